@@ -1,0 +1,134 @@
+/**
+ * One base error class with a stable machine-readable `code` and a human sentence as `message`.
+ * Subclasses register themselves so that an error can cross IPC (or any JSON boundary) and come
+ * back as the same class with the same code.
+ */
+export class WalletError extends Error {
+  // Set explicitly, not from the constructor name: minifiers rename classes.
+  override name = 'WalletError';
+  readonly code: string;
+  readonly details: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(code: string, message: string, details?: Record<string, unknown>, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export interface SerializedError {
+  readonly name: string;
+  readonly code: string;
+  readonly message: string;
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+type ErrorClass = new (code: string, message: string, details?: Record<string, unknown>) => WalletError;
+
+const registry = new Map<string, ErrorClass>();
+
+/** Makes `deserializeError` rebuild instances of this class by its name. */
+export function registerErrorClass(name: string, ctor: ErrorClass): void {
+  registry.set(name, ctor);
+}
+
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof WalletError) {
+    return {
+      name: error.name,
+      code: error.code,
+      message: error.message,
+      ...(error.details ? { details: jsonSafe(error.details) } : {}),
+    };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { name: 'WalletError', code: 'INTERNAL', message };
+}
+
+export function deserializeError(data: SerializedError): WalletError {
+  const ctor = registry.get(data.name) ?? WalletError;
+  const error = new ctor(data.code, data.message, data.details ? { ...data.details } : undefined);
+  if (!registry.has(data.name)) error.name = data.name;
+  return error;
+}
+
+/** bigint and byte arrays do not survive structured JSON; turn them into strings. */
+function jsonSafe(details: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(details)) {
+    out[key] = typeof value === 'bigint' ? value.toString() : value;
+  }
+  return out;
+}
+
+/** Malformed hex, base58, UTF-8 or byte lengths. */
+export class EncodingError extends WalletError {
+  override name = 'EncodingError';
+}
+registerErrorClass('EncodingError', EncodingError);
+
+/** A TRON address that is not 21 bytes with the 0x41 prefix, or has a bad checksum. */
+export class AddressError extends WalletError {
+  override name = 'AddressError';
+}
+registerErrorClass('AddressError', AddressError);
+
+/** Private keys, signatures and signer recovery. */
+export class KeyError extends WalletError {
+  override name = 'KeyError';
+}
+registerErrorClass('KeyError', KeyError);
+
+/** Transaction JSON that cannot be encoded, or a transaction whose parts disagree. */
+export class TransactionError extends WalletError {
+  override name = 'TransactionError';
+}
+registerErrorClass('TransactionError', TransactionError);
+
+/** ABI types, values and encoded data. */
+export class AbiError extends WalletError {
+  override name = 'AbiError';
+}
+registerErrorClass('AbiError', AbiError);
+
+/** Permission structures that java-tron would refuse, and signature weight problems. */
+export class PermissionError extends WalletError {
+  override name = 'PermissionError';
+}
+registerErrorClass('PermissionError', PermissionError);
+
+/** Fee and resource computations with impossible inputs. */
+export class FeeError extends WalletError {
+  override name = 'FeeError';
+}
+registerErrorClass('FeeError', FeeError);
+
+/** Co-signing envelopes that are malformed, tampered or do not belong together. */
+export class EnvelopeError extends WalletError {
+  override name = 'EnvelopeError';
+}
+registerErrorClass('EnvelopeError', EnvelopeError);
+
+/** Amount text that is not a valid TRX or token amount. */
+export class AmountError extends WalletError {
+  override name = 'AmountError';
+}
+registerErrorClass('AmountError', AmountError);
+
+/** Arguments that fail a schema (IPC, forms). */
+export class ValidationError extends WalletError {
+  override name = 'ValidationError';
+}
+registerErrorClass('ValidationError', ValidationError);
+
+/** A TRON node answered with an error (java-tron error shapes). */
+export class NodeApiError extends WalletError {
+  override name = 'NodeApiError';
+}
+registerErrorClass('NodeApiError', NodeApiError);
+
+/** A TRON node could not be reached or answered with something that is not JSON. */
+export class NetworkError extends WalletError {
+  override name = 'NetworkError';
+}
+registerErrorClass('NetworkError', NetworkError);
