@@ -1,0 +1,20 @@
+// `npm run bench -- <suite…>`: runs the named suites (all when none is named).
+const available = ['core', 'node', 'vm'] as const;
+
+const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const suites = requested.length > 0 ? requested : [...available];
+
+let failed = false;
+for (const name of suites) {
+  if (!(available as readonly string[]).includes(name)) {
+    console.error(`Unknown bench suite "${name}". Available: ${available.join(', ')}.`);
+    process.exit(2);
+  }
+  const suite = (await import(`./suites/${name}.ts`)) as { run: () => Promise<boolean> };
+  const met = await suite.run();
+  if (!met) failed = true;
+}
+if (failed) {
+  console.log('\nSome targets were not met (see the tables above).');
+  process.exitCode = 1;
+}
