@@ -1,6 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { Hex, TxId } from '../brand';
-import { EncodingError, TransactionError, WalletError } from '../errors';
+import type { EncodingError} from '../errors';
+import { TransactionError, WalletError } from '../errors';
 import { bytesToHex, hexToBytes } from '../bytes/hex';
 import { protocol } from '../proto/runtime';
 import { getCodec } from '../proto/schema';
