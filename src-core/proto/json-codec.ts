@@ -3,7 +3,7 @@ import { bytesToHex, hexToBytes } from '../bytes/hex';
 import { bytesToUtf8, isValidUtf8, utf8ToBytes } from '../bytes/utf8';
 import { decodeBase58Check, encodeBase58Check } from '../bytes/base58';
 import { toBigInt, toJsonInt } from '../json/lossless';
-import { bigintToLong, int64MapKeyToBigint, longToBigint, type LongValue } from './runtime';
+import { bigintToLong, int64MapKeyToBigint, Long, longToBigint, type LongValue } from './runtime';
 import { getCodec, getEnumInfo, getMessageInfo, hasMessage, INT64_TYPES, type FieldInfo, type MessageInfo } from './schema';
 import { visibleFormOf } from './visible-fields';
 
@@ -75,7 +75,7 @@ function isDefault(field: FieldInfo, value: unknown): boolean {
     case 'bool':
       return value === false;
     default:
-      if (INT64_TYPES.has(field.type)) return typeof value === 'object' ? longToBigint(value as LongValue) === 0n : value === 0;
+      if (INT64_TYPES.has(field.type)) return typeof value === 'object' ? (value as LongValue).isZero() : value === 0;
       return value === 0;
   }
 }
@@ -83,9 +83,16 @@ function isDefault(field: FieldInfo, value: unknown): boolean {
 function valueToJson(owner: MessageInfo, field: FieldInfo, value: unknown, options: JsonCodecOptions): unknown {
   if (field.kind === 'message') return messageToJson(field.type, value as Record<string, unknown>, options);
   if (field.kind === 'enum') return getEnumInfo(field.type).namesByValue.get(value as number) ?? value;
-  if (INT64_TYPES.has(field.type)) return toJsonInt(typeof value === 'object' ? longToBigint(value as LongValue) : BigInt(value as number));
+  if (INT64_TYPES.has(field.type)) return int64ToJson(value as LongValue | number);
   if (field.type === 'bytes') return bytesToJson(owner, field, value as Uint8Array, options);
   return value;
+}
+
+function int64ToJson(value: LongValue | number): number | bigint {
+  if (typeof value === 'number') return value;
+  // Longs within ±2^53 convert exactly through toNumber, without a BigInt.
+  if (value.high >= -0x200000 && value.high < 0x200000) return value.toNumber();
+  return toJsonInt(longToBigint(value));
 }
 
 function bytesToJson(owner: MessageInfo, field: FieldInfo, bytes: Uint8Array, options: JsonCodecOptions): string {
@@ -126,25 +133,35 @@ export function jsonToMessage(fullName: string, json: unknown, options: JsonCode
   }
   if (fullName === 'google.protobuf.Any') return jsonToAny(json as Record<string, unknown>, options, path);
   const info = getMessageInfo(fullName);
+  const source = json as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(json as Record<string, unknown>)) {
+  for (const key in source) {
     const field = info.fieldsByName.get(key);
+    const value = source[key];
     // java-tron ignores unknown keys and nulls (JsonFormat.handleMissingField).
     if (!field || value === null || value === undefined) continue;
-    const where = path ? `${path}.${key}` : key;
     if (field.mapKeyType) {
-      out[key] = jsonToMap(info, field, value, options, where);
+      out[key] = jsonToMap(info, field, value, options, join(path, key));
     } else if (field.repeated) {
-      if (!Array.isArray(value)) throw jsonError('JSON_NOT_ARRAY', where, 'must be a JSON array');
-      out[key] = value.filter((v) => v !== null).map((v, i) => jsonToValue(info, field, v, options, `${where}[${i}]`));
+      if (!Array.isArray(value)) throw jsonError('JSON_NOT_ARRAY', join(path, key), 'must be a JSON array');
+      const list: unknown[] = [];
+      for (let i = 0; i < value.length; i++) {
+        if (value[i] !== null) list.push(jsonToValue(info, field, value[i], options, path, key, i));
+      }
+      out[key] = list;
     } else {
-      const converted = jsonToValue(info, field, value, options, where);
+      const converted = jsonToValue(info, field, value, options, path, key);
       // proto3 defaults are not put on the wire; keep them out of the message object too.
       if (field.kind !== 'message' && isDefault(field, converted)) continue;
       out[key] = converted;
     }
   }
   return out;
+}
+
+function join(path: string, key: string, index?: number): string {
+  const base = path ? `${path}.${key}` : key;
+  return index === undefined ? base : `${base}[${index}]`;
 }
 
 function jsonToMap(owner: MessageInfo, field: FieldInfo, value: unknown, options: JsonCodecOptions, where: string): Record<string, unknown> {
@@ -154,12 +171,13 @@ function jsonToMap(owner: MessageInfo, field: FieldInfo, value: unknown, options
   const out: Record<string, unknown> = {};
   for (const [key, v] of entries) {
     if (key === undefined || key === null) throw jsonError('JSON_BAD_MAP', where, 'has an entry without a key');
-    out[String(key)] = jsonToValue(owner, field, v, options, `${where}[${String(key)}]`);
+    out[String(key)] = jsonToValue(owner, field, v, options, `${where}[${String(key)}]`, '');
   }
   return out;
 }
 
-function jsonToValue(owner: MessageInfo, field: FieldInfo, value: unknown, options: JsonCodecOptions, where: string): unknown {
+function jsonToValue(owner: MessageInfo, field: FieldInfo, value: unknown, options: JsonCodecOptions, path: string, key: string, index?: number): unknown {
+  const where = key ? join(path, key, index) : path;
   if (field.kind === 'message') return jsonToMessage(field.type, value, options, where);
   if (field.kind === 'enum') return jsonToEnum(field.type, value, where);
   switch (field.type) {
@@ -181,10 +199,16 @@ function jsonToValue(owner: MessageInfo, field: FieldInfo, value: unknown, optio
   }
 }
 
-function jsonToInt64(type: string, value: unknown, where: string): LongValue {
+type Where = string;
+
+function jsonToInt64(type: string, value: unknown, where: Where): LongValue {
+  // Hot path: JSON numbers that are exact need no BigInt round trip.
+  if (typeof value === 'number' && Number.isSafeInteger(value) && (value >= 0 || (type !== 'uint64' && type !== 'fixed64'))) {
+    return Long.fromNumber(value);
+  }
   let n: bigint;
   try {
-    n = toBigInt(value, where);
+    n = toBigInt(value);
   } catch {
     throw jsonError('JSON_BAD_INTEGER', where, 'must be a whole number');
   }
@@ -195,7 +219,7 @@ function jsonToInt64(type: string, value: unknown, where: string): LongValue {
   return bigintToLong(unsigned ? BigInt.asIntN(64, n) : n);
 }
 
-function jsonToInt32(type: string, value: unknown, where: string): number {
+function jsonToInt32(type: string, value: unknown, where: Where): number {
   const n = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n)) throw jsonError('JSON_BAD_INTEGER', where, 'must be a whole number');
   const unsigned = type === 'uint32' || type === 'fixed32';
@@ -205,7 +229,7 @@ function jsonToInt32(type: string, value: unknown, where: string): number {
   return n;
 }
 
-function jsonToEnum(fullName: string, value: unknown, where: string): number {
+function jsonToEnum(fullName: string, value: unknown, where: Where): number {
   const info = getEnumInfo(fullName);
   if (typeof value === 'number' && Number.isInteger(value)) return value;
   if (typeof value === 'string') {
@@ -221,7 +245,7 @@ function jsonToEnum(fullName: string, value: unknown, where: string): number {
   throw jsonError('JSON_BAD_ENUM', where, `is not a valid ${fullName.slice(fullName.lastIndexOf('.') + 1)} value`, { value: String(value) });
 }
 
-function jsonToBytes(owner: MessageInfo, field: FieldInfo, value: unknown, options: JsonCodecOptions, where: string): Uint8Array {
+function jsonToBytes(owner: MessageInfo, field: FieldInfo, value: unknown, options: JsonCodecOptions, where: Where): Uint8Array {
   if (typeof value !== 'string') throw jsonError('JSON_BAD_BYTES', where, 'must be a string');
   if (options.visible) {
     const form = visibleFormOf(owner.name, field.name);
@@ -237,11 +261,11 @@ function jsonToBytes(owner: MessageInfo, field: FieldInfo, value: unknown, optio
   return parseHex(value, options, where);
 }
 
-function parseHex(value: string, options: JsonCodecOptions, where: string): Uint8Array {
+function parseHex(value: string, options: JsonCodecOptions, where: Where): Uint8Array {
   let text = value.startsWith('0x') || value.startsWith('0X') ? value.slice(2) : value;
   if (options.hexMode === 'java-tron' && text.length % 2 === 1) text = `0${text}`;
   try {
-    return hexToBytes(text, where);
+    return hexToBytes(text);
   } catch (error) {
     const reason = (error as EncodingError).code === 'HEX_ODD_LENGTH' ? 'has an odd number of hex digits' : 'is not valid hex';
     throw jsonError('JSON_BAD_HEX', where, reason, { value: value.length > 80 ? `${value.slice(0, 77)}…` : value });

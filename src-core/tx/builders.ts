@@ -41,6 +41,12 @@ function text(value: string | Uint8Array): string {
   return bytesToHex(typeof value === 'string' ? utf8ToBytes(value) : value);
 }
 
+// Builders emit canonical JSON: a proto3 default (here an empty string) is left out, exactly as
+// java-tron would print the decoded transaction.
+function optionalText(field: string, value: string): Record<string, string> {
+  return value.length > 0 ? { [field]: text(value) } : {};
+}
+
 export type ResourceName = 'BANDWIDTH' | 'ENERGY' | 'TRON_POWER';
 
 function resource(value: ResourceName | undefined): Record<string, unknown> {
@@ -75,7 +81,7 @@ export function accountCreateContract(p: { owner: string; account: string }): Co
 }
 
 export function accountUpdateContract(p: { owner: string; name: string }): ContractSpec {
-  return { type: 'AccountUpdateContract', value: { account_name: text(p.name), owner_address: address(p.owner, 'account') } };
+  return { type: 'AccountUpdateContract', value: { ...optionalText('account_name', p.name), owner_address: address(p.owner, 'account') } };
 }
 
 export interface PermissionKeyInput {
@@ -96,7 +102,7 @@ function permissionJson(p: PermissionInput): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   // TronWeb omits the owner's type (Owner = 0, the proto3 default); actives and witness carry it.
   if (p.type !== 'Owner') out.type = p.type;
-  out.permission_name = p.permission_name;
+  if (p.permission_name) out.permission_name = p.permission_name;
   out.threshold = int64(BigInt(p.threshold), 'threshold', 1n);
   if (p.operations !== undefined) out.operations = normalizeHex(p.operations, 'operations');
   out.keys = p.keys.map((k, i) => ({ address: address(k.address, `key ${i + 1}`), weight: int64(BigInt(k.weight), `weight of key ${i + 1}`, 1n) }));
@@ -155,11 +161,11 @@ export function withdrawBalanceContract(p: { owner: string }): ContractSpec {
 }
 
 export function witnessCreateContract(p: { owner: string; url: string }): ContractSpec {
-  return { type: 'WitnessCreateContract', value: { owner_address: address(p.owner, 'account'), url: text(p.url) } };
+  return { type: 'WitnessCreateContract', value: { owner_address: address(p.owner, 'account'), ...optionalText('url', p.url) } };
 }
 
 export function witnessUpdateContract(p: { owner: string; url: string }): ContractSpec {
-  return { type: 'WitnessUpdateContract', value: { owner_address: address(p.owner, 'account'), update_url: text(p.url) } };
+  return { type: 'WitnessUpdateContract', value: { owner_address: address(p.owner, 'account'), ...optionalText('update_url', p.url) } };
 }
 
 export function updateBrokerageContract(p: { owner: string; brokeragePercent: number }): ContractSpec {
@@ -193,14 +199,15 @@ export function assetIssueContract(p: AssetIssueInput): ContractSpec {
   if (!Number.isInteger(p.precision) || p.precision < 0 || p.precision > 6) throw new TransactionError('TX_BAD_PRECISION', 'TRC10 precision is a whole number from 0 to 6.');
   const value: Record<string, unknown> = {
     owner_address: address(p.owner, 'issuer'),
-    name: text(p.name),
-    abbr: text(p.abbr),
+    ...optionalText('name', p.name),
+    ...optionalText('abbr', p.abbr),
     total_supply: int64(p.totalSupply, 'total supply', 1n),
   };
   if (p.frozenSupply?.length) value.frozen_supply = p.frozenSupply.map((f) => ({ frozen_amount: int64(f.amount, 'frozen amount', 1n), frozen_days: int64(f.days, 'frozen days', 1n) }));
-  Object.assign(value, { trx_num: p.trxNum, ...(p.precision ? { precision: p.precision } : {}), num: p.num, start_time: p.startTime, end_time: p.endTime });
+  const numbers = { trx_num: p.trxNum, precision: p.precision, num: p.num, start_time: p.startTime, end_time: p.endTime };
+  for (const [field, n] of Object.entries(numbers)) if (n !== 0) value[field] = n;
   if (p.description) value.description = text(p.description);
-  value.url = text(p.url);
+  Object.assign(value, optionalText('url', p.url));
   if (p.freeAssetNetLimit) value.free_asset_net_limit = int64(p.freeAssetNetLimit, 'free bandwidth per account', 0n);
   if (p.publicFreeAssetNetLimit) value.public_free_asset_net_limit = int64(p.publicFreeAssetNetLimit, 'public free bandwidth', 0n);
   return { type: 'AssetIssueContract', value };

@@ -46,8 +46,11 @@ function contractToMessage(contract: ContractJson, index: number, options: TxCod
     type: CONTRACT_TYPE_IDS[type],
     parameter: typeof parameter.type_url === 'string' && parameter.type_url !== '' ? { type_url: parameter.type_url, value } : { value },
   };
-  const extras = jsonToMessage('protocol.Transaction.Contract', { Permission_id: contract.Permission_id, provider: contract.provider, ContractName: contract.ContractName }, options, where);
-  return Object.assign(out, extras);
+  if (contract.Permission_id !== undefined || contract.provider !== undefined || contract.ContractName !== undefined) {
+    const extras = jsonToMessage('protocol.Transaction.Contract', { Permission_id: contract.Permission_id, provider: contract.provider, ContractName: contract.ContractName }, options, where);
+    Object.assign(out, extras);
+  }
+  return out;
 }
 
 /** JSON `raw_data` → the protobufjs message object of `Transaction.raw`. */

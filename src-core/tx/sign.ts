@@ -18,9 +18,12 @@ export function recoverSigners(tx: TransactionJson): HexAddress[] {
  */
 export function signTransaction(tx: TransactionJson, privateKey: Uint8Array): TransactionJson {
   const txId = verifyTransactionIntegrity(tx);
-  const signer = addressFromPrivateKey(privateKey);
-  if (recoverSigners(tx).includes(signer)) {
-    throw new TransactionError('TX_ALREADY_SIGNED', `The key of ${signer} has already signed this transaction.`, { signer });
+  // Deriving the signer's address costs a curve multiplication; only needed when others signed.
+  if (tx.signature?.length) {
+    const signer = addressFromPrivateKey(privateKey);
+    if (recoverSigners(tx).includes(signer)) {
+      throw new TransactionError('TX_ALREADY_SIGNED', `The key of ${signer} has already signed this transaction.`, { signer });
+    }
   }
   const signature = bytesToHex(signDigest(hexToBytes(txId), privateKey));
   return { ...tx, signature: [...(tx.signature ?? []), signature] };
