@@ -112,14 +112,15 @@ export function choosePermission(
     reasons: a.reasons,
   }));
   if (!chosen) {
-    const anyAllows = assessed.some((a) => a.allowsType);
+    const stuck = assessed.filter((a) => a.allowsType && a.heldKeys.length > 0);
     return {
       permissionId: undefined,
       permission: undefined,
       candidates,
-      explanation: anyAllows
-        ? `None of your keys belongs to a permission that may ${action}; ask a key holder of such a permission to propose it.`
-        : `No permission of this account may ${action}; only a permission change by the owner can allow it.`,
+      explanation:
+        stuck.length > 0
+          ? `The permissions that may ${action} and hold your keys can never reach their thresholds; the owner must repair them first.`
+          : `None of your keys belongs to a permission that may ${action}; ask a key holder of such a permission to propose it.`,
     };
   }
   const cosign = chosen.reachableAlone ? 'your keys alone reach its threshold' : `your keys weigh ${chosen.heldWeight} of the ${chosen.p.threshold} needed, so co-signers must add ${chosen.p.threshold - chosen.heldWeight}`;
@@ -127,7 +128,7 @@ export function choosePermission(
     permissionId: chosen.p.id,
     permission: chosen.p,
     candidates,
-    explanation: `Use ${describePermission(chosen.p)} (Permission_id ${chosen.p.id}): it may ${action} and ${cosign}.`,
+    explanation: `Use ${describePermission(chosen.p)}${chosen.p.type === 'Owner' ? ' (Permission_id 0)' : ''}: it may ${action} and ${cosign}.`,
   };
 }
 

@@ -133,7 +133,7 @@ function capabilityAnalysis(capability: CapabilityId, permissions: readonly Perm
   }
   const coalitions = candidates
     .filter((c) => !candidates.some((o) => o !== c && o.addresses.length < c.addresses.length && o.addresses.every((a) => c.addresses.includes(a))))
-    .sort((a, b) => a.addresses.length - b.addresses.length || a.addresses.join().localeCompare(b.addresses.join()));
+    .sort((a, b) => a.addresses.length - b.addresses.length);
   return {
     capability,
     label: CAPABILITIES[capability].label,
