@@ -1,4 +1,4 @@
-import { FeeError } from '../errors';
+import { FeeError, WalletError } from '../errors';
 import { toBigInt } from '../json/lossless';
 import { isContractTypeName, type ContractTypeName } from '../tx/contract-types';
 import type { TransactionJson } from '../tx/types';
@@ -86,8 +86,15 @@ export function transactionCost(input: CostInput): CostBreakdown {
     notes.push({ code: 'COST_RECIPIENT_ASSUMED_ACTIVE', message: 'The recipient was assumed to exist; sending to a new address costs 1 TRX more to activate it.' });
   }
 
+  let bytes: bigint;
+  try {
+    bytes = bandwidthBytes(tx, { expectedSignatures });
+  } catch (error) {
+    if (error instanceof FeeError || !(error instanceof WalletError)) throw error;
+    throw new FeeError('FEE_BAD_TRANSACTION', `The transaction cannot be encoded to measure its size: ${error.message}`, { cause: error.code });
+  }
   const bandwidth = bandwidthCharge({
-    bytes: bandwidthBytes(tx, { expectedSignatures }),
+    bytes,
     createsAccount,
     ...(input.account ? { account: input.account } : {}),
     ...(input.parameters ? { parameters: input.parameters } : {}),
