@@ -294,3 +294,16 @@ describe('envelopeFingerprint', () => {
     expect(envelopeFingerprint(proposal({ note: 'other', permission: undefined }))).toEqual(envelopeFingerprint(proposal()));
   });
 });
+
+describe('docs/envelope.md', () => {
+  it('holds an example that parses, with the fingerprint it states', async () => {
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(new URL('../../../docs/envelope.md', import.meta.url), 'utf8');
+    const example = /```json\n([\s\S]*?)\n```/.exec(text)![1]!;
+    const envelope = parseEnvelope(example);
+    const fp = envelopeFingerprint(envelope);
+    expect(text).toContain(`Fingerprint: \`${fp.words.slice(0, 4).join(' ')}`);
+    expect(text).toContain(`(\`${fp.hex}\`)`);
+    expect(signingProgress(envelope)).toMatchObject({ currentWeight: 1n, remainingWeight: 1n });
+  });
+});
