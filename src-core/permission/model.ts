@@ -60,6 +60,21 @@ export function defaultActivePermission(address: string, operations: string = DE
   };
 }
 
+export type PermissionIdRole = 'owner' | 'witness' | 'active';
+
+/** 0 owner, 1 witness, 2 and up actives; anything else is no permission id. */
+export function permissionIdRole(id: number): PermissionIdRole | undefined {
+  if (!Number.isInteger(id) || id < 0 || id >= 2 ** 31) return undefined;
+  return id === OWNER_PERMISSION_ID ? 'owner' : id === WITNESS_PERMISSION_ID ? 'witness' : 'active';
+}
+
+/** Refuses ids a transaction cannot carry: the witness permission (1) only signs blocks. */
+export function assertTransactionPermissionId(id: number): void {
+  const role = permissionIdRole(id);
+  if (role === undefined) throw new PermissionError('PERM_BAD_PERMISSION_ID', `Permission_id ${String(id)} is not valid: use 0 for the owner or 2 and up for an active permission.`, { id: String(id) });
+  if (role === 'witness') throw new PermissionError('PERM_WITNESS_REFUSED', 'Permission_id 1 is the witness permission, which only signs blocks; use the owner (0) or an active permission (2 and up).');
+}
+
 export interface PermissionLookupOptions {
   /** The active operations a new account gets on this chain (default: the spec's mask). */
   readonly defaultActiveOperations?: string;

@@ -6,6 +6,8 @@ import {
   DEFAULT_ACTIVE_OPERATIONS,
   accountPermissionsFromAccountJson,
   accountPermissionsFromUpdate,
+  assertTransactionPermissionId,
+  permissionIdRole,
   defaultOwnerPermission,
   effectivePermissions,
   parsePermissionType,
@@ -115,5 +117,14 @@ describe('permission model', () => {
     }
     expectWalletError(() => accountPermissionsFromUpdate({ owner_address: K.K1.hex, actives: [] }), PermissionError, 'PERM_BAD_JSON');
     expectWalletError(() => accountPermissionsFromAccountJson({ address: K.K1.hex, active_permission: {} }), PermissionError, 'PERM_BAD_JSON');
+  });
+
+  it('names the role of a permission id and refuses the witness id for transactions', () => {
+    expect([0, 1, 2, 9].map(permissionIdRole)).toEqual(['owner', 'witness', 'active', 'active']);
+    expect(permissionIdRole(-1)).toBeUndefined();
+    expect(() => assertTransactionPermissionId(0)).not.toThrow();
+    expect(() => assertTransactionPermissionId(3)).not.toThrow();
+    expectWalletError(() => assertTransactionPermissionId(1), PermissionError, 'PERM_WITNESS_REFUSED');
+    for (const id of [-1, 1.5, 2 ** 31]) expectWalletError(() => assertTransactionPermissionId(id), PermissionError, 'PERM_BAD_PERMISSION_ID');
   });
 });
