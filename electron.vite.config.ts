@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { defineConfig, type Plugin } from 'electron-vite';
+import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import vue from '@vitejs/plugin-vue';
 import { contentSecurityPolicy, replaceCspMeta } from './src-main/app/csp';
 
