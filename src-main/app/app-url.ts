@@ -13,7 +13,7 @@ export type AppFileLookup =
 /**
  * Maps a request URL to a file under `root`, refusing anything that could escape it: other
  * hosts, encoded separators, `..` segments (also percent-encoded), NUL bytes, and any path that
- * does not resolve inside `root` after normalisation.
+ * does not resolve inside `root` after normalisation. Pure, so it is unit-tested without Electron.
  */
 export function resolveAppFile(root: string, requestUrl: string, origin: string = APP_ORIGIN): AppFileLookup {
   let url: URL;
@@ -25,7 +25,15 @@ export function resolveAppFile(root: string, requestUrl: string, origin: string 
   if (`${url.protocol}//${url.host}`.toLowerCase() !== origin.toLowerCase() || url.username || url.password) {
     return { ok: false, status: 404, reason: 'not the app origin' };
   }
-  const rawPath = url.pathname;
+  return resolveAppPath(root, url.pathname);
+}
+
+/**
+ * The path half of `resolveAppFile`, for a raw (still percent-encoded) URL path. URL parsing
+ * already collapses `..`, but this check does not rely on it: whatever reaches here is decoded
+ * once and then judged on its own.
+ */
+export function resolveAppPath(root: string, rawPath: string): AppFileLookup {
   // Encoded slashes or backslashes would let one segment carry several once decoded.
   if (/%2f|%5c|\\/i.test(rawPath)) return { ok: false, status: 400, reason: 'encoded separator' };
   let decoded: string;

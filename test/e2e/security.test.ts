@@ -125,7 +125,7 @@ describe('renderer security in Chromium', () => {
     expect(outcome.color).not.toBe('rgb(255, 0, 0)');
     expect(outcome.violations).toEqual(expect.arrayContaining(['script-src-attr', 'script-src-elem', 'style-src-attr']));
     // The refusals above are reported on the console on purpose; later tests start clean.
-    harness.pageProblems.splice(0);
+    harness.clearPageProblems();
   });
 
   it('sends the CSP header with every file and refuses path traversal', async () => {

@@ -34,6 +34,8 @@ export interface Harness {
   readonly openedUrls: readonly string[];
   /** Console errors/warnings and uncaught page errors, including CSP violation reports. */
   readonly pageProblems: readonly string[];
+  /** Forgets the problems so far, after a test that provokes them on purpose. */
+  clearPageProblems(): void;
   /** Opens a route, e.g. `/about`, and waits for the app to mount. */
   goto(route?: string): Promise<void>;
   /** Saves `test-artifacts/e2e/<name>.png` and returns its path. */
@@ -97,6 +99,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     registry: server.registry,
     openedUrls,
     pageProblems,
+    clearPageProblems: () => void pageProblems.splice(0),
     async goto(route = '/') {
       await page.goto(`${server.origin}/index.html#${route}`);
       await page.locator('.layout').waitFor();
