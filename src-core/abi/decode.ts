@@ -13,7 +13,7 @@ import { WORD_HEX, ZEROS, hexSliceToAscii, hexSliceToBytes, lowerHexOrUndefined,
  * shown to a person is the value the contract sees:
  * - offsets and lengths that point outside the data (or above 2^32);
  * - integers outside their width (`uint8` with high bits, `int8` without proper sign extension);
- * - `bool` words other than 0 and 1;
+ * - `bool` words other than 0 and 1 (TronWeb, through ethers, reads any non-zero word as true);
  * - addresses with non-zero bytes above the 20-byte address (no silent truncation);
  * - non-zero padding after `bytesN`, `bytes` and `string` content;
  * - `string` content that is not valid UTF-8.
@@ -164,7 +164,9 @@ function decodeAt(reader: Reader, type: AbiType, at: number): AbiValue {
     case 'bool': {
       spend(reader, at);
       const last = hex.charCodeAt(p + 63);
-      if (!hex.startsWith(ZEROS[63]!, p) || (last !== 48 && last !== 49)) throw dirty(at, type, 'is neither 0 (false) nor 1 (true).');
+      if (!hex.startsWith(ZEROS[63]!, p) || (last !== 48 && last !== 49)) {
+        throw new AbiError('ABI_BOOL_INVALID', `The bool word at byte ${at} is neither 0 (false) nor 1 (true).`, { at });
+      }
       return last === 49;
     }
     case 'fixedBytes': {

@@ -167,7 +167,10 @@ export function parametersTuple(parameters: readonly AbiParameter[]): TupleType 
   );
 }
 
-/** Solidity's elementary type names; `uint`/`int` mean 256 bits and `byte` means `bytes1`. */
+/**
+ * Solidity's elementary type names; `uint`/`int` mean 256 bits and `byte` means `bytes1`.
+ * TRON's `trcToken` (a TRC-10 token id) is a uint256 on the wire, and TronWeb treats it so too.
+ */
 export function elementaryType(name: string): AbiType | undefined {
   switch (name) {
     case 'address':
@@ -184,6 +187,8 @@ export function elementaryType(name: string): AbiType | undefined {
       return uintType(256);
     case 'int':
       return intType(256);
+    case 'trcToken':
+      return uintType(256);
   }
   const digits = numericSuffix(name);
   if (digits === undefined) return undefined;
