@@ -12,7 +12,7 @@ export type {
   ArrayType,
   TupleType,
 } from './types';
-export { uintType, intType, fixedBytesType, addressType, boolType, bytesType, stringType, arrayType, tupleType, parametersTuple } from './types';
+export { uintType, intType, fixedBytesType, trcTokenType, addressType, boolType, bytesType, stringType, arrayType, tupleType, parametersTuple } from './types';
 export { parseType, toParameterTuple, type AbiTypeList } from './syntax';
 export type { AbiValue, AbiNamedValue, AbiInput } from './values';
 export { encodeParams, encodeValue } from './encode';

@@ -118,6 +118,7 @@ export function fixedBytesType(size: number): FixedBytesType {
   return (fixedBytesCache[size] ??= word('fixedBytes', `bytes${size}`, { size }));
 }
 
+export const trcTokenType: UintType = { ...uintType(256), canonical: 'trcToken' };
 export const addressType: AddressType = word('address', 'address', {});
 export const boolType: BoolType = word('bool', 'bool', {});
 export const bytesType: BytesType = { kind: 'bytes', canonical: 'bytes', dynamic: true, headSize: WORD };
@@ -169,7 +170,8 @@ export function parametersTuple(parameters: readonly AbiParameter[]): TupleType 
 
 /**
  * Solidity's elementary type names; `uint`/`int` mean 256 bits and `byte` means `bytes1`.
- * TRON's `trcToken` (a TRC-10 token id) is a uint256 on the wire, and TronWeb treats it so too.
+ * TRON's `trcToken` (a TRC-10 token id) is a uint256 on the wire but keeps its own name in
+ * selectors (the TVM convention TronWeb follows), hence its own node.
  */
 export function elementaryType(name: string): AbiType | undefined {
   switch (name) {
@@ -188,7 +190,7 @@ export function elementaryType(name: string): AbiType | undefined {
     case 'int':
       return intType(256);
     case 'trcToken':
-      return uintType(256);
+      return trcTokenType;
   }
   const digits = numericSuffix(name);
   if (digits === undefined) return undefined;
