@@ -1,6 +1,6 @@
 import type { Hex } from '../brand';
 import { AbiError } from '../errors';
-import { type AbiParameter, type AbiType, type TupleType, parametersTuple, tupleType } from './types';
+import { type AbiParameter, type AbiType, type TupleType, MAX_TYPE_DEPTH, parametersTuple, tupleType } from './types';
 import { SyntaxReader, parseType } from './syntax';
 import { type StateMutability, formatCanonical, keccak256Hex, parseSignature } from './signature';
 
@@ -134,7 +134,7 @@ function mutabilityOf(entry: JsonRecord, where: string): StateMutability {
   return 'nonpayable';
 }
 
-function parameterFromJson(json: unknown, where: string, allowIndexed: boolean): AbiParameter {
+function parameterFromJson(json: unknown, where: string, allowIndexed: boolean, depth = 0): AbiParameter {
   if (!isRecord(json)) throw invalid(where, 'must be an object with a "type".');
   const typeText = json['type'];
   if (typeof typeText !== 'string') throw invalid(where, 'has no "type" text.');
@@ -144,7 +144,7 @@ function parameterFromJson(json: unknown, where: string, allowIndexed: boolean):
   const label = name === '' ? where : `${where} ("${name}")`;
   let type: AbiType;
   try {
-    type = typeFromJson(typeText, json['components'], label);
+    type = typeFromJson(typeText, json['components'], label, depth);
   } catch (error) {
     if (error instanceof AbiError && error.code !== 'ABI_FRAGMENT_INVALID') {
       throw new AbiError(error.code, `${label}: ${error.message}`, { ...error.details, where: label });
@@ -158,11 +158,12 @@ function parameterFromJson(json: unknown, where: string, allowIndexed: boolean):
 }
 
 /** `tuple`, `tuple[]`, `tuple[2][]` take their components from `components`; everything else is type text. */
-function typeFromJson(typeText: string, components: unknown, where: string): AbiType {
+function typeFromJson(typeText: string, components: unknown, where: string, depth: number): AbiType {
   const isTuple = typeText.startsWith('tuple') && (typeText.length === 5 || typeText[5] === '[');
   if (!isTuple) return parseType(typeText);
   if (!Array.isArray(components) || components.length === 0) throw invalid(where, `has type "${typeText}" but no components.`);
-  const parts = components.map((c, i) => parameterFromJson(c, `${where} component #${i}`, false));
+  if (depth >= MAX_TYPE_DEPTH) throw invalid(where, `nests tuples more than ${MAX_TYPE_DEPTH} levels deep.`);
+  const parts = components.map((c, i) => parameterFromJson(c, `${where} component #${i}`, false, depth + 1));
   const base = tupleType(
     parts.map((p) => p.type),
     parts.map((p) => p.name),

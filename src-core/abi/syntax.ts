@@ -1,5 +1,5 @@
 import { AbiError } from '../errors';
-import { type AbiParameter, type AbiType, type TupleType, arrayType, elementaryType, tupleType } from './types';
+import { type AbiParameter, type AbiType, type TupleType, MAX_TYPE_DEPTH, arrayType, elementaryType, tupleType } from './types';
 
 /**
  * Reads Solidity type text: `uint`, `bytes32[]`, `(address,uint256)[2]`, `tuple(address to, uint amount)`,
@@ -17,6 +17,7 @@ export interface ParsedParameter extends AbiParameter {
 
 export class SyntaxReader {
   pos = 0;
+  private nesting = 0;
 
   constructor(
     readonly text: string,
@@ -115,7 +116,10 @@ export class SyntaxReader {
   }
 
   private tuple(): AbiType {
+    // Checked before recursing: the tree's own depth check comes only after the inner parse.
+    if (++this.nesting > MAX_TYPE_DEPTH) this.fail(`is not valid: tuples nest more than ${MAX_TYPE_DEPTH} levels deep.`);
     const parameters = this.parameterList({ allowIndexed: false });
+    this.nesting--;
     if (parameters.length === 0) this.fail('is not valid: a tuple needs at least one component.');
     return tupleType(
       parameters.map((p) => p.type),

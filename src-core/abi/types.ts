@@ -24,6 +24,8 @@ interface TypeNode {
   readonly dynamic: boolean;
   /** Bytes taken in the head: 32 for dynamic types, the full in-place size for static ones. */
   readonly headSize: number;
+  /** Levels of arrays and tuples around the deepest elementary type (0 for an elementary type). */
+  readonly depth: number;
 }
 
 export interface UintType extends TypeNode {
@@ -86,8 +88,22 @@ export interface AbiParameter {
 const WORD = 32;
 const TWO_256 = 1n << 256n;
 
-function word<K extends string, T extends object>(kind: K, canonical: string, extra: T): { kind: K; canonical: string; dynamic: false; headSize: number } & T {
-  return { kind, canonical, dynamic: false, headSize: WORD, ...extra };
+/**
+ * Arrays and tuples may nest this deep. Real ABIs stay far below; the limit keeps the recursive
+ * parsers and coders away from the stack limit whatever text they are given.
+ */
+export const MAX_TYPE_DEPTH = 32;
+
+// One level more than MAX_TYPE_DEPTH for the tuple that wraps a parameter list.
+function checkDepth(depth: number, canonical: string): void {
+  if (depth > MAX_TYPE_DEPTH + 1) {
+    const shown = canonical.length > 60 ? `${canonical.slice(0, 57)}…` : canonical;
+    throw new AbiError('ABI_TYPE_INVALID', `The type "${shown}" nests arrays and tuples more than ${MAX_TYPE_DEPTH} levels deep.`);
+  }
+}
+
+function word<K extends string, T extends object>(kind: K, canonical: string, extra: T): { kind: K; canonical: string; dynamic: false; headSize: number; depth: number } & T {
+  return { kind, canonical, dynamic: false, headSize: WORD, depth: 0, ...extra };
 }
 
 const uintCache: UintType[] = [];
@@ -121,8 +137,8 @@ export function fixedBytesType(size: number): FixedBytesType {
 export const trcTokenType: UintType = { ...uintType(256), canonical: 'trcToken' };
 export const addressType: AddressType = word('address', 'address', {});
 export const boolType: BoolType = word('bool', 'bool', {});
-export const bytesType: BytesType = { kind: 'bytes', canonical: 'bytes', dynamic: true, headSize: WORD };
-export const stringType: StringType = { kind: 'string', canonical: 'string', dynamic: true, headSize: WORD };
+export const bytesType: BytesType = { kind: 'bytes', canonical: 'bytes', dynamic: true, headSize: WORD, depth: 0 };
+export const stringType: StringType = { kind: 'string', canonical: 'string', dynamic: true, headSize: WORD, depth: 0 };
 
 /**
  * `T[]` when `length` is null, `T[k]` otherwise. A fixed array of static elements is static and
@@ -135,8 +151,10 @@ export function arrayType(element: AbiType, length: number | null = null): Array
     });
   }
   const canonical = `${element.canonical}[${length ?? ''}]`;
+  const depth = element.depth + 1;
+  checkDepth(depth, canonical);
   const dynamic = length === null || element.dynamic;
-  return { kind: 'array', canonical, dynamic, headSize: dynamic ? WORD : element.headSize * length!, element, length };
+  return { kind: 'array', canonical, dynamic, headSize: dynamic ? WORD : element.headSize * length!, depth, element, length };
 }
 
 /**
@@ -146,15 +164,20 @@ export function arrayType(element: AbiType, length: number | null = null): Array
 export function tupleType(components: readonly AbiType[], names?: readonly string[]): TupleType {
   let dynamic = false;
   let size = 0;
+  let depth = 0;
   for (const component of components) {
     if (component.dynamic) dynamic = true;
     size += component.headSize;
+    if (component.depth > depth) depth = component.depth;
   }
+  const canonical = `(${components.map((c) => c.canonical).join(',')})`;
+  checkDepth(depth + 1, canonical);
   return {
     kind: 'tuple',
-    canonical: `(${components.map((c) => c.canonical).join(',')})`,
+    canonical,
     dynamic,
     headSize: dynamic ? WORD : size,
+    depth: depth + 1,
     components: [...components],
     names: components.map((_, i) => names?.[i] ?? ''),
   };

@@ -128,6 +128,12 @@ describe('ABI fragments', () => {
     expect(expectAbiError(() => parseAbi([{ type: 'function', name: 'f', inputs: [{ name: 'amount', type: 'uint7' }] }]), 'ABI_TYPE_INVALID').message).toContain('"amount"');
   });
 
+  it('refuses JSON components nested deeper than 32 levels', () => {
+    let param: Record<string, unknown> = { name: 'leaf', type: 'bool' };
+    for (let i = 0; i < 10_000; i++) param = { name: `n${i}`, type: 'tuple', components: [param] };
+    expectAbiError(() => parseAbiEntry({ type: 'function', name: 'f', inputs: [param] }), 'ABI_FRAGMENT_INVALID');
+  });
+
   it('accepts four indexed inputs only on an anonymous event', () => {
     const inputs = Array.from({ length: 4 }, (_, i) => ({ name: `a${i}`, type: 'bool', indexed: true }));
     expect(parseAbiEntry({ type: 'event', name: 'E', anonymous: true, inputs }).kind).toBe('event');

@@ -65,3 +65,16 @@ describe('toParameterTuple', () => {
     expectAbiError(() => toParameterTuple([null as never]), 'ABI_TYPE_INVALID');
   });
 });
+
+describe('nesting limits', () => {
+  it('refuses tuples nested deeper than 32 levels instead of exhausting the stack', () => {
+    const deep = (n: number) => '('.repeat(n) + 'uint8' + ')'.repeat(n);
+    expect(parseType(deep(32)).depth).toBe(32);
+    expectAbiError(() => parseType(deep(33)), 'ABI_TYPE_INVALID');
+    expectAbiError(() => parseType(deep(100_000)), 'ABI_TYPE_INVALID');
+  });
+
+  it('refuses arrays with too many dimensions', () => {
+    expectAbiError(() => parseType('uint8' + '[]'.repeat(40)), 'ABI_TYPE_INVALID');
+  });
+});
