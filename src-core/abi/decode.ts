@@ -16,7 +16,9 @@ import { WORD_HEX, ZEROS, hexSliceToAscii, hexSliceToBytes, lowerHexOrUndefined,
  * - `bool` words other than 0 and 1 (TronWeb, through ethers, reads any non-zero word as true);
  * - addresses with non-zero bytes above the 20-byte address (no silent truncation);
  * - non-zero padding after `bytesN`, `bytes` and `string` content;
- * - `string` content that is not valid UTF-8.
+ * - `string` content that is not valid UTF-8;
+ * - offsets that reuse words so that the data yields more values than it has words (a canonical
+ *   encoding never does; such data can expand a few bytes into millions of values).
  * Trailing data after the values is allowed, as in Solidity.
  * Errors name the byte position (from the start of the parameters) of the offending word.
  */

@@ -86,7 +86,8 @@ export interface AbiParameter {
 }
 
 const WORD = 32;
-const TWO_256 = 1n << 256n;
+/** 2^256, for two's complement of negative integers. */
+export const TWO_POW_256 = 1n << 256n;
 
 /**
  * Arrays and tuples may nest this deep. Real ABIs stay far below; the limit keeps the recursive
@@ -234,5 +235,3 @@ function numericSuffix(name: string): string | undefined {
   return name.slice(i);
 }
 
-/** 2^256, for two's complement of negative integers. */
-export const TWO_POW_256 = TWO_256;
