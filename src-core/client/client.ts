@@ -118,7 +118,7 @@ export class TronNodeClient {
   // -------------------------------------------------------------------------------------------
   // Transaction builders (each returns the node's unsigned transaction JSON, §2.5)
 
-  createTransaction(request: CreateTransactionRequest): Promise<UnsignedTransactionJson> {
+  async createTransaction(request: CreateTransactionRequest): Promise<UnsignedTransactionJson> {
     return this.build('createtransaction', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
       to_address: addressArg(request.to_address, 'to_address'),
@@ -127,7 +127,7 @@ export class TronNodeClient {
     });
   }
 
-  freezeBalanceV2(request: FreezeBalanceV2Request): Promise<UnsignedTransactionJson> {
+  async freezeBalanceV2(request: FreezeBalanceV2Request): Promise<UnsignedTransactionJson> {
     return this.build('freezebalancev2', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
       frozen_balance: uint64(request.frozen_balance, 'frozen_balance'),
@@ -135,7 +135,7 @@ export class TronNodeClient {
     });
   }
 
-  unfreezeBalanceV2(request: UnfreezeBalanceV2Request): Promise<UnsignedTransactionJson> {
+  async unfreezeBalanceV2(request: UnfreezeBalanceV2Request): Promise<UnsignedTransactionJson> {
     return this.build('unfreezebalancev2', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
       unfreeze_balance: uint64(request.unfreeze_balance, 'unfreeze_balance'),
@@ -143,7 +143,7 @@ export class TronNodeClient {
     });
   }
 
-  delegateResource(request: DelegateResourceRequest): Promise<UnsignedTransactionJson> {
+  async delegateResource(request: DelegateResourceRequest): Promise<UnsignedTransactionJson> {
     return this.build('delegateresource', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
       receiver_address: addressArg(request.receiver_address, 'receiver_address'),
@@ -154,7 +154,7 @@ export class TronNodeClient {
     });
   }
 
-  unDelegateResource(request: UnDelegateResourceRequest): Promise<UnsignedTransactionJson> {
+  async unDelegateResource(request: UnDelegateResourceRequest): Promise<UnsignedTransactionJson> {
     return this.build('undelegateresource', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
       receiver_address: addressArg(request.receiver_address, 'receiver_address'),
@@ -163,20 +163,20 @@ export class TronNodeClient {
     });
   }
 
-  withdrawExpireUnfreeze(request: OwnerRequest): Promise<UnsignedTransactionJson> {
+  async withdrawExpireUnfreeze(request: OwnerRequest): Promise<UnsignedTransactionJson> {
     return this.build('withdrawexpireunfreeze', request, { owner_address: addressArg(request.owner_address, 'owner_address') });
   }
 
-  cancelAllUnfreezeV2(request: OwnerRequest): Promise<UnsignedTransactionJson> {
+  async cancelAllUnfreezeV2(request: OwnerRequest): Promise<UnsignedTransactionJson> {
     return this.build('cancelallunfreezev2', request, { owner_address: addressArg(request.owner_address, 'owner_address') });
   }
 
   /** Claims voting rewards (WithdrawBalanceContract). */
-  withdrawBalance(request: OwnerRequest): Promise<UnsignedTransactionJson> {
+  async withdrawBalance(request: OwnerRequest): Promise<UnsignedTransactionJson> {
     return this.build('withdrawbalance', request, { owner_address: addressArg(request.owner_address, 'owner_address') });
   }
 
-  voteWitnessAccount(request: VoteWitnessAccountRequest): Promise<UnsignedTransactionJson> {
+  async voteWitnessAccount(request: VoteWitnessAccountRequest): Promise<UnsignedTransactionJson> {
     if (!Array.isArray(request.votes)) throw badArgument('votes', 'a list of votes');
     return this.build('votewitnessaccount', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
@@ -187,14 +187,14 @@ export class TronNodeClient {
     });
   }
 
-  createWitness(request: CreateWitnessRequest): Promise<UnsignedTransactionJson> {
+  async createWitness(request: CreateWitnessRequest): Promise<UnsignedTransactionJson> {
     return this.build('createwitness', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
       url: textArg(request.url, 'url'),
     });
   }
 
-  updateAccount(request: UpdateAccountRequest): Promise<UnsignedTransactionJson> {
+  async updateAccount(request: UpdateAccountRequest): Promise<UnsignedTransactionJson> {
     return this.build('updateaccount', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
       account_name: textArg(request.account_name, 'account_name'),
@@ -202,7 +202,7 @@ export class TronNodeClient {
   }
 
   /** Replaces all permissions of the account (spec "Rules for updating permissions"). */
-  accountPermissionUpdate(request: AccountPermissionUpdateRequest): Promise<UnsignedTransactionJson> {
+  async accountPermissionUpdate(request: AccountPermissionUpdateRequest): Promise<UnsignedTransactionJson> {
     if (!Array.isArray(request.actives)) throw badArgument('actives', 'a list of active permissions');
     return this.build('accountpermissionupdate', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
@@ -212,7 +212,7 @@ export class TronNodeClient {
     });
   }
 
-  updateSetting(request: UpdateSettingRequest): Promise<UnsignedTransactionJson> {
+  async updateSetting(request: UpdateSettingRequest): Promise<UnsignedTransactionJson> {
     return this.build('updatesetting', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
       contract_address: addressArg(request.contract_address, 'contract_address'),
@@ -220,7 +220,7 @@ export class TronNodeClient {
     });
   }
 
-  updateEnergyLimit(request: UpdateEnergyLimitRequest): Promise<UnsignedTransactionJson> {
+  async updateEnergyLimit(request: UpdateEnergyLimitRequest): Promise<UnsignedTransactionJson> {
     return this.build('updateenergylimit', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
       contract_address: addressArg(request.contract_address, 'contract_address'),
@@ -228,7 +228,7 @@ export class TronNodeClient {
     });
   }
 
-  clearAbi(request: ClearAbiRequest): Promise<UnsignedTransactionJson> {
+  async clearAbi(request: ClearAbiRequest): Promise<UnsignedTransactionJson> {
     return this.build('clearabi', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
       contract_address: addressArg(request.contract_address, 'contract_address'),
@@ -333,7 +333,7 @@ export class TronNodeClient {
     };
   }
 
-  createAssetIssue(request: CreateAssetIssueRequest): Promise<UnsignedTransactionJson> {
+  async createAssetIssue(request: CreateAssetIssueRequest): Promise<UnsignedTransactionJson> {
     if (request.frozen_supply !== undefined && !Array.isArray(request.frozen_supply)) throw badArgument('frozen_supply', 'a list');
     return this.build('createassetissue', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
@@ -356,7 +356,7 @@ export class TronNodeClient {
     });
   }
 
-  transferAsset(request: TransferAssetRequest): Promise<UnsignedTransactionJson> {
+  async transferAsset(request: TransferAssetRequest): Promise<UnsignedTransactionJson> {
     return this.build('transferasset', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
       to_address: addressArg(request.to_address, 'to_address'),
@@ -366,7 +366,7 @@ export class TronNodeClient {
     });
   }
 
-  participateAssetIssue(request: ParticipateAssetIssueRequest): Promise<UnsignedTransactionJson> {
+  async participateAssetIssue(request: ParticipateAssetIssueRequest): Promise<UnsignedTransactionJson> {
     return this.build('participateassetissue', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
       to_address: addressArg(request.to_address, 'to_address'),

@@ -114,7 +114,7 @@ export class NodeHttp {
         { url: shownUrl, status: answer.status, bodyStart: this.redact(answer.text.slice(0, 200)) },
       );
     }
-    if (isObject(json) && typeof json.Error === 'string') throw nodeError(path, json.Error);
+    if (isObject(json) && typeof json.Error === 'string') throw nodeError(path, this.redact(json.Error));
     return json;
   }
 
