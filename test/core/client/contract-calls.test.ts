@@ -202,6 +202,7 @@ describe('estimateenergy', () => {
   it('does not fall back on transport failures other than a missing endpoint', async () => {
     const { client, node } = clientFor({ '/wallet/estimateenergy': raw('busy', 503) });
     const error = (await caught(client.estimateEnergy(request))) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
     expect(error.code).toBe('NETWORK_HTTP_STATUS');
     expect(node.calls).toHaveLength(1);
   });
