@@ -555,7 +555,7 @@ export class TronNodeClient {
   async getRefBlock(options: ReadOptions = {}): Promise<BlockRef> {
     const header = await this.getNowBlockHeader(options);
     if (header.number <= 0 || header.timestamp <= 0) throw badResponse('getblock', 'the latest block has no number or timestamp');
-    return { number: header.number, id: header.blockID, timestamp: header.timestamp };
+    return { number: header.number, blockId: header.blockID, timestamp: header.timestamp };
   }
 
   /** blockID of block 0; compare with `NETWORKS[…].genesisBlockId` to know which chain this is. */

@@ -5,5 +5,4 @@ export type { NodeClientConfig, ApiPrefix } from './transport';
 export type { FetchLike, FetchInitLike, FetchResponseLike, TimersLike, AbortControllerLike } from './fetch';
 export { NETWORKS, NetworkId, networkByGenesisId } from './networks';
 export type { NetworkPreset } from './networks';
-export { stringifyJson, parseJson, JsonSyntaxError } from './json';
 export * from './types';

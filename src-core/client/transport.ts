@@ -1,7 +1,7 @@
 import { NetworkError, NodeApiError, NodeClientErrorCode, ValidationError } from '../errors';
 import type { AbortControllerLike, FetchLike, TimersLike } from './fetch';
 import { defaultAbortController, defaultTimers } from './fetch';
-import { JsonSyntaxError, parseJson, stringifyJson } from './json';
+import { parseJsonLossless, stringifyJson } from '../json/lossless';
 import { isObject } from './read';
 
 export interface NodeClientConfig {
@@ -96,26 +96,37 @@ export class NodeHttp {
     const url = `${origin}/${prefix}/${endpoint}`;
     const shownUrl = this.redact(url);
     const path = `/${prefix}/${endpoint}`;
-    const answer = await this.exchange(url, shownUrl, stringifyJson(body));
+    let text: string;
+    try {
+      text = stringifyJson(body);
+    } catch {
+      throw new ValidationError(NodeClientErrorCode.CLIENT_BAD_ARGUMENT, `The request for ${path} cannot be written as JSON (it refers to itself or holds a function).`, { endpoint: path });
+    }
+    const answer = await this.exchange(url, shownUrl, text);
 
     if (answer.status < 200 || answer.status > 299) throw this.statusError(answer, shownUrl);
-    let json: unknown;
-    try {
-      if (answer.text.trim() === '') throw new JsonSyntaxError('empty body');
-      json = parseJson(answer.text);
-    } catch (error) {
-      if (!(error instanceof JsonSyntaxError)) throw error;
-      const empty = answer.text.trim() === '';
-      throw new NetworkError(
-        NodeClientErrorCode.NETWORK_NOT_JSON,
-        empty
-          ? `The node at ${shownUrl} answered with an empty body; check that the URL points at a TRON full node and that the request is valid.`
-          : `The node at ${shownUrl} did not answer with JSON; check that the URL points at a TRON full node.`,
-        { url: shownUrl, status: answer.status, bodyStart: this.redact(answer.text.slice(0, 200)) },
-      );
-    }
+    const json = this.parseBody(answer, shownUrl);
     if (isObject(json) && typeof json.Error === 'string') throw nodeError(path, this.redact(json.Error));
     return json;
+  }
+
+  /** int64 values beyond 2^53 come back as bigint (json/lossless.ts). */
+  private parseBody(answer: Answer, shownUrl: string): unknown {
+    const empty = answer.text.trim() === '';
+    if (!empty) {
+      try {
+        return parseJsonLossless(answer.text);
+      } catch {
+        // Any failure here (bad syntax, absurd nesting) means the answer is not java-tron JSON.
+      }
+    }
+    throw new NetworkError(
+      NodeClientErrorCode.NETWORK_NOT_JSON,
+      empty
+        ? `The node at ${shownUrl} answered with an empty body; check that the URL points at a TRON full node and that the request is valid.`
+        : `The node at ${shownUrl} did not answer with JSON; check that the URL points at a TRON full node.`,
+      { url: shownUrl, status: answer.status, bodyStart: this.redact(answer.text.slice(0, 200)) },
+    );
   }
 
   private async exchange(url: string, shownUrl: string, body: string): Promise<Answer> {
@@ -172,7 +183,7 @@ export class NodeHttp {
     const details: Record<string, unknown> = { url: shownUrl, status };
     // java-tron answers disabled APIs with 404 {"Error": "this API is unavailable due to config"} (§3).
     try {
-      const json = parseJson(answer.text);
+      const json = parseJsonLossless(answer.text);
       if (isObject(json) && typeof json.Error === 'string') details.nodeMessage = this.redact(json.Error);
     } catch {
       // Not JSON: nothing more to report.

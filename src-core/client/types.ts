@@ -1,4 +1,5 @@
 import type { Hex, HexAddress, TxId } from '../brand';
+import type { ReferenceBlock } from '../tx/header';
 import type { TransactionJson, UnsignedTransactionJson } from '../tx/types';
 
 /**
@@ -471,13 +472,16 @@ export interface Block {
   transactions: TransactionJson[];
 }
 
-/** What a transaction builder needs from a block: TAPOS reference and the time base for expiration. */
-export interface BlockRef {
-  number: number;
+/**
+ * What a transaction builder needs from a block: the TAPOS reference (a `ReferenceBlock` for
+ * tx/header.ts `transactionHeader`) and the head time that expiration counts from.
+ */
+export interface BlockRef extends ReferenceBlock {
+  readonly number: number;
   /** blockID, 64 hex digits. */
-  id: string;
+  readonly blockId: string;
   /** ms */
-  timestamp: number;
+  readonly timestamp: number;
 }
 
 export interface SmartContract {

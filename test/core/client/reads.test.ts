@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import { NETWORKS, networkByGenesisId } from '../../../src-core/client/networks';
+import { transactionHeader } from '../../../src-core/tx/header';
 import { NetworkError, NodeApiError, ValidationError } from '../../../src-core/errors';
 import { vectors } from '../../fixtures/vectors';
 import { NODE_URL, clientFor, hexOf, ok, raw } from './fake-node';
@@ -247,7 +248,10 @@ describe('getNowBlockHeader / getRefBlock', () => {
     const { client, node } = clientFor({ '/wallet/getblock': ok(nileBlock({ withTransactions: false })) });
     const ref = await client.getRefBlock();
     expect(node.only().json).toEqual({ detail: false });
-    expect(ref).toEqual({ number: 66985120, id: nileBlock({ withTransactions: false }).blockID, timestamp: 1777437762000 });
+    expect(ref).toEqual({ number: 66985120, blockId: nileBlock({ withTransactions: false }).blockID, timestamp: 1777437762000 });
+    // It plugs straight into the transaction header builder.
+    const header = transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp });
+    expect(header).toMatchObject({ ref_block_bytes: '1ca0', ref_block_hash: nileBlock({ withTransactions: false }).blockID.slice(16, 32), expiration: 1777437822000 });
   });
 
   it('falls back to getnowblock on a node without getblock', async () => {

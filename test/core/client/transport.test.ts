@@ -281,3 +281,23 @@ describe('typed errors cross IPC', () => {
     expect((copy as BroadcastError).txid).toBe('ab'.repeat(32));
   });
 });
+
+describe('answers that are not java-tron JSON', () => {
+  it('refuses absurdly nested JSON as NETWORK_NOT_JSON instead of crashing', async () => {
+    const deep = `{"balance":12345678901234567890,"x":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    const { client } = clientFor({ '/wallet/getnodeinfo': raw(deep) });
+    const error = await caught(client.getNodeInfo());
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).code).toBe('NETWORK_NOT_JSON');
+  });
+
+  it('refuses a request that cannot be written as JSON before sending', async () => {
+    const loop: Record<string, unknown> = { txID: 'ab'.repeat(32) };
+    loop.self = loop;
+    const { client, node } = clientFor({});
+    const error = await caught(client.broadcastTransaction(loop as never));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).code).toBe('CLIENT_BAD_ARGUMENT');
+    expect(node.calls).toHaveLength(0);
+  });
+});
