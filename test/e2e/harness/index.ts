@@ -36,7 +36,7 @@ export interface Harness {
   readonly pageProblems: readonly string[];
   /** Forgets the problems so far, after a test that provokes them on purpose. */
   clearPageProblems(): void;
-  /** Opens a route, e.g. `/about`, and waits for the app to mount. */
+  /** Loads the app at a route, e.g. `/about`; resolves once the bridge socket is up and the layout shows. */
   goto(route?: string): Promise<void>;
   /** Saves `test-artifacts/e2e/<name>.png` and returns its path. */
   screenshot(name: string): Promise<string>;
@@ -101,7 +101,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     pageProblems,
     clearPageProblems: () => void pageProblems.splice(0),
     async goto(route = '/') {
-      await page.goto(`${server.origin}/index.html#${route}`);
+      const before = server.acceptedSockets;
+      // A fresh query makes every goto a full page load (a hash change alone would not reload).
+      await page.goto(`${server.origin}/index.html?load=${before + 1}#${route}`);
+      // Events are only delivered to connected pages: wait for this page's socket.
+      await server.waitForSockets(before);
       await page.locator('.layout').waitFor();
     },
     async screenshot(name) {

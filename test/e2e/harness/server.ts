@@ -24,6 +24,10 @@ export interface BridgeServer {
   /** The policy sent with every file; production's, except `connect-src` allows the bridge socket. */
   readonly csp: string;
   readonly registry: IpcRegistry;
+  /** How many bridge sockets have been accepted so far (one per page load). */
+  readonly acceptedSockets: number;
+  /** Resolves once more than `count` sockets have been accepted. */
+  waitForSockets(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +52,8 @@ export async function startBridgeServer(options: BridgeServerOptions): Promise<B
   const csp = contentSecurityPolicy({ connectSources: [socketBase] });
   const metaCsp = contentSecurityPolicy({ delivery: 'meta', connectSources: [socketBase] });
   const registry = options.createRegistry(origin);
+  let accepted = 0;
+  const socketWaiters = new Set<() => void>();
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     void serveFile(request, response);
@@ -93,6 +99,8 @@ export async function startBridgeServer(options: BridgeServerOptions): Promise<B
   function attach(ws: WebSocket): void {
     const unsubscribe = options.subscribeEvents((event, payload) => send(ws, { type: 'event', event, payload }));
     ws.on('close', unsubscribe);
+    accepted++;
+    for (const wake of [...socketWaiters]) wake();
     ws.on('message', (data) => {
       let call: CallMessage;
       try {
@@ -121,6 +129,25 @@ export async function startBridgeServer(options: BridgeServerOptions): Promise<B
     socketUrl,
     csp,
     registry,
+    get acceptedSockets() {
+      return accepted;
+    },
+    waitForSockets(count, timeoutMs = 10_000) {
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          socketWaiters.delete(check);
+          reject(new Error(`The page did not open its bridge socket within ${timeoutMs} ms.`));
+        }, timeoutMs);
+        function check(): void {
+          if (accepted <= count) return;
+          clearTimeout(timer);
+          socketWaiters.delete(check);
+          resolve();
+        }
+        socketWaiters.add(check);
+        check();
+      });
+    },
     async close() {
       for (const client of sockets.clients) client.terminate();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { AppInfo } from '../../../src-core/ipc/channels/app';
 import { AddressError, ValidationError, WalletError } from '../../../src-core/errors';
 import { IpcError } from '../../../src-core/ipc/errors';
 import { createBridge, unwrapResult } from '../../../src-renderer/api/bridge';
@@ -81,5 +82,15 @@ describe('renderer bridge', () => {
     const bridge = createBridge(undefined);
     expect(Object.isFrozen(bridge)).toBe(true);
     expect(Object.isFrozen(bridge.app)).toBe(true);
+  });
+
+  it('derives call signatures from the contract schemas', async () => {
+    const bridge = createBridge(undefined);
+    expectTypeOf(bridge.app.info).returns.resolves.toEqualTypeOf<AppInfo>();
+    expectTypeOf(bridge.app.openExplorer).returns.resolves.toEqualTypeOf<{ url: string }>();
+    // @ts-expect-error app:info takes no argument
+    await expect(bridge.app.info({})).rejects.toBeInstanceOf(IpcError);
+    // @ts-expect-error app:openExplorer needs a request
+    await expect(bridge.app.openExplorer()).rejects.toBeInstanceOf(IpcError);
   });
 });
