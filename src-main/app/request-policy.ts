@@ -23,7 +23,7 @@ function origin(url: string): string | null {
 }
 
 /** The devtools front-end and in-page data images are internal, not remote content. */
-const INTERNAL_SCHEMES = new Set(['devtools:', 'data:', 'blob:', 'chrome-extension:']);
+const INTERNAL_SCHEMES = new Set(['devtools:', 'data:', 'blob:']);
 
 /** Whether the session may fetch this URL at all (scripts, styles, images, sockets, frames). */
 export function isAllowedRequest(url: string, policy: ContentPolicy): boolean {
@@ -33,7 +33,7 @@ export function isAllowedRequest(url: string, policy: ContentPolicy): boolean {
   } catch {
     return false;
   }
-  if (INTERNAL_SCHEMES.has(parsed.protocol)) return parsed.protocol !== 'chrome-extension:';
+  if (INTERNAL_SCHEMES.has(parsed.protocol)) return true;
   const from = origin(url);
   if (from === null) return false;
   if (from === policy.appOrigin.toLowerCase()) return true;

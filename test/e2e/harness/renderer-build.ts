@@ -18,15 +18,17 @@ async function newestMtime(dir: string): Promise<number> {
   return newest;
 }
 
+/** The entry file of each electron-vite target. */
+export const BUILD_OUTPUTS = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'].map((path) => join(ROOT, path));
+
 /**
- * Reuses `out/renderer` when it is newer than every renderer and core source (so `npm test`,
- * which builds first, does not build twice); otherwise runs the real app build.
+ * Reuses `out/` when every target is newer than every source (so `npm test`, which builds first,
+ * does not build twice); otherwise runs the real app build.
  */
 export async function ensureRendererBuilt(force = process.env.E2E_REBUILD === '1'): Promise<void> {
-  const index = join(RENDERER_OUT, 'index.html');
-  if (!force && existsSync(index)) {
-    const built = (await stat(index)).mtimeMs;
-    const sources = Math.max(await newestMtime(join(ROOT, 'src-renderer')), await newestMtime(join(ROOT, 'src-core')));
+  if (!force && BUILD_OUTPUTS.every((path) => existsSync(path))) {
+    const built = Math.min(...(await Promise.all(BUILD_OUTPUTS.map(async (path) => (await stat(path)).mtimeMs))));
+    const sources = Math.max(...(await Promise.all(['src-renderer', 'src-core', 'src-main'].map((dir) => newestMtime(join(ROOT, dir))))));
     if (built >= sources) return;
   }
   await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
