@@ -132,3 +132,12 @@ export class NetworkError extends WalletError {
   override name = 'NetworkError';
 }
 registerErrorClass('NetworkError', NetworkError);
+
+/**
+ * The key vault (src-main/vault): passwords, keystore and metadata files, the OS keychain,
+ * accounts and signing. `details` never carries key material; file errors name the file.
+ */
+export class VaultError extends WalletError {
+  override name = 'VaultError';
+}
+registerErrorClass('VaultError', VaultError);
