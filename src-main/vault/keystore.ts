@@ -136,11 +136,12 @@ export function decodePayload(kind: SecretKind, bytes: Uint8Array, fileName: str
     new VaultError('VAULT_FILE_CORRUPT', `The keystore file ${fileName} decrypted to content of the wrong shape. It was left as is.`, { file: fileName });
   if (kind === 'privateKey') {
     if (bytes.length !== 32) throw damaged();
-    return { kind, privateKey: bytes.slice() };
+    // Copies into plain Uint8Arrays: Buffer#slice would return views that zeroing `bytes` clears.
+    return { kind, privateKey: new Uint8Array(bytes) };
   }
   const length = bytes[0] ?? 0;
   if (length < 16 || length > 32 || length % 4 !== 0 || bytes.length < 1 + length) throw damaged();
-  return { kind, entropy: bytes.slice(1, 1 + length), passphrase: Buffer.from(bytes.subarray(1 + length)).toString('utf8') };
+  return { kind, entropy: new Uint8Array(bytes.subarray(1, 1 + length)), passphrase: Buffer.from(bytes.subarray(1 + length)).toString('utf8') };
 }
 
 export function zeroPayload(payload: SecretPayload): void {
