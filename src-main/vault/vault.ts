@@ -593,7 +593,11 @@ export class Vault {
     const now = this.clock.now();
     let lockout = meta.lockout;
     // A clock set back must not stretch the delay until it catches up again.
-    if (lockout.lastAttemptAt !== null && lockout.lastAttemptAt > now) lockout = { ...lockout, lastAttemptAt: now };
+    // Restart the delay from now, and persist that, so the wait ends after one delay.
+    if (lockout.lastAttemptAt !== null && lockout.lastAttemptAt > now) {
+      lockout = { ...lockout, lastAttemptAt: now };
+      await this.commit({ ...meta, lockout });
+    }
     const wait = retryAfterMs(lockout, now);
     if (wait > 0) {
       throw new VaultError('VAULT_LOCKED_OUT', `Too many wrong passwords. Try again in ${Math.ceil(wait / 1000)} seconds.`, {
@@ -602,7 +606,7 @@ export class Vault {
       });
     }
     const counted = { failedAttempts: lockout.failedAttempts + 1, lastAttemptAt: now };
-    await this.commit({ ...meta, lockout: counted });
+    await this.commit({ ...this.requireInitialized(), lockout: counted });
     const kek = await deriveKey(password, meta.password.kdf);
     if (!passwordCheckOpens(kek, meta)) {
       kek.fill(0);

@@ -65,11 +65,12 @@ export class MemorySecretStore implements SecretStore {
   async get(account: string): Promise<Uint8Array | null> {
     this.check();
     const value = this.entries.get(account);
-    return value ? value.slice() : null;
+    return value ? new Uint8Array(value) : null;
   }
   async set(account: string, secret: Uint8Array): Promise<void> {
     this.check();
-    this.entries.set(account, secret.slice());
+    // A copy: callers zero their buffer afterwards (and Buffer#slice would only be a view).
+    this.entries.set(account, new Uint8Array(secret));
   }
   async delete(account: string): Promise<boolean> {
     this.check();
