@@ -1,3 +1,4 @@
+export {};
 // `npm run bench -- <suite…>`: runs the named suites (all when none is named).
 const available = ['core', 'node', 'vm'] as const;
 
