@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { HexAddress } from '../../src-core/brand';
-import { bytesToHex, hexToBytes } from '../../src-core/bytes/hex';
+import { hexToBytes } from '../../src-core/bytes/hex';
 import { VaultError, WalletError } from '../../src-core/errors';
-import { addressFromPrivateKey, recoverAddress, signDigest } from '../../src-core/keys/keys';
+import { addressFromPrivateKey, recoverAddress } from '../../src-core/keys/keys';
+import { verifyTransactionIntegrity } from '../../src-core/tx/codec';
+import { signTransaction } from '../../src-core/tx/sign';
 import type { TransactionJson } from '../../src-core/tx/types';
 import { describeIssue } from './keystore';
-import { checkTransactionIntegrity } from './tx-integrity';
 
 /** Just enough structure to reach the checks; src-core/tx owns the full transaction schema. */
 const transactionShape = z.looseObject({
@@ -19,14 +20,18 @@ const transactionShape = z.looseObject({
   signature: z.array(z.string()).optional(),
 });
 
-/** Checks structure and integrity; returns the transaction typed. */
+/**
+ * Checks structure, then integrity: src-core re-encodes raw_data from the JSON and requires its
+ * hash to equal both `txID` and sha256(raw_data_hex) (TransactionError otherwise), so what the
+ * user was shown is exactly what gets signed, Permission_id included.
+ */
 export function checkedTransaction(input: unknown): TransactionJson {
   const parsed = transactionShape.safeParse(input);
   if (!parsed.success) {
     throw new VaultError('VAULT_INVALID_TRANSACTION', `This is not a transaction the vault can sign (${describeIssue(parsed.error)}).`);
   }
   const tx = input as TransactionJson;
-  checkTransactionIntegrity(tx);
+  verifyTransactionIntegrity(tx);
   return tx;
 }
 
@@ -65,8 +70,9 @@ export function existingSigners(tx: TransactionJson): HexAddress[] {
 }
 
 /**
- * Appends this key's signature over txID (r ‖ s ‖ v, v = 27/28) to a copy of `tx`. Refuses a
- * second signature by the same key and a key that does not belong to `address`.
+ * Appends this key's signature over txID (r ‖ s ‖ v, v = 27/28) to a copy of `tx`, through
+ * src-core's signTransaction. Refuses, with vault codes, a key that does not belong to `address`
+ * and a second signature by the same key.
  */
 export function appendSignature(tx: TransactionJson, privateKey: Uint8Array, address: HexAddress): TransactionJson {
   if (addressFromPrivateKey(privateKey) !== address) {
@@ -75,6 +81,5 @@ export function appendSignature(tx: TransactionJson, privateKey: Uint8Array, add
   if (existingSigners(tx).includes(address)) {
     throw new VaultError('VAULT_ALREADY_SIGNED', `Address ${address} has already signed this transaction.`, { address, txID: tx.txID });
   }
-  const signature = bytesToHex(signDigest(hexToBytes(tx.txID, 'txID'), privateKey));
-  return { ...tx, signature: [...(tx.signature ?? []), signature] };
+  return signTransaction(tx, privateKey);
 }

@@ -4,6 +4,7 @@ import { hexToBytes } from '../../../src-core/bytes/hex';
 import { TransactionError, VaultError } from '../../../src-core/errors';
 import { privateKeyFromHex, recoverAddress } from '../../../src-core/keys/keys';
 import type { HexAddress } from '../../../src-core/brand';
+import type { TransactionJson } from '../../../src-core/tx/types';
 import { appendSignature, assertPermission, checkedTransaction, existingSigners, transactionPermissionId } from '../../../src-main/vault/signing';
 import { caught } from './helpers';
 import { unsignedTx, vectorKeys, vectorTx } from './tx-fixtures';
@@ -78,9 +79,36 @@ describe('signing', () => {
     expect(error.code).toBe('VAULT_INVALID_TRANSACTION');
   });
 
-  it('checks integrity before anything else', async () => {
-    const tx = unsignedTx('transfer_owner');
-    tx.txID = '00'.repeat(32);
-    expect(await caught(() => checkedTransaction(tx))).toBeInstanceOf(TransactionError);
+  it('accepts every vector transaction as TronWeb built it', () => {
+    for (const name of ['transfer_owner', 'transfer_owner_memo', 'transfer_multisig_pid2', 'trigger_trc20_transfer_multisig_pid2', 'create_smart_contract']) {
+      expect(checkedTransaction(unsignedTx(name)).txID).toBe(vectorTx(name).txID);
+    }
+  });
+
+  it.each([
+    ['a txID that is not the hash of the transaction', (tx: TransactionJson) => ({ ...tx, txID: '00'.repeat(32) }), 'TX_ID_MISMATCH'],
+    ['raw_data_hex changed without txID', (tx: TransactionJson) => ({ ...tx, raw_data_hex: unsignedTx('transfer_owner_memo').raw_data_hex }), 'TX_JSON_HEX_MISMATCH'],
+    [
+      'an amount changed in the JSON only',
+      (tx: TransactionJson) => {
+        const edited = structuredClone(tx);
+        edited.raw_data.contract[0]!.parameter.value.amount = 999_000_000;
+        return edited;
+      },
+      'TX_JSON_HEX_MISMATCH',
+    ],
+    [
+      'a Permission_id changed in the JSON only',
+      (tx: TransactionJson) => {
+        const edited = structuredClone(tx);
+        edited.raw_data.contract[0]!.Permission_id = 2;
+        return edited;
+      },
+      'TX_JSON_HEX_MISMATCH',
+    ],
+  ])('refuses %s with a TransactionError before signing', async (_what, tamper, code) => {
+    const error = await caught(() => checkedTransaction(tamper(unsignedTx('transfer_owner'))));
+    expect(error).toBeInstanceOf(TransactionError);
+    expect(error.code).toBe(code);
   });
 });
