@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HexAddress } from '../../src-core/brand';
 import { bytesToHex } from '../../src-core/bytes/hex';
@@ -8,34 +7,22 @@ import { addressFromPrivateKey, assertPrivateKey } from '../../src-core/keys/key
 import { signMessageV2 } from '../../src-core/keys/message';
 import type { TransactionJson } from '../../src-core/tx/types';
 import { AccountKind, accountInfo, checkLabel, checkWatchAddress, newId, type AccountInfo } from './accounts';
-import { open, seal } from './aead';
-import { ensurePrivateDir, readTextIfExists, removeStaleTempFiles, syncDir, writeFileAtomic } from './atomic-file';
+import { ensurePrivateDir, removeStaleTempFiles, syncDir } from './atomic-file';
 import { IdleTimer, systemClock, type VaultClock } from './auto-lock';
 import { assertIndexRange, deriveTronPrivateKeys, mnemonicEntropyFromPhrase, newMnemonicEntropy, phraseFromEntropy, type MnemonicStrength } from './hd';
-import { DEFAULT_SCRYPT, deriveKey, newKdfRecord, sameKdf, type ScryptParams } from './kdf';
-import {
-  decodePayload,
-  decryptKeystore,
-  encodePayload,
-  encryptKeystore,
-  parseKeystore,
-  serializeKeystore,
-  zeroPayload,
-  type SecretKind,
-  type SecretPayload,
-} from './keystore';
+import { DEFAULT_SCRYPT, deriveKey, newKdfRecord, type ScryptParams } from './kdf';
+import { encodePayload, zeroPayload, type SecretPayload } from './keystore';
+import { KeystoreFiles } from './keystore-files';
 import { loadKeytarSecretStore } from './keytar-store';
 import { retryAfterMs } from './lockout';
 import { METADATA_FILE, METADATA_FORMAT, METADATA_VERSION, readMetadata, writeMetadata, type StoredAccount, type VaultMetadata } from './metadata';
+import { checkNewPassword, passwordCheckOpens, sealPasswordCheck, unwrapFromDevice, wrapForDevice, PASSWORD_MAX_LENGTH } from './password';
 import { unavailableStatus, type SecretStore, type SecretStoreStatus } from './secret-store';
 import { appendSignature, assertPermission, checkedTransaction } from './signing';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 1024;
+export { PASSWORD_MIN_LENGTH } from './password';
 export const DEFAULT_AUTO_LOCK_MS = 5 * 60_000;
 export const AUTO_LOCK_RANGE_MS = { min: 10_000, max: 24 * 60 * 60_000 } as const;
-const KEYSTORE_ROOT = 'keystores';
-const PASSWORD_CHECK_TEXT = 'tron-wallet-vault password check v1';
 
 /** Points inside multi-file changes where crash tests stop the vault (see `VaultOptions.onStep`). */
 export type VaultStep = 'password-change:keystore-written' | 'password-change:before-commit' | 'password-change:committed';
@@ -88,6 +75,7 @@ export class Vault {
 
   private constructor(
     private readonly dataDir: string,
+    private readonly keystores: KeystoreFiles,
     private meta: VaultMetadata | null,
     private readonly store: SecretStore,
     private keychain: SecretStoreStatus,
@@ -106,30 +94,28 @@ export class Vault {
   static async open(options: VaultOptions): Promise<Vault> {
     const { dataDir } = options;
     await ensurePrivateDir(dataDir);
-    await ensurePrivateDir(join(dataDir, KEYSTORE_ROOT));
     await removeStaleTempFiles(dataDir);
-    const meta = await readMetadata(join(dataDir, METADATA_FILE));
-    const generations = await readdir(join(dataDir, KEYSTORE_ROOT));
+    const metaFile = join(dataDir, METADATA_FILE);
+    const meta = await readMetadata(metaFile);
+    const keystores = new KeystoreFiles(dataDir);
     if (meta === null) {
-      if (generations.length > 0) {
+      if ((await keystores.generations()).length > 0) {
         throw new VaultError(
           'VAULT_METADATA_MISSING',
-          `${join(dataDir, METADATA_FILE)} is missing but keystores exist in ${join(dataDir, KEYSTORE_ROOT)}. Nothing was changed; restore vault.json from a backup.`,
-          { file: join(dataDir, METADATA_FILE) },
+          `${metaFile} is missing but keystores exist in ${keystores.root}. Nothing was changed; restore vault.json from a backup.`,
+          { file: metaFile },
         );
       }
     } else {
-      const current = String(meta.generation);
-      // Other generations are either the previous password's copy after a committed change, or
-      // an uncommitted copy from a change that crashed; vault.json says which one is real.
-      for (const name of generations) if (name !== current) await rm(join(dataDir, KEYSTORE_ROOT, name), { recursive: true, force: true });
-      await ensurePrivateDir(join(dataDir, KEYSTORE_ROOT, current));
-      await removeStaleTempFiles(join(dataDir, KEYSTORE_ROOT, current));
+      // Any other generation is the previous password's copy after a committed change, or an
+      // uncommitted copy from a change that crashed; vault.json says which one is real.
+      await keystores.keepOnly(meta.generation);
     }
     const store = options.secretStore ?? (await loadKeytarSecretStore());
     const keychain = await store.probe();
     return new Vault(
       dataDir,
+      keystores,
       meta,
       store,
       keychain,
@@ -192,13 +178,13 @@ export class Vault {
         version: METADATA_VERSION,
         vaultId,
         generation: 0,
-        password: { kdf, check: seal(kek, Buffer.from(PASSWORD_CHECK_TEXT), checkAad(vaultId)) },
+        password: { kdf, check: sealPasswordCheck(kek, vaultId) },
         device: null,
         accounts: [],
         lockout: { failedAttempts: 0, lastAttemptAt: null },
         settings: { autoLockMs: this.defaultAutoLockMs },
       };
-      await ensurePrivateDir(this.generationDir(0));
+      await ensurePrivateDir(this.keystores.generationDir(0));
       await this.commit(meta);
       this.setUnlocked(kek);
     });
@@ -220,8 +206,8 @@ export class Vault {
         throw new VaultError('VAULT_DEVICE_KEY_MISSING', 'The keychain no longer holds this vault\'s device key. Unlock with your password, then choose "remember on this device" again.');
       }
       try {
-        const kek = open(wrappingKey, meta.device.wrappedKey, deviceAad(meta.vaultId));
-        if (!kek || !passwordCheckOpens(kek, meta)) {
+        const kek = unwrapFromDevice(wrappingKey, meta.device.wrappedKey, meta.vaultId);
+        if (!kek || !passwordCheckOpens(kek, meta.password.check, meta.vaultId)) {
           kek?.fill(0);
           throw new VaultError('VAULT_DEVICE_KEY_MISMATCH', 'The device key in the keychain does not open this vault. Unlock with your password, then choose "remember on this device" again.');
         }
@@ -269,17 +255,14 @@ export class Vault {
       const kdf = newKdfRecord(this.scrypt);
       const newKek = await deriveKey(newPassword, kdf);
       const generation = meta.generation + 1;
-      const dir = this.generationDir(generation);
       let committed = false;
       try {
-        await rm(dir, { recursive: true, force: true });
-        await ensurePrivateDir(dir);
+        const dir = await this.keystores.fresh(generation);
         for (const secretId of secretIds(meta)) {
-          const { kind, payload } = await this.readSecret(meta, secretId, oldKek);
+          const { kind, payload } = await this.keystores.read(meta.generation, secretId, oldKek, meta.password.kdf);
           const bytes = encodePayload(payload);
           try {
-            const keystore = encryptKeystore(secretId, kind, bytes, newKek, kdf);
-            await writeFileAtomic(join(dir, `${secretId}.json`), serializeKeystore(keystore));
+            await this.keystores.write(generation, secretId, kind, bytes, newKek, kdf);
           } finally {
             bytes.fill(0);
             zeroPayload(payload);
@@ -292,14 +275,14 @@ export class Vault {
         await this.commit({
           ...meta,
           generation,
-          password: { kdf, check: seal(newKek, Buffer.from(PASSWORD_CHECK_TEXT), checkAad(meta.vaultId)) },
+          password: { kdf, check: sealPasswordCheck(newKek, meta.vaultId) },
           device,
         });
         committed = true;
         await this.onStep('password-change:committed');
-        await rm(this.generationDir(meta.generation), { recursive: true, force: true });
+        await this.keystores.removeGeneration(meta.generation);
       } catch (error) {
-        if (!committed) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+        if (!committed) await this.keystores.removeGeneration(generation).catch(() => undefined);
         newKek.fill(0);
         throw error;
       } finally {
@@ -323,7 +306,7 @@ export class Vault {
       const wrappingKey = randomBytes(32);
       try {
         await this.keychainCall(() => this.store.set(keychainAccount, wrappingKey));
-        const wrappedKey = seal(wrappingKey, kek, deviceAad(meta.vaultId));
+        const wrappedKey = wrapForDevice(wrappingKey, kek, meta.vaultId);
         await this.commit({ ...meta, device: { keychainAccount, wrappedKey } });
       } finally {
         wrappingKey.fill(0);
@@ -392,7 +375,7 @@ export class Vault {
       const owner = meta.accounts.find((a) => a.kind === AccountKind.mnemonic && a.secretId === secretId);
       if (!owner) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'No recovery phrase with that id is in the vault.', { secretId });
       const base = options.label === undefined ? 'Account' : checkLabel(options.label);
-      const { payload } = await this.readSecret(meta, secretId, kek);
+      const { payload } = await this.keystores.read(meta.generation, secretId, kek, meta.password.kdf);
       try {
         if (payload.kind !== 'mnemonic') throw secretKindMismatch(secretId);
         const keys = await deriveTronPrivateKeys(payload.entropy, payload.passphrase, options.from, count);
@@ -423,7 +406,7 @@ export class Vault {
         const secretId = newId('sec');
         const account: StoredAccount = { kind: 'privateKey', id: newId('acc'), address, label, createdAt: this.clock.now(), secretId };
         this.assertNewAddresses(meta, [account]);
-        await this.writeSecret(meta, secretId, 'privateKey', bytes, kek);
+        await this.keystores.write(meta.generation, secretId, 'privateKey', bytes, kek, meta.password.kdf);
         await this.commit({ ...meta, accounts: [...meta.accounts, account] });
         return accountInfo(account);
       } finally {
@@ -462,7 +445,7 @@ export class Vault {
       const accounts = meta.accounts.filter((a) => a.id !== accountId);
       await this.commit({ ...meta, accounts });
       if (account.kind !== AccountKind.watch && !accounts.some((a) => a.kind !== AccountKind.watch && a.secretId === account.secretId)) {
-        await rm(this.keystorePath(meta.generation, account.secretId), { force: true });
+        await this.keystores.remove(meta.generation, account.secretId);
       }
     });
   }
@@ -480,7 +463,8 @@ export class Vault {
       }
       const kek = await this.checkPassword(password);
       try {
-        const { payload } = await this.readSecret(this.requireInitialized(), account.secretId, kek);
+        const meta = this.requireInitialized();
+        const { payload } = await this.keystores.read(meta.generation, account.secretId, kek, meta.password.kdf);
         try {
           if (payload.kind !== 'mnemonic') throw secretKindMismatch(account.secretId);
           return { phrase: phraseFromEntropy(payload.entropy), hasPassphrase: payload.passphrase.length > 0 };
@@ -608,7 +592,7 @@ export class Vault {
     const counted = { failedAttempts: lockout.failedAttempts + 1, lastAttemptAt: now };
     await this.commit({ ...this.requireInitialized(), lockout: counted });
     const kek = await deriveKey(password, meta.password.kdf);
-    if (!passwordCheckOpens(kek, meta)) {
+    if (!passwordCheckOpens(kek, meta.password.check, meta.vaultId)) {
       kek.fill(0);
       throw new VaultError('VAULT_WRONG_PASSWORD', 'The password is wrong.', {
         failedAttempts: counted.failedAttempts,
@@ -664,35 +648,12 @@ export class Vault {
     this.assertNewAddresses(meta, accounts);
     const bytes = encodePayload(payload);
     try {
-      await this.writeSecret(meta, secretId, 'mnemonic', bytes, kek);
+      await this.keystores.write(meta.generation, secretId, 'mnemonic', bytes, kek, meta.password.kdf);
     } finally {
       bytes.fill(0);
     }
     await this.commit({ ...meta, accounts: [...meta.accounts, ...accounts] });
     return accounts.map(accountInfo);
-  }
-
-  private async writeSecret(meta: ReturnType<Vault['requireInitialized']>, secretId: string, kind: SecretKind, payload: Uint8Array, kek: Buffer): Promise<void> {
-    const keystore = encryptKeystore(secretId, kind, payload, kek, meta.password.kdf);
-    await writeFileAtomic(this.keystorePath(meta.generation, secretId), serializeKeystore(keystore));
-  }
-
-  private async readSecret(meta: ReturnType<Vault['requireInitialized']>, secretId: string, kek: Buffer): Promise<{ kind: SecretKind; payload: SecretPayload }> {
-    const file = this.keystorePath(meta.generation, secretId);
-    const text = await readTextIfExists(file);
-    if (text === null) {
-      throw new VaultError('VAULT_FILE_MISSING', `The keystore file ${file} is missing. Restore it from a backup or remove the account.`, { file });
-    }
-    const keystore = parseKeystore(text, file);
-    if (keystore.id !== secretId || !sameKdf(keystore.kdf, meta.password.kdf)) {
-      throw new VaultError('VAULT_KEYSTORE_TAMPERED', `The keystore file ${file} does not belong to this vault's current password. It was left as is.`, { file });
-    }
-    const plain = decryptKeystore(keystore, kek, file);
-    try {
-      return { kind: keystore.kind, payload: decodePayload(keystore.kind, plain, file) };
-    } finally {
-      plain.fill(0);
-    }
   }
 
   private async withPrivateKey<T>(
@@ -701,7 +662,7 @@ export class Vault {
     kek: Buffer,
     use: (privateKey: Uint8Array) => T,
   ): Promise<T> {
-    const { payload } = await this.readSecret(meta, account.secretId, kek);
+    const { payload } = await this.keystores.read(meta.generation, account.secretId, kek, meta.password.kdf);
     try {
       let key: Uint8Array;
       if (account.kind === AccountKind.privateKey && payload.kind === 'privateKey') key = payload.privateKey.slice();
@@ -729,7 +690,7 @@ export class Vault {
     }
     if (!wrappingKey) return null;
     try {
-      return { keychainAccount: meta.device.keychainAccount, wrappedKey: seal(wrappingKey, newKek, deviceAad(meta.vaultId)) };
+      return { keychainAccount: meta.device.keychainAccount, wrappedKey: wrapForDevice(wrappingKey, newKek, meta.vaultId) };
     } finally {
       wrappingKey.fill(0);
     }
@@ -738,7 +699,12 @@ export class Vault {
   /** Runs a keychain call; on failure records why the keychain is off and throws that sentence. */
   private async keychainCall<T>(call: () => Promise<T>): Promise<T> {
     try {
-      return await call();
+      const result = await call();
+      if (!this.keychain.available) {
+        this.keychain = { available: true, backend: this.store.backend };
+        this.emit();
+      }
+      return result;
     } catch (error) {
       const status = unavailableStatus(this.store.backend, error);
       this.keychain = status;
@@ -748,40 +714,6 @@ export class Vault {
       });
     }
   }
-
-  private generationDir(generation: number): string {
-    return join(this.dataDir, KEYSTORE_ROOT, String(generation));
-  }
-
-  private keystorePath(generation: number, secretId: string): string {
-    return join(this.generationDir(generation), `${secretId}.json`);
-  }
-}
-
-function checkNewPassword(password: unknown): asserts password is string {
-  if (typeof password !== 'string') throw new VaultError('VAULT_WEAK_PASSWORD', 'The password must be text.');
-  const length = [...password.normalize('NFKC')].length;
-  if (length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-    throw new VaultError('VAULT_WEAK_PASSWORD', `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters (at most ${PASSWORD_MAX_LENGTH}).`, {
-      minLength: PASSWORD_MIN_LENGTH,
-    });
-  }
-}
-
-function passwordCheckOpens(kek: Uint8Array, meta: VaultMetadata): boolean {
-  if (!meta.password) return false;
-  const plain = open(kek, meta.password.check, checkAad(meta.vaultId));
-  const ok = plain !== null && plain.toString('utf8') === PASSWORD_CHECK_TEXT;
-  plain?.fill(0);
-  return ok;
-}
-
-function checkAad(vaultId: string): Uint8Array {
-  return Buffer.from(`tron-wallet-vault|password-check|${vaultId}`, 'utf8');
-}
-
-function deviceAad(vaultId: string): Uint8Array {
-  return Buffer.from(`tron-wallet-vault|device-wrap|${vaultId}`, 'utf8');
 }
 
 function secretIds(meta: VaultMetadata): string[] {

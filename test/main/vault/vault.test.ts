@@ -529,6 +529,15 @@ describe('vault: remember on this device', () => {
     vault.lock();
   });
 
+  it('notices when the keychain answers again', async () => {
+    const { vault, store } = await setup();
+    store.fail = 'Could not connect: No such file or directory';
+    expect(await vault.refreshKeychainStatus()).toMatchObject({ available: false, reason: 'NO_SERVICE' });
+    store.fail = null;
+    await vault.rememberOnDevice();
+    expect(vault.status()).toMatchObject({ rememberedOnDevice: true, keychain: { available: true } });
+  });
+
   it('works with the password alone when keytar cannot be loaded, and says why', async () => {
     const dir = await tempDir();
     dirs.push(dir);
