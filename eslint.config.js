@@ -12,7 +12,7 @@ const restrict = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'src-core/proto/generated/**', 'test-artifacts/**', 'coverage/**'] },
+  { ignores: ['.scratch/**', 'out/**', 'dist/**', 'node_modules/**', 'src-core/proto/generated/**', 'test-artifacts/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],
