@@ -210,3 +210,12 @@ export const NodeClientErrorCode = {
   CLIENT_BAD_ARGUMENT: 'CLIENT_BAD_ARGUMENT',
 } as const;
 export type NodeClientErrorCode = (typeof NodeClientErrorCode)[keyof typeof NodeClientErrorCode];
+
+/**
+ * The key vault (src-main/vault): passwords, keystore and metadata files, the OS keychain,
+ * accounts and signing. `details` never carries key material; file errors name the file.
+ */
+export class VaultError extends WalletError {
+  override name = 'VaultError';
+}
+registerErrorClass('VaultError', VaultError);
