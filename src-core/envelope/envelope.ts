@@ -46,8 +46,11 @@ export interface Envelope {
 }
 
 export interface EnvelopeOptions {
-  /** Decodes TriggerSmartContract data with the envelope's ABI (src-core/abi once available). */
-  readonly decoder?: CallDecoder;
+  /**
+   * Decodes TriggerSmartContract data with the envelope's ABI. Default: src-core/abi
+   * (`abiCallDecoder`); `false` leaves calls undecoded.
+   */
+  readonly decoder?: CallDecoder | false;
 }
 
 export interface CreateEnvelopeInput extends EnvelopeOptions {
@@ -163,7 +166,7 @@ function verify(envelope: Envelope, options: EnvelopeOptions, duplicates: 'refus
   }
   const signatures = checkSignatures(txId, tx.signature ?? [], permission, duplicates);
   const normalized = withTransaction(tx, signatures);
-  const summary = summarizeTransaction(normalized, { ...(account ? { accountPermissions: account } : {}), ...(envelope.abi ? { abi: envelope.abi } : {}), ...(options.decoder ? { decoder: options.decoder } : {}) });
+  const summary = summarizeTransaction(normalized, { ...(account ? { accountPermissions: account } : {}), ...(envelope.abi ? { abi: envelope.abi } : {}), ...(options.decoder !== undefined ? { decoder: options.decoder } : {}) });
   if (!sameSummary(envelope.summary, summary)) {
     fail('ENVELOPE_SUMMARY_MISMATCH', "The envelope's summary does not describe its transaction: it was altered. Trust only the summary this wallet shows.");
   }
@@ -219,7 +222,7 @@ export function createEnvelope(input: CreateEnvelopeInput): Envelope {
   const summary = summarizeTransaction(transaction, {
     ...(input.accountPermissions ? { accountPermissions: input.accountPermissions } : {}),
     ...(input.abi ? { abi: input.abi } : {}),
-    ...(input.decoder ? { decoder: input.decoder } : {}),
+    ...(input.decoder !== undefined ? { decoder: input.decoder } : {}),
   });
   return verify({ ...draft, summary } as Envelope, input, 'refuse');
 }
@@ -291,7 +294,7 @@ export function mergeEnvelopes(envelopes: readonly Envelope[], options: Envelope
   const signatures = checkSignatures(first.transaction.txID, all, permission ? fromPermissionSnapshot(permission) : undefined, 'drop');
   const tx = withTransaction(transaction, signatures);
   const account = accountPermissions ? fromAccountPermissionsSnapshot(accountPermissions) : undefined;
-  const summary = summarizeTransaction(tx, { ...(account ? { accountPermissions: account } : {}), ...(abi ? { abi } : {}), ...(options.decoder ? { decoder: options.decoder } : {}) });
+  const summary = summarizeTransaction(tx, { ...(account ? { accountPermissions: account } : {}), ...(abi ? { abi } : {}), ...(options.decoder !== undefined ? { decoder: options.decoder } : {}) });
   const merged: Envelope = {
     ...first,
     transaction: tx,

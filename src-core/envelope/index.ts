@@ -21,6 +21,7 @@ export {
   type EnvelopeSummary,
   type SummaryContext,
 } from './summary';
+export { abiCallDecoder } from './abi-decoder';
 export { FINGERPRINT_DOMAIN, FINGERPRINT_WORDS, fingerprintOf, summaryForFingerprint, type Fingerprint } from './fingerprint';
 export {
   MAX_ENVELOPE_TEXT_LENGTH,

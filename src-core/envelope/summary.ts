@@ -9,6 +9,7 @@ import { accountPermissionsFromUpdate, type AccountPermissions } from '../permis
 import { analyzePermissions, diffPermissions } from '../permission/lockout';
 import type { TransactionJson } from '../tx/types';
 import { formatTrx } from '../units/amount';
+import { abiCallDecoder } from './abi-decoder';
 import { toJsonSafe } from './canonical';
 import { toAccountPermissionsSnapshot, type AccountPermissionsSnapshot } from './snapshot';
 
@@ -77,7 +78,8 @@ export interface SummaryContext {
   /** The account's permissions before the transaction (needed for a permission-change diff). */
   readonly accountPermissions?: AccountPermissions;
   readonly abi?: unknown;
-  readonly decoder?: CallDecoder;
+  /** Default: decode with `abi` through src-core/abi; `false` leaves calls undecoded. */
+  readonly decoder?: CallDecoder | false;
 }
 
 function address(value: unknown): string {
@@ -138,10 +140,11 @@ function callSummary(value: Record<string, unknown>, context: SummaryContext): C
   const contract = address(value.contract_address);
   const data = typeof value.data === 'string' ? value.data.toLowerCase() : '';
   const call: CallSummary = { contract, selector: data.slice(0, 8), data, callValueSun: integer(value.call_value).toString() };
-  if (!context.decoder || data.length < 8) return call;
+  const decoder = context.decoder === undefined ? abiCallDecoder : context.decoder;
+  if (!decoder || data.length < 8) return call;
   let decoded: DecodedCall | undefined;
   try {
-    decoded = context.decoder({ contract: contract as HexAddress, data: data as Hex, abi: context.abi });
+    decoded = decoder({ contract: contract as HexAddress, data: data as Hex, abi: context.abi });
   } catch (error) {
     // Data the ABI cannot decode is shown raw; a decoder bug must not hide the transaction.
     if (!(error instanceof WalletError)) throw error;

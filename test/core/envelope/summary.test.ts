@@ -51,6 +51,28 @@ describe('summarizeTransaction', () => {
     });
   });
 
+  it('decodes with src-core/abi by default when the ABI is given', () => {
+    const tx = unsignedOf(trigger);
+    expect(summarizeTransaction(tx, { abi }).call?.decoded).toEqual(summarizeTransaction(tx, { abi, decoder }).call?.decoded);
+    expect(summarizeTransaction(tx, { abi, decoder: false }).call?.decoded).toBeUndefined();
+    const approveAbi = [{ type: 'function', name: 'approve', inputs: [{ name: 'spender', type: 'address' }, { name: 'amount', type: 'uint256' }] }];
+    expect(summarizeTransaction(tx, { abi: approveAbi }).call?.decoded).toBeUndefined();
+  });
+
+  it('reports TRC20 approvals as such', () => {
+    const approveAbi = [{ type: 'function', name: 'approve', inputs: [{ name: 'spender', type: 'address' }, { name: 'amount', type: 'uint256' }] }];
+    const data = '095ea7b3' + trigger.call_data.slice(8);
+    const tx = build(b.triggerSmartContract({ owner: K.K1.hex, contract: trigger.raw_data.contract[0].parameter.value.contract_address, data }), { feeLimit: 10_000_000n });
+    expect(summarizeTransaction(tx, { abi: approveAbi }).call?.decoded?.effects).toEqual([{ role: 'approve', asset: 'TRC20', contract: '41a614f803b6fd780986a42c78ec9c7f77e6ded13c', to: K.K3.hex, amount: '1000000' }]);
+  });
+
+  it('shows the call raw when the ABI is unusable or does not fit the data', () => {
+    const tx = unsignedOf(trigger);
+    expect(summarizeTransaction(tx, { abi: [{ type: 'function', name: 7 }] }).call?.decoded).toBeUndefined();
+    const wrongTypes = [{ type: 'function', name: 'transfer', inputs: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'extra', type: 'uint256' }] }];
+    expect(summarizeTransaction(tx, { abi: wrongTypes }).call?.decoded).toBeUndefined();
+  });
+
   it('shows the call raw when the decoder refuses the data', () => {
     const refusing: CallDecoder = () => {
       throw new WalletError('ABI_SELECTOR_MISMATCH', 'no');
@@ -102,7 +124,7 @@ describe('summarizeTransaction', () => {
 });
 
 describe('envelopes with a decoded call', () => {
-  const make = (withDecoder: boolean) => createEnvelope({ transaction: unsignedOf(trigger), network: NILE, permission: active, abi, createdAt: 1, ...(withDecoder ? { decoder } : {}) });
+  const make = (withDecoder: boolean) => createEnvelope({ transaction: unsignedOf(trigger), network: NILE, permission: active, abi, createdAt: 1, decoder: withDecoder ? decoder : false });
 
   it('verify a decoded call when the reader can decode too', () => {
     const text = serializeEnvelope(make(true));
@@ -116,7 +138,7 @@ describe('envelopes with a decoded call', () => {
   });
 
   it("drop a decoded call the reader cannot check, and add the reader's own when it can", () => {
-    expect(parseEnvelope(serializeEnvelope(make(true))).summary.call?.decoded).toBeUndefined();
+    expect(parseEnvelope(serializeEnvelope(make(true)), { decoder: false }).summary.call?.decoded).toBeUndefined();
     expect(parseEnvelope(serializeEnvelope(make(false)), { decoder }).summary.call?.decoded).toBeDefined();
   });
 
