@@ -5,13 +5,11 @@ import * as b from '../../../src-core/tx/builders';
 import { transactionHeader } from '../../../src-core/tx/header';
 import { accountPermissionsFromUpdate, withOperation, type AccountPermissions } from '../../../src-core/permission';
 import {
-  canonicalJson,
   createEnvelope,
   envelopeFingerprint,
   parseEnvelope,
   serializeEnvelope,
   summarizeTransaction,
-  toJsonSafe,
   type CallDecoder,
 } from '../../../src-core/envelope';
 import { expectWalletError } from '../../fixtures/expect-error';
@@ -147,21 +145,5 @@ describe('envelopes with a decoded call', () => {
     expect(envelopeFingerprint(make(false))).toEqual(withDecoder);
     const otherAbi = createEnvelope({ transaction: unsignedOf(trigger), network: NILE, permission: active, abi: [{ ...abi[0], name: 'transferFrom' }], createdAt: 1 });
     expect(envelopeFingerprint(otherAbi).text).not.toBe(withDecoder.text);
-  });
-});
-
-describe('canonicalJson', () => {
-  it('sorts keys, drops undefined members and prints bigints exactly', () => {
-    expect(canonicalJson({ b: 1, a: [true, null, 'x'], c: undefined, d: 2n ** 64n })).toBe('{"a":[true,null,"x"],"b":1,"d":18446744073709551616}');
-    expect(canonicalJson({ é: 1, e: 2, Z: 3 })).toBe('{"Z":3,"e":2,"é":1}');
-    expect(canonicalJson(-0)).toBe('0');
-  });
-
-  it('refuses values an envelope never holds', () => {
-    for (const value of [1.5, Number.NaN, 2 ** 60, () => 1, Symbol('s')]) expectWalletError(() => canonicalJson({ v: value }), EnvelopeError, 'ENVELOPE_NOT_CANONICAL');
-  });
-
-  it('turns bigints into decimal strings for plain JSON', () => {
-    expect(toJsonSafe({ a: [1n, { b: 2n, c: undefined }] })).toEqual({ a: ['1', { b: '2' }] });
   });
 });
