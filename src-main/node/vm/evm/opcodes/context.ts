@@ -60,6 +60,15 @@ export function intValueSafe(word: bigint): number {
   return word > 0x7fffffffn ? 0x7fffffff : Number(word);
 }
 
+/**
+ * ethereumjs caches the running contract's account (SELFBALANCE, BALANCE of itself and the
+ * CALL/CREATE balance checks read it); staking hooks change the balance behind its back.
+ */
+export function refreshOwnBalance(runState: RunState): void {
+  const { tx, frame } = tronOf(runState);
+  runState.env.contract.balance = tx.world.getAccount(frame.address)?.balance ?? 0n;
+}
+
 export function pushBool(runState: RunState, value: boolean): void {
   runState.stack.push(value ? 1n : 0n);
 }

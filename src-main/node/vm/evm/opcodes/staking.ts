@@ -8,7 +8,7 @@ import type { StakingOutcome, Vote } from '../../staking-hooks';
 import { hexAddressOfWord } from '../addresses';
 import type { AddOpcode, RunState } from '../evm-types';
 import type { FrameContext, TxContext } from '../frames';
-import { chargeMemory, checkMemoryCap, exactInt64, guardStatic, intValueSafe, lowInt32, lowInt64, tronOf } from './context';
+import { chargeMemory, checkMemoryCap, exactInt64, guardStatic, intValueSafe, lowInt32, lowInt64, refreshOwnBalance, tronOf } from './context';
 
 /**
  * TRON staking, voting and reward opcodes (tvm.md §5; java-tron `OperationActions` + `Program`).
@@ -36,7 +36,7 @@ function addInternalTx(runState: RunState, tx: TxContext, frame: FrameContext, t
 }
 
 /** Runs a hook in its own checkpoint: kept when it succeeds, undone when it refuses. */
-function attempt<T extends StakingOutcome>(tx: TxContext, run: () => T): T {
+function attempt<T extends StakingOutcome>(runState: RunState, tx: TxContext, run: () => T): T {
   tx.world.checkpoint();
   let outcome: T;
   try {
@@ -47,6 +47,7 @@ function attempt<T extends StakingOutcome>(tx: TxContext, run: () => T): T {
   }
   if (outcome.ok) tx.world.commit();
   else tx.world.revert();
+  refreshOwnBalance(runState);
   return outcome;
 }
 
@@ -93,7 +94,7 @@ const freezeV1: AddOpcode = {
     const exact = exactInt64(amount);
     const hook = tx.staking.freezeV1;
     if (exact === undefined || hook === undefined) return reject(runState, record);
-    const outcome = attempt(tx, () => hook.call(tx.staking, tx.stakingContext, frame.address, receiver, exact, resourceV1(resource)));
+    const outcome = attempt(runState, tx, () => hook.call(tx.staking, tx.stakingContext, frame.address, receiver, exact, resourceV1(resource)));
     if (!outcome.ok) return reject(runState, record);
     runState.stack.push(1n);
   },
@@ -111,7 +112,7 @@ const unfreezeV1: AddOpcode = {
     const record = addInternalTx(runState, tx, frame, receiver, 0n, `unfreezeFor${name(resource)}`);
     const hook = tx.staking.unfreezeV1;
     if (hook === undefined) return reject(runState, record);
-    const outcome = attempt(tx, () => hook.call(tx.staking, tx.stakingContext, frame.address, receiver, resourceV1(resource)));
+    const outcome = attempt(runState, tx, () => hook.call(tx.staking, tx.stakingContext, frame.address, receiver, resourceV1(resource)));
     if (!outcome.ok) return reject(runState, record);
     record.value = outcome.amount;
     runState.stack.push(1n);
@@ -174,7 +175,7 @@ const voteWitness: AddOpcode = {
       votes.push({ witness: hexAddressOfWord(word(witnessOffset + 32 + 32 * i)), count });
     }
     record.extra = votesJson(votes);
-    const outcome = attempt(tx, () => tx.staking.voteWitness(tx.stakingContext, frame.address, votes));
+    const outcome = attempt(runState, tx, () => tx.staking.voteWitness(tx.stakingContext, frame.address, votes));
     if (!outcome.ok) return reject(runState, record);
     runState.stack.push(1n);
   },
@@ -200,7 +201,7 @@ const withdrawReward: AddOpcode = {
     guardStatic(runState);
     const { tx, frame } = tronOf(runState);
     const record = addInternalTx(runState, tx, frame, frame.address, 0n, 'withdrawReward');
-    const outcome = attempt(tx, () => tx.staking.withdrawReward(tx.stakingContext, frame.address));
+    const outcome = attempt(runState, tx, () => tx.staking.withdrawReward(tx.stakingContext, frame.address));
     if (!outcome.ok) return reject(runState, record);
     record.value = outcome.amount;
     runState.stack.push(outcome.amount);
@@ -218,7 +219,7 @@ const freezeBalanceV2: AddOpcode = {
     const record = addInternalTx(runState, tx, frame, frame.address, lowInt64(amount), `freezeBalanceV2For${name(resource)}`);
     const exact = exactInt64(amount);
     if (exact === undefined) return reject(runState, record);
-    const outcome = attempt(tx, () => tx.staking.freezeBalanceV2(tx.stakingContext, frame.address, exact, resourceV2(resource)));
+    const outcome = attempt(runState, tx, () => tx.staking.freezeBalanceV2(tx.stakingContext, frame.address, exact, resourceV2(resource)));
     if (!outcome.ok) return reject(runState, record);
     runState.stack.push(1n);
   },
@@ -235,7 +236,7 @@ const unfreezeBalanceV2: AddOpcode = {
     const record = addInternalTx(runState, tx, frame, frame.address, lowInt64(amount), `unfreezeBalanceV2For${name(resource)}`);
     const exact = exactInt64(amount);
     if (exact === undefined) return reject(runState, record);
-    const outcome = attempt(tx, () => tx.staking.unfreezeBalanceV2(tx.stakingContext, frame.address, exact, resourceV2(resource)));
+    const outcome = attempt(runState, tx, () => tx.staking.unfreezeBalanceV2(tx.stakingContext, frame.address, exact, resourceV2(resource)));
     if (!outcome.ok) return reject(runState, record);
     if (outcome.withdrawnExpired > 0n) addInternalTx(runState, tx, frame, frame.address, outcome.withdrawnExpired, 'withdrawExpireUnfreezeWhileUnfreezing');
     runState.stack.push(1n);
@@ -250,7 +251,7 @@ const cancelAllUnfreezeV2: AddOpcode = {
     guardStatic(runState);
     const { tx, frame } = tronOf(runState);
     const record = addInternalTx(runState, tx, frame, frame.address, 0n, 'cancelAllUnfreezeV2');
-    const outcome = attempt(tx, () => tx.staking.cancelAllUnfreezeV2(tx.stakingContext, frame.address));
+    const outcome = attempt(runState, tx, () => tx.staking.cancelAllUnfreezeV2(tx.stakingContext, frame.address));
     if (!outcome.ok) return reject(runState, record);
     if (outcome.withdrawnExpired > 0n) addInternalTx(runState, tx, frame, frame.address, outcome.withdrawnExpired, 'withdrawExpireUnfreezeWhileCanceling');
     if (tx.saveCancelAllUnfreezeV2Details) {
@@ -269,7 +270,7 @@ const withdrawExpireUnfreeze: AddOpcode = {
     guardStatic(runState);
     const { tx, frame } = tronOf(runState);
     const record = addInternalTx(runState, tx, frame, frame.address, 0n, 'withdrawExpireUnfreeze');
-    const outcome = attempt(tx, () => tx.staking.withdrawExpireUnfreeze(tx.stakingContext, frame.address));
+    const outcome = attempt(runState, tx, () => tx.staking.withdrawExpireUnfreeze(tx.stakingContext, frame.address));
     if (!outcome.ok) return reject(runState, record);
     record.value = outcome.amount;
     runState.stack.push(outcome.amount);
@@ -290,7 +291,7 @@ function delegation(opcode: number, opcodeName: string, note: string, undelegate
       const exact = exactInt64(amount);
       if (exact === undefined) return reject(runState, record);
       const hooks = tx.staking;
-      const outcome = attempt(tx, () =>
+      const outcome = attempt(runState, tx, () =>
         undelegate
           ? hooks.unDelegateResource(tx.stakingContext, frame.address, receiver, exact, resourceV2(resource))
           : hooks.delegateResource(tx.stakingContext, frame.address, receiver, exact, resourceV2(resource)),
