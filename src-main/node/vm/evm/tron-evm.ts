@@ -283,7 +283,9 @@ function toTvmException(error: EVMError | TvmException, runState: RunState): Tvm
   if (isTvmException(error)) return error;
   const messages = EVMError.errorMessages;
   const op = runState.opCode;
-  switch (error.error) {
+  // Some halts carry a location suffix ("invalid JUMP at <codehash>/<address>:<pc>").
+  const kind = Object.values(messages).find((text) => error.error === text || error.error.startsWith(`${text} at `)) ?? error.error;
+  switch (kind) {
     case messages.OUT_OF_GAS:
       return new TvmException('OutOfEnergy', TvmMessages.notEnoughEnergy(`0x${op.toString(16)}`, 0n, 0n, 0n));
     case messages.INVALID_OPCODE:
