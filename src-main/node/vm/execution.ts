@@ -186,7 +186,9 @@ export async function executeRoot(evm: TronEvm, settings: ExecutionSettings, run
       deletedContracts: failure === undefined && !run.isConstant ? [...tx.deletedContracts] : [],
     };
   } catch (error) {
+    // A bug in a hook or the backend escaped mid-frame: undo everything the transaction wrote.
     while (world.depth > startDepth) world.revert();
+    evm.transientStorage.clear();
     throw error;
   } finally {
     evm.tx = undefined;

@@ -33,7 +33,7 @@ const CODE_VECTORS: CodeVector[] = [
   { name: 'SSTORE new row', code: [1, 'PUSH0', 'SSTORE', 'STOP'], energy: 20_005n, derivation: '3+2+20000' },
   { name: 'SSTORE zero into a missing row', code: ['PUSH0', 'PUSH0', 'SSTORE', 'STOP'], energy: 5_004n, derivation: '2+2+5000' },
   { name: 'SSTORE 1, 0, 1 on one slot', code: [1, 0, 'SSTORE', 0, 0, 'SSTORE', 1, 0, 'SSTORE', 'STOP'], energy: 30_018n, derivation: '(3+3+20000)+(3+3+5000)+(3+3+5000): the zero row still exists' },
-  { name: 'SLOAD', code: ['PUSH0', 'SLOAD', 'POP', 'STOP'], energy: 54n, derivation: '2+50+2' },
+  { name: 'SLOAD of an empty slot', code: ['PUSH0', 'SLOAD', 'POP', 'STOP'], energy: 54n, derivation: '2+50+2' },
   { name: 'BALANCE of self', code: ['ADDRESS', 'BALANCE', 'POP', 'STOP'], energy: 24n, derivation: '2+20+2' },
   { name: 'EXTCODEHASH of self', code: ['ADDRESS', 'EXTCODEHASH', 'POP', 'STOP'], energy: 404n, derivation: '2+400+2' },
   { name: 'EXP with a 2-byte exponent', code: [0x0100, 2, 'EXP', 'POP', 'STOP'], energy: 38n, derivation: '3+3+(10+10·2)+2' },

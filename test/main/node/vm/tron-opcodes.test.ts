@@ -246,6 +246,25 @@ describe('limits and exceptions', () => {
     expect(result.internalTransactions).toHaveLength(64);
   });
 
+  it('forwards all remaining energy from version-0 contracts and all but 1/64 from version-1 ones', async () => {
+    const callee = freshAddress();
+    install(s.world, callee, asm('GAS', ...RETURN_TOP));
+    const code = asm(32, 'PUSH0', 'PUSH0', 'PUSH0', 'PUSH0', word20(callee), 'GAS', 'CALL', 32, 'PUSH0', 'RETURN');
+    const v1 = freshAddress();
+    install(s.world, v1, code);
+    const v0 = freshAddress();
+    install(s.world, v0, code);
+    s.world.putContract(v0, { ...s.world.getContract(v0)!, version: 0 });
+    // limit L = 21 TRX / 210 = 100 000; 16 energy before CALL, CALL costs 40 + 3 (memory) → 99 941 available
+    const feeLimit = 21n * TRX;
+    const zero = await run(s, '', { address: v0, feeLimit });
+    const one = await run(s, '', { address: v1, feeLimit });
+    expect(zero.result.energyLimit).toBe(100_000n);
+    // the callee's GAS costs 2 before it reads the counter
+    expect(zero.top).toBe(99_941n - 2n);
+    expect(one.top).toBe(99_941n - 99_941n / 64n - 2n);
+  });
+
   it('raises OUT_OF_MEMORY above 3 MiB before charging energy', async () => {
     const over = await run(s, [3n * 1024n * 1024n - 31n, 'MLOAD', ...RETURN_TOP], { feeLimit: 10_000n * TRX });
     expect(over.result.result).toBe('OUT_OF_MEMORY');
