@@ -233,6 +233,59 @@ describe('TRON opcodes', () => {
   });
 });
 
+describe('transaction-level TRC10 value and proposal switches', () => {
+  it('moves call_token_value before the code runs, exposes it to the root frame, and returns it on REVERT', async () => {
+    const s = await setup();
+    s.backend.assets.add('1000007');
+    s.world.setTokenBalance(OWNER, '1000007', 50n);
+    const ok = freshAddress();
+    install(s.world, ok, asm('CALLTOKENVALUE', 'PUSH0', 'MSTORE', 'CALLTOKENID', 32, 'MSTORE', 64, 'PUSH0', 'RETURN'));
+    const request = { world: s.world, block: s.block, owner: OWNER, data: new Uint8Array(0), feeLimit: 10n * TRX, tokenValue: 20n, tokenId: 1_000_007n };
+    const paid = await s.vm.runTrigger({ ...request, txId: nextTxId(), contractAddress: ok });
+    expect([wordAt(paid.returnData, 0), wordAt(paid.returnData, 1)]).toEqual([20n, 1_000_007n]);
+    expect(s.world.getTokenBalance(ok, '1000007')).toBe(20n);
+    const reverting = freshAddress();
+    install(s.world, reverting, asm('PUSH0', 'PUSH0', 'REVERT'));
+    const reverted = await s.vm.runTrigger({ ...request, txId: nextTxId(), contractAddress: reverting });
+    expect(reverted.result).toBe('REVERT');
+    expect(s.world.getTokenBalance(OWNER, '1000007')).toBe(30n);
+    expect(s.world.getTokenBalance(reverting, '1000007')).toBe(0n);
+    await expect(s.vm.runTrigger({ ...request, txId: nextTxId(), contractAddress: ok, tokenValue: 31n })).rejects.toThrowError('assetBalance is not sufficient.');
+  });
+
+  it('keeps the logs of a reverted constant call and rejects nothing', async () => {
+    const s = await setup();
+    const address = freshAddress();
+    install(s.world, address, asm(5, 'PUSH0', 'PUSH0', 'LOG1', 'PUSH0', 'PUSH0', 'PUSH0', 'PUSH0', 'PUSH0', word20(ALICE), 'GAS', 'CALL', 'PUSH0', 'PUSH0', 'REVERT'));
+    const constant = await s.vm.runConstant({ world: s.world, block: s.block, txId: nextTxId(), owner: OWNER, contractAddress: address, data: new Uint8Array(0) });
+    expect(constant.result).toBe('REVERT');
+    expect(constant.logs).toHaveLength(1);
+    expect(constant.internalTransactions).toMatchObject([{ note: 'call', rejected: false }]);
+    const real = await s.vm.runTrigger({ world: s.world, block: s.block, txId: nextTxId(), owner: OWNER, contractAddress: address, data: new Uint8Array(0), feeLimit: TRX });
+    expect(real.logs).toHaveLength(0);
+    expect(real.internalTransactions).toMatchObject([{ note: 'call', rejected: true }]);
+  });
+
+  it('drops TLOAD/TSTORE/MCOPY when allowTvmCancun is off and restores them with setChainParameters', async () => {
+    const s = await setup({ getAllowTvmCancun: 0n });
+    const address = freshAddress();
+    install(s.world, address, asm(1, 'PUSH0', 'TSTORE', 'STOP'));
+    expect((await run(s, '', { address })).result.result).toBe('ILLEGAL_OPERATION');
+    await s.vm.setChainParameters({ ...s.parameters, getAllowTvmCancun: 1n });
+    expect((await run(s, '', { address })).result.result).toBe('SUCCESS');
+  });
+
+  it('estimates a deploy through a simulated CreateSmartContract', async () => {
+    const s = await setup();
+    const bytecode = hexToBytes(asm(1, 'PUSH0', 'SSTORE', 1, 'PUSH0', 'RETURN'));
+    const estimate = await s.vm.estimateEnergy({ world: s.world, block: s.block, txId: nextTxId(), owner: OWNER, data: bytecode });
+    expect(estimate.ok).toBe(true);
+    // 3+2+20000 (SSTORE) + 3+2 + RETURN 0 + memory 3 + deposit 1 byte·200
+    if (estimate.ok) expect(estimate.energyUsed).toBe(20_213n);
+    expect(s.world.depth).toBe(0);
+  });
+});
+
 describe('limits and exceptions', () => {
   let s: Setup;
   beforeEach(async () => {
