@@ -137,7 +137,7 @@ export async function executeRoot(evm: TronEvm, settings: ExecutionSettings, run
       gasLimit: run.energyLimit,
       depth: 0,
     });
-    const outcome = (await evm.runCall({ message })).execResult;
+    const outcome = (await evm.runCall({ message, skipNonceIncrement: true })).execResult;
     let used = outcome.executionGasUsed;
     let returnData = outcome.returnValue;
     const error = outcome.exceptionError as EVMError | TvmException | undefined;

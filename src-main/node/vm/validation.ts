@@ -4,7 +4,7 @@ import { hexToBytes } from '../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../src-core/bytes/utf8';
 import { VmValidationError } from './errors';
 import type { VmFlags } from './flags';
-import { AccountType, addBalance, type TronWorldState } from './world-state';
+import { AccountType, type TronWorldState } from './world-state';
 
 /**
  * java-tron's pre-execution checks for CreateSmartContract and TriggerSmartContract, with its
@@ -84,6 +84,5 @@ export function transferToken(world: TronWorldState, from: HexAddress, to: HexAd
 
 /** Creates the new contract's account before its constructor runs (`rootRepository.createAccount`). */
 export function createContractAccount(world: TronWorldState, address: HexAddress): void {
-  addBalance(world, address, 0n);
-  world.putAccount(address, { type: AccountType.Contract, balance: world.getAccount(address)?.balance ?? 0n });
+  world.putAccount(address, { type: AccountType.Contract, balance: 0n });
 }

@@ -107,6 +107,21 @@ describe('TRON opcodes', () => {
     expect(plain.result.energyUsed).toBe(34n);
   });
 
+  it('ISCONTRACT is already true for a contract inside its own constructor', async () => {
+    const result = await s.vm.runCreate({
+      world: s.world,
+      block: s.block,
+      txId: nextTxId(),
+      owner: OWNER,
+      feeLimit: 100n * TRX,
+      bytecode: hexToBytes(asm('ADDRESS', 'ISCONTRACT', 'PUSH0', 'SSTORE', 'STOP')),
+      consumeUserResourcePercent: 100n,
+      originEnergyLimit: 1n,
+    });
+    expect(result.result).toBe('SUCCESS');
+    expect(bytesToBigint(s.world.getStorage(result.contractAddress, '0'.repeat(64) as never)!)).toBe(1n);
+  });
+
   it('TOKENBALANCE reads a TRC10 balance; CALLTOKEN moves the token and the callee sees CALLTOKENVALUE/CALLTOKENID', async () => {
     s.backend.assets.add('1000001');
     const callee = freshAddress();
