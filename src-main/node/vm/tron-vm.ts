@@ -86,14 +86,16 @@ export class TronVm {
   }
 
   /** New chain parameters (after a maintenance period); rebuilds the opcode table if a switch changed. */
-  async setChainParameters(parameters: ChainParameters): Promise<void> {
-    const flags = vmFlagsFrom(parameters);
-    if (opcodeTableKey(flags) !== opcodeTableKey(this.flags)) {
-      this.evm = await createTronEvm({ flags, allowShieldedTrc20: this.options.allowShieldedTrc20 ?? false, world: this.evm.tronState.world });
-    }
-    this.options = { ...this.options, parameters };
-    this.flags = flags;
-    this.settings = this.settingsFor(this.options);
+  setChainParameters(parameters: ChainParameters): Promise<void> {
+    return this.serialize(async () => {
+      const flags = vmFlagsFrom(parameters);
+      if (opcodeTableKey(flags) !== opcodeTableKey(this.flags)) {
+        this.evm = await createTronEvm({ flags, allowShieldedTrc20: this.options.allowShieldedTrc20 ?? false, world: this.evm.tronState.world });
+      }
+      this.options = { ...this.options, parameters };
+      this.flags = flags;
+      this.settings = this.settingsFor(this.options);
+    });
   }
 
   private settingsFor(options: TronVmOptions): ExecutionSettings {

@@ -106,7 +106,7 @@ export class TronEvm extends EVM {
     });
     const itxIndex = tx.itxs.push(record) - 1;
     const frame: FrameContext = {
-      address: isCreate ? parent.address : target === '' ? parent.address : target,
+      address: target === '' ? parent.address : target,
       itxHash: record.hash,
       itxIndex,
       version: isCreate ? parent.version : (tx.world.getContract(hexAddressOf(message.codeAddress))?.version ?? 0),
