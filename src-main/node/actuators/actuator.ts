@@ -1,0 +1,36 @@
+import type { StateView } from '../state/view';
+import type { ParsedContract } from '../chain/tx';
+
+/**
+ * One system contract type (java-tron actuator/…Actuator.java): `validate` throws
+ * ContractValidateError with java-tron's text, `execute` applies it and returns the fee it
+ * charged (TransactionResult.fee). Staking, votes and the VM register here when they land.
+ */
+export class ContractValidateError extends Error {}
+export class ContractExeError extends Error {}
+
+export interface ActuatorContext {
+  readonly view: StateView;
+  /** latestBlockHeaderTimestamp: create_time of accounts made by this transaction. */
+  readonly headTimestamp: number;
+}
+
+export interface Actuator {
+  readonly typeName: string;
+  /** Whether this contract creates an account (bandwidth: create-account path). */
+  createsAccount(contract: ParsedContract, ctx: ActuatorContext): boolean;
+  validate(contract: ParsedContract, ctx: ActuatorContext): void;
+  execute(contract: ParsedContract, ctx: ActuatorContext): bigint;
+}
+
+export const INT64_MAX = 2n ** 63n - 1n;
+
+/** java-tron DecodeUtil.addressValid: 21 bytes starting with 0x41. */
+export function addressValid(address: Uint8Array | undefined | null): address is Uint8Array {
+  return !!address && address.length === 21 && address[0] === 0x41;
+}
+
+/** java-tron Commons.adjustBalance failure text. */
+export function insufficientBalance(addressHex: string, balance: bigint, amount: bigint): ContractExeError {
+  return new ContractExeError(`${addressHex} insufficient balance, balance: ${balance}, amount: ${amount}`);
+}
