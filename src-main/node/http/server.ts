@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { stringifyJson } from '../../../src-core/json/lossless';
 import { errorBody } from './errors';
 import type { ApiRequest } from './request';
@@ -66,7 +66,7 @@ export function jsonText(value: unknown): string {
 
 export class HttpApi {
   private server: Server | null = null;
-  private readonly sockets = new Set<import('node:net').Socket>();
+  private readonly sockets = new Set<Socket>();
 
   constructor(private readonly options: ServerOptions) {}
 
