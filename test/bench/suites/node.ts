@@ -1,0 +1,141 @@
+import http from 'node:http';
+import os from 'node:os';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { createNode, type TronNode } from '../../../src-main/node';
+import * as b from '../../../src-core/tx/builders';
+import { transactionHeader } from '../../../src-core/tx/header';
+import { signDigest, privateKeyFromHex } from '../../../src-core/keys/keys';
+import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
+import { parseTxJson } from '../node/parse';
+import { splitBlock } from '../../../src-main/node/http/format';
+
+/**
+ * `npm run bench -- node`: accepted-and-packed transfers per second through the HTTP API, against
+ * the machine's signature-recovery limit measured in the same run (noble recovery rate × cores),
+ * and the time to apply and persist a 2,000-transfer block.
+ */
+const TOTAL = 4000;
+const CONCURRENCY = 64;
+const BLOCK_TXS = 2000;
+
+/** noble's own rate: parse + recover one public key, single thread. */
+function nobleRecoveryRate(samples: { digest: Uint8Array; sig: Uint8Array }[], ms = 2500): number {
+  let n = 0;
+  const start = performance.now();
+  while (performance.now() - start < ms) {
+    for (let i = 0; i < 20; i++) {
+      const s = samples[n % samples.length]!;
+      secp256k1.Signature.fromBytes(s.sig.subarray(0, 64), 'compact').addRecoveryBit(s.sig[64]! - 27).recoverPublicKey(s.digest);
+      n++;
+    }
+  }
+  return (n * 1000) / (performance.now() - start);
+}
+
+interface Signed {
+  readonly id: string;
+  readonly body: string;
+}
+
+async function presign(node: TronNode, count: number, firstAmount: number): Promise<Signed[]> {
+  const head = node.head();
+  const header = transactionHeader({ refBlock: { number: BigInt(head.number), blockId: head.id }, headTimestamp: head.timestamp, expirationMs: 3_600_000 });
+  const keys = node.accounts.map((a) => ({ hex: a.hex, key: privateKeyFromHex(a.privateKey) }));
+  const out: Signed[] = [];
+  for (let i = 0; i < count; i++) {
+    const from = keys[i % keys.length]!;
+    const to = keys[(i + 1) % keys.length]!;
+    const tx = b.buildTransaction(b.transferContract({ owner: from.hex, to: to.hex, amount: BigInt(firstAmount + i) }), { header });
+    const signature = bytesToHex(signDigest(hexToBytes(tx.txID), from.key));
+    out.push({ id: tx.txID, body: JSON.stringify({ ...tx, signature: [signature] }) });
+  }
+  return out;
+}
+
+function post(agent: http.Agent, port: number, path: string, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve(Buffer.concat(chunks).toString()));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function countPacked(node: TronNode, fromBlock: number): Promise<number> {
+  let n = 0;
+  for (let i = fromBlock; i <= node.head().number; i++) n += splitBlock((await node.chain.blockBytes(i))!).transactions.length;
+  return n;
+}
+
+export async function run(): Promise<boolean> {
+  const cores = os.availableParallelism();
+  const node = await createNode({ port: 0, blockTimeMs: 0, accounts: 20, signatureWorkers: cores, maxPendingTransactions: 100_000 });
+  try {
+    // --- throughput over HTTP -------------------------------------------------------------------
+    const signed = await presign(node, TOTAL, 1);
+    const samples = signed.slice(0, 200).map((s) => {
+      const tx = parseTxJson(s.body);
+      return { digest: hexToBytes(tx.txID), sig: hexToBytes(tx.signature[0]!) };
+    });
+    const recoveryRate = nobleRecoveryRate(samples);
+    const limit = recoveryRate * cores;
+
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    const startHead = node.head().number;
+    let accepted = 0;
+    let refused = '';
+    let next = 0;
+    let sending = true;
+    // Blocks keep coming while transactions arrive, as a producer would make them.
+    const mining = (async () => {
+      while (sending || node.pool.size > 0) {
+        await new Promise((r) => setTimeout(r, 250));
+        await node.mine(1);
+      }
+    })();
+    const start = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < signed.length) {
+          const s = signed[next++]!;
+          const reply = await post(agent, node.port, '/wallet/broadcasttransaction', s.body);
+          if (reply.startsWith('{"result":true')) accepted++;
+          else refused ||= reply;
+        }
+      }),
+    );
+    sending = false;
+    await mining;
+    const seconds = (performance.now() - start) / 1000;
+    agent.destroy();
+    const packed = await countPacked(node, startHead + 1);
+    const tps = packed / seconds;
+    const ratio = tps / limit;
+
+    // --- one 2,000-transfer block: apply + persist ---------------------------------------------
+    const batch = await presign(node, BLOCK_TXS, 1_000_000);
+    const { transactionFromJson } = await import('../../../src-main/node/http/tx-input');
+    await Promise.all(batch.map((s) => node.pool.submit(transactionFromJson(JSON.parse(s.body) as Record<string, unknown>, false))));
+    const poolSize = node.pool.size;
+    const t0 = performance.now();
+    const result = await node.pool.produceBlock(Date.now());
+    const blockMs = performance.now() - t0;
+
+    console.log('\nnode: broadcast → packed over HTTP, and block apply + persist');
+    console.table([
+      { measure: 'noble recovery rate (1 thread)', value: `${Math.round(recoveryRate)} /s` },
+      { measure: `recovery limit (× ${cores} cores)`, value: `${Math.round(limit)} /s` },
+      { measure: `accepted and packed (${packed}/${TOTAL}, concurrency ${CONCURRENCY})`, value: `${Math.round(tps)} tx/s` },
+      { measure: 'ratio to the recovery limit', value: `${ratio.toFixed(2)} (target ≥ 0.6)` },
+      { measure: `apply + persist a block of ${result.packed.length} transfers (pool ${poolSize})`, value: `${Math.round(blockMs)} ms (target < 500)` },
+    ]);
+    if (refused) console.log(`first refusal: ${refused.trim()}`);
+    return ratio >= 0.6 && blockMs < 500 && packed === accepted && result.packed.length === BLOCK_TXS;
+  } finally {
+    await node.stop();
+  }
+}
