@@ -108,6 +108,8 @@ export class RecoveryPool {
       const id = this.nextId++;
       const batch: Batch = { parts: chunk.map((item) => ({ pending: item.p, results: item.results, from: item.index, count: 1, at: item.index, remaining: item.remaining })) };
       slot.batches.set(id, { batch, vs });
+      // Idle workers do not keep the process alive; busy ones do, until they answer.
+      if (slot.inFlight === 0) slot.worker.ref();
       slot.inFlight += chunk.length;
       slot.worker.postMessage({ id, count: chunk.length, input }, [input.buffer]);
     }
@@ -123,6 +125,7 @@ export class RecoveryPool {
     slot.batches.delete(message.id!);
     const { batch, vs } = entry;
     slot.inFlight -= batch.parts.length;
+    if (slot.inFlight === 0) slot.worker.unref();
     batch.parts.forEach((part, i) => {
       const address = message.addresses!.slice(i * 21, i * 21 + 21);
       part.results[part.at] = statusToResult(message.status![i]!, address, vs[i]!);
