@@ -3,6 +3,7 @@ import { TronWeb } from 'tronweb';
 import { createNode, type TronNode } from '../../../src-main/node';
 import { randomPrivateKey, addressFromPrivateKey } from '../../../src-core/keys/keys';
 import { bytesToHex } from '../../../src-core/bytes/hex';
+import type { Reply } from '../../main/node/helpers';
 
 /**
  * The acceptance scenario, driven by TronWeb 6.5.1 as an independent client: activation of a new
@@ -67,7 +68,7 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
     expect(sent).toMatchObject({ result: true, txid: signedSend.txID });
     expect(Object.keys(sent)).not.toContain('code');
     await node.mine(1);
-    const sendInfo = (await tronWeb.trx.getUnconfirmedTransactionInfo(signedSend.txID)) as Record<string, any>;
+    const sendInfo = (await tronWeb.trx.getUnconfirmedTransactionInfo(signedSend.txID)) as Reply;
     // Activation: 1 TRX (getCreateNewAccountFeeInSystemContract) + 0.1 TRX burned for bandwidth
     // (getCreateAccountFee): the funder has no staked bandwidth and new-account transfers do not use the free allowance.
     expect(sendInfo.fee).toBe(1_000_000 + 100_000);
@@ -88,13 +89,13 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
     expect(await tronWeb.trx.sendRawTransaction(signedUpdate)).toMatchObject({ result: true });
     await node.mine(1);
     const updateBytes = bandwidthBytes(signedUpdate);
-    const updateInfo = (await tronWeb.trx.getUnconfirmedTransactionInfo(signedUpdate.txID)) as Record<string, any>;
+    const updateInfo = (await tronWeb.trx.getUnconfirmedTransactionInfo(signedUpdate.txID)) as Reply;
     // 100 TRX permission fee; its bytes fit in the 600-byte daily free allowance, so no bandwidth burn.
     expect(updateBytes).toBeLessThanOrEqual(600);
     expect(updateInfo.fee).toBe(100 * TRX);
     expect(updateInfo.receipt).toEqual({ net_usage: updateBytes });
     expect(await balanceOf(holder.hex)).toBe(500 * TRX - 100 * TRX);
-    const account = (await tronWeb.trx.getUnconfirmedAccount(holder.hex)) as Record<string, any>;
+    const account = (await tronWeb.trx.getUnconfirmedAccount(holder.hex)) as Reply;
     expect(account.owner_permission).toEqual({ permission_name: 'owner', threshold: 2, keys });
     expect(account.active_permission).toEqual([{ type: 'Active', id: 2, permission_name: 'transfers', threshold: 2, operations, keys }]);
 
@@ -102,18 +103,18 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
     const transfer = await tronWeb.transactionBuilder.sendTrx(receiver.hex, 10 * TRX, holder.hex, { permissionId: 2 });
     expect(transfer.raw_data.contract[0]!.Permission_id).toBe(2);
     const once = await tronWeb.trx.multiSign(transfer, k1.key, 2);
-    const weightOnce = (await tronWeb.trx.getSignWeight(once, 2)) as Record<string, any>;
+    const weightOnce = (await tronWeb.trx.getSignWeight(once, 2)) as Reply;
     expect(weightOnce.result).toEqual({ code: 'NOT_ENOUGH_PERMISSION' });
     expect(weightOnce.current_weight).toBe(1);
     expect(weightOnce.approved_list).toEqual([k1.hex]);
     const twice = await tronWeb.trx.multiSign(once, k2.key, 2);
-    const weight = (await tronWeb.trx.getSignWeight(twice, 2)) as Record<string, any>;
+    const weight = (await tronWeb.trx.getSignWeight(twice, 2)) as Reply;
     expect(weight.result).toEqual({});
     expect(weight.current_weight).toBe(2);
     expect(weight.approved_list).toEqual([k1.hex, k2.hex]);
     expect(weight.permission).toMatchObject({ type: 'Active', id: 2, permission_name: 'transfers', threshold: 2, operations });
     expect(weight.transaction.transaction.txID).toBe(twice.txID);
-    const approved = (await tronWeb.trx.getApprovedList(twice)) as Record<string, any>;
+    const approved = (await tronWeb.trx.getApprovedList(twice)) as Reply;
     expect(approved.approved_list).toEqual([k1.hex, k2.hex]);
     expect(approved.result).toEqual({});
 
@@ -128,8 +129,8 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
     expect(solid.solidified).toBeGreaterThanOrEqual(packedAt.number);
     expect(solid.solidified).toBe(solid.number - 18);
 
-    const fetched = (await tronWeb.trx.getTransaction(twice.txID)) as Record<string, any>;
-    const confirmed = (await tronWeb.trx.getConfirmedTransaction(twice.txID)) as Record<string, any>;
+    const fetched = (await tronWeb.trx.getTransaction(twice.txID)) as Reply;
+    const confirmed = (await tronWeb.trx.getConfirmedTransaction(twice.txID)) as Reply;
     for (const tx of [fetched, confirmed]) {
       expect(tx.txID).toBe(twice.txID);
       expect(tx.raw_data_hex).toBe(twice.raw_data_hex);
@@ -137,7 +138,7 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
       expect(tx.ret).toEqual([{ contractRet: 'SUCCESS' }]);
       expect(tronWeb.utils.transaction.txCheck(tx as never)).toBe(true);
     }
-    const info = (await tronWeb.trx.getTransactionInfo(twice.txID)) as Record<string, any>;
+    const info = (await tronWeb.trx.getTransactionInfo(twice.txID)) as Reply;
     expect(info.id).toBe(twice.txID);
     expect(info.blockNumber).toBe(packedAt.number);
     expect(info.contractResult).toEqual(['']);
@@ -148,7 +149,7 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
     const transferBytes = bandwidthBytes(twice);
     // The update was charged at the head slot of block U-1 (its parent), the transfer at the slot
     // of block U (the update's block): that is how far the update's usage has recovered.
-    const slotOf = async (n: number): Promise<number> => ((await tronWeb.trx.getBlock(n)) as Record<string, any>).block_header.raw_data.timestamp / 3000;
+    const slotOf = async (n: number): Promise<number> => ((await tronWeb.trx.getBlock(n)) as Reply).block_header.raw_data.timestamp / 3000;
     const elapsed = (await slotOf(packedAt.number - 1)) - (await slotOf(packedAt.number - 2));
     const freeLeft = 600 - decayed(updateBytes, elapsed);
     const bandwidthFee = transferBytes <= freeLeft ? 0 : transferBytes * 1000;
@@ -179,7 +180,7 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
     await node.mine(1);
     const transfer = await tronWeb.transactionBuilder.sendTrx(funder.hex, TRX, holder.hex);
     const single = await tronWeb.trx.multiSign(transfer, k1.key, 0);
-    const reply = (await tronWeb.trx.sendRawTransaction(single)) as Record<string, any>;
+    const reply = (await tronWeb.trx.sendRawTransaction(single)) as Reply;
     expect(reply.code).toBe('SIGERROR');
     expect(tronWeb.toUtf8(reply.message)).toBe('Validate signature error: sig error');
     expect(reply.result).toBeUndefined();

@@ -12,6 +12,10 @@ import { parseJsonLossless, stringifyJson } from '../../../src-core/json/lossles
 /** Test helpers: a manual-mining node, keys, transactions signed with chosen keys, raw HTTP. */
 export { b };
 
+/** A JSON reply, inspected field by field in assertions. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are free-form JSON
+export type Reply = Record<string, any>;
+
 export async function startNode(config: NodeConfigInput = {}): Promise<TronNode> {
   return createNode({ port: 0, blockTimeMs: 0, signatureWorkers: 1, ...config });
 }
@@ -56,23 +60,23 @@ export function makeTx(node: TronNode, spec: ContractSpec, signer: Uint8Array, o
   return sign(tx, ...(options.signers ?? [signer]));
 }
 
-export async function call(node: TronNode, path: string, body?: unknown, init: RequestInit = {}): Promise<{ status: number; text: string; json: Record<string, any> }> {
+export async function call(node: TronNode, path: string, body?: unknown, init: RequestInit = {}): Promise<{ status: number; text: string; json: Reply }> {
   const response = await fetch(node.url + path, {
     method: body === undefined ? 'GET' : 'POST',
     body: body === undefined ? undefined : typeof body === 'string' ? body : stringifyJson(body),
     ...init,
   });
   const text = await response.text();
-  let json: Record<string, any> = {};
+  let json: Reply;
   try {
-    json = text.trim() ? (parseJsonLossless(text) as Record<string, any>) : {};
+    json = text.trim() ? (parseJsonLossless(text) as Reply) : {};
   } catch {
     json = { unparsable: text };
   }
   return { status: response.status, text, json };
 }
 
-export async function broadcast(node: TronNode, tx: TransactionJson, visible = true): Promise<Record<string, any>> {
+export async function broadcast(node: TronNode, tx: TransactionJson, visible = true): Promise<Reply> {
   return (await call(node, '/wallet/broadcasttransaction', visible ? { ...tx, visible: true } : tx)).json;
 }
 
