@@ -49,6 +49,12 @@ export interface BlockResult {
 
 export class ChainError extends Error {}
 
+/** The pending state and each pending transaction's outcome, in pool order (see TxPool). */
+export interface PreparedState {
+  readonly view: StateView;
+  readonly outcomes: ReadonlyMap<string, TxOutcome>;
+}
+
 export class Chain implements AccountReader {
   readonly accounts = new Map<string, AccountRecord>();
   readonly names = new Map<string, string>();
@@ -254,15 +260,27 @@ export class Chain implements AccountReader {
    * Builds, applies and persists the next block from `candidates` (pool order). Transactions that
    * expired or no longer pass on the block's state are dropped, as java-tron drops them.
    */
-  async produceBlock(candidates: readonly TxEnvelope[], wallNow: number): Promise<BlockResult> {
+  async produceBlock(candidates: readonly TxEnvelope[], wallNow: number, prepared?: PreparedState): Promise<BlockResult> {
     const p = this.props;
     const timestamp = this.nextBlockTimestamp(wallNow);
     const number = p.headNumber + 1;
     const witnessHex = this.witnessAt(timestamp);
-    const view = this.newView();
     const packed: PackedTx[] = [];
     const dropped: string[] = [];
     const encoded: Uint8Array[] = [];
+    // Fast path: the pending state already holds exactly these transactions applied in this order
+    // on this head; when none has expired and all fit, it is the block's state as is.
+    if (prepared && prepared.view.props === p && this.fitsAsPrepared(candidates, prepared, timestamp)) {
+      for (const tx of candidates) {
+        encoded.push(encodeWithResult(tx, CONTRACT_RET_SUCCESS));
+        packed.push({ tx, outcome: prepared.outcomes.get(tx.idHex)! });
+      }
+      const witnessKey = this.witnessKeys.get(witnessHex)!;
+      const block = sealBlock({ number, timestamp, parentHash: hexToBytes(p.headId), witnessAddress: hexToBytes(witnessHex), transactions: encoded }, witnessKey);
+      await this.commitBlock(block, prepared.view, packed, encoded, witnessHex);
+      return { block, packed, dropped };
+    }
+    const view = this.newView();
     let size = 0;
     const headSlot = this.headSlot;
     const activeOps = hexToBytes(p.activeDefaultOperations);
@@ -288,6 +306,16 @@ export class Chain implements AccountReader {
     const block = sealBlock({ number, timestamp, parentHash: hexToBytes(p.headId), witnessAddress: hexToBytes(witnessHex), transactions: encoded }, witnessKey);
     await this.commitBlock(block, view, packed, encoded, witnessHex);
     return { block, packed, dropped };
+  }
+
+  private fitsAsPrepared(candidates: readonly TxEnvelope[], prepared: PreparedState, timestamp: number): boolean {
+    let size = 0;
+    for (const tx of candidates) {
+      if (tx.expiration < timestamp || !prepared.outcomes.has(tx.idHex)) return false;
+      size += tx.bytes.length + 8;
+      if (size > BLOCK_SIZE_LIMIT) return false;
+    }
+    return true;
   }
 
   private blockOps(block: SealedBlock): BatchOp[] {

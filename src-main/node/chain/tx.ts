@@ -73,7 +73,7 @@ export function envelopeFromRaw(raw: Record<string, unknown>, signatures: readon
   const rawBytes = protocol.Transaction.raw.encode(raw as protocol.Transaction.Iraw).finish();
   const id = sha256(rawBytes);
   const contracts = (raw.contract as Record<string, unknown>[] | undefined) ?? [];
-  const bytes = protocol.Transaction.encode({ raw_data: raw as protocol.Transaction.Iraw, signature: signatures as Uint8Array[] }).finish();
+  const bytes = transactionBytes(rawBytes, signatures);
   return {
     id,
     idHex: bytesToHex(id),
@@ -96,7 +96,40 @@ export function envelopeFromBytes(bytes: Uint8Array): TxEnvelope {
   return envelopeFromRaw(message.raw_data ?? {}, message.signature ?? []);
 }
 
-/** Serialized Transaction with `ret` = [{contractRet}] as stored in blocks. */
+function varintSize(n: number): number {
+  let size = 1;
+  while (n >= 0x80) {
+    n = Math.floor(n / 128);
+    size++;
+  }
+  return size;
+}
+
+function putField(out: Uint8Array, offset: number, tag: number, body: Uint8Array): number {
+  out[offset++] = tag;
+  let n = body.length;
+  while (n >= 0x80) {
+    out[offset++] = (n & 0x7f) | 0x80;
+    n = Math.floor(n / 128);
+  }
+  out[offset++] = n;
+  out.set(body, offset);
+  return offset + body.length;
+}
+
+/** Transaction = raw_data (field 1) ‖ signature (field 2)…: the fields in order, without re-encoding raw. */
+export function transactionBytes(rawBytes: Uint8Array, signatures: readonly Uint8Array[], trailer?: Uint8Array): Uint8Array {
+  let size = 1 + varintSize(rawBytes.length) + rawBytes.length + (trailer?.length ?? 0);
+  for (const s of signatures) size += 1 + varintSize(s.length) + s.length;
+  const out = new Uint8Array(size);
+  let offset = putField(out, 0, 0x0a, rawBytes);
+  for (const s of signatures) offset = putField(out, offset, 0x12, s);
+  if (trailer) out.set(trailer, offset);
+  return out;
+}
+
+/** Serialized Transaction with `ret` = [{contractRet}] (field 5) as stored in blocks. */
 export function encodeWithResult(tx: TxEnvelope, contractRet: number): Uint8Array {
-  return protocol.Transaction.encode({ raw_data: tx.raw as protocol.Transaction.Iraw, signature: tx.signatures as Uint8Array[], ret: [{ contractRet }] }).finish();
+  // ret: tag 0x2a, length 2, Result.contractRet (field 3, varint) = contractRet.
+  return transactionBytes(tx.rawBytes, tx.signatures, Uint8Array.of(0x2a, 0x02, 0x18, contractRet));
 }

@@ -19,6 +19,7 @@ import type { StateView } from '../state/view';
  */
 export class TxPool {
   private readonly entries = new Map<string, TxEnvelope>();
+  private outcomes = new Map<string, TxOutcome>();
   private pending: StateView;
   /** Set while a block is being produced and persisted; admission waits for it. */
   private busy: Promise<unknown> | null = null;
@@ -89,6 +90,7 @@ export class TxPool {
     if (this.entries.has(tx.idHex) || chain.isPackedAndUnexpired(tx.idHex)) throw new AdmissionError(RESPONSE_CODE.DUP_TRANSACTION_ERROR, 'Dup transaction.');
     const outcome = processTransaction(tx, { view: this.pending, actuators: chain.actuators, headTimestamp: props.headTimestamp, headSlot: chain.headSlot });
     this.entries.set(tx.idHex, tx);
+    this.outcomes.set(tx.idHex, outcome);
     return outcome;
   }
 
@@ -97,7 +99,7 @@ export class TxPool {
     await this.idle();
     const run = (async () => {
       const candidates = [...this.entries.values()];
-      const result = await this.chain.produceBlock(candidates, wallNow);
+      const result = await this.chain.produceBlock(candidates, wallNow, { view: this.pending, outcomes: this.outcomes });
       for (const { tx } of result.packed) this.entries.delete(tx.idHex);
       for (const id of result.dropped) this.entries.delete(id);
       this.rebuildPending();
@@ -114,6 +116,7 @@ export class TxPool {
   /** Re-applies what is still pending on the new head; what no longer passes leaves the pool. */
   private rebuildPending(): void {
     this.pending = this.chain.newView();
+    this.outcomes = new Map();
     const chain = this.chain;
     const props = chain.props;
     const activeOps = hexToBytes(props.activeDefaultOperations);
@@ -121,7 +124,7 @@ export class TxPool {
       try {
         if (tx.expiration <= props.headTimestamp) throw new Error('expired');
         validateSignatures({ reader: this.pending, contractCount: tx.contractCount, contract: tx.contract, signatures: tx.signatures, recovered: tx.signers ?? [], totalSignNum: props.totalSignNum, activeDefaultOperations: activeOps });
-        processTransaction(tx, { view: this.pending, actuators: chain.actuators, headTimestamp: props.headTimestamp, headSlot: chain.headSlot });
+        this.outcomes.set(tx.idHex, processTransaction(tx, { view: this.pending, actuators: chain.actuators, headTimestamp: props.headTimestamp, headSlot: chain.headSlot }));
       } catch {
         this.entries.delete(tx.idHex);
       }

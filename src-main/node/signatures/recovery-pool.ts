@@ -35,6 +35,8 @@ export function resolveWorkerDependencies(): { curves: string; sha3: string } {
   return { curves: require.resolve('@noble/curves/secp256k1.js'), sha3: require.resolve('@noble/hashes/sha3.js') };
 }
 
+const MAX_BATCH = 16;
+
 export class RecoveryPool {
   private readonly slots: WorkerSlot[] = [];
   private queue: Pending[] = [];
@@ -83,8 +85,9 @@ export class RecoveryPool {
     }
     let total = 0;
     for (const p of pending) total += p.requests.length;
-    // Split the work evenly over the workers, in order.
-    const share = Math.ceil(total / this.slots.length);
+    // Split the work evenly over the workers, in order, in messages of at most MAX_BATCH so that
+    // answers stream back while the rest is still being recovered (no idle bubbles).
+    const share = Math.min(MAX_BATCH, Math.ceil(total / this.slots.length));
     type Item = { p: Pending; results: RecoveredSignature[]; index: number; remaining: { n: number } };
     const items: Item[] = [];
     for (const p of pending) {
@@ -93,8 +96,8 @@ export class RecoveryPool {
       for (let i = 0; i < p.requests.length; i++) items.push({ p, results, index: i, remaining });
     }
     let offset = 0;
-    for (const slot of [...this.slots].sort((a, b) => a.inFlight - b.inFlight)) {
-      if (offset >= items.length) break;
+    while (offset < items.length) {
+      const slot = this.slots.reduce((best, s) => (s.inFlight < best.inFlight ? s : best));
       const chunk = items.slice(offset, offset + share);
       offset += chunk.length;
       const input = new Uint8Array(chunk.length * 97);

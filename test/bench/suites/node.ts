@@ -15,7 +15,7 @@ import { splitBlock } from '../../../src-main/node/http/format';
  * and the time to apply and persist a 2,000-transfer block.
  */
 const TOTAL = 4000;
-const CONCURRENCY = 64;
+const CONCURRENCY = 256;
 const BLOCK_TXS = 2000;
 
 /** noble's own rate: parse + recover one public key, single thread. */
