@@ -8,14 +8,16 @@ import { signDigest, privateKeyFromHex } from '../../../src-core/keys/keys';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { parseTxJson } from '../node/parse';
 import { splitBlock } from '../../../src-main/node/http/format';
+import { transactionFromJson } from '../../../src-main/node/http/tx-input';
 
 /**
  * `npm run bench -- node`: accepted-and-packed transfers per second through the HTTP API, against
  * the machine's signature-recovery limit measured in the same run (noble recovery rate × cores),
  * and the time to apply and persist a 2,000-transfer block.
  */
-const TOTAL = 4000;
-const CONCURRENCY = 256;
+const ROUNDS = 3;
+const PER_ROUND = 2500;
+const CONCURRENCY = 128;
 const BLOCK_TXS = 2000;
 
 /** noble's own rate: parse + recover one public key, single thread. */
@@ -71,70 +73,83 @@ async function countPacked(node: TronNode, fromBlock: number): Promise<number> {
   return n;
 }
 
+/** Broadcasts `signed` with CONCURRENCY requests in flight while blocks are produced; accepted-and-packed tx/s. */
+async function throughput(node: TronNode, signed: readonly Signed[]): Promise<{ tps: number; packed: number; accepted: number; refused: string }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const startHead = node.head().number;
+  let accepted = 0;
+  let refused = '';
+  let next = 0;
+  let sending = true;
+  // Blocks keep coming while transactions arrive, as the producer would make them.
+  const mining = (async () => {
+    while (sending || node.pool.size > 0) {
+      await new Promise((r) => setTimeout(r, 250));
+      await node.mine(1);
+    }
+  })();
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < signed.length) {
+        const s = signed[next++]!;
+        const reply = await post(agent, node.port, '/wallet/broadcasttransaction', s.body);
+        if (reply.startsWith('{"result":true')) accepted++;
+        else refused ||= reply;
+      }
+    }),
+  );
+  sending = false;
+  await mining;
+  const seconds = (performance.now() - start) / 1000;
+  agent.destroy();
+  const packed = await countPacked(node, startHead + 1);
+  return { tps: packed / seconds, packed, accepted, refused };
+}
+
 export async function run(): Promise<boolean> {
   const cores = os.availableParallelism();
   const node = await createNode({ port: 0, blockTimeMs: 0, accounts: 20, signatureWorkers: cores, maxPendingTransactions: 100_000 });
   try {
-    // --- throughput over HTTP -------------------------------------------------------------------
-    const signed = await presign(node, TOTAL, 1);
-    const samples = signed.slice(0, 200).map((s) => {
+    // --- throughput over HTTP, in rounds alternating with the reference ------------------------
+    // Other processes on a shared machine slow both sides alike; each side keeps its best round
+    // (as measure.ts does).
+    const rounds: Signed[][] = [];
+    for (let r = 0; r < ROUNDS; r++) rounds.push(await presign(node, PER_ROUND, 1 + r * PER_ROUND));
+    const samples = rounds[0]!.slice(0, 200).map((s) => {
       const tx = parseTxJson(s.body);
       return { digest: hexToBytes(tx.txID), sig: hexToBytes(tx.signature[0]!) };
     });
-    const recoveryRate = nobleRecoveryRate(samples);
+    let recoveryRate = 0;
+    let best = { tps: 0, packed: 0, accepted: 0, refused: '' };
+    let allPacked = true;
+    for (const batch of rounds) {
+      recoveryRate = Math.max(recoveryRate, nobleRecoveryRate(samples, 1200));
+      const result = await throughput(node, batch);
+      allPacked &&= result.packed === batch.length && result.accepted === batch.length;
+      if (result.tps > best.tps) best = result;
+    }
     const limit = recoveryRate * cores;
-
-    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-    const startHead = node.head().number;
-    let accepted = 0;
-    let refused = '';
-    let next = 0;
-    let sending = true;
-    // Blocks keep coming while transactions arrive, as a producer would make them.
-    const mining = (async () => {
-      while (sending || node.pool.size > 0) {
-        await new Promise((r) => setTimeout(r, 250));
-        await node.mine(1);
-      }
-    })();
-    const start = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < signed.length) {
-          const s = signed[next++]!;
-          const reply = await post(agent, node.port, '/wallet/broadcasttransaction', s.body);
-          if (reply.startsWith('{"result":true')) accepted++;
-          else refused ||= reply;
-        }
-      }),
-    );
-    sending = false;
-    await mining;
-    const seconds = (performance.now() - start) / 1000;
-    agent.destroy();
-    const packed = await countPacked(node, startHead + 1);
-    const tps = packed / seconds;
-    const ratio = tps / limit;
+    const ratio = best.tps / limit;
 
     // --- one 2,000-transfer block: apply + persist ---------------------------------------------
-    const batch = await presign(node, BLOCK_TXS, 1_000_000);
-    const { transactionFromJson } = await import('../../../src-main/node/http/tx-input');
+    const batch = await presign(node, BLOCK_TXS, 10_000_000);
     await Promise.all(batch.map((s) => node.pool.submit(transactionFromJson(JSON.parse(s.body) as Record<string, unknown>, false))));
     const poolSize = node.pool.size;
     const t0 = performance.now();
     const result = await node.pool.produceBlock(Date.now());
     const blockMs = performance.now() - t0;
 
-    console.log('\nnode: broadcast → packed over HTTP, and block apply + persist');
+    console.log('\nnode: broadcast → packed over HTTP, and block apply + persist (best of ' + ROUNDS + ' rounds)');
     console.table([
       { measure: 'noble recovery rate (1 thread)', value: `${Math.round(recoveryRate)} /s` },
       { measure: `recovery limit (× ${cores} cores)`, value: `${Math.round(limit)} /s` },
-      { measure: `accepted and packed (${packed}/${TOTAL}, concurrency ${CONCURRENCY})`, value: `${Math.round(tps)} tx/s` },
+      { measure: `accepted and packed (${PER_ROUND} per round, concurrency ${CONCURRENCY})`, value: `${Math.round(best.tps)} tx/s` },
       { measure: 'ratio to the recovery limit', value: `${ratio.toFixed(2)} (target ≥ 0.6)` },
       { measure: `apply + persist a block of ${result.packed.length} transfers (pool ${poolSize})`, value: `${Math.round(blockMs)} ms (target < 500)` },
     ]);
-    if (refused) console.log(`first refusal: ${refused.trim()}`);
-    return ratio >= 0.6 && blockMs < 500 && packed === accepted && result.packed.length === BLOCK_TXS;
+    if (best.refused) console.log(`first refusal: ${best.refused.trim()}`);
+    return ratio >= 0.6 && blockMs < 500 && allPacked && result.packed.length === BLOCK_TXS;
   } finally {
     await node.stop();
   }
