@@ -71,12 +71,37 @@ async function main(): Promise<void> {
     log: (line) => process.stderr.write(`${line}\n`),
   };
   for (const key of Object.keys(input) as (keyof NodeConfigInput)[]) if (input[key] === undefined) delete input[key];
-  let node;
+  // Signals are handled from the start: one that arrives during startup stops the node once it is up.
+  let node: Awaited<ReturnType<typeof createNode>> | undefined;
+  let requested: string | null = null;
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping || !node) return;
+    stopping = true;
+    process.stderr.write(`${requested}: stopping (finishing the current block, closing the store)…\n`);
+    node.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`Stop failed: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  const onSignal = (signal: string): void => {
+    requested ??= signal;
+    stop();
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
   try {
     node = await createNode(input);
   } catch (error) {
     process.stderr.write(`The node could not start: ${(error as Error).message}\n`);
     process.exit(1);
+  }
+  if (requested) {
+    stop();
+    return;
   }
   const head = node.head();
   const out: string[] = [];
@@ -90,21 +115,6 @@ async function main(): Promise<void> {
     out.push(`  (${a.index}) ${a.address}  ${a.hex}  ${balance / 1_000_000n} TRX${node.config.dev ? `  key ${a.privateKey}` : ''}`);
   }
   process.stdout.write(`${out.join('\n')}\n`);
-  let stopping = false;
-  const shutdown = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`${signal}: stopping (finishing the current block, closing the store)…\n`);
-    node.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`Stop failed: ${(error as Error).message}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 void main();
