@@ -106,7 +106,8 @@ export class Chain implements AccountReader {
   }
 
   private async createGenesis(witnessKeys: readonly DerivedKey[], funded: readonly DerivedKey[], now: number): Promise<void> {
-    const genesisTimestamp = Math.floor((this.config.genesisTimestamp ?? now) / SLOT_MS) * SLOT_MS;
+    // One slot in the past, so that the first block falls on the current wall-clock slot.
+    const genesisTimestamp = Math.floor((this.config.genesisTimestamp ?? now - SLOT_MS) / SLOT_MS) * SLOT_MS;
     const params = this.config.chainParameters;
     this.props = {
       genesisTimestamp,

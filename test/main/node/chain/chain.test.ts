@@ -102,6 +102,21 @@ describe('chain', () => {
     expect(account.latest_consume_free_time).toBe(node.chain.props.genesisTimestamp + 3000 * (node.chain.headSlot - 1));
   });
 
+  it('charges the 1 TRX memo fee on top of bandwidth', async () => {
+    node = await startNode();
+    const alice = fundedKey(node, 6);
+    const tx = makeTx(node, transfer(alice, fundedKey(node, 7), 9n), alice.key, { memo: 'invoice 42' });
+    const before = node.pool.view.getAccount(alice.hex)!.balance;
+    expect(await broadcast(node, tx)).toMatchObject({ result: true });
+    await node.mine(1);
+    const info = (await call(node, '/wallet/gettransactioninfobyid', { value: tx.txID })).json;
+    // Free bandwidth covers the bytes; the memo fee appears only inside `fee`.
+    expect(info.fee).toBe(1_000_000);
+    expect(info.receipt).toEqual({ net_usage: expect.any(Number) });
+    expect(node.chain.accounts.get(alice.hex)!.balance).toBe(before - 9n - TRX);
+    expect((await call(node, '/wallet/gettransactionbyid', { value: tx.txID })).json.raw_data.data).toBe(Buffer.from('invoice 42').toString('hex'));
+  });
+
   it('AccountCreateContract costs 1 TRX and AccountUpdateContract names an account once', async () => {
     node = await startNode();
     const alice = fundedKey(node, 5);
