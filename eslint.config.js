@@ -12,7 +12,7 @@ const restrict = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'src-core/proto/generated/**', 'test-artifacts/**', 'coverage/**'] },
+  { ignores: ['.scratch/**', 'out/**', 'dist/**', 'node_modules/**', 'src-core/proto/generated/**', 'test-artifacts/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],
@@ -45,7 +45,18 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['src-main/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'test/**/*.ts', '*.config.{js,ts}'],
+    // window.api is read in exactly one place, which unwraps results and rebuilds error classes.
+    files: ['src-renderer/**/*.{ts,vue}'],
+    ignores: ['src-renderer/api/bridge.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'api', message: 'Use src-renderer/api/bridge.ts instead of window.api.' })),
+      ],
+    },
+  },
+  {
+    files: ['src-main/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'test/**/*.ts', 'build/**/*.mjs', '*.config.{js,ts}'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

@@ -121,14 +121,101 @@ export class ValidationError extends WalletError {
 }
 registerErrorClass('ValidationError', ValidationError);
 
-/** A TRON node answered with an error (java-tron error shapes). */
+/**
+ * A TRON node answered with an error (java-tron error shapes). The node's own words stay in
+ * `details` so they survive IPC: `nodeCode` (java-tron response code), `javaClass` and
+ * `nodeMessage` (the text after `class X : `, or a decoded hex message).
+ */
 export class NodeApiError extends WalletError {
   override name = 'NodeApiError';
+
+  /** java-tron's response code (`SIGERROR`, `CONTRACT_VALIDATE_ERROR`, `PERMISSION_ERROR`, …), if any. */
+  get nodeCode(): string | undefined {
+    return detailString(this.details, 'nodeCode');
+  }
+
+  /** The Java exception class of an `{"Error": "class X : …"}` body, if the node named one. */
+  get javaClass(): string | undefined {
+    return detailString(this.details, 'javaClass');
+  }
+
+  /** The node's message as plain text. */
+  get nodeMessage(): string | undefined {
+    return detailString(this.details, 'nodeMessage');
+  }
 }
 registerErrorClass('NodeApiError', NodeApiError);
+
+/** The node refused a signed transaction (broadcasttransaction / broadcasthex); `nodeCode` says why. */
+export class BroadcastError extends NodeApiError {
+  override name = 'BroadcastError';
+
+  get txid(): string | undefined {
+    return detailString(this.details, 'txid');
+  }
+}
+registerErrorClass('BroadcastError', BroadcastError);
+
+/** triggersmartcontract / triggerconstantcontract / estimateenergy answered with a failed `result`. */
+export class ContractCallError extends NodeApiError {
+  override name = 'ContractCallError';
+}
+registerErrorClass('ContractCallError', ContractCallError);
+
+/** getsignweight / getapprovedlist could not check the signatures (PERMISSION_ERROR and the like). */
+export class SignatureCheckError extends NodeApiError {
+  override name = 'SignatureCheckError';
+}
+registerErrorClass('SignatureCheckError', SignatureCheckError);
+
+function detailString(details: Readonly<Record<string, unknown>> | undefined, key: string): string | undefined {
+  const value = details?.[key];
+  return typeof value === 'string' ? value : undefined;
+}
 
 /** A TRON node could not be reached or answered with something that is not JSON. */
 export class NetworkError extends WalletError {
   override name = 'NetworkError';
 }
 registerErrorClass('NetworkError', NetworkError);
+
+/**
+ * Codes used by the node client (`src-core/client`). Each is thrown with one sentence that says
+ * what happened and what to try; the node's own code and message go in `details`.
+ */
+export const NodeClientErrorCode = {
+  /** NodeApiError: the node answered `{"Error": "class X : message"}` (or a bare `{"Error": "…"}`). */
+  NODE_ERROR: 'NODE_ERROR',
+  /** NodeApiError: valid JSON, but not the shape java-tron gives for this endpoint. */
+  NODE_BAD_RESPONSE: 'NODE_BAD_RESPONSE',
+  /** BroadcastError: `{code, txid, message}` instead of `{result: true, txid}`. */
+  BROADCAST_FAILED: 'BROADCAST_FAILED',
+  /** ContractCallError: `result.code` CONTRACT_VALIDATE_ERROR, CONTRACT_EXE_ERROR, OTHER_ERROR, … */
+  CONTRACT_CALL_FAILED: 'CONTRACT_CALL_FAILED',
+  /** SignatureCheckError from getsignweight: PERMISSION_ERROR, SIGNATURE_FORMAT_ERROR, COMPUTE_ADDRESS_ERROR, OTHER_ERROR. */
+  SIGN_WEIGHT_FAILED: 'SIGN_WEIGHT_FAILED',
+  /** SignatureCheckError from getapprovedlist: SIGNATURE_FORMAT_ERROR, COMPUTE_ADDRESS_ERROR, OTHER_ERROR. */
+  APPROVED_LIST_FAILED: 'APPROVED_LIST_FAILED',
+  /** NetworkError: the node answered with an HTTP status outside 200–299. */
+  NETWORK_HTTP_STATUS: 'NETWORK_HTTP_STATUS',
+  /** NetworkError: the body is empty or not JSON. */
+  NETWORK_NOT_JSON: 'NETWORK_NOT_JSON',
+  /** NetworkError: no complete answer within the configured time. */
+  NETWORK_TIMEOUT: 'NETWORK_TIMEOUT',
+  /** NetworkError: the request could not be sent (DNS, refused connection, TLS, offline). */
+  NETWORK_UNREACHABLE: 'NETWORK_UNREACHABLE',
+  /** ValidationError: the client configuration is unusable (URL, fetch, timeout). */
+  CLIENT_BAD_CONFIG: 'CLIENT_BAD_CONFIG',
+  /** ValidationError: a request argument is out of range or of the wrong type. */
+  CLIENT_BAD_ARGUMENT: 'CLIENT_BAD_ARGUMENT',
+} as const;
+export type NodeClientErrorCode = (typeof NodeClientErrorCode)[keyof typeof NodeClientErrorCode];
+
+/**
+ * The key vault (src-main/vault): passwords, keystore and metadata files, the OS keychain,
+ * accounts and signing. `details` never carries key material; file errors name the file.
+ */
+export class VaultError extends WalletError {
+  override name = 'VaultError';
+}
+registerErrorClass('VaultError', VaultError);

@@ -1,20 +1,4 @@
-import { app, BrowserWindow } from 'electron';
-import { join } from 'node:path';
+import { startApp } from './app/start';
 
-// Minimal shell; the hardened window factory, app:// protocol and IPC come with the desktop-shell work.
-function createWindow(): void {
-  const window = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
-  });
-  void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
-}
-
-void app.whenReady().then(createWindow);
-app.on('window-all-closed', () => app.quit());
+// Electron main entry. Everything lives in app/start.ts so this file stays a one-liner.
+startApp({ outDir: import.meta.dirname });

@@ -11,22 +11,49 @@ export function parseJsonLossless(text: string): unknown {
   return new LosslessParser(text).parseDocument();
 }
 
-/** JSON text where `bigint` values print as bare integers. */
+/**
+ * JSON text where `bigint` values print as bare integers. Otherwise it behaves like
+ * `JSON.stringify` (toJSON, undefined and functions skipped in objects, null in arrays).
+ */
 export function stringifyJson(value: unknown, indent?: number): string {
-  const placeholders: string[] = [];
-  const text = JSON.stringify(
-    value,
-    (_key, v: unknown) => {
-      if (typeof v === 'bigint') {
-        placeholders.push(v.toString());
-        return `\u0000bigint${placeholders.length - 1}\u0000`;
-      }
-      return v;
-    },
-    indent,
-  );
-  if (placeholders.length === 0) return text;
-  return text.replace(/"\\u0000bigint(\d+)\\u0000"/g, (_m, index: string) => placeholders[Number(index)]!);
+  return writeValue(value, indent ? ' '.repeat(indent) : '', '') ?? 'null';
+}
+
+function writeValue(value: unknown, indent: string, current: string): string | undefined {
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    value = (value as { toJSON: () => unknown }).toJSON();
+  }
+  switch (typeof value) {
+    case 'bigint':
+      return value.toString();
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+  }
+  if (value === null) return 'null';
+  const inner = current + indent;
+  const open = indent ? `\n${inner}` : '';
+  const close = indent ? `\n${current}` : '';
+  const separator = indent ? `,\n${inner}` : ',';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    const items = value.map((item) => writeValue(item, indent, inner) ?? 'null');
+    return `[${open}${items.join(separator)}${close}]`;
+  }
+  const parts: string[] = [];
+  for (const key of Object.keys(value as object)) {
+    const written = writeValue((value as Record<string, unknown>)[key], indent, inner);
+    if (written !== undefined) parts.push(`${JSON.stringify(key)}:${indent ? ' ' : ''}${written}`);
+  }
+  if (parts.length === 0) return '{}';
+  return `{${open}${parts.join(separator)}${close}}`;
 }
 
 /** A JSON integer as bigint; accepts number, bigint or a decimal string. */

@@ -1,0 +1,75 @@
+import { mergeDefinitions } from './define';
+import type {
+  ActionOf,
+  ChannelArgsOf,
+  ChannelInputOf,
+  ChannelMap,
+  ChannelResultOf,
+  ChannelReturnOf,
+  DomainOf,
+  EventMap,
+  EventPayloadOf,
+} from './define';
+import type { IpcResult } from './result';
+import { appChannels } from './channels/app';
+import { nodeEvents } from './channels/node';
+import { txEvents } from './channels/tx';
+import { vaultEvents } from './channels/vault';
+// Registers IpcError for deserializeError wherever the contract is loaded.
+import './errors';
+
+/**
+ * The IPC contract: the only thing main, preload and renderer share. To add a domain, write
+ * `channels/<domain>.ts` with `defineChannels` / `defineEvents` and list it below; main then
+ * fails to compile until a handler exists for every new channel.
+ */
+export const channels = mergeDefinitions(appChannels) satisfies ChannelMap;
+
+export const events = mergeDefinitions(nodeEvents, txEvents, vaultEvents) satisfies EventMap;
+
+export type Channels = typeof channels;
+export type Events = typeof events;
+export type ChannelName = keyof Channels & string;
+export type EventName = keyof Events & string;
+
+export const channelNames = Object.freeze(Object.keys(channels)) as readonly ChannelName[];
+export const eventNames = Object.freeze(Object.keys(events)) as readonly EventName[];
+
+export type ChannelInput<K extends ChannelName> = ChannelInputOf<Channels, K>;
+export type ChannelArgs<K extends ChannelName> = ChannelArgsOf<Channels, K>;
+export type ChannelReturn<K extends ChannelName> = ChannelReturnOf<Channels, K>;
+export type ChannelResult<K extends ChannelName> = ChannelResultOf<Channels, K>;
+export type EventPayload<K extends EventName> = EventPayloadOf<Events, K>;
+
+/** A call signature without a parameter for channels whose input is `z.undefined()`. */
+type Call<In, Out> = [In] extends [undefined]
+  ? () => Promise<Out>
+  : undefined extends In
+    ? (args?: In) => Promise<Out>
+    : (args: In) => Promise<Out>;
+
+type ApiShape<C extends ChannelMap, Wrap extends 'raw' | 'unwrapped'> = {
+  readonly [D in DomainOf<keyof C & string>]: {
+    readonly [A in ActionOf<keyof C & string, D>]: `${D}:${A}` extends keyof C
+      ? Call<
+          ChannelInputOf<C, `${D}:${A}`>,
+          Wrap extends 'raw' ? IpcResult<ChannelResultOf<C, `${D}:${A}`>> : ChannelResultOf<C, `${D}:${A}`>
+        >
+      : never;
+  };
+};
+
+export type Subscribe<E extends EventMap> = <K extends keyof E & string>(
+  event: K,
+  listener: (payload: EventPayloadOf<E, K>) => void,
+) => () => void;
+
+/** `window.api` as the preload exposes it: replies are `IpcResult` envelopes. */
+export type WindowApiOf<C extends ChannelMap, E extends EventMap> = ApiShape<C, 'raw'> & { readonly on: Subscribe<E> };
+/** The renderer's view through `api/bridge.ts`: values, with errors rethrown as their classes. */
+export type BridgeApiOf<C extends ChannelMap, E extends EventMap> = ApiShape<C, 'unwrapped'> & {
+  readonly on: Subscribe<E>;
+};
+
+export type WindowApi = WindowApiOf<Channels, Events>;
+export type BridgeApi = BridgeApiOf<Channels, Events>;

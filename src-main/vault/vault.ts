@@ -1,0 +1,741 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { HexAddress } from '../../src-core/brand';
+import { bytesToHex } from '../../src-core/bytes/hex';
+import { VaultError } from '../../src-core/errors';
+import { addressFromPrivateKey, assertPrivateKey } from '../../src-core/keys/keys';
+import { signMessageV2 } from '../../src-core/keys/message';
+import type { TransactionJson } from '../../src-core/tx/types';
+import { AccountKind, accountInfo, checkLabel, checkWatchAddress, newId, type AccountInfo } from './accounts';
+import { ensurePrivateDir, removeStaleTempFiles, syncDir } from './atomic-file';
+import { IdleTimer, systemClock, type VaultClock } from './auto-lock';
+import { assertIndexRange, deriveTronPrivateKeys, mnemonicEntropyFromPhrase, newMnemonicEntropy, phraseFromEntropy, type MnemonicStrength } from './hd';
+import { DEFAULT_SCRYPT, deriveKey, newKdfRecord, type ScryptParams } from './kdf';
+import { encodePayload, zeroPayload, type SecretPayload } from './keystore';
+import { KeystoreFiles } from './keystore-files';
+import { loadKeytarSecretStore } from './keytar-store';
+import { retryAfterMs } from './lockout';
+import { METADATA_FILE, METADATA_FORMAT, METADATA_VERSION, readMetadata, writeMetadata, type StoredAccount, type VaultMetadata } from './metadata';
+import { checkNewPassword, passwordCheckOpens, sealPasswordCheck, unwrapFromDevice, wrapForDevice, PASSWORD_MAX_LENGTH } from './password';
+import { unavailableStatus, type SecretStore, type SecretStoreStatus } from './secret-store';
+import { appendSignature, assertPermission, checkedTransaction } from './signing';
+
+export { PASSWORD_MIN_LENGTH } from './password';
+export const DEFAULT_AUTO_LOCK_MS = 5 * 60_000;
+export const AUTO_LOCK_RANGE_MS = { min: 10_000, max: 24 * 60 * 60_000 } as const;
+
+/** Points inside multi-file changes where crash tests stop the vault (see `VaultOptions.onStep`). */
+export type VaultStep = 'password-change:keystore-written' | 'password-change:before-commit' | 'password-change:committed';
+
+export interface VaultOptions {
+  /** Directory owned by the vault (created 0700): vault.json and keystores/<generation>/. */
+  readonly dataDir: string;
+  /** Defaults to keytar, or to a store that explains why keytar is unavailable. */
+  readonly secretStore?: SecretStore;
+  readonly clock?: VaultClock;
+  /** scrypt cost for new keystores; tests pass cheap values. */
+  readonly scrypt?: ScryptParams;
+  readonly defaultAutoLockMs?: number;
+  /** Fault injection for crash tests: awaited at each `VaultStep`. Production code leaves it out. */
+  readonly onStep?: (step: VaultStep) => void | Promise<void>;
+}
+
+export interface VaultStatus {
+  readonly initialized: boolean;
+  readonly locked: boolean;
+  readonly accountCount: number;
+  readonly autoLockMs: number;
+  readonly failedAttempts: number;
+  /** How long the next password attempt must wait. */
+  readonly retryAfterMs: number;
+  readonly rememberedOnDevice: boolean;
+  /** Whether the OS keychain answers and, if not, why (a sentence for the user). */
+  readonly keychain: SecretStoreStatus;
+}
+
+export interface ImportMnemonicOptions {
+  readonly passphrase?: string;
+  readonly from?: number;
+  readonly count?: number;
+  readonly label?: string;
+}
+
+/**
+ * The key vault: the main-process service an IPC layer calls with account ids. Results carry
+ * addresses, labels and signed transactions; the only method that returns key material is
+ * `exportMnemonic`, which asks for the password again.
+ */
+export class Vault {
+  private kek: Buffer | null = null;
+  private tail: Promise<unknown> = Promise.resolve();
+  private readonly idle: IdleTimer;
+  private readonly listeners = new Set<(status: VaultStatus) => void>();
+  /** Copies of the key handed to the running operation; `exclusive` zeroes them when it ends. */
+  private readonly keyCopies: Buffer[] = [];
+
+  private constructor(
+    private readonly dataDir: string,
+    private readonly keystores: KeystoreFiles,
+    private meta: VaultMetadata | null,
+    private readonly store: SecretStore,
+    private keychain: SecretStoreStatus,
+    private readonly clock: VaultClock,
+    private readonly scrypt: ScryptParams,
+    private readonly defaultAutoLockMs: number,
+    private readonly onStep: (step: VaultStep) => void | Promise<void>,
+  ) {
+    this.idle = new IdleTimer(clock, () => this.lock());
+  }
+
+  /**
+   * Reads vault.json (a damaged one is reported and left alone), removes what an interrupted
+   * write or password change left behind, and asks the keychain whether it answers.
+   */
+  static async open(options: VaultOptions): Promise<Vault> {
+    const { dataDir } = options;
+    await ensurePrivateDir(dataDir);
+    await removeStaleTempFiles(dataDir);
+    const metaFile = join(dataDir, METADATA_FILE);
+    const meta = await readMetadata(metaFile);
+    const keystores = new KeystoreFiles(dataDir);
+    if (meta === null) {
+      if ((await keystores.generations()).length > 0) {
+        throw new VaultError(
+          'VAULT_METADATA_MISSING',
+          `${metaFile} is missing but keystores exist in ${keystores.root}. Nothing was changed; restore vault.json from a backup.`,
+          { file: metaFile },
+        );
+      }
+    } else {
+      // Any other generation is the previous password's copy after a committed change, or an
+      // uncommitted copy from a change that crashed; vault.json says which one is real.
+      await keystores.keepOnly(meta.generation);
+    }
+    const store = options.secretStore ?? (await loadKeytarSecretStore());
+    const keychain = await store.probe();
+    return new Vault(
+      dataDir,
+      keystores,
+      meta,
+      store,
+      keychain,
+      options.clock ?? systemClock,
+      options.scrypt ?? DEFAULT_SCRYPT,
+      options.defaultAutoLockMs ?? DEFAULT_AUTO_LOCK_MS,
+      options.onStep ?? (() => undefined),
+    );
+  }
+
+  // ── status ────────────────────────────────────────────────────────────────────────────────
+
+  status(): VaultStatus {
+    const meta = this.meta;
+    return {
+      initialized: meta !== null && meta.password !== null,
+      locked: this.kek === null,
+      accountCount: meta?.accounts.length ?? 0,
+      autoLockMs: meta?.settings.autoLockMs ?? this.defaultAutoLockMs,
+      failedAttempts: meta?.lockout.failedAttempts ?? 0,
+      retryAfterMs: meta ? retryAfterMs(meta.lockout, this.clock.now()) : 0,
+      rememberedOnDevice: meta?.device != null,
+      keychain: this.keychain,
+    };
+  }
+
+  /** Asks the keychain again (e.g. after the user started their keyring). */
+  async refreshKeychainStatus(): Promise<SecretStoreStatus> {
+    this.keychain = await this.store.probe();
+    this.emit();
+    return this.keychain;
+  }
+
+  /** Called on lock, unlock and every change; returns an unsubscribe function. */
+  onChange(listener: (status: VaultStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  listAccounts(): AccountInfo[] {
+    return (this.meta?.accounts ?? []).map(accountInfo);
+  }
+
+  getAccount(accountId: string): AccountInfo {
+    return accountInfo(this.findAccount(accountId));
+  }
+
+  // ── password, lock and unlock ─────────────────────────────────────────────────────────────
+
+  /** Sets the password of a new vault and leaves it unlocked. */
+  initialize(password: string): Promise<void> {
+    return this.exclusive(async () => {
+      if (this.meta?.password) throw new VaultError('VAULT_ALREADY_INITIALIZED', 'This vault already has a password. Unlock it or change the password instead.');
+      checkNewPassword(password);
+      const kdf = newKdfRecord(this.scrypt);
+      const kek = await deriveKey(password, kdf);
+      const vaultId = newId('vlt');
+      const meta: VaultMetadata = {
+        format: METADATA_FORMAT,
+        version: METADATA_VERSION,
+        vaultId,
+        generation: 0,
+        password: { kdf, check: sealPasswordCheck(kek, vaultId) },
+        device: null,
+        accounts: [],
+        lockout: { failedAttempts: 0, lastAttemptAt: null },
+        settings: { autoLockMs: this.defaultAutoLockMs },
+      };
+      await ensurePrivateDir(this.keystores.generationDir(0));
+      await this.commit(meta);
+      this.setUnlocked(kek);
+    });
+  }
+
+  unlock(password: string): Promise<void> {
+    return this.exclusive(async () => {
+      this.setUnlocked(await this.checkPassword(password));
+    });
+  }
+
+  /** Unlocks with the wrapping key kept in the OS keychain ("remember on this device"). */
+  unlockWithDevice(): Promise<void> {
+    return this.exclusive(async () => {
+      const meta = this.requireInitialized();
+      if (!meta.device) throw new VaultError('VAULT_NOT_REMEMBERED', 'This device does not remember the vault. Unlock it with your password.');
+      const wrappingKey = await this.keychainCall(() => this.store.get(meta.device!.keychainAccount));
+      if (!wrappingKey) {
+        throw new VaultError('VAULT_DEVICE_KEY_MISSING', 'The keychain no longer holds this vault\'s device key. Unlock with your password, then choose "remember on this device" again.');
+      }
+      try {
+        const kek = unwrapFromDevice(wrappingKey, meta.device.wrappedKey, meta.vaultId);
+        if (!kek || !passwordCheckOpens(kek, meta.password.check, meta.vaultId)) {
+          kek?.fill(0);
+          throw new VaultError('VAULT_DEVICE_KEY_MISMATCH', 'The device key in the keychain does not open this vault. Unlock with your password, then choose "remember on this device" again.');
+        }
+        this.setUnlocked(kek);
+      } finally {
+        wrappingKey.fill(0);
+      }
+    });
+  }
+
+  lock(): void {
+    const wasUnlocked = this.kek !== null;
+    this.kek?.fill(0);
+    this.kek = null;
+    this.idle.stop();
+    if (wasUnlocked) this.emit();
+  }
+
+  /** Records user activity so the idle timer starts over. */
+  touch(): void {
+    if (this.kek) this.idle.touch();
+  }
+
+  setAutoLock(ms: number): Promise<void> {
+    return this.exclusive(async () => {
+      const meta = this.requireUnlocked().meta;
+      if (!Number.isInteger(ms) || ms < AUTO_LOCK_RANGE_MS.min || ms > AUTO_LOCK_RANGE_MS.max) {
+        throw new VaultError('VAULT_INVALID_AUTO_LOCK', `Auto-lock must be between ${AUTO_LOCK_RANGE_MS.min / 1000} seconds and 24 hours.`, { ms });
+      }
+      await this.commit({ ...meta, settings: { ...meta.settings, autoLockMs: ms } });
+      this.idle.start(ms);
+    });
+  }
+
+  /**
+   * Re-encrypts every keystore under the new password into the next generation directory, then
+   * commits by rewriting vault.json. A crash before that rename leaves the old password working;
+   * the next `open` deletes whichever generation vault.json does not name.
+   */
+  changePassword(currentPassword: string, newPassword: string): Promise<void> {
+    return this.exclusive(async () => {
+      checkNewPassword(newPassword);
+      const oldKek = await this.checkPassword(currentPassword);
+      const meta = this.requireInitialized();
+      const kdf = newKdfRecord(this.scrypt);
+      const newKek = await deriveKey(newPassword, kdf);
+      const generation = meta.generation + 1;
+      let committed = false;
+      try {
+        const dir = await this.keystores.fresh(generation);
+        for (const secretId of secretIds(meta)) {
+          const { kind, payload } = await this.keystores.read(meta.generation, secretId, oldKek, meta.password.kdf);
+          const bytes = encodePayload(payload);
+          try {
+            await this.keystores.write(generation, secretId, kind, bytes, newKek, kdf);
+          } finally {
+            bytes.fill(0);
+            zeroPayload(payload);
+          }
+          await this.onStep('password-change:keystore-written');
+        }
+        await syncDir(dir);
+        const device = await this.rewrapDeviceKey(meta, newKek);
+        await this.onStep('password-change:before-commit');
+        await this.commit({
+          ...meta,
+          generation,
+          password: { kdf, check: sealPasswordCheck(newKek, meta.vaultId) },
+          device,
+        });
+        committed = true;
+        await this.onStep('password-change:committed');
+        await this.keystores.removeGeneration(meta.generation);
+      } catch (error) {
+        if (!committed) await this.keystores.removeGeneration(generation).catch(() => undefined);
+        newKek.fill(0);
+        throw error;
+      } finally {
+        oldKek.fill(0);
+      }
+      if (this.kek) this.setUnlocked(newKek);
+      else newKek.fill(0);
+    });
+  }
+
+  // ── remember on this device ───────────────────────────────────────────────────────────────
+
+  /**
+   * Keeps a random wrapping key in the OS keychain and the password key sealed with it in
+   * vault.json. Throws VAULT_KEYCHAIN_UNAVAILABLE, with the keychain's reason, when it is off.
+   */
+  rememberOnDevice(): Promise<void> {
+    return this.exclusive(async () => {
+      const { meta, kek } = this.requireUnlocked();
+      const keychainAccount = `vault-${meta.vaultId}`;
+      const wrappingKey = randomBytes(32);
+      try {
+        await this.keychainCall(() => this.store.set(keychainAccount, wrappingKey));
+        const wrappedKey = wrapForDevice(wrappingKey, kek, meta.vaultId);
+        await this.commit({ ...meta, device: { keychainAccount, wrappedKey } });
+      } finally {
+        wrappingKey.fill(0);
+      }
+    });
+  }
+
+  /** Drops the sealed key from vault.json, then the wrapping key from the keychain. */
+  forgetDevice(): Promise<void> {
+    return this.exclusive(async () => {
+      const meta = this.requireInitialized();
+      if (!meta.device) return;
+      const { keychainAccount } = meta.device;
+      await this.commit({ ...meta, device: null });
+      await this.keychainCall(() => this.store.delete(keychainAccount)).catch(() => undefined);
+    });
+  }
+
+  // ── accounts ──────────────────────────────────────────────────────────────────────────────
+
+  /** New English recovery phrase; adds its first address (m/44'/195'/0'/0/0). */
+  createMnemonicAccount(options: { label?: string; strength?: MnemonicStrength } = {}): Promise<AccountInfo> {
+    return this.exclusive(async () => {
+      this.requireUnlocked();
+      const label = checkLabel(options.label ?? 'Account 1');
+      if (options.strength !== undefined && options.strength !== 128 && options.strength !== 256) {
+        throw new VaultError('VAULT_INVALID_ARGUMENT', 'A new recovery phrase has 128 bits (12 words) or 256 bits (24 words).');
+      }
+      const entropy = newMnemonicEntropy(options.strength ?? 256);
+      try {
+        const [account] = await this.addMnemonicSecret({ kind: 'mnemonic', entropy, passphrase: '' }, 0, 1, () => label);
+        return account!;
+      } finally {
+        entropy.fill(0);
+      }
+    });
+  }
+
+  /** Imports a recovery phrase (and optional BIP39 passphrase) with addresses from..from+count-1. */
+  importMnemonic(phrase: string, options: ImportMnemonicOptions = {}): Promise<AccountInfo[]> {
+    return this.exclusive(async () => {
+      this.requireUnlocked();
+      const from = options.from ?? 0;
+      const count = options.count ?? 1;
+      assertIndexRange(from, count);
+      const passphrase = options.passphrase ?? '';
+      if (typeof passphrase !== 'string') throw new VaultError('VAULT_INVALID_ARGUMENT', 'The BIP39 passphrase must be text.');
+      const base = options.label === undefined ? 'Account' : checkLabel(options.label);
+      const entropy = mnemonicEntropyFromPhrase(phrase);
+      try {
+        return await this.addMnemonicSecret({ kind: 'mnemonic', entropy, passphrase }, from, count, (index) =>
+          options.label !== undefined && count === 1 ? base : checkLabel(`${base} ${index + 1}`),
+        );
+      } finally {
+        entropy.fill(0);
+      }
+    });
+  }
+
+  /** More addresses from a recovery phrase already in the vault, named by its `secretId`. */
+  addMnemonicAccounts(secretId: string, options: { from: number; count?: number; label?: string }): Promise<AccountInfo[]> {
+    return this.exclusive(async () => {
+      const { meta, kek } = this.requireUnlocked();
+      const count = options.count ?? 1;
+      assertIndexRange(options.from, count);
+      const owner = meta.accounts.find((a) => a.kind === AccountKind.mnemonic && a.secretId === secretId);
+      if (!owner) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'No recovery phrase with that id is in the vault.', { secretId });
+      const base = options.label === undefined ? 'Account' : checkLabel(options.label);
+      const { payload } = await this.keystores.read(meta.generation, secretId, kek, meta.password.kdf);
+      try {
+        if (payload.kind !== 'mnemonic') throw secretKindMismatch(secretId);
+        const keys = await deriveTronPrivateKeys(payload.entropy, payload.passphrase, options.from, count);
+        const accounts = keys.map((key, i): StoredAccount => {
+          const index = options.from + i;
+          const address = addressFromPrivateKey(key);
+          key.fill(0);
+          const label = options.label !== undefined && count === 1 ? base : checkLabel(`${base} ${index + 1}`);
+          return { kind: 'mnemonic', id: newId('acc'), address, label, createdAt: this.clock.now(), secretId, index };
+        });
+        this.assertNewAddresses(meta, accounts);
+        await this.commit({ ...meta, accounts: [...meta.accounts, ...accounts] });
+        return accounts.map(accountInfo);
+      } finally {
+        zeroPayload(payload);
+      }
+    });
+  }
+
+  importPrivateKey(privateKeyHex: string, options: { label?: string } = {}): Promise<AccountInfo> {
+    return this.exclusive(async () => {
+      const { meta, kek } = this.requireUnlocked();
+      const label = checkLabel(options.label ?? 'Imported key');
+      const key = parsePrivateKey(privateKeyHex);
+      const bytes = encodePayload({ kind: 'privateKey', privateKey: key });
+      try {
+        const address = addressFromPrivateKey(key);
+        const secretId = newId('sec');
+        const account: StoredAccount = { kind: 'privateKey', id: newId('acc'), address, label, createdAt: this.clock.now(), secretId };
+        this.assertNewAddresses(meta, [account]);
+        await this.keystores.write(meta.generation, secretId, 'privateKey', bytes, kek, meta.password.kdf);
+        await this.commit({ ...meta, accounts: [...meta.accounts, account] });
+        return accountInfo(account);
+      } finally {
+        key.fill(0);
+        bytes.fill(0);
+      }
+    });
+  }
+
+  addWatchOnly(address: string, options: { label?: string } = {}): Promise<AccountInfo> {
+    return this.exclusive(async () => {
+      const { meta } = this.requireUnlocked();
+      const label = checkLabel(options.label ?? 'Watch-only');
+      const account: StoredAccount = { kind: 'watch', id: newId('acc'), address: checkWatchAddress(address), label, createdAt: this.clock.now() };
+      this.assertNewAddresses(meta, [account]);
+      await this.commit({ ...meta, accounts: [...meta.accounts, account] });
+      return accountInfo(account);
+    });
+  }
+
+  renameAccount(accountId: string, label: string): Promise<AccountInfo> {
+    return this.exclusive(async () => {
+      const { meta } = this.requireUnlocked();
+      const account = this.findAccount(accountId);
+      const renamed = { ...account, label: checkLabel(label) };
+      await this.commit({ ...meta, accounts: meta.accounts.map((a) => (a.id === accountId ? renamed : a)) });
+      return accountInfo(renamed);
+    });
+  }
+
+  /** Removes the account; the keystore goes too once no account uses it. */
+  removeAccount(accountId: string): Promise<void> {
+    return this.exclusive(async () => {
+      const { meta } = this.requireUnlocked();
+      const account = this.findAccount(accountId);
+      const accounts = meta.accounts.filter((a) => a.id !== accountId);
+      await this.commit({ ...meta, accounts });
+      if (account.kind !== AccountKind.watch && !accounts.some((a) => a.kind !== AccountKind.watch && a.secretId === account.secretId)) {
+        await this.keystores.remove(meta.generation, account.secretId);
+      }
+    });
+  }
+
+  /**
+   * The one way key material leaves the vault: the recovery phrase of a mnemonic account, after
+   * the password is entered again (wrong attempts count toward the lockout like any other).
+   */
+  exportMnemonic(accountId: string, password: string): Promise<{ phrase: string; hasPassphrase: boolean }> {
+    return this.exclusive(async () => {
+      this.requireUnlocked();
+      const account = this.findAccount(accountId);
+      if (account.kind !== AccountKind.mnemonic) {
+        throw new VaultError('VAULT_NOT_MNEMONIC', 'This account was not created from a recovery phrase, so there is none to show.', { accountId });
+      }
+      const kek = await this.checkPassword(password);
+      try {
+        const meta = this.requireInitialized();
+        const { payload } = await this.keystores.read(meta.generation, account.secretId, kek, meta.password.kdf);
+        try {
+          if (payload.kind !== 'mnemonic') throw secretKindMismatch(account.secretId);
+          return { phrase: phraseFromEntropy(payload.entropy), hasPassphrase: payload.passphrase.length > 0 };
+        } finally {
+          zeroPayload(payload);
+        }
+      } finally {
+        kek.fill(0);
+      }
+    });
+  }
+
+  // ── signing ───────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Signs `tx` with the account's key and returns a copy with the signature appended. Checks, in
+   * order: shape, txID integrity, the permission the caller expects, that the account can sign,
+   * and that this key has not signed already.
+   */
+  sign(tx: TransactionJson, accountId: string, permissionId?: number): Promise<TransactionJson> {
+    return this.exclusive(async () => {
+      const { meta, kek } = this.requireUnlocked();
+      const checked = checkedTransaction(tx);
+      if (permissionId !== undefined && (!Number.isInteger(permissionId) || permissionId < 0)) {
+        throw new VaultError('VAULT_INVALID_ARGUMENT', 'A permission id is a non-negative integer.', { permissionId });
+      }
+      assertPermission(checked, permissionId);
+      const account = this.signingAccount(accountId);
+      return this.withPrivateKey(meta, account, kek, (key) => appendSignature(checked, key, account.address as HexAddress));
+    });
+  }
+
+  /** TRON signMessageV2 signature ("0x" + r ‖ s ‖ v hex), e.g. to prove a key is still held. */
+  signMessage(message: string, accountId: string): Promise<string> {
+    return this.exclusive(async () => {
+      const { meta, kek } = this.requireUnlocked();
+      if (typeof message !== 'string') throw new VaultError('VAULT_INVALID_ARGUMENT', 'The message to sign must be text.');
+      const account = this.signingAccount(accountId);
+      return this.withPrivateKey(meta, account, kek, (key) => `0x${bytesToHex(signMessageV2(message, key))}`);
+    });
+  }
+
+  /** Locks and stops the idle timer; the object is unusable afterwards only in that it is locked. */
+  dispose(): void {
+    this.lock();
+    this.listeners.clear();
+  }
+
+  // ── internals ─────────────────────────────────────────────────────────────────────────────
+
+  /** Runs vault operations one at a time, so a password change never interleaves with a write. */
+  private exclusive<T>(operation: () => Promise<T>): Promise<T> {
+    const guarded = async (): Promise<T> => {
+      try {
+        return await operation();
+      } finally {
+        for (const copy of this.keyCopies) copy.fill(0);
+        this.keyCopies.length = 0;
+      }
+    };
+    const run = this.tail.then(guarded, guarded);
+    this.tail = run.catch(() => undefined);
+    if (this.kek) this.idle.touch();
+    return run;
+  }
+
+  private requireInitialized(): VaultMetadata & { password: NonNullable<VaultMetadata['password']> } {
+    const meta = this.meta;
+    if (!meta || !meta.password) throw new VaultError('VAULT_NOT_INITIALIZED', 'The vault has no password yet. Create one first.');
+    return meta as VaultMetadata & { password: NonNullable<VaultMetadata['password']> };
+  }
+
+  /** A copy of the unlocked key, so that lock() can zero the original while an operation runs. */
+  private requireUnlocked(): { meta: ReturnType<Vault['requireInitialized']>; kek: Buffer } {
+    const meta = this.requireInitialized();
+    if (!this.kek) throw new VaultError('VAULT_LOCKED', 'The vault is locked. Unlock it with your password.');
+    const kek = Buffer.alloc(this.kek.length);
+    this.kek.copy(kek);
+    this.keyCopies.push(kek);
+    return { meta, kek };
+  }
+
+  private setUnlocked(kek: Buffer): void {
+    if (this.kek && this.kek !== kek) this.kek.fill(0);
+    this.kek = kek;
+    this.idle.start(this.meta?.settings.autoLockMs ?? this.defaultAutoLockMs);
+    this.emit();
+  }
+
+  private emit(): void {
+    const status = this.status();
+    for (const listener of this.listeners) listener(status);
+  }
+
+  private async commit(meta: VaultMetadata): Promise<void> {
+    await writeMetadata(join(this.dataDir, METADATA_FILE), meta);
+    this.meta = meta;
+    this.emit();
+  }
+
+  /**
+   * Counts the attempt before checking (a crash mid-check still counts), refuses while the
+   * lockout delay runs, clears the counter on success. Returns the password's key.
+   */
+  private async checkPassword(password: string): Promise<Buffer> {
+    const meta = this.requireInitialized();
+    if (typeof password !== 'string' || password.length === 0 || password.length > PASSWORD_MAX_LENGTH) {
+      throw new VaultError('VAULT_WRONG_PASSWORD', 'The password is wrong.');
+    }
+    const now = this.clock.now();
+    let lockout = meta.lockout;
+    // A clock set back must not stretch the delay until it catches up again.
+    // Restart the delay from now, and persist that, so the wait ends after one delay.
+    if (lockout.lastAttemptAt !== null && lockout.lastAttemptAt > now) {
+      lockout = { ...lockout, lastAttemptAt: now };
+      await this.commit({ ...meta, lockout });
+    }
+    const wait = retryAfterMs(lockout, now);
+    if (wait > 0) {
+      throw new VaultError('VAULT_LOCKED_OUT', `Too many wrong passwords. Try again in ${Math.ceil(wait / 1000)} seconds.`, {
+        retryAfterMs: wait,
+        failedAttempts: lockout.failedAttempts,
+      });
+    }
+    const counted = { failedAttempts: lockout.failedAttempts + 1, lastAttemptAt: now };
+    await this.commit({ ...this.requireInitialized(), lockout: counted });
+    const kek = await deriveKey(password, meta.password.kdf);
+    if (!passwordCheckOpens(kek, meta.password.check, meta.vaultId)) {
+      kek.fill(0);
+      throw new VaultError('VAULT_WRONG_PASSWORD', 'The password is wrong.', {
+        failedAttempts: counted.failedAttempts,
+        retryAfterMs: retryAfterMs(counted, now),
+      });
+    }
+    await this.commit({ ...this.requireInitialized(), lockout: { failedAttempts: 0, lastAttemptAt: null } });
+    return kek;
+  }
+
+  private findAccount(accountId: string): StoredAccount {
+    const account = this.meta?.accounts.find((a) => a.id === accountId);
+    if (!account) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'No account with that id is in the vault.', { accountId: String(accountId).slice(0, 40) });
+    return account;
+  }
+
+  private signingAccount(accountId: string): Exclude<StoredAccount, { kind: 'watch' }> {
+    const account = this.findAccount(accountId);
+    if (account.kind === AccountKind.watch) {
+      throw new VaultError('VAULT_WATCH_ONLY', 'This is a watch-only account: the vault has no key for it and cannot sign.', { accountId });
+    }
+    return account;
+  }
+
+  private assertNewAddresses(meta: VaultMetadata, accounts: StoredAccount[]): void {
+    const known = new Set(meta.accounts.map((a) => a.address));
+    for (const account of accounts) {
+      if (known.has(account.address)) {
+        throw new VaultError(
+          'VAULT_ACCOUNT_EXISTS',
+          `Address ${account.address} is already in the vault. Remove the existing account first if you want to replace it.`,
+          { address: account.address },
+        );
+      }
+      known.add(account.address);
+    }
+  }
+
+  private async addMnemonicSecret(
+    payload: SecretPayload & { kind: 'mnemonic' },
+    from: number,
+    count: number,
+    label: (index: number) => string,
+  ): Promise<AccountInfo[]> {
+    const { meta, kek } = this.requireUnlocked();
+    const secretId = newId('sec');
+    const keys = await deriveTronPrivateKeys(payload.entropy, payload.passphrase, from, count);
+    const accounts = keys.map((key, i): StoredAccount => {
+      const address = addressFromPrivateKey(key);
+      key.fill(0);
+      return { kind: 'mnemonic', id: newId('acc'), address, label: label(from + i), createdAt: this.clock.now(), secretId, index: from + i };
+    });
+    this.assertNewAddresses(meta, accounts);
+    const bytes = encodePayload(payload);
+    try {
+      await this.keystores.write(meta.generation, secretId, 'mnemonic', bytes, kek, meta.password.kdf);
+    } finally {
+      bytes.fill(0);
+    }
+    await this.commit({ ...meta, accounts: [...meta.accounts, ...accounts] });
+    return accounts.map(accountInfo);
+  }
+
+  private async withPrivateKey<T>(
+    meta: ReturnType<Vault['requireInitialized']>,
+    account: Exclude<StoredAccount, { kind: 'watch' }>,
+    kek: Buffer,
+    use: (privateKey: Uint8Array) => T,
+  ): Promise<T> {
+    const { payload } = await this.keystores.read(meta.generation, account.secretId, kek, meta.password.kdf);
+    try {
+      let key: Uint8Array;
+      if (account.kind === AccountKind.privateKey && payload.kind === 'privateKey') key = payload.privateKey.slice();
+      else if (account.kind === AccountKind.mnemonic && payload.kind === 'mnemonic') {
+        [key] = (await deriveTronPrivateKeys(payload.entropy, payload.passphrase, account.index, 1)) as [Uint8Array];
+      } else throw secretKindMismatch(account.secretId);
+      try {
+        return use(key);
+      } finally {
+        key.fill(0);
+      }
+    } finally {
+      zeroPayload(payload);
+    }
+  }
+
+  /** The device key re-sealed for a new password key, or null when the keychain cannot give it. */
+  private async rewrapDeviceKey(meta: VaultMetadata, newKek: Buffer): Promise<VaultMetadata['device']> {
+    if (!meta.device) return null;
+    let wrappingKey: Uint8Array | null;
+    try {
+      wrappingKey = await this.keychainCall(() => this.store.get(meta.device!.keychainAccount));
+    } catch {
+      return null;
+    }
+    if (!wrappingKey) return null;
+    try {
+      return { keychainAccount: meta.device.keychainAccount, wrappedKey: wrapForDevice(wrappingKey, newKek, meta.vaultId) };
+    } finally {
+      wrappingKey.fill(0);
+    }
+  }
+
+  /** Runs a keychain call; on failure records why the keychain is off and throws that sentence. */
+  private async keychainCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      const result = await call();
+      if (!this.keychain.available) {
+        this.keychain = { available: true, backend: this.store.backend };
+        this.emit();
+      }
+      return result;
+    } catch (error) {
+      const status = unavailableStatus(this.store.backend, error);
+      this.keychain = status;
+      this.emit();
+      throw new VaultError('VAULT_KEYCHAIN_UNAVAILABLE', status.available ? 'The keychain failed.' : status.message, {
+        reason: status.available ? 'FAILED' : status.reason,
+      });
+    }
+  }
+}
+
+function secretIds(meta: VaultMetadata): string[] {
+  return [...new Set(meta.accounts.flatMap((a) => (a.kind === AccountKind.watch ? [] : [a.secretId])))];
+}
+
+function secretKindMismatch(secretId: string): VaultError {
+  return new VaultError('VAULT_FILE_CORRUPT', `The keystore ${secretId} holds a different kind of secret than its accounts expect.`, { secretId });
+}
+
+/** 64 hex digits, optional 0x; errors never repeat the input. */
+function parsePrivateKey(input: unknown): Uint8Array {
+  const text = typeof input === 'string' ? input.trim().replace(/^0x/i, '') : '';
+  if (!/^[0-9a-fA-F]{64}$/.test(text)) {
+    throw new VaultError('VAULT_INVALID_PRIVATE_KEY', 'A private key is 64 hexadecimal characters (optionally starting with 0x).');
+  }
+  const key = new Uint8Array(Buffer.from(text, 'hex'));
+  try {
+    assertPrivateKey(key);
+  } catch {
+    key.fill(0);
+    throw new VaultError('VAULT_INVALID_PRIVATE_KEY', 'That private key is outside the valid range for secp256k1.');
+  }
+  return key;
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { channelNames, channels, eventNames, events } from '../../../src-core/ipc/contract';
+import { ExplorerLinkRequestSchema } from '../../../src-core/ipc/channels/app';
+import { vectors } from '../../fixtures/vectors';
+
+const address = Object.values<{ hex: string; base58: string }>(vectors.keys)[0]!;
+
+describe('IPC contract', () => {
+  it('names every channel and event domain:action in lower camel case', () => {
+    for (const name of [...channelNames, ...eventNames]) expect(name).toMatch(/^[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*$/);
+  });
+
+  it('starts with the frame channels and the four main-to-renderer events', () => {
+    expect(channelNames).toEqual(expect.arrayContaining(['app:info', 'app:openExplorer']));
+    expect([...eventNames].sort()).toEqual(['node:block', 'node:status', 'tx:status', 'vault:locked']);
+  });
+
+  it('keeps channel and event names apart', () => {
+    expect(channelNames.filter((name) => (eventNames as readonly string[]).includes(name))).toEqual([]);
+  });
+
+  it('gives every channel input and output schemas and every event a payload schema', () => {
+    for (const spec of Object.values(channels)) {
+      expect(typeof spec.input.safeParse).toBe('function');
+      expect(typeof spec.output.safeParse).toBe('function');
+      expect(spec.summary.length).toBeGreaterThan(0);
+    }
+    for (const spec of Object.values(events)) expect(typeof spec.payload.safeParse).toBe('function');
+  });
+});
+
+describe('explorer link requests', () => {
+  it('accept a transaction id in either case, with or without 0x, and normalise it', () => {
+    const txid = 'AB'.repeat(32);
+    expect(ExplorerLinkRequestSchema.parse({ network: 'nile', kind: 'transaction', txid: `0x${txid}` })).toEqual({
+      network: 'nile',
+      kind: 'transaction',
+      txid: txid.toLowerCase(),
+    });
+  });
+
+  it('accept both address forms', () => {
+    expect(ExplorerLinkRequestSchema.safeParse({ network: 'mainnet', kind: 'address', address: address.base58 }).success).toBe(true);
+    expect(ExplorerLinkRequestSchema.safeParse({ network: 'mainnet', kind: 'address', address: address.hex }).success).toBe(true);
+  });
+
+  it.each([
+    [{ network: 'moon', kind: 'block', number: 1 }, 'network', 'must be one of mainnet, nile or shasta'],
+    [{ network: 'mainnet', kind: 'block', number: -1 }, 'number', 'must not be negative'],
+    [{ network: 'mainnet', kind: 'block', number: 1.5 }, 'number', 'must be a whole number'],
+    [{ network: 'mainnet', kind: 'block', number: '1' }, 'number', 'must be a number'],
+    [{ network: 'mainnet', kind: 'transaction', txid: 'abc' }, 'txid', 'must be a transaction id of 64 hex characters'],
+    [{ network: 'mainnet', kind: 'address', address: `${address.base58.slice(0, -1)}x` }, 'address', 'must be a TRON address (T… or 41…) with a valid checksum'],
+    [{ network: 'mainnet', kind: 'url', url: 'https://evil.example' }, 'kind', 'kind must be one of transaction, address or block'],
+  ])('refuse %j at %s', (input, path, message) => {
+    const result = ExplorerLinkRequestSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toContainEqual([path, message]);
+  });
+
+  it('refuse unknown fields', () => {
+    const result = ExplorerLinkRequestSchema.safeParse({ network: 'mainnet', kind: 'block', number: 1, url: 'https://evil.example' });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]!.code).toBe('unrecognized_keys');
+  });
+});

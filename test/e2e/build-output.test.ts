@@ -1,0 +1,26 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, readCspMeta } from '../../src-main/app/csp';
+import { ensureRendererBuilt, ROOT } from './harness/renderer-build';
+
+describe('app build output', () => {
+  beforeAll(async () => {
+    await ensureRendererBuilt();
+  });
+
+  it('bundles the sandboxed preload as CommonJS that requires nothing but electron', async () => {
+    const preload = await readFile(join(ROOT, 'out/preload/index.cjs'), 'utf8');
+    const required = [...preload.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]);
+    expect([...new Set(required)]).toEqual(['electron']);
+    expect(preload).not.toMatch(/^\s*(import|export)\s/m);
+    expect(preload).toContain('exposeInMainWorld');
+  });
+
+  it('keeps the production CSP in the built page', async () => {
+    const html = await readFile(join(ROOT, 'out/renderer/index.html'), 'utf8');
+    expect(readCspMeta(html)).toBe(contentSecurityPolicy({ delivery: 'meta' }));
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/<style[\s>]/);
+  });
+});
