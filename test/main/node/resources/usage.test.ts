@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { increaseUsage, recoveredUsage } from '../../../../src-main/node/resources/usage';
+import { accumulateUsage } from '../../../../src-core/fee/resource-math';
 
 /** java-tron ResourceProcessor.increase (java-tron-http.md §6.2): linear recovery over 28,800 slots. */
 describe('bandwidth usage window', () => {
@@ -20,5 +22,19 @@ describe('bandwidth usage window', () => {
     expect(increaseUsage(267n, 0n, 10, 11)).toBe(267n);
     // then adding 300 bytes: ceil(300e6/28800) = 10417; (9271 + 10417) × 28800 / 1e6 = 567.0144 → 567
     expect(increaseUsage(267n, 300n, 10, 11)).toBe(567n);
+  });
+});
+
+
+describe('agreement with src-core/fee (written separately, exact integers instead of doubles)', () => {
+  it('gives the same usage for realistic values', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10_000_000n }), fc.bigInt({ min: 0n, max: 100_000n }), fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 40_000 }), (last, usage, lastSlot, elapsed) => {
+        const ours = increaseUsage(last, usage, lastSlot, lastSlot + elapsed);
+        const core = accumulateUsage({ lastUsage: last, usage, lastSlot: BigInt(lastSlot), nowSlot: BigInt(lastSlot + elapsed) });
+        expect(ours).toBe(core);
+      }),
+      { numRuns: 2000, seed: 7 },
+    );
   });
 });
