@@ -41,6 +41,14 @@ export class TxPool {
     return this.pending;
   }
 
+  private operationsCache: { hex: string; bytes: Uint8Array } | null = null;
+
+  private activeOperations(): Uint8Array {
+    const hex = this.chain.props.activeDefaultOperations;
+    if (this.operationsCache?.hex !== hex) this.operationsCache = { hex, bytes: hexToBytes(hex) };
+    return this.operationsCache.bytes;
+  }
+
   /** Recovers signers (batched in worker threads), then runs the checks in java-tron's order. */
   async submit(tx: TxEnvelope): Promise<TxOutcome> {
     if (this.entries.size >= this.config.maxPendingTransactions) throw new AdmissionError(RESPONSE_CODE.SERVER_BUSY, 'Server busy.');
@@ -70,7 +78,7 @@ export class TxPool {
     try {
       validateSignatures({
         reader: this.pending, contractCount: tx.contractCount, contract: tx.contract, signatures: tx.signatures, recovered: tx.signers ?? [],
-        totalSignNum: props.totalSignNum, activeDefaultOperations: hexToBytes(props.activeDefaultOperations),
+        totalSignNum: props.totalSignNum, activeDefaultOperations: this.activeOperations(),
       });
     } catch (error) {
       if (error instanceof SignatureCheckError) throw new AdmissionError(RESPONSE_CODE.SIGERROR, `Validate signature error: ${error.message}`);
