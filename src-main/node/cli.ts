@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { createNode } from './node';
 import { DEFAULT_DEV_MNEMONIC } from './config';
 import type { NodeConfigInput } from './config';
+import { DEFAULT_CHAIN_PARAMETERS } from '../../src-core/chain/parameters';
 
 /** `npm run node -- [options]`: the headless node. */
 const HELP = `Usage: npm run node -- [options]
@@ -19,6 +20,8 @@ Options:
   --save-internal-tx  store internal transactions (used once the VM lands)
   --no-dev            remove /admin/* (funded keys, mine, time)
   --allow-host NAME   accept this Host header besides the loopback names (repeatable)
+  --chain-parameter getName=VALUE
+                      override a chain parameter at genesis, e.g. getEnergyFee=100 (repeatable)
   --help              this text
 `;
 
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
         'save-internal-tx': { type: 'boolean' },
         'no-dev': { type: 'boolean' },
         'allow-host': { type: 'string', multiple: true },
+        'chain-parameter': { type: 'string', multiple: true },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -58,7 +62,14 @@ async function main(): Promise<void> {
     process.stdout.write(HELP);
     return;
   }
+  const chainParameters: Record<string, bigint> = {};
+  for (const entry of values['chain-parameter'] ?? []) {
+    const match = /^(get\w+)=(\d+)$/.exec(entry);
+    if (!match || !(match[1]! in DEFAULT_CHAIN_PARAMETERS)) fail(`--chain-parameter expects getName=VALUE with a known name, got "${entry}".`);
+    chainParameters[match[1]!] = BigInt(match[2]!);
+  }
   const input: NodeConfigInput = {
+    chainParameters,
     port: integer(values.port, 'port'),
     host: values.host,
     datadir: values.datadir,

@@ -18,12 +18,13 @@ describe('headless node CLI', () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--help']);
     for (const flag of ['--port', '--host', '--datadir', '--block-time-ms', '--mnemonic', '--accounts', '--save-internal-tx', '--no-dev', 'NEVER for real funds']) expect(stdout).toContain(flag);
     await expect(promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--bogus'])).rejects.toMatchObject({ code: 2 });
+    await expect(promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--chain-parameter', 'getNothing=1'])).rejects.toMatchObject({ code: 2 });
   });
 
   it.each(['SIGTERM', 'SIGINT'] as const)('prints URL, head and funded accounts, then stops cleanly on %s', async (signal) => {
     const datadir = await mkdtemp(join(tmpdir(), 'node-cli-'));
     dirs.push(datadir);
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--datadir', datadir, '--block-time-ms', '0', '--accounts', '3'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--datadir', datadir, '--block-time-ms', '0', '--accounts', '3', '--chain-parameter', 'getEnergyFee=100'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     await new Promise<void>((ready, reject) => {
       const timer = setTimeout(() => reject(new Error(`no start output: ${stdout}`)), 20_000);
@@ -39,6 +40,9 @@ describe('headless node CLI', () => {
     expect(stdout).toMatch(/head block 1 0{15}1[0-9a-f]{48} \(solidified 0\)/);
     expect(stdout).toContain('WARNING: the default development mnemonic is public');
     expect(stdout.match(/\(\d\) T\w{33} {2}41[0-9a-f]{40} {2}1000000 TRX/g)).toHaveLength(3);
+    const url = /listening on (\S+)/.exec(stdout)![1]!;
+    const params = (await (await fetch(`${url}/wallet/getchainparameters`)).json()) as { chainParameter: { key: string; value?: number }[] };
+    expect(params.chainParameter).toContainEqual({ key: 'getEnergyFee', value: 100 });
     child.kill(signal);
     const code = await new Promise<number | null>((done) => child.once('exit', done));
     expect(code).toBe(0);
