@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { resolveWorkerDependencies } from '../../../src-main/node/signatures/recovery-pool';
 import os from 'node:os';
@@ -9,6 +8,7 @@ import { transactionHeader } from '../../../src-core/tx/header';
 import { signDigest, privateKeyFromHex } from '../../../src-core/keys/keys';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { parseTxJson } from '../node/parse';
+import { LeanConnection } from '../node/lean-client';
 import { splitBlock } from '../../../src-main/node/http/format';
 import { transactionFromJson } from '../../../src-main/node/http/tx-input';
 
@@ -87,19 +87,6 @@ async function presign(node: TronNode, count: number, firstAmount: number): Prom
   return out;
 }
 
-function post(agent: http.Agent, port: number, path: string, body: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve(Buffer.concat(chunks).toString()));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 async function countPacked(node: TronNode, fromBlock: number): Promise<number> {
   let n = 0;
   for (let i = fromBlock; i <= node.head().number; i++) n += splitBlock((await node.chain.blockBytes(i))!).transactions.length;
@@ -108,7 +95,7 @@ async function countPacked(node: TronNode, fromBlock: number): Promise<number> {
 
 /** Broadcasts `signed` with CONCURRENCY requests in flight while blocks are produced; accepted-and-packed tx/s. */
 async function throughput(node: TronNode, signed: readonly Signed[]): Promise<{ tps: number; packed: number; accepted: number; refused: string }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const connections = await Promise.all(Array.from({ length: CONCURRENCY }, () => LeanConnection.open(node.port)));
   const startHead = node.head().number;
   let accepted = 0;
   let refused = '';
@@ -131,10 +118,10 @@ async function throughput(node: TronNode, signed: readonly Signed[]): Promise<{ 
   })();
   const start = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    connections.map(async (connection) => {
       while (next < signed.length) {
         const s = signed[next++]!;
-        const reply = await post(agent, node.port, '/wallet/broadcasttransaction', s.body);
+        const reply = await connection.post('/wallet/broadcasttransaction', s.body);
         if (reply.startsWith('{"result":true')) accepted++;
         else refused ||= reply;
       }
@@ -144,7 +131,7 @@ async function throughput(node: TronNode, signed: readonly Signed[]): Promise<{ 
   wake();
   await mining;
   const seconds = (performance.now() - start) / 1000;
-  agent.destroy();
+  for (const c of connections) c.close();
   const packed = await countPacked(node, startHead + 1);
   return { tps: packed / seconds, packed, accepted, refused };
 }
