@@ -161,6 +161,18 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
     expect(await tronWeb.trx.getBalance(holder.hex)).toBe(500 * TRX - 100 * TRX - 10 * TRX - 1_000_000 - bandwidthFee);
     expect(await tronWeb.trx.getBalance(receiver.hex)).toBe(receiverStart + 10 * TRX);
     expect(await tronWeb.trx.getBalance(funder.hex)).toBe(funderStart - 500 * TRX - 1_100_000);
+
+    // 5. TronWeb's other multisig path: multiSign(tx, key, 2) on a transaction without
+    // Permission_id asks /wallet/getsignweight for the rebuilt transaction and checks it locally.
+    const plain = await tronWeb.transactionBuilder.sendTrx(receiver.hex, 2 * TRX, holder.hex);
+    expect(plain.raw_data.contract[0]!.Permission_id).toBeUndefined();
+    const viaNode = await tronWeb.trx.multiSign(plain, k3.key, 2);
+    expect(viaNode.raw_data.contract[0]!.Permission_id).toBe(2);
+    expect(viaNode.txID).not.toBe(plain.txID);
+    const complete = await tronWeb.trx.multiSign(viaNode, k1.key, 2);
+    expect(await tronWeb.trx.sendRawTransaction(complete)).toMatchObject({ result: true, txid: complete.txID });
+    await node.mine(1);
+    expect(((await tronWeb.trx.getUnconfirmedTransactionInfo(complete.txID)) as Reply).blockNumber).toBe(node.head().number);
   });
 
   it('refuses the same transfer signed by one owner key only (weight 1 < threshold 2)', async () => {
