@@ -19,8 +19,9 @@ interface Pending {
   readonly resolve: (results: RecoveredSignature[]) => void;
 }
 
+/** One message to a worker: which request (and which of its signatures) each record answers. */
 interface Batch {
-  readonly parts: { pending: Pending; results: RecoveredSignature[]; from: number; count: number; at: number; remaining: { n: number } }[];
+  readonly parts: { pending: Pending; results: RecoveredSignature[]; at: number; remaining: { n: number } }[];
 }
 
 interface WorkerSlot {
@@ -109,7 +110,7 @@ export class RecoveryPool {
         vs[i] = r.signature[64]!;
       });
       const id = this.nextId++;
-      const batch: Batch = { parts: chunk.map((item) => ({ pending: item.p, results: item.results, from: item.index, count: 1, at: item.index, remaining: item.remaining })) };
+      const batch: Batch = { parts: chunk.map((item) => ({ pending: item.p, results: item.results, at: item.index, remaining: item.remaining })) };
       slot.batches.set(id, { batch, vs });
       // Idle workers do not keep the process alive; busy ones do, until they answer.
       if (slot.inFlight === 0) slot.worker.ref();
