@@ -175,6 +175,26 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
     expect(((await tronWeb.trx.getUnconfirmedTransactionInfo(complete.txID)) as Reply).blockNumber).toBe(node.head().number);
   });
 
+  it('serves TronWeb\'s chain reads: parameters, representatives, node info, blocks, resources', async () => {
+    const params = await tronWeb.trx.getChainParameters();
+    expect(params).toContainEqual({ key: 'getEnergyFee', value: 210 });
+    expect(params).toContainEqual({ key: 'getTransactionFee', value: 1000 });
+    expect(await tronWeb.trx.listSuperRepresentatives()).toHaveLength(27);
+    const info = (await tronWeb.trx.getNodeInfo()) as Reply;
+    expect(info.block).toBe(`Num:${node.head().number},ID:${node.head().id}`);
+    const latest = (await tronWeb.trx.getBlock('latest')) as Reply;
+    expect(latest.blockID).toBe(node.head().id);
+    expect(((await tronWeb.trx.getBlock(latest.block_header.raw_data.number)) as Reply).blockID).toBe(latest.blockID);
+    expect(((await tronWeb.trx.getBlock(latest.blockID)) as Reply).blockID).toBe(latest.blockID);
+    expect(((await tronWeb.trx.getConfirmedCurrentBlock()) as Reply).block_header.raw_data.number).toBe(node.head().solidified);
+    const range = (await tronWeb.trx.getBlockRange(1, 3)) as Reply[];
+    expect(range.map((b) => b.block_header.raw_data.number)).toEqual([1, 2, 3]);
+    const resources = (await tronWeb.trx.getAccountResources(node.accounts[0]!.hex)) as Reply;
+    expect(resources.freeNetLimit).toBe(600);
+    await tronWeb.getFullnodeVersion();
+    expect(tronWeb.fullnodeVersion).toBe('4.8.0');
+  });
+
   it('refuses the same transfer signed by one owner key only (weight 1 < threshold 2)', async () => {
     const funder = node.accounts[2]!;
     const holder = newKey();
