@@ -13,6 +13,7 @@ import { RecoveryPool } from './signatures/recovery-pool';
 import { TxPool } from './pool/pool';
 import { Producer } from './producer/producer';
 import { HttpApi } from './http/server';
+import type { Route } from './http/server';
 import { buildRoutes } from './http/routes';
 import type { NodeServices } from './http/services';
 
@@ -56,8 +57,10 @@ export interface TronNode {
 }
 
 export interface CreateNodeOptions {
-  /** Extra actuators (the VM and staking plug in here). */
+  /** The actuators to execute with (default: the system contracts of this version); the VM and staking register theirs. */
   readonly actuators?: ActuatorRegistry;
+  /** Extra endpoints (e.g. the VM's triggersmartcontract), added to the java-tron routes. */
+  readonly routes?: (services: NodeServices) => ReadonlyMap<string, Route>;
 }
 
 export async function createNode(input: NodeConfigInput = {}, options: CreateNodeOptions = {}): Promise<TronNode> {
@@ -93,7 +96,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     };
     // TronWeb cannot derive a reference block from a chain still at genesis (java-tron-http.md §7).
     if (chain.props.headNumber === 0) await producer.produce(1);
-    http = new HttpApi({ host: config.host, port: config.port, maxBodyBytes: config.maxBodyBytes, allowedHosts: config.allowedHosts, allowedOrigins: config.allowedOrigins, routes: buildRoutes(services) });
+    http = new HttpApi({ host: config.host, port: config.port, maxBodyBytes: config.maxBodyBytes, allowedHosts: config.allowedHosts, allowedOrigins: config.allowedOrigins, routes: new Map([...buildRoutes(services), ...(options.routes?.(services) ?? [])]) });
     const bound = await http.listen();
     producer.start();
     const hostForUrl = bound.host.includes(':') ? `[${bound.host}]` : bound.host;

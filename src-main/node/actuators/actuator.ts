@@ -15,12 +15,30 @@ export interface ActuatorContext {
   readonly headTimestamp: number;
 }
 
+/**
+ * What an execution adds beyond a fee: room for the VM (contract results, energy receipt, logs,
+ * internal transactions) without changing the system actuators, which return just their fee.
+ */
+export interface ActuatorResult {
+  /** ret.fee of the transaction (activation, creation, permission update fees). */
+  readonly fee: bigint;
+  /** Transaction.Result.contractRet (default SUCCESS = 1); the VM reports REVERT, OUT_OF_ENERGY… */
+  readonly contractRet?: number;
+  /** Burned for energy (receipt.energy_fee); part of the TransactionInfo fee. */
+  readonly energyFee?: bigint;
+  /** Extra TransactionInfo fields (protobufjs message properties): contractResult, log, internal_transactions, result, resMessage… */
+  readonly info?: Record<string, unknown>;
+  /** Extra ResourceReceipt fields: energy_usage, energy_usage_total, origin_energy_usage, result… */
+  readonly receipt?: Record<string, unknown>;
+}
+
 export interface Actuator {
   readonly typeName: string;
   /** Whether this contract creates an account (bandwidth: create-account path). */
   createsAccount(contract: ParsedContract, ctx: ActuatorContext): boolean;
   validate(contract: ParsedContract, ctx: ActuatorContext): void;
-  execute(contract: ParsedContract, ctx: ActuatorContext): bigint;
+  /** The fee, or a full result (see ActuatorResult). */
+  execute(contract: ParsedContract, ctx: ActuatorContext): bigint | ActuatorResult;
 }
 
 export const INT64_MAX = 2n ** 63n - 1n;

@@ -273,8 +273,9 @@ export class Chain implements AccountReader {
     // on this head; when none has expired and all fit, it is the block's state as is.
     if (prepared && prepared.view.props === p && this.fitsAsPrepared(candidates, prepared, timestamp)) {
       for (const tx of candidates) {
-        encoded.push(encodeWithResult(tx, CONTRACT_RET_SUCCESS));
-        packed.push({ tx, outcome: prepared.outcomes.get(tx.idHex)! });
+        const outcome = prepared.outcomes.get(tx.idHex)!;
+        encoded.push(encodeWithResult(tx, outcome.result?.contractRet ?? CONTRACT_RET_SUCCESS));
+        packed.push({ tx, outcome });
       }
       const witnessKey = this.witnessKeys.get(witnessHex)!;
       const block = sealBlock({ number, timestamp, parentHash: hexToBytes(p.headId), witnessAddress: hexToBytes(witnessHex), transactions: encoded }, witnessKey);
@@ -295,7 +296,7 @@ export class Chain implements AccountReader {
         // Signers were recovered at admission; only the permission is checked again on this state.
         validateSignatures({ reader: view, contractCount: tx.contractCount, contract: tx.contract, signatures: tx.signatures, recovered: tx.signers ?? [], totalSignNum: p.totalSignNum, activeDefaultOperations: activeOps });
         const outcome = processTransaction(tx, { view, actuators: this.actuators, headTimestamp: p.headTimestamp, headSlot });
-        const bytes = encodeWithResult(tx, CONTRACT_RET_SUCCESS);
+        const bytes = encodeWithResult(tx, outcome.result?.contractRet ?? CONTRACT_RET_SUCCESS);
         encoded.push(bytes);
         size += bytes.length;
         packed.push({ tx, outcome });
@@ -474,9 +475,11 @@ export function encodeInfo(tx: TxEnvelope, outcome: TxOutcome, block: SealedBloc
   };
   const fee = totalFee(outcome);
   if (fee) info.fee = bigintToLong(fee);
-  const receipt: Record<string, unknown> = {};
+  const receipt: Record<string, unknown> = { ...outcome.result?.receipt };
+  if (outcome.result?.energyFee) receipt.energy_fee = bigintToLong(outcome.result.energyFee);
   if (outcome.netUsage) receipt.net_usage = bigintToLong(outcome.netUsage);
   if (outcome.netFee) receipt.net_fee = bigintToLong(outcome.netFee);
+  Object.assign(info, outcome.result?.info);
   info.receipt = receipt;
   return protocol.TransactionInfo.encode(info as protocol.ITransactionInfo).finish();
 }

@@ -2,7 +2,7 @@ import { encodeBase58Check } from '../../../src-core/bytes/base58';
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import type { ActuatorRegistry } from '../actuators/registry';
 import { ContractExeError, ContractValidateError } from '../actuators/actuator';
-import type { ActuatorContext } from '../actuators/actuator';
+import type { ActuatorContext, ActuatorResult } from '../actuators/actuator';
 import { BandwidthInsufficient, consumeBandwidth } from '../resources/bandwidth';
 import type { StateView } from '../state/view';
 import { AdmissionError, RESPONSE_CODE } from './errors';
@@ -16,14 +16,17 @@ import type { TxEnvelope } from './tx';
 export interface TxOutcome {
   /** Fee charged by the actuator (ret.fee): activation, account creation, permission update. */
   readonly actuatorFee: bigint;
+  /** Anything else the actuator reported (the VM: contractRet, energy, logs…). */
+  readonly result?: ActuatorResult;
   readonly netUsage: bigint;
   readonly netFee: bigint;
   readonly multiSignFee: bigint;
   readonly memoFee: bigint;
 }
 
+/** TransactionInfo.fee: actuator fee + energy fee + net fee + multi-signature fee + memo fee (java-tron-http.md §1.3). */
 export function totalFee(o: TxOutcome): bigint {
-  return o.actuatorFee + o.netFee + o.multiSignFee + o.memoFee;
+  return o.actuatorFee + (o.result?.energyFee ?? 0n) + o.netFee + o.multiSignFee + o.memoFee;
 }
 
 export interface ProcessContext {
@@ -79,7 +82,7 @@ export function processTransaction(tx: TxEnvelope, ctx: ProcessContext): TxOutco
     if (!actuator) {
       throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${contract.typeName ?? contract.type} is not supported by this node yet`);
     }
-    let actuatorFee: bigint;
+    let executed: bigint | ActuatorResult;
     try {
       actuator.validate(contract, actuatorCtx);
     } catch (error) {
@@ -87,13 +90,15 @@ export function processTransaction(tx: TxEnvelope, ctx: ProcessContext): TxOutco
       throw error;
     }
     try {
-      actuatorFee = actuator.execute(contract, actuatorCtx);
+      executed = actuator.execute(contract, actuatorCtx);
     } catch (error) {
       if (error instanceof ContractExeError) throw new AdmissionError(RESPONSE_CODE.CONTRACT_EXE_ERROR, `Contract execute error : ${error.message}`);
       throw error;
     }
     view.commitTx();
-    return { actuatorFee, netUsage: bill.netUsage, netFee: bill.netFee, multiSignFee, memoFee };
+    const result = typeof executed === 'bigint' ? undefined : executed;
+    const actuatorFee = typeof executed === 'bigint' ? executed : executed.fee;
+    return { actuatorFee, result, netUsage: bill.netUsage, netFee: bill.netFee, multiSignFee, memoFee };
   } catch (error) {
     view.rollback();
     throw error;
