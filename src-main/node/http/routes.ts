@@ -24,6 +24,9 @@ export function buildRoutes(s: NodeServices): Map<string, Route> {
   routes.set('/wallet/getaccount', both(q.getAccount(s, false)));
   routes.set('/walletsolidity/getaccount', both(q.getAccount(s, true)));
   routes.set('/wallet/getaccountresource', both(q.getAccountResource(s)));
+  routes.set('/wallet/getaccountnet', both(q.getAccountNet(s)));
+  routes.set('/wallet/getbandwidthprices', both(q.getPrices(s, 'getTransactionFee')));
+  routes.set('/wallet/getenergyprices', both(q.getPrices(s, 'getEnergyFee')));
   routes.set('/wallet/getnowblock', both(q.getNowBlock(s, false)));
   routes.set('/walletsolidity/getnowblock', both(q.getNowBlock(s, true)));
   routes.set('/wallet/getblock', both(q.getBlock(s)));

@@ -191,6 +191,10 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
     expect(range.map((b) => b.block_header.raw_data.number)).toEqual([1, 2, 3]);
     const resources = (await tronWeb.trx.getAccountResources(node.accounts[0]!.hex)) as Reply;
     expect(resources.freeNetLimit).toBe(600);
+    // getBandwidth = free allowance left + staked bandwidth left (getaccountnet).
+    expect(await tronWeb.trx.getBandwidth(node.accounts[9]!.hex)).toBe(600);
+    expect(await tronWeb.trx.getBandwidthPrices()).toBe('0:1000');
+    expect(await tronWeb.trx.getEnergyPrices()).toBe('0:210');
     await tronWeb.getFullnodeVersion();
     expect(tronWeb.fullnodeVersion).toBe('4.8.0');
   });

@@ -55,6 +55,33 @@ export const getAccountResource = (s: NodeServices) => (req: ApiRequest): Json =
   return messageToJson('protocol.AccountResourceMessage', message, { visible: req.visible() });
 };
 
+/** Wallet.getAccountNet (AccountNetMessage, fields as java-tron prints them; zeros omitted). */
+export const getAccountNet = (s: NodeServices) => (req: ApiRequest): Json => {
+  const address = addressParam(req);
+  if (!address) return {};
+  const account = s.pool.view.getAccount(address);
+  if (!account) return {};
+  const p = s.chain.props;
+  const now = s.chain.headSlot;
+  const fields: [string, bigint][] = [
+    ['freeNetUsed', recoveredUsage(account.freeNetUsage, account.latestConsumeFreeTime, now)],
+    ['freeNetLimit', p.parameters.getFreeNetLimit],
+    ['NetUsed', recoveredUsage(account.netUsage, account.latestConsumeTime, now)],
+    ['NetLimit', netLimitOf(account, p.parameters.getTotalNetLimit, p.totalNetWeight)],
+    ['TotalNetLimit', p.parameters.getTotalNetLimit],
+    ['TotalNetWeight', p.totalNetWeight],
+  ];
+  const out: Json = {};
+  for (const [key, value] of fields) if (value) out[key] = Number(value);
+  return out;
+};
+
+/**
+ * getbandwidthprices / getenergyprices: java-tron prints the history of the price as
+ * "timestamp:price,…" since block 0; this chain has had one price since its genesis.
+ */
+export const getPrices = (s: NodeServices, key: 'getTransactionFee' | 'getEnergyFee') => (): Json => ({ prices: `0:${s.chain.props.parameters[key]}` });
+
 // --- blocks -------------------------------------------------------------------------------------
 
 async function blockByNumber(s: NodeServices, n: number, visible: boolean, detail = true): Promise<Json> {
