@@ -23,6 +23,8 @@ import { processTransaction, totalFee } from './processor';
 import { decodeUndo, encodeUndo } from './undo';
 import type { UndoRecord } from './undo';
 import { validateSignatures } from '../auth/permission-check';
+import type { ExtCodecs } from '../state/ext';
+import { codecOf, extKeyOf, extStoreKey } from '../state/ext';
 
 /**
  * The chain: committed state at the head block, block production and application, the solidified
@@ -49,6 +51,23 @@ export interface BlockResult {
 
 export class ChainError extends Error {}
 
+/** What a maintenance block passes to the hooks (the VM's dynamic energy, later staking). */
+export interface MaintenanceContext {
+  /** The block's state; hooks write through it outside any transaction. */
+  readonly view: StateView;
+  /** The cycle that starts with this block (`maintenanceCycle` after the increment). */
+  readonly cycle: number;
+  readonly props: Readonly<DynamicProperties>;
+}
+
+export type MaintenanceHook = (ctx: MaintenanceContext) => void;
+
+/** Optional parts of the chain that features add (contract records, maintenance hooks). */
+export interface ChainExtras {
+  /** Codecs of the records kept beside accounts (see state/ext.ts). */
+  readonly extCodecs?: ExtCodecs;
+}
+
 /** The pending state and each pending transaction's outcome, in pool order (see TxPool). */
 export interface PreparedState {
   readonly view: StateView;
@@ -59,7 +78,13 @@ export class Chain implements AccountReader {
   readonly accounts = new Map<string, AccountRecord>();
   readonly names = new Map<string, string>();
   readonly witnesses = new Map<string, WitnessRecord>();
+  /** Contract records at the head (see state/ext.ts). */
+  readonly ext = new Map<string, unknown>();
+  /** Run after the maintenance bookkeeping of a maintenance block, before it is written. */
+  readonly maintenanceHooks: MaintenanceHook[] = [];
   props!: DynamicProperties;
+  /** blockID of block 0 (CHAINID). */
+  genesisId: Uint8Array = new Uint8Array(32);
   private readonly witnessKeys = new Map<string, Uint8Array>();
   /** TAPOS: ref_block_bytes hex → blockID[8..16] hex for the last 65,536 blocks. */
   private readonly recent = new Map<string, string>();
@@ -69,11 +94,16 @@ export class Chain implements AccountReader {
   private readonly undo = new Map<number, UndoRecord>();
   private readonly blockCache = new Map<number, Uint8Array>();
   private readonly idCache = new Map<number, string>();
+  /** Ids of the last RECENT_BLOCK_CACHE blocks, readable synchronously (BLOCKHASH). */
+  private readonly recentIds = new Map<number, Uint8Array>();
+  private readonly extCodecs: ExtCodecs;
 
-  private constructor(readonly store: Store, readonly config: NodeConfig, readonly actuators: ActuatorRegistry) {}
+  private constructor(readonly store: Store, readonly config: NodeConfig, readonly actuators: ActuatorRegistry, extras: ChainExtras) {
+    this.extCodecs = extras.extCodecs ?? new Map();
+  }
 
-  static async open(store: Store, config: NodeConfig, actuators: ActuatorRegistry, witnessKeys: readonly DerivedKey[], funded: readonly DerivedKey[], now: number): Promise<Chain> {
-    const chain = new Chain(store, config, actuators);
+  static async open(store: Store, config: NodeConfig, actuators: ActuatorRegistry, witnessKeys: readonly DerivedKey[], funded: readonly DerivedKey[], now: number, extras: ChainExtras = {}): Promise<Chain> {
+    const chain = new Chain(store, config, actuators, extras);
     for (const k of witnessKeys) chain.witnessKeys.set(k.hex, k.privateKey);
     const meta = await store.get(key(PREFIX.meta));
     if (meta) await chain.load(new TextDecoder().decode(meta), witnessKeys);
@@ -98,7 +128,16 @@ export class Chain implements AccountReader {
       const w = decodeWitness(v);
       this.witnesses.set(w.addressHex, w);
     }
+    for (const [namespace, codec] of this.extCodecs) {
+      for await (const [k, v] of this.store.scan(Uint8Array.of(codec.prefix))) this.ext.set(extKeyOf(namespace, k), codec.decode(v));
+    }
     for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.recent))) this.recent.set(bytesToHex(k.subarray(1)), bytesToHex(v));
+    for (let n = Math.max(0, this.props.headNumber - RECENT_BLOCK_CACHE + 1); n <= this.props.headNumber; n++) {
+      const bytes = await this.store.get(key(PREFIX.block, u64(n)));
+      if (bytes) this.recentIds.set(n, decodeHeader(bytes).id);
+    }
+    const genesisBlock = await this.store.get(key(PREFIX.block, u64(0)));
+    if (genesisBlock) this.genesisId = decodeHeader(genesisBlock).id;
     for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.undo))) this.undo.set(readU64(k, 1), decodeUndo(v));
     for await (const [k] of this.store.scan(Uint8Array.of(PREFIX.expiration), key(PREFIX.expiration, u64(this.props.headTimestamp + 1)))) {
       this.trackUnexpired(bytesToHex(k.subarray(9)), readU64(k, 1));
@@ -156,6 +195,7 @@ export class Chain implements AccountReader {
     await this.store.write(ops);
     this.rememberRecent(genesis);
     this.cacheBlock(0, genesis.bytes);
+    this.genesisId = genesis.id;
   }
 
   // --- reads -----------------------------------------------------------------------------------
@@ -166,6 +206,19 @@ export class Chain implements AccountReader {
 
   nameOwner(nameHex: string): string | undefined {
     return this.names.get(nameHex);
+  }
+
+  getExt(key: string): unknown {
+    return this.ext.get(key);
+  }
+
+  *extKeys(prefix: string): Iterable<string> {
+    for (const key of this.ext.keys()) if (key.startsWith(prefix)) yield key;
+  }
+
+  /** blockID of one of the last 256 blocks (BLOCKHASH), synchronously. */
+  recentBlockId(number: number): Uint8Array | undefined {
+    return this.recentIds.get(number);
   }
 
   /** The account as of the solidified block. */
@@ -295,7 +348,8 @@ export class Chain implements AccountReader {
       try {
         // Signers were recovered at admission; only the permission is checked again on this state.
         validateSignatures({ reader: view, contractCount: tx.contractCount, contract: tx.contract, signatures: tx.signatures, recovered: tx.signers ?? [], totalSignNum: p.totalSignNum, activeDefaultOperations: activeOps });
-        const outcome = processTransaction(tx, { view, actuators: this.actuators, headTimestamp: p.headTimestamp, headSlot });
+        let outcome = processTransaction(tx, { view, actuators: this.actuators, headTimestamp: p.headTimestamp, headSlot, block: { number, timestamp, witnessHex } });
+        if (outcome instanceof Promise) outcome = await outcome;
         const bytes = encodeWithResult(tx, outcome.result?.contractRet ?? CONTRACT_RET_SUCCESS);
         encoded.push(bytes);
         size += bytes.length;
@@ -313,7 +367,11 @@ export class Chain implements AccountReader {
   private fitsAsPrepared(candidates: readonly TxEnvelope[], prepared: PreparedState, timestamp: number): boolean {
     let size = 0;
     for (const tx of candidates) {
-      if (tx.expiration < timestamp || !prepared.outcomes.has(tx.idHex)) return false;
+      const outcome = prepared.outcomes.get(tx.idHex);
+      if (tx.expiration < timestamp || !outcome) return false;
+      // A VM execution saw the block it expected; another timestamp means executing it again.
+      const assumed = outcome.result?.blockTimestamp;
+      if (assumed !== undefined && assumed !== timestamp) return false;
       size += tx.bytes.length + 8;
       if (size > BLOCK_SIZE_LIMIT) return false;
     }
@@ -380,6 +438,7 @@ export class Chain implements AccountReader {
       next.nextMaintenanceTime = p.nextMaintenanceTime + (rounds + 1) * interval;
       next.maintenanceCycle = p.maintenanceCycle + 1;
       next.stateFlag = 1;
+      for (const hook of this.maintenanceHooks) hook({ view, cycle: next.maintenanceCycle, props: next });
     }
     const allWitnesses = new Map(this.witnesses);
     for (const [hex, w] of witnesses) allWitnesses.set(hex, w);
@@ -393,6 +452,15 @@ export class Chain implements AccountReader {
     for (const [hex, account] of view.changes) {
       undo.set(hex, this.accounts.get(hex) ?? null);
       ops.push({ type: 'put', key: key(PREFIX.account, account.address), value: encodeAccount(account) });
+    }
+    for (const hex of view.deletedAccounts) {
+      if (!this.accounts.has(hex)) continue;
+      undo.set(hex, this.accounts.get(hex)!);
+      ops.push({ type: 'del', key: key(PREFIX.account, hexToBytes(hex)) });
+    }
+    for (const [extKey, value] of view.ext) {
+      const codec = codecOf(this.extCodecs, extKey);
+      ops.push(value === null ? { type: 'del', key: extStoreKey(codec, extKey) } : { type: 'put', key: extStoreKey(codec, extKey), value: codec.encode(value) });
     }
     if (undo.size > 0 && next.solidNumber < block.number) ops.push({ type: 'put', key: key(PREFIX.undo, u64(block.number)), value: encodeUndo(undo) });
     for (let n = p.solidNumber + 1; n <= next.solidNumber; n++) if (this.undo.has(n)) ops.push({ type: 'del', key: key(PREFIX.undo, u64(n)) });
@@ -413,6 +481,11 @@ export class Chain implements AccountReader {
 
     // The batch is durable: make it visible.
     for (const [hex, account] of view.changes) this.accounts.set(hex, account);
+    for (const hex of view.deletedAccounts) this.accounts.delete(hex);
+    for (const [extKey, value] of view.ext) {
+      if (value === null) this.ext.delete(extKey);
+      else this.ext.set(extKey, value);
+    }
     for (const [name, owner] of view.nameChanges) this.names.set(name, owner);
     for (const [hex, w] of witnesses) this.witnesses.set(hex, w);
     if (undo.size > 0 && next.solidNumber < block.number) this.undo.set(block.number, undo);
@@ -426,6 +499,8 @@ export class Chain implements AccountReader {
 
   private rememberRecent(block: SealedBlock): void {
     this.recent.set(bytesToHex(block.id.subarray(6, 8)), bytesToHex(block.id.subarray(8, 16)));
+    this.recentIds.set(block.number, block.id);
+    this.recentIds.delete(block.number - RECENT_BLOCK_CACHE);
   }
 
   private cacheBlock(number: number, bytes: Uint8Array): void {
