@@ -17,7 +17,11 @@ Options:
                       time faster or slower on the 3 s slot grid; 0 = only /admin/mine)
   --mnemonic "…"      genesis mnemonic (default: the public test mnemonic, NEVER for real funds)
   --accounts N        funded accounts at m/44'/195'/0'/0/i (default 10, 1,000,000 TRX each)
-  --save-internal-tx  store internal transactions (used once the VM lands)
+  --save-internal-tx  store internal transactions in TransactionInfo (call/create/suicide)
+  --save-featured-internal-tx
+                      with --save-internal-tx, also the Stake 2.0 / vote / reward ones
+  --no-estimate-energy
+                      /wallet/estimateenergy answers "this node does not support estimate energy"
   --no-dev            remove /admin/* (funded keys, mine, time)
   --allow-host NAME   accept this Host header besides the loopback names (repeatable)
   --chain-parameter getName=VALUE
@@ -48,6 +52,8 @@ async function main(): Promise<void> {
         mnemonic: { type: 'string' },
         accounts: { type: 'string' },
         'save-internal-tx': { type: 'boolean' },
+        'save-featured-internal-tx': { type: 'boolean' },
+        'no-estimate-energy': { type: 'boolean' },
         'no-dev': { type: 'boolean' },
         'allow-host': { type: 'string', multiple: true },
         'chain-parameter': { type: 'string', multiple: true },
@@ -77,6 +83,8 @@ async function main(): Promise<void> {
     mnemonic: values.mnemonic,
     accounts: integer(values.accounts, 'accounts'),
     saveInternalTx: values['save-internal-tx'] ?? false,
+    saveFeaturedInternalTx: values['save-featured-internal-tx'] ?? false,
+    estimateEnergy: !values['no-estimate-energy'],
     dev: !values['no-dev'],
     allowedHosts: values['allow-host'] ?? [],
     log: (line) => process.stderr.write(`${line}\n`),

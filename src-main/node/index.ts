@@ -7,3 +7,5 @@ export type { Actuator, ActuatorContext, ActuatorResult } from './actuators/actu
 export { ContractValidateError, ContractExeError } from './actuators/actuator';
 export type { Route } from './http/server';
 export type { NodeServices } from './http/services';
+export type { DryRunInput, DryRunOptions, DryRunResult, BalanceChange } from './simulation/dry-run';
+export type { ContractSettings } from './contracts/runtime';
