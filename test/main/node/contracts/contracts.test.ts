@@ -5,6 +5,7 @@ import type { TronNode } from '../../../../src-main/node';
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import * as b from '../../../../src-core/tx/builders';
+import type { TransactionJson } from '../../../../src-core/tx/types';
 import { decodeRevertReason } from '../../../../src-main/node/vm/revert-reason';
 import { broadcast, call, fundedKey, makeTx, newKey, startNode, type Key } from '../helpers';
 import { artifacts, callData, constant, contractTx, deploy, info, stringCall, TRX, trigger, word } from './helpers';
@@ -215,7 +216,7 @@ describe('smart contracts on the node', () => {
     ] as const) {
       const unsigned = await build(path, body);
       expect(unsigned.txID).toMatch(/^[0-9a-f]{64}$/);
-      const signed = { ...unsigned, signature: [bytesToHex(signDigest(hexToBytes(unsigned.txID), alice.key))] };
+      const signed = { ...unsigned, signature: [bytesToHex(signDigest(hexToBytes(unsigned.txID), alice.key))] } as unknown as TransactionJson;
       expect(await broadcast(node, signed, false)).toEqual({ result: true, txid: unsigned.txID });
     }
     await node.mine(1);
