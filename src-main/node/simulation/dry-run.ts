@@ -79,8 +79,13 @@ function parse(input: DryRunInput): TxEnvelope {
 }
 
 function signerBytes(address: string): Uint8Array {
-  const bytes = /^41[0-9a-fA-F]{40}$/.test(address) ? hexToBytes(address) : decodeBase58Check(address);
-  if (bytes.length !== 21 || bytes[0] !== 0x41) throw new RangeError(`${address} is not a TRON address.`);
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = /^41[0-9a-fA-F]{40}$/.test(address) ? hexToBytes(address) : decodeBase58Check(address);
+  } catch {
+    bytes = undefined;
+  }
+  if (!bytes || bytes.length !== 21 || bytes[0] !== 0x41) throw new RangeError(`The signer ${address} is not a TRON address (41… hex or T… base58).`);
   return bytes;
 }
 
