@@ -2,6 +2,7 @@ import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { decodeBase58Check } from '../../../src-core/bytes/base58';
 import { protocol } from '../../../src-core/proto/runtime';
+import type { TransactionJson } from '../../../src-core/tx/types';
 import type { RecoveredSignature } from '../auth/permission-check';
 import { SignatureCheckError, validateSignatures } from '../auth/permission-check';
 import type { SealedBlock } from '../chain/block';
@@ -70,12 +71,13 @@ export interface DryRunResult {
 }
 
 /** A transaction JSON (as TronWeb or src-core builds it), hex of a serialized Transaction, or its bytes. */
-export type DryRunInput = Record<string, unknown> | string | Uint8Array;
+export type DryRunInput = TransactionJson | Readonly<Record<string, unknown>> | string | Uint8Array;
 
 function parse(input: DryRunInput): TxEnvelope {
   if (input instanceof Uint8Array) return envelopeFromBytes(input);
   if (typeof input === 'string') return envelopeFromBytes(hexToBytes(input.length % 2 ? `0${input}` : input));
-  return transactionFromJson(input, input.visible === true);
+  const json = input as Record<string, unknown>;
+  return transactionFromJson(json, json.visible === true);
 }
 
 function signerBytes(address: string): Uint8Array {
