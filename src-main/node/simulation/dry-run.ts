@@ -71,7 +71,7 @@ export interface DryRunResult {
 }
 
 /** A transaction JSON (as TronWeb or src-core builds it), hex of a serialized Transaction, or its bytes. */
-export type DryRunInput = TransactionJson | Readonly<Record<string, unknown>> | string | Uint8Array;
+export type DryRunInput = TransactionJson | object | string | Uint8Array;
 
 function parse(input: DryRunInput): TxEnvelope {
   if (input instanceof Uint8Array) return envelopeFromBytes(input);
