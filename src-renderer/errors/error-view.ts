@@ -24,6 +24,9 @@ const TITLES: Readonly<Record<string, string>> = {
   PermissionError: 'Permission problem',
   TransactionError: 'Transaction problem',
   EnvelopeError: 'Co-signing file problem',
+  VaultError: 'Vault',
+  StoreError: 'A saved file has a problem',
+  NodeHostError: 'Node',
 };
 
 function isIssueList(value: unknown): value is IssueSummary[] {

@@ -1,0 +1,55 @@
+import { NodeHostError } from '../../../src-core/errors';
+import type { EmbeddedNodeFactory } from './embedded-node';
+
+/**
+ * The shape of `createNode` from src-main/node (its library form), as far as the host uses it.
+ * Kept structural so the adapter compiles whether or not the node module is present yet.
+ */
+export interface TronNodeLike {
+  readonly url: string;
+  readonly port: number;
+  readonly config: { readonly mnemonic: string; readonly dev: boolean };
+  readonly accounts: readonly unknown[];
+  head(): { number: number; id: string; timestamp: number; solidified: number };
+  stop(): Promise<void>;
+}
+
+export interface CreateNodeInputLike {
+  port: number;
+  host: string;
+  datadir: string;
+  blockTimeMs: number;
+  saveInternalTx: boolean;
+  dev: boolean;
+  log: (line: string) => void;
+}
+
+export type CreateNodeLike = (input: CreateNodeInputLike) => Promise<TronNodeLike>;
+
+/** Adapts the node's `createNode` to the host: loopback only, dev mode (funded accounts) on. */
+export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFactory {
+  return async (config) => {
+    const node = await createNode({
+      port: config.port,
+      host: '127.0.0.1',
+      datadir: config.datadir,
+      blockTimeMs: config.blockTimeMs,
+      saveInternalTx: config.saveInternalTx,
+      dev: true,
+      log: config.log,
+    });
+    return {
+      url: node.url,
+      port: node.port,
+      devMnemonic: node.config.dev ? node.config.mnemonic : null,
+      devAccountCount: node.config.dev ? node.accounts.length : 0,
+      head: () => node.head(),
+      stop: () => node.stop(),
+    };
+  };
+}
+
+/** Until src-main/node lands in this build: every start fails with a sentence saying so. */
+export const missingEmbeddedNode: EmbeddedNodeFactory = async () => {
+  throw new NodeHostError('NODE_NOT_BUILT', 'This build does not include the embedded node yet. Use a remote network (Nile, Shasta, mainnet or a custom URL) meanwhile.');
+};
