@@ -1,0 +1,43 @@
+// The open co-signing envelope ("PSBT for TRON"): create, parse, verify, merge, progress,
+// fingerprint and expiry. Format: docs/envelope.md.
+export { canonicalJson, toJsonSafe } from './canonical';
+export { ENVELOPE_FORMAT, ENVELOPE_VERSION, envelopeSchema, checkEnvelopeShape } from './schema';
+export {
+  toPermissionSnapshot,
+  fromPermissionSnapshot,
+  toAccountPermissionsSnapshot,
+  fromAccountPermissionsSnapshot,
+  type PermissionSnapshot,
+  type AccountPermissionsSnapshot,
+} from './snapshot';
+export {
+  summarizeTransaction,
+  type AmountRole,
+  type AmountLine,
+  type DecodedCall,
+  type CallDecoder,
+  type CallSummary,
+  type PermissionChangeSummary,
+  type EnvelopeSummary,
+  type SummaryContext,
+} from './summary';
+export { abiCallDecoder } from './abi-decoder';
+export { FINGERPRINT_DOMAIN, FINGERPRINT_WORDS, fingerprintOf, summaryForFingerprint, type Fingerprint } from './fingerprint';
+export {
+  MAX_ENVELOPE_TEXT_LENGTH,
+  createEnvelope,
+  serializeEnvelope,
+  parseEnvelope,
+  envelopeFingerprint,
+  addEnvelopeSignature,
+  mergeEnvelopes,
+  signingProgress,
+  expiryStatus,
+  type Envelope,
+  type EnvelopeNetwork,
+  type EnvelopeOptions,
+  type CreateEnvelopeInput,
+  type SigningProgress,
+  type ExpiryState,
+  type ExpiryStatus,
+} from './envelope';

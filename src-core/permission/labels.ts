@@ -1,0 +1,111 @@
+import { CONTRACT_TYPE_IDS, contractTypeName, type ContractTypeId, type ContractTypeName } from '../tx/contract-types';
+
+/**
+ * Human names for every contract type the operations mask can allow, and the groups the
+ * permission editor shows as checkbox sections. Every type id belongs to exactly one group.
+ */
+export const OPERATION_LABELS: Readonly<Record<ContractTypeName, string>> = {
+  AccountCreateContract: 'Activate a new account',
+  TransferContract: 'Transfer TRX',
+  TransferAssetContract: 'Transfer TRC10 tokens',
+  VoteAssetContract: 'Vote for assets (unused)',
+  VoteWitnessContract: 'Vote for Super Representatives',
+  WitnessCreateContract: 'Apply to become a Super Representative',
+  AssetIssueContract: 'Issue a TRC10 token',
+  WitnessUpdateContract: 'Update the Super Representative website',
+  ParticipateAssetIssueContract: 'Buy a TRC10 token during its issue',
+  AccountUpdateContract: 'Set the account name',
+  FreezeBalanceContract: 'Stake TRX (Stake 1.0, legacy)',
+  UnfreezeBalanceContract: 'Unstake TRX (Stake 1.0, legacy)',
+  WithdrawBalanceContract: 'Claim voting rewards',
+  UnfreezeAssetContract: 'Unfreeze issued TRC10 tokens',
+  UpdateAssetContract: 'Update TRC10 token details',
+  ProposalCreateContract: 'Create a committee proposal',
+  ProposalApproveContract: 'Approve a committee proposal',
+  ProposalDeleteContract: 'Withdraw a committee proposal',
+  SetAccountIdContract: 'Set the account ID',
+  CustomContract: 'Custom contract (no described use)',
+  CreateSmartContract: 'Deploy a smart contract',
+  TriggerSmartContract: 'Call smart contracts (including TRC20 transfers)',
+  GetContract: 'Get contract (no described use)',
+  UpdateSettingContract: "Change a contract's caller energy share",
+  ExchangeCreateContract: 'Create an exchange pair',
+  ExchangeInjectContract: 'Add funds to an exchange pair',
+  ExchangeWithdrawContract: 'Withdraw funds from an exchange pair',
+  ExchangeTransactionContract: 'Trade on an exchange pair',
+  UpdateEnergyLimitContract: "Change a contract's owner energy limit",
+  AccountPermissionUpdateContract: 'Change account permissions',
+  ClearABIContract: "Clear a contract's ABI",
+  UpdateBrokerageContract: 'Set the Super Representative brokerage',
+  ShieldedTransferContract: 'Shielded transfer',
+  MarketSellAssetContract: 'Place a market sell order (no described use)',
+  MarketCancelOrderContract: 'Cancel a market order (no described use)',
+  FreezeBalanceV2Contract: 'Stake TRX (Stake 2.0)',
+  UnfreezeBalanceV2Contract: 'Unstake TRX (Stake 2.0)',
+  WithdrawExpireUnfreezeContract: 'Withdraw unstaked TRX',
+  DelegateResourceContract: 'Delegate bandwidth or energy',
+  UnDelegateResourceContract: 'Reclaim delegated bandwidth or energy',
+  CancelAllUnfreezeV2Contract: 'Cancel all pending unstakes',
+};
+
+export const OPERATION_GROUPS = {
+  'trx-tokens': { label: 'TRX & tokens', types: ['TransferContract', 'TransferAssetContract', 'ParticipateAssetIssueContract', 'AssetIssueContract', 'UpdateAssetContract', 'UnfreezeAssetContract'] },
+  'staking-resources': {
+    label: 'Staking & resources',
+    types: ['FreezeBalanceV2Contract', 'UnfreezeBalanceV2Contract', 'WithdrawExpireUnfreezeContract', 'DelegateResourceContract', 'UnDelegateResourceContract', 'CancelAllUnfreezeV2Contract'],
+  },
+  'voting-sr': { label: 'Voting & SR', types: ['VoteWitnessContract', 'WithdrawBalanceContract', 'WitnessCreateContract', 'WitnessUpdateContract', 'UpdateBrokerageContract'] },
+  'smart-contracts': { label: 'Smart contracts', types: ['TriggerSmartContract', 'CreateSmartContract', 'UpdateSettingContract', 'UpdateEnergyLimitContract', 'ClearABIContract'] },
+  'account-permissions': { label: 'Account & permissions', types: ['AccountCreateContract', 'AccountUpdateContract', 'SetAccountIdContract', 'AccountPermissionUpdateContract'] },
+  'governance-exchange': {
+    label: 'Governance / exchange',
+    types: ['ProposalCreateContract', 'ProposalApproveContract', 'ProposalDeleteContract', 'ExchangeCreateContract', 'ExchangeInjectContract', 'ExchangeWithdrawContract', 'ExchangeTransactionContract'],
+  },
+  legacy: {
+    label: 'Legacy & unused',
+    types: ['FreezeBalanceContract', 'UnfreezeBalanceContract', 'VoteAssetContract', 'CustomContract', 'GetContract', 'ShieldedTransferContract', 'MarketSellAssetContract', 'MarketCancelOrderContract'],
+  },
+} as const satisfies Record<string, { label: string; types: readonly ContractTypeName[] }>;
+
+export type OperationGroupId = keyof typeof OPERATION_GROUPS;
+
+const GROUP_OF = new Map<ContractTypeName, OperationGroupId>();
+for (const [group, { types }] of Object.entries(OPERATION_GROUPS) as [OperationGroupId, { types: readonly ContractTypeName[] }][]) {
+  for (const type of types) GROUP_OF.set(type, group);
+}
+
+/** Why some operations deserve a second look before granting them to an active group. */
+export const OPERATION_RISKS: Partial<Record<ContractTypeName, string>> = {
+  AccountPermissionUpdateContract: 'lets the group rewrite every permission, including the owner',
+  TriggerSmartContract: 'lets the group call any contract, which moves TRC20 tokens and grants token allowances',
+  TransferContract: 'lets the group send the TRX balance anywhere',
+  TransferAssetContract: 'lets the group send TRC10 tokens anywhere',
+  DelegateResourceContract: 'lets the group lend the staked resources to any account',
+};
+
+export interface OperationInfo {
+  readonly id: number;
+  /** Undefined for a bit that is not a contract type. */
+  readonly type: ContractTypeName | undefined;
+  readonly label: string;
+  readonly group: OperationGroupId | undefined;
+  readonly risk: string | undefined;
+}
+
+export function describeOperation(id: number): OperationInfo {
+  const type = contractTypeName(id);
+  if (type === undefined) return { id, type, label: `Unknown operation bit ${id}`, group: undefined, risk: 'is not a contract type; java-tron refuses the whole permission update' };
+  return { id, type, label: OPERATION_LABELS[type], group: GROUP_OF.get(type), risk: OPERATION_RISKS[type] };
+}
+
+export function operationLabel(type: ContractTypeName | number): string {
+  return describeOperation(typeof type === 'number' ? type : CONTRACT_TYPE_IDS[type]).label;
+}
+
+export function operationGroupOf(type: ContractTypeName): OperationGroupId | undefined {
+  return GROUP_OF.get(type);
+}
+
+export function groupTypeIds(group: OperationGroupId): ContractTypeId[] {
+  return OPERATION_GROUPS[group].types.map((type) => CONTRACT_TYPE_IDS[type]);
+}
