@@ -132,7 +132,7 @@ export class WalletVault {
   }
 
   /** The funded accounts of the embedded dev node, labelled "Dev 1", "Dev 2", … */
-  importDevAccounts(count?: number): Promise<VaultAccount[]> {
+  async importDevAccounts(count?: number): Promise<VaultAccount[]> {
     const dev = this.options.devAccounts();
     if (!dev) {
       throw new VaultError('VAULT_NO_DEV_ACCOUNTS', 'Dev accounts exist only on the embedded dev node while it runs. Switch to it on the Node screen and start it.');

@@ -54,6 +54,8 @@ export interface NodeHostOptions {
   readonly embeddedPollMs?: number;
   /** Deadline for one request to a remote node. */
   readonly remoteTimeoutMs?: number;
+  /** Wait before trying an unreachable remote node again (default: the poll interval, at least 3 s). */
+  readonly remoteRetryMs?: number;
 }
 
 interface Connection {
@@ -61,6 +63,8 @@ interface Connection {
   readonly key: string;
   client: TronNodeClient | null;
   watcher: BlockWatcher | null;
+  /** Next attempt to reach a remote node that did not answer. */
+  retry: NodeJS.Timeout | null;
 }
 
 const STARTUP_STEPS = { embedded: 3, remote: 2 } as const;
@@ -390,7 +394,7 @@ export class NodeHost {
       this.networkStores = await NetworkStores.open(join(this.options.userDataDir, NETWORKS_FOLDER), key);
       for (const problem of this.networkStores.problems()) this.options.log.warn('A store file is damaged and was left as is', { code: problem.code });
     }
-    const connection: Connection = { network, key, client: null, watcher: null };
+    const connection: Connection = { network, key, client: null, watcher: null, retry: null };
     this.connection = connection;
     this.recent.clear();
     try {
@@ -446,10 +450,16 @@ export class NodeHost {
     }
   }
 
-  private async connectRemote(connection: Connection, network: Exclude<StoredNetwork, { kind: 'embedded' }>): Promise<void> {
+  /**
+   * Connects to a remote node: checks its genesis block (a preset must be the chain it names),
+   * reads the head, then polls. A node that does not answer is tried again quietly every poll
+   * interval (at least 3 s) until it answers or the network changes.
+   */
+  private async connectRemote(connection: Connection, network: Exclude<StoredNetwork, { kind: 'embedded' }>, quiet = false): Promise<void> {
     const urls = remoteUrls(network);
     const apiKey = this.options.settings.get().apiKeys[connection.key];
     const total = STARTUP_STEPS.remote;
+    const pollMs = this.options.settings.get().remotePollMs;
     try {
       const client = new TronNodeClient({
         fullNodeUrl: urls.fullNodeUrl,
@@ -458,7 +468,7 @@ export class NodeHost {
         fetch: this.options.fetch,
         timeoutMs: this.options.remoteTimeoutMs ?? 10_000,
       });
-      this.progress(`Connecting to ${urls.fullNodeUrl}`, 1, total, urls.fullNodeUrl);
+      if (!quiet) this.progress(`Connecting to ${urls.fullNodeUrl}`, 1, total, urls.fullNodeUrl);
       const genesis = await client.getGenesisBlockId();
       if (network.kind === 'preset') {
         const expected = NETWORKS[network.network].genesisBlockId;
@@ -466,9 +476,9 @@ export class NodeHost {
           throw new NodeHostError(NodeHostErrorCode.wrongNetwork, `The node at ${urls.fullNodeUrl} is not on ${NETWORKS[network.network].name}: its genesis block differs.`);
         }
       }
+      if (this.connection !== connection) return;
       connection.client = client;
-      this.progress('Reading the head block', 2, total, urls.fullNodeUrl);
-      const pollMs = this.options.settings.get().remotePollMs;
+      if (!quiet) this.progress('Reading the head block', 2, total, urls.fullNodeUrl);
       const watcher = this.watch(connection, pollMs, async (last) => {
         const block = toNodeBlock(await client.getNowBlock(), undefined);
         if (last && last.number === block.number && last.solidBlock !== undefined) return { ...block, solidBlock: last.solidBlock };
@@ -478,14 +488,29 @@ export class NodeHost {
       await watcher.start();
       const head = watcher.last;
       if (!head) throw new NodeHostError(NodeHostErrorCode.notRunning, `The node at ${urls.fullNodeUrl} did not answer with its head block.`);
+      if (this.connection !== connection) return;
+      if (quiet) this.hostLog(`${urls.fullNodeUrl} answers again.`);
       this.setStatus({ state: 'running', endpoint: urls.fullNodeUrl, headBlock: head.number, ...(head.solidBlock !== undefined ? { solidBlock: head.solidBlock } : {}) });
     } catch (error) {
-      const message = error instanceof WalletError ? error.message : `Could not reach ${urls.fullNodeUrl}.`;
       await connection.watcher?.stop();
       connection.watcher = null;
       connection.client = null;
-      this.hostLog(message);
-      this.setStatus({ state: 'failed', endpoint: urls.fullNodeUrl, message });
+      if (this.connection !== connection) return;
+      const message = error instanceof WalletError ? error.message : `Could not reach ${urls.fullNodeUrl}.`;
+      if (!quiet) {
+        this.hostLog(message);
+        this.setStatus({ state: 'failed', endpoint: urls.fullNodeUrl, message });
+      }
+      // Another chain stays refused; an unreachable node is tried again.
+      if (!(error instanceof NodeHostError && error.code === NodeHostErrorCode.wrongNetwork)) {
+        connection.retry = setTimeout(() => {
+          connection.retry = null;
+          void this.serial(async () => {
+            if (this.connection === connection) await this.connectRemote(connection, network, true);
+          }).catch(() => undefined);
+        }, this.options.remoteRetryMs ?? Math.max(pollMs, 3000));
+        connection.retry.unref();
+      }
     }
   }
 
@@ -530,6 +555,7 @@ export class NodeHost {
   private async disconnect(message: string | undefined): Promise<void> {
     const connection = this.connection;
     this.connection = null;
+    if (connection?.retry) clearTimeout(connection.retry);
     await connection?.watcher?.stop();
     const node = this.embedded;
     this.embedded = null;
