@@ -4,7 +4,7 @@ import type { Events } from '../../src-core/ipc/contract';
 import type { FetchLike } from '../../src-core/client/fetch';
 import { processAppInfo } from '../ipc/handlers/app';
 import { isAllowedExternalUrl } from '../ipc/handlers/explorer';
-import type { Services } from '../ipc/handlers';
+import { walletServices, type Services } from '../ipc/handlers';
 import type { Logger } from '../ipc/logger';
 import { createWalletServices } from '../wallet';
 import { missingEmbeddedNode } from '../wallet/node-host/create-embedded';
@@ -45,9 +45,6 @@ export async function createServices(context: AppContext): Promise<Services> {
         await shell.openExternal(url, { activate: true });
       },
     },
-    vault: wallet.vault,
-    node: wallet.node,
-    network: wallet.node,
-    accounts: wallet.accounts,
+    ...walletServices(wallet),
   };
 }

@@ -1,4 +1,5 @@
 import type { Channels } from '../../../src-core/ipc/contract';
+import type { WalletServices } from '../../wallet';
 import type { HandlerMap } from '../registry';
 import { createAccountsHandlers, type AccountsService } from './accounts';
 import { createAppHandlers, type AppService } from './app';
@@ -27,4 +28,9 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
     ...createNetworkHandlers(services.network),
     ...createAccountsHandlers(services.accounts),
   } satisfies HandlerMap<Channels>;
+}
+
+/** The wallet domains of `Services` from the wallet services (the app and the harness use this). */
+export function walletServices(wallet: Pick<WalletServices, 'vault' | 'node' | 'accounts'>): Omit<Services, 'app'> {
+  return { vault: wallet.vault, node: wallet.node, network: wallet.node, accounts: wallet.accounts };
 }

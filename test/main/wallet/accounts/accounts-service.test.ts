@@ -71,7 +71,7 @@ describe('accounts service', () => {
   });
 
   it('lists a new account at once, before its balance is read', async () => {
-    const account = await wallet.vault.addWatchOnly(stranger.base58);
+    const account = await wallet.vault.addWatchOnly(stranger.base58, {});
     expect(wallet.accounts.snapshot().accounts.map((a) => a.id)).toContain(account.id);
   });
 });
