@@ -5,7 +5,7 @@ import { AccountsService } from './accounts/accounts-service';
 import type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
 import type { EmbeddedNodeFactory } from './node-host/embedded-node';
 import { NodeHost } from './node-host/node-host';
-import { Settings, SETTINGS_FILE } from './stores/settings';
+import { Settings, SETTINGS_FILE, type SettingsDefaults } from './stores/settings';
 import { WalletVault } from './vault-service';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
@@ -33,6 +33,8 @@ export interface WalletServicesOptions {
   readonly scrypt?: ScryptParams;
   readonly embeddedPollMs?: number;
   readonly remoteRefreshMs?: number;
+  /** Settings of a profile that has none yet (tests: port 0, a fast block time). */
+  readonly settingsDefaults?: SettingsDefaults;
 }
 
 export interface WalletServices {
@@ -59,7 +61,7 @@ export interface WalletServices {
  * The same function serves the Electron app and the end-to-end harness.
  */
 export async function createWalletServices(options: WalletServicesOptions): Promise<WalletServices> {
-  const settings = await Settings.open(join(options.userDataDir, SETTINGS_FILE));
+  const settings = await Settings.open(join(options.userDataDir, SETTINGS_FILE), options.settingsDefaults);
   const node = new NodeHost({
     userDataDir: options.userDataDir,
     settings,

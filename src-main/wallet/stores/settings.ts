@@ -42,13 +42,16 @@ const settingsSchema = z.strictObject({
 });
 export type WalletSettings = z.infer<typeof settingsSchema>;
 
-export function defaultSettings(): WalletSettings {
+/** Overrides for a profile without a settings file (tests: a free port, a fast chain). */
+export type SettingsDefaults = Partial<Pick<WalletSettings, 'remotePollMs'>> & { embeddedNode?: Partial<EmbeddedNodeSettings> };
+
+export function defaultSettings(overrides: SettingsDefaults = {}): WalletSettings {
   return {
     network: { kind: 'embedded' },
     customNode: null,
     apiKeys: {},
-    embeddedNode: { ...DEFAULT_EMBEDDED_NODE },
-    remotePollMs: DEFAULT_REMOTE_POLL_MS,
+    embeddedNode: { ...DEFAULT_EMBEDDED_NODE, ...overrides.embeddedNode },
+    remotePollMs: overrides.remotePollMs ?? DEFAULT_REMOTE_POLL_MS,
   };
 }
 
@@ -61,10 +64,13 @@ export const settingsDefinition: StoreDefinition<WalletSettings> = {
 };
 
 export class Settings {
-  private constructor(readonly store: JsonStore<WalletSettings>) {}
+  private constructor(
+    readonly store: JsonStore<WalletSettings>,
+    private readonly defaults: SettingsDefaults,
+  ) {}
 
-  static async open(file: string): Promise<Settings> {
-    return new Settings(await JsonStore.open(file, settingsDefinition));
+  static async open(file: string, defaults: SettingsDefaults = {}): Promise<Settings> {
+    return new Settings(await JsonStore.open(file, { ...settingsDefinition, empty: () => defaultSettings(defaults) }), defaults);
   }
 
   /**
@@ -72,7 +78,7 @@ export class Settings {
    * damage stays reported through `problem`, and saving is refused until it is resolved).
    */
   get(): WalletSettings {
-    return this.store.problem ? defaultSettings() : this.store.read();
+    return this.store.problem ? defaultSettings(this.defaults) : this.store.read();
   }
 
   get problem() {
