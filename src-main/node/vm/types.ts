@@ -1,0 +1,75 @@
+import type { HexAddress } from '../../../src-core/brand';
+
+/**
+ * `Transaction.Result.contractRet` values (java-tron-http.md §1.1); the VM only ever produces the
+ * ones listed in tvm.md §10 (`RuntimeImpl.setResultCode`).
+ */
+export const ContractResult = {
+  SUCCESS: 'SUCCESS',
+  REVERT: 'REVERT',
+  BAD_JUMP_DESTINATION: 'BAD_JUMP_DESTINATION',
+  OUT_OF_MEMORY: 'OUT_OF_MEMORY',
+  PRECOMPILED_CONTRACT: 'PRECOMPILED_CONTRACT',
+  STACK_TOO_SMALL: 'STACK_TOO_SMALL',
+  STACK_TOO_LARGE: 'STACK_TOO_LARGE',
+  ILLEGAL_OPERATION: 'ILLEGAL_OPERATION',
+  OUT_OF_ENERGY: 'OUT_OF_ENERGY',
+  OUT_OF_TIME: 'OUT_OF_TIME',
+  JVM_STACK_OVER_FLOW: 'JVM_STACK_OVER_FLOW',
+  UNKNOWN: 'UNKNOWN',
+  TRANSFER_FAILED: 'TRANSFER_FAILED',
+  INVALID_CODE: 'INVALID_CODE',
+} as const;
+export type ContractResultCode = (typeof ContractResult)[keyof typeof ContractResult];
+
+/** `ResourceCode` of the staking opcodes and system contracts (java-tron-http.md §1.2). */
+export const ResourceCode = { BANDWIDTH: 0, ENERGY: 1, TRON_POWER: 2 } as const;
+export type ResourceCodeValue = (typeof ResourceCode)[keyof typeof ResourceCode];
+
+/** One `TransactionInfo.log` entry: the address is 20 bytes, without the 0x41 prefix (tvm.md §10). */
+export interface VmLog {
+  readonly address: Uint8Array;
+  readonly topics: readonly Uint8Array[];
+  readonly data: Uint8Array;
+}
+
+/** `callValueInfo` entry: the first one is the TRX value, TRC10 entries carry a token id (§1.3). */
+export interface CallValueInfo {
+  readonly callValue: bigint;
+  readonly tokenId?: string;
+}
+
+/** `Protocol.InternalTransaction` as java-tron stores it (tvm.md §9, java-tron-http.md §1.3). */
+export interface InternalTransaction {
+  readonly hash: Uint8Array;
+  /** 21 bytes. */
+  readonly callerAddress: HexAddress;
+  /** 21 bytes; empty for `voteWitness`. */
+  readonly transferToAddress: HexAddress | '';
+  readonly callValueInfo: readonly CallValueInfo[];
+  /** Plain text (`call`, `create`, `suicide`, staking notes); TransactionInfo carries its UTF-8 bytes. */
+  readonly note: string;
+  readonly rejected: boolean;
+  readonly extra: string;
+  /** Per-root-tx counter that entered the hash; not part of TransactionInfo. */
+  readonly nonce: bigint;
+  /** Call depth of the frame that created it; not part of TransactionInfo (event plugin only). */
+  readonly deep: number;
+}
+
+/** Inputs the VM needs about the block it runs in (tvm.md §4). */
+export interface BlockContext {
+  readonly number: bigint;
+  /** Block timestamp in milliseconds; TIMESTAMP pushes it divided by 1000. */
+  readonly timestampMs: bigint;
+  /** The block's witness (COINBASE), 21 bytes. */
+  readonly witness: HexAddress;
+  /** Block ID (8-byte number ‖ sha256(header)[8:]) of an earlier block, for BLOCKHASH. */
+  readonly blockIdByNumber: (number: bigint) => Uint8Array | undefined;
+  /** Genesis block ID; CHAINID pushes its last 4 bytes (tvm.md §4). */
+  readonly genesisBlockId: Uint8Array;
+  /** Maintenance cycle number (`CURRENT_CYCLE_NUMBER`) for the dynamic energy model (§6.4). */
+  readonly currentCycle: bigint;
+  /** `getLatestBlockHeaderTimestamp()` – the head block's time, used by staking rules (ms). */
+  readonly latestBlockTimestampMs: bigint;
+}
