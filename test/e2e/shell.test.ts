@@ -64,7 +64,7 @@ describe('application frame in Chromium', () => {
     await harness.goto('/');
     const badge = harness.page.getByTestId('node-status');
     // The doubles report a stopped embedded node until main emits otherwise.
-    await harness.page.getByText('Node: stopped').waitFor();
+    await badge.getByText('Node: stopped').waitFor();
     harness.events.emit('node:status', { state: 'running', source: 'embedded', endpoint: 'http://127.0.0.1:8090' });
     await harness.page.getByText('Node: running').waitFor();
     harness.events.emit('node:block', { number: 42, id: 'c'.repeat(64), timestamp: 1_700_000_000_000, transactionCount: 3 });
