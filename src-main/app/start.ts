@@ -98,6 +98,10 @@ export function startApp(options: StartOptions): AppContext | null {
     app.on('activate', () => {
       if (windows.size === 0) openWindow();
     });
+  }).catch((error: unknown) => {
+    // Without its services the window could not do anything; say why in the log and leave.
+    log.error('The app could not start its services', { error: error instanceof Error ? error.name : typeof error, code: (error as { code?: unknown })?.code });
+    app.exit(1);
   });
 
   app.on('window-all-closed', () => {
