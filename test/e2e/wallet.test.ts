@@ -118,6 +118,33 @@ describe('wallet scenarios in Chromium', () => {
     await page().getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
   });
 
+  it('saves node settings with a restart, and resets the chain only after the typed confirmation', async () => {
+    await setup.harness.goto('/node');
+    await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
+    const before = factory.started.length;
+    await page().getByLabel('Block time (ms)').fill('50');
+    await page().getByRole('button', { name: 'Save and restart' }).click();
+    await page().getByText('Must be at least 100 ms.').waitFor();
+    await page().getByLabel('Block time (ms)').fill('300');
+    await page().getByRole('button', { name: 'Save and restart' }).click();
+    await page().getByText('Settings saved; the node restarted with them.').waitFor();
+    expect(factory.started).toHaveLength(before + 1);
+    expect(setup.wallet.settings.get().embeddedNode.blockTimeMs).toBe(300);
+
+    await page().getByRole('button', { name: 'Reset chain…' }).click();
+    const dialog = page().getByRole('dialog', { name: 'Delete the embedded chain?' });
+    await dialog.getByLabel('Confirmation').fill('reset');
+    await dialog.getByRole('button', { name: 'Delete and restart' }).click();
+    await dialog.getByRole('alert').getByText('Type RESET to confirm.').waitFor();
+    expect(factory.started).toHaveLength(before + 1);
+    await setup.harness.screenshot('node-reset-dialog');
+    await dialog.getByLabel('Confirmation').fill('RESET');
+    await dialog.getByRole('button', { name: 'Delete and restart' }).click();
+    await page().getByText('The embedded chain was deleted and started again.').waitFor();
+    expect(factory.started).toHaveLength(before + 2);
+    await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
+  });
+
   it('switches to a custom remote URL (a second local node) and back, without mixing their data', async () => {
     // Another chain from the same mnemonic with only two funded accounts.
     remote = await startMiniNode({ blockTimeMs: BLOCK_MS, accounts: 2, chainSalt: 'second node' });
@@ -147,8 +174,7 @@ describe('wallet scenarios in Chromium', () => {
     await page().getByRole('button', { name: 'Switch network' }).click();
     await page().getByTestId('network-name').getByText('Embedded dev node').waitFor();
     await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
-    expect(factory.started).toHaveLength(2);
-    await expect(page().getByTestId('node-url').textContent()).resolves.toBe(factory.started[1]!.url);
+    await expect(page().getByTestId('node-url').textContent()).resolves.toBe(factory.started.at(-1)!.url);
     await setup.harness.goto('/');
     await expect.poll(() => page().getByTestId('accounts-table').getByText('1,000,000 TRX').count(), { timeout: 10_000 }).toBe(10);
   });
