@@ -1,0 +1,54 @@
+import type { StateView } from '../state/view';
+import type { ParsedContract } from '../chain/tx';
+
+/**
+ * One system contract type (java-tron actuator/…Actuator.java): `validate` throws
+ * ContractValidateError with java-tron's text, `execute` applies it and returns the fee it
+ * charged (TransactionResult.fee). Staking, votes and the VM register here when they land.
+ */
+export class ContractValidateError extends Error {}
+export class ContractExeError extends Error {}
+
+export interface ActuatorContext {
+  readonly view: StateView;
+  /** latestBlockHeaderTimestamp: create_time of accounts made by this transaction. */
+  readonly headTimestamp: number;
+}
+
+/**
+ * What an execution adds beyond a fee: room for the VM (contract results, energy receipt, logs,
+ * internal transactions) without changing the system actuators, which return just their fee.
+ */
+export interface ActuatorResult {
+  /** ret.fee of the transaction (activation, creation, permission update fees). */
+  readonly fee: bigint;
+  /** Transaction.Result.contractRet (default SUCCESS = 1); the VM reports REVERT, OUT_OF_ENERGY… */
+  readonly contractRet?: number;
+  /** Burned for energy (receipt.energy_fee); part of the TransactionInfo fee. */
+  readonly energyFee?: bigint;
+  /** Extra TransactionInfo fields (protobufjs message properties): contractResult, log, internal_transactions, result, resMessage… */
+  readonly info?: Record<string, unknown>;
+  /** Extra ResourceReceipt fields: energy_usage, energy_usage_total, origin_energy_usage, result… */
+  readonly receipt?: Record<string, unknown>;
+}
+
+export interface Actuator {
+  readonly typeName: string;
+  /** Whether this contract creates an account (bandwidth: create-account path). */
+  createsAccount(contract: ParsedContract, ctx: ActuatorContext): boolean;
+  validate(contract: ParsedContract, ctx: ActuatorContext): void;
+  /** The fee, or a full result (see ActuatorResult). */
+  execute(contract: ParsedContract, ctx: ActuatorContext): bigint | ActuatorResult;
+}
+
+export const INT64_MAX = 2n ** 63n - 1n;
+
+/** java-tron DecodeUtil.addressValid: 21 bytes starting with 0x41. */
+export function addressValid(address: Uint8Array | undefined | null): address is Uint8Array {
+  return !!address && address.length === 21 && address[0] === 0x41;
+}
+
+/** java-tron Commons.adjustBalance failure text. */
+export function insufficientBalance(addressHex: string, balance: bigint, amount: bigint): ContractExeError {
+  return new ContractExeError(`${addressHex} insufficient balance, balance: ${balance}, amount: ${amount}`);
+}

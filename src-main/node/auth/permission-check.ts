@@ -1,0 +1,107 @@
+import { encodeBase58Check } from '../../../src-core/bytes/base58';
+import { bytesToHex } from '../../../src-core/bytes/hex';
+import type { AccountRecord, PermissionRecord } from '../state/account';
+import { defaultActivePermission, defaultOwnerPermission, PERMISSION_TYPE, permissionById } from '../state/account';
+import type { AccountReader } from '../state/view';
+
+/**
+ * Signature and permission checks of java-tron TransactionCapsule (java-tron-http.md §2.3), over
+ * signer addresses recovered beforehand (in worker threads, once per transaction).
+ * NOTE: a minimal copy of the rules that src-core/permission will own; de-duplicate once it lands.
+ */
+export type RecoveredSignature =
+  | { readonly ok: true; readonly address: Uint8Array; readonly addressHex: string }
+  | { readonly ok: false; readonly kind: 'format' | 'compute'; readonly message: string };
+
+/** Thrown with java-tron's message; `kind` picks the getsignweight result code. */
+export class SignatureCheckError extends Error {
+  constructor(readonly kind: 'format' | 'compute' | 'permission' | 'other', message: string) {
+    super(message);
+  }
+}
+
+export interface ContractRef {
+  readonly type: number;
+  readonly permissionId: number;
+  /** Owner address from the contract (empty when the parameter cannot be unpacked). */
+  readonly owner: Uint8Array;
+  readonly ownerHex: string;
+}
+
+/** Bit `type` of the 32-byte operations mask (java-tron checkPermissionOperations). */
+export function operationsAllow(permission: PermissionRecord, type: number): boolean {
+  if (permission.operations.length !== 32) {
+    throw new SignatureCheckError('permission', `operations size must 32, actual: ${permission.operations.length}`);
+  }
+  return (permission.operations[type >> 3]! & (1 << (type & 7))) !== 0;
+}
+
+function weightOf(permission: PermissionRecord, addressHex: string): bigint {
+  for (const key of permission.keys) if (key.addressHex === addressHex) return key.weight;
+  return 0n;
+}
+
+/**
+ * java-tron checkWeight: count bound, then per signature in order: size, recovery, membership,
+ * duplicate (keyed by the signature itself, as java-tron does), summing weights.
+ */
+export function checkWeight(permission: PermissionRecord, signatures: readonly Uint8Array[], recovered: readonly RecoveredSignature[], approved?: Uint8Array[]): bigint {
+  if (signatures.length > permission.keys.length) {
+    throw new SignatureCheckError('permission', `Signature count is ${signatures.length} more than key counts of permission : ${permission.keys.length}`);
+  }
+  const seen = new Set<string>();
+  let total = 0n;
+  for (let i = 0; i < signatures.length; i++) {
+    const signature = signatures[i]!;
+    if (signature.length < 65) throw new SignatureCheckError('format', `Signature size is ${signature.length}`);
+    const r = recovered[i]!;
+    if (!r.ok) throw new SignatureCheckError(r.kind, r.message);
+    const weight = weightOf(permission, r.addressHex);
+    if (weight === 0n) {
+      throw new SignatureCheckError('permission', `${bytesToHex(signature)} is signed by ${encodeBase58Check(r.address)} but it is not contained of permission.`);
+    }
+    const v = signature[64]! < 27 ? signature[64]! + 27 : signature[64]!;
+    const key = bytesToHex(signature.subarray(0, 64)) + v.toString(16);
+    if (seen.has(key)) throw new SignatureCheckError('permission', `${encodeBase58Check(r.address)} has signed twice!`);
+    seen.add(key);
+    approved?.push(r.address);
+    total += weight;
+  }
+  return total;
+}
+
+/** The permission a transaction signs with, as validateSignature resolves it (null = missing). */
+export function resolvePermission(account: AccountRecord | undefined, contract: ContractRef, activeDefaultOperations: Uint8Array): PermissionRecord | undefined {
+  if (!account) {
+    if (contract.permissionId === 0) return defaultOwnerPermission(contract.owner);
+    if (contract.permissionId === 2) return defaultActivePermission(contract.owner, activeDefaultOperations);
+    return undefined;
+  }
+  return permissionById(account, contract.permissionId);
+}
+
+export interface SignatureCheckInput {
+  readonly reader: AccountReader;
+  readonly contractCount: number;
+  readonly contract?: ContractRef;
+  readonly signatures: readonly Uint8Array[];
+  readonly recovered: readonly RecoveredSignature[];
+  readonly totalSignNum: number;
+  readonly activeDefaultOperations: Uint8Array;
+}
+
+/** validatePubSignature: throws SignatureCheckError with the text that follows "Validate signature error: ". */
+export function validateSignatures(input: SignatureCheckInput): void {
+  if (input.signatures.length === 0 || input.contractCount === 0 || !input.contract) throw new SignatureCheckError('other', 'miss sig or contract');
+  if (input.signatures.length > input.totalSignNum) throw new SignatureCheckError('other', 'too many signatures');
+  const contract = input.contract;
+  const account = contract.owner.length ? input.reader.getAccount(contract.ownerHex) : undefined;
+  const permission = resolvePermission(account, contract, input.activeDefaultOperations);
+  if (!permission) throw new SignatureCheckError('permission', "permission isn't exit");
+  if (contract.permissionId !== 0) {
+    if (permission.type !== PERMISSION_TYPE.Active) throw new SignatureCheckError('permission', 'Permission type is error');
+    if (!operationsAllow(permission, contract.type)) throw new SignatureCheckError('permission', 'Permission denied');
+  }
+  const weight = checkWeight(permission, input.signatures, input.recovered);
+  if (weight < permission.threshold) throw new SignatureCheckError('other', 'sig error');
+}

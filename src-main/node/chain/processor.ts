@@ -1,0 +1,106 @@
+import { encodeBase58Check } from '../../../src-core/bytes/base58';
+import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
+import type { ActuatorRegistry } from '../actuators/registry';
+import { ContractExeError, ContractValidateError } from '../actuators/actuator';
+import type { ActuatorContext, ActuatorResult } from '../actuators/actuator';
+import { BandwidthInsufficient, consumeBandwidth } from '../resources/bandwidth';
+import type { StateView } from '../state/view';
+import { AdmissionError, RESPONSE_CODE } from './errors';
+import type { TxEnvelope } from './tx';
+
+/**
+ * Steps 14–18 of java-tron's processTransaction (java-tron-http.md §5, §6.1): bandwidth, the
+ * multi-signature and memo fees, the new-account size limit, then the actuator. All of it runs in
+ * one journal on `view`, so a refusal leaves no trace.
+ */
+export interface TxOutcome {
+  /** Fee charged by the actuator (ret.fee): activation, account creation, permission update. */
+  readonly actuatorFee: bigint;
+  /** Anything else the actuator reported (the VM: contractRet, energy, logs…). */
+  readonly result?: ActuatorResult;
+  readonly netUsage: bigint;
+  readonly netFee: bigint;
+  readonly multiSignFee: bigint;
+  readonly memoFee: bigint;
+}
+
+/** TransactionInfo.fee: actuator fee + energy fee + net fee + multi-signature fee + memo fee (java-tron-http.md §1.3). */
+export function totalFee(o: TxOutcome): bigint {
+  return o.actuatorFee + (o.result?.energyFee ?? 0n) + o.netFee + o.multiSignFee + o.memoFee;
+}
+
+export interface ProcessContext {
+  readonly view: StateView;
+  readonly actuators: ActuatorRegistry;
+  readonly headTimestamp: number;
+  readonly headSlot: number;
+}
+
+const insufficient = (): AdmissionError => new AdmissionError(RESPONSE_CODE.BANDWITH_ERROR, 'Account resource insufficient error.');
+
+export function processTransaction(tx: TxEnvelope, ctx: ProcessContext): TxOutcome {
+  const { view } = ctx;
+  const contract = tx.contract!;
+  const p = view.props.parameters;
+  view.begin();
+  try {
+    const owner = contract.owner.length ? view.mutableAccount(contract.ownerHex) : undefined;
+    if (!owner) {
+      throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : account [${encodeBase58Check(contract.owner)}] does not exist`);
+    }
+    const actuator = ctx.actuators.get(contract.type);
+    const actuatorCtx: ActuatorContext = { view, headTimestamp: ctx.headTimestamp };
+    const createsAccount = actuator?.createsAccount(contract, actuatorCtx) ?? false;
+    const bytes = BigInt(tx.bytes.length + PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX);
+    let bill;
+    try {
+      bill = consumeBandwidth({ view, owner, bytes, createsAccount, nowSlot: ctx.headSlot, headTimestamp: ctx.headTimestamp, totalNetWeight: view.props.totalNetWeight });
+    } catch (error) {
+      if (error instanceof BandwidthInsufficient) throw insufficient();
+      throw error;
+    }
+    let multiSignFee = 0n;
+    if (tx.signatures.length > 1) {
+      multiSignFee = p.getMultiSignFee;
+      if (owner.balance < multiSignFee) throw insufficient();
+      owner.balance -= multiSignFee;
+      view.mutable.burnedSun += multiSignFee;
+    }
+    let memoFee = 0n;
+    if (tx.memo.length > 0) {
+      memoFee = p.getMemoFee;
+      if (owner.balance < memoFee) throw insufficient();
+      owner.balance -= memoFee;
+      view.mutable.burnedSun += memoFee;
+    }
+    if (createsAccount) {
+      const size = tx.bytes.length - PROTOCOL_CONSTANTS.SIGNATURE_LENGTH * tx.signatures.length;
+      if (BigInt(size) > p.getMaxCreateAccountTxSize) {
+        throw new AdmissionError(RESPONSE_CODE.TOO_BIG_TRANSACTION_ERROR, `Too big new account transaction, TxId ${tx.idHex}, the size is ${size} bytes, maxTxSize ${p.getMaxCreateAccountTxSize}`);
+      }
+    }
+    if (!actuator) {
+      throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${contract.typeName ?? contract.type} is not supported by this node yet`);
+    }
+    let executed: bigint | ActuatorResult;
+    try {
+      actuator.validate(contract, actuatorCtx);
+    } catch (error) {
+      if (error instanceof ContractValidateError) throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${error.message}`);
+      throw error;
+    }
+    try {
+      executed = actuator.execute(contract, actuatorCtx);
+    } catch (error) {
+      if (error instanceof ContractExeError) throw new AdmissionError(RESPONSE_CODE.CONTRACT_EXE_ERROR, `Contract execute error : ${error.message}`);
+      throw error;
+    }
+    view.commitTx();
+    const result = typeof executed === 'bigint' ? undefined : executed;
+    const actuatorFee = typeof executed === 'bigint' ? executed : executed.fee;
+    return { actuatorFee, result, netUsage: bill.netUsage, netFee: bill.netFee, multiSignFee, memoFee };
+  } catch (error) {
+    view.rollback();
+    throw error;
+  }
+}

@@ -1,0 +1,91 @@
+import type { ChainParameters } from '../../src-core/chain/parameters';
+import { withChainParameters } from '../../src-core/chain/parameters';
+import { PROTOCOL_CONSTANTS } from '../../src-core/chain/parameters';
+
+/**
+ * Everything a node needs to start. `createNode(config)` and the CLI both resolve a partial
+ * config through `resolveConfig`, so the defaults live in one place.
+ */
+export interface NodeConfig {
+  /** TCP port of the HTTP API; 0 picks a free port (tests). */
+  readonly port: number;
+  /** Interface to bind. Loopback by default; anything else must be chosen on purpose. */
+  readonly host: string;
+  /** LevelDB directory. Undefined = a throw-away directory under the OS temp dir. */
+  readonly datadir?: string;
+  /**
+   * Wall-clock milliseconds between produced blocks. 3000 keeps chain time on the wall clock;
+   * any other value runs a faster (or slower) chain whose timestamps still step by 3 s slots.
+   * 0 produces blocks only through `/admin/mine` (deterministic tests).
+   */
+  readonly blockTimeMs: number;
+  /** Genesis keys. The default is a public test mnemonic: never hold real funds with it. */
+  readonly mnemonic: string;
+  /** Funded accounts at m/44'/195'/0'/0/i. */
+  readonly accounts: number;
+  /** Genesis balance of each funded account, in sun. */
+  readonly accountBalanceSun: bigint;
+  /** `/admin/*` endpoints (funded keys, mine, advance time). */
+  readonly dev: boolean;
+  readonly saveInternalTx: boolean;
+  /** Builders' expiration window: head block time + this (ms), at most 24 h. */
+  readonly txExpirationMs: number;
+  /** Host header names accepted besides the loopback names. */
+  readonly allowedHosts: readonly string[];
+  /** CORS origins accepted besides loopback http(s) origins. */
+  readonly allowedOrigins: readonly string[];
+  /** java-tron node.rpc.maxMessageSize. */
+  readonly maxBodyBytes: number;
+  /** java-tron node.maxTransactionPendingSize. */
+  readonly maxPendingTransactions: number;
+  /** Signature-recovery worker threads; 0 recovers on the main thread. */
+  readonly signatureWorkers: number;
+  /** Chain-time of the genesis block (ms, aligned down to a 3 s slot). Default: now. */
+  readonly genesisTimestamp?: number;
+  readonly chainParameters: ChainParameters;
+  /** Number of super representatives rotating over the slots. */
+  readonly witnessCount: number;
+  /** Log lines (CLI prints; tests stay quiet). */
+  readonly log: (line: string) => void;
+}
+
+/** Hardhat's well-known test mnemonic: public, so anything sent to its addresses can be taken. */
+export const DEFAULT_DEV_MNEMONIC = 'test test test test test test test test test test test junk';
+
+export type NodeConfigInput = Partial<Omit<NodeConfig, 'chainParameters'>> & { chainParameters?: Partial<ChainParameters> };
+
+export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
+  const config: NodeConfig = {
+    port: input.port ?? 8090,
+    host: input.host ?? '127.0.0.1',
+    datadir: input.datadir,
+    blockTimeMs: input.blockTimeMs ?? PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS,
+    mnemonic: input.mnemonic ?? DEFAULT_DEV_MNEMONIC,
+    accounts: input.accounts ?? 10,
+    accountBalanceSun: input.accountBalanceSun ?? 1_000_000n * PROTOCOL_CONSTANTS.SUN_PER_TRX,
+    dev: input.dev ?? true,
+    saveInternalTx: input.saveInternalTx ?? false,
+    txExpirationMs: input.txExpirationMs ?? PROTOCOL_CONSTANTS.DEFAULT_EXPIRATION_MS,
+    allowedHosts: input.allowedHosts ?? [],
+    allowedOrigins: input.allowedOrigins ?? [],
+    maxBodyBytes: input.maxBodyBytes ?? 4_194_304,
+    maxPendingTransactions: input.maxPendingTransactions ?? 2000,
+    signatureWorkers: input.signatureWorkers ?? 2,
+    genesisTimestamp: input.genesisTimestamp,
+    chainParameters: withChainParameters(input.chainParameters),
+    witnessCount: input.witnessCount ?? PROTOCOL_CONSTANTS.ACTIVE_WITNESSES,
+    log: input.log ?? (() => {}),
+  };
+  if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new RangeError(`Port ${config.port} is not a TCP port (0..65535).`);
+  if (!Number.isInteger(config.blockTimeMs) || config.blockTimeMs < 0) throw new RangeError('The block time must be a whole number of milliseconds (0 = mine on demand only).');
+  if (!Number.isInteger(config.accounts) || config.accounts < 1 || config.accounts > 1000) throw new RangeError('The number of funded accounts must be between 1 and 1000.');
+  if (config.accountBalanceSun < 0n) throw new RangeError('A genesis balance cannot be negative.');
+  if (!Number.isInteger(config.txExpirationMs) || config.txExpirationMs <= 0 || config.txExpirationMs > PROTOCOL_CONSTANTS.MAX_EXPIRATION_MS) {
+    throw new RangeError('The transaction expiration window must be between 1 ms and 24 h.');
+  }
+  if (!Number.isInteger(config.witnessCount) || config.witnessCount < 1 || config.witnessCount > PROTOCOL_CONSTANTS.ACTIVE_WITNESSES) {
+    throw new RangeError('The number of super representatives must be between 1 and 27.');
+  }
+  if (!Number.isInteger(config.signatureWorkers) || config.signatureWorkers < 0 || config.signatureWorkers > 64) throw new RangeError('signatureWorkers must be between 0 and 64.');
+  return config;
+}

@@ -1,0 +1,88 @@
+import { protocol } from '../../../src-core/proto/runtime';
+import { messageToJson } from '../../../src-core/proto/json-codec';
+import { decodeTransaction } from '../../../src-core/tx/codec';
+import { bytesToHex } from '../../../src-core/bytes/hex';
+import type { Chain } from '../chain/chain';
+import { blockIdOf } from '../chain/block';
+import type { AccountRecord } from '../state/account';
+import { accountToMessage } from '../state/account';
+import { recoveredUsage } from '../resources/usage';
+import { longToBigint } from '../../../src-core/proto/runtime';
+
+/**
+ * java-tron's response shapes (java-tron-http.md §2.4, §2.5, §4.1, §4.2) built from stored
+ * protobuf bytes with the core JSON codec.
+ */
+type Json = Record<string, unknown>;
+
+/** Util.printTransactionToJSON: txID, raw_data, raw_data_hex, signature, ret; no `visible`. */
+export function transactionJson(bytes: Uint8Array, visible: boolean): Json {
+  const tx = decodeTransaction(bytes, { visible }) as unknown as Json;
+  delete tx.visible;
+  return tx;
+}
+
+/** Splits a serialized Block into its transactions (field 1) and header (field 2) without decoding them. */
+export function splitBlock(bytes: Uint8Array): { transactions: Uint8Array[]; header: Uint8Array } {
+  const transactions: Uint8Array[] = [];
+  let header: Uint8Array = new Uint8Array();
+  let offset = 0;
+  while (offset < bytes.length) {
+    const tag = bytes[offset++]!;
+    let length = 0;
+    let shift = 1;
+    for (;;) {
+      const b = bytes[offset++]!;
+      length += (b & 0x7f) * shift;
+      if (b < 0x80) break;
+      shift *= 128;
+    }
+    const part = bytes.subarray(offset, offset + length);
+    offset += length;
+    if (tag === 0x0a) transactions.push(part);
+    else if (tag === 0x12) header = part;
+  }
+  return { transactions, header };
+}
+
+/** Util.printBlockToJSON; `detail: false` leaves the transactions out (getblock). */
+export function blockJson(bytes: Uint8Array, visible: boolean, detail = true): Json {
+  const { transactions, header } = splitBlock(bytes);
+  const headerMessage = protocol.BlockHeader.decode(header) as unknown as Json;
+  const raw = (headerMessage.raw_data ?? {}) as Json;
+  const rawBytes = protocol.BlockHeader.raw.encode(raw as protocol.BlockHeader.Iraw).finish();
+  const out: Json = {
+    blockID: bytesToHex(blockIdOf(Number(longToBigint(raw.number as never)), rawBytes)),
+    block_header: messageToJson('protocol.BlockHeader', headerMessage, { visible }),
+  };
+  if (detail && transactions.length > 0) out.transactions = transactions.map((t) => transactionJson(t, visible));
+  return out;
+}
+
+const RESOURCE_NAMES = ['BANDWIDTH', 'ENERGY', 'TRON_POWER'];
+
+/** Wallet.getAccount + Util.printAccount: usage decayed to the head slot, slot times in ms, frozenV2 ×3. */
+export function accountJson(chain: Chain, account: AccountRecord, visible: boolean): Json {
+  const nowSlot = chain.headSlot;
+  const decayed: AccountRecord = {
+    ...account,
+    netUsage: recoveredUsage(account.netUsage, account.latestConsumeTime, nowSlot),
+    freeNetUsage: recoveredUsage(account.freeNetUsage, account.latestConsumeFreeTime, nowSlot),
+  };
+  const json = messageToJson('protocol.Account', accountToMessage(decayed), { visible });
+  const toMs = (slot: number): number => chain.props.genesisTimestamp + slot * 3000;
+  if (account.latestConsumeTime) json.latest_consume_time = toMs(account.latestConsumeTime);
+  if (account.latestConsumeFreeTime) json.latest_consume_free_time = toMs(account.latestConsumeFreeTime);
+  json.frozenV2 = RESOURCE_NAMES.map((name, type) => {
+    const amount = account.frozenV2.filter((f) => f.type === type).reduce((sum, f) => sum + f.amount, 0n);
+    const entry: Json = {};
+    if (type !== 0) entry.type = name;
+    if (amount) entry.amount = Number(amount);
+    return entry;
+  });
+  return json;
+}
+
+export function transactionInfoJson(bytes: Uint8Array, visible: boolean): Json {
+  return messageToJson('protocol.TransactionInfo', protocol.TransactionInfo.decode(bytes) as unknown as Json, { visible });
+}

@@ -1,0 +1,240 @@
+import os from 'node:os';
+import { jsonToMessage, messageToJson } from '../../../../src-core/proto/json-codec';
+import { bytesToHex } from '../../../../src-core/bytes/hex';
+import { decodeBase58Check } from '../../../../src-core/bytes/base58';
+import { longToBigint, bigintToLong } from '../../../../src-core/proto/runtime';
+import { DEFAULT_CHAIN_PARAMETERS } from '../../../../src-core/chain/parameters';
+import { accountJson, blockJson } from '../format';
+import { netLimitOf } from '../../resources/bandwidth';
+import { recoveredUsage } from '../../resources/usage';
+import { witnessToMessage } from '../../state/witness';
+import { JavaError } from '../errors';
+import type { ApiRequest } from '../request';
+import { params } from '../request';
+import { RawReply } from '../server';
+import type { NodeServices } from '../services';
+
+type Json = Record<string, unknown>;
+const CODEC = { hexMode: 'java-tron' as const };
+
+function addressParam(req: ApiRequest): string | undefined {
+  const message = jsonToMessage('protocol.Account', params(req), { ...CODEC, visible: req.visible() });
+  const address = message.address as Uint8Array | undefined;
+  return address && address.length > 0 ? bytesToHex(address) : undefined;
+}
+
+// --- accounts ------------------------------------------------------------------------------------
+
+export const getAccount = (s: NodeServices, solidOnly: boolean) => (req: ApiRequest): Json => {
+  const address = addressParam(req);
+  if (!address) return {};
+  const account = solidOnly ? s.chain.solidAccount(address) : s.pool.view.getAccount(address);
+  return account ? accountJson(s.chain, account, req.visible()) : {};
+};
+
+/** Wallet.getAccountResource (java-tron-http.md §4.3); zeros are omitted. */
+export const getAccountResource = (s: NodeServices) => (req: ApiRequest): Json => {
+  const address = addressParam(req);
+  if (!address) return {};
+  const account = s.pool.view.getAccount(address);
+  if (!account) return {};
+  const p = s.chain.props;
+  const now = s.chain.headSlot;
+  const long = (n: bigint): unknown => bigintToLong(n);
+  const message = {
+    freeNetUsed: long(recoveredUsage(account.freeNetUsage, account.latestConsumeFreeTime, now)),
+    freeNetLimit: long(p.parameters.getFreeNetLimit),
+    NetUsed: long(recoveredUsage(account.netUsage, account.latestConsumeTime, now)),
+    NetLimit: long(netLimitOf(account, p.parameters.getTotalNetLimit, p.totalNetWeight)),
+    TotalNetLimit: long(p.parameters.getTotalNetLimit),
+    TotalNetWeight: long(p.totalNetWeight),
+    TotalTronPowerWeight: long(p.totalTronPowerWeight),
+    TotalEnergyLimit: long(p.parameters.getTotalEnergyCurrentLimit),
+    TotalEnergyWeight: long(p.totalEnergyWeight),
+  };
+  return messageToJson('protocol.AccountResourceMessage', message, { visible: req.visible() });
+};
+
+/** Wallet.getAccountNet (AccountNetMessage, fields as java-tron prints them; zeros omitted). */
+export const getAccountNet = (s: NodeServices) => (req: ApiRequest): Json => {
+  const address = addressParam(req);
+  if (!address) return {};
+  const account = s.pool.view.getAccount(address);
+  if (!account) return {};
+  const p = s.chain.props;
+  const now = s.chain.headSlot;
+  const fields: [string, bigint][] = [
+    ['freeNetUsed', recoveredUsage(account.freeNetUsage, account.latestConsumeFreeTime, now)],
+    ['freeNetLimit', p.parameters.getFreeNetLimit],
+    ['NetUsed', recoveredUsage(account.netUsage, account.latestConsumeTime, now)],
+    ['NetLimit', netLimitOf(account, p.parameters.getTotalNetLimit, p.totalNetWeight)],
+    ['TotalNetLimit', p.parameters.getTotalNetLimit],
+    ['TotalNetWeight', p.totalNetWeight],
+  ];
+  const out: Json = {};
+  for (const [key, value] of fields) if (value) out[key] = Number(value);
+  return out;
+};
+
+/**
+ * getbandwidthprices / getenergyprices: java-tron prints the history of the price as
+ * "timestamp:price,…" since block 0; this chain has had one price since its genesis.
+ */
+export const getPrices = (s: NodeServices, key: 'getTransactionFee' | 'getEnergyFee') => (): Json => ({ prices: `0:${s.chain.props.parameters[key]}` });
+
+// --- blocks -------------------------------------------------------------------------------------
+
+async function blockByNumber(s: NodeServices, n: number, visible: boolean, detail = true): Promise<Json> {
+  const bytes = await s.chain.blockBytes(n);
+  return bytes ? blockJson(bytes, visible, detail) : {};
+}
+
+export const getNowBlock = (s: NodeServices, solidOnly: boolean) => (req: ApiRequest): Promise<Json> => {
+  const p = s.chain.props;
+  return blockByNumber(s, solidOnly ? p.solidNumber : p.headNumber, req.visible());
+};
+
+function numberParam(req: ApiRequest, field = 'num'): number {
+  const value = jsonToMessage('protocol.NumberMessage', { num: params(req)[field] ?? 0 }, CODEC).num;
+  return Number(longToBigint(value as never));
+}
+
+export const getBlockByNum = (s: NodeServices) => (req: ApiRequest): Promise<Json> => blockByNumber(s, numberParam(req), req.visible());
+
+export const getBlockById = (s: NodeServices) => async (req: ApiRequest): Promise<Json> => {
+  const value = jsonToMessage('protocol.BytesMessage', params(req), CODEC).value as Uint8Array | undefined;
+  if (!value || value.length !== 32) return {};
+  const n = await s.chain.blockNumberOfId(bytesToHex(value));
+  return n === undefined ? {} : blockByNumber(s, n, req.visible());
+};
+
+/** GetBlockServlet: id_or_num empty = head; `detail` false strips the transactions. */
+export const getBlock = (s: NodeServices) => async (req: ApiRequest): Promise<Json> => {
+  const p = params(req);
+  const raw = p.id_or_num;
+  const idOrNum = raw === undefined || raw === null ? '' : String(raw);
+  const detail = String(p.detail ?? 'false').toLowerCase() === 'true';
+  const visible = req.visible();
+  if (idOrNum === '') return blockByNumber(s, s.chain.props.headNumber, visible, detail);
+  if (idOrNum.length === 64) {
+    if (!/^[0-9a-fA-F]{64}$/.test(idOrNum)) throw new JavaError('', 'id must be legal block hash.', true);
+    const n = await s.chain.blockNumberOfId(idOrNum.toLowerCase());
+    return n === undefined ? {} : blockByNumber(s, n, visible, detail);
+  }
+  if (!/^\d+$/.test(idOrNum) || !Number.isSafeInteger(Number(idOrNum))) throw new JavaError('', 'num must be non-positive number.', true);
+  return blockByNumber(s, Number(idOrNum), visible, detail);
+};
+
+const BLOCK_LIMIT = 100;
+
+export const getBlockByLimitNext = (s: NodeServices) => async (req: ApiRequest): Promise<Json> => {
+  const p = params(req);
+  const start = Number(longToBigint(jsonToMessage('protocol.NumberMessage', { num: p.startNum ?? 0 }, CODEC).num as never));
+  const end = Number(longToBigint(jsonToMessage('protocol.NumberMessage', { num: p.endNum ?? 0 }, CODEC).num as never));
+  if (!(end > 0 && end > start && start >= 0 && end - start <= BLOCK_LIMIT)) return {};
+  const visible = req.visible();
+  const blocks: Json[] = [];
+  for (let n = start; n < end && n <= s.chain.props.headNumber; n++) blocks.push(await blockByNumber(s, n, visible));
+  return blocks.length ? { block: blocks } : {};
+};
+
+// --- chain --------------------------------------------------------------------------------------
+
+export const getChainParameters = (s: NodeServices) => (): Json => {
+  const values = s.chain.props.parameters;
+  const chainParameter = Object.keys(DEFAULT_CHAIN_PARAMETERS).map((key) => {
+    const value = values[key as keyof typeof values];
+    return value ? { key, value: Number(value) } : { key };
+  });
+  return { chainParameter };
+};
+
+export const listWitnesses = (s: NodeServices) => (req: ApiRequest): Json => {
+  const visible = req.visible();
+  return { witnesses: [...s.chain.witnesses.values()].map((w) => messageToJson('protocol.Witness', witnessToMessage(w), { visible })) };
+};
+
+/** NodeInfoService bean (java-tron-http.md §4.6): wallets read `block` and configNodeInfo.codeVersion. */
+export const getNodeInfo = (s: NodeServices) => async (): Promise<Json> => {
+  const p = s.chain.props;
+  const memory = process.memoryUsage();
+  return {
+    beginSyncNum: p.headNumber,
+    block: `Num:${p.headNumber},ID:${p.headId}`,
+    solidityBlock: `Num:${p.solidNumber},ID:${await s.chain.blockIdHex(p.solidNumber)}`,
+    currentConnectCount: 0,
+    activeConnectCount: 0,
+    passiveConnectCount: 0,
+    totalFlow: 0,
+    peerList: [],
+    configNodeInfo: {
+      codeVersion: '4.8.0',
+      versionNum: '0',
+      p2pVersion: '0',
+      listenPort: 0,
+      discoverEnable: false,
+      activeNodeSize: 0,
+      passiveNodeSize: 0,
+      sendNodeSize: 0,
+      maxConnectCount: 0,
+      sameIpMaxConnectCount: 0,
+      backupListenPort: 0,
+      backupMemberSize: 0,
+      backupPriority: 0,
+      dbVersion: 2,
+      minParticipationRate: 0,
+      supportConstant: false,
+      minTimeRatio: 0,
+      maxTimeRatio: 0,
+      allowCreationOfContracts: Number(p.parameters.getAllowCreationOfContracts),
+      allowAdaptiveEnergy: Number(p.parameters.getAllowAdaptiveEnergy),
+    },
+    machineInfo: {
+      threadCount: 1,
+      deadLockThreadCount: 0,
+      cpuCount: os.cpus().length,
+      totalMemory: os.totalmem(),
+      freeMemory: os.freemem(),
+      cpuRate: 0,
+      javaVersion: process.version,
+      osName: `${os.type()} ${os.release()}`,
+      jvmTotalMemory: memory.heapTotal,
+      jvmFreeMemory: memory.heapTotal - memory.heapUsed,
+      processCpuRate: 0,
+      memoryDescInfoList: [],
+      deadLockThreadInfoList: [],
+    },
+    cheatWitnessInfoMap: {},
+  };
+};
+
+/** ValidateAddressServlet: the form is told by the length; a malformed POST body prints nothing. */
+export const validateAddress = () => (req: ApiRequest): Json | RawReply => {
+  let input: unknown;
+  try {
+    input = params(req).address;
+  } catch {
+    return new RawReply('');
+  }
+  const address = typeof input === 'string' ? input : '';
+  const valid = (bytes: Uint8Array | undefined): boolean => !!bytes && bytes.length === 21 && bytes[0] === 0x41;
+  let result = false;
+  let message: string;
+  if (address.length === 42) {
+    result = /^[0-9a-fA-F]{42}$/.test(address) && address.slice(0, 2) === '41';
+    message = result ? 'Hex string format' : 'Invalid address';
+  } else if (address.length === 34) {
+    try {
+      result = valid(decodeBase58Check(address));
+    } catch {
+      result = false;
+    }
+    message = result ? 'Base58check format' : 'Invalid address';
+  } else if (address.length === 28) {
+    result = valid(Uint8Array.from(Buffer.from(address, 'base64')));
+    message = result ? 'Base64 format' : 'Invalid address';
+  } else {
+    message = 'Length error';
+  }
+  return new RawReply(`{"result":${result},"message":"${message}"}\n`);
+};

@@ -1,0 +1,227 @@
+import { jsonToMessage, messageToJson } from '../../../../src-core/proto/json-codec';
+import { getCodec } from '../../../../src-core/proto/schema';
+import { protocol } from '../../../../src-core/proto/runtime';
+import { bigintToLong } from '../../../../src-core/proto/runtime';
+import { rawDataFromMessage } from '../../../../src-core/tx/codec';
+import { CONTRACT_TYPE_IDS, typeUrlOf } from '../../../../src-core/tx/contract-types';
+import type { ContractTypeName } from '../../../../src-core/tx/contract-types';
+import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
+import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
+import { toBigInt } from '../../../../src-core/json/lossless';
+import { ContractValidateError } from '../../actuators/actuator';
+import { AdmissionError } from '../../chain/errors';
+import { envelopeFromBytes, envelopeFromRaw, encodeWithResult } from '../../chain/tx';
+import type { TxEnvelope } from '../../chain/tx';
+import { checkWeight, operationsAllow, SignatureCheckError } from '../../auth/permission-check';
+import type { RecoveredSignature } from '../../auth/permission-check';
+import { permissionById, permissionToMessage, PERMISSION_TYPE } from '../../state/account';
+import { JavaError, JAVA } from '../errors';
+import type { ApiRequest } from '../request';
+import { params } from '../request';
+import type { NodeServices } from '../services';
+import { transactionFromJson } from '../tx-input';
+import { transactionInfoJson, transactionJson } from '../format';
+import { RawReply } from '../server';
+
+type Json = Record<string, unknown>;
+const CODEC = { visible: false, hexMode: 'java-tron' as const };
+
+// --- builders (java-tron-http.md §3 "Builder defaults") -----------------------------------------
+
+async function buildUnsigned(s: NodeServices, req: ApiRequest, type: ContractTypeName, allowExtraData: boolean): Promise<Json> {
+  const body = req.body();
+  const visible = req.visible();
+  const messageName = `protocol.${type}`;
+  const value = getCodec(messageName).encode(jsonToMessage(messageName, body, { ...CODEC, visible })).finish();
+  const contract: Json = { type: CONTRACT_TYPE_IDS[type], parameter: { type_url: typeUrlOf(type), value } };
+  const chain = s.chain;
+  // java-tron runs the actuator's validate() when it builds (Wallet.createTransactionCapsule).
+  const probe = envelopeFromRaw({ contract: [contract] }, []);
+  try {
+    chain.actuators.get(CONTRACT_TYPE_IDS[type])?.validate(probe.contract!, { view: s.pool.view, headTimestamp: chain.props.headTimestamp });
+  } catch (error) {
+    if (error instanceof ContractValidateError) throw new JavaError(JAVA.contractValidate, error.message);
+    throw error;
+  }
+  const permissionId = body.Permission_id === undefined || body.Permission_id === null ? 0 : Number(toBigInt(body.Permission_id, 'Permission_id'));
+  if (permissionId > 0) contract.Permission_id = permissionId;
+  // The reference block is the solidified block; expiration counts from the head block time.
+  const headTimestamp = chain.props.headTimestamp;
+  const ref = hexToBytes(await chain.blockIdHex(chain.props.solidNumber));
+  const raw: Json = {
+    ref_block_bytes: ref.subarray(6, 8),
+    ref_block_hash: ref.subarray(8, 16),
+    expiration: bigintToLong(BigInt(headTimestamp + s.config.txExpirationMs)),
+    contract: [contract],
+    timestamp: bigintToLong(BigInt(Date.now())),
+  };
+  const extra = body.extra_data;
+  if (allowExtraData && typeof extra === 'string' && extra.length > 0) {
+    raw.data = visible ? utf8ToBytes(extra) : jsonToMessage('protocol.BytesMessage', { value: extra }, CODEC).value;
+  }
+  const rawBytes = protocol.Transaction.raw.encode(raw as protocol.Transaction.Iraw).finish();
+  const tx = envelopeFromRaw(raw, []);
+  return { visible, txID: tx.idHex, raw_data: rawDataFromMessage(raw, { visible }), raw_data_hex: bytesToHex(rawBytes) };
+}
+
+export const createTransaction = (s: NodeServices) => (req: ApiRequest) => buildUnsigned(s, req, 'TransferContract', true);
+export const accountPermissionUpdate = (s: NodeServices) => (req: ApiRequest) => buildUnsigned(s, req, 'AccountPermissionUpdateContract', false);
+
+// --- broadcast (java-tron-http.md §5, §9) --------------------------------------------------------
+
+function hexMessage(message: string, visible: boolean): string {
+  return visible ? message : bytesToHex(utf8ToBytes(message));
+}
+
+export const broadcastTransaction = (s: NodeServices) => async (req: ApiRequest): Promise<Json | RawReply> => {
+  const visible = req.visible();
+  const tx = transactionFromJson(req.body(), visible);
+  try {
+    await s.pool.submit(tx);
+    // The hot path: exactly java-tron's success body, without a JSON serializer.
+    return new RawReply(`{"result":true,"txid":"${tx.idHex}"}\n`);
+  } catch (error) {
+    if (error instanceof AdmissionError) return { code: error.code, txid: tx.idHex, message: hexMessage(error.message, visible) };
+    throw error;
+  }
+};
+
+export const broadcastHex = (s: NodeServices) => async (req: ApiRequest): Promise<Json> => {
+  const hex = req.body().transaction;
+  if (typeof hex !== 'string') throw new JavaError(JAVA.npe, 'null');
+  let tx: TxEnvelope;
+  let printed: string;
+  try {
+    const bytes = hexToBytes(hex.length % 2 ? `0${hex}` : hex);
+    tx = envelopeFromBytes(bytes);
+    printed = JSON.stringify(messageToJson('protocol.Transaction', protocol.Transaction.decode(bytes) as unknown as Json, { visible: true }));
+  } catch {
+    throw new JavaError('com.google.protobuf.InvalidProtocolBufferException', 'While parsing a protocol message, the input ended unexpectedly in the middle of a field.');
+  }
+  let code = 'SUCCESS';
+  let message = '';
+  let result = true;
+  try {
+    await s.pool.submit(tx);
+  } catch (error) {
+    if (!(error instanceof AdmissionError)) throw error;
+    code = error.code;
+    message = error.message;
+    result = false;
+  }
+  return { result, code, message, transaction: printed, txid: tx.idHex };
+};
+
+// --- reads ------------------------------------------------------------------------------------
+
+function txIdParam(req: ApiRequest): string | undefined {
+  const value = jsonToMessage('protocol.BytesMessage', params(req), CODEC).value as Uint8Array | undefined;
+  if (!value || value.length !== 32) return undefined;
+  return bytesToHex(value);
+}
+
+export const getTransactionById = (s: NodeServices, solidOnly: boolean) => async (req: ApiRequest): Promise<Json> => {
+  const visible = req.visible();
+  const id = txIdParam(req);
+  if (!id) return {};
+  const stored = await s.chain.transaction(id);
+  if (stored) {
+    if (solidOnly && stored.blockNumber > s.chain.props.solidNumber) return {};
+    return transactionJson(stored.bytes, visible);
+  }
+  const pending = solidOnly ? undefined : s.pool.get(id);
+  return pending ? transactionJson(encodeWithResult(pending, 1), visible) : {};
+};
+
+export const getTransactionInfoById = (s: NodeServices, solidOnly: boolean) => async (req: ApiRequest): Promise<Json> => {
+  const visible = req.visible();
+  const id = txIdParam(req);
+  if (!id) return {};
+  const info = await s.chain.transactionInfo(id);
+  if (!info) return {};
+  const json = transactionInfoJson(info, visible);
+  if (solidOnly && Number(json.blockNumber ?? 0) > s.chain.props.solidNumber) return {};
+  return json;
+};
+
+// --- getsignweight / getapprovedlist (java-tron-http.md §4.4) -----------------------------------
+
+async function recoverAll(s: NodeServices, tx: TxEnvelope): Promise<RecoveredSignature[]> {
+  const requests = [];
+  for (const signature of tx.signatures) {
+    if (signature.length < 65) break;
+    requests.push({ digest: tx.id, signature });
+  }
+  return s.recovery.recover(requests);
+}
+
+function extention(tx: TxEnvelope, visible: boolean): Json {
+  return { result: { result: true }, txid: tx.idHex, transaction: transactionJson(tx.bytes, visible) };
+}
+
+const SIGN_WEIGHT_CODES = { format: 'SIGNATURE_FORMAT_ERROR', compute: 'COMPUTE_ADDRESS_ERROR', permission: 'PERMISSION_ERROR', other: 'OTHER_ERROR' } as const;
+
+export const getSignWeight = (s: NodeServices) => async (req: ApiRequest): Promise<Json> => {
+  const visible = req.visible();
+  const tx = transactionFromJson(req.body(), visible);
+  const out: Json = {};
+  let result: Json = {};
+  try {
+    const contract = tx.contract;
+    if (!contract) throw new SignatureCheckError('other', 'Invalid transaction: no valid contract');
+    const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
+    if (!account) throw new SignatureCheckError('permission', 'Account does not exist!');
+    const permission = permissionById(account, contract.permissionId);
+    if (!permission) throw new SignatureCheckError('permission', 'Permission for this, does not exist!');
+    if (contract.permissionId !== 0) {
+      if (permission.type !== PERMISSION_TYPE.Active) throw new SignatureCheckError('permission', 'Permission type is wrong!');
+      if (!operationsAllow(permission, contract.type)) throw new SignatureCheckError('permission', 'Permission denied!');
+    }
+    out.permission = messageToJson('protocol.Permission', permissionToMessage(permission), { visible });
+    let weight = 0n;
+    if (tx.signatures.length > 0) {
+      const approved: Uint8Array[] = [];
+      weight = checkWeight(permission, tx.signatures, await recoverAll(s, tx), approved);
+      if (approved.length) out.approved_list = messageToJson('protocol.TransactionSignWeight', { approved_list: approved }, { visible }).approved_list;
+      if (weight) out.current_weight = Number(weight);
+    }
+    if (weight < permission.threshold) result = { code: 'NOT_ENOUGH_PERMISSION' };
+  } catch (error) {
+    if (!(error instanceof SignatureCheckError)) throw error;
+    result = { code: SIGN_WEIGHT_CODES[error.kind], message: error.message };
+  }
+  out.result = result;
+  out.transaction = extention(tx, visible);
+  return out;
+};
+
+export const getApprovedList = (s: NodeServices) => async (req: ApiRequest): Promise<Json> => {
+  const visible = req.visible();
+  const tx = transactionFromJson(req.body(), visible);
+  const out: Json = {};
+  let result: Json = {};
+  try {
+    const contract = tx.contract;
+    if (!contract) throw new SignatureCheckError('other', 'Invalid transaction: no valid contract');
+    const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
+    if (!account) throw new SignatureCheckError('other', `class ${JAVA.permission} : Account does not exist!`);
+    if (tx.signatures.length > 0) {
+      const recovered = await recoverAll(s, tx);
+      const approved: Uint8Array[] = [];
+      tx.signatures.forEach((signature, i) => {
+        if (signature.length < 65) throw new SignatureCheckError('format', `Signature size is ${signature.length}`);
+        const r = recovered[i]!;
+        if (!r.ok) throw new SignatureCheckError('compute', r.message);
+        approved.push(r.address);
+      });
+      out.approved_list = messageToJson('protocol.TransactionApprovedList', { approved_list: approved }, { visible }).approved_list;
+    }
+  } catch (error) {
+    if (!(error instanceof SignatureCheckError)) throw error;
+    const code = error.kind === 'format' ? 'SIGNATURE_FORMAT_ERROR' : error.kind === 'compute' ? 'COMPUTE_ADDRESS_ERROR' : 'OTHER_ERROR';
+    result = { code, message: error.message };
+  }
+  out.result = result;
+  out.transaction = extention(tx, visible);
+  return out;
+};

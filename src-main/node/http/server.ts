@@ -1,0 +1,200 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { stringifyJson } from '../../../src-core/json/lossless';
+import { errorBody } from './errors';
+import type { ApiRequest } from './request';
+import { makeRequest } from './request';
+
+/**
+ * node:http server for `/wallet/*`, `/walletsolidity/*` and `/admin/*` on one port
+ * (java-tron-http.md §3): HTTP 200 with `application/json; charset=utf-8` and a trailing newline;
+ * java-tron's body-size message; a Host-header check (DNS rebinding) and minimal CORS for
+ * loopback origins. Every failure is caught and answered with a JSON body.
+ */
+export type Handler = (req: ApiRequest) => unknown;
+
+/** A reply whose body is already text (java-tron's empty 200 for builder GETs, validateaddress). */
+export class RawReply {
+  constructor(readonly text: string, readonly status = 200) {}
+}
+
+export interface Route {
+  readonly post?: Handler;
+  /** `'empty'`: java-tron servlets whose doGet prints nothing; undefined: HTTP 405. */
+  readonly get?: Handler | 'empty';
+}
+
+export interface ServerOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly maxBodyBytes: number;
+  readonly allowedHosts: readonly string[];
+  readonly allowedOrigins: readonly string[];
+  readonly routes: ReadonlyMap<string, Route>;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function hostAllowed(hostHeader: string | undefined, extra: readonly string[]): boolean {
+  if (!hostHeader) return false;
+  const name = hostHeader.startsWith('[') ? hostHeader.slice(0, hostHeader.indexOf(']') + 1) : hostHeader.split(':')[0]!;
+  const lower = name.toLowerCase();
+  return LOOPBACK_HOSTS.has(lower) || lower.endsWith('.localhost') || extra.some((h) => h.toLowerCase() === lower);
+}
+
+export function originAllowed(origin: string, extra: readonly string[]): boolean {
+  if (extra.includes(origin)) return true;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+export function jsonText(value: unknown): string {
+  return `${stringifyJson(value)}\n`;
+}
+
+export class HttpApi {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+
+  constructor(private readonly options: ServerOptions) {}
+
+  async listen(): Promise<{ host: string; port: number }> {
+    const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
+      this.handle(req, res).catch((error: unknown) => send(res, 200, jsonText(errorBody(error))));
+    });
+    server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    server.on('clientError', (_error, socket) => {
+      const body = jsonText({ Error: 'class java.lang.Exception : malformed HTTP request' });
+      if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    });
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.options.port, this.options.host, () => resolve());
+    });
+    const address = server.address() as AddressInfo;
+    return { host: this.options.host, port: address.port };
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const cors: Record<string, string> = {};
+    const origin = req.headers.origin;
+    if (!hostAllowed(req.headers.host, this.options.allowedHosts)) {
+      req.resume();
+      send(res, 403, jsonText({ Error: 'class java.lang.IllegalAccessException : Host header not allowed' }));
+      return;
+    }
+    if (origin !== undefined) {
+      if (!originAllowed(origin, this.options.allowedOrigins)) {
+        req.resume();
+        send(res, 403, jsonText({ Error: 'class java.lang.IllegalAccessException : Origin not allowed' }));
+        return;
+      }
+      cors['Access-Control-Allow-Origin'] = origin;
+      cors.Vary = 'Origin';
+    }
+    if (req.method === 'OPTIONS') {
+      req.resume();
+      res.writeHead(204, {
+        ...cors,
+        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+        'Access-Control-Allow-Headers': 'Content-Type, TRON-PRO-API-KEY',
+        'Access-Control-Max-Age': '600',
+        'Content-Length': '0',
+      });
+      res.end();
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const route = this.options.routes.get(url.pathname.replace(/\/+$/, '') || '/');
+    if (!route) {
+      req.resume();
+      send(res, 404, jsonText({ Error: `class java.lang.Exception : ${url.pathname} is not an API of this node` }), cors);
+      return;
+    }
+    const method = req.method === 'GET' || req.method === 'HEAD' ? 'GET' : req.method === 'POST' ? 'POST' : undefined;
+    const handler = method === 'GET' ? route.get : method === 'POST' ? route.post : undefined;
+    if (!method || !handler) {
+      req.resume();
+      send(res, 405, jsonText({ Error: `class java.lang.Exception : HTTP method ${req.method} is not supported by this URL` }), cors);
+      return;
+    }
+    const body = await readBody(req, this.options.maxBodyBytes);
+    if (body === null) {
+      send(res, 200, jsonText({ Error: `class java.lang.Exception : body size is too big, the limit is ${this.options.maxBodyBytes}` }), { ...cors, Connection: 'close' });
+      return;
+    }
+    if (handler === 'empty') {
+      send(res, 200, '', cors);
+      return;
+    }
+    let status = 200;
+    let text: string;
+    try {
+      const request = makeRequest(method, url, body, String(req.headers['content-type'] ?? ''));
+      const result = await handler(request);
+      if (result instanceof RawReply) {
+        status = result.status;
+        text = result.text;
+      } else {
+        text = jsonText(result);
+      }
+    } catch (error) {
+      text = jsonText(errorBody(error));
+    }
+    send(res, status, text, cors);
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = null;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const socket of this.sockets) socket.destroy();
+    });
+  }
+}
+
+/** The body as text, or null when it exceeds `limit` bytes (the rest is discarded). */
+function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      req.resume();
+      req.on('end', () => resolve(null));
+      req.on('error', () => resolve(null));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooBig = false;
+    req.on('data', (chunk: Buffer) => {
+      if (tooBig) return;
+      size += chunk.length;
+      if (size > limit) {
+        tooBig = true;
+        chunks.length = 0;
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooBig ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', () => resolve(null));
+  });
+}

@@ -1,0 +1,142 @@
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bytesToHex } from '../../src-core/bytes/hex';
+import type { NodeConfig, NodeConfigInput } from './config';
+import { resolveConfig } from './config';
+import { deriveKeys, FUNDED_PATH, WITNESS_PATH } from './genesis';
+import { Store } from './store/store';
+import { Chain } from './chain/chain';
+import { defaultActuators } from './actuators/registry';
+import type { ActuatorRegistry } from './actuators/registry';
+import { RecoveryPool } from './signatures/recovery-pool';
+import { TxPool } from './pool/pool';
+import { Producer } from './producer/producer';
+import { HttpApi } from './http/server';
+import type { Route } from './http/server';
+import { buildRoutes } from './http/routes';
+import type { NodeServices } from './http/services';
+
+/**
+ * The library form of the node (the app and the tests use it; `cli.ts` wraps it):
+ * `const node = await createNode({ port: 0, blockTimeMs: 0 }); … await node.stop();`
+ */
+export interface FundedAccount {
+  readonly index: number;
+  readonly address: string;
+  readonly hex: string;
+  readonly privateKey: string;
+}
+
+export interface HeadInfo {
+  readonly number: number;
+  readonly id: string;
+  readonly timestamp: number;
+  readonly solidified: number;
+}
+
+export interface TronNode {
+  /** Base URL for TronWeb's `fullHost`, e.g. http://127.0.0.1:8090 */
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  readonly datadir: string;
+  readonly config: NodeConfig;
+  readonly accounts: readonly FundedAccount[];
+  head(): HeadInfo;
+  /** Produces `blocks` blocks now (what /admin/mine does). */
+  mine(blocks?: number): Promise<HeadInfo>;
+  /** Moves chain time forward for the next block (what /admin/time does). */
+  advanceTime(seconds: number): void;
+  /** Stops producing, finishes the block in progress, closes the HTTP server and the store. */
+  stop(): Promise<void>;
+  /** Internals for tests and the bench. */
+  readonly chain: Chain;
+  readonly pool: TxPool;
+  readonly recovery: RecoveryPool;
+}
+
+export interface CreateNodeOptions {
+  /** The actuators to execute with (default: the system contracts of this version); the VM and staking register theirs. */
+  readonly actuators?: ActuatorRegistry;
+  /** Extra endpoints (e.g. the VM's triggersmartcontract), added to the java-tron routes. */
+  readonly routes?: (services: NodeServices) => ReadonlyMap<string, Route>;
+}
+
+export async function createNode(input: NodeConfigInput = {}, options: CreateNodeOptions = {}): Promise<TronNode> {
+  const config = resolveConfig(input);
+  const ephemeral = config.datadir === undefined;
+  const datadir = config.datadir ?? (await mkdtemp(join(tmpdir(), 'tron-node-')));
+  await mkdir(datadir, { recursive: true });
+  const funded = deriveKeys(config.mnemonic, FUNDED_PATH, config.accounts);
+  const witnessKeys = deriveKeys(config.mnemonic, WITNESS_PATH, config.witnessCount);
+  const store = new Store(join(datadir, 'chain'));
+  await store.open();
+  let recovery: RecoveryPool | undefined;
+  let producer: Producer | undefined;
+  let http: HttpApi | undefined;
+  try {
+    const chain = await Chain.open(store, config, options.actuators ?? defaultActuators(), witnessKeys, funded, Date.now());
+    recovery = new RecoveryPool(config.signatureWorkers);
+    const pool = new TxPool(chain, recovery, config);
+    producer = new Producer(pool, config.blockTimeMs, (error) => config.log(`block production failed: ${(error as Error).message}`));
+    const p = producer;
+    const head = (): HeadInfo => ({ number: chain.props.headNumber, id: chain.props.headId, timestamp: chain.props.headTimestamp, solidified: chain.props.solidNumber });
+    const services: NodeServices = {
+      config,
+      chain,
+      pool,
+      recovery,
+      funded,
+      startedAt: Date.now(),
+      mine: async (blocks) => {
+        await p.produce(blocks);
+      },
+      advanceTime: (seconds) => chain.advanceTime(seconds * 1000),
+    };
+    // TronWeb cannot derive a reference block from a chain still at genesis (java-tron-http.md §7).
+    if (chain.props.headNumber === 0) await producer.produce(1);
+    http = new HttpApi({ host: config.host, port: config.port, maxBodyBytes: config.maxBodyBytes, allowedHosts: config.allowedHosts, allowedOrigins: config.allowedOrigins, routes: new Map([...buildRoutes(services), ...(options.routes?.(services) ?? [])]) });
+    const bound = await http.listen();
+    producer.start();
+    const hostForUrl = bound.host.includes(':') ? `[${bound.host}]` : bound.host;
+    let stopped: Promise<void> | null = null;
+    const h = http;
+    const r = recovery;
+    return {
+      url: `http://${hostForUrl}:${bound.port}`,
+      host: bound.host,
+      port: bound.port,
+      datadir,
+      config,
+      accounts: funded.map((k) => ({ index: k.index, address: k.base58, hex: k.hex, privateKey: bytesToHex(k.privateKey) })),
+      head,
+      mine: async (blocks = 1) => {
+        await p.produce(blocks);
+        return head();
+      },
+      advanceTime: (seconds) => chain.advanceTime(seconds * 1000),
+      stop: () => {
+        stopped ??= (async () => {
+          await p.stop();
+          await h.close();
+          await pool.idle();
+          await r.close();
+          await store.close();
+          if (ephemeral) await rm(datadir, { recursive: true, force: true });
+        })();
+        return stopped;
+      },
+      chain,
+      pool,
+      recovery,
+    };
+  } catch (error) {
+    await producer?.stop().catch(() => undefined);
+    await http?.close().catch(() => undefined);
+    await recovery?.close().catch(() => undefined);
+    await store.close().catch(() => undefined);
+    if (ephemeral) await rm(datadir, { recursive: true, force: true }).catch(() => undefined);
+    throw error;
+  }
+}

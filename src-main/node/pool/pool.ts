@@ -1,0 +1,145 @@
+import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
+import { hexToBytes } from '../../../src-core/bytes/hex';
+import type { NodeConfig } from '../config';
+import type { Chain, BlockResult } from '../chain/chain';
+import { AdmissionError, RESPONSE_CODE } from '../chain/errors';
+import { processTransaction } from '../chain/processor';
+import type { TxOutcome } from '../chain/processor';
+import type { TxEnvelope } from '../chain/tx';
+import type { RecoveredSignature } from '../auth/permission-check';
+import { SignatureCheckError, validateSignatures } from '../auth/permission-check';
+import type { RecoveryPool } from '../signatures/recovery-pool';
+import type { StateView } from '../state/view';
+
+/**
+ * The pending pool and admission (java-tron Wallet.broadcastTransaction → Manager.pushTransaction,
+ * java-tron-http.md §5). Admitted transactions are applied, in arrival order, to a pending state
+ * over the head, which is what /wallet reads see; block production re-applies them on the head and
+ * the pending state is rebuilt from what is left.
+ */
+export class TxPool {
+  private readonly entries = new Map<string, TxEnvelope>();
+  private outcomes = new Map<string, TxOutcome>();
+  private pending: StateView;
+  /** Set while a block is being produced and persisted; admission waits for it. */
+  private busy: Promise<unknown> | null = null;
+
+  constructor(private readonly chain: Chain, private readonly recovery: RecoveryPool, private readonly config: NodeConfig) {
+    this.pending = chain.newView();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(idHex: string): TxEnvelope | undefined {
+    return this.entries.get(idHex);
+  }
+
+  /** The state /wallet queries read: head plus pending transactions. */
+  get view(): StateView {
+    return this.pending;
+  }
+
+  private operationsCache: { hex: string; bytes: Uint8Array } | null = null;
+
+  private activeOperations(): Uint8Array {
+    const hex = this.chain.props.activeDefaultOperations;
+    if (this.operationsCache?.hex !== hex) this.operationsCache = { hex, bytes: hexToBytes(hex) };
+    return this.operationsCache.bytes;
+  }
+
+  /** Recovers signers (batched in worker threads), then runs the checks in java-tron's order. */
+  async submit(tx: TxEnvelope): Promise<TxOutcome> {
+    if (this.entries.size >= this.config.maxPendingTransactions) throw new AdmissionError(RESPONSE_CODE.SERVER_BUSY, 'Server busy.');
+    if (tx.contractCount === 0) throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, 'Contract validate error : No contract!');
+    if (tx.expiration < this.chain.nextSlotTime()) throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
+    if (!tx.signers) tx.signers = await this.recoverSigners(tx);
+    await this.idle();
+    return this.admit(tx);
+  }
+
+  private recoverSigners(tx: TxEnvelope): Promise<RecoveredSignature[]> {
+    // Nothing to recover when the signature check fails before recovery anyway.
+    if (tx.signatures.length === 0 || tx.signatures.length > this.chain.props.totalSignNum) return Promise.resolve([]);
+    const requests = [];
+    for (const signature of tx.signatures) {
+      if (signature.length < PROTOCOL_CONSTANTS.SIGNATURE_LENGTH) break;
+      requests.push({ digest: tx.id, signature });
+    }
+    return this.recovery.recover(requests);
+  }
+
+  /** The synchronous part: no other admission or block can interleave with it. */
+  private admit(tx: TxEnvelope): TxOutcome {
+    const chain = this.chain;
+    const props = chain.props;
+    if (tx.expiration < chain.nextSlotTime()) throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
+    try {
+      validateSignatures({
+        reader: this.pending, contractCount: tx.contractCount, contract: tx.contract, signatures: tx.signatures, recovered: tx.signers ?? [],
+        totalSignNum: props.totalSignNum, activeDefaultOperations: this.activeOperations(),
+      });
+    } catch (error) {
+      if (error instanceof SignatureCheckError) throw new AdmissionError(RESPONSE_CODE.SIGERROR, `Validate signature error: ${error.message}`);
+      throw error;
+    }
+    if (tx.contractCount !== 1) {
+      throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : tx ${tx.idHex} contract size should be exactly 1, this is extend feature ,actual :${tx.contractCount}`);
+    }
+    if (!chain.tapos(tx.refBlockBytes, tx.refBlockHash)) throw new AdmissionError(RESPONSE_CODE.TAPOS_ERROR, 'Tapos check error.');
+    const withResult = tx.bytes.length + PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX;
+    if (withResult + PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX > PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE) {
+      throw new AdmissionError(RESPONSE_CODE.TOO_BIG_TRANSACTION_ERROR, `Too big transaction with result, TxId ${tx.idHex}, the size is ${withResult} bytes, maxTxSize ${PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE}`);
+    }
+    if (tx.expiration <= props.headTimestamp || tx.expiration > props.headTimestamp + PROTOCOL_CONSTANTS.MAX_EXPIRATION_MS) {
+      throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
+    }
+    if (this.entries.has(tx.idHex) || chain.isPackedAndUnexpired(tx.idHex)) throw new AdmissionError(RESPONSE_CODE.DUP_TRANSACTION_ERROR, 'Dup transaction.');
+    const outcome = processTransaction(tx, { view: this.pending, actuators: chain.actuators, headTimestamp: props.headTimestamp, headSlot: chain.headSlot });
+    this.entries.set(tx.idHex, tx);
+    this.outcomes.set(tx.idHex, outcome);
+    return outcome;
+  }
+
+  /** Produces one block from the pool (in arrival order), then rebuilds the pending state. */
+  async produceBlock(wallNow: number): Promise<BlockResult> {
+    await this.idle();
+    const run = (async () => {
+      const candidates = [...this.entries.values()];
+      const result = await this.chain.produceBlock(candidates, wallNow, { view: this.pending, outcomes: this.outcomes });
+      for (const { tx } of result.packed) this.entries.delete(tx.idHex);
+      for (const id of result.dropped) this.entries.delete(id);
+      this.rebuildPending();
+      return result;
+    })();
+    this.busy = run;
+    try {
+      return await run;
+    } finally {
+      this.busy = null;
+    }
+  }
+
+  /** Re-applies what is still pending on the new head; what no longer passes leaves the pool. */
+  private rebuildPending(): void {
+    this.pending = this.chain.newView();
+    this.outcomes = new Map();
+    const chain = this.chain;
+    const props = chain.props;
+    const activeOps = hexToBytes(props.activeDefaultOperations);
+    for (const tx of [...this.entries.values()]) {
+      try {
+        if (tx.expiration <= props.headTimestamp) throw new Error('expired');
+        validateSignatures({ reader: this.pending, contractCount: tx.contractCount, contract: tx.contract, signatures: tx.signatures, recovered: tx.signers ?? [], totalSignNum: props.totalSignNum, activeDefaultOperations: activeOps });
+        this.outcomes.set(tx.idHex, processTransaction(tx, { view: this.pending, actuators: chain.actuators, headTimestamp: props.headTimestamp, headSlot: chain.headSlot }));
+      } catch {
+        this.entries.delete(tx.idHex);
+      }
+    }
+  }
+
+  async idle(): Promise<void> {
+    while (this.busy) await this.busy.catch(() => undefined);
+  }
+}

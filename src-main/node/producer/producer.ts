@@ -1,0 +1,53 @@
+import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
+import type { BlockResult } from '../chain/chain';
+import type { TxPool } from '../pool/pool';
+
+/**
+ * The slot clock. With the default 3 s block time a block is produced at every wall-clock slot
+ * (chain time = wall time); with another block time the chain steps one 3 s slot per tick, so
+ * timestamps stay on the slot grid of chain time; 0 produces only on request (/admin/mine).
+ * The 27 representatives take turns by slot (Chain.witnessAt); this node signs for all of them.
+ */
+export class Producer {
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = true;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly pool: TxPool, private readonly blockTimeMs: number, private readonly onError: (error: unknown) => void) {}
+
+  start(): void {
+    this.stopped = false;
+    if (this.blockTimeMs > 0) this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    let delay = this.blockTimeMs;
+    if (this.blockTimeMs === PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS) {
+      // Wake at the next wall-clock slot boundary.
+      delay = PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS - (Date.now() % PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS) + 5;
+    }
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.produce(1).catch(this.onError).finally(() => this.schedule());
+    }, delay);
+  }
+
+  /** Produces `count` blocks now, one after another. */
+  produce(count: number): Promise<BlockResult[]> {
+    const run = this.queue.then(async () => {
+      const results: BlockResult[] = [];
+      for (let i = 0; i < count; i++) results.push(await this.pool.produceBlock(Date.now()));
+      return results;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.queue;
+  }
+}

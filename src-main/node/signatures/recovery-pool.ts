@@ -1,0 +1,161 @@
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import type { RecoveredSignature } from '../auth/permission-check';
+import { recoverInline, statusToResult } from './recover';
+import { WORKER_SOURCE } from './worker-source';
+
+/**
+ * Batched signer recovery over worker threads: the hot path of admission (ARCHITECTURE "src-main/
+ * node"). Requests made in the same tick are packed into one message per worker, so thousands of
+ * concurrent broadcasts cost a handful of postMessage calls.
+ */
+export interface RecoveryRequest {
+  readonly digest: Uint8Array;
+  readonly signature: Uint8Array;
+}
+
+interface Pending {
+  readonly requests: readonly RecoveryRequest[];
+  readonly resolve: (results: RecoveredSignature[]) => void;
+}
+
+/** One message to a worker: which request (and which of its signatures) each record answers. */
+interface Batch {
+  readonly parts: { pending: Pending; results: RecoveredSignature[]; at: number; remaining: { n: number } }[];
+}
+
+interface WorkerSlot {
+  readonly worker: Worker;
+  inFlight: number;
+  readonly batches: Map<number, { batch: Batch; vs: Uint8Array }>;
+}
+
+/** Absolute paths of the @noble modules the worker imports (see worker-source.ts). */
+export function resolveWorkerDependencies(): { curves: string; sha3: string } {
+  const require = createRequire(import.meta.url);
+  return { curves: require.resolve('@noble/curves/secp256k1.js'), sha3: require.resolve('@noble/hashes/sha3.js') };
+}
+
+const MAX_BATCH = 16;
+
+export class RecoveryPool {
+  private readonly slots: WorkerSlot[] = [];
+  private queue: Pending[] = [];
+  private scheduled = false;
+  private nextId = 1;
+  private closed = false;
+
+  constructor(workerCount: number) {
+    if (workerCount <= 0) return;
+    const workerData = resolveWorkerDependencies();
+    for (let i = 0; i < workerCount; i++) {
+      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
+      const slot: WorkerSlot = { worker, inFlight: 0, batches: new Map() };
+      worker.on('message', (message: { id?: number; status?: Uint8Array; addresses?: Uint8Array; fatal?: string }) => this.onMessage(slot, message));
+      worker.on('error', () => this.failSlot(slot));
+      worker.unref();
+      this.slots.push(slot);
+    }
+  }
+
+  get workerCount(): number {
+    return this.slots.length;
+  }
+
+  /** Recovers the signer of each request; never rejects (failures come back as results). */
+  recover(requests: readonly RecoveryRequest[]): Promise<RecoveredSignature[]> {
+    if (requests.length === 0) return Promise.resolve([]);
+    if (this.slots.length === 0 || this.closed) return Promise.resolve(requests.map((r) => recoverInline(r.digest, r.signature)));
+    return new Promise((resolve) => {
+      this.queue.push({ requests, resolve });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const pending = this.queue;
+    this.queue = [];
+    if (pending.length === 0) return;
+    if (this.slots.length === 0) {
+      for (const p of pending) p.resolve(p.requests.map((r) => recoverInline(r.digest, r.signature)));
+      return;
+    }
+    let total = 0;
+    for (const p of pending) total += p.requests.length;
+    // Split the work evenly over the workers, in order, in messages of at most MAX_BATCH so that
+    // answers stream back while the rest is still being recovered (no idle bubbles).
+    const share = Math.min(MAX_BATCH, Math.ceil(total / this.slots.length));
+    type Item = { p: Pending; results: RecoveredSignature[]; index: number; remaining: { n: number } };
+    const items: Item[] = [];
+    for (const p of pending) {
+      const results: RecoveredSignature[] = new Array(p.requests.length);
+      const remaining = { n: p.requests.length };
+      for (let i = 0; i < p.requests.length; i++) items.push({ p, results, index: i, remaining });
+    }
+    let offset = 0;
+    while (offset < items.length) {
+      const slot = this.slots.reduce((best, s) => (s.inFlight < best.inFlight ? s : best));
+      const chunk = items.slice(offset, offset + share);
+      offset += chunk.length;
+      const input = new Uint8Array(chunk.length * 97);
+      const vs = new Uint8Array(chunk.length);
+      chunk.forEach((item, i) => {
+        const r = item.p.requests[item.index]!;
+        input.set(r.digest, i * 97);
+        input.set(r.signature.subarray(0, 65), i * 97 + 32);
+        vs[i] = r.signature[64]!;
+      });
+      const id = this.nextId++;
+      const batch: Batch = { parts: chunk.map((item) => ({ pending: item.p, results: item.results, at: item.index, remaining: item.remaining })) };
+      slot.batches.set(id, { batch, vs });
+      // Idle workers do not keep the process alive; busy ones do, until they answer.
+      if (slot.inFlight === 0) slot.worker.ref();
+      slot.inFlight += chunk.length;
+      slot.worker.postMessage({ id, count: chunk.length, input }, [input.buffer]);
+    }
+  }
+
+  private onMessage(slot: WorkerSlot, message: { id?: number; status?: Uint8Array; addresses?: Uint8Array; fatal?: string }): void {
+    if (message.fatal !== undefined) {
+      this.failSlot(slot);
+      return;
+    }
+    const entry = slot.batches.get(message.id!);
+    if (!entry) return;
+    slot.batches.delete(message.id!);
+    const { batch, vs } = entry;
+    slot.inFlight -= batch.parts.length;
+    if (slot.inFlight === 0) slot.worker.unref();
+    batch.parts.forEach((part, i) => {
+      const address = message.addresses!.slice(i * 21, i * 21 + 21);
+      part.results[part.at] = statusToResult(message.status![i]!, address, vs[i]!);
+      if (--part.remaining.n === 0) part.pending.resolve(part.results);
+    });
+  }
+
+  /** A worker that dies hands its outstanding work to the main thread and leaves the pool. */
+  private failSlot(slot: WorkerSlot): void {
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+    for (const { batch } of slot.batches.values()) {
+      for (const part of batch.parts) {
+        const r = part.pending.requests[part.at]!;
+        part.results[part.at] = recoverInline(r.digest, r.signature);
+        if (--part.remaining.n === 0) part.pending.resolve(part.results);
+      }
+    }
+    slot.batches.clear();
+    void slot.worker.terminate();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const slots = this.slots.splice(0);
+    for (const slot of slots) this.failSlot(slot);
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+}

@@ -1,0 +1,55 @@
+import type { ChainParameters } from '../../../src-core/chain/parameters';
+import { DEFAULT_CHAIN_PARAMETERS } from '../../../src-core/chain/parameters';
+
+/**
+ * java-tron's DynamicPropertiesStore, reduced to what this node reads: head and solid pointers,
+ * chain time, maintenance, the public free-bandwidth pool, burned TRX and the chain parameters.
+ * Stored as one record, written in the same batch as the block that changed it.
+ */
+export interface DynamicProperties {
+  genesisTimestamp: number;
+  headNumber: number;
+  headId: string;
+  headTimestamp: number;
+  solidNumber: number;
+  /** 1 right after a maintenance block: the next block skips MAINTENANCE_SKIP_SLOTS slots. */
+  stateFlag: number;
+  nextMaintenanceTime: number;
+  maintenanceCycle: number;
+  /** Added to wall-clock time when the chain follows the wall clock (3 s block time). */
+  chainTimeOffsetMs: number;
+  /** Extra chain time the next block jumps over when the chain runs on its own clock. */
+  pendingSkipMs: number;
+  publicNetUsage: bigint;
+  publicNetTime: number;
+  burnedSun: bigint;
+  /** Stake weights in whole TRX (Stake 2.0); zero until staking lands. */
+  totalNetWeight: bigint;
+  totalEnergyWeight: bigint;
+  totalTronPowerWeight: bigint;
+  totalSignNum: number;
+  /** 32-byte masks as hex (java-tron AVAILABLE_CONTRACT_TYPE, ACTIVE_DEFAULT_OPERATIONS). */
+  availableContractType: string;
+  activeDefaultOperations: string;
+  /** Scheduled order of the active super representatives (hex addresses). */
+  activeWitnesses: string[];
+  parameters: ChainParameters;
+}
+
+/** Mainnet masks with Stake 2.0 on: every system contract type; actives lack AccountPermissionUpdate (46). */
+export const AVAILABLE_CONTRACT_TYPE = '7fff1fc0037efb0f' + '00'.repeat(24);
+export const ACTIVE_DEFAULT_OPERATIONS = '7fff1fc0033efb0f' + '00'.repeat(24);
+
+/** java-tron getPublicNetLimit default. */
+export const PUBLIC_NET_LIMIT = 14_400_000_000n;
+
+export function serializeProperties(p: DynamicProperties): string {
+  return JSON.stringify(p, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+}
+
+export function parseProperties(text: string): DynamicProperties {
+  const p = JSON.parse(text, (_k, v: unknown) => (typeof v === 'string' && /^-?\d+n$/.test(v) ? BigInt(v.slice(0, -1)) : v)) as DynamicProperties;
+  // Parameters added by a newer version get their defaults.
+  p.parameters = { ...DEFAULT_CHAIN_PARAMETERS, ...p.parameters };
+  return p;
+}

@@ -1,0 +1,86 @@
+import { ClassicLevel } from 'classic-level';
+
+/**
+ * The node's LevelDB (classic-level). One keyspace, prefixed by a letter:
+ *   m            dynamic properties (JSON)          a<addr21>   Account protobuf
+ *   w<addr21>    Witness protobuf                   b<num8>     Block protobuf
+ *   i<blockId32> block number (8 bytes)              t<txid32>   block number (8) ‖ Transaction protobuf
+ *   n<txid32>    TransactionInfo protobuf           r<ref2>     TAPOS: blockID bytes 8..16
+ *   x<exp8><txid32>  expiration index for the duplicate check
+ *   u<num8>      undo record of an unsolidified block (accounts before the block)
+ * Every block is written with one atomic, synced batch, so a crash leaves the store at a block
+ * boundary.
+ */
+export type Key = Uint8Array;
+
+export const PREFIX = {
+  meta: 0x6d, account: 0x61, witness: 0x77, block: 0x62, blockId: 0x69, tx: 0x74, info: 0x6e, recent: 0x72, expiration: 0x78, undo: 0x75,
+} as const;
+
+export function key(prefix: number, ...parts: Uint8Array[]): Key {
+  let length = 1;
+  for (const p of parts) length += p.length;
+  const out = new Uint8Array(length);
+  out[0] = prefix;
+  let offset = 1;
+  for (const p of parts) {
+    out.set(p, offset);
+    offset += p.length;
+  }
+  return out;
+}
+
+export function u64(n: number): Uint8Array {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, BigInt(n));
+  return out;
+}
+
+export function readU64(bytes: Uint8Array, offset = 0): number {
+  return Number(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigUint64(offset));
+}
+
+export type BatchOp = { type: 'put'; key: Key; value: Uint8Array } | { type: 'del'; key: Key };
+
+export class Store {
+  private readonly db: ClassicLevel<Uint8Array, Uint8Array>;
+  private opened = false;
+
+  constructor(readonly location: string) {
+    this.db = new ClassicLevel<Uint8Array, Uint8Array>(location, { keyEncoding: 'view', valueEncoding: 'view' });
+  }
+
+  async open(): Promise<void> {
+    await this.db.open();
+    this.opened = true;
+  }
+
+  get isOpen(): boolean {
+    return this.opened;
+  }
+
+  async get(k: Key): Promise<Uint8Array | undefined> {
+    return (await this.db.get(k)) ?? undefined;
+  }
+
+  async getMany(keys: Key[]): Promise<(Uint8Array | undefined)[]> {
+    return this.db.getMany(keys);
+  }
+
+  /** All entries whose key starts with `prefix` (optionally from `gte`). */
+  async *scan(prefix: Uint8Array, gte?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
+    const upper = Uint8Array.from(prefix);
+    upper[upper.length - 1] = upper[upper.length - 1]! + 1;
+    for await (const [k, v] of this.db.iterator({ gte: gte ?? prefix, lt: upper })) yield [k, v];
+  }
+
+  async write(ops: BatchOp[]): Promise<void> {
+    await this.db.batch(ops, { sync: true });
+  }
+
+  async close(): Promise<void> {
+    if (!this.opened) return;
+    this.opened = false;
+    await this.db.close();
+  }
+}

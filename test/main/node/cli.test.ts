@@ -1,0 +1,54 @@
+import { spawn, execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createNode } from '../../../src-main/node';
+
+/** `npm run node`: --help, what it prints at start, and a clean stop on SIGTERM / SIGINT. */
+const cli = resolve('src-main/node/cli.ts');
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+describe('headless node CLI', () => {
+  it('prints its options with --help and refuses unknown flags', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--help']);
+    for (const flag of ['--port', '--host', '--datadir', '--block-time-ms', '--mnemonic', '--accounts', '--save-internal-tx', '--no-dev', 'NEVER for real funds']) expect(stdout).toContain(flag);
+    await expect(promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--bogus'])).rejects.toMatchObject({ code: 2 });
+    await expect(promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--chain-parameter', 'getNothing=1'])).rejects.toMatchObject({ code: 2 });
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('prints URL, head and funded accounts, then stops cleanly on %s', async (signal) => {
+    const datadir = await mkdtemp(join(tmpdir(), 'node-cli-'));
+    dirs.push(datadir);
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--datadir', datadir, '--block-time-ms', '0', '--accounts', '3', '--chain-parameter', 'getEnergyFee=100'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    await new Promise<void>((ready, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start output: ${stdout}`)), 20_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes('(2) T')) {
+          clearTimeout(timer);
+          ready();
+        }
+      });
+    });
+    expect(stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+    expect(stdout).toMatch(/head block 1 0{15}1[0-9a-f]{48} \(solidified 0\)/);
+    expect(stdout).toContain('WARNING: the default development mnemonic is public');
+    expect(stdout.match(/\(\d\) T\w{33} {2}41[0-9a-f]{40} {2}1000000 TRX/g)).toHaveLength(3);
+    const url = /listening on (\S+)/.exec(stdout)![1]!;
+    const params = (await (await fetch(`${url}/wallet/getchainparameters`)).json()) as { chainParameter: { key: string; value?: number }[] };
+    expect(params.chainParameter).toContainEqual({ key: 'getEnergyFee', value: 100 });
+    child.kill(signal);
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    expect(code).toBe(0);
+    // The store was closed (LevelDB lock released) and resumes at block 1.
+    const node = await createNode({ port: 0, blockTimeMs: 0, datadir, accounts: 3, signatureWorkers: 0 });
+    expect(node.head().number).toBe(1);
+    await node.stop();
+  });
+});

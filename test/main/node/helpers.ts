@@ -1,0 +1,86 @@
+import { createNode, type TronNode } from '../../../src-main/node';
+import type { NodeConfigInput } from '../../../src-main/node/config';
+import * as b from '../../../src-core/tx/builders';
+import { buildTransaction, type ContractSpec } from '../../../src-core/tx/builders';
+import { transactionHeader, type TransactionHeader } from '../../../src-core/tx/header';
+import { addressFromPrivateKey, privateKeyFromHex, randomPrivateKey, signDigest } from '../../../src-core/keys/keys';
+import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
+import { transactionFromRawData } from '../../../src-core/tx/codec';
+import type { RawDataJson, TransactionJson } from '../../../src-core/tx/types';
+import { parseJsonLossless, stringifyJson } from '../../../src-core/json/lossless';
+
+/** Test helpers: a manual-mining node, keys, transactions signed with chosen keys, raw HTTP. */
+export { b };
+
+/** A JSON reply, inspected field by field in assertions. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are free-form JSON
+export type Reply = Record<string, any>;
+
+export async function startNode(config: NodeConfigInput = {}): Promise<TronNode> {
+  return createNode({ port: 0, blockTimeMs: 0, signatureWorkers: 1, ...config });
+}
+
+export interface Key {
+  readonly key: Uint8Array;
+  readonly hex: string;
+}
+
+export function newKey(): Key {
+  const key = randomPrivateKey();
+  return { key, hex: addressFromPrivateKey(key) };
+}
+
+export function fundedKey(node: TronNode, index: number): Key {
+  const a = node.accounts[index]!;
+  return { key: privateKeyFromHex(a.privateKey), hex: a.hex };
+}
+
+export function headerOf(node: TronNode, expirationMs = 60_000): TransactionHeader {
+  const head = node.head();
+  return transactionHeader({ refBlock: { number: BigInt(head.number), blockId: head.id }, headTimestamp: head.timestamp, expirationMs });
+}
+
+export function sign(tx: TransactionJson, ...keys: Uint8Array[]): TransactionJson {
+  return { ...tx, signature: keys.map((k) => bytesToHex(signDigest(hexToBytes(tx.txID), k))) };
+}
+
+export interface TxOptions {
+  readonly signers?: readonly Uint8Array[];
+  readonly permissionId?: number;
+  readonly memo?: string;
+  readonly header?: Partial<TransactionHeader>;
+  readonly raw?: (raw: RawDataJson) => RawDataJson;
+}
+
+/** Builds `spec` on the node's head, lets `raw` alter raw_data, then signs with `signers`. */
+export function makeTx(node: TronNode, spec: ContractSpec, signer: Uint8Array, options: TxOptions = {}): TransactionJson {
+  const header = { ...headerOf(node), ...options.header };
+  let tx = buildTransaction(spec, { header, permissionId: options.permissionId, memo: options.memo });
+  if (options.raw) tx = transactionFromRawData(options.raw(structuredClone(tx.raw_data)));
+  return sign(tx, ...(options.signers ?? [signer]));
+}
+
+export async function call(node: TronNode, path: string, body?: unknown, init: RequestInit = {}): Promise<{ status: number; text: string; json: Reply }> {
+  const response = await fetch(node.url + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    body: body === undefined ? undefined : typeof body === 'string' ? body : stringifyJson(body),
+    ...init,
+  });
+  const text = await response.text();
+  let json: Reply;
+  try {
+    json = text.trim() ? (parseJsonLossless(text) as Reply) : {};
+  } catch {
+    json = { unparsable: text };
+  }
+  return { status: response.status, text, json };
+}
+
+export async function broadcast(node: TronNode, tx: TransactionJson, visible = true): Promise<Reply> {
+  return (await call(node, '/wallet/broadcasttransaction', visible ? { ...tx, visible: true } : tx)).json;
+}
+
+export function transfer(from: Key | string, to: Key | string, amount: bigint): ContractSpec {
+  const hex = (k: Key | string): string => (typeof k === 'string' ? k : k.hex);
+  return b.transferContract({ owner: hex(from), to: hex(to), amount });
+}
