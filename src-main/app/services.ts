@@ -7,7 +7,8 @@ import { isAllowedExternalUrl } from '../ipc/handlers/explorer';
 import { walletServices, type Services } from '../ipc/handlers';
 import type { Logger } from '../ipc/logger';
 import { createWalletServices } from '../wallet';
-import { missingEmbeddedNode } from '../wallet/node-host/create-embedded';
+import { createNode } from '../node';
+import { embeddedNodeFactory } from '../wallet/node-host/create-embedded';
 import { ShutdownOrder, type ShutdownSequence } from './shutdown';
 
 /** What services get from the frame: logging, the event hub and the shutdown sequence. */
@@ -27,7 +28,7 @@ export async function createServices(context: AppContext): Promise<Services> {
     userDataDir: app.getPath('userData'),
     emit: (event, payload) => context.events.emit(event, payload),
     log: context.log,
-    createEmbeddedNode: missingEmbeddedNode,
+    createEmbeddedNode: embeddedNodeFactory(createNode),
     fetch: globalThis.fetch as unknown as FetchLike,
     clipboard: { writeText: (text) => clipboard.writeText(text) },
     shutdown: context.shutdown,

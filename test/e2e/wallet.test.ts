@@ -1,24 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { miniNodeFactory, startMiniNode, type MiniNode } from '../fixtures/mini-node';
+import { createNode, type TronNode } from '../../src-main/node';
+import { embeddedNodeFactory } from '../../src-main/wallet/node-host/create-embedded';
 import { startWalletHarness, type WalletHarness } from './harness/wallet';
 
 const PASSWORD = 'Treasury-Desk-2024!';
-const BLOCK_MS = 250;
+const BLOCK_MS = 200;
+
+/** The real node's factory, remembering every node it started (the host starts one per start). */
+function recordingFactory() {
+  const started: TronNode[] = [];
+  const factory = embeddedNodeFactory(async (input) => {
+    const node = await createNode({ ...input, signatureWorkers: 0 });
+    started.push(node);
+    return node;
+  });
+  return Object.assign(factory, { started });
+}
 
 /**
  * The wallet in Chromium with real services: an empty profile in a temp folder, the real vault and
- * stores, and an embedded node on a random loopback port with a fast block time.
+ * stores, and the real embedded node on a random loopback port with a fast block time.
  */
 describe('wallet scenarios in Chromium', () => {
   let setup: WalletHarness;
-  let factory: ReturnType<typeof miniNodeFactory>;
-  let remote: MiniNode | null = null;
+  let factory: ReturnType<typeof recordingFactory>;
+  let remote: TronNode | null = null;
 
   const page = () => setup.harness.page;
   const number = async (testId: string): Promise<number> => Number(await page().getByTestId(testId).textContent());
 
   beforeAll(async () => {
-    factory = miniNodeFactory();
+    factory = recordingFactory();
     setup = await startWalletHarness({ createNode: factory, settings: { embeddedNode: { port: 0, blockTimeMs: BLOCK_MS } } });
     await setup.wallet.ready;
   });
@@ -77,7 +89,8 @@ describe('wallet scenarios in Chromium', () => {
     const blocks = page().getByTestId('recent-blocks');
     await expect.poll(() => blocks.locator('tbody tr').count()).toBe(10);
     await expect(blocks.locator('tbody tr').first().textContent()).resolves.toMatch(/T[1-9A-HJ-NP-Za-km-z]{33}/);
-    await expect(page().getByTestId('representatives').locator('tbody tr').count()).resolves.toBe(3);
+    // The dev chain's genesis has 27 super representatives.
+    await expect.poll(() => page().getByTestId('representatives').locator('tbody tr').count()).toBe(27);
     await expect.poll(() => page().getByTestId('node-log').textContent()).toContain('listening on');
     const url = await page().getByTestId('node-url').textContent();
     expect(url).toBe(factory.started[0]!.url);
@@ -146,8 +159,8 @@ describe('wallet scenarios in Chromium', () => {
   });
 
   it('switches to a custom remote URL (a second local node) and back, without mixing their data', async () => {
-    // Another chain from the same mnemonic with only two funded accounts.
-    remote = await startMiniNode({ blockTimeMs: BLOCK_MS, accounts: 2, chainSalt: 'second node' });
+    // A second node: another chain (its own genesis) from the same mnemonic, with two funded accounts.
+    remote = await createNode({ port: 0, blockTimeMs: BLOCK_MS, accounts: 2, signatureWorkers: 0 });
     await setup.harness.goto('/node');
     await page().getByLabel('Use').selectOption('custom');
     await page().getByLabel('Full node URL').fill(remote.url);

@@ -1,9 +1,8 @@
-import { NodeHostError } from '../../../src-core/errors';
 import type { EmbeddedNodeFactory } from './embedded-node';
 
 /**
  * The shape of `createNode` from src-main/node (its library form), as far as the host uses it.
- * Kept structural so the adapter compiles whether or not the node module is present yet.
+ * Structural, so tests can wrap `createNode` (e.g. to keep the nodes they started).
  */
 export interface TronNodeLike {
   readonly url: string;
@@ -26,7 +25,11 @@ export interface CreateNodeInputLike {
 
 export type CreateNodeLike = (input: CreateNodeInputLike) => Promise<TronNodeLike>;
 
-/** Adapts the node's `createNode` to the host: loopback only, dev mode (funded accounts) on. */
+/**
+ * Adapts the node's `createNode` to the host: loopback only, dev mode (funded accounts) on.
+ * `estimateEnergy` is not passed on: this node version has no /wallet/estimateenergy switch (it
+ * serves no estimate endpoint yet); the setting is saved for when it does.
+ */
 export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFactory {
   return async (config) => {
     const node = await createNode({
@@ -48,8 +51,3 @@ export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFac
     };
   };
 }
-
-/** Until src-main/node lands in this build: every start fails with a sentence saying so. */
-export const missingEmbeddedNode: EmbeddedNodeFactory = async () => {
-  throw new NodeHostError('NODE_NOT_BUILT', 'This build does not include the embedded node yet. Use a remote network (Nile, Shasta, mainnet or a custom URL) meanwhile.');
-};
