@@ -11,6 +11,15 @@ export interface TronNodeLike {
   readonly accounts: readonly unknown[];
   head(): { number: number; id: string; timestamp: number; solidified: number };
   stop(): Promise<void>;
+  /** The node's dry run (src-main/node simulation/dry-run.ts): any transaction, applied on a throw-away state. */
+  dryRun?(tx: object | string, options?: DryRunOptionsLike): Promise<unknown>;
+}
+
+/** Options of the node's dry run (see `DryRunOptions` in src-main/node). */
+export interface DryRunOptionsLike {
+  readonly skipSignatureCheck?: boolean;
+  readonly signers?: readonly string[];
+  readonly state?: 'head' | 'pending';
 }
 
 export interface CreateNodeInputLike {
@@ -19,6 +28,7 @@ export interface CreateNodeInputLike {
   datadir: string;
   blockTimeMs: number;
   saveInternalTx: boolean;
+  estimateEnergy: boolean;
   dev: boolean;
   log: (line: string) => void;
 }
@@ -26,9 +36,8 @@ export interface CreateNodeInputLike {
 export type CreateNodeLike = (input: CreateNodeInputLike) => Promise<TronNodeLike>;
 
 /**
- * Adapts the node's `createNode` to the host: loopback only, dev mode (funded accounts) on.
- * `estimateEnergy` is not passed on: this node version has no /wallet/estimateenergy switch (it
- * serves no estimate endpoint yet); the setting is saved for when it does.
+ * Adapts the node's `createNode` to the host: loopback only, dev mode (funded accounts) on; the
+ * estimateEnergy setting switches /wallet/estimateenergy; the node's dry run is passed through.
  */
 export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFactory {
   return async (config) => {
@@ -38,6 +47,7 @@ export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFac
       datadir: config.datadir,
       blockTimeMs: config.blockTimeMs,
       saveInternalTx: config.saveInternalTx,
+      estimateEnergy: config.estimateEnergy,
       dev: true,
       log: config.log,
     });
@@ -48,6 +58,7 @@ export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFac
       devAccountCount: node.config.dev ? node.accounts.length : 0,
       head: () => node.head(),
       stop: () => node.stop(),
+      ...(node.dryRun ? { dryRun: node.dryRun.bind(node) } : {}),
     };
   };
 }

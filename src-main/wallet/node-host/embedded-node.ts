@@ -33,6 +33,11 @@ export interface EmbeddedNode {
   head(): EmbeddedHead;
   /** Stops producing, closes the HTTP server, flushes and closes the store. */
   stop(): Promise<void>;
+  /**
+   * What a transaction would do (accepted or java-tron's refusal, TransactionInfo, balance
+   * changes) on a throw-away copy of the state; see `DryRunResult` in src-main/node.
+   */
+  dryRun?(tx: object | string, options?: { skipSignatureCheck?: boolean; signers?: readonly string[]; state?: 'head' | 'pending' }): Promise<unknown>;
 }
 
 export type EmbeddedNodeFactory = (config: EmbeddedNodeConfig) => Promise<EmbeddedNode>;
