@@ -119,22 +119,32 @@ function encode(type: string, message: Json): Uint8Array {
 
 const int64 = (v: unknown): bigint => longToBigint(v as never);
 
-/** `Wallet.isConstant`: the selector names a Function entry that is constant, view or pure. */
-export function isConstantFunction(abi: AbiMessage | undefined, data: Uint8Array): boolean {
-  const entries = (abi?.entrys as Json[] | undefined) ?? [];
-  if (data.length < 4 || entries.length === 0) return false;
-  const selector = bytesToHex(data.subarray(0, 4));
+/** Selector → constant, per stored ABI object (records are replaced, never changed in place). */
+const constantSelectors = new WeakMap<AbiMessage, Map<string, boolean>>();
+
+function selectorsOf(abi: AbiMessage): Map<string, boolean> {
+  let map = constantSelectors.get(abi);
+  if (map) return map;
+  map = new Map();
   const FUNCTION = protocol.SmartContract.ABI.Entry.EntryType.Function;
   const { View, Pure } = protocol.SmartContract.ABI.Entry.StateMutabilityType;
-  for (const entry of entries) {
+  for (const entry of (abi.entrys as Json[] | undefined) ?? []) {
     if (((entry.type as number | undefined) ?? 0) !== FUNCTION) continue;
+    // java-tron joins the declared input types as they are (a tuple stays "tuple").
     const types = ((entry.inputs as Json[] | undefined) ?? []).map((p) => (p.type as string | undefined) ?? '').join(',');
-    const signature = `${(entry.name as string | undefined) ?? ''}(${types})`;
-    if (bytesToHex(keccak_256(utf8ToBytes(signature)).subarray(0, 4)) !== selector) continue;
+    const selector = bytesToHex(keccak_256(utf8ToBytes(`${(entry.name as string | undefined) ?? ''}(${types})`)).subarray(0, 4));
     const mutability = (entry.stateMutability as number | undefined) ?? 0;
-    return entry.constant === true || mutability === View || mutability === Pure;
+    // The first matching entry decides.
+    if (!map.has(selector)) map.set(selector, entry.constant === true || mutability === View || mutability === Pure);
   }
-  return false;
+  constantSelectors.set(abi, map);
+  return map;
+}
+
+/** `Wallet.isConstant`: the selector names a Function entry that is constant, view or pure. */
+export function isConstantFunction(abi: AbiMessage | undefined, data: Uint8Array): boolean {
+  if (!abi || data.length < 4) return false;
+  return selectorsOf(abi).get(bytesToHex(data.subarray(0, 4))) ?? false;
 }
 
 /** A transaction with `ret` = [{ret}] (SUCESS prints `{}`), printed as java-tron prints it, plus `visible`. */

@@ -4,6 +4,7 @@ import { protocol } from '../../../../src-core/proto/runtime';
 import { bigintToLong } from '../../../../src-core/proto/runtime';
 import { rawDataFromMessage } from '../../../../src-core/tx/codec';
 import { CONTRACT_TYPE_IDS, typeUrlOf } from '../../../../src-core/tx/contract-types';
+import { contractAddressOf } from '../../../../src-core/tx/contract-address';
 import type { ContractTypeName } from '../../../../src-core/tx/contract-types';
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
@@ -60,9 +61,14 @@ export async function unsignedTransaction(s: NodeServices, type: ContractTypeNam
   return envelopeFromRaw(raw, []);
 }
 
-/** Builder output (java-tron Util.printCreateTransaction): visible, txID, raw_data, raw_data_hex. */
+/**
+ * Builder output (java-tron Util.printCreateTransaction): visible, txID, raw_data, raw_data_hex,
+ * and for a CreateSmartContract the new contract's address (hex in both address forms).
+ */
 export function unsignedJson(tx: TxEnvelope, visible: boolean): Json {
-  return { visible, txID: tx.idHex, raw_data: rawDataFromMessage(tx.raw, { visible }), raw_data_hex: bytesToHex(tx.rawBytes) };
+  const out: Json = { visible, txID: tx.idHex, raw_data: rawDataFromMessage(tx.raw, { visible }), raw_data_hex: bytesToHex(tx.rawBytes) };
+  if (tx.contract?.typeName === 'CreateSmartContract' && tx.contract.owner.length > 0) out.contract_address = contractAddressOf(tx.idHex, tx.contract.ownerHex);
+  return out;
 }
 
 /** `Permission_id` of a builder request (0 when absent). */
