@@ -22,7 +22,7 @@ Options:
                       with --save-internal-tx, also the Stake 2.0 / vote / reward ones
   --no-estimate-energy
                       /wallet/estimateenergy answers "this node does not support estimate energy"
-  --no-dev            remove /admin/* (funded keys, mine, time)
+  --no-dev            remove /admin/* (funded keys, mine, time, dry run)
   --allow-host NAME   accept this Host header besides the loopback names (repeatable)
   --chain-parameter getName=VALUE
                       override a chain parameter at genesis, e.g. getEnergyFee=100 (repeatable)

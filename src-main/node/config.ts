@@ -96,6 +96,7 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
   if (!Number.isInteger(config.witnessCount) || config.witnessCount < 1 || config.witnessCount > PROTOCOL_CONSTANTS.ACTIVE_WITNESSES) {
     throw new RangeError('The number of super representatives must be between 1 and 27.');
   }
+  if (typeof config.maxEnergyLimitForConstant !== 'bigint' || config.maxEnergyLimitForConstant < 0n) throw new RangeError('maxEnergyLimitForConstant must be a non-negative bigint (energy units).');
   if (!Number.isInteger(config.signatureWorkers) || config.signatureWorkers < 0 || config.signatureWorkers > 64) throw new RangeError('signatureWorkers must be between 0 and 64.');
   return config;
 }

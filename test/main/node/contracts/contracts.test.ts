@@ -6,6 +6,7 @@ import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import * as b from '../../../../src-core/tx/builders';
 import type { TransactionJson } from '../../../../src-core/tx/types';
+import { contractAddressOf } from '../../../../src-core/tx/contract-address';
 import { decodeRevertReason } from '../../../../src-main/node/vm/revert-reason';
 import { broadcast, call, fundedKey, makeTx, newKey, startNode, type Key } from '../helpers';
 import { artifacts, callData, constant, contractTx, deploy, info, stringCall, TRX, trigger, word } from './helpers';
@@ -70,6 +71,31 @@ describe('smart contracts on the node', () => {
     const account = (await call(node, '/wallet/getaccount', { address: deployed.address })).json;
     expect(account).toMatchObject({ type: 'Contract', account_name: hexText('Token') });
     expect((await call(node, '/wallet/getcontract', { value: bob.hex })).json).toEqual({});
+  });
+
+  it('builds CreateSmartContract with /wallet/deploycontract (abi as a string or an array)', async () => {
+    const artifact = artifacts['Slots']!;
+    const request = { owner_address: alice.hex, bytecode: artifact.bytecode, parameter: '', name: 'Slots', fee_limit: 200_000_000, consume_user_resource_percent: 60, origin_energy_limit: 123_456 };
+    const fromString = (await call(node, '/wallet/deploycontract', { ...request, abi: JSON.stringify(artifact.abi) })).json;
+    expect(fromString.contract_address).toBe(contractAddressOf(fromString.txID, alice.hex));
+    expect(fromString.raw_data.fee_limit).toBe(200_000_000);
+    const spec = fromString.raw_data.contract[0].parameter.value;
+    expect(spec.owner_address).toBe(alice.hex);
+    expect(spec.new_contract).toMatchObject({ origin_address: alice.hex, bytecode: artifact.bytecode, name: 'Slots', consume_user_resource_percent: 60, origin_energy_limit: 123_456 });
+    expect(spec.new_contract.abi.entrys.map((e: { name?: string }) => e.name)).toEqual(artifact.abi.map((e) => (e as { name?: string }).name));
+    const fromArray = (await call(node, '/wallet/deploycontract', { ...request, abi: artifact.abi })).json;
+    expect(fromArray.raw_data.contract).toEqual(fromString.raw_data.contract);
+    // No abi at all: java-tron still sets an empty ABI (wire 1a00).
+    const noAbi = (await call(node, '/wallet/deploycontract', { owner_address: alice.hex, bytecode: '00' })).json;
+    expect(noAbi.raw_data.contract[0].parameter.value.new_contract.abi).toEqual({});
+    expect((await call(node, '/wallet/deploycontract', { ...request, consume_user_resource_percent: 101 })).json).toEqual({ Error: 'class org.tron.core.exception.ContractValidateException : percent must be >= 0 and <= 100' });
+    expect((await call(node, '/wallet/deploycontract')).text).toBe('');
+
+    const signed = { ...fromString, signature: [bytesToHex(signDigest(hexToBytes(fromString.txID), alice.key))] } as unknown as TransactionJson;
+    expect(await broadcast(node, signed, false)).toEqual({ result: true, txid: fromString.txID });
+    await node.mine(1);
+    expect((await info(node, fromString.txID)).receipt.result).toBe('SUCCESS');
+    expect((await call(node, '/wallet/getcontract', { value: fromString.contract_address })).json).toMatchObject({ consume_user_resource_percent: 60, origin_energy_limit: 123_456, name: 'Slots' });
   });
 
   it('transfers tokens and reads balances with constant calls, which never change state', async () => {
@@ -153,6 +179,38 @@ describe('smart contracts on the node', () => {
     expect((await call(node, '/wallet/gettransactionbyid', { value: tx.txID })).json.ret).toEqual([{ contractRet: 'OUT_OF_ENERGY' }]);
     const after = BigInt((await call(node, '/wallet/getaccount', { address: bob.hex })).json.balance);
     expect(before - after).toBe(feeLimit + BigInt(receipt.receipt.net_fee ?? 0));
+  });
+
+  it('packs the other failures with their contractRet: TRANSFER_FAILED, BAD_JUMP_DESTINATION, ILLEGAL_OPERATION', async () => {
+    const router = (await deploy(node, alice, 'Router', '', { callValue: TRX })).address;
+    const runtimes = { jump: '600356', invalid: 'fe' };
+    const deployed: Record<string, string> = {};
+    for (const [name, runtime] of Object.entries(runtimes)) {
+      const length = (runtime.length / 2).toString(16).padStart(2, '0');
+      const tx = contractTx(node, b.createSmartContract({ owner: alice.hex, abi: [], bytecode: `60${length}600c60003960${length}6000f3${runtime}` }), alice, 10n * TRX);
+      expect(await broadcast(node, tx)).toMatchObject({ result: true });
+      deployed[name] = tx.contract_address!;
+    }
+    await node.mine(1);
+    const feeLimit = 100_000n * ENERGY_FEE;
+    const cases = [
+      // A CALL with value to itself fails the frame but keeps the unused energy.
+      { contract: router, data: callData('selfPay(uint256)', 1n), ret: 'TRANSFER_FAILED', message: 'transfer trx failed: Cannot transfer TRX to yourself.', all: false },
+      { contract: deployed['jump']!, data: '', ret: 'BAD_JUMP_DESTINATION', message: "Operation with pc isn't 'JUMPDEST': PC[3];", all: true },
+      { contract: deployed['invalid']!, data: '', ret: 'ILLEGAL_OPERATION', message: undefined, all: true },
+    ];
+    const sent = [];
+    for (const c of cases) sent.push((await trigger(node, bob, c.contract, c.data, { feeLimit })).tx.txID);
+    await node.mine(1);
+    for (const [i, c] of cases.entries()) {
+      expect((await call(node, '/wallet/gettransactionbyid', { value: sent[i] })).json.ret).toEqual([{ contractRet: c.ret }]);
+      const receipt = await info(node, sent[i]!);
+      expect(receipt).toMatchObject({ result: 'FAILED', receipt: { result: c.ret } });
+      if (c.message) expect(new TextDecoder().decode(hexToBytes(receipt.resMessage))).toBe(c.message);
+      // Exceptions other than TRANSFER_FAILED consume the whole limit: fee_limit / 210 = 100,000 energy.
+      if (c.all) expect(receipt.receipt.energy_usage_total).toBe(100_000);
+      else expect(receipt.receipt.energy_usage_total).toBeLessThan(100_000);
+    }
   });
 
   it("refuses a fee_limit outside 0..getMaxFeeLimit with java-tron's message", async () => {

@@ -8,6 +8,7 @@ import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import { signDigest } from '../../../../src-core/keys/keys';
 import { energyCharge } from '../../../../src-core/fee/energy';
 import { increaseUsage } from '../../../../src-main/node/resources/usage';
+import { resolveConfig } from '../../../../src-main/node/config';
 import { broadcast, call, fundedKey, newKey, startNode, type Key, type Reply } from '../helpers';
 import { createSmartContract } from '../../../../src-core/tx/builders';
 import { callData, constant, contractTx, deploy, info, seedEnergyStake, TRX, trigger, word } from './helpers';
@@ -194,5 +195,24 @@ describe('contracts across a restart', () => {
     } finally {
       await second.stop();
     }
+  });
+});
+
+describe('node settings of the VM', () => {
+  it('answers estimateenergy with java-tron\'s "does not support" message when switched off', async () => {
+    const node = await startNode({ estimateEnergy: false });
+    try {
+      const alice = fundedKey(node, 0);
+      const reply = (await call(node, '/wallet/estimateenergy', { owner_address: alice.hex, data: '00' })).json;
+      expect(reply).toEqual({ result: { code: 'CONTRACT_VALIDATE_ERROR', message: hexText('this node does not support estimate energy') } });
+      // Constant calls still work.
+      expect((await call(node, '/wallet/triggerconstantcontract', { owner_address: alice.hex, data: '00' })).json.result).toEqual({ result: true });
+    } finally {
+      await node.stop();
+    }
+  });
+
+  it('refuses a negative constant-call energy cap', () => {
+    expect(() => resolveConfig({ maxEnergyLimitForConstant: -1n })).toThrow(RangeError);
   });
 });
