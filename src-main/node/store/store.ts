@@ -8,6 +8,7 @@ import { ClassicLevel } from 'classic-level';
  *   n<txid32>    TransactionInfo protobuf           r<ref2>     TAPOS: blockID bytes 8..16
  *   x<exp8><txid32>  expiration index for the duplicate check
  *   u<num8>      undo record of an unsolidified block (accounts before the block)
+ *   C A D S E    contract records (contracts/records.ts): SmartContract, ABI, code, storage rows, ContractState
  * Every block is written with one atomic, synced batch, so a crash leaves the store at a block
  * boundary.
  */
