@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createNode } from './node';
+import type { TronNode } from './node';
 import { DEFAULT_DEV_MNEMONIC } from './config';
 import type { NodeConfigInput } from './config';
 import { DEFAULT_CHAIN_PARAMETERS } from '../../src-core/chain/parameters';
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   };
   for (const key of Object.keys(input) as (keyof NodeConfigInput)[]) if (input[key] === undefined) delete input[key];
   // Signals are handled from the start: one that arrives during startup stops the node once it is up.
-  let node: Awaited<ReturnType<typeof createNode>> | undefined;
+  let node: TronNode | undefined;
   let requested: string | null = null;
   let stopping = false;
   const stop = (): void => {
@@ -113,6 +113,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => onSignal('SIGINT'));
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   try {
+    // Loaded only now: --help and bad flags answer without loading the node and its VM.
+    const { createNode } = await import('./node');
     node = await createNode(input);
   } catch (error) {
     process.stderr.write(`The node could not start: ${(error as Error).message}\n`);
