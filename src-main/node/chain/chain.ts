@@ -71,7 +71,8 @@ export class Chain implements StateReader {
   props!: DynamicProperties;
   /** Private keys this node signs blocks with, by the signing address (hex). */
   private readonly signingKeys = new Map<string, Uint8Array>();
-  private readonly maintenanceHooks: MaintenanceHook[] = [];
+  /** Run on every maintenance block after votes are tallied, before it is written (the VM's dynamic energy). */
+  readonly maintenanceHooks: MaintenanceHook[] = [];
   private readonly recordUndo = new Map<number, RecordUndo>();
   /** TAPOS: ref_block_bytes hex → blockID[8..16] hex for the last 65,536 blocks. */
   private readonly recent = new Map<string, string>();
@@ -246,11 +247,6 @@ export class Chain implements StateReader {
         return [...keys].filter((k) => this.solidRecord(namespace, k) !== undefined);
       },
     };
-  }
-
-  /** Runs at every maintenance, after votes are tallied (the VM updates its dynamic energy factors). */
-  addMaintenanceHook(hook: MaintenanceHook): void {
-    this.maintenanceHooks.push(hook);
   }
 
   /** The key that signs blocks for `witnessHex`: its witness permission's key, if this node holds it. */
@@ -463,15 +459,16 @@ export class Chain implements StateReader {
     next.pendingSkipMs = 0;
     next.stateFlag = 0;
     if (block.timestamp >= p.nextMaintenanceTime) {
-      if (block.number !== 1) {
-        const result = doMaintenance(view, p.activeWitnesses, block, this.maintenanceHooks);
-        next.activeWitnesses = result.activeWitnesses;
-        next.maintenanceCycle = result.cycle;
-      }
       const interval = Number(p.parameters.getMaintenanceTimeInterval);
       const rounds = Math.floor((block.timestamp - p.nextMaintenanceTime) / interval);
       next.nextMaintenanceTime = p.nextMaintenanceTime + (rounds + 1) * interval;
       next.stateFlag = 1;
+      if (block.number !== 1) {
+        const result = doMaintenance(view, p.activeWitnesses);
+        next.activeWitnesses = result.activeWitnesses;
+        next.maintenanceCycle = result.cycle;
+        for (const hook of this.maintenanceHooks) hook({ view, cycle: next.maintenanceCycle, endedCycle: p.maintenanceCycle, props: next });
+      }
     }
     next.publicNetUsage = view.mutable.publicNetUsage;
     next.publicNetTime = view.mutable.publicNetTime;

@@ -1,5 +1,6 @@
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import type { StateView } from '../state/view';
+import type { DynamicProperties } from '../state/dynamic';
 import { accumulateWitnessVi, brokerageOf, setBrokerage, sortedWitnesses } from '../staking/rewards';
 import { countPendingVotes } from '../staking/votes';
 import { allowChangeDelegation } from '../staking/rules';
@@ -9,16 +10,18 @@ import { allowChangeDelegation } from '../staking/rules';
  * block whose time reaches nextMaintenanceTime: the cycle's rewards become per-vote indexes, the
  * votes cast since the last maintenance are tallied, the representatives are ranked (top 27
  * produce), and the next cycle starts with a snapshot of every representative's brokerage.
- * Hooks run last, on the same state (the VM updates its dynamic energy factors there).
+ * Hooks (Chain.maintenanceHooks) run after it, on the same state (the VM updates its dynamic
+ * energy factors there).
  */
 export interface MaintenanceContext {
+  /** The block's state; hooks write through it outside any transaction. */
   readonly view: StateView;
-  /** The cycle that just ended (CURRENT_CYCLE_NUMBER before this maintenance). */
-  readonly endedCycle: number;
-  /** The cycle that starts now. */
+  /** The cycle that starts with this block (CURRENT_CYCLE_NUMBER after maintenance). */
   readonly cycle: number;
-  readonly blockNumber: number;
-  readonly blockTimestamp: number;
+  /** The cycle that just ended. */
+  readonly endedCycle: number;
+  /** The dynamic properties the block will commit (new schedule, cycle, next maintenance time). */
+  readonly props: Readonly<DynamicProperties>;
 }
 
 export type MaintenanceHook = (ctx: MaintenanceContext) => void;
@@ -30,7 +33,8 @@ export interface MaintenanceResult {
   readonly cycle: number;
 }
 
-export function doMaintenance(view: StateView, activeWitnesses: readonly string[], block: { number: number; timestamp: number }, hooks: readonly MaintenanceHook[]): MaintenanceResult {
+/** The bookkeeping of a maintenance block; the chain runs the hooks once the new properties are known. */
+export function doMaintenance(view: StateView, activeWitnesses: readonly string[]): MaintenanceResult {
   const p = view.props.parameters;
   const endedCycle = view.props.maintenanceCycle;
   if (allowChangeDelegation(p)) {
@@ -59,7 +63,5 @@ export function doMaintenance(view: StateView, activeWitnesses: readonly string[
     cycle = endedCycle + 1;
     for (const hex of [...view.witnessAddresses()]) setBrokerage(view, cycle, hex, brokerageOf(view, -1, hex));
   }
-  const ctx: MaintenanceContext = { view, endedCycle, cycle, blockNumber: block.number, blockTimestamp: block.timestamp };
-  for (const hook of hooks) hook(ctx);
   return { activeWitnesses: active, cycle };
 }

@@ -65,15 +65,17 @@ export class StateView implements StateReader {
   readonly mutable: TxMutableProperties;
   private readonly layers: Layer[] = [];
 
-  constructor(private readonly base: StateReader, readonly props: Readonly<DynamicProperties>) {
+  /** `mutable`: start from these values instead of the head's (a view over another view's state). */
+  constructor(private readonly base: StateReader, readonly props: Readonly<DynamicProperties>, mutable?: TxMutableProperties) {
+    const from = mutable ?? props;
     this.mutable = {
-      publicNetUsage: props.publicNetUsage,
-      publicNetTime: props.publicNetTime,
-      burnedSun: props.burnedSun,
-      totalNetWeight: props.totalNetWeight,
-      totalEnergyWeight: props.totalEnergyWeight,
-      totalTronPowerWeight: props.totalTronPowerWeight,
-      tokenIdNum: props.tokenIdNum,
+      publicNetUsage: from.publicNetUsage,
+      publicNetTime: from.publicNetTime,
+      burnedSun: from.burnedSun,
+      totalNetWeight: from.totalNetWeight,
+      totalEnergyWeight: from.totalEnergyWeight,
+      totalTronPowerWeight: from.totalTronPowerWeight,
+      tokenIdNum: from.tokenIdNum,
     };
   }
 
