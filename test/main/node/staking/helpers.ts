@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { TronNode } from '../../../../src-main/node';
 import type { ContractSpec } from '../../../../src-core/tx/builders';
+import type { TransactionJson } from '../../../../src-core/tx/types';
 import { b, broadcast, call, fundedKey, makeTx, type Key, type Reply } from '../helpers';
 
 /** Helpers for the staking, vote, reward and TRC-10 tests. */
@@ -8,11 +9,11 @@ export const TRX = 1_000_000n;
 export const VALIDATE = 'class org.tron.core.exception.ContractValidateException : ';
 
 /** Broadcasts `spec` signed by `key` (hex JSON) and expects it to be accepted. */
-export async function send(node: TronNode, spec: ContractSpec, key: Key): Promise<string> {
+export async function send(node: TronNode, spec: ContractSpec, key: Key): Promise<TransactionJson> {
   const tx = makeTx(node, spec, key.key);
   // Hex JSON: with visible=true the text fields (url, name…) would be read as UTF-8.
   expect(await broadcast(node, tx, false)).toMatchObject({ result: true });
-  return tx.txID;
+  return tx;
 }
 
 /** POSTs a builder body and returns the JSON reply. */
