@@ -10,7 +10,7 @@ import type { DelegatedResourceRecord } from '../../staking/delegation';
 import { availableUnfreezeCount, canDelegatedMaxSize, canWithdrawUnfreezeAmount } from '../../staking/queries';
 import { brokerageOf, queryReward } from '../../staking/rewards';
 import type { AssetRecord } from '../../trc10/assets';
-import { allAssets, assetToMessage, getAsset } from '../../trc10/assets';
+import { allAssets, assetToMessage, getAsset, tokenIdText } from '../../trc10/assets';
 import { increaseFixed } from '../../resources/account-usage';
 import { JavaError } from '../errors';
 import type { ApiRequest } from '../request';
@@ -184,11 +184,19 @@ function nameOf(req: ApiRequest): string | undefined {
   return req.visible() ? bytesToHex(new TextEncoder().encode(value)) : bytesToHex(hexToBytes(value.length % 2 ? `0${value}` : value));
 }
 
+/** Wallet.getAssetIssueByName: by name, and by the same bytes read as a token id (TronWeb's getTokenFromID). */
 const getAssetIssueByName = (s: NodeServices, solid: boolean) => (req: ApiRequest): Json => {
   const name = nameOf(req);
   if (name === undefined) return {};
-  const matches = allAssets(stateFor(s, solid)).filter((a) => bytesToHex(a.name) === name);
-  if (matches.length > 1) throw new JavaError('org.tron.core.exception.NonUniqueObjectException', 'To get more than one asset, please use getAssetIssueById syntax');
+  const state = stateFor(s, solid);
+  const matches = allAssets(state).filter((a) => bytesToHex(a.name) === name);
+  const unique = (): never => {
+    throw new JavaError('org.tron.core.exception.NonUniqueObjectException', 'To get more than one asset, please use getAssetIssueById syntax');
+  };
+  if (matches.length > 1) unique();
+  const byId = getAsset(state, tokenIdText(hexToBytes(name)));
+  if (byId && !matches.some((a) => a.id === byId.id)) matches.push(byId);
+  if (matches.length > 1) unique();
   return matches[0] ? assetJson(s, matches[0], req.visible()) : {};
 };
 
