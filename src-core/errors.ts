@@ -219,3 +219,21 @@ export class VaultError extends WalletError {
   override name = 'VaultError';
 }
 registerErrorClass('VaultError', VaultError);
+
+/**
+ * The app's JSON stores (src-main/wallet/stores): a file that does not parse, fails its schema or
+ * comes from a newer version is reported with its name and kept as it is; writes that failed.
+ */
+export class StoreError extends WalletError {
+  override name = 'StoreError';
+}
+registerErrorClass('StoreError', StoreError);
+
+/**
+ * The node host (src-main/wallet): the embedded node could not start or stop, a setting is
+ * unusable, a reset was not confirmed, or a remote network is unreachable or not the one chosen.
+ */
+export class NodeHostError extends WalletError {
+  override name = 'NodeHostError';
+}
+registerErrorClass('NodeHostError', NodeHostError);

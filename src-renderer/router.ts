@@ -1,17 +1,52 @@
-import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
+import { createRouter, createWebHashHistory, type RouteLocationNormalized, type RouteRecordRaw } from 'vue-router';
 import AboutPage from './pages/AboutPage.vue';
 import HomePage from './pages/HomePage.vue';
+import NodePage from './pages/NodePage.vue';
+import UnlockPage from './pages/UnlockPage.vue';
+import WelcomePage from './pages/WelcomePage.vue';
+
+/**
+ * `meta.vault` says what a route needs: `unlocked` (Home), `none` (Node, About: usable while locked
+ * or before a vault exists), `setup` (first run) or `locked` (the unlock screen).
+ */
+declare module 'vue-router' {
+  interface RouteMeta {
+    title?: string;
+    vault?: 'unlocked' | 'none' | 'setup' | 'locked';
+  }
+}
 
 // Hash history: app://wallet/index.html is one static file, and fragment changes never trigger
 // a navigation that main's guards would have to judge.
 export const routes: RouteRecordRaw[] = [
-  { path: '/', name: 'home', component: HomePage, meta: { title: 'Home' } },
-  { path: '/about', name: 'about', component: AboutPage, meta: { title: 'About' } },
+  { path: '/', name: 'home', component: HomePage, meta: { title: 'Accounts', vault: 'unlocked' } },
+  { path: '/welcome', name: 'welcome', component: WelcomePage, meta: { title: 'Welcome', vault: 'setup' } },
+  { path: '/unlock', name: 'unlock', component: UnlockPage, meta: { title: 'Unlock', vault: 'locked' } },
+  { path: '/node', name: 'node', component: NodePage, meta: { title: 'Node', vault: 'none' } },
+  { path: '/about', name: 'about', component: AboutPage, meta: { title: 'About', vault: 'none' } },
   { path: '/:unknown(.*)*', redirect: '/' },
 ];
 
-export function createAppRouter() {
+/** What the guard needs to know about the vault; null when its status could not be read. */
+export interface VaultGate {
+  state(): Promise<{ initialized: boolean; locked: boolean } | null>;
+}
+
+/** Where a navigation to `to` must go instead, or null to let it through. */
+export function redirectFor(to: Pick<RouteLocationNormalized, 'meta'>, vault: { initialized: boolean; locked: boolean } | null): string | null {
+  const need = to.meta.vault ?? 'none';
+  if (need === 'none') return null;
+  // Without a status (main did not answer) the welcome page shows why.
+  if (!vault || !vault.initialized) return need === 'setup' ? null : '/welcome';
+  if (vault.locked) return need === 'locked' ? null : '/unlock';
+  return need === 'unlocked' ? null : '/';
+}
+
+export function createAppRouter(gate?: VaultGate) {
   const router = createRouter({ history: createWebHashHistory(), routes });
+  if (gate) {
+    router.beforeEach(async (to) => redirectFor(to, await gate.state()) ?? true);
+  }
   router.afterEach((to) => {
     const title = typeof to.meta.title === 'string' ? to.meta.title : null;
     document.title = title ? `${title} · TRON Multisig Wallet` : 'TRON Multisig Wallet';

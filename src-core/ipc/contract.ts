@@ -11,10 +11,12 @@ import type {
   EventPayloadOf,
 } from './define';
 import type { IpcResult } from './result';
+import { accountsChannels, accountsEvents } from './channels/accounts';
 import { appChannels } from './channels/app';
-import { nodeEvents } from './channels/node';
+import { networkChannels } from './channels/network';
+import { nodeChannels, nodeEvents } from './channels/node';
 import { txEvents } from './channels/tx';
-import { vaultEvents } from './channels/vault';
+import { vaultChannels, vaultEvents } from './channels/vault';
 // Registers IpcError for deserializeError wherever the contract is loaded.
 import './errors';
 
@@ -23,9 +25,9 @@ import './errors';
  * `channels/<domain>.ts` with `defineChannels` / `defineEvents` and list it below; main then
  * fails to compile until a handler exists for every new channel.
  */
-export const channels = mergeDefinitions(appChannels) satisfies ChannelMap;
+export const channels = mergeDefinitions(appChannels, vaultChannels, nodeChannels, networkChannels, accountsChannels) satisfies ChannelMap;
 
-export const events = mergeDefinitions(nodeEvents, txEvents, vaultEvents) satisfies EventMap;
+export const events = mergeDefinitions(nodeEvents, txEvents, vaultEvents, accountsEvents) satisfies EventMap;
 
 export type Channels = typeof channels;
 export type Events = typeof events;

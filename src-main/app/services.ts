@@ -1,11 +1,15 @@
-import { app, shell } from 'electron';
+import { app, clipboard, shell } from 'electron';
 import type { EventHub } from '../ipc/events';
 import type { Events } from '../../src-core/ipc/contract';
+import type { FetchLike } from '../../src-core/client/fetch';
 import { processAppInfo } from '../ipc/handlers/app';
 import { isAllowedExternalUrl } from '../ipc/handlers/explorer';
-import type { Services } from '../ipc/handlers';
+import { walletServices, type Services } from '../ipc/handlers';
 import type { Logger } from '../ipc/logger';
-import type { ShutdownSequence } from './shutdown';
+import { createWalletServices } from '../wallet';
+import { createNode } from '../node';
+import { embeddedNodeFactory } from '../wallet/node-host/create-embedded';
+import { ShutdownOrder, type ShutdownSequence } from './shutdown';
 
 /** What services get from the frame: logging, the event hub and the shutdown sequence. */
 export interface AppContext {
@@ -15,10 +19,21 @@ export interface AppContext {
 }
 
 /**
- * Builds the service container behind the IPC handlers. Later services are created here too,
- * e.g. the node host, which registers "stop node and flush store" with `context.shutdown`.
+ * Builds the service container behind the IPC handlers: the vault, the node host (which registers
+ * "stop node and flush store" with `context.shutdown`), the accounts service and the stores, all
+ * under Electron's user data folder.
  */
-export function createServices(context: AppContext): Services {
+export async function createServices(context: AppContext): Promise<Services> {
+  const wallet = await createWalletServices({
+    userDataDir: app.getPath('userData'),
+    emit: (event, payload) => context.events.emit(event, payload),
+    log: context.log,
+    createEmbeddedNode: embeddedNodeFactory(createNode),
+    fetch: globalThis.fetch as unknown as FetchLike,
+    clipboard: { writeText: (text) => clipboard.writeText(text) },
+    shutdown: context.shutdown,
+    shutdownOrders: ShutdownOrder,
+  });
   return {
     app: {
       info: () => processAppInfo(app.getName(), app.getVersion()),
@@ -31,5 +46,6 @@ export function createServices(context: AppContext): Services {
         await shell.openExternal(url, { activate: true });
       },
     },
+    ...walletServices(wallet),
   };
 }

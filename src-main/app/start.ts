@@ -68,14 +68,16 @@ export function startApp(options: StartOptions): AppContext | null {
   installContentGuards(policy, log);
   installQuitSequence(context);
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     hardenSession(session.defaultSession, policy, log);
     serveRenderer(join(options.outDir, '../renderer'), contentSecurityPolicy(), log);
     installApplicationMenu(isDev);
 
+    // Services open before the window exists, so no call can reach a handler without them.
+    const services = await createServices(context);
     const registry = createIpcRegistry({
       channels,
-      handlers: createHandlers(createServices(context)),
+      handlers: createHandlers(services),
       isTrustedSender: (sender) => isTrustedSender(sender, { origin: devServerOrigin ?? APP_ORIGIN }),
       log,
     });
@@ -96,6 +98,10 @@ export function startApp(options: StartOptions): AppContext | null {
     app.on('activate', () => {
       if (windows.size === 0) openWindow();
     });
+  }).catch((error: unknown) => {
+    // Without its services the window could not do anything; say why in the log and leave.
+    log.error('The app could not start its services', { error: error instanceof Error ? error.name : typeof error, code: (error as { code?: unknown })?.code });
+    app.exit(1);
   });
 
   app.on('window-all-closed', () => {

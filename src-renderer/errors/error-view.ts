@@ -24,6 +24,9 @@ const TITLES: Readonly<Record<string, string>> = {
   PermissionError: 'Permission problem',
   TransactionError: 'Transaction problem',
   EnvelopeError: 'Co-signing file problem',
+  VaultError: 'The vault could not do that',
+  StoreError: 'A saved file has a problem',
+  NodeHostError: 'The node could not do that',
 };
 
 function isIssueList(value: unknown): value is IssueSummary[] {

@@ -3,7 +3,7 @@ import { ref } from 'vue';
 import type { NodeBlock, NodeStatus } from '../../src-core/ipc/channels/node';
 import { api } from '../api/bridge';
 
-/** Follows `node:status` and `node:block` events; nothing is known until main reports. */
+/** Follows `node:status` and `node:block` events; `load()` asks main for the state so far. */
 export const useNodeStatusStore = defineStore('nodeStatus', () => {
   const status = ref<NodeStatus | null>(null);
   const head = ref<NodeBlock | null>(null);
@@ -13,6 +13,7 @@ export const useNodeStatusStore = defineStore('nodeStatus', () => {
     if (stop) return;
     const offStatus = api.on('node:status', (payload) => {
       status.value = payload;
+      if (payload.state !== 'running') head.value = null;
     });
     const offBlock = api.on('node:block', (payload) => {
       head.value = payload;
@@ -23,10 +24,18 @@ export const useNodeStatusStore = defineStore('nodeStatus', () => {
     };
   }
 
+  /** The status and head block main already has (events only report changes). */
+  async function load(): Promise<void> {
+    const overview = await api.node.overview();
+    // An event that arrived meanwhile is newer than this answer.
+    status.value ??= overview.status;
+    head.value ??= overview.head;
+  }
+
   function unfollow(): void {
     stop?.();
     stop = null;
   }
 
-  return { status, head, follow, unfollow };
+  return { status, head, follow, load, unfollow };
 });

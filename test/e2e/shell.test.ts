@@ -28,9 +28,9 @@ describe('application frame in Chromium', () => {
   it('moves between Home and About through the layout navigation', async () => {
     await harness.goto('/about');
     await harness.page.getByRole('link', { name: 'Home' }).click();
-    await harness.page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await harness.page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
     expect(new URL(harness.page.url()).hash).toBe('#/');
-    await expect(harness.page.title()).resolves.toBe('Home · TRON Multisig Wallet');
+    await expect(harness.page.title()).resolves.toBe('Accounts · TRON Multisig Wallet');
     await expect(harness.page.getByTestId('app-version').textContent()).resolves.toContain(process.platform);
   });
 
@@ -63,7 +63,8 @@ describe('application frame in Chromium', () => {
   it('updates the node badge when main emits node:status and node:block', async () => {
     await harness.goto('/');
     const badge = harness.page.getByTestId('node-status');
-    await expect(badge.textContent()).resolves.toBe('Node: no status yet');
+    // The doubles report a stopped embedded node until main emits otherwise.
+    await badge.getByText('Node: stopped').waitFor();
     harness.events.emit('node:status', { state: 'running', source: 'embedded', endpoint: 'http://127.0.0.1:8090' });
     await harness.page.getByText('Node: running').waitFor();
     harness.events.emit('node:block', { number: 42, id: 'c'.repeat(64), timestamp: 1_700_000_000_000, transactionCount: 3 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAppRouter } from '../../src-renderer/router';
+import { createAppRouter, redirectFor } from '../../src-renderer/router';
 
 describe('router', () => {
   it('uses the URL fragment, so app://wallet/index.html is the only file ever loaded', async () => {
@@ -14,5 +14,38 @@ describe('router', () => {
     const router = createAppRouter();
     await router.push('/does/not/exist');
     expect(router.currentRoute.value.name).toBe('home');
+  });
+
+  it('keeps the accounts behind an unlocked vault and the node screen open to everyone', async () => {
+    let vault: { initialized: boolean; locked: boolean } | null = { initialized: false, locked: true };
+    const router = createAppRouter({ state: async () => vault });
+    await router.push('/');
+    expect(router.currentRoute.value.name).toBe('welcome');
+    await router.push('/node');
+    expect(router.currentRoute.value.name).toBe('node');
+    vault = { initialized: true, locked: true };
+    await router.push('/');
+    expect(router.currentRoute.value.name).toBe('unlock');
+    vault = { initialized: true, locked: false };
+    await router.push('/welcome');
+    expect(router.currentRoute.value.name).toBe('home');
+    expect(document.title).toBe('Accounts · TRON Multisig Wallet');
+  });
+});
+
+describe('vault redirects', () => {
+  it.each([
+    ['unlocked', null, '/welcome'],
+    ['unlocked', { initialized: false, locked: true }, '/welcome'],
+    ['unlocked', { initialized: true, locked: true }, '/unlock'],
+    ['unlocked', { initialized: true, locked: false }, null],
+    ['setup', { initialized: false, locked: true }, null],
+    ['setup', { initialized: true, locked: false }, '/'],
+    ['setup', { initialized: true, locked: true }, '/unlock'],
+    ['locked', { initialized: true, locked: true }, null],
+    ['locked', { initialized: true, locked: false }, '/'],
+    ['none', null, null],
+  ] as const)('a route needing %s with vault %j goes to %s', (need, vault, target) => {
+    expect(redirectFor({ meta: { vault: need } }, vault)).toBe(target);
   });
 });

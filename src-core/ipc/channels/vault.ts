@@ -1,10 +1,202 @@
 import { z } from 'zod';
-import { defineEvents } from '../define';
+import { defineChannels, defineEvents } from '../define';
+import { AddressSchema } from '../common';
+
+/**
+ * The key vault over IPC. Requests name accounts by id; answers carry addresses, labels, statuses
+ * and signed transactions. Two exceptions, both explicit: `importPrivateKey` sends a key *to*
+ * main once, and `exportMnemonic` returns a recovery phrase after the password is typed again.
+ */
 
 export const VaultLockedSchema = z.object({
   reason: z.enum(['user', 'idle', 'shutdown']),
 });
 export type VaultLocked = z.infer<typeof VaultLockedSchema>;
+
+export const KeychainStatusSchema = z.discriminatedUnion('available', [
+  z.object({ available: z.literal(true), backend: z.string() }),
+  z.object({
+    available: z.literal(false),
+    backend: z.string(),
+    reason: z.enum(['MODULE_MISSING', 'NO_SERVICE', 'KEYCHAIN_LOCKED', 'FAILED']),
+    /** A sentence for the person: what is off, why, and what still works. */
+    message: z.string(),
+  }),
+]);
+export type KeychainStatus = z.infer<typeof KeychainStatusSchema>;
+
+export const VaultStatusSchema = z.object({
+  initialized: z.boolean(),
+  locked: z.boolean(),
+  accountCount: z.number().int().nonnegative(),
+  autoLockMs: z.number().int().nonnegative(),
+  failedAttempts: z.number().int().nonnegative(),
+  retryAfterMs: z.number().int().nonnegative(),
+  rememberedOnDevice: z.boolean(),
+  keychain: KeychainStatusSchema,
+});
+export type VaultStatus = z.infer<typeof VaultStatusSchema>;
+
+export const AccountKindSchema = z.enum(['mnemonic', 'privateKey', 'watch']);
+
+/** Public facts about a vault account; never key material. */
+export const VaultAccountSchema = z.object({
+  id: z.string(),
+  kind: AccountKindSchema,
+  label: z.string(),
+  address: z.string(),
+  addressHex: z.string(),
+  canSign: z.boolean(),
+  createdAt: z.number().int().nonnegative(),
+  secretId: z.string().optional(),
+  index: z.number().int().nonnegative().optional(),
+  path: z.string().optional(),
+});
+export type VaultAccount = z.infer<typeof VaultAccountSchema>;
+
+// The vault checks passwords itself (length, lockout). The schema only bounds the text, and its
+// messages never quote the value.
+const PasswordSchema = z.string({ error: 'must be text' }).min(1, 'must not be empty').max(1024, 'is too long');
+const AccountIdSchema = z.string({ error: 'must be text' }).regex(/^acc_[0-9a-f]{16}$/, 'must be an account id');
+const LabelSchema = z.string({ error: 'must be text' }).max(200, 'is too long');
+const PhraseSchema = z.string({ error: 'must be text' }).min(1, 'must not be empty').max(1000, 'is too long');
+
+/** Transaction JSON as java-tron prints it; the vault checks raw_data, raw_data_hex and txID agree. */
+export const TransactionJsonSchema = z.looseObject({
+  txID: z.string({ error: 'must be text' }),
+  raw_data: z.looseObject({ contract: z.array(z.looseObject({})) }),
+  raw_data_hex: z.string({ error: 'must be text' }),
+  signature: z.array(z.string()).optional(),
+});
+
+const AUTO_LOCK_MIN_MS = 10_000;
+const AUTO_LOCK_MAX_MS = 24 * 60 * 60_000;
+
+export const vaultChannels = defineChannels('vault', {
+  status: {
+    summary: 'Whether a vault exists, is locked, remembers this device, and whether the keychain answers.',
+    input: z.undefined({ error: 'takes no argument' }),
+    output: VaultStatusSchema,
+  },
+  initialize: {
+    summary: 'Creates the vault with a password and leaves it unlocked.',
+    input: z.strictObject({ password: PasswordSchema }),
+    output: VaultStatusSchema,
+  },
+  unlock: {
+    summary: 'Unlocks the vault with its password.',
+    input: z.strictObject({ password: PasswordSchema }),
+    output: VaultStatusSchema,
+  },
+  unlockWithDevice: {
+    summary: 'Unlocks with the key this device keeps in the OS keychain ("remember on this device").',
+    input: z.undefined({ error: 'takes no argument' }),
+    output: VaultStatusSchema,
+  },
+  lock: {
+    summary: 'Locks the vault; keys leave memory and vault:locked is emitted.',
+    input: z.undefined({ error: 'takes no argument' }),
+    output: VaultStatusSchema,
+  },
+  touch: {
+    summary: 'Tells the auto-lock timer the person is active.',
+    input: z.undefined({ error: 'takes no argument' }),
+    output: z.object({ locked: z.boolean() }),
+  },
+  rememberOnDevice: {
+    summary: 'Lets this device unlock the vault without the password, through the OS keychain.',
+    input: z.undefined({ error: 'takes no argument' }),
+    output: VaultStatusSchema,
+  },
+  forgetDevice: {
+    summary: 'Stops this device from unlocking without the password.',
+    input: z.undefined({ error: 'takes no argument' }),
+    output: VaultStatusSchema,
+  },
+  setAutoLock: {
+    summary: 'Sets how long the vault stays unlocked without activity.',
+    input: z.strictObject({
+      ms: z
+        .number({ error: 'must be a number' })
+        .int('must be a whole number of milliseconds')
+        .min(AUTO_LOCK_MIN_MS, 'must be at least 10 seconds')
+        .max(AUTO_LOCK_MAX_MS, 'must be at most 24 hours'),
+    }),
+    output: VaultStatusSchema,
+  },
+  changePassword: {
+    summary: 'Re-encrypts every keystore under a new password.',
+    input: z.strictObject({ currentPassword: PasswordSchema, newPassword: PasswordSchema }),
+    output: VaultStatusSchema,
+  },
+  listAccounts: {
+    summary: 'Accounts in the vault (including watch-only), public facts only.',
+    input: z.undefined({ error: 'takes no argument' }),
+    output: z.array(VaultAccountSchema),
+  },
+  createMnemonicAccount: {
+    summary: 'Creates a new recovery phrase in the vault and adds its first address.',
+    input: z.strictObject({ label: LabelSchema.optional(), strength: z.union([z.literal(128), z.literal(256)]).optional() }),
+    output: VaultAccountSchema,
+  },
+  importMnemonic: {
+    summary: 'Imports a recovery phrase (and BIP39 passphrase) with one or more addresses.',
+    input: z.strictObject({
+      phrase: PhraseSchema,
+      passphrase: z.string({ error: 'must be text' }).max(1000, 'is too long').optional(),
+      from: z.number({ error: 'must be a number' }).int('must be a whole number').nonnegative('must not be negative').optional(),
+      count: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
+      label: LabelSchema.optional(),
+    }),
+    output: z.array(VaultAccountSchema),
+  },
+  importDevAccounts: {
+    summary: "Imports the embedded dev node's funded accounts from its mnemonic, which stays in main.",
+    input: z.strictObject({
+      count: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
+    }),
+    output: z.array(VaultAccountSchema),
+  },
+  importPrivateKey: {
+    summary: 'Imports one private key; the key goes to main once and never comes back.',
+    input: z.strictObject({ privateKey: z.string({ error: 'must be text' }).max(200, 'is too long'), label: LabelSchema.optional() }),
+    output: VaultAccountSchema,
+  },
+  addWatchOnly: {
+    summary: 'Adds an address the vault cannot sign for.',
+    input: z.strictObject({ address: AddressSchema, label: LabelSchema.optional() }),
+    output: VaultAccountSchema,
+  },
+  renameAccount: {
+    summary: "Changes an account's label.",
+    input: z.strictObject({ accountId: AccountIdSchema, label: LabelSchema }),
+    output: VaultAccountSchema,
+  },
+  removeAccount: {
+    summary: 'Removes an account (and its keystore once no account uses it).',
+    input: z.strictObject({ accountId: AccountIdSchema }),
+    output: z.object({ accountId: z.string() }),
+  },
+  sign: {
+    summary: "Signs a transaction with an account's key and returns it with the signature appended.",
+    input: z.strictObject({
+      accountId: AccountIdSchema,
+      transaction: TransactionJsonSchema,
+      permissionId: z.number({ error: 'must be a number' }).int('must be a whole number').nonnegative('must not be negative').optional(),
+    }),
+    output: TransactionJsonSchema,
+  },
+  signMessage: {
+    summary: 'Signs a text message (TRON signMessageV2) with an account key.',
+    input: z.strictObject({ accountId: AccountIdSchema, message: z.string({ error: 'must be text' }).max(65_536, 'is too long') }),
+    output: z.object({ signature: z.string() }),
+  },
+  exportMnemonic: {
+    summary: 'Shows the recovery phrase of a mnemonic account after the password is typed again.',
+    input: z.strictObject({ accountId: AccountIdSchema, password: PasswordSchema }),
+    output: z.object({ phrase: z.string(), hasPassphrase: z.boolean() }),
+  },
+});
 
 export const vaultEvents = defineEvents('vault', {
   locked: { summary: 'The vault locked; unlocked keys are gone from memory.', payload: VaultLockedSchema },

@@ -1,6 +1,11 @@
 import type { Channels } from '../../../src-core/ipc/contract';
+import type { WalletServices } from '../../wallet';
 import type { HandlerMap } from '../registry';
+import { createAccountsHandlers, type AccountsService } from './accounts';
 import { createAppHandlers, type AppService } from './app';
+import { createNetworkHandlers, type NetworkService } from './network';
+import { createNodeHandlers, type NodeService } from './node';
+import { createVaultHandlers, type VaultService } from './vault';
 
 /**
  * Everything the handlers need, one entry per domain. The app builds it from Electron and the
@@ -8,11 +13,24 @@ import { createAppHandlers, type AppService } from './app';
  */
 export interface Services {
   readonly app: AppService;
+  readonly vault: VaultService;
+  readonly node: NodeService;
+  readonly network: NetworkService;
+  readonly accounts: AccountsService;
 }
 
 /** The full handler map; `satisfies` makes a channel without a handler a compile error. */
 export function createHandlers(services: Services): HandlerMap<Channels> {
   return {
     ...createAppHandlers(services.app),
+    ...createVaultHandlers(services.vault),
+    ...createNodeHandlers(services.node),
+    ...createNetworkHandlers(services.network),
+    ...createAccountsHandlers(services.accounts),
   } satisfies HandlerMap<Channels>;
+}
+
+/** The wallet domains of `Services` from the wallet services (the app and the harness use this). */
+export function walletServices(wallet: Pick<WalletServices, 'vault' | 'node' | 'accounts'>): Omit<Services, 'app'> {
+  return { vault: wallet.vault, node: wallet.node, network: wallet.node, accounts: wallet.accounts };
 }

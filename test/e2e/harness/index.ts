@@ -11,11 +11,12 @@ import { isTrustedSender } from '../../../src-main/ipc/sender';
 import { launchChromium } from './chromium';
 import { bundleInjectScript, ensureRendererBuilt, RENDERER_OUT, ROOT } from './renderer-build';
 import { startBridgeServer } from './server';
+import { serviceDoubles } from '../../fixtures/service-doubles';
 
 export const ARTIFACTS = join(ROOT, 'test-artifacts/e2e');
 
 export interface HarnessOptions {
-  /** Real or fake services, per domain; missing domains get the test doubles below. */
+  /** Real or fake services, per domain; missing domains get test doubles (fixtures/service-doubles.ts). */
   readonly services?: Partial<Services>;
   /** Replaces single handlers after the map is built (e.g. to make one channel fail). */
   readonly handlers?: Partial<HandlerMap<Channels>>;
@@ -61,6 +62,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         openedUrls.push(url);
       },
     },
+    ...serviceDoubles(),
     ...options.services,
   };
   const handlers: HandlerMap<Channels> = { ...createHandlers(services), ...options.handlers };

@@ -3,11 +3,13 @@ import { channels, type Channels } from '../../../../src-core/ipc/contract';
 import { createAppHandlers, processAppInfo } from '../../../../src-main/ipc/handlers/app';
 import { createHandlers } from '../../../../src-main/ipc/handlers';
 import { createIpcRegistry, type HandlerMap } from '../../../../src-main/ipc/registry';
+import { serviceDoubles } from '../../../fixtures/service-doubles';
 
 const trusted = { url: 'app://wallet/index.html', isTopFrame: true, isAppWindow: true };
 
 function appRegistry(opened: string[]) {
   const handlers = createHandlers({
+    ...serviceDoubles(),
     app: { info: () => processAppInfo('wallet', '1.2.3'), openExternal: async (url) => void opened.push(url) },
   });
   return createIpcRegistry({ channels, handlers, isTrustedSender: () => true, log: { info() {}, warn() {}, error() {} } });
@@ -41,7 +43,7 @@ describe('app handlers', () => {
   });
 
   it('covers every channel of the contract', () => {
-    const handlers = createHandlers({ app: { info: () => processAppInfo('w', '1'), openExternal: async () => {} } });
+    const handlers = createHandlers({ ...serviceDoubles(), app: { info: () => processAppInfo('w', '1'), openExternal: async () => {} } });
     expect(Object.keys(handlers).sort()).toEqual(Object.keys(channels).sort());
     // Compile-time check, run by `npm run typecheck`: a map without every channel is an error.
     // @ts-expect-error app:openExplorer is missing

@@ -1,0 +1,23 @@
+import type { nodeChannels } from '../../../src-core/ipc/channels/node';
+import type { NodeHost } from '../../wallet/node-host/node-host';
+import type { HandlerMap } from '../registry';
+
+export type NodeService = Pick<
+  NodeHost,
+  'overview' | 'startEmbedded' | 'stopEmbedded' | 'restartEmbedded' | 'saveSettings' | 'reset' | 'recentBlocks' | 'representatives' | 'logTail' | 'copyUrl'
+>;
+
+export function createNodeHandlers(node: NodeService): HandlerMap<typeof nodeChannels> {
+  return {
+    'node:overview': () => node.overview(),
+    'node:start': () => node.startEmbedded(),
+    'node:stop': () => node.stopEmbedded(),
+    'node:restart': () => node.restartEmbedded(),
+    'node:saveSettings': (settings) => node.saveSettings(settings),
+    'node:reset': ({ confirmation }) => node.reset(confirmation),
+    'node:recentBlocks': (args) => node.recentBlocks(args?.count ?? 10),
+    'node:representatives': () => node.representatives(),
+    'node:log': (args) => node.logTail(args?.limit ?? 200),
+    'node:copyUrl': () => node.copyUrl(),
+  };
+}

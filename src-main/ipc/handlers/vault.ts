@@ -1,0 +1,67 @@
+import type { vaultChannels } from '../../../src-core/ipc/channels/vault';
+import type { TransactionJson } from '../../../src-core/tx/types';
+import type { WalletVault } from '../../wallet/vault-service';
+import type { HandlerMap } from '../registry';
+
+/** The vault as the handlers use it (`WalletVault` in the app and the harness). */
+export type VaultService = Pick<
+  WalletVault,
+  | 'status'
+  | 'initialize'
+  | 'unlock'
+  | 'unlockWithDevice'
+  | 'lock'
+  | 'touch'
+  | 'rememberOnDevice'
+  | 'forgetDevice'
+  | 'setAutoLock'
+  | 'changePassword'
+  | 'listAccounts'
+  | 'createMnemonicAccount'
+  | 'importMnemonic'
+  | 'importDevAccounts'
+  | 'importPrivateKey'
+  | 'addWatchOnly'
+  | 'renameAccount'
+  | 'removeAccount'
+  | 'sign'
+  | 'signMessage'
+  | 'exportMnemonic'
+>;
+
+/**
+ * Vault channels. Arguments arrive parsed by the registry; the vault does its own checks (password
+ * rules, lockout, transaction integrity) and throws VaultError with a code, which crosses IPC as is.
+ */
+export function createVaultHandlers(vault: VaultService): HandlerMap<typeof vaultChannels> {
+  return {
+    'vault:status': () => vault.status(),
+    'vault:initialize': ({ password }) => vault.initialize(password),
+    'vault:unlock': ({ password }) => vault.unlock(password),
+    'vault:unlockWithDevice': () => vault.unlockWithDevice(),
+    'vault:lock': () => {
+      vault.lock('user');
+      return vault.status();
+    },
+    'vault:touch': () => vault.touch(),
+    'vault:rememberOnDevice': () => vault.rememberOnDevice(),
+    'vault:forgetDevice': () => vault.forgetDevice(),
+    'vault:setAutoLock': ({ ms }) => vault.setAutoLock(ms),
+    'vault:changePassword': ({ currentPassword, newPassword }) => vault.changePassword(currentPassword, newPassword),
+    'vault:listAccounts': () => vault.listAccounts(),
+    'vault:createMnemonicAccount': (options) => vault.createMnemonicAccount(options),
+    'vault:importMnemonic': ({ phrase, ...options }) => vault.importMnemonic(phrase, options),
+    'vault:importDevAccounts': ({ count }) => vault.importDevAccounts(count),
+    'vault:importPrivateKey': ({ privateKey, ...options }) => vault.importPrivateKey(privateKey, options),
+    'vault:addWatchOnly': ({ address, ...options }) => vault.addWatchOnly(address, options),
+    'vault:renameAccount': ({ accountId, label }) => vault.renameAccount(accountId, label),
+    'vault:removeAccount': ({ accountId }) => vault.removeAccount(accountId),
+    // The schema checked the outline; the vault checks raw_data against raw_data_hex and txID.
+    'vault:sign': async ({ accountId, transaction, permissionId }) => {
+      const signed = await vault.sign(transaction as unknown as TransactionJson, accountId, permissionId);
+      return signed as unknown as typeof transaction;
+    },
+    'vault:signMessage': ({ accountId, message }) => vault.signMessage(message, accountId),
+    'vault:exportMnemonic': ({ accountId, password }) => vault.exportMnemonic(accountId, password),
+  };
+}

@@ -1,0 +1,110 @@
+import { join } from 'node:path';
+import type { FetchLike } from '../../src-core/client/fetch';
+import type { ScryptParams, SecretStore } from '../vault';
+import { AccountsService } from './accounts/accounts-service';
+import type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
+import type { EmbeddedNodeFactory } from './node-host/embedded-node';
+import { NodeHost } from './node-host/node-host';
+import { Settings, SETTINGS_FILE, type SettingsDefaults } from './stores/settings';
+import { WalletVault } from './vault-service';
+
+export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
+export type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
+export { NodeHost } from './node-host/node-host';
+export { AccountsService } from './accounts/accounts-service';
+export { WalletVault } from './vault-service';
+export { Settings } from './stores/settings';
+
+/** Folder of the vault inside the user data folder. */
+export const VAULT_FOLDER = 'vault';
+
+export interface WalletServicesOptions {
+  /** Electron's `app.getPath('userData')`; a temp folder in tests. */
+  readonly userDataDir: string;
+  readonly emit: EmitEvent;
+  readonly log: WalletLog;
+  readonly createEmbeddedNode: EmbeddedNodeFactory;
+  readonly fetch: FetchLike;
+  readonly clipboard: Clipboard;
+  readonly shutdown?: ShutdownRegistrar;
+  readonly shutdownOrders?: ShutdownOrders;
+  /** Tests: a keychain stand-in and cheap scrypt. The app uses keytar and the vault's defaults. */
+  readonly secretStore?: SecretStore;
+  readonly scrypt?: ScryptParams;
+  readonly embeddedPollMs?: number;
+  readonly remoteRefreshMs?: number;
+  /** Settings of a profile that has none yet (tests: port 0, a fast block time). */
+  readonly settingsDefaults?: SettingsDefaults;
+}
+
+export interface WalletServices {
+  readonly settings: Settings;
+  readonly vault: WalletVault;
+  readonly node: NodeHost;
+  readonly accounts: AccountsService;
+  /** Resolves once the selected network was opened (the embedded node started, or failed). */
+  readonly ready: Promise<void>;
+  /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the services behind the IPC handlers from one user data folder:
+ *
+ * ```
+ * <user data>/settings.json            selected network, node settings, API keys
+ * <user data>/vault/                   the key vault (vault.json, keystores/)
+ * <user data>/tron-node/               the embedded node's chain (or <data dir>/tron-node)
+ * <user data>/networks/<key>/*.json    drafts, envelopes, address book, history per network
+ * ```
+ *
+ * The same function serves the Electron app and the end-to-end harness.
+ */
+export async function createWalletServices(options: WalletServicesOptions): Promise<WalletServices> {
+  const settings = await Settings.open(join(options.userDataDir, SETTINGS_FILE), options.settingsDefaults);
+  const node = new NodeHost({
+    userDataDir: options.userDataDir,
+    settings,
+    createEmbeddedNode: options.createEmbeddedNode,
+    fetch: options.fetch,
+    emit: options.emit,
+    log: options.log,
+    clipboard: options.clipboard,
+    ...(options.shutdown ? { shutdown: options.shutdown } : {}),
+    ...(options.shutdownOrders ? { shutdownOrders: options.shutdownOrders } : {}),
+    ...(options.embeddedPollMs !== undefined ? { embeddedPollMs: options.embeddedPollMs } : {}),
+  });
+  const vault = await WalletVault.open({
+    dataDir: join(options.userDataDir, VAULT_FOLDER),
+    emit: options.emit,
+    log: options.log,
+    devAccounts: () => node.devAccounts(),
+    ...(options.secretStore ? { secretStore: options.secretStore } : {}),
+    ...(options.scrypt ? { scrypt: options.scrypt } : {}),
+    ...(options.shutdown ? { shutdown: options.shutdown } : {}),
+    ...(options.shutdownOrders ? { shutdownOrders: options.shutdownOrders } : {}),
+  });
+  const accounts = new AccountsService({
+    accounts: vault,
+    chain: node,
+    emit: options.emit,
+    log: options.log,
+    ...(options.remoteRefreshMs !== undefined ? { remoteRefreshMs: options.remoteRefreshMs } : {}),
+  });
+  const ready = node.open().catch((error: unknown) => {
+    options.log.error('Opening the network failed', { error: error instanceof Error ? error.name : typeof error });
+  });
+  return {
+    settings,
+    vault,
+    node,
+    accounts,
+    ready,
+    async close() {
+      accounts.dispose();
+      vault.lock('shutdown');
+      await node.close().catch(() => undefined);
+      vault.dispose();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * What the node host needs from the embedded node, and the settings it starts it with. The real
+ * node (`createNode` from src-main/node) is adapted to this in `create-embedded.ts`; tests pass
+ * their own factory.
+ */
+export interface EmbeddedNodeConfig {
+  /** TCP port on 127.0.0.1; 0 picks a free one. */
+  readonly port: number;
+  /** The folder the node owns (its LevelDB lives inside). */
+  readonly datadir: string;
+  readonly blockTimeMs: number;
+  readonly saveInternalTx: boolean;
+  readonly estimateEnergy: boolean;
+  /** Each line the node logs. */
+  readonly log: (line: string) => void;
+}
+
+export interface EmbeddedHead {
+  readonly number: number;
+  /** blockID, 64 hex digits. */
+  readonly id: string;
+  readonly timestamp: number;
+  readonly solidified: number;
+}
+
+export interface EmbeddedNode {
+  /** e.g. http://127.0.0.1:8090; serves /wallet/* and /walletsolidity/*. */
+  readonly url: string;
+  readonly port: number;
+  /** The genesis mnemonic of a dev-mode node (funded accounts at m/44'/195'/0'/0/i), else null. */
+  readonly devMnemonic: string | null;
+  readonly devAccountCount: number;
+  head(): EmbeddedHead;
+  /** Stops producing, closes the HTTP server, flushes and closes the store. */
+  stop(): Promise<void>;
+}
+
+export type EmbeddedNodeFactory = (config: EmbeddedNodeConfig) => Promise<EmbeddedNode>;

@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import { AddressBook, ADDRESS_BOOK_FILE } from './address-book';
+import { Drafts, DRAFTS_FILE } from './drafts';
+import { Envelopes, ENVELOPES_FILE } from './envelopes';
+import { History, HISTORY_FILE } from './history';
+import type { StoreError } from '../../../src-core/errors';
+
+/**
+ * The stores whose content belongs to one chain, opened from `<user data>/networks/<key>/`.
+ * Switching networks closes one set and opens another, so a txid or a draft from Nile never shows
+ * up on mainnet.
+ */
+export class NetworkStores {
+  private constructor(
+    readonly key: string,
+    readonly dir: string,
+    readonly drafts: Drafts,
+    readonly envelopes: Envelopes,
+    readonly addressBook: AddressBook,
+    readonly history: History,
+  ) {}
+
+  static async open(networksDir: string, key: string): Promise<NetworkStores> {
+    const dir = join(networksDir, key);
+    const [drafts, envelopes, addressBook, history] = await Promise.all([
+      Drafts.open(join(dir, DRAFTS_FILE)),
+      Envelopes.open(join(dir, ENVELOPES_FILE)),
+      AddressBook.open(join(dir, ADDRESS_BOOK_FILE)),
+      History.open(join(dir, HISTORY_FILE)),
+    ]);
+    return new NetworkStores(key, dir, drafts, envelopes, addressBook, history);
+  }
+
+  /** Damaged files of this network, for the UI to report. */
+  problems(): StoreError[] {
+    return [this.drafts.store, this.envelopes.store, this.addressBook.store, this.history.store].flatMap((s) => (s.problem ? [s.problem] : []));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.drafts.store.close(), this.envelopes.store.close(), this.addressBook.store.close(), this.history.store.close()]);
+  }
+}

@@ -1,0 +1,192 @@
+import { VaultError } from '../../src-core/errors';
+import type { VaultAccount, VaultLocked, VaultStatus } from '../../src-core/ipc/channels/vault';
+import type { TransactionJson } from '../../src-core/tx/types';
+import { Vault, type VaultOptions, type VaultStatus as VaultServiceStatus } from '../vault';
+import type { EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
+
+export interface WalletVaultOptions extends VaultOptions {
+  readonly emit: EmitEvent;
+  readonly log: WalletLog;
+  /** The dev node's mnemonic while the embedded dev node is the current network, else null. */
+  readonly devAccounts: () => { mnemonic: string; count: number } | null;
+  readonly shutdown?: ShutdownRegistrar;
+  readonly shutdownOrders?: ShutdownOrders;
+}
+
+/**
+ * The vault as the IPC layer and the accounts service see it. Adds to `Vault`: the `vault:locked`
+ * event with its reason, importing the dev node's accounts without the mnemonic crossing IPC, and
+ * a vault that failed to open (damaged vault.json) answering every call with that error instead of
+ * stopping the app.
+ */
+export class WalletVault {
+  private lockReason: VaultLocked['reason'] | null = null;
+  private wasLocked = true;
+  private readonly accountListeners = new Set<() => void>();
+  private accountsSignature = '';
+
+  private constructor(
+    private readonly vault: Vault | null,
+    private readonly openError: unknown,
+    private readonly options: WalletVaultOptions,
+  ) {
+    if (vault) {
+      this.accountsSignature = signature(vault.listAccounts());
+      vault.onChange((status) => this.onVaultChange(status));
+    }
+    options.shutdown?.register({
+      name: 'lock the vault',
+      ...(options.shutdownOrders ? { order: options.shutdownOrders.services } : {}),
+      run: () => void this.lock('shutdown'),
+    });
+  }
+
+  static async open(options: WalletVaultOptions): Promise<WalletVault> {
+    try {
+      return new WalletVault(await Vault.open(options), null, options);
+    } catch (error) {
+      options.log.error('The vault did not open', { code: error instanceof VaultError ? error.code : undefined });
+      return new WalletVault(null, error, options);
+    }
+  }
+
+  private get v(): Vault {
+    if (!this.vault) throw this.openError;
+    return this.vault;
+  }
+
+  status(): VaultStatus {
+    const { keychain, ...rest } = this.v.status();
+    // `detail` (the backend's own error text) stays in main.
+    return { ...rest, keychain: keychain.available ? keychain : { available: false, backend: keychain.backend, reason: keychain.reason, message: keychain.message } };
+  }
+
+  async initialize(password: string): Promise<VaultStatus> {
+    await this.v.initialize(password);
+    return this.status();
+  }
+
+  async unlock(password: string): Promise<VaultStatus> {
+    await this.v.unlock(password);
+    return this.status();
+  }
+
+  async unlockWithDevice(): Promise<VaultStatus> {
+    await this.v.unlockWithDevice();
+    return this.status();
+  }
+
+  /** Locks; `vault:locked` says who asked (the person, the idle timer or the shutdown). */
+  lock(reason: VaultLocked['reason'] = 'user'): VaultStatus | undefined {
+    if (!this.vault) return undefined;
+    this.lockReason = reason;
+    try {
+      this.vault.lock();
+    } finally {
+      this.lockReason = null;
+    }
+    return this.status();
+  }
+
+  touch(): { locked: boolean } {
+    this.v.touch();
+    return { locked: this.v.status().locked };
+  }
+
+  async rememberOnDevice(): Promise<VaultStatus> {
+    await this.v.rememberOnDevice();
+    return this.status();
+  }
+
+  async forgetDevice(): Promise<VaultStatus> {
+    await this.v.forgetDevice();
+    return this.status();
+  }
+
+  async setAutoLock(ms: number): Promise<VaultStatus> {
+    await this.v.setAutoLock(ms);
+    return this.status();
+  }
+
+  async changePassword(currentPassword: string, newPassword: string): Promise<VaultStatus> {
+    await this.v.changePassword(currentPassword, newPassword);
+    return this.status();
+  }
+
+  /** Empty when the vault could not open (the status call reports why). */
+  listAccounts(): VaultAccount[] {
+    return this.vault ? this.vault.listAccounts().map((a) => ({ ...a })) : [];
+  }
+
+  onAccountsChange(listener: () => void): () => void {
+    this.accountListeners.add(listener);
+    return () => this.accountListeners.delete(listener);
+  }
+
+  createMnemonicAccount(options: { label?: string; strength?: 128 | 256 }): Promise<VaultAccount> {
+    return this.v.createMnemonicAccount(options);
+  }
+
+  importMnemonic(phrase: string, options: { passphrase?: string; from?: number; count?: number; label?: string }): Promise<VaultAccount[]> {
+    return this.v.importMnemonic(phrase, options);
+  }
+
+  /** The funded accounts of the embedded dev node, labelled "Dev 1", "Dev 2", … */
+  async importDevAccounts(count?: number): Promise<VaultAccount[]> {
+    const dev = this.options.devAccounts();
+    if (!dev) {
+      throw new VaultError('VAULT_NO_DEV_ACCOUNTS', 'Dev accounts exist only on the embedded dev node while it runs. Switch to it on the Node screen and start it.');
+    }
+    return this.v.importMnemonic(dev.mnemonic, { count: Math.min(count ?? dev.count, dev.count), label: 'Dev' });
+  }
+
+  importPrivateKey(privateKey: string, options: { label?: string }): Promise<VaultAccount> {
+    return this.v.importPrivateKey(privateKey, options);
+  }
+
+  addWatchOnly(address: string, options: { label?: string }): Promise<VaultAccount> {
+    return this.v.addWatchOnly(address, options);
+  }
+
+  renameAccount(accountId: string, label: string): Promise<VaultAccount> {
+    return this.v.renameAccount(accountId, label);
+  }
+
+  async removeAccount(accountId: string): Promise<{ accountId: string }> {
+    await this.v.removeAccount(accountId);
+    return { accountId };
+  }
+
+  sign(transaction: TransactionJson, accountId: string, permissionId?: number): Promise<TransactionJson> {
+    return this.v.sign(transaction, accountId, permissionId);
+  }
+
+  async signMessage(message: string, accountId: string): Promise<{ signature: string }> {
+    return { signature: await this.v.signMessage(message, accountId) };
+  }
+
+  exportMnemonic(accountId: string, password: string): Promise<{ phrase: string; hasPassphrase: boolean }> {
+    return this.v.exportMnemonic(accountId, password);
+  }
+
+  dispose(): void {
+    this.vault?.dispose();
+    this.accountListeners.clear();
+  }
+
+  private onVaultChange(status: VaultServiceStatus): void {
+    if (status.locked && !this.wasLocked) {
+      this.options.emit('vault:locked', { reason: this.lockReason ?? 'idle' });
+    }
+    this.wasLocked = status.locked;
+    const next = signature(this.vault!.listAccounts());
+    if (next !== this.accountsSignature) {
+      this.accountsSignature = next;
+      for (const listener of this.accountListeners) listener();
+    }
+  }
+}
+
+function signature(accounts: readonly { id: string; label: string }[]): string {
+  return accounts.map((a) => `${a.id}:${a.label}`).join('|');
+}

@@ -1,0 +1,85 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { VaultLocked, VaultStatus } from '../../src-core/ipc/channels/vault';
+import { api } from '../api/bridge';
+
+const TOUCH_EVERY_MS = 30_000;
+
+/**
+ * The vault's status as main reports it, and the calls that change it. Follows `vault:locked`, so
+ * an idle lock in main takes the window to the unlock screen (see router.ts).
+ */
+export const useVaultStore = defineStore('vault', () => {
+  const status = ref<VaultStatus | null>(null);
+  const loadError = ref<unknown>(null);
+  const lastLock = ref<VaultLocked | null>(null);
+  let loading: Promise<void> | null = null;
+  let stop: (() => void) | null = null;
+  let lastTouch = 0;
+  const lockListeners = new Set<(event: VaultLocked) => void>();
+
+  function load(): Promise<void> {
+    loading ??= (async () => {
+      try {
+        status.value = await api.vault.status();
+        loadError.value = null;
+      } catch (error) {
+        loadError.value = error;
+      } finally {
+        loading = null;
+      }
+    })();
+    return loading;
+  }
+
+  async function ensureLoaded(): Promise<void> {
+    if (!status.value) await load();
+  }
+
+  function follow(): void {
+    if (stop) return;
+    stop = api.on('vault:locked', (event) => {
+      lastLock.value = event;
+      if (status.value) status.value = { ...status.value, locked: true };
+      for (const listener of lockListeners) listener(event);
+    });
+  }
+
+  function onLocked(listener: (event: VaultLocked) => void): () => void {
+    lockListeners.add(listener);
+    return () => lockListeners.delete(listener);
+  }
+
+  async function initialize(password: string): Promise<void> {
+    status.value = await api.vault.initialize({ password });
+  }
+
+  async function unlock(password: string): Promise<void> {
+    try {
+      status.value = await api.vault.unlock({ password });
+    } catch (error) {
+      // Failed attempts and the lockout delay changed: show them.
+      await load();
+      throw error;
+    }
+    lastLock.value = null;
+  }
+
+  async function unlockWithDevice(): Promise<void> {
+    status.value = await api.vault.unlockWithDevice();
+    lastLock.value = null;
+  }
+
+  async function lock(): Promise<void> {
+    status.value = await api.vault.lock();
+  }
+
+  /** Person activity: resets main's idle timer, at most every 30 s. */
+  function touch(now = Date.now()): void {
+    if (!status.value || status.value.locked || now - lastTouch < TOUCH_EVERY_MS) return;
+    lastTouch = now;
+    void api.vault.touch().catch(() => undefined);
+  }
+
+  return { status, loadError, lastLock, load, ensureLoaded, follow, onLocked, initialize, unlock, unlockWithDevice, lock, touch };
+});

@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FetchLike } from '../../../src-core/client/fetch';
+import { events as eventSpecs } from '../../../src-core/ipc/contract';
+import { walletServices } from '../../../src-main/ipc/handlers';
+import { createEventHub } from '../../../src-main/ipc/events';
+import { silentLogger } from '../../../src-main/ipc/logger';
+import { UnavailableSecretStore } from '../../../src-main/vault/secret-store';
+import { createWalletServices, type EmbeddedNodeFactory, type WalletServices } from '../../../src-main/wallet';
+import type { SettingsDefaults } from '../../../src-main/wallet/stores/settings';
+import { startHarness, type Harness } from './index';
+
+export interface WalletHarness {
+  readonly harness: Harness;
+  readonly wallet: WalletServices;
+  /** The empty user data folder the services started from. */
+  readonly userDataDir: string;
+  /** What main wrote to the clipboard. */
+  readonly clipboard: readonly string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The renderer in Chromium with the real wallet services behind the bridge: a vault, stores and
+ * node host in a fresh temp folder (an empty profile), and the embedded node from `createNode`.
+ * No OS keychain (as on a headless machine) and cheap scrypt, so unlocking takes milliseconds.
+ */
+export async function startWalletHarness(options: { createNode: EmbeddedNodeFactory; settings?: SettingsDefaults }): Promise<WalletHarness> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-profile-'));
+  const events = createEventHub(eventSpecs);
+  const clipboard: string[] = [];
+  const wallet = await createWalletServices({
+    userDataDir,
+    emit: (event, payload) => events.emit(event, payload),
+    log: silentLogger,
+    createEmbeddedNode: options.createNode,
+    fetch: globalThis.fetch as unknown as FetchLike,
+    clipboard: { writeText: (text) => void clipboard.push(text) },
+    secretStore: new UnavailableSecretStore('none', {
+      available: false,
+      backend: 'none',
+      reason: 'NO_SERVICE',
+      message: 'No keychain service answered on this computer, so "remember on this device" is off. The vault still works: unlock it with your password.',
+    }),
+    scrypt: { N: 1024, r: 8, p: 1 },
+    embeddedPollMs: 50,
+    remoteRefreshMs: 1000,
+    ...(options.settings ? { settingsDefaults: options.settings } : {}),
+  });
+  let harness: Harness;
+  try {
+    harness = await startHarness({ events, services: walletServices(wallet) });
+  } catch (error) {
+    await wallet.close();
+    throw error;
+  }
+  return {
+    harness,
+    wallet,
+    userDataDir,
+    clipboard,
+    async close() {
+      await harness.close();
+      await wallet.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

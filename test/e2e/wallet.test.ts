@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNode, type TronNode } from '../../src-main/node';
+import { embeddedNodeFactory } from '../../src-main/wallet/node-host/create-embedded';
+import { startWalletHarness, type WalletHarness } from './harness/wallet';
+
+const PASSWORD = 'Treasury-Desk-2024!';
+const BLOCK_MS = 200;
+
+/** The real node's factory, remembering every node it started (the host starts one per start). */
+function recordingFactory() {
+  const started: TronNode[] = [];
+  const factory = embeddedNodeFactory(async (input) => {
+    const node = await createNode({ ...input, signatureWorkers: 0 });
+    started.push(node);
+    return node;
+  });
+  return Object.assign(factory, { started });
+}
+
+/**
+ * The wallet in Chromium with real services: an empty profile in a temp folder, the real vault and
+ * stores, and the real embedded node on a random loopback port with a fast block time.
+ */
+describe('wallet scenarios in Chromium', () => {
+  let setup: WalletHarness;
+  let factory: ReturnType<typeof recordingFactory>;
+  let remote: TronNode | null = null;
+
+  const page = () => setup.harness.page;
+  const number = async (testId: string): Promise<number> => Number(await page().getByTestId(testId).textContent());
+
+  beforeAll(async () => {
+    factory = recordingFactory();
+    setup = await startWalletHarness({ createNode: factory, settings: { embeddedNode: { port: 0, blockTimeMs: BLOCK_MS } } });
+    await setup.wallet.ready;
+  });
+  afterAll(async () => {
+    await setup?.close();
+    for (const node of factory?.started ?? []) await node.stop();
+    await remote?.stop();
+  });
+
+  it('starts with an empty profile on the first-run screen and creates a vault', async () => {
+    await setup.harness.goto('/');
+    await page().getByRole('heading', { name: 'Create your vault' }).waitFor();
+    expect(new URL(page().url()).hash).toBe('#/welcome');
+    await page().getByLabel('Password', { exact: true }).fill('short');
+    await expect(page().getByTestId('password-strength').textContent()).resolves.toContain('Too short');
+    await page().getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await expect(page().getByTestId('password-strength').textContent()).resolves.toContain('Strong');
+    await page().getByLabel('Confirm password').fill(`${PASSWORD}x`);
+    await page().getByRole('button', { name: 'Create vault' }).click();
+    await page().getByText('The two passwords are not the same.').waitFor();
+    await setup.harness.screenshot('welcome-create-vault');
+    expect(setup.wallet.vault.status().initialized).toBe(false);
+    await page().getByLabel('Confirm password').fill(PASSWORD);
+    await page().getByRole('button', { name: 'Create vault' }).click();
+    await page().getByRole('heading', { name: 'Add accounts' }).waitFor();
+    expect(setup.wallet.vault.status()).toMatchObject({ initialized: true, locked: false });
+  });
+
+  it('offers the dev accounts of the embedded node and imports them by mnemonic', async () => {
+    const how = page().getByLabel('How');
+    await expect(how.inputValue()).resolves.toBe('dev');
+    await expect(how.locator('option').first().textContent()).resolves.toContain('Import the 10 funded dev accounts');
+    await setup.harness.screenshot('welcome-add-accounts');
+    await page().getByRole('button', { name: 'Import dev accounts' }).click();
+    await page().getByTestId('welcome-added').getByText('10 accounts added.').waitFor();
+    await page().getByRole('button', { name: 'Go to accounts' }).click();
+    const table = page().getByTestId('accounts-table');
+    await table.getByText('Dev 10').waitFor();
+    const node = factory.started[0]!;
+    const first = table.locator('tbody tr').first();
+    await expect(first.textContent()).resolves.toContain(node.accounts[0]!.address);
+    await first.getByText('1,000,000 TRX').waitFor();
+    await expect(table.locator('tbody tr').count()).resolves.toBe(10);
+    await expect(first.textContent()).resolves.toContain('600 / 600');
+    await setup.harness.screenshot('home-accounts');
+  });
+
+  it('shows head and solidified numbers moving on the Node screen, with blocks, representatives, log and URL', async () => {
+    await setup.harness.goto('/node');
+    await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
+    await page().getByTestId('head-number').filter({ hasText: /^\d+$/ }).waitFor();
+    const head = await number('head-number');
+    const solid = await number('solid-number');
+    await expect.poll(() => number('head-number'), { timeout: 10_000 }).toBeGreaterThan(head + 1);
+    await expect.poll(() => number('solid-number'), { timeout: 10_000 }).toBeGreaterThan(solid);
+    const blocks = page().getByTestId('recent-blocks');
+    await expect.poll(() => blocks.locator('tbody tr').count()).toBe(10);
+    await expect(blocks.locator('tbody tr').first().textContent()).resolves.toMatch(/T[1-9A-HJ-NP-Za-km-z]{33}/);
+    // The dev chain's genesis has 27 super representatives.
+    await expect.poll(() => page().getByTestId('representatives').locator('tbody tr').count()).toBe(27);
+    await expect.poll(() => page().getByTestId('node-log').textContent()).toContain('listening on');
+    const url = await page().getByTestId('node-url').textContent();
+    expect(url).toBe(factory.started[0]!.url);
+    await page().getByRole('button', { name: 'Copy URL' }).click();
+    await page().getByText(`Copied ${url} to the clipboard.`).waitFor();
+    expect(setup.clipboard).toEqual([url]);
+    await setup.harness.screenshot('node');
+  });
+
+  it('locks and unlocks', async () => {
+    await setup.harness.goto('/');
+    await page().getByRole('button', { name: 'Lock' }).click();
+    await page().getByRole('heading', { name: 'Unlock the vault' }).waitFor();
+    expect(setup.wallet.vault.status().locked).toBe(true);
+    await page().getByLabel('Password').fill('wrong password');
+    await page().getByRole('button', { name: 'Unlock', exact: true }).click();
+    const error = page().locator('[data-error-name="VaultError"]');
+    await error.waitFor();
+    await expect(error.getAttribute('data-error-code')).resolves.toBe('VAULT_WRONG_PASSWORD');
+    await page().getByText('1 wrong attempt(s) so far.').waitFor();
+    await setup.harness.screenshot('unlock');
+    // Only the home screen needs the vault: it stays behind the lock.
+    await setup.harness.goto('/');
+    expect(new URL(page().url()).hash).toBe('#/unlock');
+    await page().getByLabel('Password').fill(PASSWORD);
+    await page().getByRole('button', { name: 'Unlock', exact: true }).click();
+    await page().getByTestId('accounts-table').getByText('Dev 1', { exact: true }).waitFor();
+    expect(setup.wallet.vault.status().locked).toBe(false);
+  });
+
+  it('goes to the unlock screen when main locks the vault', async () => {
+    await setup.harness.goto('/');
+    setup.wallet.vault.lock('idle');
+    await page().getByRole('heading', { name: 'Unlock the vault' }).waitFor();
+    await page().getByText('The vault locked itself after a period without activity.').first().waitFor();
+    await page().getByLabel('Password').fill(PASSWORD);
+    await page().getByRole('button', { name: 'Unlock', exact: true }).click();
+    await page().getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
+  });
+
+  it('saves node settings with a restart, and resets the chain only after the typed confirmation', async () => {
+    await setup.harness.goto('/node');
+    await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
+    const before = factory.started.length;
+    await page().getByLabel('Block time (ms)').fill('50');
+    await page().getByRole('button', { name: 'Save and restart' }).click();
+    await page().getByText('Must be at least 100 ms.').waitFor();
+    await page().getByLabel('Block time (ms)').fill('300');
+    await page().getByRole('button', { name: 'Save and restart' }).click();
+    await page().getByText('Settings saved; the node restarted with them.').waitFor();
+    expect(factory.started).toHaveLength(before + 1);
+    expect(setup.wallet.settings.get().embeddedNode.blockTimeMs).toBe(300);
+
+    await page().getByRole('button', { name: 'Reset chain…' }).click();
+    const dialog = page().getByRole('dialog', { name: 'Delete the embedded chain?' });
+    await dialog.getByLabel('Confirmation').fill('reset');
+    await dialog.getByRole('button', { name: 'Delete and restart' }).click();
+    await dialog.getByRole('alert').getByText('Type RESET to confirm.').waitFor();
+    expect(factory.started).toHaveLength(before + 1);
+    await setup.harness.screenshot('node-reset-dialog');
+    await dialog.getByLabel('Confirmation').fill('RESET');
+    await dialog.getByRole('button', { name: 'Delete and restart' }).click();
+    await page().getByText('The embedded chain was deleted and started again.').waitFor();
+    expect(factory.started).toHaveLength(before + 2);
+    await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
+  });
+
+  it('switches to a custom remote URL (a second local node) and back, without mixing their data', async () => {
+    // A second node: another chain (its own genesis) from the same mnemonic, with two funded accounts.
+    remote = await createNode({ port: 0, blockTimeMs: BLOCK_MS, accounts: 2, signatureWorkers: 0 });
+    await setup.harness.goto('/node');
+    await page().getByLabel('Use').selectOption('custom');
+    await page().getByLabel('Full node URL').fill(remote.url);
+    await page().getByRole('button', { name: 'Switch network' }).click();
+    const host = new URL(remote.url).host;
+    await page().getByTestId('network-name').getByText(`Custom node (${host})`).waitFor();
+    await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
+    await expect(page().getByTestId('node-url').textContent()).resolves.toBe(remote.url);
+    const head = await number('head-number');
+    await expect.poll(() => number('head-number'), { timeout: 10_000 }).toBeGreaterThan(head);
+    // The embedded node is stopped while the wallet uses another network.
+    await expect(page().getByRole('button', { name: 'Stop node' }).count()).resolves.toBe(0);
+    await setup.harness.screenshot('node-custom-url');
+
+    await setup.harness.goto('/');
+    const table = page().getByTestId('accounts-table');
+    await expect.poll(() => table.getByText('Not on this network yet').count(), { timeout: 10_000 }).toBe(8);
+    await table.locator('tbody tr').first().getByText('1,000,000 TRX').waitFor();
+    await page().getByTestId('home-network').getByText(`Custom node (${host})`).waitFor();
+    await setup.harness.screenshot('home-custom-url');
+
+    await setup.harness.goto('/node');
+    await page().getByLabel('Use').selectOption('embedded');
+    await page().getByRole('button', { name: 'Switch network' }).click();
+    await page().getByTestId('network-name').getByText('Embedded dev node').waitFor();
+    await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
+    await expect(page().getByTestId('node-url').textContent()).resolves.toBe(factory.started.at(-1)!.url);
+    await setup.harness.goto('/');
+    await expect.poll(() => page().getByTestId('accounts-table').getByText('1,000,000 TRX').count(), { timeout: 10_000 }).toBe(10);
+  });
+
+  it('ran every scenario without CSP violations, console errors or page errors', () => {
+    expect(setup.harness.pageProblems).toEqual([]);
+  });
+});

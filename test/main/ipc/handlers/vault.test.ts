@@ -1,0 +1,124 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deserializeError, VaultError, type SerializedError } from '../../../../src-core/errors';
+import { channels } from '../../../../src-core/ipc/contract';
+import type { IpcResult } from '../../../../src-core/ipc/result';
+import { createHandlers } from '../../../../src-main/ipc/handlers';
+import { createIpcRegistry, type IpcRegistry } from '../../../../src-main/ipc/registry';
+import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store';
+import { WalletVault } from '../../../../src-main/wallet/vault-service';
+import { serviceDoubles } from '../../../fixtures/service-doubles';
+import { CHEAP_SCRYPT } from '../../vault/helpers';
+import { unsignedTx, vectorKeys, vectorTx } from '../../vault/tx-fixtures';
+import { quietLog, recordEvents, removeDir, tempDir } from '../../wallet/helpers';
+
+const trusted = { url: 'app://wallet/index.html', isTopFrame: true, isAppWindow: true };
+const noKeychain = new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'MODULE_MISSING', message: 'No keychain.' });
+const PASSWORD = 'correct horse battery';
+
+describe('vault handlers', () => {
+  let dir: string;
+  let vault: WalletVault;
+  let registry: IpcRegistry;
+  const call = (channel: string, args?: unknown) => registry.call(channel, args, trusted);
+  const value = async <T>(channel: string, args?: unknown): Promise<T> => {
+    const reply = await call(channel, args);
+    if (!reply.ok) throw deserializeError(reply.error);
+    return reply.value as T;
+  };
+  const failure = async (channel: string, args?: unknown): Promise<SerializedError> => {
+    const reply = (await call(channel, args)) as IpcResult<unknown>;
+    expect(reply.ok).toBe(false);
+    return (reply as { error: SerializedError }).error;
+  };
+
+  beforeEach(async () => {
+    dir = await tempDir('vault-ipc-');
+    vault = await WalletVault.open({ dataDir: join(dir, 'vault'), secretStore: noKeychain, scrypt: CHEAP_SCRYPT, emit: recordEvents().emit, log: quietLog, devAccounts: () => null });
+    registry = createIpcRegistry({ channels, handlers: createHandlers({ ...serviceDoubles(), app: { info: () => never(), openExternal: async () => {} }, vault }), isTrustedSender: () => true, log: quietLog });
+  });
+  afterEach(async () => {
+    vault.dispose();
+    await removeDir(dir);
+  });
+
+  it('creates, locks and unlocks the vault, answering with its status', async () => {
+    expect(await value('vault:status')).toMatchObject({ initialized: false, locked: true });
+    expect(await value('vault:initialize', { password: PASSWORD })).toMatchObject({ initialized: true, locked: false });
+    expect(await value('vault:lock')).toMatchObject({ locked: true });
+    expect(await value('vault:touch')).toEqual({ locked: true });
+    expect(await value('vault:unlock', { password: PASSWORD })).toMatchObject({ locked: false, failedAttempts: 0 });
+  });
+
+  it('returns a wrong password as VaultError with its code, rebuilt as the same class on the other side', async () => {
+    await value('vault:initialize', { password: PASSWORD });
+    await value('vault:lock');
+    const error = await failure('vault:unlock', { password: 'not the password' });
+    expect(error).toMatchObject({ name: 'VaultError', code: 'VAULT_WRONG_PASSWORD', details: { failedAttempts: 1 } });
+    expect(deserializeError(error)).toBeInstanceOf(VaultError);
+    expect(JSON.stringify(error)).not.toContain('not the password');
+  });
+
+  it('imports a private key once and never answers with it', async () => {
+    await value('vault:initialize', { password: PASSWORD });
+    const key = vectorKeys.K1!;
+    const account = await value<Record<string, unknown>>('vault:importPrivateKey', { privateKey: key.private_key, label: 'K1' });
+    expect(account).toMatchObject({ kind: 'privateKey', label: 'K1', address: key.base58, canSign: true });
+    const listed = await value<unknown[]>('vault:listAccounts');
+    for (const text of [JSON.stringify(account), JSON.stringify(listed)]) expect(text.toLowerCase()).not.toContain(key.private_key.toLowerCase());
+  });
+
+  it('signs a transaction by account id and permission id, and signs messages', async () => {
+    await value('vault:initialize', { password: PASSWORD });
+    const vector = vectorTx('transfer_owner');
+    const privateKey = vector.signer_private_keys[0]!;
+    const account = await value<{ id: string }>('vault:importPrivateKey', { privateKey });
+    const signed = await value<{ txID: string; signature: string[]; raw_data: unknown }>('vault:sign', { accountId: account.id, transaction: unsignedTx('transfer_owner') });
+    expect(signed.txID).toBe(vector.txID);
+    expect(signed.signature).toHaveLength(1);
+    expect(signed.raw_data).toEqual(unsignedTx('transfer_owner').raw_data);
+    const wrongPermission = await failure('vault:sign', { accountId: account.id, transaction: unsignedTx('transfer_owner'), permissionId: 2 });
+    expect(wrongPermission).toMatchObject({ name: 'VaultError' });
+    expect(await value<{ signature: string }>('vault:signMessage', { accountId: account.id, message: 'hello' })).toEqual({ signature: expect.stringMatching(/^0x[0-9a-f]{130}$/) });
+  });
+
+  it('exports a recovery phrase only with the password typed again', async () => {
+    await value('vault:initialize', { password: PASSWORD });
+    const account = await value<{ id: string; kind: string }>('vault:createMnemonicAccount', { strength: 128 });
+    expect(account.kind).toBe('mnemonic');
+    expect(await failure('vault:exportMnemonic', { accountId: account.id, password: 'nope nope' })).toMatchObject({ code: 'VAULT_WRONG_PASSWORD' });
+    const exported = await value<{ phrase: string; hasPassphrase: boolean }>('vault:exportMnemonic', { accountId: account.id, password: PASSWORD });
+    expect(exported.phrase.split(' ')).toHaveLength(12);
+    expect(exported.hasPassphrase).toBe(false);
+  });
+
+  it('adds watch-only accounts, renames and removes accounts', async () => {
+    await value('vault:initialize', { password: PASSWORD });
+    const watch = await value<{ id: string; canSign: boolean }>('vault:addWatchOnly', { address: vectorKeys.K2!.hex, label: 'Cold' });
+    expect(watch.canSign).toBe(false);
+    expect(await value('vault:renameAccount', { accountId: watch.id, label: 'Colder' })).toMatchObject({ label: 'Colder' });
+    expect(await failure('vault:sign', { accountId: watch.id, transaction: unsignedTx('transfer_owner') })).toMatchObject({ code: 'VAULT_WATCH_ONLY' });
+    expect(await value('vault:removeAccount', { accountId: watch.id })).toEqual({ accountId: watch.id });
+    expect(await value('vault:listAccounts')).toEqual([]);
+  });
+
+  it.each([
+    ['vault:unlock', {}, 'password'],
+    ['vault:unlock', { password: '' }, 'password'],
+    ['vault:unlock', { password: PASSWORD, remember: true }, ''],
+    ['vault:setAutoLock', { ms: 5 }, 'ms'],
+    ['vault:renameAccount', { accountId: '../../etc', label: 'x' }, 'accountId'],
+    ['vault:addWatchOnly', { address: 'T123' }, 'address'],
+    ['vault:sign', { accountId: 'acc_0123456789abcdef', transaction: { txID: 'x' } }, 'transaction.raw_data'],
+    ['vault:importMnemonic', { phrase: 'a b c', count: 0 }, 'count'],
+    ['vault:createMnemonicAccount', { strength: 192 }, 'strength'],
+  ])('refuses %s with %j as ValidationError naming %s', async (channel, args, path) => {
+    const error = await failure(channel, args);
+    expect(error).toMatchObject({ name: 'ValidationError', code: 'VALIDATION_FAILED' });
+    expect((error.details?.issues as { path: string }[]).map((i) => i.path)).toContain(path);
+  });
+});
+
+function never(): never {
+  throw new Error('not used');
+}

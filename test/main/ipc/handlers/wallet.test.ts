@@ -1,0 +1,106 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FetchLike } from '../../../../src-core/client/fetch';
+import { deserializeError, NodeHostError } from '../../../../src-core/errors';
+import { channels } from '../../../../src-core/ipc/contract';
+import { createHandlers, walletServices } from '../../../../src-main/ipc/handlers';
+import { createIpcRegistry, type IpcRegistry } from '../../../../src-main/ipc/registry';
+import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store';
+import { createWalletServices, type WalletServices } from '../../../../src-main/wallet';
+import { Settings, SETTINGS_FILE } from '../../../../src-main/wallet/stores/settings';
+import { miniNodeFactory, startMiniNode, type MiniNode } from '../../../fixtures/mini-node';
+import { CHEAP_SCRYPT } from '../../vault/helpers';
+import { quietLog, recordEvents, removeDir, tempDir } from '../../wallet/helpers';
+
+const trusted = { url: 'app://wallet/index.html', isTopFrame: true, isAppWindow: true };
+
+describe('node, network and accounts handlers', () => {
+  let dir: string;
+  let wallet: WalletServices;
+  let registry: IpcRegistry;
+  let factory: ReturnType<typeof miniNodeFactory>;
+  let clipboard: string[];
+  let other: MiniNode | null;
+  const call = (channel: string, args?: unknown) => registry.call(channel, args, trusted);
+  const value = async <T>(channel: string, args?: unknown): Promise<T> => {
+    const reply = await call(channel, args);
+    if (!reply.ok) throw deserializeError(reply.error);
+    return reply.value as T;
+  };
+
+  beforeEach(async () => {
+    dir = await tempDir('wallet-ipc-');
+    factory = miniNodeFactory();
+    clipboard = [];
+    other = null;
+    const settings = await Settings.open(join(dir, SETTINGS_FILE));
+    await settings.update((s) => ({ ...s, embeddedNode: { ...s.embeddedNode, port: 0, blockTimeMs: 100 } }));
+    wallet = await createWalletServices({
+      userDataDir: dir,
+      emit: recordEvents().emit,
+      log: quietLog,
+      createEmbeddedNode: factory,
+      fetch: globalThis.fetch as unknown as FetchLike,
+      clipboard: { writeText: (text) => void clipboard.push(text) },
+      secretStore: new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'MODULE_MISSING', message: 'No keychain.' }),
+      scrypt: CHEAP_SCRYPT,
+      embeddedPollMs: 25,
+    });
+    await wallet.ready;
+    registry = createIpcRegistry({
+      channels,
+      handlers: createHandlers({ app: { info: () => ({}) as never, openExternal: async () => {} }, ...walletServices(wallet) }),
+      isTrustedSender: () => true,
+      log: quietLog,
+    });
+  });
+  afterEach(async () => {
+    await wallet.close();
+    for (const node of factory.started) await node.stop();
+    await other?.stop();
+    await removeDir(dir);
+  });
+
+  it('answers the overview, recent blocks, representatives and the log', async () => {
+    const overview = await value<{ status: { state: string }; url: string; devAccountCount: number }>('node:overview');
+    expect(overview).toMatchObject({ status: { state: 'running' }, devAccountCount: 10 });
+    expect(await value<unknown[]>('node:recentBlocks', { count: 2 })).toHaveLength(2);
+    expect(await value<unknown[]>('node:recentBlocks')).not.toHaveLength(0);
+    expect((await value<{ voteCount: bigint }[]>('node:representatives'))[0]!.voteCount).toBe(3000n);
+    expect((await value<{ text: string }[]>('node:log', { limit: 1 })).length).toBe(1);
+    expect(await value('node:copyUrl')).toEqual({ url: overview.url });
+    expect(clipboard).toEqual([overview.url]);
+  });
+
+  it('keeps the NodeHostError class and code for a reset without the typed confirmation', async () => {
+    const reply = await call('node:reset', { confirmation: 'yes' });
+    expect(reply).toMatchObject({ ok: false, error: { name: 'NodeHostError', code: 'NODE_RESET_NOT_CONFIRMED' } });
+    expect(deserializeError((reply as unknown as { error: never }).error)).toBeInstanceOf(NodeHostError);
+  });
+
+  it('refuses bad settings before they reach the host', async () => {
+    const base = (await value<{ settings: Record<string, unknown> }>('node:overview')).settings;
+    for (const bad of [{ port: 70000 }, { blockTimeMs: 10 }, { dataDir: 'relative/path' }, { extra: 1 }]) {
+      const reply = await call('node:saveSettings', { ...base, ...bad });
+      expect(reply).toMatchObject({ ok: false, error: { name: 'ValidationError' } });
+    }
+  });
+
+  it('switches network and reports it without the API key', async () => {
+    other = await startMiniNode({ chainSalt: 'b' });
+    const info = await value<Record<string, unknown>>('network:select', { kind: 'custom', fullNodeUrl: other.url, apiKey: 'abcdefghijklmnop' });
+    expect(info).toMatchObject({ kind: 'custom', hasApiKey: true, fullNodeUrl: other.url });
+    expect(JSON.stringify(info)).not.toContain('abcdefghijklmnop');
+    expect(await value('network:current')).toEqual(info);
+    expect((await call('network:select', { kind: 'custom', fullNodeUrl: 'ftp://x' })).ok).toBe(false);
+    expect((await call('network:select', { kind: 'preset', network: 'ropsten' })).ok).toBe(false);
+  });
+
+  it('lists accounts with chain figures after importing the dev accounts', async () => {
+    await value('vault:initialize', { password: 'correct horse battery' });
+    await value('vault:importDevAccounts', { count: 2 });
+    const snapshot = await value<{ accounts: { chain: { balanceSun: bigint } | null }[] }>('accounts:refresh');
+    expect(snapshot.accounts.map((a) => a.chain?.balanceSun)).toEqual([10n ** 12n, 10n ** 12n]);
+    expect((await value<{ accounts: unknown[] }>('accounts:list')).accounts).toHaveLength(2);
+  });
+});

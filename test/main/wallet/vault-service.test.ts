@@ -1,0 +1,92 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WalletVault } from '../../../src-main/wallet/vault-service';
+import { UnavailableSecretStore } from '../../../src-main/vault/secret-store';
+import { CHEAP_SCRYPT, FakeClock } from '../vault/helpers';
+import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from './helpers';
+
+const noKeychain = new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'NO_SERVICE', message: 'No keychain here.', detail: 'dbus said no' });
+const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
+
+describe('wallet vault', () => {
+  let dir: string;
+  let events: RecordedEvents;
+  let clock: FakeClock;
+  let dev: { mnemonic: string; count: number } | null;
+  let hooks: { name: string; order?: number; run: () => unknown }[];
+  let vault: WalletVault;
+
+  beforeEach(async () => {
+    dir = await tempDir('wallet-vault-');
+    events = recordEvents();
+    clock = new FakeClock();
+    dev = null;
+    hooks = [];
+    vault = await WalletVault.open({
+      dataDir: join(dir, 'vault'),
+      secretStore: noKeychain,
+      scrypt: CHEAP_SCRYPT,
+      clock,
+      emit: events.emit,
+      log: quietLog,
+      devAccounts: () => dev,
+      shutdown: { register: (hook) => (hooks.push(hook), () => undefined) },
+      shutdownOrders: { services: 200, storage: 300 },
+    });
+    await vault.initialize('correct horse battery');
+  });
+  afterEach(async () => {
+    vault.dispose();
+    await removeDir(dir);
+  });
+
+  it('emits vault:locked with the reason: the person, the idle timer, the shutdown', async () => {
+    vault.lock('user');
+    await vault.unlock('correct horse battery');
+    clock.advance(vault.status().autoLockMs + 1);
+    await vault.unlock('correct horse battery');
+    expect(hooks.map((h) => [h.name, h.order])).toEqual([['lock the vault', 200]]);
+    await hooks[0]!.run();
+    expect(events.of('vault:locked')).toEqual([{ reason: 'user' }, { reason: 'idle' }, { reason: 'shutdown' }]);
+    vault.lock('user');
+    expect(events.of('vault:locked')).toHaveLength(3);
+  });
+
+  it("keeps the keychain backend's own error text out of the status", () => {
+    expect(vault.status().keychain).toEqual({ available: false, backend: 'test', reason: 'NO_SERVICE', message: 'No keychain here.' });
+  });
+
+  it('imports the dev accounts from the mnemonic main holds, only while the dev node runs', async () => {
+    await expectWalletError(vault.importDevAccounts(), 'VaultError', 'VAULT_NO_DEV_ACCOUNTS');
+    dev = { mnemonic: DEV_MNEMONIC, count: 2 };
+    const accounts = await vault.importDevAccounts(5);
+    expect(accounts.map((a) => [a.label, a.index, a.kind])).toEqual([
+      ['Dev 1', 0, 'mnemonic'],
+      ['Dev 2', 1, 'mnemonic'],
+    ]);
+  });
+
+  it('tells listeners when the account list changes, not on lock or unlock', async () => {
+    let changes = 0;
+    vault.onAccountsChange(() => changes++);
+    vault.lock();
+    await vault.unlock('correct horse battery');
+    expect(changes).toBe(0);
+    const account = await vault.importPrivateKey('01'.repeat(32), { label: 'one' });
+    await vault.renameAccount(account.id, 'uno');
+    await vault.removeAccount(account.id);
+    expect(changes).toBe(3);
+  });
+
+  it('answers every call with the open error when vault.json is damaged, without stopping the app', async () => {
+    const broken = join(dir, 'broken');
+    await mkdir(broken, { recursive: true });
+    await writeFile(join(broken, 'vault.json'), '{"format":');
+    const damaged = await WalletVault.open({ dataDir: broken, secretStore: noKeychain, emit: events.emit, log: quietLog, devAccounts: () => null });
+    await expectWalletError(() => damaged.status(), 'VaultError', 'VAULT_FILE_TRUNCATED');
+    await expectWalletError(damaged.unlock('x'), 'VaultError', 'VAULT_FILE_TRUNCATED');
+    expect(damaged.listAccounts()).toEqual([]);
+    expect(damaged.lock()).toBeUndefined();
+  });
+});
