@@ -35,6 +35,7 @@ describe('staking, vote, reward and TRC-10 validation messages', () => {
     await send(node, b.freezeBalanceV2Contract({ owner: many.hex, amount: 100n * TRX }), many);
     await send(node, b.witnessCreateContract({ owner: cand.hex, url: 'https://cand.example' }), cand);
     await send(node, transfer(a, poor, 100n * TRX), a);
+    await send(node, b.accountUpdateContract({ owner: bob.hex, name: 'bobname' }), bob);
     // An account of type Contract (AccountCreateContract carries the type).
     await send(node, { type: 'AccountCreateContract', value: { owner_address: a.hex, account_address: contractAccount.hex, type: 'Contract' } }, a);
     const head = node.head().timestamp;
@@ -167,6 +168,16 @@ describe('staking, vote, reward and TRC-10 validation messages', () => {
     await expectRefused(node, 'updatebrokerage', { owner_address: a.hex, brokerage: 10 }, `Not existed witness:${a.hex}`);
   });
 
+  it('AccountUpdate (the updateaccount builder)', async () => {
+    const u = (body: Record<string, unknown>, message: string) => expectRefused(node, 'updateaccount', { owner_address: a.hex, account_name: hexText('alice'), ...body }, message);
+    await u({ account_name: hexText('n'.repeat(201)) }, 'Invalid accountName');
+    await u({ owner_address: BAD }, 'Invalid ownerAddress');
+    await u({ owner_address: stranger.hex }, 'Account does not exist');
+    await u({ owner_address: bob.hex }, 'This account name is already existed');
+    await u({ account_name: hexText('bobname') }, 'This name is existed');
+    expect((await build(node, 'updateaccount', { owner_address: a.hex, account_name: hexText('alice') })).raw_data.contract[0].type).toBe('AccountUpdateContract');
+  });
+
   it('AssetIssue', async () => {
     const start = node.head().timestamp + 60_000;
     const base = { owner_address: a.hex, name: hexText('Good'), abbr: hexText('G'), total_supply: 1000, trx_num: 1, num: 1, start_time: start, end_time: start + 1000, url: hexText('https://g.example') };
@@ -279,6 +290,20 @@ describe('staking, vote, reward and TRC-10 validation messages', () => {
       expect(await get(path)).toEqual({ status: 200, text: '' });
     }
     for (const path of ['freezebalancev2', 'delegateresource', 'cancelallunfreezev2', 'updatebrokerage']) expect((await get(path)).status).toBe(405);
+  });
+
+  it('reads answer GET with query parameters as java-tron does', async () => {
+    const get = async (q: string) => (await fetch(`${node.url}/wallet/${q}`)).text();
+    expect(await get(`getcandelegatedmaxsize?owner_address=${a.hex}&type=1`)).toBe('{"max_size":900000000}\n');
+    expect(await get(`getavailableunfreezecount?ownerAddress=${many.hex}`)).toBe('{}\n');
+    expect(await get(`getavailableunfreezecount?owner_address=${a.hex}`)).toBe('{"count":32}\n');
+    expect(await get(`getcanwithdrawunfreezeamount?owner_address=${many.hex}&timestamp=${node.head().timestamp + 15 * 86_400_000}`)).toBe(`{"amount":${(32 * 33) / 2}}\n`);
+    expect(await get(`getReward?address=${a.hex}`)).toBe('{"reward": 0}\n');
+    expect(await get('getReward?address=zzz')).toBe('{"Error": "INVALID address, The Base58Check value is too short to hold a checksum."}\n');
+    expect(await get(`getBrokerage?address=${cand.hex}`)).toBe('{"brokerage": 20}\n');
+    expect(JSON.parse(await get(`getdelegatedresourcev2?fromAddress=${a.hex}&toAddress=${bob.hex}`)).delegatedResource).toHaveLength(2);
+    expect(JSON.parse(await get(`getdelegatedresourceaccountindexv2?value=${bob.hex}`))).toEqual({ account: bob.hex, fromAccounts: [a.hex] });
+    expect(JSON.parse(await get('getassetissuebyid?value=1000002')).owner_address).toBe(early.hex);
   });
 
   it('a builder returns the unsigned transaction with Permission_id and, for transferasset, extra_data', async () => {
