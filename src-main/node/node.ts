@@ -78,7 +78,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
   try {
     // Block-signing keys besides the genesis representatives': localwitness, and the funded keys in dev mode.
     const localKeys = [...config.localWitness.map((k) => hexToBytes(k)), ...(config.dev ? funded.map((k) => k.privateKey) : [])];
-    const chain = await Chain.open(store, config, options.actuators ?? defaultActuators(), witnessKeys, funded, Date.now(), localKeys);
+    const chain = await Chain.open(store, config, options.actuators ?? defaultActuators(), witnessKeys, funded, Date.now(), { localKeys });
     recovery = new RecoveryPool(config.signatureWorkers);
     const pool = new TxPool(chain, recovery, config);
     producer = new Producer(pool, config.blockTimeMs, (error) => config.log(`block production failed: ${(error as Error).message}`));

@@ -56,6 +56,15 @@ export interface BlockResult {
 
 export class ChainError extends Error {}
 
+/** Optional parts of the chain that features add. */
+export interface ChainExtras {
+  /**
+   * Further block-signing keys (java-tron `localwitness`): a representative signs with the key of
+   * its witness permission, which may belong to another address.
+   */
+  readonly localKeys?: readonly Uint8Array[];
+}
+
 /** The pending state and each pending transaction's outcome, in pool order (see TxPool). */
 export interface PreparedState {
   readonly view: StateView;
@@ -85,14 +94,10 @@ export class Chain implements StateReader {
 
   private constructor(readonly store: Store, readonly config: NodeConfig, readonly actuators: ActuatorRegistry) {}
 
-  /**
-   * `localKeys` are further block-signing keys (java-tron `localwitness`): a representative signs
-   * with the key of its witness permission, which may belong to another address.
-   */
-  static async open(store: Store, config: NodeConfig, actuators: ActuatorRegistry, witnessKeys: readonly DerivedKey[], funded: readonly DerivedKey[], now: number, localKeys: readonly Uint8Array[] = []): Promise<Chain> {
+  static async open(store: Store, config: NodeConfig, actuators: ActuatorRegistry, witnessKeys: readonly DerivedKey[], funded: readonly DerivedKey[], now: number, extras: ChainExtras = {}): Promise<Chain> {
     const chain = new Chain(store, config, actuators);
     for (const k of witnessKeys) chain.signingKeys.set(k.hex, k.privateKey);
-    for (const k of localKeys) chain.signingKeys.set(addressFromPrivateKey(k), k);
+    for (const k of extras.localKeys ?? []) chain.signingKeys.set(addressFromPrivateKey(k), k);
     const meta = await store.get(key(PREFIX.meta));
     if (meta) await chain.load(new TextDecoder().decode(meta), witnessKeys);
     else await chain.createGenesis(witnessKeys, funded, now);
