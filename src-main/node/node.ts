@@ -1,7 +1,7 @@
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bytesToHex } from '../../src-core/bytes/hex';
+import { bytesToHex, hexToBytes } from '../../src-core/bytes/hex';
 import type { NodeConfig, NodeConfigInput } from './config';
 import { resolveConfig } from './config';
 import { deriveKeys, FUNDED_PATH, WITNESS_PATH } from './genesis';
@@ -100,7 +100,9 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     });
     const registered = new Set(actuators.types());
     for (const actuator of contractActuators(contracts)) if (!registered.has(actuator.typeName)) actuators.register(actuator);
-    const chain = await Chain.open(store, config, actuators, witnessKeys, funded, Date.now(), { extCodecs: CONTRACT_RECORD_CODECS });
+    // Block-signing keys besides the genesis representatives': localwitness, and the funded keys in dev mode.
+    const localKeys = [...config.localWitness.map((k) => hexToBytes(k)), ...(config.dev ? funded.map((k) => k.privateKey) : [])];
+    const chain = await Chain.open(store, config, actuators, witnessKeys, funded, Date.now(), { localKeys, extCodecs: CONTRACT_RECORD_CODECS });
     chain.maintenanceHooks.push(dynamicEnergyMaintenance());
     recovery = new RecoveryPool(config.signatureWorkers);
     const pool = new TxPool(chain, recovery, config);

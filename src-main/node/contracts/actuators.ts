@@ -1,14 +1,15 @@
 import type { HexAddress } from '../../../src-core/brand';
 import { longToBigint } from '../../../src-core/proto/runtime';
 import type { Actuator, ActuatorContext, ActuatorResult } from '../actuators/actuator';
-import { addressValid, ContractValidateError, insufficientBalance } from '../actuators/actuator';
+import { addressValid, ContractValidateError } from '../actuators/actuator';
 import type { ParsedContract } from '../chain/tx';
 import type { StateView } from '../state/view';
 import { VmValidationError } from '../vm/errors';
 import { internalTransactionsToSave } from '../vm/internal-transactions';
 import type { VmTransactionResult } from '../vm/requests';
 import type { ContractMeta } from '../vm/world-state';
-import { useEnergy } from './energy';
+import { consumeStakedEnergy, payEnergyBill } from '../resources/energy';
+import { headSlotOf } from '../resources/account-usage';
 import { vmActuatorResult } from './receipt';
 import type { ContractRecord } from './records';
 import { abiKey, addressHexOf, contractKey, stateKey, storagePrefix } from './records';
@@ -48,26 +49,23 @@ function dropContractRecords(view: StateView, address: string): void {
 }
 
 /**
- * After execution (java-tron TransactionTrace.pay → ReceiptCapsule.payEnergyBill): the origin's
- * share from its stake, the caller's from stake, the rest burned from the caller's balance.
+ * After execution (java-tron TransactionTrace.pay → ReceiptCapsule.payEnergyBill), through the
+ * node's energy processor: the origin's share from its stake only, the caller's part from stake
+ * first and the rest burned from its balance. The stake left is the one measured before the run,
+ * as java-tron does; the VM's bill (the receipt) is computed from the same figures.
  */
-function payEnergy(runtime: ContractRuntime, ctx: ActuatorContext, result: VmTransactionResult, owner: HexAddress): void {
+function payEnergy(ctx: ActuatorContext, result: VmTransactionResult, owner: HexAddress): void {
   const { view } = ctx;
-  const nowSlot = runtime.chain.headSlot;
-  const bill = result.bill;
-  if (bill.originEnergyUsage > 0n && result.limit.origin !== undefined) useEnergy(view, result.limit.origin, bill.originEnergyUsage, nowSlot, ctx.headTimestamp);
-  useEnergy(view, owner, bill.energyUsage, nowSlot, ctx.headTimestamp);
-  if (bill.energyFee > 0n) {
-    const account = view.mutableAccount(owner);
-    if (!account || account.balance < bill.energyFee) throw insufficientBalance(owner, account?.balance ?? 0n, bill.energyFee);
-    account.balance -= bill.energyFee;
-    view.mutable.burnedSun += bill.energyFee;
-  }
+  const clock = { nowSlot: headSlotOf(view.props), headTimestamp: view.props.headTimestamp };
+  const { bill, limit } = result;
+  if (bill.originEnergyUsage > 0n && limit.origin !== undefined) consumeStakedEnergy(view, limit.origin, bill.originEnergyUsage, { available: limit.originEnergyLeft, clock });
+  const callerPart = bill.energyUsageTotal - bill.originEnergyUsage;
+  if (callerPart > 0n) payEnergyBill(view, owner, callerPart, { available: limit.callerEnergyLeft, clock });
 }
 
 function settle(runtime: ContractRuntime, ctx: ActuatorContext, result: VmTransactionResult, owner: HexAddress): ActuatorResult {
   for (const address of result.deletedContracts) dropContractRecords(ctx.view, address);
-  payEnergy(runtime, ctx, result, owner);
+  payEnergy(ctx, result, owner);
   const settings = runtime.settings;
   const outcome = vmActuatorResult(result, {
     internalTransactions: internalTransactionsToSave(result.internalTransactions, settings),

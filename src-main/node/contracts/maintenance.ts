@@ -1,4 +1,4 @@
-import type { MaintenanceHook } from '../chain/chain';
+import type { MaintenanceHook } from '../chain/maintenance';
 import { catchUpToCycle } from '../vm/dynamic-energy';
 import type { ContractStateRecord } from '../vm/world-state';
 import { RECORD } from './records';

@@ -1,10 +1,12 @@
 import type { Hex, HexAddress } from '../../../src-core/brand';
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../src-core/bytes/utf8';
-import { bigintToLong, longToBigint } from '../../../src-core/proto/runtime';
 import type { AccountRecord as NodeAccount } from '../state/account';
 import { newAccount, permissionById } from '../state/account';
-import type { StateView } from '../state/view';
+import type { StateView, TxMutableProperties } from '../state/view';
+import type { WitnessRecord } from '../state/witness';
+import { splitSlot } from '../state/records';
+import { getAsset } from '../trc10/assets';
 import { JournaledWorldState } from '../vm/journaled-world-state';
 import type {
   AccountRecord,
@@ -28,7 +30,16 @@ const TYPE_NAMES: readonly AccountTypeName[] = [AccountType.Normal, AccountType.
 const TYPE_CODES: Record<AccountTypeName, number> = { Normal: 0, AssetIssue: 1, Contract: 2 };
 const EMPTY_CODE = new Uint8Array(0);
 
-type Msg = Record<string, unknown>;
+/** Account.type code of a VM account type. */
+export function typeCodeOf(type: AccountTypeName): number {
+  return TYPE_CODES[type];
+}
+
+/** Staged staking effects (contracts/staking.ts): the namespaces the VM world carries them in. */
+const STAGED_ACCOUNT = 'acct';
+const STAGED_RECORD = 'rec';
+const STAGED_WITNESS = 'wit';
+const STAGED_TOTALS = 'totals';
 
 export interface WorldEnvironment {
   /** create_time of Normal accounts the VM creates (latest block header time). */
@@ -40,19 +51,7 @@ export interface WorldEnvironment {
 
 /** TRC10 balances (`Account.assetV2`, token id → amount). */
 export function tokenBalancesOf(account: NodeAccount | undefined): ReadonlyMap<string, bigint> {
-  const map = new Map<string, bigint>();
-  const assets = account?.rest.assetV2 as Record<string, unknown> | undefined;
-  if (assets) for (const [id, amount] of Object.entries(assets)) map.set(id, longToBigint(amount as never));
-  return map;
-}
-
-/**
- * Whether a TRC10 token with this id was issued. STAND-IN: this node has no AssetIssue yet
- * (issue 4); until then no token exists, so CALLTOKEN and token call values are refused as on a
- * chain without that asset.
- */
-export function assetIssued(_view: StateView, _tokenId: string): boolean {
-  return false;
+  return account?.assetV2 ?? new Map();
 }
 
 export class ViewWorldBackend implements WorldStateBackend {
@@ -68,8 +67,7 @@ export class ViewWorldBackend implements WorldStateBackend {
   }
 
   getTokenBalance(address: HexAddress, tokenId: string): bigint {
-    const assets = this.view.getAccount(address)?.rest.assetV2 as Record<string, unknown> | undefined;
-    return assets?.[tokenId] === undefined ? 0n : longToBigint(assets[tokenId] as never);
+    return this.view.getAccount(address)?.assetV2.get(tokenId) ?? 0n;
   }
 
   getTokenBalances(address: HexAddress): ReadonlyMap<string, bigint> {
@@ -77,7 +75,7 @@ export class ViewWorldBackend implements WorldStateBackend {
   }
 
   assetExists(tokenId: string): boolean {
-    return assetIssued(this.view, tokenId);
+    return getAsset(this.view, tokenId) !== undefined;
   }
 
   getCode(address: HexAddress): Uint8Array {
@@ -104,13 +102,14 @@ export class ViewWorldBackend implements WorldStateBackend {
     return { threshold: permission.threshold, keys: permission.keys.map((k) => ({ address: k.addressHex as HexAddress, weight: k.weight })) };
   }
 
-  /** Staking records are read by the staking adapter from the node's own state, not through here. */
+  /** Staged staking effects exist only in the VM world's overlay (contracts/staking.ts). */
   getRecord(): unknown {
     return undefined;
   }
 
   apply(diff: WorldStateDiff): void {
     const view = this.view;
+    this.applyStaged(diff);
     for (const [address, record] of diff.accounts) {
       if (record === null) {
         view.deleteAccount(address);
@@ -128,8 +127,8 @@ export class ViewWorldBackend implements WorldStateBackend {
       const split = key.indexOf(':');
       const account = view.mutableAccount(key.slice(0, split));
       if (!account) continue;
-      const assets = { ...((account.rest.assetV2 as Msg | undefined) ?? {}), [key.slice(split + 1)]: bigintToLong(amount) };
-      account.rest = { ...account.rest, assetV2: assets };
+      // assetV2 is shared with the committed record: replace it, never write into it.
+      account.assetV2 = new Map(account.assetV2).set(key.slice(split + 1), amount);
     }
     for (const [address, code] of diff.code) view.putExt(codeKey(address), code);
     for (const [address, meta] of diff.contracts) {
@@ -146,7 +145,35 @@ export class ViewWorldBackend implements WorldStateBackend {
     }
     for (const [key, value] of diff.storage) view.putExt(`S${key}`, value);
     for (const [address, state] of diff.contractStates) view.putExt(stateKey(address), state);
-    if (diff.records.size > 0) throw new Error('The VM wrote staking records, but the node keeps staking in its own state.');
+  }
+
+  /**
+   * Staking effects the hooks staged (whole accounts, keyed records, witnesses, stake totals). They
+   * go in first: the VM's own account, balance and token changes of the same transaction follow.
+   */
+  private applyStaged(diff: WorldStateDiff): void {
+    const view = this.view;
+    for (const [key, value] of diff.records) {
+      if (value === null) continue;
+      const at = key.indexOf(':');
+      const namespace = key.slice(0, at);
+      const id = key.slice(at + 1);
+      if (namespace === STAGED_ACCOUNT) {
+        const staged = value as NodeAccount;
+        const account = view.mutableAccount(id);
+        if (account) Object.assign(account, staged);
+        else view.putNewAccount({ ...staged });
+      } else if (namespace === STAGED_RECORD) {
+        const [recordNamespace, recordKey] = splitSlot(id);
+        view.putRecord(recordNamespace, recordKey, (value as { v: unknown }).v ?? undefined);
+      } else if (namespace === STAGED_WITNESS) {
+        view.putWitness(value as WitnessRecord);
+      } else if (namespace === STAGED_TOTALS) {
+        Object.assign(view.mutable, value as TxMutableProperties);
+      } else {
+        throw new Error(`The VM wrote a record the node does not know: ${namespace}.`);
+      }
+    }
   }
 
   /**

@@ -79,8 +79,7 @@ export class TxPool {
   /** The block a pending transaction is expected to land in (what VM executions see). */
   nextBlock(): ExecutionBlock {
     const chain = this.chain;
-    const timestamp = chain.nextBlockTimestamp(Date.now());
-    return { number: chain.props.headNumber + 1, timestamp, witnessHex: chain.witnessAt(timestamp) };
+    return { number: chain.props.headNumber + 1, ...chain.nextBlockSlot(Date.now()) };
   }
 
   private recoverSigners(tx: TxEnvelope): Promise<RecoveredSignature[]> {

@@ -18,7 +18,7 @@ import { transactionFromJson } from '../http/tx-input';
 import { internalTxMessage } from '../contracts/receipt';
 import type { ContractRuntime } from '../contracts/runtime';
 import { tokenBalancesOf } from '../contracts/world';
-import type { AccountReader } from '../state/view';
+import type { StateReader } from '../state/view';
 import { StateView } from '../state/view';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 
@@ -100,7 +100,7 @@ function placeholderSignatures(count: number): Uint8Array[] {
   });
 }
 
-function balanceChanges(view: StateView, base: AccountReader): BalanceChange[] {
+function balanceChanges(view: StateView, base: StateReader): BalanceChange[] {
   const out: BalanceChange[] = [];
   for (const hex of new Set([...view.changes.keys(), ...view.deletedAccounts])) {
     const before = base.getAccount(hex);
@@ -147,7 +147,7 @@ export class DryRunner {
     return pool.exclusive(async () => {
       const props = chain.props;
       const pending = options.state === 'pending';
-      const base: AccountReader = pending ? pool.view : chain;
+      const base: StateReader = pending ? pool.view : chain;
       const view = new StateView(base, props, pending ? pool.view.mutable : undefined);
       const block = pool.nextBlock();
       try {
@@ -183,7 +183,7 @@ export class DryRunner {
     });
   }
 
-  private accepted(tx: TxEnvelope, outcome: TxOutcome, view: StateView, base: AccountReader, block: { number: number; timestamp: number }): DryRunResult {
+  private accepted(tx: TxEnvelope, outcome: TxOutcome, view: StateView, base: StateReader, block: { number: number; timestamp: number }): DryRunResult {
     const execution = outcome.result ? this.runtime.executions.get(outcome.result) : undefined;
     let infoOutcome = outcome;
     if (execution && outcome.result) {

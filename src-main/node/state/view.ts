@@ -1,6 +1,9 @@
 import type { AccountRecord } from './account';
 import { cloneAccount } from './account';
 import type { DynamicProperties } from './dynamic';
+import type { WitnessRecord } from './witness';
+import type { RecordValue } from './records';
+import { recordSlot } from './records';
 
 /** Read access to accounts and the account-name index. */
 export interface AccountReader {
@@ -8,52 +11,94 @@ export interface AccountReader {
   /** Owner of an account name (hex of the name bytes), if any. */
   nameOwner(nameHex: string): string | undefined;
   /**
-   * Records kept beside accounts (contract metadata, code, storage rows, contract states), by
-   * namespaced key: one letter naming the kind, then hex (see `contracts/records.ts`).
+   * Contract records kept beside accounts (contract metadata, ABI, code, storage rows, contract
+   * states), by namespaced key: one letter naming the kind, then hex (contracts/records.ts).
    */
   getExt?(key: string): unknown;
-  /** Every key of those records that starts with `prefix` (used to drop a destroyed contract's rows). */
+  /** Every key of those records that starts with `prefix` (a destroyed contract's rows). */
   extKeys?(prefix: string): Iterable<string>;
 }
 
-/** The few dynamic properties a transaction writes (free-bandwidth pool and burned TRX). */
+/**
+ * Everything a transaction can read: accounts, witnesses and the keyed records of staking,
+ * rewards and TRC-10 (`records.ts` lists the namespaces).
+ */
+export interface StateReader extends AccountReader {
+  getWitness(addressHex: string): WitnessRecord | undefined;
+  /** Hex addresses of every witness (super representative or candidate). */
+  witnessAddresses(): Iterable<string>;
+  getRecord(namespace: string, key: string): RecordValue | undefined;
+  /** The keys of a namespace (any order). */
+  recordKeys(namespace: string): Iterable<string>;
+}
+
+/** The dynamic properties a transaction writes (free-bandwidth pool, burned TRX, stake weights, token ids). */
 export interface TxMutableProperties {
   publicNetUsage: bigint;
   publicNetTime: number;
   burnedSun: bigint;
+  /** Stake 2.0 weights in whole TRX (TOTAL_NET_WEIGHT, TOTAL_ENERGY_WEIGHT, TOTAL_TRON_POWER_WEIGHT). */
+  totalNetWeight: bigint;
+  totalEnergyWeight: bigint;
+  totalTronPowerWeight: bigint;
+  /** TOKEN_ID_NUM: the id of the last TRC-10 token issued. */
+  tokenIdNum: number;
 }
 
 const ABSENT = Symbol('absent');
-type Slot = AccountRecord | null | typeof ABSENT;
+type Slot<T> = T | typeof ABSENT;
 
-interface AccountJournalEntry {
-  readonly slot: Slot;
-  readonly deleted: boolean;
+/** What one journal layer must undo: previous values of everything it touched first. */
+interface Layer {
+  readonly accounts: Map<string, Slot<AccountRecord>>;
+  witnesses?: Map<string, Slot<WitnessRecord>>;
+  records?: Map<string, Slot<RecordValue | null>>;
+  names?: Map<string, Slot<string>>;
+  /** Contract records: previous overlay value (null = deleted) or ABSENT. */
+  ext?: Map<string, Slot<unknown>>;
+  /** Addresses whose deletion state changed: whether they were deleted before. */
+  deleted?: Map<string, boolean>;
+  readonly mutable: TxMutableProperties;
 }
 
 /**
  * Copy-on-write state over a base: the pending state over the head, or the block being built.
  * `begin`/`rollback`/`commitTx` give each transaction all-or-nothing effects, as java-tron's
- * revoking-store session does. Besides accounts it overlays the contract records (`ext`, where
- * `null` marks a deletion) and account deletions (a contract that self-destructed).
+ * revoking-store session does; they nest (savepoints), so a VM frame can revert its staking calls
+ * inside a transaction.
  */
-export class StateView implements AccountReader {
+export class StateView implements StateReader {
   readonly changes = new Map<string, AccountRecord>();
   readonly nameChanges = new Map<string, string>();
-  /** Accounts removed by this view (SELFDESTRUCT); never also in `changes`. */
+  readonly witnessChanges = new Map<string, WitnessRecord>();
+  /** `recordSlot(namespace, key)` → value, or null once deleted. */
+  readonly recordChanges = new Map<string, RecordValue | null>();
+  /** Accounts removed by this view (a contract's SELFDESTRUCT); never also in `changes`. */
   readonly deletedAccounts = new Set<string>();
   /** Contract records written by this view; `null` = deleted. */
   readonly ext = new Map<string, unknown>();
   readonly mutable: TxMutableProperties;
-  private journal: Map<string, AccountJournalEntry> | null = null;
-  private nameJournal: string[] | null = null;
-  private extJournal: Map<string, unknown> | null = null;
-  private mutableSnapshot: TxMutableProperties | null = null;
+  private readonly layers: Layer[] = [];
 
-  constructor(private readonly base: AccountReader, readonly props: Readonly<DynamicProperties>, mutable?: TxMutableProperties) {
+  /** `mutable`: start from these values instead of the head's (a view over another view's state). */
+  constructor(private readonly base: StateReader, readonly props: Readonly<DynamicProperties>, mutable?: TxMutableProperties) {
     const from = mutable ?? props;
-    this.mutable = { publicNetUsage: from.publicNetUsage, publicNetTime: from.publicNetTime, burnedSun: from.burnedSun };
+    this.mutable = {
+      publicNetUsage: from.publicNetUsage,
+      publicNetTime: from.publicNetTime,
+      burnedSun: from.burnedSun,
+      totalNetWeight: from.totalNetWeight,
+      totalEnergyWeight: from.totalEnergyWeight,
+      totalTronPowerWeight: from.totalTronPowerWeight,
+      tokenIdNum: from.tokenIdNum,
+    };
   }
+
+  private get top(): Layer | undefined {
+    return this.layers[this.layers.length - 1];
+  }
+
+  // --- accounts -----------------------------------------------------------------------------------
 
   getAccount(addressHex: string): AccountRecord | undefined {
     const own = this.changes.get(addressHex);
@@ -66,24 +111,17 @@ export class StateView implements AccountReader {
     return this.nameChanges.get(nameHex) ?? this.base.nameOwner(nameHex);
   }
 
-  private remember(addressHex: string): void {
-    if (this.journal && !this.journal.has(addressHex)) {
-      this.journal.set(addressHex, { slot: this.changes.get(addressHex) ?? ABSENT, deleted: this.deletedAccounts.has(addressHex) });
-    }
-  }
-
   /** A private copy of the account that this transaction may change (undefined when absent). */
   mutableAccount(addressHex: string): AccountRecord | undefined {
-    if (this.journal) {
-      if (!this.journal.has(addressHex)) {
-        this.remember(addressHex);
-        const current = this.getAccount(addressHex);
-        if (!current) return undefined;
-        const copy = cloneAccount(current);
-        this.changes.set(addressHex, copy);
-        return copy;
-      }
-      return this.changes.get(addressHex);
+    const layer = this.top;
+    if (layer) {
+      if (layer.accounts.has(addressHex)) return this.changes.get(addressHex);
+      const current = this.getAccount(addressHex);
+      if (!current) return undefined;
+      layer.accounts.set(addressHex, this.changes.get(addressHex) ?? ABSENT);
+      const copy = cloneAccount(current);
+      this.changes.set(addressHex, copy);
+      return copy;
     }
     const own = this.changes.get(addressHex);
     if (own) return own;
@@ -96,24 +134,123 @@ export class StateView implements AccountReader {
 
   /** Creates an account (the address must not exist). */
   putNewAccount(account: AccountRecord): void {
-    this.remember(account.addressHex);
-    this.deletedAccounts.delete(account.addressHex);
+    const layer = this.top;
+    if (layer && !layer.accounts.has(account.addressHex)) layer.accounts.set(account.addressHex, this.changes.get(account.addressHex) ?? ABSENT);
+    this.markDeleted(account.addressHex, false);
     this.changes.set(account.addressHex, account);
   }
 
-  /** Removes an account (a self-destructed contract). */
+  /** Removes an account (a contract that self-destructed). */
   deleteAccount(addressHex: string): void {
-    this.remember(addressHex);
+    const layer = this.top;
+    if (layer && !layer.accounts.has(addressHex)) layer.accounts.set(addressHex, this.changes.get(addressHex) ?? ABSENT);
     this.changes.delete(addressHex);
-    this.deletedAccounts.add(addressHex);
+    this.markDeleted(addressHex, true);
+  }
+
+  private markDeleted(addressHex: string, deleted: boolean): void {
+    if (this.deletedAccounts.has(addressHex) === deleted) return;
+    const layer = this.top;
+    if (layer) {
+      layer.deleted ??= new Map();
+      if (!layer.deleted.has(addressHex)) layer.deleted.set(addressHex, !deleted);
+    }
+    if (deleted) this.deletedAccounts.add(addressHex);
+    else this.deletedAccounts.delete(addressHex);
   }
 
   setName(nameHex: string, ownerHex: string): void {
-    this.nameJournal?.push(nameHex);
+    const layer = this.top;
+    if (layer) {
+      layer.names ??= new Map();
+      if (!layer.names.has(nameHex)) layer.names.set(nameHex, this.nameChanges.get(nameHex) ?? ABSENT);
+    }
     this.nameChanges.set(nameHex, ownerHex);
   }
 
-  // --- contract records ------------------------------------------------------------------------
+  // --- witnesses ----------------------------------------------------------------------------------
+
+  getWitness(addressHex: string): WitnessRecord | undefined {
+    return this.witnessChanges.get(addressHex) ?? this.base.getWitness(addressHex);
+  }
+
+  witnessAddresses(): Iterable<string> {
+    if (this.witnessChanges.size === 0) return this.base.witnessAddresses();
+    const all = new Set(this.base.witnessAddresses());
+    for (const hex of this.witnessChanges.keys()) all.add(hex);
+    return all;
+  }
+
+  /** A private copy of the witness that may be changed (undefined when absent). */
+  mutableWitness(addressHex: string): WitnessRecord | undefined {
+    const current = this.getWitness(addressHex);
+    if (!current) return undefined;
+    const layer = this.top;
+    if (layer) {
+      layer.witnesses ??= new Map();
+      if (layer.witnesses.has(addressHex)) return this.witnessChanges.get(addressHex);
+      layer.witnesses.set(addressHex, this.witnessChanges.get(addressHex) ?? ABSENT);
+    } else if (this.witnessChanges.has(addressHex)) {
+      return this.witnessChanges.get(addressHex);
+    }
+    const copy = { ...current };
+    this.witnessChanges.set(addressHex, copy);
+    return copy;
+  }
+
+  putWitness(witness: WitnessRecord): void {
+    const layer = this.top;
+    if (layer) {
+      layer.witnesses ??= new Map();
+      if (!layer.witnesses.has(witness.addressHex)) layer.witnesses.set(witness.addressHex, this.witnessChanges.get(witness.addressHex) ?? ABSENT);
+    }
+    this.witnessChanges.set(witness.addressHex, witness);
+  }
+
+  // --- keyed records ------------------------------------------------------------------------------
+
+  getRecord(namespace: string, key: string): RecordValue | undefined {
+    const slot = recordSlot(namespace, key);
+    if (this.recordChanges.has(slot)) return this.recordChanges.get(slot) ?? undefined;
+    return this.base.getRecord(namespace, key);
+  }
+
+  recordKeys(namespace: string): Iterable<string> {
+    const prefix = recordSlot(namespace, '');
+    let touched = false;
+    for (const slot of this.recordChanges.keys()) {
+      if (slot.startsWith(prefix)) {
+        touched = true;
+        break;
+      }
+    }
+    if (!touched) return this.base.recordKeys(namespace);
+    const keys = new Set(this.base.recordKeys(namespace));
+    for (const [slot, value] of this.recordChanges) {
+      if (!slot.startsWith(prefix)) continue;
+      const key = slot.slice(prefix.length);
+      if (value === null) keys.delete(key);
+      else keys.add(key);
+    }
+    return keys;
+  }
+
+  /** Sets (or, with undefined, deletes) a record. Values are immutable: replace, never mutate. */
+  putRecord(namespace: string, key: string, value: RecordValue | undefined): void {
+    const slot = recordSlot(namespace, key);
+    const layer = this.top;
+    if (layer) {
+      layer.records ??= new Map();
+      if (!layer.records.has(slot)) layer.records.set(slot, this.recordChanges.has(slot) ? this.recordChanges.get(slot)! : ABSENT);
+    }
+    if (value === undefined) {
+      if (this.recordChanges.has(slot) || this.base.getRecord(namespace, key) !== undefined) this.recordChanges.set(slot, null);
+    } else {
+      this.recordChanges.set(slot, value);
+    }
+  }
+
+  // --- contract records ---------------------------------------------------------------------------
 
   getExt(key: string): unknown {
     const own = this.ext.get(key);
@@ -121,9 +258,13 @@ export class StateView implements AccountReader {
     return this.base.getExt?.(key);
   }
 
-  /** Writes (or with `null` deletes) a contract record. */
+  /** Writes (or with `null` deletes) a contract record. Values are immutable: replace, never mutate. */
   putExt(key: string, value: unknown): void {
-    if (this.extJournal && !this.extJournal.has(key)) this.extJournal.set(key, this.ext.has(key) ? this.ext.get(key) : ABSENT);
+    const layer = this.top;
+    if (layer) {
+      layer.ext ??= new Map();
+      if (!layer.ext.has(key)) layer.ext.set(key, this.ext.has(key) ? this.ext.get(key) : ABSENT);
+    }
     this.ext.set(key, value);
   }
 
@@ -137,39 +278,69 @@ export class StateView implements AccountReader {
     for (const key of this.base.extKeys?.(prefix) ?? []) if (!seen.has(key)) yield key;
   }
 
-  // --- transactions ----------------------------------------------------------------------------
+  // --- journal ------------------------------------------------------------------------------------
 
+  /** Opens a journal layer (a transaction, or a savepoint inside one). */
   begin(): void {
-    this.journal = new Map();
-    this.nameJournal = [];
-    this.extJournal = new Map();
-    this.mutableSnapshot = { ...this.mutable };
+    this.layers.push({ accounts: new Map(), mutable: { ...this.mutable } });
   }
 
+  /** Keeps the changes of the innermost layer (they become part of the enclosing one, if any). */
   commitTx(): void {
-    this.journal = null;
-    this.nameJournal = null;
-    this.extJournal = null;
-    this.mutableSnapshot = null;
+    const child = this.layers.pop();
+    const parent = this.top;
+    if (!child || !parent) return;
+    for (const [k, v] of child.accounts) if (!parent.accounts.has(k)) parent.accounts.set(k, v);
+    if (child.witnesses) {
+      parent.witnesses ??= new Map();
+      for (const [k, v] of child.witnesses) if (!parent.witnesses.has(k)) parent.witnesses.set(k, v);
+    }
+    if (child.records) {
+      parent.records ??= new Map();
+      for (const [k, v] of child.records) if (!parent.records.has(k)) parent.records.set(k, v);
+    }
+    if (child.names) {
+      parent.names ??= new Map();
+      for (const [k, v] of child.names) if (!parent.names.has(k)) parent.names.set(k, v);
+    }
+    if (child.ext) {
+      parent.ext ??= new Map();
+      for (const [k, v] of child.ext) if (!parent.ext.has(k)) parent.ext.set(k, v);
+    }
+    if (child.deleted) {
+      parent.deleted ??= new Map();
+      for (const [k, v] of child.deleted) if (!parent.deleted.has(k)) parent.deleted.set(k, v);
+    }
   }
 
+  /** Undoes everything since the innermost `begin`. */
   rollback(): void {
-    if (this.journal) {
-      for (const [hex, previous] of this.journal) {
-        if (previous.slot === ABSENT || previous.slot === null) this.changes.delete(hex);
-        else this.changes.set(hex, previous.slot);
-        if (previous.deleted) this.deletedAccounts.add(hex);
-        else this.deletedAccounts.delete(hex);
-      }
+    const layer = this.layers.pop();
+    if (!layer) return;
+    for (const [hex, previous] of layer.accounts) {
+      if (previous === ABSENT) this.changes.delete(hex);
+      else this.changes.set(hex, previous);
     }
-    for (const name of this.nameJournal ?? []) this.nameChanges.delete(name);
-    if (this.extJournal) {
-      for (const [key, previous] of this.extJournal) {
-        if (previous === ABSENT) this.ext.delete(key);
-        else this.ext.set(key, previous);
-      }
+    for (const [hex, previous] of layer.witnesses ?? []) {
+      if (previous === ABSENT) this.witnessChanges.delete(hex);
+      else this.witnessChanges.set(hex, previous);
     }
-    if (this.mutableSnapshot) Object.assign(this.mutable, this.mutableSnapshot);
-    this.commitTx();
+    for (const [slot, previous] of layer.records ?? []) {
+      if (previous === ABSENT) this.recordChanges.delete(slot);
+      else this.recordChanges.set(slot, previous);
+    }
+    for (const [name, previous] of layer.names ?? []) {
+      if (previous === ABSENT) this.nameChanges.delete(name);
+      else this.nameChanges.set(name, previous);
+    }
+    for (const [key, previous] of layer.ext ?? []) {
+      if (previous === ABSENT) this.ext.delete(key);
+      else this.ext.set(key, previous);
+    }
+    for (const [hex, wasDeleted] of layer.deleted ?? []) {
+      if (wasDeleted) this.deletedAccounts.add(hex);
+      else this.deletedAccounts.delete(hex);
+    }
+    Object.assign(this.mutable, layer.mutable);
   }
 }

@@ -6,7 +6,6 @@ import { utf8ToBytes } from '../../../src-core/bytes/utf8';
 import { encodeAccount } from '../../../src-main/node/state/account';
 import { decodeRevertReason } from '../../../src-main/node/vm/revert-reason';
 import { loadArtifacts } from '../../fixtures/contracts/compile';
-import { seedEnergyStake } from '../../main/node/contracts/helpers';
 import type { Reply } from '../../main/node/helpers';
 
 /**
@@ -125,9 +124,12 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
   it("splits energy between the deployer's stake and the caller as computed by hand", async () => {
     const deployer = { hex: node.accounts[2]!.hex, key: node.accounts[2]!.privateKey };
     const caller = { hex: node.accounts[3]!.hex, key: node.accounts[3]!.privateKey };
-    // The deployer stakes 10,000 TRX for energy (seeded: FreezeBalanceV2 arrives with issue 4) and is
-    // the network's whole energy weight: limit = 10,000 × 180,000,000,000 / 10,000 = 1.8e11.
-    seedEnergyStake(node, deployer.hex, 10_000n * 1_000_000n);
+    // The deployer stakes 10,000 TRX for energy (FreezeBalanceV2) and is the network's whole energy
+    // weight: limit = 10,000 × TotalEnergyCurrentLimit 180,000,000,000 / 10,000 = 1.8e11.
+    const freeze = await tronWeb.transactionBuilder.freezeBalanceV2(10_000 * TRX, 'ENERGY', deployer.hex);
+    expect(await tronWeb.trx.sendRawTransaction(await tronWeb.trx.sign(freeze, deployer.key))).toMatchObject({ result: true });
+    await node.mine(1);
+    expect(((await tronWeb.trx.getAccountResources(deployer.hex)) as Reply).EnergyLimit).toBe(180_000_000_000);
     const address = await deploy('Token', { parameters: [1_000_000], userFeePercentage: 30, originEnergyLimit: 50_000 }, deployer.key);
     const asDeployer = new TronWeb({ fullHost: node.url, privateKey: deployer.key });
     await (await asDeployer.contract(artifacts['Token']!.abi as never, address)).methods.transfer(caller.hex, 1_000).send({ feeLimit: 100 * TRX });

@@ -83,6 +83,7 @@ export function extraDataParam(body: Json, visible: boolean): Uint8Array | undef
   return visible ? utf8ToBytes(extra) : (jsonToMessage('protocol.BytesMessage', { value: extra }, CODEC).value as Uint8Array);
 }
 
+/** A builder endpoint: the contract from the body, validated as java-tron's builder does, wrapped in an unsigned transaction. */
 export async function buildUnsigned(s: NodeServices, req: ApiRequest, type: ContractTypeName, allowExtraData: boolean): Promise<Json> {
   const body = req.body();
   const visible = req.visible();
@@ -92,7 +93,7 @@ export async function buildUnsigned(s: NodeServices, req: ApiRequest, type: Cont
   // java-tron runs the actuator's validate() when it builds (Wallet.createTransactionCapsule).
   const probe = envelopeFromRaw({ contract: [{ type: CONTRACT_TYPE_IDS[type], parameter: { type_url: typeUrlOf(type), value } }] }, []);
   try {
-    chain.actuators.get(CONTRACT_TYPE_IDS[type])?.validate(probe.contract!, { view: s.pool.view, headTimestamp: chain.props.headTimestamp });
+    chain.actuators.get(CONTRACT_TYPE_IDS[type])?.validate(probe.contract!, { view: s.pool.view, headTimestamp: chain.props.headTimestamp, building: true });
   } catch (error) {
     if (error instanceof ContractValidateError) throw new JavaError(JAVA.contractValidate, error.message);
     throw error;

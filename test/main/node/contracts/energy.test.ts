@@ -7,11 +7,12 @@ import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import { signDigest } from '../../../../src-core/keys/keys';
 import { energyCharge } from '../../../../src-core/fee/energy';
-import { increaseUsage } from '../../../../src-main/node/resources/usage';
+import { addEnergyUsage } from '../../../../src-main/node/resources/account-usage';
+import { cloneAccount } from '../../../../src-main/node/state/account';
 import { resolveConfig } from '../../../../src-main/node/config';
 import { broadcast, call, fundedKey, newKey, startNode, type Key, type Reply } from '../helpers';
 import { createSmartContract } from '../../../../src-core/tx/builders';
-import { callData, constant, contractTx, deploy, info, seedEnergyStake, TRX, trigger, word } from './helpers';
+import { callData, constant, contractTx, deploy, freezeEnergy, info, TRX, trigger, word } from './helpers';
 
 /**
  * Who pays for energy (tvm.md §8, java-tron-http.md §6.3), the dynamic energy model across a
@@ -19,10 +20,6 @@ import { callData, constant, contractTx, deploy, info, seedEnergyStake, TRX, tri
  */
 const hexText = (text: string): string => bytesToHex(utf8ToBytes(text));
 
-async function energyUsage(node: TronNode, hex: string): Promise<{ usage: bigint; slot: number }> {
-  const resource = ((await call(node, '/wallet/getaccount', { address: hex })).json.account_resource ?? {}) as Reply;
-  return { usage: BigInt(resource.energy_usage ?? 0), slot: Number(resource.latest_consume_time_for_energy ?? 0) };
-}
 
 describe('energy billing between the deployer and the caller', () => {
   let node: TronNode;
@@ -35,7 +32,8 @@ describe('energy billing between the deployer and the caller', () => {
     const carol = newKey();
     // Alice stakes 10,000 TRX for energy and is the whole network's energy weight:
     // her limit = 10,000 × TotalEnergyCurrentLimit (180,000,000,000) / 10,000 = 180,000,000,000.
-    seedEnergyStake(node, alice.hex, 10_000n * TRX);
+    await freezeEnergy(node, alice, 10_000n * TRX);
+    expect((await call(node, '/wallet/getaccountresource', { address: alice.hex })).json).toMatchObject({ EnergyLimit: 180_000_000_000, TotalEnergyWeight: 10_000 });
     const deployed = await deploy(node, alice, 'Token', word(1_000_000n), { percent: 30, originEnergyLimit: 50_000n });
     // The deployer deploying (or calling its own contract) pays everything, here from stake: no TRX burns.
     const deployReceipt = (await info(node, deployed.txId)).receipt;
@@ -49,7 +47,7 @@ describe('energy billing between the deployer and the caller', () => {
     //   deployer's share = min(U × (100 − 30) / 100, deployer's stake left, origin_energy_limit)
     //                    = min(27,902 × 70 / 100 = 19,531 (integer division), ~180e9, 50,000) = 19,531
     //   caller's part    = 27,902 − 19,531 = 8,371, burned at 210 sun: 1,757,910 sun
-    const originBefore = await energyUsage(node, alice.hex);
+    const originBefore = cloneAccount(node.chain.accounts.get(alice.hex)!);
     const bobBefore = BigInt((await call(node, '/wallet/getaccount', { address: bob.hex })).json.balance);
     const first = await trigger(node, bob, deployed.address, callData('transfer(address,uint256)', carol.hex, 10n));
     await node.mine(1);
@@ -60,9 +58,10 @@ describe('energy billing between the deployer and the caller', () => {
     const charge = energyCharge({ energy: 27_902n, contractShare: { consumeUserResourcePercent: 30, originEnergyAvailable: 180_000_000_000n, originEnergyLimit: 50_000n }, parameters: node.chain.props.parameters });
     expect(charge).toMatchObject({ fromOrigin: 19_531n, fromStake: 0n, burnedEnergy: 8_371n, burnedSun: 1_757_910n });
     expect(bobBefore - BigInt((await call(node, '/wallet/getaccount', { address: bob.hex })).json.balance)).toBe(1_757_910n + BigInt(firstInfo.receipt.net_fee ?? 0));
-    // The deployer's share enters its usage window (java-tron ResourceProcessor.increase).
-    const originAfter = await energyUsage(node, alice.hex);
-    expect(originAfter.usage).toBe(increaseUsage(originBefore.usage, 19_531n, originBefore.slot, originAfter.slot));
+    // The deployer's share enters its usage window (java-tron ResourceProcessor.increaseV2).
+    const originAfter = node.chain.accounts.get(alice.hex)!;
+    addEnergyUsage(originBefore, 19_531n, originAfter.latestConsumeTimeForEnergy);
+    expect(originAfter.energyUsage).toBe(originBefore.energyUsage);
 
     // origin_energy_limit lowered to 5,000: it now caps the deployer's share.
     const update = (await call(node, '/wallet/updateenergylimit', { owner_address: alice.hex, contract_address: deployed.address, origin_energy_limit: 5_000 })).json;

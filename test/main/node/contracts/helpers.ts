@@ -86,13 +86,10 @@ export async function constant(node: TronNode, owner: string, contract: string, 
   return (await call(node, '/wallet/triggerconstantcontract', { owner_address: owner, contract_address: contract, data })).json;
 }
 
-/**
- * Gives an account Stake 2.0 ENERGY as if it had frozen `sun` (whole TRX weight) – directly in the
- * chain's head state, because FreezeBalanceV2 is not on this node yet (issue 4).
- */
-export function seedEnergyStake(node: TronNode, hex: string, sun: bigint): void {
-  const account = node.chain.accounts.get(hex);
-  if (!account) throw new Error(`no account ${hex}`);
-  node.chain.accounts.set(hex, { ...account, frozenV2: [...account.frozenV2, { type: 1, amount: sun }] });
-  node.chain.props.totalEnergyWeight += sun / TRX;
+/** Freezes `sun` of `key`'s TRX for ENERGY (FreezeBalanceV2) and mines it. */
+export async function freezeEnergy(node: TronNode, key: Key, sun: bigint): Promise<void> {
+  const tx = sign(buildTransaction(b.freezeBalanceV2Contract({ owner: key.hex, amount: sun, resource: 'ENERGY' }), { header: headerOf(node) }), key.key);
+  const reply = await broadcast(node, tx);
+  if (reply.result !== true) throw new Error(`freeze refused: ${JSON.stringify(reply)}`);
+  await node.mine(1);
 }

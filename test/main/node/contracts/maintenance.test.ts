@@ -19,14 +19,26 @@ function viewWith(state: ContractStateRecord, allowDynamicEnergy = 1n): StateVie
   const parameters = withChainParameters({ getDynamicEnergyThreshold: PARAMS.threshold, getAllowDynamicEnergy: allowDynamicEnergy });
   const props = { parameters, publicNetUsage: 0n, publicNetTime: 0, burnedSun: 0n } as unknown as DynamicProperties;
   const records = new Map<string, unknown>([[stateKey(CONTRACT), state]]);
-  return new StateView({ getAccount: () => undefined, nameOwner: () => undefined, getExt: (key) => records.get(key), extKeys: (prefix) => [...records.keys()].filter((k) => k.startsWith(prefix)) }, props);
+  return new StateView(
+    {
+      getAccount: () => undefined,
+      nameOwner: () => undefined,
+      getWitness: () => undefined,
+      witnessAddresses: () => [],
+      getRecord: () => undefined,
+      recordKeys: () => [],
+      getExt: (key) => records.get(key),
+      extKeys: (prefix) => [...records.keys()].filter((k) => k.startsWith(prefix)),
+    },
+    props,
+  );
 }
 
 /** Runs the hook at every maintenance from `from + 1` to `to` and returns the stored state. */
 function afterMaintenances(state: ContractStateRecord, from: bigint, to: bigint, allowDynamicEnergy = 1n): ContractStateRecord {
   const view = viewWith(state, allowDynamicEnergy);
   const hook = dynamicEnergyMaintenance();
-  for (let cycle = from + 1n; cycle <= to; cycle++) hook({ view, cycle: Number(cycle), props: view.props });
+  for (let cycle = from + 1n; cycle <= to; cycle++) hook({ view, cycle: Number(cycle), endedCycle: Number(cycle - 1n), props: view.props });
   return view.getExt(stateKey(CONTRACT)) as ContractStateRecord;
 }
 
