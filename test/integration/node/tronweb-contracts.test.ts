@@ -176,7 +176,7 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
     const words = (values: number[]) => values.map((v) => v.toString(16).padStart(64, '0')).join('');
     const read = (await tronWeb.transactionBuilder.triggerConstantContract(address, '', { input: '00' }, [], bob.hex)) as Reply;
     expect(read.constant_result).toEqual([words([0, 0, 1, 0, 0, 0])]);
-    // Stake 2.0 is not on this node yet: the staking opcode is refused cleanly (0 pushed, itx rejected).
+    // FREEZEBALANCEV2 of 1 sun: the staking service refuses it (at least 1 TRX), so 0 is pushed and the itx is rejected.
     expect(read.internal_transactions).toEqual([expect.objectContaining({ caller_address: address, transferTo_address: address, note: hexText('freezeBalanceV2ForEnergy'), rejected: true, callValueInfo: [{ callValue: 1 }] })]);
 
     const built = await tronWeb.transactionBuilder.triggerSmartContract(address, '', { input: '00', feeLimit: 10 * TRX }, [], bob.hex);

@@ -19,6 +19,17 @@ import { artifacts, callData, constant, contractTx, deploy, info, stringCall, TR
 const ENERGY_FEE = 210n;
 const hexText = (text: string): string => bytesToHex(utf8ToBytes(text));
 
+// Runtime: [CALLTOKENVALUE, CALLTOKENID, ISCONTRACT(self), ISCONTRACT(caller), TOKENBALANCE(self, 1000001), FREEZEBALANCEV2(1 sun, ENERGY)] → 6 words.
+const OPCODES_RUNTIME = [
+  'd2', '600052', //           CALLTOKENVALUE  PUSH1 0x00 MSTORE
+  'd3', '602052', //           CALLTOKENID     PUSH1 0x20 MSTORE
+  '30d4', '604052', //         ADDRESS ISCONTRACT  PUSH1 0x40 MSTORE
+  '33d4', '606052', //         CALLER ISCONTRACT   PUSH1 0x60 MSTORE
+  '30', '620f4241', 'd1', '608052', // ADDRESS PUSH3 1000001 TOKENBALANCE PUSH1 0x80 MSTORE
+  '6001', '6001', 'da', '60a052', //  PUSH1 1 (amount) PUSH1 1 (ENERGY) FREEZEBALANCEV2 PUSH1 0xa0 MSTORE
+  '60c0', '6000', 'f3', //     PUSH1 0xc0 PUSH1 0 RETURN
+].join('');
+
 describe('smart contracts on the node', () => {
   let node: TronNode;
   let alice: Key;
@@ -331,17 +342,52 @@ describe('smart contracts on the node', () => {
     expect(failing).toEqual({ result: { code: 'CONTRACT_EXE_ERROR', message: hexText('REVERT opcode executed') } });
   });
 
+  it('stakes from a contract through the staking service, and a revert takes the stake back', async () => {
+    const deployRuntime = async (runtime: string): Promise<string> => {
+      const length = (runtime.length / 2).toString(16).padStart(2, '0');
+      const tx = contractTx(node, b.createSmartContract({ owner: alice.hex, abi: [], bytecode: `60${length}600c60003960${length}6000f3${runtime}`, callValue: 3n * TRX }), alice, 10n * TRX);
+      expect(await broadcast(node, tx)).toMatchObject({ result: true });
+      return tx.contract_address!;
+    };
+    // FREEZEBALANCEV2 / UNFREEZEBALANCEV2 pop the resource, then the amount.
+    const freezer = await deployRuntime('620f42406001da600052' + '60206000f3'); // freeze 1 TRX for ENERGY
+    const juggler = await deployRuntime('621e84806001da600052' + '620f42406001db602052' + '60406000f3'); // freeze 2, unfreeze 1
+    const reverter = await deployRuntime('620f42406001da50' + '60006000fd'); // freeze 1, then REVERT
+    await node.mine(1);
+    const weight = async (): Promise<number> => (await call(node, '/wallet/getaccountresource', { address: alice.hex })).json.TotalEnergyWeight ?? 0;
+    const before = await weight();
+
+    const dry = await constant(node, alice.hex, juggler, '');
+    expect(dry.constant_result).toEqual([word(1n) + word(1n)]);
+    expect(dry.internal_transactions.map((itx: { note: string; rejected?: boolean; callValueInfo: unknown }) => [itx.note, itx.rejected ?? false, itx.callValueInfo])).toEqual([
+      [hexText('freezeBalanceV2ForEnergy'), false, [{ callValue: 2_000_000 }]],
+      [hexText('unfreezeBalanceV2ForEnergy'), false, [{ callValue: 1_000_000 }]],
+    ]);
+    expect(await weight()).toBe(before);
+
+    const sent = [];
+    for (const contract of [freezer, juggler, reverter]) sent.push((await trigger(node, bob, contract, '')).tx.txID);
+    await node.mine(1);
+    expect((await info(node, sent[0]!)).contractResult).toEqual([word(1n)]);
+    expect((await info(node, sent[1]!)).contractResult).toEqual([word(1n) + word(1n)]);
+    expect((await info(node, sent[2]!)).receipt.result).toBe('REVERT');
+    const accountOf = async (hex: string) => (await call(node, '/wallet/getaccount', { address: hex })).json;
+    const frozen = await accountOf(freezer);
+    expect(frozen.balance).toBe(2_000_000);
+    expect(frozen.frozenV2).toEqual([{}, { type: 'ENERGY', amount: 1_000_000 }, { type: 'TRON_POWER' }]);
+    const juggled = await accountOf(juggler);
+    expect(juggled.balance).toBe(1_000_000);
+    expect(juggled.frozenV2[1]).toEqual({ type: 'ENERGY', amount: 1_000_000 });
+    expect(juggled.unfrozenV2).toEqual([{ type: 'ENERGY', unfreeze_amount: 1_000_000, unfreeze_expire_time: expect.any(Number) }]);
+    const reverted = await accountOf(reverter);
+    expect(reverted.balance).toBe(3_000_000);
+    expect(reverted.frozenV2).toEqual([{}, { type: 'ENERGY' }, { type: 'TRON_POWER' }]);
+    // Network weight: +1 TRX (freezer) + 2 − 1 (juggler); the reverted freeze left nothing.
+    expect(await weight()).toBe(before + 2);
+  });
+
   it('exercises the TRON opcodes with hand-assembled bytecode', async () => {
-    // Runtime: [CALLTOKENVALUE, CALLTOKENID, ISCONTRACT(self), ISCONTRACT(caller), TOKENBALANCE(self, 1000001), FREEZEBALANCEV2(1 sun, ENERGY)] → 6 words.
-    const runtime = [
-      'd2', '600052', //           CALLTOKENVALUE  PUSH1 0x00 MSTORE
-      'd3', '602052', //           CALLTOKENID     PUSH1 0x20 MSTORE
-      '30d4', '604052', //         ADDRESS ISCONTRACT  PUSH1 0x40 MSTORE
-      '33d4', '606052', //         CALLER ISCONTRACT   PUSH1 0x60 MSTORE
-      '30', '620f4241', 'd1', '608052', // ADDRESS PUSH3 1000001 TOKENBALANCE PUSH1 0x80 MSTORE
-      '6001', '6001', 'da', '60a052', //  PUSH1 1 (amount) PUSH1 1 (ENERGY) FREEZEBALANCEV2 PUSH1 0xa0 MSTORE
-      '60c0', '6000', 'f3', //     PUSH1 0xc0 PUSH1 0 RETURN
-    ].join('');
+    const runtime = OPCODES_RUNTIME;
     const length = (runtime.length / 2).toString(16).padStart(2, '0');
     // Init: CODECOPY the runtime (it starts after these 12 bytes) to memory 0 and RETURN it.
     const init = `60${length}600c60003960${length}6000f3`;
@@ -355,7 +401,7 @@ describe('smart contracts on the node', () => {
 
     const read = await constant(node, bob.hex, address, '');
     expect(read.constant_result).toEqual([[0n, 0n, 1n, 0n, 0n, 0n].map(word).join('')]);
-    // Staking is not on this node yet: FREEZEBALANCEV2 is refused cleanly (pushes 0, itx rejected).
+    // FREEZEBALANCEV2 of 1 sun is refused by the staking service (at least 1 TRX): 0 pushed, itx rejected.
     expect(read.internal_transactions).toEqual([
       { hash: expect.stringMatching(/^[0-9a-f]{64}$/), caller_address: address, transferTo_address: address, callValueInfo: [{ callValue: 1 }], note: hexText('freezeBalanceV2ForEnergy'), rejected: true },
     ]);
@@ -367,5 +413,27 @@ describe('smart contracts on the node', () => {
     expect(receipt.contractResult).toEqual(read.constant_result);
     // This node saves internal transactions but not the featured (staking) ones.
     expect(receipt.internal_transactions).toBeUndefined();
+  });
+
+  it('moves call_token_value / token_id into a contract (CALLTOKENVALUE, CALLTOKENID, TOKENBALANCE)', async () => {
+    const start = node.head().timestamp + 60_000;
+    const issue = makeTx(node, b.assetIssueContract({ owner: alice.hex, name: 'Tok', abbr: 'TOK', totalSupply: 1_000n, precision: 0, trxNum: 1, num: 1, startTime: start, endTime: start + 86_400_000, url: 'https://tok.example' }), alice.key);
+    expect(await broadcast(node, issue, false)).toMatchObject({ result: true });
+    const length = (OPCODES_RUNTIME.length / 2).toString(16).padStart(2, '0');
+    const created = contractTx(node, b.createSmartContract({ owner: alice.hex, abi: [], bytecode: `60${length}600c60003960${length}6000f3${OPCODES_RUNTIME}` }), alice, 10n * TRX);
+    expect(await broadcast(node, created)).toMatchObject({ result: true });
+    await node.mine(1);
+    const id = (await info(node, issue.txID)).assetIssueID as string;
+    expect(id).toBe('1000001');
+    const sent = contractTx(node, b.triggerSmartContract({ owner: alice.hex, contract: created.contract_address!, data: '', tokenValue: 7n, tokenId: 1_000_001n }), alice, 10n * TRX);
+    expect(await broadcast(node, sent)).toMatchObject({ result: true });
+    await node.mine(1);
+    // [token value, token id, ISCONTRACT(self), ISCONTRACT(caller), TOKENBALANCE(self, 1000001), refused freeze]
+    expect((await info(node, sent.txID)).contractResult).toEqual([[7n, 1_000_001n, 1n, 0n, 7n, 0n].map(word).join('')]);
+    expect((await call(node, '/wallet/getaccount', { address: created.contract_address })).json.assetV2).toEqual([{ key: id, value: 7 }]);
+    expect((await call(node, '/wallet/getaccount', { address: alice.hex })).json.assetV2).toEqual([{ key: id, value: 993 }]);
+    // More than the caller holds is refused before execution.
+    const tooMuch = contractTx(node, b.triggerSmartContract({ owner: bob.hex, contract: created.contract_address!, data: '', tokenValue: 1n, tokenId: 1_000_001n }), bob, 10n * TRX);
+    expect(await broadcast(node, tooMuch)).toMatchObject({ code: 'CONTRACT_VALIDATE_ERROR', message: 'Contract validate error : assetBalance must greater than 0.' });
   });
 });

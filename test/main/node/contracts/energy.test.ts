@@ -138,7 +138,7 @@ describe('which internal transactions are stored', () => {
     const child = (await deploy(node, alice, 'Child')).address;
     const router = (await deploy(node, alice, 'Router')).address;
     const forward = await trigger(node, alice, router, callData('forward(address)', child), { callValue: 5n });
-    // FREEZEBALANCEV2 (1 sun, ENERGY) then STOP: a featured itx, refused while staking is not on the node.
+    // FREEZEBALANCEV2 (1 sun, ENERGY) then STOP: a featured itx (refused: below the 1 TRX minimum).
     const freezer = await deployRuntime(node, alice, '60016001da00');
     const freeze = await trigger(node, alice, freezer, '');
     await node.mine(1);
