@@ -223,7 +223,7 @@ export class PermissionsService {
             id: 'update-applied',
             label: 'The update applies to the current state',
             outcome: 'passed',
-            detail: `java-tron's AccountPermissionUpdate checks accepted the new structure on a copy of block ${result.headBlock}, and it was applied there (it burns ${trx(applied.feeSun)}). Its own signatures are checked when it is signed: ${signing.explanation}`,
+            detail: `java-tron's AccountPermissionUpdate checks accepted the new structure on a copy of block ${result.headBlock}, and it was applied there (it burns ${trx(applied.feeSun)}). Its own signatures are checked when it is signed. ${signing.explanation}`,
           }
         : { id: 'update-applied', label: 'The update applies to the current state', outcome: 'failed', detail: `The node refused it: ${applied?.message ?? 'no answer'} (${applied?.code ?? 'unknown'}).` },
     );
@@ -233,7 +233,8 @@ export class PermissionsService {
       checks.push({ id: 'follow-up-applied', label: 'The follow-up transfer applies', outcome: 'skipped', detail: why });
     } else {
       const signedBy = followUp.signerLabels.join(' and ');
-      const under = `${describePermission(followUp.permission!)} (Permission_id ${followUp.permission!.id})`;
+      const p = followUp.permission!;
+      const under = p.type === 'Owner' ? 'the owner permission (Permission_id 0)' : `active permission ${p.name ? `"${p.name}" ` : ''}(Permission_id ${p.id})`;
       const signatureFailed = transfer && !transfer.accepted && transfer.stage === 'signature';
       checks.push({
         id: 'follow-up-signature',

@@ -132,7 +132,7 @@ describe('permissions service on the embedded node', () => {
       ['follow-up-signature', 'passed'],
       ['follow-up-applied', 'passed'],
     ]);
-    expect(report.checks[1]!.detail).toContain('signed by Dev 2 under active permission "transfers" (id 2) (Permission_id 2) reached weight 1 of 1');
+    expect(report.checks[1]!.detail).toContain('signed by Dev 2 under active permission "transfers" (Permission_id 2) reached weight 1 of 1');
     expect(report.balanceChanges).toEqual([{ address: dev[0]!.address, deltaSun: -100n * TRX }]);
     // Nothing changed on chain.
     expect((await wallet.permissions.load(dev[0]!.address)).current.owner.threshold).toBe(1n);
