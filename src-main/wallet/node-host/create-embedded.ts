@@ -48,8 +48,9 @@ export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFac
       devMnemonic: node.config.dev ? node.config.mnemonic : null,
       devAccountCount: node.config.dev ? node.accounts.length : 0,
       head: () => node.head(),
-      // Until node.dryRun (feat/node3) lands: the throwaway copy over the node's pending state.
-      ...(hasNodeInternals(node) ? { dryRun: async (steps) => throwawayDryRun(node, steps) } : {}),
+      // Update-then-follow-up on one throwaway copy (permission editor). node.dryRun (feat/node3)
+      // runs one transaction per copy; this stays until the node can chain steps on one copy.
+      ...(hasNodeInternals(node) ? { dryRunSequence: async (steps) => throwawayDryRun(node, steps) } : {}),
       stop: () => node.stop(),
     };
   };

@@ -38,7 +38,7 @@ export interface EmbeddedNode {
    * pool) and reports each outcome; stops after the first refusal. Nothing is kept or broadcast.
    * Absent on nodes that cannot do it (test doubles).
    */
-  dryRun?(steps: readonly DryRunStep[]): Promise<DryRunResult>;
+  dryRunSequence?(steps: readonly DryRunStep[]): Promise<DryRunSequenceResult>;
   /** Stops producing, closes the HTTP server, flushes and closes the store. */
   stop(): Promise<void>;
 }
@@ -49,9 +49,14 @@ export interface DryRunStep {
   readonly transaction: TransactionJson;
   /** Run java-tron's signature and permission check first (false: apply as if signed). */
   readonly checkSignatures: boolean;
+  /**
+   * Without the check: count this many 65-byte signatures in the size (bandwidth) and the
+   * multi-signature fee, as the signed transaction will carry them.
+   */
+  readonly placeholderSignatures?: number;
 }
 
-export interface DryRunOutcome {
+export interface DryRunStepOutcome {
   readonly accepted: boolean;
   /** Where it stopped or finished: the signature check or applying the contract. */
   readonly stage: 'signature' | 'apply';
@@ -65,8 +70,8 @@ export interface DryRunOutcome {
   readonly txid?: string;
 }
 
-export interface DryRunResult {
+export interface DryRunSequenceResult {
   /** The head block the copy was taken at. */
   readonly headBlock: number;
-  readonly outcomes: readonly DryRunOutcome[];
+  readonly outcomes: readonly DryRunStepOutcome[];
 }

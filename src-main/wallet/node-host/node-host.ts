@@ -20,7 +20,7 @@ import type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog
 import { NetworkStores } from '../stores/network-stores';
 import type { Settings, StoredNetwork } from '../stores/settings';
 import { BlockWatcher } from './block-watcher';
-import type { DryRunResult, DryRunStep, EmbeddedNode, EmbeddedNodeFactory } from './embedded-node';
+import type { DryRunSequenceResult, DryRunStep, EmbeddedNode, EmbeddedNodeFactory } from './embedded-node';
 import { LogBuffer } from './log-buffer';
 import { networkInfo, networkKey, networkName, remoteUrls, storedNetwork } from './networks';
 
@@ -120,10 +120,10 @@ export class NodeHost {
    * The embedded node's dry run while the embedded node is the current network and running;
    * null on a remote network (only a node in this process can apply a change privately).
    */
-  dryRunner(): ((steps: readonly DryRunStep[]) => Promise<DryRunResult>) | null {
+  sequenceDryRunner(): ((steps: readonly DryRunStep[]) => Promise<DryRunSequenceResult>) | null {
     const node = this.embedded;
-    if (!node?.dryRun || this.connection?.network.kind !== 'embedded' || this.statusValue.state !== 'running') return null;
-    return (steps) => node.dryRun!(steps);
+    if (!node?.dryRunSequence || this.connection?.network.kind !== 'embedded' || this.statusValue.state !== 'running') return null;
+    return (steps) => node.dryRunSequence!(steps);
   }
 
   /** The current network's stores (drafts, envelopes, address book, history). */

@@ -1,4 +1,5 @@
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
+import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import { recoverAddress } from '../../../src-core/keys/keys';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import { SignatureCheckError, validateSignatures, type RecoveredSignature } from '../../node/auth/permission-check';
@@ -7,15 +8,16 @@ import { AdmissionError } from '../../node/chain/errors';
 import { processTransaction, totalFee } from '../../node/chain/processor';
 import { envelopeFromBytes, transactionBytes } from '../../node/chain/tx';
 import { StateView, type AccountReader } from '../../node/state/view';
-import type { DryRunOutcome, DryRunStep } from './embedded-node';
+import type { DryRunStepOutcome, DryRunStep } from './embedded-node';
 
 /**
- * STOPGAP until `node.dryRun(tx)` (branch feat/node3) is on main: applies transactions, in order,
- * to a throwaway copy-on-write view over the node's pending state (head plus the pool), with the
- * node's own signature check and processTransaction, and drops the view afterwards. Nothing is
- * admitted, stored or broadcast. Runs synchronously, so no block can be produced in between.
- * It reaches into the node's internals (pool, chain), which is why it lives in exactly this file
- * and goes away when the node offers the same thing itself.
+ * STOPGAP: applies transactions, in order, to ONE throwaway copy-on-write view over the node's
+ * pending state (head plus the pool), with the node's own signature check and processTransaction,
+ * and drops the view afterwards. Nothing is admitted, stored or broadcast. Runs synchronously, so
+ * no block can be produced in between. The permission editor needs the chaining (apply the update,
+ * then check a follow-up transfer against the updated account); `node.dryRun(tx)` (branch
+ * feat/node3) runs one transaction per copy. It reaches into the node's internals (pool, chain),
+ * which is why it lives in exactly this file and goes away once the node can chain steps itself.
  */
 export interface NodeInternals {
   readonly pool: { readonly view: StateView };
@@ -40,13 +42,13 @@ function recover(id: Uint8Array, signature: Uint8Array): RecoveredSignature {
   }
 }
 
-export function throwawayDryRun(node: NodeInternals, steps: readonly DryRunStep[]): { headBlock: number; outcomes: DryRunOutcome[] } {
+export function throwawayDryRun(node: NodeInternals, steps: readonly DryRunStep[]): { headBlock: number; outcomes: DryRunStepOutcome[] } {
   const base = node.pool.view;
   const view = new StateView(base, base.props);
   Object.assign(view.mutable, base.mutable);
   const chain = node.chain;
   const activeOps = hexToBytes(chain.props.activeDefaultOperations);
-  const outcomes: DryRunOutcome[] = [];
+  const outcomes: DryRunStepOutcome[] = [];
   // Balances as of the previous step, for every account a step touched.
   const seen = new Map<string, bigint>();
   for (const step of steps) {
@@ -57,9 +59,13 @@ export function throwawayDryRun(node: NodeInternals, steps: readonly DryRunStep[
   return { headBlock: chain.props.headNumber, outcomes };
 }
 
-function runStep(step: DryRunStep, view: StateView, base: AccountReader, chain: NodeInternals['chain'], activeOps: Uint8Array, seen: Map<string, bigint>): DryRunOutcome {
+function runStep(step: DryRunStep, view: StateView, base: AccountReader, chain: NodeInternals['chain'], activeOps: Uint8Array, seen: Map<string, bigint>): DryRunStepOutcome {
   const json: TransactionJson = step.transaction;
   const signatures = (json.signature ?? []).map((s) => hexToBytes(s));
+  if (!step.checkSignatures && step.placeholderSignatures !== undefined) {
+    signatures.length = 0;
+    for (let i = 0; i < step.placeholderSignatures; i++) signatures.push(new Uint8Array(PROTOCOL_CONSTANTS.SIGNATURE_LENGTH).fill(i + 1));
+  }
   const tx = envelopeFromBytes(transactionBytes(hexToBytes(json.raw_data_hex), signatures));
   if (step.checkSignatures) {
     try {

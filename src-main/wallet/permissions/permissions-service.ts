@@ -3,7 +3,7 @@ import { toBase58Address, toHexAddress } from '../../../src-core/address/address
 import type { TronNodeClient } from '../../../src-core/client/client';
 import type { Account, ChainParameters as NodeChainParameters } from '../../../src-core/client/types';
 import { DEFAULT_CHAIN_PARAMETERS, PROTOCOL_CONSTANTS, type ChainParameters } from '../../../src-core/chain/parameters';
-import { NodeHostError, PermissionError, WalletError } from '../../../src-core/errors';
+import { NodeHostError, PermissionError, VaultError, WalletError } from '../../../src-core/errors';
 import { transactionCost } from '../../../src-core/fee';
 import type { PermissionView } from '../../../src-core/ipc/channels/accounts';
 import type { NetworkInfo } from '../../../src-core/ipc/channels/network';
@@ -46,7 +46,7 @@ import {
 } from '../../../src-core/permission';
 import { accountPermissionUpdateContract, transferContract, type ContractSpec } from '../../../src-core/tx/builders';
 import type { TransactionJson } from '../../../src-core/tx/types';
-import type { DryRunResult, DryRunStep } from '../node-host/embedded-node';
+import type { DryRunSequenceResult, DryRunStep } from '../node-host/embedded-node';
 import type { WalletLog } from '../context';
 import type { UpdateTransactions } from './update-transactions';
 
@@ -56,7 +56,7 @@ export interface PermissionsChain {
   network(): NetworkInfo;
   status(): { state: string; source: 'embedded' | 'remote'; message?: string };
   stores(): { addressBook: { list(): readonly { name: string; address: string }[] } };
-  dryRunner(): ((steps: readonly DryRunStep[]) => Promise<DryRunResult>) | null;
+  sequenceDryRunner(): ((steps: readonly DryRunStep[]) => Promise<DryRunSequenceResult>) | null;
 }
 
 /** What it needs from the vault: public account facts and signing. */
@@ -206,13 +206,13 @@ export class PermissionsService {
   }
 
   async dryRun(addressText: string, update: PermissionStructureInput): Promise<DryRunReport> {
-    const runner = this.options.chain.dryRunner();
+    const runner = this.options.chain.sequenceDryRunner();
     if (!runner) return { available: false, reason: this.noDryRunReason(), checks: [], balanceChanges: [] };
     const review = await this.review(addressText, update);
     const signing = this.signingPlan(review);
     const updateTx = await this.options.transactions.build(this.updateSpec(review), signing.permissionId ?? 0);
     const followUp = await this.followUp(review);
-    const steps: DryRunStep[] = [{ transaction: updateTx, checkSignatures: false }];
+    const steps: DryRunStep[] = [{ transaction: updateTx, checkSignatures: false, placeholderSignatures: signing.expectedSignatures }];
     if (followUp.transaction) steps.push({ transaction: followUp.transaction, checkSignatures: true });
     const result = await runner(steps);
     const [applied, transfer] = result.outcomes;
@@ -223,7 +223,7 @@ export class PermissionsService {
             id: 'update-applied',
             label: 'The update applies to the current state',
             outcome: 'passed',
-            detail: `java-tron's AccountPermissionUpdate checks accepted the new structure on a copy of block ${result.headBlock}, and it was applied there (it burns ${trx(applied.feeSun)}). Its own signatures are checked when it is signed. ${signing.explanation}`,
+            detail: `java-tron's AccountPermissionUpdate checks accepted the new structure on a copy of block ${result.headBlock}, and it was applied there, burning ${trx(applied.feeSun)} with ${signing.expectedSignatures} signature(s) counted. Its own signatures are checked when it is signed. ${signing.explanation}`,
           }
         : { id: 'update-applied', label: 'The update applies to the current state', outcome: 'failed', detail: `The node refused it: ${applied?.message ?? 'no answer'} (${applied?.code ?? 'unknown'}).` },
     );
@@ -451,12 +451,17 @@ export class PermissionsService {
     let tx = await this.options.transactions.build(transferContract({ owner: review.address, to: recipient, amount: FOLLOW_UP_AMOUNT_SUN }), permission.id);
     let weight = 0n;
     const signerLabels: string[] = [];
-    for (const key of keys) {
-      if (weight >= permission.threshold) break;
-      const account = byHex.get(key.address)!;
-      tx = await this.options.vault.sign(tx, account.id, permission.id);
-      weight += key.weight;
-      signerLabels.push(account.label);
+    try {
+      for (const key of keys) {
+        if (weight >= permission.threshold) break;
+        const account = byHex.get(key.address)!;
+        tx = await this.options.vault.sign(tx, account.id, permission.id);
+        weight += key.weight;
+        signerLabels.push(account.label);
+      }
+    } catch (error) {
+      if (!(error instanceof VaultError)) throw error;
+      return { signerLabels: [], reason: `The vault could not sign the test transfer: ${error.message}` };
     }
     return { transaction: tx, permission, weight, recipient, signerLabels, reason: '' };
   }

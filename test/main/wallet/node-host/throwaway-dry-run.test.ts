@@ -73,4 +73,13 @@ describe('throwaway dry run over the real node', () => {
     expect(outcome).toMatchObject({ accepted: false, stage: 'apply', code: 'CONTRACT_VALIDATE_ERROR' });
     expect(outcome!.message).toContain('balance is not sufficient');
   });
+
+  it('counts placeholder signatures in the size and the multi-signature fee when told to', async () => {
+    const unsigned = await transfer(0, 1, 1_000_000n);
+    const [one] = throwawayDryRun(node, [{ transaction: unsigned, checkSignatures: false, placeholderSignatures: 1 }]).outcomes;
+    const [two] = throwawayDryRun(node, [{ transaction: unsigned, checkSignatures: false, placeholderSignatures: 2 }]).outcomes;
+    expect(one!.accepted && two!.accepted).toBe(true);
+    // The multi-signature fee (1 TRX on the dev chain) applies from the second signature on.
+    expect(two!.feeSun - one!.feeSun).toBeGreaterThanOrEqual(1_000_000n);
+  });
 });

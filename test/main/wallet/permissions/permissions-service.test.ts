@@ -150,6 +150,21 @@ describe('permissions service on the embedded node', () => {
     expect(report.checks[1]!.detail).toContain('signed by Dev 1 and Dev 2 under the owner permission (Permission_id 0) reached weight 2 of 2');
   });
 
+  it('still applies the update in the dry run when the vault is locked, and says why the follow-up did not run', async () => {
+    wallet.vault.lock('user');
+    try {
+      const report = await wallet.permissions.dryRun(dev[0]!.address, twoOfThree());
+      expect(report.checks.map((c) => [c.id, c.outcome])).toEqual([
+        ['update-applied', 'passed'],
+        ['follow-up-signature', 'skipped'],
+        ['follow-up-applied', 'skipped'],
+      ]);
+      expect(report.checks[1]!.detail).toMatch(/^The vault could not sign the test transfer: /);
+    } finally {
+      await wallet.vault.unlock(PASSWORD);
+    }
+  });
+
   it('blocks an unreachable owner threshold in main, whatever the renderer shows', async () => {
     const update = twoOfThree();
     const error = await expectWalletError(
@@ -192,6 +207,9 @@ describe('permissions service on the embedded node', () => {
     expect(bandwidth.kind).toBe('bandwidth');
     expect(bandwidth.label).toMatch(/^Bandwidth: \d+ bytes, burned/);
     expect(prepared.cost.totalBurnSun).toBe(prepared.cost.lines.reduce((sum, l) => sum + l.sun, 0n));
+    // The dry run counts the two signatures too: it burns exactly what the disclosure says.
+    const report = await wallet.permissions.dryRun(dev[0]!.address, next);
+    expect(report.balanceChanges).toEqual([{ address: dev[0]!.address, deltaSun: -prepared.cost.totalBurnSun }]);
     const submitted = await wallet.permissions.submit(dev[0]!.address, next, true);
     expect(submitted).toMatchObject({ state: 'broadcast', signatures: 2, weight: 2n, threshold: 2n });
     await events.waitFor('tx:status', (s) => s.txid === submitted.txid && s.state === 'confirmed', 10_000);
@@ -222,7 +240,7 @@ describe('permissions service away from the embedded node', () => {
         network: () => ({ kind: 'preset', name: 'Nile testnet', key: 'nile', fullNodeUrl: 'https://nile.trongrid.io', solidityNodeUrl: null, hasApiKey: false, savedCustom: null }) as never,
         status: () => ({ state: 'running', source: 'remote' }),
         stores: () => ({ addressBook: { list: () => [] } }),
-        dryRunner: () => null,
+        sequenceDryRunner: () => null,
       },
       vault: { listAccounts: () => [], sign: async () => Promise.reject(new Error('unused')) },
       transactions: { build: async () => Promise.reject(new Error('unused')), submit: async () => Promise.reject(new Error('unused')) },
