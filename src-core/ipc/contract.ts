@@ -15,6 +15,7 @@ import { accountsChannels, accountsEvents } from './channels/accounts';
 import { appChannels } from './channels/app';
 import { networkChannels } from './channels/network';
 import { nodeChannels, nodeEvents } from './channels/node';
+import { permissionsChannels } from './channels/permissions';
 import { txEvents } from './channels/tx';
 import { vaultChannels, vaultEvents } from './channels/vault';
 // Registers IpcError for deserializeError wherever the contract is loaded.
@@ -25,7 +26,7 @@ import './errors';
  * `channels/<domain>.ts` with `defineChannels` / `defineEvents` and list it below; main then
  * fails to compile until a handler exists for every new channel.
  */
-export const channels = mergeDefinitions(appChannels, vaultChannels, nodeChannels, networkChannels, accountsChannels) satisfies ChannelMap;
+export const channels = mergeDefinitions(appChannels, vaultChannels, nodeChannels, networkChannels, accountsChannels, permissionsChannels) satisfies ChannelMap;
 
 export const events = mergeDefinitions(nodeEvents, txEvents, vaultEvents, accountsEvents) satisfies EventMap;
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { FetchLike } from '../../src-core/client/fetch';
+import { NodeHostError } from '../../src-core/errors';
 import type { ScryptParams, SecretStore } from '../vault';
 import { AccountsService } from './accounts/accounts-service';
 import type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
@@ -7,12 +8,15 @@ import type { EmbeddedNodeFactory } from './node-host/embedded-node';
 import { NodeHost } from './node-host/node-host';
 import { Settings, SETTINGS_FILE, type SettingsDefaults } from './stores/settings';
 import { WalletVault } from './vault-service';
+import { PermissionsService } from './permissions/permissions-service';
+import { createDirectUpdateTransactions } from './permissions/update-transactions';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
 export type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
 export { NodeHost } from './node-host/node-host';
 export { AccountsService } from './accounts/accounts-service';
 export { WalletVault } from './vault-service';
+export { PermissionsService } from './permissions/permissions-service';
 export { Settings } from './stores/settings';
 
 /** Folder of the vault inside the user data folder. */
@@ -42,6 +46,7 @@ export interface WalletServices {
   readonly vault: WalletVault;
   readonly node: NodeHost;
   readonly accounts: AccountsService;
+  readonly permissions: PermissionsService;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
   /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
@@ -91,6 +96,19 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     log: options.log,
     ...(options.remoteRefreshMs !== undefined ? { remoteRefreshMs: options.remoteRefreshMs } : {}),
   });
+  // Until the transaction service (issue 8) is on main: a thin build/sign/broadcast/track stand-in.
+  const updateTransactions = createDirectUpdateTransactions({
+    client: () => {
+      const client = node.client();
+      if (!client) throw new NodeHostError('NODE_NOT_RUNNING', 'The node is not answering. Check the Node screen.');
+      return client;
+    },
+    sign: (tx, accountId, permissionId) => vault.sign(tx, accountId, permissionId),
+    onBlock: (listener) => node.onBlock(listener),
+    emit: options.emit,
+    log: options.log,
+  });
+  const permissions = new PermissionsService({ chain: node, vault, transactions: updateTransactions, log: options.log });
   const ready = node.open().catch((error: unknown) => {
     options.log.error('Opening the network failed', { error: error instanceof Error ? error.name : typeof error });
   });
@@ -99,9 +117,11 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     vault,
     node,
     accounts,
+    permissions,
     ready,
     async close() {
       accounts.dispose();
+      updateTransactions.dispose();
       vault.lock('shutdown');
       await node.close().catch(() => undefined);
       vault.dispose();

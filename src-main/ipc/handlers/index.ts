@@ -5,6 +5,7 @@ import { createAccountsHandlers, type AccountsService } from './accounts';
 import { createAppHandlers, type AppService } from './app';
 import { createNetworkHandlers, type NetworkService } from './network';
 import { createNodeHandlers, type NodeService } from './node';
+import { createPermissionsHandlers, type PermissionsService } from './permissions';
 import { createVaultHandlers, type VaultService } from './vault';
 
 /**
@@ -17,6 +18,7 @@ export interface Services {
   readonly node: NodeService;
   readonly network: NetworkService;
   readonly accounts: AccountsService;
+  readonly permissions: PermissionsService;
 }
 
 /** The full handler map; `satisfies` makes a channel without a handler a compile error. */
@@ -27,10 +29,11 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
     ...createNodeHandlers(services.node),
     ...createNetworkHandlers(services.network),
     ...createAccountsHandlers(services.accounts),
+    ...createPermissionsHandlers(services.permissions),
   } satisfies HandlerMap<Channels>;
 }
 
 /** The wallet domains of `Services` from the wallet services (the app and the harness use this). */
-export function walletServices(wallet: Pick<WalletServices, 'vault' | 'node' | 'accounts'>): Omit<Services, 'app'> {
-  return { vault: wallet.vault, node: wallet.node, network: wallet.node, accounts: wallet.accounts };
+export function walletServices(wallet: Pick<WalletServices, 'vault' | 'node' | 'accounts' | 'permissions'>): Omit<Services, 'app'> {
+  return { vault: wallet.vault, node: wallet.node, network: wallet.node, accounts: wallet.accounts, permissions: wallet.permissions };
 }
