@@ -22,7 +22,7 @@ import { CONTRACT_RECORD_CODECS } from './contracts/records';
 import { dynamicEnergyMaintenance } from './contracts/maintenance';
 import { contractRoutes } from './contracts/http';
 import { DryRunner } from './simulation/dry-run';
-import type { DryRunInput, DryRunOptions, DryRunResult } from './simulation/dry-run';
+import type { DryRunInput, DryRunOptions, DryRunResult, DryRunSequenceResult, DryRunStep } from './simulation/dry-run';
 import { adminDryRun } from './simulation/http';
 
 /**
@@ -59,6 +59,8 @@ export interface TronNode {
    * and reports what would happen; never changes real state (see simulation/dry-run.ts).
    */
   dryRun(tx: DryRunInput, options?: DryRunOptions): Promise<DryRunResult>;
+  /** The same for several transactions in order on ONE copy (each sees the ones before); stops at the first refusal. */
+  dryRunSequence(steps: readonly DryRunStep[], options?: Pick<DryRunOptions, 'state'>): Promise<DryRunSequenceResult>;
   /** Moves chain time forward for the next block (what /admin/time does). */
   advanceTime(seconds: number): void;
   /** Stops producing, finishes the block in progress, closes the HTTP server and the store. */
@@ -146,6 +148,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       },
       advanceTime: (seconds) => chain.advanceTime(seconds * 1000),
       dryRun: (tx, dryRunOptions) => dryRunner.dryRun(tx, dryRunOptions),
+      dryRunSequence: (steps, dryRunOptions) => dryRunner.dryRunSequence(steps, dryRunOptions),
       stop: () => {
         stopped ??= (async () => {
           await p.stop();

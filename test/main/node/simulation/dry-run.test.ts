@@ -134,6 +134,31 @@ describe('dry run', () => {
     expect(forwarded.balanceChanges.find((c) => c.address === child)).toEqual({ address: child, trx: 7n, tokens: {}, created: false, deleted: false });
   });
 
+  it('chains steps on one copy: a permission update, then transfers under the new permissions', async () => {
+    const owner = fundedKey(node, 4);
+    const [k1, k2] = [newKey(), newKey()];
+    const keys = [k1, k2].map((k) => ({ address: k.hex, weight: 1n }));
+    const update = makeTx(node, b.accountPermissionUpdateContract({
+      owner: owner.hex,
+      ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 2n, keys },
+      actives: [{ type: 'Active', permission_name: 'active', threshold: 2n, operations: OPERATIONS, keys }],
+    }), owner.key);
+    const send = makeTx(node, transfer(owner, bob, TRX), owner.key);
+    const before = snapshot(node);
+    // The old key no longer signs once the update is applied on the copy.
+    const locked = await node.dryRunSequence([{ transaction: update }, { transaction: send }]);
+    expect(locked.headBlock).toBe(node.head().number);
+    expect(locked.results.map((r) => [r.accepted, r.code])).toEqual([[true, 'SUCCESS'], [false, 'SIGERROR']]);
+    const cosigned = await node.dryRunSequence([{ transaction: update }, { transaction: send, options: { signers: [k1.hex, k2.hex] } }, { transaction: makeTx(node, transfer(owner, bob, 2n * TRX), owner.key), options: { skipSignatureCheck: true, placeholderSignatures: 2 } }]);
+    expect(cosigned.results.map((r) => r.accepted)).toEqual([true, true, true]);
+    // Per-step changes: the 100 TRX update, then each transfer with its 1 TRX multi-signature fee.
+    expect(cosigned.results[0]!.balanceChanges).toEqual([{ address: owner.hex, trx: -cosigned.results[0]!.fee, tokens: {}, created: false, deleted: false }]);
+    expect(cosigned.results[1]!.balanceChanges).toContainEqual({ address: owner.hex, trx: -(TRX + cosigned.results[1]!.fee), tokens: {}, created: false, deleted: false });
+    expect(cosigned.results[2]!.balanceChanges).toContainEqual({ address: bob.hex, trx: 2n * TRX, tokens: {}, created: false, deleted: false });
+    expect(cosigned.results[1]!.fee).toBeGreaterThanOrEqual(1_000_000n);
+    expect(snapshot(node)).toEqual(before);
+  });
+
   it("reports java-tron's refusals without touching anything", async () => {
     const before = snapshot(node);
     const wrongKey = makeTx(node, transfer(alice, bob, TRX), bob.key);
