@@ -7,6 +7,10 @@ import type { EmbeddedNodeFactory } from './node-host/embedded-node';
 import { NodeHost } from './node-host/node-host';
 import { Settings, SETTINGS_FILE, type SettingsDefaults } from './stores/settings';
 import { WalletVault } from './vault-service';
+import { ChainReads } from './transactions/chain-reads';
+import { ContractsService } from './transactions/contracts-service';
+import { TransactionService } from './transactions/transaction-service';
+import { TokensService } from './tokens/tokens-service';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
 export type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
@@ -14,6 +18,9 @@ export { NodeHost } from './node-host/node-host';
 export { AccountsService } from './accounts/accounts-service';
 export { WalletVault } from './vault-service';
 export { Settings } from './stores/settings';
+export { TransactionService } from './transactions/transaction-service';
+export { ContractsService } from './transactions/contracts-service';
+export { TokensService } from './tokens/tokens-service';
 
 /** Folder of the vault inside the user data folder. */
 export const VAULT_FOLDER = 'vault';
@@ -42,6 +49,9 @@ export interface WalletServices {
   readonly vault: WalletVault;
   readonly node: NodeHost;
   readonly accounts: AccountsService;
+  readonly transactions: TransactionService;
+  readonly contracts: ContractsService;
+  readonly tokens: TokensService;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
   /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
@@ -91,6 +101,10 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     log: options.log,
     ...(options.remoteRefreshMs !== undefined ? { remoteRefreshMs: options.remoteRefreshMs } : {}),
   });
+  const reads = new ChainReads();
+  const transactions = new TransactionService({ chain: node, vault, emit: options.emit, log: options.log, reads });
+  const contracts = new ContractsService(node);
+  const tokens = new TokensService(node, vault, reads);
   const ready = node.open().catch((error: unknown) => {
     options.log.error('Opening the network failed', { error: error instanceof Error ? error.name : typeof error });
   });
@@ -99,8 +113,12 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     vault,
     node,
     accounts,
+    transactions,
+    contracts,
+    tokens,
     ready,
     async close() {
+      transactions.dispose();
       accounts.dispose();
       vault.lock('shutdown');
       await node.close().catch(() => undefined);

@@ -6,6 +6,9 @@ import { createAppHandlers, type AppService } from './app';
 import { createNetworkHandlers, type NetworkService } from './network';
 import { createNodeHandlers, type NodeService } from './node';
 import { createVaultHandlers, type VaultService } from './vault';
+import { createTxHandlers, type TxService } from './tx';
+import { createContractsHandlers, type ContractsService } from './contracts';
+import { createTokensHandlers, type TokensService } from './tokens';
 
 /**
  * Everything the handlers need, one entry per domain. The app builds it from Electron and the
@@ -17,6 +20,9 @@ export interface Services {
   readonly node: NodeService;
   readonly network: NetworkService;
   readonly accounts: AccountsService;
+  readonly tx: TxService;
+  readonly contracts: ContractsService;
+  readonly tokens: TokensService;
 }
 
 /** The full handler map; `satisfies` makes a channel without a handler a compile error. */
@@ -27,10 +33,13 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
     ...createNodeHandlers(services.node),
     ...createNetworkHandlers(services.network),
     ...createAccountsHandlers(services.accounts),
+    ...createTxHandlers(services.tx),
+    ...createContractsHandlers(services.contracts),
+    ...createTokensHandlers(services.tokens),
   } satisfies HandlerMap<Channels>;
 }
 
 /** The wallet domains of `Services` from the wallet services (the app and the harness use this). */
-export function walletServices(wallet: Pick<WalletServices, 'vault' | 'node' | 'accounts'>): Omit<Services, 'app'> {
-  return { vault: wallet.vault, node: wallet.node, network: wallet.node, accounts: wallet.accounts };
+export function walletServices(wallet: Pick<WalletServices, 'vault' | 'node' | 'accounts' | 'transactions' | 'contracts' | 'tokens'>): Omit<Services, 'app'> {
+  return { vault: wallet.vault, node: wallet.node, network: wallet.node, accounts: wallet.accounts, tx: wallet.transactions, contracts: wallet.contracts, tokens: wallet.tokens };
 }

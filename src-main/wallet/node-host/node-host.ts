@@ -20,7 +20,8 @@ import type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog
 import { NetworkStores } from '../stores/network-stores';
 import type { Settings, StoredNetwork } from '../stores/settings';
 import { BlockWatcher } from './block-watcher';
-import type { EmbeddedNode, EmbeddedNodeFactory } from './embedded-node';
+import type { DryRunOutcome, EmbeddedNode, EmbeddedNodeFactory } from './embedded-node';
+import type { TransactionJson } from '../../../src-core/tx/types';
 import { LogBuffer } from './log-buffer';
 import { networkInfo, networkKey, networkName, remoteUrls, storedNetwork } from './networks';
 
@@ -114,6 +115,18 @@ export class NodeHost {
   /** The client of the current network while it answers; null otherwise. */
   client(): TronNodeClient | null {
     return this.statusValue.state === 'running' ? (this.connection?.client ?? null) : null;
+  }
+
+  /** The latest head block seen on the current network, with its time (chain time, not the local clock). */
+  head(): NodeBlock | null {
+    return this.client() ? (this.connection?.watcher?.last ?? null) : null;
+  }
+
+  /** The embedded node's dry run while it is the running network and its version has one; null otherwise. */
+  dryRunner(): ((transaction: TransactionJson) => Promise<DryRunOutcome>) | null {
+    const node = this.embedded;
+    if (!node || this.connection?.network.kind !== 'embedded' || !this.client() || typeof node.dryRun !== 'function') return null;
+    return (transaction) => node.dryRun!(transaction);
   }
 
   /** The current network's stores (drafts, envelopes, address book, history). */
