@@ -23,7 +23,7 @@ describe('vault signatures on the embedded node', () => {
     node = await createNode({ port: 0, blockTimeMs: 0 });
     await node.mine(1);
     dataDir = await mkdtemp(join(tmpdir(), 'vault-node-'));
-    vault = await Vault.open({ dataDir, scrypt: CHEAP_SCRYPT, secretStore: new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'NO_SERVICE', message: 'No keychain in this test.' }) });
+    vault = await Vault.open({ dataDir, scrypt: CHEAP_SCRYPT, secretStore: new UnavailableSecretStore('none', { available: false, backend: 'none', reason: 'NO_SERVICE', message: 'No keychain in this test.' }) });
     await vault.initialize(PASSWORD);
     client = new TronNodeClient({ fullNodeUrl: node.url, fetch: globalThis.fetch.bind(globalThis) });
   });
