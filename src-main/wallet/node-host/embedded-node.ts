@@ -1,5 +1,3 @@
-import type { TransactionJson } from '../../../src-core/tx/types';
-
 /**
  * What the node host needs from the embedded node, and the settings it starts it with. The real
  * node (`createNode` from src-main/node) is adapted to this in `create-embedded.ts`; tests pass
@@ -25,26 +23,6 @@ export interface EmbeddedHead {
   readonly solidified: number;
 }
 
-/**
- * What the embedded node reports when it executes a transaction on a throwaway copy of its state
- * (`node.dryRun(tx)`): nothing is stored, nothing is broadcast.
- */
-export interface DryRunOutcome {
-  /** contractRet: SUCCESS, REVERT, OUT_OF_ENERGY, … (or the validation failure's code). */
-  readonly result: string;
-  /** java-tron's resMessage or the validation message. */
-  readonly message: string;
-  /** Return or revert data of a contract execution, hex. */
-  readonly returnData: string;
-  readonly energyUsed: bigint;
-  readonly energyPenalty: bigint;
-  /** Everything burned: bandwidth, energy and fixed fees, in sun. */
-  readonly feeSun: bigint;
-  readonly logs: readonly { readonly address: string; readonly topics: readonly string[]; readonly data: string }[];
-  /** Balance changes per account: TRX when `tokenId` is absent, else a TRC10 token. */
-  readonly balanceChanges: readonly { readonly address: string; readonly tokenId?: string; readonly delta: bigint }[];
-}
-
 export interface EmbeddedNode {
   /** e.g. http://127.0.0.1:8090; serves /wallet/* and /walletsolidity/*. */
   readonly url: string;
@@ -53,10 +31,13 @@ export interface EmbeddedNode {
   readonly devMnemonic: string | null;
   readonly devAccountCount: number;
   head(): EmbeddedHead;
-  /** Executes a signed or unsigned transaction against a copy of the head state; absent on node versions without it. */
-  dryRun?(transaction: TransactionJson): Promise<DryRunOutcome>;
   /** Stops producing, closes the HTTP server, flushes and closes the store. */
   stop(): Promise<void>;
+  /**
+   * What a transaction would do (accepted or java-tron's refusal, TransactionInfo, balance
+   * changes) on a throw-away copy of the state; see `DryRunResult` in src-main/node.
+   */
+  dryRun?(tx: object | string, options?: { skipSignatureCheck?: boolean; signers?: readonly string[]; state?: 'head' | 'pending' }): Promise<unknown>;
 }
 
 export type EmbeddedNodeFactory = (config: EmbeddedNodeConfig) => Promise<EmbeddedNode>;

@@ -20,10 +20,12 @@ import type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog
 import { NetworkStores } from '../stores/network-stores';
 import type { Settings, StoredNetwork } from '../stores/settings';
 import { BlockWatcher } from './block-watcher';
-import type { DryRunOutcome, EmbeddedNode, EmbeddedNodeFactory } from './embedded-node';
-import type { TransactionJson } from '../../../src-core/tx/types';
+import type { EmbeddedNode, EmbeddedNodeFactory } from './embedded-node';
 import { LogBuffer } from './log-buffer';
 import { networkInfo, networkKey, networkName, remoteUrls, storedNetwork } from './networks';
+
+/** The embedded node's `dryRun`, as the host hands it out (the result is the node's DryRunResult). */
+export type DryRunner = (transaction: object, options?: { skipSignatureCheck?: boolean; signers?: readonly string[]; state?: 'head' | 'pending' }) => Promise<unknown>;
 
 export const NodeHostErrorCode = {
   notRunning: 'NODE_NOT_RUNNING',
@@ -123,10 +125,10 @@ export class NodeHost {
   }
 
   /** The embedded node's dry run while it is the running network and its version has one; null otherwise. */
-  dryRunner(): ((transaction: TransactionJson) => Promise<DryRunOutcome>) | null {
+  dryRunner(): DryRunner | null {
     const node = this.embedded;
     if (!node || this.connection?.network.kind !== 'embedded' || !this.client() || typeof node.dryRun !== 'function') return null;
-    return (transaction) => node.dryRun!(transaction);
+    return (transaction, options) => node.dryRun!(transaction, options);
   }
 
   /** The current network's stores (drafts, envelopes, address book, history). */

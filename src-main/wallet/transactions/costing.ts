@@ -16,17 +16,18 @@ import type { OwnerState } from './chain-reads';
  */
 
 /**
- * Signatures the transaction will carry: one when a held key reaches the threshold alone,
- * otherwise the smallest coalition that includes the proposer's key (its size decides the
- * multi-signature fee and the bandwidth of the extra signatures).
+ * Who will sign: the held key that reaches the threshold alone, otherwise the smallest coalition
+ * that includes a held key (its size decides the multi-signature fee and the bandwidth of the
+ * extra signatures). Never empty: at least one signature is always needed.
  */
-export function expectedSignatures(permission: Permission, held: readonly HexAddress[]): number {
-  if (permission.keys.some((k) => held.includes(k.address) && k.weight >= permission.threshold)) return 1;
+export function expectedSigners(permission: Permission, held: readonly HexAddress[]): HexAddress[] {
+  const alone = permission.keys.filter((k) => held.includes(k.address) && k.weight >= permission.threshold).sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1))[0];
+  if (alone) return [alone.address];
   const sets = minimalKeySets(permission);
   const withHeld = sets.filter((set) => set.addresses.some((a) => held.includes(a)));
   const pool = withHeld.length > 0 ? withHeld : sets;
-  if (pool.length === 0) return 1;
-  return Math.max(1, Math.min(...pool.map((set) => set.addresses.length)));
+  const smallest = [...pool].sort((a, b) => a.addresses.length - b.addresses.length)[0];
+  return smallest ? [...smallest.addresses] : [permission.keys[0]?.address ?? ('' as HexAddress)].filter(Boolean);
 }
 
 /** The deployer's share of a call's energy, when the caller is not the deployer. */

@@ -9,7 +9,8 @@ import { WalletError } from '../../../src-core/errors';
 import type { BalanceChange, CostView, DecodedLog, SimulationView } from '../../../src-core/ipc/channels/tx';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import { formatTrx } from '../../../src-core/units/amount';
-import type { DryRunOutcome } from '../node-host/embedded-node';
+import type { DryRunner } from '../node-host/node-host';
+import { readDryRun, type DryRunOutcome } from './dry-run';
 import { ZERO_ADDRESS_HEX, type OwnerState } from './chain-reads';
 import { constantRequest, contractsUnavailable, revertReasonOf } from './energy';
 import { decodeLogs, type AbiSource, type RawLog } from './logs';
@@ -31,7 +32,9 @@ export interface SimulationInput {
   readonly feeLimit: bigint | null;
   readonly parameters: ChainParameters;
   readonly client: TronNodeClient;
-  readonly dryRun: ((tx: TransactionJson) => Promise<DryRunOutcome>) | null;
+  readonly dryRun: DryRunner | null;
+  /** Who would sign (hex addresses), for a transaction not signed yet: the node costs their signatures. */
+  readonly signers: readonly string[];
   readonly abiOf: AbiSource;
   /** Head block time (ms), for unstaking that matured. */
   readonly headTime: number;
@@ -101,17 +104,23 @@ function outOfEnergy(input: SimulationInput, energy: bigint | null, result: stri
 }
 
 export async function simulate(input: SimulationInput): Promise<SimulationView> {
-  if (input.dryRun) return fromDryRun(input, await input.dryRun(input.transaction));
+  if (input.dryRun) {
+    const signed = (input.transaction.signature?.length ?? 0) > 0;
+    const raw = await input.dryRun(input.transaction, signed ? {} : { signers: input.signers });
+    return fromDryRun(input, readDryRun(raw));
+  }
   if (input.plan.execution) return fromConstantCall(input);
   return fromFeeMath(input);
 }
 
 async function fromDryRun(input: SimulationInput, outcome: DryRunOutcome): Promise<SimulationView> {
   const logs = await decodeLogs(outcome.logs as RawLog[], input.abiOf);
-  const success = outcome.result.toUpperCase() === 'SUCCESS';
+  const success = outcome.accepted && outcome.result.toUpperCase() === 'SUCCESS';
   let reason: string | null = null;
   if (!success) {
-    if (outcome.result.toUpperCase() === 'REVERT' && outcome.returnData) {
+    if (!outcome.accepted) reason = `The node would refuse it (${outcome.result}): ${outcome.message}`;
+    else if (outcome.revertReason) reason = outcome.revertReason;
+    else if (outcome.result.toUpperCase() === 'REVERT' && outcome.returnData) {
       let abi;
       try {
         abi = input.plan.abi ? parseAbi(input.plan.abi) : undefined;
@@ -128,7 +137,7 @@ async function fromDryRun(input: SimulationInput, outcome: DryRunOutcome): Promi
   return {
     txid: input.txid,
     method: 'dry-run',
-    methodNote: 'The embedded node executed this exact transaction on a copy of its current state; nothing was stored or broadcast.',
+    methodNote: `The embedded node executed this exact transaction on a copy of its current state (fee ${trx(outcome.feeSun)}); nothing was stored or broadcast.`,
     success,
     result: outcome.result.toUpperCase(),
     reason,

@@ -30,10 +30,10 @@ import { buildTransaction } from '../../../src-core/tx/builders';
 import { transactionHeader } from '../../../src-core/tx/header';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { EmitEvent, WalletLog } from '../context';
-import type { DryRunOutcome } from '../node-host/embedded-node';
+import type { DryRunner } from '../node-host/node-host';
 import type { NetworkStores } from '../stores/network-stores';
 import { ChainReads, type OwnerState } from './chain-reads';
-import { contractShareOf, costView, expectedSignatures } from './costing';
+import { contractShareOf, costView, expectedSigners } from './costing';
 import { energyFactorOf, estimateEnergy, estimateView, feeLimitSuggestions, type EnergyFacts } from './energy';
 import { AbiCache } from './logs';
 import { planRequest, type ContractPlan } from './requests';
@@ -47,7 +47,7 @@ export interface TxChain {
   network(): NetworkInfo;
   stores(): NetworkStores;
   head(): NodeBlock | null;
-  dryRunner(): ((transaction: TransactionJson) => Promise<DryRunOutcome>) | null;
+  dryRunner(): DryRunner | null;
   onBlock(listener: (block: NodeBlock) => void): () => void;
   onNetworkChange(listener: () => void): () => void;
 }
@@ -268,7 +268,7 @@ export class TransactionService {
     const contractShare = request.kind === 'call' || request.kind === 'trc20-transfer' ? await contractShareOf(client, request.owner, plan.execution?.contract) : undefined;
     const cost = costView({
       transaction,
-      expectedSignatures: expectedSignatures(permission, held),
+      expectedSignatures: Math.max(1, expectedSigners(permission, held).length),
       owner: ownerState,
       recipientExists,
       energy: estimate?.energy?.energy ?? (facts?.constant ? BigInt(facts.constant.energy_used) : undefined),
@@ -406,6 +406,7 @@ export class TransactionService {
       parameters: p.parameters,
       client,
       dryRun: this.options.chain.dryRunner(),
+      signers: expectedSigners(p.permission, this.signingAccounts().map((a) => a.addressHex as HexAddress)),
       abiOf: this.abis.source(client),
       headTime: this.options.chain.head()?.timestamp ?? p.headTime,
     });
