@@ -119,7 +119,6 @@ async function fromDryRun(input: SimulationInput, outcome: DryRunOutcome): Promi
   let reason: string | null = null;
   if (!success) {
     if (!outcome.accepted) reason = `The node would refuse it (${outcome.result}): ${outcome.message}`;
-    else if (outcome.revertReason) reason = outcome.revertReason;
     else if (outcome.result.toUpperCase() === 'REVERT' && outcome.returnData) {
       let abi;
       try {
@@ -128,7 +127,7 @@ async function fromDryRun(input: SimulationInput, outcome: DryRunOutcome): Promi
         abi = undefined;
       }
       reason = decodeRevertData(outcome.returnData, abi).message;
-    } else reason = outcome.message || outcome.result;
+    } else reason = outcome.revertReason ?? (outcome.message || outcome.result);
   }
   const changes = outcome.balanceChanges.map((c) =>
     c.tokenId === undefined ? trxChange(c.address, c.delta) : { address: b58(c.address), asset: `TRC10 ${c.tokenId}`, delta: c.delta, decimals: 0 },

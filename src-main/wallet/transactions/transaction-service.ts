@@ -271,7 +271,7 @@ export class TransactionService {
       expectedSignatures: Math.max(1, expectedSigners(permission, held).length),
       owner: ownerState,
       recipientExists,
-      energy: estimate?.energy?.energy ?? (facts?.constant ? BigInt(facts.constant.energy_used) : undefined),
+      energy: expectedEnergy(estimate, facts),
       contractShare,
       parameters,
     });
@@ -699,4 +699,16 @@ function stateFromHistory(status: string | undefined): TxState | undefined {
 /** raw_data.expiration in ms (a JSON integer that fits a double for any real date). */
 function expirationOf(tx: TransactionJson): number {
   return Number(tx.raw_data.expiration);
+}
+
+/**
+ * Energy the cost breakdown counts: what the constant call measured (base + penalty), which is
+ * what execution will use on unchanged state; estimateenergy's figure is an upper bound found by
+ * a 1-TRX-step search and sizes the fee_limit instead.
+ */
+function expectedEnergy(estimate: EstimateView | null, facts: EnergyFacts | null): bigint | undefined {
+  const energy = estimate?.energy;
+  if (energy && energy.baseEnergy !== null && energy.penalty !== null) return energy.baseEnergy + energy.penalty;
+  if (energy) return energy.energy;
+  return facts?.constant ? BigInt(facts.constant.energy_used) : undefined;
 }
