@@ -326,7 +326,7 @@ export function checkForm(kind: TxKind, owner: string, values: FormValues, conte
     const votes: { representative: string; count: string }[] = [];
     const seen = new Set<string>();
     rows.forEach((row, i) => {
-      const address = checkAddress(row.representative);
+      const address = row.representative.trim() === '' ? ({ ok: false, error: 'Choose a representative.' } as const) : checkAddress(row.representative);
       const count = checkWholeNumber(row.count, { min: 1n, what: 'The number of votes' });
       if (!address.ok) errors[`votes.${i}.representative`] = address.error;
       else if (seen.has(address.value)) errors[`votes.${i}.representative`] = 'This representative is listed twice.';

@@ -123,6 +123,24 @@ describe('transactions in Chromium', () => {
     await setup.harness.screenshot('build-deploy-form');
   });
 
+  it('offers the representatives for a vote and checks delegation fields', async () => {
+    await setup.harness.goto('/build/vote');
+    const votes = page().getByTestId('votes');
+    await expect.poll(() => votes.getByLabel('Representative 1').locator('option').count()).toBe(28);
+    await votes.getByLabel('Votes').fill('ten');
+    await votes.getByText('The number of votes must be a whole number (digits only).').waitFor();
+    await setup.harness.screenshot('build-vote');
+    await setup.harness.goto('/build/delegate');
+    await page().getByLabel('Lock the delegation').check();
+    await page().getByLabel('Lock period (blocks) (optional)').fill('864001');
+    await page().getByText('The lock period must be at most 864000.').waitFor();
+    await setup.harness.screenshot('build-delegate');
+    await setup.harness.goto('/contracts');
+    await page().getByLabel('Contract address').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6');
+    await page().getByText(/A Base58 TRON address has 34 characters/).waitFor();
+    await setup.harness.screenshot('contracts');
+  });
+
   it('lists the history on the Activity screen and the tokens and stake on Home', async () => {
     await setup.harness.goto('/activity');
     await page().getByTestId('activity-table').locator('[data-status="confirmed"]').first().waitFor();
