@@ -163,6 +163,7 @@ export const KIND_FORMS: Record<TxKind, KindForm> = {
     description: 'Call a function that changes state. View functions are read on the Contracts screen at no cost.',
     fields: [
       { key: 'contract', label: 'Contract', type: 'address' },
+      { key: 'abi', label: 'ABI (JSON)', type: 'abi', optional: true, hint: "Only when the contract's ABI was cleared from the chain: paste it here." },
       { key: 'function', label: 'Function', type: 'function' },
       { key: 'callValue', label: 'Call value (TRX)', type: 'callValue', optional: true },
       { key: 'tokenId', label: 'TRC10 token id to send', type: 'tokenId', optional: true },

@@ -55,10 +55,25 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
       }
     }
     if (kind.value === 'call') {
-      const fn = contract.value?.functions.find((f) => f.signature === values.value.function);
+      const fn = callFunctions.value.find((f) => f.signature === values.value.function);
       return fn ? fn.inputs : [];
     }
     return [];
+  });
+
+  /** The functions a call may pick: from a pasted ABI, else from the ABI stored on chain. */
+  const callFunctions = computed<{ signature: string; stateMutability: string; inputs: AbiParamView[] }[]>(() => {
+    const pasted = String(values.value.abi ?? '');
+    if (kind.value === 'call' && pasted.trim() !== '') {
+      const abi = checkAbiText(pasted);
+      if (!abi.ok) return [];
+      try {
+        return parseAbi(abi.value).functions.map((f) => ({ signature: f.signature, stateMutability: f.stateMutability, inputs: f.inputs.map((p) => ({ name: p.name, type: p.type.canonical })) }));
+      } catch {
+        return [];
+      }
+    }
+    return contract.value?.functions ?? [];
   });
 
   const check = computed(() =>
@@ -274,6 +289,7 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
     maxLockBlocks,
     form,
     argInputs,
+    callFunctions,
     check,
     visibleErrors,
     blocked,

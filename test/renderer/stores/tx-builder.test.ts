@@ -131,4 +131,20 @@ describe('transaction builder store', () => {
     store.setArg(1, 'nope');
     expect(store.visibleErrors['args.1']).toBe('A TRON address starts with T (Base58) or 41 (hex).');
   });
+
+  it('offers the functions of a pasted ABI for a contract whose ABI was cleared, and sends that ABI', () => {
+    const store = useTxBuilderStore();
+    store.setKind('call');
+    store.owner = owner;
+    const abi = JSON.stringify([{ type: 'function', name: 'mint', inputs: [{ name: 'amount', type: 'uint64' }], outputs: [], stateMutability: 'nonpayable' }]);
+    store.setValue('contract', to);
+    store.setValue('abi', abi);
+    expect(store.callFunctions.map((f) => f.signature)).toEqual(['mint(uint64)']);
+    store.setValue('function', 'mint(uint64)');
+    expect(store.argInputs).toEqual([{ name: 'amount', type: 'uint64' }]);
+    store.setArg(0, '18446744073709551616');
+    expect(store.visibleErrors['args.0']).toBe('Too large for a uint64: it holds 0 to 2^64 − 1.');
+    store.setArg(0, '5');
+    expect(store.check.request).toMatchObject({ kind: 'call', contract: to, function: 'mint(uint64)', abi, args: ['5'] });
+  });
 });
