@@ -2,6 +2,7 @@ import { createRouter, createWebHashHistory, type RouteLocationNormalized, type 
 import AboutPage from './pages/AboutPage.vue';
 import HomePage from './pages/HomePage.vue';
 import NodePage from './pages/NodePage.vue';
+import PermissionsPage from './pages/permissions/PermissionsPage.vue';
 import UnlockPage from './pages/UnlockPage.vue';
 import WelcomePage from './pages/WelcomePage.vue';
 import ActivityPage from './pages/ActivityPage.vue';
@@ -27,6 +28,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/', name: 'home', component: HomePage, meta: { title: 'Accounts', vault: 'unlocked' } },
   { path: '/welcome', name: 'welcome', component: WelcomePage, meta: { title: 'Welcome', vault: 'setup' } },
   { path: '/unlock', name: 'unlock', component: UnlockPage, meta: { title: 'Unlock', vault: 'locked' } },
+  { path: '/permissions/:address?', name: 'permissions', component: PermissionsPage, meta: { title: 'Permissions', vault: 'unlocked' } },
   { path: '/node', name: 'node', component: NodePage, meta: { title: 'Node', vault: 'none' } },
   { path: '/about', name: 'about', component: AboutPage, meta: { title: 'About', vault: 'none' } },
   { path: '/build/:kind?', name: 'build', component: BuildPage, meta: { title: 'Build', vault: 'unlocked' } },

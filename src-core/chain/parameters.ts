@@ -50,7 +50,8 @@ export const DEFAULT_CHAIN_PARAMETERS = {
   getAllowTvmLondon: 1n,
   getAllowTvmCompatibleEvm: 1n,
   getAllowHigherLimitForMaxCpuTimeOfOneTx: 1n,
-  getAllowNewResourceModel: 1n,
+  // Off on mainnet (getchainparameters omits it): staking for bandwidth or energy also gives TRON power.
+  getAllowNewResourceModel: 0n,
   getAllowAssetOptimization: 1n,
   getAllowNewReward: 1n,
   getMemoFee: 1_000_000n,

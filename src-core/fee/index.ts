@@ -26,4 +26,22 @@ export {
   type FeeLimitStrategy,
   type FeeLimitResult,
 } from './fee-limit';
-export { USAGE_PRECISION, WINDOW_SIZE_SLOTS, slotOf, accumulateUsage, decayedUsage, netLimitFromStake, energyLimitFromStake, type UsageInput } from './resource-math';
+export {
+  USAGE_PRECISION,
+  WINDOW_SIZE_SLOTS,
+  WINDOW_SIZE_PRECISION,
+  slotOf,
+  accumulateUsage,
+  decayedUsage,
+  netLimitFromStake,
+  energyLimitFromStake,
+  windowSlotsOf,
+  windowThousandthsOf,
+  recoveredUsageInWindow,
+  accumulateUsageInWindow,
+  mergeReturnedUsage,
+  type UsageInput,
+  type AccountWindow,
+  type WindowedUsageInput,
+  type WindowedUsage,
+} from './resource-math';

@@ -81,3 +81,91 @@ export function energyLimitFromStake(input: { frozenSun: bigint; totalEnergyWeig
   const weight = nonNegative(input.totalEnergyWeight, 'TotalEnergyWeight');
   return limitFromStake(frozen, chainParameters(input.parameters).getTotalEnergyCurrentLimit, weight);
 }
+
+/**
+ * Stake 2.0 keeps a recovery window per account and resource (java-tron-http.md §6.2; JT
+ * `AccountCapsule.getWindowSize/getWindowSizeV2`, `ResourceProcessor.increaseV2`): new usage
+ * recovers over the full 24 h, usage left over from before recovers over what remained of its own
+ * window, and the account's window becomes the usage-weighted mean of the two. The stored field
+ * (`net_window_size`, `account_resource.energy_window_size`) is in slots, or in thousandths of a
+ * slot once `*_window_optimized` is set; 0 means the default window.
+ */
+export const WINDOW_SIZE_PRECISION = 1_000n;
+
+export interface AccountWindow {
+  /** The stored window field (0 = default). */
+  readonly windowSize: bigint;
+  readonly optimized: boolean;
+}
+
+/** The window in whole slots that recovery uses (getWindowSize). */
+export function windowSlotsOf(window: AccountWindow): bigint {
+  const size = nonNegative(window.windowSize, 'window size');
+  if (size === 0n) return WINDOW_SIZE_SLOTS;
+  if (!window.optimized) return size;
+  return size < WINDOW_SIZE_PRECISION ? WINDOW_SIZE_SLOTS : size / WINDOW_SIZE_PRECISION;
+}
+
+/** The window in thousandths of a slot (getWindowSizeV2). */
+export function windowThousandthsOf(window: AccountWindow): bigint {
+  const size = nonNegative(window.windowSize, 'window size');
+  if (size === 0n) return WINDOW_SIZE_SLOTS * WINDOW_SIZE_PRECISION;
+  return window.optimized ? size : size * WINDOW_SIZE_PRECISION;
+}
+
+export interface WindowedUsageInput {
+  readonly lastUsage: bigint;
+  readonly lastSlot: bigint;
+  readonly nowSlot: bigint;
+  /** Usage added now (0 brings the usage and the window up to date). */
+  readonly usage?: bigint;
+  readonly window: AccountWindow;
+}
+
+export interface WindowedUsage {
+  readonly usage: bigint;
+  /** The new window, always stored optimized (thousandths of a slot). */
+  readonly window: AccountWindow;
+}
+
+const FULL_WINDOW_THOUSANDTHS = WINDOW_SIZE_SLOTS * WINDOW_SIZE_PRECISION;
+
+/** Usage left at `nowSlot` when the account's own window applies (ResourceProcessor.recovery). */
+export function recoveredUsageInWindow(input: Omit<WindowedUsageInput, 'usage'>): bigint {
+  return decayedUsage({ lastUsage: input.lastUsage, lastSlot: input.lastSlot, nowSlot: input.nowSlot, windowSlots: windowSlotsOf(input.window) });
+}
+
+/** ResourceProcessor.increaseV2: staked bandwidth and energy consumption under Stake 2.0. */
+export function accumulateUsageInWindow(input: WindowedUsageInput): WindowedUsage {
+  const lastUsage = nonNegative(input.lastUsage, 'last usage');
+  const usage = nonNegative(input.usage, 'new usage');
+  const lastSlot = nonNegative(input.lastSlot, 'last slot');
+  const nowSlot = nonNegative(input.nowSlot, 'current slot');
+  if (nowSlot < lastSlot) throw new FeeError('FEE_TIME_BACKWARDS', 'The current slot is before the slot of the last usage.', { lastSlot, nowSlot });
+  const oldSlots = windowSlotsOf(input.window);
+  const oldThousandths = windowThousandthsOf(input.window);
+  let averageLast = ceilDiv(lastUsage * USAGE_PRECISION, oldSlots);
+  const averageNew = ceilDiv(usage * USAGE_PRECISION, WINDOW_SIZE_SLOTS);
+  const elapsed = nowSlot - lastSlot;
+  if (elapsed > 0n) averageLast = elapsed < oldSlots ? (2n * averageLast * (oldSlots - elapsed) + oldSlots) / (2n * oldSlots) : 0n;
+  const newUsage = (averageLast * oldSlots + averageNew * WINDOW_SIZE_SLOTS) / USAGE_PRECISION;
+  const remaining = (averageLast * oldSlots) / USAGE_PRECISION;
+  if (remaining === 0n) return { usage: newUsage, window: { windowSize: FULL_WINDOW_THOUSANDTHS, optimized: true } };
+  const remainingWindow = oldThousandths - elapsed * WINDOW_SIZE_PRECISION;
+  const mixed = ceilDiv(remaining * remainingWindow + usage * FULL_WINDOW_THOUSANDTHS, newUsage);
+  return { usage: newUsage, window: { windowSize: mixed < FULL_WINDOW_THOUSANDTHS ? mixed : FULL_WINDOW_THOUSANDTHS, optimized: true } };
+}
+
+/**
+ * ResourceProcessor.unDelegateIncreaseV2: the owner takes back `transferUsage` of the receiver's
+ * usage when a delegation ends. `ownerUsage` and `ownerWindow` must already be brought up to
+ * `nowSlot` (accumulateUsageInWindow with no new usage).
+ */
+export function mergeReturnedUsage(input: { ownerUsage: bigint; ownerWindow: AccountWindow; transferUsage: bigint; receiverWindow: AccountWindow }): WindowedUsage {
+  const ownerUsage = nonNegative(input.ownerUsage, 'owner usage');
+  const transfer = nonNegative(input.transferUsage, 'returned usage');
+  const total = ownerUsage + transfer;
+  if (total === 0n) return { usage: 0n, window: { windowSize: FULL_WINDOW_THOUSANDTHS, optimized: true } };
+  const mixed = ceilDiv(ownerUsage * windowThousandthsOf(input.ownerWindow) + transfer * windowThousandthsOf(input.receiverWindow), total);
+  return { usage: total, window: { windowSize: mixed < FULL_WINDOW_THOUSANDTHS ? mixed : FULL_WINDOW_THOUSANDTHS, optimized: true } };
+}

@@ -15,6 +15,7 @@ import { accountsChannels, accountsEvents } from './channels/accounts';
 import { appChannels } from './channels/app';
 import { networkChannels } from './channels/network';
 import { nodeChannels, nodeEvents } from './channels/node';
+import { permissionsChannels } from './channels/permissions';
 import { txChannels, txEvents } from './channels/tx';
 import { contractsChannels } from './channels/contracts';
 import { tokensChannels } from './channels/tokens';
@@ -36,6 +37,7 @@ export const channels = mergeDefinitions(
   txChannels,
   contractsChannels,
   tokensChannels,
+  permissionsChannels,
 ) satisfies ChannelMap;
 
 export const events = mergeDefinitions(nodeEvents, txEvents, vaultEvents, accountsEvents) satisfies EventMap;

@@ -20,6 +20,10 @@ Options:
   --save-internal-tx  store internal transactions (used once the VM lands)
   --no-dev            remove /admin/* (funded keys, mine, time)
   --allow-host NAME   accept this Host header besides the loopback names (repeatable)
+  --localwitness KEY  also sign blocks with this private key (hex; repeatable): a representative
+                      whose witness permission names its address produces its blocks here
+  --local-witness-account ADDR
+                      the representative account the single --localwitness key produces for
   --chain-parameter getName=VALUE
                       override a chain parameter at genesis, e.g. getEnergyFee=100 (repeatable)
   --help              this text
@@ -51,6 +55,8 @@ async function main(): Promise<void> {
         'no-dev': { type: 'boolean' },
         'allow-host': { type: 'string', multiple: true },
         'chain-parameter': { type: 'string', multiple: true },
+        localwitness: { type: 'string', multiple: true },
+        'local-witness-account': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -79,6 +85,8 @@ async function main(): Promise<void> {
     saveInternalTx: values['save-internal-tx'] ?? false,
     dev: !values['no-dev'],
     allowedHosts: values['allow-host'] ?? [],
+    localWitness: values.localwitness,
+    localWitnessAccountAddress: values['local-witness-account'],
     log: (line) => process.stderr.write(`${line}\n`),
   };
   for (const key of Object.keys(input) as (keyof NodeConfigInput)[]) if (input[key] === undefined) delete input[key];

@@ -1,6 +1,7 @@
 import type { ChainParameters } from '../../src-core/chain/parameters';
 import { withChainParameters } from '../../src-core/chain/parameters';
 import { PROTOCOL_CONSTANTS } from '../../src-core/chain/parameters';
+import { toHexAddress } from '../../src-core/address/address';
 
 /**
  * Everything a node needs to start. `createNode(config)` and the CLI both resolve a partial
@@ -45,8 +46,27 @@ export interface NodeConfig {
   readonly chainParameters: ChainParameters;
   /** Number of super representatives rotating over the slots. */
   readonly witnessCount: number;
+  /**
+   * java-tron `localwitness`: further block-signing private keys (hex). A representative signs with
+   * the key of its witness permission, so an elected operator account whose witness permission
+   * names one of these keys produces its blocks here. In dev mode the funded keys sign too.
+   */
+  readonly localWitness: readonly string[];
+  /**
+   * java-tron `localWitnessAccountAddress` (hex): the representative account the single
+   * `localwitness` key produces for, when that key is its witness permission's rather than its own.
+   */
+  readonly localWitnessAccountAddress?: string;
   /** Log lines (CLI prints; tests stay quiet). */
   readonly log: (line: string) => void;
+}
+
+function accountAddressHex(text: string): string {
+  try {
+    return toHexAddress(text).toLowerCase();
+  } catch {
+    throw new RangeError(`localWitnessAccountAddress "${text}" is not a TRON address (T… or 41…).`);
+  }
 }
 
 /** Hardhat's well-known test mnemonic: public, so anything sent to its addresses can be taken. */
@@ -74,8 +94,14 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
     genesisTimestamp: input.genesisTimestamp,
     chainParameters: withChainParameters(input.chainParameters),
     witnessCount: input.witnessCount ?? PROTOCOL_CONSTANTS.ACTIVE_WITNESSES,
+    localWitness: (input.localWitness ?? []).map((k) => k.toLowerCase().replace(/^0x/, '')),
+    localWitnessAccountAddress: input.localWitnessAccountAddress === undefined ? undefined : accountAddressHex(input.localWitnessAccountAddress),
     log: input.log ?? (() => {}),
   };
+  for (const k of config.localWitness) if (!/^[0-9a-f]{64}$/.test(k)) throw new RangeError('Each localwitness key must be a private key of 64 hex characters.');
+  if (config.localWitnessAccountAddress !== undefined && config.localWitness.length !== 1) {
+    throw new RangeError('localWitnessAccountAddress needs exactly one localwitness key (the witness permission key of that account).');
+  }
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new RangeError(`Port ${config.port} is not a TCP port (0..65535).`);
   if (!Number.isInteger(config.blockTimeMs) || config.blockTimeMs < 0) throw new RangeError('The block time must be a whole number of milliseconds (0 = mine on demand only).');
   if (!Number.isInteger(config.accounts) || config.accounts < 1 || config.accounts > 1000) throw new RangeError('The number of funded accounts must be between 1 and 1000.');

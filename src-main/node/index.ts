@@ -7,3 +7,7 @@ export type { Actuator, ActuatorContext, ActuatorResult } from './actuators/actu
 export { ContractValidateError, ContractExeError } from './actuators/actuator';
 export type { Route } from './http/server';
 export type { NodeServices } from './http/services';
+export { staking } from './staking';
+export type { StakingResult, CanceledUnfreeze } from './staking';
+export * as energy from './resources/energy';
+export type { MaintenanceHook, MaintenanceContext } from './chain/maintenance';

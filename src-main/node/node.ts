@@ -1,7 +1,7 @@
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bytesToHex } from '../../src-core/bytes/hex';
+import { bytesToHex, hexToBytes } from '../../src-core/bytes/hex';
 import type { NodeConfig, NodeConfigInput } from './config';
 import { resolveConfig } from './config';
 import { deriveKeys, FUNDED_PATH, WITNESS_PATH } from './genesis';
@@ -76,7 +76,9 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
   let producer: Producer | undefined;
   let http: HttpApi | undefined;
   try {
-    const chain = await Chain.open(store, config, options.actuators ?? defaultActuators(), witnessKeys, funded, Date.now());
+    // Block-signing keys besides the genesis representatives': localwitness, and the funded keys in dev mode.
+    const localKeys = [...config.localWitness.map((k) => hexToBytes(k)), ...(config.dev ? funded.map((k) => k.privateKey) : [])];
+    const chain = await Chain.open(store, config, options.actuators ?? defaultActuators(), witnessKeys, funded, Date.now(), { localKeys });
     recovery = new RecoveryPool(config.signatureWorkers);
     const pool = new TxPool(chain, recovery, config);
     producer = new Producer(pool, config.blockTimeMs, (error) => config.log(`block production failed: ${(error as Error).message}`));

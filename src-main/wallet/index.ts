@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { FetchLike } from '../../src-core/client/fetch';
+import { NodeHostError } from '../../src-core/errors';
 import type { ScryptParams, SecretStore } from '../vault';
 import { AccountsService } from './accounts/accounts-service';
 import type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
@@ -11,12 +12,15 @@ import { ChainReads } from './transactions/chain-reads';
 import { ContractsService } from './transactions/contracts-service';
 import { TransactionService } from './transactions/transaction-service';
 import { TokensService } from './tokens/tokens-service';
+import { PermissionsService } from './permissions/permissions-service';
+import { createDirectUpdateTransactions } from './permissions/update-transactions';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
 export type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
 export { NodeHost } from './node-host/node-host';
 export { AccountsService } from './accounts/accounts-service';
 export { WalletVault } from './vault-service';
+export { PermissionsService } from './permissions/permissions-service';
 export { Settings } from './stores/settings';
 export { TransactionService } from './transactions/transaction-service';
 export { ContractsService } from './transactions/contracts-service';
@@ -52,6 +56,7 @@ export interface WalletServices {
   readonly transactions: TransactionService;
   readonly contracts: ContractsService;
   readonly tokens: TokensService;
+  readonly permissions: PermissionsService;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
   /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
@@ -105,6 +110,19 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   const transactions = new TransactionService({ chain: node, vault, emit: options.emit, log: options.log, reads });
   const contracts = new ContractsService(node);
   const tokens = new TokensService(node, vault, reads);
+  // Until the transaction service (issue 8) is on main: a thin build/sign/broadcast/track stand-in.
+  const updateTransactions = createDirectUpdateTransactions({
+    client: () => {
+      const client = node.client();
+      if (!client) throw new NodeHostError('NODE_NOT_RUNNING', 'The node is not answering. Check the Node screen.');
+      return client;
+    },
+    sign: (tx, accountId, permissionId) => vault.sign(tx, accountId, permissionId),
+    onBlock: (listener) => node.onBlock(listener),
+    emit: options.emit,
+    log: options.log,
+  });
+  const permissions = new PermissionsService({ chain: node, vault, transactions: updateTransactions, log: options.log });
   const ready = node.open().catch((error: unknown) => {
     options.log.error('Opening the network failed', { error: error instanceof Error ? error.name : typeof error });
   });
@@ -116,10 +134,12 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     transactions,
     contracts,
     tokens,
+    permissions,
     ready,
     async close() {
       transactions.dispose();
       accounts.dispose();
+      updateTransactions.dispose();
       vault.lock('shutdown');
       await node.close().catch(() => undefined);
       vault.dispose();

@@ -5,6 +5,7 @@ import { createAccountsHandlers, type AccountsService } from './accounts';
 import { createAppHandlers, type AppService } from './app';
 import { createNetworkHandlers, type NetworkService } from './network';
 import { createNodeHandlers, type NodeService } from './node';
+import { createPermissionsHandlers, type PermissionsService } from './permissions';
 import { createVaultHandlers, type VaultService } from './vault';
 import { createTxHandlers, type TxService } from './tx';
 import { createContractsHandlers, type ContractsService } from './contracts';
@@ -23,6 +24,7 @@ export interface Services {
   readonly tx: TxService;
   readonly contracts: ContractsService;
   readonly tokens: TokensService;
+  readonly permissions: PermissionsService;
 }
 
 /** The full handler map; `satisfies` makes a channel without a handler a compile error. */
@@ -36,10 +38,20 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
     ...createTxHandlers(services.tx),
     ...createContractsHandlers(services.contracts),
     ...createTokensHandlers(services.tokens),
+    ...createPermissionsHandlers(services.permissions),
   } satisfies HandlerMap<Channels>;
 }
 
 /** The wallet domains of `Services` from the wallet services (the app and the harness use this). */
-export function walletServices(wallet: Pick<WalletServices, 'vault' | 'node' | 'accounts' | 'transactions' | 'contracts' | 'tokens'>): Omit<Services, 'app'> {
-  return { vault: wallet.vault, node: wallet.node, network: wallet.node, accounts: wallet.accounts, tx: wallet.transactions, contracts: wallet.contracts, tokens: wallet.tokens };
+export function walletServices(wallet: Pick<WalletServices, 'vault' | 'node' | 'accounts' | 'permissions' | 'transactions' | 'contracts' | 'tokens'>): Omit<Services, 'app'> {
+  return {
+    vault: wallet.vault,
+    node: wallet.node,
+    network: wallet.node,
+    accounts: wallet.accounts,
+    permissions: wallet.permissions,
+    tx: wallet.transactions,
+    contracts: wallet.contracts,
+    tokens: wallet.tokens,
+  };
 }

@@ -13,6 +13,8 @@ export interface ActuatorContext {
   readonly view: StateView;
   /** latestBlockHeaderTimestamp: create_time of accounts made by this transaction. */
   readonly headTimestamp: number;
+  /** validate() runs while a /wallet builder creates the transaction (java-tron isTransactionCreate). */
+  readonly building?: boolean;
 }
 
 /**
@@ -42,6 +44,12 @@ export interface Actuator {
 }
 
 export const INT64_MAX = 2n ** 63n - 1n;
+
+/** The decoded parameter, or java-tron's `any.is(...)` failure text when the type_url does not match. */
+export function requireMessage(contract: ParsedContract, typeError: string): Record<string, unknown> {
+  if (!contract.message) throw new ContractValidateError(typeError);
+  return contract.message;
+}
 
 /** java-tron DecodeUtil.addressValid: 21 bytes starting with 0x41. */
 export function addressValid(address: Uint8Array | undefined | null): address is Uint8Array {

@@ -4,6 +4,20 @@ import { transferActuator } from './transfer';
 import { accountCreateActuator } from './account-create';
 import { accountUpdateActuator } from './account-update';
 import { accountPermissionUpdateActuator } from './account-permission-update';
+import { freezeBalanceV2Actuator } from './freeze-balance-v2';
+import { unfreezeBalanceV2Actuator } from './unfreeze-balance-v2';
+import { withdrawExpireUnfreezeActuator } from './withdraw-expire-unfreeze';
+import { cancelAllUnfreezeV2Actuator } from './cancel-all-unfreeze-v2';
+import { delegateResourceActuator } from './delegate-resource';
+import { unDelegateResourceActuator } from './undelegate-resource';
+import { voteWitnessActuator } from './vote-witness';
+import { withdrawBalanceActuator } from './withdraw-balance';
+import { witnessCreateActuator } from './witness-create';
+import { witnessUpdateActuator } from './witness-update';
+import { updateBrokerageActuator } from './update-brokerage';
+import { assetIssueActuator } from './asset-issue';
+import { transferAssetActuator } from './transfer-asset';
+import { participateAssetIssueActuator } from './participate-asset-issue';
 
 /**
  * Contract type id → actuator. Types without an entry are refused at admission instead of being
@@ -30,5 +44,13 @@ export class ActuatorRegistry {
 export function defaultActuators(): ActuatorRegistry {
   const registry = new ActuatorRegistry();
   for (const a of [transferActuator, accountCreateActuator, accountUpdateActuator, accountPermissionUpdateActuator]) registry.register(a);
+  // Stake 2.0, votes, rewards, representatives and TRC-10.
+  for (const a of [
+    freezeBalanceV2Actuator, unfreezeBalanceV2Actuator, withdrawExpireUnfreezeActuator, cancelAllUnfreezeV2Actuator, delegateResourceActuator,
+    unDelegateResourceActuator, voteWitnessActuator, withdrawBalanceActuator, witnessCreateActuator, witnessUpdateActuator, updateBrokerageActuator,
+    assetIssueActuator, transferAssetActuator, participateAssetIssueActuator,
+  ]) {
+    registry.register(a);
+  }
   return registry;
 }

@@ -10,18 +10,25 @@ import type { DynamicProperties } from '../state/dynamic';
 import { ACTIVE_DEFAULT_OPERATIONS, AVAILABLE_CONTRACT_TYPE, parseProperties, serializeProperties } from '../state/dynamic';
 import type { WitnessRecord } from '../state/witness';
 import { decodeWitness, encodeWitness } from '../state/witness';
-import type { AccountReader } from '../state/view';
+import type { StateReader } from '../state/view';
 import { StateView } from '../state/view';
+import type { RecordValue } from '../state/records';
+import { decodeRecord, encodeRecord, recordSlot, splitSlot } from '../state/records';
+import { INITIAL_TOKEN_ID_NUM } from '../state/dynamic';
 import type { BatchOp, Store } from '../store/store';
 import { key, PREFIX, readU64, u64 } from '../store/store';
+import { addressFromPrivateKey } from '../../../src-core/keys/keys';
+import { payBlockRewards } from '../staking/rewards';
+import type { MaintenanceHook } from './maintenance';
+import { doMaintenance } from './maintenance';
 import { decodeHeader, sealBlock } from './block';
 import type { SealedBlock } from './block';
 import { encodeWithResult } from './tx';
 import type { TxEnvelope } from './tx';
 import type { TxOutcome } from './processor';
 import { processTransaction, totalFee } from './processor';
-import { decodeUndo, encodeUndo } from './undo';
-import type { UndoRecord } from './undo';
+import { decodeRecordUndo, decodeUndo, encodeRecordUndo, encodeUndo } from './undo';
+import type { RecordUndo, UndoRecord } from './undo';
 import { validateSignatures } from '../auth/permission-check';
 
 /**
@@ -49,18 +56,33 @@ export interface BlockResult {
 
 export class ChainError extends Error {}
 
+/** Optional parts of the chain that features add. */
+export interface ChainExtras {
+  /**
+   * Further block-signing keys (java-tron `localwitness`): a representative signs with the key of
+   * its witness permission, which may belong to another address.
+   */
+  readonly localKeys?: readonly Uint8Array[];
+}
+
 /** The pending state and each pending transaction's outcome, in pool order (see TxPool). */
 export interface PreparedState {
   readonly view: StateView;
   readonly outcomes: ReadonlyMap<string, TxOutcome>;
 }
 
-export class Chain implements AccountReader {
+export class Chain implements StateReader {
   readonly accounts = new Map<string, AccountRecord>();
   readonly names = new Map<string, string>();
   readonly witnesses = new Map<string, WitnessRecord>();
+  /** Keyed records (state/records.ts) by namespace. */
+  readonly records = new Map<string, Map<string, RecordValue>>();
   props!: DynamicProperties;
-  private readonly witnessKeys = new Map<string, Uint8Array>();
+  /** Private keys this node signs blocks with, by the signing address (hex). */
+  private readonly signingKeys = new Map<string, Uint8Array>();
+  /** Run on every maintenance block after votes are tallied, before it is written (the VM's dynamic energy). */
+  readonly maintenanceHooks: MaintenanceHook[] = [];
+  private readonly recordUndo = new Map<number, RecordUndo>();
   /** TAPOS: ref_block_bytes hex → blockID[8..16] hex for the last 65,536 blocks. */
   private readonly recent = new Map<string, string>();
   /** Ids of packed transactions that have not expired yet, bucketed by expiration minute. */
@@ -72,9 +94,10 @@ export class Chain implements AccountReader {
 
   private constructor(readonly store: Store, readonly config: NodeConfig, readonly actuators: ActuatorRegistry) {}
 
-  static async open(store: Store, config: NodeConfig, actuators: ActuatorRegistry, witnessKeys: readonly DerivedKey[], funded: readonly DerivedKey[], now: number): Promise<Chain> {
+  static async open(store: Store, config: NodeConfig, actuators: ActuatorRegistry, witnessKeys: readonly DerivedKey[], funded: readonly DerivedKey[], now: number, extras: ChainExtras = {}): Promise<Chain> {
     const chain = new Chain(store, config, actuators);
-    for (const k of witnessKeys) chain.witnessKeys.set(k.hex, k.privateKey);
+    for (const k of witnessKeys) chain.signingKeys.set(k.hex, k.privateKey);
+    for (const k of extras.localKeys ?? []) chain.signingKeys.set(addressFromPrivateKey(k), k);
     const meta = await store.get(key(PREFIX.meta));
     if (meta) await chain.load(new TextDecoder().decode(meta), witnessKeys);
     else await chain.createGenesis(witnessKeys, funded, now);
@@ -85,8 +108,9 @@ export class Chain implements AccountReader {
 
   private async load(metaText: string, witnessKeys: readonly DerivedKey[]): Promise<void> {
     this.props = parseProperties(metaText);
-    const missing = this.props.activeWitnesses.filter((hex) => !this.witnessKeys.has(hex));
-    if (missing.length > 0 || witnessKeys.length !== this.props.activeWitnesses.length) {
+    const genesisKeys = new Set(witnessKeys.map((k) => k.hex));
+    const missing = this.props.genesisWitnesses.filter((hex) => !genesisKeys.has(hex));
+    if (missing.length > 0 || witnessKeys.length !== this.props.genesisWitnesses.length) {
       throw new ChainError('This data directory was created with a different mnemonic or number of super representatives; use the same --mnemonic, or another --datadir.');
     }
     for await (const [, v] of this.store.scan(Uint8Array.of(PREFIX.account))) {
@@ -100,6 +124,11 @@ export class Chain implements AccountReader {
     }
     for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.recent))) this.recent.set(bytesToHex(k.subarray(1)), bytesToHex(v));
     for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.undo))) this.undo.set(readU64(k, 1), decodeUndo(v));
+    for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.record))) {
+      const [namespace, recordKey] = splitSlot(new TextDecoder().decode(k.subarray(1)));
+      this.recordTable(namespace).set(recordKey, decodeRecord(v));
+    }
+    for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.recordUndo))) this.recordUndo.set(readU64(k, 1), decodeRecordUndo(v));
     for await (const [k] of this.store.scan(Uint8Array.of(PREFIX.expiration), key(PREFIX.expiration, u64(this.props.headTimestamp + 1)))) {
       this.trackUnexpired(bytesToHex(k.subarray(9)), readU64(k, 1));
     }
@@ -126,10 +155,12 @@ export class Chain implements AccountReader {
       totalNetWeight: 0n,
       totalEnergyWeight: 0n,
       totalTronPowerWeight: 0n,
+      tokenIdNum: INITIAL_TOKEN_ID_NUM,
       totalSignNum: PROTOCOL_CONSTANTS.TOTAL_SIGN_NUM,
       availableContractType: AVAILABLE_CONTRACT_TYPE,
       activeDefaultOperations: ACTIVE_DEFAULT_OPERATIONS,
       activeWitnesses: witnessKeys.map((k) => k.hex),
+      genesisWitnesses: witnessKeys.map((k) => k.hex),
       parameters: params,
     };
     const operations = hexToBytes(ACTIVE_DEFAULT_OPERATIONS);
@@ -166,6 +197,68 @@ export class Chain implements AccountReader {
 
   nameOwner(nameHex: string): string | undefined {
     return this.names.get(nameHex);
+  }
+
+  getWitness(addressHex: string): WitnessRecord | undefined {
+    return this.witnesses.get(addressHex);
+  }
+
+  witnessAddresses(): Iterable<string> {
+    return this.witnesses.keys();
+  }
+
+  getRecord(namespace: string, recordKey: string): RecordValue | undefined {
+    return this.records.get(namespace)?.get(recordKey);
+  }
+
+  recordKeys(namespace: string): Iterable<string> {
+    return this.records.get(namespace)?.keys() ?? [];
+  }
+
+  private recordTable(namespace: string): Map<string, RecordValue> {
+    let table = this.records.get(namespace);
+    if (!table) {
+      table = new Map();
+      this.records.set(namespace, table);
+    }
+    return table;
+  }
+
+  /** A record as of the solidified block. */
+  solidRecord(namespace: string, recordKey: string): RecordValue | undefined {
+    const slot = recordSlot(namespace, recordKey);
+    let value: RecordValue | null | undefined = this.getRecord(namespace, recordKey);
+    for (let n = this.props.headNumber; n > this.props.solidNumber; n--) {
+      const undo = this.recordUndo.get(n);
+      if (undo?.has(slot)) value = undo.get(slot);
+    }
+    return value ?? undefined;
+  }
+
+  /** State as of the solidified block, for /walletsolidity (witnesses are the head's). */
+  solidReader(): StateReader {
+    return {
+      getAccount: (hex) => this.solidAccount(hex),
+      nameOwner: (nameHex) => this.nameOwner(nameHex),
+      getWitness: (hex) => this.getWitness(hex),
+      witnessAddresses: () => this.witnessAddresses(),
+      getRecord: (namespace, recordKey) => this.solidRecord(namespace, recordKey),
+      recordKeys: (namespace) => {
+        const keys = new Set(this.recordKeys(namespace));
+        const prefix = recordSlot(namespace, '');
+        for (let n = this.props.headNumber; n > this.props.solidNumber; n--) {
+          for (const slot of this.recordUndo.get(n)?.keys() ?? []) if (slot.startsWith(prefix)) keys.add(slot.slice(prefix.length));
+        }
+        return [...keys].filter((k) => this.solidRecord(namespace, k) !== undefined);
+      },
+    };
+  }
+
+  /** The key that signs blocks for `witnessHex`: its witness permission's key, if this node holds it. */
+  signingKeyFor(witnessHex: string): Uint8Array | undefined {
+    const account = this.accounts.get(witnessHex);
+    const signer = account?.witnessPermission?.keys[0]?.addressHex ?? witnessHex;
+    return this.signingKeys.get(signer);
   }
 
   /** The account as of the solidified block. */
@@ -263,9 +356,8 @@ export class Chain implements AccountReader {
    */
   async produceBlock(candidates: readonly TxEnvelope[], wallNow: number, prepared?: PreparedState): Promise<BlockResult> {
     const p = this.props;
-    const timestamp = this.nextBlockTimestamp(wallNow);
+    const { timestamp, witnessHex, witnessKey } = this.producibleSlot(this.nextBlockTimestamp(wallNow));
     const number = p.headNumber + 1;
-    const witnessHex = this.witnessAt(timestamp);
     const packed: PackedTx[] = [];
     const dropped: string[] = [];
     const encoded: Uint8Array[] = [];
@@ -277,7 +369,6 @@ export class Chain implements AccountReader {
         encoded.push(encodeWithResult(tx, outcome.result?.contractRet ?? CONTRACT_RET_SUCCESS));
         packed.push({ tx, outcome });
       }
-      const witnessKey = this.witnessKeys.get(witnessHex)!;
       const block = sealBlock({ number, timestamp, parentHash: hexToBytes(p.headId), witnessAddress: hexToBytes(witnessHex), transactions: encoded }, witnessKey);
       await this.commitBlock(block, prepared.view, packed, encoded, witnessHex);
       return { block, packed, dropped };
@@ -304,10 +395,24 @@ export class Chain implements AccountReader {
         dropped.push(tx.idHex);
       }
     }
-    const witnessKey = this.witnessKeys.get(witnessHex)!;
     const block = sealBlock({ number, timestamp, parentHash: hexToBytes(p.headId), witnessAddress: hexToBytes(witnessHex), transactions: encoded }, witnessKey);
     await this.commitBlock(block, view, packed, encoded, witnessHex);
     return { block, packed, dropped };
+  }
+
+  /**
+   * The first slot from `timestamp` whose scheduled representative this node can sign for; the
+   * slots before it are missed, as on a network where that representative is offline.
+   */
+  private producibleSlot(timestamp: number): { timestamp: number; witnessHex: string; witnessKey: Uint8Array } {
+    const count = this.props.activeWitnesses.length;
+    for (let i = 0; i < count; i++) {
+      const t = timestamp + i * SLOT_MS;
+      const witnessHex = this.witnessAt(t);
+      const witnessKey = this.signingKeyFor(witnessHex);
+      if (witnessKey) return { timestamp: t, witnessHex, witnessKey };
+    }
+    throw new ChainError('This node holds the block-signing key of none of the active super representatives (configure localwitness).');
   }
 
   private fitsAsPrepared(candidates: readonly TxEnvelope[], prepared: PreparedState, timestamp: number): boolean {
@@ -331,20 +436,8 @@ export class Chain implements AccountReader {
   private async commitBlock(block: SealedBlock, view: StateView, packed: readonly PackedTx[], encoded: readonly Uint8Array[], witnessHex: string): Promise<void> {
     const p = this.props;
     const next: DynamicProperties = { ...p, parameters: p.parameters, activeWitnesses: p.activeWitnesses };
-    next.publicNetUsage = view.mutable.publicNetUsage;
-    next.publicNetTime = view.mutable.publicNetTime;
-    next.burnedSun = view.mutable.burnedSun;
 
-    // Producer statistics, missed slots and the block reward (allowance, withdrawn later).
-    const witnesses = new Map<string, WitnessRecord>();
-    const touchWitness = (hex: string): WitnessRecord => {
-      let w = witnesses.get(hex);
-      if (!w) {
-        w = { ...this.witnesses.get(hex)! };
-        witnesses.set(hex, w);
-      }
-      return w;
-    };
+    // Producer statistics and missed slots (java-tron StatisticManager).
     const headSlot = this.headSlot;
     const slot = Math.floor((block.timestamp - p.genesisTimestamp) / SLOT_MS);
     if (block.number > 1) {
@@ -354,36 +447,45 @@ export class Chain implements AccountReader {
         for (let k = 0; k < list.length; k++) {
           // Slots headSlot+1 … slot-1 whose index modulo the list size is k.
           const first = headSlot + 1 + ((k - ((headSlot + 1) % list.length) + list.length) % list.length);
-          if (first <= slot - 1) touchWitness(list[k]!).totalMissed += Math.floor((slot - 1 - first) / list.length) + 1;
+          if (first <= slot - 1) view.mutableWitness(list[k]!)!.totalMissed += Math.floor((slot - 1 - first) / list.length) + 1;
         }
       }
     }
-    const producer = touchWitness(witnessHex);
+    const producer = view.mutableWitness(witnessHex)!;
     producer.totalProduced += 1;
     producer.latestBlockNum = block.number;
     producer.latestSlotNum = slot;
-    const reward = p.parameters.getWitnessPayPerBlock;
-    if (reward > 0n) {
-      const account = view.mutableAccount(witnessHex);
-      if (account) account.allowance += reward;
-    }
 
+    // Block and vote rewards (Manager.payReward), then maintenance (MaintenanceManager.applyBlock).
+    payBlockRewards(view, witnessHex);
     next.headNumber = block.number;
     next.headId = block.idHex;
     next.headTimestamp = block.timestamp;
     next.pendingSkipMs = 0;
     next.stateFlag = 0;
     if (block.timestamp >= p.nextMaintenanceTime) {
-      // Votes are not tallied yet (separate issue); the cycle, the schedule and the skip are kept.
       const interval = Number(p.parameters.getMaintenanceTimeInterval);
       const rounds = Math.floor((block.timestamp - p.nextMaintenanceTime) / interval);
       next.nextMaintenanceTime = p.nextMaintenanceTime + (rounds + 1) * interval;
-      next.maintenanceCycle = p.maintenanceCycle + 1;
       next.stateFlag = 1;
+      if (block.number !== 1) {
+        const result = doMaintenance(view, p.activeWitnesses);
+        next.activeWitnesses = result.activeWitnesses;
+        next.maintenanceCycle = result.cycle;
+        for (const hook of this.maintenanceHooks) hook({ view, cycle: next.maintenanceCycle, endedCycle: p.maintenanceCycle, props: next });
+      }
     }
-    const allWitnesses = new Map(this.witnesses);
-    for (const [hex, w] of witnesses) allWitnesses.set(hex, w);
-    const latest = p.activeWitnesses.map((hex) => allWitnesses.get(hex)!.latestBlockNum).sort((a, b) => a - b);
+    next.publicNetUsage = view.mutable.publicNetUsage;
+    next.publicNetTime = view.mutable.publicNetTime;
+    next.burnedSun = view.mutable.burnedSun;
+    next.totalNetWeight = view.mutable.totalNetWeight;
+    next.totalEnergyWeight = view.mutable.totalEnergyWeight;
+    next.totalTronPowerWeight = view.mutable.totalTronPowerWeight;
+    next.tokenIdNum = view.mutable.tokenIdNum;
+
+    // Solidification over the active representatives of this block (DposService.updateSolidBlock).
+    const witnessOf = (hex: string): WitnessRecord | undefined => view.witnessChanges.get(hex) ?? this.witnesses.get(hex);
+    const latest = next.activeWitnesses.map((hex) => witnessOf(hex)?.latestBlockNum ?? 0).sort((a, b) => a - b);
     const position = Math.floor(latest.length * (1 - PROTOCOL_CONSTANTS.SOLIDIFIED_THRESHOLD_PERCENT / 100));
     next.solidNumber = Math.max(p.solidNumber, latest[position] ?? 0);
 
@@ -394,9 +496,24 @@ export class Chain implements AccountReader {
       undo.set(hex, this.accounts.get(hex) ?? null);
       ops.push({ type: 'put', key: key(PREFIX.account, account.address), value: encodeAccount(account) });
     }
-    if (undo.size > 0 && next.solidNumber < block.number) ops.push({ type: 'put', key: key(PREFIX.undo, u64(block.number)), value: encodeUndo(undo) });
-    for (let n = p.solidNumber + 1; n <= next.solidNumber; n++) if (this.undo.has(n)) ops.push({ type: 'del', key: key(PREFIX.undo, u64(n)) });
-    for (const w of witnesses.values()) ops.push({ type: 'put', key: key(PREFIX.witness, w.address), value: encodeWitness(w) });
+    const keepUndo = next.solidNumber < block.number;
+    if (undo.size > 0 && keepUndo) ops.push({ type: 'put', key: key(PREFIX.undo, u64(block.number)), value: encodeUndo(undo) });
+    const recordUndo: RecordUndo = new Map();
+    const encoder = new TextEncoder();
+    for (const [slotKey, value] of view.recordChanges) {
+      const [namespace, recordKey] = splitSlot(slotKey);
+      const previous = this.getRecord(namespace, recordKey);
+      if (previous === undefined && value === null) continue;
+      recordUndo.set(slotKey, previous ?? null);
+      const storeKey = key(PREFIX.record, encoder.encode(slotKey));
+      ops.push(value === null ? { type: 'del', key: storeKey } : { type: 'put', key: storeKey, value: encodeRecord(value) });
+    }
+    if (recordUndo.size > 0 && keepUndo) ops.push({ type: 'put', key: key(PREFIX.recordUndo, u64(block.number)), value: encodeRecordUndo(recordUndo) });
+    for (let n = p.solidNumber + 1; n <= next.solidNumber; n++) {
+      if (this.undo.has(n)) ops.push({ type: 'del', key: key(PREFIX.undo, u64(n)) });
+      if (this.recordUndo.has(n)) ops.push({ type: 'del', key: key(PREFIX.recordUndo, u64(n)) });
+    }
+    for (const w of view.witnessChanges.values()) ops.push({ type: 'put', key: key(PREFIX.witness, w.address), value: encodeWitness(w) });
     const blockNumberBytes = u64(block.number);
     packed.forEach(({ tx, outcome }, i) => {
       const stored = new Uint8Array(8 + encoded[i]!.length);
@@ -414,9 +531,18 @@ export class Chain implements AccountReader {
     // The batch is durable: make it visible.
     for (const [hex, account] of view.changes) this.accounts.set(hex, account);
     for (const [name, owner] of view.nameChanges) this.names.set(name, owner);
-    for (const [hex, w] of witnesses) this.witnesses.set(hex, w);
-    if (undo.size > 0 && next.solidNumber < block.number) this.undo.set(block.number, undo);
-    for (let n = p.solidNumber + 1; n <= next.solidNumber; n++) this.undo.delete(n);
+    for (const [hex, w] of view.witnessChanges) this.witnesses.set(hex, w);
+    for (const [slotKey, value] of view.recordChanges) {
+      const [namespace, recordKey] = splitSlot(slotKey);
+      if (value === null) this.records.get(namespace)?.delete(recordKey);
+      else this.recordTable(namespace).set(recordKey, value);
+    }
+    if (undo.size > 0 && keepUndo) this.undo.set(block.number, undo);
+    if (recordUndo.size > 0 && keepUndo) this.recordUndo.set(block.number, recordUndo);
+    for (let n = p.solidNumber + 1; n <= next.solidNumber; n++) {
+      this.undo.delete(n);
+      this.recordUndo.delete(n);
+    }
     for (const [idHex] of expired) this.unexpired.delete(idHex);
     for (const { tx } of packed) this.trackUnexpired(tx.idHex, tx.expiration);
     this.props = next;

@@ -3,7 +3,9 @@ import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import type { ActuatorRegistry } from '../actuators/registry';
 import { ContractExeError, ContractValidateError } from '../actuators/actuator';
 import type { ActuatorContext, ActuatorResult } from '../actuators/actuator';
-import { BandwidthInsufficient, consumeBandwidth } from '../resources/bandwidth';
+import { bandwidthBytesOf } from '../../../src-core/fee/bandwidth';
+import { tokenIdText } from '../trc10/assets';
+import { BandwidthInsufficient, consumeBandwidth, UnknownAssetForBandwidth } from '../resources/bandwidth';
 import type { StateView } from '../state/view';
 import { AdmissionError, RESPONSE_CODE } from './errors';
 import type { TxEnvelope } from './tx';
@@ -36,6 +38,8 @@ export interface ProcessContext {
   readonly headSlot: number;
 }
 
+const TRANSFER_ASSET = 2;
+
 const insufficient = (): AdmissionError => new AdmissionError(RESPONSE_CODE.BANDWITH_ERROR, 'Account resource insufficient error.');
 
 export function processTransaction(tx: TxEnvelope, ctx: ProcessContext): TxOutcome {
@@ -51,12 +55,15 @@ export function processTransaction(tx: TxEnvelope, ctx: ProcessContext): TxOutco
     const actuator = ctx.actuators.get(contract.type);
     const actuatorCtx: ActuatorContext = { view, headTimestamp: ctx.headTimestamp };
     const createsAccount = actuator?.createsAccount(contract, actuatorCtx) ?? false;
-    const bytes = BigInt(tx.bytes.length + PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX);
+    const bytes = bandwidthBytesOf({ rawDataLength: tx.rawBytes.length, signatureLengths: tx.signatures.map((s) => s.length), contracts: tx.contractCount });
+    // TransferAssetContract may use the token issuer's bandwidth (java-tron useAssetAccountNet).
+    const assetName = contract.type === TRANSFER_ASSET ? ((contract.message?.asset_name as Uint8Array | undefined) ?? new Uint8Array()) : undefined;
     let bill;
     try {
-      bill = consumeBandwidth({ view, owner, bytes, createsAccount, nowSlot: ctx.headSlot, headTimestamp: ctx.headTimestamp, totalNetWeight: view.props.totalNetWeight });
+      bill = consumeBandwidth({ view, owner, bytes, createsAccount, nowSlot: ctx.headSlot, headTimestamp: ctx.headTimestamp, transferAssetId: assetName ? tokenIdText(assetName) : undefined });
     } catch (error) {
       if (error instanceof BandwidthInsufficient) throw insufficient();
+      if (error instanceof UnknownAssetForBandwidth) throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${error.message}`);
       throw error;
     }
     let multiSignFee = 0n;

@@ -1,6 +1,8 @@
 import type { AccountRecord } from '../state/account';
 import { decodeAccount, encodeAccount } from '../state/account';
 import { hexToBytes } from '../../../src-core/bytes/hex';
+import type { RecordValue } from '../state/records';
+import { decodeRecord, encodeRecord } from '../state/records';
 
 /**
  * Accounts as they were before a block: kept until the block is solidified, so the
@@ -45,4 +47,18 @@ export function decodeUndo(bytes: Uint8Array): UndoRecord {
     offset += 26 + length;
   }
   return undo;
+}
+
+/**
+ * Keyed records as they were before a block (slot → value, null = absent), for the same
+ * /walletsolidity views. Stored as one JSON record.
+ */
+export type RecordUndo = Map<string, RecordValue | null>;
+
+export function encodeRecordUndo(undo: RecordUndo): Uint8Array {
+  return encodeRecord([...undo.entries()]);
+}
+
+export function decodeRecordUndo(bytes: Uint8Array): RecordUndo {
+  return new Map(decodeRecord(bytes) as [string, RecordValue | null][]);
 }

@@ -6,8 +6,9 @@ import type { Chain } from '../chain/chain';
 import { blockIdOf } from '../chain/block';
 import type { AccountRecord } from '../state/account';
 import { accountToMessage } from '../state/account';
-import { recoveredUsage } from '../resources/usage';
+import { addEnergyUsage, addNetUsage, freeNetUsageAt, increaseFixed } from '../resources/account-usage';
 import { longToBigint } from '../../../src-core/proto/runtime';
+import { tokenIdText } from '../trc10/assets';
 
 /**
  * java-tron's response shapes (java-tron-http.md §2.4, §2.5, §4.1, §4.2) built from stored
@@ -61,18 +62,27 @@ export function blockJson(bytes: Uint8Array, visible: boolean, detail = true): J
 
 const RESOURCE_NAMES = ['BANDWIDTH', 'ENERGY', 'TRON_POWER'];
 
-/** Wallet.getAccount + Util.printAccount: usage decayed to the head slot, slot times in ms, frozenV2 ×3. */
+/**
+ * Wallet.getAccount + Util.printAccount: usage (and the usage windows) brought to the head slot as
+ * the bandwidth and energy processors' updateUsage do, slot times in ms, frozenV2 as three entries.
+ */
 export function accountJson(chain: Chain, account: AccountRecord, visible: boolean): Json {
   const nowSlot = chain.headSlot;
-  const decayed: AccountRecord = {
-    ...account,
-    netUsage: recoveredUsage(account.netUsage, account.latestConsumeTime, nowSlot),
-    freeNetUsage: recoveredUsage(account.freeNetUsage, account.latestConsumeFreeTime, nowSlot),
-  };
+  const decayed: AccountRecord = { ...account, freeNetUsage: freeNetUsageAt(account, nowSlot) };
+  addNetUsage(decayed, 0n, nowSlot);
+  addEnergyUsage(decayed, 0n, nowSlot);
+  const freeAssetUsage = new Map<string, bigint>();
+  for (const id of new Set([...account.assetV2.keys(), ...account.freeAssetNetUsageV2.keys()])) {
+    freeAssetUsage.set(id, increaseFixed(account.freeAssetNetUsageV2.get(id) ?? 0n, 0n, account.latestAssetOperationTimeV2.get(id) ?? 0, nowSlot));
+  }
+  decayed.freeAssetNetUsageV2 = freeAssetUsage;
   const json = messageToJson('protocol.Account', accountToMessage(decayed), { visible });
   const toMs = (slot: number): number => chain.props.genesisTimestamp + slot * 3000;
   if (account.latestConsumeTime) json.latest_consume_time = toMs(account.latestConsumeTime);
   if (account.latestConsumeFreeTime) json.latest_consume_free_time = toMs(account.latestConsumeFreeTime);
+  if (account.latestConsumeTimeForEnergy) (json.account_resource as Json).latest_consume_time_for_energy = toMs(account.latestConsumeTimeForEnergy);
+  // printAccount turns asset_issued_ID into text even without visible.
+  if (account.assetIssuedId.length) json.asset_issued_ID = tokenIdText(account.assetIssuedId);
   json.frozenV2 = RESOURCE_NAMES.map((name, type) => {
     const amount = account.frozenV2.filter((f) => f.type === type).reduce((sum, f) => sum + f.amount, 0n);
     const entry: Json = {};

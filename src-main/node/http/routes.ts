@@ -3,6 +3,7 @@ import type { NodeServices } from './services';
 import * as tx from './handlers/transactions';
 import * as q from './handlers/queries';
 import * as admin from './handlers/admin';
+import { stakingRoutes } from './handlers/staking';
 
 /**
  * The endpoint table (java-tron-http.md §4): which methods each path answers. `get: 'empty'` is
@@ -37,6 +38,7 @@ export function buildRoutes(s: NodeServices): Map<string, Route> {
   routes.set('/wallet/listwitnesses', both(q.listWitnesses(s)));
   routes.set('/wallet/getnodeinfo', both(q.getNodeInfo(s)));
   routes.set('/wallet/validateaddress', both(q.validateAddress()));
+  for (const [path, route] of stakingRoutes(s)) routes.set(path, route);
   if (s.config.dev) {
     routes.set('/admin/accounts', { get: admin.adminAccounts(s), post: admin.adminAccounts(s) });
     routes.set('/admin/mine', { post: admin.adminMine(s) });

@@ -23,22 +23,29 @@ export interface DynamicProperties {
   publicNetUsage: bigint;
   publicNetTime: number;
   burnedSun: bigint;
-  /** Stake weights in whole TRX (Stake 2.0); zero until staking lands. */
+  /** Stake weights in whole TRX (Stake 2.0). */
   totalNetWeight: bigint;
   totalEnergyWeight: bigint;
   totalTronPowerWeight: bigint;
+  /** TOKEN_ID_NUM: the id of the last TRC-10 token (the first issued is 1000001). */
+  tokenIdNum: number;
   totalSignNum: number;
   /** 32-byte masks as hex (java-tron AVAILABLE_CONTRACT_TYPE, ACTIVE_DEFAULT_OPERATIONS). */
   availableContractType: string;
   activeDefaultOperations: string;
   /** Scheduled order of the active super representatives (hex addresses). */
   activeWitnesses: string[];
+  /** The genesis representatives ("guard representatives": they never withdraw rewards). */
+  genesisWitnesses: string[];
   parameters: ChainParameters;
 }
 
 /** Mainnet masks with Stake 2.0 on: every system contract type; actives lack AccountPermissionUpdate (46). */
 export const AVAILABLE_CONTRACT_TYPE = '7fff1fc0037efb0f' + '00'.repeat(24);
 export const ACTIVE_DEFAULT_OPERATIONS = '7fff1fc0033efb0f' + '00'.repeat(24);
+
+/** java-tron's TOKEN_ID_NUM at genesis. */
+export const INITIAL_TOKEN_ID_NUM = 1_000_000;
 
 /** java-tron getPublicNetLimit default. */
 export const PUBLIC_NET_LIMIT = 14_400_000_000n;
@@ -51,5 +58,8 @@ export function parseProperties(text: string): DynamicProperties {
   const p = JSON.parse(text, (_k, v: unknown) => (typeof v === 'string' && /^-?\d+n$/.test(v) ? BigInt(v.slice(0, -1)) : v)) as DynamicProperties;
   // Parameters added by a newer version get their defaults.
   p.parameters = { ...DEFAULT_CHAIN_PARAMETERS, ...p.parameters };
+  // Stores written before staking existed.
+  p.tokenIdNum ??= INITIAL_TOKEN_ID_NUM;
+  p.genesisWitnesses ??= [...p.activeWitnesses];
   return p;
 }

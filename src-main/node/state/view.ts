@@ -1,6 +1,9 @@
 import type { AccountRecord } from './account';
 import { cloneAccount } from './account';
 import type { DynamicProperties } from './dynamic';
+import type { WitnessRecord } from './witness';
+import type { RecordValue } from './records';
+import { recordSlot } from './records';
 
 /** Read access to accounts and the account-name index. */
 export interface AccountReader {
@@ -9,32 +12,78 @@ export interface AccountReader {
   nameOwner(nameHex: string): string | undefined;
 }
 
-/** The few dynamic properties a transaction writes (free-bandwidth pool and burned TRX). */
+/**
+ * Everything a transaction can read: accounts, witnesses and the keyed records of staking,
+ * rewards and TRC-10 (`records.ts` lists the namespaces).
+ */
+export interface StateReader extends AccountReader {
+  getWitness(addressHex: string): WitnessRecord | undefined;
+  /** Hex addresses of every witness (super representative or candidate). */
+  witnessAddresses(): Iterable<string>;
+  getRecord(namespace: string, key: string): RecordValue | undefined;
+  /** The keys of a namespace (any order). */
+  recordKeys(namespace: string): Iterable<string>;
+}
+
+/** The dynamic properties a transaction writes (free-bandwidth pool, burned TRX, stake weights, token ids). */
 export interface TxMutableProperties {
   publicNetUsage: bigint;
   publicNetTime: number;
   burnedSun: bigint;
+  /** Stake 2.0 weights in whole TRX (TOTAL_NET_WEIGHT, TOTAL_ENERGY_WEIGHT, TOTAL_TRON_POWER_WEIGHT). */
+  totalNetWeight: bigint;
+  totalEnergyWeight: bigint;
+  totalTronPowerWeight: bigint;
+  /** TOKEN_ID_NUM: the id of the last TRC-10 token issued. */
+  tokenIdNum: number;
 }
 
 const ABSENT = Symbol('absent');
-type Slot = AccountRecord | null | typeof ABSENT;
+type Slot<T> = T | typeof ABSENT;
+
+/** What one journal layer must undo: previous values of everything it touched first. */
+interface Layer {
+  readonly accounts: Map<string, Slot<AccountRecord>>;
+  witnesses?: Map<string, Slot<WitnessRecord>>;
+  records?: Map<string, Slot<RecordValue | null>>;
+  names?: Map<string, Slot<string>>;
+  readonly mutable: TxMutableProperties;
+}
 
 /**
  * Copy-on-write state over a base: the pending state over the head, or the block being built.
  * `begin`/`rollback`/`commitTx` give each transaction all-or-nothing effects, as java-tron's
- * revoking-store session does.
+ * revoking-store session does; they nest (savepoints), so a VM frame can revert its staking calls
+ * inside a transaction.
  */
-export class StateView implements AccountReader {
+export class StateView implements StateReader {
   readonly changes = new Map<string, AccountRecord>();
   readonly nameChanges = new Map<string, string>();
+  readonly witnessChanges = new Map<string, WitnessRecord>();
+  /** `recordSlot(namespace, key)` → value, or null once deleted. */
+  readonly recordChanges = new Map<string, RecordValue | null>();
   readonly mutable: TxMutableProperties;
-  private journal: Map<string, Slot> | null = null;
-  private nameJournal: string[] | null = null;
-  private mutableSnapshot: TxMutableProperties | null = null;
+  private readonly layers: Layer[] = [];
 
-  constructor(private readonly base: AccountReader, readonly props: Readonly<DynamicProperties>) {
-    this.mutable = { publicNetUsage: props.publicNetUsage, publicNetTime: props.publicNetTime, burnedSun: props.burnedSun };
+  /** `mutable`: start from these values instead of the head's (a view over another view's state). */
+  constructor(private readonly base: StateReader, readonly props: Readonly<DynamicProperties>, mutable?: TxMutableProperties) {
+    const from = mutable ?? props;
+    this.mutable = {
+      publicNetUsage: from.publicNetUsage,
+      publicNetTime: from.publicNetTime,
+      burnedSun: from.burnedSun,
+      totalNetWeight: from.totalNetWeight,
+      totalEnergyWeight: from.totalEnergyWeight,
+      totalTronPowerWeight: from.totalTronPowerWeight,
+      tokenIdNum: from.tokenIdNum,
+    };
   }
+
+  private get top(): Layer | undefined {
+    return this.layers[this.layers.length - 1];
+  }
+
+  // --- accounts -----------------------------------------------------------------------------------
 
   getAccount(addressHex: string): AccountRecord | undefined {
     const own = this.changes.get(addressHex);
@@ -47,16 +96,15 @@ export class StateView implements AccountReader {
 
   /** A private copy of the account that this transaction may change (undefined when absent). */
   mutableAccount(addressHex: string): AccountRecord | undefined {
-    if (this.journal) {
-      if (!this.journal.has(addressHex)) {
-        this.journal.set(addressHex, this.changes.get(addressHex) ?? ABSENT);
-        const current = this.getAccount(addressHex);
-        if (!current) return undefined;
-        const copy = cloneAccount(current);
-        this.changes.set(addressHex, copy);
-        return copy;
-      }
-      return this.changes.get(addressHex);
+    const layer = this.top;
+    if (layer) {
+      if (layer.accounts.has(addressHex)) return this.changes.get(addressHex);
+      const current = this.getAccount(addressHex);
+      if (!current) return undefined;
+      layer.accounts.set(addressHex, this.changes.get(addressHex) ?? ABSENT);
+      const copy = cloneAccount(current);
+      this.changes.set(addressHex, copy);
+      return copy;
     }
     const own = this.changes.get(addressHex);
     if (own) return own;
@@ -69,36 +117,149 @@ export class StateView implements AccountReader {
 
   /** Creates an account (the address must not exist). */
   putNewAccount(account: AccountRecord): void {
-    if (this.journal && !this.journal.has(account.addressHex)) this.journal.set(account.addressHex, this.changes.get(account.addressHex) ?? ABSENT);
+    const layer = this.top;
+    if (layer && !layer.accounts.has(account.addressHex)) layer.accounts.set(account.addressHex, this.changes.get(account.addressHex) ?? ABSENT);
     this.changes.set(account.addressHex, account);
   }
 
   setName(nameHex: string, ownerHex: string): void {
-    this.nameJournal?.push(nameHex);
+    const layer = this.top;
+    if (layer) {
+      layer.names ??= new Map();
+      if (!layer.names.has(nameHex)) layer.names.set(nameHex, this.nameChanges.get(nameHex) ?? ABSENT);
+    }
     this.nameChanges.set(nameHex, ownerHex);
   }
 
-  begin(): void {
-    this.journal = new Map();
-    this.nameJournal = [];
-    this.mutableSnapshot = { ...this.mutable };
+  // --- witnesses ----------------------------------------------------------------------------------
+
+  getWitness(addressHex: string): WitnessRecord | undefined {
+    return this.witnessChanges.get(addressHex) ?? this.base.getWitness(addressHex);
   }
 
-  commitTx(): void {
-    this.journal = null;
-    this.nameJournal = null;
-    this.mutableSnapshot = null;
+  witnessAddresses(): Iterable<string> {
+    if (this.witnessChanges.size === 0) return this.base.witnessAddresses();
+    const all = new Set(this.base.witnessAddresses());
+    for (const hex of this.witnessChanges.keys()) all.add(hex);
+    return all;
   }
 
-  rollback(): void {
-    if (this.journal) {
-      for (const [hex, previous] of this.journal) {
-        if (previous === ABSENT || previous === null) this.changes.delete(hex);
-        else this.changes.set(hex, previous);
+  /** A private copy of the witness that may be changed (undefined when absent). */
+  mutableWitness(addressHex: string): WitnessRecord | undefined {
+    const current = this.getWitness(addressHex);
+    if (!current) return undefined;
+    const layer = this.top;
+    if (layer) {
+      layer.witnesses ??= new Map();
+      if (layer.witnesses.has(addressHex)) return this.witnessChanges.get(addressHex);
+      layer.witnesses.set(addressHex, this.witnessChanges.get(addressHex) ?? ABSENT);
+    } else if (this.witnessChanges.has(addressHex)) {
+      return this.witnessChanges.get(addressHex);
+    }
+    const copy = { ...current };
+    this.witnessChanges.set(addressHex, copy);
+    return copy;
+  }
+
+  putWitness(witness: WitnessRecord): void {
+    const layer = this.top;
+    if (layer) {
+      layer.witnesses ??= new Map();
+      if (!layer.witnesses.has(witness.addressHex)) layer.witnesses.set(witness.addressHex, this.witnessChanges.get(witness.addressHex) ?? ABSENT);
+    }
+    this.witnessChanges.set(witness.addressHex, witness);
+  }
+
+  // --- keyed records ------------------------------------------------------------------------------
+
+  getRecord(namespace: string, key: string): RecordValue | undefined {
+    const slot = recordSlot(namespace, key);
+    if (this.recordChanges.has(slot)) return this.recordChanges.get(slot) ?? undefined;
+    return this.base.getRecord(namespace, key);
+  }
+
+  recordKeys(namespace: string): Iterable<string> {
+    const prefix = recordSlot(namespace, '');
+    let touched = false;
+    for (const slot of this.recordChanges.keys()) {
+      if (slot.startsWith(prefix)) {
+        touched = true;
+        break;
       }
     }
-    for (const name of this.nameJournal ?? []) this.nameChanges.delete(name);
-    if (this.mutableSnapshot) Object.assign(this.mutable, this.mutableSnapshot);
-    this.commitTx();
+    if (!touched) return this.base.recordKeys(namespace);
+    const keys = new Set(this.base.recordKeys(namespace));
+    for (const [slot, value] of this.recordChanges) {
+      if (!slot.startsWith(prefix)) continue;
+      const key = slot.slice(prefix.length);
+      if (value === null) keys.delete(key);
+      else keys.add(key);
+    }
+    return keys;
+  }
+
+  /** Sets (or, with undefined, deletes) a record. Values are immutable: replace, never mutate. */
+  putRecord(namespace: string, key: string, value: RecordValue | undefined): void {
+    const slot = recordSlot(namespace, key);
+    const layer = this.top;
+    if (layer) {
+      layer.records ??= new Map();
+      if (!layer.records.has(slot)) layer.records.set(slot, this.recordChanges.has(slot) ? this.recordChanges.get(slot)! : ABSENT);
+    }
+    if (value === undefined) {
+      if (this.recordChanges.has(slot) || this.base.getRecord(namespace, key) !== undefined) this.recordChanges.set(slot, null);
+    } else {
+      this.recordChanges.set(slot, value);
+    }
+  }
+
+  // --- journal ------------------------------------------------------------------------------------
+
+  /** Opens a journal layer (a transaction, or a savepoint inside one). */
+  begin(): void {
+    this.layers.push({ accounts: new Map(), mutable: { ...this.mutable } });
+  }
+
+  /** Keeps the changes of the innermost layer (they become part of the enclosing one, if any). */
+  commitTx(): void {
+    const child = this.layers.pop();
+    const parent = this.top;
+    if (!child || !parent) return;
+    for (const [k, v] of child.accounts) if (!parent.accounts.has(k)) parent.accounts.set(k, v);
+    if (child.witnesses) {
+      parent.witnesses ??= new Map();
+      for (const [k, v] of child.witnesses) if (!parent.witnesses.has(k)) parent.witnesses.set(k, v);
+    }
+    if (child.records) {
+      parent.records ??= new Map();
+      for (const [k, v] of child.records) if (!parent.records.has(k)) parent.records.set(k, v);
+    }
+    if (child.names) {
+      parent.names ??= new Map();
+      for (const [k, v] of child.names) if (!parent.names.has(k)) parent.names.set(k, v);
+    }
+  }
+
+  /** Undoes everything since the innermost `begin`. */
+  rollback(): void {
+    const layer = this.layers.pop();
+    if (!layer) return;
+    for (const [hex, previous] of layer.accounts) {
+      if (previous === ABSENT) this.changes.delete(hex);
+      else this.changes.set(hex, previous);
+    }
+    for (const [hex, previous] of layer.witnesses ?? []) {
+      if (previous === ABSENT) this.witnessChanges.delete(hex);
+      else this.witnessChanges.set(hex, previous);
+    }
+    for (const [slot, previous] of layer.records ?? []) {
+      if (previous === ABSENT) this.recordChanges.delete(slot);
+      else this.recordChanges.set(slot, previous);
+    }
+    for (const [name, previous] of layer.names ?? []) {
+      if (previous === ABSENT) this.nameChanges.delete(name);
+      else this.nameChanges.set(name, previous);
+    }
+    Object.assign(this.mutable, layer.mutable);
   }
 }

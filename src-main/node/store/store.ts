@@ -8,6 +8,8 @@ import { ClassicLevel } from 'classic-level';
  *   n<txid32>    TransactionInfo protobuf           r<ref2>     TAPOS: blockID bytes 8..16
  *   x<exp8><txid32>  expiration index for the duplicate check
  *   u<num8>      undo record of an unsolidified block (accounts before the block)
+ *   s<ns>\0<key> a keyed record (staking, votes, rewards, TRC-10; state/records.ts), JSON
+ *   v<num8>      undo of keyed records of an unsolidified block
  * Every block is written with one atomic, synced batch, so a crash leaves the store at a block
  * boundary.
  */
@@ -15,6 +17,7 @@ export type Key = Uint8Array;
 
 export const PREFIX = {
   meta: 0x6d, account: 0x61, witness: 0x77, block: 0x62, blockId: 0x69, tx: 0x74, info: 0x6e, recent: 0x72, expiration: 0x78, undo: 0x75,
+  record: 0x73, recordUndo: 0x76,
 } as const;
 
 export function key(prefix: number, ...parts: Uint8Array[]): Key {

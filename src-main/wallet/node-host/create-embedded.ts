@@ -1,4 +1,5 @@
 import type { EmbeddedNodeFactory } from './embedded-node';
+import { hasNodeInternals, throwawayDryRun } from './throwaway-dry-run';
 
 /**
  * The shape of `createNode` from src-main/node (its library form), as far as the host uses it.
@@ -47,6 +48,9 @@ export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFac
       devMnemonic: node.config.dev ? node.config.mnemonic : null,
       devAccountCount: node.config.dev ? node.accounts.length : 0,
       head: () => node.head(),
+      // Update-then-follow-up on one throwaway copy (permission editor). node.dryRun (feat/node3)
+      // runs one transaction per copy; this stays until the node can chain steps on one copy.
+      ...(hasNodeInternals(node) ? { dryRunSequence: async (steps) => throwawayDryRun(node, steps) } : {}),
       stop: () => node.stop(),
     };
   };

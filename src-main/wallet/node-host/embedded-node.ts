@@ -1,3 +1,5 @@
+import type { TransactionJson } from '../../../src-core/tx/types';
+
 /**
  * What the node host needs from the embedded node, and the settings it starts it with. The real
  * node (`createNode` from src-main/node) is adapted to this in `create-embedded.ts`; tests pass
@@ -31,6 +33,12 @@ export interface EmbeddedNode {
   readonly devMnemonic: string | null;
   readonly devAccountCount: number;
   head(): EmbeddedHead;
+  /**
+   * Applies the transactions in order to a throwaway copy of the current state (head plus pending
+   * pool) and reports each outcome; stops after the first refusal. Nothing is kept or broadcast.
+   * Absent on nodes that cannot do it (test doubles).
+   */
+  dryRunSequence?(steps: readonly DryRunStep[]): Promise<DryRunSequenceResult>;
   /** Stops producing, closes the HTTP server, flushes and closes the store. */
   stop(): Promise<void>;
   /**
@@ -41,3 +49,34 @@ export interface EmbeddedNode {
 }
 
 export type EmbeddedNodeFactory = (config: EmbeddedNodeConfig) => Promise<EmbeddedNode>;
+
+export interface DryRunStep {
+  readonly transaction: TransactionJson;
+  /** Run java-tron's signature and permission check first (false: apply as if signed). */
+  readonly checkSignatures: boolean;
+  /**
+   * Without the check: count this many 65-byte signatures in the size (bandwidth) and the
+   * multi-signature fee, as the signed transaction will carry them.
+   */
+  readonly placeholderSignatures?: number;
+}
+
+export interface DryRunStepOutcome {
+  readonly accepted: boolean;
+  /** Where it stopped or finished: the signature check or applying the contract. */
+  readonly stage: 'signature' | 'apply';
+  /** java-tron's response code and message when refused (java-tron-http.md §5). */
+  readonly code?: string;
+  readonly message?: string;
+  /** Balance changes, hex addresses, in sun. */
+  readonly balanceChanges: readonly { readonly address: string; readonly deltaSun: bigint }[];
+  /** TransactionInfo.fee the transaction would pay. */
+  readonly feeSun: bigint;
+  readonly txid?: string;
+}
+
+export interface DryRunSequenceResult {
+  /** The head block the copy was taken at. */
+  readonly headBlock: number;
+  readonly outcomes: readonly DryRunStepOutcome[];
+}

@@ -20,7 +20,7 @@ import type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog
 import { NetworkStores } from '../stores/network-stores';
 import type { Settings, StoredNetwork } from '../stores/settings';
 import { BlockWatcher } from './block-watcher';
-import type { EmbeddedNode, EmbeddedNodeFactory } from './embedded-node';
+import type { DryRunSequenceResult, DryRunStep, EmbeddedNode, EmbeddedNodeFactory } from './embedded-node';
 import { LogBuffer } from './log-buffer';
 import { networkInfo, networkKey, networkName, remoteUrls, storedNetwork } from './networks';
 
@@ -129,6 +129,16 @@ export class NodeHost {
     const node = this.embedded;
     if (!node || this.connection?.network.kind !== 'embedded' || !this.client() || typeof node.dryRun !== 'function') return null;
     return (transaction, options) => node.dryRun!(transaction, options);
+  }
+
+  /**
+   * The embedded node's sequence dry run while the embedded node is the current network and running;
+   * null on a remote network (only a node in this process can apply a change privately).
+   */
+  sequenceDryRunner(): ((steps: readonly DryRunStep[]) => Promise<DryRunSequenceResult>) | null {
+    const node = this.embedded;
+    if (!node?.dryRunSequence || this.connection?.network.kind !== 'embedded' || this.statusValue.state !== 'running') return null;
+    return (steps) => node.dryRunSequence!(steps);
   }
 
   /** The current network's stores (drafts, envelopes, address book, history). */

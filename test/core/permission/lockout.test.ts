@@ -183,3 +183,41 @@ describe('diffPermissions and provePermissionChange', () => {
     expect(diffPermissions(fresh, account(owner(1n, [[me, 1n]]), active(2, 1n, [[me, 1n]])))).toEqual({ groups: [], powers: [] });
   });
 });
+
+describe('known answers for the permission editor scenarios', () => {
+  const fresh: AccountPermissions = { address: A, actives: [active(2, 1n, [[A, 1n]])] };
+
+  it('a fresh account turned into owner 2-of-3 with a 1-of-2 transfer-only active group', () => {
+    const after = account(owner(2n, [[A, 1n], [B, 1n], [C, 1n]]), active(2, 1n, [[B, 1n], [C, 1n]], encodeOperations(['TransferContract'])));
+    const proof = provePermissionChange(fresh, after, { ownAddresses: [A, B], knownAddresses: [A, B, C] });
+    expect(proof.verdict).toBe('ok');
+    expect(proof.after.groups.map((g) => [g.id, g.minimalKeySets.map((s) => s.addresses)])).toEqual([
+      [0, [[A, B], [A, C], [B, C]]],
+      [2, [[B], [C]]],
+    ]);
+    const byCapability = Object.fromEntries(proof.after.capabilities.map((c) => [c.capability, c.coalitions.map((k) => k.addresses)]));
+    // Moving TRX: B or C alone through the active group; every owner pair contains one of them, so
+    // no owner pair is a minimal set for this capability.
+    expect(byCapability['move-funds']).toEqual([[B], [C]]);
+    expect(byCapability['call-contracts']).toEqual([[A, B], [A, C], [B, C]]);
+    expect(byCapability['change-permissions']).toEqual([[A, B], [A, C], [B, C]]);
+    expect(proof.diff.powers).toContainEqual({ address: A, capability: 'change-permissions', before: 'alone', after: 'shared', change: 'loses' });
+    expect(proof.diff.powers).toContainEqual({ address: B, capability: 'move-funds', before: 'none', after: 'alone', change: 'gains' });
+    expect(proof.diff.powers).toContainEqual({ address: A, capability: 'stake-resources', before: 'alone', after: 'shared', change: 'loses' });
+  });
+
+  it('weights 2, 1, 1 with threshold 3: the weight-2 key is in every set, and nobody acts alone', () => {
+    const result = analyzePermissions(account(owner(3n, [[A, 2n], [B, 1n], [C, 1n]]), active(2, 3n, [[A, 2n], [B, 1n], [C, 1n]])));
+    expect(result.groups.map((g) => g.minimalKeySets.map((s) => [s.addresses, s.weight]))).toEqual([
+      [[[A, B], 3n], [[A, C], 3n]],
+      [[[A, B], 3n], [[A, C], 3n]],
+    ]);
+    expect(result.capabilities.every((c) => c.soloAddresses.length === 0)).toBe(true);
+  });
+
+  it('an unreachable threshold leaves the capabilities of that group to nobody', () => {
+    const result = analyzePermissions(account(owner(1n, [[A, 1n]]), active(2, 5n, [[B, 2n], [C, 2n]], encodeOperations(['TransferContract']))));
+    expect(result.groups[1]).toMatchObject({ reachable: false, totalWeight: 4n, minimalKeySets: [] });
+    expect(result.capabilities.find((c) => c.capability === 'move-funds')!.coalitions.map((c) => c.via)).toEqual([[0]]);
+  });
+});

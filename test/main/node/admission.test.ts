@@ -194,8 +194,12 @@ describe('broadcast admission, in java-tron order', () => {
     const zero = makeTx(node, transfer(alice, bob, 1n), alice.key, { raw: (r) => ({ ...r, contract: [{ ...r.contract[0]!, parameter: { ...r.contract[0]!.parameter, value: { ...r.contract[0]!.parameter.value, amount: 0 } } }] }) });
     expect(await broadcast(node, zero)).toEqual(v('Amount must be greater than 0.'));
     expect(await broadcast(node, makeTx(node, transfer(alice, bob, 10n ** 15n), alice.key))).toEqual(v('Validate TransferContract error, balance is not sufficient.'));
-    const freeze = b.freezeBalanceV2Contract({ owner: alice.hex, amount: TRX });
-    expect(await broadcast(node, makeTx(node, freeze, alice.key))).toEqual(v('FreezeBalanceV2Contract is not supported by this node yet'));
+    const freeze = b.freezeBalanceV2Contract({ owner: alice.hex, amount: TRX - 1n });
+    expect(await broadcast(node, makeTx(node, freeze, alice.key))).toEqual(v('frozenBalance must be greater than or equal to 1 TRX'));
+    const proposal = makeTx(node, freeze, alice.key, {
+      raw: (r) => ({ ...r, contract: [{ type: 'ProposalDeleteContract', parameter: { type_url: 'type.googleapis.com/protocol.ProposalDeleteContract', value: { owner_address: alice.hex, proposal_id: 1 } } }] }),
+    });
+    expect(await broadcast(node, proposal)).toEqual(v('ProposalDeleteContract is not supported by this node yet'));
   });
 
   it('step 18: execution failure → "Contract execute error : …" (the 100 TRX permission fee is charged in execute)', async () => {

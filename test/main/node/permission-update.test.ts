@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '../../../src-main/node';
 import { call, fundedKey, newKey, startNode, type Key } from './helpers';
-import { validatePermissionUpdate } from '../../../src-core/permission/validate';
-import { operationBits } from '../../../src-core/permission/operations';
-import { hexToBytes } from '../../../src-core/bytes/hex';
-import { AVAILABLE_CONTRACT_TYPE } from '../../../src-main/node/state/dynamic';
 
 /**
  * AccountPermissionUpdateContract validation, rule by rule (java-tron AccountPermissionUpdateActuator,
@@ -83,13 +79,5 @@ describe('/wallet/accountpermissionupdate validation rules', () => {
     if (body.owner_address === 'placeholder') body.owner_address = other.hex;
     if (body.witness) body.witness = { ...(body.witness as object), keys: [key(owner.hex)] };
     expect(await build(body)).toEqual({ Error: prefix + message });
-    // The node's actuator and src-core/permission (written separately) agree on the first failure.
-    const update = { owner_address: owner.hex, owner: ownerPerm(), actives: [active()], ...body };
-    const issues = validatePermissionUpdate(update, {
-      accountExists: body.owner_address !== other.hex,
-      nameLength: 'java-chars',
-      availableContractTypes: operationBits(hexToBytes(AVAILABLE_CONTRACT_TYPE)),
-    });
-    expect(issues[0]?.nodeMessage).toBe(message);
   });
 });

@@ -5,8 +5,9 @@ import { decodeBase58Check } from '../../../../src-core/bytes/base58';
 import { longToBigint, bigintToLong } from '../../../../src-core/proto/runtime';
 import { DEFAULT_CHAIN_PARAMETERS } from '../../../../src-core/chain/parameters';
 import { accountJson, blockJson } from '../format';
-import { netLimitOf } from '../../resources/bandwidth';
-import { recoveredUsage } from '../../resources/usage';
+import { energyLimitOf, freeNetUsageAt, increaseFixed, netLimitOf, netUsageAt, energyUsageAt } from '../../resources/account-usage';
+import { allTronPowerOf, tronPowerUsedOf } from '../../staking/tron-power';
+import { getAsset } from '../../trc10/assets';
 import { witnessToMessage } from '../../state/witness';
 import { JavaError } from '../errors';
 import type { ApiRequest } from '../request';
@@ -36,21 +37,34 @@ export const getAccount = (s: NodeServices, solidOnly: boolean) => (req: ApiRequ
 export const getAccountResource = (s: NodeServices) => (req: ApiRequest): Json => {
   const address = addressParam(req);
   if (!address) return {};
-  const account = s.pool.view.getAccount(address);
+  const view = s.pool.view;
+  const account = view.getAccount(address);
   if (!account) return {};
   const p = s.chain.props;
   const now = s.chain.headSlot;
   const long = (n: bigint): unknown => bigintToLong(n);
+  const assetNetUsed: Record<string, unknown> = {};
+  const assetNetLimit: Record<string, unknown> = {};
+  for (const id of account.assetV2.keys()) {
+    assetNetLimit[id] = long(getAsset(view, id)?.freeAssetNetLimit ?? 0n);
+    assetNetUsed[id] = long(increaseFixed(account.freeAssetNetUsageV2.get(id) ?? 0n, 0n, account.latestAssetOperationTimeV2.get(id) ?? 0, now));
+  }
   const message = {
-    freeNetUsed: long(recoveredUsage(account.freeNetUsage, account.latestConsumeFreeTime, now)),
+    freeNetUsed: long(freeNetUsageAt(account, now)),
     freeNetLimit: long(p.parameters.getFreeNetLimit),
-    NetUsed: long(recoveredUsage(account.netUsage, account.latestConsumeTime, now)),
-    NetLimit: long(netLimitOf(account, p.parameters.getTotalNetLimit, p.totalNetWeight)),
+    NetUsed: long(netUsageAt(account, now)),
+    NetLimit: long(netLimitOf(account, p.parameters, view.mutable)),
+    assetNetUsed,
+    assetNetLimit,
     TotalNetLimit: long(p.parameters.getTotalNetLimit),
-    TotalNetWeight: long(p.totalNetWeight),
-    TotalTronPowerWeight: long(p.totalTronPowerWeight),
+    TotalNetWeight: long(view.mutable.totalNetWeight),
+    TotalTronPowerWeight: long(view.mutable.totalTronPowerWeight),
+    tronPowerUsed: long(tronPowerUsedOf(account)),
+    tronPowerLimit: long(allTronPowerOf(account) / 1_000_000n),
+    EnergyUsed: long(energyUsageAt(account, now)),
+    EnergyLimit: long(energyLimitOf(account, p.parameters, view.mutable)),
     TotalEnergyLimit: long(p.parameters.getTotalEnergyCurrentLimit),
-    TotalEnergyWeight: long(p.totalEnergyWeight),
+    TotalEnergyWeight: long(view.mutable.totalEnergyWeight),
   };
   return messageToJson('protocol.AccountResourceMessage', message, { visible: req.visible() });
 };
@@ -59,17 +73,18 @@ export const getAccountResource = (s: NodeServices) => (req: ApiRequest): Json =
 export const getAccountNet = (s: NodeServices) => (req: ApiRequest): Json => {
   const address = addressParam(req);
   if (!address) return {};
-  const account = s.pool.view.getAccount(address);
+  const view = s.pool.view;
+  const account = view.getAccount(address);
   if (!account) return {};
   const p = s.chain.props;
   const now = s.chain.headSlot;
   const fields: [string, bigint][] = [
-    ['freeNetUsed', recoveredUsage(account.freeNetUsage, account.latestConsumeFreeTime, now)],
+    ['freeNetUsed', freeNetUsageAt(account, now)],
     ['freeNetLimit', p.parameters.getFreeNetLimit],
-    ['NetUsed', recoveredUsage(account.netUsage, account.latestConsumeTime, now)],
-    ['NetLimit', netLimitOf(account, p.parameters.getTotalNetLimit, p.totalNetWeight)],
+    ['NetUsed', netUsageAt(account, now)],
+    ['NetLimit', netLimitOf(account, p.parameters, view.mutable)],
     ['TotalNetLimit', p.parameters.getTotalNetLimit],
-    ['TotalNetWeight', p.totalNetWeight],
+    ['TotalNetWeight', view.mutable.totalNetWeight],
   ];
   const out: Json = {};
   for (const [key, value] of fields) if (value) out[key] = Number(value);
@@ -149,9 +164,12 @@ export const getChainParameters = (s: NodeServices) => (): Json => {
   return { chainParameter };
 };
 
+/** Wallet.getWitnessList: every witness in store (address) order, with its vote count. */
 export const listWitnesses = (s: NodeServices) => (req: ApiRequest): Json => {
   const visible = req.visible();
-  return { witnesses: [...s.chain.witnesses.values()].map((w) => messageToJson('protocol.Witness', witnessToMessage(w), { visible })) };
+  const view = s.pool.view;
+  const list = [...view.witnessAddresses()].sort().map((hex) => view.getWitness(hex)!);
+  return list.length ? { witnesses: list.map((w) => messageToJson('protocol.Witness', witnessToMessage(w), { visible })) } : {};
 };
 
 /** NodeInfoService bean (java-tron-http.md §4.6): wallets read `block` and configNodeInfo.codeVersion. */

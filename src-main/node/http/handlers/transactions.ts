@@ -28,7 +28,8 @@ const CODEC = { visible: false, hexMode: 'java-tron' as const };
 
 // --- builders (java-tron-http.md §3 "Builder defaults") -----------------------------------------
 
-async function buildUnsigned(s: NodeServices, req: ApiRequest, type: ContractTypeName, allowExtraData: boolean): Promise<Json> {
+/** A builder endpoint: the contract from the body, validated as java-tron's builder does, wrapped in an unsigned transaction. */
+export async function buildUnsigned(s: NodeServices, req: ApiRequest, type: ContractTypeName, allowExtraData: boolean): Promise<Json> {
   const body = req.body();
   const visible = req.visible();
   const messageName = `protocol.${type}`;
@@ -38,7 +39,7 @@ async function buildUnsigned(s: NodeServices, req: ApiRequest, type: ContractTyp
   // java-tron runs the actuator's validate() when it builds (Wallet.createTransactionCapsule).
   const probe = envelopeFromRaw({ contract: [contract] }, []);
   try {
-    chain.actuators.get(CONTRACT_TYPE_IDS[type])?.validate(probe.contract!, { view: s.pool.view, headTimestamp: chain.props.headTimestamp });
+    chain.actuators.get(CONTRACT_TYPE_IDS[type])?.validate(probe.contract!, { view: s.pool.view, headTimestamp: chain.props.headTimestamp, building: true });
   } catch (error) {
     if (error instanceof ContractValidateError) throw new JavaError(JAVA.contractValidate, error.message);
     throw error;

@@ -199,7 +199,7 @@ describe('TRON opcodes', () => {
     install(
       s.world,
       voter,
-      asm(10n * TRX, 2, 'FREEZEBALANCEV2', 'POP', 1, 'PUSH0', 'MSTORE', word20(WITNESS), 32, 'MSTORE', 1, 64, 'MSTORE', 3, 96, 'MSTORE', 'PUSH0', 1, 64, 1, 'VOTEWITNESS', ...RETURN_TOP),
+      asm(10n * TRX, 1, 'FREEZEBALANCEV2', 'POP', 1, 'PUSH0', 'MSTORE', word20(WITNESS), 32, 'MSTORE', 1, 64, 'MSTORE', 3, 96, 'MSTORE', 'PUSH0', 1, 64, 1, 'VOTEWITNESS', ...RETURN_TOP),
       20n * TRX,
     );
     const voted = await run(s, '', { address: voter });

@@ -1,0 +1,18 @@
+import type { Actuator } from './actuator';
+import { requireMessage } from './actuator';
+import { applyAssetIssue, validateAssetIssue } from '../trc10/rules';
+
+/** AssetIssueContract (java-tron AssetIssueActuator): issues a TRC-10 token for getAssetIssueFee (1024 TRX); TransactionInfo assetIssueID. */
+const TYPE_ERROR = 'contract type error,expected type [AssetIssueContract],real type[class com.google.protobuf.Any]';
+
+export const assetIssueActuator: Actuator = {
+  typeName: 'AssetIssueContract',
+  createsAccount: () => false,
+  validate(contract, ctx) {
+    validateAssetIssue(ctx.view, requireMessage(contract, TYPE_ERROR));
+  },
+  execute(contract, ctx) {
+    const { id, fee } = applyAssetIssue(ctx.view, contract.message!);
+    return { fee, info: { assetIssueID: id } };
+  },
+};

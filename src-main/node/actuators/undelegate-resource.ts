@@ -1,0 +1,32 @@
+import { longToBigint } from '../../../src-core/proto/runtime';
+import type { Actuator } from './actuator';
+import { requireMessage } from './actuator';
+import type { ParsedContract } from '../chain/tx';
+import type { UnDelegateInput } from '../staking/delegation';
+import { applyUnDelegate, validateUnDelegate } from '../staking/delegation';
+
+/** UnDelegateResourceContract (java-tron UnDelegateResourceActuator): takes delegated stake back once unlocked. */
+const TYPE_ERROR = 'contract type error, expected type [UnDelegateResourceContract], real type[class com.google.protobuf.Any]';
+
+function input(contract: ParsedContract): UnDelegateInput {
+  const m = contract.message!;
+  return {
+    owner: m.owner_address as Uint8Array | undefined,
+    receiver: m.receiver_address as Uint8Array | undefined,
+    amount: longToBigint(m.balance as never),
+    resource: (m.resource as number | undefined) ?? 0,
+  };
+}
+
+export const unDelegateResourceActuator: Actuator = {
+  typeName: 'UnDelegateResourceContract',
+  createsAccount: () => false,
+  validate(contract, ctx) {
+    requireMessage(contract, TYPE_ERROR);
+    validateUnDelegate(ctx.view, input(contract));
+  },
+  execute(contract, ctx) {
+    applyUnDelegate(ctx.view, input(contract));
+    return 0n;
+  },
+};

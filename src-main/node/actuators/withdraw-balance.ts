@@ -1,0 +1,21 @@
+import { bytesToHex } from '../../../src-core/bytes/hex';
+import { bigintToLong } from '../../../src-core/proto/runtime';
+import type { Actuator } from './actuator';
+import { requireMessage } from './actuator';
+import { applyWithdrawBalance, validateWithdrawBalance } from '../staking/withdraw';
+
+/** WithdrawBalanceContract (java-tron WithdrawBalanceActuator): rewards → balance, once per 24 h (withdraw_amount). */
+const TYPE_ERROR = 'contract type error, expected type [WithdrawBalanceContract], real type[class com.google.protobuf.Any]';
+
+export const withdrawBalanceActuator: Actuator = {
+  typeName: 'WithdrawBalanceContract',
+  createsAccount: () => false,
+  validate(contract, ctx) {
+    const m = requireMessage(contract, TYPE_ERROR);
+    validateWithdrawBalance(ctx.view, m.owner_address as Uint8Array | undefined);
+  },
+  execute(contract, ctx) {
+    const amount = applyWithdrawBalance(ctx.view, bytesToHex(contract.message!.owner_address as Uint8Array));
+    return { fee: 0n, info: { withdraw_amount: bigintToLong(amount) } };
+  },
+};

@@ -1,0 +1,286 @@
+import { defineStore } from 'pinia';
+import { computed, ref, watch } from 'vue';
+import type { DryRunReport, KeyFacts, PermissionsSnapshot, PreparedUpdate, SubmittedUpdate } from '../../src-core/ipc/channels/permissions';
+import type { TxStatus } from '../../src-core/ipc/channels/tx';
+import { accountPermissionsFromStructure, updateValueFromStructure } from '../../src-core/permission/structure';
+import { gatePermissionChange, type ChangeGate } from '../../src-core/permission/gate';
+import { provePermissionChange, type PermissionChangeProof } from '../../src-core/permission/lockout';
+import { validatePermissionUpdate, type PermissionIssue } from '../../src-core/permission/validate';
+import type { AccountPermissions } from '../../src-core/permission/model';
+import { api } from '../api/bridge';
+import {
+  currentPermissions,
+  draftFromSnapshot,
+  issuesByPath,
+  keyAddresses,
+  newActiveDraft,
+  newKeyDraft,
+  structureInput,
+  structureOf,
+  type GroupDraft,
+  type StructureDraft,
+} from '../forms/permission-draft';
+
+export const MAX_ACTIVES = 8;
+
+/**
+ * The permission editor: the account's structure, the edited draft, live validation (java-tron's
+ * rules) and the live lockout prover (both from src-core), then main's review (cost, who signs,
+ * dry run) and the submission. Main re-checks everything; what shows here is for the person.
+ */
+export const usePermissionEditorStore = defineStore('permissionEditor', () => {
+  const snapshot = ref<PermissionsSnapshot | null>(null);
+  const loadError = ref<unknown>(null);
+  const loading = ref(false);
+  const draft = ref<StructureDraft | null>(null);
+  const facts = ref<Record<string, KeyFacts>>({});
+  const prepared = ref<PreparedUpdate | null>(null);
+  const dryRun = ref<DryRunReport | null>(null);
+  const reviewError = ref<unknown>(null);
+  const reviewing = ref(false);
+  const submitting = ref(false);
+  const submitError = ref<unknown>(null);
+  const submitted = ref<SubmittedUpdate | null>(null);
+  const txStatus = ref<TxStatus | null>(null);
+  const acknowledged = ref(false);
+  const confirmation = ref('');
+  let stop: (() => void) | null = null;
+
+  const current = computed<AccountPermissions | null>(() => (snapshot.value ? currentPermissions(snapshot.value) : null));
+  const directory = computed(() => snapshot.value?.directory ?? []);
+
+  const issues = computed<PermissionIssue[]>(() => {
+    const s = snapshot.value;
+    if (!s || !draft.value) return [];
+    return validatePermissionUpdate(updateValueFromStructure(s.address, structureOf(draft.value)), {
+      isWitness: s.isWitness,
+      accountExists: s.exists,
+      chainParameters: { getAllowMultiSign: s.chain.allowMultiSign ? 1n : 0n },
+      totalSignNum: s.chain.totalSignNum,
+    });
+  });
+  const fieldIssues = computed(() => issuesByPath(issues.value));
+
+  /** The structure after the update, whenever the form can be read at all (even if java-tron would refuse it). */
+  const after = computed<AccountPermissions | null>(() => {
+    const s = snapshot.value;
+    if (!s || !draft.value) return null;
+    try {
+      return accountPermissionsFromStructure(s.address, structureOf(draft.value));
+    } catch {
+      return null;
+    }
+  });
+
+  const proof = computed<PermissionChangeProof | null>(() => {
+    if (!current.value || !after.value) return null;
+    const known = directory.value.map((d) => d.address);
+    const own = directory.value.filter((d) => d.canSign).map((d) => d.address);
+    const list = Object.values(facts.value);
+    try {
+      return provePermissionChange(current.value, after.value, {
+        knownAddresses: known,
+        ownAddresses: own,
+        facts: { contractAddresses: list.filter((f) => f.isContract).map((f) => f.address), neverActiveAddresses: list.filter((f) => !f.activated).map((f) => f.address) },
+      });
+    } catch {
+      return null;
+    }
+  });
+
+  const gate = computed<ChangeGate | null>(() => (proof.value ? gatePermissionChange(proof.value, { confirmation: confirmation.value }) : null));
+
+  /** Why "Review" is unavailable, or null when it is. */
+  const reviewBlockedBy = computed<string | null>(() => {
+    if (!draft.value) return 'Start editing first.';
+    if (issues.value.length > 0) return `Fix the ${issues.value.length === 1 ? 'problem' : `${issues.value.length} problems`} in the form first.`;
+    if (!proof.value || !gate.value) return 'The structure cannot be read yet.';
+    if (gate.value.blocking.length > 0) return `Blocked: ${gate.value.blocking[0]!.message}`;
+    return null;
+  });
+
+  const canSubmit = computed(() => {
+    const g = gate.value;
+    if (!prepared.value || !g || reviewBlockedBy.value) return false;
+    if (g.blocked) return false;
+    if (g.warnings.length > 0 && !acknowledged.value) return false;
+    return prepared.value.signing.permissionId !== null;
+  });
+
+  // Any edit makes the review stale: it was for another structure.
+  watch(
+    draft,
+    () => {
+      prepared.value = null;
+      dryRun.value = null;
+      reviewError.value = null;
+      acknowledged.value = false;
+      confirmation.value = '';
+    },
+    { deep: true },
+  );
+
+  async function open(address: string): Promise<void> {
+    loading.value = true;
+    try {
+      snapshot.value = await api.permissions.load({ address });
+      loadError.value = null;
+    } catch (error) {
+      snapshot.value = null;
+      loadError.value = error;
+    } finally {
+      loading.value = false;
+    }
+    draft.value = null;
+    submitted.value = null;
+    submitError.value = null;
+    txStatus.value = null;
+  }
+
+  function edit(): void {
+    if (!snapshot.value) return;
+    draft.value = draftFromSnapshot(snapshot.value);
+    submitted.value = null;
+    txStatus.value = null;
+    void refreshFacts();
+  }
+
+  function cancel(): void {
+    draft.value = null;
+  }
+
+  function groupOf(kind: 'owner' | 'witness' | 'active', index = 0): GroupDraft | null {
+    if (!draft.value) return null;
+    if (kind === 'owner') return draft.value.owner;
+    if (kind === 'witness') return draft.value.witness;
+    return draft.value.actives[index] ?? null;
+  }
+
+  function addKey(kind: 'owner' | 'witness' | 'active', index = 0, address = ''): void {
+    groupOf(kind, index)?.keys.push(newKeyDraft(address));
+  }
+
+  function removeKey(kind: 'owner' | 'witness' | 'active', index: number, keyId: number): void {
+    const group = groupOf(kind, index);
+    if (group) group.keys = group.keys.filter((k) => k.id !== keyId);
+  }
+
+  function addActive(): void {
+    if (!draft.value || !snapshot.value || draft.value.actives.length >= MAX_ACTIVES) return;
+    draft.value.actives.push(newActiveDraft(snapshot.value.defaultActiveOperations, draft.value.actives.length));
+  }
+
+  function removeActive(id: number): void {
+    if (draft.value) draft.value.actives = draft.value.actives.filter((a) => a.id !== id);
+  }
+
+  /** Asks main (getcontract, getaccount) about keys not looked up yet. */
+  async function refreshFacts(): Promise<void> {
+    if (!draft.value) return;
+    const missing = keyAddresses(draft.value).filter((a) => !facts.value[a]);
+    if (missing.length === 0) return;
+    try {
+      const found = await api.permissions.inspectKeys({ addresses: missing });
+      facts.value = { ...facts.value, ...Object.fromEntries(found.map((f) => [f.address, f])) };
+    } catch {
+      // Facts only add warnings; main looks them up again before anything is signed.
+    }
+  }
+
+  async function review(): Promise<void> {
+    if (!snapshot.value || !draft.value || reviewBlockedBy.value) return;
+    reviewing.value = true;
+    reviewError.value = null;
+    const request = { address: snapshot.value.address, update: structureInput(draft.value) };
+    try {
+      const [preparedUpdate, report] = await Promise.all([api.permissions.prepare(request), api.permissions.dryRun(request)]);
+      prepared.value = preparedUpdate;
+      dryRun.value = report;
+    } catch (error) {
+      reviewError.value = error;
+    } finally {
+      reviewing.value = false;
+    }
+  }
+
+  async function submit(): Promise<void> {
+    if (!snapshot.value || !draft.value || !canSubmit.value) return;
+    submitting.value = true;
+    submitError.value = null;
+    try {
+      submitted.value = await api.permissions.submit({
+        address: snapshot.value.address,
+        update: structureInput(draft.value),
+        acknowledgeWarnings: acknowledged.value,
+        ...(confirmation.value.trim() ? { confirmation: confirmation.value } : {}),
+      });
+      txStatus.value = null;
+    } catch (error) {
+      submitError.value = error;
+    } finally {
+      submitting.value = false;
+    }
+  }
+
+  async function onTxStatus(status: TxStatus): Promise<void> {
+    if (!submitted.value || status.txid !== submitted.value.txid) return;
+    txStatus.value = status;
+    if (status.state === 'confirmed' && snapshot.value) {
+      const address = snapshot.value.address;
+      const done = submitted.value;
+      await open(address);
+      submitted.value = done;
+      txStatus.value = status;
+    }
+  }
+
+  function follow(): void {
+    if (stop) return;
+    stop = api.on('tx:status', (status) => void onTxStatus(status));
+  }
+
+  function unfollow(): void {
+    stop?.();
+    stop = null;
+  }
+
+  return {
+    snapshot,
+    loadError,
+    loading,
+    draft,
+    facts,
+    prepared,
+    dryRun,
+    reviewError,
+    reviewing,
+    submitting,
+    submitError,
+    submitted,
+    txStatus,
+    acknowledged,
+    confirmation,
+    current,
+    directory,
+    issues,
+    fieldIssues,
+    after,
+    proof,
+    gate,
+    reviewBlockedBy,
+    canSubmit,
+    open,
+    edit,
+    cancel,
+    groupOf,
+    addKey,
+    removeKey,
+    addActive,
+    removeActive,
+    refreshFacts,
+    review,
+    submit,
+    follow,
+    unfollow,
+  };
+});

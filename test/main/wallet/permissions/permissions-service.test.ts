@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FetchLike } from '../../../../src-core/client/fetch';
+import { deserializeError } from '../../../../src-core/errors';
+import { channels } from '../../../../src-core/ipc/contract';
+import type { PermissionStructureInput } from '../../../../src-core/ipc/channels/permissions';
+import type { VaultAccount } from '../../../../src-core/ipc/channels/vault';
+import { DEFAULT_ACTIVE_OPERATIONS, LOCKOUT_CONFIRMATION_TEXT, encodeOperations, withOperation } from '../../../../src-core/permission';
+import { createHandlers, walletServices } from '../../../../src-main/ipc/handlers';
+import { createIpcRegistry } from '../../../../src-main/ipc/registry';
+import { createNode, type TronNode } from '../../../../src-main/node';
+import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store';
+import { createWalletServices, type WalletServices } from '../../../../src-main/wallet';
+import { embeddedNodeFactory } from '../../../../src-main/wallet/node-host/create-embedded';
+import { PermissionsService } from '../../../../src-main/wallet/permissions/permissions-service';
+import { CHEAP_SCRYPT, PASSWORD } from '../../vault/helpers';
+import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
+
+const TRX = 1_000_000n;
+/** An address nobody in this test holds, never activated on the dev chain. */
+const STRANGER = 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy';
+
+/**
+ * The permissions service with real parts: the vault, the stores and the real embedded node. The
+ * scenarios run in order on one chain: Dev 1 is turned into a 2-of-3 owner, and then changed again
+ * under that owner with two vault signatures.
+ */
+describe('permissions service on the embedded node', () => {
+  let dir: string;
+  let events: RecordedEvents;
+  let wallet: WalletServices;
+  let nodes: TronNode[];
+  let dev: VaultAccount[];
+
+  const group = (threshold: bigint, keys: [string, bigint][], operations?: string) => ({
+    name: operations ? 'transfers' : 'owner',
+    threshold,
+    keys: keys.map(([address, weight]) => ({ address, weight })),
+    ...(operations ? { operations } : {}),
+  });
+  const twoOfThree = (): PermissionStructureInput => ({
+    owner: group(2n, [[dev[0]!.address, 1n], [dev[1]!.address, 1n], [dev[2]!.address, 1n]]),
+    actives: [group(1n, [[dev[1]!.address, 1n], [dev[2]!.address, 1n]], encodeOperations(['TransferContract']))],
+  });
+
+  beforeAll(async () => {
+    dir = await tempDir('permissions-');
+    events = recordEvents();
+    nodes = [];
+    wallet = await createWalletServices({
+      userDataDir: dir,
+      emit: events.emit,
+      log: quietLog,
+      createEmbeddedNode: embeddedNodeFactory(async (input) => {
+        const node = await createNode({ ...input, signatureWorkers: 0 });
+        nodes.push(node);
+        return node;
+      }),
+      fetch: globalThis.fetch as unknown as FetchLike,
+      clipboard: { writeText() {} },
+      secretStore: new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'MODULE_MISSING', message: 'No keychain.' }),
+      scrypt: CHEAP_SCRYPT,
+      embeddedPollMs: 25,
+      settingsDefaults: { embeddedNode: { port: 0, blockTimeMs: 150 } },
+    });
+    await wallet.ready;
+    await wallet.vault.initialize(PASSWORD);
+    dev = await wallet.vault.importDevAccounts(4);
+    await wallet.node.stores().addressBook.save({ name: 'Auditor', address: STRANGER });
+  });
+  afterAll(async () => {
+    await wallet?.close();
+    for (const node of nodes ?? []) await node.stop();
+    await removeDir(dir);
+  });
+
+  it('reads a dev account with its owner and active permissions, the fees and the names it knows', async () => {
+    const snapshot = await wallet.permissions.load(dev[0]!.address);
+    expect(snapshot).toMatchObject({
+      address: dev[0]!.address,
+      exists: true,
+      isWitness: false,
+      network: { key: 'embedded', embedded: true },
+      defaults: { owner: false, witness: false, actives: false },
+      chain: { updateFeeSun: 100n * TRX, multiSignFeeSun: 1n * TRX, totalSignNum: 5, allowMultiSign: true },
+    });
+    expect(snapshot.current.owner).toEqual({ type: 'Owner', id: 0, name: 'owner', threshold: 1n, operations: '', keys: [{ address: dev[0]!.address, weight: 1n }] });
+    expect(snapshot.current.actives.map((a) => [a.id, a.name])).toEqual([[2, 'active']]);
+    expect(snapshot.directory.map((d) => [d.name, d.source, d.canSign])).toEqual([
+      ['Dev 1', 'vault', true],
+      ['Dev 2', 'vault', true],
+      ['Dev 3', 'vault', true],
+      ['Dev 4', 'vault', true],
+      ['Auditor', 'address-book', false],
+    ]);
+  });
+
+  it("marks the chain's defaults for an address that has never received TRX", async () => {
+    const snapshot = await wallet.permissions.load(STRANGER);
+    expect(snapshot).toMatchObject({ exists: false, balanceSun: 0n, defaults: { owner: true, actives: true } });
+    expect(snapshot.current.owner.keys).toEqual([{ address: STRANGER, weight: 1n }]);
+    expect(snapshot.current.actives[0]).toMatchObject({ id: 2, operations: DEFAULT_ACTIVE_OPERATIONS });
+  });
+
+  it('asks the node which keys were ever activated', async () => {
+    expect(await wallet.permissions.inspectKeys([dev[1]!.address, STRANGER, dev[1]!.addressHex])).toEqual([
+      { address: dev[1]!.address, isContract: false, activated: true },
+      { address: STRANGER, isContract: false, activated: false },
+    ]);
+  });
+
+  it('prepares the 2-of-3 change: 100 TRX, one signature by Dev 1 under the default owner, nothing blocked', async () => {
+    const prepared = await wallet.permissions.prepare(dev[0]!.address, twoOfThree());
+    expect(prepared.txID).toMatch(/^[0-9a-f]{64}$/);
+    expect(prepared.signing).toMatchObject({ permissionId: 0, threshold: 1n, heldWeight: 1n, needsCosigners: false, expectedSignatures: 1, signers: [{ address: dev[0]!.address, label: 'Dev 1', weight: 1n }] });
+    expect(prepared.cost.lines).toEqual([{ kind: 'contract', label: 'Permission update fee (AccountPermissionUpdate)', sun: 100n * TRX }]);
+    expect(prepared.cost).toMatchObject({ totalBurnSun: 100n * TRX, enoughBalance: true });
+    expect(prepared.gate).toMatchObject({ verdict: 'ok', blocked: false, needsConfirmation: false, findings: [] });
+  });
+
+  it("refuses a structure java-tron would refuse, with java-tron's message kept", async () => {
+    const bad = twoOfThree();
+    const error = await expectWalletError(wallet.permissions.prepare(dev[0]!.address, { ...bad, owner: { ...bad.owner, threshold: 0n } }), 'PermissionError', 'PERM_UPDATE_INVALID');
+    expect(error.message).toBe('Set the threshold of the owner permission to at least 1.');
+    expect(error.details).toMatchObject({ issueCode: 'PERM_THRESHOLD_NOT_POSITIVE', nodeMessage: "permission's threshold should be greater than 0", path: 'owner.threshold' });
+  });
+
+  it('dry-runs the change on a copy of the chain and proves a vault-signed transfer under the new active group', async () => {
+    const report = await wallet.permissions.dryRun(dev[0]!.address, twoOfThree());
+    expect(report.available).toBe(true);
+    expect(report.checks.map((c) => [c.id, c.outcome])).toEqual([
+      ['update-applied', 'passed'],
+      ['follow-up-signature', 'passed'],
+      ['follow-up-applied', 'passed'],
+    ]);
+    expect(report.checks[1]!.detail).toContain('signed by Dev 2 under active permission "transfers" (Permission_id 2) reached weight 1 of 1');
+    expect(report.balanceChanges).toEqual([{ address: dev[0]!.address, deltaSun: -100n * TRX }]);
+    // Nothing changed on chain.
+    expect((await wallet.permissions.load(dev[0]!.address)).current.owner.threshold).toBe(1n);
+  });
+
+  it('proves the follow-up transfer through the 2-of-3 owner, with two vault signatures, when no active group may transfer', async () => {
+    const update = twoOfThree();
+    const stake = { ...update.actives[0]!, operations: encodeOperations(['FreezeBalanceV2Contract']) };
+    const report = await wallet.permissions.dryRun(dev[0]!.address, { ...update, actives: [stake] });
+    expect(report.checks.map((c) => [c.id, c.outcome])).toEqual([
+      ['update-applied', 'passed'],
+      ['follow-up-signature', 'passed'],
+      ['follow-up-applied', 'passed'],
+    ]);
+    expect(report.checks[1]!.detail).toContain('signed by Dev 1 and Dev 2 under the owner permission (Permission_id 0) reached weight 2 of 2');
+  });
+
+  it('still applies the update in the dry run when the vault is locked, and says why the follow-up did not run', async () => {
+    wallet.vault.lock('user');
+    try {
+      const report = await wallet.permissions.dryRun(dev[0]!.address, twoOfThree());
+      expect(report.checks.map((c) => [c.id, c.outcome])).toEqual([
+        ['update-applied', 'passed'],
+        ['follow-up-signature', 'skipped'],
+        ['follow-up-applied', 'skipped'],
+      ]);
+      expect(report.checks[1]!.detail).toMatch(/^The vault could not sign the test transfer: /);
+    } finally {
+      await wallet.vault.unlock(PASSWORD);
+    }
+  });
+
+  it('blocks an unreachable owner threshold in main, whatever the renderer shows', async () => {
+    const update = twoOfThree();
+    const error = await expectWalletError(
+      wallet.permissions.submit(dev[0]!.address, { ...update, owner: { ...update.owner, threshold: 4n } }, true, LOCKOUT_CONFIRMATION_TEXT),
+      'PermissionError',
+      'PERM_UPDATE_INVALID',
+    );
+    expect(error.details).toMatchObject({ issueCode: 'PERM_WEIGHT_BELOW_THRESHOLD' });
+  });
+
+  it('asks for the typed confirmation when no known key reaches the owner, and for acknowledged warnings', async () => {
+    const update = twoOfThree();
+    const unknownOwner = { ...update, owner: group(1n, [['TPL66VK2gCXNCD7EJg9pgJRfqcRazjhUZY', 1n]]) };
+    await expectWalletError(wallet.permissions.submit(dev[0]!.address, unknownOwner, true), 'PermissionError', 'PERM_CONFIRMATION_NEEDED');
+    const withUpdateBit = { ...update, actives: [{ ...update.actives[0]!, operations: withOperation(update.actives[0]!.operations!, 'AccountPermissionUpdateContract', true) }] };
+    await expectWalletError(wallet.permissions.submit(dev[0]!.address, withUpdateBit, false), 'PermissionError', 'PERM_WARNINGS_NOT_ACKNOWLEDGED');
+  });
+
+  it('signs with Dev 1, broadcasts, tracks to a block, and the account then holds the new structure', async () => {
+    const submitted = await wallet.permissions.submit(dev[0]!.address, twoOfThree(), false);
+    expect(submitted).toMatchObject({ state: 'broadcast', signatures: 1, weight: 1n, threshold: 1n });
+    const confirmed = await events.waitFor('tx:status', (s) => s.txid === submitted.txid && s.state !== 'pool', 10_000);
+    expect(confirmed.state).toBe('confirmed');
+    const snapshot = await wallet.permissions.load(dev[0]!.address);
+    expect(snapshot.current.owner.threshold).toBe(2n);
+    expect(snapshot.current.owner.keys.map((k) => k.address)).toEqual([dev[0]!.address, dev[1]!.address, dev[2]!.address]);
+    expect(snapshot.current.actives).toEqual([{ type: 'Active', id: 2, name: 'transfers', threshold: 1n, operations: encodeOperations(['TransferContract']), keys: [{ address: dev[1]!.address, weight: 1n }, { address: dev[2]!.address, weight: 1n }] }]);
+  });
+
+  it('changes it again under the 2-of-3 owner: two vault signatures and the multi-signature fee', async () => {
+    const next = { ...twoOfThree(), owner: group(2n, [[dev[0]!.address, 1n], [dev[1]!.address, 1n], [dev[3]!.address, 1n]]) };
+    const prepared = await wallet.permissions.prepare(dev[0]!.address, next);
+    expect(prepared.signing).toMatchObject({ permissionId: 0, threshold: 2n, heldWeight: 2n, needsCosigners: false, expectedSignatures: 2 });
+    expect(prepared.cost.lines.slice(0, 2).map((l) => [l.kind, l.sun])).toEqual([
+      ['contract', 100n * TRX],
+      ['multi-signature', 1n * TRX],
+    ]);
+    // The first update used most of Dev 1's 600 free bytes for today: this one burns TRX for its bytes.
+    const bandwidth = prepared.cost.lines[2]!;
+    expect(bandwidth.kind).toBe('bandwidth');
+    expect(bandwidth.label).toMatch(/^Bandwidth: \d+ bytes, burned/);
+    expect(prepared.cost.totalBurnSun).toBe(prepared.cost.lines.reduce((sum, l) => sum + l.sun, 0n));
+    // The dry run counts the two signatures too: it burns exactly what the disclosure says.
+    const report = await wallet.permissions.dryRun(dev[0]!.address, next);
+    expect(report.balanceChanges).toEqual([{ address: dev[0]!.address, deltaSun: -prepared.cost.totalBurnSun }]);
+    const submitted = await wallet.permissions.submit(dev[0]!.address, next, true);
+    expect(submitted).toMatchObject({ state: 'broadcast', signatures: 2, weight: 2n, threshold: 2n });
+    await events.waitFor('tx:status', (s) => s.txid === submitted.txid && s.state === 'confirmed', 10_000);
+    expect((await wallet.permissions.load(dev[0]!.address)).current.owner.keys.map((k) => k.address)).toContain(dev[3]!.address);
+  });
+
+  it('serves the same calls over IPC, refusing unknown fields', async () => {
+    const registry = createIpcRegistry({
+      channels,
+      handlers: createHandlers({ app: { info: () => ({}) as never, openExternal: async () => {} }, ...walletServices(wallet) }),
+      isTrustedSender: () => true,
+      log: quietLog,
+    });
+    const trusted = { url: 'app://wallet/index.html', isTopFrame: true, isAppWindow: true };
+    const reply = await registry.call('permissions:load', { address: dev[2]!.address }, trusted);
+    expect(reply.ok && (reply.value as { address: string }).address).toBe(dev[2]!.address);
+    const refused = await registry.call('permissions:prepare', { address: dev[2]!.address, update: { ...twoOfThree(), extra: 1 } }, trusted);
+    if (refused.ok) throw new Error('an unknown field was accepted');
+    expect(deserializeError(refused.error)).toMatchObject({ name: 'ValidationError' });
+  });
+});
+
+describe('permissions service away from the embedded node', () => {
+  it('explains that the dry run needs the embedded node, without reading anything', async () => {
+    const service = new PermissionsService({
+      chain: {
+        client: () => null,
+        network: () => ({ kind: 'preset', name: 'Nile testnet', key: 'nile', fullNodeUrl: 'https://nile.trongrid.io', solidityNodeUrl: null, hasApiKey: false, savedCustom: null }) as never,
+        status: () => ({ state: 'running', source: 'remote' }),
+        stores: () => ({ addressBook: { list: () => [] } }),
+        sequenceDryRunner: () => null,
+      },
+      vault: { listAccounts: () => [], sign: async () => Promise.reject(new Error('unused')) },
+      transactions: { build: async () => Promise.reject(new Error('unused')), submit: async () => Promise.reject(new Error('unused')) },
+      log: quietLog,
+    });
+    const report = await service.dryRun(STRANGER, { owner: { name: 'owner', threshold: 1n, keys: [{ address: STRANGER, weight: 1n }] }, actives: [] });
+    expect(report).toMatchObject({ available: false, checks: [], balanceChanges: [] });
+    expect(report.reason).toContain('the wallet is using Nile testnet');
+  });
+});

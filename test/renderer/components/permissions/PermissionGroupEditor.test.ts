@@ -1,0 +1,109 @@
+import { mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { nextTick } from 'vue';
+import { encodeOperations } from '../../../../src-core/permission';
+import { K, snapshotFixture } from '../../../fixtures/permission-snapshot';
+
+vi.mock('../../../../src-renderer/api/bridge', () => ({
+  api: {
+    permissions: {
+      load: async () => snapshotFixture(),
+      inspectKeys: async ({ addresses }: { addresses: string[] }) => addresses.map((address) => ({ address, isContract: false, activated: true })),
+    },
+    on: () => () => {},
+  },
+}));
+
+const { usePermissionEditorStore } = await import('../../../../src-renderer/stores/permission-editor');
+const { default: PermissionGroupEditor } = await import('../../../../src-renderer/components/permissions/PermissionGroupEditor.vue');
+
+async function editor() {
+  const store = usePermissionEditorStore();
+  await store.open(K.K1.base58);
+  store.edit();
+  return store;
+}
+const field = (wrapper: ReturnType<typeof mount>, label: string) => {
+  const target = wrapper.findAll('label').find((l) => l.text() === label);
+  if (!target) throw new Error(`no field labelled ${label}`);
+  return wrapper.get(`#${target.attributes('for')}`);
+};
+
+describe('PermissionGroupEditor', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('counts name bytes live and shows the rule next to the field it concerns', async () => {
+    await editor();
+    const wrapper = mount(PermissionGroupEditor, { props: { kind: 'owner' } });
+    await field(wrapper, 'Owner name').setValue('Tresorerie €');
+    expect(wrapper.text()).toContain('14 / 32 bytes');
+    await field(wrapper, 'Owner threshold').setValue('0');
+    const error = wrapper.findAll('[role="alert"]').map((e) => e.text());
+    expect(error).toContain('Set the threshold of the owner permission to at least 1.');
+    await field(wrapper, 'Owner threshold').setValue('1');
+    expect(wrapper.findAll('[role="alert"]')).toHaveLength(0);
+  });
+
+  it('fills a key from the known keys by name, and says where each key is known from', async () => {
+    const store = await editor();
+    const wrapper = mount(PermissionGroupEditor, { props: { kind: 'owner' } });
+    await wrapper.findAll('button').find((b) => b.text() === 'Add owner key')!.trigger('click');
+    const picker = wrapper.get('select[aria-label="Owner key 2: pick a known key"]');
+    expect(picker.findAll('option').map((o) => o.text())).toEqual(['Choose…', 'Treasury — your vault', 'Bob — your vault', 'Carol — address book']);
+    await picker.setValue(K.K3.base58);
+    expect(store.draft!.owner.keys[1]!.address).toBe(K.K3.base58);
+    expect(wrapper.text()).toContain('Carol (address book)');
+    expect(wrapper.text()).toContain('Treasury (key in your vault)');
+    await field(wrapper, 'Owner key 2 address').setValue(K.K_ONE.base58);
+    expect(wrapper.text()).toContain('Not in your vault or address book.');
+  });
+
+  it('stops adding keys at the chain limit and removes a key', async () => {
+    const store = await editor();
+    const wrapper = mount(PermissionGroupEditor, { props: { kind: 'owner' } });
+    const add = () => wrapper.findAll('button').find((b) => b.text() === 'Add owner key')!;
+    for (let i = 0; i < 4; i++) await add().trigger('click');
+    expect(add().attributes('disabled')).toBeDefined();
+    expect(wrapper.text()).toContain('5 of at most 5 keys');
+    await wrapper.get('button[aria-label="Remove Owner key 5"]').trigger('click');
+    expect(store.draft!.owner.keys).toHaveLength(4);
+  });
+});
+
+describe('OperationsPicker inside an active group', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('ticks and unticks operations by their human names and keeps the hex mask in step', async () => {
+    const store = await editor();
+    const wrapper = mount(PermissionGroupEditor, { props: { kind: 'active', index: 0 } });
+    const box = (label: string) => wrapper.get(`input[aria-label="Active 1: ${label}"]`);
+    expect((box('Change account permissions').element as HTMLInputElement).checked).toBe(false);
+    await box('Change account permissions').setValue(true);
+    expect(wrapper.text()).toContain('Careful: lets the group rewrite every permission, including the owner.');
+    await wrapper.get('button[aria-label="Clear all of Smart contracts for Active 1"]').trigger('click');
+    expect((box('Call smart contracts (including TRC20 transfers)').element as HTMLInputElement).checked).toBe(false);
+    await nextTick();
+    expect((field(wrapper, 'Active 1 operations mask (hex)').element as HTMLInputElement).value).toBe(store.draft!.actives[0]!.operations);
+  });
+
+  it('takes a pasted mask, refuses one of the wrong size, and flags and clears unknown bits', async () => {
+    const store = await editor();
+    const wrapper = mount(PermissionGroupEditor, { props: { kind: 'active', index: 0 } });
+    const mask = field(wrapper, 'Active 1 operations mask (hex)');
+    await mask.setValue(encodeOperations(['TransferContract', 'TriggerSmartContract']));
+    expect(store.draft!.actives[0]!.operations).toBe(encodeOperations(['TransferContract', 'TriggerSmartContract']));
+    expect((wrapper.get('input[aria-label="Active 1: Transfer TRX"]').element as HTMLInputElement).checked).toBe(true);
+    expect(wrapper.text()).toContain('Operations (2 allowed)');
+    await mask.setValue('ff');
+    expect(wrapper.text()).toContain('The mask must be exactly 64 hex characters; this has 2.');
+    expect(store.draft!.actives[0]!.operations).toBe(encodeOperations(['TransferContract', 'TriggerSmartContract']));
+    await mask.setValue(`82${'00'.repeat(31)}`);
+    const flag = wrapper.get('[data-testid="unknown-bits"]');
+    expect(flag.text()).toContain('bit 7, which is no contract type: Unknown operation bit 7.');
+    expect(wrapper.text()).toContain('Clear operation bit 7 of the active permission "active"');
+    await flag.get('button').trigger('click');
+    expect(store.draft!.actives[0]!.operations).toBe(encodeOperations(['TransferContract']));
+    expect(wrapper.find('[data-testid="unknown-bits"]').exists()).toBe(false);
+  });
+});
