@@ -106,7 +106,8 @@ function outOfEnergy(input: SimulationInput, energy: bigint | null, result: stri
 export async function simulate(input: SimulationInput): Promise<SimulationView> {
   if (input.dryRun) {
     const signed = (input.transaction.signature?.length ?? 0) > 0;
-    const raw = await input.dryRun(input.transaction, signed ? {} : { signers: input.signers });
+    // On the head plus the pool: what the next block would see, and what /wallet reads show.
+    const raw = await input.dryRun(input.transaction, signed ? { state: 'pending' } : { signers: input.signers, state: 'pending' });
     return fromDryRun(input, readDryRun(raw));
   }
   if (input.plan.execution) return fromConstantCall(input);

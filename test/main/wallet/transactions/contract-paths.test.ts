@@ -234,7 +234,7 @@ describe('contract paths of the transaction service', () => {
     };
     const built = await wallet.transactions.build(request({ kind: 'trx-transfer', owner: dev[0]!, to: address(0x1234), amountSun: '2500000' }));
     const simulation = await wallet.transactions.simulate({ txid: built.txid });
-    expect(dryRuns[0]!.options).toEqual({ signers: [toHexAddress(dev[0]!)] });
+    expect(dryRuns[0]!.options).toEqual({ signers: [toHexAddress(dev[0]!)], state: 'pending' });
     expect(simulation).toMatchObject({ method: 'dry-run', success: true, result: 'SUCCESS', reason: null });
     expect(simulation.balanceChanges).toEqual([
       { address: dev[0], asset: 'TRX', delta: -4_600_000n, decimals: 6 },

@@ -7,7 +7,7 @@ import type { TxRequestInput } from '../../../../src-core/ipc/channels/tx';
 import { TxRequestSchema } from '../../../../src-core/ipc/channels/tx';
 import { TronNodeClient } from '../../../../src-core/client/client';
 import type { FetchLike } from '../../../../src-core/client/fetch';
-import { accountPermissionUpdateContract, buildTransaction } from '../../../../src-core/tx/builders';
+import { accountPermissionUpdateContract, assetIssueContract, buildTransaction } from '../../../../src-core/tx/builders';
 import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
 import { createNode, type TronNode } from '../../../../src-main/node';
@@ -38,6 +38,8 @@ describe('transaction service on the embedded node', () => {
   let client: TronNodeClient;
 
   const request = (input: TxRequestInput) => TxRequestSchema.parse(input);
+  /** The embedded node's dry run where its version has one (feat/node3), fee arithmetic otherwise. */
+  const simulationMethod = () => (wallet.node.dryRunner() ? 'dry-run' : 'fee-math');
 
   beforeAll(async () => {
     dir = await tempDir('tx-service-');
@@ -86,7 +88,7 @@ describe('transaction service on the embedded node', () => {
     expect(prepared.signing).toMatchObject({ needsCosigning: false, signer: { accountId: dev[0]!.id } });
 
     const simulation = await wallet.transactions.simulate({ txid: prepared.txid });
-    expect(simulation).toMatchObject({ method: 'fee-math', success: true, stateChanged: false });
+    expect(simulation).toMatchObject({ method: simulationMethod(), success: true, stateChanged: false });
     expect(simulation.balanceChanges).toEqual([
       { address: dev[0]!.address, asset: 'TRX', delta: -4_600_000n, decimals: 6 },
       { address: to, asset: 'TRX', delta: 2_500_000n, decimals: 6 },
@@ -168,13 +170,61 @@ describe('transaction service on the embedded node', () => {
     expect(wallet.transactions.history().find((h) => h.txid === ownerOnly.txid)?.status).toBe('signed');
   });
 
-  it('reports that the node runs no contracts instead of an estimate, until the VM lands', async () => {
-    const estimate = await wallet.transactions.estimate(
-      request({ kind: 'call', owner: dev[0]!.address, contract: dev[2]!.address, function: 'ping()', args: [] }),
+  it('sends a TRC10 token with its precision from the chain and simulates the token movement', async () => {
+    const issuer = started[0]!.accounts[2]!;
+    const ref = await client.getRefBlock();
+    const issue = buildTransaction(
+      assetIssueContract({ owner: issuer.hex, name: 'Local', abbr: 'LOC', totalSupply: 1_000_000_000n, precision: 2, trxNum: 1_000_000, num: 1, startTime: ref.timestamp + 60_000, endTime: ref.timestamp + 86_400_000, url: 'https://loc.example' }),
+      { header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp }) },
     );
-    expect(estimate.energy).toBeNull();
-    expect(estimate.problem).toMatch(/cannot run smart contracts/);
-    expect(estimate.feeLimits.map((s) => s.feeLimitSun)).toEqual([null, null, null]);
+    await client.broadcastTransaction(signTransaction(issue, hexToBytes(issuer.privateKey)));
+    await expect.poll(async () => (await client.getAccount(issuer.address))?.asset_issued_ID, { timeout: 5000 }).not.toBe('');
+    const tokenId = (await client.getAccount(issuer.address))!.asset_issued_ID;
+
+    const to = newAddress(0x7171);
+    const prepared = await wallet.transactions.build(request({ kind: 'trc10-transfer', owner: issuer.address, to, tokenId, amount: '1250' }));
+    expect(prepared.summary).toContainEqual({ label: 'Amount', value: '12.5 LOC' });
+    expect(prepared.cost.fees.map((f) => f.kind)).toEqual(['activation']);
+    const simulation = await wallet.transactions.simulate({ txid: prepared.txid });
+    expect(simulation.balanceChanges).toContainEqual({ address: to, asset: `TRC10 ${tokenId}`, delta: 1250n, decimals: 0 });
+    await wallet.transactions.sign({ txid: prepared.txid });
+    await wallet.transactions.broadcast({ txid: prepared.txid });
+    const done = await events.waitFor('tx:status', (s) => s.txid === prepared.txid && (s.state === 'confirmed' || s.state === 'failed'), 20_000);
+    expect(done).toMatchObject({ state: 'confirmed', success: true });
+    const track = await wallet.transactions.track({ txid: prepared.txid });
+    expect(track.feeSun).toBe(prepared.cost.burnedSun);
+    expect((await client.getAccount(to))?.assetV2).toEqual([{ key: tokenId, value: 1250n }]);
+  });
+
+  it('says what an unstake, a withdrawal or a reward claim with nothing to take would do, before signing', async () => {
+    const owner = dev[2]!.address;
+    for (const req of [
+      request({ kind: 'withdraw-unfreeze', owner }),
+      request({ kind: 'unfreeze', owner, amountSun: '1000000', resource: 'ENERGY' }),
+      request({ kind: 'withdraw-rewards', owner }),
+    ]) {
+      const built = await wallet.transactions.build(req);
+      const simulation = await wallet.transactions.simulate({ txid: built.txid });
+      expect({ kind: req.kind, method: simulation.method, success: simulation.success }).toEqual({ kind: req.kind, method: simulationMethod(), success: false });
+      expect(simulation.reason?.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('gives no energy estimate or fee_limit for a call to an address without a contract, and says why', async () => {
+    const call = request({ kind: 'call', owner: dev[0]!.address, contract: dev[2]!.address, function: 'ping()', args: [] });
+    // A node with contract endpoints says there is no contract there; one without says it runs none.
+    const servesContracts = await client.getContract(dev[2]!.address).then(
+      () => true,
+      () => false,
+    );
+    if (servesContracts) {
+      await expectWalletError(wallet.transactions.estimate(call), 'ValidationError', 'TX_NO_CONTRACT');
+    } else {
+      const estimate = await wallet.transactions.estimate(call);
+      expect(estimate.energy).toBeNull();
+      expect(estimate.problem).toMatch(/cannot run smart contracts/);
+      expect(estimate.feeLimits.map((s) => s.feeLimitSun)).toEqual([null, null, null]);
+    }
   });
 
   it('refuses to sign or broadcast a transaction it did not build', async () => {
