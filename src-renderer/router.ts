@@ -5,6 +5,11 @@ import NodePage from './pages/NodePage.vue';
 import PermissionsPage from './pages/permissions/PermissionsPage.vue';
 import UnlockPage from './pages/UnlockPage.vue';
 import WelcomePage from './pages/WelcomePage.vue';
+import ActivityPage from './pages/ActivityPage.vue';
+import BlockPage from './pages/BlockPage.vue';
+import BuildPage from './pages/BuildPage.vue';
+import ContractsPage from './pages/ContractsPage.vue';
+import TxPage from './pages/TxPage.vue';
 
 /**
  * `meta.vault` says what a route needs: `unlocked` (Home), `none` (Node, About: usable while locked
@@ -26,6 +31,11 @@ export const routes: RouteRecordRaw[] = [
   { path: '/permissions/:address?', name: 'permissions', component: PermissionsPage, meta: { title: 'Permissions', vault: 'unlocked' } },
   { path: '/node', name: 'node', component: NodePage, meta: { title: 'Node', vault: 'none' } },
   { path: '/about', name: 'about', component: AboutPage, meta: { title: 'About', vault: 'none' } },
+  { path: '/build/:kind?', name: 'build', component: BuildPage, meta: { title: 'Build', vault: 'unlocked' } },
+  { path: '/tx/:txid', name: 'tx', component: TxPage, meta: { title: 'Transaction', vault: 'unlocked' } },
+  { path: '/block/:number(\\d+)', name: 'block', component: BlockPage, meta: { title: 'Block', vault: 'unlocked' } },
+  { path: '/contracts', name: 'contracts', component: ContractsPage, meta: { title: 'Contracts', vault: 'unlocked' } },
+  { path: '/activity', name: 'activity', component: ActivityPage, meta: { title: 'Activity', vault: 'unlocked' } },
   { path: '/:unknown(.*)*', redirect: '/' },
 ];
 

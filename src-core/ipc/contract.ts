@@ -16,7 +16,9 @@ import { appChannels } from './channels/app';
 import { networkChannels } from './channels/network';
 import { nodeChannels, nodeEvents } from './channels/node';
 import { permissionsChannels } from './channels/permissions';
-import { txEvents } from './channels/tx';
+import { txChannels, txEvents } from './channels/tx';
+import { contractsChannels } from './channels/contracts';
+import { tokensChannels } from './channels/tokens';
 import { vaultChannels, vaultEvents } from './channels/vault';
 // Registers IpcError for deserializeError wherever the contract is loaded.
 import './errors';
@@ -26,7 +28,17 @@ import './errors';
  * `channels/<domain>.ts` with `defineChannels` / `defineEvents` and list it below; main then
  * fails to compile until a handler exists for every new channel.
  */
-export const channels = mergeDefinitions(appChannels, vaultChannels, nodeChannels, networkChannels, accountsChannels, permissionsChannels) satisfies ChannelMap;
+export const channels = mergeDefinitions(
+  appChannels,
+  vaultChannels,
+  nodeChannels,
+  networkChannels,
+  accountsChannels,
+  txChannels,
+  contractsChannels,
+  tokensChannels,
+  permissionsChannels,
+) satisfies ChannelMap;
 
 export const events = mergeDefinitions(nodeEvents, txEvents, vaultEvents, accountsEvents) satisfies EventMap;
 

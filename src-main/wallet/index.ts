@@ -8,6 +8,10 @@ import type { EmbeddedNodeFactory } from './node-host/embedded-node';
 import { NodeHost } from './node-host/node-host';
 import { Settings, SETTINGS_FILE, type SettingsDefaults } from './stores/settings';
 import { WalletVault } from './vault-service';
+import { ChainReads } from './transactions/chain-reads';
+import { ContractsService } from './transactions/contracts-service';
+import { TransactionService } from './transactions/transaction-service';
+import { TokensService } from './tokens/tokens-service';
 import { PermissionsService } from './permissions/permissions-service';
 import { createDirectUpdateTransactions } from './permissions/update-transactions';
 
@@ -18,6 +22,9 @@ export { AccountsService } from './accounts/accounts-service';
 export { WalletVault } from './vault-service';
 export { PermissionsService } from './permissions/permissions-service';
 export { Settings } from './stores/settings';
+export { TransactionService } from './transactions/transaction-service';
+export { ContractsService } from './transactions/contracts-service';
+export { TokensService } from './tokens/tokens-service';
 
 /** Folder of the vault inside the user data folder. */
 export const VAULT_FOLDER = 'vault';
@@ -46,6 +53,9 @@ export interface WalletServices {
   readonly vault: WalletVault;
   readonly node: NodeHost;
   readonly accounts: AccountsService;
+  readonly transactions: TransactionService;
+  readonly contracts: ContractsService;
+  readonly tokens: TokensService;
   readonly permissions: PermissionsService;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
@@ -96,6 +106,10 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     log: options.log,
     ...(options.remoteRefreshMs !== undefined ? { remoteRefreshMs: options.remoteRefreshMs } : {}),
   });
+  const reads = new ChainReads();
+  const transactions = new TransactionService({ chain: node, vault, emit: options.emit, log: options.log, reads });
+  const contracts = new ContractsService(node);
+  const tokens = new TokensService(node, vault, reads);
   // Until the transaction service (issue 8) is on main: a thin build/sign/broadcast/track stand-in.
   const updateTransactions = createDirectUpdateTransactions({
     client: () => {
@@ -117,9 +131,13 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     vault,
     node,
     accounts,
+    transactions,
+    contracts,
+    tokens,
     permissions,
     ready,
     async close() {
+      transactions.dispose();
       accounts.dispose();
       updateTransactions.dispose();
       vault.lock('shutdown');

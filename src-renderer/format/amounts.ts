@@ -1,4 +1,4 @@
-import { formatTrx as formatTrxUnits } from '../../src-core/units';
+import { formatTrx as formatTrxUnits, formatUnits } from '../../src-core/units';
 
 /** Display formatting for amounts and resources on the accounts and node screens. */
 
@@ -18,4 +18,29 @@ export function formatUsage(used: number, limit: number): string {
 
 export function formatCount(value: number | bigint): string {
   return group(value.toString());
+}
+
+/** 2100000n → "2,100,000 sun". */
+export function formatSun(sun: bigint): string {
+  return `${group(sun.toString())} sun`;
+}
+
+/** A signed change in base units: "+2.5 TRX", "−1,000 TT". */
+export function formatDelta(delta: bigint, decimals: number, asset: string): string {
+  const sign = delta < 0n ? '−' : '+';
+  const magnitude = delta < 0n ? -delta : delta;
+  return `${sign}${formatUnits(magnitude, decimals, { group: true })} ${asset}`;
+}
+
+/** Token base units with the token's decimals: 1500000n, 6 → "1.5". */
+export function formatToken(amount: bigint, decimals: number, symbol?: string): string {
+  const text = formatUnits(amount, decimals, { group: true });
+  return symbol ? `${text} ${symbol}` : text;
+}
+
+/** Milliseconds since the epoch → "2026-05-01 12:00:03" in the local zone (display only). */
+export function formatTime(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }

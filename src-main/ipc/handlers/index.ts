@@ -7,6 +7,9 @@ import { createNetworkHandlers, type NetworkService } from './network';
 import { createNodeHandlers, type NodeService } from './node';
 import { createPermissionsHandlers, type PermissionsService } from './permissions';
 import { createVaultHandlers, type VaultService } from './vault';
+import { createTxHandlers, type TxService } from './tx';
+import { createContractsHandlers, type ContractsService } from './contracts';
+import { createTokensHandlers, type TokensService } from './tokens';
 
 /**
  * Everything the handlers need, one entry per domain. The app builds it from Electron and the
@@ -18,6 +21,9 @@ export interface Services {
   readonly node: NodeService;
   readonly network: NetworkService;
   readonly accounts: AccountsService;
+  readonly tx: TxService;
+  readonly contracts: ContractsService;
+  readonly tokens: TokensService;
   readonly permissions: PermissionsService;
 }
 
@@ -29,11 +35,23 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
     ...createNodeHandlers(services.node),
     ...createNetworkHandlers(services.network),
     ...createAccountsHandlers(services.accounts),
+    ...createTxHandlers(services.tx),
+    ...createContractsHandlers(services.contracts),
+    ...createTokensHandlers(services.tokens),
     ...createPermissionsHandlers(services.permissions),
   } satisfies HandlerMap<Channels>;
 }
 
 /** The wallet domains of `Services` from the wallet services (the app and the harness use this). */
-export function walletServices(wallet: Pick<WalletServices, 'vault' | 'node' | 'accounts' | 'permissions'>): Omit<Services, 'app'> {
-  return { vault: wallet.vault, node: wallet.node, network: wallet.node, accounts: wallet.accounts, permissions: wallet.permissions };
+export function walletServices(wallet: Pick<WalletServices, 'vault' | 'node' | 'accounts' | 'permissions' | 'transactions' | 'contracts' | 'tokens'>): Omit<Services, 'app'> {
+  return {
+    vault: wallet.vault,
+    node: wallet.node,
+    network: wallet.node,
+    accounts: wallet.accounts,
+    permissions: wallet.permissions,
+    tx: wallet.transactions,
+    contracts: wallet.contracts,
+    tokens: wallet.tokens,
+  };
 }

@@ -46,6 +46,8 @@ export class AccountsService {
   private lastRemoteRead = 0;
   private lastSignature = '';
   private readonly stops: (() => void)[] = [];
+  /** Time of the latest block seen (chain time), for unstaking that has matured. */
+  private headTime: number | undefined;
 
   constructor(private readonly options: AccountsServiceOptions) {
     this.current = { network: options.chain.network().key, updatedAt: null, accounts: this.withoutChain(this.idleReason()) };
@@ -95,6 +97,7 @@ export class AccountsService {
   }
 
   private onBlock(block: NodeBlock): void {
+    this.headTime = block.timestamp;
     const now = (this.options.now ?? Date.now)();
     if (this.options.chain.status().source === 'remote') {
       if (now - this.lastRemoteRead < (this.options.remoteRefreshMs ?? 15_000)) return;
@@ -128,7 +131,7 @@ export class AccountsService {
     const client = this.options.chain.client();
     const accounts = this.options.accounts.listAccounts();
     if (!client) return { network, updatedAt: this.current.updatedAt, accounts: this.withoutChain(this.idleReason()) };
-    const views = await Promise.all(accounts.map((account) => readAccount(client, account)));
+    const views = await Promise.all(accounts.map((account) => readAccount(client, account, this.headTime)));
     return {
       network,
       ...(headBlock !== undefined ? { headBlock } : {}),
@@ -138,17 +141,17 @@ export class AccountsService {
   }
 }
 
-async function readAccount(client: TronNodeClient, account: VaultAccount): Promise<AccountView> {
+async function readAccount(client: TronNodeClient, account: VaultAccount, headTime: number | undefined): Promise<AccountView> {
   try {
     const [chainAccount, resource] = await Promise.all([client.getAccount(account.address), client.getAccountResource(account.address)]);
-    return { ...account, chain: chainView(account, chainAccount, resource) };
+    return { ...account, chain: chainView(account, chainAccount, resource, headTime) };
   } catch (error) {
     const message = error instanceof WalletError ? error.message : 'The node could not be read.';
     return { ...account, chain: null, error: message };
   }
 }
 
-function chainView(account: VaultAccount, found: Account | null, resource: AccountResource | null): ChainAccount {
+function chainView(account: VaultAccount, found: Account | null, resource: AccountResource | null, headTime?: number): ChainAccount {
   const bandwidth = {
     freeUsed: resource?.freeNetUsed ?? 0,
     freeLimit: resource?.freeNetLimit ?? 0,
@@ -161,11 +164,23 @@ function chainView(account: VaultAccount, found: Account | null, resource: Accou
     const owner: PermissionView = { type: 'Owner', id: 0, name: 'owner', threshold: 1n, operations: '', keys: [{ address: account.address, weight: 1n }] };
     return { exists: false, balanceSun: 0n, bandwidth, energy, owner, witness: null, actives: [] };
   }
+  const stakedOf = (type: string) => found.frozenV2.filter((f) => f.type === type).reduce((sum, f) => sum + f.amount, 0n);
+  const unfreezing = found.unfrozenV2.reduce((sum, u) => sum + u.unfreeze_amount, 0n);
+  const withdrawable = headTime === undefined ? 0n : found.unfrozenV2.filter((u) => u.unfreeze_expire_time <= headTime).reduce((sum, u) => sum + u.unfreeze_amount, 0n);
   return {
     exists: true,
     balanceSun: found.balance,
     bandwidth,
     energy,
+    staked: {
+      // Delegated stake counts as the owner's: it left the balance and comes back on reclaiming.
+      bandwidthSun: stakedOf('BANDWIDTH') + found.delegated_frozenV2_balance_for_bandwidth,
+      energySun: stakedOf('ENERGY') + found.account_resource.delegated_frozenV2_balance_for_energy,
+      unfreezingSun: unfreezing,
+      withdrawableSun: withdrawable,
+      delegatedOutSun: found.delegated_frozenV2_balance_for_bandwidth + found.account_resource.delegated_frozenV2_balance_for_energy,
+    },
+    trc10: found.assetV2.map((a) => ({ tokenId: a.key, amount: a.value })),
     owner: permissionView(found.owner_permission),
     witness: found.witness_permission ? permissionView(found.witness_permission) : null,
     actives: found.active_permission.map(permissionView),

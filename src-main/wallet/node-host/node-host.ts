@@ -24,6 +24,9 @@ import type { DryRunSequenceResult, DryRunStep, EmbeddedNode, EmbeddedNodeFactor
 import { LogBuffer } from './log-buffer';
 import { networkInfo, networkKey, networkName, remoteUrls, storedNetwork } from './networks';
 
+/** The embedded node's `dryRun`, as the host hands it out (the result is the node's DryRunResult). */
+export type DryRunner = (transaction: object, options?: { skipSignatureCheck?: boolean; signers?: readonly string[]; state?: 'head' | 'pending' }) => Promise<unknown>;
+
 export const NodeHostErrorCode = {
   notRunning: 'NODE_NOT_RUNNING',
   notEmbedded: 'NODE_NOT_EMBEDDED',
@@ -116,8 +119,20 @@ export class NodeHost {
     return this.statusValue.state === 'running' ? (this.connection?.client ?? null) : null;
   }
 
+  /** The latest head block seen on the current network, with its time (chain time, not the local clock). */
+  head(): NodeBlock | null {
+    return this.client() ? (this.connection?.watcher?.last ?? null) : null;
+  }
+
+  /** The embedded node's dry run while it is the running network and its version has one; null otherwise. */
+  dryRunner(): DryRunner | null {
+    const node = this.embedded;
+    if (!node || this.connection?.network.kind !== 'embedded' || !this.client() || typeof node.dryRun !== 'function') return null;
+    return (transaction, options) => node.dryRun!(transaction, options);
+  }
+
   /**
-   * The embedded node's dry run while the embedded node is the current network and running;
+   * The embedded node's sequence dry run while the embedded node is the current network and running;
    * null on a remote network (only a node in this process can apply a change privately).
    */
   sequenceDryRunner(): ((steps: readonly DryRunStep[]) => Promise<DryRunSequenceResult>) | null {

@@ -105,7 +105,7 @@ export function createDirectUpdateTransactions(options: DirectUpdateTransactions
       }
       await options.client().broadcastTransaction(tx);
       tracked.set(tx.txID, { expiration: Number(tx.raw_data.expiration), checking: false });
-      options.emit('tx:status', { txid: tx.txID, state: 'pending', message: 'Broadcast; waiting for a block.' });
+      options.emit('tx:status', { txid: tx.txID, state: 'pool', message: 'Broadcast; waiting for a block.' });
       return { txid: tx.txID, state: 'broadcast', signatures, weight, threshold: request.threshold, message: 'The node accepted the update; it takes effect once a block includes it.' };
     },
     dispose() {

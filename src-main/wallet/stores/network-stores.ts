@@ -3,6 +3,7 @@ import { AddressBook, ADDRESS_BOOK_FILE } from './address-book';
 import { Drafts, DRAFTS_FILE } from './drafts';
 import { Envelopes, ENVELOPES_FILE } from './envelopes';
 import { History, HISTORY_FILE } from './history';
+import { WatchedTokens, TOKENS_FILE } from './tokens';
 import type { StoreError } from '../../../src-core/errors';
 
 /**
@@ -18,25 +19,27 @@ export class NetworkStores {
     readonly envelopes: Envelopes,
     readonly addressBook: AddressBook,
     readonly history: History,
+    readonly tokens: WatchedTokens,
   ) {}
 
   static async open(networksDir: string, key: string): Promise<NetworkStores> {
     const dir = join(networksDir, key);
-    const [drafts, envelopes, addressBook, history] = await Promise.all([
+    const [drafts, envelopes, addressBook, history, tokens] = await Promise.all([
       Drafts.open(join(dir, DRAFTS_FILE)),
       Envelopes.open(join(dir, ENVELOPES_FILE)),
       AddressBook.open(join(dir, ADDRESS_BOOK_FILE)),
       History.open(join(dir, HISTORY_FILE)),
+      WatchedTokens.open(join(dir, TOKENS_FILE)),
     ]);
-    return new NetworkStores(key, dir, drafts, envelopes, addressBook, history);
+    return new NetworkStores(key, dir, drafts, envelopes, addressBook, history, tokens);
   }
 
   /** Damaged files of this network, for the UI to report. */
   problems(): StoreError[] {
-    return [this.drafts.store, this.envelopes.store, this.addressBook.store, this.history.store].flatMap((s) => (s.problem ? [s.problem] : []));
+    return [this.drafts.store, this.envelopes.store, this.addressBook.store, this.history.store, this.tokens.store].flatMap((s) => (s.problem ? [s.problem] : []));
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.drafts.store.close(), this.envelopes.store.close(), this.addressBook.store.close(), this.history.store.close()]);
+    await Promise.all([this.drafts.store.close(), this.envelopes.store.close(), this.addressBook.store.close(), this.history.store.close(), this.tokens.store.close()]);
   }
 }

@@ -186,7 +186,7 @@ describe('permissions service on the embedded node', () => {
   it('signs with Dev 1, broadcasts, tracks to a block, and the account then holds the new structure', async () => {
     const submitted = await wallet.permissions.submit(dev[0]!.address, twoOfThree(), false);
     expect(submitted).toMatchObject({ state: 'broadcast', signatures: 1, weight: 1n, threshold: 1n });
-    const confirmed = await events.waitFor('tx:status', (s) => s.txid === submitted.txid && s.state !== 'pending', 10_000);
+    const confirmed = await events.waitFor('tx:status', (s) => s.txid === submitted.txid && s.state !== 'pool', 10_000);
     expect(confirmed.state).toBe('confirmed');
     const snapshot = await wallet.permissions.load(dev[0]!.address);
     expect(snapshot.current.owner.threshold).toBe(2n);

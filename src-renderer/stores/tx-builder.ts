@@ -1,0 +1,310 @@
+import { defineStore } from 'pinia';
+import { computed, ref, watch } from 'vue';
+import { parseAbi } from '../../src-core/abi/fragments';
+import type { AbiParamView, ContractView } from '../../src-core/ipc/channels/contracts';
+import type { EstimateView, PermissionChoiceView, PreparedTxView, SimulationView, TxKind } from '../../src-core/ipc/channels/tx';
+import { CONTRACT_KINDS } from '../../src-core/ipc/channels/tx';
+import { api } from '../api/bridge';
+import { checkForm, defaultValues, KIND_FORMS, type FormValues, type VoteRow } from '../forms/tx-form';
+import { checkAbiText, checkAddress, checkTokenId } from '../forms/tx-fields';
+
+type Busy = 'permissions' | 'estimate' | 'build' | 'simulate' | 'sign' | 'broadcast' | null;
+
+/**
+ * The transaction builder: the form of one kind, its checks as the person types, the permission
+ * the chooser picked, the energy estimate, and the built transaction with its cost and
+ * simulation until it is signed and broadcast.
+ */
+export const useTxBuilderStore = defineStore('txBuilder', () => {
+  const kind = ref<TxKind>('trx-transfer');
+  const owner = ref('');
+  const values = ref<FormValues>(defaultValues('trx-transfer'));
+  const args = ref<string[]>([]);
+  const votes = ref<VoteRow[]>([{ representative: '', count: '' }]);
+  const expirationMinutes = ref('1');
+  /** null = the chooser's pick. */
+  const permissionOverride = ref<number | null>(null);
+  const touched = ref<Set<string>>(new Set());
+  const submitted = ref(false);
+
+  const permission = ref<PermissionChoiceView | null>(null);
+  const permissionError = ref<unknown>(null);
+  const estimate = ref<EstimateView | null>(null);
+  const prepared = ref<PreparedTxView | null>(null);
+  const simulation = ref<SimulationView | null>(null);
+  const error = ref<unknown>(null);
+  const busy = ref<Busy>(null);
+
+  // What the chain says about the fields: token decimals, the contract's functions.
+  const token = ref<{ key: string; decimals: number; symbol: string } | null>(null);
+  const tokenError = ref<string | null>(null);
+  const contract = ref<ContractView | null>(null);
+  const contractError = ref<unknown>(null);
+  const maxLockBlocks = ref<bigint | undefined>(864_000n);
+
+  const form = computed(() => KIND_FORMS[kind.value]);
+
+  const argInputs = computed<AbiParamView[]>(() => {
+    if (kind.value === 'deploy') {
+      const abi = checkAbiText(String(values.value.abi ?? ''));
+      if (!abi.ok) return [];
+      try {
+        return (parseAbi(abi.value).constructorFragment?.inputs ?? []).map((p) => ({ name: p.name, type: p.type.canonical }));
+      } catch {
+        return [];
+      }
+    }
+    if (kind.value === 'call') {
+      const fn = callFunctions.value.find((f) => f.signature === values.value.function);
+      return fn ? fn.inputs : [];
+    }
+    return [];
+  });
+
+  /** The functions a call may pick: from a pasted ABI, else from the ABI stored on chain. */
+  const callFunctions = computed<{ signature: string; stateMutability: string; inputs: AbiParamView[] }[]>(() => {
+    const pasted = String(values.value.abi ?? '');
+    if (kind.value === 'call' && pasted.trim() !== '') {
+      const abi = checkAbiText(pasted);
+      if (!abi.ok) return [];
+      try {
+        return parseAbi(abi.value).functions.map((f) => ({ signature: f.signature, stateMutability: f.stateMutability, inputs: f.inputs.map((p) => ({ name: p.name, type: p.type.canonical })) }));
+      } catch {
+        return [];
+      }
+    }
+    return contract.value?.functions ?? [];
+  });
+
+  const check = computed(() =>
+    checkForm(
+      kind.value,
+      owner.value,
+      values.value,
+      {
+        ...(token.value ? { tokenDecimals: token.value.decimals, tokenSymbol: token.value.symbol } : {}),
+        argInputs: argInputs.value,
+        ...(maxLockBlocks.value !== undefined ? { maxLockBlocks: maxLockBlocks.value } : {}),
+      },
+      { args: args.value, votes: votes.value, expirationMinutes: expirationMinutes.value, permissionId: permissionOverride.value },
+    ),
+  );
+
+  /** Errors to show: for fields touched or filled, and all of them after a review attempt. */
+  const visibleErrors = computed<Record<string, string>>(() => {
+    const out: Record<string, string> = {};
+    for (const [key, message] of Object.entries(check.value.errors)) {
+      const root = key.split('.')[0]!;
+      const filled = typeof values.value[key] === 'string' && values.value[key] !== '';
+      if (submitted.value || touched.value.has(key) || touched.value.has(root) || filled) out[key] = message;
+    }
+    return out;
+  });
+
+  /** The chooser found no permission: nothing can be built. */
+  const blocked = computed(() => permission.value !== null && permission.value.permissionId === null && permissionOverride.value === null);
+  const runsCode = computed(() => CONTRACT_KINDS.includes(kind.value));
+
+  function touch(key: string): void {
+    if (touched.value.has(key)) return;
+    touched.value = new Set([...touched.value, key]);
+  }
+
+  function invalidate(): void {
+    prepared.value = null;
+    simulation.value = null;
+    error.value = null;
+  }
+
+  function setKind(next: TxKind): void {
+    kind.value = next;
+    values.value = defaultValues(next);
+    args.value = [];
+    votes.value = [{ representative: '', count: '' }];
+    touched.value = new Set();
+    submitted.value = false;
+    permissionOverride.value = null;
+    estimate.value = null;
+    token.value = null;
+    tokenError.value = null;
+    contract.value = null;
+    contractError.value = null;
+    invalidate();
+  }
+
+  function setValue(key: string, value: string | boolean): void {
+    values.value = { ...values.value, [key]: value };
+    invalidate();
+    if (key === 'feeLimit') return;
+    if (runsCode.value) estimate.value = null;
+  }
+
+  function setArg(index: number, value: string): void {
+    const next = [...args.value];
+    next[index] = value;
+    args.value = next;
+    touch(`args.${index}`);
+    invalidate();
+    estimate.value = null;
+  }
+
+  async function loadPermissions(): Promise<void> {
+    permission.value = null;
+    permissionError.value = null;
+    if (!checkAddress(owner.value).ok) return;
+    const asked = { owner: owner.value, kind: kind.value };
+    busy.value = 'permissions';
+    try {
+      const answer = await api.tx.permissions(asked);
+      if (asked.owner === owner.value && asked.kind === kind.value) permission.value = answer;
+    } catch (caught) {
+      permissionError.value = caught;
+    } finally {
+      if (busy.value === 'permissions') busy.value = null;
+    }
+  }
+
+  async function loadToken(): Promise<void> {
+    const key = kind.value === 'trc20-transfer' ? String(values.value.token ?? '') : kind.value === 'trc10-transfer' ? String(values.value.tokenId ?? '') : '';
+    if (token.value?.key === key) return;
+    token.value = null;
+    tokenError.value = null;
+    try {
+      if (kind.value === 'trc20-transfer' && checkAddress(key).ok) {
+        const info = await api.tokens.inspect({ address: key });
+        token.value = { key, decimals: info.decimals, symbol: info.symbol };
+      } else if (kind.value === 'trc10-transfer' && checkTokenId(key).ok) {
+        const info = await api.tokens.trc10({ tokenId: key });
+        token.value = { key, decimals: info.precision, symbol: info.abbr || info.name };
+      }
+    } catch (caught) {
+      tokenError.value = caught instanceof Error ? caught.message : 'The token could not be read.';
+    }
+  }
+
+  async function loadContract(): Promise<void> {
+    const address = String(values.value.contract ?? '');
+    contract.value = null;
+    contractError.value = null;
+    if (kind.value !== 'call' || !checkAddress(address).ok) return;
+    try {
+      contract.value = await api.contracts.load({ address });
+    } catch (caught) {
+      contractError.value = caught;
+    }
+  }
+
+  async function runEstimate(): Promise<void> {
+    submitted.value = true;
+    const request = check.value.request;
+    if (!request) return;
+    busy.value = 'estimate';
+    error.value = null;
+    try {
+      estimate.value = await api.tx.estimate(request);
+    } catch (caught) {
+      error.value = caught;
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  /** Builds the transaction and simulates it: everything shown before anything is signed. */
+  async function review(): Promise<void> {
+    submitted.value = true;
+    const request = check.value.request;
+    if (!request || blocked.value) return;
+    busy.value = 'build';
+    error.value = null;
+    simulation.value = null;
+    try {
+      prepared.value = await api.tx.build(request);
+      if (prepared.value.estimate) estimate.value = prepared.value.estimate;
+      busy.value = 'simulate';
+      simulation.value = await api.tx.simulate({ txid: prepared.value.txid });
+    } catch (caught) {
+      error.value = caught;
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  async function sign(): Promise<void> {
+    if (!prepared.value) return;
+    busy.value = 'sign';
+    error.value = null;
+    try {
+      prepared.value = await api.tx.sign({ txid: prepared.value.txid });
+    } catch (caught) {
+      error.value = caught;
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  /** Broadcasts; resolves with the txid to follow, or null when it failed (see `error`). */
+  async function broadcast(): Promise<string | null> {
+    if (!prepared.value) return null;
+    busy.value = 'broadcast';
+    error.value = null;
+    try {
+      const track = await api.tx.broadcast({ txid: prepared.value.txid });
+      return track.txid;
+    } catch (caught) {
+      error.value = caught;
+      return null;
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  // The chooser answers for the owner and the kind; ask again when either changes.
+  watch([owner, kind], () => {
+    permissionOverride.value = null;
+    invalidate();
+    void loadPermissions();
+  });
+
+  return {
+    kind,
+    owner,
+    values,
+    args,
+    votes,
+    expirationMinutes,
+    permissionOverride,
+    touched,
+    submitted,
+    permission,
+    permissionError,
+    estimate,
+    prepared,
+    simulation,
+    error,
+    busy,
+    token,
+    tokenError,
+    contract,
+    contractError,
+    maxLockBlocks,
+    form,
+    argInputs,
+    callFunctions,
+    check,
+    visibleErrors,
+    blocked,
+    runsCode,
+    touch,
+    invalidate,
+    setKind,
+    setValue,
+    setArg,
+    loadPermissions,
+    loadToken,
+    loadContract,
+    runEstimate,
+    review,
+    sign,
+    broadcast,
+  };
+});

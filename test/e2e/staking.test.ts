@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNode, type TronNode } from '../../src-main/node';
+import { embeddedNodeFactory } from '../../src-main/wallet/node-host/create-embedded';
+import { startWalletHarness, type WalletHarness } from './harness/wallet';
+
+const BLOCK_MS = 150;
+
+/** Issue 8 scenario that needs staking (feat/node2): a freeze, then a transfer that burns nothing. */
+describe('staking in Chromium', () => {
+  let setup: WalletHarness;
+  const started: TronNode[] = [];
+  let dev: string[];
+  const page = () => setup.harness.page;
+
+  async function signBroadcastAndConfirm(): Promise<void> {
+    const review = page().getByTestId('tx-review');
+    await review.getByRole('button', { name: 'Sign', exact: true }).click();
+    await page().locator('[data-testid="tx-review"][data-state="signed"]').waitFor();
+    await review.getByRole('button', { name: 'Broadcast' }).click();
+    await page().locator('[data-testid="tx-steps"][data-state="confirmed"]').waitFor({ timeout: 30_000 });
+  }
+
+  beforeAll(async () => {
+    setup = await startWalletHarness({
+      createNode: embeddedNodeFactory(async (input) => {
+        const node = await createNode({ ...input, signatureWorkers: 0 });
+        started.push(node);
+        return node;
+      }),
+      settings: { embeddedNode: { port: 0, blockTimeMs: BLOCK_MS } },
+    });
+    await setup.wallet.ready;
+    await setup.wallet.vault.initialize('Treasury-Desk-2024!');
+    dev = (await setup.wallet.vault.importDevAccounts(2)).map((a) => a.address);
+  });
+  afterAll(async () => {
+    await setup?.close();
+    for (const node of started) await node.stop();
+  });
+
+  it('stakes TRX for bandwidth, then sends TRX burning nothing: the cost shown and the fee charged are both 0', async () => {
+    await setup.harness.goto('/build/freeze');
+    await page().getByTestId('permission-choice').waitFor();
+    await page().getByLabel('Amount (TRX)').fill('0.5');
+    await page().getByText('The amount to stake must be at least 1 TRX.').waitFor();
+    await page().getByLabel('Amount (TRX)').fill('1000');
+    await page().getByLabel('Resource').selectOption('BANDWIDTH');
+    await page().getByRole('button', { name: 'Review' }).click();
+    await page().locator('[data-testid="simulation"][data-success="true"]').waitFor();
+    await setup.harness.screenshot('build-freeze-review');
+    await signBroadcastAndConfirm();
+    await expect(page().getByTestId('tx-result').textContent()).resolves.toContain('SUCCESS');
+
+    await setup.harness.goto('/');
+    await page().getByTestId('account-resources').getByText('1,000 TRX · 0 TRX').waitFor({ timeout: 10_000 });
+    await setup.harness.screenshot('home-staked');
+
+    {
+      await setup.harness.goto('/build/trx-transfer');
+      await page().locator('[data-testid="permission-choice"][data-permission-id="2"]').waitFor();
+      await page().getByLabel('Recipient').fill(dev[1]!);
+      await page().getByLabel('Amount (TRX)').fill('1');
+      await page().getByRole('button', { name: 'Review' }).click();
+      await page().locator('[data-testid="simulation"][data-success="true"]').waitFor();
+      await expect(page().getByTestId('cost-burned').textContent()).resolves.toBe('0 TRX');
+      await expect(page().locator('[data-cost="bandwidth"]').textContent()).resolves.toContain('from staked bandwidth');
+      await setup.harness.screenshot('build-transfer-staked');
+      await signBroadcastAndConfirm();
+      await page().getByTestId('fee-matches').waitFor();
+      await expect(page().getByText('Fee charged').locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe('0 TRX (0 sun)');
+    }
+  });
+
+  it('ran every scenario without CSP violations, console errors or page errors', () => {
+    expect(setup.harness.pageProblems).toEqual([]);
+  });
+});

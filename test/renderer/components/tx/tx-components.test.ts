@@ -1,0 +1,90 @@
+import { mount } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import type { CostView, PermissionChoiceView, SimulationView } from '../../../../src-core/ipc/channels/tx';
+import CostBreakdown from '../../../../src-renderer/components/tx/CostBreakdown.vue';
+import PermissionPanel from '../../../../src-renderer/components/tx/PermissionPanel.vue';
+import SimulationPanel from '../../../../src-renderer/components/tx/SimulationPanel.vue';
+import TxFieldInput from '../../../../src-renderer/components/tx/TxFieldInput.vue';
+
+const cost: CostView = {
+  expectedSignatures: 2,
+  recipientExists: false,
+  bandwidth: { bytes: 282n, source: 'create-account-burn', stakedBytes: 0n, freeBytes: 0n, burnedSun: 100_000n },
+  energy: null,
+  fees: [
+    { kind: 'activation', label: 'Activating the new recipient account', sun: 1_000_000n },
+    { kind: 'multi-signature', label: 'Multi-signature fee', sun: 1_000_000n },
+  ],
+  feeLimitSun: null,
+  burnedSun: 2_100_000n,
+  valueSun: 2_500_000n,
+  totalDebitSun: 4_600_000n,
+  notes: [],
+};
+
+describe('transaction components', () => {
+  it('show the cost in TRX line by line, with the total burned and the balance drop', () => {
+    const wrapper = mount(CostBreakdown, { props: { cost } });
+    expect(wrapper.get('[data-cost="bandwidth"]').text()).toContain('0.1 TRX');
+    expect(wrapper.get('[data-cost="bandwidth"]').text()).toContain('flat account-creation fee');
+    expect(wrapper.get('[data-cost="multi-signature"]').text()).toContain('1 TRX');
+    expect(wrapper.get('[data-testid="cost-burned"]').text()).toBe('2.1 TRX');
+    expect(wrapper.get('[data-testid="cost-debit"]').text()).toBe('4.6 TRX');
+    expect(wrapper.text()).toContain('counted for 2 signatures');
+    expect(wrapper.html()).not.toContain('style=');
+  });
+
+  it('show a TRX field with its value in sun and its validation message', () => {
+    const wrapper = mount(TxFieldInput, { props: { field: { key: 'amount', label: 'Amount (TRX)', type: 'trx' }, value: '2.5', sun: 2_500_000n, error: null } });
+    expect(wrapper.get('.field__hint').text()).toBe('= 2,500,000 sun');
+    const invalid = mount(TxFieldInput, { props: { field: { key: 'amount', label: 'Amount (TRX)', type: 'trx' }, value: '0', error: 'Enter more than 0.' } });
+    expect(invalid.get('[role="alert"]').text()).toBe('Enter more than 0.');
+    expect(invalid.get('input').attributes('aria-invalid')).toBe('true');
+  });
+
+  it('offer bandwidth or energy for a resource field and emit the choice', async () => {
+    const wrapper = mount(TxFieldInput, { props: { field: { key: 'resource', label: 'Resource', type: 'resource' }, value: 'BANDWIDTH' } });
+    expect(wrapper.findAll('option').map((o) => o.text())).toEqual(['Bandwidth', 'Energy']);
+    await wrapper.get('select').setValue('ENERGY');
+    expect(wrapper.emitted('update')).toEqual([['ENERGY']]);
+  });
+
+  it('say which permission signs and why each other one does not', () => {
+    const view: PermissionChoiceView = {
+      kind: 'freeze',
+      contractType: 'FreezeBalanceV2Contract',
+      owner: 'T',
+      ownerExists: true,
+      permissionId: null,
+      explanation: 'None of your keys belongs to a permission that may stake.',
+      candidates: [
+        { id: 0, type: 'Owner', name: 'owner', threshold: 2n, allowsType: true, heldKeys: [], heldWeight: 0n, reachableAlone: false, qualifies: false, chosen: false, reasons: [{ code: 'CHOOSE_NO_HELD_KEY', message: 'None of your keys is in the owner permission.' }] },
+      ],
+    };
+    const wrapper = mount(PermissionPanel, { props: { choice: view } });
+    expect(wrapper.get('[data-testid="permission-choice"]').attributes('data-permission-id')).toBe('none');
+    expect(wrapper.text()).toContain('No permission group can sign this');
+    expect(wrapper.get('[data-code="CHOOSE_NO_HELD_KEY"]').text()).toBe('None of your keys is in the owner permission.');
+  });
+
+  it('show a reverting simulation with its reason and method', () => {
+    const simulation: SimulationView = {
+      txid: 'ab'.repeat(32),
+      method: 'constant-call',
+      methodNote: 'The node ran the contract call as a constant call.',
+      success: false,
+      result: 'REVERT',
+      reason: 'The contract reverted: insufficient balance',
+      outOfEnergy: { risk: false, message: 'It needs 900 energy; its limits allow 47619.' },
+      energyUsed: 900n,
+      balanceChanges: [{ address: 'TOwner', asset: 'TRX', delta: -189_000n, decimals: 6 }],
+      logs: [],
+      stateChanged: false,
+    };
+    const wrapper = mount(SimulationPanel, { props: { simulation } });
+    expect(wrapper.get('[data-testid="simulation"]').attributes('data-success')).toBe('false');
+    expect(wrapper.get('[data-testid="simulation-reason"]').text()).toBe('The contract reverted: insufficient balance');
+    expect(wrapper.text()).toContain('Constant call');
+    expect(wrapper.text()).toContain('−0.189 TRX');
+  });
+});
