@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createNode } from './node';
+import type { TronNode } from './node';
 import { DEFAULT_DEV_MNEMONIC } from './config';
 import type { NodeConfigInput } from './config';
 import { DEFAULT_CHAIN_PARAMETERS } from '../../src-core/chain/parameters';
@@ -17,8 +17,12 @@ Options:
                       time faster or slower on the 3 s slot grid; 0 = only /admin/mine)
   --mnemonic "…"      genesis mnemonic (default: the public test mnemonic, NEVER for real funds)
   --accounts N        funded accounts at m/44'/195'/0'/0/i (default 10, 1,000,000 TRX each)
-  --save-internal-tx  store internal transactions (used once the VM lands)
-  --no-dev            remove /admin/* (funded keys, mine, time)
+  --save-internal-tx  store internal transactions in TransactionInfo (call/create/suicide)
+  --save-featured-internal-tx
+                      with --save-internal-tx, also the Stake 2.0 / vote / reward ones
+  --no-estimate-energy
+                      /wallet/estimateenergy answers "this node does not support estimate energy"
+  --no-dev            remove /admin/* (funded keys, mine, time, dry run)
   --allow-host NAME   accept this Host header besides the loopback names (repeatable)
   --localwitness KEY  also sign blocks with this private key (hex; repeatable): a representative
                       whose witness permission names its address produces its blocks here
@@ -52,6 +56,8 @@ async function main(): Promise<void> {
         mnemonic: { type: 'string' },
         accounts: { type: 'string' },
         'save-internal-tx': { type: 'boolean' },
+        'save-featured-internal-tx': { type: 'boolean' },
+        'no-estimate-energy': { type: 'boolean' },
         'no-dev': { type: 'boolean' },
         'allow-host': { type: 'string', multiple: true },
         'chain-parameter': { type: 'string', multiple: true },
@@ -83,6 +89,8 @@ async function main(): Promise<void> {
     mnemonic: values.mnemonic,
     accounts: integer(values.accounts, 'accounts'),
     saveInternalTx: values['save-internal-tx'] ?? false,
+    saveFeaturedInternalTx: values['save-featured-internal-tx'] ?? false,
+    estimateEnergy: !values['no-estimate-energy'],
     dev: !values['no-dev'],
     allowedHosts: values['allow-host'] ?? [],
     localWitness: values.localwitness,
@@ -91,7 +99,7 @@ async function main(): Promise<void> {
   };
   for (const key of Object.keys(input) as (keyof NodeConfigInput)[]) if (input[key] === undefined) delete input[key];
   // Signals are handled from the start: one that arrives during startup stops the node once it is up.
-  let node: Awaited<ReturnType<typeof createNode>> | undefined;
+  let node: TronNode | undefined;
   let requested: string | null = null;
   let stopping = false;
   const stop = (): void => {
@@ -113,6 +121,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => onSignal('SIGINT'));
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   try {
+    // Loaded only now: --help and bad flags answer without loading the node and its VM.
+    const { createNode } = await import('./node');
     node = await createNode(input);
   } catch (error) {
     process.stderr.write(`The node could not start: ${(error as Error).message}\n`);

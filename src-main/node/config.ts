@@ -28,7 +28,14 @@ export interface NodeConfig {
   readonly accountBalanceSun: bigint;
   /** `/admin/*` endpoints (funded keys, mine, advance time). */
   readonly dev: boolean;
+  /** java-tron vm.saveInternalTx: TransactionInfo keeps the internal transactions. */
   readonly saveInternalTx: boolean;
+  /** java-tron vm.saveFeaturedInternalTx: with saveInternalTx, keep the Stake 2.0 / vote / reward ones too. */
+  readonly saveFeaturedInternalTx: boolean;
+  /** java-tron vm.estimateEnergy: /wallet/estimateenergy answers (otherwise "does not support"). */
+  readonly estimateEnergy: boolean;
+  /** java-tron vm.maxEnergyLimitForConstant: energy cap of constant calls (at least 3,000,000). */
+  readonly maxEnergyLimitForConstant: bigint;
   /** Builders' expiration window: head block time + this (ms), at most 24 h. */
   readonly txExpirationMs: number;
   /** Host header names accepted besides the loopback names. */
@@ -85,6 +92,9 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
     accountBalanceSun: input.accountBalanceSun ?? 1_000_000n * PROTOCOL_CONSTANTS.SUN_PER_TRX,
     dev: input.dev ?? true,
     saveInternalTx: input.saveInternalTx ?? false,
+    saveFeaturedInternalTx: input.saveFeaturedInternalTx ?? false,
+    estimateEnergy: input.estimateEnergy ?? true,
+    maxEnergyLimitForConstant: input.maxEnergyLimitForConstant ?? 100_000_000n,
     txExpirationMs: input.txExpirationMs ?? PROTOCOL_CONSTANTS.DEFAULT_EXPIRATION_MS,
     allowedHosts: input.allowedHosts ?? [],
     allowedOrigins: input.allowedOrigins ?? [],
@@ -112,6 +122,7 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
   if (!Number.isInteger(config.witnessCount) || config.witnessCount < 1 || config.witnessCount > PROTOCOL_CONSTANTS.ACTIVE_WITNESSES) {
     throw new RangeError('The number of super representatives must be between 1 and 27.');
   }
+  if (typeof config.maxEnergyLimitForConstant !== 'bigint' || config.maxEnergyLimitForConstant < 0n) throw new RangeError('maxEnergyLimitForConstant must be a non-negative bigint (energy units).');
   if (!Number.isInteger(config.signatureWorkers) || config.signatureWorkers < 0 || config.signatureWorkers > 64) throw new RangeError('signatureWorkers must be between 0 and 64.');
   return config;
 }

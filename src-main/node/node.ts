@@ -16,6 +16,14 @@ import { HttpApi } from './http/server';
 import type { Route } from './http/server';
 import { buildRoutes } from './http/routes';
 import type { NodeServices } from './http/services';
+import { ContractRuntime } from './contracts/runtime';
+import { contractActuators } from './contracts/actuators';
+import { CONTRACT_RECORD_CODECS } from './contracts/records';
+import { dynamicEnergyMaintenance } from './contracts/maintenance';
+import { contractRoutes } from './contracts/http';
+import { DryRunner } from './simulation/dry-run';
+import type { DryRunInput, DryRunOptions, DryRunResult, DryRunSequenceResult, DryRunStep } from './simulation/dry-run';
+import { adminDryRun } from './simulation/http';
 
 /**
  * The library form of the node (the app and the tests use it; `cli.ts` wraps it):
@@ -46,6 +54,13 @@ export interface TronNode {
   head(): HeadInfo;
   /** Produces `blocks` blocks now (what /admin/mine does). */
   mine(blocks?: number): Promise<HeadInfo>;
+  /**
+   * Validates and applies `tx` (any type, signed or not) on a throw-away copy of the current state
+   * and reports what would happen; never changes real state (see simulation/dry-run.ts).
+   */
+  dryRun(tx: DryRunInput, options?: DryRunOptions): Promise<DryRunResult>;
+  /** The same for several transactions in order on ONE copy (each sees the ones before); stops at the first refusal. */
+  dryRunSequence(steps: readonly DryRunStep[], options?: Pick<DryRunOptions, 'state'>): Promise<DryRunSequenceResult>;
   /** Moves chain time forward for the next block (what /admin/time does). */
   advanceTime(seconds: number): void;
   /** Stops producing, finishes the block in progress, closes the HTTP server and the store. */
@@ -54,6 +69,8 @@ export interface TronNode {
   readonly chain: Chain;
   readonly pool: TxPool;
   readonly recovery: RecoveryPool;
+  /** The smart-contract runtime (VM, block context) for tests and the bench. */
+  readonly contracts: ContractRuntime;
 }
 
 export interface CreateNodeOptions {
@@ -76,11 +93,23 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
   let producer: Producer | undefined;
   let http: HttpApi | undefined;
   try {
+    const actuators = options.actuators ?? defaultActuators();
+    const contracts = await ContractRuntime.create(config.chainParameters, {
+      saveInternalTx: config.saveInternalTx,
+      saveFeaturedInternalTx: config.saveFeaturedInternalTx,
+      estimateEnergy: config.estimateEnergy,
+      maxEnergyLimitForConstant: config.maxEnergyLimitForConstant,
+    });
+    const registered = new Set(actuators.types());
+    for (const actuator of contractActuators(contracts)) if (!registered.has(actuator.typeName)) actuators.register(actuator);
     // Block-signing keys besides the genesis representatives': localwitness, and the funded keys in dev mode.
     const localKeys = [...config.localWitness.map((k) => hexToBytes(k)), ...(config.dev ? funded.map((k) => k.privateKey) : [])];
-    const chain = await Chain.open(store, config, options.actuators ?? defaultActuators(), witnessKeys, funded, Date.now(), { localKeys });
+    const chain = await Chain.open(store, config, actuators, witnessKeys, funded, Date.now(), { localKeys, extCodecs: CONTRACT_RECORD_CODECS });
+    chain.maintenanceHooks.push(dynamicEnergyMaintenance());
     recovery = new RecoveryPool(config.signatureWorkers);
     const pool = new TxPool(chain, recovery, config);
+    contracts.attach(chain, pool);
+    const dryRunner = new DryRunner(contracts, recovery);
     producer = new Producer(pool, config.blockTimeMs, (error) => config.log(`block production failed: ${(error as Error).message}`));
     const p = producer;
     const head = (): HeadInfo => ({ number: chain.props.headNumber, id: chain.props.headId, timestamp: chain.props.headTimestamp, solidified: chain.props.solidNumber });
@@ -98,7 +127,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     };
     // TronWeb cannot derive a reference block from a chain still at genesis (java-tron-http.md §7).
     if (chain.props.headNumber === 0) await producer.produce(1);
-    http = new HttpApi({ host: config.host, port: config.port, maxBodyBytes: config.maxBodyBytes, allowedHosts: config.allowedHosts, allowedOrigins: config.allowedOrigins, routes: new Map([...buildRoutes(services), ...(options.routes?.(services) ?? [])]) });
+    http = new HttpApi({ host: config.host, port: config.port, maxBodyBytes: config.maxBodyBytes, allowedHosts: config.allowedHosts, allowedOrigins: config.allowedOrigins, routes: new Map([...buildRoutes(services), ...contractRoutes(services, contracts), ...(config.dev ? [['/admin/dryrun', { post: adminDryRun(dryRunner) }] as const] : []), ...(options.routes?.(services) ?? [])]) });
     const bound = await http.listen();
     producer.start();
     const hostForUrl = bound.host.includes(':') ? `[${bound.host}]` : bound.host;
@@ -118,6 +147,8 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
         return head();
       },
       advanceTime: (seconds) => chain.advanceTime(seconds * 1000),
+      dryRun: (tx, dryRunOptions) => dryRunner.dryRun(tx, dryRunOptions),
+      dryRunSequence: (steps, dryRunOptions) => dryRunner.dryRunSequence(steps, dryRunOptions),
       stop: () => {
         stopped ??= (async () => {
           await p.stop();
@@ -132,6 +163,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       chain,
       pool,
       recovery,
+      contracts,
     };
   } catch (error) {
     await producer?.stop().catch(() => undefined);

@@ -1,5 +1,5 @@
 import type { StateView } from '../state/view';
-import type { ParsedContract } from '../chain/tx';
+import type { ParsedContract, TxEnvelope } from '../chain/tx';
 
 /**
  * One system contract type (java-tron actuator/…Actuator.java): `validate` throws
@@ -9,12 +9,24 @@ import type { ParsedContract } from '../chain/tx';
 export class ContractValidateError extends Error {}
 export class ContractExeError extends Error {}
 
+/** The block a transaction executes in (the next block while it is only pending). */
+export interface ExecutionBlock {
+  readonly number: number;
+  /** ms */
+  readonly timestamp: number;
+  readonly witnessHex: string;
+}
+
 export interface ActuatorContext {
   readonly view: StateView;
   /** latestBlockHeaderTimestamp: create_time of accounts made by this transaction. */
   readonly headTimestamp: number;
   /** validate() runs while a /wallet builder creates the transaction (java-tron isTransactionCreate). */
   readonly building?: boolean;
+  /** Set when a transaction is executed (not when a builder only validates). */
+  readonly block?: ExecutionBlock;
+  /** The transaction being executed (its id and raw fields: fee_limit, the VM's txID). */
+  readonly tx?: TxEnvelope;
 }
 
 /**
@@ -32,6 +44,8 @@ export interface ActuatorResult {
   readonly info?: Record<string, unknown>;
   /** Extra ResourceReceipt fields: energy_usage, energy_usage_total, origin_energy_usage, result… */
   readonly receipt?: Record<string, unknown>;
+  /** The block timestamp the execution assumed (VM): a block with another one executes it again. */
+  readonly blockTimestamp?: number;
 }
 
 export interface Actuator {
@@ -39,8 +53,11 @@ export interface Actuator {
   /** Whether this contract creates an account (bandwidth: create-account path). */
   createsAccount(contract: ParsedContract, ctx: ActuatorContext): boolean;
   validate(contract: ParsedContract, ctx: ActuatorContext): void;
-  /** The fee, or a full result (see ActuatorResult). */
-  execute(contract: ParsedContract, ctx: ActuatorContext): bigint | ActuatorResult;
+  /**
+   * The fee, or a full result (see ActuatorResult). The VM's actuators answer with a promise; they
+   * may also throw ContractValidateError from here (java-tron's VMActuator validates as it runs).
+   */
+  execute(contract: ParsedContract, ctx: ActuatorContext): bigint | ActuatorResult | Promise<ActuatorResult>;
 }
 
 export const INT64_MAX = 2n ** 63n - 1n;

@@ -30,6 +30,8 @@ import { processTransaction, totalFee } from './processor';
 import { decodeRecordUndo, decodeUndo, encodeRecordUndo, encodeUndo } from './undo';
 import type { RecordUndo, UndoRecord } from './undo';
 import { validateSignatures } from '../auth/permission-check';
+import type { ExtCodecs } from '../state/ext';
+import { codecOf, extKeyOf, extStoreKey } from '../state/ext';
 
 /**
  * The chain: committed state at the head block, block production and application, the solidified
@@ -63,6 +65,8 @@ export interface ChainExtras {
    * its witness permission, which may belong to another address.
    */
   readonly localKeys?: readonly Uint8Array[];
+  /** Codecs of the contract records kept beside accounts (see state/ext.ts). */
+  readonly extCodecs?: ExtCodecs;
 }
 
 /** The pending state and each pending transaction's outcome, in pool order (see TxPool). */
@@ -77,7 +81,11 @@ export class Chain implements StateReader {
   readonly witnesses = new Map<string, WitnessRecord>();
   /** Keyed records (state/records.ts) by namespace. */
   readonly records = new Map<string, Map<string, RecordValue>>();
+  /** Contract records at the head (see state/ext.ts). */
+  readonly ext = new Map<string, unknown>();
   props!: DynamicProperties;
+  /** blockID of block 0 (CHAINID). */
+  genesisId: Uint8Array = new Uint8Array(32);
   /** Private keys this node signs blocks with, by the signing address (hex). */
   private readonly signingKeys = new Map<string, Uint8Array>();
   /** Run on every maintenance block after votes are tallied, before it is written (the VM's dynamic energy). */
@@ -91,11 +99,16 @@ export class Chain implements StateReader {
   private readonly undo = new Map<number, UndoRecord>();
   private readonly blockCache = new Map<number, Uint8Array>();
   private readonly idCache = new Map<number, string>();
+  /** Ids of the last RECENT_BLOCK_CACHE blocks, readable synchronously (BLOCKHASH). */
+  private readonly recentIds = new Map<number, Uint8Array>();
+  private readonly extCodecs: ExtCodecs;
 
-  private constructor(readonly store: Store, readonly config: NodeConfig, readonly actuators: ActuatorRegistry) {}
+  private constructor(readonly store: Store, readonly config: NodeConfig, readonly actuators: ActuatorRegistry, extras: ChainExtras) {
+    this.extCodecs = extras.extCodecs ?? new Map();
+  }
 
   static async open(store: Store, config: NodeConfig, actuators: ActuatorRegistry, witnessKeys: readonly DerivedKey[], funded: readonly DerivedKey[], now: number, extras: ChainExtras = {}): Promise<Chain> {
-    const chain = new Chain(store, config, actuators);
+    const chain = new Chain(store, config, actuators, extras);
     for (const k of witnessKeys) chain.signingKeys.set(k.hex, k.privateKey);
     for (const k of extras.localKeys ?? []) chain.signingKeys.set(addressFromPrivateKey(k), k);
     const meta = await store.get(key(PREFIX.meta));
@@ -122,7 +135,16 @@ export class Chain implements StateReader {
       const w = decodeWitness(v);
       this.witnesses.set(w.addressHex, w);
     }
+    for (const [namespace, codec] of this.extCodecs) {
+      for await (const [k, v] of this.store.scan(Uint8Array.of(codec.prefix))) this.ext.set(extKeyOf(namespace, k), codec.decode(v));
+    }
     for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.recent))) this.recent.set(bytesToHex(k.subarray(1)), bytesToHex(v));
+    for (let n = Math.max(0, this.props.headNumber - RECENT_BLOCK_CACHE + 1); n <= this.props.headNumber; n++) {
+      const bytes = await this.store.get(key(PREFIX.block, u64(n)));
+      if (bytes) this.recentIds.set(n, decodeHeader(bytes).id);
+    }
+    const genesisBlock = await this.store.get(key(PREFIX.block, u64(0)));
+    if (genesisBlock) this.genesisId = decodeHeader(genesisBlock).id;
     for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.undo))) this.undo.set(readU64(k, 1), decodeUndo(v));
     for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.record))) {
       const [namespace, recordKey] = splitSlot(new TextDecoder().decode(k.subarray(1)));
@@ -187,6 +209,7 @@ export class Chain implements StateReader {
     await this.store.write(ops);
     this.rememberRecent(genesis);
     this.cacheBlock(0, genesis.bytes);
+    this.genesisId = genesis.id;
   }
 
   // --- reads -----------------------------------------------------------------------------------
@@ -197,6 +220,19 @@ export class Chain implements StateReader {
 
   nameOwner(nameHex: string): string | undefined {
     return this.names.get(nameHex);
+  }
+
+  getExt(key: string): unknown {
+    return this.ext.get(key);
+  }
+
+  *extKeys(prefix: string): Iterable<string> {
+    for (const key of this.ext.keys()) if (key.startsWith(prefix)) yield key;
+  }
+
+  /** blockID of one of the last 256 blocks (BLOCKHASH), synchronously. */
+  recentBlockId(number: number): Uint8Array | undefined {
+    return this.recentIds.get(number);
   }
 
   getWitness(addressHex: string): WitnessRecord | undefined {
@@ -386,7 +422,8 @@ export class Chain implements StateReader {
       try {
         // Signers were recovered at admission; only the permission is checked again on this state.
         validateSignatures({ reader: view, contractCount: tx.contractCount, contract: tx.contract, signatures: tx.signatures, recovered: tx.signers ?? [], totalSignNum: p.totalSignNum, activeDefaultOperations: activeOps });
-        const outcome = processTransaction(tx, { view, actuators: this.actuators, headTimestamp: p.headTimestamp, headSlot });
+        let outcome = processTransaction(tx, { view, actuators: this.actuators, headTimestamp: p.headTimestamp, headSlot, block: { number, timestamp, witnessHex } });
+        if (outcome instanceof Promise) outcome = await outcome;
         const bytes = encodeWithResult(tx, outcome.result?.contractRet ?? CONTRACT_RET_SUCCESS);
         encoded.push(bytes);
         size += bytes.length;
@@ -415,10 +452,25 @@ export class Chain implements StateReader {
     throw new ChainError('This node holds the block-signing key of none of the active super representatives (configure localwitness).');
   }
 
+  /** Where the next block will go (its timestamp and representative), for executions of pending transactions. */
+  nextBlockSlot(wallNow: number): { timestamp: number; witnessHex: string } {
+    const timestamp = this.nextBlockTimestamp(wallNow);
+    try {
+      const slot = this.producibleSlot(timestamp);
+      return { timestamp: slot.timestamp, witnessHex: slot.witnessHex };
+    } catch {
+      return { timestamp, witnessHex: this.witnessAt(timestamp) };
+    }
+  }
+
   private fitsAsPrepared(candidates: readonly TxEnvelope[], prepared: PreparedState, timestamp: number): boolean {
     let size = 0;
     for (const tx of candidates) {
-      if (tx.expiration < timestamp || !prepared.outcomes.has(tx.idHex)) return false;
+      const outcome = prepared.outcomes.get(tx.idHex);
+      if (tx.expiration < timestamp || !outcome) return false;
+      // A VM execution saw the block it expected; another timestamp means executing it again.
+      const assumed = outcome.result?.blockTimestamp;
+      if (assumed !== undefined && assumed !== timestamp) return false;
       size += tx.bytes.length + 8;
       if (size > BLOCK_SIZE_LIMIT) return false;
     }
@@ -496,6 +548,15 @@ export class Chain implements StateReader {
       undo.set(hex, this.accounts.get(hex) ?? null);
       ops.push({ type: 'put', key: key(PREFIX.account, account.address), value: encodeAccount(account) });
     }
+    for (const hex of view.deletedAccounts) {
+      if (!this.accounts.has(hex)) continue;
+      undo.set(hex, this.accounts.get(hex)!);
+      ops.push({ type: 'del', key: key(PREFIX.account, hexToBytes(hex)) });
+    }
+    for (const [extKey, value] of view.ext) {
+      const codec = codecOf(this.extCodecs, extKey);
+      ops.push(value === null ? { type: 'del', key: extStoreKey(codec, extKey) } : { type: 'put', key: extStoreKey(codec, extKey), value: codec.encode(value) });
+    }
     const keepUndo = next.solidNumber < block.number;
     if (undo.size > 0 && keepUndo) ops.push({ type: 'put', key: key(PREFIX.undo, u64(block.number)), value: encodeUndo(undo) });
     const recordUndo: RecordUndo = new Map();
@@ -530,6 +591,11 @@ export class Chain implements StateReader {
 
     // The batch is durable: make it visible.
     for (const [hex, account] of view.changes) this.accounts.set(hex, account);
+    for (const hex of view.deletedAccounts) this.accounts.delete(hex);
+    for (const [extKey, value] of view.ext) {
+      if (value === null) this.ext.delete(extKey);
+      else this.ext.set(extKey, value);
+    }
     for (const [name, owner] of view.nameChanges) this.names.set(name, owner);
     for (const [hex, w] of view.witnessChanges) this.witnesses.set(hex, w);
     for (const [slotKey, value] of view.recordChanges) {
@@ -552,6 +618,8 @@ export class Chain implements StateReader {
 
   private rememberRecent(block: SealedBlock): void {
     this.recent.set(bytesToHex(block.id.subarray(6, 8)), bytesToHex(block.id.subarray(8, 16)));
+    this.recentIds.set(block.number, block.id);
+    this.recentIds.delete(block.number - RECENT_BLOCK_CACHE);
   }
 
   private cacheBlock(number: number, bytes: Uint8Array): void {

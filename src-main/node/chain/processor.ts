@@ -2,7 +2,7 @@ import { encodeBase58Check } from '../../../src-core/bytes/base58';
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import type { ActuatorRegistry } from '../actuators/registry';
 import { ContractExeError, ContractValidateError } from '../actuators/actuator';
-import type { ActuatorContext, ActuatorResult } from '../actuators/actuator';
+import type { ActuatorContext, ActuatorResult, ExecutionBlock } from '../actuators/actuator';
 import { bandwidthBytesOf } from '../../../src-core/fee/bandwidth';
 import { tokenIdText } from '../trc10/assets';
 import { BandwidthInsufficient, consumeBandwidth, UnknownAssetForBandwidth } from '../resources/bandwidth';
@@ -36,13 +36,29 @@ export interface ProcessContext {
   readonly actuators: ActuatorRegistry;
   readonly headTimestamp: number;
   readonly headSlot: number;
+  /** The block the transaction runs in (the predicted next block for the pending state). */
+  readonly block?: ExecutionBlock;
 }
 
 const TRANSFER_ASSET = 2;
 
 const insufficient = (): AdmissionError => new AdmissionError(RESPONSE_CODE.BANDWITH_ERROR, 'Account resource insufficient error.');
 
-export function processTransaction(tx: TxEnvelope, ctx: ProcessContext): TxOutcome {
+function validateError(error: ContractValidateError): AdmissionError {
+  return new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${error.message}`);
+}
+
+function executeError(error: unknown): unknown {
+  if (error instanceof ContractExeError) return new AdmissionError(RESPONSE_CODE.CONTRACT_EXE_ERROR, `Contract execute error : ${error.message}`);
+  if (error instanceof ContractValidateError) return validateError(error);
+  return error;
+}
+
+/**
+ * Applies `tx` to `ctx.view` in its own journal. System contracts finish synchronously; a VM
+ * contract answers with a promise, and the view must not be used by anyone else until it settles.
+ */
+export function processTransaction(tx: TxEnvelope, ctx: ProcessContext): TxOutcome | Promise<TxOutcome> {
   const { view } = ctx;
   const contract = tx.contract!;
   const p = view.props.parameters;
@@ -53,7 +69,7 @@ export function processTransaction(tx: TxEnvelope, ctx: ProcessContext): TxOutco
       throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : account [${encodeBase58Check(contract.owner)}] does not exist`);
     }
     const actuator = ctx.actuators.get(contract.type);
-    const actuatorCtx: ActuatorContext = { view, headTimestamp: ctx.headTimestamp };
+    const actuatorCtx: ActuatorContext = { view, headTimestamp: ctx.headTimestamp, block: ctx.block, tx };
     const createsAccount = actuator?.createsAccount(contract, actuatorCtx) ?? false;
     const bytes = bandwidthBytesOf({ rawDataLength: tx.rawBytes.length, signatureLengths: tx.signatures.map((s) => s.length), contracts: tx.contractCount });
     // TransferAssetContract may use the token issuer's bandwidth (java-tron useAssetAccountNet).
@@ -89,23 +105,29 @@ export function processTransaction(tx: TxEnvelope, ctx: ProcessContext): TxOutco
     if (!actuator) {
       throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${contract.typeName ?? contract.type} is not supported by this node yet`);
     }
-    let executed: bigint | ActuatorResult;
+    let executed: bigint | ActuatorResult | Promise<ActuatorResult>;
     try {
       actuator.validate(contract, actuatorCtx);
     } catch (error) {
-      if (error instanceof ContractValidateError) throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${error.message}`);
+      if (error instanceof ContractValidateError) throw validateError(error);
       throw error;
     }
     try {
       executed = actuator.execute(contract, actuatorCtx);
     } catch (error) {
-      if (error instanceof ContractExeError) throw new AdmissionError(RESPONSE_CODE.CONTRACT_EXE_ERROR, `Contract execute error : ${error.message}`);
-      throw error;
+      throw executeError(error);
     }
-    view.commitTx();
-    const result = typeof executed === 'bigint' ? undefined : executed;
-    const actuatorFee = typeof executed === 'bigint' ? executed : executed.fee;
-    return { actuatorFee, result, netUsage: bill.netUsage, netFee: bill.netFee, multiSignFee, memoFee };
+    const finish = (done: bigint | ActuatorResult): TxOutcome => {
+      view.commitTx();
+      const result = typeof done === 'bigint' ? undefined : done;
+      const actuatorFee = typeof done === 'bigint' ? done : done.fee;
+      return { actuatorFee, result, netUsage: bill.netUsage, netFee: bill.netFee, multiSignFee, memoFee };
+    };
+    if (!(executed instanceof Promise)) return finish(executed);
+    return executed.then(finish, (error: unknown) => {
+      view.rollback();
+      throw executeError(error);
+    });
   } catch (error) {
     view.rollback();
     throw error;

@@ -1,6 +1,7 @@
 import { protocol } from '../../../src-core/proto/runtime';
 import { messageToJson } from '../../../src-core/proto/json-codec';
 import { decodeTransaction } from '../../../src-core/tx/codec';
+import { contractAddressOf } from '../../../src-core/tx/contract-address';
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import type { Chain } from '../chain/chain';
 import { blockIdOf } from '../chain/block';
@@ -16,10 +17,24 @@ import { tokenIdText } from '../trc10/assets';
  */
 type Json = Record<string, unknown>;
 
-/** Util.printTransactionToJSON: txID, raw_data, raw_data_hex, signature, ret; no `visible`. */
+/**
+ * Util.printTransactionToJSON: txID, raw_data, raw_data_hex, signature, ret; no `visible`; a
+ * CreateSmartContract also gets the new contract's address (hex in both address forms).
+ */
 export function transactionJson(bytes: Uint8Array, visible: boolean): Json {
   const tx = decodeTransaction(bytes, { visible }) as unknown as Json;
   delete tx.visible;
+  const contract = (tx.raw_data as { contract?: { type?: string; parameter?: { value?: Json } }[] }).contract?.[0];
+  if (contract?.type === 'CreateSmartContract') {
+    const owner = contract.parameter?.value?.owner_address;
+    if (typeof owner === 'string' && owner.length > 0) {
+      try {
+        tx.contract_address = contractAddressOf(tx.txID as string, owner);
+      } catch {
+        // An owner that is not an address (a malformed transaction) gets no contract address.
+      }
+    }
+  }
   return tx;
 }
 

@@ -10,6 +10,7 @@ import type { RecoveredSignature } from '../auth/permission-check';
 import { SignatureCheckError, validateSignatures } from '../auth/permission-check';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { StateView } from '../state/view';
+import type { ExecutionBlock } from '../actuators/actuator';
 
 /**
  * The pending pool and admission (java-tron Wallet.broadcastTransaction → Manager.pushTransaction,
@@ -55,8 +56,30 @@ export class TxPool {
     if (tx.contractCount === 0) throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, 'Contract validate error : No contract!');
     if (tx.expiration < this.chain.nextSlotTime()) throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
     if (!tx.signers) tx.signers = await this.recoverSigners(tx);
-    await this.idle();
-    return this.admit(tx);
+    return this.exclusive(() => this.admit(tx));
+  }
+
+  /**
+   * Runs `job` while nothing else uses the pending state: admissions, block production, and the
+   * VM's constant calls and dry runs (a VM transaction keeps the state open while it executes).
+   */
+  async exclusive<T>(job: () => T | Promise<T>): Promise<T> {
+    // The check and the start of `job` happen in one synchronous step.
+    while (this.busy) await this.busy.catch(() => undefined);
+    const result = job();
+    if (!(result instanceof Promise)) return result;
+    this.busy = result;
+    try {
+      return await result;
+    } finally {
+      if (this.busy === result) this.busy = null;
+    }
+  }
+
+  /** The block a pending transaction is expected to land in (what VM executions see). */
+  nextBlock(): ExecutionBlock {
+    const chain = this.chain;
+    return { number: chain.props.headNumber + 1, ...chain.nextBlockSlot(Date.now()) };
   }
 
   private recoverSigners(tx: TxEnvelope): Promise<RecoveredSignature[]> {
@@ -70,8 +93,8 @@ export class TxPool {
     return this.recovery.recover(requests);
   }
 
-  /** The synchronous part: no other admission or block can interleave with it. */
-  private admit(tx: TxEnvelope): TxOutcome {
+  /** Runs under `exclusive`: no other admission or block can interleave with it. */
+  private admit(tx: TxEnvelope): TxOutcome | Promise<TxOutcome> {
     const chain = this.chain;
     const props = chain.props;
     if (tx.expiration < chain.nextSlotTime()) throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
@@ -96,33 +119,29 @@ export class TxPool {
       throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
     }
     if (this.entries.has(tx.idHex) || chain.isPackedAndUnexpired(tx.idHex)) throw new AdmissionError(RESPONSE_CODE.DUP_TRANSACTION_ERROR, 'Dup transaction.');
-    const outcome = processTransaction(tx, { view: this.pending, actuators: chain.actuators, headTimestamp: props.headTimestamp, headSlot: chain.headSlot });
-    this.entries.set(tx.idHex, tx);
-    this.outcomes.set(tx.idHex, outcome);
-    return outcome;
+    const outcome = processTransaction(tx, { view: this.pending, actuators: chain.actuators, headTimestamp: props.headTimestamp, headSlot: chain.headSlot, block: this.nextBlock() });
+    const keep = (done: TxOutcome): TxOutcome => {
+      this.entries.set(tx.idHex, tx);
+      this.outcomes.set(tx.idHex, done);
+      return done;
+    };
+    return outcome instanceof Promise ? outcome.then(keep) : keep(outcome);
   }
 
   /** Produces one block from the pool (in arrival order), then rebuilds the pending state. */
   async produceBlock(wallNow: number): Promise<BlockResult> {
-    await this.idle();
-    const run = (async () => {
+    return this.exclusive(async () => {
       const candidates = [...this.entries.values()];
       const result = await this.chain.produceBlock(candidates, wallNow, { view: this.pending, outcomes: this.outcomes });
       for (const { tx } of result.packed) this.entries.delete(tx.idHex);
       for (const id of result.dropped) this.entries.delete(id);
-      this.rebuildPending();
+      await this.rebuildPending();
       return result;
-    })();
-    this.busy = run;
-    try {
-      return await run;
-    } finally {
-      this.busy = null;
-    }
+    });
   }
 
   /** Re-applies what is still pending on the new head; what no longer passes leaves the pool. */
-  private rebuildPending(): void {
+  private async rebuildPending(): Promise<void> {
     this.pending = this.chain.newView();
     this.outcomes = new Map();
     const chain = this.chain;
@@ -132,7 +151,8 @@ export class TxPool {
       try {
         if (tx.expiration <= props.headTimestamp) throw new Error('expired');
         validateSignatures({ reader: this.pending, contractCount: tx.contractCount, contract: tx.contract, signatures: tx.signatures, recovered: tx.signers ?? [], totalSignNum: props.totalSignNum, activeDefaultOperations: activeOps });
-        this.outcomes.set(tx.idHex, processTransaction(tx, { view: this.pending, actuators: chain.actuators, headTimestamp: props.headTimestamp, headSlot: chain.headSlot }));
+        const outcome = processTransaction(tx, { view: this.pending, actuators: chain.actuators, headTimestamp: props.headTimestamp, headSlot: chain.headSlot, block: this.nextBlock() });
+        this.outcomes.set(tx.idHex, outcome instanceof Promise ? await outcome : outcome);
       } catch {
         this.entries.delete(tx.idHex);
       }

@@ -10,6 +10,13 @@ export interface AccountReader {
   getAccount(addressHex: string): AccountRecord | undefined;
   /** Owner of an account name (hex of the name bytes), if any. */
   nameOwner(nameHex: string): string | undefined;
+  /**
+   * Contract records kept beside accounts (contract metadata, ABI, code, storage rows, contract
+   * states), by namespaced key: one letter naming the kind, then hex (contracts/records.ts).
+   */
+  getExt?(key: string): unknown;
+  /** Every key of those records that starts with `prefix` (a destroyed contract's rows). */
+  extKeys?(prefix: string): Iterable<string>;
 }
 
 /**
@@ -47,6 +54,10 @@ interface Layer {
   witnesses?: Map<string, Slot<WitnessRecord>>;
   records?: Map<string, Slot<RecordValue | null>>;
   names?: Map<string, Slot<string>>;
+  /** Contract records: previous overlay value (null = deleted) or ABSENT. */
+  ext?: Map<string, Slot<unknown>>;
+  /** Addresses whose deletion state changed: whether they were deleted before. */
+  deleted?: Map<string, boolean>;
   readonly mutable: TxMutableProperties;
 }
 
@@ -62,6 +73,10 @@ export class StateView implements StateReader {
   readonly witnessChanges = new Map<string, WitnessRecord>();
   /** `recordSlot(namespace, key)` → value, or null once deleted. */
   readonly recordChanges = new Map<string, RecordValue | null>();
+  /** Accounts removed by this view (a contract's SELFDESTRUCT); never also in `changes`. */
+  readonly deletedAccounts = new Set<string>();
+  /** Contract records written by this view; `null` = deleted. */
+  readonly ext = new Map<string, unknown>();
   readonly mutable: TxMutableProperties;
   private readonly layers: Layer[] = [];
 
@@ -87,7 +102,9 @@ export class StateView implements StateReader {
 
   getAccount(addressHex: string): AccountRecord | undefined {
     const own = this.changes.get(addressHex);
-    return own ?? this.base.getAccount(addressHex);
+    if (own) return own;
+    if (this.deletedAccounts.size > 0 && this.deletedAccounts.has(addressHex)) return undefined;
+    return this.base.getAccount(addressHex);
   }
 
   nameOwner(nameHex: string): string | undefined {
@@ -108,7 +125,7 @@ export class StateView implements StateReader {
     }
     const own = this.changes.get(addressHex);
     if (own) return own;
-    const current = this.base.getAccount(addressHex);
+    const current = this.getAccount(addressHex);
     if (!current) return undefined;
     const copy = cloneAccount(current);
     this.changes.set(addressHex, copy);
@@ -119,7 +136,27 @@ export class StateView implements StateReader {
   putNewAccount(account: AccountRecord): void {
     const layer = this.top;
     if (layer && !layer.accounts.has(account.addressHex)) layer.accounts.set(account.addressHex, this.changes.get(account.addressHex) ?? ABSENT);
+    this.markDeleted(account.addressHex, false);
     this.changes.set(account.addressHex, account);
+  }
+
+  /** Removes an account (a contract that self-destructed). */
+  deleteAccount(addressHex: string): void {
+    const layer = this.top;
+    if (layer && !layer.accounts.has(addressHex)) layer.accounts.set(addressHex, this.changes.get(addressHex) ?? ABSENT);
+    this.changes.delete(addressHex);
+    this.markDeleted(addressHex, true);
+  }
+
+  private markDeleted(addressHex: string, deleted: boolean): void {
+    if (this.deletedAccounts.has(addressHex) === deleted) return;
+    const layer = this.top;
+    if (layer) {
+      layer.deleted ??= new Map();
+      if (!layer.deleted.has(addressHex)) layer.deleted.set(addressHex, !deleted);
+    }
+    if (deleted) this.deletedAccounts.add(addressHex);
+    else this.deletedAccounts.delete(addressHex);
   }
 
   setName(nameHex: string, ownerHex: string): void {
@@ -213,6 +250,34 @@ export class StateView implements StateReader {
     }
   }
 
+  // --- contract records ---------------------------------------------------------------------------
+
+  getExt(key: string): unknown {
+    const own = this.ext.get(key);
+    if (own !== undefined) return own === null ? undefined : own;
+    return this.base.getExt?.(key);
+  }
+
+  /** Writes (or with `null` deletes) a contract record. Values are immutable: replace, never mutate. */
+  putExt(key: string, value: unknown): void {
+    const layer = this.top;
+    if (layer) {
+      layer.ext ??= new Map();
+      if (!layer.ext.has(key)) layer.ext.set(key, this.ext.has(key) ? this.ext.get(key) : ABSENT);
+    }
+    this.ext.set(key, value);
+  }
+
+  *extKeys(prefix: string): Iterable<string> {
+    const seen = new Set<string>();
+    for (const [key, value] of this.ext) {
+      if (!key.startsWith(prefix)) continue;
+      seen.add(key);
+      if (value !== null) yield key;
+    }
+    for (const key of this.base.extKeys?.(prefix) ?? []) if (!seen.has(key)) yield key;
+  }
+
   // --- journal ------------------------------------------------------------------------------------
 
   /** Opens a journal layer (a transaction, or a savepoint inside one). */
@@ -238,6 +303,14 @@ export class StateView implements StateReader {
       parent.names ??= new Map();
       for (const [k, v] of child.names) if (!parent.names.has(k)) parent.names.set(k, v);
     }
+    if (child.ext) {
+      parent.ext ??= new Map();
+      for (const [k, v] of child.ext) if (!parent.ext.has(k)) parent.ext.set(k, v);
+    }
+    if (child.deleted) {
+      parent.deleted ??= new Map();
+      for (const [k, v] of child.deleted) if (!parent.deleted.has(k)) parent.deleted.set(k, v);
+    }
   }
 
   /** Undoes everything since the innermost `begin`. */
@@ -259,6 +332,14 @@ export class StateView implements StateReader {
     for (const [name, previous] of layer.names ?? []) {
       if (previous === ABSENT) this.nameChanges.delete(name);
       else this.nameChanges.set(name, previous);
+    }
+    for (const [key, previous] of layer.ext ?? []) {
+      if (previous === ABSENT) this.ext.delete(key);
+      else this.ext.set(key, previous);
+    }
+    for (const [hex, wasDeleted] of layer.deleted ?? []) {
+      if (wasDeleted) this.deletedAccounts.add(hex);
+      else this.deletedAccounts.delete(hex);
     }
     Object.assign(this.mutable, layer.mutable);
   }

@@ -1,4 +1,4 @@
-import type { EmbeddedNodeFactory } from './embedded-node';
+import type { DryRunSequenceResult, DryRunStep, EmbeddedNodeFactory } from './embedded-node';
 import { hasNodeInternals, throwawayDryRun } from './throwaway-dry-run';
 
 /**
@@ -12,6 +12,41 @@ export interface TronNodeLike {
   readonly accounts: readonly unknown[];
   head(): { number: number; id: string; timestamp: number; solidified: number };
   stop(): Promise<void>;
+  /** The node's dry run (src-main/node simulation/dry-run.ts): any transaction, applied on a throw-away state. */
+  dryRun?(tx: object | string, options?: DryRunOptionsLike): Promise<unknown>;
+  /** Several transactions in order on one throw-away copy (src-main/node `dryRunSequence`). */
+  dryRunSequence?(steps: readonly { transaction: object; options?: DryRunOptionsLike & { placeholderSignatures?: number } }[], options?: { state?: 'head' | 'pending' }): Promise<NodeSequenceResultLike>;
+}
+
+/** What the node's `dryRunSequence` answers, as far as the host reads it. */
+export interface NodeSequenceResultLike {
+  readonly headBlock: number;
+  readonly results: readonly { txId: string; accepted: boolean; code: string; message: string; fee: bigint; balanceChanges: readonly { address: string; trx: bigint }[] }[];
+}
+
+/** The host's sequence dry run over the node's own: head plus pool, stages as the permission editor reads them. */
+export async function nodeSequenceDryRun(node: Required<Pick<TronNodeLike, 'dryRunSequence'>>, steps: readonly DryRunStep[]): Promise<DryRunSequenceResult> {
+  const { headBlock, results } = await node.dryRunSequence(
+    steps.map((step) => ({ transaction: step.transaction, options: { skipSignatureCheck: !step.checkSignatures, ...(step.placeholderSignatures !== undefined ? { placeholderSignatures: step.placeholderSignatures } : {}) } })),
+    { state: 'pending' },
+  );
+  return {
+    headBlock,
+    outcomes: results.map((r) => ({
+      accepted: r.accepted,
+      stage: r.code === 'SIGERROR' ? 'signature' : 'apply',
+      ...(r.accepted ? { txid: r.txId } : { code: r.code, message: r.message }),
+      balanceChanges: r.balanceChanges.filter((c) => c.trx !== 0n).map((c) => ({ address: c.address, deltaSun: c.trx })),
+      feeSun: r.fee,
+    })),
+  };
+}
+
+/** Options of the node's dry run (see `DryRunOptions` in src-main/node). */
+export interface DryRunOptionsLike {
+  readonly skipSignatureCheck?: boolean;
+  readonly signers?: readonly string[];
+  readonly state?: 'head' | 'pending';
 }
 
 export interface CreateNodeInputLike {
@@ -20,6 +55,7 @@ export interface CreateNodeInputLike {
   datadir: string;
   blockTimeMs: number;
   saveInternalTx: boolean;
+  estimateEnergy: boolean;
   dev: boolean;
   log: (line: string) => void;
 }
@@ -27,9 +63,8 @@ export interface CreateNodeInputLike {
 export type CreateNodeLike = (input: CreateNodeInputLike) => Promise<TronNodeLike>;
 
 /**
- * Adapts the node's `createNode` to the host: loopback only, dev mode (funded accounts) on.
- * `estimateEnergy` is not passed on: this node version has no /wallet/estimateenergy switch (it
- * serves no estimate endpoint yet); the setting is saved for when it does.
+ * Adapts the node's `createNode` to the host: loopback only, dev mode (funded accounts) on; the
+ * estimateEnergy setting switches /wallet/estimateenergy; the node's dry run is passed through.
  */
 export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFactory {
   return async (config) => {
@@ -39,6 +74,7 @@ export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFac
       datadir: config.datadir,
       blockTimeMs: config.blockTimeMs,
       saveInternalTx: config.saveInternalTx,
+      estimateEnergy: config.estimateEnergy,
       dev: true,
       log: config.log,
     });
@@ -48,10 +84,15 @@ export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFac
       devMnemonic: node.config.dev ? node.config.mnemonic : null,
       devAccountCount: node.config.dev ? node.accounts.length : 0,
       head: () => node.head(),
-      // Update-then-follow-up on one throwaway copy (permission editor). node.dryRun (feat/node3)
-      // runs one transaction per copy; this stays until the node can chain steps on one copy.
-      ...(hasNodeInternals(node) ? { dryRunSequence: async (steps) => throwawayDryRun(node, steps) } : {}),
+      // Update-then-follow-up on one throwaway copy (permission editor): the node's own sequence
+      // dry run (it also runs smart-contract transactions); the stopgap for nodes without it.
+      ...(node.dryRunSequence
+        ? { dryRunSequence: (steps: readonly DryRunStep[]) => nodeSequenceDryRun({ dryRunSequence: node.dryRunSequence!.bind(node) }, steps) }
+        : hasNodeInternals(node)
+          ? { dryRunSequence: async (steps: readonly DryRunStep[]) => throwawayDryRun(node, steps) }
+          : {}),
       stop: () => node.stop(),
+      ...(node.dryRun ? { dryRun: node.dryRun.bind(node) } : {}),
     };
   };
 }

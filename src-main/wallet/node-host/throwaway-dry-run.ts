@@ -85,7 +85,13 @@ function runStep(step: DryRunStep, view: StateView, base: AccountReader, chain: 
   }
   let fee: bigint;
   try {
-    fee = totalFee(processTransaction(tx, { view, actuators: chain.actuators, headTimestamp: chain.props.headTimestamp, headSlot: chain.headSlot }));
+    const outcome = processTransaction(tx, { view, actuators: chain.actuators, headTimestamp: chain.props.headTimestamp, headSlot: chain.headSlot });
+    if (outcome instanceof Promise) {
+      // A smart-contract transaction executes asynchronously: only the node's dryRunSequence runs it.
+      outcome.catch(() => undefined);
+      return { accepted: false, stage: 'apply', code: 'OTHER_ERROR', message: 'Smart-contract transactions need the node\'s own dry run (dryRunSequence).', balanceChanges: [], feeSun: 0n };
+    }
+    fee = totalFee(outcome);
   } catch (error) {
     if (error instanceof AdmissionError) return { accepted: false, stage: 'apply', code: error.code, message: error.message, balanceChanges: [], feeSun: 0n };
     throw error;

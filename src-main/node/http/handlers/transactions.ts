@@ -4,6 +4,7 @@ import { protocol } from '../../../../src-core/proto/runtime';
 import { bigintToLong } from '../../../../src-core/proto/runtime';
 import { rawDataFromMessage } from '../../../../src-core/tx/codec';
 import { CONTRACT_TYPE_IDS, typeUrlOf } from '../../../../src-core/tx/contract-types';
+import { contractAddressOf } from '../../../../src-core/tx/contract-address';
 import type { ContractTypeName } from '../../../../src-core/tx/contract-types';
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
@@ -28,25 +29,24 @@ const CODEC = { visible: false, hexMode: 'java-tron' as const };
 
 // --- builders (java-tron-http.md §3 "Builder defaults") -----------------------------------------
 
-/** A builder endpoint: the contract from the body, validated as java-tron's builder does, wrapped in an unsigned transaction. */
-export async function buildUnsigned(s: NodeServices, req: ApiRequest, type: ContractTypeName, allowExtraData: boolean): Promise<Json> {
-  const body = req.body();
-  const visible = req.visible();
-  const messageName = `protocol.${type}`;
-  const value = getCodec(messageName).encode(jsonToMessage(messageName, body, { ...CODEC, visible })).finish();
+/** Options of a node-built transaction (Wallet.createTransactionCapsule plus the servlet's extras). */
+export interface UnsignedOptions {
+  /** Contract Permission_id; set only when > 0. */
+  readonly permissionId?: number;
+  /** raw_data.fee_limit (deploycontract, triggersmartcontract); set only when non-zero. */
+  readonly feeLimit?: bigint;
+  /** raw_data.data (extra_data). */
+  readonly data?: Uint8Array;
+}
+
+/**
+ * An unsigned transaction as java-tron builds it: reference block = the solidified block,
+ * expiration = head block time + the configured window, timestamp = the wall clock.
+ */
+export async function unsignedTransaction(s: NodeServices, type: ContractTypeName, value: Uint8Array, options: UnsignedOptions = {}): Promise<TxEnvelope> {
   const contract: Json = { type: CONTRACT_TYPE_IDS[type], parameter: { type_url: typeUrlOf(type), value } };
+  if (options.permissionId !== undefined && options.permissionId > 0) contract.Permission_id = options.permissionId;
   const chain = s.chain;
-  // java-tron runs the actuator's validate() when it builds (Wallet.createTransactionCapsule).
-  const probe = envelopeFromRaw({ contract: [contract] }, []);
-  try {
-    chain.actuators.get(CONTRACT_TYPE_IDS[type])?.validate(probe.contract!, { view: s.pool.view, headTimestamp: chain.props.headTimestamp, building: true });
-  } catch (error) {
-    if (error instanceof ContractValidateError) throw new JavaError(JAVA.contractValidate, error.message);
-    throw error;
-  }
-  const permissionId = body.Permission_id === undefined || body.Permission_id === null ? 0 : Number(toBigInt(body.Permission_id, 'Permission_id'));
-  if (permissionId > 0) contract.Permission_id = permissionId;
-  // The reference block is the solidified block; expiration counts from the head block time.
   const headTimestamp = chain.props.headTimestamp;
   const ref = hexToBytes(await chain.blockIdHex(chain.props.solidNumber));
   const raw: Json = {
@@ -56,13 +56,50 @@ export async function buildUnsigned(s: NodeServices, req: ApiRequest, type: Cont
     contract: [contract],
     timestamp: bigintToLong(BigInt(Date.now())),
   };
+  if (options.data && options.data.length > 0) raw.data = options.data;
+  if (options.feeLimit) raw.fee_limit = bigintToLong(options.feeLimit);
+  return envelopeFromRaw(raw, []);
+}
+
+/**
+ * Builder output (java-tron Util.printCreateTransaction): visible, txID, raw_data, raw_data_hex,
+ * and for a CreateSmartContract the new contract's address (hex in both address forms).
+ */
+export function unsignedJson(tx: TxEnvelope, visible: boolean): Json {
+  const out: Json = { visible, txID: tx.idHex, raw_data: rawDataFromMessage(tx.raw, { visible }), raw_data_hex: bytesToHex(tx.rawBytes) };
+  if (tx.contract?.typeName === 'CreateSmartContract' && tx.contract.owner.length > 0) out.contract_address = contractAddressOf(tx.idHex, tx.contract.ownerHex);
+  return out;
+}
+
+/** `Permission_id` of a builder request (0 when absent). */
+export function permissionIdParam(body: Json): number {
+  return body.Permission_id === undefined || body.Permission_id === null ? 0 : Number(toBigInt(body.Permission_id, 'Permission_id'));
+}
+
+/** `extra_data` of a builder request: hex, or UTF-8 text when visible. */
+export function extraDataParam(body: Json, visible: boolean): Uint8Array | undefined {
   const extra = body.extra_data;
-  if (allowExtraData && typeof extra === 'string' && extra.length > 0) {
-    raw.data = visible ? utf8ToBytes(extra) : jsonToMessage('protocol.BytesMessage', { value: extra }, CODEC).value;
+  if (typeof extra !== 'string' || extra.length === 0) return undefined;
+  return visible ? utf8ToBytes(extra) : (jsonToMessage('protocol.BytesMessage', { value: extra }, CODEC).value as Uint8Array);
+}
+
+/** A builder endpoint: the contract from the body, validated as java-tron's builder does, wrapped in an unsigned transaction. */
+export async function buildUnsigned(s: NodeServices, req: ApiRequest, type: ContractTypeName, allowExtraData: boolean): Promise<Json> {
+  const body = req.body();
+  const visible = req.visible();
+  const messageName = `protocol.${type}`;
+  const value = getCodec(messageName).encode(jsonToMessage(messageName, body, { ...CODEC, visible })).finish();
+  const chain = s.chain;
+  // java-tron runs the actuator's validate() when it builds (Wallet.createTransactionCapsule).
+  const probe = envelopeFromRaw({ contract: [{ type: CONTRACT_TYPE_IDS[type], parameter: { type_url: typeUrlOf(type), value } }] }, []);
+  try {
+    chain.actuators.get(CONTRACT_TYPE_IDS[type])?.validate(probe.contract!, { view: s.pool.view, headTimestamp: chain.props.headTimestamp, building: true });
+  } catch (error) {
+    if (error instanceof ContractValidateError) throw new JavaError(JAVA.contractValidate, error.message);
+    throw error;
   }
-  const rawBytes = protocol.Transaction.raw.encode(raw as protocol.Transaction.Iraw).finish();
-  const tx = envelopeFromRaw(raw, []);
-  return { visible, txID: tx.idHex, raw_data: rawDataFromMessage(raw, { visible }), raw_data_hex: bytesToHex(rawBytes) };
+  const tx = await unsignedTransaction(s, type, value, { permissionId: permissionIdParam(body), data: allowExtraData ? extraDataParam(body, visible) : undefined });
+  return unsignedJson(tx, visible);
 }
 
 export const createTransaction = (s: NodeServices) => (req: ApiRequest) => buildUnsigned(s, req, 'TransferContract', true);
