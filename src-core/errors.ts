@@ -237,3 +237,12 @@ export class NodeHostError extends WalletError {
   override name = 'NodeHostError';
 }
 registerErrorClass('NodeHostError', NodeHostError);
+
+/**
+ * CSV text that cannot be read (an unterminated quote, a stray quote) or rows that do not fit
+ * what is imported; `details.line` names the line a person should look at.
+ */
+export class CsvError extends WalletError {
+  override name = 'CsvError';
+}
+registerErrorClass('CsvError', CsvError);

@@ -41,3 +41,5 @@ export {
   type ExpiryState,
   type ExpiryStatus,
 } from './envelope';
+export { QR_FRAME_PREFIX, QR_DEFAULT_PAYLOAD_BYTES, QR_MAX_FRAMES, QrAssembler, joinQrFrames, parseQrFrame, qrChecksum, qrTextFromBytes, splitForQr, type QrFrame, type QrProgress } from './qr-frames';
+export { TAPOS_WINDOW_BLOCKS, judgeTapos, taposCandidate, taposReference, type TaposReference, type TaposVerdict } from './chain-check';
