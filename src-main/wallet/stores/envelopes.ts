@@ -1,16 +1,66 @@
 import { z } from 'zod';
+import { envelopeSchema, mergeEnvelopes, parseEnvelope, type Envelope } from '../../../src-core/envelope';
+import { StoreError, WalletError } from '../../../src-core/errors';
 import { Collection } from './collection';
 import { entryIdSchema, newEntryId, opaqueJsonSchema, timeSchema } from './common';
-import { JsonStore, type StoreDefinition } from './json-store';
+import { JsonStore, StoreErrorCode, type StoreDefinition } from './json-store';
 
 /**
- * `envelopes.json`, per network: co-signing envelopes received or sent. Until the envelope module
- * (src-core/envelope) lands, the envelope is stored as opaque JSON; the txid, when known, lets the
- * app find an envelope again from history.
+ * `envelopes.json`, per network: the co-signing inbox (docs/envelope.md). One entry per
+ * transaction: the envelope with every signature collected so far, plus what this wallet
+ * decided about it (proposed here or imported, automatic broadcast, exported, broadcast, and for
+ * a re-proposal the transaction it replaces and who had approved that one).
+ *
+ * The envelope is stored in its own JSON shape (checked with the envelope schema on every read
+ * and write) and fully verified — txID, signatures, summary — the first time it is read, so an
+ * envelope altered on disk is reported, never used.
+ *
+ * Version 1 held the envelope as opaque JSON (the transaction service wrote `serializeEnvelope`
+ * text). Version 2 parses each one; an entry that does not verify is kept byte for byte under
+ * `unreadable` with the reason, so nothing is lost silently.
  */
 export const ENVELOPES_FILE = 'envelopes.json';
 
+const txidSchema = z.string().regex(/^[0-9a-f]{64}$/, 'must be a transaction id of 64 lowercase hex characters');
+const hexAddressSchema = z.string().regex(/^41[0-9a-f]{40}$/, 'must be a 41… hex address');
+
+export const EnvelopeOrigin = { proposed: 'proposed', imported: 'imported' } as const;
+export type EnvelopeOrigin = (typeof EnvelopeOrigin)[keyof typeof EnvelopeOrigin];
+
 export const storedEnvelopeSchema = z.strictObject({
+  id: entryIdSchema,
+  label: z.string().max(120),
+  txid: txidSchema,
+  envelope: envelopeSchema,
+  /** `proposed`: built here; `imported`: received from a co-signer. */
+  origin: z.enum(['proposed', 'imported']),
+  /** The proposer's choice: broadcast as soon as the signatures reach the threshold. */
+  autoBroadcast: z.boolean(),
+  /** Who had approved the transaction this one re-proposes (information only: signatures never carry over). */
+  carriedApprovals: z.array(z.strictObject({ address: hexAddressSchema, name: z.string().max(120).nullable() })).max(32),
+  reproposedFrom: txidSchema.nullable(),
+  replacedBy: txidSchema.nullable(),
+  /** First time it left this wallet (file, copy, QR); the note is fixed from then on. */
+  exportedAt: timeSchema.nullable(),
+  broadcastAt: timeSchema.nullable(),
+  createdAt: timeSchema,
+  updatedAt: timeSchema,
+});
+export type StoredEnvelope = Omit<z.infer<typeof storedEnvelopeSchema>, 'envelope'> & { readonly envelope: z.infer<typeof envelopeSchema> };
+
+export const unreadableEnvelopeSchema = z.strictObject({
+  id: entryIdSchema,
+  label: z.string().max(120),
+  reason: z.string().max(2000),
+  code: z.string().max(80),
+  original: opaqueJsonSchema,
+});
+export type UnreadableEnvelope = z.infer<typeof unreadableEnvelopeSchema>;
+
+const documentSchema = z.strictObject({ entries: z.array(storedEnvelopeSchema), unreadable: z.array(unreadableEnvelopeSchema) });
+type EnvelopesDocument = z.infer<typeof documentSchema>;
+
+const v1EntrySchema = z.strictObject({
   id: entryIdSchema,
   label: z.string().max(120),
   txid: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
@@ -18,34 +68,107 @@ export const storedEnvelopeSchema = z.strictObject({
   createdAt: timeSchema,
   updatedAt: timeSchema,
 });
-export type StoredEnvelope = z.infer<typeof storedEnvelopeSchema>;
 
-export const envelopesDefinition: StoreDefinition<{ entries: readonly StoredEnvelope[] }> = {
+function reasonOf(error: unknown): { reason: string; code: string } {
+  if (error instanceof WalletError) return { reason: error.message, code: error.code };
+  return { reason: error instanceof Error ? error.message : String(error), code: 'UNKNOWN' };
+}
+
+/** v1 → v2: every opaque envelope is parsed and verified; the ones that fail are set apart. */
+export function migrateEnvelopesV1(data: unknown): unknown {
+  const v1 = z.strictObject({ entries: z.array(v1EntrySchema) }).parse(data);
+  const entries: unknown[] = [];
+  const unreadable: UnreadableEnvelope[] = [];
+  const byTxid = new Map<string, { index: number; envelope: Envelope }>();
+  for (const entry of v1.entries) {
+    let envelope: Envelope;
+    try {
+      envelope = parseEnvelope(entry.envelope);
+    } catch (error) {
+      unreadable.push({ id: entry.id, label: entry.label, ...reasonOf(error), original: entry.envelope });
+      continue;
+    }
+    const txid = envelope.transaction.txID;
+    const seen = byTxid.get(txid);
+    if (seen) {
+      // Two v1 entries of one transaction: one v2 entry with the signatures of both.
+      try {
+        const merged = mergeEnvelopes([seen.envelope, envelope]);
+        byTxid.set(txid, { index: seen.index, envelope: merged });
+        (entries[seen.index] as { envelope: Envelope }).envelope = merged;
+      } catch (error) {
+        unreadable.push({ id: entry.id, label: entry.label, ...reasonOf(error), original: entry.envelope });
+      }
+      continue;
+    }
+    byTxid.set(txid, { index: entries.length, envelope });
+    entries.push({
+      id: entry.id,
+      label: entry.label,
+      txid,
+      envelope,
+      // Version 1 had one writer: the transaction service storing its own proposals.
+      origin: 'proposed',
+      autoBroadcast: false,
+      carriedApprovals: [],
+      reproposedFrom: null,
+      replacedBy: null,
+      exportedAt: null,
+      broadcastAt: null,
+      createdAt: entry.createdAt,
+      updatedAt: entry.updatedAt,
+    });
+  }
+  return { entries, unreadable };
+}
+
+export const envelopesDefinition: StoreDefinition<EnvelopesDocument> = {
   format: 'tron-wallet-envelopes',
-  version: 1,
+  version: 2,
   what: 'co-signing envelopes',
-  schema: z.strictObject({ entries: z.array(storedEnvelopeSchema) }),
-  empty: () => ({ entries: [] }),
+  schema: documentSchema,
+  empty: () => ({ entries: [], unreadable: [] }),
+  migrations: { 1: migrateEnvelopesV1 },
 };
 
+/** What the transaction service hands over (its v1 call): the envelope as text or JSON. */
 export interface EnvelopeInput {
   readonly id?: string;
   readonly label: string;
   readonly txid: string | null;
-  readonly envelope: z.infer<typeof opaqueJsonSchema>;
+  readonly envelope: unknown;
+  readonly origin?: EnvelopeOrigin;
 }
 
+export interface AddResult {
+  readonly entry: StoredEnvelope;
+  /** `added`: a new transaction; `merged`: new signatures for a known one; `unchanged`: nothing new. */
+  readonly outcome: 'added' | 'merged' | 'unchanged';
+  readonly newSignatures: number;
+}
+
+export type EnvelopeMeta = Partial<Pick<StoredEnvelope, 'origin' | 'autoBroadcast' | 'carriedApprovals' | 'reproposedFrom' | 'label'>>;
+
 export class Envelopes {
+  /** Envelopes verified since they were last written, by id. */
+  private readonly verified = new Map<string, { updatedAt: number; envelope: Envelope }>();
+
   private constructor(private readonly entries: Collection<StoredEnvelope, 'id'>) {}
 
   static async open(file: string): Promise<Envelopes> {
-    return new Envelopes(new Collection(await JsonStore.open(file, envelopesDefinition), 'id', 'envelope'));
+    const store = await JsonStore.open(file, envelopesDefinition);
+    return new Envelopes(new Collection(store as unknown as JsonStore<{ entries: readonly StoredEnvelope[] }>, 'id', 'envelope'));
   }
 
   get store(): JsonStore<{ entries: readonly StoredEnvelope[] }> {
     return this.entries.store;
   }
 
+  private document(): EnvelopesDocument {
+    return this.entries.store.read() as unknown as EnvelopesDocument;
+  }
+
+  /** Newest first. */
   list(): StoredEnvelope[] {
     return this.entries.list().sort((a, b) => b.updatedAt - a.updatedAt);
   }
@@ -54,19 +177,100 @@ export class Envelopes {
     return this.entries.get(id);
   }
 
-  byTxid(txid: string): StoredEnvelope[] {
+  byTxid(txid: string): StoredEnvelope | undefined {
     const wanted = txid.toLowerCase();
-    return this.entries.list().filter((e) => e.txid === wanted);
+    return this.entries.list().find((e) => e.txid === wanted);
   }
 
+  unreadable(): UnreadableEnvelope[] {
+    return [...this.document().unreadable];
+  }
+
+  /** The entry's envelope, verified (once per write); throws EnvelopeError when it was altered on disk. */
+  envelopeOf(entry: StoredEnvelope): Envelope {
+    const cached = this.verified.get(entry.id);
+    if (cached && cached.updatedAt === entry.updatedAt) return cached.envelope;
+    const envelope = parseEnvelope(entry.envelope);
+    if (envelope.transaction.txID !== entry.txid) {
+      throw new StoreError(StoreErrorCode.invalid, 'A stored envelope does not hold the transaction its entry names; remove it and import it again.', { id: entry.id });
+    }
+    this.verified.set(entry.id, { updatedAt: entry.updatedAt, envelope });
+    return envelope;
+  }
+
+  /**
+   * Stores an envelope, or merges its signatures into the stored one of the same transaction
+   * (in any order; `mergeEnvelopes` refuses envelopes of another proposal).
+   */
+  async add(envelope: Envelope, meta: EnvelopeMeta = {}, now = Date.now()): Promise<AddResult> {
+    const txid = envelope.transaction.txID;
+    const existing = this.byTxid(txid);
+    if (!existing) {
+      const entry: StoredEnvelope = {
+        id: newEntryId('env'),
+        label: (meta.label ?? `${envelope.summary.contractType} ${txid.slice(0, 8)}`).slice(0, 120),
+        txid,
+        envelope: envelope as StoredEnvelope['envelope'],
+        origin: meta.origin ?? 'imported',
+        autoBroadcast: meta.autoBroadcast ?? false,
+        carriedApprovals: meta.carriedApprovals ?? [],
+        reproposedFrom: meta.reproposedFrom ?? null,
+        replacedBy: null,
+        exportedAt: null,
+        broadcastAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await this.entries.put(entry);
+      this.verified.set(entry.id, { updatedAt: now, envelope });
+      return { entry, outcome: 'added', newSignatures: envelope.transaction.signature?.length ?? 0 };
+    }
+    const stored = this.envelopeOf(existing);
+    const merged = mergeEnvelopes([stored, envelope]);
+    const before = stored.transaction.signature?.length ?? 0;
+    const after = merged.transaction.signature?.length ?? 0;
+    if (after === before) return { entry: existing, outcome: 'unchanged', newSignatures: 0 };
+    const entry = await this.entries.change(existing.id, (e) => ({ ...e, envelope: merged as StoredEnvelope['envelope'], updatedAt: now }));
+    this.verified.set(entry.id, { updatedAt: now, envelope: merged });
+    return { entry, outcome: 'merged', newSignatures: after - before };
+  }
+
+  /** The transaction service's hand-off (kept from version 1): text or JSON, parsed and verified. */
   async save(input: EnvelopeInput, now = Date.now()): Promise<StoredEnvelope> {
-    const txid = input.txid === null ? null : input.txid.toLowerCase();
-    const existing = input.id === undefined ? undefined : this.entries.get(input.id);
-    if (existing) return this.entries.change(existing.id, (e) => ({ ...e, label: input.label, txid, envelope: input.envelope, updatedAt: now }));
-    return this.entries.put({ id: newEntryId('env'), label: input.label, txid, envelope: input.envelope, createdAt: now, updatedAt: now });
+    const envelope = parseEnvelope(input.envelope);
+    if (input.txid !== null && input.txid.toLowerCase() !== envelope.transaction.txID) {
+      throw new StoreError(StoreErrorCode.invalidUpdate, 'The envelope does not hold the transaction it is saved under.', { txid: input.txid });
+    }
+    const { entry } = await this.add(envelope, { label: input.label, origin: input.origin ?? 'proposed' }, now);
+    return entry;
   }
 
-  remove(id: string): Promise<void> {
-    return this.entries.remove(id);
+  /** Changes what this wallet knows about an entry; a new envelope is verified first. */
+  async update(id: string, edit: (entry: StoredEnvelope) => Partial<Omit<StoredEnvelope, 'id' | 'txid' | 'createdAt'>>, now = Date.now()): Promise<StoredEnvelope> {
+    let replacement: Envelope | undefined;
+    const entry = await this.entries.change(id, (e) => {
+      const changes = edit(e);
+      if (changes.envelope) {
+        replacement = parseEnvelope(changes.envelope);
+        if (replacement.transaction.txID !== e.txid) throw new StoreError(StoreErrorCode.invalidUpdate, 'An entry keeps its transaction; store a different transaction as a new entry.');
+      }
+      return { ...e, ...changes, updatedAt: now };
+    });
+    if (replacement) this.verified.set(entry.id, { updatedAt: now, envelope: replacement });
+    return entry;
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.entries.remove(id);
+    this.verified.delete(id);
+  }
+
+  /** Drops an entry that could not be read during the upgrade (after the person saw why). */
+  async removeUnreadable(id: string): Promise<void> {
+    await this.entries.store.update((doc) => {
+      const current = doc as unknown as EnvelopesDocument;
+      if (!current.unreadable.some((u) => u.id === id)) throw new StoreError(StoreErrorCode.notFound, 'There is no unreadable envelope with that id.');
+      return { ...current, unreadable: current.unreadable.filter((u) => u.id !== id) } as never;
+    });
   }
 }

@@ -3,12 +3,15 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Drafts, DRAFTS_FILE } from '../../../../src-main/wallet/stores/drafts';
 import { Envelopes, ENVELOPES_FILE } from '../../../../src-main/wallet/stores/envelopes';
+import { serializeEnvelope } from '../../../../src-core/envelope';
+import { proposal } from '../../../core/envelope/helpers';
 import { History, HISTORY_FILE } from '../../../../src-main/wallet/stores/history';
 import { NetworkStores } from '../../../../src-main/wallet/stores/network-stores';
 import { defaultSettings, Settings, SETTINGS_FILE } from '../../../../src-main/wallet/stores/settings';
 import { expectWalletError, removeDir, tempDir } from '../helpers';
 
 const TXID = 'ab'.repeat(32);
+
 
 describe('history', () => {
   let dir: string;
@@ -76,8 +79,10 @@ describe('drafts and envelopes', () => {
 
   it('finds envelopes by txid in either case', async () => {
     const envelopes = await Envelopes.open(join(dir, ENVELOPES_FILE));
-    const saved = await envelopes.save({ label: 'from Alice', txid: TXID.toUpperCase(), envelope: { format: 'whatever', signatures: ['aa'] } });
-    expect(envelopes.byTxid(TXID).map((e) => e.id)).toEqual([saved.id]);
+    const envelope = proposal();
+    const txid = envelope.transaction.txID;
+    const saved = await envelopes.save({ label: 'from Alice', txid: txid.toUpperCase(), envelope: serializeEnvelope(envelope) });
+    expect(envelopes.byTxid(txid.toUpperCase())?.id).toBe(saved.id);
     await envelopes.remove(saved.id);
     expect(envelopes.list()).toEqual([]);
   });
