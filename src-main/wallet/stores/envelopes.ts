@@ -46,7 +46,8 @@ export const storedEnvelopeSchema = z.strictObject({
   createdAt: timeSchema,
   updatedAt: timeSchema,
 });
-export type StoredEnvelope = Omit<z.infer<typeof storedEnvelopeSchema>, 'envelope'> & { readonly envelope: z.infer<typeof envelopeSchema> };
+/** `envelope` is the stored JSON, unverified: read it through `Envelopes.envelopeOf`. */
+export type StoredEnvelope = Omit<z.infer<typeof storedEnvelopeSchema>, 'envelope'> & { readonly envelope: unknown };
 
 export const unreadableEnvelopeSchema = z.strictObject({
   id: entryIdSchema,
@@ -210,7 +211,7 @@ export class Envelopes {
         id: newEntryId('env'),
         label: (meta.label ?? `${envelope.summary.contractType} ${txid.slice(0, 8)}`).slice(0, 120),
         txid,
-        envelope: envelope as StoredEnvelope['envelope'],
+        envelope,
         origin: meta.origin ?? 'imported',
         autoBroadcast: meta.autoBroadcast ?? false,
         carriedApprovals: meta.carriedApprovals ?? [],
@@ -230,7 +231,7 @@ export class Envelopes {
     const before = stored.transaction.signature?.length ?? 0;
     const after = merged.transaction.signature?.length ?? 0;
     if (after === before) return { entry: existing, outcome: 'unchanged', newSignatures: 0 };
-    const entry = await this.entries.change(existing.id, (e) => ({ ...e, envelope: merged as StoredEnvelope['envelope'], updatedAt: now }));
+    const entry = await this.entries.change(existing.id, (e) => ({ ...e, envelope: merged, updatedAt: now }));
     this.verified.set(entry.id, { updatedAt: now, envelope: merged });
     return { entry, outcome: 'merged', newSignatures: after - before };
   }
