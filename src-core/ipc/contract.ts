@@ -20,6 +20,9 @@ import { txChannels, txEvents } from './channels/tx';
 import { contractsChannels } from './channels/contracts';
 import { tokensChannels } from './channels/tokens';
 import { vaultChannels, vaultEvents } from './channels/vault';
+import { cosignChannels, cosignEvents } from './channels/cosign';
+import { addressBookChannels } from './channels/address-book';
+import { historyChannels } from './channels/history';
 // Registers IpcError for deserializeError wherever the contract is loaded.
 import './errors';
 
@@ -38,9 +41,12 @@ export const channels = mergeDefinitions(
   contractsChannels,
   tokensChannels,
   permissionsChannels,
+  cosignChannels,
+  addressBookChannels,
+  historyChannels,
 ) satisfies ChannelMap;
 
-export const events = mergeDefinitions(nodeEvents, txEvents, vaultEvents, accountsEvents) satisfies EventMap;
+export const events = mergeDefinitions(nodeEvents, txEvents, vaultEvents, accountsEvents, cosignEvents) satisfies EventMap;
 
 export type Channels = typeof channels;
 export type Events = typeof events;

@@ -10,6 +10,7 @@ import { createWalletServices } from '../wallet';
 import { createNode } from '../node';
 import { embeddedNodeFactory } from '../wallet/node-host/create-embedded';
 import { ShutdownOrder, type ShutdownSequence } from './shutdown';
+import { electronFileDialogs } from './file-dialogs';
 
 /** What services get from the frame: logging, the event hub and the shutdown sequence. */
 export interface AppContext {
@@ -33,6 +34,7 @@ export async function createServices(context: AppContext): Promise<Services> {
     clipboard: { writeText: (text) => clipboard.writeText(text) },
     shutdown: context.shutdown,
     shutdownOrders: ShutdownOrder,
+    fileDialogs: electronFileDialogs(),
   });
   return {
     app: {

@@ -26,3 +26,20 @@ export interface ShutdownOrders {
 export interface Clipboard {
   writeText(text: string): void;
 }
+
+export interface FileFilter {
+  readonly name: string;
+  readonly extensions: readonly string[];
+}
+
+/**
+ * Main's own open and save dialogs (Electron's `dialog`; a stand-in in tests). Either may be
+ * absent — the end-to-end harness has no native dialogs — and the renderer then reads files with
+ * a file input instead.
+ */
+export interface FileDialogs {
+  /** The chosen file's name and text; null when cancelled. Refuses files larger than `maxBytes`. */
+  openText?(options: { readonly title: string; readonly filters: readonly FileFilter[]; readonly maxBytes: number }): Promise<{ name: string; text: string } | null>;
+  /** Writes `text` where the person chooses; the path, or null when cancelled. */
+  saveText?(options: { readonly title: string; readonly defaultName: string; readonly filters: readonly FileFilter[] }, text: string): Promise<{ path: string } | null>;
+}

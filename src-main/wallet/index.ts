@@ -3,7 +3,7 @@ import type { FetchLike } from '../../src-core/client/fetch';
 import { NodeHostError } from '../../src-core/errors';
 import type { ScryptParams, SecretStore } from '../vault';
 import { AccountsService } from './accounts/accounts-service';
-import type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
+import type { Clipboard, EmitEvent, FileDialogs, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
 import type { EmbeddedNodeFactory } from './node-host/embedded-node';
 import { NodeHost } from './node-host/node-host';
 import { Settings, SETTINGS_FILE, type SettingsDefaults } from './stores/settings';
@@ -14,9 +14,12 @@ import { TransactionService } from './transactions/transaction-service';
 import { TokensService } from './tokens/tokens-service';
 import { PermissionsService } from './permissions/permissions-service';
 import { createDirectUpdateTransactions } from './permissions/update-transactions';
+import { CosignService } from './cosign/cosign-service';
+import { AddressBookService } from './address-book/address-book-service';
+import { HistoryService } from './history/history-service';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
-export type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
+export type { Clipboard, EmitEvent, FileDialogs, FileFilter, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
 export { NodeHost } from './node-host/node-host';
 export { AccountsService } from './accounts/accounts-service';
 export { WalletVault } from './vault-service';
@@ -25,6 +28,9 @@ export { Settings } from './stores/settings';
 export { TransactionService } from './transactions/transaction-service';
 export { ContractsService } from './transactions/contracts-service';
 export { TokensService } from './tokens/tokens-service';
+export { CosignService } from './cosign/cosign-service';
+export { AddressBookService } from './address-book/address-book-service';
+export { HistoryService } from './history/history-service';
 
 /** Folder of the vault inside the user data folder. */
 export const VAULT_FOLDER = 'vault';
@@ -46,6 +52,8 @@ export interface WalletServicesOptions {
   readonly remoteRefreshMs?: number;
   /** Settings of a profile that has none yet (tests: port 0, a fast block time). */
   readonly settingsDefaults?: SettingsDefaults;
+  /** Main's open and save dialogs (Electron); absent ones make the renderer use a file input. */
+  readonly fileDialogs?: FileDialogs;
 }
 
 export interface WalletServices {
@@ -57,6 +65,9 @@ export interface WalletServices {
   readonly contracts: ContractsService;
   readonly tokens: TokensService;
   readonly permissions: PermissionsService;
+  readonly cosign: CosignService;
+  readonly addressBook: AddressBookService;
+  readonly history: HistoryService;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
   /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
@@ -110,6 +121,18 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   const transactions = new TransactionService({ chain: node, vault, emit: options.emit, log: options.log, reads });
   const contracts = new ContractsService(node);
   const tokens = new TokensService(node, vault, reads);
+  const cosign = new CosignService({
+    chain: node,
+    vault,
+    tracker: transactions,
+    reads,
+    emit: options.emit,
+    log: options.log,
+    clipboard: options.clipboard,
+    ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
+  });
+  const addressBook = new AddressBookService({ chain: node, ...(options.fileDialogs ? { files: options.fileDialogs } : {}) });
+  const history = new HistoryService({ chain: node, vault, ...(options.fileDialogs ? { files: options.fileDialogs } : {}) });
   // Until the transaction service (issue 8) is on main: a thin build/sign/broadcast/track stand-in.
   const updateTransactions = createDirectUpdateTransactions({
     client: () => {
@@ -121,6 +144,8 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     onBlock: (listener) => node.onBlock(listener),
     emit: options.emit,
     log: options.log,
+    // A change the vault's keys cannot carry alone goes to the co-signing inbox.
+    handOff: (tx) => cosign.propose(tx, { label: 'Permission change' }),
   });
   const permissions = new PermissionsService({ chain: node, vault, transactions: updateTransactions, log: options.log });
   const ready = node.open().catch((error: unknown) => {
@@ -135,9 +160,13 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     contracts,
     tokens,
     permissions,
+    cosign,
+    addressBook,
+    history,
     ready,
     async close() {
       transactions.dispose();
+      cosign.dispose();
       accounts.dispose();
       updateTransactions.dispose();
       vault.lock('shutdown');

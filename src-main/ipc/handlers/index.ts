@@ -10,6 +10,9 @@ import { createVaultHandlers, type VaultService } from './vault';
 import { createTxHandlers, type TxService } from './tx';
 import { createContractsHandlers, type ContractsService } from './contracts';
 import { createTokensHandlers, type TokensService } from './tokens';
+import { createCosignHandlers, type CosignService } from './cosign';
+import { createAddressBookHandlers, type AddressBookService } from './address-book';
+import { createHistoryHandlers, type HistoryService } from './history';
 
 /**
  * Everything the handlers need, one entry per domain. The app builds it from Electron and the
@@ -25,6 +28,9 @@ export interface Services {
   readonly contracts: ContractsService;
   readonly tokens: TokensService;
   readonly permissions: PermissionsService;
+  readonly cosign: CosignService;
+  readonly addressBook: AddressBookService;
+  readonly history: HistoryService;
 }
 
 /** The full handler map; `satisfies` makes a channel without a handler a compile error. */
@@ -39,11 +45,14 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
     ...createContractsHandlers(services.contracts),
     ...createTokensHandlers(services.tokens),
     ...createPermissionsHandlers(services.permissions),
+    ...createCosignHandlers(services.cosign),
+    ...createAddressBookHandlers(services.addressBook),
+    ...createHistoryHandlers(services.history),
   } satisfies HandlerMap<Channels>;
 }
 
 /** The wallet domains of `Services` from the wallet services (the app and the harness use this). */
-export function walletServices(wallet: Pick<WalletServices, 'vault' | 'node' | 'accounts' | 'permissions' | 'transactions' | 'contracts' | 'tokens'>): Omit<Services, 'app'> {
+export function walletServices(wallet: Pick<WalletServices, 'vault' | 'node' | 'accounts' | 'permissions' | 'transactions' | 'contracts' | 'tokens' | 'cosign' | 'addressBook' | 'history'>): Omit<Services, 'app'> {
   return {
     vault: wallet.vault,
     node: wallet.node,
@@ -53,5 +62,8 @@ export function walletServices(wallet: Pick<WalletServices, 'vault' | 'node' | '
     tx: wallet.transactions,
     contracts: wallet.contracts,
     tokens: wallet.tokens,
+    cosign: wallet.cosign,
+    addressBook: wallet.addressBook,
+    history: wallet.history,
   };
 }

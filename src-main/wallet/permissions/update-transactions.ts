@@ -38,7 +38,17 @@ export interface DirectUpdateTransactionsOptions {
   readonly onBlock: (listener: (block: NodeBlock) => void) => () => void;
   readonly emit: EmitEvent;
   readonly log: WalletLog;
+  /**
+   * Stores a partially signed update in the co-signing inbox (issue 10). Without it the update
+   * only waits in this answer; with it, co-signers receive it as an envelope.
+   */
+  readonly handOff?: (tx: TransactionJson) => Promise<{ id: string; txid: string }>;
+  /** Signing window of an update that needs co-signers (default 1 h); a single signer keeps 60 s. */
+  readonly cosignWindowMs?: number;
 }
+
+/** Co-signers need time: an update their keys must complete gets this window unless told otherwise. */
+export const COSIGN_UPDATE_WINDOW_MS = 60 * 60_000;
 
 interface Tracked {
   readonly expiration: number;
@@ -48,9 +58,9 @@ interface Tracked {
 export function createDirectUpdateTransactions(options: DirectUpdateTransactionsOptions): UpdateTransactions & { dispose(): void } {
   const tracked = new Map<string, Tracked>();
 
-  async function build(spec: ContractSpec, permissionId: number): Promise<TransactionJson> {
+  async function build(spec: ContractSpec, permissionId: number, expirationMs?: number): Promise<TransactionJson> {
     const ref = await options.client().getRefBlock();
-    return buildTransaction(spec, { header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp }), permissionId });
+    return buildTransaction(spec, { header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp, ...(expirationMs !== undefined ? { expirationMs } : {}) }), permissionId });
   }
 
   async function check(txid: string, entry: Tracked, block: NodeBlock): Promise<void> {
@@ -83,9 +93,10 @@ export function createDirectUpdateTransactions(options: DirectUpdateTransactions
   });
 
   return {
-    build,
+    build: (spec, permissionId) => build(spec, permissionId),
     async submit(request) {
-      let tx = await build(request.spec, request.permissionId);
+      const held = request.signers.reduce((sum, s) => sum + s.weight, 0n);
+      let tx = await build(request.spec, request.permissionId, held < request.threshold && options.handOff ? (options.cosignWindowMs ?? COSIGN_UPDATE_WINDOW_MS) : undefined);
       let weight = 0n;
       for (const signer of request.signers) {
         if (weight >= request.threshold) break;
@@ -94,13 +105,17 @@ export function createDirectUpdateTransactions(options: DirectUpdateTransactions
       }
       const signatures = tx.signature?.length ?? 0;
       if (weight < request.threshold) {
+        const envelope = options.handOff ? await options.handOff(tx) : null;
         return {
           txid: tx.txID,
           state: 'needs-cosigners',
           signatures,
           weight,
           threshold: request.threshold,
-          message: `Signed with weight ${weight} of ${request.threshold}. Co-signers must add ${request.threshold - weight}; sending it to them comes with the transaction service (not in this build yet).`,
+          envelopeId: envelope?.id ?? null,
+          message: envelope
+            ? `Signed with weight ${weight} of ${request.threshold}. Co-signers must add ${request.threshold - weight}: the envelope is in the co-signing inbox, ready to send them.`
+            : `Signed with weight ${weight} of ${request.threshold}. Co-signers must add ${request.threshold - weight}.`,
         };
       }
       await options.client().broadcastTransaction(tx);

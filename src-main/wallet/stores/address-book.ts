@@ -124,4 +124,36 @@ export class AddressBook {
   remove(id: string): Promise<void> {
     return this.entries.remove(id);
   }
+
+  /**
+   * Adds or updates many contacts in one write (a CSV import): a contact with the same address is
+   * updated, others are added. Inputs must already be checked; any invalid one refuses the batch.
+   */
+  async importMany(inputs: readonly ContactInput[], now = Date.now()): Promise<{ added: number; updated: number; unchanged: number }> {
+    const counts = { added: 0, updated: 0, unchanged: 0 };
+    await this.entries.store.update((doc) => {
+      const entries = [...doc.entries];
+      for (const input of inputs) {
+        if (!isValidAddress(input.address.trim())) throw new StoreError(StoreErrorCode.invalidUpdate, 'That is not a valid TRON address (T… in Base58 or 41… in hex).');
+        const address = toStoredAddress(input.address);
+        const tags = [...new Set((input.tags ?? []).map((tag) => tag.trim()).filter(Boolean))];
+        const at = entries.findIndex((c) => c.address === address);
+        const next = { name: input.name.trim(), note: input.note ?? '', tags };
+        if (at < 0) {
+          entries.push({ id: newEntryId('ctc'), address, ...next, createdAt: now, updatedAt: now });
+          counts.added++;
+          continue;
+        }
+        const prior = entries[at]!;
+        if (prior.name === next.name && prior.note === next.note && prior.tags.join(' ') === next.tags.join(' ')) {
+          counts.unchanged++;
+          continue;
+        }
+        entries[at] = { ...prior, ...next, updatedAt: now };
+        counts.updated++;
+      }
+      return { ...doc, entries };
+    });
+    return counts;
+  }
 }

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { defineChannels } from '../define';
+import { BlockNumberSchema, TxIdSchema } from '../common';
+import { CsvExportSchema } from './address-book';
+
+/**
+ * The history of the current network for people and for accounting: every transaction this
+ * wallet proposed, signed or broadcast, what became of it, the decoded summary and who signed,
+ * exported as CSV (src-core/csv; formula cells guarded).
+ */
+
+/**
+ * draft: built, not signed · proposed: handed off for co-signing from here · signed: signed here
+ * (someone else's proposal, or ready to go) · broadcast: in the pool or a block · confirmed ·
+ * failed · expired.
+ */
+export const HistoryStageSchema = z.enum(['draft', 'proposed', 'signed', 'broadcast', 'confirmed', 'failed', 'expired']);
+export type HistoryStage = z.infer<typeof HistoryStageSchema>;
+
+export const HistoryRowSchema = z.object({
+  txid: TxIdSchema,
+  type: z.string(),
+  stage: HistoryStageSchema,
+  /** The decoded summary in one line (from the envelope when there is one). */
+  headline: z.string(),
+  owner: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  permissionId: z.number().int().nullable(),
+  /** Who signed, from the envelope or the transaction on chain. */
+  signers: z.array(z.object({ address: z.string(), name: z.string().nullable() })),
+  blockNumber: BlockNumberSchema.nullable(),
+  feeSun: z.bigint().nullable(),
+  message: z.string().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  expiresAt: z.number().int().nullable(),
+  broadcastAt: z.number().int().nullable(),
+  confirmedAt: z.number().int().nullable(),
+  envelopeId: z.string().nullable(),
+});
+export type HistoryRow = z.infer<typeof HistoryRowSchema>;
+
+/** Columns of the CSV export, in order. */
+export const HISTORY_CSV_COLUMNS = [
+  'created_at',
+  'stage',
+  'type',
+  'summary',
+  'owner',
+  'owner_name',
+  'permission_id',
+  'signers',
+  'txid',
+  'block',
+  'fee_trx',
+  'fee_sun',
+  'expires_at',
+  'broadcast_at',
+  'confirmed_at',
+  'message',
+] as const;
+
+export const historyChannels = defineChannels('history', {
+  list: {
+    summary: 'Proposed, signed, broadcast, confirmed, failed and expired transactions of the current network, newest first.',
+    input: z.strictObject({ limit: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 to 5000').max(5000, 'must be 1 to 5000').optional() }).optional(),
+    output: z.array(HistoryRowSchema),
+  },
+  exportCsv: {
+    summary: 'The history as CSV: decoded summary, signers, permission id, txid, block and fees.',
+    input: z.undefined(),
+    output: CsvExportSchema,
+  },
+  saveCsv: {
+    summary: "Main's save dialog, then writes the history CSV; null when the person cancels.",
+    input: z.undefined(),
+    output: z.object({ path: z.string(), count: z.number().int() }).nullable(),
+  },
+});

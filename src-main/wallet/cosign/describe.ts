@@ -1,0 +1,156 @@
+import { fromAccountPermissionsSnapshot, type AmountLine, type Envelope, type EnvelopeSummary, type PermissionSnapshot } from '../../../src-core/envelope';
+import type { CallView, PermissionChangeView } from '../../../src-core/ipc/channels/cosign';
+import type { SummaryLine } from '../../../src-core/ipc/channels/tx';
+import { analyzePermissions } from '../../../src-core/permission/lockout';
+import { operationLabel } from '../../../src-core/permission/labels';
+import { decodeOperations } from '../../../src-core/permission/operations';
+import { formatTrx, formatUnits } from '../../../src-core/units/amount';
+import type { Names } from './names';
+
+/**
+ * The words every signer reads: computed in main from the summary this wallet derived (never the
+ * file's own), with names from this wallet's vault and address book. The fingerprint covers the
+ * summary; these lines only put it into sentences.
+ */
+
+/** TRC20 symbol and decimals per contract (hex), read from the chain by the caller. */
+export type TokenFacts = ReadonlyMap<string, { readonly symbol: string; readonly decimals: number }>;
+
+const ROLE: Record<AmountLine['role'], string> = {
+  send: 'Send',
+  'buy-token': 'Buy token',
+  stake: 'Stake',
+  unstake: 'Unstake',
+  delegate: 'Delegate',
+  undelegate: 'Undelegate',
+  'call-value': 'Call value',
+  approve: 'Approve spending',
+};
+
+const RESOURCE: Record<string, string> = { BANDWIDTH: 'bandwidth', ENERGY: 'energy', TRON_POWER: 'TRON power' };
+
+export function amountText(line: AmountLine, tokens: TokenFacts): string {
+  switch (line.asset) {
+    case 'TRX':
+      return formatTrx(BigInt(line.sun), { group: true, withUnit: true });
+    case 'TRC10':
+      return `${line.amount} units of TRC10 token ${line.tokenId}`;
+    case 'TRC20': {
+      const facts = tokens.get(line.contract);
+      if (!facts) return `${line.amount} base units of the TRC20 token at ${line.contract}`;
+      return `${formatUnits(BigInt(line.amount), facts.decimals, { group: true })} ${facts.symbol}`;
+    }
+  }
+}
+
+/** Every TRC20 contract the summary moves tokens of (hex), for the caller to look up. */
+export function tokenContracts(summary: EnvelopeSummary): string[] {
+  const lines = [...summary.amounts, ...(summary.call?.decoded?.effects ?? [])];
+  return [...new Set(lines.flatMap((l) => (l.asset === 'TRC20' ? [l.contract] : [])))];
+}
+
+function effects(summary: EnvelopeSummary): readonly AmountLine[] {
+  return summary.call?.decoded?.effects ?? [];
+}
+
+/** One line: "Send 2.5 TRX to Carol". */
+export function headline(summary: EnvelopeSummary, names: Names, tokens: TokenFacts): string {
+  const first = summary.amounts[0];
+  const to = summary.recipients[0] ? names.short(summary.recipients[0]) : '';
+  const resource = RESOURCE[summary.details.resource ?? ''] ?? 'bandwidth';
+  switch (summary.contractType) {
+    case 'TransferContract':
+    case 'TransferAssetContract':
+      return first ? `Send ${amountText(first, tokens)} to ${to}` : `Send to ${to}`;
+    case 'TriggerSmartContract': {
+      const effect = effects(summary)[0];
+      if (effect && effect.asset === 'TRC20') {
+        return effect.role === 'approve'
+          ? `Approve ${names.short(effect.to)} to spend ${amountText(effect, tokens)}`
+          : `Send ${amountText(effect, tokens)} to ${names.short(effect.to)}`;
+      }
+      const call = summary.call;
+      const what = call?.decoded ? call.decoded.signature : call?.selector ? `function 0x${call.selector}` : 'the fallback function';
+      return `Call ${what} on ${names.short(call?.contract ?? '')}`;
+    }
+    case 'AccountPermissionUpdateContract':
+      return `Change the permissions of ${names.short(summary.owner)}`;
+    case 'FreezeBalanceV2Contract':
+      return `Stake ${first ? amountText(first, tokens) : ''} for ${resource}`;
+    case 'UnfreezeBalanceV2Contract':
+      return `Unstake ${first ? amountText(first, tokens) : ''} of ${resource}`;
+    case 'DelegateResourceContract':
+      return `Delegate ${first ? amountText(first, tokens) : ''} of ${resource} to ${to}`;
+    case 'UnDelegateResourceContract':
+      return `Take back ${first ? amountText(first, tokens) : ''} of ${resource} from ${to}`;
+    case 'VoteWitnessContract':
+      return `Vote for ${summary.votes?.length ?? 0} representative(s)`;
+    case 'CreateSmartContract':
+      return 'Deploy a smart contract';
+    case 'WithdrawBalanceContract':
+      return 'Claim voting rewards';
+    case 'WithdrawExpireUnfreezeContract':
+      return 'Withdraw unstaked TRX';
+    default:
+      return summary.contractType;
+  }
+}
+
+function describeSnapshot(p: PermissionSnapshot, names: Names): SummaryLine {
+  const keys = p.keys.map((k) => `${names.label(k.address)} (weight ${k.weight})`).join(', ');
+  const title = p.type === 'Active' ? `Active ${p.id} “${p.name}”` : `${p.type} “${p.name}”`;
+  let operations = '';
+  if (p.operations) {
+    const decoded = decodeOperations(p.operations);
+    operations = `; may: ${decoded.types.map((t) => operationLabel(t)).join(', ') || 'nothing'}${decoded.unknownBits.length ? `; unknown bits ${decoded.unknownBits.join(', ')}` : ''}`;
+  }
+  return { label: title, value: `threshold ${p.threshold}: ${keys}${operations}` };
+}
+
+export function summaryLines(envelope: Envelope, names: Names, tokens: TokenFacts): SummaryLine[] {
+  const s = envelope.summary;
+  const lines: SummaryLine[] = [
+    { label: 'Transaction', value: s.contractType },
+    { label: 'From', value: names.label(s.owner) },
+    { label: 'Signed under', value: envelope.permission ? `${envelope.permission.type} permission ${s.permissionId} “${envelope.permission.name}”` : `permission ${s.permissionId}` },
+  ];
+  for (const amount of s.amounts) lines.push({ label: ROLE[amount.role], value: amountText(amount, tokens) });
+  for (const effect of effects(s)) {
+    if (effect.asset === 'TRC20') lines.push({ label: `${ROLE[effect.role]} (TRC20)`, value: `${amountText(effect, tokens)} ${effect.role === 'approve' ? 'for' : 'to'} ${names.label(effect.to)}` });
+  }
+  if (s.recipients.length > 0 && s.contractType !== 'VoteWitnessContract') {
+    lines.push({ label: s.contractType === 'TriggerSmartContract' ? 'Contract' : 'Recipient', value: s.recipients.map((r) => names.label(r)).join(', ') });
+  }
+  for (const vote of s.votes ?? []) lines.push({ label: 'Votes', value: `${names.label(vote.address)}: ${vote.count}` });
+  if (s.feeLimitSun !== undefined) lines.push({ label: 'Fee limit', value: formatTrx(BigInt(s.feeLimitSun), { group: true, withUnit: true }) });
+  if (s.memo) lines.push({ label: 'Memo', value: s.memo.text ?? `hex ${s.memo.hex}` });
+  for (const [key, value] of Object.entries(s.details)) lines.push({ label: key, value });
+  lines.push({ label: 'Expires', value: `${new Date(Number(s.expiration)).toISOString()} (chain time)` });
+  lines.push({ label: 'Transaction id', value: envelope.transaction.txID });
+  return lines;
+}
+
+export function callView(summary: EnvelopeSummary): CallView | null {
+  const call = summary.call;
+  if (!call) return null;
+  return {
+    contract: call.contract,
+    selector: call.selector,
+    data: call.data,
+    signature: call.decoded?.signature ?? null,
+    args: (call.decoded?.args ?? []).map((a) => ({ name: a.name, type: a.type, value: typeof a.value === 'string' ? a.value : JSON.stringify(a.value) })),
+  };
+}
+
+/** The change, its diff, and the lockout findings of the new structure as this signer sees them. */
+export function permissionChangeView(summary: EnvelopeSummary, names: Names, context: { known: readonly string[]; own: readonly string[] }): PermissionChangeView | null {
+  const change = summary.permissionChange;
+  if (!change) return null;
+  const after = change.after;
+  const findings = analyzePermissions(fromAccountPermissionsSnapshot(after), { knownAddresses: context.known, ownAddresses: context.own }).findings;
+  return {
+    diff: (change.diff ?? null) as PermissionChangeView['diff'],
+    findings: findings.map((f) => ({ code: f.code, severity: f.severity, message: f.message, permissionId: f.permissionId ?? null })),
+    after: [...(after.owner ? [after.owner] : []), ...(after.witness ? [after.witness] : []), ...after.actives].map((p) => describeSnapshot(p, names)),
+  };
+}

@@ -1,0 +1,54 @@
+import { isValidAddress, toBase58Address } from '../../../src-core/address/address';
+import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
+import type { AddressBook } from '../stores/address-book';
+
+/**
+ * Names for addresses, as every co-signing view shows them: the vault's own labels first (the
+ * keys this person holds), then the address book of the current network.
+ */
+export interface KnownName {
+  readonly name: string;
+  readonly source: 'vault' | 'address-book';
+  /** The vault account that can sign for this address, when the vault holds its key. */
+  readonly accountId: string | null;
+}
+
+export class Names {
+  private readonly byAddress = new Map<string, KnownName>();
+
+  constructor(accounts: readonly VaultAccount[], book: AddressBook | null) {
+    for (const contact of book?.list() ?? []) this.byAddress.set(contact.address, { name: contact.name, source: 'address-book', accountId: null });
+    // A key in the vault is named by its vault label even when the address book knows it too.
+    for (const account of accounts) {
+      const prior = this.byAddress.get(account.address);
+      if (prior?.source === 'vault' && prior.accountId !== null) continue;
+      this.byAddress.set(account.address, { name: account.label, source: 'vault', accountId: account.canSign ? account.id : null });
+    }
+  }
+
+  /** Base58 of any address form, or the text as given when it is no address. */
+  static base58(address: string): string {
+    try {
+      return isValidAddress(address) ? toBase58Address(address) : address;
+    } catch {
+      return address;
+    }
+  }
+
+  get(address: string): KnownName | undefined {
+    return this.byAddress.get(Names.base58(address));
+  }
+
+  /** "Carol (TXYZ…abcd)" or the Base58 address. */
+  label(address: string): string {
+    const b58 = Names.base58(address);
+    const known = this.byAddress.get(b58);
+    return known ? `${known.name} (${b58.slice(0, 6)}…${b58.slice(-4)})` : b58;
+  }
+
+  /** Just the name, or the Base58 address. */
+  short(address: string): string {
+    const b58 = Names.base58(address);
+    return this.byAddress.get(b58)?.name ?? b58;
+  }
+}

@@ -1,0 +1,30 @@
+import type { BlockRef } from '../../../src-core/client/types';
+import type { Envelope } from '../../../src-core/envelope';
+import { transactionFromRawData } from '../../../src-core/tx/codec';
+import { contractAddressOf } from '../../../src-core/tx/contract-address';
+import { DEFAULT_EXPIRATION_MS, MAX_EXPIRATION_MS, transactionHeader } from '../../../src-core/tx/header';
+import type { TransactionJson } from '../../../src-core/tx/types';
+
+/**
+ * A fresh copy of an expired proposal (product-anchors.md §3 idea 3, "re-propose"): the same
+ * contract, fee limit and memo with a new reference block and a new expiration from the head
+ * block's time. The signing window is the one the proposer chose before (at most 24 h). The txID
+ * changes, so no signature carries over: the new transaction starts unsigned.
+ */
+export function signingWindowOf(envelope: Envelope): number {
+  const timestamp = Number(envelope.transaction.raw_data.timestamp ?? envelope.createdAt);
+  const window = envelope.expiresAt - timestamp;
+  if (!Number.isSafeInteger(window) || window < DEFAULT_EXPIRATION_MS) return DEFAULT_EXPIRATION_MS;
+  return Math.min(window, MAX_EXPIRATION_MS);
+}
+
+export function rebuildTransaction(envelope: Envelope, refBlock: BlockRef): TransactionJson {
+  const old = envelope.transaction;
+  const header = transactionHeader({ refBlock, headTimestamp: refBlock.timestamp, expirationMs: signingWindowOf(envelope) });
+  const { ref_block_num: _num, ...raw } = old.raw_data;
+  const rebuilt = transactionFromRawData({ ...raw, ...header }, { visible: old.visible ?? false });
+  if (old.contract_address === undefined) return rebuilt;
+  // A deployment's address is derived from its txID.
+  const owner = String((old.raw_data.contract[0]?.parameter.value as Record<string, unknown>).owner_address);
+  return { ...rebuilt, contract_address: contractAddressOf(rebuilt.txID, owner) };
+}

@@ -1,0 +1,243 @@
+import { toBase58Address } from '../../../src-core/address/address';
+import type { TronNodeClient } from '../../../src-core/client/client';
+import { expiryStatus, fromPermissionSnapshot, judgeTapos, taposCandidate, taposReference, toPermissionSnapshot, canonicalJson, type Envelope } from '../../../src-core/envelope';
+import { WalletError } from '../../../src-core/errors';
+import type { CheckView, ExpiryView, ProgressView } from '../../../src-core/ipc/channels/cosign';
+import { permissionFor, weightOf, type Permission } from '../../../src-core/permission/model';
+import { operationsAllow } from '../../../src-core/permission/operations';
+import { signWeight } from '../../../src-core/permission/sign-weight';
+import type { ContractTypeName } from '../../../src-core/tx/contract-types';
+import type { OwnerState } from '../transactions/chain-reads';
+import type { Names } from './names';
+
+/**
+ * Everything a signer's own node says about an envelope (issue 10 "On import, verify"): the
+ * chain it was made on (genesis id, and the TAPOS reference block among this node's recent
+ * blocks), the permission it names as the chain holds it now, every signature against that
+ * permission, the node's own getsignweight / getapprovedlist, and the expiry by head-block time.
+ * The envelope's own integrity (txID from JSON and hex, summary, duplicate signers) was checked
+ * by `parseEnvelope` before this runs.
+ */
+
+/** The last minutes in which an envelope warns that it is about to expire. */
+export const EXPIRY_WARNING_MS = 5 * 60_000;
+
+export interface InspectContext {
+  /** null when the network is not answering: chain checks are then skipped (and an import refused). */
+  readonly client: TronNodeClient | null;
+  readonly genesisId: () => Promise<string>;
+  readonly owner: (address: string) => Promise<OwnerState>;
+  readonly names: Names;
+  /** The head block time the wallet last saw, when no fresher one is read. */
+  readonly headTime: number | null;
+}
+
+export interface Inspection {
+  readonly checks: CheckView[];
+  readonly progress: ProgressView;
+  readonly expiry: ExpiryView;
+  readonly refBlock: { number: number | null; bytes: string; hash: string; ageBlocks: number | null };
+  /** The first failed check, which refuses an import. */
+  readonly refusal: { readonly code: string; readonly message: string } | null;
+  readonly headTime: number | null;
+}
+
+const REFUSAL_CODES: Partial<Record<CheckView['id'], string>> = {
+  network: 'ENVELOPE_WRONG_NETWORK',
+  tapos: 'ENVELOPE_TAPOS_MISMATCH',
+  permission: 'ENVELOPE_UNKNOWN_PERMISSION',
+  signatures: 'ENVELOPE_SIGNER_NOT_IN_PERMISSION',
+};
+
+function messageOf(error: unknown): string {
+  return error instanceof WalletError ? error.message : error instanceof Error ? error.message : String(error);
+}
+
+function check(id: CheckView['id'], outcome: CheckView['outcome'], title: string, message: string): CheckView {
+  return { id, outcome, title, message };
+}
+
+function sameSnapshot(a: Permission, b: Permission): boolean {
+  return canonicalJson(toPermissionSnapshot(a)) === canonicalJson(toPermissionSnapshot(b));
+}
+
+function expiryView(envelope: Envelope, headTime: number | null): ExpiryView {
+  const windowMs = envelope.expiresAt - Number(envelope.transaction.raw_data.timestamp ?? envelope.createdAt);
+  if (headTime === null) return { expiresAt: envelope.expiresAt, headTime: null, remainingMs: null, state: 'unknown', windowMs, warnBelowMs: EXPIRY_WARNING_MS };
+  const status = expiryStatus(envelope, headTime, { soonMs: EXPIRY_WARNING_MS });
+  return { expiresAt: envelope.expiresAt, headTime, remainingMs: status.remainingMs, state: status.state, windowMs, warnBelowMs: EXPIRY_WARNING_MS };
+}
+
+export function expiryCheck(expiry: ExpiryView): CheckView {
+  const minutes = (ms: number) => `${Math.max(0, Math.round(ms / 60_000))} min`;
+  switch (expiry.state) {
+    case 'expired':
+      return check('expiry', 'warning', 'Expired', 'The head block is past this transaction’s expiration: no node will accept it. Re-propose it to collect signatures for a fresh copy.');
+    case 'too-early':
+      return check('expiry', 'warning', 'Expires too late', 'Its expiration is more than 24 hours after the head block: nodes refuse it until the chain catches up.');
+    case 'expiring':
+      return check('expiry', 'warning', 'Expires soon', `Only ${minutes(expiry.remainingMs ?? 0)} of chain time left before it expires.`);
+    case 'open':
+      return check('expiry', 'passed', 'Signing window open', `${minutes(expiry.remainingMs ?? 0)} of chain time left (counted from this node’s head block).`);
+    default:
+      return check('expiry', 'skipped', 'Expiry', 'The node is not answering, so the time left is unknown.');
+  }
+}
+
+/** Progress against `permission`, with names; the node's figures are filled in by the caller. */
+export function progressView(envelope: Envelope, permission: Permission, basis: ProgressView['basis'], names: Names): ProgressView {
+  const result = signWeight(envelope.transaction, { permission });
+  const signed = new Set(result.approved);
+  return {
+    permissionId: permission.id,
+    permissionName: permission.name,
+    permissionType: permission.type,
+    threshold: result.threshold,
+    currentWeight: result.currentWeight,
+    thresholdMet: result.thresholdMet,
+    basis,
+    signers: permission.keys.map((k) => {
+      const known = names.get(k.address);
+      return {
+        address: toBase58Address(k.address),
+        name: known?.name ?? null,
+        source: known?.source ?? null,
+        weight: k.weight,
+        signed: signed.has(k.address),
+        accountId: known?.accountId ?? null,
+      };
+    }),
+    problems: result.problems.map((p) => p.message),
+    node: { checked: false, currentWeight: null, approved: [], thresholdMet: null, agrees: null, message: null },
+  };
+}
+
+export async function inspectEnvelope(envelope: Envelope, ctx: InspectContext): Promise<Inspection> {
+  const tx = envelope.transaction;
+  const checks: CheckView[] = [
+    check('integrity', 'passed', 'Transaction intact', 'The txID was recomputed from both the readable JSON and raw_data_hex, and the summary from the transaction itself: they all agree.'),
+  ];
+  const reference = taposReference(tx);
+  const refBlock: Inspection['refBlock'] = { number: null, bytes: String(tx.raw_data.ref_block_bytes), hash: reference.hash, ageBlocks: null };
+  const snapshot = envelope.permission ? fromPermissionSnapshot(envelope.permission) : undefined;
+  const client = ctx.client;
+  let headTime = ctx.headTime;
+  let permission: Permission | undefined;
+  let basis: ProgressView['basis'] = 'envelope';
+
+  if (!client) {
+    checks.push(check('network', 'skipped', 'Network', 'The node is not answering: the chain, the reference block and the permission cannot be checked.'));
+  } else {
+    // The chain: genesis id, then TAPOS against this node's own recent blocks.
+    const genesis = (await ctx.genesisId()).toLowerCase();
+    if (genesis !== envelope.network.genesisBlockId) {
+      checks.push(check('network', 'failed', 'Wrong network', `The envelope is for “${envelope.network.name}” (genesis ${envelope.network.genesisBlockId.slice(0, 16)}…), but this node is on a chain whose genesis is ${genesis.slice(0, 16)}…. Switch to that network to open it.`));
+    } else {
+      checks.push(check('network', 'passed', 'Same network', `The envelope names this node’s chain (${envelope.network.name}, genesis ${genesis.slice(0, 16)}…).`));
+    }
+    const header = await client.getNowBlockHeader();
+    headTime = header.timestamp;
+    const candidate = taposCandidate(reference, header.number);
+    const block = candidate === null ? null : await client.getBlockByNum(candidate);
+    const verdict = judgeTapos(reference, header.number, block ? { number: block.block_header.raw_data.number, blockId: block.blockID } : null);
+    refBlock.number = verdict.blockNumber;
+    if (verdict.ok) {
+      refBlock.ageBlocks = verdict.ageBlocks;
+      checks.push(check('tapos', 'passed', 'Reference block on this chain', `Its reference block ${verdict.blockNumber} is one of this node’s last 65,536 blocks (${verdict.ageBlocks} blocks ago).`));
+    } else {
+      checks.push(check('tapos', 'failed', 'Reference block not on this chain', verdict.message));
+    }
+
+    // The permission as the chain holds it now.
+    const owner = envelope.summary.owner;
+    const state = await ctx.owner(owner);
+    const permissionId = envelope.summary.permissionId;
+    permission = state.permissions ? permissionFor(state.permissions, permissionId, { ownerAddress: owner }) : undefined;
+    if (!state.account) {
+      checks.push(check('permission', 'failed', 'Unknown account', `${toBase58Address(owner)} does not exist on this network, so nobody can sign for it.`));
+    } else if (!permission) {
+      checks.push(check('permission', 'failed', 'Unknown permission', `${toBase58Address(owner)} has no permission with id ${permissionId} on this network.`));
+    } else {
+      basis = 'chain';
+      const type = envelope.summary.contractType as ContractTypeName;
+      if (permission.type === 'Active' && permission.operations && !operationsAllow(permission.operations, type)) {
+        checks.push(check('permission', 'failed', 'Permission may not sign this', `Permission ${permission.id} “${permission.name}” is not allowed to sign a ${type}; the node would refuse it (“Permission denied”).`));
+      } else if (snapshot && !sameSnapshot(snapshot, permission)) {
+        checks.push(check('permission', 'warning', 'Permission changed', `The account’s permission ${permission.id} differs from the one in the envelope (it changed after the proposal). Weights are counted against the chain’s current permission.`));
+      } else if (!snapshot) {
+        checks.push(check('permission', 'warning', 'No permission in the envelope', `The envelope names no permission; weights are counted against the chain’s permission ${permission.id} “${permission.name}”.`));
+      } else {
+        checks.push(check('permission', 'passed', 'Permission as on chain', `Permission ${permission.id} “${permission.name}” in the envelope is exactly what the chain holds.`));
+      }
+      const foreign = (tx.signature ?? []).length === 0 ? [] : signWeight(tx, { permission }).signatures.filter((s) => s.signer !== undefined && weightOf(permission!, s.signer) === 0n);
+      if (foreign.length > 0) {
+        checks.push(check('signatures', 'failed', 'Signature by a stranger', `${foreign.map((s) => ctx.names.label(s.signer!)).join(', ')} signed, but ${foreign.length === 1 ? 'is' : 'are'} not a key of permission ${permission.id} on this chain.`));
+      }
+    }
+  }
+  if (!checks.some((c) => c.id === 'signatures')) {
+    const count = tx.signature?.length ?? 0;
+    checks.push(
+      check('signatures', 'passed', 'Signatures', count === 0 ? 'No signatures yet.' : `${count} signature${count === 1 ? '' : 's'}, each recovered to a different key of the permission; nobody signed twice.`),
+    );
+  }
+
+  const weighAgainst = permission ?? snapshot;
+  const progress: ProgressView = weighAgainst
+    ? progressView(envelope, weighAgainst, basis, ctx.names)
+    : {
+        permissionId: envelope.summary.permissionId,
+        permissionName: '',
+        permissionType: envelope.summary.permissionId === 0 ? 'Owner' : 'Active',
+        threshold: 0n,
+        currentWeight: 0n,
+        thresholdMet: false,
+        basis: 'envelope',
+        signers: [],
+        problems: ['Neither the envelope nor this node names the permission, so the weight cannot be measured.'],
+        node: { checked: false, currentWeight: null, approved: [], thresholdMet: null, agrees: null, message: null },
+      };
+
+  // The node's own count, to cross-check this wallet's.
+  if (client && permission) {
+    try {
+      const [weight, approved] = await Promise.all([client.getSignWeight(tx), client.getApprovedList(tx)]);
+      const nodeApproved = approved.approved_list.map((a) => toBase58Address(a));
+      const localApproved = progress.signers.filter((s) => s.signed).map((s) => s.address);
+      const agrees =
+        weight.current_weight === progress.currentWeight &&
+        (weight.result.code === 'ENOUGH_PERMISSION') === progress.thresholdMet &&
+        nodeApproved.length === localApproved.length &&
+        nodeApproved.every((a) => localApproved.includes(a));
+      progress.node.checked = true;
+      progress.node.currentWeight = weight.current_weight;
+      progress.node.approved = nodeApproved;
+      progress.node.thresholdMet = weight.result.code === 'ENOUGH_PERMISSION';
+      progress.node.agrees = agrees;
+      progress.node.message = weight.result.message || null;
+      checks.push(
+        agrees
+          ? check('node-weight', 'passed', 'Node agrees', `getsignweight: weight ${weight.current_weight} of ${progress.threshold}; getapprovedlist names the same signers.`)
+          : check('node-weight', 'warning', 'Node disagrees', `The node counts weight ${weight.current_weight} (${nodeApproved.length} approved) where this wallet counts ${progress.currentWeight}${weight.result.message ? `: ${weight.result.message}` : ''}.`),
+      );
+    } catch (error) {
+      progress.node.checked = true;
+      progress.node.message = messageOf(error);
+      checks.push(check('node-weight', 'warning', 'Node refused the count', `getsignweight answered: ${messageOf(error)}`));
+    }
+  } else {
+    checks.push(check('node-weight', 'skipped', 'Node count', 'Not asked: the node or the permission is unavailable.'));
+  }
+
+  const expiry = expiryView(envelope, headTime);
+  checks.push(expiryCheck(expiry));
+  const failed = checks.find((c) => c.outcome === 'failed');
+  return {
+    checks,
+    progress,
+    expiry,
+    refBlock,
+    refusal: failed ? { code: REFUSAL_CODES[failed.id] ?? 'ENVELOPE_REFUSED', message: `${failed.title}: ${failed.message}` } : null,
+    headTime,
+  };
+}
