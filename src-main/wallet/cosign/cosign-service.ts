@@ -144,14 +144,7 @@ export class CosignService {
   }
 
   private names(): Names {
-    let book = null;
-    try {
-      book = this.stores().addressBook;
-      if (book.store.problem) book = null;
-    } catch {
-      book = null;
-    }
-    return new Names(this.options.vault.listAccounts(), book);
+    return new Names(this.options.vault.listAccounts(), this.safeBook());
   }
 
   private entry(id: string): StoredEnvelope {
@@ -431,6 +424,9 @@ export class CosignService {
     const permission = await this.chainPermission(client, envelope);
     if (weightOf(permission, account.addressHex) === 0n) {
       fail(CosignErrorCode.notAKey, `${account.label} (${account.address}) is not a key of permission ${permission.id} “${permission.name}”, so its signature would not count.`);
+    }
+    if (signingProgress(envelope, { permission }).signed.some((x) => x.address === account.addressHex)) {
+      fail(CosignErrorCode.alreadySigned, `${account.label} has already signed this transaction.`);
     }
     const signed = await this.options.vault.sign(envelope.transaction, account.id, permission.id);
     const added = (signed.signature ?? []).filter((s) => !(envelope.transaction.signature ?? []).includes(s));
