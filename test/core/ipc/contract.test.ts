@@ -10,10 +10,10 @@ describe('IPC contract', () => {
     for (const name of [...channelNames, ...eventNames]) expect(name).toMatch(/^[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*$/);
   });
 
-  it('has the frame, vault, node, network, accounts, permissions, tx, contracts and tokens channels and the five main-to-renderer events', () => {
-    expect(channelNames).toEqual(expect.arrayContaining(['app:info', 'app:openExplorer', 'vault:unlock', 'vault:sign', 'node:overview', 'network:select', 'accounts:list', 'permissions:submit', 'tx:build', 'tx:track', 'contracts:call', 'tokens:watch']));
-    expect(new Set(channelNames.map((name) => name.split(':')[0]))).toEqual(new Set(['app', 'vault', 'node', 'network', 'accounts', 'permissions', 'tx', 'contracts', 'tokens']));
-    expect([...eventNames].sort()).toEqual(['accounts:updated', 'node:block', 'node:status', 'tx:status', 'vault:locked']);
+  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook and history channels and the six main-to-renderer events', () => {
+    expect(channelNames).toEqual(expect.arrayContaining(['app:info', 'app:openExplorer', 'vault:unlock', 'vault:sign', 'node:overview', 'network:select', 'accounts:list', 'permissions:submit', 'tx:build', 'tx:track', 'contracts:call', 'tokens:watch', 'cosign:import', 'addressBook:importCsv', 'history:exportCsv']));
+    expect(new Set(channelNames.map((name) => name.split(':')[0]))).toEqual(new Set(['app', 'vault', 'node', 'network', 'accounts', 'permissions', 'tx', 'contracts', 'tokens', 'cosign', 'addressBook', 'history']));
+    expect([...eventNames].sort()).toEqual(['accounts:updated', 'cosign:changed', 'node:block', 'node:status', 'tx:status', 'vault:locked']);
   });
 
   it('keeps channel and event names apart', () => {

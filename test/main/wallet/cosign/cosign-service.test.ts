@@ -219,9 +219,9 @@ describe('co-signing service on the embedded node', () => {
   });
 
   it('shows an envelope past its expiration as expired, refuses to sign it, and re-proposes it with a fresh reference block, the note and who approved', async () => {
-    const { id, txid } = await propose('4000000', 60_000);
+    const { id, txid } = await propose('4000000', 600_000);
     await a.wallet.cosign.setOptions({ id, note: 'rent' });
-    node.advanceTime(120);
+    node.advanceTime(700);
     await expect.poll(async () => (await a.wallet.cosign.get({ id })).stage, { timeout: 10_000 }).toBe('expired');
     const expired = await a.wallet.cosign.get({ id });
     expect(expired.checks.find((c) => c.id === 'expiry')).toMatchObject({ outcome: 'warning', title: 'Expired' });
@@ -234,7 +234,7 @@ describe('co-signing service on the embedded node', () => {
     expect(fresh.txid).not.toBe(txid);
     expect(fresh).toMatchObject({ origin: 'proposed', stage: 'collecting', signatures: 0, note: 'rent', reproposedFrom: txid });
     expect(fresh.carriedApprovals.map((x) => x.name)).toEqual(['Alice']);
-    expect(fresh.expiry.windowMs).toBe(60_000);
+    expect(fresh.expiry.windowMs).toBe(600_000);
     expect(fresh.headline).toBe(expired.headline);
     expect(fresh.fingerprint.text).not.toBe(expired.fingerprint.text);
     expect((await a.wallet.cosign.get({ id })).stage).toBe('replaced');
