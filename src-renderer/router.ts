@@ -10,6 +10,10 @@ import BlockPage from './pages/BlockPage.vue';
 import BuildPage from './pages/BuildPage.vue';
 import ContractsPage from './pages/ContractsPage.vue';
 import TxPage from './pages/TxPage.vue';
+import InboxPage from './pages/cosign/InboxPage.vue';
+import EnvelopePage from './pages/cosign/EnvelopePage.vue';
+import AddressBookPage from './pages/cosign/AddressBookPage.vue';
+import HistoryPage from './pages/history/HistoryPage.vue';
 
 /**
  * `meta.vault` says what a route needs: `unlocked` (Home), `none` (Node, About: usable while locked
@@ -36,6 +40,10 @@ export const routes: RouteRecordRaw[] = [
   { path: '/block/:number(\\d+)', name: 'block', component: BlockPage, meta: { title: 'Block', vault: 'unlocked' } },
   { path: '/contracts', name: 'contracts', component: ContractsPage, meta: { title: 'Contracts', vault: 'unlocked' } },
   { path: '/activity', name: 'activity', component: ActivityPage, meta: { title: 'Activity', vault: 'unlocked' } },
+  { path: '/cosign', name: 'cosign', component: InboxPage, meta: { title: 'Co-signing', vault: 'unlocked' } },
+  { path: '/cosign/:id', name: 'envelope', component: EnvelopePage, meta: { title: 'Envelope', vault: 'unlocked' } },
+  { path: '/history', name: 'history', component: HistoryPage, meta: { title: 'History', vault: 'unlocked' } },
+  { path: '/address-book', name: 'address-book', component: AddressBookPage, meta: { title: 'Address book', vault: 'unlocked' } },
   { path: '/:unknown(.*)*', redirect: '/' },
 ];
 

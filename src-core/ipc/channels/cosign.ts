@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineChannels, defineEvents } from '../define';
 import { TxIdSchema } from '../common';
 import { CostViewSchema, SimulationViewSchema, SummaryLineSchema } from './tx';
+import { KeyDirectoryEntrySchema } from './permissions';
 
 /**
  * The co-signing inbox (issue 10): envelopes (docs/envelope.md) proposed here or received from
@@ -137,6 +138,8 @@ export const PermissionChangeViewSchema = z.object({
   findings: z.array(z.object({ code: z.string(), severity: z.string(), message: z.string(), permissionId: z.number().int().nullable() })),
   /** The structure after the change, one line per permission. */
   after: z.array(SummaryLineSchema),
+  /** Names for the addresses the diff mentions, from this signer's vault and address book. */
+  directory: z.array(KeyDirectoryEntrySchema),
 });
 export type PermissionChangeView = z.infer<typeof PermissionChangeViewSchema>;
 

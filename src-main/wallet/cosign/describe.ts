@@ -5,7 +5,7 @@ import { analyzePermissions } from '../../../src-core/permission/lockout';
 import { operationLabel } from '../../../src-core/permission/labels';
 import { decodeOperations } from '../../../src-core/permission/operations';
 import { formatTrx, formatUnits } from '../../../src-core/units/amount';
-import type { Names } from './names';
+import { Names } from './names';
 
 /**
  * The words every signer reads: computed in main from the summary this wallet derived (never the
@@ -148,7 +148,21 @@ export function permissionChangeView(summary: EnvelopeSummary, names: Names, con
   if (!change) return null;
   const after = change.after;
   const findings = analyzePermissions(fromAccountPermissionsSnapshot(after), { knownAddresses: context.known, ownAddresses: context.own }).findings;
+  // Every address the structures mention, named where this wallet knows it.
+  const addresses = new Set<string>();
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string' && /^41[0-9a-f]{40}$/.test(value)) addresses.add(value);
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  collect(after);
+  collect(change.diff);
+  const directory = [...addresses].flatMap((address) => {
+    const known = names.get(address);
+    return known ? [{ address: Names.base58(address), name: known.name, source: known.source, canSign: known.accountId !== null }] : [];
+  });
   return {
+    directory,
     diff: (change.diff ?? null) as PermissionChangeView['diff'],
     findings: findings.map((f) => ({ code: f.code, severity: f.severity, message: f.message, permissionId: f.permissionId ?? null })),
     after: [...(after.owner ? [after.owner] : []), ...(after.witness ? [after.witness] : []), ...after.actives].map((p) => describeSnapshot(p, names)),

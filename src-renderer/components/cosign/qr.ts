@@ -1,0 +1,66 @@
+import { qrTextFromBytes } from '../../../src-core/envelope/qr-frames';
+
+/**
+ * QR codes for envelope frames (docs/envelope.md "QR framing"), drawn as one SVG path so that
+ * nothing passes through `img-src` or inline styles (CSP), and read back from image files through
+ * a canvas: `createImageBitmap` takes the File itself, so no blob: or data: URL is ever made.
+ * The QR libraries (about 300 kB) load on first use, as a separate chunk from this origin.
+ */
+export interface QrMatrix {
+  /** Modules per side, quiet zone excluded. */
+  readonly size: number;
+  /** SVG path of the dark modules, in module units offset by the quiet zone. */
+  readonly path: string;
+  readonly version: number;
+}
+
+/** Four modules of light margin around the symbol, as the standard asks. */
+export const QUIET_ZONE = 4;
+
+export async function qrMatrix(text: string): Promise<QrMatrix> {
+  const { default: QRCode } = await import('qrcode');
+  // One byte segment with the UTF-8 bytes: readers get exactly these bytes back.
+  const code = QRCode.create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: 'M' });
+  const { size, data } = code.modules;
+  const parts: string[] = [];
+  for (let y = 0; y < size; y++) {
+    let x = 0;
+    while (x < size) {
+      if (!data[y * size + x]) {
+        x++;
+        continue;
+      }
+      const start = x;
+      while (x < size && data[y * size + x]) x++;
+      parts.push(`M${start + QUIET_ZONE} ${y + QUIET_ZONE}h${x - start}v1h-${x - start}z`);
+    }
+  }
+  return { size, path: parts.join(''), version: code.version };
+}
+
+/** Longest side an image is decoded at; larger photos are scaled down first. */
+const MAX_SIDE = 2400;
+
+/** The text of the QR code in an image file, or null when none is found. */
+export async function decodeQrImage(file: Blob): Promise<string | null> {
+  const { default: jsQR } = await import('jsqr');
+  const bitmap = await createImageBitmap(file);
+  try {
+    const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+    const width = Math.max(1, Math.round(bitmap.width * scale));
+    const height = Math.max(1, Math.round(bitmap.height * scale));
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) return null;
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, width, height);
+    context.drawImage(bitmap, 0, 0, width, height);
+    const pixels = context.getImageData(0, 0, width, height);
+    const found = jsQR(pixels.data, width, height, { inversionAttempts: 'attemptBoth' });
+    return found ? qrTextFromBytes(Uint8Array.from(found.binaryData)) : null;
+  } finally {
+    bitmap.close();
+  }
+}

@@ -1,0 +1,74 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { EnvelopeDetail, ImportResult, Inbox } from '../../src-core/ipc/channels/cosign';
+import { api } from '../api/bridge';
+
+/**
+ * The co-signing inbox and the envelopes opened from it, refreshed whenever main announces a
+ * change (`cosign:changed`) or a followed transaction moves (`tx:status`).
+ */
+export const useCosignStore = defineStore('cosign', () => {
+  const inbox = ref<Inbox | null>(null);
+  const inboxError = ref<unknown>(null);
+  const details = ref<Record<string, EnvelopeDetail>>({});
+  const detailErrors = ref<Record<string, unknown>>({});
+  let stop: (() => void) | null = null;
+  // Several pages follow at once (inbox and envelope); the last to leave stops listening.
+  let followers = 0;
+
+  async function loadInbox(): Promise<void> {
+    try {
+      inbox.value = await api.cosign.list();
+      inboxError.value = null;
+    } catch (caught) {
+      inboxError.value = caught;
+    }
+  }
+
+  async function loadDetail(id: string): Promise<void> {
+    try {
+      const detail = await api.cosign.get({ id });
+      details.value = { ...details.value, [id]: detail };
+      const { [id]: _gone, ...rest } = detailErrors.value;
+      detailErrors.value = rest;
+    } catch (caught) {
+      detailErrors.value = { ...detailErrors.value, [id]: caught };
+    }
+  }
+
+  function remember(detail: EnvelopeDetail): void {
+    details.value = { ...details.value, [detail.id]: detail };
+  }
+
+  function accept(result: ImportResult): void {
+    remember(result.detail);
+    void loadInbox();
+  }
+
+  function follow(): void {
+    followers++;
+    if (stop) return;
+    const offChanged = api.on('cosign:changed', (change) => {
+      void loadInbox();
+      if (details.value[change.id]) void loadDetail(change.id);
+    });
+    const offStatus = api.on('tx:status', (status) => {
+      const open = Object.values(details.value).find((d) => d.txid === status.txid);
+      if (open) void loadDetail(open.id);
+      if (inbox.value?.items.some((i) => i.txid === status.txid)) void loadInbox();
+    });
+    stop = () => {
+      offChanged();
+      offStatus();
+    };
+  }
+
+  function unfollow(): void {
+    followers = Math.max(0, followers - 1);
+    if (followers > 0) return;
+    stop?.();
+    stop = null;
+  }
+
+  return { inbox, inboxError, details, detailErrors, loadInbox, loadDetail, remember, accept, follow, unfollow };
+});
