@@ -84,7 +84,7 @@ export const ExpiryViewSchema = z.object({
   state: z.enum(['open', 'expiring', 'expired', 'too-early', 'unknown']),
   /** expiration − raw_data.timestamp: the signing window the proposer chose. */
   windowMs: z.number().int(),
-  /** Below this, the view warns (the last minutes). */
+  /** Below this, the view warns: the last 5 minutes, or the last quarter of a shorter window. */
   warnBelowMs: z.number().int(),
 });
 export type ExpiryView = z.infer<typeof ExpiryViewSchema>;

@@ -19,7 +19,7 @@ import type { Names } from './names';
  * by `parseEnvelope` before this runs.
  */
 
-/** The last minutes in which an envelope warns that it is about to expire. */
+/** The last minutes in which an envelope with a long window warns that it is about to expire. */
 export const EXPIRY_WARNING_MS = 5 * 60_000;
 
 export interface InspectContext {
@@ -61,11 +61,17 @@ function sameSnapshot(a: Permission, b: Permission): boolean {
   return canonicalJson(toPermissionSnapshot(a)) === canonicalJson(toPermissionSnapshot(b));
 }
 
+/** The last 5 minutes, or the last quarter of a shorter window (at least 30 s). */
+export function warningPeriod(windowMs: number): number {
+  return Math.min(EXPIRY_WARNING_MS, Math.max(30_000, Math.floor(windowMs / 4)));
+}
+
 function expiryView(envelope: Envelope, headTime: number | null): ExpiryView {
   const windowMs = envelope.expiresAt - Number(envelope.transaction.raw_data.timestamp ?? envelope.createdAt);
-  if (headTime === null) return { expiresAt: envelope.expiresAt, headTime: null, remainingMs: null, state: 'unknown', windowMs, warnBelowMs: EXPIRY_WARNING_MS };
-  const status = expiryStatus(envelope, headTime, { soonMs: EXPIRY_WARNING_MS });
-  return { expiresAt: envelope.expiresAt, headTime, remainingMs: status.remainingMs, state: status.state, windowMs, warnBelowMs: EXPIRY_WARNING_MS };
+  const warnBelowMs = warningPeriod(windowMs);
+  if (headTime === null) return { expiresAt: envelope.expiresAt, headTime: null, remainingMs: null, state: 'unknown', windowMs, warnBelowMs };
+  const status = expiryStatus(envelope, headTime, { soonMs: warnBelowMs });
+  return { expiresAt: envelope.expiresAt, headTime, remainingMs: status.remainingMs, state: status.state, windowMs, warnBelowMs };
 }
 
 export function expiryCheck(expiry: ExpiryView): CheckView {

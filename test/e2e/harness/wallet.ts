@@ -7,7 +7,7 @@ import { walletServices } from '../../../src-main/ipc/handlers';
 import { createEventHub } from '../../../src-main/ipc/events';
 import { silentLogger } from '../../../src-main/ipc/logger';
 import { UnavailableSecretStore } from '../../../src-main/vault/secret-store';
-import { createWalletServices, type EmbeddedNodeFactory, type WalletServices } from '../../../src-main/wallet';
+import { createWalletServices, type EmbeddedNodeFactory, type FileDialogs, type WalletServices } from '../../../src-main/wallet';
 import type { SettingsDefaults } from '../../../src-main/wallet/stores/settings';
 import { startHarness, type Harness } from './index';
 
@@ -26,7 +26,7 @@ export interface WalletHarness {
  * node host in a fresh temp folder (an empty profile), and the embedded node from `createNode`.
  * No OS keychain (as on a headless machine) and cheap scrypt, so unlocking takes milliseconds.
  */
-export async function startWalletHarness(options: { createNode: EmbeddedNodeFactory; settings?: SettingsDefaults }): Promise<WalletHarness> {
+export async function startWalletHarness(options: { createNode: EmbeddedNodeFactory; settings?: SettingsDefaults; fileDialogs?: FileDialogs }): Promise<WalletHarness> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-profile-'));
   const events = createEventHub(eventSpecs);
   const clipboard: string[] = [];
@@ -47,6 +47,7 @@ export async function startWalletHarness(options: { createNode: EmbeddedNodeFact
     embeddedPollMs: 50,
     remoteRefreshMs: 1000,
     ...(options.settings ? { settingsDefaults: options.settings } : {}),
+    ...(options.fileDialogs ? { fileDialogs: options.fileDialogs } : {}),
   });
   let harness: Harness;
   try {
