@@ -135,11 +135,12 @@ export async function inspectEnvelope(envelope: Envelope, ctx: InspectContext): 
     checks.push(check('network', 'skipped', 'Network', 'The node is not answering: the chain, the reference block and the permission cannot be checked.'));
   } else {
     // The chain: genesis id, then TAPOS against this node's own recent blocks.
+    // Block ids begin with the block number (zeros for the genesis): bytes 8..16 tell chains apart.
     const genesis = (await ctx.genesisId()).toLowerCase();
     if (genesis !== envelope.network.genesisBlockId) {
-      checks.push(check('network', 'failed', 'Wrong network', `The envelope is for “${envelope.network.name}” (genesis ${envelope.network.genesisBlockId.slice(0, 16)}…), but this node is on a chain whose genesis is ${genesis.slice(0, 16)}…. Switch to that network to open it.`));
+      checks.push(check('network', 'failed', 'Wrong network', `The envelope is for “${envelope.network.name}” (genesis …${envelope.network.genesisBlockId.slice(16, 32)}…), but this node is on a chain whose genesis is …${genesis.slice(16, 32)}…. Switch to that network to open it.`));
     } else {
-      checks.push(check('network', 'passed', 'Same network', `The envelope names this node’s chain (${envelope.network.name}, genesis ${genesis.slice(0, 16)}…).`));
+      checks.push(check('network', 'passed', 'Same network', `The envelope names this node’s chain (${envelope.network.name}, genesis …${genesis.slice(16, 32)}…).`));
     }
     const header = await client.getNowBlockHeader();
     headTime = header.timestamp;

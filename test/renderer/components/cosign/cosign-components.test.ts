@@ -1,0 +1,137 @@
+import { mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { nextTick } from 'vue';
+import jsQR from 'jsqr';
+import { splitForQr, joinQrFrames, qrTextFromBytes } from '../../../../src-core/envelope/qr-frames';
+import type { CheckView, ProgressView } from '../../../../src-core/ipc/channels/cosign';
+import ExpiryCountdown from '../../../../src-renderer/components/cosign/ExpiryCountdown.vue';
+import SigningProgress from '../../../../src-renderer/components/cosign/SigningProgress.vue';
+import StageBadge from '../../../../src-renderer/components/cosign/StageBadge.vue';
+import VerificationChecks from '../../../../src-renderer/components/cosign/VerificationChecks.vue';
+import { formatRemaining } from '../../../../src-renderer/components/cosign/chain-clock';
+import { QUIET_ZONE, qrMatrix } from '../../../../src-renderer/components/cosign/qr';
+import { useNodeStatusStore } from '../../../../src-renderer/stores/node-status';
+
+/** Paints a matrix's SVG path into RGBA pixels (`scale` px per module), as a screenshot would. */
+function rasterize(path: string, size: number, scale: number): { data: Uint8ClampedArray; width: number } {
+  const side = (size + 2 * QUIET_ZONE) * scale;
+  const data = new Uint8ClampedArray(side * side * 4).fill(255);
+  for (const [, x, y, w] of path.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
+    for (let dy = 0; dy < scale; dy++) {
+      for (let dx = 0; dx < Number(w) * scale; dx++) {
+        const px = Number(x) * scale + dx;
+        const py = Number(y) * scale + dy;
+        const at = (py * side + px) * 4;
+        data[at] = data[at + 1] = data[at + 2] = 0;
+      }
+    }
+  }
+  return { data, width: side };
+}
+
+describe('QR codes of envelope frames', () => {
+  it('draw each frame so that a QR reader gets exactly its text back, in any order', async () => {
+    const text = JSON.stringify({ format: 'tron-cosign-envelope', note: 'Zahlung für Q3 — ünïcödé ✓', data: 'ab'.repeat(900) });
+    const frames = splitForQr(text);
+    expect(frames.length).toBeGreaterThan(2);
+    const read: string[] = [];
+    for (const frame of [...frames].reverse()) {
+      const matrix = await qrMatrix(frame);
+      const { data, width } = rasterize(matrix.path, matrix.size, 3);
+      const found = jsQR(data, width, width);
+      expect(found).not.toBeNull();
+      read.push(qrTextFromBytes(Uint8Array.from(found!.binaryData)));
+    }
+    expect(joinQrFrames(read)).toBe(text);
+  });
+
+  it('keep a frame within a code a phone can read (version 25 at most)', async () => {
+    const [frame] = splitForQr('x'.repeat(5000));
+    expect((await qrMatrix(frame!)).version).toBeLessThanOrEqual(25);
+  });
+});
+
+describe('co-signing components', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('count down on chain time from the head block and warn in the last minutes', async () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(1_000);
+    const nodeStatus = useNodeStatusStore();
+    nodeStatus.head = { number: 10, id: '0'.repeat(64), timestamp: 1_000_000, transactionCount: 0 };
+    const wrapper = mount(ExpiryCountdown, { props: { expiresAt: 1_000_000 + 6 * 60_000, headTime: null } });
+    expect(wrapper.get('[data-testid="countdown"]').text()).toBe('Expires in 6 min 00 s (chain time)');
+    expect(wrapper.get('[data-testid="countdown"]').attributes('data-state')).toBe('open');
+    // Two minutes of monotonic time later, without a new block.
+    now.mockReturnValue(121_000);
+    vi.advanceTimersByTime(500);
+    await nextTick();
+    expect(wrapper.get('[data-testid="countdown"]').attributes('data-state')).toBe('expiring');
+    expect(wrapper.text()).toContain('sign and send it now');
+    // A block whose time is past the expiration.
+    nodeStatus.head = { number: 200, id: '0'.repeat(64), timestamp: 1_000_000 + 6 * 60_000, transactionCount: 0 };
+    await nextTick();
+    vi.advanceTimersByTime(500);
+    await nextTick();
+    expect(wrapper.get('[data-testid="countdown"]').attributes('data-state')).toBe('expired');
+    expect(wrapper.get('[data-testid="countdown"]').text()).toBe('Expired');
+    now.mockRestore();
+  });
+
+  it('say the time left is unknown without a head block', () => {
+    const wrapper = mount(ExpiryCountdown, { props: { expiresAt: 5, headTime: null } });
+    expect(wrapper.get('[data-testid="countdown"]').attributes('data-state')).toBe('unknown');
+  });
+
+  it('format the time left', () => {
+    expect(formatRemaining(3_600_000)).toBe('1 h 00 min');
+    expect(formatRemaining(245_000)).toBe('4 min 05 s');
+    expect(formatRemaining(12_400)).toBe('12 s');
+    expect(formatRemaining(-5)).toBe('0 s');
+  });
+
+  it('show who signed and who is missing, by name, and the node cross-check', () => {
+    const progress: ProgressView = {
+      permissionId: 2,
+      permissionName: 'payments',
+      permissionType: 'Active',
+      threshold: 2n,
+      currentWeight: 1n,
+      thresholdMet: false,
+      basis: 'chain',
+      signers: [
+        { address: 'TAlice', name: 'Alice', source: 'address-book', weight: 1n, signed: true, accountId: null },
+        { address: 'TBob', name: 'Bob', source: 'vault', weight: 1n, signed: false, accountId: 'acc_0000000000000001' },
+        { address: 'TCarol', name: null, source: null, weight: 1n, signed: false, accountId: null },
+      ],
+      problems: [],
+      node: { checked: true, currentWeight: 1n, approved: ['TAlice'], thresholdMet: false, agrees: true, message: null },
+    };
+    const wrapper = mount(SigningProgress, { props: { progress } });
+    expect(wrapper.get('h2').text()).toContain('weight 1 of 2');
+    const rows = wrapper.findAll('[data-testid="signer"]');
+    expect(rows.map((r) => [r.attributes('data-signed'), r.text().includes('your vault holds this key')])).toEqual([
+      ['true', false],
+      ['false', true],
+      ['false', false],
+    ]);
+    expect(rows[2]!.text()).toContain('Unknown key');
+    expect(wrapper.get('[data-testid="node-cross-check"]').text()).toContain('The node agrees');
+    expect(wrapper.html()).not.toContain('style=');
+  });
+
+  it('list the checks with their outcome and name each stage', () => {
+    const checks: CheckView[] = [
+      { id: 'integrity', outcome: 'passed', title: 'Transaction intact', message: 'ok' },
+      { id: 'expiry', outcome: 'warning', title: 'Expired', message: 're-propose' },
+    ];
+    const wrapper = mount(VerificationChecks, { props: { checks } });
+    expect(wrapper.findAll('[data-outcome]').map((c) => c.attributes('data-outcome'))).toEqual(['passed', 'warning']);
+    expect(mount(StageBadge, { props: { stage: 'ready' } }).text()).toBe('Ready to broadcast');
+    expect(mount(StageBadge, { props: { stage: 'replaced' } }).classes()).toContain('stage--replaced');
+  });
+});
