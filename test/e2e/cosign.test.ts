@@ -196,6 +196,26 @@ describe('co-signing between two profiles in Chromium', () => {
     await b.harness.screenshot('cosign-b-tampered-refused');
   });
 
+  it('also takes an envelope pasted as text or dropped as a file', async () => {
+    const pb = b.harness.page;
+    await b.harness.goto('/cosign');
+    await pb.getByLabel('Or paste the envelope text').fill(await readFile(proposalFile, 'utf8'));
+    await pb.getByRole('button', { name: 'Import pasted text' }).click();
+    await pb.getByTestId('envelope-page').waitFor();
+    await pb.getByText('Nothing new: this wallet already had these signatures').waitFor();
+
+    await b.harness.goto('/cosign');
+    const text = await readFile(savedByB[0]!, 'utf8');
+    const transfer = await pb.evaluateHandle((content) => {
+      const data = new DataTransfer();
+      data.items.add(new File([content], 'from-bob.tronenv.json', { type: 'application/json' }));
+      return data;
+    }, text);
+    await pb.getByTestId('envelope-import').dispatchEvent('drop', { dataTransfer: transfer });
+    await pb.getByTestId('envelope-page').waitFor();
+    await expect(pb.getByTestId('signing-progress').getAttribute('data-met')).resolves.toBe('true');
+  });
+
   it('shows an envelope past its expiration as expired and re-proposes it', async () => {
     const pa = a.harness.page;
     const built = await a.wallet.transactions.build(TxRequestSchema.parse({ kind: 'trx-transfer', owner: treasury.address, to: freshAddress(0xc0511), amountSun: '3000000', expirationMs: 600_000 }));

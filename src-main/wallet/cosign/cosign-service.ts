@@ -202,7 +202,7 @@ export class CosignService {
     if (entry.replacedBy) return 'replaced';
     const status = this.history(entry.txid)?.status;
     if (status === 'confirmed') return 'confirmed';
-    if (status === 'failed' && entry.broadcastAt !== null) return 'failed';
+    if (status === 'failed' && (entry.broadcastAt !== null || this.history(entry.txid)?.blockNumber)) return 'failed';
     if (status === 'pending' || entry.broadcastAt !== null) return status === 'expired' ? 'expired' : 'broadcast';
     if (status === 'expired' || (headTime !== null && expiresAt - headTime < PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS)) return 'expired';
     return thresholdMet ? 'ready' : 'collecting';
@@ -258,8 +258,41 @@ export class CosignService {
     };
   }
 
+  /**
+   * A co-signer who did not broadcast learns from the node that someone else did: the history
+   * then says so (in a block, confirmed or failed) and the envelope stops offering a broadcast.
+   */
+  private async learnFromChain(entry: StoredEnvelope, envelope: Envelope): Promise<void> {
+    const client = this.options.chain.client();
+    const known = this.history(entry.txid)?.status;
+    if (!client || entry.broadcastAt !== null || known === 'confirmed' || known === 'failed') return;
+    let info;
+    try {
+      info = await client.getTransactionInfoById(entry.txid);
+    } catch (error) {
+      if (!(error instanceof WalletError)) throw error;
+      return;
+    }
+    if (!info || info.blockNumber <= 0) return;
+    const solid = this.options.chain.head()?.solidBlock;
+    const status = info.result === 'FAILED' ? 'failed' : solid !== undefined && info.blockNumber <= solid ? 'confirmed' : 'pending';
+    if (status === known) return;
+    await this.record({
+      txid: entry.txid,
+      type: envelope.summary.contractType,
+      status,
+      owner: toBase58Address(envelope.summary.owner),
+      permissionId: envelope.summary.permissionId,
+      expiresAt: envelope.expiresAt,
+      blockNumber: info.blockNumber,
+      feeSun: info.fee,
+      message: status === 'failed' ? info.resMessage || 'It was packed but failed.' : `Broadcast by a co-signer; in block ${info.blockNumber}.`,
+    });
+  }
+
   private async detailOf(entry: StoredEnvelope, envelope: Envelope, inspection?: Inspection): Promise<EnvelopeDetail> {
     const names = this.names();
+    await this.learnFromChain(entry, envelope);
     const checked = inspection ?? (await this.inspect(envelope, names));
     const tokens = await this.tokenFacts(envelope);
     const progress = checked.progress;

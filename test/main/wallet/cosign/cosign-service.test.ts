@@ -179,8 +179,9 @@ describe('co-signing service on the embedded node', () => {
     expect(row.signers.map((s) => s.name).sort()).toEqual(['Alice', 'Bob (desk 2)']);
     expect(row.blockNumber).toBeGreaterThan(0);
     expect(row.feeSun).toBeGreaterThan(0n);
-    // B signed someone else's proposal: "signed" in B's history until B learns it went out.
-    expect((await b.wallet.history.list()).find((r) => r.txid === txid)?.stage).toMatch(/signed|confirmed|broadcast/);
+    // B signed someone else's proposal and did not broadcast it: B's node tells it the transaction went out.
+    await expect.poll(async () => (await b.wallet.cosign.get({ id: imported.id })).stage, { timeout: 5000 }).toBe('confirmed');
+    expect((await b.wallet.history.list()).find((r) => r.txid === txid)).toMatchObject({ stage: 'confirmed', blockNumber: row.blockNumber });
   });
 
   it('refuses a tampered envelope (amount changed in the JSON) with the reason', async () => {
