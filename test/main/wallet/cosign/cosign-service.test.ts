@@ -8,7 +8,8 @@ import { createEnvelope, envelopeFingerprint, parseEnvelope, serializeEnvelope, 
 import { TxRequestSchema, type TxRequestInput } from '../../../../src-core/ipc/channels/tx';
 import { addressFromPrivateKey } from '../../../../src-core/keys/keys';
 import { stringifyJson } from '../../../../src-core/json/lossless';
-import { buildTransaction, transferContract, triggerSmartContract } from '../../../../src-core/tx/builders';
+import { accountPermissionUpdateContract, buildTransaction, transferContract, triggerSmartContract } from '../../../../src-core/tx/builders';
+import { encodeOperations } from '../../../../src-core/permission/operations';
 import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
 import { createNode, type TronNode } from '../../../../src-main/node';
@@ -277,6 +278,40 @@ describe('co-signing service on the embedded node', () => {
     expect(parseEnvelope(b.wallet.cosign.export({ id: result.id }).text).transaction.txID).toBe(envelope.transaction.txID);
     await expectWalletError(b.wallet.cosign.importQr({ frames: frames.slice(1) }), 'EnvelopeError', 'ENVELOPE_QR_INCOMPLETE');
     expect(stringifyJson(result.detail.summary.find((l) => l.label === 'Fee limit'))).toContain('100 TRX');
+  });
+
+  it('receives a permission change the editor could not complete alone, with its diff, in the inbox', async () => {
+    // Account 6: owner 2-of-2 over its own key and Alice's; A holds only Alice's.
+    const shared = node.accounts[6]!;
+    const ref = await client.getRefBlock();
+    const setup = buildTransaction(
+      accountPermissionUpdateContract({
+        owner: shared.hex,
+        ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 2n, keys: [{ address: shared.hex, weight: 1n }, { address: toHexAddress(treasury.keys[0]), weight: 1n }] },
+        actives: [{ type: 'Active', permission_name: 'active', threshold: 1n, operations: encodeOperations(['TransferContract']), keys: [{ address: shared.hex, weight: 1n }] }],
+      }),
+      { header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp }) },
+    );
+    await client.broadcastTransaction(signTransaction(setup, hexToBytes(shared.privateKey)));
+    await expect.poll(async () => (await client.getAccount(shared.address))?.owner_permission.threshold, { timeout: 10_000 }).toBe(2n);
+
+    const key = (address: string) => ({ address, weight: 1n });
+    const submitted = await a.wallet.permissions.submit(
+      shared.address,
+      { owner: { name: 'owner', threshold: 2n, keys: [key(shared.address), key(treasury.keys[0]), key(treasury.keys[1])] }, actives: [{ name: 'active', threshold: 1n, keys: [key(shared.address)], operations: encodeOperations(['TransferContract']) }] },
+      true,
+    );
+    expect(submitted).toMatchObject({ state: 'needs-cosigners', weight: 1n, threshold: 2n });
+    const detail = await a.wallet.cosign.get({ id: submitted.envelopeId! });
+    expect(detail).toMatchObject({ origin: 'proposed', stage: 'collecting', contractType: 'AccountPermissionUpdateContract', txid: submitted.txid });
+    expect(detail.headline).toMatch(/^Change the permissions of T/);
+    expect(detail.expiry.windowMs).toBe(3_600_000);
+    expect(detail.checks.every((c) => c.outcome === 'passed')).toBe(true);
+    expect(detail.permissionChange?.after[0]).toMatchObject({ label: 'Owner “owner”' });
+    expect(detail.permissionChange?.after[0]!.value).toContain('Bob (desk 2)');
+    expect(JSON.stringify(detail.permissionChange?.diff)).toContain(toHexAddress(treasury.keys[1]));
+    expect(detail.permissionChange?.directory.map((d) => d.name)).toEqual(expect.arrayContaining(['Alice', 'Bob (desk 2)']));
+    expect((await a.wallet.history.list()).find((r) => r.txid === submitted.txid)?.stage).toBe('proposed');
   });
 
   it('refuses to sign with a key outside the permission or a watch-only account, and says when the node is needed', async () => {
