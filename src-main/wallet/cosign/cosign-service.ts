@@ -439,9 +439,16 @@ export class CosignService {
     return permission;
   }
 
-  private assertOpen(envelope: Envelope, what: string): void {
-    const head = this.options.chain.head();
-    if (head && expiryStatus(envelope, head.timestamp).state === 'expired') {
+  /**
+   * Refuses work on an expired envelope. The cached head can lag behind the node (the block
+   * watcher polls), while the inbox view reads the node directly; ask the node too, so that an
+   * envelope shown as expired is always refused as expired.
+   */
+  private async assertOpen(client: TronNodeClient, envelope: Envelope, what: string): Promise<void> {
+    const cached = this.options.chain.head()?.timestamp ?? 0;
+    const fresh = await client.getNowBlockHeader().then((h) => h.timestamp, () => 0);
+    const headTime = Math.max(cached, fresh);
+    if (headTime > 0 && expiryStatus(envelope, headTime).state === 'expired') {
       fail(CosignErrorCode.expired, `This transaction has expired (the head block is past its expiration), so it can no longer be ${what}. Re-propose it instead.`);
     }
   }
@@ -451,7 +458,7 @@ export class CosignService {
     const entry = this.entry(input.id);
     if (entry.broadcastAt !== null) fail(CosignErrorCode.alreadyBroadcast, 'This transaction was already broadcast; nothing is left to sign.');
     const envelope = this.stores().envelopes.envelopeOf(entry);
-    this.assertOpen(envelope, 'signed');
+    await this.assertOpen(client, envelope, 'signed');
     const account = this.options.vault.listAccounts().find((a) => a.id === input.accountId);
     if (!account || !account.canSign) fail(CosignErrorCode.cannotSign, 'Choose a vault account that holds its key (a watch-only account cannot sign).');
     const permission = await this.chainPermission(client, envelope);
@@ -487,7 +494,7 @@ export class CosignService {
     const entry = this.entry(input.id);
     if (entry.broadcastAt !== null) return { txid: entry.txid };
     const envelope = this.stores().envelopes.envelopeOf(entry);
-    this.assertOpen(envelope, 'broadcast');
+    await this.assertOpen(client, envelope, 'broadcast');
     const permission = await this.chainPermission(client, envelope);
     const progress = signingProgress(envelope, { permission });
     if (!progress.thresholdMet) {
