@@ -28,6 +28,7 @@ import type { HistoryEntry } from '../stores/history';
 import type { NetworkStores } from '../stores/network-stores';
 import type { StoredEnvelope } from '../stores/envelopes';
 import type { ChainReads } from '../transactions/chain-reads';
+import type { BroadcastElsewhere } from '../transactions/transaction-service';
 import { callView, headline, permissionChangeView, summaryLines, tokenContracts, type TokenFacts } from './describe';
 import { Names } from './names';
 import { rebuildTransaction } from './repropose';
@@ -51,9 +52,9 @@ export interface CosignVault {
   sign(transaction: TransactionJson, accountId: string, permissionId?: number): Promise<TransactionJson>;
 }
 
-/** The transaction service's tracking (issue 8): follows a broadcast transaction to confirmation. */
+/** The transaction service's tracking (issue 8): follows a transaction broadcast here to confirmation. */
 export interface CosignTracker {
-  track(input: { txid: string }): Promise<TrackView>;
+  followBroadcast(input: BroadcastElsewhere): Promise<TrackView>;
 }
 
 export interface CosignServiceOptions {
@@ -511,17 +512,16 @@ export class CosignService {
       throw error;
     }
     const at = this.now();
-    await this.record({ ...common, status: 'pending', broadcastAt: at, message: null });
     await this.stores().envelopes.update(entry.id, () => ({ broadcastAt: at }), at);
-    this.options.emit('tx:status', { txid: entry.txid, state: 'pool' });
-    this.options.emit('cosign:changed', { id: entry.id, txid: entry.txid, stage: 'broadcast' });
-    // The transaction service follows it from here: pool, block, confirmed (history and tx:status).
+    // The transaction service follows it from here: pending in the history, then pool, block,
+    // confirmed (history and tx:status).
     try {
-      await this.options.tracker.track({ txid: entry.txid });
+      await this.options.tracker.followBroadcast({ txid: entry.txid, contractType: common.type, owner: common.owner, permissionId: common.permissionId, expiresAt: common.expiresAt, broadcastAt: at });
     } catch (error) {
       if (!(error instanceof WalletError)) throw error;
       this.options.log.warn('Following a co-signed transaction failed to start', { code: error.code });
     }
+    this.options.emit('cosign:changed', { id: entry.id, txid: entry.txid, stage: 'broadcast' });
     return { txid: entry.txid };
   }
 

@@ -104,6 +104,19 @@ interface Prepared {
 
 const MAX_PREPARED = 100;
 
+/** A transaction broadcast outside this service (co-signed in the inbox), to be followed here. */
+export interface BroadcastElsewhere {
+  readonly txid: string;
+  readonly contractType: string;
+  /** Base58 owner. */
+  readonly owner: string | null;
+  readonly permissionId?: number;
+  /** raw_data.expiration (ms). */
+  readonly expiresAt: number | null;
+  /** When it was broadcast (ms, local clock as every history time). */
+  readonly broadcastAt: number;
+}
+
 /**
  * Builds, costs, simulates, signs, broadcasts and follows transactions on the current network
  * (issue 8). Transactions are built here from typed requests with src-core's builders, the head
@@ -513,6 +526,41 @@ export class TransactionService {
     this.tracked.set(p.txid, meta);
     await this.record(p.txid, { type: meta.contractType, status: 'pending', broadcastAt: at });
     this.options.emit('tx:status', { txid: p.txid, state: 'pool' });
+    return this.refresh(meta);
+  }
+
+  /**
+   * Follows a transaction that another part of the wallet broadcast (the co-signing inbox): it is
+   * recorded as pending with its broadcast time, announced as in the pool, and from then on read
+   * on every block like one broadcast here, to confirmed, failed or expired (history and
+   * `tx:status`).
+   */
+  async followBroadcast(input: BroadcastElsewhere): Promise<TrackView> {
+    const txid = input.txid.toLowerCase();
+    const meta: TrackedMeta = {
+      txid,
+      kind: null,
+      contractType: input.contractType,
+      owner: input.owner,
+      expiration: input.expiresAt,
+      estimatedBurnSun: null,
+      state: 'pool',
+      message: null,
+      createdAt: this.safeHistory()?.get(txid)?.createdAt ?? input.broadcastAt,
+      broadcastAt: input.broadcastAt,
+      confirmedAt: null,
+    };
+    await this.record(txid, {
+      type: input.contractType,
+      status: 'pending',
+      owner: input.owner,
+      ...(input.permissionId !== undefined ? { permissionId: input.permissionId } : {}),
+      expiresAt: input.expiresAt,
+      broadcastAt: input.broadcastAt,
+      message: null,
+    });
+    this.tracked.set(txid, meta);
+    this.options.emit('tx:status', { txid, state: 'pool' });
     return this.refresh(meta);
   }
 

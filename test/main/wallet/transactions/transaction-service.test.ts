@@ -7,7 +7,7 @@ import type { TxRequestInput } from '../../../../src-core/ipc/channels/tx';
 import { TxRequestSchema } from '../../../../src-core/ipc/channels/tx';
 import { TronNodeClient } from '../../../../src-core/client/client';
 import type { FetchLike } from '../../../../src-core/client/fetch';
-import { accountPermissionUpdateContract, assetIssueContract, buildTransaction } from '../../../../src-core/tx/builders';
+import { accountPermissionUpdateContract, assetIssueContract, buildTransaction, transferContract } from '../../../../src-core/tx/builders';
 import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
 import { createNode, type TronNode } from '../../../../src-main/node';
@@ -225,6 +225,21 @@ describe('transaction service on the embedded node', () => {
       expect(estimate.problem).toMatch(/cannot run smart contracts/);
       expect(estimate.feeLimits.map((s) => s.feeLimitSun)).toEqual([null, null, null]);
     }
+  });
+
+  it('follows a transaction broadcast elsewhere (the co-signing inbox) from pending in the history to confirmed', async () => {
+    const node = started[0]!;
+    const ref = await client.getRefBlock();
+    const tx = buildTransaction(transferContract({ owner: node.accounts[2]!.hex, to: node.accounts[0]!.hex, amount: 1_000n }), { header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp }) });
+    await client.broadcastTransaction(signTransaction(tx, hexToBytes(node.accounts[2]!.privateKey)));
+    const at = Date.now();
+    const view = await wallet.transactions.followBroadcast({ txid: tx.txID, contractType: 'TransferContract', owner: dev[2]!.address, permissionId: 0, expiresAt: Number(tx.raw_data.expiration), broadcastAt: at });
+    expect(['pool', 'packed', 'confirmed']).toContain(view.state);
+    expect(events.of('tx:status').find((s) => s.txid === tx.txID)?.state).toBe('pool');
+    await events.waitFor('tx:status', (s) => s.txid === tx.txID && s.state === 'confirmed', 20_000);
+    const entry = wallet.node.stores().history.get(tx.txID);
+    expect(entry).toMatchObject({ status: 'confirmed', type: 'TransferContract', owner: dev[2]!.address, permissionId: 0, broadcastAt: at });
+    expect(entry?.blockNumber).toBeGreaterThan(0);
   });
 
   it('refuses to sign or broadcast a transaction it did not build', async () => {
