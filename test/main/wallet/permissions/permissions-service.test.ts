@@ -186,7 +186,8 @@ describe('permissions service on the embedded node', () => {
   it('signs with Dev 1, broadcasts, tracks to a block, and the account then holds the new structure', async () => {
     const submitted = await wallet.permissions.submit(dev[0]!.address, twoOfThree(), false);
     expect(submitted).toMatchObject({ state: 'broadcast', signatures: 1, weight: 1n, threshold: 1n });
-    const confirmed = await events.waitFor('tx:status', (s) => s.txid === submitted.txid && s.state !== 'pool', 10_000);
+    // The transaction service follows it: in the pool, packed in a block, then confirmed (solidified).
+    const confirmed = await events.waitFor('tx:status', (s) => s.txid === submitted.txid && s.state !== 'pool' && s.state !== 'packed', 10_000);
     expect(confirmed.state).toBe('confirmed');
     const snapshot = await wallet.permissions.load(dev[0]!.address);
     expect(snapshot.current.owner.threshold).toBe(2n);
@@ -243,7 +244,7 @@ describe('permissions service away from the embedded node', () => {
         sequenceDryRunner: () => null,
       },
       vault: { listAccounts: () => [], sign: async () => Promise.reject(new Error('unused')) },
-      transactions: { build: async () => Promise.reject(new Error('unused')), submit: async () => Promise.reject(new Error('unused')) },
+      transactions: { buildContract: async () => Promise.reject(new Error('unused')), submitContract: async () => Promise.reject(new Error('unused')) },
       log: quietLog,
     });
     const report = await service.dryRun(STRANGER, { owner: { name: 'owner', threshold: 1n, keys: [{ address: STRANGER, weight: 1n }] }, actives: [] });

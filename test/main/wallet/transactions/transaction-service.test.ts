@@ -13,6 +13,7 @@ import { signTransaction } from '../../../../src-core/tx/sign';
 import { createNode, type TronNode } from '../../../../src-main/node';
 import { embeddedNodeFactory } from '../../../../src-main/wallet/node-host/create-embedded';
 import { createWalletServices, type WalletServices } from '../../../../src-main/wallet';
+import { COSIGN_WINDOW_MS } from '../../../../src-main/wallet/transactions/transaction-service';
 import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store';
 import { CHEAP_SCRYPT } from '../../vault/helpers';
 import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
@@ -240,6 +241,28 @@ describe('transaction service on the embedded node', () => {
     const entry = wallet.node.stores().history.get(tx.txID);
     expect(entry).toMatchObject({ status: 'confirmed', type: 'TransferContract', owner: dev[2]!.address, permissionId: 0, broadcastAt: at });
     expect(entry?.blockNumber).toBeGreaterThan(0);
+  });
+
+  it('submits a contract built elsewhere that the vault completes: 60 s window, signed, broadcast and followed to confirmed', async () => {
+    const spec = transferContract({ owner: dev[0]!.address, to: dev[2]!.address, amount: 3_000n });
+    const submitted = await wallet.transactions.submitContract({ spec, permissionId: 0, signers: [{ accountId: dev[0]!.id, weight: 1n }], threshold: 1n, label: 'Test contract' });
+    expect(submitted).toMatchObject({ state: 'broadcast', signatures: 1, weight: 1n, envelopeId: null });
+    await events.waitFor('tx:status', (s) => s.txid === submitted.txid && s.state === 'confirmed', 20_000);
+    const onChain = (await client.getTransactionById(submitted.txid))!;
+    expect(Number(onChain.raw_data.expiration) - Number(onChain.raw_data.timestamp)).toBe(60_000);
+    expect(wallet.node.stores().history.get(submitted.txid)).toMatchObject({ status: 'confirmed', type: 'TransferContract', owner: dev[0]!.address, permissionId: 0 });
+  });
+
+  it('hands a contract built elsewhere that needs co-signers to the inbox with a 1 h window', async () => {
+    const spec = transferContract({ owner: dev[0]!.address, to: dev[2]!.address, amount: 4_000n });
+    const submitted = await wallet.transactions.submitContract({ spec, permissionId: 0, signers: [{ accountId: dev[0]!.id, weight: 1n }], threshold: 2n, label: 'Test contract' });
+    expect(submitted).toMatchObject({ state: 'needs-cosigners', signatures: 1, weight: 1n });
+    const stored = wallet.node.stores().envelopes.get(submitted.envelopeId!)!;
+    expect(stored).toMatchObject({ label: 'Test contract', origin: 'proposed', txid: submitted.txid });
+    const envelope = parseEnvelope(stored.envelope as string);
+    expect(Number(envelope.transaction.raw_data.expiration) - Number(envelope.transaction.raw_data.timestamp)).toBe(COSIGN_WINDOW_MS);
+    expect(events.of('cosign:changed').some((c) => c.id === submitted.envelopeId && c.stage === 'collecting')).toBe(true);
+    expect(wallet.node.stores().history.get(submitted.txid)).toMatchObject({ status: 'signed', message: 'Waiting for co-signers: the envelope is in the co-signing inbox.' });
   });
 
   it('refuses to sign or broadcast a transaction it did not build', async () => {
