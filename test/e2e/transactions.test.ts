@@ -141,10 +141,10 @@ describe('transactions in Chromium', () => {
     await setup.harness.screenshot('contracts');
   });
 
-  it('lists the history on the Activity screen and the tokens and stake on Home', async () => {
+  it('lists the history on the History screen (where /activity now leads) and the tokens and stake on Home', async () => {
     await setup.harness.goto('/activity');
-    await page().getByTestId('activity-table').locator('[data-status="confirmed"]').first().waitFor();
-    await setup.harness.screenshot('activity');
+    await page().getByTestId('history-table').locator('[data-testid="history-row"][data-stage="confirmed"]').first().waitFor();
+    await setup.harness.screenshot('history');
     await setup.harness.goto('/');
     await page().getByTestId('account-resources').getByText('Dev 1').waitFor();
     await page().getByTestId('activity-table').locator('[data-status="confirmed"]').first().waitFor();

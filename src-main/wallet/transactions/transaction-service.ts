@@ -582,7 +582,7 @@ export class TransactionService {
     try {
       await this.options.chain.stores().history.record({ txid, ...fields }, this.now());
     } catch (error) {
-      // A damaged history file must not stop a transaction; the Activity screen reports it.
+      // A damaged history file must not stop a transaction; the History screen reports it.
       this.options.log.warn('Recording a transaction in the history failed', { code: error instanceof WalletError ? error.code : undefined });
     }
   }
