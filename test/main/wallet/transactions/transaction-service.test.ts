@@ -10,13 +10,11 @@ import type { FetchLike } from '../../../../src-core/client/fetch';
 import { accountPermissionUpdateContract, assetIssueContract, buildTransaction, transferContract } from '../../../../src-core/tx/builders';
 import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
-import { createNode, type TronNode } from '../../../../src-main/node';
-import { embeddedNodeFactory } from '../../../../src-main/wallet/node-host/create-embedded';
-import { createWalletServices, type WalletServices } from '../../../../src-main/wallet';
+import type { TronNode } from '../../../../src-main/node';
+import type { WalletServices } from '../../../../src-main/wallet';
 import { COSIGN_WINDOW_MS } from '../../../../src-main/wallet/transactions/transaction-service';
-import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store';
-import { CHEAP_SCRYPT } from '../../vault/helpers';
-import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
+import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
+import { expectWalletError, recordEvents, type RecordedEvents } from '../helpers';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 
@@ -31,10 +29,10 @@ function newAddress(seed: number): string {
  * and follow it to confirmation; multi-signature proposals become stored envelopes.
  */
 describe('transaction service on the embedded node', () => {
-  let dir: string;
+  let profile: EmbeddedWallet;
   let wallet: WalletServices;
   let events: RecordedEvents;
-  const started: TronNode[] = [];
+  let started: TronNode[];
   let dev: { address: string; id: string }[];
   let client: TronNodeClient;
 
@@ -43,33 +41,15 @@ describe('transaction service on the embedded node', () => {
   const simulationMethod = () => (wallet.node.dryRunner() ? 'dry-run' : 'fee-math');
 
   beforeAll(async () => {
-    dir = await tempDir('tx-service-');
     events = recordEvents();
-    wallet = await createWalletServices({
-      userDataDir: dir,
-      emit: events.emit,
-      log: quietLog,
-      createEmbeddedNode: embeddedNodeFactory(async (input) => {
-        const node = await createNode({ ...input, signatureWorkers: 0 });
-        started.push(node);
-        return node;
-      }),
-      fetch: globalThis.fetch as unknown as FetchLike,
-      clipboard: { writeText() {} },
-      secretStore: new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'MODULE_MISSING', message: 'No keychain.' }),
-      scrypt: CHEAP_SCRYPT,
-      embeddedPollMs: 25,
-      settingsDefaults: { embeddedNode: { port: 0, blockTimeMs: 100 } },
-    });
-    await wallet.ready;
+    profile = await startEmbeddedWallet({ prefix: 'tx-service-', events, blockTimeMs: 100 });
+    ({ wallet, nodes: started } = profile);
     await wallet.vault.initialize(PASSWORD);
     dev = (await wallet.vault.importDevAccounts(3)).map((a) => ({ address: a.address, id: a.id }));
     client = new TronNodeClient({ fullNodeUrl: started[0]!.url, fetch: globalThis.fetch as unknown as FetchLike });
   });
   afterAll(async () => {
-    await wallet?.close();
-    for (const node of started) await node.stop();
-    await removeDir(dir);
+    await profile?.close();
   });
 
   it('costs a transfer with memo to a new account exactly as the chain then charges it, and follows it to confirmed', async () => {
