@@ -5,7 +5,6 @@ import NodePage from './pages/NodePage.vue';
 import PermissionsPage from './pages/permissions/PermissionsPage.vue';
 import UnlockPage from './pages/UnlockPage.vue';
 import WelcomePage from './pages/WelcomePage.vue';
-import ActivityPage from './pages/ActivityPage.vue';
 import BlockPage from './pages/BlockPage.vue';
 import BuildPage from './pages/BuildPage.vue';
 import ContractsPage from './pages/ContractsPage.vue';
@@ -39,10 +38,11 @@ export const routes: RouteRecordRaw[] = [
   { path: '/tx/:txid', name: 'tx', component: TxPage, meta: { title: 'Transaction', vault: 'unlocked' } },
   { path: '/block/:number(\\d+)', name: 'block', component: BlockPage, meta: { title: 'Block', vault: 'unlocked' } },
   { path: '/contracts', name: 'contracts', component: ContractsPage, meta: { title: 'Contracts', vault: 'unlocked' } },
-  { path: '/activity', name: 'activity', component: ActivityPage, meta: { title: 'Activity', vault: 'unlocked' } },
   { path: '/cosign', name: 'cosign', component: InboxPage, meta: { title: 'Co-signing', vault: 'unlocked' } },
   { path: '/cosign/:id', name: 'envelope', component: EnvelopePage, meta: { title: 'Envelope', vault: 'unlocked' } },
   { path: '/history', name: 'history', component: HistoryPage, meta: { title: 'History', vault: 'unlocked' } },
+  // The issue-8 Activity screen became the History screen; old links land there.
+  { path: '/activity', redirect: '/history' },
   { path: '/address-book', name: 'address-book', component: AddressBookPage, meta: { title: 'Address book', vault: 'unlocked' } },
   { path: '/:unknown(.*)*', redirect: '/' },
 ];

@@ -1,6 +1,6 @@
 import type { Hex } from '../brand';
 import { decodeFunctionData, parseAbi, type Abi } from '../abi';
-import type { CallDecoder, DecodedCall } from './summary';
+import type { CallDecoder, DecodedCall } from './call-decoder';
 
 /**
  * The default call decoder: finds the function of the envelope's ABI whose selector starts the

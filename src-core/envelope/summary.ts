@@ -10,8 +10,11 @@ import { analyzePermissions, diffPermissions } from '../permission/lockout';
 import type { TransactionJson } from '../tx/types';
 import { formatTrx } from '../units/amount';
 import { abiCallDecoder } from './abi-decoder';
+import type { CallDecoder, DecodedCall } from './call-decoder';
 import { toJsonSafe } from './canonical';
 import { toAccountPermissionsSnapshot, type AccountPermissionsSnapshot } from './snapshot';
+
+export type { CallDecoder, DecodedCall } from './call-decoder';
 
 /**
  * The human view of a transaction, computed from the transaction alone (plus the context the
@@ -26,15 +29,6 @@ export type AmountLine =
   | { readonly role: AmountRole; readonly asset: 'TRX'; readonly sun: string; readonly trx: string }
   | { readonly role: AmountRole; readonly asset: 'TRC10'; readonly tokenId: string; readonly amount: string }
   | { readonly role: AmountRole; readonly asset: 'TRC20'; readonly contract: string; readonly amount: string; readonly to: string };
-
-/** What an ABI decoder (src-core/abi, injected) makes of call data. Values must be JSON. */
-export interface DecodedCall {
-  /** Canonical signature, e.g. `transfer(address,uint256)`. */
-  readonly signature: string;
-  readonly args: readonly { readonly name: string; readonly type: string; readonly value: unknown }[];
-}
-
-export type CallDecoder = (call: { readonly contract: HexAddress; readonly data: Hex; readonly abi: unknown }) => DecodedCall | undefined;
 
 export interface CallSummary {
   readonly contract: string;

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { FetchLike } from '../../src-core/client/fetch';
-import { NodeHostError } from '../../src-core/errors';
 import type { ScryptParams, SecretStore } from '../vault';
 import { AccountsService } from './accounts/accounts-service';
 import type { Clipboard, EmitEvent, FileDialogs, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
@@ -13,7 +12,6 @@ import { ContractsService } from './transactions/contracts-service';
 import { TransactionService } from './transactions/transaction-service';
 import { TokensService } from './tokens/tokens-service';
 import { PermissionsService } from './permissions/permissions-service';
-import { createDirectUpdateTransactions } from './permissions/update-transactions';
 import { CosignService } from './cosign/cosign-service';
 import { AddressBookService } from './address-book/address-book-service';
 import { HistoryService } from './history/history-service';
@@ -133,21 +131,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   });
   const addressBook = new AddressBookService({ chain: node, ...(options.fileDialogs ? { files: options.fileDialogs } : {}) });
   const history = new HistoryService({ chain: node, vault, ...(options.fileDialogs ? { files: options.fileDialogs } : {}) });
-  // Until the transaction service (issue 8) is on main: a thin build/sign/broadcast/track stand-in.
-  const updateTransactions = createDirectUpdateTransactions({
-    client: () => {
-      const client = node.client();
-      if (!client) throw new NodeHostError('NODE_NOT_RUNNING', 'The node is not answering. Check the Node screen.');
-      return client;
-    },
-    sign: (tx, accountId, permissionId) => vault.sign(tx, accountId, permissionId),
-    onBlock: (listener) => node.onBlock(listener),
-    emit: options.emit,
-    log: options.log,
-    // A change the vault's keys cannot carry alone goes to the co-signing inbox.
-    handOff: (tx) => cosign.propose(tx, { label: 'Permission change' }),
-  });
-  const permissions = new PermissionsService({ chain: node, vault, transactions: updateTransactions, log: options.log });
+  const permissions = new PermissionsService({ chain: node, vault, transactions, log: options.log });
   const ready = node.open().catch((error: unknown) => {
     options.log.error('Opening the network failed', { error: error instanceof Error ? error.name : typeof error });
   });
@@ -168,7 +152,6 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
       transactions.dispose();
       cosign.dispose();
       accounts.dispose();
-      updateTransactions.dispose();
       vault.lock('shutdown');
       await node.close().catch(() => undefined);
       vault.dispose();

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNode, type TronNode } from '../../src-main/node';
-import { embeddedNodeFactory } from '../../src-main/wallet/node-host/create-embedded';
 import { ROOT } from './harness/renderer-build';
+import { signBroadcastAndConfirm } from './harness/build-page';
 import { startWalletHarness, type WalletHarness } from './harness/wallet';
+import { realNodeFactory } from '../fixtures/real-node';
 
 const BLOCK_MS = 150;
 
@@ -15,26 +15,14 @@ const BLOCK_MS = 150;
  */
 describe('contracts in Chromium', () => {
   let setup: WalletHarness;
-  const started: TronNode[] = [];
+  const factory = realNodeFactory();
   let dev: string[];
   let token = '';
   const page = () => setup.harness.page;
 
-  async function signBroadcastAndConfirm(): Promise<void> {
-    const review = page().getByTestId('tx-review');
-    await review.getByRole('button', { name: 'Sign', exact: true }).click();
-    await page().locator('[data-testid="tx-review"][data-state="signed"]').waitFor();
-    await review.getByRole('button', { name: 'Broadcast' }).click();
-    await page().locator('[data-testid="tx-steps"][data-state="confirmed"]').waitFor({ timeout: 30_000 });
-  }
-
   beforeAll(async () => {
     setup = await startWalletHarness({
-      createNode: embeddedNodeFactory(async (input) => {
-        const node = await createNode({ ...input, signatureWorkers: 0 });
-        started.push(node);
-        return node;
-      }),
+      createNode: factory,
       settings: { embeddedNode: { port: 0, blockTimeMs: BLOCK_MS } },
     });
     await setup.wallet.ready;
@@ -43,7 +31,7 @@ describe('contracts in Chromium', () => {
   });
   afterAll(async () => {
     await setup?.close();
-    for (const node of started) await node.stop();
+    for (const node of factory.started) await node.stop();
   });
 
   it('deploys a TRC20 from the compiled artifact with its estimate shown, and the receipt is SUCCESS', async () => {
@@ -60,7 +48,7 @@ describe('contracts in Chromium', () => {
     await page().locator('[data-testid="simulation"][data-method="dry-run"][data-success="true"]').waitFor();
     await page().locator('[data-testid="cost-breakdown"] [data-cost="energy"]').waitFor();
     await setup.harness.screenshot('build-deploy-review');
-    await signBroadcastAndConfirm();
+    await signBroadcastAndConfirm(page());
     await expect(page().getByTestId('tx-result').textContent()).resolves.toContain('SUCCESS');
     await page().getByTestId('decoded-logs').getByText('Transfer(address,address,uint256)').waitFor();
     const text = (await page().getByTestId('tx-page').textContent()) ?? '';
@@ -83,7 +71,7 @@ describe('contracts in Chromium', () => {
     await simulation.getByText('−2.5 TT').waitFor();
     await simulation.getByText('+2.5 TT').waitFor();
     await setup.harness.screenshot('build-trc20-review');
-    await signBroadcastAndConfirm();
+    await signBroadcastAndConfirm(page());
     await expect(page().getByTestId('tx-result').textContent()).resolves.toContain('SUCCESS');
     await page().getByTestId('decoded-logs').getByText('2500000').waitFor();
     await setup.harness.screenshot('tx-trc20-confirmed');

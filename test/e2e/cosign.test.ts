@@ -12,12 +12,12 @@ import { addressFromPrivateKey } from '../../src-core/keys/keys';
 import { buildTransaction, triggerSmartContract } from '../../src-core/tx/builders';
 import { transactionHeader } from '../../src-core/tx/header';
 import { signTransaction } from '../../src-core/tx/sign';
-import { createNode, type TronNode } from '../../src-main/node';
+import type { TronNode } from '../../src-main/node';
 import type { FileDialogs } from '../../src-main/wallet';
-import { embeddedNodeFactory } from '../../src-main/wallet/node-host/create-embedded';
 import { attachTo, makeTreasury, type Treasury } from '../fixtures/cosign-network';
 import { ARTIFACTS } from './harness';
 import { startWalletHarness, type WalletHarness } from './harness/wallet';
+import { realNodeFactory } from '../fixtures/real-node';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 /** 10× chain speed: the 1-hour window lasts 6 minutes of wall time, confirmation a few seconds. */
@@ -57,14 +57,11 @@ describe('co-signing between two profiles in Chromium', () => {
   let proposalFile = '';
 
   beforeAll(async () => {
-    const started: TronNode[] = [];
+    const factory = realNodeFactory();
+    const started = factory.started;
     const settings = { embeddedNode: { port: 0, blockTimeMs: BLOCK_MS } };
     a = await startWalletHarness({
-      createNode: embeddedNodeFactory(async (input) => {
-        const created = await createNode({ ...input, signatureWorkers: 0 });
-        started.push(created);
-        return created;
-      }),
+      createNode: factory,
       settings,
       fileDialogs: savingDialogs('a', savedByA),
     });

@@ -4,8 +4,8 @@ import type { VaultAccount } from '../../src-core/ipc/channels/vault';
 import { encodeOperations } from '../../src-core/permission';
 import { buildTransaction, transferContract } from '../../src-core/tx/builders';
 import { transactionHeader } from '../../src-core/tx/header';
-import { createNode, type TronNode } from '../../src-main/node';
-import { embeddedNodeFactory } from '../../src-main/wallet/node-host/create-embedded';
+import type { TronNode } from '../../src-main/node';
+import { realNodeFactory } from '../fixtures/real-node';
 import { startWalletHarness, type WalletHarness } from './harness/wallet';
 
 const PASSWORD = 'Treasury-Desk-2024!';
@@ -28,15 +28,10 @@ describe('permission editor in Chromium', () => {
   const page = () => setup.harness.page;
 
   beforeAll(async () => {
-    const started: TronNode[] = [];
-    const factory = embeddedNodeFactory(async (input) => {
-      const created = await createNode({ ...input, signatureWorkers: 0 });
-      started.push(created);
-      return created;
-    });
+    const factory = realNodeFactory();
     setup = await startWalletHarness({ createNode: factory, settings: { embeddedNode: { port: 0, blockTimeMs: BLOCK_MS } } });
     await setup.wallet.ready;
-    node = started[0]!;
+    node = factory.started[0]!;
     client = new TronNodeClient({ fullNodeUrl: node.url, fetch: globalThis.fetch.bind(globalThis) });
     await setup.wallet.vault.initialize(PASSWORD);
     dev = await setup.wallet.vault.importDevAccounts(2);

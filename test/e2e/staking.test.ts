@@ -1,32 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNode, type TronNode } from '../../src-main/node';
-import { embeddedNodeFactory } from '../../src-main/wallet/node-host/create-embedded';
+import { signBroadcastAndConfirm } from './harness/build-page';
 import { startWalletHarness, type WalletHarness } from './harness/wallet';
+import { realNodeFactory } from '../fixtures/real-node';
 
 const BLOCK_MS = 150;
 
 /** Issue 8 scenario that needs staking (feat/node2): a freeze, then a transfer that burns nothing. */
 describe('staking in Chromium', () => {
   let setup: WalletHarness;
-  const started: TronNode[] = [];
+  const factory = realNodeFactory();
   let dev: string[];
   const page = () => setup.harness.page;
 
-  async function signBroadcastAndConfirm(): Promise<void> {
-    const review = page().getByTestId('tx-review');
-    await review.getByRole('button', { name: 'Sign', exact: true }).click();
-    await page().locator('[data-testid="tx-review"][data-state="signed"]').waitFor();
-    await review.getByRole('button', { name: 'Broadcast' }).click();
-    await page().locator('[data-testid="tx-steps"][data-state="confirmed"]').waitFor({ timeout: 30_000 });
-  }
-
   beforeAll(async () => {
     setup = await startWalletHarness({
-      createNode: embeddedNodeFactory(async (input) => {
-        const node = await createNode({ ...input, signatureWorkers: 0 });
-        started.push(node);
-        return node;
-      }),
+      createNode: factory,
       settings: { embeddedNode: { port: 0, blockTimeMs: BLOCK_MS } },
     });
     await setup.wallet.ready;
@@ -35,7 +23,7 @@ describe('staking in Chromium', () => {
   });
   afterAll(async () => {
     await setup?.close();
-    for (const node of started) await node.stop();
+    for (const node of factory.started) await node.stop();
   });
 
   it('stakes TRX for bandwidth, then sends TRX burning nothing: the cost shown and the fee charged are both 0', async () => {
@@ -48,7 +36,7 @@ describe('staking in Chromium', () => {
     await page().getByRole('button', { name: 'Review' }).click();
     await page().locator('[data-testid="simulation"][data-success="true"]').waitFor();
     await setup.harness.screenshot('build-freeze-review');
-    await signBroadcastAndConfirm();
+    await signBroadcastAndConfirm(page());
     await expect(page().getByTestId('tx-result').textContent()).resolves.toContain('SUCCESS');
 
     await setup.harness.goto('/');
@@ -65,7 +53,7 @@ describe('staking in Chromium', () => {
       await expect(page().getByTestId('cost-burned').textContent()).resolves.toBe('0 TRX');
       await expect(page().locator('[data-cost="bandwidth"]').textContent()).resolves.toContain('from staked bandwidth');
       await setup.harness.screenshot('build-transfer-staked');
-      await signBroadcastAndConfirm();
+      await signBroadcastAndConfirm(page());
       await page().getByTestId('fee-matches').waitFor();
       await expect(page().getByText('Fee charged').locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe('0 TRX (0 sun)');
     }

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase58Address } from '../../src-core/address/address';
 import { hexToBytes } from '../../src-core/bytes/hex';
 import { addressFromPrivateKey } from '../../src-core/keys/keys';
-import { createNode, type TronNode } from '../../src-main/node';
-import { embeddedNodeFactory } from '../../src-main/wallet/node-host/create-embedded';
 import { ROOT } from './harness/renderer-build';
 import { startWalletHarness, type WalletHarness } from './harness/wallet';
+import { realNodeFactory } from '../fixtures/real-node';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 const BLOCK_MS = 150;
@@ -24,16 +23,12 @@ function freshAddress(seed: number): string {
  */
 describe('transactions in Chromium', () => {
   let setup: WalletHarness;
-  const started: TronNode[] = [];
+  const factory = realNodeFactory();
   const page = () => setup.harness.page;
 
   beforeAll(async () => {
     setup = await startWalletHarness({
-      createNode: embeddedNodeFactory(async (input) => {
-        const node = await createNode({ ...input, signatureWorkers: 0 });
-        started.push(node);
-        return node;
-      }),
+      createNode: factory,
       settings: { embeddedNode: { port: 0, blockTimeMs: BLOCK_MS } },
     });
     await setup.wallet.ready;
@@ -42,7 +37,7 @@ describe('transactions in Chromium', () => {
   });
   afterAll(async () => {
     await setup?.close();
-    for (const node of started) await node.stop();
+    for (const node of factory.started) await node.stop();
   });
 
   it('checks each field as it is typed', async () => {
@@ -141,10 +136,10 @@ describe('transactions in Chromium', () => {
     await setup.harness.screenshot('contracts');
   });
 
-  it('lists the history on the Activity screen and the tokens and stake on Home', async () => {
+  it('lists the history on the History screen (where /activity now leads) and the tokens and stake on Home', async () => {
     await setup.harness.goto('/activity');
-    await page().getByTestId('activity-table').locator('[data-status="confirmed"]').first().waitFor();
-    await setup.harness.screenshot('activity');
+    await page().getByTestId('history-table').locator('[data-testid="history-row"][data-stage="confirmed"]').first().waitFor();
+    await setup.harness.screenshot('history');
     await setup.harness.goto('/');
     await page().getByTestId('account-resources').getByText('Dev 1').waitFor();
     await page().getByTestId('activity-table').locator('[data-status="confirmed"]').first().waitFor();

@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNode, type TronNode } from '../../src-main/node';
-import { embeddedNodeFactory } from '../../src-main/wallet/node-host/create-embedded';
+import { realNodeFactory } from '../fixtures/real-node';
 import { startWalletHarness, type WalletHarness } from './harness/wallet';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 const BLOCK_MS = 200;
-
-/** The real node's factory, remembering every node it started (the host starts one per start). */
-function recordingFactory() {
-  const started: TronNode[] = [];
-  const factory = embeddedNodeFactory(async (input) => {
-    const node = await createNode({ ...input, signatureWorkers: 0 });
-    started.push(node);
-    return node;
-  });
-  return Object.assign(factory, { started });
-}
 
 /**
  * The wallet in Chromium with real services: an empty profile in a temp folder, the real vault and
@@ -23,14 +12,14 @@ function recordingFactory() {
  */
 describe('wallet scenarios in Chromium', () => {
   let setup: WalletHarness;
-  let factory: ReturnType<typeof recordingFactory>;
+  let factory: ReturnType<typeof realNodeFactory>;
   let remote: TronNode | null = null;
 
   const page = () => setup.harness.page;
   const number = async (testId: string): Promise<number> => Number(await page().getByTestId(testId).textContent());
 
   beforeAll(async () => {
-    factory = recordingFactory();
+    factory = realNodeFactory();
     setup = await startWalletHarness({ createNode: factory, settings: { embeddedNode: { port: 0, blockTimeMs: BLOCK_MS } } });
     await setup.wallet.ready;
   });

@@ -16,6 +16,12 @@ describe('router', () => {
     expect(router.currentRoute.value.name).toBe('home');
   });
 
+  it('leads the old Activity screen to the one History screen', async () => {
+    const router = createAppRouter();
+    await router.push('/activity');
+    expect(router.currentRoute.value.name).toBe('history');
+  });
+
   it('keeps the accounts behind an unlocked vault and the node screen open to everyone', async () => {
     let vault: { initialized: boolean; locked: boolean } | null = { initialized: false, locked: true };
     const router = createAppRouter({ state: async () => vault });

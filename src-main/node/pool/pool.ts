@@ -7,10 +7,11 @@ import { processTransaction } from '../chain/processor';
 import type { TxOutcome } from '../chain/processor';
 import type { TxEnvelope } from '../chain/tx';
 import type { RecoveredSignature } from '../auth/permission-check';
-import { SignatureCheckError, validateSignatures } from '../auth/permission-check';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { StateView } from '../state/view';
 import type { ExecutionBlock } from '../actuators/actuator';
+import { validateSignatures } from '../auth/permission-check';
+import { checkAdmission } from './admission';
 
 /**
  * The pending pool and admission (java-tron Wallet.broadcastTransaction → Manager.pushTransaction,
@@ -97,28 +98,7 @@ export class TxPool {
   private admit(tx: TxEnvelope): TxOutcome | Promise<TxOutcome> {
     const chain = this.chain;
     const props = chain.props;
-    if (tx.expiration < chain.nextSlotTime()) throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
-    try {
-      validateSignatures({
-        reader: this.pending, contractCount: tx.contractCount, contract: tx.contract, signatures: tx.signatures, recovered: tx.signers ?? [],
-        totalSignNum: props.totalSignNum, activeDefaultOperations: this.activeOperations(),
-      });
-    } catch (error) {
-      if (error instanceof SignatureCheckError) throw new AdmissionError(RESPONSE_CODE.SIGERROR, `Validate signature error: ${error.message}`);
-      throw error;
-    }
-    if (tx.contractCount !== 1) {
-      throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : tx ${tx.idHex} contract size should be exactly 1, this is extend feature ,actual :${tx.contractCount}`);
-    }
-    if (!chain.tapos(tx.refBlockBytes, tx.refBlockHash)) throw new AdmissionError(RESPONSE_CODE.TAPOS_ERROR, 'Tapos check error.');
-    const withResult = tx.bytes.length + PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX;
-    if (withResult + PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX > PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE) {
-      throw new AdmissionError(RESPONSE_CODE.TOO_BIG_TRANSACTION_ERROR, `Too big transaction with result, TxId ${tx.idHex}, the size is ${withResult} bytes, maxTxSize ${PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE}`);
-    }
-    if (tx.expiration <= props.headTimestamp || tx.expiration > props.headTimestamp + PROTOCOL_CONSTANTS.MAX_EXPIRATION_MS) {
-      throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
-    }
-    if (this.entries.has(tx.idHex) || chain.isPackedAndUnexpired(tx.idHex)) throw new AdmissionError(RESPONSE_CODE.DUP_TRANSACTION_ERROR, 'Dup transaction.');
+    checkAdmission(tx, { chain, reader: this.pending, recovered: tx.signers ?? [], activeDefaultOperations: this.activeOperations(), inPool: (id) => this.entries.has(id) });
     const outcome = processTransaction(tx, { view: this.pending, actuators: chain.actuators, headTimestamp: props.headTimestamp, headSlot: chain.headSlot, block: this.nextBlock() });
     const keep = (done: TxOutcome): TxOutcome => {
       this.entries.set(tx.idHex, tx);

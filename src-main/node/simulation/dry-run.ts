@@ -4,7 +4,6 @@ import { decodeBase58Check } from '../../../src-core/bytes/base58';
 import { protocol } from '../../../src-core/proto/runtime';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { RecoveredSignature } from '../auth/permission-check';
-import { SignatureCheckError, validateSignatures } from '../auth/permission-check';
 import type { SealedBlock } from '../chain/block';
 import { encodeInfo } from '../chain/chain';
 import { AdmissionError, RESPONSE_CODE } from '../chain/errors';
@@ -22,6 +21,7 @@ import type { StateReader } from '../state/view';
 import { StateView } from '../state/view';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { ExecutionBlock } from '../actuators/actuator';
+import { checkAdmission } from '../pool/admission';
 
 /**
  * `node.dryRun(tx)`: validates and applies any transaction on a throw-away copy of the current
@@ -219,27 +219,7 @@ export class DryRunner {
     const props = chain.props;
     try {
       if (tx.contractCount === 0) throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, 'Contract validate error : No contract!');
-      if (tx.expiration < chain.nextSlotTime()) throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
-      if (!step.skipSignatureCheck) {
-        try {
-          validateSignatures({ reader: view, contractCount: tx.contractCount, contract: tx.contract, signatures: tx.signatures, recovered, totalSignNum: props.totalSignNum, activeDefaultOperations: hexToBytes(props.activeDefaultOperations) });
-        } catch (error) {
-          if (error instanceof SignatureCheckError) throw new AdmissionError(RESPONSE_CODE.SIGERROR, `Validate signature error: ${error.message}`);
-          throw error;
-        }
-      }
-      if (tx.contractCount !== 1) {
-        throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : tx ${tx.idHex} contract size should be exactly 1, this is extend feature ,actual :${tx.contractCount}`);
-      }
-      if (!chain.tapos(tx.refBlockBytes, tx.refBlockHash)) throw new AdmissionError(RESPONSE_CODE.TAPOS_ERROR, 'Tapos check error.');
-      const withResult = tx.bytes.length + PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX;
-      if (withResult + PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX > PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE) {
-        throw new AdmissionError(RESPONSE_CODE.TOO_BIG_TRANSACTION_ERROR, `Too big transaction with result, TxId ${tx.idHex}, the size is ${withResult} bytes, maxTxSize ${PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE}`);
-      }
-      if (tx.expiration <= props.headTimestamp || tx.expiration > props.headTimestamp + PROTOCOL_CONSTANTS.MAX_EXPIRATION_MS) {
-        throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
-      }
-      if (pool.get(tx.idHex) || chain.isPackedAndUnexpired(tx.idHex)) throw new AdmissionError(RESPONSE_CODE.DUP_TRANSACTION_ERROR, 'Dup transaction.');
+      checkAdmission(tx, { chain, reader: view, recovered: step.skipSignatureCheck ? null : recovered, activeDefaultOperations: hexToBytes(props.activeDefaultOperations), inPool: (id) => pool.get(id) !== undefined });
       let outcome = processTransaction(tx, { view, actuators: chain.actuators, headTimestamp: props.headTimestamp, headSlot: chain.headSlot, block });
       if (outcome instanceof Promise) outcome = await outcome;
       return this.accepted(tx, outcome, view, base, block, seen);

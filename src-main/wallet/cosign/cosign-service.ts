@@ -28,6 +28,7 @@ import type { HistoryEntry } from '../stores/history';
 import type { NetworkStores } from '../stores/network-stores';
 import type { StoredEnvelope } from '../stores/envelopes';
 import type { ChainReads } from '../transactions/chain-reads';
+import type { BroadcastElsewhere } from '../transactions/transaction-service';
 import { callView, headline, permissionChangeView, summaryLines, tokenContracts, type TokenFacts } from './describe';
 import { Names } from './names';
 import { rebuildTransaction } from './repropose';
@@ -51,9 +52,9 @@ export interface CosignVault {
   sign(transaction: TransactionJson, accountId: string, permissionId?: number): Promise<TransactionJson>;
 }
 
-/** The transaction service's tracking (issue 8): follows a broadcast transaction to confirmation. */
+/** The transaction service's tracking (issue 8): follows a transaction broadcast here to confirmation. */
 export interface CosignTracker {
-  track(input: { txid: string }): Promise<TrackView>;
+  followBroadcast(input: BroadcastElsewhere): Promise<TrackView>;
 }
 
 export interface CosignServiceOptions {
@@ -94,8 +95,9 @@ function fail(code: string, message: string, details?: Record<string, unknown>):
 }
 
 /**
- * The co-signing inbox (issue 10). Envelopes arrive from the transaction service (a proposal that
- * needs co-signers), the permission editor, or another signer's file, paste, drop or QR codes;
+ * The co-signing inbox (issue 10). Envelopes arrive from the transaction service (this wallet's
+ * proposals that need co-signers, the permission editor's included), or another signer's file,
+ * paste, drop or QR codes;
  * each is verified against this wallet's own node before it is stored or shown. Signing names a
  * vault account; broadcasting hands the transaction to the transaction service's tracking.
  */
@@ -511,17 +513,16 @@ export class CosignService {
       throw error;
     }
     const at = this.now();
-    await this.record({ ...common, status: 'pending', broadcastAt: at, message: null });
     await this.stores().envelopes.update(entry.id, () => ({ broadcastAt: at }), at);
-    this.options.emit('tx:status', { txid: entry.txid, state: 'pool' });
-    this.options.emit('cosign:changed', { id: entry.id, txid: entry.txid, stage: 'broadcast' });
-    // The transaction service follows it from here: pool, block, confirmed (history and tx:status).
+    // The transaction service follows it from here: pending in the history, then pool, block,
+    // confirmed (history and tx:status).
     try {
-      await this.options.tracker.track({ txid: entry.txid });
+      await this.options.tracker.followBroadcast({ txid: entry.txid, contractType: common.type, owner: common.owner, permissionId: common.permissionId, expiresAt: common.expiresAt, broadcastAt: at });
     } catch (error) {
       if (!(error instanceof WalletError)) throw error;
       this.options.log.warn('Following a co-signed transaction failed to start', { code: error.code });
     }
+    this.options.emit('cosign:changed', { id: entry.id, txid: entry.txid, stage: 'broadcast' });
     return { txid: entry.txid };
   }
 
@@ -600,39 +601,6 @@ export class CosignService {
   async removeUnreadable(input: { id: string }): Promise<{ id: string }> {
     await this.stores().envelopes.removeUnreadable(input.id);
     return { id: input.id };
-  }
-
-  /**
-   * Stores a partially signed transaction from another part of the wallet (the permission
-   * editor's hand-off) as this wallet's proposal, with the account's permissions for the diff.
-   */
-  async propose(transaction: TransactionJson, options: { label?: string; note?: string; autoBroadcast?: boolean } = {}): Promise<{ id: string; txid: string }> {
-    const client = this.requireClient();
-    const owner = String((transaction.raw_data.contract[0]?.parameter.value as Record<string, unknown> | undefined)?.owner_address ?? '');
-    const state = await this.options.reads.owner(client, owner);
-    const permissionId = transaction.raw_data.contract[0]?.Permission_id ?? 0;
-    const permission = state.permissions ? permissionFor(state.permissions, permissionId, { ownerAddress: owner }) : undefined;
-    const head = this.options.chain.head();
-    const envelope = createEnvelope({
-      transaction,
-      network: { name: this.options.chain.network().name, genesisBlockId: await this.genesisId(client) },
-      ...(permission ? { permission } : {}),
-      ...(state.permissions ? { accountPermissions: state.permissions } : {}),
-      ...(options.note ? { note: options.note } : {}),
-      createdAt: Math.min(head?.timestamp ?? Number(transaction.raw_data.timestamp ?? 0), Number(transaction.raw_data.expiration)),
-    });
-    const { entry } = await this.stores().envelopes.add(envelope, { origin: 'proposed', ...(options.label ? { label: options.label } : {}), autoBroadcast: options.autoBroadcast ?? false }, this.now());
-    await this.record({
-      txid: entry.txid,
-      type: envelope.summary.contractType,
-      status: 'signed',
-      owner: toBase58Address(envelope.summary.owner),
-      permissionId,
-      expiresAt: envelope.expiresAt,
-      message: 'Waiting for co-signers: the envelope is in the co-signing inbox.',
-    });
-    this.options.emit('cosign:changed', { id: entry.id, txid: entry.txid, stage: 'collecting' });
-    return { id: entry.id, txid: entry.txid };
   }
 
   // ── expiry on each block ───────────────────────────────────────────────────────────────────

@@ -1,5 +1,4 @@
 import type { DryRunSequenceResult, DryRunStep, EmbeddedNodeFactory } from './embedded-node';
-import { hasNodeInternals, throwawayDryRun } from './throwaway-dry-run';
 
 /**
  * The shape of `createNode` from src-main/node (its library form), as far as the host uses it.
@@ -84,13 +83,8 @@ export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFac
       devMnemonic: node.config.dev ? node.config.mnemonic : null,
       devAccountCount: node.config.dev ? node.accounts.length : 0,
       head: () => node.head(),
-      // Update-then-follow-up on one throwaway copy (permission editor): the node's own sequence
-      // dry run (it also runs smart-contract transactions); the stopgap for nodes without it.
-      ...(node.dryRunSequence
-        ? { dryRunSequence: (steps: readonly DryRunStep[]) => nodeSequenceDryRun({ dryRunSequence: node.dryRunSequence!.bind(node) }, steps) }
-        : hasNodeInternals(node)
-          ? { dryRunSequence: async (steps: readonly DryRunStep[]) => throwawayDryRun(node, steps) }
-          : {}),
+      // Update-then-follow-up on one throw-away copy (permission editor): the node's own sequence dry run.
+      ...(node.dryRunSequence ? { dryRunSequence: (steps: readonly DryRunStep[]) => nodeSequenceDryRun({ dryRunSequence: node.dryRunSequence!.bind(node) }, steps) } : {}),
       stop: () => node.stop(),
       ...(node.dryRun ? { dryRun: node.dryRun.bind(node) } : {}),
     };

@@ -48,7 +48,7 @@ import { accountPermissionUpdateContract, transferContract, type ContractSpec } 
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { DryRunSequenceResult, DryRunStep } from '../node-host/embedded-node';
 import type { WalletLog } from '../context';
-import type { UpdateTransactions } from './update-transactions';
+import type { ContractTransactions } from '../transactions/transaction-service';
 
 /** What the service needs from the node host. */
 export interface PermissionsChain {
@@ -68,7 +68,8 @@ export interface PermissionsVault {
 export interface PermissionsServiceOptions {
   readonly chain: PermissionsChain;
   readonly vault: PermissionsVault;
-  readonly transactions: UpdateTransactions;
+  /** The transaction service: builds, signs, broadcasts and follows the update, or hands it to the co-signing inbox. */
+  readonly transactions: ContractTransactions;
   readonly log: WalletLog;
 }
 
@@ -201,7 +202,7 @@ export class PermissionsService {
   async prepare(addressText: string, update: PermissionStructureInput): Promise<PreparedUpdate> {
     const review = await this.review(addressText, update);
     const signing = this.signingPlan(review);
-    const tx = await this.options.transactions.build(this.updateSpec(review), signing.permissionId ?? 0);
+    const tx = await this.options.transactions.buildContract(this.updateSpec(review), signing.permissionId ?? 0);
     return { txID: tx.txID, signing, cost: await this.cost(review, tx, signing), gate: gateView(review.proof) };
   }
 
@@ -210,7 +211,7 @@ export class PermissionsService {
     if (!runner) return { available: false, reason: this.noDryRunReason(), checks: [], balanceChanges: [] };
     const review = await this.review(addressText, update);
     const signing = this.signingPlan(review);
-    const updateTx = await this.options.transactions.build(this.updateSpec(review), signing.permissionId ?? 0);
+    const updateTx = await this.options.transactions.buildContract(this.updateSpec(review), signing.permissionId ?? 0);
     const followUp = await this.followUp(review);
     const steps: DryRunStep[] = [{ transaction: updateTx, checkSignatures: false, placeholderSignatures: signing.expectedSignatures }];
     if (followUp.transaction) steps.push({ transaction: followUp.transaction, checkSignatures: true });
@@ -279,7 +280,17 @@ export class PermissionsService {
     if (signing.permissionId === null) throw new PermissionError(PermissionsErrorCode.noSigningKey, signing.explanation);
     const byAddress = new Map(this.options.vault.listAccounts().map((a) => [a.address, a]));
     const signers = signing.signers.map((s) => ({ accountId: byAddress.get(s.address)!.id, weight: s.weight }));
-    return this.options.transactions.submit({ spec: this.updateSpec(review), permissionId: signing.permissionId, signers, threshold: signing.threshold });
+    const submitted = await this.options.transactions.submitContract({ spec: this.updateSpec(review), permissionId: signing.permissionId, signers, threshold: signing.threshold, label: 'Permission change' });
+    const { weight } = submitted;
+    const threshold = signing.threshold;
+    return {
+      ...submitted,
+      threshold,
+      message:
+        submitted.state === 'broadcast'
+          ? 'The node accepted the update; it takes effect once a block includes it.'
+          : `Signed with weight ${weight} of ${threshold}. Co-signers must add ${threshold - weight}: the envelope is in the co-signing inbox, ready to send them.`,
+    };
   }
 
   // ── internals ─────────────────────────────────────────────────────────────────────────────
@@ -448,7 +459,7 @@ export class PermissionsService {
     const recipient = await this.followUpRecipient(review);
     if (!recipient) return { signerLabels: [], reason: 'No activated address other than the account itself is known to send the test transfer to.' };
     const keys = permission.keys.filter((k) => byHex.has(k.address) && k.weight > 0n).sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1));
-    let tx = await this.options.transactions.build(transferContract({ owner: review.address, to: recipient, amount: FOLLOW_UP_AMOUNT_SUN }), permission.id);
+    let tx = await this.options.transactions.buildContract(transferContract({ owner: review.address, to: recipient, amount: FOLLOW_UP_AMOUNT_SUN }), permission.id);
     let weight = 0n;
     const signerLabels: string[] = [];
     try {

@@ -24,13 +24,14 @@ import { CONTRACT_KINDS, TX_KINDS } from '../../../src-core/ipc/channels/tx';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import { stringifyJson } from '../../../src-core/json/lossless';
 import { choosePermission } from '../../../src-core/permission/chooser';
-import { permissionFor, weightOf, type Permission } from '../../../src-core/permission/model';
+import { permissionFor, weightOf, type AccountPermissions, type Permission } from '../../../src-core/permission/model';
 import { assertEnoughWeight, signWeight } from '../../../src-core/permission/sign-weight';
-import { buildTransaction } from '../../../src-core/tx/builders';
+import { buildTransaction, type ContractSpec } from '../../../src-core/tx/builders';
 import { transactionHeader } from '../../../src-core/tx/header';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { EmitEvent, WalletLog } from '../context';
 import type { DryRunner } from '../node-host/node-host';
+import type { StoredEnvelope } from '../stores/envelopes';
 import type { NetworkStores } from '../stores/network-stores';
 import { ChainReads, type OwnerState } from './chain-reads';
 import { contractShareOf, costView, expectedSigners } from './costing';
@@ -103,6 +104,48 @@ interface Prepared {
 }
 
 const MAX_PREPARED = 100;
+
+/** Co-signers need time: a contract the vault's keys cannot complete alone gets this signing window (else 60 s). */
+export const COSIGN_WINDOW_MS = 60 * 60_000;
+
+/**
+ * A contract another service built and checked (the permission editor's AccountPermissionUpdate),
+ * with the vault accounts it chose to sign, in order, and their weights in the permission.
+ */
+export interface ContractSubmission {
+  readonly spec: ContractSpec;
+  readonly permissionId: number;
+  readonly signers: readonly { readonly accountId: string; readonly weight: bigint }[];
+  readonly threshold: bigint;
+  /** The inbox label of its envelope when co-signers must complete it. */
+  readonly label: string;
+}
+
+export interface SubmittedContract {
+  readonly txid: string;
+  /** `broadcast`: the vault's signatures reached the threshold and the node accepted it. */
+  readonly state: 'broadcast' | 'needs-cosigners';
+  readonly signatures: number;
+  readonly weight: bigint;
+  /** The co-signing envelope of a `needs-cosigners` submission. */
+  readonly envelopeId: string | null;
+}
+
+/** What the permission editor uses of this service. */
+export type ContractTransactions = Pick<TransactionService, 'buildContract' | 'submitContract'>;
+
+/** A transaction broadcast outside this service (co-signed in the inbox), to be followed here. */
+export interface BroadcastElsewhere {
+  readonly txid: string;
+  readonly contractType: string;
+  /** Base58 owner. */
+  readonly owner: string | null;
+  readonly permissionId?: number;
+  /** raw_data.expiration (ms). */
+  readonly expiresAt: number | null;
+  /** When it was broadcast (ms, local clock as every history time). */
+  readonly broadcastAt: number;
+}
 
 /**
  * Builds, costs, simulates, signs, broadcasts and follows transactions on the current network
@@ -430,17 +473,14 @@ export class TransactionService {
       p.state = 'signed';
     } else {
       if (held[0]) p.transaction = await this.options.vault.sign(p.transaction, held[0].account.id, p.permission.id);
-      const client = this.client();
-      const genesisBlockId = await this.genesisId(client);
-      const envelope = createEnvelope({
+      const stored = await this.propose({
         transaction: p.transaction,
-        network: { name: this.options.chain.network().name, genesisBlockId },
         permission: p.permission,
-        ...(p.ownerState.permissions ? { accountPermissions: p.ownerState.permissions } : {}),
-        ...(p.plan.abi ? { abi: p.plan.abi } : {}),
-        createdAt: Math.min(head?.timestamp ?? p.headTime, expirationOf(p.transaction)),
+        accountPermissions: p.ownerState.permissions,
+        abi: p.plan.abi,
+        label: `${TX_KINDS[p.kind]} from ${toBase58Address(p.owner)}`,
+        headTime: p.headTime,
       });
-      const stored = await this.options.chain.stores().envelopes.save({ label: `${TX_KINDS[p.kind]} from ${toBase58Address(p.owner)}`, txid: p.txid, envelope: serializeEnvelope(envelope) });
       p.envelopeId = stored.id;
       p.state = 'cosigning';
     }
@@ -458,6 +498,79 @@ export class TransactionService {
     return this.view(p);
   }
 
+  /**
+   * Stores a transaction that needs co-signers as this wallet's proposal in the co-signing inbox
+   * (an envelope in envelopes.json, with the account's permissions for the diff and the ABI).
+   */
+  private async propose(input: {
+    transaction: TransactionJson;
+    permission: Permission | undefined;
+    accountPermissions: AccountPermissions | null;
+    abi?: readonly Record<string, unknown>[] | undefined;
+    label: string;
+    headTime: number;
+  }): Promise<StoredEnvelope> {
+    const client = this.client();
+    const genesisBlockId = await this.genesisId(client);
+    const envelope = createEnvelope({
+      transaction: input.transaction,
+      network: { name: this.options.chain.network().name, genesisBlockId },
+      ...(input.permission ? { permission: input.permission } : {}),
+      ...(input.accountPermissions ? { accountPermissions: input.accountPermissions } : {}),
+      ...(input.abi ? { abi: input.abi } : {}),
+      createdAt: Math.min(this.options.chain.head()?.timestamp ?? input.headTime, expirationOf(input.transaction)),
+    });
+    const stored = await this.options.chain.stores().envelopes.save({ label: input.label, txid: input.transaction.txID, envelope: serializeEnvelope(envelope) });
+    this.options.emit('cosign:changed', { id: stored.id, txid: stored.txid, stage: 'collecting' });
+    return stored;
+  }
+
+  // ── contracts built elsewhere ──────────────────────────────────────────────────────────────
+
+  /** An unsigned transaction of a contract built elsewhere: the head block as TAPOS reference, expiry from its time. */
+  async buildContract(spec: ContractSpec, permissionId: number, options: { expirationMs?: number } = {}): Promise<TransactionJson> {
+    const refBlock = await this.client().getRefBlock();
+    return buildTransaction(spec, { header: transactionHeader({ refBlock, headTimestamp: refBlock.timestamp, ...(options.expirationMs !== undefined ? { expirationMs: options.expirationMs } : {}) }), permissionId });
+  }
+
+  /**
+   * Builds a contract afresh and signs it with the given vault accounts in order until their
+   * weight reaches the threshold. Then it is broadcast and followed like any transaction of this
+   * service; otherwise it gets the co-signing window and goes to the inbox as this wallet's proposal.
+   */
+  async submitContract(request: ContractSubmission): Promise<SubmittedContract> {
+    const held = request.signers.reduce((sum, s) => sum + s.weight, 0n);
+    let transaction = await this.buildContract(request.spec, request.permissionId, held < request.threshold ? { expirationMs: COSIGN_WINDOW_MS } : {});
+    const createdAt = this.now();
+    let weight = 0n;
+    for (const signer of request.signers) {
+      if (weight >= request.threshold) break;
+      transaction = await this.options.vault.sign(transaction, signer.accountId, request.permissionId);
+      weight += signer.weight;
+    }
+    const signatures = transaction.signature?.length ?? 0;
+    const contract = transaction.raw_data.contract[0]!;
+    const ownerHex = String((contract.parameter.value as Record<string, unknown>).owner_address ?? '');
+    const owner = toBase58Address(ownerHex);
+    const expiresAt = expirationOf(transaction);
+    if (weight < request.threshold) {
+      const state = await this.reads.owner(this.client(), ownerHex);
+      const stored = await this.propose({
+        transaction,
+        permission: permissionFor(state.permissions, request.permissionId, { ownerAddress: ownerHex }),
+        accountPermissions: state.permissions,
+        label: request.label,
+        headTime: Number(transaction.raw_data.timestamp ?? createdAt),
+      });
+      await this.record(transaction.txID, { type: contract.type, status: 'signed', owner, permissionId: request.permissionId, expiresAt, message: 'Waiting for co-signers: the envelope is in the co-signing inbox.' });
+      return { txid: transaction.txID, state: 'needs-cosigners', signatures, weight, envelopeId: stored.id };
+    }
+    await this.record(transaction.txID, { type: contract.type, status: 'signed', owner, permissionId: request.permissionId, expiresAt, message: null });
+    const meta: TrackedMeta = { txid: transaction.txID, kind: null, contractType: contract.type, owner, expiration: expiresAt, estimatedBurnSun: null, state: 'signed', message: null, createdAt, broadcastAt: null, confirmedAt: null };
+    await this.send(transaction, meta);
+    return { txid: transaction.txID, state: 'broadcast', signatures, weight, envelopeId: null };
+  }
+
   private async genesisId(client: TronNodeClient): Promise<string> {
     if (this.genesis?.client === client) return this.genesis.id;
     const id = (await client.getGenesisBlockId()).toLowerCase();
@@ -469,7 +582,7 @@ export class TransactionService {
     try {
       await this.options.chain.stores().history.record({ txid, ...fields }, this.now());
     } catch (error) {
-      // A damaged history file must not stop a transaction; the Activity screen reports it.
+      // A damaged history file must not stop a transaction; the History screen reports it.
       this.options.log.warn('Recording a transaction in the history failed', { code: error instanceof WalletError ? error.code : undefined });
     }
   }
@@ -482,7 +595,6 @@ export class TransactionService {
       if (p.state === 'pool' || p.state === 'packed' || p.state === 'confirmed') return this.track({ txid: p.txid });
       throw new TransactionError(TxErrorCode.notSigned, p.state === 'cosigning' ? 'This transaction still needs co-signatures before it can be broadcast.' : 'Sign the transaction first.', { state: p.state });
     }
-    const client = this.client();
     const meta: TrackedMeta = {
       txid: p.txid,
       kind: p.kind,
@@ -497,22 +609,69 @@ export class TransactionService {
       confirmedAt: null,
     };
     try {
-      await client.broadcastTransaction(p.transaction);
+      return await this.send(p.transaction, meta, () => (p.state = 'pool'));
+    } catch (error) {
+      if (error instanceof BroadcastError) p.state = 'rejected';
+      throw error;
+    }
+  }
+
+  /**
+   * Broadcasts a signed transaction and follows it: a refusal is recorded as failed and announced
+   * as rejected; an accepted one is pending in the history and read again on every block.
+   */
+  private async send(transaction: TransactionJson, meta: TrackedMeta, accepted?: () => void): Promise<TrackView> {
+    try {
+      await this.client().broadcastTransaction(transaction);
     } catch (error) {
       if (error instanceof BroadcastError) {
-        p.state = 'rejected';
-        await this.record(p.txid, { type: meta.contractType, status: 'failed', message: error.message });
-        this.options.emit('tx:status', { txid: p.txid, state: 'rejected', message: error.message });
+        await this.record(meta.txid, { type: meta.contractType, status: 'failed', message: error.message });
+        this.options.emit('tx:status', { txid: meta.txid, state: 'rejected', message: error.message });
       }
       throw error;
     }
     const at = this.now();
     meta.broadcastAt = at;
     meta.state = 'pool';
-    p.state = 'pool';
-    this.tracked.set(p.txid, meta);
-    await this.record(p.txid, { type: meta.contractType, status: 'pending', broadcastAt: at });
-    this.options.emit('tx:status', { txid: p.txid, state: 'pool' });
+    accepted?.();
+    this.tracked.set(meta.txid, meta);
+    await this.record(meta.txid, { type: meta.contractType, status: 'pending', broadcastAt: at });
+    this.options.emit('tx:status', { txid: meta.txid, state: 'pool' });
+    return this.refresh(meta);
+  }
+
+  /**
+   * Follows a transaction that another part of the wallet broadcast (the co-signing inbox): it is
+   * recorded as pending with its broadcast time, announced as in the pool, and from then on read
+   * on every block like one broadcast here, to confirmed, failed or expired (history and
+   * `tx:status`).
+   */
+  async followBroadcast(input: BroadcastElsewhere): Promise<TrackView> {
+    const txid = input.txid.toLowerCase();
+    const meta: TrackedMeta = {
+      txid,
+      kind: null,
+      contractType: input.contractType,
+      owner: input.owner,
+      expiration: input.expiresAt,
+      estimatedBurnSun: null,
+      state: 'pool',
+      message: null,
+      createdAt: this.safeHistory()?.get(txid)?.createdAt ?? input.broadcastAt,
+      broadcastAt: input.broadcastAt,
+      confirmedAt: null,
+    };
+    await this.record(txid, {
+      type: input.contractType,
+      status: 'pending',
+      owner: input.owner,
+      ...(input.permissionId !== undefined ? { permissionId: input.permissionId } : {}),
+      expiresAt: input.expiresAt,
+      broadcastAt: input.broadcastAt,
+      message: null,
+    });
+    this.tracked.set(txid, meta);
+    this.options.emit('tx:status', { txid, state: 'pool' });
     return this.refresh(meta);
   }
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { createNode, type TronNode } from '../../../src-main/node';
-import { randomPrivateKey, addressFromPrivateKey } from '../../../src-core/keys/keys';
-import { bytesToHex } from '../../../src-core/bytes/hex';
 import type { Reply } from '../../main/node/helpers';
+import { bandwidthBytes, decayed, newKey } from './helpers';
 
 /**
  * The acceptance scenario, driven by TronWeb 6.5.1 as an independent client: activation of a new
@@ -13,28 +12,6 @@ import type { Reply } from '../../main/node/helpers';
  */
 const TRX = 1_000_000;
 const SOLIDIFY = 19;
-
-function newKey(): { key: string; hex: string } {
-  const pk = randomPrivateKey();
-  return { key: bytesToHex(pk), hex: addressFromPrivateKey(pk) };
-}
-
-/** Bytes charged for bandwidth: serialized tx without ret + 64 (java-tron-http.md §6.1). */
-function bandwidthBytes(tx: { raw_data_hex: string; signature?: string[] }): number {
-  const varint = (n: number): number => (n < 128 ? 1 : n < 16384 ? 2 : 3);
-  const raw = tx.raw_data_hex.length / 2;
-  let size = 1 + varint(raw) + raw;
-  for (const s of tx.signature ?? []) size += 1 + varint(s.length / 2) + s.length / 2;
-  return size + 64;
-}
-
-/** Free usage left after decay (java-tron ResourceProcessor.increase with usage 0), 28,800-slot window. */
-function decayed(usage: number, slotsElapsed: number): number {
-  const window = 28_800;
-  let average = Math.ceil((usage * 1e6) / window);
-  average = Math.round((average * (window - slotsElapsed)) / window);
-  return Math.floor((average * window) / 1e6);
-}
 
 describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig transfer', () => {
   let node: TronNode;

@@ -3,10 +3,11 @@ import { TronWeb } from 'tronweb';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createNode, type TronNode } from '../../../src-main/node';
 import type { NodeConfigInput } from '../../../src-main/node/config';
-import { randomPrivateKey, addressFromPrivateKey, recoverAddress } from '../../../src-core/keys/keys';
+import { recoverAddress } from '../../../src-core/keys/keys';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { protocol } from '../../../src-core/proto/runtime';
 import type { Reply } from '../../main/node/helpers';
+import { bandwidthBytes, newKey } from './helpers';
 
 /**
  * The wallet's staking, delegation, voting and TRC-10 flows, driven by TronWeb 6.5.1 (which
@@ -17,20 +18,6 @@ const TRX = 1_000_000;
 const DAY = 86_400;
 const NET_LIMIT = 43_200_000_000;
 const ENERGY_LIMIT = 180_000_000_000;
-
-function newKey(): { key: string; hex: string } {
-  const pk = randomPrivateKey();
-  return { key: bytesToHex(pk), hex: addressFromPrivateKey(pk) };
-}
-
-/** Bytes charged for bandwidth: serialized tx without ret + 64 (java-tron-http.md §6.1). */
-function bandwidthBytes(tx: { raw_data_hex: string; signature?: string[] }): number {
-  const varint = (n: number): number => (n < 128 ? 1 : n < 16384 ? 2 : 3);
-  const raw = tx.raw_data_hex.length / 2;
-  let size = 1 + varint(raw) + raw;
-  for (const s of tx.signature ?? []) size += 1 + varint(s.length / 2) + s.length / 2;
-  return size + 64;
-}
 
 describe('TronWeb 6.5.1 against the node: staking, delegation, votes, rewards, TRC-10', () => {
   let node: TronNode;

@@ -12,13 +12,13 @@ import { accountPermissionUpdateContract, buildTransaction, transferContract, tr
 import { encodeOperations } from '../../../../src-core/permission/operations';
 import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
-import { createNode, type TronNode } from '../../../../src-main/node';
+import type { TronNode } from '../../../../src-main/node';
 import { createWalletServices, type WalletServices } from '../../../../src-main/wallet';
-import { embeddedNodeFactory } from '../../../../src-main/wallet/node-host/create-embedded';
 import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store';
 import { attachTo, makeTreasury, type Treasury } from '../../../fixtures/cosign-network';
 import { CHEAP_SCRYPT } from '../../vault/helpers';
 import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
+import { realNodeFactory } from '../../../fixtures/real-node';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 
@@ -78,13 +78,10 @@ describe('co-signing service on the embedded node', () => {
   }
 
   beforeAll(async () => {
-    const started: TronNode[] = [];
+    const factory = realNodeFactory();
+    const started = factory.started;
     a = await profile(
-      embeddedNodeFactory(async (input) => {
-        const created = await createNode({ ...input, signatureWorkers: 0 });
-        started.push(created);
-        return created;
-      }),
+      factory,
     );
     node = started[0]!;
     b = await profile(attachTo(node));

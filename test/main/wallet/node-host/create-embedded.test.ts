@@ -5,13 +5,13 @@ import * as b from '../../../../src-core/tx/builders';
 import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
 import { createNode, type TronNode } from '../../../../src-main/node';
-import { nodeSequenceDryRun } from '../../../../src-main/wallet/node-host/create-embedded';
-import { throwawayDryRun } from '../../../../src-main/wallet/node-host/throwaway-dry-run';
+import { embeddedNodeFactory, nodeSequenceDryRun } from '../../../../src-main/wallet/node-host/create-embedded';
 import { loadArtifacts } from '../../../fixtures/contracts/compile';
 
 /**
- * The host's sequence dry run over the node's own `dryRunSequence`: the same answers as the
- * stopgap for system contracts, and smart-contract steps as well.
+ * The host's sequence dry run over the node's own `dryRunSequence`: steps in order on one copy
+ * of head plus pool, read as the permission editor reads them (stage, java-tron's code and
+ * message, balance changes per step, fee), with nothing kept.
  */
 describe('node host sequence dry run over node.dryRunSequence', () => {
   let node: TronNode;
@@ -33,30 +33,74 @@ describe('node host sequence dry run over node.dryRunSequence', () => {
   const transfer = (from: number, to: number, amount: bigint) => build(b.transferContract({ owner: node.accounts[from]!.hex, to: node.accounts[to]!.hex, amount }));
   const key = (i: number) => hexToBytes(node.accounts[i]!.privateKey);
 
-  it('answers as the stopgap does for a chain of transfers, a refusal and placeholder signatures', async () => {
-    const steps = [
+  it('applies steps in order on one copy, reports balance changes per step, and leaves the chain alone', async () => {
+    const before = (await client.getAccount(node.accounts[1]!.hex))!.balance;
+    const result = await nodeSequenceDryRun(node, [
       { transaction: signTransaction(await transfer(0, 1, 5_000_000n), key(0)), checkSignatures: true },
       { transaction: signTransaction(await transfer(1, 2, 2_000_000n), key(1)), checkSignatures: true },
-      { transaction: signTransaction(await transfer(0, 1, 1_000_000n), key(3)), checkSignatures: true },
-    ];
-    const ours = await nodeSequenceDryRun(node, steps);
-    expect(ours).toEqual(throwawayDryRun(node, steps));
-    expect(ours.outcomes.map((o) => [o.accepted, o.stage, o.code])).toEqual([[true, 'apply', undefined], [true, 'apply', undefined], [false, 'signature', 'SIGERROR']]);
-    const unsigned = await transfer(0, 1, 1_000_000n);
-    for (const count of [1, 2]) {
-      const placeholder = [{ transaction: unsigned, checkSignatures: false, placeholderSignatures: count }];
-      expect(await nodeSequenceDryRun(node, placeholder)).toEqual(throwawayDryRun(node, placeholder));
-    }
+    ]);
+    expect(result.headBlock).toBe(node.head().number);
+    expect(result.outcomes.map((o) => [o.accepted, o.stage, o.code])).toEqual([[true, 'apply', undefined], [true, 'apply', undefined]]);
+    expect(result.outcomes[0]!.balanceChanges).toEqual([
+      { address: node.accounts[0]!.hex, deltaSun: -5_000_000n },
+      { address: node.accounts[1]!.hex, deltaSun: 5_000_000n },
+    ]);
+    expect(result.outcomes[1]!.balanceChanges).toEqual([
+      { address: node.accounts[1]!.hex, deltaSun: -2_000_000n },
+      { address: node.accounts[2]!.hex, deltaSun: 2_000_000n },
+    ]);
+    expect((await client.getAccount(node.accounts[1]!.hex))!.balance).toBe(before);
+    expect(node.pool.size).toBe(0);
   });
 
-  it('runs smart-contract steps, which the stopgap cannot', async () => {
+  it("stops at the first refusal, at the signature stage, with java-tron's code and message", async () => {
+    const result = await nodeSequenceDryRun(node, [
+      { transaction: signTransaction(await transfer(0, 1, 1_000_000n), key(3)), checkSignatures: true },
+      { transaction: signTransaction(await transfer(0, 1, 1_000_000n), key(0)), checkSignatures: true },
+    ]);
+    expect(result.outcomes).toHaveLength(1);
+    expect(result.outcomes[0]).toMatchObject({ accepted: false, stage: 'signature', code: 'SIGERROR' });
+    expect(result.outcomes[0]!.message).toMatch(/^Validate signature error: .* is signed by .* but it is not contained of permission\.$/);
+  });
+
+  it('applies an unsigned step when told not to check signatures, and still runs the contract rules', async () => {
+    const [outcome] = (await nodeSequenceDryRun(node, [{ transaction: await transfer(0, 1, 10n ** 18n), checkSignatures: false }])).outcomes;
+    expect(outcome).toMatchObject({ accepted: false, stage: 'apply', code: 'CONTRACT_VALIDATE_ERROR' });
+    expect(outcome!.message).toContain('balance is not sufficient');
+  });
+
+  it('counts placeholder signatures in the size and the multi-signature fee when told to', async () => {
+    const unsigned = await transfer(0, 1, 1_000_000n);
+    const [one] = (await nodeSequenceDryRun(node, [{ transaction: unsigned, checkSignatures: false, placeholderSignatures: 1 }])).outcomes;
+    const [two] = (await nodeSequenceDryRun(node, [{ transaction: unsigned, checkSignatures: false, placeholderSignatures: 2 }])).outcomes;
+    expect(one!.accepted && two!.accepted).toBe(true);
+    // The multi-signature fee (1 TRX on the dev chain) applies from the second signature on.
+    expect(two!.feeSun - one!.feeSun).toBeGreaterThanOrEqual(1_000_000n);
+  });
+
+  it('runs smart-contract steps', async () => {
     const token = loadArtifacts()['Token']!;
     const deploy = signTransaction(await build(b.createSmartContract({ owner: node.accounts[0]!.hex, abi: token.abi as Record<string, unknown>[], bytecode: token.bytecode + (1_000n).toString(16).padStart(64, '0') }), 1_000_000_000n), key(0));
     const [outcome] = (await nodeSequenceDryRun(node, [{ transaction: deploy, checkSignatures: true }])).outcomes;
     expect(outcome).toMatchObject({ accepted: true, stage: 'apply', txid: deploy.txID });
     expect(outcome!.feeSun).toBeGreaterThan(314_716n * 210n);
     expect(outcome!.balanceChanges).toEqual([{ address: node.accounts[0]!.hex, deltaSun: -outcome!.feeSun }]);
-    expect(throwawayDryRun(node, [{ transaction: deploy, checkSignatures: true }]).outcomes[0]).toMatchObject({ accepted: false, code: 'OTHER_ERROR' });
     expect(node.pool.size).toBe(0);
+  });
+
+  it('offers no sequence dry run for a node without one, rather than reaching into its internals', async () => {
+    const { dryRunSequence: _sequence, dryRun: _single, ...bare } = node;
+    const embedded = await embeddedNodeFactory(async () => ({ ...bare, url: node.url, port: node.port, config: node.config, accounts: node.accounts, head: () => node.head(), stop: async () => undefined }))({
+      port: 0,
+      datadir: '',
+      blockTimeMs: 0,
+      saveInternalTx: false,
+      estimateEnergy: true,
+      log: () => undefined,
+    });
+    expect(embedded.dryRunSequence).toBeUndefined();
+    expect(embedded.dryRun).toBeUndefined();
+    const full = await embeddedNodeFactory(async () => node)({ port: 0, datadir: '', blockTimeMs: 0, saveInternalTx: false, estimateEnergy: true, log: () => undefined });
+    expect(typeof full.dryRunSequence).toBe('function');
   });
 });

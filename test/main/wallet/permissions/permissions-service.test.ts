@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FetchLike } from '../../../../src-core/client/fetch';
 import { deserializeError } from '../../../../src-core/errors';
 import { channels } from '../../../../src-core/ipc/contract';
 import type { PermissionStructureInput } from '../../../../src-core/ipc/channels/permissions';
@@ -7,13 +6,11 @@ import type { VaultAccount } from '../../../../src-core/ipc/channels/vault';
 import { DEFAULT_ACTIVE_OPERATIONS, LOCKOUT_CONFIRMATION_TEXT, encodeOperations, withOperation } from '../../../../src-core/permission';
 import { createHandlers, walletServices } from '../../../../src-main/ipc/handlers';
 import { createIpcRegistry } from '../../../../src-main/ipc/registry';
-import { createNode, type TronNode } from '../../../../src-main/node';
-import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store';
-import { createWalletServices, type WalletServices } from '../../../../src-main/wallet';
-import { embeddedNodeFactory } from '../../../../src-main/wallet/node-host/create-embedded';
+import type { WalletServices } from '../../../../src-main/wallet';
 import { PermissionsService } from '../../../../src-main/wallet/permissions/permissions-service';
-import { CHEAP_SCRYPT, PASSWORD } from '../../vault/helpers';
-import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
+import { PASSWORD } from '../../vault/helpers';
+import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
+import { expectWalletError, quietLog, recordEvents, type RecordedEvents } from '../helpers';
 
 const TRX = 1_000_000n;
 /** An address nobody in this test holds, never activated on the dev chain. */
@@ -25,10 +22,9 @@ const STRANGER = 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy';
  * under that owner with two vault signatures.
  */
 describe('permissions service on the embedded node', () => {
-  let dir: string;
   let events: RecordedEvents;
+  let profile: EmbeddedWallet;
   let wallet: WalletServices;
-  let nodes: TronNode[];
   let dev: VaultAccount[];
 
   const group = (threshold: bigint, keys: [string, bigint][], operations?: string) => ({
@@ -43,34 +39,15 @@ describe('permissions service on the embedded node', () => {
   });
 
   beforeAll(async () => {
-    dir = await tempDir('permissions-');
     events = recordEvents();
-    nodes = [];
-    wallet = await createWalletServices({
-      userDataDir: dir,
-      emit: events.emit,
-      log: quietLog,
-      createEmbeddedNode: embeddedNodeFactory(async (input) => {
-        const node = await createNode({ ...input, signatureWorkers: 0 });
-        nodes.push(node);
-        return node;
-      }),
-      fetch: globalThis.fetch as unknown as FetchLike,
-      clipboard: { writeText() {} },
-      secretStore: new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'MODULE_MISSING', message: 'No keychain.' }),
-      scrypt: CHEAP_SCRYPT,
-      embeddedPollMs: 25,
-      settingsDefaults: { embeddedNode: { port: 0, blockTimeMs: 150 } },
-    });
-    await wallet.ready;
+    profile = await startEmbeddedWallet({ prefix: 'permissions-', events, blockTimeMs: 150 });
+    wallet = profile.wallet;
     await wallet.vault.initialize(PASSWORD);
     dev = await wallet.vault.importDevAccounts(4);
     await wallet.node.stores().addressBook.save({ name: 'Auditor', address: STRANGER });
   });
   afterAll(async () => {
-    await wallet?.close();
-    for (const node of nodes ?? []) await node.stop();
-    await removeDir(dir);
+    await profile?.close();
   });
 
   it('reads a dev account with its owner and active permissions, the fees and the names it knows', async () => {
@@ -186,7 +163,8 @@ describe('permissions service on the embedded node', () => {
   it('signs with Dev 1, broadcasts, tracks to a block, and the account then holds the new structure', async () => {
     const submitted = await wallet.permissions.submit(dev[0]!.address, twoOfThree(), false);
     expect(submitted).toMatchObject({ state: 'broadcast', signatures: 1, weight: 1n, threshold: 1n });
-    const confirmed = await events.waitFor('tx:status', (s) => s.txid === submitted.txid && s.state !== 'pool', 10_000);
+    // The transaction service follows it: in the pool, packed in a block, then confirmed (solidified).
+    const confirmed = await events.waitFor('tx:status', (s) => s.txid === submitted.txid && s.state !== 'pool' && s.state !== 'packed', 10_000);
     expect(confirmed.state).toBe('confirmed');
     const snapshot = await wallet.permissions.load(dev[0]!.address);
     expect(snapshot.current.owner.threshold).toBe(2n);
@@ -243,7 +221,7 @@ describe('permissions service away from the embedded node', () => {
         sequenceDryRunner: () => null,
       },
       vault: { listAccounts: () => [], sign: async () => Promise.reject(new Error('unused')) },
-      transactions: { build: async () => Promise.reject(new Error('unused')), submit: async () => Promise.reject(new Error('unused')) },
+      transactions: { buildContract: async () => Promise.reject(new Error('unused')), submitContract: async () => Promise.reject(new Error('unused')) },
       log: quietLog,
     });
     const report = await service.dryRun(STRANGER, { owner: { name: 'owner', threshold: 1n, keys: [{ address: STRANGER, weight: 1n }] }, actives: [] });

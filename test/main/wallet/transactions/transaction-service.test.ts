@@ -7,15 +7,14 @@ import type { TxRequestInput } from '../../../../src-core/ipc/channels/tx';
 import { TxRequestSchema } from '../../../../src-core/ipc/channels/tx';
 import { TronNodeClient } from '../../../../src-core/client/client';
 import type { FetchLike } from '../../../../src-core/client/fetch';
-import { accountPermissionUpdateContract, assetIssueContract, buildTransaction } from '../../../../src-core/tx/builders';
+import { accountPermissionUpdateContract, assetIssueContract, buildTransaction, transferContract } from '../../../../src-core/tx/builders';
 import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
-import { createNode, type TronNode } from '../../../../src-main/node';
-import { embeddedNodeFactory } from '../../../../src-main/wallet/node-host/create-embedded';
-import { createWalletServices, type WalletServices } from '../../../../src-main/wallet';
-import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store';
-import { CHEAP_SCRYPT } from '../../vault/helpers';
-import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
+import type { TronNode } from '../../../../src-main/node';
+import type { WalletServices } from '../../../../src-main/wallet';
+import { COSIGN_WINDOW_MS } from '../../../../src-main/wallet/transactions/transaction-service';
+import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
+import { expectWalletError, recordEvents, type RecordedEvents } from '../helpers';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 
@@ -30,10 +29,10 @@ function newAddress(seed: number): string {
  * and follow it to confirmation; multi-signature proposals become stored envelopes.
  */
 describe('transaction service on the embedded node', () => {
-  let dir: string;
+  let profile: EmbeddedWallet;
   let wallet: WalletServices;
   let events: RecordedEvents;
-  const started: TronNode[] = [];
+  let started: TronNode[];
   let dev: { address: string; id: string }[];
   let client: TronNodeClient;
 
@@ -42,33 +41,15 @@ describe('transaction service on the embedded node', () => {
   const simulationMethod = () => (wallet.node.dryRunner() ? 'dry-run' : 'fee-math');
 
   beforeAll(async () => {
-    dir = await tempDir('tx-service-');
     events = recordEvents();
-    wallet = await createWalletServices({
-      userDataDir: dir,
-      emit: events.emit,
-      log: quietLog,
-      createEmbeddedNode: embeddedNodeFactory(async (input) => {
-        const node = await createNode({ ...input, signatureWorkers: 0 });
-        started.push(node);
-        return node;
-      }),
-      fetch: globalThis.fetch as unknown as FetchLike,
-      clipboard: { writeText() {} },
-      secretStore: new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'MODULE_MISSING', message: 'No keychain.' }),
-      scrypt: CHEAP_SCRYPT,
-      embeddedPollMs: 25,
-      settingsDefaults: { embeddedNode: { port: 0, blockTimeMs: 100 } },
-    });
-    await wallet.ready;
+    profile = await startEmbeddedWallet({ prefix: 'tx-service-', events, blockTimeMs: 100 });
+    ({ wallet, nodes: started } = profile);
     await wallet.vault.initialize(PASSWORD);
     dev = (await wallet.vault.importDevAccounts(3)).map((a) => ({ address: a.address, id: a.id }));
     client = new TronNodeClient({ fullNodeUrl: started[0]!.url, fetch: globalThis.fetch as unknown as FetchLike });
   });
   afterAll(async () => {
-    await wallet?.close();
-    for (const node of started) await node.stop();
-    await removeDir(dir);
+    await profile?.close();
   });
 
   it('costs a transfer with memo to a new account exactly as the chain then charges it, and follows it to confirmed', async () => {
@@ -225,6 +206,43 @@ describe('transaction service on the embedded node', () => {
       expect(estimate.problem).toMatch(/cannot run smart contracts/);
       expect(estimate.feeLimits.map((s) => s.feeLimitSun)).toEqual([null, null, null]);
     }
+  });
+
+  it('follows a transaction broadcast elsewhere (the co-signing inbox) from pending in the history to confirmed', async () => {
+    const node = started[0]!;
+    const ref = await client.getRefBlock();
+    const tx = buildTransaction(transferContract({ owner: node.accounts[2]!.hex, to: node.accounts[0]!.hex, amount: 1_000n }), { header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp }) });
+    await client.broadcastTransaction(signTransaction(tx, hexToBytes(node.accounts[2]!.privateKey)));
+    const at = Date.now();
+    const view = await wallet.transactions.followBroadcast({ txid: tx.txID, contractType: 'TransferContract', owner: dev[2]!.address, permissionId: 0, expiresAt: Number(tx.raw_data.expiration), broadcastAt: at });
+    expect(['pool', 'packed', 'confirmed']).toContain(view.state);
+    expect(events.of('tx:status').find((s) => s.txid === tx.txID)?.state).toBe('pool');
+    await events.waitFor('tx:status', (s) => s.txid === tx.txID && s.state === 'confirmed', 20_000);
+    const entry = wallet.node.stores().history.get(tx.txID);
+    expect(entry).toMatchObject({ status: 'confirmed', type: 'TransferContract', owner: dev[2]!.address, permissionId: 0, broadcastAt: at });
+    expect(entry?.blockNumber).toBeGreaterThan(0);
+  });
+
+  it('submits a contract built elsewhere that the vault completes: 60 s window, signed, broadcast and followed to confirmed', async () => {
+    const spec = transferContract({ owner: dev[0]!.address, to: dev[2]!.address, amount: 3_000n });
+    const submitted = await wallet.transactions.submitContract({ spec, permissionId: 0, signers: [{ accountId: dev[0]!.id, weight: 1n }], threshold: 1n, label: 'Test contract' });
+    expect(submitted).toMatchObject({ state: 'broadcast', signatures: 1, weight: 1n, envelopeId: null });
+    await events.waitFor('tx:status', (s) => s.txid === submitted.txid && s.state === 'confirmed', 20_000);
+    const onChain = (await client.getTransactionById(submitted.txid))!;
+    expect(Number(onChain.raw_data.expiration) - Number(onChain.raw_data.timestamp)).toBe(60_000);
+    expect(wallet.node.stores().history.get(submitted.txid)).toMatchObject({ status: 'confirmed', type: 'TransferContract', owner: dev[0]!.address, permissionId: 0 });
+  });
+
+  it('hands a contract built elsewhere that needs co-signers to the inbox with a 1 h window', async () => {
+    const spec = transferContract({ owner: dev[0]!.address, to: dev[2]!.address, amount: 4_000n });
+    const submitted = await wallet.transactions.submitContract({ spec, permissionId: 0, signers: [{ accountId: dev[0]!.id, weight: 1n }], threshold: 2n, label: 'Test contract' });
+    expect(submitted).toMatchObject({ state: 'needs-cosigners', signatures: 1, weight: 1n });
+    const stored = wallet.node.stores().envelopes.get(submitted.envelopeId!)!;
+    expect(stored).toMatchObject({ label: 'Test contract', origin: 'proposed', txid: submitted.txid });
+    const envelope = parseEnvelope(stored.envelope as string);
+    expect(Number(envelope.transaction.raw_data.expiration) - Number(envelope.transaction.raw_data.timestamp)).toBe(COSIGN_WINDOW_MS);
+    expect(events.of('cosign:changed').some((c) => c.id === submitted.envelopeId && c.stage === 'collecting')).toBe(true);
+    expect(wallet.node.stores().history.get(submitted.txid)).toMatchObject({ status: 'signed', message: 'Waiting for co-signers: the envelope is in the co-signing inbox.' });
   });
 
   it('refuses to sign or broadcast a transaction it did not build', async () => {

@@ -1,13 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FetchLike } from '../../../../src-core/client/fetch';
 import { TxRequestSchema, type TxRequestInput } from '../../../../src-core/ipc/channels/tx';
-import { createNode, type TronNode } from '../../../../src-main/node';
-import { embeddedNodeFactory } from '../../../../src-main/wallet/node-host/create-embedded';
-import { createWalletServices, type WalletServices } from '../../../../src-main/wallet';
-import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store';
-import { CHEAP_SCRYPT } from '../../vault/helpers';
-import { quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
+import type { WalletServices } from '../../../../src-main/wallet';
+import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
+import { recordEvents, type RecordedEvents } from '../helpers';
 
 type Artifact = { abi: unknown[]; bytecode: string };
 
@@ -17,10 +13,9 @@ type Artifact = { abi: unknown[]; bytecode: string };
  * an out-of-energy risk the dry run shows before signing.
  */
 describe('transaction service with the VM', () => {
-  let dir: string;
+  let profile: EmbeddedWallet;
   let wallet: WalletServices;
   let events: RecordedEvents;
-  const started: TronNode[] = [];
   let owner: string;
   let artifacts: Record<string, Artifact>;
   const request = (input: TxRequestInput) => TxRequestSchema.parse(input);
@@ -42,32 +37,14 @@ describe('transaction service with the VM', () => {
 
   beforeAll(async () => {
     artifacts = (JSON.parse(await readFile('test/fixtures/contracts/artifacts.json', 'utf8')) as { artifacts: Record<string, Artifact> }).artifacts;
-    dir = await tempDir('tx-vm-');
     events = recordEvents();
-    wallet = await createWalletServices({
-      userDataDir: dir,
-      emit: events.emit,
-      log: quietLog,
-      createEmbeddedNode: embeddedNodeFactory(async (input) => {
-        const node = await createNode({ ...input, signatureWorkers: 0 });
-        started.push(node);
-        return node;
-      }),
-      fetch: globalThis.fetch as unknown as FetchLike,
-      clipboard: { writeText() {} },
-      secretStore: new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'MODULE_MISSING', message: 'No keychain.' }),
-      scrypt: CHEAP_SCRYPT,
-      embeddedPollMs: 25,
-      settingsDefaults: { embeddedNode: { port: 0, blockTimeMs: 100, saveInternalTx: true } },
-    });
-    await wallet.ready;
+    profile = await startEmbeddedWallet({ prefix: 'tx-vm-', events, blockTimeMs: 100, saveInternalTx: true });
+    wallet = profile.wallet;
     await wallet.vault.initialize('Treasury-Desk-2024!');
     owner = (await wallet.vault.importDevAccounts(1))[0]!.address;
   });
   afterAll(async () => {
-    await wallet?.close();
-    for (const node of started) await node.stop();
-    await removeDir(dir);
+    await profile?.close();
   });
 
   it('follows a contract call to confirmation with its internal transactions and the events of both contracts decoded', async () => {
