@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './harness/renderer-build';
 import { signBroadcastAndConfirm } from './harness/build-page';
-import { startWalletHarness, type WalletHarness } from './harness/wallet';
-import { realNodeFactory } from '../fixtures/real-node';
+import { startEmbeddedWalletHarness, type WalletHarness } from './harness/wallet';
 
 const BLOCK_MS = 150;
 
@@ -15,23 +14,18 @@ const BLOCK_MS = 150;
  */
 describe('contracts in Chromium', () => {
   let setup: WalletHarness;
-  const factory = realNodeFactory();
   let dev: string[];
   let token = '';
   const page = () => setup.harness.page;
 
   beforeAll(async () => {
-    setup = await startWalletHarness({
-      createNode: factory,
-      settings: { embeddedNode: { port: 0, blockTimeMs: BLOCK_MS } },
-    });
+    setup = await startEmbeddedWalletHarness(BLOCK_MS);
     await setup.wallet.ready;
     await setup.wallet.vault.initialize('Treasury-Desk-2024!');
     dev = (await setup.wallet.vault.importDevAccounts(3)).map((a) => a.address);
   });
   afterAll(async () => {
     await setup?.close();
-    for (const node of factory.started) await node.stop();
   });
 
   it('deploys a TRC20 from the compiled artifact with its estimate shown, and the receipt is SUCCESS', async () => {

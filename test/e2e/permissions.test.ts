@@ -5,8 +5,7 @@ import { encodeOperations } from '../../src-core/permission';
 import { buildTransaction, transferContract } from '../../src-core/tx/builders';
 import { transactionHeader } from '../../src-core/tx/header';
 import type { TronNode } from '../../src-main/node';
-import { realNodeFactory } from '../fixtures/real-node';
-import { startWalletHarness, type WalletHarness } from './harness/wallet';
+import { startEmbeddedWalletHarness, type WalletHarness } from './harness/wallet';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 const BLOCK_MS = 200;
@@ -28,10 +27,10 @@ describe('permission editor in Chromium', () => {
   const page = () => setup.harness.page;
 
   beforeAll(async () => {
-    const factory = realNodeFactory();
-    setup = await startWalletHarness({ createNode: factory, settings: { embeddedNode: { port: 0, blockTimeMs: BLOCK_MS } } });
+    const started = await startEmbeddedWalletHarness(BLOCK_MS);
+    setup = started;
     await setup.wallet.ready;
-    node = factory.started[0]!;
+    node = started.nodes[0]!;
     client = new TronNodeClient({ fullNodeUrl: node.url, fetch: globalThis.fetch.bind(globalThis) });
     await setup.wallet.vault.initialize(PASSWORD);
     dev = await setup.wallet.vault.importDevAccounts(2);
@@ -51,7 +50,6 @@ describe('permission editor in Chromium', () => {
   });
   afterAll(async () => {
     await setup?.close();
-    await node?.stop();
   });
 
   it('turns the fresh account into owner 2-of-3 with an active transfer group: diff, fee, dry run, sign, confirmed', async () => {

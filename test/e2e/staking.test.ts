@@ -1,29 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBroadcastAndConfirm } from './harness/build-page';
-import { startWalletHarness, type WalletHarness } from './harness/wallet';
-import { realNodeFactory } from '../fixtures/real-node';
+import { startEmbeddedWalletHarness, type WalletHarness } from './harness/wallet';
 
 const BLOCK_MS = 150;
 
 /** Issue 8 scenario that needs staking (feat/node2): a freeze, then a transfer that burns nothing. */
 describe('staking in Chromium', () => {
   let setup: WalletHarness;
-  const factory = realNodeFactory();
   let dev: string[];
   const page = () => setup.harness.page;
 
   beforeAll(async () => {
-    setup = await startWalletHarness({
-      createNode: factory,
-      settings: { embeddedNode: { port: 0, blockTimeMs: BLOCK_MS } },
-    });
+    setup = await startEmbeddedWalletHarness(BLOCK_MS);
     await setup.wallet.ready;
     await setup.wallet.vault.initialize('Treasury-Desk-2024!');
     dev = (await setup.wallet.vault.importDevAccounts(2)).map((a) => a.address);
   });
   afterAll(async () => {
     await setup?.close();
-    for (const node of factory.started) await node.stop();
   });
 
   it('stakes TRX for bandwidth, then sends TRX burning nothing: the cost shown and the fee charged are both 0', async () => {

@@ -5,8 +5,7 @@ import { toBase58Address } from '../../src-core/address/address';
 import { hexToBytes } from '../../src-core/bytes/hex';
 import { addressFromPrivateKey } from '../../src-core/keys/keys';
 import { ROOT } from './harness/renderer-build';
-import { startWalletHarness, type WalletHarness } from './harness/wallet';
-import { realNodeFactory } from '../fixtures/real-node';
+import { startEmbeddedWalletHarness, type WalletHarness } from './harness/wallet';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 const BLOCK_MS = 150;
@@ -23,21 +22,16 @@ function freshAddress(seed: number): string {
  */
 describe('transactions in Chromium', () => {
   let setup: WalletHarness;
-  const factory = realNodeFactory();
   const page = () => setup.harness.page;
 
   beforeAll(async () => {
-    setup = await startWalletHarness({
-      createNode: factory,
-      settings: { embeddedNode: { port: 0, blockTimeMs: BLOCK_MS } },
-    });
+    setup = await startEmbeddedWalletHarness(BLOCK_MS);
     await setup.wallet.ready;
     await setup.wallet.vault.initialize(PASSWORD);
     await setup.wallet.vault.importDevAccounts(3);
   });
   afterAll(async () => {
     await setup?.close();
-    for (const node of factory.started) await node.stop();
   });
 
   it('checks each field as it is typed', async () => {

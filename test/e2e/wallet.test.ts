@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNode, type TronNode } from '../../src-main/node';
-import { realNodeFactory } from '../fixtures/real-node';
-import { startWalletHarness, type WalletHarness } from './harness/wallet';
+import { startEmbeddedWalletHarness, type EmbeddedWalletHarness } from './harness/wallet';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 const BLOCK_MS = 200;
@@ -11,21 +10,18 @@ const BLOCK_MS = 200;
  * stores, and the real embedded node on a random loopback port with a fast block time.
  */
 describe('wallet scenarios in Chromium', () => {
-  let setup: WalletHarness;
-  let factory: ReturnType<typeof realNodeFactory>;
+  let setup: EmbeddedWalletHarness;
   let remote: TronNode | null = null;
 
   const page = () => setup.harness.page;
   const number = async (testId: string): Promise<number> => Number(await page().getByTestId(testId).textContent());
 
   beforeAll(async () => {
-    factory = realNodeFactory();
-    setup = await startWalletHarness({ createNode: factory, settings: { embeddedNode: { port: 0, blockTimeMs: BLOCK_MS } } });
+    setup = await startEmbeddedWalletHarness(BLOCK_MS);
     await setup.wallet.ready;
   });
   afterAll(async () => {
     await setup?.close();
-    for (const node of factory?.started ?? []) await node.stop();
     await remote?.stop();
   });
 
@@ -58,7 +54,7 @@ describe('wallet scenarios in Chromium', () => {
     await page().getByRole('button', { name: 'Go to accounts' }).click();
     const table = page().getByTestId('accounts-table');
     await table.getByText('Dev 10').waitFor();
-    const node = factory.started[0]!;
+    const node = setup.nodes[0]!;
     const first = table.locator('tbody tr').first();
     await expect(first.textContent()).resolves.toContain(node.accounts[0]!.address);
     await first.getByText('1,000,000 TRX').waitFor();
@@ -82,7 +78,7 @@ describe('wallet scenarios in Chromium', () => {
     await expect.poll(() => page().getByTestId('representatives').locator('tbody tr').count()).toBe(27);
     await expect.poll(() => page().getByTestId('node-log').textContent()).toContain('listening on');
     const url = await page().getByTestId('node-url').textContent();
-    expect(url).toBe(factory.started[0]!.url);
+    expect(url).toBe(setup.nodes[0]!.url);
     await page().getByRole('button', { name: 'Copy URL' }).click();
     await page().getByText(`Copied ${url} to the clipboard.`).waitFor();
     expect(setup.clipboard).toEqual([url]);
@@ -123,14 +119,14 @@ describe('wallet scenarios in Chromium', () => {
   it('saves node settings with a restart, and resets the chain only after the typed confirmation', async () => {
     await setup.harness.goto('/node');
     await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
-    const before = factory.started.length;
+    const before = setup.nodes.length;
     await page().getByLabel('Block time (ms)').fill('50');
     await page().getByRole('button', { name: 'Save and restart' }).click();
     await page().getByText('Must be at least 100 ms.').waitFor();
     await page().getByLabel('Block time (ms)').fill('300');
     await page().getByRole('button', { name: 'Save and restart' }).click();
     await page().getByText('Settings saved; the node restarted with them.').waitFor();
-    expect(factory.started).toHaveLength(before + 1);
+    expect(setup.nodes).toHaveLength(before + 1);
     expect(setup.wallet.settings.get().embeddedNode.blockTimeMs).toBe(300);
 
     await page().getByRole('button', { name: 'Reset chain…' }).click();
@@ -138,12 +134,12 @@ describe('wallet scenarios in Chromium', () => {
     await dialog.getByLabel('Confirmation').fill('reset');
     await dialog.getByRole('button', { name: 'Delete and restart' }).click();
     await dialog.getByRole('alert').getByText('Type RESET to confirm.').waitFor();
-    expect(factory.started).toHaveLength(before + 1);
+    expect(setup.nodes).toHaveLength(before + 1);
     await setup.harness.screenshot('node-reset-dialog');
     await dialog.getByLabel('Confirmation').fill('RESET');
     await dialog.getByRole('button', { name: 'Delete and restart' }).click();
     await page().getByText('The embedded chain was deleted and started again.').waitFor();
-    expect(factory.started).toHaveLength(before + 2);
+    expect(setup.nodes).toHaveLength(before + 2);
     await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
   });
 
@@ -176,7 +172,7 @@ describe('wallet scenarios in Chromium', () => {
     await page().getByRole('button', { name: 'Switch network' }).click();
     await page().getByTestId('network-name').getByText('Embedded dev node').waitFor();
     await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
-    await expect(page().getByTestId('node-url').textContent()).resolves.toBe(factory.started.at(-1)!.url);
+    await expect(page().getByTestId('node-url').textContent()).resolves.toBe(setup.nodes.at(-1)!.url);
     await setup.harness.goto('/');
     await expect.poll(() => page().getByTestId('accounts-table').getByText('1,000,000 TRX').count(), { timeout: 10_000 }).toBe(10);
   });

@@ -15,42 +15,21 @@ import {
 } from '../../../src-core/envelope';
 import { BroadcastError, EnvelopeError, NodeHostError, WalletError } from '../../../src-core/errors';
 import type { EnvelopeDetail, EnvelopeExport, EnvelopeStage, ImportResult, ImportSource, Inbox, InboxItem } from '../../../src-core/ipc/channels/cosign';
-import type { NetworkInfo } from '../../../src-core/ipc/channels/network';
-import type { NodeBlock, NodeStatus } from '../../../src-core/ipc/channels/node';
+import type { NodeBlock } from '../../../src-core/ipc/channels/node';
 import type { CostView, SimulationView, TrackView } from '../../../src-core/ipc/channels/tx';
-import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import { permissionFor, weightOf, type Permission } from '../../../src-core/permission/model';
-import type { TransactionJson } from '../../../src-core/tx/types';
 import type { Clipboard, EmitEvent, FileDialogs, WalletLog } from '../context';
-import type { DryRunner } from '../node-host/node-host';
 import type { HistoryEntry } from '../stores/history';
 import type { NetworkStores } from '../stores/network-stores';
 import type { StoredEnvelope } from '../stores/envelopes';
 import type { ChainReads } from '../transactions/chain-reads';
-import type { BroadcastElsewhere } from '../transactions/transaction-service';
+import type { BroadcastElsewhere, TxChain, TxVault } from '../transactions/transaction-service';
 import { callView, headline, permissionChangeView, summaryLines, tokenContracts, type TokenFacts } from './describe';
 import { Names } from './names';
 import { rebuildTransaction } from './repropose';
 import { simulateEnvelope } from './simulate-envelope';
 import { EXPIRY_WARNING_MS, inspectEnvelope, type Inspection } from './verify';
-
-/** What the service needs from the node host. */
-export interface CosignChain {
-  client(): TronNodeClient | null;
-  status(): NodeStatus;
-  network(): NetworkInfo;
-  stores(): NetworkStores;
-  head(): NodeBlock | null;
-  dryRunner(): DryRunner | null;
-  onBlock(listener: (block: NodeBlock) => void): () => void;
-  onNetworkChange(listener: () => void): () => void;
-}
-
-export interface CosignVault {
-  listAccounts(): VaultAccount[];
-  sign(transaction: TransactionJson, accountId: string, permissionId?: number): Promise<TransactionJson>;
-}
 
 /** The transaction service's tracking (issue 8): follows a transaction broadcast here to confirmation. */
 export interface CosignTracker {
@@ -58,8 +37,8 @@ export interface CosignTracker {
 }
 
 export interface CosignServiceOptions {
-  readonly chain: CosignChain;
-  readonly vault: CosignVault;
+  readonly chain: TxChain;
+  readonly vault: TxVault;
   readonly tracker: CosignTracker;
   readonly reads: ChainReads;
   readonly emit: EmitEvent;

@@ -41,7 +41,7 @@ import { planRequest, type ContractPlan } from './requests';
 import { simulate } from './simulation';
 import { FINAL_STATES, historyStatusOf, readTrack, type TrackedMeta } from './tracking';
 
-/** What the service needs from the node host. */
+/** What a wallet service needs from the node host (the co-signing service uses it too). */
 export interface TxChain {
   client(): TronNodeClient | null;
   status(): NodeStatus;

@@ -9,6 +9,8 @@ import { silentLogger } from '../../../src-main/ipc/logger';
 import { UnavailableSecretStore } from '../../../src-main/vault/secret-store';
 import { createWalletServices, type EmbeddedNodeFactory, type FileDialogs, type WalletServices } from '../../../src-main/wallet';
 import type { SettingsDefaults } from '../../../src-main/wallet/stores/settings';
+import type { TronNode } from '../../../src-main/node';
+import { realNodeFactory } from '../../fixtures/real-node';
 import { startHarness, type Harness } from './index';
 
 export interface WalletHarness {
@@ -65,6 +67,34 @@ export async function startWalletHarness(options: { createNode: EmbeddedNodeFact
       await harness.close();
       await wallet.close();
       await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface EmbeddedWalletHarness extends WalletHarness {
+  /** Every embedded node the host started, oldest first (a settings change restarts it). */
+  readonly nodes: readonly TronNode[];
+}
+
+/** The wallet on the real embedded node (random loopback port); closing it stops every node it started. */
+export async function startEmbeddedWalletHarness(blockTimeMs: number): Promise<EmbeddedWalletHarness> {
+  const factory = realNodeFactory();
+  const stopNodes = async () => {
+    for (const node of factory.started) await node.stop();
+  };
+  let setup: WalletHarness;
+  try {
+    setup = await startWalletHarness({ createNode: factory, settings: { embeddedNode: { port: 0, blockTimeMs } } });
+  } catch (error) {
+    await stopNodes();
+    throw error;
+  }
+  return {
+    ...setup,
+    nodes: factory.started,
+    async close() {
+      await setup.close();
+      await stopNodes();
     },
   };
 }
