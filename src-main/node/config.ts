@@ -76,6 +76,11 @@ function accountAddressHex(text: string): string {
   }
 }
 
+/** 127.0.0.0/8, ::1 and the name localhost: addresses no other machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 /** Hardhat's well-known test mnemonic: public, so anything sent to its addresses can be taken. */
 export const DEFAULT_DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 
@@ -111,6 +116,10 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
   for (const k of config.localWitness) if (!/^[0-9a-f]{64}$/.test(k)) throw new RangeError('Each localwitness key must be a private key of 64 hex characters.');
   if (config.localWitnessAccountAddress !== undefined && config.localWitness.length !== 1) {
     throw new RangeError('localWitnessAccountAddress needs exactly one localwitness key (the witness permission key of that account).');
+  }
+  // The dev endpoints hand out funded private keys (/admin/accounts): they stay on this computer.
+  if (config.dev && !isLoopbackHost(config.host)) {
+    throw new RangeError(`Binding to ${config.host} would serve /admin/accounts, which prints private keys, beyond this computer. Bind to 127.0.0.1, or add --no-dev to serve other machines.`);
   }
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new RangeError(`Port ${config.port} is not a TCP port (0..65535).`);
   if (!Number.isInteger(config.blockTimeMs) || config.blockTimeMs < 0) throw new RangeError('The block time must be a whole number of milliseconds (0 = mine on demand only).');
