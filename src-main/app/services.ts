@@ -11,6 +11,7 @@ import { createNode } from '../node';
 import { embeddedNodeFactory } from '../wallet/node-host/create-embedded';
 import { ShutdownOrder, type ShutdownSequence } from './shutdown';
 import { electronFileDialogs } from './file-dialogs';
+import { electronRecoveryPhraseDisplay } from './recovery-phrase-dialog';
 
 /** What services get from the frame: logging, the event hub and the shutdown sequence. */
 export interface AppContext {
@@ -35,6 +36,7 @@ export async function createServices(context: AppContext): Promise<Services> {
     shutdown: context.shutdown,
     shutdownOrders: ShutdownOrder,
     fileDialogs: electronFileDialogs(),
+    recoveryPhraseDisplay: electronRecoveryPhraseDisplay(),
   });
   return {
     app: {

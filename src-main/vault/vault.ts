@@ -63,7 +63,8 @@ export interface ImportMnemonicOptions {
 /**
  * The key vault: the main-process service an IPC layer calls with account ids. Results carry
  * addresses, labels and signed transactions; the only method that returns key material is
- * `exportMnemonic`, which asks for the password again.
+ * `exportMnemonic`, which asks for the password again. It is for main alone: the wallet shows the
+ * phrase on main's own display (`WalletVault.showRecoveryPhrase`) and no IPC result carries it.
  */
 export class Vault {
   private kek: Buffer | null = null;
@@ -452,7 +453,8 @@ export class Vault {
 
   /**
    * The one way key material leaves the vault: the recovery phrase of a mnemonic account, after
-   * the password is entered again (wrong attempts count toward the lockout like any other).
+   * the password is entered again (wrong attempts count toward the lockout like any other). Its
+   * caller shows it on a surface main owns; it is never an IPC result.
    */
   exportMnemonic(accountId: string, password: string): Promise<{ phrase: string; hasPassphrase: boolean }> {
     return this.exclusive(async () => {

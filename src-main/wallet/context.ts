@@ -43,3 +43,24 @@ export interface FileDialogs {
   /** Writes `text` where the person chooses; the path, or null when cancelled. */
   saveText?(options: { readonly title: string; readonly defaultName: string; readonly filters: readonly FileFilter[] }, text: string): Promise<{ path: string } | null>;
 }
+
+/** A recovery phrase on its way to the screen main owns, with what the person needs beside it. */
+export interface RecoveryPhraseView {
+  /** The words in order; shown numbered. */
+  readonly words: readonly string[];
+  /** A BIP39 passphrase was used: it is needed to restore too, and it is not shown. */
+  readonly hasPassphrase: boolean;
+  /** Which account the phrase belongs to, so the person labels what they write down. */
+  readonly accountLabel: string;
+  readonly address: string;
+}
+
+/**
+ * Where main shows a recovery phrase: a surface it owns (Electron's native message box on the app
+ * window; a recording stand-in in tests), never the renderer, which is treated as hostile. Absent
+ * when the host has no such surface; the vault then refuses to show the phrase at all.
+ */
+export interface RecoveryPhraseDisplay {
+  /** Resolves when the person has closed it. */
+  show(view: RecoveryPhraseView): Promise<void>;
+}

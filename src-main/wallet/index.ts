@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FetchLike } from '../../src-core/client/fetch';
 import type { ScryptParams, SecretStore } from '../vault';
 import { AccountsService } from './accounts/accounts-service';
-import type { Clipboard, EmitEvent, FileDialogs, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
+import type { Clipboard, EmitEvent, FileDialogs, RecoveryPhraseDisplay, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
 import type { EmbeddedNodeFactory } from './node-host/embedded-node';
 import { NodeHost } from './node-host/node-host';
 import { Settings, SETTINGS_FILE, type SettingsDefaults } from './stores/settings';
@@ -17,7 +17,7 @@ import { AddressBookService } from './address-book/address-book-service';
 import { HistoryService } from './history/history-service';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
-export type { Clipboard, EmitEvent, FileDialogs, FileFilter, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
+export type { Clipboard, EmitEvent, FileDialogs, FileFilter, RecoveryPhraseDisplay, RecoveryPhraseView, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
 export { NodeHost } from './node-host/node-host';
 export { AccountsService } from './accounts/accounts-service';
 export { WalletVault } from './vault-service';
@@ -52,6 +52,8 @@ export interface WalletServicesOptions {
   readonly settingsDefaults?: SettingsDefaults;
   /** Main's open and save dialogs (Electron); absent ones make the renderer use a file input. */
   readonly fileDialogs?: FileDialogs;
+  /** Where main shows a recovery phrase (Electron's message box); absent, the vault refuses to show one. */
+  readonly recoveryPhraseDisplay?: RecoveryPhraseDisplay;
 }
 
 export interface WalletServices {
@@ -103,6 +105,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     emit: options.emit,
     log: options.log,
     devAccounts: () => node.devAccounts(),
+    ...(options.recoveryPhraseDisplay ? { recoveryPhraseDisplay: options.recoveryPhraseDisplay } : {}),
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
     ...(options.scrypt ? { scrypt: options.scrypt } : {}),
     ...(options.shutdown ? { shutdown: options.shutdown } : {}),

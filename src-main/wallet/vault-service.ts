@@ -1,8 +1,8 @@
 import { VaultError } from '../../src-core/errors';
-import type { VaultAccount, VaultLocked, VaultStatus } from '../../src-core/ipc/channels/vault';
+import type { RecoveryPhraseShown, VaultAccount, VaultLocked, VaultStatus } from '../../src-core/ipc/channels/vault';
 import type { TransactionJson } from '../../src-core/tx/types';
 import { Vault, type VaultOptions, type VaultStatus as VaultServiceStatus } from '../vault';
-import type { EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
+import type { EmitEvent, RecoveryPhraseDisplay, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
 
 export interface WalletVaultOptions extends VaultOptions {
   readonly emit: EmitEvent;
@@ -11,13 +11,17 @@ export interface WalletVaultOptions extends VaultOptions {
   readonly devAccounts: () => { mnemonic: string; count: number } | null;
   readonly shutdown?: ShutdownRegistrar;
   readonly shutdownOrders?: ShutdownOrders;
+  /** Main's own surface for a recovery phrase; without one the phrase is never shown. */
+  readonly recoveryPhraseDisplay?: RecoveryPhraseDisplay;
 }
+
+const PHRASE_WORD_COUNTS: readonly RecoveryPhraseShown['words'][] = [12, 15, 18, 21, 24];
 
 /**
  * The vault as the IPC layer and the accounts service see it. Adds to `Vault`: the `vault:locked`
- * event with its reason, importing the dev node's accounts without the mnemonic crossing IPC, and
- * a vault that failed to open (damaged vault.json) answering every call with that error instead of
- * stopping the app.
+ * event with its reason, importing the dev node's accounts without the mnemonic crossing IPC,
+ * showing a recovery phrase on main's own display instead of returning it, and a vault that failed
+ * to open (damaged vault.json) answering every call with that error instead of stopping the app.
  */
 export class WalletVault {
   private lockReason: VaultLocked['reason'] | null = null;
@@ -165,8 +169,31 @@ export class WalletVault {
     return { signature: await this.v.signMessage(message, accountId) };
   }
 
-  exportMnemonic(accountId: string, password: string): Promise<{ phrase: string; hasPassphrase: boolean }> {
-    return this.v.exportMnemonic(accountId, password);
+  /**
+   * Shows a mnemonic account's recovery phrase on main's display once the password is typed again
+   * (wrong attempts count toward the lockout), and answers with what the renderer may know: that
+   * it was shown, how many words, and whether a BIP39 passphrase is needed too. The phrase stays in
+   * this method; `Vault.exportMnemonic` is not reachable over IPC.
+   */
+  async showRecoveryPhrase(accountId: string, password: string): Promise<RecoveryPhraseShown> {
+    const display = this.options.recoveryPhraseDisplay;
+    // Refused before anything is decrypted: there is nowhere safe to put the words.
+    if (!display) {
+      throw new VaultError(
+        'VAULT_NO_PHRASE_DISPLAY',
+        "This build cannot show the recovery phrase: it has no window of its own to show it in, and the phrase is never sent to the app's pages.",
+      );
+    }
+    const { phrase, hasPassphrase } = await this.v.exportMnemonic(accountId, password);
+    const words = phrase.split(' ');
+    const count = PHRASE_WORD_COUNTS.find((n) => n === words.length);
+    if (count === undefined) {
+      // Cannot happen for a phrase rebuilt from BIP39 entropy; checked so the answer stays honest.
+      throw new VaultError('VAULT_KEYSTORE_TAMPERED', 'The stored recovery phrase does not have a BIP39 length, so it is not shown.', { accountId });
+    }
+    const account = this.v.listAccounts().find((a) => a.id === accountId);
+    await display.show({ words, hasPassphrase, accountLabel: account?.label ?? '', address: account?.address ?? '' });
+    return { shown: true, words: count, hasPassphrase };
   }
 
   dispose(): void {

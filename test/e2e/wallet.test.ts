@@ -177,6 +177,37 @@ describe('wallet scenarios in Chromium', () => {
     await expect.poll(() => page().getByTestId('accounts-table').getByText('1,000,000 TRX').count(), { timeout: 10_000 }).toBe(10);
   });
 
+  it('backs up a new recovery phrase in main\'s own window: the page never gets a word of it', async () => {
+    await setup.harness.goto('/');
+    await page().getByLabel('How').selectOption('create');
+    await page().getByLabel('Label (optional)').fill('Backup test');
+    await page().getByRole('button', { name: 'Create recovery phrase' }).click();
+    await page().getByText(/^Created Backup test/).waitFor();
+    await page().getByRole('button', { name: 'Show recovery phrase…' }).click();
+    const dialog = page().getByRole('dialog', { name: 'Back up the recovery phrase' });
+    await dialog.getByText('The app shows the phrase in a separate window of its own, never on this page.').waitFor();
+
+    await dialog.getByLabel('Vault password').fill('wrong password');
+    await dialog.getByRole('button', { name: 'Show phrase' }).click();
+    const error = dialog.locator('[data-error-name="VaultError"]');
+    await error.waitFor();
+    await expect(error.getAttribute('data-error-code')).resolves.toBe('VAULT_WRONG_PASSWORD');
+    expect(setup.recoveryPhrases).toEqual([]);
+
+    await dialog.getByLabel('Vault password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Show phrase' }).click();
+    await dialog.getByTestId('backup-shown').getByText('The app showed the 24-word recovery phrase in a separate window.', { exact: false }).waitFor();
+    expect(setup.recoveryPhrases).toHaveLength(1);
+    const shown = setup.recoveryPhrases[0]!;
+    expect(shown).toMatchObject({ accountLabel: 'Backup test', hasPassphrase: false });
+    expect(shown.words).toHaveLength(24);
+    // Any three words in a row would be on the page if the phrase had reached it.
+    const text = await page().locator('body').innerText();
+    for (let i = 0; i + 3 <= shown.words.length; i++) expect(text).not.toContain(shown.words.slice(i, i + 3).join(' '));
+    await setup.harness.screenshot('backup-recovery-phrase');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
   it('ran every scenario without CSP violations, console errors or page errors', () => {
     expect(setup.harness.pageProblems).toEqual([]);
   });

@@ -4,8 +4,10 @@ import { AddressSchema } from '../common';
 
 /**
  * The key vault over IPC. Requests name accounts by id; answers carry addresses, labels, statuses
- * and signed transactions. Two exceptions, both explicit: `importPrivateKey` sends a key *to*
- * main once, and `exportMnemonic` returns a recovery phrase after the password is typed again.
+ * and signed transactions, never key material: the renderer is treated as hostile. One exception,
+ * and it goes inward: `importPrivateKey` (and `importMnemonic`) send a secret *to* main once.
+ * `showRecoveryPhrase` does not return the phrase: main shows it on a surface of its own (a native
+ * dialog) and answers only that it did, with the word count.
  */
 
 export const VaultLockedSchema = z.object({
@@ -68,6 +70,21 @@ export const TransactionJsonSchema = z.looseObject({
   raw_data_hex: z.string({ error: 'must be text' }),
   signature: z.array(z.string()).optional(),
 });
+
+/** BIP39 phrase lengths; the vault accepts each of them on import. */
+export const RecoveryPhraseWordCountSchema = z.union([z.literal(12), z.literal(15), z.literal(18), z.literal(21), z.literal(24)]);
+
+/**
+ * What the renderer learns when main has shown a recovery phrase: that it did, how many words the
+ * person should have written down, and whether a BIP39 passphrase is needed too. Deliberately
+ * strict and free of strings, so no word can ride along.
+ */
+export const RecoveryPhraseShownSchema = z.strictObject({
+  shown: z.literal(true),
+  words: RecoveryPhraseWordCountSchema,
+  hasPassphrase: z.boolean(),
+});
+export type RecoveryPhraseShown = z.infer<typeof RecoveryPhraseShownSchema>;
 
 const AUTO_LOCK_MIN_MS = 10_000;
 const AUTO_LOCK_MAX_MS = 24 * 60 * 60_000;
@@ -191,10 +208,10 @@ export const vaultChannels = defineChannels('vault', {
     input: z.strictObject({ accountId: AccountIdSchema, message: z.string({ error: 'must be text' }).max(65_536, 'is too long') }),
     output: z.object({ signature: z.string() }),
   },
-  exportMnemonic: {
-    summary: 'Shows the recovery phrase of a mnemonic account after the password is typed again.',
+  showRecoveryPhrase: {
+    summary: "Main shows a mnemonic account's recovery phrase in its own dialog after the password is typed again; the answer carries no word of it.",
     input: z.strictObject({ accountId: AccountIdSchema, password: PasswordSchema }),
-    output: z.object({ phrase: z.string(), hasPassphrase: z.boolean() }),
+    output: RecoveryPhraseShownSchema,
   },
 });
 

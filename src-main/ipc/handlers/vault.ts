@@ -26,7 +26,7 @@ export type VaultService = Pick<
   | 'removeAccount'
   | 'sign'
   | 'signMessage'
-  | 'exportMnemonic'
+  | 'showRecoveryPhrase'
 >;
 
 /**
@@ -62,6 +62,7 @@ export function createVaultHandlers(vault: VaultService): HandlerMap<typeof vaul
       return signed as unknown as typeof transaction;
     },
     'vault:signMessage': ({ accountId, message }) => vault.signMessage(message, accountId),
-    'vault:exportMnemonic': ({ accountId, password }) => vault.exportMnemonic(accountId, password),
+    // Main shows the phrase on its own display; the answer is a word count, never a word.
+    'vault:showRecoveryPhrase': ({ accountId, password }) => vault.showRecoveryPhrase(accountId, password),
   };
 }

@@ -28,7 +28,34 @@ describe('IPC contract', () => {
     }
     for (const spec of Object.values(events)) expect(typeof spec.payload.safeParse).toBe('function');
   });
+
+  // A guard for "no channel ever returns key material": a result field named for a secret fails
+  // here before review. Free-form parts (loose objects, JSON, plain strings) are not caught.
+  it('has no channel result or event payload with a field named for key material', () => {
+    const allowed = new Set(['hasPassphrase', 'secretId']);
+    const suspicious = /private|mnemonic|phrase|seed|entropy|passphrase|password|secret|wif/i;
+    const found: string[] = [];
+    for (const [name, spec] of [...Object.entries(channels).map(([n, c]) => [n, c.output] as const), ...Object.entries(events).map(([n, e]) => [n, e.payload] as const)]) {
+      for (const field of fieldNames(spec)) if (suspicious.test(field) && !allowed.has(field)) found.push(`${name}: ${field}`);
+    }
+    expect(found).toEqual([]);
+    expect(channelNames).not.toContain('vault:exportMnemonic');
+  });
 });
+
+/** Every object key anywhere inside a zod schema (objects, arrays, unions, wrappers, lazy parts). */
+function fieldNames(schema: unknown, seen = new Set<unknown>()): string[] {
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return [];
+  seen.add(schema);
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+  if (!def) return [];
+  const out: string[] = [];
+  if (def.shape) for (const [key, value] of Object.entries(def.shape as Record<string, unknown>)) out.push(key, ...fieldNames(value, seen));
+  for (const part of ['element', 'innerType', 'in', 'out', 'keyType', 'valueType', 'left', 'right', 'rest', 'catchall']) out.push(...fieldNames(def[part], seen));
+  for (const part of ['options', 'items']) for (const option of (def[part] as unknown[] | undefined) ?? []) out.push(...fieldNames(option, seen));
+  if (def.type === 'lazy' && typeof def.getter === 'function') out.push(...fieldNames((def.getter as () => unknown)(), seen));
+  return out;
+}
 
 describe('explorer link requests', () => {
   it('accept a transaction id in either case, with or without 0x, and normalise it', () => {

@@ -24,6 +24,14 @@ describe('vault channel schemas', () => {
     expect(issues(vaultChannels['vault:removeAccount'].input.safeParse({ accountId: 'acc_x' }))).toEqual([['accountId', 'must be an account id']]);
   });
 
+  it('answer showRecoveryPhrase with a word count only, refusing any field that could carry words', () => {
+    const output = vaultChannels['vault:showRecoveryPhrase'].output;
+    expect(output.parse({ shown: true, words: 24, hasPassphrase: false })).toEqual({ shown: true, words: 24, hasPassphrase: false });
+    expect(output.safeParse({ shown: true, words: 12, hasPassphrase: false, phrase: 'abandon ability able' }).success).toBe(false);
+    expect(output.safeParse({ shown: true, words: 13, hasPassphrase: false }).success).toBe(false);
+    expect(issues(vaultChannels['vault:showRecoveryPhrase'].input.safeParse({ accountId: 'acc_0123456789abcdef', password: '' }))).toEqual([['password', 'must not be empty']]);
+  });
+
   it('keep every field of a transaction, including ones the schema does not name', () => {
     const tx = { txID: 'a', raw_data: { contract: [{ type: 'T', parameter: {} }], ref_block_bytes: '00', expiration: 1 }, raw_data_hex: '00', visible: false };
     expect(TransactionJsonSchema.parse(tx)).toEqual(tx);

@@ -7,7 +7,7 @@ import { walletServices } from '../../../src-main/ipc/handlers';
 import { createEventHub } from '../../../src-main/ipc/events';
 import { silentLogger } from '../../../src-main/ipc/logger';
 import { UnavailableSecretStore } from '../../../src-main/vault/secret-store';
-import { createWalletServices, type EmbeddedNodeFactory, type FileDialogs, type WalletServices } from '../../../src-main/wallet';
+import { createWalletServices, type EmbeddedNodeFactory, type FileDialogs, type RecoveryPhraseView, type WalletServices } from '../../../src-main/wallet';
 import type { SettingsDefaults } from '../../../src-main/wallet/stores/settings';
 import type { TronNode } from '../../../src-main/node';
 import { realNodeFactory } from '../../fixtures/real-node';
@@ -20,6 +20,8 @@ export interface WalletHarness {
   readonly userDataDir: string;
   /** What main wrote to the clipboard. */
   readonly clipboard: readonly string[];
+  /** What main showed on its own recovery-phrase display (the Electron app's native dialog). */
+  readonly recoveryPhrases: readonly RecoveryPhraseView[];
   close(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export async function startWalletHarness(options: { createNode: EmbeddedNodeFact
   const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-profile-'));
   const events = createEventHub(eventSpecs);
   const clipboard: string[] = [];
+  const recoveryPhrases: RecoveryPhraseView[] = [];
   const wallet = await createWalletServices({
     userDataDir,
     emit: (event, payload) => events.emit(event, payload),
@@ -39,6 +42,8 @@ export async function startWalletHarness(options: { createNode: EmbeddedNodeFact
     createEmbeddedNode: options.createNode,
     fetch: globalThis.fetch as unknown as FetchLike,
     clipboard: { writeText: (text) => void clipboard.push(text) },
+    // Stands in for main's native dialog: records what main showed, and the page never gets it.
+    recoveryPhraseDisplay: { show: async (view) => void recoveryPhrases.push(view) },
     secretStore: new UnavailableSecretStore('none', {
       available: false,
       backend: 'none',
@@ -63,6 +68,7 @@ export async function startWalletHarness(options: { createNode: EmbeddedNodeFact
     wallet,
     userDataDir,
     clipboard,
+    recoveryPhrases,
     async close() {
       await harness.close();
       await wallet.close();

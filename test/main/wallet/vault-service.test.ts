@@ -67,6 +67,20 @@ describe('wallet vault', () => {
     ]);
   });
 
+  it('refuses to show a recovery phrase when the host has no display of its own, before decrypting anything', async () => {
+    // This vault was opened without a recoveryPhraseDisplay, as a host without native dialogs would.
+    const account = await vault.createMnemonicAccount({ strength: 128 });
+    const refused = await expectWalletError(vault.showRecoveryPhrase(account.id, 'correct horse battery'), 'VaultError', 'VAULT_NO_PHRASE_DISPLAY');
+    expect(refused.message).toMatch(/^This build cannot show the recovery phrase/);
+    // Refused before the password is checked: a wrong one is not even counted.
+    await expectWalletError(vault.showRecoveryPhrase(account.id, 'wrong password'), 'VaultError', 'VAULT_NO_PHRASE_DISPLAY');
+    expect(vault.status().failedAttempts).toBe(0);
+  });
+
+  it('has no method that returns the recovery phrase', () => {
+    expect('exportMnemonic' in vault).toBe(false);
+  });
+
   it('tells listeners when the account list changes, not on lock or unlock', async () => {
     let changes = 0;
     vault.onAccountsChange(() => changes++);

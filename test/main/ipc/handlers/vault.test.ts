@@ -6,6 +6,7 @@ import type { IpcResult } from '../../../../src-core/ipc/result';
 import { createHandlers } from '../../../../src-main/ipc/handlers';
 import { createIpcRegistry, type IpcRegistry } from '../../../../src-main/ipc/registry';
 import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store';
+import type { RecoveryPhraseView } from '../../../../src-main/wallet/context';
 import { WalletVault } from '../../../../src-main/wallet/vault-service';
 import { serviceDoubles } from '../../../fixtures/service-doubles';
 import { CHEAP_SCRYPT } from '../../vault/helpers';
@@ -15,11 +16,14 @@ import { quietLog, recordEvents, removeDir, tempDir } from '../../wallet/helpers
 const trusted = { url: 'app://wallet/index.html', isTopFrame: true, isAppWindow: true };
 const noKeychain = new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'MODULE_MISSING', message: 'No keychain.' });
 const PASSWORD = 'correct horse battery';
+// BIP39's test vector (128 bits of 0x7f).
+const VECTOR_PHRASE = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
 
 describe('vault handlers', () => {
   let dir: string;
   let vault: WalletVault;
   let registry: IpcRegistry;
+  let shown: RecoveryPhraseView[];
   const call = (channel: string, args?: unknown) => registry.call(channel, args, trusted);
   const value = async <T>(channel: string, args?: unknown): Promise<T> => {
     const reply = await call(channel, args);
@@ -34,7 +38,16 @@ describe('vault handlers', () => {
 
   beforeEach(async () => {
     dir = await tempDir('vault-ipc-');
-    vault = await WalletVault.open({ dataDir: join(dir, 'vault'), secretStore: noKeychain, scrypt: CHEAP_SCRYPT, emit: recordEvents().emit, log: quietLog, devAccounts: () => null });
+    shown = [];
+    vault = await WalletVault.open({
+      dataDir: join(dir, 'vault'),
+      secretStore: noKeychain,
+      scrypt: CHEAP_SCRYPT,
+      emit: recordEvents().emit,
+      log: quietLog,
+      devAccounts: () => null,
+      recoveryPhraseDisplay: { show: async (view) => void shown.push(view) },
+    });
     registry = createIpcRegistry({ channels, handlers: createHandlers({ ...serviceDoubles(), app: { info: () => never(), openExternal: async () => {} }, vault }), isTrustedSender: () => true, log: quietLog });
   });
   afterEach(async () => {
@@ -82,14 +95,48 @@ describe('vault handlers', () => {
     expect(await value<{ signature: string }>('vault:signMessage', { accountId: account.id, message: 'hello' })).toEqual({ signature: expect.stringMatching(/^0x[0-9a-f]{130}$/) });
   });
 
-  it('exports a recovery phrase only with the password typed again', async () => {
+  it("shows a recovery phrase on main's display with the password typed again, and answers with no word of it", async () => {
     await value('vault:initialize', { password: PASSWORD });
-    const account = await value<{ id: string; kind: string }>('vault:createMnemonicAccount', { strength: 128 });
+    const [account] = await value<{ id: string; label: string; address: string }[]>('vault:importMnemonic', { phrase: VECTOR_PHRASE, passphrase: 'extra words', label: 'Cold' });
+    const reply = await call('vault:showRecoveryPhrase', { accountId: account!.id, password: PASSWORD });
+    expect(reply).toEqual({ ok: true, value: { shown: true, words: 12, hasPassphrase: true } });
+    const serialized = JSON.stringify(reply).toLowerCase();
+    for (const word of VECTOR_PHRASE.split(' ')) expect(serialized).not.toContain(word);
+    expect(shown).toEqual([{ words: VECTOR_PHRASE.split(' '), hasPassphrase: true, accountLabel: account!.label, address: account!.address }]);
+  });
+
+  it('answers a new phrase with its word count only, whatever the words are', async () => {
+    await value('vault:initialize', { password: PASSWORD });
+    const account = await value<{ id: string; kind: string }>('vault:createMnemonicAccount', { strength: 256 });
     expect(account.kind).toBe('mnemonic');
-    expect(await failure('vault:exportMnemonic', { accountId: account.id, password: 'nope nope' })).toMatchObject({ code: 'VAULT_WRONG_PASSWORD' });
-    const exported = await value<{ phrase: string; hasPassphrase: boolean }>('vault:exportMnemonic', { accountId: account.id, password: PASSWORD });
-    expect(exported.phrase.split(' ')).toHaveLength(12);
-    expect(exported.hasPassphrase).toBe(false);
+    const reply = await call('vault:showRecoveryPhrase', { accountId: account.id, password: PASSWORD });
+    expect(reply).toEqual({ ok: true, value: { shown: true, words: 24, hasPassphrase: false } });
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.words).toHaveLength(24);
+  });
+
+  it('refuses a wrong password with VAULT_WRONG_PASSWORD and shows nothing', async () => {
+    await value('vault:initialize', { password: PASSWORD });
+    const account = await value<{ id: string }>('vault:createMnemonicAccount', { strength: 128 });
+    const error = await failure('vault:showRecoveryPhrase', { accountId: account.id, password: 'nope nope' });
+    expect(error).toMatchObject({ name: 'VaultError', code: 'VAULT_WRONG_PASSWORD' });
+    expect(JSON.stringify(error)).not.toContain('nope nope');
+    expect(shown).toEqual([]);
+    expect(await value('vault:status')).toMatchObject({ failedAttempts: 1 });
+  });
+
+  it('refuses accounts that have no recovery phrase and shows nothing', async () => {
+    await value('vault:initialize', { password: PASSWORD });
+    const key = await value<{ id: string }>('vault:importPrivateKey', { privateKey: vectorKeys.K1!.private_key });
+    const watch = await value<{ id: string }>('vault:addWatchOnly', { address: vectorKeys.K2!.hex });
+    for (const accountId of [key.id, watch.id]) {
+      expect(await failure('vault:showRecoveryPhrase', { accountId, password: PASSWORD })).toMatchObject({ name: 'VaultError', code: 'VAULT_NOT_MNEMONIC' });
+    }
+    expect(shown).toEqual([]);
+  });
+
+  it('no longer has a channel that returns the phrase', async () => {
+    expect(await failure('vault:exportMnemonic', { accountId: 'acc_0123456789abcdef', password: PASSWORD })).toMatchObject({ name: 'IpcError' });
   });
 
   it('adds watch-only accounts, renames and removes accounts', async () => {
@@ -112,6 +159,7 @@ describe('vault handlers', () => {
     ['vault:sign', { accountId: 'acc_0123456789abcdef', transaction: { txID: 'x' } }, 'transaction.raw_data'],
     ['vault:importMnemonic', { phrase: 'a b c', count: 0 }, 'count'],
     ['vault:createMnemonicAccount', { strength: 192 }, 'strength'],
+    ['vault:showRecoveryPhrase', { accountId: 'acc_0123456789abcdef' }, 'password'],
   ])('refuses %s with %j as ValidationError naming %s', async (channel, args, path) => {
     const error = await failure(channel, args);
     expect(error).toMatchObject({ name: 'ValidationError', code: 'VALIDATION_FAILED' });
