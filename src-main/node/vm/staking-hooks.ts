@@ -50,7 +50,12 @@ export interface StakingHooks {
   voteWitness(ctx: StakingContext, owner: HexAddress, votes: readonly Vote[]): StakingOutcome;
   withdrawReward(ctx: StakingContext, owner: HexAddress): StakingOutcome & { readonly amount: bigint };
 
-  /** Stake 1.0, reachable only on chains without FreezeV2 (`allowTvmFreeze` and no unfreeze delay). */
+  /**
+   * Stake 1.0 (optional). Left out, the opcodes behave as java-tron's processors do for an account
+   * without any v1 frozen balance: FREEZE refused (itx rejected, 0), UNFREEZE refused (itx
+   * `unfreezeFor…` rejected with value 0, 0 pushed), FREEZEEXPIRETIME 0.
+   * FREEZE is reachable only on chains without FreezeV2 (`allowTvmFreeze` and no unfreeze delay).
+   */
   freezeV1?(ctx: StakingContext, owner: HexAddress, receiver: HexAddress, amount: bigint, resource: number): StakingOutcome;
   /** UNFREEZE still works after FreezeV2 for balances frozen with Stake 1.0. */
   unfreezeV1?(ctx: StakingContext, owner: HexAddress, receiver: HexAddress, resource: number): StakingOutcome & { readonly amount: bigint };
