@@ -51,10 +51,11 @@ export interface StakingHooks {
   withdrawReward(ctx: StakingContext, owner: HexAddress): StakingOutcome & { readonly amount: bigint };
 
   /**
-   * Stake 1.0 (optional). Left out, the opcodes behave as java-tron's processors do for an account
-   * without any v1 frozen balance: FREEZE refused (itx rejected, 0), UNFREEZE refused (itx
-   * `unfreezeFor…` rejected with value 0, 0 pushed), FREEZEEXPIRETIME 0.
-   * FREEZE is reachable only on chains without FreezeV2 (`allowTvmFreeze` and no unfreeze delay).
+   * Stake 1.0 (optional). Left out, UNFREEZE and FREEZEEXPIRETIME behave as java-tron does for an
+   * account without any v1 frozen balance or v1 delegation: UNFREEZE pushes 0 with its
+   * `unfreezeFor…` itx rejected (value 0), FREEZEEXPIRETIME pushes 0. FREEZE does something only on
+   * chains without FreezeV2 (`allowTvmFreeze` and no unfreeze delay); there, without the hook, it is
+   * refused (itx rejected, 0).
    */
   freezeV1?(ctx: StakingContext, owner: HexAddress, receiver: HexAddress, amount: bigint, resource: number): StakingOutcome;
   /** UNFREEZE still works after FreezeV2 for balances frozen with Stake 1.0. */
