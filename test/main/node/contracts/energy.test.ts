@@ -12,7 +12,7 @@ import { cloneAccount } from '../../../../src-main/node/state/account';
 import { resolveConfig } from '../../../../src-main/node/config';
 import { broadcast, call, fundedKey, newKey, startNode, type Key, type Reply } from '../helpers';
 import { createSmartContract } from '../../../../src-core/tx/builders';
-import { callData, constant, contractTx, deploy, freezeEnergy, info, TRX, trigger, word } from './helpers';
+import { balance, callData, constant, contractTx, deploy, freezeEnergy, info, TRX, trigger, word } from './helpers';
 
 /**
  * Who pays for energy (tvm.md §8, java-tron-http.md §6.3), the dynamic energy model across a
@@ -71,6 +71,40 @@ describe('energy billing between the deployer and the caller', () => {
     const second = await trigger(node, bob, deployed.address, callData('transfer(address,uint256)', carol.hex, 10n));
     await node.mine(1);
     expect((await info(node, second.tx.txID)).receipt).toMatchObject({ origin_energy_usage: 5_000, energy_usage_total: 12_902, energy_fee: 1_659_420, result: 'SUCCESS' });
+  });
+});
+
+describe('a caller whose stake covers part of the energy', () => {
+  let node: TronNode;
+  afterAll(async () => node?.stop());
+
+  it('uses the caller\'s staked energy first and burns the rest at the energy price', async () => {
+    // TotalEnergyCurrentLimit lowered to 10,000 so that a 1 TRX stake yields less than one transfer needs.
+    node = await startNode({ chainParameters: { getTotalEnergyCurrentLimit: 10_000n } });
+    const alice = fundedKey(node, 0);
+    const bob = fundedKey(node, 1);
+    const carol = newKey();
+    // Alice (no stake) deploys with consume_user_resource_percent 100: callers pay everything.
+    const { address } = await deploy(node, alice, 'Token', word(1_000_000n));
+    await trigger(node, alice, address, callData('transfer(address,uint256)', bob.hex, 1_000n));
+    await node.mine(1);
+    // Bob stakes 1 TRX and is the whole energy weight: EnergyLimit = 1 × 10,000 / 1 = 10,000.
+    await freezeEnergy(node, bob, TRX);
+    expect((await call(node, '/wallet/getaccountresource', { address: bob.hex })).json).toMatchObject({ EnergyLimit: 10_000, TotalEnergyWeight: 1 });
+    const bobBefore = await balance(node, bob.hex);
+
+    // Bob sends tokens to a new holder: U = 27,902 (as above). 10,000 come from his stake,
+    // the other 17,902 are burned at 210 sun: 3,759,420 sun.
+    const sent = await trigger(node, bob, address, callData('transfer(address,uint256)', carol.hex, 10n));
+    expect(sent.reply).toMatchObject({ result: true });
+    await node.mine(1);
+    const receipt = (await info(node, sent.tx.txID)).receipt;
+    expect(receipt).toMatchObject({ energy_usage: 10_000, energy_fee: 3_759_420, energy_usage_total: 27_902, result: 'SUCCESS' });
+    expect(receipt.origin_energy_usage).toBeUndefined();
+    expect(bobBefore - (await balance(node, bob.hex))).toBe(3_759_420n + BigInt(receipt.net_fee ?? 0));
+    // His stake is used up: the 10,000 entered his 24 h usage window (28,800 slots), and one block
+    // later one slot's worth has recovered: 9,999 used.
+    expect((await call(node, '/wallet/getaccountresource', { address: bob.hex })).json).toMatchObject({ EnergyLimit: 10_000, EnergyUsed: 9_999 });
   });
 });
 
