@@ -191,7 +191,10 @@ export function nodeStakingHooks(): StakingHooks {
       const result = run(ctx, (v) => staking.withdrawReward(v, owner));
       return result.ok ? { ok: true, amount: result.amount } : refused(result.reason);
     },
-    // Stake 1.0 is not modelled: FREEZE/UNFREEZE (0xd5/0xd6) are reachable only without Stake 2.0.
+    // Stake 1.0 is not modelled (this node has no v1 frozen balances), so freezeV1/unfreezeV1/
+    // freezeV1ExpireTime are left out. With allowTvmFreeze the opcodes then do what java-tron does
+    // for an account without a v1 balance: FREEZE is a no-op pushing 0 after FreezeV2, UNFREEZE
+    // pushes 0 with its unfreezeFor… internal transaction rejected, FREEZEEXPIRETIME pushes 0.
     canSuicide: (ctx, owner) => read(ctx, (v) => staking.canSuicide(v, owner)),
     withdrawRewardAndCancelVotes: (ctx, owner) => apply(ctx, (v) => staking.withdrawRewardAndCancelVotes(v, owner)),
     transferStakeToInheritor: (ctx, owner, inheritor) => apply(ctx, (v) => staking.transferStakeToInheritor(v, owner, inheritor)),

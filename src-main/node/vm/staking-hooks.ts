@@ -50,7 +50,13 @@ export interface StakingHooks {
   voteWitness(ctx: StakingContext, owner: HexAddress, votes: readonly Vote[]): StakingOutcome;
   withdrawReward(ctx: StakingContext, owner: HexAddress): StakingOutcome & { readonly amount: bigint };
 
-  /** Stake 1.0, reachable only on chains without FreezeV2 (`allowTvmFreeze` and no unfreeze delay). */
+  /**
+   * Stake 1.0 (optional). Left out, UNFREEZE and FREEZEEXPIRETIME behave as java-tron does for an
+   * account without any v1 frozen balance or v1 delegation: UNFREEZE pushes 0 with its
+   * `unfreezeFor…` itx rejected (value 0), FREEZEEXPIRETIME pushes 0. FREEZE does something only on
+   * chains without FreezeV2 (`allowTvmFreeze` and no unfreeze delay); there, without the hook, it is
+   * refused (itx rejected, 0).
+   */
   freezeV1?(ctx: StakingContext, owner: HexAddress, receiver: HexAddress, amount: bigint, resource: number): StakingOutcome;
   /** UNFREEZE still works after FreezeV2 for balances frozen with Stake 1.0. */
   unfreezeV1?(ctx: StakingContext, owner: HexAddress, receiver: HexAddress, resource: number): StakingOutcome & { readonly amount: bigint };

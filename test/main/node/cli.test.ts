@@ -16,15 +16,15 @@ afterAll(async () => {
 describe('headless node CLI', () => {
   it('prints its options with --help and refuses unknown flags', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--help']);
-    for (const flag of ['--port', '--host', '--datadir', '--block-time-ms', '--mnemonic', '--accounts', '--save-internal-tx', '--no-dev', 'NEVER for real funds']) expect(stdout).toContain(flag);
+    for (const flag of ['--port', '--host', '--datadir', '--block-time-ms', '--mnemonic', '--accounts', '--save-internal-tx', '--save-featured-internal-tx', '--no-estimate-energy', '--no-dev', 'NEVER for real funds']) expect(stdout).toContain(flag);
     await expect(promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--bogus'])).rejects.toMatchObject({ code: 2 });
     await expect(promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--chain-parameter', 'getNothing=1'])).rejects.toMatchObject({ code: 2 });
   });
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('prints URL, head and funded accounts, then stops cleanly on %s', async (signal) => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('prints URL, head and funded accounts, honours --no-estimate-energy, then stops cleanly on %s', async (signal) => {
     const datadir = await mkdtemp(join(tmpdir(), 'node-cli-'));
     dirs.push(datadir);
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--datadir', datadir, '--block-time-ms', '0', '--accounts', '3', '--chain-parameter', 'getEnergyFee=100'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--datadir', datadir, '--block-time-ms', '0', '--accounts', '3', '--chain-parameter', 'getEnergyFee=100', '--no-estimate-energy'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     await new Promise<void>((ready, reject) => {
       const timer = setTimeout(() => reject(new Error(`no start output: ${stdout}`)), 20_000);
@@ -43,6 +43,10 @@ describe('headless node CLI', () => {
     const url = /listening on (\S+)/.exec(stdout)![1]!;
     const params = (await (await fetch(`${url}/wallet/getchainparameters`)).json()) as { chainParameter: { key: string; value?: number }[] };
     expect(params.chainParameter).toContainEqual({ key: 'getEnergyFee', value: 100 });
+    // --no-estimate-energy switches /wallet/estimateenergy off (java-tron's "does not support" answer)
+    const owner = /\(0\) T\w{33} {2}(41[0-9a-f]{40})/.exec(stdout)![1]!;
+    const estimate = await (await fetch(`${url}/wallet/estimateenergy`, { method: 'POST', body: JSON.stringify({ owner_address: owner, data: '00' }) })).json();
+    expect(estimate).toEqual({ result: { code: 'CONTRACT_VALIDATE_ERROR', message: Buffer.from('this node does not support estimate energy').toString('hex') } });
     child.kill(signal);
     const code = await new Promise<number | null>((done) => child.once('exit', done));
     expect(code).toBe(0);

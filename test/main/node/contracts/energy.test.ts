@@ -12,7 +12,8 @@ import { cloneAccount } from '../../../../src-main/node/state/account';
 import { resolveConfig } from '../../../../src-main/node/config';
 import { broadcast, call, fundedKey, newKey, startNode, type Key, type Reply } from '../helpers';
 import { createSmartContract } from '../../../../src-core/tx/builders';
-import { callData, constant, contractTx, deploy, freezeEnergy, info, TRX, trigger, word } from './helpers';
+import { asm } from '../vm/helpers';
+import { balance, callData, constant, contractTx, deploy, freezeEnergy, info, TRX, trigger, word } from './helpers';
 
 /**
  * Who pays for energy (tvm.md §8, java-tron-http.md §6.3), the dynamic energy model across a
@@ -71,6 +72,40 @@ describe('energy billing between the deployer and the caller', () => {
     const second = await trigger(node, bob, deployed.address, callData('transfer(address,uint256)', carol.hex, 10n));
     await node.mine(1);
     expect((await info(node, second.tx.txID)).receipt).toMatchObject({ origin_energy_usage: 5_000, energy_usage_total: 12_902, energy_fee: 1_659_420, result: 'SUCCESS' });
+  });
+});
+
+describe('a caller whose stake covers part of the energy', () => {
+  let node: TronNode;
+  afterAll(async () => node?.stop());
+
+  it('uses the caller\'s staked energy first and burns the rest at the energy price', async () => {
+    // TotalEnergyCurrentLimit lowered to 10,000 so that a 1 TRX stake yields less than one transfer needs.
+    node = await startNode({ chainParameters: { getTotalEnergyCurrentLimit: 10_000n } });
+    const alice = fundedKey(node, 0);
+    const bob = fundedKey(node, 1);
+    const carol = newKey();
+    // Alice (no stake) deploys with consume_user_resource_percent 100: callers pay everything.
+    const { address } = await deploy(node, alice, 'Token', word(1_000_000n));
+    await trigger(node, alice, address, callData('transfer(address,uint256)', bob.hex, 1_000n));
+    await node.mine(1);
+    // Bob stakes 1 TRX and is the whole energy weight: EnergyLimit = 1 × 10,000 / 1 = 10,000.
+    await freezeEnergy(node, bob, TRX);
+    expect((await call(node, '/wallet/getaccountresource', { address: bob.hex })).json).toMatchObject({ EnergyLimit: 10_000, TotalEnergyWeight: 1 });
+    const bobBefore = await balance(node, bob.hex);
+
+    // Bob sends tokens to a new holder: U = 27,902 (as above). 10,000 come from his stake,
+    // the other 17,902 are burned at 210 sun: 3,759,420 sun.
+    const sent = await trigger(node, bob, address, callData('transfer(address,uint256)', carol.hex, 10n));
+    expect(sent.reply).toMatchObject({ result: true });
+    await node.mine(1);
+    const receipt = (await info(node, sent.tx.txID)).receipt;
+    expect(receipt).toMatchObject({ energy_usage: 10_000, energy_fee: 3_759_420, energy_usage_total: 27_902, result: 'SUCCESS' });
+    expect(receipt.origin_energy_usage).toBeUndefined();
+    expect(bobBefore - (await balance(node, bob.hex))).toBe(3_759_420n + BigInt(receipt.net_fee ?? 0));
+    // His stake is used up: the 10,000 entered his 24 h usage window (28,800 slots), and one block
+    // later one slot's worth has recovered: 9,999 used.
+    expect((await call(node, '/wallet/getaccountresource', { address: bob.hex })).json).toMatchObject({ EnergyLimit: 10_000, EnergyUsed: 9_999 });
   });
 });
 
@@ -157,10 +192,70 @@ describe('which internal transactions are stored', () => {
   });
 });
 
+describe('withdraw-while notes from the node\'s Stake 2.0 rules', () => {
+  let node: TronNode;
+  afterAll(async () => node?.stop());
+
+  it('records withdrawExpireUnfreezeWhileUnfreezing, …WhileCanceling and …WhileSuiciding with the matured amounts', async () => {
+    node = await startNode({ saveInternalTx: true, saveFeaturedInternalTx: true });
+    const alice = fundedKey(node, 0);
+    // Runtime: PUSH0 CALLDATALOAD JUMP to one of four JUMPDEST-led pieces, picked by the call data word.
+    const pieces = {
+      freeze: asm('JUMPDEST', 10n * TRX, 1, 'FREEZEBALANCEV2', 'STOP'),
+      unfreeze: asm('JUMPDEST', 2n * TRX, 1, 'UNFREEZEBALANCEV2', 'STOP'),
+      cancel: asm('JUMPDEST', 'CANCELALLUNFREEZEV2', 'STOP'),
+      suicide: asm('JUMPDEST', 'CALLER', 'SELFDESTRUCT'),
+    };
+    let offset = 3;
+    const at: Record<string, bigint> = {};
+    for (const [name, code] of Object.entries(pieces)) {
+      at[name] = BigInt(offset);
+      offset += code.length / 2;
+    }
+    const contract = await deployRuntime(node, alice, asm('PUSH0', 'CALLDATALOAD', 'JUMP') + Object.values(pieces).join(''), 30n * TRX);
+    const send = async (piece: string): Promise<Reply> => {
+      const { tx, reply } = await trigger(node, alice, contract, word(at[piece]!));
+      expect(reply).toMatchObject({ result: true });
+      await node.mine(1);
+      const txInfo = await info(node, tx.txID);
+      expect(txInfo.receipt.result).toBe('SUCCESS');
+      return txInfo;
+    };
+    const fifteenDays = 15 * 86_400;
+    // java-tron's JSON leaves out a zero callValue
+    const itx = (note: string, to: string, amount: bigint) => expect.objectContaining({ note: hexText(note), caller_address: contract, transferTo_address: to, callValueInfo: [amount === 0n ? {} : { callValue: Number(amount) }] });
+
+    await send('freeze');
+    await send('unfreeze');
+    node.advanceTime(fifteenDays);
+    await node.mine(1);
+    // the first 2 TRX have matured: paid out while unfreezing 2 more
+    expect((await send('unfreeze')).internal_transactions).toEqual([itx('unfreezeBalanceV2ForEnergy', contract, 2n * TRX), itx('withdrawExpireUnfreezeWhileUnfreezing', contract, 2n * TRX)]);
+    expect(await balance(node, contract)).toBe(22n * TRX);
+    node.advanceTime(fifteenDays);
+    await node.mine(1);
+    const canceled: Reply[] = (await send('cancel')).internal_transactions;
+    expect(canceled).toEqual([itx('cancelAllUnfreezeV2', contract, 0n), itx('withdrawExpireUnfreezeWhileCanceling', contract, 2n * TRX)]);
+    expect(canceled.some((t) => t.rejected === true)).toBe(false);
+    expect(await balance(node, contract)).toBe(24n * TRX);
+    await send('unfreeze');
+    node.advanceTime(fifteenDays);
+    await node.mine(1);
+    const aliceBefore = await balance(node, alice.hex);
+    // the suicide carries the balance (24 TRX) plus the matured 2 TRX
+    const suicide = await send('suicide');
+    expect(suicide.internal_transactions).toEqual([itx('suicide', alice.hex, 26n * TRX), itx('withdrawExpireUnfreezeWhileSuiciding', alice.hex, 2n * TRX)]);
+    // Alice (the caller) receives the 26 TRX and pays the call's fees
+    const fees = BigInt(suicide.receipt.energy_fee ?? 0) + BigInt(suicide.receipt.net_fee ?? 0);
+    expect((await balance(node, alice.hex)) - aliceBefore).toBe(26n * TRX - fees);
+    expect((await call(node, '/wallet/getcontract', { value: contract })).json).toEqual({});
+  });
+});
+
 /** Deploys raw runtime code behind a minimal init (CODECOPY + RETURN). */
-async function deployRuntime(node: TronNode, key: Key, runtime: string): Promise<string> {
+async function deployRuntime(node: TronNode, key: Key, runtime: string, callValue?: bigint): Promise<string> {
   const length = (runtime.length / 2).toString(16).padStart(2, '0');
-  const tx = contractTx(node, createSmartContract({ owner: key.hex, abi: [], bytecode: `60${length}600c60003960${length}6000f3${runtime}` }), key, 100n * TRX);
+  const tx = contractTx(node, createSmartContract({ owner: key.hex, abi: [], bytecode: `60${length}600c60003960${length}6000f3${runtime}`, callValue }), key, 100n * TRX);
   expect(await broadcast(node, tx)).toMatchObject({ result: true });
   await node.mine(1);
   return tx.contract_address!;

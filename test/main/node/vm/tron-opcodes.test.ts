@@ -7,6 +7,7 @@ import { readStake } from '../../../../src-main/node/vm/memory-staking';
 import {
   ALICE,
   BLACK_HOLE,
+  BOB,
   OWNER,
   RETURN_TOP,
   TRX,
@@ -46,6 +47,7 @@ async function run(s: Setup, code: AsmItem[] | string, extra: { balance?: bigint
 }
 
 const word20 = (address: HexAddress) => BigInt(`0x${address.slice(2)}`);
+const DAY_MS = 86_400_000n;
 
 describe('environment opcodes', () => {
   let s: Setup;
@@ -228,6 +230,121 @@ describe('TRON opcodes', () => {
     expect(noop.result.internalTransactions).toEqual([]);
   });
 
+  /** Freezes 10 TRX for energy and unfreezes 4 of them now; returns a block 15 days later, when the 4 TRX have matured. */
+  async function stakerWithMaturedUnfreeze(): Promise<{ staker: HexAddress; later: Setup['block'] }> {
+    const staker = freshAddress();
+    install(s.world, staker, asm(10n * TRX, 1, 'FREEZEBALANCEV2', 'POP', 4n * TRX, 1, 'UNFREEZEBALANCEV2', ...RETURN_TOP), 50n * TRX);
+    expect((await run(s, '', { address: staker })).top).toBe(1n);
+    expect(s.world.getAccount(staker)?.balance).toBe(40n * TRX);
+    return { staker, later: blockAt(2_000n, s.block.timestampMs + 15n * DAY_MS) };
+  }
+
+  it('pays out a matured unfreeze before a new UNFREEZEBALANCEV2 with a withdrawExpireUnfreezeWhileUnfreezing internal transaction', async () => {
+    const { staker, later } = await stakerWithMaturedUnfreeze();
+    s.world.setCode(staker, hexToBytes(asm(2n * TRX, 1, 'UNFREEZEBALANCEV2', ...RETURN_TOP)));
+    const { top, result } = await run(s, '', { address: staker, block: later });
+    expect(top).toBe(1n);
+    expect(result.internalTransactions).toMatchObject([
+      { note: 'unfreezeBalanceV2ForEnergy', callerAddress: staker, transferToAddress: staker, callValueInfo: [{ callValue: 2n * TRX }], rejected: false },
+      { note: 'withdrawExpireUnfreezeWhileUnfreezing', callerAddress: staker, transferToAddress: staker, callValueInfo: [{ callValue: 4n * TRX }], rejected: false },
+    ]);
+    expect(s.world.getAccount(staker)?.balance).toBe(44n * TRX);
+    expect(readStake({ world: s.world }, staker).frozen[1]).toBe(4n * TRX);
+    // the extra internal transaction has its own nonce, hence its own hash
+    expect(result.internalTransactions[1]!.hash).not.toEqual(result.internalTransactions[0]!.hash);
+  });
+
+  it('pays out a matured unfreeze during CANCELALLUNFREEZEV2 with a withdrawExpireUnfreezeWhileCanceling internal transaction', async () => {
+    const { staker, later } = await stakerWithMaturedUnfreeze();
+    // ten days in, 3 more TRX start unfreezing: still pending fifteen days in
+    s.world.setCode(staker, hexToBytes(asm(3n * TRX, 1, 'UNFREEZEBALANCEV2', ...RETURN_TOP)));
+    const pending = await run(s, '', { address: staker, block: blockAt(1_500n, s.block.timestampMs + 10n * DAY_MS) });
+    expect(pending.result.internalTransactions.map((t) => t.note)).toEqual(['unfreezeBalanceV2ForEnergy']);
+    s.world.setCode(staker, hexToBytes(asm('CANCELALLUNFREEZEV2', ...RETURN_TOP)));
+    const { top, result } = await run(s, '', { address: staker, block: later });
+    expect(top).toBe(1n);
+    expect(result.internalTransactions).toMatchObject([
+      { note: 'cancelAllUnfreezeV2', callerAddress: staker, transferToAddress: staker, callValueInfo: [{ callValue: 0n }], rejected: false },
+      { note: 'withdrawExpireUnfreezeWhileCanceling', callerAddress: staker, transferToAddress: staker, callValueInfo: [{ callValue: 4n * TRX }], rejected: false },
+    ]);
+    // the matured 4 TRX are paid out, the pending 3 TRX are frozen again
+    expect(s.world.getAccount(staker)?.balance).toBe(44n * TRX);
+    expect(readStake({ world: s.world }, staker).frozen[1]).toBe(6n * TRX);
+    expect(readStake({ world: s.world }, staker).unfrozen).toEqual([]);
+  });
+
+  it('pays a matured unfreeze to the inheritor on SELFDESTRUCT with a withdrawExpireUnfreezeWhileSuiciding internal transaction', async () => {
+    const { staker, later } = await stakerWithMaturedUnfreeze();
+    s.world.setCode(staker, hexToBytes(asm(word20(BOB), 'SELFDESTRUCT')));
+    // before it matures the pending unfreeze forbids the SELFDESTRUCT (canSuicide): REVERT
+    const early = await run(s, '', { address: staker, block: blockAt(1_500n, s.block.timestampMs + DAY_MS) });
+    expect(early.result.result).toBe('REVERT');
+    expect(s.world.getContract(staker)).toBeDefined();
+    const { result } = await run(s, '', { address: staker, block: later });
+    expect(result.result).toBe('SUCCESS');
+    expect(result.internalTransactions).toMatchObject([
+      // the suicide's value is the balance plus the matured unfreeze
+      { note: 'suicide', callerAddress: staker, transferToAddress: BOB, callValueInfo: [{ callValue: 44n * TRX }], rejected: false },
+      { note: 'withdrawExpireUnfreezeWhileSuiciding', callerAddress: staker, transferToAddress: BOB, callValueInfo: [{ callValue: 4n * TRX }], rejected: false },
+    ]);
+    expect(s.world.getAccount(BOB)?.balance).toBe(44n * TRX);
+    expect(readStake({ world: s.world }, BOB).frozen[1]).toBe(6n * TRX);
+    expect(s.world.getContract(staker)).toBeUndefined();
+  });
+
+  it('treats UNFREEZE (0xd6) and FREEZEEXPIRETIME (0xd7) as invalid opcodes unless allowTvmFreeze', async () => {
+    const unfreeze = await run(s, ['ADDRESS', 1, 'UNFREEZE', ...RETURN_TOP]);
+    expect([unfreeze.result.result, unfreeze.result.resMessage]).toEqual(['ILLEGAL_OPERATION', 'Invalid operation code: opCode[d6];']);
+    expect(unfreeze.result.energyUsed).toBe(unfreeze.result.energyLimit);
+    expect(unfreeze.result.internalTransactions).toEqual([]);
+    const expire = await run(s, ['ADDRESS', 1, 'FREEZEEXPIRETIME', ...RETURN_TOP]);
+    expect([expire.result.result, expire.result.resMessage]).toEqual(['ILLEGAL_OPERATION', 'Invalid operation code: opCode[d7];']);
+    expect(expire.result.energyUsed).toBe(expire.result.energyLimit);
+  });
+
+  it('UNFREEZE without a Stake 1.0 balance pushes 0, records a rejected unfreezeFor… internal transaction of value 0 and costs 20000', async () => {
+    const on = await setup({ getAllowTvmFreeze: 1n });
+    const staker = freshAddress();
+    // a Stake 2.0 freeze is not a Stake 1.0 balance: UNFREEZE must not touch it
+    install(on.world, staker, asm(10n * TRX, 1, 'FREEZEBALANCEV2', 'POP', 'ADDRESS', 1, 'UNFREEZE', ...RETURN_TOP), 50n * TRX);
+    const own = await run(on, '', { address: staker });
+    expect(own.result.result).toBe('SUCCESS');
+    expect(own.top).toBe(0n);
+    expect(own.result.internalTransactions).toMatchObject([
+      { note: 'freezeBalanceV2ForEnergy', rejected: false },
+      { note: 'unfreezeForEnergy', callerAddress: staker, transferToAddress: staker, callValueInfo: [{ callValue: 0n }], rejected: true },
+    ]);
+    // PUSH4 3 + PUSH1 3 + FREEZEBALANCEV2 10000 + POP 2 + ADDRESS 2 + PUSH1 3 + UNFREEZE 20000 + return 11
+    expect(own.result.energyUsed).toBe(3n + 3n + 10_000n + 2n + 2n + 3n + 20_000n + 11n);
+    expect(readStake({ world: on.world }, staker).frozen[1]).toBe(10n * TRX);
+    expect(on.world.getAccount(staker)?.balance).toBe(40n * TRX);
+
+    // unfreezing what was delegated to another account (v1) and an unknown resource code: refused alike
+    const other = await run(on, [word20(ALICE), 'PUSH0', 'UNFREEZE', ...RETURN_TOP], { balance: TRX });
+    expect(other.top).toBe(0n);
+    expect(other.result.internalTransactions).toMatchObject([{ note: 'unfreezeForBandwidth', transferToAddress: ALICE, callValueInfo: [{ callValue: 0n }], rejected: true }]);
+    // PUSH20 3 + PUSH0 2 + UNFREEZE 20000 + return 11
+    expect(other.result.energyUsed).toBe(20_016n);
+    const unknown = await run(on, ['ADDRESS', 7, 'UNFREEZE', ...RETURN_TOP]);
+    expect(unknown.top).toBe(0n);
+    expect(unknown.result.internalTransactions).toMatchObject([{ note: 'unfreezeForUnknownType', rejected: true }]);
+  });
+
+  it('FREEZEEXPIRETIME pushes 0 when there is no Stake 1.0 freeze or delegation, even after a Stake 2.0 freeze, and costs 50', async () => {
+    const on = await setup({ getAllowTvmFreeze: 1n });
+    const own = await run(on, ['ADDRESS', 1, 'FREEZEEXPIRETIME', ...RETURN_TOP]);
+    expect(own.result.result).toBe('SUCCESS');
+    expect(own.top).toBe(0n);
+    // ADDRESS 2 + PUSH1 3 + FREEZEEXPIRETIME 50 + return 11
+    expect(own.result.energyUsed).toBe(66n);
+    expect(own.result.internalTransactions).toEqual([]);
+    const staked = await run(on, [10n * TRX, 1, 'FREEZEBALANCEV2', 'POP', 'ADDRESS', 1, 'FREEZEEXPIRETIME', ...RETURN_TOP], { balance: 20n * TRX });
+    expect(staked.top).toBe(0n);
+    const delegatedTo = await run(on, [word20(ALICE), 'PUSH0', 'FREEZEEXPIRETIME', ...RETURN_TOP]);
+    expect(delegatedTo.top).toBe(0n);
+    expect(delegatedTo.result.energyUsed).toBe(3n + 2n + 50n + 11n);
+  });
+
   it('fails a staking opcode under STATICCALL with StaticCallModificationException', async () => {
     const inner = freshAddress();
     install(s.world, inner, asm(TRX, 1, 'FREEZEBALANCEV2', ...RETURN_TOP), 5n * TRX);
@@ -351,6 +468,49 @@ describe('limits and exceptions', () => {
     expect([stack.result.result, stack.result.resMessage]).toEqual(['STACK_TOO_SMALL', 'Expected stack size 2 but actual 0;']);
     const invalid = await run(s, ['INVALID']);
     expect([invalid.result.result, invalid.result.exceptionClass]).toEqual(['ILLEGAL_OPERATION', 'org.tron.core.vm.program.Program$IllegalOperationException']);
+  });
+
+  it('ends with STACK_TOO_LARGE when a 1025th item is pushed, spending the whole energy limit', async () => {
+    // JUMPDEST PUSH0 PUSH0(=0) JUMP: one more item per turn
+    const { result } = await run(s, ['JUMPDEST', 'PUSH0', 'PUSH0', 'JUMP']);
+    expect(result.result).toBe('STACK_TOO_LARGE');
+    expect(result.resMessage).toBe('Expected: overflow 1024 elements stack limit');
+    expect(result.exceptionClass).toBe('org.tron.core.vm.program.Program$StackTooLargeException');
+    // fee_limit 1000 TRX at 210 sun per energy
+    expect(result.energyLimit).toBe(4_761_904n);
+    expect(result.energyUsed).toBe(4_761_904n);
+    // 1024 items are still fine: 1024 PUSH0 then STOP
+    const full = await run(s, [...Array<string>(1024).fill('PUSH0'), 'STOP']);
+    expect(full.result.result).toBe('SUCCESS');
+    expect(full.result.energyUsed).toBe(2_048n);
+  });
+
+  it('never ends a transaction as PRECOMPILED_CONTRACT: a failing precompile pushes 0 and spends the energy forwarded to it', async () => {
+    // bn128 add (0x06) of (1, 1), which is not on the curve: java-tron's execute answers false
+    const call = (energy: number) => [1, 'PUSH0', 'MSTORE', 1, 32, 'MSTORE', 'PUSH0', 'PUSH0', 128, 'PUSH0', 'PUSH0', 6, energy, 'CALL', ...RETURN_TOP];
+    const bad = await run(s, call(5_000));
+    expect(bad.result.result).toBe('SUCCESS');
+    expect(bad.top).toBe(0n);
+    expect(bad.result.internalTransactions).toEqual([]);
+    // MSTOREs 19 (memory to 2 words) + 7 pushes 17 + CALL 40 + memory to 4 words 6 + the 5000 forwarded + return 8
+    expect(bad.result.energyUsed).toBe(19n + 17n + 40n + 6n + 5_000n + 8n);
+    // less energy than the precompile's price (150): the same, 0 pushed and the 100 spent
+    const short = await run(s, call(100));
+    expect([short.result.result, short.top]).toEqual(['SUCCESS', 0n]);
+    expect(short.result.energyUsed).toBe(19n + 17n + 40n + 6n + 100n + 8n);
+  });
+
+  it('ends with OUT_OF_TIME, spending the whole limit, only when a CPU time budget is configured', async () => {
+    const loop = ['JUMPDEST', 'PUSH0', 'JUMP'];
+    const unlimited = await run(s, loop, { feeLimit: TRX });
+    expect(unlimited.result.result).toBe('OUT_OF_ENERGY');
+    const timed = await setup({}, { cpuTimeLimitMs: 1 });
+    const { result } = await run(timed, loop, { feeLimit: 10_000n * TRX });
+    expect(result.result).toBe('OUT_OF_TIME');
+    expect(result.resMessage).toMatch(/^CPU timeout for '(JUMPDEST|PUSH0|JUMP)' operation executing$/);
+    expect(result.exceptionClass).toBe('org.tron.core.vm.program.Program$OutOfTimeException');
+    expect(result.energyUsed).toBe(result.energyLimit);
+    expect(result.energyLimit).toBe(47_619_047n);
   });
 
   it('refuses to deploy code starting with 0xEF as INVALID_CODE, spending the whole limit', async () => {
