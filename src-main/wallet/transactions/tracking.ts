@@ -105,9 +105,10 @@ export async function readTrack(meta: TrackedMeta, ctx: TrackContext, now: numbe
       if (solid && meta.confirmedAt === null) meta.confirmedAt = now;
     } else if (tx) {
       meta.state = 'pool';
-    } else if (meta.broadcastAt !== null && meta.expiration !== null && ctx.headTime !== null && ctx.headTime > meta.expiration) {
+    } else if (meta.expiration !== null && ctx.headTime !== null && ctx.headTime > meta.expiration) {
+      // Signed but never broadcast expires too: the node would refuse it now.
       meta.state = 'expired';
-      meta.message = 'It expired before a block producer packed it; build and sign it again.';
+      meta.message = meta.broadcastAt !== null ? 'It expired before a block producer packed it; build and sign it again.' : 'It expired before it was broadcast; build it again.';
     } else if (meta.broadcastAt !== null) {
       meta.state = 'pool';
     }

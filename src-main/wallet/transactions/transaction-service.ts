@@ -593,6 +593,7 @@ export class TransactionService {
     const p = this.requirePrepared(input.txid);
     if (p.state !== 'signed') {
       if (p.state === 'pool' || p.state === 'packed' || p.state === 'confirmed') return this.track({ txid: p.txid });
+      if (p.state === 'expired') throw new TransactionError(TxErrorCode.expired, 'This transaction has expired (the head block is past its expiration). Build it again.', { txid: p.txid });
       throw new TransactionError(TxErrorCode.notSigned, p.state === 'cosigning' ? 'This transaction still needs co-signatures before it can be broadcast.' : 'Sign the transaction first.', { state: p.state });
     }
     const meta: TrackedMeta = {

@@ -1,6 +1,7 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextTick } from 'vue';
+import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import { encodeOperations, withOperation } from '../../../src-core/permission';
 import { K, snapshotFixture } from '../../fixtures/permission-snapshot';
 
@@ -29,7 +30,7 @@ vi.mock('../../../src-renderer/api/bridge', () => ({
   },
 }));
 
-const { usePermissionEditorStore } = await import('../../../src-renderer/stores/permission-editor');
+const { MAX_ACTIVES, usePermissionEditorStore } = await import('../../../src-renderer/stores/permission-editor');
 
 const prepared = {
   txID: 'a'.repeat(64),
@@ -86,6 +87,22 @@ describe('permission editor store', () => {
     store.draft!.actives[0]!.keys[0]!.address = K.K2.base58;
     for (let i = 0; i < 5; i++) store.addKey('owner', 0, [K.K2, K.K3, K.K_ONE, K.K1, K.K2][i]!.base58);
     expect(codes(store)).toEqual(['PERM_TOO_MANY_KEYS', 'PERM_DUPLICATE_KEY']);
+  });
+
+  it('adds active permissions up to 8 and refuses a ninth, the limit java-tron applies', async () => {
+    const store = await editing();
+    expect([MAX_ACTIVES, PROTOCOL_CONSTANTS.MAX_ACTIVE_PERMISSIONS]).toEqual([8, 8]);
+    for (let i = store.draft!.actives.length; i < MAX_ACTIVES; i++) store.addActive();
+    expect(store.draft!.actives).toHaveLength(8);
+    expect(new Set(store.draft!.actives.map((a) => a.id)).size).toBe(8);
+    const eighth = store.draft!.actives[7]!;
+    store.addActive();
+    expect(store.draft!.actives).toHaveLength(8);
+    expect(store.draft!.actives[7]).toBe(eighth);
+    expect(codes(store)).not.toContain('PERM_TOO_MANY_ACTIVES');
+    store.removeActive(eighth.id);
+    store.addActive();
+    expect(store.draft!.actives).toHaveLength(8);
   });
 
   it('runs the prover live: an unreachable owner threshold is blocked, with the reason', async () => {

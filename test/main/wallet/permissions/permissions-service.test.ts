@@ -8,6 +8,8 @@ import { createHandlers, walletServices } from '../../../../src-main/ipc/handler
 import { createIpcRegistry } from '../../../../src-main/ipc/registry';
 import type { WalletServices } from '../../../../src-main/wallet';
 import { PermissionsService } from '../../../../src-main/wallet/permissions/permissions-service';
+import { witnessCreateContract } from '../../../../src-core/tx/builders';
+import { draftFromSnapshot, structureInput } from '../../../../src-renderer/forms/permission-draft';
 import { PASSWORD } from '../../vault/helpers';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
 import { expectWalletError, quietLog, recordEvents, type RecordedEvents } from '../helpers';
@@ -207,6 +209,109 @@ describe('permissions service on the embedded node', () => {
     const refused = await registry.call('permissions:prepare', { address: dev[2]!.address, update: { ...twoOfThree(), extra: 1 } }, trusted);
     if (refused.ok) throw new Error('an unknown field was accepted');
     expect(deserializeError(refused.error)).toMatchObject({ name: 'ValidationError' });
+  });
+});
+
+/**
+ * A representative made with WitnessCreate on the embedded node (Dev 1), an ordinary account
+ * (Dev 3) and a deployed contract: the witness permission read, kept, changed and refused, and a
+ * contract address put in as a key.
+ */
+describe('permissions service with a representative and a contract on the embedded node', () => {
+  let events: RecordedEvents;
+  let profile: EmbeddedWallet;
+  let wallet: WalletServices;
+  let dev: VaultAccount[];
+  let contract: string;
+  const ops = encodeOperations(['TransferContract']);
+
+  /** What the editor sends when it saves the structure it read, unchanged. */
+  const asRead = async (address: string) => structureInput(draftFromSnapshot(await wallet.permissions.load(address)));
+
+  beforeAll(async () => {
+    events = recordEvents();
+    profile = await startEmbeddedWallet({ prefix: 'permissions-witness-', events, blockTimeMs: 100 });
+    wallet = profile.wallet;
+    await wallet.vault.initialize(PASSWORD);
+    dev = await wallet.vault.importDevAccounts(3);
+    const created = await wallet.transactions.submitContract({
+      spec: witnessCreateContract({ owner: dev[0]!.address, url: 'https://sr.example' }),
+      permissionId: 0,
+      signers: [{ accountId: dev[0]!.id, weight: 1n }],
+      threshold: 1n,
+      label: 'Become a representative',
+    });
+    await events.waitFor('tx:status', (s) => s.txid === created.txid && (s.state === 'packed' || s.state === 'confirmed'), 10_000);
+    contract = await profile.deploy(dev[2]!.address, 'Child', { until: 'packed' });
+  });
+  afterAll(async () => {
+    await profile?.close();
+  });
+
+  it("reads a representative's witness permission, and the editor's unchanged structure keeps it and is validated and built", async () => {
+    const snapshot = await wallet.permissions.load(dev[0]!.address);
+    expect(snapshot).toMatchObject({ isWitness: true, defaults: { witness: false } });
+    expect(snapshot.current.witness).toEqual({ type: 'Witness', id: 1, name: 'witness', threshold: 1n, operations: '', keys: [{ address: dev[0]!.address, weight: 1n }] });
+    const update = await asRead(dev[0]!.address);
+    expect(update.witness).toEqual({ name: 'witness', threshold: 1n, keys: [{ address: dev[0]!.address, weight: 1n }] });
+    const prepared = await wallet.permissions.prepare(dev[0]!.address, update);
+    expect(prepared.txID).toMatch(/^[0-9a-f]{64}$/);
+    expect(prepared.signing).toMatchObject({ permissionId: 0, needsCosigners: false });
+    expect(prepared.gate).toMatchObject({ verdict: 'ok', blocked: false });
+    const report = await wallet.permissions.dryRun(dev[0]!.address, update);
+    expect(report.checks[0]).toMatchObject({ id: 'update-applied', outcome: 'passed' });
+  });
+
+  it("refuses a representative's update without its witness permission, or with two witness keys, with java-tron's messages", async () => {
+    const { witness, ...withoutWitness } = await asRead(dev[0]!.address);
+    const missing = await expectWalletError(wallet.permissions.prepare(dev[0]!.address, withoutWitness), 'PermissionError', 'PERM_UPDATE_INVALID');
+    expect(missing.details).toMatchObject({ issueCode: 'PERM_WITNESS_MISSING', nodeMessage: 'witness permission is missed', path: 'witness' });
+    const twoKeys = { ...withoutWitness, witness: { ...witness!, keys: [...witness!.keys, { address: dev[1]!.address, weight: 1n }] } };
+    const counted = await expectWalletError(wallet.permissions.prepare(dev[0]!.address, twoKeys), 'PermissionError', 'PERM_UPDATE_INVALID');
+    expect(counted.details).toMatchObject({ issueCode: 'PERM_WITNESS_KEY_COUNT', nodeMessage: "Witness permission's key count should be 1" });
+  });
+
+  it("changes a representative's block-signing key: signed, broadcast, and the account then names the new witness key", async () => {
+    const update = await asRead(dev[0]!.address);
+    const changed = { ...update, witness: { name: 'block signer', threshold: 1n, keys: [{ address: dev[1]!.address, weight: 1n }] } };
+    expect((await wallet.permissions.prepare(dev[0]!.address, changed)).gate.blocked).toBe(false);
+    const submitted = await wallet.permissions.submit(dev[0]!.address, changed, true);
+    expect(submitted.state).toBe('broadcast');
+    await events.waitFor('tx:status', (s) => s.txid === submitted.txid && (s.state === 'packed' || s.state === 'confirmed'), 10_000);
+    const after = await wallet.permissions.load(dev[0]!.address);
+    expect(after.current.witness).toEqual({ type: 'Witness', id: 1, name: 'block signer', threshold: 1n, operations: '', keys: [{ address: dev[1]!.address, weight: 1n }] });
+    expect(after.current.owner.keys).toEqual([{ address: dev[0]!.address, weight: 1n }]);
+  });
+
+  it('gives an account that is no representative no witness permission, and refuses one in its update', async () => {
+    const snapshot = await wallet.permissions.load(dev[2]!.address);
+    expect(snapshot).toMatchObject({ isWitness: false, defaults: { witness: false } });
+    expect(snapshot.current.witness).toBeNull();
+    const update = await asRead(dev[2]!.address);
+    expect(update.witness).toBeUndefined();
+    const withWitness = { ...update, witness: { name: 'witness', threshold: 1n, keys: [{ address: dev[2]!.address, weight: 1n }] } };
+    const refused = await expectWalletError(wallet.permissions.prepare(dev[2]!.address, withWitness), 'PermissionError', 'PERM_UPDATE_INVALID');
+    expect(refused.details).toMatchObject({ issueCode: 'PERM_WITNESS_NOT_ALLOWED', nodeMessage: "account isn't witness can't set witness permission" });
+  });
+
+  it('warns that a key is a contract when a deployed contract address is put in a group, and blocks an owner only it could complete', async () => {
+    expect(await wallet.permissions.inspectKeys([contract, dev[2]!.address])).toEqual([
+      { address: contract, isContract: true, activated: true },
+      { address: dev[2]!.address, isContract: false, activated: true },
+    ]);
+    const owner = dev[2]!.address;
+    const withContract: PermissionStructureInput = {
+      owner: { name: 'owner', threshold: 1n, keys: [{ address: owner, weight: 1n }] },
+      actives: [{ name: 'payments', threshold: 1n, operations: ops, keys: [{ address: owner, weight: 1n }, { address: contract, weight: 1n }] }],
+    };
+    const prepared = await wallet.permissions.prepare(owner, withContract);
+    expect(prepared.gate).toMatchObject({ verdict: 'warn', blocked: false });
+    expect(prepared.gate.findings).toContainEqual({ severity: 'warn', code: 'LOCKOUT_KEY_IS_CONTRACT', message: expect.stringContaining('is a smart contract; it can never sign'), addresses: [contract] });
+    await expectWalletError(wallet.permissions.submit(owner, withContract, false), 'PermissionError', 'PERM_WARNINGS_NOT_ACKNOWLEDGED');
+
+    const ownerNeedsContract = { ...withContract, owner: { name: 'owner', threshold: 2n, keys: [{ address: owner, weight: 1n }, { address: contract, weight: 1n }] } };
+    const blocked = await expectWalletError(wallet.permissions.submit(owner, ownerNeedsContract, true, LOCKOUT_CONFIRMATION_TEXT), 'PermissionError', 'PERM_CHANGE_BLOCKED');
+    expect(blocked.details).toMatchObject({ codes: expect.arrayContaining(['LOCKOUT_OWNER_NEEDS_CONTRACT_KEY']) });
   });
 });
 

@@ -245,6 +245,17 @@ describe('transaction service on the embedded node', () => {
     expect(wallet.node.stores().history.get(submitted.txid)).toMatchObject({ status: 'signed', message: 'Waiting for co-signers: the envelope is in the co-signing inbox.' });
   });
 
+  it('shows a signed transaction left unbroadcast past its expiration as expired, and refuses to broadcast it', async () => {
+    const prepared = await wallet.transactions.build(request({ kind: 'trx-transfer', owner: dev[1]!.address, to: dev[2]!.address, amountSun: '1', expirationMs: 10_000 }));
+    expect((await wallet.transactions.sign({ txid: prepared.txid })).state).toBe('signed');
+    await events.waitFor('node:block', (b) => b.timestamp > prepared.expiration, 10_000);
+    const track = await wallet.transactions.track({ txid: prepared.txid });
+    expect(track).toMatchObject({ state: 'expired', message: 'It expired before it was broadcast; build it again.' });
+    expect(track.steps.find((s) => s.state === 'pool')?.reached).toBe(false);
+    await expectWalletError(wallet.transactions.broadcast({ txid: prepared.txid }), 'TransactionError', 'TX_EXPIRED');
+    expect(wallet.transactions.history().find((h) => h.txid === prepared.txid)?.status).toBe('expired');
+  });
+
   it('refuses to sign or broadcast a transaction it did not build', async () => {
     await expectWalletError(async () => wallet.transactions.sign({ txid: 'ab'.repeat(32) }), 'TransactionError', 'TX_UNKNOWN');
   });
