@@ -56,6 +56,8 @@ export interface TrackedMeta {
   broadcastAt: number | null;
   confirmedAt: number | null;
   blockId?: string;
+  /** False for a transaction that was built but never signed (its "Signed" step stays open when it expires). */
+  readonly signed?: boolean;
 }
 
 /** Success of an executed transaction, from receipt.result and contractRet (either case). */
@@ -66,9 +68,10 @@ export function judgeSuccess(info: TransactionInfo, contractRet: string | undefi
   return { success: info.result !== 'FAILED', result: info.result === 'FAILED' ? 'FAILED' : 'SUCCESS' };
 }
 
-function steps(state: TxState): TrackView['steps'] {
+function steps(state: TxState, signed: boolean): TrackView['steps'] {
   const reached = ORDER[state];
-  return LIFECYCLE.map((step) => ({ ...step, reached: ORDER[step.state] <= reached && !(state === 'expired' && step.state === 'pool') && !(state === 'rejected' && step.state === 'pool') }));
+  const unreached = (step: TxState): boolean => ((state === 'expired' || state === 'rejected') && step === 'pool') || (state === 'expired' && step === 'signed' && !signed);
+  return LIFECYCLE.map((step) => ({ ...step, reached: ORDER[step.state] <= reached && !unreached(step.state) }));
 }
 
 export interface TrackContext {
@@ -133,7 +136,7 @@ export async function readTrack(meta: TrackedMeta, ctx: TrackContext, now: numbe
     contractType,
     owner,
     state: meta.state,
-    steps: steps(meta.state),
+    steps: steps(meta.state, meta.signed !== false),
     success: judged ? judged.success : null,
     result: judged ? judged.result : null,
     message: meta.message,

@@ -696,6 +696,7 @@ export class TransactionService {
         // Unknown transactions (a txid typed in) may well be on chain: look for them.
         broadcastAt: entry?.broadcastAt ?? (p ? null : this.now()),
         confirmedAt: entry?.confirmedAt ?? null,
+        signed: p ? (p.transaction.signature?.length ?? 0) > 0 : true,
       };
       if (!FINAL_STATES.has(meta.state) && meta.broadcastAt !== null && (p || entry)) this.tracked.set(txid, meta);
       if (!p && !entry) {
