@@ -1,11 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TxRequestSchema, type TxRequestInput } from '../../../../src-core/ipc/channels/tx';
 import type { WalletServices } from '../../../../src-main/wallet';
-import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
+import { confirmRequest, deployFixture, fixtureArtifacts, startEmbeddedWallet, type EmbeddedWallet, type FixtureArtifact } from '../embedded-wallet';
 import { recordEvents, type RecordedEvents } from '../helpers';
-
-type Artifact = { abi: unknown[]; bytecode: string };
 
 /**
  * The transaction service with the embedded node's VM and internal-transaction storage on:
@@ -17,26 +14,14 @@ describe('transaction service with the VM', () => {
   let wallet: WalletServices;
   let events: RecordedEvents;
   let owner: string;
-  let artifacts: Record<string, Artifact>;
+  let artifacts: Record<string, FixtureArtifact>;
   const request = (input: TxRequestInput) => TxRequestSchema.parse(input);
 
-  async function confirm(input: TxRequestInput) {
-    const built = await wallet.transactions.build(request(input));
-    await wallet.transactions.sign({ txid: built.txid });
-    await wallet.transactions.broadcast({ txid: built.txid });
-    await events.waitFor('tx:status', (s) => s.txid === built.txid && (s.state === 'confirmed' || s.state === 'failed'), 30_000);
-    return { built, track: await wallet.transactions.track({ txid: built.txid }) };
-  }
-
-  async function deploy(name: string): Promise<string> {
-    const artifact = artifacts[name]!;
-    const { track } = await confirm({ kind: 'deploy', owner, abi: JSON.stringify(artifact.abi), bytecode: artifact.bytecode, name, consumeUserResourcePercent: 100, originEnergyLimit: '10000000' });
-    expect(track.result).toBe('SUCCESS');
-    return track.contractAddress!;
-  }
+  const confirm = (input: TxRequestInput) => confirmRequest(wallet, events, input);
+  const deploy = (name: string) => deployFixture(wallet, events, owner, artifacts[name]!, name);
 
   beforeAll(async () => {
-    artifacts = (JSON.parse(await readFile('test/fixtures/contracts/artifacts.json', 'utf8')) as { artifacts: Record<string, Artifact> }).artifacts;
+    artifacts = await fixtureArtifacts();
     events = recordEvents();
     profile = await startEmbeddedWallet({ prefix: 'tx-vm-', events, blockTimeMs: 100, saveInternalTx: true });
     wallet = profile.wallet;
