@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { hexToBytes } from '../../../../src-core/bytes/hex';
 import type { TronNodeClient } from '../../../../src-core/client/client';
 import { createEnvelope, type Envelope } from '../../../../src-core/envelope';
+import type { CheckView } from '../../../../src-core/ipc/channels/cosign';
 import type { Permission } from '../../../../src-core/permission/model';
 import { encodeOperations } from '../../../../src-core/permission/operations';
 import { buildTransaction, transferContract } from '../../../../src-core/tx/builders';
 import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
 import { Names } from '../../../../src-main/wallet/cosign/names';
-import { EXPIRY_WARNING_MS, inspectEnvelope, warningPeriod, type InspectContext } from '../../../../src-main/wallet/cosign/verify';
+import { EXPIRY_WARNING_MS, inspectEnvelope, warningPeriod, type InspectContext, type Inspection } from '../../../../src-main/wallet/cosign/verify';
 import type { OwnerState } from '../../../../src-main/wallet/transactions/chain-reads';
 import { K } from '../../../fixtures/permissions';
 import { NILE, active } from '../../../core/envelope/helpers';
@@ -64,7 +65,7 @@ function context(answer: NodeAnswer | Error, options: { headTime?: number; chain
   return { client, genesisId: async () => NILE.genesisBlockId, owner: async () => owner, names: new Names([], null), headTime: null };
 }
 
-const checkOf = (inspection: { checks: readonly { id: string }[] }, id: string) => inspection.checks.find((c) => c.id === id);
+const checkOf = (inspection: Inspection, id: CheckView['id']) => inspection.checks.find((c) => c.id === id);
 
 describe('envelope inspection against this signer’s node', () => {
   it('passes the cross-check when getsignweight and getapprovedlist count the same signers as this wallet', async () => {
