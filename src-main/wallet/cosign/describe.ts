@@ -37,7 +37,8 @@ export function amountText(line: AmountLine, tokens: TokenFacts): string {
       return `${line.amount} units of TRC10 token ${line.tokenId}`;
     case 'TRC20': {
       const facts = tokens.get(line.contract);
-      if (!facts) return `${line.amount} base units of the TRC20 token at ${line.contract}`;
+      // The summary keeps addresses in hex; people read Base58, as everywhere else in the view.
+      if (!facts) return `${line.amount} base units of the TRC20 token at ${Names.base58(line.contract)}`;
       return `${formatUnits(BigInt(line.amount), facts.decimals, { group: true })} ${facts.symbol}`;
     }
   }

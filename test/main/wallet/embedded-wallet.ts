@@ -29,7 +29,7 @@ export interface EmbeddedWallet {
   close(): Promise<void>;
 }
 
-export type Artifact = { abi: unknown[]; bytecode: string };
+export type Artifact = { abi: Record<string, unknown>[]; bytecode: string };
 type DeployInput = Extract<TxRequestInput, { kind: 'deploy' }>;
 export interface ConfirmOptions {
   readonly until?: 'packed' | 'confirmed';
