@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TronNode } from '../../../../src-main/node';
-import { startNode, transfer, type Key } from '../helpers';
-import { account, advance, b, balanceOf, build, fundedKey, info, resources, send, TRX } from './helpers';
+import { makeTx, newKey, startNode, transfer, type Key } from '../helpers';
+import { account, advance, b, balanceOf, broadcast, build, fundedKey, info, resources, send, TRX } from './helpers';
 
 /**
  * Stake 2.0 end to end on a node, every figure computed by hand from the rules
@@ -50,6 +50,51 @@ describe('Stake 2.0 on the node', () => {
     const acc = await account(node, a.hex);
     expect(acc.free_net_usage).toBe(freeBefore);
     expect(BigInt((await resources(node, a.hex)).NetUsed)).toBe(bytesOf(tx));
+  });
+
+  it('FreezeBalanceV2 takes exactly the frozen amount; once the free allowance is used up its bytes are burned on top', async () => {
+    node = await startNode({ witnessCount: 1 });
+    const a = fundedKey(node, 0);
+    const c = newKey();
+    await send(node, transfer(a, c, 100n * TRX), a);
+    await node.mine(1);
+    expect(await balanceOf(node, c.hex)).toBe(100n * TRX);
+    const fee = node.chain.props.parameters.getTransactionFee;
+    expect(fee).toBe(1_000n);
+
+    // Energy stakes, so no staked bandwidth: the bytes come from the 600-byte daily free allowance while it lasts.
+    const f1 = await send(node, b.freezeBalanceV2Contract({ owner: c.hex, amount: 40n * TRX, resource: 'ENERGY' }), c);
+    await node.mine(1);
+    expect((await info(node, f1.txID)).receipt).toEqual({ net_usage: Number(bytesOf(f1)) });
+    // 100 − 40 = 60 TRX.
+    expect(await balanceOf(node, c.hex)).toBe(60n * TRX);
+    const f2 = await send(node, b.freezeBalanceV2Contract({ owner: c.hex, amount: 10n * TRX, resource: 'ENERGY' }), c);
+    await node.mine(1);
+    expect(bytesOf(f1) + bytesOf(f2)).toBeLessThanOrEqual(600n);
+    expect((await info(node, f2.txID)).fee).toBeUndefined();
+    // 60 − 10 = 50 TRX.
+    expect(await balanceOf(node, c.hex)).toBe(50n * TRX);
+
+    // 600 − (f1 + f2) bytes left (recovery over two slots is under a byte) < f3: the bytes burn at 1,000 sun each.
+    const f3 = await send(node, b.freezeBalanceV2Contract({ owner: c.hex, amount: 5n * TRX, resource: 'ENERGY' }), c);
+    await node.mine(1);
+    expect(600n - (bytesOf(f1) + bytesOf(f2))).toBeLessThan(bytesOf(f3));
+    expect(await info(node, f3.txID)).toMatchObject({ fee: Number(bytesOf(f3) * fee), receipt: { net_fee: Number(bytesOf(f3) * fee) } });
+    // 50 − 5 TRX − f3 × 1,000 sun.
+    const left = 45n * TRX - bytesOf(f3) * fee;
+    expect(await balanceOf(node, c.hex)).toBe(left);
+
+    // Freezing everything the burn leaves: amount = balance − bytes × 1,000 (same varint width, so the same bytes).
+    const all = makeTx(node, b.freezeBalanceV2Contract({ owner: c.hex, amount: left - bytesOf(f3) * fee, resource: 'ENERGY' }), c.key);
+    expect(bytesOf(all)).toBe(bytesOf(f3));
+    expect(await broadcast(node, all, false)).toMatchObject({ result: true });
+    await node.mine(1);
+    expect(await balanceOf(node, c.hex)).toBe(0n);
+    const acc = await account(node, c.hex);
+    expect(acc.balance).toBeUndefined();
+    // 40 + 10 + 5 TRX + (left − burn) = everything c received minus what it burned: 100 TRX − 2 × f3 × 1,000 sun.
+    expect(BigInt(acc.frozenV2[1].amount)).toBe(100n * TRX - 2n * bytesOf(f3) * fee);
+    expect(BigInt((await resources(node, c.hex)).tronPowerLimit)).toBe((100n * TRX - 2n * bytesOf(f3) * fee) / TRX);
   });
 
   it('energy from stake, delegation counted for the receiver, weights unchanged by delegation', async () => {
