@@ -137,6 +137,47 @@ describe('Stake 2.0 on the node', () => {
     expect(await build(node, 'getdelegatedresourceaccountindexv2', { value: a.hex })).toEqual({ account: a.hex });
   });
 
+  it('delegated BANDWIDTH counts for the receiver: NetLimit is its share of TotalNetLimit and pays its transfers', async () => {
+    node = await startNode({ witnessCount: 1 });
+    const [a, bob, carol] = [fundedKey(node, 0), fundedKey(node, 1), fundedKey(node, 2)];
+    await send(node, b.freezeBalanceV2Contract({ owner: a.hex, amount: 1_000n * TRX }), a);
+    await send(node, b.freezeBalanceV2Contract({ owner: bob.hex, amount: 3_000n * TRX }), bob);
+    await node.mine(1);
+    // carol stakes nothing herself.
+    expect((await resources(node, carol.hex)).NetLimit).toBeUndefined();
+    await send(node, b.delegateResourceContract({ owner: a.hex, receiver: carol.hex, amount: 400n * TRX }), a);
+    await node.mine(1);
+    // TotalNetWeight stays 1,000 + 3,000 = 4,000 TRX; TotalNetLimit / 4,000 = 10.8e6 per TRX.
+    const rc = await resources(node, carol.hex);
+    expect([BigInt(rc.TotalNetWeight), BigInt(rc.TotalNetLimit)]).toEqual([4_000n, NET_LIMIT]);
+    // carol: 400 × 43.2e9 / 4,000 = 4.32e9; a keeps 600 × 43.2e9 / 4,000 = 6.48e9; bob 3,000 × 43.2e9 / 4,000 = 32.4e9.
+    expect(BigInt(rc.NetLimit)).toBe((400n * NET_LIMIT) / 4_000n);
+    expect(BigInt(rc.NetLimit)).toBe(4_320_000_000n);
+    expect(BigInt((await resources(node, a.hex)).NetLimit)).toBe((600n * NET_LIMIT) / 4_000n);
+    expect(BigInt((await resources(node, bob.hex)).NetLimit)).toBe((3_000n * NET_LIMIT) / 4_000n);
+    expect((await account(node, carol.hex)).acquired_delegated_frozenV2_balance_for_bandwidth).toBe(400_000_000);
+    expect((await account(node, a.hex)).delegated_frozenV2_balance_for_bandwidth).toBe(400_000_000);
+    // TRON power stays with the owner: a still has 1,000, carol none.
+    expect(BigInt((await resources(node, a.hex)).tronPowerLimit)).toBe(1_000n);
+    expect((await resources(node, carol.hex)).tronPowerLimit).toBeUndefined();
+
+    // The delegated bandwidth pays before the free allowance: carol's transfer burns nothing.
+    const before = await balanceOf(node, carol.hex);
+    const freeBefore = (await account(node, carol.hex)).free_net_usage;
+    const tx = await send(node, transfer(carol, bob, TRX), carol);
+    await node.mine(1);
+    expect((await info(node, tx.txID)).receipt).toEqual({ net_usage: Number(bytesOf(tx)) });
+    expect(await balanceOf(node, carol.hex)).toBe(before - TRX);
+    expect((await account(node, carol.hex)).free_net_usage).toBe(freeBefore);
+    expect(BigInt((await resources(node, carol.hex)).NetUsed)).toBe(bytesOf(tx));
+
+    await send(node, b.unDelegateResourceContract({ owner: a.hex, receiver: carol.hex, amount: 400n * TRX }), a);
+    await node.mine(1);
+    // Back with a: 1,000 × 43.2e9 / 4,000 = 10.8e9; carol has no limit left.
+    expect(BigInt((await resources(node, a.hex)).NetLimit)).toBe((1_000n * NET_LIMIT) / 4_000n);
+    expect((await resources(node, carol.hex)).NetLimit).toBeUndefined();
+  });
+
   it('a locked delegation can be taken back only once its lock (in blocks) has passed', async () => {
     node = await startNode({ witnessCount: 1 });
     const [a, bob] = [fundedKey(node, 0), fundedKey(node, 1)];
