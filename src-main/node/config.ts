@@ -54,14 +54,16 @@ export interface NodeConfig {
   /** Number of super representatives rotating over the slots. */
   readonly witnessCount: number;
   /**
-   * java-tron `localwitness`: further block-signing private keys (hex). A representative signs with
-   * the key of its witness permission, so an elected operator account whose witness permission
-   * names one of these keys produces its blocks here. In dev mode the funded keys sign too.
+   * java-tron `localwitness`: further block-signing private keys (hex). Each produces for its own
+   * account, or the single key for `localWitnessAccountAddress` when that is set, and only while
+   * it is the key that account's witness permission names (otherwise the node logs why, once).
+   * In dev mode the funded keys also produce, each for its own account (chain/signers.ts).
    */
   readonly localWitness: readonly string[];
   /**
    * java-tron `localWitnessAccountAddress` (hex): the representative account the single
    * `localwitness` key produces for, when that key is its witness permission's rather than its own.
+   * Undefined (empty): the key produces for the account of the key itself.
    */
   readonly localWitnessAccountAddress?: string;
   /** Log lines (CLI prints; tests stay quiet). */

@@ -1,12 +1,13 @@
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bytesToHex, hexToBytes } from '../../src-core/bytes/hex';
+import { bytesToHex } from '../../src-core/bytes/hex';
 import type { NodeConfig, NodeConfigInput } from './config';
 import { resolveConfig } from './config';
 import { deriveKeys, FUNDED_PATH, WITNESS_PATH } from './genesis';
 import { Store } from './store/store';
 import { Chain } from './chain/chain';
+import { configuredSigners } from './chain/signers';
 import { defaultActuators } from './actuators/registry';
 import type { ActuatorRegistry } from './actuators/registry';
 import { RecoveryPool } from './signatures/recovery-pool';
@@ -102,9 +103,10 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     });
     const registered = new Set(actuators.types());
     for (const actuator of contractActuators(contracts)) if (!registered.has(actuator.typeName)) actuators.register(actuator);
-    // Block-signing keys besides the genesis representatives': localwitness, and the funded keys in dev mode.
-    const localKeys = [...config.localWitness.map((k) => hexToBytes(k)), ...(config.dev ? funded.map((k) => k.privateKey) : [])];
-    const chain = await Chain.open(store, config, actuators, witnessKeys, funded, Date.now(), { localKeys, extCodecs: CONTRACT_RECORD_CODECS });
+    // Block signers besides the genesis representatives: localwitness (for localWitnessAccountAddress, or
+    // its own account), and in dev mode each funded key for its own account.
+    const signers = configuredSigners(config, funded);
+    const chain = await Chain.open(store, config, actuators, witnessKeys, funded, Date.now(), { signers, extCodecs: CONTRACT_RECORD_CODECS });
     chain.maintenanceHooks.push(dynamicEnergyMaintenance());
     recovery = new RecoveryPool(config.signatureWorkers);
     const pool = new TxPool(chain, recovery, config);

@@ -17,7 +17,8 @@ import { decodeRecord, encodeRecord, recordSlot, splitSlot } from '../state/reco
 import { INITIAL_TOKEN_ID_NUM } from '../state/dynamic';
 import type { BatchOp, Store } from '../store/store';
 import { key, PREFIX, readU64, u64 } from '../store/store';
-import { addressFromPrivateKey } from '../../../src-core/keys/keys';
+import type { BlockSigner } from './signers';
+import { SignerBook } from './signers';
 import { payBlockRewards } from '../staking/rewards';
 import type { MaintenanceHook } from './maintenance';
 import { doMaintenance } from './maintenance';
@@ -61,10 +62,10 @@ export class ChainError extends Error {}
 /** Optional parts of the chain that features add. */
 export interface ChainExtras {
   /**
-   * Further block-signing keys (java-tron `localwitness`): a representative signs with the key of
-   * its witness permission, which may belong to another address.
+   * Further block signers besides the genesis representatives (java-tron `localwitness` /
+   * `localWitnessAccountAddress`, and the funded keys in dev mode): see chain/signers.ts.
    */
-  readonly localKeys?: readonly Uint8Array[];
+  readonly signers?: readonly BlockSigner[];
   /** Codecs of the contract records kept beside accounts (see state/ext.ts). */
   readonly extCodecs?: ExtCodecs;
 }
@@ -86,8 +87,8 @@ export class Chain implements StateReader {
   props!: DynamicProperties;
   /** blockID of block 0 (CHAINID). */
   genesisId: Uint8Array = new Uint8Array(32);
-  /** Private keys this node signs blocks with, by the signing address (hex). */
-  private readonly signingKeys = new Map<string, Uint8Array>();
+  /** Keys this node signs blocks with, by the representative they produce for. */
+  private signers!: SignerBook;
   /** Run on every maintenance block after votes are tallied, before it is written (the VM's dynamic energy). */
   readonly maintenanceHooks: MaintenanceHook[] = [];
   private readonly recordUndo = new Map<number, RecordUndo>();
@@ -109,8 +110,8 @@ export class Chain implements StateReader {
 
   static async open(store: Store, config: NodeConfig, actuators: ActuatorRegistry, witnessKeys: readonly DerivedKey[], funded: readonly DerivedKey[], now: number, extras: ChainExtras = {}): Promise<Chain> {
     const chain = new Chain(store, config, actuators, extras);
-    for (const k of witnessKeys) chain.signingKeys.set(k.hex, k.privateKey);
-    for (const k of extras.localKeys ?? []) chain.signingKeys.set(addressFromPrivateKey(k), k);
+    const genesis = witnessKeys.map((k): BlockSigner => ({ privateKey: k.privateKey, witnessHex: k.hex, source: 'genesis' }));
+    chain.signers = new SignerBook(config, [...genesis, ...(extras.signers ?? [])]);
     const meta = await store.get(key(PREFIX.meta));
     if (meta) await chain.load(new TextDecoder().decode(meta), witnessKeys);
     else await chain.createGenesis(witnessKeys, funded, now);
@@ -290,11 +291,12 @@ export class Chain implements StateReader {
     };
   }
 
-  /** The key that signs blocks for `witnessHex`: its witness permission's key, if this node holds it. */
+  /**
+   * The key that signs blocks for `witnessHex`: the one configured for that representative, when
+   * it is the key its witness permission names (else the reason is logged once; see signers.ts).
+   */
   signingKeyFor(witnessHex: string): Uint8Array | undefined {
-    const account = this.accounts.get(witnessHex);
-    const signer = account?.witnessPermission?.keys[0]?.addressHex ?? witnessHex;
-    return this.signingKeys.get(signer);
+    return this.signers.keyFor(witnessHex, this.accounts.get(witnessHex), this.props.parameters.getAllowMultiSign === 1n);
   }
 
   /** The account as of the solidified block. */

@@ -5,6 +5,10 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNode } from '../../../src-main/node';
+import { CliUsageError, parseCommandLine } from '../../../src-main/node/cli-options';
+import { toBase58Address } from '../../../src-core/address/address';
+import { bytesToHex } from '../../../src-core/bytes/hex';
+import { newKey } from './helpers';
 
 /** `npm run node`: --help, what it prints at start, and a clean stop on SIGTERM / SIGINT. */
 const cli = resolve('src-main/node/cli.ts');
@@ -16,7 +20,7 @@ afterAll(async () => {
 describe('headless node CLI', () => {
   it('prints its options with --help and refuses unknown flags', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--help']);
-    for (const flag of ['--port', '--host', '--datadir', '--block-time-ms', '--mnemonic', '--accounts', '--save-internal-tx', '--save-featured-internal-tx', '--no-estimate-energy', '--no-dev', 'NEVER for real funds']) expect(stdout).toContain(flag);
+    for (const flag of ['--port', '--host', '--datadir', '--block-time-ms', '--mnemonic', '--accounts', '--save-internal-tx', '--save-featured-internal-tx', '--no-estimate-energy', '--no-dev', '--localwitness KEY', '--localWitnessAccountAddress ADDR', 'NEVER for real funds']) expect(stdout).toContain(flag);
     await expect(promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--bogus'])).rejects.toMatchObject({ code: 2 });
     await expect(promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--chain-parameter', 'getNothing=1'])).rejects.toMatchObject({ code: 2 });
   });
@@ -54,5 +58,53 @@ describe('headless node CLI', () => {
     const node = await createNode({ port: 0, blockTimeMs: 0, datadir, accounts: 3, signatureWorkers: 0 });
     expect(node.head().number).toBe(1);
     await node.stop();
+  });
+
+  describe('localwitness and localWitnessAccountAddress flags', () => {
+    const operator = newKey();
+    const witnessKey = newKey();
+    const keyHex = bytesToHex(witnessKey.key);
+    const inputOf = (args: string[]) => {
+      const parsed = parseCommandLine(args);
+      if (parsed.help) throw new Error('unexpected --help');
+      return parsed.input;
+    };
+
+    it('take java-tron\'s setting names: --localwitness (repeatable) and --localWitnessAccountAddress', () => {
+      expect(inputOf(['--localwitness', keyHex, '--localWitnessAccountAddress', toBase58Address(operator.hex)])).toMatchObject({ localWitness: [keyHex], localWitnessAccountAddress: toBase58Address(operator.hex) });
+      expect(inputOf(['--localwitness', keyHex, '--localwitness', '11'.repeat(32)]).localWitness).toEqual([keyHex, '11'.repeat(32)]);
+      // Unset flags are left out, so the config defaults apply.
+      expect(inputOf([])).not.toHaveProperty('localWitness');
+      expect(inputOf([])).not.toHaveProperty('localWitnessAccountAddress');
+    });
+
+    it('keep --local-witness-account as an alias, refuse the two naming different accounts, and read an empty address as unset', () => {
+      expect(inputOf(['--localwitness', keyHex, '--local-witness-account', operator.hex]).localWitnessAccountAddress).toBe(operator.hex);
+      expect(inputOf(['--localWitnessAccountAddress', operator.hex, '--local-witness-account', operator.hex]).localWitnessAccountAddress).toBe(operator.hex);
+      expect(() => parseCommandLine(['--localWitnessAccountAddress', operator.hex, '--local-witness-account', witnessKey.hex])).toThrow(CliUsageError);
+      expect(inputOf(['--localwitness', keyHex, '--localWitnessAccountAddress', ''])).not.toHaveProperty('localWitnessAccountAddress');
+      expect(() => parseCommandLine(['--localwitness'])).toThrow(CliUsageError);
+    });
+
+    it('start a node that reports which representative the key produces for; a bad address stops it with the reason', async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--block-time-ms', '0', '--accounts', '1', '--no-dev', '--localwitness', keyHex, '--localWitnessAccountAddress', toBase58Address(operator.hex)], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      await new Promise<void>((ready, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no start output: ${stdout}`)), 20_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.includes('(0) T')) {
+            clearTimeout(timer);
+            ready();
+          }
+        });
+      });
+      expect(stdout).toContain(`localwitness: the key of ${toBase58Address(witnessKey.hex)} produces blocks for representative ${toBase58Address(operator.hex)}\n`);
+      child.kill('SIGTERM');
+      expect(await new Promise<number | null>((done) => child.once('exit', done))).toBe(0);
+
+      const bad = promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--localwitness', keyHex, '--localWitnessAccountAddress', 'Tnotanaddress']);
+      await expect(bad).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('localWitnessAccountAddress "Tnotanaddress" is not a TRON address') });
+    });
   });
 });

@@ -5,9 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createNode, type TronNode } from '../../../../src-main/node';
 import { protocol } from '../../../../src-core/proto/runtime';
-import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
+import { bytesToHex } from '../../../../src-core/bytes/hex';
 import { recoverAddress } from '../../../../src-core/keys/keys';
-import { newKey, startNode, transfer } from '../helpers';
+import { newKey, startNode, transfer, type Key } from '../helpers';
+import { toBase58Address } from '../../../../src-core/address/address';
 import { advance, b, build, call, fundedKey, send, TRX } from './helpers';
 
 /**
@@ -25,6 +26,48 @@ async function blockSigner(node: TronNode, number: number): Promise<{ witness: s
   const block = protocol.Block.decode((await node.chain.blockBytes(number))!) as unknown as { block_header: { raw_data: Record<string, unknown>; witness_signature: Uint8Array } };
   const raw = protocol.BlockHeader.raw.encode(block.block_header.raw_data as protocol.BlockHeader.Iraw).finish();
   return { witness: bytesToHex(block.block_header.raw_data.witness_address as Uint8Array), signer: recoverAddress(sha256(raw), block.block_header.witness_signature) };
+}
+
+/** An address as the node's log lines show it: base58, then hex. */
+const shown = (hex: string): string => `${toBase58Address(hex)} (${hex})`;
+
+/** The signers of the next `count` blocks, mined now. */
+async function mineAndRead(node: TronNode, count: number): Promise<{ witness: string; signer: string }[]> {
+  const from = node.head().number + 1;
+  await node.mine(count);
+  return Promise.all(Array.from({ length: count }, (_, i) => blockSigner(node, from + i)));
+}
+
+/** Funds each key with 20,000 TRX (WitnessCreate 9,999 TRX, a permission update 100 TRX) and makes it a candidate. */
+async function makeCandidates(node: TronNode, keys: readonly Key[]): Promise<void> {
+  const funder = fundedKey(node, 0);
+  for (const k of keys) await send(node, transfer(funder, k, 20_000n * TRX), funder);
+  await node.mine(1);
+  for (const k of keys) await send(node, b.witnessCreateContract({ owner: k.hex, url: `https://${k.hex}.example` }), k);
+  await node.mine(1);
+}
+
+/** Gives `operator` a witness permission naming `witnessKey` (owner and active stay its own key). */
+async function setWitnessPermission(node: TronNode, operator: Key, witnessKey: Key): Promise<void> {
+  const self = { address: operator.hex, weight: 1n };
+  await send(node, b.accountPermissionUpdateContract({
+    owner: operator.hex,
+    ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [self] },
+    witness: { type: 'Witness', permission_name: 'witness', threshold: 1, keys: [{ address: witnessKey.hex, weight: 1n }] },
+    actives: [{ type: 'Active', permission_name: 'active', threshold: 1, operations: '7fff1fc0033efb0f' + '00'.repeat(24), keys: [self] }],
+  }), operator);
+  await node.mine(1);
+  expect(node.chain.accounts.get(operator.hex)!.witnessPermission!.keys.map((k) => k.addressHex)).toEqual([witnessKey.hex]);
+}
+
+/** Funded account 1 stakes 300 TRX, votes `votes`, and a maintenance period passes. */
+async function elect(node: TronNode, votes: readonly (readonly [Key, bigint])[]): Promise<void> {
+  const voter = fundedKey(node, 1);
+  await send(node, b.freezeBalanceV2Contract({ owner: voter.hex, amount: 300n * TRX }), voter);
+  await node.mine(1);
+  await send(node, b.voteWitnessContract({ owner: voter.hex, votes: votes.map(([k, count]) => ({ witness: k.hex, count })) }), voter);
+  await node.mine(1);
+  await advance(node, 6 * 3600);
 }
 
 describe('staking state of the chain', () => {
@@ -92,39 +135,121 @@ describe('staking state of the chain', () => {
     const operator = newKey();
     const witnessKey = newKey();
     const keyless = newKey();
-    const node = await startNode({ witnessCount: 1, dev: false, localWitness: [bytesToHex(witnessKey.key)], localWitnessAccountAddress: operator.hex });
+    const lines: string[] = [];
+    const node = await startNode({ witnessCount: 1, dev: false, localWitness: [bytesToHex(witnessKey.key)], localWitnessAccountAddress: operator.hex, log: (l) => lines.push(l) });
     try {
-      const [funder, voter] = [fundedKey(node, 0), fundedKey(node, 1)];
-      await send(node, transfer(funder, operator, 20_000n * TRX), funder);
-      await send(node, transfer(funder, keyless, 20_000n * TRX), funder);
-      await node.mine(1);
-      await send(node, b.witnessCreateContract({ owner: operator.hex, url: 'https://op.example' }), operator);
-      await send(node, b.witnessCreateContract({ owner: keyless.hex, url: 'https://nokey.example' }), keyless);
-      await send(node, b.freezeBalanceV2Contract({ owner: voter.hex, amount: 300n * TRX }), voter);
-      await node.mine(1);
-      const self = { address: operator.hex, weight: 1n };
-      await send(node, b.accountPermissionUpdateContract({
-        owner: operator.hex,
-        ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [self] },
-        witness: { type: 'Witness', permission_name: 'witness', threshold: 1, keys: [{ address: witnessKey.hex, weight: 1n }] },
-        actives: [{ type: 'Active', permission_name: 'active', threshold: 1, operations: '7fff1fc0033efb0f' + '00'.repeat(24), keys: [self] }],
-      }), operator);
-      await send(node, b.voteWitnessContract({ owner: voter.hex, votes: [{ witness: operator.hex, count: 200n }, { witness: keyless.hex, count: 100n }] }), voter);
-      await node.mine(1);
-      await advance(node, 6 * 3600);
+      await makeCandidates(node, [operator, keyless]);
+      await setWitnessPermission(node, operator, witnessKey);
+      await elect(node, [[operator, 200n], [keyless, 100n]]);
       const genesis = node.chain.props.genesisWitnesses[0]!;
       expect(node.chain.props.activeWitnesses).toEqual([operator.hex, keyless.hex, genesis]);
-      const from = node.head().number + 1;
-      await node.mine(9);
-      const signers = await Promise.all(Array.from({ length: 9 }, (_, i) => blockSigner(node, from + i)));
+      const signers = await mineAndRead(node, 9);
+      // Slots cycle operator, keyless, genesis; keyless slots are skipped, so blocks alternate operator / genesis.
+      expect(new Set(signers.map((s) => s.witness))).toEqual(new Set([operator.hex, genesis]));
       const byOperator = signers.filter((s) => s.witness === operator.hex);
-      expect(byOperator.length).toBeGreaterThan(0);
+      expect(byOperator.length).toBeGreaterThanOrEqual(4);
       for (const s of byOperator) expect(s.signer).toBe(witnessKey.hex);
       for (const s of signers.filter((x) => x.witness === genesis)) expect(s.signer).toBe(genesis);
-      // The keyless candidate never produced; its slots count as missed.
-      expect(signers.some((s) => s.witness === keyless.hex)).toBe(false);
+      // The keyless candidate never produced; its slots count as missed. Not ours to produce for: nothing logged.
       expect(node.chain.witnesses.get(keyless.hex)!.totalMissed).toBeGreaterThan(0);
-      expect(bytesToHex(hexToBytes(operator.hex))).toBe(node.config.localWitnessAccountAddress);
+      expect(node.config.localWitnessAccountAddress).toBe(operator.hex);
+      expect(lines.filter((l) => l.startsWith('Not producing'))).toEqual([]);
+    } finally {
+      await node.stop();
+    }
+  });
+
+  it('with localWitnessAccountAddress empty, a witness-permission key produces nothing for the operator account and the log says why, once', async () => {
+    const operator = newKey();
+    const witnessKey = newKey();
+    const lines: string[] = [];
+    const node = await startNode({ witnessCount: 1, dev: false, localWitness: [bytesToHex(witnessKey.key)], log: (l) => lines.push(l) });
+    try {
+      await makeCandidates(node, [operator]);
+      await setWitnessPermission(node, operator, witnessKey);
+      await elect(node, [[operator, 200n]]);
+      const genesis = node.chain.props.genesisWitnesses[0]!;
+      expect(node.chain.props.activeWitnesses).toEqual([operator.hex, genesis]);
+      const signers = await mineAndRead(node, 6);
+      // Empty address: the key produces for its own account (not a representative), never for the operator.
+      expect(signers.every((s) => s.witness === genesis && s.signer === genesis)).toBe(true);
+      expect(node.chain.witnesses.get(operator.hex)!.totalMissed).toBeGreaterThanOrEqual(5);
+      const reasons = lines.filter((l) => l.startsWith('Not producing'));
+      expect(reasons).toHaveLength(1);
+      expect(reasons[0]).toContain(`representative ${shown(operator.hex)}`);
+      expect(reasons[0]).toContain(`its witness permission names ${shown(witnessKey.hex)}`);
+      expect(reasons[0]).toContain('localWitnessAccountAddress is empty, so the localwitness key produces only for its own account');
+      expect(reasons[0]).toContain(`Set localWitnessAccountAddress to ${shown(operator.hex)}`);
+    } finally {
+      await node.stop();
+    }
+  });
+
+  it('with localWitnessAccountAddress naming another account, the elected operator whose witness permission names the key produces nothing', async () => {
+    const operator = newKey();
+    const witnessKey = newKey();
+    const unrelated = newKey();
+    const lines: string[] = [];
+    const node = await startNode({ witnessCount: 1, dev: false, localWitness: [bytesToHex(witnessKey.key)], localWitnessAccountAddress: unrelated.hex, log: (l) => lines.push(l) });
+    try {
+      await makeCandidates(node, [operator]);
+      await setWitnessPermission(node, operator, witnessKey);
+      await elect(node, [[operator, 200n]]);
+      const genesis = node.chain.props.genesisWitnesses[0]!;
+      const signers = await mineAndRead(node, 6);
+      expect(signers.map((s) => s.witness)).toEqual(Array(6).fill(genesis));
+      expect(node.chain.witnesses.get(operator.hex)!.totalMissed).toBeGreaterThanOrEqual(5);
+      const reasons = lines.filter((l) => l.startsWith('Not producing'));
+      expect(reasons).toHaveLength(1);
+      expect(reasons[0]).toContain(`representative ${shown(operator.hex)}`);
+      expect(reasons[0]).toContain(`localWitnessAccountAddress is ${shown(unrelated.hex)}`);
+    } finally {
+      await node.stop();
+    }
+  });
+
+  it('the configured operator produces nothing while its witness permission names another key (logged once), then signs with the key once the permission names it', async () => {
+    const operator = newKey();
+    const witnessKey = newKey();
+    const lines: string[] = [];
+    const node = await startNode({ witnessCount: 1, dev: false, localWitness: [bytesToHex(witnessKey.key)], localWitnessAccountAddress: operator.hex, log: (l) => lines.push(l) });
+    try {
+      // WitnessCreate gives the operator the default witness permission: its own address.
+      await makeCandidates(node, [operator]);
+      await elect(node, [[operator, 200n]]);
+      const genesis = node.chain.props.genesisWitnesses[0]!;
+      expect((await mineAndRead(node, 4)).map((s) => s.witness)).toEqual(Array(4).fill(genesis));
+      const reasons = lines.filter((l) => l.startsWith('Not producing'));
+      expect(reasons).toHaveLength(1);
+      expect(reasons[0]).toContain(`representative ${shown(operator.hex)}: its witness permission names ${shown(operator.hex)}`);
+      expect(reasons[0]).toContain(`the localwitness key configured for it is the key of ${shown(witnessKey.hex)}`);
+      expect(reasons[0]).toContain('Witness permission is wrong.');
+
+      await setWitnessPermission(node, operator, witnessKey);
+      const signers = await mineAndRead(node, 6);
+      const byOperator = signers.filter((s) => s.witness === operator.hex);
+      expect(byOperator.length).toBeGreaterThanOrEqual(2);
+      for (const s of byOperator) expect(s.signer).toBe(witnessKey.hex);
+      expect(lines.filter((l) => l.startsWith('Not producing'))).toHaveLength(1);
+    } finally {
+      await node.stop();
+    }
+  });
+
+  it('in dev mode a funded key produces only for its own account, not for a representative whose witness permission names it', async () => {
+    const operator = newKey();
+    const lines: string[] = [];
+    const node = await startNode({ witnessCount: 1, log: (l) => lines.push(l) });
+    try {
+      const delegate = fundedKey(node, 5);
+      await makeCandidates(node, [operator]);
+      await setWitnessPermission(node, operator, delegate);
+      await elect(node, [[operator, 200n]]);
+      const genesis = node.chain.props.genesisWitnesses[0]!;
+      expect((await mineAndRead(node, 4)).map((s) => s.witness)).toEqual(Array(4).fill(genesis));
+      const reasons = lines.filter((l) => l.startsWith('Not producing'));
+      expect(reasons).toHaveLength(1);
+      expect(reasons[0]).toContain(`that dev funded account key produces only for ${shown(delegate.hex)}`);
     } finally {
       await node.stop();
     }

@@ -3,7 +3,7 @@ import type { TronNode } from '../../../../src-main/node';
 import { decodeHeader } from '../../../../src-main/node/chain/block';
 import { bytesToHex } from '../../../../src-core/bytes/hex';
 import { startNode, type Key } from '../helpers';
-import { advance, b, balanceOf, build, call, fundedKey, info, send, TRX, VALIDATE } from './helpers';
+import { account, advance, b, balanceOf, build, call, fundedKey, info, send, TRX, VALIDATE } from './helpers';
 
 /**
  * Votes, maintenance and rewards (java-tron-http.md §7): a candidate voted in is ranked at the next
@@ -70,6 +70,9 @@ describe('votes, maintenance and rewards', () => {
     expect((await call(node, '/wallet/getReward', { address: voter.hex })).text).toBe(`{"reward": ${pool}}\n`);
     expect((await call(node, '/wallet/getReward', { address: cand.hex })).text).toBe(`{"reward": ${allowance}}\n`);
     expect((await call(node, '/wallet/getBrokerage', { address: cand.hex })).text).toBe('{"brokerage": 20}\n');
+    // getaccount reports the candidate's allowance; the voter's share stays in the pool until it is withdrawn.
+    expect((await account(node, cand.hex)).allowance).toBe(Number(allowance));
+    expect((await account(node, voter.hex)).allowance).toBeUndefined();
 
     const before = await balanceOf(node, voter.hex);
     const withdraw = await send(node, b.withdrawBalanceContract({ owner: voter.hex }), voter);
@@ -78,6 +81,9 @@ describe('votes, maintenance and rewards', () => {
     expect((await info(node, withdraw.txID)).withdraw_amount).toBe(Number(pool));
     expect(await balanceOf(node, voter.hex)).toBe(before + pool);
     expect((await info(node, candWithdraw.txID)).withdraw_amount).toBe(Number(allowance));
+    // Withdrawn to 0, then the withdrawing block's own rewards: 32 TRX, plus 3.2 TRX if the candidate produced it.
+    const producedIt = bytesToHex(decodeHeader((await node.chain.blockBytes(node.head().number))!).witnessAddress) === cand.hex;
+    expect((await account(node, cand.hex)).allowance).toBe(Number(32n * TRX + (producedIt ? 3_200_000n : 0n)));
   });
 
   it('allows one withdrawal per 24 h of chain time; guard representatives never withdraw', async () => {
@@ -104,4 +110,73 @@ describe('votes, maintenance and rewards', () => {
     expect(node.pool.view.getAccount(cand.hex)!.allowance - before).toBe(80n * TRX + (produced ? 8n * TRX : 0n));
     expect((await call(node, '/wallet/getnextmaintenancetime')).json.num).toBe(node.chain.props.nextMaintenanceTime);
   });
+
+  it("a new vote moves the voter's reward into its allowance, which getaccount reports", async () => {
+    // One more cycle of rewards since the withdrawal above.
+    await advance(node, SIX_HOURS);
+    const reward = BigInt((await call(node, '/wallet/getReward', { address: voter.hex })).json.reward);
+    expect(reward).toBeGreaterThan(0n);
+    expect((await account(node, voter.hex)).allowance).toBeUndefined();
+    await send(node, b.voteWitnessContract({ owner: voter.hex, votes: [{ witness: cand.hex, count: 1_000n }] }), voter);
+    await node.mine(1);
+    // The vote withdraws the ended cycles' reward into the allowance (java-tron MortgageService.withdrawReward).
+    expect((await account(node, voter.hex)).allowance).toBe(Number(reward));
+    expect(node.pool.view.getAccount(voter.hex)!.allowance).toBe(reward);
+    // getReward = allowance + rewards of ended cycles not yet withdrawn (none).
+    expect(BigInt((await call(node, '/wallet/getReward', { address: voter.hex })).json.reward)).toBe(reward);
+  });
+});
+
+describe('maintenance with more than 27 candidates', () => {
+  let node: TronNode;
+  afterAll(async () => node?.stop());
+
+  it('only the top 27 by votes produce; the 28th stays a paid candidate that never produces', async () => {
+    // Funded account 0 votes; accounts 1…28 apply (dev mode holds their keys, so each could sign its own blocks).
+    node = await startNode({ witnessCount: 1, accounts: 29 });
+    const voter = fundedKey(node, 0);
+    const cands = Array.from({ length: 28 }, (_, i) => fundedKey(node, i + 1));
+    for (const c of cands) await send(node, b.witnessCreateContract({ owner: c.hex, url: `https://${c.hex}.example` }), c);
+    // Candidate i (1…28) gets 100 + i votes: 101 … 128, Σ = 28 × 100 + 28 × 29 / 2 = 3,206.
+    const votesOf = (i: number) => 100n + BigInt(i + 1);
+    const total = cands.reduce((sum, _, i) => sum + votesOf(i), 0n);
+    expect(total).toBe(3_206n);
+    await send(node, b.freezeBalanceV2Contract({ owner: voter.hex, amount: total * TRX }), voter);
+    await node.mine(1);
+    await send(node, b.voteWitnessContract({ owner: voter.hex, votes: cands.map((c, i) => ({ witness: c.hex, count: votesOf(i) })) }), voter);
+    await node.mine(1);
+    await advance(node, SIX_HOURS);
+
+    // Ranked by votes: candidates 28 … 2 (128 … 102 votes). Candidate 1 (101 votes) is 28th; the genesis SR (0 votes) 29th.
+    const [last, ...top] = cands;
+    const genesis = node.chain.props.genesisWitnesses[0]!;
+    expect(node.chain.props.activeWitnesses).toEqual([...top].reverse().map((c) => c.hex));
+    const list = (await build(node, 'listwitnesses', {})).witnesses as { address: string; voteCount?: number; isJobs?: boolean }[];
+    expect(list.filter((w) => w.isJobs)).toHaveLength(27);
+    expect(list.find((w) => w.address === last!.hex)).toMatchObject({ voteCount: 101 });
+    expect(list.find((w) => w.address === last!.hex)!.isJobs).toBeUndefined();
+    expect(list.find((w) => w.address === genesis)!.isJobs).toBeUndefined();
+
+    // Two rounds of 27 slots: each of the 27 produces exactly twice, the 28th never.
+    const allowanceBefore = node.pool.view.getAccount(last!.hex)!.allowance;
+    const from = node.head().number + 1;
+    await node.mine(2 * 27);
+    const producers = new Map<string, number>();
+    for (let n = from; n < from + 54; n++) {
+      const hex = bytesToHex(decodeHeader((await node.chain.blockBytes(n))!).witnessAddress);
+      producers.set(hex, (producers.get(hex) ?? 0) + 1);
+    }
+    expect(producers.size).toBe(27);
+    for (const c of top) expect(producers.get(c.hex)).toBe(2);
+    expect(producers.has(last!.hex)).toBe(false);
+    expect(producers.has(genesis)).toBe(false);
+    expect(node.chain.witnesses.get(last!.hex)!.totalProduced).toBe(0);
+    // Still among the top 127, it earns its vote share each block: 160 TRX × 101 / 3,206, keeping 20 %
+    // (java-tron MortgageService, in doubles: trunc(101 × (160e6 / 3,206)), then trunc(0.2 × pay)).
+    const pay = Math.trunc(101 * (160_000_000 / 3_206));
+    expect(pay).toBe(5_040_548);
+    const kept = BigInt(Math.trunc(0.2 * pay));
+    expect(node.pool.view.getAccount(last!.hex)!.allowance - allowanceBefore).toBe(54n * kept);
+    expect((await account(node, last!.hex)).allowance).toBe(Number(allowanceBefore + 54n * kept));
+  }, 30_000);
 });

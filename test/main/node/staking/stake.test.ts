@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TronNode } from '../../../../src-main/node';
-import { startNode, transfer, type Key } from '../helpers';
-import { account, advance, b, balanceOf, build, fundedKey, info, resources, send, TRX } from './helpers';
+import { makeTx, newKey, startNode, transfer, type Key } from '../helpers';
+import { account, advance, b, balanceOf, broadcast, build, fundedKey, info, resources, send, TRX } from './helpers';
 
 /**
  * Stake 2.0 end to end on a node, every figure computed by hand from the rules
@@ -52,6 +52,51 @@ describe('Stake 2.0 on the node', () => {
     expect(BigInt((await resources(node, a.hex)).NetUsed)).toBe(bytesOf(tx));
   });
 
+  it('FreezeBalanceV2 takes exactly the frozen amount; once the free allowance is used up its bytes are burned on top', async () => {
+    node = await startNode({ witnessCount: 1 });
+    const a = fundedKey(node, 0);
+    const c = newKey();
+    await send(node, transfer(a, c, 100n * TRX), a);
+    await node.mine(1);
+    expect(await balanceOf(node, c.hex)).toBe(100n * TRX);
+    const fee = node.chain.props.parameters.getTransactionFee;
+    expect(fee).toBe(1_000n);
+
+    // Energy stakes, so no staked bandwidth: the bytes come from the 600-byte daily free allowance while it lasts.
+    const f1 = await send(node, b.freezeBalanceV2Contract({ owner: c.hex, amount: 40n * TRX, resource: 'ENERGY' }), c);
+    await node.mine(1);
+    expect((await info(node, f1.txID)).receipt).toEqual({ net_usage: Number(bytesOf(f1)) });
+    // 100 − 40 = 60 TRX.
+    expect(await balanceOf(node, c.hex)).toBe(60n * TRX);
+    const f2 = await send(node, b.freezeBalanceV2Contract({ owner: c.hex, amount: 10n * TRX, resource: 'ENERGY' }), c);
+    await node.mine(1);
+    expect(bytesOf(f1) + bytesOf(f2)).toBeLessThanOrEqual(600n);
+    expect((await info(node, f2.txID)).fee).toBeUndefined();
+    // 60 − 10 = 50 TRX.
+    expect(await balanceOf(node, c.hex)).toBe(50n * TRX);
+
+    // 600 − (f1 + f2) bytes left (recovery over two slots is under a byte) < f3: the bytes burn at 1,000 sun each.
+    const f3 = await send(node, b.freezeBalanceV2Contract({ owner: c.hex, amount: 5n * TRX, resource: 'ENERGY' }), c);
+    await node.mine(1);
+    expect(600n - (bytesOf(f1) + bytesOf(f2))).toBeLessThan(bytesOf(f3));
+    expect(await info(node, f3.txID)).toMatchObject({ fee: Number(bytesOf(f3) * fee), receipt: { net_fee: Number(bytesOf(f3) * fee) } });
+    // 50 − 5 TRX − f3 × 1,000 sun.
+    const left = 45n * TRX - bytesOf(f3) * fee;
+    expect(await balanceOf(node, c.hex)).toBe(left);
+
+    // Freezing everything the burn leaves: amount = balance − bytes × 1,000 (same varint width, so the same bytes).
+    const all = makeTx(node, b.freezeBalanceV2Contract({ owner: c.hex, amount: left - bytesOf(f3) * fee, resource: 'ENERGY' }), c.key);
+    expect(bytesOf(all)).toBe(bytesOf(f3));
+    expect(await broadcast(node, all, false)).toMatchObject({ result: true });
+    await node.mine(1);
+    expect(await balanceOf(node, c.hex)).toBe(0n);
+    const acc = await account(node, c.hex);
+    expect(acc.balance).toBeUndefined();
+    // 40 + 10 + 5 TRX + (left − burn) = everything c received minus what it burned: 100 TRX − 2 × f3 × 1,000 sun.
+    expect(BigInt(acc.frozenV2[1].amount)).toBe(100n * TRX - 2n * bytesOf(f3) * fee);
+    expect(BigInt((await resources(node, c.hex)).tronPowerLimit)).toBe((100n * TRX - 2n * bytesOf(f3) * fee) / TRX);
+  });
+
   it('energy from stake, delegation counted for the receiver, weights unchanged by delegation', async () => {
     node = await startNode({ witnessCount: 1 });
     const [a, bob, carol] = [fundedKey(node, 0), fundedKey(node, 1), fundedKey(node, 2)];
@@ -90,6 +135,47 @@ describe('Stake 2.0 on the node', () => {
     // Fully returned: the records and the index are gone.
     expect(await build(node, 'getdelegatedresourcev2', { fromAddress: a.hex, toAddress: carol.hex })).toEqual({});
     expect(await build(node, 'getdelegatedresourceaccountindexv2', { value: a.hex })).toEqual({ account: a.hex });
+  });
+
+  it('delegated BANDWIDTH counts for the receiver: NetLimit is its share of TotalNetLimit and pays its transfers', async () => {
+    node = await startNode({ witnessCount: 1 });
+    const [a, bob, carol] = [fundedKey(node, 0), fundedKey(node, 1), fundedKey(node, 2)];
+    await send(node, b.freezeBalanceV2Contract({ owner: a.hex, amount: 1_000n * TRX }), a);
+    await send(node, b.freezeBalanceV2Contract({ owner: bob.hex, amount: 3_000n * TRX }), bob);
+    await node.mine(1);
+    // carol stakes nothing herself.
+    expect((await resources(node, carol.hex)).NetLimit).toBeUndefined();
+    await send(node, b.delegateResourceContract({ owner: a.hex, receiver: carol.hex, amount: 400n * TRX }), a);
+    await node.mine(1);
+    // TotalNetWeight stays 1,000 + 3,000 = 4,000 TRX; TotalNetLimit / 4,000 = 10.8e6 per TRX.
+    const rc = await resources(node, carol.hex);
+    expect([BigInt(rc.TotalNetWeight), BigInt(rc.TotalNetLimit)]).toEqual([4_000n, NET_LIMIT]);
+    // carol: 400 × 43.2e9 / 4,000 = 4.32e9; a keeps 600 × 43.2e9 / 4,000 = 6.48e9; bob 3,000 × 43.2e9 / 4,000 = 32.4e9.
+    expect(BigInt(rc.NetLimit)).toBe((400n * NET_LIMIT) / 4_000n);
+    expect(BigInt(rc.NetLimit)).toBe(4_320_000_000n);
+    expect(BigInt((await resources(node, a.hex)).NetLimit)).toBe((600n * NET_LIMIT) / 4_000n);
+    expect(BigInt((await resources(node, bob.hex)).NetLimit)).toBe((3_000n * NET_LIMIT) / 4_000n);
+    expect((await account(node, carol.hex)).acquired_delegated_frozenV2_balance_for_bandwidth).toBe(400_000_000);
+    expect((await account(node, a.hex)).delegated_frozenV2_balance_for_bandwidth).toBe(400_000_000);
+    // TRON power stays with the owner: a still has 1,000, carol none.
+    expect(BigInt((await resources(node, a.hex)).tronPowerLimit)).toBe(1_000n);
+    expect((await resources(node, carol.hex)).tronPowerLimit).toBeUndefined();
+
+    // The delegated bandwidth pays before the free allowance: carol's transfer burns nothing.
+    const before = await balanceOf(node, carol.hex);
+    const freeBefore = (await account(node, carol.hex)).free_net_usage;
+    const tx = await send(node, transfer(carol, bob, TRX), carol);
+    await node.mine(1);
+    expect((await info(node, tx.txID)).receipt).toEqual({ net_usage: Number(bytesOf(tx)) });
+    expect(await balanceOf(node, carol.hex)).toBe(before - TRX);
+    expect((await account(node, carol.hex)).free_net_usage).toBe(freeBefore);
+    expect(BigInt((await resources(node, carol.hex)).NetUsed)).toBe(bytesOf(tx));
+
+    await send(node, b.unDelegateResourceContract({ owner: a.hex, receiver: carol.hex, amount: 400n * TRX }), a);
+    await node.mine(1);
+    // Back with a: 1,000 × 43.2e9 / 4,000 = 10.8e9; carol has no limit left.
+    expect(BigInt((await resources(node, a.hex)).NetLimit)).toBe((1_000n * NET_LIMIT) / 4_000n);
+    expect((await resources(node, carol.hex)).NetLimit).toBeUndefined();
   });
 
   it('a locked delegation can be taken back only once its lock (in blocks) has passed', async () => {

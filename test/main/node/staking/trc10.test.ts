@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '../../../../src-main/node';
 import { bytesToHex } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import { makeTx, newKey, startNode, type Key } from '../helpers';
-import { account, advance, b, balanceOf, build, call, fundedKey, info, send, TRX } from './helpers';
+import { makeTx, newKey, startNode, transfer, type Key } from '../helpers';
+import { deploy } from '../contracts/helpers';
+import { account, advance, b, balanceOf, broadcast, build, call, expectRefused, fundedKey, info, send, TRX } from './helpers';
 
 /**
  * TRC-10 (ALLOW_SAME_TOKEN_NAME rule, since block 5537806): issue for 1024 TRX, ids from 1000001,
@@ -106,5 +107,57 @@ describe('TRC-10 tokens', () => {
     const tx = makeTx(node, { type: 'TransferAssetContract', value: { asset_name: hexText('1000077'), owner_address: issuer.hex, to_address: buyer.hex, amount: 1 } }, issuer.key);
     const reply = (await call(node, '/wallet/broadcasttransaction', tx)).json;
     expect(reply).toMatchObject({ code: 'CONTRACT_VALIDATE_ERROR', message: hexText('Contract validate error : asset [1000077] does not exist') });
+  });
+
+  it('refuses a transfer that would create the receiver while the sender holds less than the 1 TRX account fee', async () => {
+    const fresh = newKey();
+    const body = { owner_address: holder.hex, to_address: fresh.hex, asset_name: hexText('1000001'), amount: 1 };
+    const fee = node.chain.props.parameters.getCreateNewAccountFeeInSystemContract;
+    expect(fee).toBe(1_000_000n);
+    // The holder was activated by a token transfer: 0 sun < 1,000,000 sun.
+    expect(await balanceOf(node, holder.hex)).toBe(0n);
+    await expectRefused(node, 'transferasset', body, 'Validate TransferAssetActuator error, insufficient fee.');
+    await send(node, transfer(issuer, holder, fee - 1n), issuer);
+    await node.mine(1);
+    // 999,999 sun is still 1 sun short of the fee.
+    await expectRefused(node, 'transferasset', body, 'Validate TransferAssetActuator error, insufficient fee.');
+    // At broadcast: the 0.1 TRX of account-creation bandwidth is affordable (999,999 ≥ 100,000 sun), so the actuator refuses; nothing is charged.
+    const reply = await broadcast(node, makeTx(node, b.transferAssetContract({ owner: holder.hex, to: fresh.hex, tokenId: '1000001', amount: 1n }), holder.key), false);
+    expect(reply).toMatchObject({ code: 'CONTRACT_VALIDATE_ERROR', message: hexText('Contract validate error : Validate TransferAssetActuator error, insufficient fee.') });
+    await node.mine(1);
+    expect(await balanceOf(node, holder.hex)).toBe(fee - 1n);
+    expect(node.pool.view.getAccount(fresh.hex)).toBeUndefined();
+    // An existing receiver costs no account fee: the same sender may pay it.
+    expect((await build(node, 'transferasset', { ...body, to_address: buyer.hex })).txID).toMatch(/^[0-9a-f]{64}$/);
+    await send(node, transfer(issuer, holder, 1n), issuer);
+    await node.mine(1);
+    // 1,000,000 sun = the fee: accepted.
+    expect((await build(node, 'transferasset', body)).txID).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses tokens sent to a smart contract when getForbidTransferToContract is 1, and delivers them when it is 0', async () => {
+    // getForbidTransferToContract = 0 (the default) on this node: the contract receives the tokens.
+    const open = await deploy(node, issuer, 'Reverter');
+    await send(node, b.transferAssetContract({ owner: issuer.hex, to: open.address, tokenId: '1000001', amount: 5n }), issuer);
+    await node.mine(1);
+    expect((await account(node, open.address)).assetV2).toEqual([{ key: '1000001', value: 5 }]);
+
+    const forbid = await startNode({ witnessCount: 1, chainParameters: { getForbidTransferToContract: 1n } });
+    try {
+      const owner = fundedKey(forbid, 0);
+      const saleStart = forbid.head().timestamp + 60_000;
+      await send(forbid, b.assetIssueContract({ owner: owner.hex, name: 'Guarded', abbr: 'G', totalSupply: 1_000n, precision: 0, trxNum: 1, num: 1, startTime: saleStart, endTime: saleStart + 86_400_000, url: 'https://g.example' }), owner);
+      await forbid.mine(1);
+      const contract = await deploy(forbid, owner, 'Reverter');
+      expect((await account(forbid, contract.address)).type).toBe('Contract');
+      const body = { owner_address: owner.hex, to_address: contract.address, asset_name: hexText('1000001'), amount: 5 };
+      await expectRefused(forbid, 'transferasset', body, 'Cannot transfer asset to smartContract.');
+      const reply = await broadcast(forbid, makeTx(forbid, b.transferAssetContract({ owner: owner.hex, to: contract.address, tokenId: '1000001', amount: 5n }), owner.key), false);
+      expect(reply).toMatchObject({ code: 'CONTRACT_VALIDATE_ERROR', message: hexText('Contract validate error : Cannot transfer asset to smartContract.') });
+      // An ordinary account still receives them.
+      expect((await build(forbid, 'transferasset', { ...body, to_address: fundedKey(forbid, 1).hex })).txID).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      await forbid.stop();
+    }
   });
 });
