@@ -7,6 +7,7 @@ import type { AddressBookImportReport, ContactView } from '../../../../src-core/
 import { addressFromPrivateKey } from '../../../../src-core/keys/keys';
 import { addressBookToCsv, readAddressBookCsv } from '../../../../src-main/wallet/address-book/address-book-csv';
 import { useNoticesStore } from '../../../../src-renderer/stores/notices';
+import { installWindowApi, type MainStub } from '../../stub-window-api';
 
 /**
  * The address book page over a stubbed `window.api` (read by the real bridge): CSV export through
@@ -28,7 +29,7 @@ function contact(name: string, address: string): ContactView {
 }
 
 /** Main's side as the page sees it: every contact in the file is new; refused rows block the import unless skipped. */
-const main: Record<string, Record<string, (args: never) => unknown>> = {
+const main: MainStub = {
   addressBook: {
     list: () => [...contacts].sort((a, b) => a.name.localeCompare(b.name)),
     importCsv: ({ csv, apply, skipInvalid }: { csv: string; apply: boolean; skipInvalid?: boolean }): AddressBookImportReport => {
@@ -44,20 +45,7 @@ const main: Record<string, Record<string, (args: never) => unknown>> = {
   cosign: { list: () => ({ fileDialogs: dialogs }) },
 };
 
-(window as unknown as { api: unknown }).api = Object.fromEntries(
-  Object.entries(main).map(([domain, actions]) => [
-    domain,
-    Object.fromEntries(
-      Object.entries(actions).map(([action, handler]) => [
-        action,
-        async (args: never) => {
-          calls.push({ channel: `${domain}:${action}`, args });
-          return { ok: true, value: handler(args) };
-        },
-      ]),
-    ),
-  ]),
-);
+installWindowApi(main, calls);
 
 const { default: AddressBookPage } = await import('../../../../src-renderer/pages/cosign/AddressBookPage.vue');
 

@@ -5,6 +5,7 @@ import { createMemoryHistory, createRouter, type Router } from 'vue-router';
 import type { EnvelopeDetail } from '../../../../src-core/ipc/channels/cosign';
 import type { CostView, SimulationView } from '../../../../src-core/ipc/channels/tx';
 import { useNoticesStore } from '../../../../src-renderer/stores/notices';
+import { installWindowApi, type MainStub } from '../../stub-window-api';
 
 /**
  * The envelope page over a stubbed `window.api` (read by the real bridge): what a co-signer sees
@@ -45,7 +46,7 @@ const COST: CostView = {
   notes: [],
 };
 
-const main: Record<string, Record<string, (args: never) => unknown>> = {
+const main: MainStub = {
   cosign: {
     get: ({ id }: { id: string }) => details.get(id),
     list: () => ({ network: 'Embedded dev node', items: [], unreadable: [], headTime: HEAD, fileDialogs: { open: false, save: false } }),
@@ -53,23 +54,7 @@ const main: Record<string, Record<string, (args: never) => unknown>> = {
     repropose: () => details.get(FRESH_ID),
   },
 };
-(window as unknown as { api: unknown }).api = {
-  on: () => () => undefined,
-  ...Object.fromEntries(
-    Object.entries(main).map(([domain, actions]) => [
-      domain,
-      Object.fromEntries(
-        Object.entries(actions).map(([action, handler]) => [
-          action,
-          async (args: never) => {
-            calls.push({ channel: `${domain}:${action}`, args });
-            return { ok: true, value: handler(args) };
-          },
-        ]),
-      ),
-    ]),
-  ),
-};
+installWindowApi(main, calls, { on: () => () => undefined });
 
 const { default: EnvelopePage } = await import('../../../../src-renderer/pages/cosign/EnvelopePage.vue');
 
