@@ -37,9 +37,9 @@ describe('EnergyEstimate', () => {
   it('shows the energy with the base energy and the dynamic-energy penalty as separate figures, and the method', () => {
     const wrapper = mount(EnergyEstimate, { props: { estimate } });
     expect(figures(wrapper)).toEqual([
-      ['Energy', '35000'],
-      ['Base energy', '27500'],
-      ['Dynamic-energy penalty', '2500'],
+      ['Energy', '35,000'],
+      ['Base energy', '27,500'],
+      ['Dynamic-energy penalty', '2,500'],
       ['Measured with', 'estimateenergy'],
     ]);
     expect(wrapper.find('[data-testid="estimate-problem"]').exists()).toBe(false);
@@ -73,7 +73,7 @@ describe('EnergyEstimate', () => {
       },
     });
     expect(figures(wrapper)).toEqual([
-      ['Energy', '13000'],
+      ['Energy', '13,000'],
       ['Base energy', 'not reported'],
       ['Dynamic-energy penalty', 'not reported'],
       ['Measured with', 'triggerconstantcontract'],
