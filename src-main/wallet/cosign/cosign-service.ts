@@ -25,7 +25,7 @@ import type { NetworkStores } from '../stores/network-stores';
 import type { StoredEnvelope } from '../stores/envelopes';
 import type { ChainReads } from '../transactions/chain-reads';
 import type { BroadcastElsewhere, TxChain, TxVault } from '../transactions/transaction-service';
-import { callView, headline, permissionChangeView, summaryLines, tokenContracts, type TokenFacts } from './describe';
+import { callView, headline, permissionChangeView, summaryLines, tokensMoved, trc10Key, type TokenFacts } from './describe';
 import { Names } from './names';
 import { rebuildTransaction } from './repropose';
 import { simulateEnvelope } from './simulate-envelope';
@@ -155,13 +155,20 @@ export class CosignService {
     const facts = new Map<string, { symbol: string; decimals: number }>();
     const client = this.options.chain.client();
     if (!client) return facts;
-    for (const contract of tokenContracts(envelope.summary)) {
+    const moved = tokensMoved(envelope.summary);
+    for (const contract of moved.trc20) {
       try {
         const token = await this.options.reads.trc20(client, toBase58Address(contract));
         facts.set(contract, { symbol: token.symbol, decimals: token.decimals });
       } catch (error) {
         if (!(error instanceof WalletError)) throw error;
       }
+    }
+    const assets = moved.trc10.length ? this.options.reads.planReads(client) : null;
+    for (const id of moved.trc10) {
+      // Unknown here (another network, or a node without asset endpoints): the raw units are shown.
+      const asset = await assets!.trc10(id).catch(() => null);
+      if (asset) facts.set(trc10Key(id), { symbol: asset.abbr || `token ${id}`, decimals: asset.precision });
     }
     return facts;
   }

@@ -13,8 +13,13 @@ import { Names } from './names';
  * summary; these lines only put it into sentences.
  */
 
-/** TRC20 symbol and decimals per contract (hex), read from the chain by the caller. */
+/**
+ * Symbol and decimals of the tokens a summary moves, read from the chain by the caller: TRC20 by
+ * contract (hex), TRC10 by `trc10Key(id)` (its abbreviation and precision).
+ */
 export type TokenFacts = ReadonlyMap<string, { readonly symbol: string; readonly decimals: number }>;
+
+export const trc10Key = (tokenId: string): string => `trc10:${tokenId}`;
 
 const ROLE: Record<AmountLine['role'], string> = {
   send: 'Send',
@@ -33,8 +38,11 @@ export function amountText(line: AmountLine, tokens: TokenFacts): string {
   switch (line.asset) {
     case 'TRX':
       return formatTrx(BigInt(line.sun), { group: true, withUnit: true });
-    case 'TRC10':
-      return `${line.amount} units of TRC10 token ${line.tokenId}`;
+    case 'TRC10': {
+      const facts = tokens.get(trc10Key(line.tokenId));
+      if (!facts) return `${line.amount} units of TRC10 token ${line.tokenId}`;
+      return `${formatUnits(BigInt(line.amount), facts.decimals, { group: true })} ${facts.symbol} (TRC10 token ${line.tokenId})`;
+    }
     case 'TRC20': {
       const facts = tokens.get(line.contract);
       // The summary keeps addresses in hex; people read Base58, as everywhere else in the view.
@@ -44,10 +52,13 @@ export function amountText(line: AmountLine, tokens: TokenFacts): string {
   }
 }
 
-/** Every TRC20 contract the summary moves tokens of (hex), for the caller to look up. */
-export function tokenContracts(summary: EnvelopeSummary): string[] {
+/** Every token the summary moves, for the caller to look up: TRC20 contracts (hex) and TRC10 ids. */
+export function tokensMoved(summary: EnvelopeSummary): { trc20: string[]; trc10: string[] } {
   const lines = [...summary.amounts, ...(summary.call?.decoded?.effects ?? [])];
-  return [...new Set(lines.flatMap((l) => (l.asset === 'TRC20' ? [l.contract] : [])))];
+  return {
+    trc20: [...new Set(lines.flatMap((l) => (l.asset === 'TRC20' ? [l.contract] : [])))],
+    trc10: [...new Set(lines.flatMap((l) => (l.asset === 'TRC10' ? [l.tokenId] : [])))],
+  };
 }
 
 function effects(summary: EnvelopeSummary): readonly AmountLine[] {

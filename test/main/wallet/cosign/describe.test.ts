@@ -16,7 +16,7 @@ import {
   type ContractSpec,
 } from '../../../../src-core/tx/builders';
 import { transactionHeader } from '../../../../src-core/tx/header';
-import { amountText, headline, summaryLines, tokenContracts, type TokenFacts } from '../../../../src-main/wallet/cosign/describe';
+import { amountText, headline, summaryLines, tokensMoved, trc10Key, type TokenFacts } from '../../../../src-main/wallet/cosign/describe';
 import { Names } from '../../../../src-main/wallet/cosign/names';
 import type { AddressBook } from '../../../../src-main/wallet/stores/address-book';
 
@@ -44,6 +44,7 @@ const TOKENS: TokenFacts = new Map([
   [toHexAddress(USDT), { symbol: 'USDT', decimals: 6 }],
   [toHexAddress(WETH), { symbol: 'WETH', decimals: 18 }],
   [toHexAddress(POINTS), { symbol: 'PTS', decimals: 0 }],
+  [trc10Key('1000002'), { symbol: 'GOLD', decimals: 6 }],
 ]);
 
 /** Carol is in the address book; Bob is a vault key. */
@@ -98,9 +99,10 @@ describe('co-sign summary: token amounts', () => {
     expect(headline(summary, names, new Map())).toBe(`Send 1500 base units of the TRC20 token at ${UNKNOWN_TOKEN} to Carol`);
   });
 
-  it('lists each TRC20 contract the summary moves once, for the caller to look up', () => {
-    expect(tokenContracts(tokenCall(USDT, 'transfer(address,uint256)', [CAROL, 1n]))).toEqual([toHexAddress(USDT)]);
-    expect(tokenContracts(summaryOf(freezeBalanceV2Contract({ owner: OWNER, amount: 1n })))).toEqual([]);
+  it('lists each token the summary moves once, for the caller to look up', () => {
+    expect(tokensMoved(tokenCall(USDT, 'transfer(address,uint256)', [CAROL, 1n]))).toEqual({ trc20: [toHexAddress(USDT)], trc10: [] });
+    expect(tokensMoved(summaryOf(transferAssetContract({ owner: OWNER, to: CAROL, tokenId: '1000002', amount: 1n })))).toEqual({ trc20: [], trc10: ['1000002'] });
+    expect(tokensMoved(summaryOf(freezeBalanceV2Contract({ owner: OWNER, amount: 1n })))).toEqual({ trc20: [], trc10: [] });
   });
 
   it('names a call that moves no token by its decoded signature, or its selector without an ABI', () => {
@@ -110,7 +112,12 @@ describe('co-sign summary: token amounts', () => {
     expect(headline(summaryOf(spec), names, TOKENS)).toBe(`Call function 0x${data.slice(0, 8)} on Carol`);
   });
 
-  it('shows a TRC10 transfer in the token’s units with its id', () => {
+  it('shows a TRC10 transfer in its precision and abbreviation when this node knows the token', () => {
+    const summary = summaryOf(transferAssetContract({ owner: OWNER, to: CAROL, tokenId: '1000002', amount: 12_345_678_901n }));
+    expect(headline(summary, names, TOKENS)).toBe('Send 12,345.678901 GOLD (TRC10 token 1000002) to Carol');
+  });
+
+  it('shows a TRC10 transfer in raw units with its id when this node does not know the token', () => {
     const summary = summaryOf(transferAssetContract({ owner: OWNER, to: CAROL, tokenId: '1000001', amount: 25_000_000n }));
     expect(amountText(summary.amounts[0]!, TOKENS)).toBe('25000000 units of TRC10 token 1000001');
     expect(headline(summary, names, TOKENS)).toBe('Send 25000000 units of TRC10 token 1000001 to Carol');
