@@ -32,6 +32,10 @@ export const fuses = {
   [FuseV1Options.EnableCookieEncryption]: true,
   // The renderer is served from app://, so file:// needs none of its legacy privileges.
   [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
+  // Every fuse @electron/fuses 1.x names is decided here (this one at Electron's default). Not
+  // strictlyRequireAllFuses: Electron 41's wire also has WasmTrapHandlers, which only
+  // @electron/fuses 2 (Node 22) names, so strict mode would refuse every build on Node 20.
+  [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: false,
 };
 
 export default async function afterPack(context) {

@@ -31,6 +31,7 @@ const EXPECTED_FUSES = {
   [FuseV1Options.OnlyLoadAppFromAsar]: true,
   [FuseV1Options.EnableCookieEncryption]: true,
   [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
+  [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: false,
 };
 
 function packContext(platform: string) {
@@ -43,6 +44,13 @@ describe('packaging', () => {
     expect(typeof hook.default).toBe('function');
     expect(hook.fuses).toEqual(EXPECTED_FUSES);
     expect(hook.fuses[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(false);
+  });
+
+  it('decides every fuse @electron/fuses knows, none left to chance', async () => {
+    const hook = await loadHook();
+    const known = Object.values(FuseV1Options).filter((v) => typeof v === 'number');
+    expect(known.length).toBeGreaterThan(0);
+    for (const option of known) expect(hook.fuses).toHaveProperty(String(option));
   });
 
   it('afterPack hands every one of those fuses to flipFuses for the packaged binary of each platform', async () => {
