@@ -3,7 +3,8 @@ import type { Base58Address, HexAddress } from '../../src-core/brand';
 import { toBase58Address, toHexAddress } from '../../src-core/address/address';
 import { VaultError } from '../../src-core/errors';
 import { tronPath } from './hd';
-import { LABEL_MAX, type StoredAccount } from './metadata';
+import { accountLabelProblem } from '../../src-core/ipc/channels/vault';
+import type { StoredAccount } from './metadata';
 
 export const AccountKind = { mnemonic: 'mnemonic', privateKey: 'privateKey', watch: 'watch' } as const;
 export type AccountKind = (typeof AccountKind)[keyof typeof AccountKind];
@@ -46,10 +47,9 @@ export function newId(prefix: 'acc' | 'sec' | 'vlt'): string {
 export function checkLabel(label: unknown): string {
   if (typeof label !== 'string') throw new VaultError('VAULT_INVALID_LABEL', 'An account label must be text.');
   const trimmed = label.trim();
-  // eslint-disable-next-line no-control-regex
-  if (trimmed.length > LABEL_MAX || /[\u0000-\u001f\u007f]/.test(trimmed)) {
-    throw new VaultError('VAULT_INVALID_LABEL', `An account label has at most ${LABEL_MAX} characters and no control characters.`, { length: trimmed.length });
-  }
+  // The rule lives in the IPC contract so the renderer checks labels exactly as the vault does.
+  const problem = accountLabelProblem(trimmed);
+  if (problem !== null) throw new VaultError('VAULT_INVALID_LABEL', problem, { length: trimmed.length });
   return trimmed;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VaultError } from '../../src-core/errors';
+import { ACCOUNT_LABEL_MAX } from '../../src-core/ipc/channels/vault';
 import { parseVaultJson, readTextIfExists, writeFileAtomic } from './atomic-file';
 import { describeIssue, kdfSchema, secretIdSchema } from './keystore';
 
@@ -19,7 +20,7 @@ const sealedSchema = z.strictObject({
 
 export const accountIdSchema = z.string().regex(/^acc_[0-9a-f]{16}$/);
 const hexAddressSchema = z.string().regex(/^41[0-9a-f]{40}$/);
-export const LABEL_MAX = 64;
+export const LABEL_MAX = ACCOUNT_LABEL_MAX;
 const labelSchema = z.string().max(LABEL_MAX);
 const timeSchema = z.number().int().nonnegative();
 

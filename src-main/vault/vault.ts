@@ -438,14 +438,36 @@ export class Vault {
     });
   }
 
-  /** Removes the account; the keystore goes too once no account uses it. */
-  removeAccount(accountId: string): Promise<void> {
+  /**
+   * Removes the account; its keystore goes too once no other account uses it. An account that
+   * holds a key (recovery phrase or private key) is removed only with the password typed again
+   * (checked like `exportMnemonic`: wrong attempts count toward the lockout), so a compromised
+   * page cannot delete keys; a watch-only account needs none (a password given for one is not
+   * checked). Crash safety: `vault.json` is committed first, the keystore deleted afterwards, so
+   * a crash in between leaves an unused keystore, never an account without its key.
+   */
+  removeAccount(accountId: string, password?: string): Promise<void> {
     return this.exclusive(async () => {
-      const { meta } = this.requireUnlocked();
+      this.requireUnlocked();
       const account = this.findAccount(accountId);
-      const accounts = meta.accounts.filter((a) => a.id !== accountId);
-      await this.commit({ ...meta, accounts });
-      if (account.kind !== AccountKind.watch && !accounts.some((a) => a.kind !== AccountKind.watch && a.secretId === account.secretId)) {
+      let deleteKeystore = false;
+      if (account.kind !== AccountKind.watch) {
+        deleteKeystore = !this.requireInitialized().accounts.some((a) => a.id !== accountId && a.kind !== AccountKind.watch && a.secretId === account.secretId);
+        if (password === undefined || password === '') {
+          throw new VaultError(
+            'VAULT_PASSWORD_REQUIRED',
+            deleteKeystore
+              ? 'Removing this account deletes its key from this computer. Type the vault password to confirm.'
+              : 'Removing an account that can sign needs the vault password. Type it to confirm.',
+            { accountId },
+          );
+        }
+        (await this.checkPassword(password)).fill(0);
+      }
+      // Read again: checking the password committed the attempt counter.
+      const meta = this.requireInitialized();
+      await this.commit({ ...meta, accounts: meta.accounts.filter((a) => a.id !== accountId) });
+      if (account.kind !== AccountKind.watch && deleteKeystore) {
         await this.keystores.remove(meta.generation, account.secretId);
       }
     });

@@ -156,8 +156,9 @@ export class WalletVault {
     return this.v.renameAccount(accountId, label);
   }
 
-  async removeAccount(accountId: string): Promise<{ accountId: string }> {
-    await this.v.removeAccount(accountId);
+  /** A keyed account needs the password (`VAULT_PASSWORD_REQUIRED` without it); watch-only does not. */
+  async removeAccount(accountId: string, password?: string): Promise<{ accountId: string }> {
+    await this.v.removeAccount(accountId, password);
     return { accountId };
   }
 

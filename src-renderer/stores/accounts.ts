@@ -3,7 +3,7 @@ import { ref } from 'vue';
 import type { AccountsSnapshot } from '../../src-core/ipc/channels/accounts';
 import { api } from '../api/bridge';
 
-/** Accounts with balances; updated by `accounts:updated` as main reads new blocks. */
+/** Accounts with balances; updated by `accounts:updated` as main reads new blocks. Renames and removes them. */
 export const useAccountsStore = defineStore('accounts', () => {
   const snapshot = ref<AccountsSnapshot | null>(null);
   const error = ref<unknown>(null);
@@ -22,6 +22,22 @@ export const useAccountsStore = defineStore('accounts', () => {
     snapshot.value = await api.accounts.refresh();
   }
 
+  /** Renames in the vault (main trims and checks the label), then reads the list again. */
+  async function rename(accountId: string, label: string): Promise<void> {
+    await api.vault.renameAccount({ accountId, label });
+    await load();
+  }
+
+  /**
+   * Removes from the vault. Main asks for the password when the account holds a key (its key is
+   * deleted with it) and refuses with `VAULT_PASSWORD_REQUIRED` without one; a watch-only
+   * account needs none. An empty password is left out so main answers with its sentence.
+   */
+  async function remove(accountId: string, password?: string): Promise<void> {
+    await api.vault.removeAccount({ accountId, ...(password ? { password } : {}) });
+    await load();
+  }
+
   function follow(): void {
     if (stop) return;
     stop = api.on('accounts:updated', (payload) => {
@@ -34,5 +50,5 @@ export const useAccountsStore = defineStore('accounts', () => {
     stop = null;
   }
 
-  return { snapshot, error, load, refresh, follow, unfollow };
+  return { snapshot, error, load, refresh, rename, remove, follow, unfollow };
 });

@@ -1,9 +1,16 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toBase58Address } from '../../src-core/address/address';
+import { hexToBytes } from '../../src-core/bytes/hex';
+import { addressFromPrivateKey } from '../../src-core/keys/keys';
 import { createNode, type TronNode } from '../../src-main/node';
 import { startEmbeddedWalletHarness, type EmbeddedWalletHarness } from './harness/wallet';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 const BLOCK_MS = 200;
+/** An address outside the dev mnemonic, to watch. */
+const WATCHED = toBase58Address(addressFromPrivateKey(hexToBytes('5e'.repeat(32))));
 
 /**
  * The wallet in Chromium with real services: an empty profile in a temp folder, the real vault and
@@ -206,6 +213,66 @@ describe('wallet scenarios in Chromium', () => {
     for (let i = 0; i + 3 <= shown.words.length; i++) expect(text).not.toContain(shown.words.slice(i, i + 3).join(' '));
     await setup.harness.screenshot('backup-recovery-phrase');
     await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('renames an account in place, and removes a keyed one only with the password and a watch-only one with a confirmation', async () => {
+    await setup.harness.goto('/');
+    const table = page().getByTestId('accounts-table');
+    const keystores = async () => (await readdir(join(setup.userDataDir, 'vault', 'keystores'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+    // The dev accounts' phrase and the phrase created by the backup scenario.
+    expect(await keystores()).toBe(2);
+
+    await table.getByRole('button', { name: 'Rename Backup test', exact: true }).click();
+    const rename = table.getByTestId('rename-account');
+    await rename.getByLabel('New label').fill('x'.repeat(65));
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await rename.getByRole('alert').getByText('An account label has at most 64 characters and no control characters.').waitFor();
+    await rename.getByLabel('New label').fill('  Cold storage ');
+    await rename.getByLabel('New label').press('Enter');
+    await table.getByText('Cold storage', { exact: true }).waitFor();
+    await expect(rename.count()).resolves.toBe(0);
+    const cold = setup.wallet.vault.listAccounts().find((a) => a.label === 'Cold storage')!;
+    expect(cold).toMatchObject({ kind: 'mnemonic' });
+
+    await table.getByRole('button', { name: 'Remove Cold storage', exact: true }).click();
+    const dialog = page().getByRole('dialog', { name: 'Remove Cold storage?' });
+    await dialog
+      .getByText(`The key of ${cold.address} will be deleted from this computer. Make sure you have its recovery phrase or private key elsewhere; funds stay on chain.`)
+      .waitFor();
+    await dialog.getByLabel('Vault password').fill('wrong password');
+    await dialog.getByRole('button', { name: 'Remove account' }).click();
+    const error = dialog.locator('[data-error-name="VaultError"]');
+    await error.waitFor();
+    await expect(error.getAttribute('data-error-code')).resolves.toBe('VAULT_WRONG_PASSWORD');
+    expect(setup.wallet.vault.listAccounts().map((a) => a.id)).toContain(cold.id);
+    expect(await keystores()).toBe(2);
+    await setup.harness.screenshot('remove-account-wrong-password');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await table.getByText('Cold storage', { exact: true }).waitFor();
+
+    await table.getByRole('button', { name: 'Remove Cold storage', exact: true }).click();
+    await dialog.getByLabel('Vault password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Remove account' }).click();
+    await page().getByText('Removed Cold storage.').waitFor();
+    await expect.poll(() => table.getByText('Cold storage', { exact: true }).count()).toBe(0);
+    await expect(dialog.isVisible()).resolves.toBe(false);
+    expect(setup.wallet.vault.listAccounts().map((a) => a.id)).not.toContain(cold.id);
+    expect(setup.wallet.vault.status().failedAttempts).toBe(0);
+    expect(await keystores()).toBe(1);
+
+    await page().getByLabel('How').selectOption('watch');
+    await page().getByLabel('Address', { exact: true }).fill(WATCHED);
+    await page().getByLabel('Label (optional)').fill('Watched');
+    await page().getByRole('button', { name: 'Add watch-only address' }).click();
+    await table.getByText('Watched', { exact: true }).waitFor();
+    await table.getByRole('button', { name: 'Remove Watched', exact: true }).click();
+    const watchDialog = page().getByRole('dialog', { name: 'Remove Watched?' });
+    await watchDialog.getByText('The vault holds no key for it', { exact: false }).waitFor();
+    await expect(watchDialog.getByLabel('Vault password').count()).resolves.toBe(0);
+    await watchDialog.getByRole('button', { name: 'Remove account' }).click();
+    await expect.poll(() => table.getByText('Watched', { exact: true }).count()).toBe(0);
+    expect(setup.wallet.vault.listAccounts().some((a) => a.address === WATCHED)).toBe(false);
+    await expect(table.locator('tbody tr').count()).resolves.toBe(10);
   });
 
   it('ran every scenario without CSP violations, console errors or page errors', () => {

@@ -61,6 +61,23 @@ export type VaultAccount = z.infer<typeof VaultAccountSchema>;
 const PasswordSchema = z.string({ error: 'must be text' }).min(1, 'must not be empty').max(1024, 'is too long');
 const AccountIdSchema = z.string({ error: 'must be text' }).regex(/^acc_[0-9a-f]{16}$/, 'must be an account id');
 const LabelSchema = z.string({ error: 'must be text' }).max(200, 'is too long');
+
+/** The longest account label the vault keeps, counted after trimming. */
+export const ACCOUNT_LABEL_MAX = 64;
+
+/**
+ * The vault's rule for an account label (main's `checkLabel` applies it and trims): at most
+ * `ACCOUNT_LABEL_MAX` characters after trimming and no control characters. Returns the sentence
+ * to show, or null when the label is fine; shared so the renderer checks as main does.
+ */
+export function accountLabelProblem(label: string): string | null {
+  const trimmed = label.trim();
+  // eslint-disable-next-line no-control-regex
+  if (trimmed.length > ACCOUNT_LABEL_MAX || /[\u0000-\u001f\u007f]/.test(trimmed)) {
+    return `An account label has at most ${ACCOUNT_LABEL_MAX} characters and no control characters.`;
+  }
+  return null;
+}
 const PhraseSchema = z.string({ error: 'must be text' }).min(1, 'must not be empty').max(1000, 'is too long');
 
 /** Transaction JSON as java-tron prints it; the vault checks raw_data, raw_data_hex and txID agree. */
@@ -190,8 +207,9 @@ export const vaultChannels = defineChannels('vault', {
     output: VaultAccountSchema,
   },
   removeAccount: {
-    summary: 'Removes an account (and its keystore once no account uses it).',
-    input: z.strictObject({ accountId: AccountIdSchema }),
+    summary:
+      'Removes an account (and its keystore once no account uses it). Main requires the password for an account that holds a key (VAULT_PASSWORD_REQUIRED without it); a watch-only account needs none.',
+    input: z.strictObject({ accountId: AccountIdSchema, password: PasswordSchema.optional() }),
     output: z.object({ accountId: z.string() }),
   },
   sign: {

@@ -55,7 +55,8 @@ export function createVaultHandlers(vault: VaultService): HandlerMap<typeof vaul
     'vault:importPrivateKey': ({ privateKey, ...options }) => vault.importPrivateKey(privateKey, options),
     'vault:addWatchOnly': ({ address, ...options }) => vault.addWatchOnly(address, options),
     'vault:renameAccount': ({ accountId, label }) => vault.renameAccount(accountId, label),
-    'vault:removeAccount': ({ accountId }) => vault.removeAccount(accountId),
+    // The vault asks for the password itself when the account holds a key (it deletes the key).
+    'vault:removeAccount': ({ accountId, password }) => vault.removeAccount(accountId, password),
     // The schema checked the outline; the vault checks raw_data against raw_data_hex and txID.
     'vault:sign': async ({ accountId, transaction, permissionId }) => {
       const signed = await vault.sign(transaction as unknown as TransactionJson, accountId, permissionId);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AccountsSnapshotSchema } from '../../../src-core/ipc/channels/accounts';
 import { NetworkChoiceSchema } from '../../../src-core/ipc/channels/network';
 import { EmbeddedNodeSettingsSchema, NodeBlockSchema, NodeStatusSchema, nodeChannels } from '../../../src-core/ipc/channels/node';
-import { TransactionJsonSchema, vaultChannels, VaultStatusSchema } from '../../../src-core/ipc/channels/vault';
+import { ACCOUNT_LABEL_MAX, accountLabelProblem, TransactionJsonSchema, vaultChannels, VaultStatusSchema } from '../../../src-core/ipc/channels/vault';
 import { vectors } from '../../fixtures/vectors';
 
 const address = Object.values<{ hex: string; base58: string }>(vectors.keys)[0]!;
@@ -22,6 +22,20 @@ describe('vault channel schemas', () => {
   it('accept account ids of the vault form only', () => {
     expect(vaultChannels['vault:removeAccount'].input.safeParse({ accountId: 'acc_0123456789abcdef' }).success).toBe(true);
     expect(issues(vaultChannels['vault:removeAccount'].input.safeParse({ accountId: 'acc_x' }))).toEqual([['accountId', 'must be an account id']]);
+  });
+
+  it('take removeAccount with or without a password (main decides when it is needed)', () => {
+    const input = vaultChannels['vault:removeAccount'].input;
+    expect(input.safeParse({ accountId: 'acc_0123456789abcdef', password: 'correct horse' }).success).toBe(true);
+    expect(issues(input.safeParse({ accountId: 'acc_0123456789abcdef', password: '' }))).toEqual([['password', 'must not be empty']]);
+    expect(issues(input.safeParse({ accountId: 'acc_0123456789abcdef', password: 'x'.repeat(2000) }))).toEqual([['password', 'is too long']]);
+  });
+
+  it('share the vault\'s label rule with the renderer', () => {
+    expect(accountLabelProblem('  Payroll  ')).toBeNull();
+    expect(accountLabelProblem(`  ${'x'.repeat(ACCOUNT_LABEL_MAX)}  `)).toBeNull();
+    expect(accountLabelProblem('x'.repeat(ACCOUNT_LABEL_MAX + 1))).toBe('An account label has at most 64 characters and no control characters.');
+    expect(accountLabelProblem('a\u0007b')).not.toBeNull();
   });
 
   it('answer showRecoveryPhrase with a word count only, refusing any field that could carry words', () => {

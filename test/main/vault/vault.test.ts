@@ -227,14 +227,89 @@ describe('vault: accounts', () => {
     const key = await vault.importPrivateKey(K1.private_key);
     expect((await vault.renameAccount(a!.id, '  Payroll  ')).label).toBe('Payroll');
     expect(await keystoreFiles(dir)).toHaveLength(2);
-    await vault.removeAccount(key.id);
+    await vault.removeAccount(key.id, PASSWORD);
     expect(await keystoreFiles(dir)).toHaveLength(1);
-    await vault.removeAccount(a!.id);
+    await vault.removeAccount(a!.id, PASSWORD);
     expect(await keystoreFiles(dir)).toHaveLength(1);
-    await vault.removeAccount(b!.id);
+    await vault.removeAccount(b!.id, PASSWORD);
     expect(await keystoreFiles(dir)).toHaveLength(0);
     expect(vault.listAccounts()).toEqual([]);
-    expect((await caught(() => vault.removeAccount(a!.id))).code).toBe('VAULT_ACCOUNT_NOT_FOUND');
+    expect((await caught(() => vault.removeAccount(a!.id, PASSWORD))).code).toBe('VAULT_ACCOUNT_NOT_FOUND');
+  });
+
+  it.each([
+    ['a private-key account', (v: Vault) => v.importPrivateKey(K1.private_key)],
+    ['a recovery-phrase account', async (v: Vault) => (await v.importMnemonic(vectorPhrase()))[0]!],
+  ])('removes %s only with the password, and deletes nothing until then', async (_what, add) => {
+    const { vault, dir } = await setup();
+    const account = await add(vault);
+    const [keystore] = await keystoreFiles(dir);
+    const vaultJson = await readFile(join(dir, 'vault.json'));
+
+    const missing = await caught(() => vault.removeAccount(account.id));
+    expect(missing).toBeInstanceOf(VaultError);
+    expect(missing.code).toBe('VAULT_PASSWORD_REQUIRED');
+    expect(missing.message).toBe('Removing this account deletes its key from this computer. Type the vault password to confirm.');
+    // Asking is not an attempt: nothing was typed.
+    expect(vault.status().failedAttempts).toBe(0);
+    expect(await readFile(join(dir, 'vault.json'))).toEqual(vaultJson);
+
+    const wrong = await caught(() => vault.removeAccount(account.id, 'not the password'));
+    expect(wrong.code).toBe('VAULT_WRONG_PASSWORD');
+    expect(vault.status().failedAttempts).toBe(1);
+    expect(vault.listAccounts().map((a) => a.id)).toEqual([account.id]);
+    await expect(stat(keystore!)).resolves.toBeTruthy();
+
+    await vault.removeAccount(account.id, PASSWORD);
+    expect(vault.listAccounts()).toEqual([]);
+    // The right password clears the counter, and the cleared counter is what was committed.
+    expect(vault.status().failedAttempts).toBe(0);
+    expect(JSON.parse(await readFile(join(dir, 'vault.json'), 'utf8')).lockout).toMatchObject({ failedAttempts: 0 });
+    await expect(stat(keystore!)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await keystoreFiles(dir)).toEqual([]);
+  });
+
+  it('asks for the password for one address of a shared phrase, and keeps the phrase for the others', async () => {
+    const { vault, dir } = await setup();
+    const [a, b] = await vault.importMnemonic(vectorPhrase(), { count: 2 });
+    const missing = await caught(() => vault.removeAccount(a!.id));
+    expect(missing.code).toBe('VAULT_PASSWORD_REQUIRED');
+    expect(missing.message).toBe('Removing an account that can sign needs the vault password. Type it to confirm.');
+    await vault.removeAccount(a!.id, PASSWORD);
+    expect(vault.listAccounts().map((x) => x.id)).toEqual([b!.id]);
+    expect(await keystoreFiles(dir)).toHaveLength(1);
+    expect(await vault.exportMnemonic(b!.id, PASSWORD)).toMatchObject({ phrase: vectorPhrase() });
+  });
+
+  it('refuses to remove a keyed account while the lockout runs, even with the right password', async () => {
+    const t = await setup();
+    const account = await t.vault.importPrivateKey(K1.private_key);
+    for (let i = 0; i < FREE_ATTEMPTS; i++) await caught(() => t.vault.removeAccount(account.id, `wrong ${i} password`));
+    const refused = await caught(() => t.vault.removeAccount(account.id, PASSWORD));
+    expect(refused.code).toBe('VAULT_LOCKED_OUT');
+    expect(t.vault.listAccounts()).toHaveLength(1);
+    expect(await keystoreFiles(t.dir)).toHaveLength(1);
+    t.clock.advance(lockoutDelayMs(FREE_ATTEMPTS));
+    await t.vault.removeAccount(account.id, PASSWORD);
+    expect(t.vault.listAccounts()).toEqual([]);
+  });
+
+  it('removes a watch-only account without a password, and does not check one given', async () => {
+    const { vault } = await setup();
+    const watch = await vault.addWatchOnly(K2.base58);
+    const other = await vault.addWatchOnly(K1.base58);
+    await vault.removeAccount(watch.id);
+    await vault.removeAccount(other.id, 'not the password');
+    expect(vault.listAccounts()).toEqual([]);
+    expect(vault.status().failedAttempts).toBe(0);
+  });
+
+  it('refuses to remove accounts while locked', async () => {
+    const { vault } = await setup();
+    const watch = await vault.addWatchOnly(K2.base58);
+    vault.lock();
+    expect((await caught(() => vault.removeAccount(watch.id))).code).toBe('VAULT_LOCKED');
+    expect(vault.listAccounts()).toHaveLength(1);
   });
 
   it.each([

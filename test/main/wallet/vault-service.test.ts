@@ -89,7 +89,7 @@ describe('wallet vault', () => {
     expect(changes).toBe(0);
     const account = await vault.importPrivateKey('01'.repeat(32), { label: 'one' });
     await vault.renameAccount(account.id, 'uno');
-    await vault.removeAccount(account.id);
+    await vault.removeAccount(account.id, 'correct horse battery');
     expect(changes).toBe(3);
   });
 

@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deserializeError, VaultError, type SerializedError } from '../../../../src-core/errors';
@@ -149,7 +150,37 @@ describe('vault handlers', () => {
     expect(await value('vault:listAccounts')).toEqual([]);
   });
 
+  it('removes an account that holds a key only with the password, and keeps its keystore until then', async () => {
+    await value('vault:initialize', { password: PASSWORD });
+    const key = await value<{ id: string; address: string }>('vault:importPrivateKey', { privateKey: vectorKeys.K1!.private_key, label: 'Hot' });
+    const keystores = join(dir, 'vault', 'keystores');
+    const files = async () => (await readdir(keystores, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+    expect(await files()).toBe(1);
+
+    const missing = await failure('vault:removeAccount', { accountId: key.id });
+    expect(missing).toMatchObject({
+      name: 'VaultError',
+      code: 'VAULT_PASSWORD_REQUIRED',
+      message: 'Removing this account deletes its key from this computer. Type the vault password to confirm.',
+    });
+    const wrong = await failure('vault:removeAccount', { accountId: key.id, password: 'nope nope' });
+    expect(wrong).toMatchObject({ name: 'VaultError', code: 'VAULT_WRONG_PASSWORD' });
+    expect(JSON.stringify(wrong)).not.toContain('nope nope');
+    expect(await value('vault:status')).toMatchObject({ failedAttempts: 1 });
+    // An empty password is refused by the schema before the vault sees it.
+    expect(await failure('vault:removeAccount', { accountId: key.id, password: '' })).toMatchObject({ name: 'ValidationError' });
+    expect(await value<{ id: string }[]>('vault:listAccounts')).toMatchObject([{ id: key.id }]);
+    expect(await files()).toBe(1);
+
+    expect(await value('vault:removeAccount', { accountId: key.id, password: PASSWORD })).toEqual({ accountId: key.id });
+    expect(await value('vault:listAccounts')).toEqual([]);
+    expect(await value('vault:status')).toMatchObject({ failedAttempts: 0 });
+    expect(await files()).toBe(0);
+  });
+
   it.each([
+    ['vault:removeAccount', { accountId: 'acc_0123456789abcdef', password: 'x'.repeat(1025) }, 'password'],
+    ['vault:removeAccount', { accountId: 'acc_0123456789abcdef', confirm: true }, ''],
     ['vault:unlock', {}, 'password'],
     ['vault:unlock', { password: '' }, 'password'],
     ['vault:unlock', { password: PASSWORD, remember: true }, ''],
