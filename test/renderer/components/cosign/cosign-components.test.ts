@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextTick } from 'vue';
 import jsQR from 'jsqr';
 import { splitForQr, joinQrFrames, qrTextFromBytes } from '../../../../src-core/envelope/qr-frames';
-import type { CheckView, ProgressView } from '../../../../src-core/ipc/channels/cosign';
+import type { CheckView } from '../../../../src-core/ipc/channels/cosign';
 import ExpiryCountdown from '../../../../src-renderer/components/cosign/ExpiryCountdown.vue';
 import SigningProgress from '../../../../src-renderer/components/cosign/SigningProgress.vue';
 import StageBadge from '../../../../src-renderer/components/cosign/StageBadge.vue';
@@ -12,6 +12,7 @@ import VerificationChecks from '../../../../src-renderer/components/cosign/Verif
 import { formatRemaining } from '../../../../src-renderer/components/cosign/chain-clock';
 import { QUIET_ZONE, qrMatrix } from '../../../../src-renderer/components/cosign/qr';
 import { useNodeStatusStore } from '../../../../src-renderer/stores/node-status';
+import { paymentsProgress } from '../../fixtures/progress';
 
 /** Paints a matrix's SVG path into RGBA pixels (`scale` px per module), as a screenshot would. */
 function rasterize(path: string, size: number, scale: number): { data: Uint8ClampedArray; width: number } {
@@ -95,22 +96,7 @@ describe('co-signing components', () => {
   });
 
   it('show who signed and who is missing, by name, and the node cross-check', () => {
-    const progress: ProgressView = {
-      permissionId: 2,
-      permissionName: 'payments',
-      permissionType: 'Active',
-      threshold: 2n,
-      currentWeight: 1n,
-      thresholdMet: false,
-      basis: 'chain',
-      signers: [
-        { address: 'TAlice', name: 'Alice', source: 'address-book', weight: 1n, signed: true, accountId: null },
-        { address: 'TBob', name: 'Bob', source: 'vault', weight: 1n, signed: false, accountId: 'acc_0000000000000001' },
-        { address: 'TCarol', name: null, source: null, weight: 1n, signed: false, accountId: null },
-      ],
-      problems: [],
-      node: { checked: true, currentWeight: 1n, approved: ['TAlice'], thresholdMet: false, agrees: true, message: null },
-    };
+    const progress = paymentsProgress();
     const wrapper = mount(SigningProgress, { props: { progress } });
     expect(wrapper.get('h2').text()).toContain('weight 1 of 2');
     const rows = wrapper.findAll('[data-testid="signer"]');
@@ -125,18 +111,10 @@ describe('co-signing components', () => {
   });
 
   it('say when the node’s own count differs from this wallet’s, with the node’s weight or message', () => {
-    const progress: ProgressView = {
-      permissionId: 2,
-      permissionName: 'payments',
-      permissionType: 'Active',
-      threshold: 2n,
-      currentWeight: 1n,
-      thresholdMet: false,
-      basis: 'chain',
+    const progress = paymentsProgress({
       signers: [{ address: 'TAlice', name: 'Alice', source: 'vault', weight: 1n, signed: true, accountId: 'acc_0000000000000001' }],
-      problems: [],
       node: { checked: true, currentWeight: 2n, approved: ['TAlice', 'TBob'], thresholdMet: true, agrees: false, message: null },
-    };
+    });
     const differs = mount(SigningProgress, { props: { progress } }).get('[data-testid="node-cross-check"]');
     expect(differs.attributes('data-agrees')).toBe('false');
     expect(differs.text()).toBe('The node’s count differs: weight 2.');

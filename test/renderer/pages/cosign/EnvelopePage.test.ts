@@ -6,6 +6,7 @@ import type { EnvelopeDetail } from '../../../../src-core/ipc/channels/cosign';
 import type { CostView, SimulationView } from '../../../../src-core/ipc/channels/tx';
 import { useNoticesStore } from '../../../../src-renderer/stores/notices';
 import { installWindowApi, type MainStub } from '../../stub-window-api';
+import { paymentsProgress } from '../../fixtures/progress';
 
 /**
  * The envelope page over a stubbed `window.api` (read by the real bridge): what a co-signer sees
@@ -84,22 +85,7 @@ function detail(overrides: Partial<EnvelopeDetail> = {}): EnvelopeDetail {
     summary: [{ label: 'Transaction', value: 'TriggerSmartContract' }],
     call: { contract: 'TReverter', selector: 'a2c2a3b4', data: 'a2c2a3b4', signature: 'fail(string)', args: [{ name: 'reason', type: 'string', value: 'payroll frozen by compliance' }] },
     permissionChange: null,
-    progress: {
-      permissionId: 2,
-      permissionName: 'payments',
-      permissionType: 'Active',
-      threshold: 2n,
-      currentWeight: 1n,
-      thresholdMet: false,
-      basis: 'chain',
-      signers: [
-        { address: 'TAlice', name: 'Alice', source: 'address-book', weight: 1n, signed: true, accountId: null },
-        { address: 'TBob', name: 'Bob', source: 'vault', weight: 1n, signed: false, accountId: 'acc_00000000000000b0' },
-        { address: 'TCarol', name: null, source: null, weight: 1n, signed: false, accountId: null },
-      ],
-      problems: [],
-      node: { checked: true, currentWeight: 1n, approved: ['TAlice'], thresholdMet: false, agrees: true, message: null },
-    },
+    progress: paymentsProgress(),
     expiry: { expiresAt: HEAD + windowMs, headTime: HEAD, remainingMs: windowMs, state: 'open', windowMs, warnBelowMs: 300_000 },
     checks: [
       { id: 'integrity', outcome: 'passed', title: 'Transaction intact', message: 'ok' },
@@ -150,7 +136,7 @@ describe('envelope page', () => {
       ID,
       detail({
         checks: [{ id: 'node-weight', outcome: 'warning', title: 'Node disagrees', message: 'The node counts weight 2 (2 approved) where this wallet counts 1.' }],
-        progress: { ...detail().progress, node: { checked: true, currentWeight: 2n, approved: ['TAlice', 'TBob'], thresholdMet: true, agrees: false, message: null } },
+        progress: paymentsProgress({ node: { checked: true, currentWeight: 2n, approved: ['TAlice', 'TBob'], thresholdMet: true, agrees: false, message: null } }),
       }),
     );
     const page = await render();
