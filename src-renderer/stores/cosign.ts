@@ -25,13 +25,22 @@ export const useCosignStore = defineStore('cosign', () => {
     }
   }
 
+  // Answers can overtake each other (an event reload racing a slower one): only the newest request
+  // of an envelope may replace what is shown, or an older "collecting" could hide a newer "expired".
+  const latestRequest = new Map<string, number>();
+  let requests = 0;
+
   async function loadDetail(id: string): Promise<void> {
+    const request = ++requests;
+    latestRequest.set(id, request);
     try {
       const detail = await api.cosign.get({ id });
+      if (latestRequest.get(id) !== request) return;
       details.value = { ...details.value, [id]: detail };
       const { [id]: _gone, ...rest } = detailErrors.value;
       detailErrors.value = rest;
     } catch (caught) {
+      if (latestRequest.get(id) !== request) return;
       detailErrors.value = { ...detailErrors.value, [id]: caught };
     }
   }

@@ -58,6 +58,8 @@ const main: MainStub = {
 installWindowApi(main, calls, { on: () => () => undefined });
 
 const { default: EnvelopePage } = await import('../../../../src-renderer/pages/cosign/EnvelopePage.vue');
+// After the stand-in: the bridge reads window.api when it loads.
+const { useNodeStatusStore } = await import('../../../../src-renderer/stores/node-status');
 
 /** A 2-of-3 call from the treasury signed by Alice; this wallet holds Bob's key. */
 function detail(overrides: Partial<EnvelopeDetail> = {}): EnvelopeDetail {
@@ -175,6 +177,23 @@ describe('envelope page', () => {
     const countdown = page.get('[data-testid="countdown"]');
     expect(countdown.attributes('data-state')).toBe('expiring');
     expect(countdown.text()).toContain('sign and send it now, or it must be re-proposed');
+  });
+
+  it('reloads the envelope when a head block passes its expiration, so it shows expired without waiting for an announcement', async () => {
+    details.set(ID, detail());
+    const page = await render();
+    expect(page.find('[data-testid="expired-notice"]').exists()).toBe(false);
+    const gets = () => calls.filter((c) => c.channel === 'cosign:get').length;
+    const before = gets();
+    // A block before the expiration changes nothing; main's answer after it does.
+    useNodeStatusStore().head = { number: 50, id: '0'.repeat(64), timestamp: HEAD + 60_000, transactionCount: 0 };
+    await flushPromises();
+    expect(gets()).toBe(before);
+    details.set(ID, detail({ stage: 'expired', expiry: { ...detail().expiry, headTime: HEAD + 3_603_000, remainingMs: -3_000, state: 'expired' } }));
+    useNodeStatusStore().head = { number: 51, id: '1'.repeat(64), timestamp: HEAD + 3_603_000, transactionCount: 0 };
+    await flushPromises();
+    expect(gets()).toBe(before + 1);
+    expect(page.get('[data-testid="expired-notice"]').text()).toContain('This transaction has expired');
   });
 
   it('offers re-proposal of an expired envelope instead of signing, and opens the fresh copy', async () => {
