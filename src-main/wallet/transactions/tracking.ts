@@ -74,6 +74,10 @@ function steps(state: TxState, signed: boolean): TrackView['steps'] {
   return LIFECYCLE.map((step) => ({ ...step, reached: ORDER[step.state] <= reached && !unreached(step.state) }));
 }
 
+function unsentExpiry(meta: TrackedMeta): string {
+  return meta.signed === false ? 'It expired before it was signed; build it again.' : 'It expired before it was broadcast; build it again.';
+}
+
 export interface TrackContext {
   readonly client: TronNodeClient;
   readonly abiOf: AbiSource;
@@ -111,13 +115,13 @@ export async function readTrack(meta: TrackedMeta, ctx: TrackContext, now: numbe
     } else if (meta.expiration !== null && ctx.headTime !== null && ctx.headTime > meta.expiration) {
       // Signed but never broadcast expires too: the node would refuse it now.
       meta.state = 'expired';
-      meta.message = meta.broadcastAt !== null ? 'It expired before a block producer packed it; build and sign it again.' : 'It expired before it was broadcast; build it again.';
+      meta.message = meta.broadcastAt !== null ? 'It expired before a block producer packed it; build and sign it again.' : unsentExpiry(meta);
     } else if (meta.broadcastAt !== null) {
       meta.state = 'pool';
     }
   } else if (meta.expiration !== null && ctx.headTime !== null && ctx.headTime > meta.expiration && !FINAL_STATES.has(meta.state)) {
     meta.state = 'expired';
-    meta.message = 'It expired before it was broadcast; build it again.';
+    meta.message = unsentExpiry(meta);
   }
 
   let judged: { success: boolean; result: string } | null = null;

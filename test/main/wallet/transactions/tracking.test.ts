@@ -197,7 +197,8 @@ describe('tracking through the lifecycle', () => {
   it('expires a transaction that was never broadcast once the head passes its expiration, signed or not', async () => {
     for (const state of ['created', 'signed'] as const) {
       const { view, reached } = await track({ ...meta(state, null), signed: state === 'signed' }, {}, EXPIRATION + 3_000);
-      expect({ state, view: view.state, message: view.message }).toEqual({ state, view: 'expired', message: 'It expired before it was broadcast; build it again.' });
+      const message = state === 'signed' ? 'It expired before it was broadcast; build it again.' : 'It expired before it was signed; build it again.';
+      expect({ state, view: view.state, message: view.message }).toEqual({ state, view: 'expired', message });
       // The "Signed" step shows as reached only for the one that was signed.
       expect({ state, reached }).toEqual({ state, reached: state === 'signed' ? ['created', 'signed'] : ['created'] });
     }
