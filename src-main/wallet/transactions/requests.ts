@@ -35,6 +35,8 @@ export interface ContractPlan {
   readonly abi?: Record<string, unknown>[];
   /** TRC20 transfer facts, for the balance-change simulation. */
   readonly trc20?: { readonly token: string; readonly to: string; readonly amount: bigint; readonly symbol: string; readonly decimals: number };
+  /** TRC10 token facts read from the chain, so balance changes show in its precision. */
+  readonly trc10?: { readonly tokenId: string; readonly abbr: string; readonly precision: number };
   readonly summary: SummaryLine[];
 }
 
@@ -90,6 +92,7 @@ export async function planRequest(request: TxRequest, reads: PlanReads): Promise
         kind,
         spec: built(() => builders.transferAssetContract({ owner, to: request.to, tokenId: request.tokenId, amount: request.amount })),
         recipient: request.to,
+        ...(token ? { trc10: { tokenId: request.tokenId, abbr: token.abbr, precision: token.precision } } : {}),
         summary: [from, { label: 'To', value: b58(request.to) }, { label: 'Token', value: `TRC10 ${request.tokenId}` }, { label: 'Amount', value: amount }],
       };
     }

@@ -59,6 +59,12 @@ function merge(changes: readonly BalanceChange[]): BalanceChange[] {
   return [...out.values()].filter((c) => c.delta !== 0n);
 }
 
+/** A TRC10 movement in the token's precision when the plan read it from the chain, else in raw units. */
+function trc10Change(plan: ContractPlan, address: string, tokenId: string, delta: bigint): BalanceChange {
+  const known = plan.trc10?.tokenId === tokenId ? plan.trc10 : undefined;
+  return { address: b58(address), asset: known?.abbr ? `${known.abbr} (TRC10 ${tokenId})` : `TRC10 ${tokenId}`, delta, decimals: known?.precision ?? 0 };
+}
+
 /** TRC20 movements read from decoded Transfer(address,address,uint256) logs. */
 function tokenTransfers(logs: readonly DecodedLog[], plan: ContractPlan): BalanceChange[] {
   const out: BalanceChange[] = [];
@@ -131,7 +137,7 @@ async function fromDryRun(input: SimulationInput, outcome: DryRunOutcome): Promi
     } else reason = outcome.revertReason ?? (outcome.message || outcome.result);
   }
   const changes = outcome.balanceChanges.map((c) =>
-    c.tokenId === undefined ? trxChange(c.address, c.delta) : { address: b58(c.address), asset: `TRC10 ${c.tokenId}`, delta: c.delta, decimals: 0 },
+    c.tokenId === undefined ? trxChange(c.address, c.delta) : trc10Change(input.plan, c.address, c.tokenId, c.delta),
   );
   const energyUsed = input.plan.execution ? outcome.energyUsed : null;
   return {
@@ -231,7 +237,7 @@ async function fromFeeMath(input: SimulationInput): Promise<SimulationView> {
       const tokenId = bytesToUtf8(hexToBytes(String(value.asset_name ?? '')));
       const held = account?.assetV2.find((a) => a.key === tokenId)?.value ?? 0n;
       if (held < amount) problems.push(`The account holds ${held} units of TRC10 ${tokenId}, less than the ${amount} to send.`);
-      changes.push({ address: b58(owner), asset: `TRC10 ${tokenId}`, delta: -amount, decimals: 0 }, { address: b58(String(value.to_address)), asset: `TRC10 ${tokenId}`, delta: amount, decimals: 0 });
+      changes.push(trc10Change(input.plan, owner, tokenId, -amount), trc10Change(input.plan, String(value.to_address), tokenId, amount));
       break;
     }
     case 'freeze': {

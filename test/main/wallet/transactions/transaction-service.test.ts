@@ -167,7 +167,8 @@ describe('transaction service on the embedded node', () => {
     expect(prepared.summary).toContainEqual({ label: 'Amount', value: '12.5 LOC' });
     expect(prepared.cost.fees.map((f) => f.kind)).toEqual(['activation']);
     const simulation = await wallet.transactions.simulate({ txid: prepared.txid });
-    expect(simulation.balanceChanges).toContainEqual({ address: to, asset: `TRC10 ${tokenId}`, delta: 1250n, decimals: 0 });
+    // In the token's precision (2): 12.5 LOC.
+    expect(simulation.balanceChanges).toContainEqual({ address: to, asset: `LOC (TRC10 ${tokenId})`, delta: 1250n, decimals: 2 });
     await wallet.transactions.sign({ txid: prepared.txid });
     await wallet.transactions.broadcast({ txid: prepared.txid });
     const done = await events.waitFor('tx:status', (s) => s.txid === prepared.txid && (s.state === 'confirmed' || s.state === 'failed'), 20_000);
