@@ -166,6 +166,10 @@ describe('which internal transactions are stored', () => {
     await Promise.all(nodes.splice(0).map((n) => n.stop()));
   });
 
+  /**
+   * The stored internal transactions, with the contract addresses of this node named: each node
+   * derives them from its own txIDs (timestamps from the wall clock), so only the names compare.
+   */
   async function runOn(config: { saveInternalTx?: boolean; saveFeaturedInternalTx?: boolean }): Promise<{ call: Reply[] | undefined; staking: Reply[] | undefined }> {
     const node = await startNode(config);
     nodes.push(node);
@@ -177,14 +181,24 @@ describe('which internal transactions are stored', () => {
     const freezer = await deployRuntime(node, alice, '60016001da00');
     const freeze = await trigger(node, alice, freezer, '');
     await node.mine(1);
-    return { call: (await info(node, forward.tx.txID)).internal_transactions, staking: (await info(node, freeze.tx.txID)).internal_transactions };
+    const names = new Map([
+      [router, 'Router'],
+      [child, 'Child'],
+      [freezer, 'Freezer'],
+    ]);
+    const named = (itxs: Reply[] | undefined) =>
+      itxs?.map((itx) => ({ ...itx, caller_address: names.get(itx.caller_address) ?? itx.caller_address, transferTo_address: names.get(itx.transferTo_address) ?? itx.transferTo_address }));
+    return { call: named((await info(node, forward.tx.txID)).internal_transactions), staking: named((await info(node, freeze.tx.txID)).internal_transactions) };
   }
 
   it('keeps none by default, call/create/suicide with --save-internal-tx, and staking ones only with saveFeaturedInternalTx', async () => {
     const none = await runOn({});
     expect(none).toEqual({ call: undefined, staking: undefined });
     const basic = await runOn({ saveInternalTx: true });
-    expect(basic.call?.map((itx) => itx.note)).toEqual([hexText('call'), hexText('call')]);
+    expect(basic.call?.map((itx) => [itx.note, itx.caller_address, itx.transferTo_address])).toEqual([
+      [hexText('call'), 'Router', 'Child'],
+      [hexText('call'), 'Router', 'Child'],
+    ]);
     expect(basic.staking).toBeUndefined();
     const featured = await runOn({ saveInternalTx: true, saveFeaturedInternalTx: true });
     expect(featured.call).toEqual(basic.call?.map((itx) => ({ ...itx, hash: expect.any(String) })));
