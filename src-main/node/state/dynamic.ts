@@ -1,12 +1,25 @@
 import type { ChainParameters } from '../../../src-core/chain/parameters';
 import { DEFAULT_CHAIN_PARAMETERS } from '../../../src-core/chain/parameters';
 
+/** The dynamic properties a transaction writes (free-bandwidth pool, burned TRX, stake weights, token ids). */
+export interface TxMutableProperties {
+  publicNetUsage: bigint;
+  publicNetTime: number;
+  burnedSun: bigint;
+  /** Stake 2.0 weights in whole TRX (TOTAL_NET_WEIGHT, TOTAL_ENERGY_WEIGHT, TOTAL_TRON_POWER_WEIGHT). */
+  totalNetWeight: bigint;
+  totalEnergyWeight: bigint;
+  totalTronPowerWeight: bigint;
+  /** TOKEN_ID_NUM: the id of the last TRC-10 token issued (the first is 1000001). */
+  tokenIdNum: number;
+}
+
 /**
  * java-tron's DynamicPropertiesStore, reduced to what this node reads: head and solid pointers,
  * chain time, maintenance, the public free-bandwidth pool, burned TRX and the chain parameters.
  * Stored as one record, written in the same batch as the block that changed it.
  */
-export interface DynamicProperties {
+export interface DynamicProperties extends TxMutableProperties {
   genesisTimestamp: number;
   headNumber: number;
   headId: string;
@@ -20,15 +33,6 @@ export interface DynamicProperties {
   chainTimeOffsetMs: number;
   /** Extra chain time the next block jumps over when the chain runs on its own clock. */
   pendingSkipMs: number;
-  publicNetUsage: bigint;
-  publicNetTime: number;
-  burnedSun: bigint;
-  /** Stake weights in whole TRX (Stake 2.0). */
-  totalNetWeight: bigint;
-  totalEnergyWeight: bigint;
-  totalTronPowerWeight: bigint;
-  /** TOKEN_ID_NUM: the id of the last TRC-10 token (the first issued is 1000001). */
-  tokenIdNum: number;
   totalSignNum: number;
   /** 32-byte masks as hex (java-tron AVAILABLE_CONTRACT_TYPE, ACTIVE_DEFAULT_OPERATIONS). */
   availableContractType: string;

@@ -1,6 +1,6 @@
 import type { AccountRecord } from './account';
 import { cloneAccount } from './account';
-import type { DynamicProperties } from './dynamic';
+import type { DynamicProperties, TxMutableProperties } from './dynamic';
 import type { WitnessRecord } from './witness';
 import type { RecordValue } from './records';
 import { recordSlot } from './records';
@@ -30,19 +30,6 @@ export interface StateReader extends AccountReader {
   getRecord(namespace: string, key: string): RecordValue | undefined;
   /** The keys of a namespace (any order). */
   recordKeys(namespace: string): Iterable<string>;
-}
-
-/** The dynamic properties a transaction writes (free-bandwidth pool, burned TRX, stake weights, token ids). */
-export interface TxMutableProperties {
-  publicNetUsage: bigint;
-  publicNetTime: number;
-  burnedSun: bigint;
-  /** Stake 2.0 weights in whole TRX (TOTAL_NET_WEIGHT, TOTAL_ENERGY_WEIGHT, TOTAL_TRON_POWER_WEIGHT). */
-  totalNetWeight: bigint;
-  totalEnergyWeight: bigint;
-  totalTronPowerWeight: bigint;
-  /** TOKEN_ID_NUM: the id of the last TRC-10 token issued. */
-  tokenIdNum: number;
 }
 
 const ABSENT = Symbol('absent');

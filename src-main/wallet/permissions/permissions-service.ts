@@ -21,7 +21,6 @@ import type {
   SigningPlan,
   SubmittedUpdate,
 } from '../../../src-core/ipc/channels/permissions';
-import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import {
   DEFAULT_ACTIVE_OPERATIONS,
   LOCKOUT_CONFIRMATION_TEXT,
@@ -48,7 +47,7 @@ import { accountPermissionUpdateContract, transferContract, type ContractSpec } 
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { DryRunSequenceResult, DryRunStep } from '../node-host/embedded-node';
 import type { WalletLog } from '../context';
-import type { ContractTransactions } from '../transactions/transaction-service';
+import type { ContractTransactions, TxVault } from '../transactions/transaction-service';
 
 /** What the service needs from the node host. */
 export interface PermissionsChain {
@@ -59,15 +58,9 @@ export interface PermissionsChain {
   sequenceDryRunner(): ((steps: readonly DryRunStep[]) => Promise<DryRunSequenceResult>) | null;
 }
 
-/** What it needs from the vault: public account facts and signing. */
-export interface PermissionsVault {
-  listAccounts(): VaultAccount[];
-  sign(tx: TransactionJson, accountId: string, permissionId?: number): Promise<TransactionJson>;
-}
-
 export interface PermissionsServiceOptions {
   readonly chain: PermissionsChain;
-  readonly vault: PermissionsVault;
+  readonly vault: TxVault;
   /** The transaction service: builds, signs, broadcasts and follows the update, or hands it to the co-signing inbox. */
   readonly transactions: ContractTransactions;
   readonly log: WalletLog;
