@@ -1,11 +1,13 @@
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
+import { ref, watch } from 'vue';
 import type { EnvelopeDetail, ImportResult, Inbox } from '../../src-core/ipc/channels/cosign';
 import { api } from '../api/bridge';
+import { useNodeStatusStore } from './node-status';
 
 /**
  * The co-signing inbox and the envelopes opened from it, refreshed whenever main announces a
- * change (`cosign:changed`) or a followed transaction moves (`tx:status`).
+ * change (`cosign:changed`), a followed transaction moves (`tx:status`), or a head block passes
+ * an open envelope's expiration.
  */
 export const useCosignStore = defineStore('cosign', () => {
   const inbox = ref<Inbox | null>(null);
@@ -71,6 +73,21 @@ export const useCosignStore = defineStore('cosign', () => {
       offStatus();
     };
   }
+
+  // Main announces an expiry once with `cosign:changed`; while pages follow, a head block past an
+  // open envelope's expiration also reloads it, so a missed or overtaken announcement cannot
+  // leave a dead envelope looking signable. Set up with the store (its own effect scope), not in
+  // follow(), which runs in whichever page mounts first and would stop with it.
+  const nodeStatus = useNodeStatusStore();
+  watch(
+    () => nodeStatus.head?.timestamp,
+    (headTime) => {
+      if (stop === null || headTime === undefined) return;
+      const lapsed = (e: { stage: string; expiresAt: number }) => (e.stage === 'collecting' || e.stage === 'ready') && headTime >= e.expiresAt;
+      for (const shown of Object.values(details.value)) if (lapsed(shown)) void loadDetail(shown.id);
+      if (inbox.value?.items.some(lapsed)) void loadInbox();
+    },
+  );
 
   function unfollow(): void {
     followers = Math.max(0, followers - 1);
