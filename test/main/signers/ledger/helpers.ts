@@ -54,3 +54,21 @@ export function trc20Transfer(owner: string, options: { contract?: string; memo?
   const spec = build.triggerSmartContract({ owner, contract: options.contract ?? USDT_CONTRACT_HEX, data });
   return build.buildTransaction(spec, { header, feeLimit: 30_000_000n, ...(options.memo ? { memo: options.memo } : {}), ...(options.permissionId ? { permissionId: options.permissionId } : {}) });
 }
+
+/** An AccountPermissionUpdate that keeps `owner` as the only key: the Tron app shows it only as a hash. */
+export function permissionUpdate(owner: string): TransactionJson {
+  const keys = [{ address: owner, weight: 1 }];
+  return build.buildTransaction(
+    build.accountPermissionUpdateContract({
+      owner,
+      ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 1, keys },
+      actives: [{ type: 'Active', permission_name: 'ops', threshold: 1, operations: '7fff1fc0033e0000000000000000000000000000000000000000000000000000', keys }],
+    }),
+    { header },
+  );
+}
+
+/** A CreateSmartContract: a contract type the Tron app does not sign at all. */
+export function contractDeployment(owner: string): TransactionJson {
+  return build.buildTransaction(build.createSmartContract({ owner, bytecode: '6080604052', name: 'Empty', abi: [] }), { header, feeLimit: 100_000_000n });
+}
