@@ -64,6 +64,13 @@ export default tseslint.config(
     rules: restrict(['electron', '**/src-renderer/**'], 'src-main/node must run headless: no electron import.'),
   },
   {
+    files: ['src-main/signers/**/*.ts'],
+    rules: restrict(
+      ['electron', '**/src-renderer/**', '**/wallet/**', '**/vault/**', '**/ipc/**', '**/app/**', '**/preload/**'],
+      'src-main/signers talks to devices only: src-core, Node built-ins and npm libraries; no electron, wallet, vault or ipc.',
+    ),
+  },
+  {
     files: ['src-main/vault/**/*.ts', 'src-main/wallet/**/*.ts'],
     rules: restrict(['**/src-renderer/**'], 'Main-side services never import the renderer.'),
   },
