@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import { AddressError, EncodingError, NodeApiError, ValidationError } from '../../../src-core/errors';
 import { NODE_URL, clientFor, hexOf, ok, raw } from './fake-node';
-import { K1, K2, K3, NILE_OWNER, NILE_TO, NILE_TRANSFER, unsignedFromVector } from './fixtures';
+import { K1, K2, K3, NILE_OWNER, NILE_TO, NILE_TRANSFER, unsignedFromVector } from '../../fixtures/java-tron/nile-responses';
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ContractCallError, NetworkError, NodeApiError, ValidationError } from '../../../src-core/errors';
 import { vectors } from '../../fixtures/vectors';
 import { NODE_URL, clientFor, hexOf, ok, raw } from './fake-node';
-import { K1, unsignedFromVector } from './fixtures';
+import { K1, unsignedFromVector } from '../../fixtures/java-tron/nile-responses';
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {

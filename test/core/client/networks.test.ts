@@ -3,7 +3,7 @@ import { TronNodeClient } from '../../../src-core/client/client';
 import { NETWORKS, networkByGenesisId } from '../../../src-core/client/networks';
 import { ValidationError } from '../../../src-core/errors';
 import { fakeNode, ok } from './fake-node';
-import { NILE_NODE_INFO } from './fixtures';
+import { NILE_NODE_INFO } from '../../fixtures/java-tron/nile-responses';
 
 describe('network presets', () => {
   it('point at the TronGrid hosts for mainnet, Nile and Shasta', () => {

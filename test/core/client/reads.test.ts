@@ -5,7 +5,7 @@ import { transactionHeader } from '../../../src-core/tx/header';
 import { NetworkError, NodeApiError, ValidationError } from '../../../src-core/errors';
 import { vectors } from '../../fixtures/vectors';
 import { NODE_URL, clientFor, hexOf, ok, raw } from './fake-node';
-import { K1, K2, K3, NILE_ACCOUNT, NILE_NODE_INFO, NILE_OWNER, NILE_TRANSFER, nileBlock } from './fixtures';
+import { K1, K2, K3, NILE_ACCOUNT, NILE_NODE_INFO, NILE_OWNER, NILE_TRANSFER, nileBlock } from '../../fixtures/java-tron/nile-responses';
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import { BroadcastError, NodeApiError, SignatureCheckError, ValidationError } from '../../../src-core/errors';
 import { NODE_URL, clientFor, hexOf, ok } from './fake-node';
-import { K1, K2, K3, NILE_DEPLOY_INFO, NILE_TO, NILE_TRANSFER, TRANSFER_INFO, signedFromVector, unsignedFromVector } from './fixtures';
+import { K1, K2, K3, NILE_DEPLOY_INFO, NILE_TO, NILE_TRANSFER, TRANSFER_INFO, signedFromVector, unsignedFromVector } from '../../fixtures/java-tron/nile-responses';
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {

@@ -3,7 +3,7 @@ import { TronNodeClient } from '../../../src-core/client/client';
 import type { FetchLike } from '../../../src-core/client/fetch';
 import { BroadcastError, NetworkError, NodeApiError, ValidationError, deserializeError, serializeError } from '../../../src-core/errors';
 import { NODE_URL, clientFor, fakeNode, ok, raw } from './fake-node';
-import { NILE_NODE_INFO, NILE_OWNER } from './fixtures';
+import { NILE_NODE_INFO, NILE_OWNER } from '../../fixtures/java-tron/nile-responses';
 
 const API_KEY = '6c1b0e7a-3f8e-4c55-9a57-2f4d1c9e8b21';
 
