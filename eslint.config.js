@@ -4,15 +4,43 @@ import tseslint from 'typescript-eslint';
 import vue from 'eslint-plugin-vue';
 import vueParser from 'vue-eslint-parser';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier/flat';
 
-const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'crypto', 'http', 'https', 'net', 'child_process', 'worker_threads', 'stream', 'util', 'events', 'url', 'buffer'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'child_process',
+  'worker_threads',
+  'stream',
+  'util',
+  'events',
+  'url',
+  'buffer',
+];
 
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
 });
 
 export default tseslint.config(
-  { ignores: ['.scratch/**', 'out/**', 'dist/**', 'node_modules/**', 'src-core/proto/generated/**', 'test-artifacts/**', 'coverage/**'] },
+  {
+    ignores: [
+      '.scratch/**',
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'src-core/proto/generated/**',
+      'test-artifacts/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],
@@ -25,14 +53,29 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use an `as const` object instead of an enum.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use an `as const` object instead of an enum.' },
+      ],
       'vue/multi-word-component-names': 'off',
     },
   },
   {
     files: ['src-core/**/*.ts'],
     rules: restrict(
-      ['electron', 'vue', 'pinia', 'vue-router', ...nodeBuiltins, '**/src-main/**', '**/src-renderer/**', '../src-main/*', '../src-renderer/*'], // standalone-check: allow (import patterns)
+      [
+        'electron',
+        'vue',
+        'pinia',
+        'vue-router',
+        ...nodeBuiltins,
+        '**/src-main/**',
+        '**/src-renderer/**',
+        // standalone-check: allow (import patterns, not paths)
+        '../src-main/*',
+        // standalone-check: allow
+        '../src-renderer/*',
+      ],
       'src-core is pure TypeScript: no electron, node:*, DOM frameworks, main or renderer imports.',
     ),
   },
@@ -51,7 +94,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': [
         'error',
-        ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'api', message: 'Use src-renderer/api/bridge.ts instead of window.api.' })),
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'api',
+          message: 'Use src-renderer/api/bridge.ts instead of window.api.',
+        })),
       ],
     },
   },
@@ -67,4 +114,6 @@ export default tseslint.config(
     files: ['src-main/vault/**/*.ts', 'src-main/wallet/**/*.ts'],
     rules: restrict(['**/src-renderer/**'], 'Main-side services never import the renderer.'),
   },
+  // Layout is Prettier's job (`npm run format`); this turns off the stylistic rules that would fight it.
+  prettier,
 );

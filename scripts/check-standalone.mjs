@@ -7,7 +7,7 @@
 //
 // Usage: node scripts/check-standalone.mjs [--root DIR]   (default: this repository)
 // A line that must keep such a string on purpose (a path-traversal test input) says
-// `standalone-check: allow` in a comment on the same line.
+// `standalone-check: allow` in a comment on the same line or the line before.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -38,7 +38,7 @@ export function findOutsideReferences(root) {
     if (text.includes('\0')) continue;
     const lines = text.split('\n');
     lines.forEach((line, index) => {
-      if (line.includes(ALLOW)) return;
+      if (line.includes(ALLOW) || lines[index - 1]?.includes(ALLOW)) return;
       for (const match of line.matchAll(CLIMB)) {
         if (match[2].startsWith('shared/') || isOutside(root, resolve(root, dirname(file), match[1] + match[2]))) {
           found.push({ file, line: index + 1, reference: match[0] });
@@ -56,7 +56,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const found = findOutsideReferences(root);
   for (const f of found) console.error(`${f.file}:${f.line}: refers outside the repository: ${f.reference}`);
   if (found.length > 0) {
-    console.error(`\n${found.length} reference(s) to places outside the repository. Copy what is needed into the repository (test/fixtures/ for data) and refer to it there.`);
+    console.error(
+      `\n${found.length} reference(s) to places outside the repository. Copy what is needed into the repository (test/fixtures/ for data) and refer to it there.`,
+    );
     process.exit(1);
   }
   console.log(`standalone: no tracked file refers outside the repository`);

@@ -20,6 +20,7 @@ static() {
 }
 
 static "lint" npm run --silent lint
+static "format" npm run --silent format:check
 static "typecheck" npm run --silent typecheck
 static "proto is current" npm run --silent gen:proto -- --check
 static "no references outside the repository" node scripts/check-standalone.mjs

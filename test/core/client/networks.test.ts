@@ -39,7 +39,10 @@ describe('network presets', () => {
   });
 
   it('let a custom network use its own URL and default the solidity URL to it', () => {
-    const client = TronNodeClient.forNetwork('custom', { fetch: fakeNode({}).fetch, fullNodeUrl: 'http://127.0.0.1:18090' });
+    const client = TronNodeClient.forNetwork('custom', {
+      fetch: fakeNode({}).fetch,
+      fullNodeUrl: 'http://127.0.0.1:18090',
+    });
     expect(client.fullNodeUrl).toBe('http://127.0.0.1:18090');
     expect(client.solidityNodeUrl).toBe('http://127.0.0.1:18090');
   });

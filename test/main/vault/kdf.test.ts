@@ -13,7 +13,14 @@ describe('kdf', () => {
   });
 
   it('derives the RFC 7914 test vector (first 32 bytes of "pleaseletmein" / "SodiumChloride", N=16384)', async () => {
-    const kdf = { name: 'scrypt', N: 16384, r: 8, p: 1, dkLen: 32, salt: Buffer.from('SodiumChloride').toString('hex') } as const;
+    const kdf = {
+      name: 'scrypt',
+      N: 16384,
+      r: 8,
+      p: 1,
+      dkLen: 32,
+      salt: Buffer.from('SodiumChloride').toString('hex'),
+    } as const;
     const key = await deriveKey('pleaseletmein', kdf);
     expect(key.toString('hex')).toBe('7023bdcb3afd7348461c06cd81fd38ebfda8fbba904f8e3ea9b543f6545da1f2');
   });
