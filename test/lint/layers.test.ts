@@ -56,8 +56,8 @@ describe('layer rules', () => {
       ],
       ["import { app } from 'electron';\nexport const x = app;\n", 'src-main/app/planted.ts'],
       [
-        "import { LedgerError } from '../../../src-core/errors';\nexport const x = LedgerError;\n",
-        'src-main/signers/ledger/planted.ts',
+        "import { LedgerError } from '../../src-core/errors';\nexport const x = LedgerError;\n",
+        'src-main/signers/planted.ts',
       ],
     ];
     for (const [text, as] of allowed) expect(await rulesBroken(text, as), as).toEqual([]);

@@ -75,7 +75,9 @@ function uncompressedPublicKey(hex: string): Uint8Array {
   } catch {
     // Reported below with the wording for every malformed key.
   }
-  throw badResponse('The Ledger did not answer with a valid public key. Check that the Tron app, not another app, is open.');
+  throw badResponse(
+    'The Ledger did not answer with a valid public key. Check that the Tron app, not another app, is open.',
+  );
 }
 
 /** hw-app-trx's decoded answer to GET PUBLIC KEY, checked against our own derivation. */
@@ -154,29 +156,28 @@ export class LedgerDevice {
    * owner, recipient, amount, Permission_id, the memo warning, TRC-20 transfers. `tokenInfo` holds
    * Ledger-signed token descriptors for TRC10 transfers and exchanges, passed through unchanged.
    */
-  async signTransaction(path: string, rawData: Uint8Array, tokenInfo: readonly (string | Uint8Array)[] = []): Promise<LedgerTransactionSignature> {
+  async signTransaction(
+    path: string,
+    rawData: Uint8Array,
+    tokenInfo: readonly (string | Uint8Array)[] = [],
+  ): Promise<LedgerTransactionSignature> {
     const canonical = parseLedgerPath(path);
     checkRawDataForDevice(rawData);
     const tokens = tokenDescriptorsHex(tokenInfo);
     const txID = txIdOfRawBytes(rawData);
-    const digest = hexToBytes(txID);
-    return this.#exclusive(async () => {
-      const signer = await this.#signerOf(canonical);
-      const answer = await this.#request(LedgerOperation.transaction, () => this.#app.signTransaction(canonical, bytesToHex(rawData), tokens));
-      const signature = verifiedDeviceSignature(digest, answer, signer);
-      return { signature: bytesToHex(signature), signer, txID };
-    });
+    const signed = await this.#signChecked(canonical, LedgerOperation.transaction, hexToBytes(txID), () =>
+      this.#app.signTransaction(canonical, bytesToHex(rawData), tokens),
+    );
+    return { ...signed, txID };
   }
 
   /** Signs a txID alone (blind signing); needs "Sign by Hash" enabled in the Tron app. */
   async signTransactionHash(path: string, txId: string): Promise<LedgerSignature> {
     const canonical = parseLedgerPath(path);
     const digest = txIdBytes(txId);
-    return this.#exclusive(async () => {
-      const signer = await this.#signerOf(canonical);
-      const answer = await this.#request(LedgerOperation.hash, () => this.#app.signTransactionHash(canonical, bytesToHex(digest)));
-      return { signature: bytesToHex(verifiedDeviceSignature(digest, answer, signer)), signer };
-    });
+    return this.#signChecked(canonical, LedgerOperation.hash, digest, () =>
+      this.#app.signTransactionHash(canonical, bytesToHex(digest)),
+    );
   }
 
   /**
@@ -186,18 +187,16 @@ export class LedgerDevice {
   async signPersonalMessage(path: string, message: string | Uint8Array): Promise<LedgerSignature> {
     const canonical = parseLedgerPath(path);
     const bytes = messageBytes(message);
-    const digest = hashMessageV2(bytes);
-    return this.#exclusive(async () => {
-      const signer = await this.#signerOf(canonical);
-      const answer = await this.#request(LedgerOperation.message, () => this.#app.signPersonalMessage(canonical, bytesToHex(bytes)));
-      return { signature: bytesToHex(verifiedDeviceSignature(digest, answer, signer)), signer };
-    });
+    return this.#signChecked(canonical, LedgerOperation.message, hashMessageV2(bytes), () =>
+      this.#app.signPersonalMessage(canonical, bytesToHex(bytes)),
+    );
   }
 
   async getAppConfiguration(): Promise<LedgerAppConfiguration> {
     return this.#exclusive(async () => {
       const answer = await this.#request(LedgerOperation.configuration, () => this.#app.getAppConfiguration());
-      if (!/^\d+\.\d+\.\d+$/.test(answer.version)) throw badResponse('The Ledger did not answer with a Tron app version. Check that the Tron app is open.');
+      if (!/^\d+\.\d+\.\d+$/.test(answer.version))
+        throw badResponse('The Ledger did not answer with a Tron app version. Check that the Tron app is open.');
       return {
         version: answer.version,
         versionNumber: answer.versionN,
@@ -216,6 +215,20 @@ export class LedgerDevice {
     const address = checkedAddress(path, answer);
     this.#addresses.set(path, address);
     return address;
+  }
+
+  /** Sends a signing request and returns its signature only once it recovers, over `digest`, to the path's address. */
+  async #signChecked(
+    path: LedgerPath,
+    operation: LedgerOperation,
+    digest: Uint8Array,
+    send: () => Promise<string>,
+  ): Promise<LedgerSignature> {
+    return this.#exclusive(async () => {
+      const signer = await this.#signerOf(path);
+      const answer = await this.#request(operation, send);
+      return { signature: bytesToHex(verifiedDeviceSignature(digest, answer, signer)), signer };
+    });
   }
 
   /** The address signatures at `path` must recover to; read from the device once per path. */

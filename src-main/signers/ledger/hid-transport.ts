@@ -27,13 +27,19 @@ export const loadHidTransportModule: HidModuleLoader = () => import(/* @vite-ign
 export type LedgerSupport = { readonly available: true } | { readonly available: false; readonly reason: string };
 
 function unavailable(reason: string): LedgerError {
-  return new LedgerError(LedgerErrorCode.UNAVAILABLE, `Ledger support is not available on this system: ${reason}`, { reason });
+  return new LedgerError(LedgerErrorCode.UNAVAILABLE, `Ledger support is not available on this system: ${reason}`, {
+    reason,
+  });
 }
 
 function isModuleMissing(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
-  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || /cannot find (module|package)|failed to load url/i.test(message);
+  return (
+    code === 'ERR_MODULE_NOT_FOUND' ||
+    code === 'MODULE_NOT_FOUND' ||
+    /cannot find (module|package)|failed to load url/i.test(message)
+  );
 }
 
 function reasonOf(error: unknown): string {
@@ -46,10 +52,15 @@ function reasonOf(error: unknown): string {
 
 /** A CommonJS module's class arrives as `default` or, with its `__esModule` flag, `default.default`. */
 function transportClassOf(namespace: unknown): HidTransportClass | undefined {
-  const candidates = [(namespace as { default?: { default?: unknown } })?.default?.default, (namespace as { default?: unknown })?.default];
+  const candidates = [
+    (namespace as { default?: { default?: unknown } })?.default?.default,
+    (namespace as { default?: unknown })?.default,
+  ];
   return candidates.find(
     (candidate): candidate is HidTransportClass =>
-      typeof candidate === 'function' && typeof (candidate as unknown as HidTransportClass).list === 'function' && typeof (candidate as unknown as HidTransportClass).open === 'function',
+      typeof candidate === 'function' &&
+      typeof (candidate as unknown as HidTransportClass).list === 'function' &&
+      typeof (candidate as unknown as HidTransportClass).open === 'function',
   );
 }
 
@@ -80,7 +91,8 @@ export async function ledgerSupport(load: HidModuleLoader = loadHidTransportModu
     await devicePaths(await hidTransportClass(load));
     return { available: true };
   } catch (error) {
-    if (error instanceof LedgerError) return { available: false, reason: String(error.details?.reason ?? error.message) };
+    if (error instanceof LedgerError)
+      return { available: false, reason: String(error.details?.reason ?? error.message) };
     throw error;
   }
 }
@@ -93,7 +105,10 @@ export async function openLedgerTransport(load: HidModuleLoader = loadHidTranspo
   const cls = await hidTransportClass(load);
   const [first] = await devicePaths(cls);
   if (first === undefined) {
-    throw new LedgerError(LedgerErrorCode.NOT_FOUND, 'No Ledger was found. Connect it by USB, unlock it and open the Tron app.');
+    throw new LedgerError(
+      LedgerErrorCode.NOT_FOUND,
+      'No Ledger was found. Connect it by USB, unlock it and open the Tron app.',
+    );
   }
   try {
     return await cls.open(first);

@@ -65,13 +65,18 @@ export function ledgerPathIndices(text: string): number[] {
   const body = text.trim().replace(/^m\//, '');
   const parts = body.split('/');
   if (parts.length > MAX_PATH_DEPTH) {
-    throw invalid(`The derivation path "${text}" has ${parts.length} levels; the Tron app reads at most ${MAX_PATH_DEPTH}.`, { path: text });
+    throw invalid(
+      `The derivation path "${text}" has ${parts.length} levels; the Tron app reads at most ${MAX_PATH_DEPTH}.`,
+      { path: text },
+    );
   }
   return parts.map((part) => {
     const match = /^(\d{1,10})(['hH]?)$/.exec(part);
     const index = match ? Number(match[1]) : Number.NaN;
     if (!match || index > MAX_INDEX) {
-      throw invalid(`The derivation path "${text}" has an unreadable level "${part}"; write it like 44'/195'/0'/0/0.`, { path: text });
+      throw invalid(`The derivation path "${text}" has an unreadable level "${part}"; write it like 44'/195'/0'/0/0.`, {
+        path: text,
+      });
     }
     return match[2] ? index + HARDENED_OFFSET : index;
   });
@@ -79,11 +84,14 @@ export function ledgerPathIndices(text: string): number[] {
 
 export function ledgerPathFromIndices(indices: readonly number[]): LedgerPath {
   if (indices.length === 0 || indices.length > MAX_PATH_DEPTH) {
-    throw invalid(`A derivation path has 1 to ${MAX_PATH_DEPTH} levels, got ${indices.length}.`, { levels: indices.length });
+    throw invalid(`A derivation path has 1 to ${MAX_PATH_DEPTH} levels, got ${indices.length}.`, {
+      levels: indices.length,
+    });
   }
   return indices
     .map((value) => {
-      if (!Number.isInteger(value) || value < 0 || value > 0xffff_ffff) throw invalid(`A path level must be a 32-bit number, got ${value}.`, { value });
+      if (!Number.isInteger(value) || value < 0 || value > 0xffff_ffff)
+        throw invalid(`A path level must be a 32-bit number, got ${value}.`, { value });
       return value >= HARDENED_OFFSET ? `${value - HARDENED_OFFSET}'` : String(value);
     })
     .join('/') as LedgerPath;
@@ -93,4 +101,3 @@ export function ledgerPathFromIndices(indices: readonly number[]): LedgerPath {
 export function parseLedgerPath(text: string): LedgerPath {
   return ledgerPathFromIndices(ledgerPathIndices(text));
 }
-

@@ -18,7 +18,11 @@ function badSignature(message: string, details: Record<string, unknown> = {}): L
  * device gave for the same path. The device sends r ‖ s ‖ v with v = 0 or 1 (app-tron
  * `signTransaction` in helpers.c); the result has v = 27 or 28, as TronWeb and src-core/keys emit.
  */
-export function verifiedDeviceSignature(digest: Uint8Array, deviceAnswerHex: string, expected: ExpectedSigner): Uint8Array {
+export function verifiedDeviceSignature(
+  digest: Uint8Array,
+  deviceAnswerHex: string,
+  expected: ExpectedSigner,
+): Uint8Array {
   let signature: Uint8Array;
   try {
     signature = hexToBytes(deviceAnswerHex, 'signature');
@@ -26,7 +30,10 @@ export function verifiedDeviceSignature(digest: Uint8Array, deviceAnswerHex: str
     throw badSignature('The Ledger answered with something that is not a signature.');
   }
   if (signature.length !== SIGNATURE_LENGTH) {
-    throw badSignature(`The Ledger answered with ${signature.length} bytes instead of a ${SIGNATURE_LENGTH}-byte signature.`, { length: signature.length });
+    throw badSignature(
+      `The Ledger answered with ${signature.length} bytes instead of a ${SIGNATURE_LENGTH}-byte signature.`,
+      { length: signature.length },
+    );
   }
   let recovered: HexAddress;
   try {

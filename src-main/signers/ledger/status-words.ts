@@ -119,7 +119,11 @@ export function errorForStatusWord(statusWord: number, operation: LedgerOperatio
     case DeviceStatus.LOCKED_DEVICE:
     case DeviceStatus.LOCKED_DEVICE_OLD_FIRMWARE:
     case TronAppStatus.SECURITY_STATUS_NOT_SATISFIED:
-      return new LedgerError(LedgerErrorCode.LOCKED, `The Ledger is locked. Unlock it with your PIN, open the Tron app and try again.${nothingSigned(operation)}`, details);
+      return new LedgerError(
+        LedgerErrorCode.LOCKED,
+        `The Ledger is locked. Unlock it with your PIN, open the Tron app and try again.${nothingSigned(operation)}`,
+        details,
+      );
     case TronAppStatus.CLA_NOT_SUPPORTED:
     case TronAppStatus.INS_NOT_SUPPORTED:
     case DeviceStatus.NO_APP_OPEN:
@@ -133,15 +137,29 @@ export function errorForStatusWord(statusWord: number, operation: LedgerOperatio
     case DeviceStatus.USER_REFUSED_ON_DEVICE:
       return new LedgerError(
         LedgerErrorCode.DECLINED,
-        operation === 'address' ? 'The address was rejected on the Ledger.' : `${SUBJECT[operation]} was declined on the Ledger.${nothingSigned(operation)}`,
+        operation === 'address'
+          ? 'The address was rejected on the Ledger.'
+          : `${SUBJECT[operation]} was declined on the Ledger.${nothingSigned(operation)}`,
         details,
       );
     case DeviceStatus.DEVICE_INTERFACE_IN_FOREGROUND:
-      return new LedgerError(LedgerErrorCode.BUSY, "The Ledger is showing its own menus. Return to the Tron app's home screen and try again.", details);
+      return new LedgerError(
+        LedgerErrorCode.BUSY,
+        "The Ledger is showing its own menus. Return to the Tron app's home screen and try again.",
+        details,
+      );
     case TronAppStatus.MISSING_SETTING_DATA_ALLOWED:
-      return settingRequired(TronAppSetting.transactionsData, 'This transaction carries a memo (extra data), which the Tron app refuses by default.', statusWord);
+      return settingRequired(
+        TronAppSetting.transactionsData,
+        'This transaction carries a memo (extra data), which the Tron app refuses by default.',
+        statusWord,
+      );
     case TronAppStatus.MISSING_SETTING_CUSTOM_CONTRACT:
-      return settingRequired(TronAppSetting.customContracts, 'This smart-contract call is not a transfer or approval of a token the Tron app knows.', statusWord);
+      return settingRequired(
+        TronAppSetting.customContracts,
+        'This smart-contract call is not a transfer or approval of a token the Tron app knows.',
+        statusWord,
+      );
     case TronAppStatus.MISSING_SETTING_SIGN_BY_HASH:
       return settingRequired(
         TronAppSetting.signByHash,
@@ -152,7 +170,11 @@ export function errorForStatusWord(statusWord: number, operation: LedgerOperatio
       );
     case TronAppStatus.INCORRECT_DATA:
       if (operation === 'transaction') {
-        return new LedgerError(LedgerErrorCode.TRANSACTION_REJECTED, `The Tron app could not read this transaction: its contract type is not one the app signs, or the bytes are malformed. Update the Tron app if it is old. ${NOTHING_SIGNED}`, details);
+        return new LedgerError(
+          LedgerErrorCode.TRANSACTION_REJECTED,
+          `The Tron app could not read this transaction: its contract type is not one the app signs, or the bytes are malformed. Update the Tron app if it is old. ${NOTHING_SIGNED}`,
+          details,
+        );
       }
       break;
     case TronAppStatus.INCORRECT_BIP32_PATH:

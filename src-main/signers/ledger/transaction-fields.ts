@@ -64,9 +64,12 @@ export function rawDataFields(raw: Uint8Array): RawDataField[] {
       const size = readVarint(raw, key.next);
       end = size.next + size.value;
     } else {
-      throw invalid(`Field ${fieldNumber} of the transaction has protobuf wire type ${wireType}, which Transaction.raw never uses.`);
+      throw invalid(
+        `Field ${fieldNumber} of the transaction has protobuf wire type ${wireType}, which Transaction.raw never uses.`,
+      );
     }
-    if (fieldNumber === 0 || end > raw.length) throw invalid('The transaction bytes are cut short or are not a protobuf Transaction.raw.');
+    if (fieldNumber === 0 || end > raw.length)
+      throw invalid('The transaction bytes are cut short or are not a protobuf Transaction.raw.');
     fields.push({ fieldNumber, length: end - offset });
     offset = end;
   }

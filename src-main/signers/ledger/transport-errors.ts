@@ -37,13 +37,25 @@ export function toLedgerError(error: unknown, operation: LedgerOperation): Ledge
     );
   }
   if ((typeof name === 'string' && BUSY_NAMES.has(name)) || (typeof id === 'string' && BUSY_IDS.has(id))) {
-    return new LedgerError(LedgerErrorCode.BUSY, 'The Ledger is still waiting for an answer to another request. Approve or reject it on the device, then try again.', { operation });
+    return new LedgerError(
+      LedgerErrorCode.BUSY,
+      'The Ledger is still waiting for an answer to another request. Approve or reject it on the device, then try again.',
+      { operation },
+    );
   }
   if (typeof id === 'string' && NOT_FOUND_IDS.has(id)) {
-    return new LedgerError(LedgerErrorCode.NOT_FOUND, 'No Ledger was found. Connect it by USB, unlock it and open the Tron app.', { operation });
+    return new LedgerError(
+      LedgerErrorCode.NOT_FOUND,
+      'No Ledger was found. Connect it by USB, unlock it and open the Tron app.',
+      { operation },
+    );
   }
-  return new LedgerError(LedgerErrorCode.TRANSPORT_FAILED, `Communication with the Ledger failed: ${messageOf(error)}. Reconnect it and try again.`, {
-    operation,
-    reason: messageOf(error),
-  });
+  return new LedgerError(
+    LedgerErrorCode.TRANSPORT_FAILED,
+    `Communication with the Ledger failed: ${messageOf(error)}. Reconnect it and try again.`,
+    {
+      operation,
+      reason: messageOf(error),
+    },
+  );
 }

@@ -3,7 +3,17 @@ import { LedgerErrorCode, serializeError, deserializeError, LedgerError } from '
 import { LedgerDevice } from '../../../../src-main/signers/ledger/device';
 import { TronAppSetting } from '../../../../src-main/signers/ledger/status-words';
 import { SoftwareLedger } from '../../../fixtures/ledger/software-device';
-import { contractDeployment, ledgerRejection, MNEMONIC, PATH, permissionUpdate, rawBytes, softwareDevice, transferWithMemo, trc20Transfer } from './helpers';
+import {
+  contractDeployment,
+  ledgerRejection,
+  MNEMONIC,
+  PATH,
+  permissionUpdate,
+  rawBytes,
+  softwareDevice,
+  transferWithMemo,
+  trc20Transfer,
+} from './helpers';
 
 // Every failure is a LedgerError with a stable code, and no signature comes back with it:
 // `ledgerRejection` also requires that the promise resolved to nothing.
@@ -11,16 +21,25 @@ import { contractDeployment, ledgerRejection, MNEMONIC, PATH, permissionUpdate, 
 describe('LedgerDevice errors', () => {
   it('reports a transaction declined on the screen', async () => {
     const { ledger, device } = softwareDevice({ answer: 'decline', settings: { transactionsData: true } });
-    const error = await ledgerRejection(device.signTransaction(PATH, rawBytes(transferWithMemo(ledger.addressAt(PATH).base58))), LedgerErrorCode.DECLINED);
+    const error = await ledgerRejection(
+      device.signTransaction(PATH, rawBytes(transferWithMemo(ledger.addressAt(PATH).base58))),
+      LedgerErrorCode.DECLINED,
+    );
     expect(error.message).toBe('The transaction was declined on the Ledger. Nothing was signed.');
     expect(error.details).toMatchObject({ statusWord: '0x6985', operation: 'transaction' });
   });
 
   it('reports a declined message, hash and address display in their own words', async () => {
     const { device } = softwareDevice({ answer: 'decline', settings: { signByHash: true } });
-    expect((await ledgerRejection(device.signPersonalMessage(PATH, 'hi'), LedgerErrorCode.DECLINED)).message).toMatch(/^The message was declined/);
-    expect((await ledgerRejection(device.signTransactionHash(PATH, '11'.repeat(32)), LedgerErrorCode.DECLINED)).message).toMatch(/^The transaction hash was declined/);
-    expect((await ledgerRejection(device.getAddress(PATH, { display: true }), LedgerErrorCode.DECLINED)).message).toBe('The address was rejected on the Ledger.');
+    expect((await ledgerRejection(device.signPersonalMessage(PATH, 'hi'), LedgerErrorCode.DECLINED)).message).toMatch(
+      /^The message was declined/,
+    );
+    expect(
+      (await ledgerRejection(device.signTransactionHash(PATH, '11'.repeat(32)), LedgerErrorCode.DECLINED)).message,
+    ).toMatch(/^The transaction hash was declined/);
+    expect((await ledgerRejection(device.getAddress(PATH, { display: true }), LedgerErrorCode.DECLINED)).message).toBe(
+      'The address was rejected on the Ledger.',
+    );
   });
 
   it('reports a locked device', async () => {
@@ -53,34 +72,50 @@ describe('LedgerDevice errors', () => {
     const { ledger, device } = softwareDevice({ unplugAfterApdus: 2, settings: { transactionsData: true } });
     const tx = trc20Transfer(ledger.addressAt(PATH).base58, { memo: 'y'.repeat(230) });
     const error = await ledgerRejection(device.signTransaction(PATH, rawBytes(tx)), LedgerErrorCode.DISCONNECTED);
-    expect(error.message).toBe('The Ledger was disconnected while signing. Reconnect it, unlock it, open the Tron app and try again. Nothing was signed.');
+    expect(error.message).toBe(
+      'The Ledger was disconnected while signing. Reconnect it, unlock it, open the Tron app and try again. Nothing was signed.',
+    );
     expect(ledger.exchanges).toHaveLength(2);
     expect(ledger.screens).toEqual([]);
   });
 
   it('names "Transactions data" when a memo is refused', async () => {
     const { ledger, device } = softwareDevice();
-    const error = await ledgerRejection(device.signTransaction(PATH, rawBytes(transferWithMemo(ledger.addressAt(PATH).base58))), LedgerErrorCode.SETTING_REQUIRED);
+    const error = await ledgerRejection(
+      device.signTransaction(PATH, rawBytes(transferWithMemo(ledger.addressAt(PATH).base58))),
+      LedgerErrorCode.SETTING_REQUIRED,
+    );
     expect(error.details).toMatchObject({ setting: TronAppSetting.transactionsData, statusWord: '0x6a8b' });
     expect(error.message).toContain('Enable "Transactions data" in the Tron app\'s settings');
   });
 
   it('names "Sign by Hash" for blind signing and for a permission update', async () => {
     const { device } = softwareDevice();
-    const error = await ledgerRejection(device.signTransactionHash(PATH, '22'.repeat(32)), LedgerErrorCode.SETTING_REQUIRED);
+    const error = await ledgerRejection(
+      device.signTransactionHash(PATH, '22'.repeat(32)),
+      LedgerErrorCode.SETTING_REQUIRED,
+    );
     expect(error.details).toMatchObject({ setting: TronAppSetting.signByHash, statusWord: '0x6a8c' });
     expect(error.message).toMatch(/^Signing a transaction by its hash alone \(blind signing\) is off/);
     const { ledger, device: other } = softwareDevice();
     const update = permissionUpdate(ledger.addressAt(PATH).base58);
-    const forUpdate = await ledgerRejection(other.signTransaction(PATH, rawBytes(update)), LedgerErrorCode.SETTING_REQUIRED);
+    const forUpdate = await ledgerRejection(
+      other.signTransaction(PATH, rawBytes(update)),
+      LedgerErrorCode.SETTING_REQUIRED,
+    );
     expect(forUpdate.details?.setting).toBe(TronAppSetting.signByHash);
     expect(forUpdate.message).toMatch(/^The Tron app can only show this kind of transaction as a hash/);
   });
 
   it('reports a contract type the Tron app does not sign', async () => {
-    const { ledger, device } = softwareDevice({ settings: { transactionsData: true, customContracts: true, signByHash: true } });
+    const { ledger, device } = softwareDevice({
+      settings: { transactionsData: true, customContracts: true, signByHash: true },
+    });
     const deploy = contractDeployment(ledger.addressAt(PATH).base58);
-    const error = await ledgerRejection(device.signTransaction(PATH, rawBytes(deploy)), LedgerErrorCode.TRANSACTION_REJECTED);
+    const error = await ledgerRejection(
+      device.signTransaction(PATH, rawBytes(deploy)),
+      LedgerErrorCode.TRANSACTION_REJECTED,
+    );
     expect(error.details?.statusWord).toBe('0x6a80');
   });
 
@@ -94,14 +129,20 @@ describe('LedgerDevice errors', () => {
   it('refuses, before sending anything, a transaction with a field too large for one APDU', async () => {
     const { ledger, device } = softwareDevice({ settings: { transactionsData: true } });
     const tx = transferWithMemo(ledger.addressAt(PATH).base58, 'z'.repeat(300));
-    const error = await ledgerRejection(device.signTransaction(PATH, rawBytes(tx)), LedgerErrorCode.TRANSACTION_TOO_LARGE);
+    const error = await ledgerRejection(
+      device.signTransaction(PATH, rawBytes(tx)),
+      LedgerErrorCode.TRANSACTION_TOO_LARGE,
+    );
     expect(error.details).toEqual({ field: 'data (memo)', bytes: 303, limit: 250 });
     expect(ledger.exchanges).toEqual([]);
   });
 
   it('refuses a signature that another key made, even though the device sent it', async () => {
     const honest = new SoftwareLedger({ mnemonic: MNEMONIC });
-    const other = new SoftwareLedger({ mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about', behaviour: { settings: { transactionsData: true } } });
+    const other = new SoftwareLedger({
+      mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+      behaviour: { settings: { transactionsData: true } },
+    });
     // Addresses come from one device, signatures from another.
     const answerAddress = honest.exchange.bind(honest);
     honest.exchange = (apdu: Buffer) => (apdu[1] === 0x02 ? answerAddress(apdu) : other.exchange(apdu));

@@ -9,7 +9,17 @@ import { addSignature, recoverSigners } from '../../../../src-core/tx/sign';
 import { buildTransaction, transferAssetContract } from '../../../../src-core/tx/builders';
 import type { TransactionJson } from '../../../../src-core/tx/types';
 import { ledgerLivePath, legacyPath } from '../../../../src-main/signers/ledger/paths';
-import { header, ledgerRejection, PATH, rawBytes, RECIPIENT, softwareDevice, transferWithMemo, trc20Transfer } from './helpers';
+import {
+  header,
+  ledgerRejection,
+  PATH,
+  rawBytes,
+  RECIPIENT,
+  softwareDevice,
+  transferWithMemo,
+  transferWithMemoScreen,
+  trc20Transfer,
+} from './helpers';
 
 /** The transaction with the device's signature added the way the wallet adds co-signers' ones. */
 function signed(tx: TransactionJson, signature: string): TransactionJson {
@@ -21,8 +31,15 @@ describe('LedgerDevice with a software Tron app', () => {
     const { ledger, device } = softwareDevice();
     const expected = ledger.addressAt(legacyPath(4));
     const address = await device.getAddress(legacyPath(4), { display: true });
-    expect(address).toEqual({ path: "44'/195'/0'/0/4", base58: expected.base58, hex: expected.hex, publicKey: expected.publicKey });
-    expect(ledger.screens).toEqual([{ kind: 'address', path: "44'/195'/0'/0/4", address: expected.base58, answer: 'approve' }]);
+    expect(address).toEqual({
+      path: "44'/195'/0'/0/4",
+      base58: expected.base58,
+      hex: expected.hex,
+      publicKey: expected.publicKey,
+    });
+    expect(ledger.screens).toEqual([
+      { kind: 'address', path: "44'/195'/0'/0/4", address: expected.base58, answer: 'approve' },
+    ]);
   });
 
   it('tells the two path layouts apart: Ledger Live accounts differ from legacy indices', async () => {
@@ -47,7 +64,7 @@ describe('LedgerDevice with a software Tron app', () => {
     expect(recoverSigners(withSignature)).toEqual([owner.hex]);
     expect(TronWebTrx.ecRecover(withSignature as never)).toBe(owner.base58);
     expect(tronUtils.transaction.txCheck(withSignature)).toBe(true);
-    expect(ledger.screens).toEqual([{ kind: 'transaction', path: PATH, contractType: 'TransferContract', permissionId: 2, memo: true, tokenDescriptors: 0, answer: 'approve' }]);
+    expect(ledger.screens).toEqual([transferWithMemoScreen('approve')]);
   });
 
   it('signs a TRC-20 transfer (TriggerSmartContract on USDT) that the device shows as a token transfer', async () => {
@@ -59,7 +76,11 @@ describe('LedgerDevice with a software Tron app', () => {
     expect(recoverAddress(hexToBytes(tx.txID), hexToBytes(result.signature))).toBe(owner.hex);
     expect(TronWebTrx.ecRecover(withSignature as never)).toBe(owner.base58);
     expect(tronUtils.transaction.txCheck(withSignature)).toBe(true);
-    expect(ledger.screens.at(-1)).toMatchObject({ contractType: 'TriggerSmartContract', memo: false, call: { kind: 'trc20-transfer', selector: 'a9059cbb' } });
+    expect(ledger.screens.at(-1)).toMatchObject({
+      contractType: 'TriggerSmartContract',
+      memo: false,
+      call: { kind: 'trc20-transfer', selector: 'a9059cbb' },
+    });
   });
 
   it('sends a large transaction in several APDUs cut between fields and verifies the one signature', async () => {
@@ -95,7 +116,10 @@ describe('LedgerDevice with a software Tron app', () => {
   });
 
   it('reads the Tron app settings by their names in the app', async () => {
-    const { device } = softwareDevice({ settings: { transactionsData: true, customContracts: true }, version: [0, 7, 1] });
+    const { device } = softwareDevice({
+      settings: { transactionsData: true, customContracts: true },
+      version: [0, 7, 1],
+    });
     expect(await device.getAppConfiguration()).toEqual({
       version: '0.7.1',
       versionNumber: 701,
@@ -105,7 +129,11 @@ describe('LedgerDevice with a software Tron app', () => {
 
   it('runs requests made at the same time one after the other instead of failing as busy', async () => {
     const { ledger, device } = softwareDevice({ settings: { signByHash: true } });
-    const [a, b, c] = await Promise.all([device.getAddress(PATH), device.signTransactionHash(PATH, 'aa'.repeat(32)), device.signPersonalMessage(PATH, 'hello')]);
+    const [a, b, c] = await Promise.all([
+      device.getAddress(PATH),
+      device.signTransactionHash(PATH, 'aa'.repeat(32)),
+      device.signPersonalMessage(PATH, 'hello'),
+    ]);
     expect(b.signer).toEqual(a);
     expect(c.signer).toEqual(a);
     expect(ledger.exchanges.map((e) => e.command.slice(2, 4))).toEqual(['02', '05', '08']);
@@ -116,8 +144,14 @@ describe('LedgerDevice with a software Tron app', () => {
     const tx = transferWithMemo(ledger.addressAt(PATH).base58);
     await ledgerRejection(device.getAddress("44'/195'/x'/0/0"), LedgerErrorCode.INVALID_REQUEST);
     await ledgerRejection(device.signTransactionHash(PATH, 'abcd'), LedgerErrorCode.INVALID_REQUEST);
-    await ledgerRejection(device.signTransaction(PATH, new Uint8Array([0xff, 0xff, 0xff])), LedgerErrorCode.INVALID_REQUEST);
-    await ledgerRejection(device.signTransaction(PATH, rawBytes(tx), ['00', '01', '02']), LedgerErrorCode.INVALID_REQUEST);
+    await ledgerRejection(
+      device.signTransaction(PATH, new Uint8Array([0xff, 0xff, 0xff])),
+      LedgerErrorCode.INVALID_REQUEST,
+    );
+    await ledgerRejection(
+      device.signTransaction(PATH, rawBytes(tx), ['00', '01', '02']),
+      LedgerErrorCode.INVALID_REQUEST,
+    );
     await ledgerRejection(device.signTransaction(PATH, rawBytes(tx), ['zz']), LedgerErrorCode.INVALID_REQUEST);
     expect(ledger.exchanges).toEqual([]);
   });
@@ -125,7 +159,9 @@ describe('LedgerDevice with a software Tron app', () => {
   it('passes TRC10 token descriptors to the device after the transaction', async () => {
     const { ledger, device } = softwareDevice();
     const owner = ledger.addressAt(PATH).base58;
-    const tx = buildTransaction(transferAssetContract({ owner, to: RECIPIENT, tokenId: '1002000', amount: 5n }), { header });
+    const tx = buildTransaction(transferAssetContract({ owner, to: RECIPIENT, tokenId: '1002000', amount: 5n }), {
+      header,
+    });
     const descriptor = '0a0642547454657374100618b2e93c';
     await device.signTransaction(PATH, rawBytes(tx), [descriptor]);
     const signing = ledger.exchanges.filter((e) => e.command.startsWith('e004'));

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { LedgerErrorCode } from '../../../../src-core/errors';
 import { LedgerDevice } from '../../../../src-main/signers/ledger/device';
-import { HID_TRANSPORT_PACKAGE, ledgerSupport, openLedgerTransport, type HidModuleLoader } from '../../../../src-main/signers/ledger/hid-transport';
+import {
+  HID_TRANSPORT_PACKAGE,
+  ledgerSupport,
+  openLedgerTransport,
+  type HidModuleLoader,
+} from '../../../../src-main/signers/ledger/hid-transport';
 import { SoftwareLedger } from '../../../fixtures/ledger/software-device';
 import { ledgerRejection, MNEMONIC, PATH } from './helpers';
 
 /** A module namespace shaped like the CommonJS build of the HID transport seen from ESM. */
-function hidModule(transport: { list: () => Promise<string[]>; open: (path: string) => Promise<unknown> }): HidModuleLoader {
+function hidModule(transport: {
+  list: () => Promise<string[]>;
+  open: (path: string) => Promise<unknown>;
+}): HidModuleLoader {
   const cls = Object.assign(function TransportNodeHidNoEvents() {}, transport);
   return async () => ({ default: { __esModule: true, default: cls } });
 }
@@ -18,7 +26,9 @@ const missingPackage: HidModuleLoader = async () => {
 describe('Ledger USB HID transport', () => {
   it('says Ledger support is unavailable, and why, when the optional package is not installed', async () => {
     const error = await ledgerRejection(openLedgerTransport(missingPackage), LedgerErrorCode.UNAVAILABLE);
-    expect(error.message).toMatch(/^Ledger support is not available on this system: the optional package @ledgerhq\/hw-transport-node-hid-noevents is not installed/);
+    expect(error.message).toMatch(
+      /^Ledger support is not available on this system: the optional package @ledgerhq\/hw-transport-node-hid-noevents is not installed/,
+    );
     expect(error.message).toContain('libusb-1.0-0-dev and libudev-dev');
     expect(await ledgerSupport(missingPackage)).toEqual({ available: false, reason: error.details?.reason });
   });
@@ -31,11 +41,16 @@ describe('Ledger USB HID transport', () => {
       open: async () => undefined,
     });
     const error = await ledgerRejection(openLedgerTransport(load), LedgerErrorCode.UNAVAILABLE);
-    expect(error.message).toBe('Ledger support is not available on this system: the USB HID module could not be loaded (libudev.so.1: cannot open shared object file: No such file or directory).');
+    expect(error.message).toBe(
+      'Ledger support is not available on this system: the USB HID module could not be loaded (libudev.so.1: cannot open shared object file: No such file or directory).',
+    );
   });
 
   it('refuses a module without the transport class', async () => {
-    const error = await ledgerRejection(openLedgerTransport(async () => ({ default: {} })), LedgerErrorCode.UNAVAILABLE);
+    const error = await ledgerRejection(
+      openLedgerTransport(async () => ({ default: {} })),
+      LedgerErrorCode.UNAVAILABLE,
+    );
     expect(error.message).toContain('does not export the transport class');
   });
 
@@ -53,7 +68,9 @@ describe('Ledger USB HID transport', () => {
       },
     });
     const error = await ledgerRejection(openLedgerTransport(load), LedgerErrorCode.TRANSPORT_FAILED);
-    expect(error.message).toMatch(/^A Ledger was found but could not be opened: cannot open device with path \/dev\/hidraw3\. .*udev rules/);
+    expect(error.message).toMatch(
+      /^A Ledger was found but could not be opened: cannot open device with path \/dev\/hidraw3\. .*udev rules/,
+    );
   });
 
   it('opens the first device, ready for LedgerDevice', async () => {
@@ -73,7 +90,11 @@ describe('Ledger USB HID transport', () => {
 
   it('on this machine, with no Ledger attached, fails with a typed error whether or not node-hid is installed', async () => {
     const support = await ledgerSupport();
-    const error = await ledgerRejection(openLedgerTransport(), support.available ? LedgerErrorCode.NOT_FOUND : LedgerErrorCode.UNAVAILABLE);
-    if (!support.available) expect(error.message).toBe(`Ledger support is not available on this system: ${support.reason}`);
+    const error = await ledgerRejection(
+      openLedgerTransport(),
+      support.available ? LedgerErrorCode.NOT_FOUND : LedgerErrorCode.UNAVAILABLE,
+    );
+    if (!support.available)
+      expect(error.message).toBe(`Ledger support is not available on this system: ${support.reason}`);
   });
 });

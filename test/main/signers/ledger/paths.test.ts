@@ -13,7 +13,7 @@ import {
 } from '../../../../src-main/signers/ledger/paths';
 
 describe('Ledger derivation paths', () => {
-  it("puts Ledger Live accounts on the hardened account level and legacy indices last", () => {
+  it('puts Ledger Live accounts on the hardened account level and legacy indices last', () => {
     expect(ledgerLivePath(0)).toBe("44'/195'/0'/0/0");
     expect(ledgerLivePath(7)).toBe("44'/195'/7'/0/0");
     expect(legacyPath(7)).toBe("44'/195'/0'/0/7");
@@ -22,8 +22,16 @@ describe('Ledger derivation paths', () => {
   });
 
   it('turns a path into the numbers the device reads, hardened levels with 2^31 added', () => {
-    expect(ledgerPathIndices("44'/195'/1'/0/2")).toEqual([44 + HARDENED_OFFSET, 195 + HARDENED_OFFSET, 1 + HARDENED_OFFSET, 0, 2]);
-    expect(ledgerPathFromIndices([44 + HARDENED_OFFSET, 195 + HARDENED_OFFSET, 0x7fffffff + HARDENED_OFFSET, 0, 0])).toBe("44'/195'/2147483647'/0/0");
+    expect(ledgerPathIndices("44'/195'/1'/0/2")).toEqual([
+      44 + HARDENED_OFFSET,
+      195 + HARDENED_OFFSET,
+      1 + HARDENED_OFFSET,
+      0,
+      2,
+    ]);
+    expect(
+      ledgerPathFromIndices([44 + HARDENED_OFFSET, 195 + HARDENED_OFFSET, 0x7fffffff + HARDENED_OFFSET, 0, 0]),
+    ).toBe("44'/195'/2147483647'/0/0");
   });
 
   it('accepts m/ and h or H as the hardened mark, and writes the canonical form', () => {
@@ -31,7 +39,14 @@ describe('Ledger derivation paths', () => {
   });
 
   it('refuses levels hw-app-trx would silently skip, indices out of range and paths too deep', () => {
-    for (const bad of ["44'/195'/x/0/0", "44'/195'//0/0", '', "44'/195'/0'/0/2147483648", '1/2/3/4/5/6/7/8/9/10/11', "44''/195'"]) {
+    for (const bad of [
+      "44'/195'/x/0/0",
+      "44'/195'//0/0",
+      '',
+      "44'/195'/0'/0/2147483648",
+      '1/2/3/4/5/6/7/8/9/10/11',
+      "44''/195'",
+    ]) {
       expectWalletError(() => parseLedgerPath(bad), LedgerError, LedgerErrorCode.INVALID_REQUEST);
     }
     expectWalletError(() => legacyPath(-1), LedgerError, LedgerErrorCode.INVALID_REQUEST);

@@ -18,16 +18,29 @@ describe('device signature check', () => {
     const checked = verifiedDeviceSignature(digest, bytesToHex(deviceForm), signer);
     expect(checked.subarray(0, 64)).toEqual(deviceForm.subarray(0, 64));
     expect(checked[64]).toBe(deviceForm[64]! + 27);
-    expect(bytesToHex(verifiedDeviceSignature(digest, bytesToHex(signDigest(digest, key)), signer))).toBe(bytesToHex(checked));
+    expect(bytesToHex(verifiedDeviceSignature(digest, bytesToHex(signDigest(digest, key)), signer))).toBe(
+      bytesToHex(checked),
+    );
   });
 
   it('refuses a signature by another key, naming both addresses', () => {
-    const error = expectWalletError<LedgerError>(() => verifiedDeviceSignature(digest, bytesToHex(signDigest(digest, otherKey, 0)), signer), LedgerError, LedgerErrorCode.SIGNATURE_MISMATCH);
-    expect(error.details).toEqual({ expected: signer.base58, recovered: toBase58Address(addressFromPrivateKey(otherKey)) });
+    const error = expectWalletError<LedgerError>(
+      () => verifiedDeviceSignature(digest, bytesToHex(signDigest(digest, otherKey, 0)), signer),
+      LedgerError,
+      LedgerErrorCode.SIGNATURE_MISMATCH,
+    );
+    expect(error.details).toEqual({
+      expected: signer.base58,
+      recovered: toBase58Address(addressFromPrivateKey(otherKey)),
+    });
   });
 
   it('refuses a signature over another digest', () => {
-    expectWalletError(() => verifiedDeviceSignature(hexToBytes('cd'.repeat(32)), bytesToHex(signDigest(digest, key, 0)), signer), LedgerError, LedgerErrorCode.SIGNATURE_MISMATCH);
+    expectWalletError(
+      () => verifiedDeviceSignature(hexToBytes('cd'.repeat(32)), bytesToHex(signDigest(digest, key, 0)), signer),
+      LedgerError,
+      LedgerErrorCode.SIGNATURE_MISMATCH,
+    );
   });
 
   it('refuses answers that are not a 65-byte recoverable signature', () => {

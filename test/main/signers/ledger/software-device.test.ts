@@ -9,8 +9,22 @@ import { addressFromPrivateKey, recoverAddress } from '../../../../src-core/keys
 import { trxAppClass } from '../../../../src-main/signers/ledger/trx-app';
 import { deriveTronPrivateKeys, mnemonicEntropyFromPhrase } from '../../../../src-main/vault/hd';
 import { recorded } from '../../../fixtures/ledger/recorded-exchanges';
-import { SoftwareLedger, SoftwareLedgerStatus, type SoftwareLedgerOptions } from '../../../fixtures/ledger/software-device';
-import { contractDeployment, MNEMONIC, PATH, permissionUpdate, RECIPIENT, rawBytes, transferWithMemo, trc20Transfer } from './helpers';
+import {
+  SoftwareLedger,
+  SoftwareLedgerStatus,
+  type SoftwareLedgerOptions,
+} from '../../../fixtures/ledger/software-device';
+import {
+  contractDeployment,
+  MNEMONIC,
+  PATH,
+  permissionUpdate,
+  RECIPIENT,
+  rawBytes,
+  transferWithMemo,
+  transferWithMemoScreen,
+  trc20Transfer,
+} from './helpers';
 
 // The software device is checked against hw-app-trx itself (the client the app uses) and against
 // the commands of Ledger's recordings. The recordings' seed is not published, so their answers can
@@ -57,7 +71,14 @@ describe('SoftwareLedger through hw-app-trx', () => {
 
   it('reports its settings and version in the app configuration', async () => {
     const trx = new Trx(ledgerWith({ settings: { transactionsData: true, signByHash: true }, version: [0, 7, 1] }));
-    expect(await trx.getAppConfiguration()).toEqual({ version: '0.7.1', versionN: 701, allowData: true, allowContract: false, truncateAddress: false, signByHash: true });
+    expect(await trx.getAppConfiguration()).toEqual({
+      version: '0.7.1',
+      versionN: 701,
+      allowData: true,
+      allowContract: false,
+      truncateAddress: false,
+      signByHash: true,
+    });
   });
 
   it('signs a transaction hw-app-trx splits over three APDUs, over sha256 of the raw data', async () => {
@@ -68,7 +89,13 @@ describe('SoftwareLedger through hw-app-trx', () => {
     const p1s = ledger.exchanges.map((e) => e.command.slice(4, 6));
     expect(p1s).toEqual(['00', '80', '90']);
     expect(toBase58Address(recoverAddress(sha256(rawBytes(tx)), hexToBytes(signature)))).toBe(owner);
-    expect(ledger.screens.at(-1)).toMatchObject({ kind: 'transaction', contractType: 'TriggerSmartContract', permissionId: 3, memo: true, call: { kind: 'trc20-transfer' } });
+    expect(ledger.screens.at(-1)).toMatchObject({
+      kind: 'transaction',
+      contractType: 'TriggerSmartContract',
+      permissionId: 3,
+      memo: true,
+      call: { kind: 'trc20-transfer' },
+    });
   });
 
   it('signs a personal message longer than one APDU as TronWeb signMessageV2 does', async () => {
@@ -83,7 +110,9 @@ describe('SoftwareLedger through hw-app-trx', () => {
     const ledger = ledgerWith({ settings: { signByHash: true } });
     const txId = 'ab'.repeat(32);
     const signature = await new Trx(ledger).signTransactionHash(PATH, txId);
-    expect(toBase58Address(recoverAddress(hexToBytes(txId), hexToBytes(signature)))).toBe(ledger.addressAt(PATH).base58);
+    expect(toBase58Address(recoverAddress(hexToBytes(txId), hexToBytes(signature)))).toBe(
+      ledger.addressAt(PATH).base58,
+    );
     expect(ledger.screens).toEqual([{ kind: 'hash', path: PATH, hash: txId, answer: 'approve' }]);
   });
 });
@@ -108,14 +137,22 @@ describe('SoftwareLedger against the recorded commands', () => {
 
   it('signs the recorded transaction command once "Transactions data" is on, and refuses it with 0x6a8b before', async () => {
     const command = recorded.signTransaction.exchange.command;
-    expect(await send(ledgerWith(), command)).toEqual({ data: '', status: SoftwareLedgerStatus.MISSING_SETTING_DATA_ALLOWED });
+    expect(await send(ledgerWith(), command)).toEqual({
+      data: '',
+      status: SoftwareLedgerStatus.MISSING_SETTING_DATA_ALLOWED,
+    });
     const ledger = ledgerWith({ settings: { transactionsData: true } });
     const answer = await send(ledger, command);
     expect(answer.status).toBe(0x9000);
     expect(answer.data.length).toBe(recorded.signTransaction.exchange.response.length - 4);
     const digest = sha256(hexToBytes(recorded.signTransaction.rawData));
     expect(toBase58Address(recoverAddress(digest, hexToBytes(answer.data)))).toBe(ledger.addressAt(PATH).base58);
-    expect(ledger.screens[0]).toMatchObject({ kind: 'transaction', contractType: 'TransferContract', memo: true, permissionId: 0 });
+    expect(ledger.screens[0]).toMatchObject({
+      kind: 'transaction',
+      contractType: 'TransferContract',
+      memo: true,
+      permissionId: 0,
+    });
   });
 
   it('signs the recorded personal message and hash commands in the recorded layout', async () => {
@@ -135,17 +172,67 @@ describe('SoftwareLedger follows the Tron app rules', () => {
     ['a class byte other than 0xE0', 'b001000000', {}, SoftwareLedgerStatus.CLA_NOT_SUPPORTED],
     ['a length byte that disagrees with the data', 'e00200000a058000002c', {}, SoftwareLedgerStatus.WRONG_DATA_LENGTH],
     ['a path of zero levels', apdu(0x02, 0, 0, '00'), {}, SoftwareLedgerStatus.INCORRECT_BIP32_PATH],
-    ['a path of eleven levels', apdu(0x02, 0, 0, '0b' + '00000000'.repeat(11)), {}, SoftwareLedgerStatus.INCORRECT_BIP32_PATH],
+    [
+      'a path of eleven levels',
+      apdu(0x02, 0, 0, '0b' + '00000000'.repeat(11)),
+      {},
+      SoftwareLedgerStatus.INCORRECT_BIP32_PATH,
+    ],
     ['an address request with P1 2', apdu(0x02, 2, 0, PATH_BYTES), {}, SoftwareLedgerStatus.INCORRECT_P1_P2],
-    ['a continuation chunk with no transaction started', apdu(0x04, 0x80, 0, '0a02'), {}, SoftwareLedgerStatus.INCORRECT_P1_P2],
-    ['a chunk that cuts a field in half', apdu(0x04, 0x10, 0, PATH_BYTES + '0a05aa'), {}, SoftwareLedgerStatus.INCORRECT_DATA],
-    ['sign by hash while "Sign by Hash" is off', recorded.signTransactionHash.exchange.command, {}, SoftwareLedgerStatus.MISSING_SETTING_SIGN_BY_HASH],
-    ['a sign-by-hash payload that is not 32 bytes', apdu(0x05, 0, 0, PATH_BYTES + '01'), { settings: { signByHash: true } }, SoftwareLedgerStatus.INCORRECT_LENGTH],
-    ['a message chunk longer than the announced length', apdu(0x08, 0, 0, PATH_BYTES + '00000001' + '0101'), {}, SoftwareLedgerStatus.INCORRECT_LENGTH],
-    ['any request while locked', recorded.getAddress.exchange.command, { locked: true }, SoftwareLedgerStatus.LOCKED_DEVICE],
-    ['any request from the dashboard', recorded.getAddress.exchange.command, { app: 'dashboard' }, SoftwareLedgerStatus.NO_APP_OPEN],
-    ['any request while another app is open', recorded.getAddress.exchange.command, { app: 'other' }, SoftwareLedgerStatus.CLA_NOT_SUPPORTED],
-    ['a declined address display', apdu(0x02, 1, 0, PATH_BYTES), { answer: 'decline' }, SoftwareLedgerStatus.CONDITIONS_OF_USE_NOT_SATISFIED],
+    [
+      'a continuation chunk with no transaction started',
+      apdu(0x04, 0x80, 0, '0a02'),
+      {},
+      SoftwareLedgerStatus.INCORRECT_P1_P2,
+    ],
+    [
+      'a chunk that cuts a field in half',
+      apdu(0x04, 0x10, 0, PATH_BYTES + '0a05aa'),
+      {},
+      SoftwareLedgerStatus.INCORRECT_DATA,
+    ],
+    [
+      'sign by hash while "Sign by Hash" is off',
+      recorded.signTransactionHash.exchange.command,
+      {},
+      SoftwareLedgerStatus.MISSING_SETTING_SIGN_BY_HASH,
+    ],
+    [
+      'a sign-by-hash payload that is not 32 bytes',
+      apdu(0x05, 0, 0, PATH_BYTES + '01'),
+      { settings: { signByHash: true } },
+      SoftwareLedgerStatus.INCORRECT_LENGTH,
+    ],
+    [
+      'a message chunk longer than the announced length',
+      apdu(0x08, 0, 0, PATH_BYTES + '00000001' + '0101'),
+      {},
+      SoftwareLedgerStatus.INCORRECT_LENGTH,
+    ],
+    [
+      'any request while locked',
+      recorded.getAddress.exchange.command,
+      { locked: true },
+      SoftwareLedgerStatus.LOCKED_DEVICE,
+    ],
+    [
+      'any request from the dashboard',
+      recorded.getAddress.exchange.command,
+      { app: 'dashboard' },
+      SoftwareLedgerStatus.NO_APP_OPEN,
+    ],
+    [
+      'any request while another app is open',
+      recorded.getAddress.exchange.command,
+      { app: 'other' },
+      SoftwareLedgerStatus.CLA_NOT_SUPPORTED,
+    ],
+    [
+      'a declined address display',
+      apdu(0x02, 1, 0, PATH_BYTES),
+      { answer: 'decline' },
+      SoftwareLedgerStatus.CONDITIONS_OF_USE_NOT_SATISFIED,
+    ],
   ];
 
   for (const [what, command, behaviour, status] of cases) {
@@ -158,7 +245,9 @@ describe('SoftwareLedger follows the Tron app rules', () => {
     const ledger = ledgerWith();
     const owner = ledger.addressAt(PATH).base58;
     const unknownToken = trc20Transfer(owner, { contract: RECIPIENT });
-    await expect(new Trx(ledger).signTransaction(PATH, unknownToken.raw_data_hex, [])).rejects.toMatchObject({ statusCode: SoftwareLedgerStatus.MISSING_SETTING_CUSTOM_CONTRACT });
+    await expect(new Trx(ledger).signTransaction(PATH, unknownToken.raw_data_hex, [])).rejects.toMatchObject({
+      statusCode: SoftwareLedgerStatus.MISSING_SETTING_CUSTOM_CONTRACT,
+    });
     ledger.setBehaviour({ settings: { customContracts: true } });
     await new Trx(ledger).signTransaction(PATH, unknownToken.raw_data_hex, []);
     expect(ledger.screens.at(-1)).toMatchObject({ call: { kind: 'custom', selector: 'a9059cbb' } });
@@ -168,16 +257,22 @@ describe('SoftwareLedger follows the Tron app rules', () => {
     const ledger = ledgerWith();
     const owner = ledger.addressAt(PATH).base58;
     const update = permissionUpdate(owner);
-    await expect(new Trx(ledger).signTransaction(PATH, update.raw_data_hex, [])).rejects.toMatchObject({ statusCode: SoftwareLedgerStatus.MISSING_SETTING_SIGN_BY_HASH });
+    await expect(new Trx(ledger).signTransaction(PATH, update.raw_data_hex, [])).rejects.toMatchObject({
+      statusCode: SoftwareLedgerStatus.MISSING_SETTING_SIGN_BY_HASH,
+    });
     const deploy = contractDeployment(owner);
-    await expect(new Trx(ledgerWith({ settings: ALL_ON })).signTransaction(PATH, deploy.raw_data_hex, [])).rejects.toMatchObject({ statusCode: SoftwareLedgerStatus.INCORRECT_DATA });
+    await expect(
+      new Trx(ledgerWith({ settings: ALL_ON })).signTransaction(PATH, deploy.raw_data_hex, []),
+    ).rejects.toMatchObject({ statusCode: SoftwareLedgerStatus.INCORRECT_DATA });
   });
 
   it('records the user answer and signs nothing when declined', async () => {
     const ledger = ledgerWith({ answer: 'decline', settings: { transactionsData: true } });
     const tx = transferWithMemo(ledger.addressAt(PATH).base58);
-    await expect(new Trx(ledger).signTransaction(PATH, tx.raw_data_hex, [])).rejects.toMatchObject({ statusCode: SoftwareLedgerStatus.CONDITIONS_OF_USE_NOT_SATISFIED });
-    expect(ledger.screens).toEqual([{ kind: 'transaction', path: PATH, contractType: 'TransferContract', permissionId: 2, memo: true, tokenDescriptors: 0, answer: 'decline' }]);
+    await expect(new Trx(ledger).signTransaction(PATH, tx.raw_data_hex, [])).rejects.toMatchObject({
+      statusCode: SoftwareLedgerStatus.CONDITIONS_OF_USE_NOT_SATISFIED,
+    });
+    expect(ledger.screens).toEqual([transferWithMemoScreen('decline')]);
     expect(ledger.exchanges.at(-1)!.response).toBe('6985');
   });
 
@@ -186,8 +281,12 @@ describe('SoftwareLedger follows the Tron app rules', () => {
     let disconnected = 0;
     ledger.on('disconnect', () => (disconnected += 1));
     expect((await send(ledger, recorded.getAddress.exchange.command)).status).toBe(0x9000);
-    await expect(send(ledger, recorded.getAddress.exchange.command)).rejects.toMatchObject({ name: 'DisconnectedDeviceDuringOperation' });
-    await expect(send(ledger, recorded.getAppConfiguration.exchange.command)).rejects.toMatchObject({ name: 'DisconnectedDeviceDuringOperation' });
+    await expect(send(ledger, recorded.getAddress.exchange.command)).rejects.toMatchObject({
+      name: 'DisconnectedDeviceDuringOperation',
+    });
+    await expect(send(ledger, recorded.getAppConfiguration.exchange.command)).rejects.toMatchObject({
+      name: 'DisconnectedDeviceDuringOperation',
+    });
     expect(disconnected).toBe(1);
   });
 });

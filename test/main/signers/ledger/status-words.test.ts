@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LedgerErrorCode } from '../../../../src-core/errors';
-import { DeviceStatus, errorForStatusWord, TronAppSetting, TronAppStatus } from '../../../../src-main/signers/ledger/status-words';
+import {
+  DeviceStatus,
+  errorForStatusWord,
+  TronAppSetting,
+  TronAppStatus,
+} from '../../../../src-main/signers/ledger/status-words';
 
 describe('Tron app status words', () => {
   it('reads each known status word as the error a person can act on', () => {
@@ -21,7 +26,8 @@ describe('Tron app status words', () => {
       [TronAppStatus.INCORRECT_DATA, LedgerErrorCode.TRANSACTION_REJECTED],
       [TronAppStatus.INCORRECT_BIP32_PATH, LedgerErrorCode.INVALID_REQUEST],
     ];
-    for (const [statusWord, code] of expected) expect(errorForStatusWord(statusWord, 'transaction').code, statusWord.toString(16)).toBe(code);
+    for (const [statusWord, code] of expected)
+      expect(errorForStatusWord(statusWord, 'transaction').code, statusWord.toString(16)).toBe(code);
   });
 
   it('names the setting to enable for each missing-setting word', () => {

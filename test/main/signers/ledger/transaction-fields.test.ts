@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LedgerError, LedgerErrorCode } from '../../../../src-core/errors';
 import { hexToBytes } from '../../../../src-core/bytes/hex';
-import { checkRawDataForDevice, rawDataFields, TRANSACTION_CHUNK_BYTES } from '../../../../src-main/signers/ledger/transaction-fields';
+import {
+  checkRawDataForDevice,
+  rawDataFields,
+  TRANSACTION_CHUNK_BYTES,
+} from '../../../../src-main/signers/ledger/transaction-fields';
 import { expectWalletError } from '../../../fixtures/expect-error';
 import { recorded } from '../../../fixtures/ledger/recorded-exchanges';
 import { RECIPIENT, rawBytes, transferWithMemo, trc20Transfer } from './helpers';
@@ -20,7 +24,11 @@ describe('transaction fields for the device', () => {
   });
 
   it('refuses a field one byte over the limit, naming it', () => {
-    const error = expectWalletError<LedgerError>(() => checkRawDataForDevice(rawBytes(transferWithMemo(RECIPIENT, 'm'.repeat(TRANSACTION_CHUNK_BYTES - 2)))), LedgerError, LedgerErrorCode.TRANSACTION_TOO_LARGE);
+    const error = expectWalletError<LedgerError>(
+      () => checkRawDataForDevice(rawBytes(transferWithMemo(RECIPIENT, 'm'.repeat(TRANSACTION_CHUNK_BYTES - 2)))),
+      LedgerError,
+      LedgerErrorCode.TRANSACTION_TOO_LARGE,
+    );
     expect(error.details).toEqual({ field: 'data (memo)', bytes: 251, limit: 250 });
   });
 

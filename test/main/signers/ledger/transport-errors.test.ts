@@ -8,8 +8,12 @@ function named(name: string, extra: Record<string, unknown> = {}): Error {
 
 describe('Ledger transport errors', () => {
   it('maps a status word error from any copy of hw-transport by its statusCode', () => {
-    expect(toLedgerError(Object.assign(named('TransportStatusError'), { statusCode: 0x6985 }), 'transaction').code).toBe(LedgerErrorCode.DECLINED);
-    expect(toLedgerError(Object.assign(named('LockedDeviceError'), { statusCode: 0x5515 }), 'address').code).toBe(LedgerErrorCode.LOCKED);
+    expect(
+      toLedgerError(Object.assign(named('TransportStatusError'), { statusCode: 0x6985 }), 'transaction').code,
+    ).toBe(LedgerErrorCode.DECLINED);
+    expect(toLedgerError(Object.assign(named('LockedDeviceError'), { statusCode: 0x5515 }), 'address').code).toBe(
+      LedgerErrorCode.LOCKED,
+    );
   });
 
   it('reads the HID transport disconnect errors as a disconnection, mid-sign in the signing words', () => {
@@ -22,7 +26,9 @@ describe('Ledger transport errors', () => {
 
   it('reads a pending request and a missing device', () => {
     expect(toLedgerError(named('TransportRaceCondition'), 'address').code).toBe(LedgerErrorCode.BUSY);
-    expect(toLedgerError(named('TransportError', { id: 'TransportLocked' }), 'address').code).toBe(LedgerErrorCode.BUSY);
+    expect(toLedgerError(named('TransportError', { id: 'TransportLocked' }), 'address').code).toBe(
+      LedgerErrorCode.BUSY,
+    );
     expect(toLedgerError(named('TransportError', { id: 'NoDevice' }), 'connect').code).toBe(LedgerErrorCode.NOT_FOUND);
   });
 
