@@ -64,6 +64,22 @@ export default tseslint.config(
     rules: restrict(['electron', '**/src-renderer/**'], 'src-main/node must run headless: no electron import.'),
   },
   {
+    // The JSON-RPC endpoint reaches the node's internals through one adapter (jsonrpc/node-reads.ts).
+    files: ['src-main/node/jsonrpc/**/*.ts'],
+    ignores: ['src-main/node/jsonrpc/node-reads.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['electron', '**/src-renderer/**'], message: 'src-main/node must run headless: no electron import.' },
+            { regex: '^\\.\\./(?!\\.\\./\\.\\./src-core/|http/server$|http/request$)', message: 'jsonrpc/ reads the node only through jsonrpc/node-reads.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src-main/vault/**/*.ts', 'src-main/wallet/**/*.ts'],
     rules: restrict(['**/src-renderer/**'], 'Main-side services never import the renderer.'),
   },
