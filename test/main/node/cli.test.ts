@@ -20,7 +20,7 @@ afterAll(async () => {
 describe('headless node CLI', () => {
   it('prints its options with --help and refuses unknown flags', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--help']);
-    for (const flag of ['--port', '--host', '--datadir', '--block-time-ms', '--mnemonic', '--accounts', '--save-internal-tx', '--save-featured-internal-tx', '--no-estimate-energy', '--no-dev', '--localwitness KEY', '--localWitnessAccountAddress ADDR', 'NEVER for real funds']) expect(stdout).toContain(flag);
+    for (const flag of ['--port', '--jsonrpc-port', '--host', '--datadir', '--block-time-ms', '--mnemonic', '--accounts', '--save-internal-tx', '--save-featured-internal-tx', '--no-estimate-energy', '--no-dev', '--localwitness KEY', '--localWitnessAccountAddress ADDR', 'NEVER for real funds']) expect(stdout).toContain(flag);
     await expect(promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--bogus'])).rejects.toMatchObject({ code: 2 });
     await expect(promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--chain-parameter', 'getNothing=1'])).rejects.toMatchObject({ code: 2 });
   });
@@ -41,6 +41,7 @@ describe('headless node CLI', () => {
       });
     });
     expect(stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+    expect(stdout).toMatch(/JSON-RPC on http:\/\/127\.0\.0\.1:\d+\/jsonrpc/);
     expect(stdout).toMatch(/head block 1 0{15}1[0-9a-f]{48} \(solidified 0\)/);
     expect(stdout).toContain('WARNING: the default development mnemonic is public');
     expect(stdout.match(/\(\d\) T\w{33} {2}41[0-9a-f]{40} {2}1000000 TRX/g)).toHaveLength(3);
@@ -58,6 +59,15 @@ describe('headless node CLI', () => {
     const node = await createNode({ port: 0, blockTimeMs: 0, datadir, accounts: 3, signatureWorkers: 0 });
     expect(node.head().number).toBe(1);
     await node.stop();
+  });
+
+  it('takes --jsonrpc-port N for a JSON-RPC server of its own, a whole number only', () => {
+    const parsed = parseCommandLine(['--jsonrpc-port', '8545']);
+    expect(parsed.help ? undefined : parsed.input.jsonRpcPort).toBe(8545);
+    const unset = parseCommandLine([]);
+    expect(unset.help ? undefined : unset.input).not.toHaveProperty('jsonRpcPort');
+    expect(() => parseCommandLine(['--jsonrpc-port', 'x'])).toThrow(CliUsageError);
+    expect(() => parseCommandLine(['--jsonrpc-port', 'x'])).toThrow('--jsonrpc-port expects a whole number, got "x".');
   });
 
   describe('localwitness and localWitnessAccountAddress flags', () => {
