@@ -4,6 +4,8 @@ import { jsonToMessage } from '../../../src-core/proto/json-codec';
 import { bigintToLong, protocol } from '../../../src-core/proto/runtime';
 import type { ContractTypeName } from '../../../src-core/tx/contract-types';
 import { isUnsetData, isUnsetQuantity, quantityValue, tronAddress } from './arguments';
+import { CALL_ARGUMENT_FIELDS } from './calls';
+import type { CallArguments } from './calls';
 import { ContractRejected, internalError, invalidRequest, JsonRpcFailure, JavaRuntimeFailure, nullPointer } from './errors';
 import { fromHexString } from './java-hex';
 import type { JsonOut } from './json';
@@ -16,14 +18,7 @@ import { intParam, longParam, pojoParam, primitiveBoolean, stringParam } from '.
  * Ethereum-style arguments, answered as `{"transaction": …}` in java-tron's transaction JSON.
  * `gas` is energy: fee_limit = gas × energy price.
  */
-export type BuildArguments = {
-  readonly from: string | null;
-  readonly to: string | null;
-  readonly gas: string | null;
-  readonly gasPrice: string | null;
-  readonly value: string | null;
-  readonly data: string | null;
-  readonly nonce: string | null;
+export type BuildArguments = CallArguments & {
   readonly tokenId: bigint | null;
   readonly tokenValue: bigint | null;
   readonly abi: string | null;
@@ -38,13 +33,7 @@ export type BuildArguments = {
 export const buildArgumentsParam = pojoParam<BuildArguments>(
   'org.tron.core.services.jsonrpc.types.BuildArguments',
   {
-    from: stringParam,
-    to: stringParam,
-    gas: stringParam,
-    gasPrice: stringParam,
-    value: stringParam,
-    data: stringParam,
-    nonce: stringParam,
+    ...CALL_ARGUMENT_FIELDS,
     tokenId: longParam,
     tokenValue: longParam,
     abi: stringParam,

@@ -22,11 +22,18 @@ export type CallArguments = {
   readonly nonce: string | null;
 };
 
-export const callArgumentsParam = pojoParam<CallArguments>(
-  'org.tron.core.services.jsonrpc.types.CallArguments',
-  { from: stringParam, to: stringParam, gas: stringParam, gasPrice: stringParam, value: stringParam, data: stringParam, nonce: stringParam },
-  { from: '0x0000000000000000000000000000000000000000', to: null, gas: '', gasPrice: '', value: '', data: null, nonce: null },
-);
+/** The String fields CallArguments and BuildArguments share. */
+export const CALL_ARGUMENT_FIELDS = { from: stringParam, to: stringParam, gas: stringParam, gasPrice: stringParam, value: stringParam, data: stringParam, nonce: stringParam } as const;
+
+export const callArgumentsParam = pojoParam<CallArguments>('org.tron.core.services.jsonrpc.types.CallArguments', CALL_ARGUMENT_FIELDS, {
+  from: '0x0000000000000000000000000000000000000000',
+  to: null,
+  gas: '',
+  gasPrice: '',
+  value: '',
+  data: null,
+  nonce: null,
+});
 
 const JSON_ERROR = 'invalid json request';
 

@@ -1,5 +1,5 @@
 import { HttpApi, RawReply } from '../http/server';
-import type { Route } from '../http/server';
+import type { Route, ServerOptions } from '../http/server';
 import type { ApiRequest } from '../http/request';
 import { FilterRegistry } from './filters';
 import { methodTable } from './methods';
@@ -18,13 +18,8 @@ export interface JsonRpcOptions {
   readonly now?: () => number;
 }
 
-export interface JsonRpcListenOptions {
-  readonly host: string;
-  readonly port: number;
-  readonly maxBodyBytes: number;
-  readonly allowedHosts: readonly string[];
-  readonly allowedOrigins: readonly string[];
-}
+/** The node's server settings (host, Host/Origin rules, body limit) with the JSON-RPC port. */
+export type JsonRpcListenOptions = Omit<ServerOptions, 'routes'>;
 
 export class JsonRpcService {
   readonly route: Route;

@@ -12,8 +12,6 @@ export type JsonNode =
   | { readonly kind: 'array'; readonly items: readonly JsonNode[] }
   | { readonly kind: 'object'; readonly fields: ReadonlyMap<string, JsonNode> };
 
-export type JsonKind = JsonNode['kind'];
-
 /** Text written verbatim (an id in Java's number form). */
 export class RawJson {
   constructor(readonly text: string) {}
@@ -31,6 +29,14 @@ const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 export function parseFirstJsonValue(text: string): JsonNode {
   const reader = new Reader(text);
   return reader.value();
+}
+
+/** The text of a string, number or boolean (JsonNode.asText of a value node); undefined for others. */
+export function scalarText(node: JsonNode): string | undefined {
+  if (node.kind === 'string') return node.value;
+  if (node.kind === 'number') return node.text;
+  if (node.kind === 'boolean') return String(node.value);
+  return undefined;
 }
 
 /** A number literal without fraction or exponent (Jackson's integral token). */
@@ -151,21 +157,4 @@ export function writeJson(value: JsonOut): string {
     if (member !== undefined) parts.push(`${JSON.stringify(key)}:${writeJson(member)}`);
   }
   return `{${parts.join(',')}}`;
-}
-
-/** The value of a tree node as plain JSON output (echoing request data back). */
-export function nodeToJson(node: JsonNode): JsonOut {
-  switch (node.kind) {
-    case 'null':
-      return null;
-    case 'boolean':
-    case 'string':
-      return node.value;
-    case 'number':
-      return new RawJson(node.text);
-    case 'array':
-      return node.items.map(nodeToJson);
-    case 'object':
-      return Object.fromEntries([...node.fields].map(([key, member]) => [key, nodeToJson(member)]));
-  }
 }

@@ -1,5 +1,5 @@
 import type { JsonNode } from './json';
-import { isIntegralLiteral } from './json';
+import { isIntegralLiteral, scalarText } from './json';
 import { ParamMappingError } from './errors';
 
 /**
@@ -16,18 +16,10 @@ function mismatch(what: string, node: JsonNode): ParamMappingError {
 }
 
 export const stringParam: Converter<string | null> = (node) => {
-  switch (node.kind) {
-    case 'null':
-      return null;
-    case 'string':
-      return node.value;
-    case 'number':
-      return node.text;
-    case 'boolean':
-      return String(node.value);
-    default:
-      throw mismatch('java.lang.String', node);
-  }
+  if (node.kind === 'null') return null;
+  const text = scalarText(node);
+  if (text === undefined) throw mismatch('java.lang.String', node);
+  return text;
 };
 
 export const booleanParam: Converter<boolean | null> = (node) => {

@@ -1,6 +1,6 @@
 import { ParamMappingError, PROTOCOL_ERRORS, RequestAbandoned, resolveError } from './errors';
 import type { ErrorObject } from './errors';
-import { isIntegralLiteral, JsonSyntaxError, parseFirstJsonValue, RawJson, writeJson } from './json';
+import { isIntegralLiteral, JsonSyntaxError, parseFirstJsonValue, RawJson, scalarText, writeJson } from './json';
 import type { JsonNode, JsonOut } from './json';
 import type { MethodContext, MethodSpec } from './methods';
 
@@ -92,18 +92,9 @@ export class JsonRpcProtocol {
   }
 }
 
-/** JsonNode.asText(). */
+/** JsonNode.asText(): "" for containers. */
 function textOf(node: JsonNode): string {
-  switch (node.kind) {
-    case 'string':
-      return node.value;
-    case 'number':
-      return node.text;
-    case 'boolean':
-      return String(node.value);
-    default:
-      return '';
-  }
+  return scalarText(node) ?? '';
 }
 
 /**
