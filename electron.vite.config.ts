@@ -15,7 +15,10 @@ function devCsp(): Plugin {
     transformIndexHtml: (html, context) => {
       const origin = context.server?.resolvedUrls?.local[0] ?? 'http://localhost:5173/';
       const socket = origin.replace(/^http/, 'ws').replace(/\/$/, '');
-      return replaceCspMeta(html, contentSecurityPolicy({ delivery: 'meta', allowInlineStyles: true, connectSources: ["'self'", socket] }));
+      return replaceCspMeta(
+        html,
+        contentSecurityPolicy({ delivery: 'meta', allowInlineStyles: true, connectSources: ["'self'", socket] }),
+      );
     },
   };
 }

@@ -7,7 +7,14 @@ export default defineConfig({
     globals: true,
     projects: [
       { test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'main', include: ['test/main/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'main',
+          include: ['test/main/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/lint/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
       {
         plugins: [vue()],
         test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'happy-dom' },

@@ -33,6 +33,7 @@ vault.onLocked((event) => {
   if (event.reason === 'idle') notices.push('info', 'The vault locked itself after a period without activity.');
 });
 // Activity keeps the vault unlocked; main throttles nothing, so the store sends at most one touch per 30 s.
-for (const type of ['pointerdown', 'keydown'] as const) window.addEventListener(type, () => vault.touch(), { passive: true });
+for (const type of ['pointerdown', 'keydown'] as const)
+  window.addEventListener(type, () => vault.touch(), { passive: true });
 
 app.mount('#app');

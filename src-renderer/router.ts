@@ -31,7 +31,12 @@ export const routes: RouteRecordRaw[] = [
   { path: '/', name: 'home', component: HomePage, meta: { title: 'Accounts', vault: 'unlocked' } },
   { path: '/welcome', name: 'welcome', component: WelcomePage, meta: { title: 'Welcome', vault: 'setup' } },
   { path: '/unlock', name: 'unlock', component: UnlockPage, meta: { title: 'Unlock', vault: 'locked' } },
-  { path: '/permissions/:address?', name: 'permissions', component: PermissionsPage, meta: { title: 'Permissions', vault: 'unlocked' } },
+  {
+    path: '/permissions/:address?',
+    name: 'permissions',
+    component: PermissionsPage,
+    meta: { title: 'Permissions', vault: 'unlocked' },
+  },
   { path: '/node', name: 'node', component: NodePage, meta: { title: 'Node', vault: 'none' } },
   { path: '/about', name: 'about', component: AboutPage, meta: { title: 'About', vault: 'none' } },
   { path: '/build/:kind?', name: 'build', component: BuildPage, meta: { title: 'Build', vault: 'unlocked' } },
@@ -43,7 +48,12 @@ export const routes: RouteRecordRaw[] = [
   { path: '/history', name: 'history', component: HistoryPage, meta: { title: 'History', vault: 'unlocked' } },
   // The issue-8 Activity screen became the History screen; old links land there.
   { path: '/activity', redirect: '/history' },
-  { path: '/address-book', name: 'address-book', component: AddressBookPage, meta: { title: 'Address book', vault: 'unlocked' } },
+  {
+    path: '/address-book',
+    name: 'address-book',
+    component: AddressBookPage,
+    meta: { title: 'Address book', vault: 'unlocked' },
+  },
   { path: '/:unknown(.*)*', redirect: '/' },
 ];
 
@@ -53,7 +63,10 @@ export interface VaultGate {
 }
 
 /** Where a navigation to `to` must go instead, or null to let it through. */
-export function redirectFor(to: Pick<RouteLocationNormalized, 'meta'>, vault: { initialized: boolean; locked: boolean } | null): string | null {
+export function redirectFor(
+  to: Pick<RouteLocationNormalized, 'meta'>,
+  vault: { initialized: boolean; locked: boolean } | null,
+): string | null {
   const need = to.meta.vault ?? 'none';
   if (need === 'none') return null;
   // Without a status (main did not answer) the welcome page shows why.

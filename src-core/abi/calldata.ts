@@ -1,7 +1,14 @@
 import type { Hex } from '../brand';
 import { AbiError } from '../errors';
 import { bytesToHex } from '../bytes/hex';
-import { type Abi, type ConstructorFragment, type FunctionFragment, constructorFragment, fragmentFromSignature, parseAbi } from './fragments';
+import {
+  type Abi,
+  type ConstructorFragment,
+  type FunctionFragment,
+  constructorFragment,
+  fragmentFromSignature,
+  parseAbi,
+} from './fragments';
 import { encodeParams } from './encode';
 import { decodeNormalized, normalizeAbiData } from './decode';
 import type { AbiValue } from './values';
@@ -20,29 +27,48 @@ const functionCache = new Map<string, FunctionFragment>();
 export function toFunctionFragment(fn: FunctionLike): FunctionFragment {
   if (typeof fn !== 'string') {
     if (fn !== null && typeof fn === 'object' && fn.kind === 'function') return fn;
-    throw new AbiError('ABI_FRAGMENT_INVALID', 'Expected a function fragment or a signature such as "transfer(address,uint256)".');
+    throw new AbiError(
+      'ABI_FRAGMENT_INVALID',
+      'Expected a function fragment or a signature such as "transfer(address,uint256)".',
+    );
   }
   const cached = functionCache.get(fn);
   if (cached !== undefined) return cached;
   const fragment = fragmentFromSignature(fn);
-  if (fragment.kind !== 'function') throw new AbiError('ABI_FRAGMENT_INVALID', `"${fn}" is ${fragment.kind === 'event' ? 'an' : 'a'} ${fragment.kind}, not a function.`);
+  if (fragment.kind !== 'function')
+    throw new AbiError(
+      'ABI_FRAGMENT_INVALID',
+      `"${fn}" is ${fragment.kind === 'event' ? 'an' : 'a'} ${fragment.kind}, not a function.`,
+    );
   if (functionCache.size >= 2048) functionCache.clear();
   functionCache.set(fn, fragment);
   return fragment;
 }
 
 /** Call data for a TriggerSmartContract `data` field: 4-byte selector then the encoded arguments. */
-export function encodeFunctionData(fn: FunctionLike, values: readonly unknown[] | Readonly<Record<string, unknown>> = []): Hex {
+export function encodeFunctionData(
+  fn: FunctionLike,
+  values: readonly unknown[] | Readonly<Record<string, unknown>> = [],
+): Hex {
   const fragment = toFunctionFragment(fn);
   return (fragment.selector + encodeParams(fragment.inputTuple, values)) as Hex;
 }
 
 /** Splits call data into its selector and parameter hex, checking both. */
 export function splitCallData(data: string | Uint8Array): { selector: Hex; params: string } {
-  const hex = data instanceof Uint8Array ? bytesToHex(data) : typeof data === 'string' ? lowerHexOrUndefined(data, prefixLength(data)) : undefined;
+  const hex =
+    data instanceof Uint8Array
+      ? bytesToHex(data)
+      : typeof data === 'string'
+        ? lowerHexOrUndefined(data, prefixLength(data))
+        : undefined;
   if (hex === undefined) throw new AbiError('ABI_DATA_HEX', 'The call data must be hex text or a Uint8Array.');
   if (hex.length < 8) {
-    throw new AbiError('ABI_CALLDATA_TOO_SHORT', `The call data has ${hex.length} hex characters; it needs at least the 8 of a function selector.`, { length: hex.length });
+    throw new AbiError(
+      'ABI_CALLDATA_TOO_SHORT',
+      `The call data has ${hex.length} hex characters; it needs at least the 8 of a function selector.`,
+      { length: hex.length },
+    );
   }
   const params = hex.slice(8);
   if (params.length % WORD_HEX !== 0) {
@@ -60,10 +86,14 @@ export function decodeFunctionData(fn: FunctionLike, data: string | Uint8Array):
   const fragment = toFunctionFragment(fn);
   const { selector, params } = splitCallData(data);
   if (selector !== fragment.selector) {
-    throw new AbiError('ABI_SELECTOR_MISMATCH', `The call data starts with selector ${selector}, but ${fragment.signature} has ${fragment.selector}.`, {
-      expected: fragment.selector,
-      actual: selector,
-    });
+    throw new AbiError(
+      'ABI_SELECTOR_MISMATCH',
+      `The call data starts with selector ${selector}, but ${fragment.signature} has ${fragment.selector}.`,
+      {
+        expected: fragment.selector,
+        actual: selector,
+      },
+    );
   }
   return decodeNormalized(fragment.inputTuple, params);
 }
@@ -79,10 +109,22 @@ export function decodeFunctionResult(fn: FunctionLike, data: string | Uint8Array
  * constructor comes from an ABI (any form `parseAbi` takes) or a constructor fragment; an ABI
  * without a constructor takes no arguments.
  */
-export function encodeDeployData(bytecode: string | Uint8Array, abi: Abi | ConstructorFragment | unknown, values: readonly unknown[] | Readonly<Record<string, unknown>> = []): Hex {
-  const code = bytecode instanceof Uint8Array ? bytesToHex(bytecode) : typeof bytecode === 'string' ? hexOrUndefined(bytecode) : undefined;
+export function encodeDeployData(
+  bytecode: string | Uint8Array,
+  abi: Abi | ConstructorFragment | unknown,
+  values: readonly unknown[] | Readonly<Record<string, unknown>> = [],
+): Hex {
+  const code =
+    bytecode instanceof Uint8Array
+      ? bytesToHex(bytecode)
+      : typeof bytecode === 'string'
+        ? hexOrUndefined(bytecode)
+        : undefined;
   if (code === undefined || code.length === 0) {
-    throw new AbiError('ABI_BYTECODE_INVALID', 'The contract bytecode must be non-empty hex with an even number of digits.');
+    throw new AbiError(
+      'ABI_BYTECODE_INVALID',
+      'The contract bytecode must be non-empty hex with an even number of digits.',
+    );
   }
   const constructor = constructorOf(abi);
   return (code + encodeParams(constructor.inputTuple, values)) as Hex;
@@ -94,7 +136,8 @@ function hexOrUndefined(text: string): string | undefined {
 }
 
 function constructorOf(abi: unknown): ConstructorFragment {
-  if (abi !== null && typeof abi === 'object' && 'kind' in abi && abi.kind === 'constructor') return abi as ConstructorFragment;
+  if (abi !== null && typeof abi === 'object' && 'kind' in abi && abi.kind === 'constructor')
+    return abi as ConstructorFragment;
   const parsed = abi !== null && typeof abi === 'object' && 'fragments' in abi ? (abi as Abi) : parseAbi(abi);
   return parsed.constructorFragment ?? constructorFragment([]);
 }

@@ -32,7 +32,8 @@ export function normalizeAbiData(data: string | Uint8Array, what = 'data'): stri
   if (typeof data !== 'string') throw new AbiError('ABI_DATA_HEX', `The ABI ${what} must be hex text or a Uint8Array.`);
   const from = prefixLength(data);
   const hex = lowerHexOrUndefined(data, from);
-  if (hex === undefined) throw new AbiError('ABI_DATA_HEX', `The ABI ${what} contains a character that is not a hex digit.`, { what });
+  if (hex === undefined)
+    throw new AbiError('ABI_DATA_HEX', `The ABI ${what} contains a character that is not a hex digit.`, { what });
   if (hex.length % WORD_HEX !== 0) throw lengthError(hex.length, what);
   return hex;
 }
@@ -83,7 +84,11 @@ interface Reader {
 
 function spend(reader: Reader, at: number): void {
   if (--reader.budget < 0) {
-    throw new AbiError('ABI_DATA_TOO_COMPLEX', `The ABI data reuses the same words for more values than it holds (at byte ${at}); it is not a valid encoding.`, { at });
+    throw new AbiError(
+      'ABI_DATA_TOO_COMPLEX',
+      `The ABI data reuses the same words for more values than it holds (at byte ${at}); it is not a valid encoding.`,
+      { at },
+    );
   }
 }
 
@@ -102,13 +107,20 @@ function readSize(reader: Reader, at: number, what: 'offset' | 'length', type: A
   const p = at * 2;
   if (!reader.hex.startsWith(ZEROS[56]!, p)) {
     const code = what === 'offset' ? 'ABI_OFFSET_OUT_OF_BOUNDS' : 'ABI_LENGTH_OUT_OF_BOUNDS';
-    throw new AbiError(code, `The ${what} of ${type.canonical} at byte ${at} is far larger than the data (${reader.size} bytes).`, { at, type: type.canonical });
+    throw new AbiError(
+      code,
+      `The ${what} of ${type.canonical} at byte ${at} is far larger than the data (${reader.size} bytes).`,
+      { at, type: type.canonical },
+    );
   }
   return parseInt(reader.hex.slice(p + 56, p + 64), 16);
 }
 
 function dirty(at: number, type: AbiType, problem: string): AbiError {
-  return new AbiError('ABI_DIRTY_PADDING', `The ${type.canonical} word at byte ${at} ${problem}`, { at, type: type.canonical });
+  return new AbiError('ABI_DIRTY_PADDING', `The ${type.canonical} word at byte ${at} ${problem}`, {
+    at,
+    type: type.canonical,
+  });
 }
 
 function decodeTuple(reader: Reader, type: TupleType, base: number): AbiValue[] {
@@ -131,12 +143,16 @@ function decodeMember(reader: Reader, type: AbiType, base: number, pos: number):
   if (!type.dynamic) return decodeAt(reader, type, pos);
   const target = base + readSize(reader, pos, 'offset', type);
   if (target + 32 > reader.size) {
-    throw new AbiError('ABI_OFFSET_OUT_OF_BOUNDS', `The offset of ${type.canonical} at byte ${pos} points to byte ${target}, past the end of the data (${reader.size} bytes).`, {
-      at: pos,
-      target,
-      size: reader.size,
-      type: type.canonical,
-    });
+    throw new AbiError(
+      'ABI_OFFSET_OUT_OF_BOUNDS',
+      `The offset of ${type.canonical} at byte ${pos} points to byte ${target}, past the end of the data (${reader.size} bytes).`,
+      {
+        at: pos,
+        target,
+        size: reader.size,
+        type: type.canonical,
+      },
+    );
   }
   return decodeAt(reader, type, target);
 }
@@ -148,7 +164,8 @@ function decodeAt(reader: Reader, type: AbiType, at: number): AbiValue {
     case 'uint': {
       spend(reader, at);
       const zeros = 64 - type.bits / 4;
-      if (zeros > 0 && !hex.startsWith(ZEROS[zeros]!, p)) throw dirty(at, type, `holds a value larger than ${type.canonical} allows.`);
+      if (zeros > 0 && !hex.startsWith(ZEROS[zeros]!, p))
+        throw dirty(at, type, `holds a value larger than ${type.canonical} allows.`);
       return BigInt('0x' + hex.slice(p, p + 64));
     }
     case 'int': {
@@ -167,14 +184,17 @@ function decodeAt(reader: Reader, type: AbiType, at: number): AbiValue {
       spend(reader, at);
       const last = hex.charCodeAt(p + 63);
       if (!hex.startsWith(ZEROS[63]!, p) || (last !== 48 && last !== 49)) {
-        throw new AbiError('ABI_BOOL_INVALID', `The bool word at byte ${at} is neither 0 (false) nor 1 (true).`, { at });
+        throw new AbiError('ABI_BOOL_INVALID', `The bool word at byte ${at} is neither 0 (false) nor 1 (true).`, {
+          at,
+        });
       }
       return last === 49;
     }
     case 'fixedBytes': {
       spend(reader, at);
       const digits = type.size * 2;
-      if (digits < 64 && !hex.startsWith(ZEROS[64 - digits]!, p + digits)) throw dirty(at, type, `has non-zero bytes after its ${type.size} bytes.`);
+      if (digits < 64 && !hex.startsWith(ZEROS[64 - digits]!, p + digits))
+        throw dirty(at, type, `has non-zero bytes after its ${type.size} bytes.`);
       return hex.slice(p, p + digits);
     }
     case 'bytes':
@@ -194,17 +214,22 @@ function decodeBytesLike(reader: Reader, type: AbiType, at: number): string {
   const start = at + 32;
   const padded = Math.ceil(length / 32) * 32;
   if (start + padded > reader.size) {
-    throw new AbiError('ABI_LENGTH_OUT_OF_BOUNDS', `The ${type.canonical} at byte ${at} claims ${length} bytes, more than the data holds after it.`, {
-      at,
-      length,
-      size: reader.size,
-      type: type.canonical,
-    });
+    throw new AbiError(
+      'ABI_LENGTH_OUT_OF_BOUNDS',
+      `The ${type.canonical} at byte ${at} claims ${length} bytes, more than the data holds after it.`,
+      {
+        at,
+        length,
+        size: reader.size,
+        type: type.canonical,
+      },
+    );
   }
   const from = start * 2;
   const to = from + length * 2;
   const padEnd = from + padded * 2;
-  if (to < padEnd && !hex.startsWith(ZEROS[padEnd - to]!, to)) throw dirty(at, type, `has non-zero padding after its ${length} bytes.`);
+  if (to < padEnd && !hex.startsWith(ZEROS[padEnd - to]!, to))
+    throw dirty(at, type, `has non-zero padding after its ${length} bytes.`);
   if (type.kind === 'bytes') return hex.slice(from, to);
   const ascii = hexSliceToAscii(hex, from, to);
   if (ascii !== undefined) return ascii;
@@ -223,12 +248,16 @@ function decodeArray(reader: Reader, type: ArrayType, at: number): AbiValue[] {
     count = readSize(reader, at, 'length', type);
     base = at + 32;
     if (base + count * type.element.headSize > reader.size) {
-      throw new AbiError('ABI_LENGTH_OUT_OF_BOUNDS', `The ${type.canonical} at byte ${at} claims ${count} elements, more than the data holds after it.`, {
-        at,
-        length: count,
-        size: reader.size,
-        type: type.canonical,
-      });
+      throw new AbiError(
+        'ABI_LENGTH_OUT_OF_BOUNDS',
+        `The ${type.canonical} at byte ${at} claims ${count} elements, more than the data holds after it.`,
+        {
+          at,
+          length: count,
+          size: reader.size,
+          type: type.canonical,
+        },
+      );
     }
   } else {
     count = type.length;

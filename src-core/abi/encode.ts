@@ -44,7 +44,13 @@ function encodeAny(type: AbiType, value: unknown, path: string): string {
     case 'fixedBytes': {
       const hex = toBytesHex(value, path, type);
       if (hex.length !== type.size * 2) {
-        throw valueError('ABI_BYTES_LENGTH', path, type, `must be exactly ${type.size} bytes, got ${hex.length / 2}.`, value);
+        throw valueError(
+          'ABI_BYTES_LENGTH',
+          path,
+          type,
+          `must be exactly ${type.size} bytes, got ${hex.length / 2}.`,
+          value,
+        );
       }
       return padRight(hex);
     }
@@ -53,11 +59,18 @@ function encodeAny(type: AbiType, value: unknown, path: string): string {
       return sizeWord(hex.length / 2) + padRight(hex);
     }
     case 'string': {
-      if (typeof value !== 'string') throw valueError('ABI_VALUE_TYPE', path, type, `must be text, got ${describeShape(value)}.`, value);
+      if (typeof value !== 'string')
+        throw valueError('ABI_VALUE_TYPE', path, type, `must be text, got ${describeShape(value)}.`, value);
       let hex = asciiToHex(value);
       if (hex === undefined) {
         if (hasLoneSurrogate(value)) {
-          throw valueError('ABI_STRING_INVALID', path, type, 'contains a lone UTF-16 surrogate, which has no UTF-8 encoding.', value);
+          throw valueError(
+            'ABI_STRING_INVALID',
+            path,
+            type,
+            'contains a lone UTF-16 surrogate, which has no UTF-8 encoding.',
+            value,
+          );
         }
         hex = bytesToHex(utf8ToBytes(value));
       }
@@ -71,7 +84,8 @@ function encodeAny(type: AbiType, value: unknown, path: string): string {
 }
 
 function encodeArray(type: ArrayType, value: unknown, path: string): string {
-  if (!Array.isArray(value)) throw valueError('ABI_VALUE_TYPE', path, type, `must be an array, got ${describeShape(value)}.`, value);
+  if (!Array.isArray(value))
+    throw valueError('ABI_VALUE_TYPE', path, type, `must be an array, got ${describeShape(value)}.`, value);
   const items = value as readonly unknown[];
   if (type.length !== null && items.length !== type.length) {
     throw valueError('ABI_VALUE_COUNT', path, type, `must have exactly ${type.length} elements, got ${items.length}.`);
@@ -122,22 +136,40 @@ function tupleItems(type: TupleType, value: unknown, path: string): readonly unk
   const where = path === '' ? 'parameters' : path;
   if (Array.isArray(value)) {
     if (value.length !== type.components.length) {
-      throw valueError('ABI_VALUE_COUNT', where, type, `must have exactly ${type.components.length} values, got ${value.length}.`);
+      throw valueError(
+        'ABI_VALUE_COUNT',
+        where,
+        type,
+        `must have exactly ${type.components.length} values, got ${value.length}.`,
+      );
     }
     return value;
   }
   if (value === null || typeof value !== 'object' || value instanceof Uint8Array) {
-    throw valueError('ABI_VALUE_TYPE', where, type, `must be an array${namedForm(type)}, got ${describeShape(value)}.`, value);
+    throw valueError(
+      'ABI_VALUE_TYPE',
+      where,
+      type,
+      `must be an array${namedForm(type)}, got ${describeShape(value)}.`,
+      value,
+    );
   }
   if (namedForm(type) === '') {
-    throw valueError('ABI_VALUE_TYPE', where, type, 'must be an array: the components have no (distinct) names to match object keys against.');
+    throw valueError(
+      'ABI_VALUE_TYPE',
+      where,
+      type,
+      'must be an array: the components have no (distinct) names to match object keys against.',
+    );
   }
   const record = value as Readonly<Record<string, unknown>>;
   for (const key of Object.keys(record)) {
-    if (!type.names.includes(key)) throw valueError('ABI_VALUE_COUNT', where, type, `has an unexpected field "${key}".`);
+    if (!type.names.includes(key))
+      throw valueError('ABI_VALUE_COUNT', where, type, `has an unexpected field "${key}".`);
   }
   return type.names.map((name) => {
-    if (!Object.prototype.hasOwnProperty.call(record, name)) throw valueError('ABI_VALUE_COUNT', where, type, `is missing the field "${name}".`);
+    if (!Object.prototype.hasOwnProperty.call(record, name))
+      throw valueError('ABI_VALUE_COUNT', where, type, `is missing the field "${name}".`);
     return record[name];
   });
 }
@@ -152,6 +184,7 @@ function describeShape(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (value instanceof Uint8Array) return 'a Uint8Array';
-  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}…` : value)}`;
+  if (typeof value === 'string')
+    return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}…` : value)}`;
   return typeof value === 'object' ? 'an object' : `the ${typeof value} ${String(value)}`;
 }

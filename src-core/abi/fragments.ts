@@ -58,7 +58,12 @@ export interface FallbackFragment {
 
 export type AbiFragment = FunctionFragment | EventFragment | ErrorFragment | ConstructorFragment | FallbackFragment;
 
-export function functionFragment(name: string, inputs: readonly AbiParameter[], outputs: readonly AbiParameter[] = [], stateMutability: StateMutability = 'nonpayable'): FunctionFragment {
+export function functionFragment(
+  name: string,
+  inputs: readonly AbiParameter[],
+  outputs: readonly AbiParameter[] = [],
+  stateMutability: StateMutability = 'nonpayable',
+): FunctionFragment {
   const signature = formatCanonical(name, inputs);
   return {
     kind: 'function',
@@ -79,7 +84,11 @@ export function eventFragment(name: string, inputs: readonly AbiParameter[], ano
   // The LOG opcodes carry at most four topics; a named event spends one on its signature.
   const limit = anonymous ? 4 : 3;
   if (indexed > limit) {
-    throw new AbiError('ABI_FRAGMENT_INVALID', `The event ${name} has ${indexed} indexed parameters; ${anonymous ? 'an anonymous' : 'an'} event can have at most ${limit}.`, { name });
+    throw new AbiError(
+      'ABI_FRAGMENT_INVALID',
+      `The event ${name} has ${indexed} indexed parameters; ${anonymous ? 'an anonymous' : 'an'} event can have at most ${limit}.`,
+      { name },
+    );
   }
   const signature = formatCanonical(name, inputs);
   return { kind: 'event', name, inputs, anonymous, signature, topic: keccak256Hex(signature) };
@@ -87,15 +96,27 @@ export function eventFragment(name: string, inputs: readonly AbiParameter[], ano
 
 export function errorFragment(name: string, inputs: readonly AbiParameter[]): ErrorFragment {
   const signature = formatCanonical(name, inputs);
-  return { kind: 'error', name, inputs, signature, selector: keccak256Hex(signature).slice(0, 8) as Hex, inputTuple: parametersTuple(inputs) };
+  return {
+    kind: 'error',
+    name,
+    inputs,
+    signature,
+    selector: keccak256Hex(signature).slice(0, 8) as Hex,
+    inputTuple: parametersTuple(inputs),
+  };
 }
 
-export function constructorFragment(inputs: readonly AbiParameter[], stateMutability: StateMutability = 'nonpayable'): ConstructorFragment {
+export function constructorFragment(
+  inputs: readonly AbiParameter[],
+  stateMutability: StateMutability = 'nonpayable',
+): ConstructorFragment {
   return { kind: 'constructor', inputs, stateMutability, inputTuple: parametersTuple(inputs) };
 }
 
 /** A fragment from a human-readable signature such as `function balanceOf(address) view returns (uint256)`. */
-export function fragmentFromSignature(text: string): FunctionFragment | EventFragment | ErrorFragment | ConstructorFragment {
+export function fragmentFromSignature(
+  text: string,
+): FunctionFragment | EventFragment | ErrorFragment | ConstructorFragment {
   const parsed = parseSignature(text);
   switch (parsed.kind) {
     case 'function':
@@ -119,7 +140,12 @@ function invalid(where: string, problem: string): AbiError {
   return new AbiError('ABI_FRAGMENT_INVALID', `${where} ${problem}`, { where });
 }
 
-const MUTABILITY: Readonly<Record<string, StateMutability>> = { pure: 'pure', view: 'view', nonpayable: 'nonpayable', payable: 'payable' };
+const MUTABILITY: Readonly<Record<string, StateMutability>> = {
+  pure: 'pure',
+  view: 'view',
+  nonpayable: 'nonpayable',
+  payable: 'payable',
+};
 
 /** `stateMutability` in either casing, else the legacy `payable`/`constant` flags (older solc, java-tron). */
 function mutabilityOf(entry: JsonRecord, where: string): StateMutability {
@@ -139,7 +165,8 @@ function parameterFromJson(json: unknown, where: string, allowIndexed: boolean, 
   const typeText = json['type'];
   if (typeof typeText !== 'string') throw invalid(where, 'has no "type" text.');
   const rawName = json['name'];
-  if (rawName !== undefined && rawName !== null && typeof rawName !== 'string') throw invalid(where, 'has a "name" that is not text.');
+  if (rawName !== undefined && rawName !== null && typeof rawName !== 'string')
+    throw invalid(where, 'has a "name" that is not text.');
   const name = typeof rawName === 'string' ? rawName : '';
   const label = name === '' ? where : `${where} ("${name}")`;
   let type: AbiType;
@@ -152,7 +179,8 @@ function parameterFromJson(json: unknown, where: string, allowIndexed: boolean, 
     throw error;
   }
   const indexed = json['indexed'];
-  if (indexed !== undefined && indexed !== null && typeof indexed !== 'boolean') throw invalid(label, 'has an "indexed" flag that is not true or false.');
+  if (indexed !== undefined && indexed !== null && typeof indexed !== 'boolean')
+    throw invalid(label, 'has an "indexed" flag that is not true or false.');
   if (indexed === true && !allowIndexed) throw invalid(label, 'is marked indexed, which only event inputs can be.');
   return { name, type, indexed: indexed === true };
 }
@@ -161,7 +189,8 @@ function parameterFromJson(json: unknown, where: string, allowIndexed: boolean, 
 function typeFromJson(typeText: string, components: unknown, where: string, depth: number): AbiType {
   const isTuple = typeText.startsWith('tuple') && (typeText.length === 5 || typeText[5] === '[');
   if (!isTuple) return parseType(typeText);
-  if (!Array.isArray(components) || components.length === 0) throw invalid(where, `has type "${typeText}" but no components.`);
+  if (!Array.isArray(components) || components.length === 0)
+    throw invalid(where, `has type "${typeText}" but no components.`);
   if (depth >= MAX_TYPE_DEPTH) throw invalid(where, `nests tuples more than ${MAX_TYPE_DEPTH} levels deep.`);
   const parts = components.map((c, i) => parameterFromJson(c, `${where} component #${i}`, false, depth + 1));
   const base = tupleType(
@@ -207,11 +236,18 @@ export function parseAbiEntry(entry: unknown, where = 'The ABI entry'): AbiFragm
         mutabilityOf(entry, label),
       );
     case 'event':
-      return eventFragment(needName(), parametersFromJson(entry['inputs'], `${label} input`, true), entry['anonymous'] === true);
+      return eventFragment(
+        needName(),
+        parametersFromJson(entry['inputs'], `${label} input`, true),
+        entry['anonymous'] === true,
+      );
     case 'error':
       return errorFragment(needName(), parametersFromJson(entry['inputs'], `${label} input`, false));
     case 'constructor':
-      return constructorFragment(parametersFromJson(entry['inputs'], `${label} input`, false), mutabilityOf(entry, label));
+      return constructorFragment(
+        parametersFromJson(entry['inputs'], `${label} input`, false),
+        mutabilityOf(entry, label),
+      );
     case 'fallback':
     case 'receive':
       return { kind, stateMutability: kind === 'receive' ? 'payable' : mutabilityOf(entry, label) };
@@ -242,7 +278,8 @@ export function parseAbi(input: unknown): Abi {
     }
   }
   if (isRecord(value) && Array.isArray(value['entrys'])) value = value['entrys'];
-  if (!Array.isArray(value)) throw new AbiError('ABI_FRAGMENT_INVALID', 'An ABI must be a list of entries (or java-tron\'s {"entrys": [...]}).');
+  if (!Array.isArray(value))
+    throw new AbiError('ABI_FRAGMENT_INVALID', 'An ABI must be a list of entries (or java-tron\'s {"entrys": [...]}).');
   const fragments = value.map((entry, i) => parseAbiEntry(entry, `The ABI entry #${i}`));
   const constructors = fragments.filter((f): f is ConstructorFragment => f.kind === 'constructor');
   if (constructors.length > 1) throw new AbiError('ABI_FRAGMENT_INVALID', 'The ABI has more than one constructor.');
@@ -277,22 +314,30 @@ function isFragment(value: unknown): value is AbiFragment {
 type Keyed = FunctionFragment | EventFragment | ErrorFragment;
 
 function find<T extends Keyed>(list: readonly T[], key: string, what: string, idOf: (f: T) => string): T {
-  if (typeof key !== 'string' || key === '') throw new AbiError('ABI_FRAGMENT_NOT_FOUND', `Name the ${what} to look up.`);
+  if (typeof key !== 'string' || key === '')
+    throw new AbiError('ABI_FRAGMENT_NOT_FOUND', `Name the ${what} to look up.`);
   let matches: T[];
   const id = key.startsWith('0x') ? key.slice(2).toLowerCase() : key.toLowerCase();
   if (key.includes('(')) {
-    const parsed = parseSignature(what === 'function' ? key : `${what} ${key.replace(/^\s*(event|error|function)\s+/, '')}`);
+    const parsed = parseSignature(
+      what === 'function' ? key : `${what} ${key.replace(/^\s*(event|error|function)\s+/, '')}`,
+    );
     const signature = formatCanonical(parsed.name, parsed.inputs);
     matches = list.filter((f) => f.signature === signature);
   } else {
     matches = list.filter((f) => f.name === key);
     if (matches.length === 0) matches = list.filter((f) => idOf(f) === id);
   }
-  if (matches.length === 0) throw new AbiError('ABI_FRAGMENT_NOT_FOUND', `The ABI has no ${what} matching "${key}".`, { key });
+  if (matches.length === 0)
+    throw new AbiError('ABI_FRAGMENT_NOT_FOUND', `The ABI has no ${what} matching "${key}".`, { key });
   if (matches.length > 1) {
-    throw new AbiError('ABI_FRAGMENT_AMBIGUOUS', `The ABI has ${matches.length} ${what}s named "${key}" (${matches.map((m) => m.signature).join(', ')}); give the full signature.`, {
-      key,
-    });
+    throw new AbiError(
+      'ABI_FRAGMENT_AMBIGUOUS',
+      `The ABI has ${matches.length} ${what}s named "${key}" (${matches.map((m) => m.signature).join(', ')}); give the full signature.`,
+      {
+        key,
+      },
+    );
   }
   return matches[0]!;
 }

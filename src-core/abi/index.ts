@@ -12,7 +12,19 @@ export type {
   ArrayType,
   TupleType,
 } from './types';
-export { uintType, intType, fixedBytesType, trcTokenType, addressType, boolType, bytesType, stringType, arrayType, tupleType, parametersTuple } from './types';
+export {
+  uintType,
+  intType,
+  fixedBytesType,
+  trcTokenType,
+  addressType,
+  boolType,
+  bytesType,
+  stringType,
+  arrayType,
+  tupleType,
+  parametersTuple,
+} from './types';
 export { parseType, toParameterTuple, type AbiTypeList } from './syntax';
 export type { AbiValue, AbiNamedValue, AbiInput } from './values';
 export { encodeParams, encodeValue } from './encode';
@@ -57,5 +69,13 @@ export {
   toFunctionFragment,
   type FunctionLike,
 } from './calldata';
-export { decodeEventLog, decodeLog, encodeEventTopics, type EventLog, type EventValue, type IndexedHash, type DecodedEvent } from './logs';
+export {
+  decodeEventLog,
+  decodeLog,
+  encodeEventTopics,
+  type EventLog,
+  type EventValue,
+  type IndexedHash,
+  type DecodedEvent,
+} from './logs';
 export { decodeRevertData, describePanic, ERROR_STRING_SELECTOR, PANIC_SELECTOR, type RevertReason } from './revert';

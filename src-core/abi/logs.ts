@@ -42,7 +42,13 @@ export interface DecodedEvent {
 
 /** Only these sit in a topic as themselves; every other type is hashed (Solidity ABI spec, events). */
 function storedAsValue(type: AbiType): boolean {
-  return type.kind === 'uint' || type.kind === 'int' || type.kind === 'address' || type.kind === 'bool' || type.kind === 'fixedBytes';
+  return (
+    type.kind === 'uint' ||
+    type.kind === 'int' ||
+    type.kind === 'address' ||
+    type.kind === 'bool' ||
+    type.kind === 'fixedBytes'
+  );
 }
 
 function topicHex(topic: unknown, index: number): string {
@@ -54,8 +60,10 @@ function topicHex(topic: unknown, index: number): string {
 }
 
 function toEventFragment(event: EventFragment | string): EventFragment {
-  const fragment = typeof event === 'string' ? fragmentFromSignature(/^\s*event\s/.test(event) ? event : `event ${event}`) : event;
-  if (fragment.kind !== 'event') throw new AbiError('ABI_FRAGMENT_INVALID', 'Expected an event fragment or an event signature.');
+  const fragment =
+    typeof event === 'string' ? fragmentFromSignature(/^\s*event\s/.test(event) ? event : `event ${event}`) : event;
+  if (fragment.kind !== 'event')
+    throw new AbiError('ABI_FRAGMENT_INVALID', 'Expected an event fragment or an event signature.');
   return fragment;
 }
 
@@ -76,10 +84,14 @@ export function decodeEventLog(event: EventFragment | string, log: EventLog): De
     );
   }
   if (!fragment.anonymous && topics[0] !== fragment.topic) {
-    throw new AbiError('ABI_TOPIC_MISMATCH', `The log's first topic is not the hash of ${fragment.signature}; it was emitted by another event.`, {
-      expected: fragment.topic,
-      actual: topics[0],
-    });
+    throw new AbiError(
+      'ABI_TOPIC_MISMATCH',
+      `The log's first topic is not the hash of ${fragment.signature}; it was emitted by another event.`,
+      {
+        expected: fragment.topic,
+        actual: topics[0],
+      },
+    );
   }
   const plain = fragment.inputs.filter((p) => !p.indexed);
   const dataValues = decodeNormalized(
@@ -97,13 +109,23 @@ export function decodeEventLog(event: EventFragment | string, log: EventLog): De
       values.push(dataValues[nextData++]!);
     } else {
       const topic = topics[nextTopic++]!;
-      values.push(storedAsValue(input.type) ? decodeNormalized(tupleType([input.type]), topic)[0]! : { hash: topic as Hex });
+      values.push(
+        storedAsValue(input.type) ? decodeNormalized(tupleType([input.type]), topic)[0]! : { hash: topic as Hex },
+      );
     }
   }
-  return { name: fragment.name, signature: fragment.signature, values, named: namedEventValues(fragment.inputs, values) };
+  return {
+    name: fragment.name,
+    signature: fragment.signature,
+    values,
+    named: namedEventValues(fragment.inputs, values),
+  };
 }
 
-function namedEventValues(inputs: readonly AbiParameter[], values: readonly EventValue[]): { [name: string]: AbiNamedValue | IndexedHash } {
+function namedEventValues(
+  inputs: readonly AbiParameter[],
+  values: readonly EventValue[],
+): { [name: string]: AbiNamedValue | IndexedHash } {
   const seen = new Set<string>();
   const entries = inputs.map((input, i): [string, AbiNamedValue | IndexedHash] => {
     const key = input.name === '' || seen.has(input.name) ? String(i) : input.name;
@@ -120,7 +142,10 @@ function namedEventValues(inputs: readonly AbiParameter[], values: readonly Even
  */
 export function decodeLog(abi: Abi, log: EventLog): DecodedEvent {
   if (log === null || typeof log !== 'object' || !Array.isArray(log.topics) || log.topics.length === 0) {
-    throw new AbiError('ABI_TOPIC_COUNT', 'The log has no topics, so its event cannot be identified; decode anonymous events with the event named explicitly.');
+    throw new AbiError(
+      'ABI_TOPIC_COUNT',
+      'The log has no topics, so its event cannot be identified; decode anonymous events with the event named explicitly.',
+    );
   }
   return decodeEventLog(findEvent(abi, topicHex(log.topics[0], 0)), log);
 }
@@ -134,7 +159,10 @@ export function encodeEventTopics(event: EventFragment | string, values: readonl
   const fragment = toEventFragment(event);
   const indexed = fragment.inputs.filter((p) => p.indexed);
   if (values.length > indexed.length) {
-    throw new AbiError('ABI_VALUE_COUNT', `${fragment.signature} has ${indexed.length} indexed inputs, but ${values.length} values were given.`);
+    throw new AbiError(
+      'ABI_VALUE_COUNT',
+      `${fragment.signature} has ${indexed.length} indexed inputs, but ${values.length} values were given.`,
+    );
   }
   const topics: (Hex | null)[] = fragment.anonymous ? [] : [fragment.topic];
   for (let i = 0; i < values.length; i++) {
@@ -146,9 +174,14 @@ export function encodeEventTopics(event: EventFragment | string, values: readonl
     else if (input.type.kind === 'string') {
       if (typeof value !== 'string') throw valueError('ABI_VALUE_TYPE', path, input.type, 'must be text.');
       topics.push(bytesToHex(keccak_256(utf8ToBytes(value))));
-    } else if (input.type.kind === 'bytes') topics.push(bytesToHex(keccak_256(hexToBytes(toBytesHex(value, path, input.type)))));
+    } else if (input.type.kind === 'bytes')
+      topics.push(bytesToHex(keccak_256(hexToBytes(toBytesHex(value, path, input.type)))));
     else {
-      throw new AbiError('ABI_TYPE_UNSUPPORTED', `Filtering by the indexed ${input.type.canonical} "${path}" is not supported; leave it null.`, { type: input.type.canonical });
+      throw new AbiError(
+        'ABI_TYPE_UNSUPPORTED',
+        `Filtering by the indexed ${input.type.canonical} "${path}" is not supported; leave it null.`,
+        { type: input.type.canonical },
+      );
     }
   }
   return topics;

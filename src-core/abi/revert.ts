@@ -59,9 +59,21 @@ export function describePanic(code: bigint): string {
  * Decodes revert data into a sentence. `abi` (any form `parseAbi` takes, or a list of error
  * fragments) lets custom errors be named.
  */
-export function decodeRevertData(data: string | Uint8Array, abi?: Abi | readonly ErrorFragment[] | unknown): RevertReason {
-  const hex = data instanceof Uint8Array ? bytesToHex(data) : typeof data === 'string' ? lowerHexOrUndefined(data, prefixLength(data)) : undefined;
-  if (hex === undefined || hex.length % 2 !== 0) throw new AbiError('ABI_DATA_HEX', 'The revert data must be hex text with an even number of digits, or a Uint8Array.');
+export function decodeRevertData(
+  data: string | Uint8Array,
+  abi?: Abi | readonly ErrorFragment[] | unknown,
+): RevertReason {
+  const hex =
+    data instanceof Uint8Array
+      ? bytesToHex(data)
+      : typeof data === 'string'
+        ? lowerHexOrUndefined(data, prefixLength(data))
+        : undefined;
+  if (hex === undefined || hex.length % 2 !== 0)
+    throw new AbiError(
+      'ABI_DATA_HEX',
+      'The revert data must be hex text with an even number of digits, or a Uint8Array.',
+    );
   if (hex.length === 0) return { kind: 'empty', message: 'The contract reverted without giving a reason.' };
   if (hex.length < 8) return unknown(hex, null, 'The contract reverted with data too short to name an error.');
   const selector = hex.slice(0, 8) as Hex;
@@ -69,7 +81,8 @@ export function decodeRevertData(data: string | Uint8Array, abi?: Abi | readonly
   const wellFormed = params.length % WORD_HEX === 0;
   if (selector === ERROR_STRING_SELECTOR && wellFormed) {
     const reason = tryDecode(() => decodeNormalized(ERROR_TUPLE, params)[0] as string);
-    if (reason !== undefined) return { kind: 'error', reason, message: `The contract reverted: ${JSON.stringify(reason)}.` };
+    if (reason !== undefined)
+      return { kind: 'error', reason, message: `The contract reverted: ${JSON.stringify(reason)}.` };
   }
   if (selector === PANIC_SELECTOR && wellFormed) {
     const code = tryDecode(() => decodeNormalized(PANIC_TUPLE, params)[0] as bigint);
@@ -89,7 +102,11 @@ export function decodeRevertData(data: string | Uint8Array, abi?: Abi | readonly
         message: `The contract reverted with the error ${fragment.name}(${values.map(formatValue).join(', ')}).`,
       };
     }
-    return unknown(hex, selector, `The contract reverted with the error ${fragment.signature}, but its arguments could not be decoded.`);
+    return unknown(
+      hex,
+      selector,
+      `The contract reverted with the error ${fragment.signature}, but its arguments could not be decoded.`,
+    );
   }
   const known = selector === ERROR_STRING_SELECTOR || selector === PANIC_SELECTOR;
   return unknown(

@@ -36,7 +36,8 @@ const IGNORED_WORDS = new Set(['external', 'public', 'internal', 'private', 'vir
  * (`transfer(address,uint256)`); `event`, `error` and `constructor` must be spelled out.
  */
 export function parseSignature(text: string): ParsedSignature {
-  if (typeof text !== 'string') throw new AbiError('ABI_SIGNATURE_INVALID', 'A signature must be text such as "transfer(address,uint256)".');
+  if (typeof text !== 'string')
+    throw new AbiError('ABI_SIGNATURE_INVALID', 'A signature must be text such as "transfer(address,uint256)".');
   const reader = new SyntaxReader(text, 'ABI_SIGNATURE_INVALID', 'signature');
   if (reader.atEnd()) reader.fail('is empty.');
   const start = reader.pos;
@@ -67,7 +68,9 @@ export function parseSignature(text: string): ParsedSignature {
       // Visibility and inheritance words do not change the ABI.
     } else {
       reader.pos = before;
-      reader.fail(`is not valid: unexpected ${modifier === '' ? `"${reader.peek()}"` : `"${modifier}"`} at position ${before}.`);
+      reader.fail(
+        `is not valid: unexpected ${modifier === '' ? `"${reader.peek()}"` : `"${modifier}"`} at position ${before}.`,
+      );
     }
   }
   const strip = (p: AbiParameter): AbiParameter => ({ name: p.name, type: p.type, indexed: p.indexed });
@@ -96,7 +99,10 @@ export function canonicalSignature(text: string): string {
   if (cached !== undefined) return cached;
   const parsed = parseSignature(text);
   if (parsed.kind === 'constructor') {
-    throw new AbiError('ABI_SIGNATURE_INVALID', 'A constructor has no selector or canonical signature; it is called through deploy data.');
+    throw new AbiError(
+      'ABI_SIGNATURE_INVALID',
+      'A constructor has no selector or canonical signature; it is called through deploy data.',
+    );
   }
   return remember(canonicalCache, text, formatCanonical(parsed.name, parsed.inputs));
 }

@@ -1,5 +1,13 @@
 import { AbiError } from '../errors';
-import { type AbiParameter, type AbiType, type TupleType, MAX_TYPE_DEPTH, arrayType, elementaryType, tupleType } from './types';
+import {
+  type AbiParameter,
+  type AbiType,
+  type TupleType,
+  MAX_TYPE_DEPTH,
+  arrayType,
+  elementaryType,
+  tupleType,
+} from './types';
 
 /**
  * Reads Solidity type text: `uint`, `bytes32[]`, `(address,uint256)[2]`, `tuple(address to, uint amount)`,
@@ -65,7 +73,8 @@ export class SyntaxReader {
   identifier(): string {
     this.skipSpaces();
     const start = this.pos;
-    while (this.pos < this.text.length && isIdentifierChar(this.text.charCodeAt(this.pos), this.pos === start)) this.pos++;
+    while (this.pos < this.text.length && isIdentifierChar(this.text.charCodeAt(this.pos), this.pos === start))
+      this.pos++;
     return this.text.slice(start, this.pos);
   }
 
@@ -83,9 +92,13 @@ export class SyntaxReader {
         const elementary = elementaryType(name);
         if (elementary === undefined) {
           if (UNSUPPORTED.test(name)) {
-            throw new AbiError('ABI_TYPE_UNSUPPORTED', `The type "${name}" is not supported: fixed-point and function types cannot be encoded by this wallet.`, {
-              type: name,
-            });
+            throw new AbiError(
+              'ABI_TYPE_UNSUPPORTED',
+              `The type "${name}" is not supported: fixed-point and function types cannot be encoded by this wallet.`,
+              {
+                type: name,
+              },
+            );
           }
           this.pos = start;
           this.fail(`is not valid: "${name}" is not a Solidity type.`);
@@ -108,7 +121,8 @@ export class SyntaxReader {
       if (digits === '') {
         type = arrayType(type, null);
       } else {
-        if (digits.length > 1 && digits.startsWith('0')) this.fail(`is not valid: the array length "${digits}" has a leading zero.`);
+        if (digits.length > 1 && digits.startsWith('0'))
+          this.fail(`is not valid: the array length "${digits}" has a leading zero.`);
         type = arrayType(type, Number(digits));
       }
     }
@@ -117,7 +131,8 @@ export class SyntaxReader {
 
   private tuple(): AbiType {
     // Checked before recursing: the tree's own depth check comes only after the inner parse.
-    if (++this.nesting > MAX_TYPE_DEPTH) this.fail(`is not valid: tuples nest more than ${MAX_TYPE_DEPTH} levels deep.`);
+    if (++this.nesting > MAX_TYPE_DEPTH)
+      this.fail(`is not valid: tuples nest more than ${MAX_TYPE_DEPTH} levels deep.`);
     const parameters = this.parameterList({ allowIndexed: false });
     this.nesting--;
     if (parameters.length === 0) this.fail('is not valid: a tuple needs at least one component.');
@@ -181,7 +196,8 @@ const TYPE_CACHE_LIMIT = 2048;
  * Results are cached: the same text always gives the same (immutable) tree.
  */
 export function parseType(text: string): AbiType {
-  if (typeof text !== 'string') throw new AbiError('ABI_TYPE_INVALID', 'An ABI type must be given as text such as "uint256".');
+  if (typeof text !== 'string')
+    throw new AbiError('ABI_TYPE_INVALID', 'An ABI type must be given as text such as "uint256".');
   const cached = typeCache.get(text);
   if (cached !== undefined) return cached;
   const reader = new SyntaxReader(text, 'ABI_TYPE_INVALID', 'ABI type');
@@ -224,7 +240,10 @@ export function toParameterTuple(list: AbiTypeList): TupleType {
       types.push(item.type);
       names.push(item.name);
     } else {
-      throw new AbiError('ABI_TYPE_INVALID', 'Each entry of a type list must be type text, a type tree or a parameter.');
+      throw new AbiError(
+        'ABI_TYPE_INVALID',
+        'Each entry of a type list must be type text, a type tree or a parameter.',
+      );
     }
   }
   const tuple = tupleType(types, names);

@@ -7,15 +7,7 @@ import { AbiError } from '../errors';
  * encoding" items 3 and 4). Nodes are immutable and may be shared between trees.
  */
 export type AbiType =
-  | UintType
-  | IntType
-  | AddressType
-  | BoolType
-  | FixedBytesType
-  | BytesType
-  | StringType
-  | ArrayType
-  | TupleType;
+  UintType | IntType | AddressType | BoolType | FixedBytesType | BytesType | StringType | ArrayType | TupleType;
 
 interface TypeNode {
   /** Canonical form: `uint256`, `(address,bytes)[2]`; never contains spaces or names. */
@@ -99,11 +91,18 @@ export const MAX_TYPE_DEPTH = 32;
 function checkDepth(depth: number, canonical: string): void {
   if (depth > MAX_TYPE_DEPTH + 1) {
     const shown = canonical.length > 60 ? `${canonical.slice(0, 57)}…` : canonical;
-    throw new AbiError('ABI_TYPE_INVALID', `The type "${shown}" nests arrays and tuples more than ${MAX_TYPE_DEPTH} levels deep.`);
+    throw new AbiError(
+      'ABI_TYPE_INVALID',
+      `The type "${shown}" nests arrays and tuples more than ${MAX_TYPE_DEPTH} levels deep.`,
+    );
   }
 }
 
-function word<K extends string, T extends object>(kind: K, canonical: string, extra: T): { kind: K; canonical: string; dynamic: false; headSize: number; depth: number } & T {
+function word<K extends string, T extends object>(
+  kind: K,
+  canonical: string,
+  extra: T,
+): { kind: K; canonical: string; dynamic: false; headSize: number; depth: number } & T {
   return { kind, canonical, dynamic: false, headSize: WORD, depth: 0, ...extra };
 }
 
@@ -113,7 +112,11 @@ const fixedBytesCache: FixedBytesType[] = [];
 
 function checkBits(bits: number, kind: string): void {
   if (!Number.isInteger(bits) || bits < 8 || bits > 256 || bits % 8 !== 0) {
-    throw new AbiError('ABI_TYPE_INVALID', `"${kind}${bits}" is not a Solidity type: the width must be a multiple of 8 from 8 to 256.`, { type: `${kind}${bits}` });
+    throw new AbiError(
+      'ABI_TYPE_INVALID',
+      `"${kind}${bits}" is not a Solidity type: the width must be a multiple of 8 from 8 to 256.`,
+      { type: `${kind}${bits}` },
+    );
   }
 }
 
@@ -130,7 +133,11 @@ export function intType(bits = 256): IntType {
 
 export function fixedBytesType(size: number): FixedBytesType {
   if (!Number.isInteger(size) || size < 1 || size > 32) {
-    throw new AbiError('ABI_TYPE_INVALID', `"bytes${size}" is not a Solidity type: fixed byte arrays hold 1 to 32 bytes.`, { type: `bytes${size}` });
+    throw new AbiError(
+      'ABI_TYPE_INVALID',
+      `"bytes${size}" is not a Solidity type: fixed byte arrays hold 1 to 32 bytes.`,
+      { type: `bytes${size}` },
+    );
   }
   return (fixedBytesCache[size] ??= word('fixedBytes', `bytes${size}`, { size }));
 }
@@ -147,15 +154,27 @@ export const stringType: StringType = { kind: 'string', canonical: 'string', dyn
  */
 export function arrayType(element: AbiType, length: number | null = null): ArrayType {
   if (length !== null && (!Number.isSafeInteger(length) || length < 1)) {
-    throw new AbiError('ABI_TYPE_INVALID', `"${element.canonical}[${length}]" is not a Solidity type: a fixed array holds at least one element.`, {
-      type: `${element.canonical}[${length}]`,
-    });
+    throw new AbiError(
+      'ABI_TYPE_INVALID',
+      `"${element.canonical}[${length}]" is not a Solidity type: a fixed array holds at least one element.`,
+      {
+        type: `${element.canonical}[${length}]`,
+      },
+    );
   }
   const canonical = `${element.canonical}[${length ?? ''}]`;
   const depth = element.depth + 1;
   checkDepth(depth, canonical);
   const dynamic = length === null || element.dynamic;
-  return { kind: 'array', canonical, dynamic, headSize: dynamic ? WORD : element.headSize * length!, depth, element, length };
+  return {
+    kind: 'array',
+    canonical,
+    dynamic,
+    headSize: dynamic ? WORD : element.headSize * length!,
+    depth,
+    element,
+    length,
+  };
 }
 
 /**
@@ -234,4 +253,3 @@ function numericSuffix(name: string): string | undefined {
   if (name.charCodeAt(i) === 48) return undefined;
   return name.slice(i);
 }
-

@@ -40,7 +40,11 @@ function show(value: unknown): string {
 }
 
 export function valueError(code: string, path: string, type: AbiType, problem: string, value?: unknown): AbiError {
-  return new AbiError(code, `${describeValue(path, type)} ${problem}`, { path, type: type.canonical, ...(value !== undefined ? { value: show(value) } : {}) });
+  return new AbiError(code, `${describeValue(path, type)} ${problem}`, {
+    path,
+    type: type.canonical,
+    ...(value !== undefined ? { value: show(value) } : {}),
+  });
 }
 
 /** A decimal integer: optional minus sign and digits, nothing else (BigInt() alone would accept "", " 1" or "0x1"). */
@@ -63,23 +67,43 @@ export function toInteger(value: unknown, type: UintType | IntType, path: string
       throw valueError('ABI_INTEGER_INVALID', path, type, `must be a whole number, got ${show(value)}.`, value);
     }
     if (!Number.isSafeInteger(value)) {
-      throw valueError('ABI_INTEGER_INVALID', path, type, `is ${value}, beyond 2^53, where a JavaScript number has lost precision; pass a bigint or a decimal string.`, value);
+      throw valueError(
+        'ABI_INTEGER_INVALID',
+        path,
+        type,
+        `is ${value}, beyond 2^53, where a JavaScript number has lost precision; pass a bigint or a decimal string.`,
+        value,
+      );
     }
     n = BigInt(value);
   } else if (typeof value === 'string') {
     const parsed = parseDecimal(value);
     if (parsed === undefined) {
       const fraction = /^-?\d*\.\d+$/.test(value) || /^-?\d+(\.\d*)?e/i.test(value);
-      const problem = fraction ? 'has a fraction or exponent; integers must be whole decimal numbers' : 'is not a decimal integer';
+      const problem = fraction
+        ? 'has a fraction or exponent; integers must be whole decimal numbers'
+        : 'is not a decimal integer';
       throw valueError('ABI_INTEGER_INVALID', path, type, `${problem} (${show(value)}).`, value);
     }
     n = parsed;
   } else {
-    throw valueError('ABI_VALUE_TYPE', path, type, `must be a bigint, a number or a decimal string, got ${show(value)}.`, value);
+    throw valueError(
+      'ABI_VALUE_TYPE',
+      path,
+      type,
+      `must be a bigint, a number or a decimal string, got ${show(value)}.`,
+      value,
+    );
   }
   const min = type.kind === 'int' ? type.min : 0n;
   if (n < min || n > type.max) {
-    throw valueError('ABI_INTEGER_OUT_OF_RANGE', path, type, `is ${n}, outside the range ${min} to ${type.max}.`, value);
+    throw valueError(
+      'ABI_INTEGER_OUT_OF_RANGE',
+      path,
+      type,
+      `is ${n}, outside the range ${min} to ${type.max}.`,
+      value,
+    );
   }
   return n;
 }
@@ -97,7 +121,13 @@ export function cleanHex(text: string): string | undefined {
  */
 export function toAddressBody(value: unknown, path: string, type: AbiType): string {
   if (typeof value !== 'string') {
-    throw valueError('ABI_VALUE_TYPE', path, type, `must be an address string (T… Base58Check, 41… hex or 0x… EVM hex), got ${show(value)}.`, value);
+    throw valueError(
+      'ABI_VALUE_TYPE',
+      path,
+      type,
+      `must be an address string (T… Base58Check, 41… hex or 0x… EVM hex), got ${show(value)}.`,
+      value,
+    );
   }
   const hex = cleanHex(value);
   if (hex !== undefined) {
@@ -105,7 +135,10 @@ export function toAddressBody(value: unknown, path: string, type: AbiType): stri
     // 0x + 20 bytes is the EVM form; 21 bytes must carry the TRON prefix (with or without 0x).
     if (hex.length === 40 && prefixed) return hex;
     if (hex.length === 42 && hex.charCodeAt(0) === 52 && hex.charCodeAt(1) === 49) return hex.slice(2);
-    const reason = hex.length === 42 ? 'does not start with the TRON prefix 41' : `is ${hex.length / 2} bytes of hex; expected 21 bytes starting with 41, or 0x and 20 bytes`;
+    const reason =
+      hex.length === 42
+        ? 'does not start with the TRON prefix 41'
+        : `is ${hex.length / 2} bytes of hex; expected 21 bytes starting with 41, or 0x and 20 bytes`;
     throw valueError('ABI_ADDRESS_INVALID', path, type, `${reason} (${show(value)}).`, value);
   }
   try {
@@ -123,7 +156,14 @@ export function toBytesHex(value: unknown, path: string, type: AbiType): string 
   if (value instanceof Uint8Array) return bytesToHex(value);
   if (typeof value === 'string') {
     const hex = cleanHex(value);
-    if (hex === undefined) throw valueError('ABI_BYTES_INVALID', path, type, `is not hex with an even number of digits (${show(value)}).`, value);
+    if (hex === undefined)
+      throw valueError(
+        'ABI_BYTES_INVALID',
+        path,
+        type,
+        `is not hex with an even number of digits (${show(value)}).`,
+        value,
+      );
     return hex;
   }
   throw valueError('ABI_VALUE_TYPE', path, type, `must be hex text or a Uint8Array, got ${show(value)}.`, value);

@@ -28,7 +28,10 @@ export function sizeWord(n: number): string {
 }
 
 const HEX_DIGITS = '0123456789abcdef';
-export const BYTE_HEX: readonly string[] = Array.from({ length: 256 }, (_, i) => HEX_DIGITS[i >> 4]! + HEX_DIGITS[i & 15]!);
+export const BYTE_HEX: readonly string[] = Array.from(
+  { length: 256 },
+  (_, i) => HEX_DIGITS[i >> 4]! + HEX_DIGITS[i & 15]!,
+);
 
 // Lowercase digits only: the decoders normalise their input once before reading words.
 const NIBBLE = new Int8Array(128).fill(-1);
@@ -83,5 +86,7 @@ export function lowerHexOrUndefined(text: string, from: number): string | undefi
 
 /** 2 when the text starts with `0x`/`0X`, else 0. */
 export function prefixLength(text: string): number {
-  return text.length >= 2 && text.charCodeAt(0) === 48 && (text.charCodeAt(1) === 120 || text.charCodeAt(1) === 88) ? 2 : 0;
+  return text.length >= 2 && text.charCodeAt(0) === 48 && (text.charCodeAt(1) === 120 || text.charCodeAt(1) === 88)
+    ? 2
+    : 0;
 }

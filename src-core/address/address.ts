@@ -9,10 +9,16 @@ export const ADDRESS_LENGTH = 21;
 
 function checkAddressBytes(bytes: Uint8Array, input: string): void {
   if (bytes.length !== ADDRESS_LENGTH) {
-    throw new AddressError('ADDRESS_WRONG_LENGTH', `${describe(input)} is ${bytes.length} bytes long; a TRON address is 21 bytes.`, { input });
+    throw new AddressError(
+      'ADDRESS_WRONG_LENGTH',
+      `${describe(input)} is ${bytes.length} bytes long; a TRON address is 21 bytes.`,
+      { input },
+    );
   }
   if (bytes[0] !== ADDRESS_PREFIX) {
-    throw new AddressError('ADDRESS_WRONG_PREFIX', `${describe(input)} does not start with the TRON prefix 0x41.`, { input });
+    throw new AddressError('ADDRESS_WRONG_PREFIX', `${describe(input)} does not start with the TRON prefix 0x41.`, {
+      input,
+    });
   }
 }
 
@@ -31,7 +37,10 @@ export function addressToBytes(input: string): Uint8Array {
     bytes = looksLikeHex(input) ? hexToBytes(input, 'address') : decodeBase58Check(input);
   } catch (error) {
     if (error instanceof EncodingError) {
-      const reason = error.code === 'BASE58_BAD_CHECKSUM' ? 'has a bad checksum (a character was mistyped or changed)' : 'is not valid hex or Base58Check';
+      const reason =
+        error.code === 'BASE58_BAD_CHECKSUM'
+          ? 'has a bad checksum (a character was mistyped or changed)'
+          : 'is not valid hex or Base58Check';
       throw new AddressError('ADDRESS_INVALID', `${describe(input)} ${reason}.`, { input, cause: error.code });
     }
     throw error;
@@ -85,6 +94,7 @@ export function toEvmAddress(input: string): string {
 /** Restores the TRON prefix on a 20-byte EVM address. */
 export function fromEvmAddress(evm: string): HexAddress {
   const bytes = hexToBytes(evm, 'EVM address');
-  if (bytes.length !== 20) throw new AddressError('ADDRESS_WRONG_LENGTH', `An EVM address is 20 bytes, got ${bytes.length}.`);
+  if (bytes.length !== 20)
+    throw new AddressError('ADDRESS_WRONG_LENGTH', `An EVM address is 20 bytes, got ${bytes.length}.`);
   return `41${bytesToHex(bytes)}` as HexAddress;
 }

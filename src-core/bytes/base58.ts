@@ -17,12 +17,19 @@ export function decodeBase58Check(text: string): Uint8Array {
   try {
     raw = base58.decode(text);
   } catch {
-    throw new EncodingError('BASE58_INVALID_CHARACTER', 'The Base58Check value has a character outside the Base58 alphabet.');
+    throw new EncodingError(
+      'BASE58_INVALID_CHARACTER',
+      'The Base58Check value has a character outside the Base58 alphabet.',
+    );
   }
-  if (raw.length < 5) throw new EncodingError('BASE58_TOO_SHORT', 'The Base58Check value is too short to hold a checksum.');
+  if (raw.length < 5)
+    throw new EncodingError('BASE58_TOO_SHORT', 'The Base58Check value is too short to hold a checksum.');
   try {
     return base58check.decode(text);
   } catch {
-    throw new EncodingError('BASE58_BAD_CHECKSUM', 'The Base58Check checksum does not match; the text was mistyped or altered.');
+    throw new EncodingError(
+      'BASE58_BAD_CHECKSUM',
+      'The Base58Check checksum does not match; the text was mistyped or altered.',
+    );
   }
 }

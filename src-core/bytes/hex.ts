@@ -16,10 +16,13 @@ function nibble(code: number): number {
  * Odd lengths and stray characters are errors; nothing is padded or skipped silently.
  */
 export function hexToBytes(text: string, what = 'hex'): Uint8Array {
-  if (typeof text !== 'string') throw new EncodingError('HEX_NOT_STRING', `The ${what} value must be a string of hex digits.`);
+  if (typeof text !== 'string')
+    throw new EncodingError('HEX_NOT_STRING', `The ${what} value must be a string of hex digits.`);
   const body = text.startsWith('0x') || text.startsWith('0X') ? text.slice(2) : text;
   if (body.length % 2 !== 0) {
-    throw new EncodingError('HEX_ODD_LENGTH', `The ${what} value has an odd number of hex digits (${body.length}).`, { length: body.length });
+    throw new EncodingError('HEX_ODD_LENGTH', `The ${what} value has an odd number of hex digits (${body.length}).`, {
+      length: body.length,
+    });
   }
   const out = new Uint8Array(body.length / 2);
   for (let i = 0; i < out.length; i++) {
@@ -27,7 +30,11 @@ export function hexToBytes(text: string, what = 'hex'): Uint8Array {
     const lo = nibble(body.charCodeAt(2 * i + 1));
     if (hi < 0 || lo < 0) {
       const at = hi < 0 ? 2 * i : 2 * i + 1;
-      throw new EncodingError('HEX_INVALID_CHARACTER', `The ${what} value has a non-hex character ${JSON.stringify(body[at])} at position ${at}.`, { position: at });
+      throw new EncodingError(
+        'HEX_INVALID_CHARACTER',
+        `The ${what} value has a non-hex character ${JSON.stringify(body[at])} at position ${at}.`,
+        { position: at },
+      );
     }
     out[i] = (hi << 4) | lo;
   }
@@ -53,7 +60,10 @@ export function normalizeHex(text: string, what = 'hex'): Hex {
 export function hexToFixedBytes(text: string, length: number, what = 'hex'): Uint8Array {
   const bytes = hexToBytes(text, what);
   if (bytes.length !== length) {
-    throw new EncodingError('HEX_WRONG_LENGTH', `The ${what} value must be ${length} bytes, got ${bytes.length}.`, { expected: length, actual: bytes.length });
+    throw new EncodingError('HEX_WRONG_LENGTH', `The ${what} value must be ${length} bytes, got ${bytes.length}.`, {
+      expected: length,
+      actual: bytes.length,
+    });
   }
   return bytes;
 }

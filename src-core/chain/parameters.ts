@@ -109,7 +109,10 @@ export function withChainParameters(overrides: Partial<ChainParameters> = {}): C
 }
 
 /** Reads `/wallet/getchainparameters` output; keys absent there are zero (proto3 default). */
-export function chainParametersFromNode(list: readonly { key: string; value?: number | bigint }[], base: ChainParameters = withChainParameters()): ChainParameters {
+export function chainParametersFromNode(
+  list: readonly { key: string; value?: number | bigint }[],
+  base: ChainParameters = withChainParameters(),
+): ChainParameters {
   const out = { ...base };
   const known = new Set(Object.keys(DEFAULT_CHAIN_PARAMETERS));
   for (const entry of list) {

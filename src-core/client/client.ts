@@ -13,7 +13,21 @@ import { NodeHttp } from './transport';
 import { NETWORKS, type NetworkId } from './networks';
 import * as parse from './parse';
 import type { JsonObject } from './read';
-import { address, addressOf, asObject, badResponse, big, child, decodeHexText, int, isEmptyObject, isObject, list, objects, str } from './read';
+import {
+  address,
+  addressOf,
+  asObject,
+  badResponse,
+  big,
+  child,
+  decodeHexText,
+  int,
+  isEmptyObject,
+  isObject,
+  list,
+  objects,
+  str,
+} from './read';
 import {
   addressArg,
   blockIdArg,
@@ -94,17 +108,33 @@ export class TronNodeClient {
   }
 
   /** A client for a named network's public endpoints (TronGrid); `custom` needs `fullNodeUrl`. */
-  static forNetwork(network: NetworkId, config: Omit<NodeClientConfig, 'fullNodeUrl'> & { fullNodeUrl?: string }): TronNodeClient {
+  static forNetwork(
+    network: NetworkId,
+    config: Omit<NodeClientConfig, 'fullNodeUrl'> & { fullNodeUrl?: string },
+  ): TronNodeClient {
     const preset = NETWORKS[network];
     if (preset === undefined) {
-      throw new ValidationError(NodeClientErrorCode.CLIENT_BAD_CONFIG, `There is no network called "${String(network)}"; use mainnet, nile, shasta or custom.`, { field: 'network' });
+      throw new ValidationError(
+        NodeClientErrorCode.CLIENT_BAD_CONFIG,
+        `There is no network called "${String(network)}"; use mainnet, nile, shasta or custom.`,
+        { field: 'network' },
+      );
     }
     const fullNodeUrl = config.fullNodeUrl ?? preset.fullNodeUrl;
     if (fullNodeUrl === undefined) {
-      throw new ValidationError(NodeClientErrorCode.CLIENT_BAD_CONFIG, 'A custom network needs the address of its full node (fullNodeUrl).', { field: 'fullNodeUrl' });
+      throw new ValidationError(
+        NodeClientErrorCode.CLIENT_BAD_CONFIG,
+        'A custom network needs the address of its full node (fullNodeUrl).',
+        { field: 'fullNodeUrl' },
+      );
     }
-    const solidityNodeUrl = config.solidityNodeUrl ?? (config.fullNodeUrl === undefined ? preset.solidityNodeUrl : undefined);
-    return new TronNodeClient({ ...config, fullNodeUrl, ...(solidityNodeUrl !== undefined ? { solidityNodeUrl } : {}) });
+    const solidityNodeUrl =
+      config.solidityNodeUrl ?? (config.fullNodeUrl === undefined ? preset.solidityNodeUrl : undefined);
+    return new TronNodeClient({
+      ...config,
+      fullNodeUrl,
+      ...(solidityNodeUrl !== undefined ? { solidityNodeUrl } : {}),
+    });
   }
 
   get fullNodeUrl(): string {
@@ -164,16 +194,22 @@ export class TronNodeClient {
   }
 
   async withdrawExpireUnfreeze(request: OwnerRequest): Promise<UnsignedTransactionJson> {
-    return this.build('withdrawexpireunfreeze', request, { owner_address: addressArg(request.owner_address, 'owner_address') });
+    return this.build('withdrawexpireunfreeze', request, {
+      owner_address: addressArg(request.owner_address, 'owner_address'),
+    });
   }
 
   async cancelAllUnfreezeV2(request: OwnerRequest): Promise<UnsignedTransactionJson> {
-    return this.build('cancelallunfreezev2', request, { owner_address: addressArg(request.owner_address, 'owner_address') });
+    return this.build('cancelallunfreezev2', request, {
+      owner_address: addressArg(request.owner_address, 'owner_address'),
+    });
   }
 
   /** Claims voting rewards (WithdrawBalanceContract). */
   async withdrawBalance(request: OwnerRequest): Promise<UnsignedTransactionJson> {
-    return this.build('withdrawbalance', request, { owner_address: addressArg(request.owner_address, 'owner_address') });
+    return this.build('withdrawbalance', request, {
+      owner_address: addressArg(request.owner_address, 'owner_address'),
+    });
   }
 
   async voteWitnessAccount(request: VoteWitnessAccountRequest): Promise<UnsignedTransactionJson> {
@@ -216,7 +252,12 @@ export class TronNodeClient {
     return this.build('updatesetting', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
       contract_address: addressArg(request.contract_address, 'contract_address'),
-      consume_user_resource_percent: integer(request.consume_user_resource_percent, 'consume_user_resource_percent', 0, 100),
+      consume_user_resource_percent: integer(
+        request.consume_user_resource_percent,
+        'consume_user_resource_percent',
+        0,
+        100,
+      ),
     });
   }
 
@@ -237,7 +278,8 @@ export class TronNodeClient {
 
   async deployContract(request: DeployContractRequest): Promise<DeployTransactionJson> {
     const abi = request.abi;
-    if (abi !== undefined && typeof abi !== 'string' && !Array.isArray(abi)) throw badArgument('abi', 'a list of ABI entries or its JSON text');
+    if (abi !== undefined && typeof abi !== 'string' && !Array.isArray(abi))
+      throw badArgument('abi', 'a list of ABI entries or its JSON text');
     const endpoint = 'deploycontract';
     const body = {
       owner_address: addressArg(request.owner_address, 'owner_address'),
@@ -248,7 +290,12 @@ export class TronNodeClient {
       name: stringArg(request.name, 'name'),
       fee_limit: optionalUint64(request.fee_limit, 'fee_limit'),
       call_value: optionalUint64(request.call_value, 'call_value'),
-      consume_user_resource_percent: optionalInteger(request.consume_user_resource_percent, 'consume_user_resource_percent', 0, 100),
+      consume_user_resource_percent: optionalInteger(
+        request.consume_user_resource_percent,
+        'consume_user_resource_percent',
+        0,
+        100,
+      ),
       origin_energy_limit: optionalUint64(request.origin_energy_limit, 'origin_energy_limit'),
       call_token_value: optionalUint64(request.call_token_value, 'call_token_value'),
       token_id: optionalUint64(request.token_id, 'token_id'),
@@ -280,9 +327,15 @@ export class TronNodeClient {
   }
 
   /** Runs a call (or a simulated deployment without `contract_address`) without putting it on chain. */
-  async triggerConstantContract(request: ConstantContractRequest, options: ReadOptions = {}): Promise<ConstantCallResult> {
+  async triggerConstantContract(
+    request: ConstantContractRequest,
+    options: ReadOptions = {},
+  ): Promise<ConstantCallResult> {
     const endpoint = 'triggerconstantcontract';
-    const json = contractCallAnswer(await this.http.post(prefix(options), endpoint, this.callFields(request, false)), endpoint);
+    const json = contractCallAnswer(
+      await this.http.post(prefix(options), endpoint, this.callFields(request, false)),
+      endpoint,
+    );
     const result = child(json, 'result', endpoint);
     const tx = json.transaction === undefined ? undefined : parse.transaction(json.transaction, endpoint);
     const ret = tx?.ret?.[0]?.ret;
@@ -296,7 +349,9 @@ export class TronNodeClient {
       message,
       transaction: tx,
       logs: objects(json, 'logs', endpoint),
-      internal_transactions: list(json, 'internal_transactions', endpoint).map((item) => parse.internalTransaction(item, endpoint)),
+      internal_transactions: list(json, 'internal_transactions', endpoint).map((item) =>
+        parse.internalTransaction(item, endpoint),
+      ),
     };
   }
 
@@ -316,14 +371,23 @@ export class TronNodeClient {
       return this.estimateWithConstantCall(request);
     }
     if (json.energy_required === undefined) throw badResponse(endpoint, '"energy_required" is missing');
-    return { method: 'estimateenergy', energy_required: int(json, 'energy_required', endpoint), base_energy: undefined, energy_penalty: undefined };
+    return {
+      method: 'estimateenergy',
+      energy_required: int(json, 'energy_required', endpoint),
+      base_energy: undefined,
+      energy_penalty: undefined,
+    };
   }
 
   private async estimateWithConstantCall(request: ConstantContractRequest): Promise<EnergyEstimate> {
     const result = await this.triggerConstantContract(request);
     if (result.reverted) {
       // estimateenergy reports a reverting call as CONTRACT_EXE_ERROR (§4.5); say the same here.
-      throw contractCallError('triggerconstantcontract', 'CONTRACT_EXE_ERROR', result.message || 'REVERT opcode executed');
+      throw contractCallError(
+        'triggerconstantcontract',
+        'CONTRACT_EXE_ERROR',
+        result.message || 'REVERT opcode executed',
+      );
     }
     return {
       method: 'triggerconstantcontract',
@@ -334,7 +398,8 @@ export class TronNodeClient {
   }
 
   async createAssetIssue(request: CreateAssetIssueRequest): Promise<UnsignedTransactionJson> {
-    if (request.frozen_supply !== undefined && !Array.isArray(request.frozen_supply)) throw badArgument('frozen_supply', 'a list');
+    if (request.frozen_supply !== undefined && !Array.isArray(request.frozen_supply))
+      throw badArgument('frozen_supply', 'a list');
     return this.build('createassetissue', request, {
       owner_address: addressArg(request.owner_address, 'owner_address'),
       name: textArg(request.name, 'name'),
@@ -395,10 +460,17 @@ export class TronNodeClient {
   /** Broadcasts a serialized Transaction given as hex; the reply's message is plain text (§9). */
   async broadcastHex(transactionHex: string): Promise<BroadcastHexResult> {
     const endpoint = 'broadcasthex';
-    const json = asObject(await this.http.post('wallet', endpoint, { transaction: hexArg(transactionHex, 'transaction') }), endpoint);
+    const json = asObject(
+      await this.http.post('wallet', endpoint, { transaction: hexArg(transactionHex, 'transaction') }),
+      endpoint,
+    );
     const code = json.code;
     if (json.result !== true || (code !== undefined && code !== 'SUCCESS')) {
-      throw broadcastError(typeof code === 'string' ? code : 'OTHER_ERROR', str(json, 'message', endpoint), typeof json.txid === 'string' ? json.txid : undefined);
+      throw broadcastError(
+        typeof code === 'string' ? code : 'OTHER_ERROR',
+        str(json, 'message', endpoint),
+        typeof json.txid === 'string' ? json.txid : undefined,
+      );
     }
     let echoed: Record<string, unknown> | undefined;
     if (typeof json.transaction === 'string' && json.transaction !== '') {
@@ -434,7 +506,10 @@ export class TronNodeClient {
   /** Asks the node whether text is an address; does not check it locally first (that is the point). */
   async validateAddress(addressText: string): Promise<AddressValidation> {
     if (typeof addressText !== 'string') throw badArgument('address', 'text');
-    const json = asObject(await this.http.post('wallet', 'validateaddress', { address: addressText }), 'validateaddress');
+    const json = asObject(
+      await this.http.post('wallet', 'validateaddress', { address: addressText }),
+      'validateaddress',
+    );
     if (typeof json.result !== 'boolean') throw badResponse('validateaddress', '"result" is missing');
     return { result: json.result, message: str(json, 'message', 'validateaddress') };
   }
@@ -485,7 +560,12 @@ export class TronNodeClient {
     const result = child(json, 'result', endpoint);
     const code = result.code === undefined ? 'SUCCESS' : result.code;
     if (code !== 'SUCCESS') {
-      throw signatureCheckError(NodeClientErrorCode.APPROVED_LIST_FAILED, endpoint, String(code), str(result, 'message', endpoint));
+      throw signatureCheckError(
+        NodeClientErrorCode.APPROVED_LIST_FAILED,
+        endpoint,
+        String(code),
+        str(result, 'message', endpoint),
+      );
     }
     return { approved_list: approvedList(json, endpoint), transaction: extension(json, endpoint) };
   }
@@ -505,12 +585,17 @@ export class TronNodeClient {
     let value: string | undefined;
     if (typeof idOrNum === 'number') value = String(integer(idOrNum, 'id_or_num', 0, Number.MAX_SAFE_INTEGER));
     else if (idOrNum !== undefined) value = /^\d+$/.test(String(idOrNum)) ? String(idOrNum) : blockIdArg(idOrNum);
-    const json = await this.http.post('wallet', 'getblock', { id_or_num: value, detail: booleanArg(request.detail, 'detail') ?? false });
+    const json = await this.http.post('wallet', 'getblock', {
+      id_or_num: value,
+      detail: booleanArg(request.detail, 'detail') ?? false,
+    });
     return parse.block(json, 'getblock');
   }
 
   async getBlockByNum(num: number, options: ReadOptions = {}): Promise<Block | null> {
-    const json = await this.http.post(prefix(options), 'getblockbynum', { num: integer(num, 'num', 0, Number.MAX_SAFE_INTEGER) });
+    const json = await this.http.post(prefix(options), 'getblockbynum', {
+      num: integer(num, 'num', 0, Number.MAX_SAFE_INTEGER),
+    });
     return parse.block(json, 'getblockbynum');
   }
 
@@ -522,8 +607,13 @@ export class TronNodeClient {
   async getBlockByLimitNext(startNum: number, endNum: number): Promise<Block[]> {
     const start = integer(startNum, 'startNum', 0, Number.MAX_SAFE_INTEGER);
     const end = integer(endNum, 'endNum', start + 1, start + 100);
-    const json = asObject(await this.http.post('wallet', 'getblockbylimitnext', { startNum: start, endNum: end }), 'getblockbylimitnext');
-    return list(json, 'block', 'getblockbylimitnext').map((item) => parse.block(item, 'getblockbylimitnext')).filter((b): b is Block => b !== null);
+    const json = asObject(
+      await this.http.post('wallet', 'getblockbylimitnext', { startNum: start, endNum: end }),
+      'getblockbylimitnext',
+    );
+    return list(json, 'block', 'getblockbylimitnext')
+      .map((item) => parse.block(item, 'getblockbylimitnext'))
+      .filter((b): b is Block => b !== null);
   }
 
   /**
@@ -554,7 +644,8 @@ export class TronNodeClient {
    */
   async getRefBlock(options: ReadOptions = {}): Promise<BlockRef> {
     const header = await this.getNowBlockHeader(options);
-    if (header.number <= 0 || header.timestamp <= 0) throw badResponse('getblock', 'the latest block has no number or timestamp');
+    if (header.number <= 0 || header.timestamp <= 0)
+      throw badResponse('getblock', 'the latest block has no number or timestamp');
     return { number: header.number, blockId: header.blockID, timestamp: header.timestamp };
   }
 
@@ -569,12 +660,16 @@ export class TronNodeClient {
   // Contracts
 
   async getContract(contractAddress: string): Promise<SmartContract | null> {
-    const json = await this.http.post('wallet', 'getcontract', { value: addressArg(contractAddress, 'contract_address') });
+    const json = await this.http.post('wallet', 'getcontract', {
+      value: addressArg(contractAddress, 'contract_address'),
+    });
     return parse.smartContract(json, 'getcontract');
   }
 
   async getContractInfo(contractAddress: string): Promise<ContractInfo | null> {
-    const json = await this.http.post('wallet', 'getcontractinfo', { value: addressArg(contractAddress, 'contract_address') });
+    const json = await this.http.post('wallet', 'getcontractinfo', {
+      value: addressArg(contractAddress, 'contract_address'),
+    });
     return parse.contractInfo(json, 'getcontractinfo');
   }
 
@@ -614,48 +709,85 @@ export class TronNodeClient {
   // -------------------------------------------------------------------------------------------
   // Stake 2.0 and rewards
 
-  async getDelegatedResourceV2(fromAddress: string, toAddress: string, options: ReadOptions = {}): Promise<DelegatedResource[]> {
+  async getDelegatedResourceV2(
+    fromAddress: string,
+    toAddress: string,
+    options: ReadOptions = {},
+  ): Promise<DelegatedResource[]> {
     const endpoint = 'getdelegatedresourcev2';
     const body = { fromAddress: addressArg(fromAddress, 'fromAddress'), toAddress: addressArg(toAddress, 'toAddress') };
     const json = asObject(await this.http.post(prefix(options), endpoint, body), endpoint);
     return list(json, 'delegatedResource', endpoint).map((d) => parse.delegatedResource(d, endpoint));
   }
 
-  async getDelegatedResourceAccountIndexV2(addressText: string, options: ReadOptions = {}): Promise<DelegatedResourceAccountIndex | null> {
-    const json = await this.http.post(prefix(options), 'getdelegatedresourceaccountindexv2', { value: addressArg(addressText, 'address') });
+  async getDelegatedResourceAccountIndexV2(
+    addressText: string,
+    options: ReadOptions = {},
+  ): Promise<DelegatedResourceAccountIndex | null> {
+    const json = await this.http.post(prefix(options), 'getdelegatedresourceaccountindexv2', {
+      value: addressArg(addressText, 'address'),
+    });
     return parse.delegatedResourceAccountIndex(json, 'getdelegatedresourceaccountindexv2');
   }
 
   /** Largest amount (sun) the owner can still delegate of this resource. */
-  async getCanDelegatedMaxSize(ownerAddress: string, resource: 'BANDWIDTH' | 'ENERGY', options: ReadOptions = {}): Promise<bigint> {
+  async getCanDelegatedMaxSize(
+    ownerAddress: string,
+    resource: 'BANDWIDTH' | 'ENERGY',
+    options: ReadOptions = {},
+  ): Promise<bigint> {
     const type = resourceArg(resource, 'resource', false) === 'ENERGY' ? 1 : 0;
     const body = { owner_address: addressArg(ownerAddress, 'owner_address'), type };
-    const json = asObject(await this.http.post(prefix(options), 'getcandelegatedmaxsize', body), 'getcandelegatedmaxsize');
+    const json = asObject(
+      await this.http.post(prefix(options), 'getcandelegatedmaxsize', body),
+      'getcandelegatedmaxsize',
+    );
     return big(json, 'max_size', 'getcandelegatedmaxsize');
   }
 
   /** How many more unfreeze operations the owner may start (java-tron allows 32 pending). */
   async getAvailableUnfreezeCount(ownerAddress: string, options: ReadOptions = {}): Promise<number> {
-    const json = asObject(await this.http.post(prefix(options), 'getavailableunfreezecount', { owner_address: addressArg(ownerAddress, 'owner_address') }), 'getavailableunfreezecount');
+    const json = asObject(
+      await this.http.post(prefix(options), 'getavailableunfreezecount', {
+        owner_address: addressArg(ownerAddress, 'owner_address'),
+      }),
+      'getavailableunfreezecount',
+    );
     return int(json, 'count', 'getavailableunfreezecount');
   }
 
   /** Sun withdrawable at `timestampMs` (pass the current time, or a future one to plan). */
-  async getCanWithdrawUnfreezeAmount(ownerAddress: string, timestampMs: number, options: ReadOptions = {}): Promise<bigint> {
-    const body = { owner_address: addressArg(ownerAddress, 'owner_address'), timestamp: integer(timestampMs, 'timestamp', 0, Number.MAX_SAFE_INTEGER) };
-    const json = asObject(await this.http.post(prefix(options), 'getcanwithdrawunfreezeamount', body), 'getcanwithdrawunfreezeamount');
+  async getCanWithdrawUnfreezeAmount(
+    ownerAddress: string,
+    timestampMs: number,
+    options: ReadOptions = {},
+  ): Promise<bigint> {
+    const body = {
+      owner_address: addressArg(ownerAddress, 'owner_address'),
+      timestamp: integer(timestampMs, 'timestamp', 0, Number.MAX_SAFE_INTEGER),
+    };
+    const json = asObject(
+      await this.http.post(prefix(options), 'getcanwithdrawunfreezeamount', body),
+      'getcanwithdrawunfreezeamount',
+    );
     return big(json, 'amount', 'getcanwithdrawunfreezeamount');
   }
 
   /** Unclaimed voting reward in sun. */
   async getReward(addressText: string, options: ReadOptions = {}): Promise<bigint> {
-    const json = asObject(await this.http.post(prefix(options), 'getReward', { address: addressArg(addressText, 'address') }), 'getReward');
+    const json = asObject(
+      await this.http.post(prefix(options), 'getReward', { address: addressArg(addressText, 'address') }),
+      'getReward',
+    );
     return big(json, 'reward', 'getReward');
   }
 
   /** A super representative's brokerage in percent. */
   async getBrokerage(addressText: string, options: ReadOptions = {}): Promise<number> {
-    const json = asObject(await this.http.post(prefix(options), 'getBrokerage', { address: addressArg(addressText, 'address') }), 'getBrokerage');
+    const json = asObject(
+      await this.http.post(prefix(options), 'getBrokerage', { address: addressArg(addressText, 'address') }),
+      'getBrokerage',
+    );
     return int(json, 'brokerage', 'getBrokerage');
   }
 
@@ -663,7 +795,8 @@ export class TronNodeClient {
   // TRC-10
 
   async getAssetIssueById(tokenId: string): Promise<AssetIssue | null> {
-    if (typeof tokenId !== 'string' || !/^\d+$/.test(tokenId)) throw badArgument('tokenId', 'the decimal id of a TRC-10 token');
+    if (typeof tokenId !== 'string' || !/^\d+$/.test(tokenId))
+      throw badArgument('tokenId', 'the decimal id of a TRC-10 token');
     const json = await this.http.post('wallet', 'getassetissuebyid', { value: tokenId });
     return isEmptyObject(json) ? null : parse.assetIssue(json, 'getassetissuebyid');
   }
@@ -675,7 +808,11 @@ export class TronNodeClient {
 
   // -------------------------------------------------------------------------------------------
 
-  private async build(endpoint: string, options: { Permission_id?: number }, fields: Record<string, unknown>): Promise<UnsignedTransactionJson> {
+  private async build(
+    endpoint: string,
+    options: { Permission_id?: number },
+    fields: Record<string, unknown>,
+  ): Promise<UnsignedTransactionJson> {
     const body = { ...fields, Permission_id: permissionIdArg(options) };
     return parse.builtTransaction(await this.http.post('wallet', endpoint, body), endpoint);
   }
@@ -683,9 +820,12 @@ export class TronNodeClient {
   /** Fields shared by triggersmartcontract, triggerconstantcontract and estimateenergy. */
   private callFields(request: ConstantContractRequest, contractRequired: boolean): Record<string, unknown> {
     if (typeof request !== 'object' || request === null) throw badArgument('request', 'an object');
-    const owner = request.owner_address === '' && !contractRequired ? '' : addressArg(request.owner_address, 'owner_address');
+    const owner =
+      request.owner_address === '' && !contractRequired ? '' : addressArg(request.owner_address, 'owner_address');
     const contract =
-      request.contract_address === undefined && !contractRequired ? undefined : addressArg(request.contract_address, 'contract_address');
+      request.contract_address === undefined && !contractRequired
+        ? undefined
+        : addressArg(request.contract_address, 'contract_address');
     if (request.function_selector !== undefined && request.data !== undefined) {
       throw badArgument('function_selector', 'left out when data is given (the node refuses both)');
     }
@@ -779,11 +919,15 @@ function endpointMissing(error: unknown): boolean {
 
 function signatureCheckError(code: string, endpoint: string, nodeCode: string, message: string): SignatureCheckError {
   const said = message.trim().replace(/[.\s!]+$/, '');
-  return new SignatureCheckError(code, `The node could not check the transaction's signatures (${nodeCode}): ${said || 'no reason given'}.`, {
-    endpoint,
-    nodeCode,
-    nodeMessage: message,
-  });
+  return new SignatureCheckError(
+    code,
+    `The node could not check the transaction's signatures (${nodeCode}): ${said || 'no reason given'}.`,
+    {
+      endpoint,
+      nodeCode,
+      nodeMessage: message,
+    },
+  );
 }
 
 function approvedList(json: JsonObject, endpoint: string): HexAddress[] {

@@ -54,7 +54,8 @@ export function transaction(value: unknown, endpoint: string, what = 'the transa
   if (typeof tx.txID !== 'string' || !HEX64.test(tx.txID)) throw badResponse(endpoint, `${what} has no valid txID`);
   const raw = asObject(tx.raw_data, endpoint, `${what}'s raw_data`);
   if (!Array.isArray(raw.contract)) throw badResponse(endpoint, `${what}'s raw_data has no contract list`);
-  if (typeof tx.raw_data_hex !== 'string' || !isHex(tx.raw_data_hex)) throw badResponse(endpoint, `${what} has no valid raw_data_hex`);
+  if (typeof tx.raw_data_hex !== 'string' || !isHex(tx.raw_data_hex))
+    throw badResponse(endpoint, `${what} has no valid raw_data_hex`);
   return tx as unknown as TransactionJson;
 }
 
@@ -84,7 +85,8 @@ const PERMISSION_TYPES: readonly PermissionTypeName[] = ['Owner', 'Witness', 'Ac
 function permissionType(value: unknown, endpoint: string): PermissionTypeName {
   if (value === undefined || value === null) return 'Owner';
   if (typeof value === 'number' && PERMISSION_TYPES[value] !== undefined) return PERMISSION_TYPES[value];
-  if (typeof value === 'string' && (PERMISSION_TYPES as readonly string[]).includes(value)) return value as PermissionTypeName;
+  if (typeof value === 'string' && (PERMISSION_TYPES as readonly string[]).includes(value))
+    return value as PermissionTypeName;
   throw badResponse(endpoint, 'a permission has an unknown type');
 }
 
@@ -97,7 +99,10 @@ export function permission(value: unknown, endpoint: string): Permission {
     threshold: big(p, 'threshold', endpoint),
     parent_id: int(p, 'parent_id', endpoint),
     operations: str(p, 'operations', endpoint).toLowerCase(),
-    keys: objects(p, 'keys', endpoint).map((k) => ({ address: address(k, 'address', endpoint), weight: big(k, 'weight', endpoint) })),
+    keys: objects(p, 'keys', endpoint).map((k) => ({
+      address: address(k, 'address', endpoint),
+      weight: big(k, 'weight', endpoint),
+    })),
   };
 }
 
@@ -111,7 +116,10 @@ function resource(value: unknown, endpoint: string): ResourceCode {
 }
 
 function keyValues(o: JsonObject, key: string, endpoint: string): Array<{ key: string; value: bigint }> {
-  return objects(o, key, endpoint).map((entry) => ({ key: str(entry, 'key', endpoint), value: big(entry, 'value', endpoint) }));
+  return objects(o, key, endpoint).map((entry) => ({
+    key: str(entry, 'key', endpoint),
+    value: big(entry, 'value', endpoint),
+  }));
 }
 
 const ACCOUNT_TYPES = ['Normal', 'AssetIssue', 'Contract'] as const;
@@ -143,27 +151,49 @@ export function account(value: unknown, endpoint: string): Account | null {
     // own address (threshold 1, one key of weight 1).
     owner_permission:
       a.owner_permission === undefined
-        ? { type: 'Owner', id: 0, permission_name: 'owner', threshold: 1n, parent_id: 0, operations: '', keys: [{ address: own, weight: 1n }] }
+        ? {
+            type: 'Owner',
+            id: 0,
+            permission_name: 'owner',
+            threshold: 1n,
+            parent_id: 0,
+            operations: '',
+            keys: [{ address: own, weight: 1n }],
+          }
         : permission(a.owner_permission, endpoint),
     witness_permission: a.witness_permission === undefined ? undefined : permission(a.witness_permission, endpoint),
     active_permission: list(a, 'active_permission', endpoint).map((p) => permission(p, endpoint)),
-    frozenV2: objects(a, 'frozenV2', endpoint).map((f) => ({ type: resource(f.type, endpoint), amount: big(f, 'amount', endpoint) })),
+    frozenV2: objects(a, 'frozenV2', endpoint).map((f) => ({
+      type: resource(f.type, endpoint),
+      amount: big(f, 'amount', endpoint),
+    })),
     unfrozenV2: objects(a, 'unfrozenV2', endpoint).map((u) => ({
       type: resource(u.type, endpoint),
       unfreeze_amount: big(u, 'unfreeze_amount', endpoint),
       unfreeze_expire_time: int(u, 'unfreeze_expire_time', endpoint),
     })),
     delegated_frozenV2_balance_for_bandwidth: big(a, 'delegated_frozenV2_balance_for_bandwidth', endpoint),
-    acquired_delegated_frozenV2_balance_for_bandwidth: big(a, 'acquired_delegated_frozenV2_balance_for_bandwidth', endpoint),
+    acquired_delegated_frozenV2_balance_for_bandwidth: big(
+      a,
+      'acquired_delegated_frozenV2_balance_for_bandwidth',
+      endpoint,
+    ),
     account_resource: {
       energy_usage: int(res, 'energy_usage', endpoint),
       latest_consume_time_for_energy: int(res, 'latest_consume_time_for_energy', endpoint),
       energy_window_size: int(res, 'energy_window_size', endpoint),
       energy_window_optimized: bool(res, 'energy_window_optimized', endpoint),
       delegated_frozenV2_balance_for_energy: big(res, 'delegated_frozenV2_balance_for_energy', endpoint),
-      acquired_delegated_frozenV2_balance_for_energy: big(res, 'acquired_delegated_frozenV2_balance_for_energy', endpoint),
+      acquired_delegated_frozenV2_balance_for_energy: big(
+        res,
+        'acquired_delegated_frozenV2_balance_for_energy',
+        endpoint,
+      ),
     },
-    votes: objects(a, 'votes', endpoint).map((v) => ({ vote_address: address(v, 'vote_address', endpoint), vote_count: big(v, 'vote_count', endpoint) })),
+    votes: objects(a, 'votes', endpoint).map((v) => ({
+      vote_address: address(v, 'vote_address', endpoint),
+      vote_count: big(v, 'vote_count', endpoint),
+    })),
     assetV2: keyValues(a, 'assetV2', endpoint),
     asset_issued_ID: str(a, 'asset_issued_ID', endpoint),
     raw: a,
@@ -171,7 +201,10 @@ export function account(value: unknown, endpoint: string): Account | null {
 }
 
 function numberMap(o: JsonObject, key: string, endpoint: string): Array<{ key: string; value: number }> {
-  return objects(o, key, endpoint).map((entry) => ({ key: str(entry, 'key', endpoint), value: int(entry, 'value', endpoint) }));
+  return objects(o, key, endpoint).map((entry) => ({
+    key: str(entry, 'key', endpoint),
+    value: int(entry, 'value', endpoint),
+  }));
 }
 
 export function accountNet(value: unknown, endpoint: string): AccountNet | null {
@@ -256,7 +289,9 @@ export function transactionInfo(value: unknown, endpoint: string): TransactionIn
     })),
     result,
     resMessage: decodeHexText(str(t, 'resMessage', endpoint)),
-    internal_transactions: list(t, 'internal_transactions', endpoint).map((item) => internalTransaction(item, endpoint)),
+    internal_transactions: list(t, 'internal_transactions', endpoint).map((item) =>
+      internalTransaction(item, endpoint),
+    ),
     withdraw_amount: big(t, 'withdraw_amount', endpoint),
     unfreeze_amount: big(t, 'unfreeze_amount', endpoint),
     withdraw_expire_amount: big(t, 'withdraw_expire_amount', endpoint),
@@ -390,7 +425,11 @@ export function delegatedResourceAccountIndex(value: unknown, endpoint: string):
   if (isEmptyObject(value)) return null;
   const d = asObject(value, endpoint);
   const addresses = (key: string): HexAddress[] => list(d, key, endpoint).map((item) => addressOf(item, endpoint, key));
-  return { account: address(d, 'account', endpoint), fromAccounts: addresses('fromAccounts'), toAccounts: addresses('toAccounts') };
+  return {
+    account: address(d, 'account', endpoint),
+    fromAccounts: addresses('fromAccounts'),
+    toAccounts: addresses('toAccounts'),
+  };
 }
 
 export function assetIssue(value: unknown, endpoint: string): AssetIssue {
@@ -429,4 +468,3 @@ export function prices(value: unknown, endpoint: string): PriceStep[] {
     return { since, price: BigInt(match[2]!) };
   });
 }
-

@@ -14,8 +14,17 @@ import type { BuilderOptions, PermissionRequest, ResourceCode } from './types';
 const INT64_MAX = (1n << 63n) - 1n;
 
 function badArgument(field: string, expectation: string, value: unknown): ValidationError {
-  const shown = typeof value === 'bigint' ? `${value}n` : typeof value === 'string' ? JSON.stringify(value.slice(0, 80)) : String(value);
-  return new ValidationError(NodeClientErrorCode.CLIENT_BAD_ARGUMENT, `${field} must be ${expectation}; got ${shown}.`, { field });
+  const shown =
+    typeof value === 'bigint'
+      ? `${value}n`
+      : typeof value === 'string'
+        ? JSON.stringify(value.slice(0, 80))
+        : String(value);
+  return new ValidationError(
+    NodeClientErrorCode.CLIENT_BAD_ARGUMENT,
+    `${field} must be ${expectation}; got ${shown}.`,
+    { field },
+  );
 }
 
 /** A non-negative int64 given as bigint (amounts in sun, energy limits, counts). */
@@ -114,7 +123,8 @@ export function permissionIdArg(options: BuilderOptions): number | undefined {
 const PERMISSION_TYPES: readonly string[] = ['Owner', 'Witness', 'Active'];
 
 export function permissionArg(permission: PermissionRequest, field: string): Record<string, unknown> {
-  if (typeof permission !== 'object' || permission === null) throw badArgument(field, 'a permission object', permission);
+  if (typeof permission !== 'object' || permission === null)
+    throw badArgument(field, 'a permission object', permission);
   if (permission.type !== undefined && !PERMISSION_TYPES.includes(permission.type)) {
     throw badArgument(`${field}.type`, 'Owner, Witness or Active', permission.type);
   }

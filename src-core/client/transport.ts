@@ -36,7 +36,10 @@ function configError(message: string, field: string): ValidationError {
 function baseUrl(value: unknown, field: string): string {
   if (typeof value !== 'string' || !URL_PATTERN.test(value.trim())) {
     // The value is left out of the message: a mistyped key or token could be in it.
-    throw configError(`The ${field} must be an http:// or https:// address without user name, query or fragment, such as https://api.trongrid.io.`, field);
+    throw configError(
+      `The ${field} must be an http:// or https:// address without user name, query or fragment, such as https://api.trongrid.io.`,
+      field,
+    );
   }
   return value.trim().replace(/\/+$/, '');
 }
@@ -62,15 +65,21 @@ export class NodeHttp {
   private readonly createAbortController: () => AbortControllerLike | undefined;
 
   constructor(config: NodeClientConfig) {
-    if (typeof config !== 'object' || config === null) throw configError('The node client needs a configuration object.', 'config');
-    if (typeof config.fetch !== 'function') throw configError('The node client needs a fetch function to reach the node.', 'fetch');
+    if (typeof config !== 'object' || config === null)
+      throw configError('The node client needs a configuration object.', 'config');
+    if (typeof config.fetch !== 'function')
+      throw configError('The node client needs a fetch function to reach the node.', 'fetch');
     this.fullNodeUrl = baseUrl(config.fullNodeUrl, 'fullNodeUrl');
-    this.solidityNodeUrl = config.solidityNodeUrl === undefined ? this.fullNodeUrl : baseUrl(config.solidityNodeUrl, 'solidityNodeUrl');
+    this.solidityNodeUrl =
+      config.solidityNodeUrl === undefined ? this.fullNodeUrl : baseUrl(config.solidityNodeUrl, 'solidityNodeUrl');
     const timeout = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (!Number.isSafeInteger(timeout) || timeout < 0) {
       throw configError('The timeout must be a whole number of milliseconds, 0 or more.', 'timeoutMs');
     }
-    if (config.apiKey !== undefined && (typeof config.apiKey !== 'string' || config.apiKey.trim() === '' || /[\r\n]/.test(config.apiKey))) {
+    if (
+      config.apiKey !== undefined &&
+      (typeof config.apiKey !== 'string' || config.apiKey.trim() === '' || /[\r\n]/.test(config.apiKey))
+    ) {
       throw configError('The API key must be a single line of text.', 'apiKey');
     }
     this.fetch = config.fetch;
@@ -100,7 +109,11 @@ export class NodeHttp {
     try {
       text = stringifyJson(body);
     } catch {
-      throw new ValidationError(NodeClientErrorCode.CLIENT_BAD_ARGUMENT, `The request for ${path} cannot be written as JSON (it refers to itself or holds a function).`, { endpoint: path });
+      throw new ValidationError(
+        NodeClientErrorCode.CLIENT_BAD_ARGUMENT,
+        `The request for ${path} cannot be written as JSON (it refers to itself or holds a function).`,
+        { endpoint: path },
+      );
     }
     const answer = await this.exchange(url, shownUrl, text);
 
@@ -143,7 +156,12 @@ export class NodeHttp {
       }, this.timeoutMs);
     });
     try {
-      const init = { method: 'POST' as const, headers: { ...this.headers }, body, ...(controller ? { signal: controller.signal } : {}) };
+      const init = {
+        method: 'POST' as const,
+        headers: { ...this.headers },
+        body,
+        ...(controller ? { signal: controller.signal } : {}),
+      };
       const response = await Promise.race([this.fetch(url, init), deadline]);
       const text = await Promise.race([response.text(), deadline]);
       return { status: response.status, text };
@@ -188,7 +206,11 @@ export class NodeHttp {
     } catch {
       // Not JSON: nothing more to report.
     }
-    return new NetworkError(NodeClientErrorCode.NETWORK_HTTP_STATUS, `The node at ${shownUrl} answered with HTTP status ${status}; ${advice}.`, details);
+    return new NetworkError(
+      NodeClientErrorCode.NETWORK_HTTP_STATUS,
+      `The node at ${shownUrl} answered with HTTP status ${status}; ${advice}.`,
+      details,
+    );
   }
 
   /** Keeps the API key, header values and URL credentials/queries out of anything we report. */

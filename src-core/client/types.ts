@@ -387,7 +387,14 @@ export interface AccountResource {
 
 export type AccountNet = Pick<
   AccountResource,
-  'freeNetUsed' | 'freeNetLimit' | 'NetUsed' | 'NetLimit' | 'TotalNetLimit' | 'TotalNetWeight' | 'assetNetUsed' | 'assetNetLimit'
+  | 'freeNetUsed'
+  | 'freeNetLimit'
+  | 'NetUsed'
+  | 'NetLimit'
+  | 'TotalNetLimit'
+  | 'TotalNetWeight'
+  | 'assetNetUsed'
+  | 'assetNetLimit'
 >;
 
 export interface Receipt {

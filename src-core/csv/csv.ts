@@ -81,7 +81,8 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): CsvRecord
     const blank = fields.length === 1 && fields[0] === '' && !fieldStarted;
     if (!blank) {
       records.push({ line: recordLine, fields });
-      if (records.length > max) throw new CsvError('CSV_TOO_MANY_ROWS', `The file has more than ${max} rows; split it.`, { line: recordLine });
+      if (records.length > max)
+        throw new CsvError('CSV_TOO_MANY_ROWS', `The file has more than ${max} rows; split it.`, { line: recordLine });
     }
     fields = [];
     field = '';
@@ -91,7 +92,12 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): CsvRecord
   while (i < input.length) {
     const c = input[i]!;
     if (c === '"') {
-      if (field !== '') throw new CsvError('CSV_STRAY_QUOTE', `Line ${line}: a quote inside an unquoted field; put the whole field in quotes and double the quotes inside it.`, { line });
+      if (field !== '')
+        throw new CsvError(
+          'CSV_STRAY_QUOTE',
+          `Line ${line}: a quote inside an unquoted field; put the whole field in quotes and double the quotes inside it.`,
+          { line },
+        );
       const startLine = line;
       i++;
       let closed = false;
@@ -121,11 +127,20 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): CsvRecord
         field += q;
         i++;
       }
-      if (!closed) throw new CsvError('CSV_UNTERMINATED_QUOTE', `Line ${startLine}: a quoted field is never closed; add the closing quote.`, { line: startLine });
+      if (!closed)
+        throw new CsvError(
+          'CSV_UNTERMINATED_QUOTE',
+          `Line ${startLine}: a quoted field is never closed; add the closing quote.`,
+          { line: startLine },
+        );
       fieldStarted = true;
       const next = input[i];
       if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n') {
-        throw new CsvError('CSV_STRAY_QUOTE', `Line ${line}: text follows a closing quote; a quoted field must end at a comma or the end of the line.`, { line });
+        throw new CsvError(
+          'CSV_STRAY_QUOTE',
+          `Line ${line}: text follows a closing quote; a quoted field must end at a comma or the end of the line.`,
+          { line },
+        );
       }
       continue;
     }

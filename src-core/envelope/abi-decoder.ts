@@ -26,5 +26,8 @@ export const abiCallDecoder: CallDecoder = ({ data, abi }): DecodedCall | undefi
   const fn = abiOf(abi).functions.find((f) => f.selector === selector);
   if (!fn) return undefined;
   const values = decodeFunctionData(fn, data);
-  return { signature: fn.signature, args: fn.inputs.map((p, i) => ({ name: p.name, type: p.type.canonical, value: values[i] })) };
+  return {
+    signature: fn.signature,
+    args: fn.inputs.map((p, i) => ({ name: p.name, type: p.type.canonical, value: values[i] })),
+  };
 };

@@ -12,4 +12,8 @@ export interface DecodedCall {
   readonly args: readonly { readonly name: string; readonly type: string; readonly value: unknown }[];
 }
 
-export type CallDecoder = (call: { readonly contract: HexAddress; readonly data: Hex; readonly abi: unknown }) => DecodedCall | undefined;
+export type CallDecoder = (call: {
+  readonly contract: HexAddress;
+  readonly data: Hex;
+  readonly abi: unknown;
+}) => DecodedCall | undefined;

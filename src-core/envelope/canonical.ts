@@ -20,7 +20,11 @@ function write(value: unknown, path: string): string {
       return value.toString();
     case 'number':
       if (!Number.isSafeInteger(value)) {
-        throw new EnvelopeError('ENVELOPE_NOT_CANONICAL', `The value at ${path} is ${String(value)}; envelopes hold only exact integers (use a bigint or a decimal string).`, { path });
+        throw new EnvelopeError(
+          'ENVELOPE_NOT_CANONICAL',
+          `The value at ${path} is ${String(value)}; envelopes hold only exact integers (use a bigint or a decimal string).`,
+          { path },
+        );
       }
       return Object.is(value, -0) ? '0' : String(value);
     case 'object': {
@@ -31,7 +35,11 @@ function write(value: unknown, path: string): string {
       return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${write(v, `${path}.${k}`)}`).join(',')}}`;
     }
     default:
-      throw new EnvelopeError('ENVELOPE_NOT_CANONICAL', `The value at ${path} is a ${typeof value}, which JSON cannot hold.`, { path });
+      throw new EnvelopeError(
+        'ENVELOPE_NOT_CANONICAL',
+        `The value at ${path} is a ${typeof value}, which JSON cannot hold.`,
+        { path },
+      );
   }
 }
 

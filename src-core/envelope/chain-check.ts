@@ -20,7 +20,10 @@ export function taposReference(tx: Pick<TransactionJson, 'raw_data'>): TaposRefe
   const bytes = String(tx.raw_data.ref_block_bytes ?? '');
   const hash = String(tx.raw_data.ref_block_hash ?? '');
   if (!/^[0-9a-fA-F]{4}$/.test(bytes) || !/^[0-9a-fA-F]{16}$/.test(hash)) {
-    throw new EnvelopeError('ENVELOPE_BAD_REF_BLOCK', 'The transaction has no valid reference block (ref_block_bytes must be 2 bytes and ref_block_hash 8 bytes of hex).');
+    throw new EnvelopeError(
+      'ENVELOPE_BAD_REF_BLOCK',
+      'The transaction has no valid reference block (ref_block_bytes must be 2 bytes and ref_block_hash 8 bytes of hex).',
+    );
   }
   return { low16: parseInt(bytes, 16), hash: hash.toLowerCase() };
 }
@@ -31,16 +34,26 @@ export function taposReference(tx: Pick<TransactionJson, 'raw_data'>): TaposRefe
  */
 export function taposCandidate(reference: TaposReference, headNumber: number): number | null {
   if (!Number.isSafeInteger(headNumber) || headNumber < 0) return null;
-  const candidate = headNumber - ((headNumber - reference.low16) % TAPOS_WINDOW_BLOCKS + TAPOS_WINDOW_BLOCKS) % TAPOS_WINDOW_BLOCKS;
+  const candidate =
+    headNumber - ((((headNumber - reference.low16) % TAPOS_WINDOW_BLOCKS) + TAPOS_WINDOW_BLOCKS) % TAPOS_WINDOW_BLOCKS);
   return candidate >= 0 ? candidate : null;
 }
 
 export type TaposVerdict =
   | { readonly ok: true; readonly blockNumber: number; readonly ageBlocks: number }
-  | { readonly ok: false; readonly reason: 'no-block' | 'hash-differs'; readonly blockNumber: number | null; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly reason: 'no-block' | 'hash-differs';
+      readonly blockNumber: number | null;
+      readonly message: string;
+    };
 
 /** Compares the reference with the node's block at the candidate height (blockID as hex). */
-export function judgeTapos(reference: TaposReference, headNumber: number, block: { readonly number: number; readonly blockId: string } | null): TaposVerdict {
+export function judgeTapos(
+  reference: TaposReference,
+  headNumber: number,
+  block: { readonly number: number; readonly blockId: string } | null,
+): TaposVerdict {
   const candidate = taposCandidate(reference, headNumber);
   if (candidate === null || block === null || block.number !== candidate) {
     return {

@@ -11,7 +11,14 @@ import type { TransactionJson } from '../tx/types';
 import { canonicalJson } from './canonical';
 import { fingerprintOf, summaryForFingerprint, type Fingerprint } from './fingerprint';
 import { ENVELOPE_FORMAT, ENVELOPE_VERSION, checkEnvelopeShape } from './schema';
-import { fromAccountPermissionsSnapshot, fromPermissionSnapshot, toAccountPermissionsSnapshot, toPermissionSnapshot, type AccountPermissionsSnapshot, type PermissionSnapshot } from './snapshot';
+import {
+  fromAccountPermissionsSnapshot,
+  fromPermissionSnapshot,
+  toAccountPermissionsSnapshot,
+  toPermissionSnapshot,
+  type AccountPermissionsSnapshot,
+  type PermissionSnapshot,
+} from './snapshot';
 import { summarizeTransaction, type CallDecoder, type EnvelopeSummary } from './summary';
 
 /**
@@ -76,12 +83,22 @@ function checkIntegrity(tx: TransactionJson): string {
   } catch (error) {
     if (!(error instanceof WalletError)) throw error;
     if (error instanceof TransactionError && error.code === 'TX_ID_MISMATCH') {
-      fail('ENVELOPE_TXID_MISMATCH', 'The txID in the envelope is not the hash of its transaction: the file was altered or damaged.', error.details ? { ...error.details } : undefined);
+      fail(
+        'ENVELOPE_TXID_MISMATCH',
+        'The txID in the envelope is not the hash of its transaction: the file was altered or damaged.',
+        error.details ? { ...error.details } : undefined,
+      );
     }
     if (error instanceof TransactionError && error.code === 'TX_JSON_HEX_MISMATCH') {
-      fail('ENVELOPE_JSON_HEX_MISMATCH', 'The readable transaction and its raw_data_hex differ: what you would see is not what would be signed.', error.details ? { ...error.details } : undefined);
+      fail(
+        'ENVELOPE_JSON_HEX_MISMATCH',
+        'The readable transaction and its raw_data_hex differ: what you would see is not what would be signed.',
+        error.details ? { ...error.details } : undefined,
+      );
     }
-    fail('ENVELOPE_BAD_TRANSACTION', `The transaction in the envelope cannot be encoded: ${error.message}`, { cause: error.code });
+    fail('ENVELOPE_BAD_TRANSACTION', `The transaction in the envelope cannot be encoded: ${error.message}`, {
+      cause: error.code,
+    });
   }
 }
 
@@ -95,7 +112,12 @@ interface CheckedSignature {
  * returns them in canonical order (by signer address). Duplicates of one signer are refused, or
  * when merging reduced to the smallest signature hex so the result does not depend on order.
  */
-function checkSignatures(txId: string, signatures: readonly string[], permission: Permission | undefined, duplicates: 'refuse' | 'drop'): CheckedSignature[] {
+function checkSignatures(
+  txId: string,
+  signatures: readonly string[],
+  permission: Permission | undefined,
+  duplicates: 'refuse' | 'drop',
+): CheckedSignature[] {
   const digest = hexToBytes(txId);
   const bySigner = new Map<string, CheckedSignature>();
   signatures.forEach((text, index) => {
@@ -103,18 +125,26 @@ function checkSignatures(txId: string, signatures: readonly string[], permission
     let signer: HexAddress;
     try {
       hex = normalizeHex(text, `signature ${index + 1}`);
-      if (hex.length !== PROTOCOL_CONSTANTS.SIGNATURE_LENGTH * 2) throw new KeyError('SIGNATURE_WRONG_LENGTH', `Signature size is ${hex.length / 2}`);
+      if (hex.length !== PROTOCOL_CONSTANTS.SIGNATURE_LENGTH * 2)
+        throw new KeyError('SIGNATURE_WRONG_LENGTH', `Signature size is ${hex.length / 2}`);
       signer = recoverAddress(digest, hexToBytes(hex));
     } catch (error) {
       if (!(error instanceof WalletError)) throw error;
       fail('ENVELOPE_BAD_SIGNATURE', `Signature ${index + 1} in the envelope is damaged: ${error.message}.`, { index });
     }
     if (permission && weightOf(permission, signer) === 0n) {
-      fail('ENVELOPE_FOREIGN_SIGNATURE', `Signature ${index + 1} was made by ${signer}, which is not a key of the permission this transaction is signed under.`, { index, signer });
+      fail(
+        'ENVELOPE_FOREIGN_SIGNATURE',
+        `Signature ${index + 1} was made by ${signer}, which is not a key of the permission this transaction is signed under.`,
+        { index, signer },
+      );
     }
     const existing = bySigner.get(signer);
     if (existing) {
-      if (duplicates === 'refuse') fail('ENVELOPE_DUPLICATE_SIGNER', `${signer} has signed this envelope twice; keep one signature from it.`, { signer });
+      if (duplicates === 'refuse')
+        fail('ENVELOPE_DUPLICATE_SIGNER', `${signer} has signed this envelope twice; keep one signature from it.`, {
+          signer,
+        });
       if (hex < existing.hex) bySigner.set(signer, { hex, signer });
       return;
     }
@@ -149,26 +179,43 @@ function verify(envelope: Envelope, options: EnvelopeOptions, duplicates: 'refus
   const txId = checkIntegrity(tx);
   const expiration = toBigInt(tx.raw_data.expiration ?? 0, 'raw_data.expiration');
   if (BigInt(envelope.expiresAt) !== expiration) {
-    fail('ENVELOPE_EXPIRY_MISMATCH', `expiresAt (${envelope.expiresAt}) is not the transaction's expiration (${expiration}).`);
+    fail(
+      'ENVELOPE_EXPIRY_MISMATCH',
+      `expiresAt (${envelope.expiresAt}) is not the transaction's expiration (${expiration}).`,
+    );
   }
-  if (envelope.createdAt > envelope.expiresAt) fail('ENVELOPE_BAD_TIME', 'The envelope says it was created after its transaction expires.');
+  if (envelope.createdAt > envelope.expiresAt)
+    fail('ENVELOPE_BAD_TIME', 'The envelope says it was created after its transaction expires.');
   const permissionId = tx.raw_data.contract[0]?.Permission_id ?? 0;
   const permission = permissionOf(envelope);
   if (permission && permission.id !== permissionId) {
-    fail('ENVELOPE_PERMISSION_MISMATCH', `The permission snapshot has id ${permission.id} but the transaction is signed under Permission_id ${permissionId}.`);
+    fail(
+      'ENVELOPE_PERMISSION_MISMATCH',
+      `The permission snapshot has id ${permission.id} but the transaction is signed under Permission_id ${permissionId}.`,
+    );
   }
   const account = envelope.accountPermissions ? fromAccountPermissionsSnapshot(envelope.accountPermissions) : undefined;
   if (permission && account) {
     const fromAccount = permissionFor(account, permissionId);
     if (!fromAccount || canonicalJson(toPermissionSnapshot(fromAccount)) !== canonicalJson(envelope.permission)) {
-      fail('ENVELOPE_PERMISSION_MISMATCH', "The permission snapshot differs from the same permission in the account's structure.");
+      fail(
+        'ENVELOPE_PERMISSION_MISMATCH',
+        "The permission snapshot differs from the same permission in the account's structure.",
+      );
     }
   }
   const signatures = checkSignatures(txId, tx.signature ?? [], permission, duplicates);
   const normalized = withTransaction(tx, signatures);
-  const summary = summarizeTransaction(normalized, { ...(account ? { accountPermissions: account } : {}), ...(envelope.abi ? { abi: envelope.abi } : {}), ...(options.decoder !== undefined ? { decoder: options.decoder } : {}) });
+  const summary = summarizeTransaction(normalized, {
+    ...(account ? { accountPermissions: account } : {}),
+    ...(envelope.abi ? { abi: envelope.abi } : {}),
+    ...(options.decoder !== undefined ? { decoder: options.decoder } : {}),
+  });
   if (!sameSummary(envelope.summary, summary)) {
-    fail('ENVELOPE_SUMMARY_MISMATCH', "The envelope's summary does not describe its transaction: it was altered. Trust only the summary this wallet shows.");
+    fail(
+      'ENVELOPE_SUMMARY_MISMATCH',
+      "The envelope's summary does not describe its transaction: it was altered. Trust only the summary this wallet shows.",
+    );
   }
   return {
     format: ENVELOPE_FORMAT,
@@ -236,7 +283,11 @@ export function serializeEnvelope(envelope: Envelope): string {
 export function parseEnvelope(input: string | unknown, options: EnvelopeOptions = {}): Envelope {
   let value: unknown = input;
   if (typeof input === 'string') {
-    if (input.length > MAX_ENVELOPE_TEXT_LENGTH) fail('ENVELOPE_TOO_LARGE', `The envelope is ${input.length} characters long; no genuine envelope exceeds ${MAX_ENVELOPE_TEXT_LENGTH}.`);
+    if (input.length > MAX_ENVELOPE_TEXT_LENGTH)
+      fail(
+        'ENVELOPE_TOO_LARGE',
+        `The envelope is ${input.length} characters long; no genuine envelope exceeds ${MAX_ENVELOPE_TEXT_LENGTH}.`,
+      );
     try {
       value = parseJsonLossless(input);
     } catch (error) {
@@ -248,11 +299,20 @@ export function parseEnvelope(input: string | unknown, options: EnvelopeOptions 
 }
 
 export function envelopeFingerprint(envelope: Envelope): Fingerprint {
-  return fingerprintOf({ genesisBlockId: envelope.network.genesisBlockId, txId: envelope.transaction.txID, summary: envelope.summary, ...(envelope.abi ? { abi: envelope.abi } : {}) });
+  return fingerprintOf({
+    genesisBlockId: envelope.network.genesisBlockId,
+    txId: envelope.transaction.txID,
+    summary: envelope.summary,
+    ...(envelope.abi ? { abi: envelope.abi } : {}),
+  });
 }
 
 /** Adds one signature (e.g. from the vault) after checking it belongs to the permission. */
-export function addEnvelopeSignature(envelope: Envelope, signatureHex: string, options: EnvelopeOptions = {}): Envelope {
+export function addEnvelopeSignature(
+  envelope: Envelope,
+  signatureHex: string,
+  options: EnvelopeOptions = {},
+): Envelope {
   const signatures = [...(envelope.transaction.signature ?? []), signatureHex];
   return verify({ ...envelope, transaction: { ...envelope.transaction, signature: signatures } }, options, 'refuse');
 }
@@ -278,23 +338,56 @@ export function mergeEnvelopes(envelopes: readonly Envelope[], options: Envelope
   const first = verified[0]!;
   for (const e of verified) {
     if (e.transaction.txID !== first.transaction.txID) {
-      fail('ENVELOPE_TXID_DIFFERS', `These envelopes hold different transactions (${first.transaction.txID} and ${e.transaction.txID}); only signatures of the same transaction can be merged.`);
+      fail(
+        'ENVELOPE_TXID_DIFFERS',
+        `These envelopes hold different transactions (${first.transaction.txID} and ${e.transaction.txID}); only signatures of the same transaction can be merged.`,
+      );
     }
     if (e.network.genesisBlockId !== first.network.genesisBlockId || e.network.name !== first.network.name) {
-      fail('ENVELOPE_NETWORK_DIFFERS', `These envelopes are for different networks (${first.network.name} and ${e.network.name}).`);
+      fail(
+        'ENVELOPE_NETWORK_DIFFERS',
+        `These envelopes are for different networks (${first.network.name} and ${e.network.name}).`,
+      );
     }
-    if (e.createdAt !== first.createdAt || e.note !== first.note) fail('ENVELOPE_CONTEXT_DIFFERS', 'The envelopes carry different notes or creation times; they were not made from the same proposal.');
+    if (e.createdAt !== first.createdAt || e.note !== first.note)
+      fail(
+        'ENVELOPE_CONTEXT_DIFFERS',
+        'The envelopes carry different notes or creation times; they were not made from the same proposal.',
+      );
   }
-  const permission = sameOrMissing(verified.map((e) => e.permission), 'ENVELOPE_PERMISSION_DIFFERS', 'the permission the transaction is signed under');
-  const accountPermissions = sameOrMissing(verified.map((e) => e.accountPermissions), 'ENVELOPE_CONTEXT_DIFFERS', "the account's permissions");
-  const abi = sameOrMissing(verified.map((e) => e.abi), 'ENVELOPE_CONTEXT_DIFFERS', 'the contract ABI');
+  const permission = sameOrMissing(
+    verified.map((e) => e.permission),
+    'ENVELOPE_PERMISSION_DIFFERS',
+    'the permission the transaction is signed under',
+  );
+  const accountPermissions = sameOrMissing(
+    verified.map((e) => e.accountPermissions),
+    'ENVELOPE_CONTEXT_DIFFERS',
+    "the account's permissions",
+  );
+  const abi = sameOrMissing(
+    verified.map((e) => e.abi),
+    'ENVELOPE_CONTEXT_DIFFERS',
+    'the contract ABI',
+  );
   // The same bytes can be written as hex or base58 JSON; take one form regardless of order.
-  const transaction = verified.map((e) => e.transaction).sort((a, b) => (canonicalJson({ ...a, signature: [] }) < canonicalJson({ ...b, signature: [] }) ? -1 : 1))[0]!;
+  const transaction = verified
+    .map((e) => e.transaction)
+    .sort((a, b) => (canonicalJson({ ...a, signature: [] }) < canonicalJson({ ...b, signature: [] }) ? -1 : 1))[0]!;
   const all = verified.flatMap((e) => e.transaction.signature ?? []);
-  const signatures = checkSignatures(first.transaction.txID, all, permission ? fromPermissionSnapshot(permission) : undefined, 'drop');
+  const signatures = checkSignatures(
+    first.transaction.txID,
+    all,
+    permission ? fromPermissionSnapshot(permission) : undefined,
+    'drop',
+  );
   const tx = withTransaction(transaction, signatures);
   const account = accountPermissions ? fromAccountPermissionsSnapshot(accountPermissions) : undefined;
-  const summary = summarizeTransaction(tx, { ...(account ? { accountPermissions: account } : {}), ...(abi ? { abi } : {}), ...(options.decoder !== undefined ? { decoder: options.decoder } : {}) });
+  const summary = summarizeTransaction(tx, {
+    ...(account ? { accountPermissions: account } : {}),
+    ...(abi ? { abi } : {}),
+    ...(options.decoder !== undefined ? { decoder: options.decoder } : {}),
+  });
   const merged: Envelope = {
     ...first,
     transaction: tx,
@@ -319,14 +412,20 @@ export interface SigningProgress {
 /** Who signed, who is missing, and whether the threshold is met (via the permission module). */
 export function signingProgress(envelope: Envelope, options: { permission?: Permission } = {}): SigningProgress {
   const permission = options.permission ?? permissionOf(envelope);
-  if (!permission) fail('ENVELOPE_NO_PERMISSION', 'The envelope carries no permission snapshot; give the permission to measure signing progress against.');
+  if (!permission)
+    fail(
+      'ENVELOPE_NO_PERMISSION',
+      'The envelope carries no permission snapshot; give the permission to measure signing progress against.',
+    );
   const result = signWeight(envelope.transaction, { permission });
   return {
     threshold: result.threshold,
     currentWeight: result.currentWeight,
     remainingWeight: result.remainingWeight,
     thresholdMet: result.thresholdMet,
-    signed: result.signatures.filter((s) => s.status === 'counted').map((s) => ({ address: s.signer!, weight: s.weight })),
+    signed: result.signatures
+      .filter((s) => s.status === 'counted')
+      .map((s) => ({ address: s.signer!, weight: s.weight })),
     missing: result.missing,
     problems: result.problems,
   };
@@ -344,8 +443,13 @@ export interface ExpiryStatus {
  * Expiry against the chain's head-block time, never the local clock (product-anchors.md §0):
  * a transaction must expire after the next slot (head + 3 s) and at most 24 h after the head.
  */
-export function expiryStatus(envelope: Pick<Envelope, 'expiresAt'>, headBlockTimeMs: number, options: { soonMs?: number } = {}): ExpiryStatus {
-  if (!Number.isSafeInteger(headBlockTimeMs) || headBlockTimeMs <= 0) fail('ENVELOPE_BAD_TIME', 'The head block time must be a positive number of milliseconds.');
+export function expiryStatus(
+  envelope: Pick<Envelope, 'expiresAt'>,
+  headBlockTimeMs: number,
+  options: { soonMs?: number } = {},
+): ExpiryStatus {
+  if (!Number.isSafeInteger(headBlockTimeMs) || headBlockTimeMs <= 0)
+    fail('ENVELOPE_BAD_TIME', 'The head block time must be a positive number of milliseconds.');
   const soon = options.soonMs ?? 30_000;
   const remainingMs = envelope.expiresAt - headBlockTimeMs;
   if (remainingMs < PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS) return { state: 'expired', remainingMs };

@@ -38,14 +38,25 @@ export function summaryForFingerprint(summary: EnvelopeSummary): EnvelopeSummary
   return { ...summary, call };
 }
 
-export function fingerprintOf(input: { readonly genesisBlockId: string; readonly txId: string; readonly summary: EnvelopeSummary; readonly abi?: unknown }): Fingerprint {
+export function fingerprintOf(input: {
+  readonly genesisBlockId: string;
+  readonly txId: string;
+  readonly summary: EnvelopeSummary;
+  readonly abi?: unknown;
+}): Fingerprint {
   const abiHash = input.abi === undefined ? null : bytesToHex(sha256(utf8ToBytes(canonicalJson(input.abi))));
-  const body = canonicalJson({ abi: abiHash, network: input.genesisBlockId.toLowerCase(), summary: summaryForFingerprint(input.summary), txID: input.txId.toLowerCase() });
+  const body = canonicalJson({
+    abi: abiHash,
+    network: input.genesisBlockId.toLowerCase(),
+    summary: summaryForFingerprint(input.summary),
+    txID: input.txId.toLowerCase(),
+  });
   const digest = sha256(utf8ToBytes(FINGERPRINT_DOMAIN + body));
   const words: string[] = [];
   for (let i = 0; i < FINGERPRINT_WORDS; i++) {
     let index = 0;
-    for (let bit = i * 11; bit < i * 11 + 11; bit++) index = (index << 1) | ((digest[bit >> 3]! >> (7 - (bit & 7))) & 1);
+    for (let bit = i * 11; bit < i * 11 + 11; bit++)
+      index = (index << 1) | ((digest[bit >> 3]! >> (7 - (bit & 7))) & 1);
     words.push(wordlist[index]!);
   }
   const hex = bytesToHex(digest.subarray(0, 10)).match(/.{4}/g)!.join('-');

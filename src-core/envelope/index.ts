@@ -22,7 +22,13 @@ export {
   type SummaryContext,
 } from './summary';
 export { abiCallDecoder } from './abi-decoder';
-export { FINGERPRINT_DOMAIN, FINGERPRINT_WORDS, fingerprintOf, summaryForFingerprint, type Fingerprint } from './fingerprint';
+export {
+  FINGERPRINT_DOMAIN,
+  FINGERPRINT_WORDS,
+  fingerprintOf,
+  summaryForFingerprint,
+  type Fingerprint,
+} from './fingerprint';
 export {
   MAX_ENVELOPE_TEXT_LENGTH,
   createEnvelope,
@@ -41,5 +47,24 @@ export {
   type ExpiryState,
   type ExpiryStatus,
 } from './envelope';
-export { QR_FRAME_PREFIX, QR_DEFAULT_PAYLOAD_BYTES, QR_MAX_FRAMES, QrAssembler, joinQrFrames, parseQrFrame, qrChecksum, qrTextFromBytes, splitForQr, type QrFrame, type QrProgress } from './qr-frames';
-export { TAPOS_WINDOW_BLOCKS, judgeTapos, taposCandidate, taposReference, type TaposReference, type TaposVerdict } from './chain-check';
+export {
+  QR_FRAME_PREFIX,
+  QR_DEFAULT_PAYLOAD_BYTES,
+  QR_MAX_FRAMES,
+  QrAssembler,
+  joinQrFrames,
+  parseQrFrame,
+  qrChecksum,
+  qrTextFromBytes,
+  splitForQr,
+  type QrFrame,
+  type QrProgress,
+} from './qr-frames';
+export {
+  TAPOS_WINDOW_BLOCKS,
+  judgeTapos,
+  taposCandidate,
+  taposReference,
+  type TaposReference,
+  type TaposVerdict,
+} from './chain-check';

@@ -63,11 +63,16 @@ function slices(text: string, maxBytes: number): string[] {
 /** The frames for `text`, one per QR code, in order (readers accept them in any order). */
 export function splitForQr(text: string, options: { maxPayloadBytes?: number } = {}): string[] {
   const max = options.maxPayloadBytes ?? QR_DEFAULT_PAYLOAD_BYTES;
-  if (!Number.isInteger(max) || max < 16) fail('ENVELOPE_QR_BAD_SIZE', 'A QR frame must carry at least 16 bytes of the envelope.');
+  if (!Number.isInteger(max) || max < 16)
+    fail('ENVELOPE_QR_BAD_SIZE', 'A QR frame must carry at least 16 bytes of the envelope.');
   if (text.length === 0) fail('ENVELOPE_QR_EMPTY', 'There is nothing to put in a QR code.');
   const parts = slices(text, max);
   if (parts.length > QR_MAX_FRAMES) {
-    fail('ENVELOPE_QR_TOO_LARGE', `This envelope needs ${parts.length} QR codes, more than the ${QR_MAX_FRAMES} a reader accepts; pass it as a file instead.`, { frames: parts.length });
+    fail(
+      'ENVELOPE_QR_TOO_LARGE',
+      `This envelope needs ${parts.length} QR codes, more than the ${QR_MAX_FRAMES} a reader accepts; pass it as a file instead.`,
+      { frames: parts.length },
+    );
   }
   const checksum = qrChecksum(text);
   return parts.map((payload, i) => `${QR_FRAME_PREFIX}/${i + 1}/${parts.length}/${checksum}/${payload}`);
@@ -79,13 +84,26 @@ const FRAME = /^TRONCOSIGN1\/([1-9]\d{0,5})\/([1-9]\d{0,5})\/([0-9a-f]{16})\//;
 export function parseQrFrame(text: string): QrFrame {
   const match = FRAME.exec(text);
   if (!match) {
-    if (text.startsWith(`${QR_FRAME_PREFIX}/`)) fail('ENVELOPE_QR_BAD_FRAME', 'This QR code starts like a co-signing frame but its header is damaged; read it again.');
+    if (text.startsWith(`${QR_FRAME_PREFIX}/`))
+      fail(
+        'ENVELOPE_QR_BAD_FRAME',
+        'This QR code starts like a co-signing frame but its header is damaged; read it again.',
+      );
     fail('ENVELOPE_QR_NOT_A_FRAME', 'This QR code is not part of a TRON co-signing envelope.');
   }
   const index = Number(match[1]);
   const total = Number(match[2]);
-  if (total > QR_MAX_FRAMES) fail('ENVELOPE_QR_TOO_LARGE', `This QR code claims a set of ${total} codes; a reader accepts at most ${QR_MAX_FRAMES}.`, { total });
-  if (index > total) fail('ENVELOPE_QR_BAD_FRAME', `This QR code says it is part ${index} of ${total}, which cannot be.`, { index, total });
+  if (total > QR_MAX_FRAMES)
+    fail(
+      'ENVELOPE_QR_TOO_LARGE',
+      `This QR code claims a set of ${total} codes; a reader accepts at most ${QR_MAX_FRAMES}.`,
+      { total },
+    );
+  if (index > total)
+    fail('ENVELOPE_QR_BAD_FRAME', `This QR code says it is part ${index} of ${total}, which cannot be.`, {
+      index,
+      total,
+    });
   return { index, total, checksum: match[3]!, payload: text.slice(match[0].length) };
 }
 
@@ -121,20 +139,36 @@ export class QrAssembler {
   add(text: string): QrProgress {
     // A bare envelope in one code (written by another tool) needs no framing.
     if (text.trimStart().startsWith('{')) {
-      if (this.parts.size > 0) fail('ENVELOPE_QR_MIXED_SETS', 'This QR code holds a whole envelope, but codes of a split one were already read. Clear the codes read so far first.');
+      if (this.parts.size > 0)
+        fail(
+          'ENVELOPE_QR_MIXED_SETS',
+          'This QR code holds a whole envelope, but codes of a split one were already read. Clear the codes read so far first.',
+        );
       this.whole = text;
       return { status: 'whole', have: 1, total: 1, missing: [], complete: true };
     }
     const frame = parseQrFrame(text);
-    if (this.whole !== null) fail('ENVELOPE_QR_MIXED_SETS', 'A whole envelope was already read from a QR code. Clear it before reading another set.');
+    if (this.whole !== null)
+      fail(
+        'ENVELOPE_QR_MIXED_SETS',
+        'A whole envelope was already read from a QR code. Clear it before reading another set.',
+      );
     if (this.checksum !== null && (frame.checksum !== this.checksum || frame.total !== this.total)) {
-      fail('ENVELOPE_QR_MIXED_SETS', `This QR code belongs to another envelope (set ${frame.checksum}, ${frame.total} codes) than the codes read so far (set ${this.checksum}, ${this.total} codes).`, {
-        checksum: frame.checksum,
-      });
+      fail(
+        'ENVELOPE_QR_MIXED_SETS',
+        `This QR code belongs to another envelope (set ${frame.checksum}, ${frame.total} codes) than the codes read so far (set ${this.checksum}, ${this.total} codes).`,
+        {
+          checksum: frame.checksum,
+        },
+      );
     }
     const known = this.parts.get(frame.index);
     if (known !== undefined && known !== frame.payload) {
-      fail('ENVELOPE_QR_CONFLICT', `Code ${frame.index} of ${frame.total} was read twice with different contents; one reading is wrong. Read the codes again.`, { index: frame.index });
+      fail(
+        'ENVELOPE_QR_CONFLICT',
+        `Code ${frame.index} of ${frame.total} was read twice with different contents; one reading is wrong. Read the codes again.`,
+        { index: frame.index },
+      );
     }
     this.checksum = frame.checksum;
     this.total = frame.total;
@@ -147,7 +181,13 @@ export class QrAssembler {
     if (this.whole !== null) return { status: 'whole', have: 1, total: 1, missing: [], complete: true };
     const missing: number[] = [];
     for (let i = 1; i <= this.total; i++) if (!this.parts.has(i)) missing.push(i);
-    return { status, have: this.parts.size, total: this.total, missing, complete: this.total > 0 && missing.length === 0 };
+    return {
+      status,
+      have: this.parts.size,
+      total: this.total,
+      missing,
+      complete: this.total > 0 && missing.length === 0,
+    };
   }
 
   /** The whole text once every frame is in and the checksum matches; null while some are missing. */
@@ -157,7 +197,10 @@ export class QrAssembler {
     let text = '';
     for (let i = 1; i <= this.total; i++) text += this.parts.get(i)!;
     if (qrChecksum(text) !== this.checksum) {
-      fail('ENVELOPE_QR_CHECKSUM', 'The QR codes were all read but their contents do not add up to the envelope they announce; read them again.');
+      fail(
+        'ENVELOPE_QR_CHECKSUM',
+        'The QR codes were all read but their contents do not add up to the envelope they announce; read them again.',
+      );
     }
     return text;
   }
@@ -177,7 +220,9 @@ export function joinQrFrames(frames: readonly string[]): string {
   const text = assembler.result();
   if (text === null) {
     const { missing, total } = assembler.progress();
-    fail('ENVELOPE_QR_INCOMPLETE', `Codes ${missing.join(', ')} of ${total} are still missing.`, { missing: missing.join(',') });
+    fail('ENVELOPE_QR_INCOMPLETE', `Codes ${missing.join(', ')} of ${total} are still missing.`, {
+      missing: missing.join(','),
+    });
   }
   return text;
 }

@@ -8,13 +8,23 @@ import { EnvelopeError } from '../errors';
 export const ENVELOPE_FORMAT = 'tron-cosign-envelope';
 export const ENVELOPE_VERSION = 1;
 
-const hex = (bytes?: number) => z.string().regex(bytes === undefined ? /^(?:[0-9a-fA-F]{2})*$/ : new RegExp(`^[0-9a-fA-F]{${bytes * 2}}$`), bytes === undefined ? 'must be hex' : `must be ${bytes} bytes of hex`);
+const hex = (bytes?: number) =>
+  z
+    .string()
+    .regex(
+      bytes === undefined ? /^(?:[0-9a-fA-F]{2})*$/ : new RegExp(`^[0-9a-fA-F]{${bytes * 2}}$`),
+      bytes === undefined ? 'must be hex' : `must be ${bytes} bytes of hex`,
+    );
 const hexAddress = z.string().regex(/^41[0-9a-fA-F]{40}$/, 'must be a 41… hex address');
 const decimal = z.string().regex(/^-?\d{1,20}$/, 'must be a whole number written in decimal');
 const timestamp = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
 const permission = z.strictObject({
-  id: z.number().int().min(0).max(2 ** 31 - 1),
+  id: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
   type: z.enum(['Owner', 'Witness', 'Active']),
   name: z.string().max(256),
   threshold: decimal,
@@ -78,25 +88,43 @@ export function checkEnvelopeShape(value: unknown): z.infer<typeof envelopeSchem
   }
   const record = value as Record<string, unknown>;
   if (record.format !== ENVELOPE_FORMAT) {
-    throw new EnvelopeError('ENVELOPE_WRONG_FORMAT', `This is not a TRON co-signing envelope (its "format" is not "${ENVELOPE_FORMAT}").`);
+    throw new EnvelopeError(
+      'ENVELOPE_WRONG_FORMAT',
+      `This is not a TRON co-signing envelope (its "format" is not "${ENVELOPE_FORMAT}").`,
+    );
   }
   if (record.version !== ENVELOPE_VERSION) {
-    throw new EnvelopeError('ENVELOPE_UNSUPPORTED_VERSION', `This envelope has version ${JSON.stringify(record.version)}; this wallet reads version ${ENVELOPE_VERSION} only, so update it to open the file.`, {
-      version: String(record.version),
-    });
+    throw new EnvelopeError(
+      'ENVELOPE_UNSUPPORTED_VERSION',
+      `This envelope has version ${JSON.stringify(record.version)}; this wallet reads version ${ENVELOPE_VERSION} only, so update it to open the file.`,
+      {
+        version: String(record.version),
+      },
+    );
   }
   const result = envelopeSchema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   if (issue.code === 'unrecognized_keys') {
     const where = issue.path.length ? ` in ${pathText(issue.path)}` : '';
-    throw new EnvelopeError('ENVELOPE_UNKNOWN_FIELD', `The envelope has fields this version does not define${where} (${issue.keys.join(', ')}); it was written by a newer or different tool.`, {
-      path: pathText(issue.path),
-      keys: issue.keys.join(','),
-    });
+    throw new EnvelopeError(
+      'ENVELOPE_UNKNOWN_FIELD',
+      `The envelope has fields this version does not define${where} (${issue.keys.join(', ')}); it was written by a newer or different tool.`,
+      {
+        path: pathText(issue.path),
+        keys: issue.keys.join(','),
+      },
+    );
   }
   const field = String(issue.path[0] ?? '');
-  const code = field === 'transaction' && issue.path[1] === 'signature' ? 'ENVELOPE_BAD_SIGNATURE' : (CODE_BY_FIELD[field] ?? 'ENVELOPE_MALFORMED');
+  const code =
+    field === 'transaction' && issue.path[1] === 'signature'
+      ? 'ENVELOPE_BAD_SIGNATURE'
+      : (CODE_BY_FIELD[field] ?? 'ENVELOPE_MALFORMED');
   const path = pathText(issue.path);
-  throw new EnvelopeError(code, `The envelope field ${path || '(top level)'} is invalid: ${issue.message.replace(/\.$/, '')}.`, { path });
+  throw new EnvelopeError(
+    code,
+    `The envelope field ${path || '(top level)'} is invalid: ${issue.message.replace(/\.$/, '')}.`,
+    { path },
+  );
 }

@@ -23,12 +23,19 @@ export type { CallDecoder, DecodedCall } from './call-decoder';
  * same fingerprint. An envelope's stored summary is never trusted: readers recompute it.
  */
 
-export type AmountRole = 'send' | 'buy-token' | 'stake' | 'unstake' | 'delegate' | 'undelegate' | 'call-value' | 'approve';
+export type AmountRole =
+  'send' | 'buy-token' | 'stake' | 'unstake' | 'delegate' | 'undelegate' | 'call-value' | 'approve';
 
 export type AmountLine =
   | { readonly role: AmountRole; readonly asset: 'TRX'; readonly sun: string; readonly trx: string }
   | { readonly role: AmountRole; readonly asset: 'TRC10'; readonly tokenId: string; readonly amount: string }
-  | { readonly role: AmountRole; readonly asset: 'TRC20'; readonly contract: string; readonly amount: string; readonly to: string };
+  | {
+      readonly role: AmountRole;
+      readonly asset: 'TRC20';
+      readonly contract: string;
+      readonly amount: string;
+      readonly to: string;
+    };
 
 export interface CallSummary {
   readonly contract: string;
@@ -40,7 +47,11 @@ export interface CallSummary {
    * Only with a decoder. A pure function of `data` and the envelope's ABI, both covered by the
    * fingerprint; so it is compared between envelopes only when both sides could decode.
    */
-  readonly decoded?: { readonly signature: string; readonly args: readonly { readonly name: string; readonly type: string; readonly value: unknown }[]; readonly effects: readonly AmountLine[] };
+  readonly decoded?: {
+    readonly signature: string;
+    readonly args: readonly { readonly name: string; readonly type: string; readonly value: unknown }[];
+    readonly effects: readonly AmountLine[];
+  };
 }
 
 export interface PermissionChangeSummary {
@@ -125,15 +136,38 @@ function details(value: Record<string, unknown>, skip: readonly string[]): Recor
 }
 
 const TRC20_EFFECTS: Record<string, (args: readonly unknown[], contract: string) => AmountLine | undefined> = {
-  'transfer(address,uint256)': (a, contract) => ({ role: 'send', asset: 'TRC20', contract, to: address(a[0]), amount: String(a[1]) }),
-  'transferFrom(address,address,uint256)': (a, contract) => ({ role: 'send', asset: 'TRC20', contract, to: address(a[1]), amount: String(a[2]) }),
-  'approve(address,uint256)': (a, contract) => ({ role: 'approve', asset: 'TRC20', contract, to: address(a[0]), amount: String(a[1]) }),
+  'transfer(address,uint256)': (a, contract) => ({
+    role: 'send',
+    asset: 'TRC20',
+    contract,
+    to: address(a[0]),
+    amount: String(a[1]),
+  }),
+  'transferFrom(address,address,uint256)': (a, contract) => ({
+    role: 'send',
+    asset: 'TRC20',
+    contract,
+    to: address(a[1]),
+    amount: String(a[2]),
+  }),
+  'approve(address,uint256)': (a, contract) => ({
+    role: 'approve',
+    asset: 'TRC20',
+    contract,
+    to: address(a[0]),
+    amount: String(a[1]),
+  }),
 };
 
 function callSummary(value: Record<string, unknown>, context: SummaryContext): CallSummary {
   const contract = address(value.contract_address);
   const data = typeof value.data === 'string' ? value.data.toLowerCase() : '';
-  const call: CallSummary = { contract, selector: data.slice(0, 8), data, callValueSun: integer(value.call_value).toString() };
+  const call: CallSummary = {
+    contract,
+    selector: data.slice(0, 8),
+    data,
+    callValueSun: integer(value.call_value).toString(),
+  };
   const decoder = context.decoder === undefined ? abiCallDecoder : context.decoder;
   if (!decoder || data.length < 8) return call;
   let decoded: DecodedCall | undefined;
@@ -145,11 +179,17 @@ function callSummary(value: Record<string, unknown>, context: SummaryContext): C
   }
   if (!decoded) return call;
   const args = decoded.args.map((a) => ({ name: a.name, type: a.type, value: toJsonSafe(a.value) }));
-  const effect = TRC20_EFFECTS[decoded.signature]?.(args.map((a) => a.value), contract);
+  const effect = TRC20_EFFECTS[decoded.signature]?.(
+    args.map((a) => a.value),
+    contract,
+  );
   return { ...call, decoded: { signature: decoded.signature, args, effects: effect ? [effect] : [] } };
 }
 
-function permissionChange(value: Record<string, unknown>, context: SummaryContext): PermissionChangeSummary | undefined {
+function permissionChange(
+  value: Record<string, unknown>,
+  context: SummaryContext,
+): PermissionChangeSummary | undefined {
   let after: AccountPermissions;
   try {
     after = accountPermissionsFromUpdate(value);
@@ -160,7 +200,11 @@ function permissionChange(value: Record<string, unknown>, context: SummaryContex
   return {
     after: toAccountPermissionsSnapshot(after),
     ...(context.accountPermissions ? { diff: toJsonSafe(diffPermissions(context.accountPermissions, after)) } : {}),
-    findings: analysis.findings.map((f) => ({ code: f.code, severity: f.severity, ...(f.permissionId !== undefined ? { permissionId: f.permissionId } : {}) })),
+    findings: analysis.findings.map((f) => ({
+      code: f.code,
+      severity: f.severity,
+      ...(f.permissionId !== undefined ? { permissionId: f.permissionId } : {}),
+    })),
   };
 }
 
@@ -182,7 +226,12 @@ export function summarizeTransaction(tx: TransactionJson, context: SummaryContex
       recipients.push(address(value.to_address));
       break;
     case 'TransferAssetContract':
-      amounts.push({ role: 'send', asset: 'TRC10', tokenId: text(value.asset_name), amount: integer(value.amount).toString() });
+      amounts.push({
+        role: 'send',
+        asset: 'TRC10',
+        tokenId: text(value.asset_name),
+        amount: integer(value.amount).toString(),
+      });
       recipients.push(address(value.to_address));
       break;
     case 'ParticipateAssetIssueContract':
@@ -202,7 +251,10 @@ export function summarizeTransaction(tx: TransactionJson, context: SummaryContex
     case 'UnDelegateResourceContract':
       amounts.push(trx(type === 'DelegateResourceContract' ? 'delegate' : 'undelegate', integer(value.balance)));
       recipients.push(address(value.receiver_address));
-      extra = { resource: String(value.resource ?? 'BANDWIDTH'), ...details(value, ['owner_address', 'receiver_address', 'balance', 'resource']) };
+      extra = {
+        resource: String(value.resource ?? 'BANDWIDTH'),
+        ...details(value, ['owner_address', 'receiver_address', 'balance', 'resource']),
+      };
       break;
     case 'VoteWitnessContract': {
       const list = Array.isArray(value.votes) ? (value.votes as Record<string, unknown>[]) : [];
@@ -213,7 +265,13 @@ export function summarizeTransaction(tx: TransactionJson, context: SummaryContex
     case 'TriggerSmartContract':
       call = callSummary(value, context);
       if (integer(value.call_value) > 0n) amounts.push(trx('call-value', integer(value.call_value)));
-      if (integer(value.call_token_value) > 0n) amounts.push({ role: 'call-value', asset: 'TRC10', tokenId: integer(value.token_id).toString(), amount: integer(value.call_token_value).toString() });
+      if (integer(value.call_token_value) > 0n)
+        amounts.push({
+          role: 'call-value',
+          asset: 'TRC10',
+          tokenId: integer(value.token_id).toString(),
+          amount: integer(value.call_token_value).toString(),
+        });
       recipients.push(call.contract);
       break;
     case 'CreateSmartContract': {

@@ -16,13 +16,18 @@ function varintLength(n: number): number {
 }
 
 /** Bytes one signature adds to the serialized transaction: tag, length, r‖s‖v. */
-export const BYTES_PER_SIGNATURE = 1 + varintLength(PROTOCOL_CONSTANTS.SIGNATURE_LENGTH) + PROTOCOL_CONSTANTS.SIGNATURE_LENGTH;
+export const BYTES_PER_SIGNATURE =
+  1 + varintLength(PROTOCOL_CONSTANTS.SIGNATURE_LENGTH) + PROTOCOL_CONSTANTS.SIGNATURE_LENGTH;
 
 /**
  * The parts of the size formula, for callers that already hold the raw bytes: serialized
  * Transaction without `ret` (raw_data field + one field per signature) plus 64 per contract.
  */
-export function bandwidthBytesOf(parts: { rawDataLength: number; signatureLengths: readonly number[]; contracts: number }): bigint {
+export function bandwidthBytesOf(parts: {
+  rawDataLength: number;
+  signatureLengths: readonly number[];
+  contracts: number;
+}): bigint {
   const raw = 1 + varintLength(parts.rawDataLength) + parts.rawDataLength;
   const signatures = parts.signatureLengths.reduce((sum, length) => sum + 1 + varintLength(length) + length, 0);
   return BigInt(raw + signatures + parts.contracts * PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX);
@@ -41,7 +46,11 @@ export function bandwidthBytes(tx: TransactionJson, options: BandwidthSizeOption
   const present = tx.signature?.length ?? 0;
   const expected = options.expectedSignatures ?? Math.max(present, 1);
   if (!Number.isInteger(expected) || expected < 0 || expected > PROTOCOL_CONSTANTS.TOTAL_SIGN_NUM) {
-    throw new FeeError('FEE_BAD_SIGNATURE_COUNT', `The expected number of signatures must be a whole number from 0 to ${PROTOCOL_CONSTANTS.TOTAL_SIGN_NUM}.`, { expected });
+    throw new FeeError(
+      'FEE_BAD_SIGNATURE_COUNT',
+      `The expected number of signatures must be a whole number from 0 to ${PROTOCOL_CONSTANTS.TOTAL_SIGN_NUM}.`,
+      { expected },
+    );
   }
   const contracts = tx.raw_data.contract.length;
   const withSignatures = encodeTransaction(tx).length;
@@ -98,15 +107,25 @@ export function bandwidthCharge(input: BandwidthChargeInput): BandwidthCharge {
   const p = chainParameters(input.parameters);
   const bytes = nonNegative(input.bytes, 'bandwidth size');
   const account = input.account ?? {};
-  const stakedLeft = max0(nonNegative(account.netLimit, 'staked bandwidth limit') - nonNegative(account.netUsed, 'staked bandwidth used'));
+  const stakedLeft = max0(
+    nonNegative(account.netLimit, 'staked bandwidth limit') - nonNegative(account.netUsed, 'staked bandwidth used'),
+  );
   if (input.createsAccount) {
     const needed = bytes * p.getCreateNewAccountBandwidthRate;
-    if (needed <= stakedLeft) return { bytes, source: 'create-account-staked', stakedBytes: needed, freeBytes: 0n, burnedSun: 0n };
+    if (needed <= stakedLeft)
+      return { bytes, source: 'create-account-staked', stakedBytes: needed, freeBytes: 0n, burnedSun: 0n };
     return { bytes, source: 'create-account-burn', stakedBytes: 0n, freeBytes: 0n, burnedSun: p.getCreateAccountFee };
   }
   if (bytes <= stakedLeft) return { bytes, source: 'staked', stakedBytes: bytes, freeBytes: 0n, burnedSun: 0n };
-  const freeLeft = max0(nonNegative(account.freeNetLimit, 'free bandwidth limit', p.getFreeNetLimit) - nonNegative(account.freeNetUsed, 'free bandwidth used'));
-  const publicLeft = account.publicNetAvailable === undefined ? undefined : nonNegative(account.publicNetAvailable, 'public bandwidth pool');
-  if (bytes <= freeLeft && (publicLeft === undefined || bytes <= publicLeft)) return { bytes, source: 'free', stakedBytes: 0n, freeBytes: bytes, burnedSun: 0n };
+  const freeLeft = max0(
+    nonNegative(account.freeNetLimit, 'free bandwidth limit', p.getFreeNetLimit) -
+      nonNegative(account.freeNetUsed, 'free bandwidth used'),
+  );
+  const publicLeft =
+    account.publicNetAvailable === undefined
+      ? undefined
+      : nonNegative(account.publicNetAvailable, 'public bandwidth pool');
+  if (bytes <= freeLeft && (publicLeft === undefined || bytes <= publicLeft))
+    return { bytes, source: 'free', stakedBytes: 0n, freeBytes: bytes, burnedSun: 0n };
   return { bytes, source: 'burn', stakedBytes: 0n, freeBytes: 0n, burnedSun: bytes * p.getTransactionFee };
 }

@@ -20,7 +20,8 @@ export interface FeeLine {
   readonly label: string;
 }
 
-export type CostNoteCode = 'COST_ENERGY_UNKNOWN' | 'COST_ENERGY_EXCEEDS_FEE_LIMIT' | 'COST_NO_FEE_LIMIT' | 'COST_RECIPIENT_ASSUMED_ACTIVE';
+export type CostNoteCode =
+  'COST_ENERGY_UNKNOWN' | 'COST_ENERGY_EXCEEDS_FEE_LIMIT' | 'COST_NO_FEE_LIMIT' | 'COST_RECIPIENT_ASSUMED_ACTIVE';
 
 export interface CostNote {
   readonly code: CostNoteCode;
@@ -83,7 +84,10 @@ export function transactionCost(input: CostInput): CostBreakdown {
   const transfersToAccount = type === 'TransferContract' || type === 'TransferAssetContract';
   const createsAccount = type === 'AccountCreateContract' || (transfersToAccount && input.recipientExists === false);
   if (transfersToAccount && input.recipientExists === undefined) {
-    notes.push({ code: 'COST_RECIPIENT_ASSUMED_ACTIVE', message: 'The recipient was assumed to exist; sending to a new address costs 1 TRX more to activate it.' });
+    notes.push({
+      code: 'COST_RECIPIENT_ASSUMED_ACTIVE',
+      message: 'The recipient was assumed to exist; sending to a new address costs 1 TRX more to activate it.',
+    });
   }
 
   let bytes: bigint;
@@ -91,7 +95,11 @@ export function transactionCost(input: CostInput): CostBreakdown {
     bytes = bandwidthBytes(tx, { expectedSignatures });
   } catch (error) {
     if (error instanceof FeeError || !(error instanceof WalletError)) throw error;
-    throw new FeeError('FEE_BAD_TRANSACTION', `The transaction cannot be encoded to measure its size: ${error.message}`, { cause: error.code });
+    throw new FeeError(
+      'FEE_BAD_TRANSACTION',
+      `The transaction cannot be encoded to measure its size: ${error.message}`,
+      { cause: error.code },
+    );
   }
   const bandwidth = bandwidthCharge({
     bytes,
@@ -102,7 +110,12 @@ export function transactionCost(input: CostInput): CostBreakdown {
 
   const fixed = fixedFeeOf(type, input.parameters);
   if (fixed > 0n) fees.push({ kind: 'contract', sun: fixed, label: `${type} fee` });
-  if (transfersToAccount && input.recipientExists === false) fees.push({ kind: 'activation', sun: activationFee(input.parameters), label: 'Activating the new recipient account' });
+  if (transfersToAccount && input.recipientExists === false)
+    fees.push({
+      kind: 'activation',
+      sun: activationFee(input.parameters),
+      label: 'Activating the new recipient account',
+    });
   const memo = memoFee(tx.raw_data.data, input.parameters);
   if (memo > 0n) fees.push({ kind: 'memo', sun: memo, label: 'Memo fee' });
   const multi = multiSignFee(expectedSignatures, input.parameters);
@@ -113,7 +126,10 @@ export function transactionCost(input: CostInput): CostBreakdown {
   let energy: EnergyCharge | undefined;
   if (runsCode) {
     if (input.energy === undefined) {
-      notes.push({ code: 'COST_ENERGY_UNKNOWN', message: `Without an energy estimate the call may burn up to its fee_limit of ${feeLimitSun} sun.` });
+      notes.push({
+        code: 'COST_ENERGY_UNKNOWN',
+        message: `Without an energy estimate the call may burn up to its fee_limit of ${feeLimitSun} sun.`,
+      });
     } else {
       energy = energyCharge({
         energy: input.energy,
@@ -122,16 +138,24 @@ export function transactionCost(input: CostInput): CostBreakdown {
         ...(input.parameters ? { parameters: input.parameters } : {}),
       });
       if (energy.burnedSun > feeLimitSun!) {
-        notes.push({ code: 'COST_ENERGY_EXCEEDS_FEE_LIMIT', message: `The energy to burn (${energy.burnedSun} sun) exceeds the fee_limit (${feeLimitSun} sun): the call would run out of energy and fail.` });
+        notes.push({
+          code: 'COST_ENERGY_EXCEEDS_FEE_LIMIT',
+          message: `The energy to burn (${energy.burnedSun} sun) exceeds the fee_limit (${feeLimitSun} sun): the call would run out of energy and fail.`,
+        });
       }
     }
-    if (feeLimitSun === 0n) notes.push({ code: 'COST_NO_FEE_LIMIT', message: 'fee_limit is 0, so no TRX may be burned for energy: only staked energy can pay for this call.' });
+    if (feeLimitSun === 0n)
+      notes.push({
+        code: 'COST_NO_FEE_LIMIT',
+        message: 'fee_limit is 0, so no TRX may be burned for energy: only staked energy can pay for this call.',
+      });
   }
 
   let valueSun = 0n;
   if (type === 'TransferContract' || type === 'ParticipateAssetIssueContract') valueSun = int(value.amount, 'amount');
   else if (type === 'TriggerSmartContract') valueSun = int(value.call_value, 'call_value');
-  else if (type === 'CreateSmartContract') valueSun = int((value.new_contract as Record<string, unknown> | undefined)?.call_value, 'call_value');
+  else if (type === 'CreateSmartContract')
+    valueSun = int((value.new_contract as Record<string, unknown> | undefined)?.call_value, 'call_value');
 
   const burnedSun = bandwidth.burnedSun + (energy?.burnedSun ?? 0n) + fees.reduce((sum, f) => sum + f.sun, 0n);
   return {

@@ -46,7 +46,9 @@ export function energyCharge(input: EnergyChargeInput): EnergyCharge {
   if (input.contractShare) {
     const percent = input.contractShare.consumeUserResourcePercent;
     if (!Number.isInteger(percent) || percent < 0 || percent > 100) {
-      throw new FeeError('FEE_BAD_PERCENT', 'consume_user_resource_percent must be a whole number from 0 to 100.', { percent });
+      throw new FeeError('FEE_BAD_PERCENT', 'consume_user_resource_percent must be a whole number from 0 to 100.', {
+        percent,
+      });
     }
     const originShare = (energy * BigInt(100 - percent)) / 100n;
     const originAvailable = nonNegative(input.contractShare.originEnergyAvailable, "deployer's available energy");
@@ -54,7 +56,9 @@ export function energyCharge(input: EnergyChargeInput): EnergyCharge {
     fromOrigin = [originShare, originAvailable, originLimit].reduce((a, b) => (a < b ? a : b));
   }
   const callerPart = energy - fromOrigin;
-  const stakedLeft = max0(nonNegative(input.account?.energyLimit, 'energy limit') - nonNegative(input.account?.energyUsed, 'energy used'));
+  const stakedLeft = max0(
+    nonNegative(input.account?.energyLimit, 'energy limit') - nonNegative(input.account?.energyUsed, 'energy used'),
+  );
   const fromStake = callerPart < stakedLeft ? callerPart : stakedLeft;
   const burnedEnergy = callerPart - fromStake;
   return { energy, fromOrigin, fromStake, burnedEnergy, burnedSun: burnedEnergy * p.getEnergyFee };

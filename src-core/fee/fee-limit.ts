@@ -31,13 +31,18 @@ interface Common {
 /** Refuses a fee_limit outside what java-tron accepts (`feeLimit must be >= 0 and <= …`). */
 export function assertFeeLimit(feeLimit: bigint, parameters?: FeeParameters): void {
   const max = chainParameters(parameters).getMaxFeeLimit;
-  if (typeof feeLimit !== 'bigint') throw new FeeError('FEE_NOT_BIGINT', 'The fee_limit must be a bigint amount of sun.');
+  if (typeof feeLimit !== 'bigint')
+    throw new FeeError('FEE_NOT_BIGINT', 'The fee_limit must be a bigint amount of sun.');
   if (feeLimit < 0n) throw new FeeError('FEE_LIMIT_NEGATIVE', 'The fee_limit cannot be negative.', { feeLimit });
   if (feeLimit > max) {
-    throw new FeeError('FEE_LIMIT_TOO_HIGH', `The fee_limit would be ${feeLimit} sun, above the chain's maximum of ${max} sun (${max / PROTOCOL_CONSTANTS.SUN_PER_TRX} TRX); stake energy or split the work.`, {
-      feeLimit,
-      max,
-    });
+    throw new FeeError(
+      'FEE_LIMIT_TOO_HIGH',
+      `The fee_limit would be ${feeLimit} sun, above the chain's maximum of ${max} sun (${max / PROTOCOL_CONSTANTS.SUN_PER_TRX} TRX); stake energy or split the work.`,
+      {
+        feeLimit,
+        max,
+      },
+    );
   }
 }
 
@@ -46,14 +51,21 @@ function finish(strategy: FeeLimitStrategy, energy: bigint, common: Common, why:
   const price = chainParameters(common.parameters).getEnergyFee;
   const feeLimit = ceilDiv(energy * price * (BPS + marginBps), BPS);
   assertFeeLimit(feeLimit, common.parameters);
-  return { strategy, energy, marginBps, feeLimit, explanation: `${why} × ${price} sun per energy + ${marginBps / 100n}.${(marginBps % 100n).toString().padStart(2, '0')} % margin.` };
+  return {
+    strategy,
+    energy,
+    marginBps,
+    feeLimit,
+    explanation: `${why} × ${price} sun per energy + ${marginBps / 100n}.${(marginBps % 100n).toString().padStart(2, '0')} % margin.`,
+  };
 }
 
 /** Base energy of a constant call: energy_used minus energy_penalty (the dynamic-model surcharge). */
 export function baseEnergyOf(result: { energyUsed: bigint; energyPenalty?: bigint }): bigint {
   const used = nonNegative(result.energyUsed, 'energy_used');
   const penalty = nonNegative(result.energyPenalty, 'energy_penalty');
-  if (penalty > used) throw new FeeError('FEE_PENALTY_ABOVE_USAGE', 'energy_penalty cannot exceed energy_used.', { used, penalty });
+  if (penalty > used)
+    throw new FeeError('FEE_PENALTY_ABOVE_USAGE', 'energy_penalty cannot exceed energy_used.', { used, penalty });
   return used - penalty;
 }
 
@@ -70,7 +82,10 @@ export function feeLimitFromEstimate(input: Common & { energyRequired: bigint })
 export function feeLimitFromEnergyFactor(input: Common & { baseEnergy: bigint; energyFactor: bigint }): FeeLimitResult {
   const base = nonNegative(input.baseEnergy, 'base energy');
   const factor = nonNegative(input.energyFactor, 'energy factor');
-  const energy = ceilDiv(base * (PROTOCOL_CONSTANTS.DYNAMIC_ENERGY_FACTOR_DECIMAL + factor), PROTOCOL_CONSTANTS.DYNAMIC_ENERGY_FACTOR_DECIMAL);
+  const energy = ceilDiv(
+    base * (PROTOCOL_CONSTANTS.DYNAMIC_ENERGY_FACTOR_DECIMAL + factor),
+    PROTOCOL_CONSTANTS.DYNAMIC_ENERGY_FACTOR_DECIMAL,
+  );
   return finish('energy-factor', energy, input, `${base} base energy × (1 + ${factor}/10000 contract factor)`);
 }
 
@@ -81,6 +96,9 @@ export function feeLimitFromEnergyFactor(input: Common & { baseEnergy: bigint; e
 export function feeLimitFromMaxFactor(input: Common & { baseEnergy: bigint }): FeeLimitResult {
   const base = nonNegative(input.baseEnergy, 'base energy');
   const maxFactor = chainParameters(input.parameters).getDynamicEnergyMaxFactor;
-  const energy = ceilDiv(base * (PROTOCOL_CONSTANTS.DYNAMIC_ENERGY_FACTOR_DECIMAL + maxFactor), PROTOCOL_CONSTANTS.DYNAMIC_ENERGY_FACTOR_DECIMAL);
+  const energy = ceilDiv(
+    base * (PROTOCOL_CONSTANTS.DYNAMIC_ENERGY_FACTOR_DECIMAL + maxFactor),
+    PROTOCOL_CONSTANTS.DYNAMIC_ENERGY_FACTOR_DECIMAL,
+  );
   return finish('max-factor', energy, input, `${base} base energy × (1 + ${maxFactor}/10000 maximum factor)`);
 }

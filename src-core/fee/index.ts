@@ -13,9 +13,23 @@ export {
   type BandwidthCharge,
   type BandwidthChargeInput,
 } from './bandwidth';
-export { energyCharge, type EnergyAccount, type ContractEnergyShare, type EnergyCharge, type EnergyChargeInput } from './energy';
+export {
+  energyCharge,
+  type EnergyAccount,
+  type ContractEnergyShare,
+  type EnergyCharge,
+  type EnergyChargeInput,
+} from './energy';
 export { fixedFeeOf, activationFee, memoFee, multiSignFee } from './fixed';
-export { transactionCost, type FeeKind, type FeeLine, type CostNote, type CostNoteCode, type CostBreakdown, type CostInput } from './breakdown';
+export {
+  transactionCost,
+  type FeeKind,
+  type FeeLine,
+  type CostNote,
+  type CostNoteCode,
+  type CostBreakdown,
+  type CostInput,
+} from './breakdown';
 export {
   DEFAULT_FEE_LIMIT_MARGIN_BPS,
   assertFeeLimit,

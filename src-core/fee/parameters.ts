@@ -12,7 +12,8 @@ export function chainParameters(overrides: FeeParameters | undefined): ChainPara
 export function nonNegative(value: bigint | undefined, what: string, fallback = 0n): bigint {
   if (value === undefined) return fallback;
   if (typeof value !== 'bigint') throw new FeeError('FEE_NOT_BIGINT', `The ${what} must be a bigint.`, { what });
-  if (value < 0n) throw new FeeError('FEE_NEGATIVE_INPUT', `The ${what} cannot be negative (got ${value}).`, { what, value });
+  if (value < 0n)
+    throw new FeeError('FEE_NEGATIVE_INPUT', `The ${what} cannot be negative (got ${value}).`, { what, value });
   return value;
 }
 

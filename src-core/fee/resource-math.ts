@@ -43,7 +43,11 @@ export function accumulateUsage(input: UsageInput): bigint {
   const usage = nonNegative(input.usage, 'new usage');
   const lastSlot = nonNegative(input.lastSlot, 'last slot');
   const nowSlot = nonNegative(input.nowSlot, 'current slot');
-  if (nowSlot < lastSlot) throw new FeeError('FEE_TIME_BACKWARDS', 'The current slot is before the slot of the last usage.', { lastSlot, nowSlot });
+  if (nowSlot < lastSlot)
+    throw new FeeError('FEE_TIME_BACKWARDS', 'The current slot is before the slot of the last usage.', {
+      lastSlot,
+      nowSlot,
+    });
   let averageLast = ceilDiv(lastUsage * USAGE_PRECISION, window);
   const averageNew = ceilDiv(usage * USAGE_PRECISION, window);
   if (nowSlot !== lastSlot) {
@@ -69,14 +73,22 @@ function limitFromStake(frozenSun: bigint, totalLimit: bigint, totalWeight: bigi
  * all bandwidth stake counted for the account (own V1+V2 plus delegated to it); `totalNetWeight`
  * is the chain's TotalNetWeight in whole TRX.
  */
-export function netLimitFromStake(input: { frozenSun: bigint; totalNetWeight: bigint; parameters?: FeeParameters }): bigint {
+export function netLimitFromStake(input: {
+  frozenSun: bigint;
+  totalNetWeight: bigint;
+  parameters?: FeeParameters;
+}): bigint {
   const frozen = nonNegative(input.frozenSun, 'staked amount');
   const weight = nonNegative(input.totalNetWeight, 'TotalNetWeight');
   return limitFromStake(frozen, chainParameters(input.parameters).getTotalNetLimit, weight);
 }
 
 /** EnergyLimit (§6.3): floor(frozen TRX × TotalEnergyCurrentLimit / TotalEnergyWeight). */
-export function energyLimitFromStake(input: { frozenSun: bigint; totalEnergyWeight: bigint; parameters?: FeeParameters }): bigint {
+export function energyLimitFromStake(input: {
+  frozenSun: bigint;
+  totalEnergyWeight: bigint;
+  parameters?: FeeParameters;
+}): bigint {
   const frozen = nonNegative(input.frozenSun, 'staked amount');
   const weight = nonNegative(input.totalEnergyWeight, 'TotalEnergyWeight');
   return limitFromStake(frozen, chainParameters(input.parameters).getTotalEnergyCurrentLimit, weight);
@@ -132,7 +144,12 @@ const FULL_WINDOW_THOUSANDTHS = WINDOW_SIZE_SLOTS * WINDOW_SIZE_PRECISION;
 
 /** Usage left at `nowSlot` when the account's own window applies (ResourceProcessor.recovery). */
 export function recoveredUsageInWindow(input: Omit<WindowedUsageInput, 'usage'>): bigint {
-  return decayedUsage({ lastUsage: input.lastUsage, lastSlot: input.lastSlot, nowSlot: input.nowSlot, windowSlots: windowSlotsOf(input.window) });
+  return decayedUsage({
+    lastUsage: input.lastUsage,
+    lastSlot: input.lastSlot,
+    nowSlot: input.nowSlot,
+    windowSlots: windowSlotsOf(input.window),
+  });
 }
 
 /** ResourceProcessor.increaseV2: staked bandwidth and energy consumption under Stake 2.0. */
@@ -141,19 +158,27 @@ export function accumulateUsageInWindow(input: WindowedUsageInput): WindowedUsag
   const usage = nonNegative(input.usage, 'new usage');
   const lastSlot = nonNegative(input.lastSlot, 'last slot');
   const nowSlot = nonNegative(input.nowSlot, 'current slot');
-  if (nowSlot < lastSlot) throw new FeeError('FEE_TIME_BACKWARDS', 'The current slot is before the slot of the last usage.', { lastSlot, nowSlot });
+  if (nowSlot < lastSlot)
+    throw new FeeError('FEE_TIME_BACKWARDS', 'The current slot is before the slot of the last usage.', {
+      lastSlot,
+      nowSlot,
+    });
   const oldSlots = windowSlotsOf(input.window);
   const oldThousandths = windowThousandthsOf(input.window);
   let averageLast = ceilDiv(lastUsage * USAGE_PRECISION, oldSlots);
   const averageNew = ceilDiv(usage * USAGE_PRECISION, WINDOW_SIZE_SLOTS);
   const elapsed = nowSlot - lastSlot;
-  if (elapsed > 0n) averageLast = elapsed < oldSlots ? (2n * averageLast * (oldSlots - elapsed) + oldSlots) / (2n * oldSlots) : 0n;
+  if (elapsed > 0n)
+    averageLast = elapsed < oldSlots ? (2n * averageLast * (oldSlots - elapsed) + oldSlots) / (2n * oldSlots) : 0n;
   const newUsage = (averageLast * oldSlots + averageNew * WINDOW_SIZE_SLOTS) / USAGE_PRECISION;
   const remaining = (averageLast * oldSlots) / USAGE_PRECISION;
   if (remaining === 0n) return { usage: newUsage, window: { windowSize: FULL_WINDOW_THOUSANDTHS, optimized: true } };
   const remainingWindow = oldThousandths - elapsed * WINDOW_SIZE_PRECISION;
   const mixed = ceilDiv(remaining * remainingWindow + usage * FULL_WINDOW_THOUSANDTHS, newUsage);
-  return { usage: newUsage, window: { windowSize: mixed < FULL_WINDOW_THOUSANDTHS ? mixed : FULL_WINDOW_THOUSANDTHS, optimized: true } };
+  return {
+    usage: newUsage,
+    window: { windowSize: mixed < FULL_WINDOW_THOUSANDTHS ? mixed : FULL_WINDOW_THOUSANDTHS, optimized: true },
+  };
 }
 
 /**
@@ -161,11 +186,22 @@ export function accumulateUsageInWindow(input: WindowedUsageInput): WindowedUsag
  * usage when a delegation ends. `ownerUsage` and `ownerWindow` must already be brought up to
  * `nowSlot` (accumulateUsageInWindow with no new usage).
  */
-export function mergeReturnedUsage(input: { ownerUsage: bigint; ownerWindow: AccountWindow; transferUsage: bigint; receiverWindow: AccountWindow }): WindowedUsage {
+export function mergeReturnedUsage(input: {
+  ownerUsage: bigint;
+  ownerWindow: AccountWindow;
+  transferUsage: bigint;
+  receiverWindow: AccountWindow;
+}): WindowedUsage {
   const ownerUsage = nonNegative(input.ownerUsage, 'owner usage');
   const transfer = nonNegative(input.transferUsage, 'returned usage');
   const total = ownerUsage + transfer;
   if (total === 0n) return { usage: 0n, window: { windowSize: FULL_WINDOW_THOUSANDTHS, optimized: true } };
-  const mixed = ceilDiv(ownerUsage * windowThousandthsOf(input.ownerWindow) + transfer * windowThousandthsOf(input.receiverWindow), total);
-  return { usage: total, window: { windowSize: mixed < FULL_WINDOW_THOUSANDTHS ? mixed : FULL_WINDOW_THOUSANDTHS, optimized: true } };
+  const mixed = ceilDiv(
+    ownerUsage * windowThousandthsOf(input.ownerWindow) + transfer * windowThousandthsOf(input.receiverWindow),
+    total,
+  );
+  return {
+    usage: total,
+    window: { windowSize: mixed < FULL_WINDOW_THOUSANDTHS ? mixed : FULL_WINDOW_THOUSANDTHS, optimized: true },
+  };
 }

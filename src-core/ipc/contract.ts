@@ -46,7 +46,13 @@ export const channels = mergeDefinitions(
   historyChannels,
 ) satisfies ChannelMap;
 
-export const events = mergeDefinitions(nodeEvents, txEvents, vaultEvents, accountsEvents, cosignEvents) satisfies EventMap;
+export const events = mergeDefinitions(
+  nodeEvents,
+  txEvents,
+  vaultEvents,
+  accountsEvents,
+  cosignEvents,
+) satisfies EventMap;
 
 export type Channels = typeof channels;
 export type Events = typeof events;

@@ -79,11 +79,16 @@ export function mergeDefinitions<const T extends readonly object[]>(...parts: T)
 
 // Types derived from the schemas. "Input" is what a caller passes, "args" what a handler
 // receives after parsing (defaults and transforms applied); the same split for results.
-export type ChannelInputOf<C extends ChannelMap, K extends keyof C> = C[K] extends ChannelSpec<infer I, z.ZodType> ? z.input<I> : never;
-export type ChannelArgsOf<C extends ChannelMap, K extends keyof C> = C[K] extends ChannelSpec<infer I, z.ZodType> ? z.output<I> : never;
-export type ChannelReturnOf<C extends ChannelMap, K extends keyof C> = C[K] extends ChannelSpec<z.ZodType, infer O> ? z.input<O> : never;
-export type ChannelResultOf<C extends ChannelMap, K extends keyof C> = C[K] extends ChannelSpec<z.ZodType, infer O> ? z.output<O> : never;
-export type EventPayloadOf<E extends EventMap, K extends keyof E> = E[K] extends EventSpec<infer P> ? z.output<P> : never;
+export type ChannelInputOf<C extends ChannelMap, K extends keyof C> =
+  C[K] extends ChannelSpec<infer I, z.ZodType> ? z.input<I> : never;
+export type ChannelArgsOf<C extends ChannelMap, K extends keyof C> =
+  C[K] extends ChannelSpec<infer I, z.ZodType> ? z.output<I> : never;
+export type ChannelReturnOf<C extends ChannelMap, K extends keyof C> =
+  C[K] extends ChannelSpec<z.ZodType, infer O> ? z.input<O> : never;
+export type ChannelResultOf<C extends ChannelMap, K extends keyof C> =
+  C[K] extends ChannelSpec<z.ZodType, infer O> ? z.output<O> : never;
+export type EventPayloadOf<E extends EventMap, K extends keyof E> =
+  E[K] extends EventSpec<infer P> ? z.output<P> : never;
 
 export type DomainOf<N> = N extends `${infer D}:${string}` ? D : never;
 export type ActionOf<N, D extends string> = N extends `${D}:${infer A}` ? A : never;

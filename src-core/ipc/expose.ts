@@ -30,7 +30,9 @@ export function buildWindowApi(
   const allowedEvents = new Set(eventNames);
   const on = (event: unknown, listener: unknown): (() => void) => {
     if (typeof event !== 'string' || !allowedEvents.has(event)) {
-      throw new TypeError(`Unknown event ${JSON.stringify(event)}; the contract lists ${[...allowedEvents].join(', ')}.`);
+      throw new TypeError(
+        `Unknown event ${JSON.stringify(event)}; the contract lists ${[...allowedEvents].join(', ')}.`,
+      );
     }
     if (typeof listener !== 'function') throw new TypeError('The event listener must be a function.');
     const unsubscribe = transport.subscribe(event, (payload) => (listener as (payload: unknown) => void)(payload));
@@ -50,7 +52,8 @@ export function listExposedNames(api: unknown): string[] {
   for (const [key, value] of Object.entries(api)) {
     if (typeof value === 'function') names.push(key);
     else if (typeof value === 'object' && value !== null) {
-      for (const [action, fn] of Object.entries(value)) names.push(typeof fn === 'function' ? `${key}:${action}` : `${key}:${action}(not a function)`);
+      for (const [action, fn] of Object.entries(value))
+        names.push(typeof fn === 'function' ? `${key}:${action}` : `${key}:${action}(not a function)`);
     } else names.push(`${key}(${typeof value})`);
   }
   return names.sort();

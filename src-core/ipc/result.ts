@@ -2,8 +2,7 @@ import type { SerializedError } from '../errors';
 
 /** What every channel answers across the process boundary; errors travel serialized. */
 export type IpcResult<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: SerializedError };
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: SerializedError };
 
 export function okResult<T>(value: T): IpcResult<T> {
   return { ok: true, value };

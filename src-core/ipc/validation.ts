@@ -9,7 +9,10 @@ export interface IssueSummary {
 
 export function summarizeIssues(error: z.ZodError): IssueSummary[] {
   return error.issues.map((issue) => ({
-    path: issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : String(part))).join('.').replace(/\.\[/g, '['),
+    path: issue.path
+      .map((part) => (typeof part === 'number' ? `[${part}]` : String(part)))
+      .join('.')
+      .replace(/\.\[/g, '['),
     message: issue.message,
   }));
 }

@@ -60,8 +60,13 @@ function writeValue(value: unknown, indent: string, current: string): string | u
 export function toBigInt(value: unknown, what = 'value'): bigint {
   if (typeof value === 'bigint') return value;
   if (typeof value === 'number') {
-    if (!Number.isInteger(value)) throw new EncodingError('NOT_AN_INTEGER', `The ${what} must be a whole number, got ${value}.`);
-    if (!Number.isSafeInteger(value)) throw new EncodingError('UNSAFE_INTEGER', `The ${what} ${value} is too large to be exact as a number; pass it as a bigint or a string.`);
+    if (!Number.isInteger(value))
+      throw new EncodingError('NOT_AN_INTEGER', `The ${what} must be a whole number, got ${value}.`);
+    if (!Number.isSafeInteger(value))
+      throw new EncodingError(
+        'UNSAFE_INTEGER',
+        `The ${what} ${value} is too large to be exact as a number; pass it as a bigint or a string.`,
+      );
     return BigInt(value);
   }
   if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return BigInt(value.trim());
@@ -177,7 +182,8 @@ class LosslessParser {
       this.skipSpace();
       if (this.text[this.pos++] !== ':') this.fail('expected :');
       const value = this.parseValue();
-      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      if (key === '__proto__')
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
       else out[key] = value;
       this.skipSpace();
       const c = this.text[this.pos++];

@@ -53,7 +53,8 @@ export function addressFromPrivateKey(privateKey: Uint8Array): HexAddress {
  * RFC6979 deterministic nonce, low-s. Output r ‖ s ‖ v with v = recovery id + 27, as TronWeb emits.
  */
 export function signDigest(digest: Uint8Array, privateKey: Uint8Array, vOffset: 0 | 27 = 27): Uint8Array {
-  if (digest.length !== 32) throw new KeyError('DIGEST_WRONG_LENGTH', `A signed digest is 32 bytes, got ${digest.length}.`);
+  if (digest.length !== 32)
+    throw new KeyError('DIGEST_WRONG_LENGTH', `A signed digest is 32 bytes, got ${digest.length}.`);
   assertPrivateKey(privateKey);
   const recovered = secp256k1.sign(digest, privateKey, { prehash: false, format: 'recovered', lowS: true });
   const out = new Uint8Array(SIGNATURE_LENGTH);
@@ -69,7 +70,8 @@ export function signDigest(digest: Uint8Array, privateKey: Uint8Array, vOffset: 
  */
 export function recoveryIdFromV(v: number): number {
   let header = v < 27 ? v + 27 : v;
-  if (header < 27 || header > 34) throw new KeyError('SIGNATURE_BAD_HEADER', `Header byte out of range: ${header}`, { header });
+  if (header < 27 || header > 34)
+    throw new KeyError('SIGNATURE_BAD_HEADER', `Header byte out of range: ${header}`, { header });
   if (header >= 31) header -= 4;
   return header - 27;
 }
@@ -79,7 +81,8 @@ export function recoverPublicKey(digest: Uint8Array, signature: Uint8Array): Uin
   if (signature.length < SIGNATURE_LENGTH) {
     throw new KeyError('SIGNATURE_WRONG_LENGTH', `Signature size is ${signature.length}`, { length: signature.length });
   }
-  if (digest.length !== 32) throw new KeyError('DIGEST_WRONG_LENGTH', `A signed digest is 32 bytes, got ${digest.length}.`);
+  if (digest.length !== 32)
+    throw new KeyError('DIGEST_WRONG_LENGTH', `A signed digest is 32 bytes, got ${digest.length}.`);
   const recovery = recoveryIdFromV(signature[64]!);
   try {
     const sig = secp256k1.Signature.fromBytes(signature.subarray(0, 64), 'compact').addRecoveryBit(recovery);

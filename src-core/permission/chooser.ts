@@ -4,7 +4,14 @@ import { toHexAddress } from '../address/address';
 import { CONTRACT_TYPE_IDS, contractTypeName, type ContractTypeName } from '../tx/contract-types';
 import { allowedTypeIds, minimalKeySets } from './coalitions';
 import { operationLabel } from './labels';
-import { capitalize, describePermission, effectivePermissions, type AccountPermissions, type Permission, type PermissionLookupOptions } from './model';
+import {
+  capitalize,
+  describePermission,
+  effectivePermissions,
+  type AccountPermissions,
+  type Permission,
+  type PermissionLookupOptions,
+} from './model';
 
 /**
  * The permission-aware builder's choice (product-anchors.md §3 idea 6): which Permission_id to
@@ -46,7 +53,10 @@ export interface PermissionChoice {
 
 function typeName(type: ContractTypeName | number): ContractTypeName {
   const name = typeof type === 'number' ? contractTypeName(type) : type;
-  if (name === undefined || !(name in CONTRACT_TYPE_IDS)) throw new PermissionError('PERM_UNKNOWN_CONTRACT_TYPE', `${String(type)} is not a TRON contract type.`, { type: String(type) });
+  if (name === undefined || !(name in CONTRACT_TYPE_IDS))
+    throw new PermissionError('PERM_UNKNOWN_CONTRACT_TYPE', `${String(type)} is not a TRON contract type.`, {
+      type: String(type),
+    });
   return name;
 }
 
@@ -74,11 +84,32 @@ export function choosePermission(
     const heldWeight = heldKeys.reduce((s, k) => s + k.weight, 0n);
     const allowsType = p.type !== 'Witness' && allowedTypeIds(p).has(typeId);
     const reachable = minimalKeySets(p).length > 0;
-    if (p.type === 'Witness') reasons.push({ code: CHOOSER_REASONS.WITNESS_CANNOT_SIGN, message: `${capitalize(describePermission(p))} only signs blocks, never transactions.` });
-    else if (!allowsType) reasons.push({ code: CHOOSER_REASONS.NOT_ALLOWED, message: `${capitalize(describePermission(p))} is not allowed to ${action}.` });
-    if (p.type !== 'Witness' && heldKeys.length === 0) reasons.push({ code: CHOOSER_REASONS.NO_HELD_KEY, message: `None of your keys is in ${describePermission(p)}.` });
-    if (p.type !== 'Witness' && !reachable) reasons.push({ code: CHOOSER_REASONS.UNREACHABLE, message: `The threshold of ${describePermission(p)} cannot be reached by all its keys together.` });
-    return { p, heldKeys: heldKeys.map((k) => k.address), heldWeight, allowsType, reachableAlone: heldWeight >= p.threshold && p.threshold > 0n, qualifies: reasons.length === 0, reasons };
+    if (p.type === 'Witness')
+      reasons.push({
+        code: CHOOSER_REASONS.WITNESS_CANNOT_SIGN,
+        message: `${capitalize(describePermission(p))} only signs blocks, never transactions.`,
+      });
+    else if (!allowsType)
+      reasons.push({
+        code: CHOOSER_REASONS.NOT_ALLOWED,
+        message: `${capitalize(describePermission(p))} is not allowed to ${action}.`,
+      });
+    if (p.type !== 'Witness' && heldKeys.length === 0)
+      reasons.push({ code: CHOOSER_REASONS.NO_HELD_KEY, message: `None of your keys is in ${describePermission(p)}.` });
+    if (p.type !== 'Witness' && !reachable)
+      reasons.push({
+        code: CHOOSER_REASONS.UNREACHABLE,
+        message: `The threshold of ${describePermission(p)} cannot be reached by all its keys together.`,
+      });
+    return {
+      p,
+      heldKeys: heldKeys.map((k) => k.address),
+      heldWeight,
+      allowsType,
+      reachableAlone: heldWeight >= p.threshold && p.threshold > 0n,
+      qualifies: reasons.length === 0,
+      reasons,
+    };
   });
 
   const ranked = assessed
@@ -95,8 +126,14 @@ export function choosePermission(
   for (const other of ranked.slice(1)) {
     other.reasons.push(
       other.p.threshold > chosen!.p.threshold
-        ? { code: CHOOSER_REASONS.HIGHER_THRESHOLD, message: `${capitalize(describePermission(other.p))} also works but needs weight ${other.p.threshold} instead of ${chosen!.p.threshold}.` }
-        : { code: CHOOSER_REASONS.OUTRANKED, message: `${capitalize(describePermission(other.p))} also works with the same threshold; ${describePermission(chosen!.p)} needs fewer co-signatures or grants less.` },
+        ? {
+            code: CHOOSER_REASONS.HIGHER_THRESHOLD,
+            message: `${capitalize(describePermission(other.p))} also works but needs weight ${other.p.threshold} instead of ${chosen!.p.threshold}.`,
+          }
+        : {
+            code: CHOOSER_REASONS.OUTRANKED,
+            message: `${capitalize(describePermission(other.p))} also works with the same threshold; ${describePermission(chosen!.p)} needs fewer co-signatures or grants less.`,
+          },
     );
   }
   const candidates: PermissionCandidate[] = assessed.map((a) => ({
@@ -123,7 +160,9 @@ export function choosePermission(
           : `None of your keys belongs to a permission that may ${action}; ask a key holder of such a permission to propose it.`,
     };
   }
-  const cosign = chosen.reachableAlone ? 'your keys alone reach its threshold' : `your keys weigh ${chosen.heldWeight} of the ${chosen.p.threshold} needed, so co-signers must add ${chosen.p.threshold - chosen.heldWeight}`;
+  const cosign = chosen.reachableAlone
+    ? 'your keys alone reach its threshold'
+    : `your keys weigh ${chosen.heldWeight} of the ${chosen.p.threshold} needed, so co-signers must add ${chosen.p.threshold - chosen.heldWeight}`;
   return {
     permissionId: chosen.p.id,
     permission: chosen.p,

@@ -45,10 +45,16 @@ function popcount(n: number): number {
 export function minimalKeySets(permission: Pick<Permission, 'keys' | 'threshold'>): KeyCoalition[] {
   const keys = usableKeys(permission);
   if (keys.length > MAX_KEYS_ANALYSED) {
-    throw new PermissionError('PERM_TOO_MANY_KEYS_TO_ANALYSE', `A permission with ${keys.length} keys is far beyond the chain's limit of 5 and is not analysed.`, { keys: keys.length });
+    throw new PermissionError(
+      'PERM_TOO_MANY_KEYS_TO_ANALYSE',
+      `A permission with ${keys.length} keys is far beyond the chain's limit of 5 and is not analysed.`,
+      { keys: keys.length },
+    );
   }
   const threshold = permission.threshold < 1n ? 1n : permission.threshold;
-  const masks = Array.from({ length: (1 << keys.length) - 1 }, (_, i) => i + 1).sort((a, b) => popcount(a) - popcount(b) || a - b);
+  const masks = Array.from({ length: (1 << keys.length) - 1 }, (_, i) => i + 1).sort(
+    (a, b) => popcount(a) - popcount(b) || a - b,
+  );
   const found: number[] = [];
   const out: KeyCoalition[] = [];
   for (const mask of masks) {
@@ -86,19 +92,58 @@ export function canReach(permission: Pick<Permission, 'keys' | 'threshold'>, add
  * checkbox groups these overlap nothing and leave out types nobody uses.
  */
 export const CAPABILITIES = {
-  'move-funds': { label: 'Move TRX and TRC10 tokens', types: ['TransferContract', 'TransferAssetContract', 'ParticipateAssetIssueContract'] },
+  'move-funds': {
+    label: 'Move TRX and TRC10 tokens',
+    types: ['TransferContract', 'TransferAssetContract', 'ParticipateAssetIssueContract'],
+  },
   'call-contracts': { label: 'Call smart contracts (TRC20 transfers, approvals)', types: ['TriggerSmartContract'] },
-  'manage-contracts': { label: 'Deploy and manage smart contracts', types: ['CreateSmartContract', 'UpdateSettingContract', 'UpdateEnergyLimitContract', 'ClearABIContract'] },
+  'manage-contracts': {
+    label: 'Deploy and manage smart contracts',
+    types: ['CreateSmartContract', 'UpdateSettingContract', 'UpdateEnergyLimitContract', 'ClearABIContract'],
+  },
   'stake-resources': {
     label: 'Stake, unstake and delegate resources',
-    types: ['FreezeBalanceV2Contract', 'UnfreezeBalanceV2Contract', 'WithdrawExpireUnfreezeContract', 'DelegateResourceContract', 'UnDelegateResourceContract', 'CancelAllUnfreezeV2Contract', 'FreezeBalanceContract', 'UnfreezeBalanceContract'],
+    types: [
+      'FreezeBalanceV2Contract',
+      'UnfreezeBalanceV2Contract',
+      'WithdrawExpireUnfreezeContract',
+      'DelegateResourceContract',
+      'UnDelegateResourceContract',
+      'CancelAllUnfreezeV2Contract',
+      'FreezeBalanceContract',
+      'UnfreezeBalanceContract',
+    ],
   },
   vote: { label: 'Vote and claim rewards', types: ['VoteWitnessContract', 'WithdrawBalanceContract'] },
   'change-permissions': { label: 'Change permissions', types: ['AccountPermissionUpdateContract'] },
-  'super-representative': { label: 'Super Representative and proposals', types: ['WitnessCreateContract', 'WitnessUpdateContract', 'UpdateBrokerageContract', 'ProposalCreateContract', 'ProposalApproveContract', 'ProposalDeleteContract'] },
-  'issue-tokens': { label: 'Issue and manage TRC10 tokens', types: ['AssetIssueContract', 'UpdateAssetContract', 'UnfreezeAssetContract'] },
-  'account-settings': { label: 'Activate accounts and change account settings', types: ['AccountCreateContract', 'AccountUpdateContract', 'SetAccountIdContract'] },
-  exchange: { label: 'Use exchange pairs', types: ['ExchangeCreateContract', 'ExchangeInjectContract', 'ExchangeWithdrawContract', 'ExchangeTransactionContract'] },
+  'super-representative': {
+    label: 'Super Representative and proposals',
+    types: [
+      'WitnessCreateContract',
+      'WitnessUpdateContract',
+      'UpdateBrokerageContract',
+      'ProposalCreateContract',
+      'ProposalApproveContract',
+      'ProposalDeleteContract',
+    ],
+  },
+  'issue-tokens': {
+    label: 'Issue and manage TRC10 tokens',
+    types: ['AssetIssueContract', 'UpdateAssetContract', 'UnfreezeAssetContract'],
+  },
+  'account-settings': {
+    label: 'Activate accounts and change account settings',
+    types: ['AccountCreateContract', 'AccountUpdateContract', 'SetAccountIdContract'],
+  },
+  exchange: {
+    label: 'Use exchange pairs',
+    types: [
+      'ExchangeCreateContract',
+      'ExchangeInjectContract',
+      'ExchangeWithdrawContract',
+      'ExchangeTransactionContract',
+    ],
+  },
 } as const satisfies Record<string, { label: string; types: readonly ContractTypeName[] }>;
 
 export type CapabilityId = keyof typeof CAPABILITIES;
@@ -112,7 +157,10 @@ export function allowedTypeIds(permission: Pick<Permission, 'type' | 'operations
 }
 
 /** The capability's types this permission holds (names, in the capability's order). */
-export function capabilityTypesHeld(permission: Pick<Permission, 'type' | 'operations'>, capability: CapabilityId): ContractTypeName[] {
+export function capabilityTypesHeld(
+  permission: Pick<Permission, 'type' | 'operations'>,
+  capability: CapabilityId,
+): ContractTypeName[] {
   const allowed = allowedTypeIds(permission);
   return CAPABILITIES[capability].types.filter((t) => allowed.has(CONTRACT_TYPE_IDS[t]));
 }

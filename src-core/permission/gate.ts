@@ -33,7 +33,10 @@ export function isLockoutConfirmation(text: string | undefined): boolean {
   return typeof text === 'string' && text.trim().toUpperCase() === LOCKOUT_CONFIRMATION_TEXT;
 }
 
-export function gatePermissionChange(proof: Pick<PermissionChangeProof, 'findings'>, options: { confirmation?: string } = {}): ChangeGate {
+export function gatePermissionChange(
+  proof: Pick<PermissionChangeProof, 'findings'>,
+  options: { confirmation?: string } = {},
+): ChangeGate {
   const blocks = proof.findings.filter((f) => f.severity === 'block');
   const blocking = blocks.filter((f) => !LIFTABLE.has(f.code));
   const liftable = blocks.filter((f) => LIFTABLE.has(f.code));

@@ -105,7 +105,12 @@ export {
   type PermissionDiff,
   type PermissionChangeProof,
 } from './lockout';
-export { updateValueFromStructure, accountPermissionsFromStructure, type PermissionStructure, type StructureGroup } from './structure';
+export {
+  updateValueFromStructure,
+  accountPermissionsFromStructure,
+  type PermissionStructure,
+  type StructureGroup,
+} from './structure';
 export { LOCKOUT_CONFIRMATION_TEXT, isLockoutConfirmation, gatePermissionChange, type ChangeGate } from './gate';
 export {
   CHOOSER_REASONS,

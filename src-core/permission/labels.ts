@@ -49,28 +49,91 @@ export const OPERATION_LABELS: Readonly<Record<ContractTypeName, string>> = {
 };
 
 export const OPERATION_GROUPS = {
-  'trx-tokens': { label: 'TRX & tokens', types: ['TransferContract', 'TransferAssetContract', 'ParticipateAssetIssueContract', 'AssetIssueContract', 'UpdateAssetContract', 'UnfreezeAssetContract'] },
+  'trx-tokens': {
+    label: 'TRX & tokens',
+    types: [
+      'TransferContract',
+      'TransferAssetContract',
+      'ParticipateAssetIssueContract',
+      'AssetIssueContract',
+      'UpdateAssetContract',
+      'UnfreezeAssetContract',
+    ],
+  },
   'staking-resources': {
     label: 'Staking & resources',
-    types: ['FreezeBalanceV2Contract', 'UnfreezeBalanceV2Contract', 'WithdrawExpireUnfreezeContract', 'DelegateResourceContract', 'UnDelegateResourceContract', 'CancelAllUnfreezeV2Contract'],
+    types: [
+      'FreezeBalanceV2Contract',
+      'UnfreezeBalanceV2Contract',
+      'WithdrawExpireUnfreezeContract',
+      'DelegateResourceContract',
+      'UnDelegateResourceContract',
+      'CancelAllUnfreezeV2Contract',
+    ],
   },
-  'voting-sr': { label: 'Voting & SR', types: ['VoteWitnessContract', 'WithdrawBalanceContract', 'WitnessCreateContract', 'WitnessUpdateContract', 'UpdateBrokerageContract'] },
-  'smart-contracts': { label: 'Smart contracts', types: ['TriggerSmartContract', 'CreateSmartContract', 'UpdateSettingContract', 'UpdateEnergyLimitContract', 'ClearABIContract'] },
-  'account-permissions': { label: 'Account & permissions', types: ['AccountCreateContract', 'AccountUpdateContract', 'SetAccountIdContract', 'AccountPermissionUpdateContract'] },
+  'voting-sr': {
+    label: 'Voting & SR',
+    types: [
+      'VoteWitnessContract',
+      'WithdrawBalanceContract',
+      'WitnessCreateContract',
+      'WitnessUpdateContract',
+      'UpdateBrokerageContract',
+    ],
+  },
+  'smart-contracts': {
+    label: 'Smart contracts',
+    types: [
+      'TriggerSmartContract',
+      'CreateSmartContract',
+      'UpdateSettingContract',
+      'UpdateEnergyLimitContract',
+      'ClearABIContract',
+    ],
+  },
+  'account-permissions': {
+    label: 'Account & permissions',
+    types: [
+      'AccountCreateContract',
+      'AccountUpdateContract',
+      'SetAccountIdContract',
+      'AccountPermissionUpdateContract',
+    ],
+  },
   'governance-exchange': {
     label: 'Governance / exchange',
-    types: ['ProposalCreateContract', 'ProposalApproveContract', 'ProposalDeleteContract', 'ExchangeCreateContract', 'ExchangeInjectContract', 'ExchangeWithdrawContract', 'ExchangeTransactionContract'],
+    types: [
+      'ProposalCreateContract',
+      'ProposalApproveContract',
+      'ProposalDeleteContract',
+      'ExchangeCreateContract',
+      'ExchangeInjectContract',
+      'ExchangeWithdrawContract',
+      'ExchangeTransactionContract',
+    ],
   },
   legacy: {
     label: 'Legacy & unused',
-    types: ['FreezeBalanceContract', 'UnfreezeBalanceContract', 'VoteAssetContract', 'CustomContract', 'GetContract', 'ShieldedTransferContract', 'MarketSellAssetContract', 'MarketCancelOrderContract'],
+    types: [
+      'FreezeBalanceContract',
+      'UnfreezeBalanceContract',
+      'VoteAssetContract',
+      'CustomContract',
+      'GetContract',
+      'ShieldedTransferContract',
+      'MarketSellAssetContract',
+      'MarketCancelOrderContract',
+    ],
   },
 } as const satisfies Record<string, { label: string; types: readonly ContractTypeName[] }>;
 
 export type OperationGroupId = keyof typeof OPERATION_GROUPS;
 
 const GROUP_OF = new Map<ContractTypeName, OperationGroupId>();
-for (const [group, { types }] of Object.entries(OPERATION_GROUPS) as [OperationGroupId, { types: readonly ContractTypeName[] }][]) {
+for (const [group, { types }] of Object.entries(OPERATION_GROUPS) as [
+  OperationGroupId,
+  { types: readonly ContractTypeName[] },
+][]) {
   for (const type of types) GROUP_OF.set(type, group);
 }
 
@@ -94,7 +157,14 @@ export interface OperationInfo {
 
 export function describeOperation(id: number): OperationInfo {
   const type = contractTypeName(id);
-  if (type === undefined) return { id, type, label: `Unknown operation bit ${id}`, group: undefined, risk: 'is not a contract type; java-tron refuses the whole permission update' };
+  if (type === undefined)
+    return {
+      id,
+      type,
+      label: `Unknown operation bit ${id}`,
+      group: undefined,
+      risk: 'is not a contract type; java-tron refuses the whole permission update',
+    };
   return { id, type, label: OPERATION_LABELS[type], group: GROUP_OF.get(type), risk: OPERATION_RISKS[type] };
 }
 

@@ -2,8 +2,24 @@ import type { HexAddress } from '../brand';
 import { toBase58Address, toHexAddress } from '../address/address';
 import { hexToBytes } from '../bytes/hex';
 import { CONTRACT_TYPE_IDS, contractTypeName } from '../tx/contract-types';
-import { CAPABILITIES, CAPABILITY_IDS, allowedTypeIds, canReach, capabilityTypesHeld, minimalKeySets, totalWeight, type CapabilityId, type KeyCoalition } from './coalitions';
-import { capitalize, describePermission, effectivePermissions, type AccountPermissions, type Permission } from './model';
+import {
+  CAPABILITIES,
+  CAPABILITY_IDS,
+  allowedTypeIds,
+  canReach,
+  capabilityTypesHeld,
+  minimalKeySets,
+  totalWeight,
+  type CapabilityId,
+  type KeyCoalition,
+} from './coalitions';
+import {
+  capitalize,
+  describePermission,
+  effectivePermissions,
+  type AccountPermissions,
+  type Permission,
+} from './model';
 import { operationBits } from './operations';
 
 /**
@@ -78,7 +94,12 @@ export interface CapabilityAnalysis {
   readonly capability: CapabilityId;
   readonly label: string;
   /** Permissions holding at least one of the capability's types; `complete` when they hold all. */
-  readonly groups: readonly { readonly id: number; readonly name: string; readonly types: readonly string[]; readonly complete: boolean }[];
+  readonly groups: readonly {
+    readonly id: number;
+    readonly name: string;
+    readonly types: readonly string[];
+    readonly complete: boolean;
+  }[];
   /** Minimal key sets across all those permissions (no set contains another). */
   readonly coalitions: readonly CapabilityCoalition[];
   /** Addresses that can exercise it alone. */
@@ -101,7 +122,10 @@ function addressSet(input: Iterable<string> | undefined): Set<HexAddress> {
 function groupAnalysis(p: Permission): GroupAnalysis {
   const sets = minimalKeySets(p);
   const allowed = [...allowedTypeIds(p)].sort((a, b) => a - b);
-  const unknownBits = p.type === 'Active' && p.operations !== undefined ? operationBits(hexToBytes(p.operations)).filter((b) => contractTypeName(b) === undefined) : [];
+  const unknownBits =
+    p.type === 'Active' && p.operations !== undefined
+      ? operationBits(hexToBytes(p.operations)).filter((b) => contractTypeName(b) === undefined)
+      : [];
   return {
     id: p.id,
     type: p.type,
@@ -119,7 +143,11 @@ function sameMembers(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
 
-function capabilityAnalysis(capability: CapabilityId, permissions: readonly Permission[], groups: readonly GroupAnalysis[]): CapabilityAnalysis {
+function capabilityAnalysis(
+  capability: CapabilityId,
+  permissions: readonly Permission[],
+  groups: readonly GroupAnalysis[],
+): CapabilityAnalysis {
   const holders = permissions
     .map((p) => ({ p, types: capabilityTypesHeld(p, capability) }))
     .filter((h) => h.types.length > 0);
@@ -132,12 +160,23 @@ function capabilityAnalysis(capability: CapabilityId, permissions: readonly Perm
     }
   }
   const coalitions = candidates
-    .filter((c) => !candidates.some((o) => o !== c && o.addresses.length < c.addresses.length && o.addresses.every((a) => c.addresses.includes(a))))
+    .filter(
+      (c) =>
+        !candidates.some(
+          (o) =>
+            o !== c && o.addresses.length < c.addresses.length && o.addresses.every((a) => c.addresses.includes(a)),
+        ),
+    )
     .sort((a, b) => a.addresses.length - b.addresses.length);
   return {
     capability,
     label: CAPABILITIES[capability].label,
-    groups: holders.map(({ p, types }) => ({ id: p.id, name: p.name, types, complete: types.length === CAPABILITIES[capability].types.length })),
+    groups: holders.map(({ p, types }) => ({
+      id: p.id,
+      name: p.name,
+      types,
+      complete: types.length === CAPABILITIES[capability].types.length,
+    })),
     coalitions,
     soloAddresses: coalitions.filter((c) => c.addresses.length === 1).map((c) => c.addresses[0]!),
   };
@@ -160,7 +199,12 @@ export function analyzePermissions(account: AccountPermissions, context: Lockout
   const ownerGroup = groups[0]!;
 
   if (owner.keys.length === 0 || ownerGroup.totalWeight === 0n) {
-    findings.push({ severity: 'block', code: LOCKOUT_FINDINGS.OWNER_EMPTY, message: 'The owner permission has no key with any weight: nobody could ever control this account again.', permissionId: 0 });
+    findings.push({
+      severity: 'block',
+      code: LOCKOUT_FINDINGS.OWNER_EMPTY,
+      message: 'The owner permission has no key with any weight: nobody could ever control this account again.',
+      permissionId: 0,
+    });
   }
   permissions.forEach((p, i) => {
     const g = groups[i]!;
@@ -180,7 +224,8 @@ export function analyzePermissions(account: AccountPermissions, context: Lockout
       findings.push({
         severity: 'block',
         code: LOCKOUT_FINDINGS.OWNER_NEEDS_CONTRACT_KEY,
-        message: 'The owner threshold can only be reached with a key that is a smart contract, and contracts cannot sign transactions.',
+        message:
+          'The owner threshold can only be reached with a key that is a smart contract, and contracts cannot sign transactions.',
         permissionId: 0,
         addresses: owner.keys.filter((k) => contracts.has(k.address)).map((k) => k.address),
       });
@@ -192,7 +237,8 @@ export function analyzePermissions(account: AccountPermissions, context: Lockout
       findings.push({
         severity: 'block',
         code: LOCKOUT_FINDINGS.OWNER_UNREACHABLE_BY_KNOWN_KEYS,
-        message: 'None of the keys known to this wallet or its co-signers, even all together, reach the owner threshold: the account would be locked for everyone you know.',
+        message:
+          'None of the keys known to this wallet or its co-signers, even all together, reach the owner threshold: the account would be locked for everyone you know.',
         permissionId: 0,
       });
     }
@@ -207,7 +253,9 @@ export function analyzePermissions(account: AccountPermissions, context: Lockout
     }
   }
 
-  const allAddresses = [...new Set(permissions.flatMap((p) => p.keys.filter((k) => k.weight > 0n).map((k) => k.address)))];
+  const allAddresses = [
+    ...new Set(permissions.flatMap((p) => p.keys.filter((k) => k.weight > 0n).map((k) => k.address))),
+  ];
   const ownerSolo = ownerGroup.minimalKeySets.filter((s) => s.addresses.length === 1).map((s) => s.addresses[0]!);
   if (ownerSolo.length > 0) {
     if (allAddresses.length > 1) {
@@ -219,12 +267,20 @@ export function analyzePermissions(account: AccountPermissions, context: Lockout
         addresses: ownerSolo,
       });
     } else {
-      findings.push({ severity: 'info', code: LOCKOUT_FINDINGS.SINGLE_KEY_ACCOUNT, message: 'One key controls this account; losing it loses the account.', permissionId: 0, addresses: ownerSolo });
+      findings.push({
+        severity: 'info',
+        code: LOCKOUT_FINDINGS.SINGLE_KEY_ACCOUNT,
+        message: 'One key controls this account; losing it loses the account.',
+        permissionId: 0,
+        addresses: ownerSolo,
+      });
     }
   }
   const ownerKeys = owner.keys.filter((k) => k.weight > 0n);
   if (ownerKeys.length > 1 && ownerGroup.reachable) {
-    const critical = ownerKeys.map((k) => k.address).filter((a) => ownerGroup.minimalKeySets.every((s) => s.addresses.includes(a)));
+    const critical = ownerKeys
+      .map((k) => k.address)
+      .filter((a) => ownerGroup.minimalKeySets.every((s) => s.addresses.includes(a)));
     if (critical.length > 0) {
       findings.push({
         severity: 'warn',
@@ -259,14 +315,28 @@ export function analyzePermissions(account: AccountPermissions, context: Lockout
   }
   const changers = capabilities.find((c) => c.capability === 'change-permissions')!;
   if (changers.coalitions.length === 0) {
-    findings.push({ severity: 'block', code: LOCKOUT_FINDINGS.NOBODY_CAN_CHANGE_PERMISSIONS, message: 'No reachable permission can change permissions: the structure could never be repaired.' });
+    findings.push({
+      severity: 'block',
+      code: LOCKOUT_FINDINGS.NOBODY_CAN_CHANGE_PERMISSIONS,
+      message: 'No reachable permission can change permissions: the structure could never be repaired.',
+    });
   }
   for (const address of allAddresses) {
     if (contracts.has(address)) {
-      findings.push({ severity: 'warn', code: LOCKOUT_FINDINGS.KEY_IS_CONTRACT, message: `${short(address)} is a smart contract; it can never sign, so its weight is useless.`, addresses: [address] });
+      findings.push({
+        severity: 'warn',
+        code: LOCKOUT_FINDINGS.KEY_IS_CONTRACT,
+        message: `${short(address)} is a smart contract; it can never sign, so its weight is useless.`,
+        addresses: [address],
+      });
     }
     if (neverActive.has(address)) {
-      findings.push({ severity: 'warn', code: LOCKOUT_FINDINGS.KEY_NEVER_ACTIVE, message: `${short(address)} has never been used on chain; check that someone really holds its key.`, addresses: [address] });
+      findings.push({
+        severity: 'warn',
+        code: LOCKOUT_FINDINGS.KEY_NEVER_ACTIVE,
+        message: `${short(address)} has never been used on chain; check that someone really holds its key.`,
+        addresses: [address],
+      });
     }
   }
   return { groups, capabilities, findings, verdict: verdictOf(findings) };
@@ -324,11 +394,15 @@ function groupChange(before: Permission | undefined, after: Permission | undefin
     type: p.type,
     name: p.name,
     change: !before ? 'added' : !after ? 'removed' : 'changed',
-    ...(before && after && before.threshold !== after.threshold ? { threshold: { before: before.threshold, after: after.threshold } } : {}),
+    ...(before && after && before.threshold !== after.threshold
+      ? { threshold: { before: before.threshold, after: after.threshold } }
+      : {}),
     ...(before && after && before.name !== after.name ? { renamed: { before: before.name, after: after.name } } : {}),
     keysAdded: [...afterKeys].filter(([a]) => !beforeKeys.has(a)).map(([address, weight]) => ({ address, weight })),
     keysRemoved: [...beforeKeys].filter(([a]) => !afterKeys.has(a)).map(([address, weight]) => ({ address, weight })),
-    weightsChanged: [...afterKeys].filter(([a, w]) => beforeKeys.has(a) && beforeKeys.get(a) !== w).map(([address, w]) => ({ address, before: beforeKeys.get(address)!, after: w })),
+    weightsChanged: [...afterKeys]
+      .filter(([a, w]) => beforeKeys.has(a) && beforeKeys.get(a) !== w)
+      .map(([address, w]) => ({ address, before: beforeKeys.get(address)!, after: w })),
     operationsAdded: [...afterOps].filter((o) => !beforeOps.has(o)).sort((a, b) => a - b),
     operationsRemoved: [...beforeOps].filter((o) => !afterOps.has(o)).sort((a, b) => a - b),
   };
@@ -336,7 +410,12 @@ function groupChange(before: Permission | undefined, after: Permission | undefin
     change.change === 'changed' &&
     !change.threshold &&
     !change.renamed &&
-    change.keysAdded.length + change.keysRemoved.length + change.weightsChanged.length + change.operationsAdded.length + change.operationsRemoved.length === 0;
+    change.keysAdded.length +
+      change.keysRemoved.length +
+      change.weightsChanged.length +
+      change.operationsAdded.length +
+      change.operationsRemoved.length ===
+      0;
   return unchanged ? undefined : change;
 }
 
@@ -353,7 +432,12 @@ export function diffPermissions(before: AccountPermissions, after: AccountPermis
   const afterList = effectivePermissions(after);
   const ids = [...new Set([...beforeList, ...afterList].map(keyOf))];
   const groups = ids
-    .map((id) => groupChange(beforeList.find((p) => keyOf(p) === id), afterList.find((p) => keyOf(p) === id)))
+    .map((id) =>
+      groupChange(
+        beforeList.find((p) => keyOf(p) === id),
+        afterList.find((p) => keyOf(p) === id),
+      ),
+    )
     .filter((g): g is GroupChange => g !== undefined);
   const beforeGroups = beforeList.map(groupAnalysis);
   const afterGroups = afterList.map(groupAnalysis);
@@ -365,7 +449,14 @@ export function diffPermissions(before: AccountPermissions, after: AccountPermis
     for (const address of addresses) {
       const from = powerLevel(b, address);
       const to = powerLevel(a, address);
-      if (from !== to) powers.push({ address, capability, before: from, after: to, change: LEVEL_RANK[to] > LEVEL_RANK[from] ? 'gains' : 'loses' });
+      if (from !== to)
+        powers.push({
+          address,
+          capability,
+          before: from,
+          after: to,
+          change: LEVEL_RANK[to] > LEVEL_RANK[from] ? 'gains' : 'loses',
+        });
     }
   }
   return { groups, powers };
@@ -381,7 +472,11 @@ export interface PermissionChangeProof {
 }
 
 /** Everything the permission editor needs before an AccountPermissionUpdate is signed. */
-export function provePermissionChange(before: AccountPermissions, after: AccountPermissions, context: LockoutContext = {}): PermissionChangeProof {
+export function provePermissionChange(
+  before: AccountPermissions,
+  after: AccountPermissions,
+  context: LockoutContext = {},
+): PermissionChangeProof {
   const beforeAnalysis = analyzePermissions(before, context);
   const afterAnalysis = analyzePermissions(after, context);
   const diff = diffPermissions(before, after);
@@ -390,7 +485,9 @@ export function provePermissionChange(before: AccountPermissions, after: Account
   if (own.size > 0) {
     const ownerBefore = effectivePermissions(before)[0]!;
     const ownerAfter = effectivePermissions(after)[0]!;
-    const leaving = ownerBefore.keys.filter((k) => own.has(k.address) && !ownerAfter.keys.some((n) => n.address === k.address)).map((k) => k.address);
+    const leaving = ownerBefore.keys
+      .filter((k) => own.has(k.address) && !ownerAfter.keys.some((n) => n.address === k.address))
+      .map((k) => k.address);
     if (leaving.length > 0) {
       const all = !ownerAfter.keys.some((k) => own.has(k.address));
       findings.push({

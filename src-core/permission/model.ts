@@ -44,7 +44,14 @@ export interface AccountPermissions {
 }
 
 export function defaultOwnerPermission(address: string): Permission {
-  return { type: 'Owner', id: OWNER_PERMISSION_ID, name: 'owner', threshold: 1n, parentId: 0, keys: [{ address: toHexAddress(address), weight: 1n }] };
+  return {
+    type: 'Owner',
+    id: OWNER_PERMISSION_ID,
+    name: 'owner',
+    threshold: 1n,
+    parentId: 0,
+    keys: [{ address: toHexAddress(address), weight: 1n }],
+  };
 }
 
 /** The active permission java-tron creates for a new account; `operations` is a chain property. */
@@ -71,8 +78,17 @@ export function permissionIdRole(id: number): PermissionIdRole | undefined {
 /** Refuses ids a transaction cannot carry: the witness permission (1) only signs blocks. */
 export function assertTransactionPermissionId(id: number): void {
   const role = permissionIdRole(id);
-  if (role === undefined) throw new PermissionError('PERM_BAD_PERMISSION_ID', `Permission_id ${String(id)} is not valid: use 0 for the owner or 2 and up for an active permission.`, { id: String(id) });
-  if (role === 'witness') throw new PermissionError('PERM_WITNESS_REFUSED', 'Permission_id 1 is the witness permission, which only signs blocks; use the owner (0) or an active permission (2 and up).');
+  if (role === undefined)
+    throw new PermissionError(
+      'PERM_BAD_PERMISSION_ID',
+      `Permission_id ${String(id)} is not valid: use 0 for the owner or 2 and up for an active permission.`,
+      { id: String(id) },
+    );
+  if (role === 'witness')
+    throw new PermissionError(
+      'PERM_WITNESS_REFUSED',
+      'Permission_id 1 is the witness permission, which only signs blocks; use the owner (0) or an active permission (2 and up).',
+    );
 }
 
 export interface PermissionLookupOptions {
@@ -86,14 +102,22 @@ export interface PermissionLookupOptions {
  * active; for an existing one, 0 is its owner (or the default), 1 its witness permission, 2+ the
  * active with that id. Undefined when there is none.
  */
-export function permissionFor(account: AccountPermissions | null, id: number, options: PermissionLookupOptions & { ownerAddress?: string } = {}): Permission | undefined {
+export function permissionFor(
+  account: AccountPermissions | null,
+  id: number,
+  options: PermissionLookupOptions & { ownerAddress?: string } = {},
+): Permission | undefined {
   if (!Number.isInteger(id) || id < 0) return undefined;
   if (account === null) {
     if (options.ownerAddress === undefined) {
-      throw new PermissionError('PERM_OWNER_ADDRESS_NEEDED', 'Give the owner address to look up the default permissions of an account that does not exist yet.');
+      throw new PermissionError(
+        'PERM_OWNER_ADDRESS_NEEDED',
+        'Give the owner address to look up the default permissions of an account that does not exist yet.',
+      );
     }
     if (id === OWNER_PERMISSION_ID) return defaultOwnerPermission(options.ownerAddress);
-    if (id === FIRST_ACTIVE_PERMISSION_ID) return defaultActivePermission(options.ownerAddress, options.defaultActiveOperations);
+    if (id === FIRST_ACTIVE_PERMISSION_ID)
+      return defaultActivePermission(options.ownerAddress, options.defaultActiveOperations);
     return undefined;
   }
   if (id === OWNER_PERMISSION_ID) return account.owner ?? defaultOwnerPermission(account.address);
@@ -102,7 +126,10 @@ export function permissionFor(account: AccountPermissions | null, id: number, op
 }
 
 /** Every permission that can act for the account, with java-tron's defaults filled in. */
-export function effectivePermissions(account: AccountPermissions | null, options: PermissionLookupOptions & { ownerAddress?: string } = {}): Permission[] {
+export function effectivePermissions(
+  account: AccountPermissions | null,
+  options: PermissionLookupOptions & { ownerAddress?: string } = {},
+): Permission[] {
   if (account === null) {
     const owner = permissionFor(null, OWNER_PERMISSION_ID, options)!;
     return [owner, permissionFor(null, FIRST_ACTIVE_PERMISSION_ID, options)!];
@@ -208,8 +235,12 @@ export function accountPermissionsFromAccountJson(json: unknown): AccountPermiss
   if (!Array.isArray(actives)) throw bad('account.active_permission', 'must be a list');
   return {
     address,
-    ...(a.owner_permission !== undefined ? { owner: permissionFromJson(a.owner_permission, 'account.owner_permission') } : {}),
-    ...(a.witness_permission !== undefined ? { witness: permissionFromJson(a.witness_permission, 'account.witness_permission') } : {}),
+    ...(a.owner_permission !== undefined
+      ? { owner: permissionFromJson(a.owner_permission, 'account.owner_permission') }
+      : {}),
+    ...(a.witness_permission !== undefined
+      ? { witness: permissionFromJson(a.witness_permission, 'account.witness_permission') }
+      : {}),
     actives: actives.map((p, i) => permissionFromJson(p, `account.active_permission[${i}]`)),
   };
 }
@@ -229,7 +260,9 @@ export function accountPermissionsFromUpdate(value: unknown): AccountPermissions
   return {
     address,
     owner: { ...permissionFromJson(v.owner, 'owner'), id: OWNER_PERMISSION_ID },
-    ...(v.witness !== undefined ? { witness: { ...permissionFromJson(v.witness, 'witness'), id: WITNESS_PERMISSION_ID } } : {}),
+    ...(v.witness !== undefined
+      ? { witness: { ...permissionFromJson(v.witness, 'witness'), id: WITNESS_PERMISSION_ID } }
+      : {}),
     actives: actives.map((p, i) => ({ ...permissionFromJson(p, `actives[${i}]`), id: FIRST_ACTIVE_PERMISSION_ID + i })),
   };
 }
@@ -261,7 +294,9 @@ export function toPermissionInput(permission: Permission): PermissionInput {
 export function describePermission(permission: Pick<Permission, 'type' | 'id' | 'name'>): string {
   if (permission.type === 'Owner') return 'the owner permission';
   if (permission.type === 'Witness') return 'the witness permission';
-  return permission.name ? `active permission "${permission.name}" (id ${permission.id})` : `active permission ${permission.id}`;
+  return permission.name
+    ? `active permission "${permission.name}" (id ${permission.id})`
+    : `active permission ${permission.id}`;
 }
 
 /** Upper-cases the first letter, for a permission description that starts a sentence. */

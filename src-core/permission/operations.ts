@@ -1,7 +1,13 @@
 import type { Hex } from '../brand';
 import { PermissionError, type EncodingError } from '../errors';
 import { bytesToHex, hexToBytes } from '../bytes/hex';
-import { CONTRACT_TYPE_IDS, contractTypeName, isContractTypeName, type ContractTypeId, type ContractTypeName } from '../tx/contract-types';
+import {
+  CONTRACT_TYPE_IDS,
+  contractTypeName,
+  isContractTypeName,
+  type ContractTypeId,
+  type ContractTypeName,
+} from '../tx/contract-types';
 
 /**
  * A permission's `operations`: 32 bytes, bit n set when contract type n is allowed, with bit n at
@@ -25,11 +31,18 @@ export type OperationRef = number | ContractTypeName;
 function typeIdOf(ref: OperationRef): number {
   if (typeof ref === 'number') {
     if (!Number.isInteger(ref) || ref < 0 || ref >= OPERATIONS_BITS) {
-      throw new PermissionError('PERM_OPERATION_OUT_OF_RANGE', `Contract type id ${String(ref)} is outside the 0–255 range an operations mask can hold.`, { id: String(ref) });
+      throw new PermissionError(
+        'PERM_OPERATION_OUT_OF_RANGE',
+        `Contract type id ${String(ref)} is outside the 0–255 range an operations mask can hold.`,
+        { id: String(ref) },
+      );
     }
     return ref;
   }
-  if (!isContractTypeName(ref)) throw new PermissionError('PERM_UNKNOWN_CONTRACT_TYPE', `${String(ref)} is not a TRON contract type.`, { type: String(ref) });
+  if (!isContractTypeName(ref))
+    throw new PermissionError('PERM_UNKNOWN_CONTRACT_TYPE', `${String(ref)} is not a TRON contract type.`, {
+      type: String(ref),
+    });
   return CONTRACT_TYPE_IDS[ref];
 }
 
@@ -39,10 +52,17 @@ export function operationsToBytes(operations: string): Uint8Array {
   try {
     bytes = hexToBytes(operations, 'operations');
   } catch (error) {
-    throw new PermissionError('PERM_OPERATIONS_NOT_HEX', `The operations mask must be 64 hex characters: ${(error as EncodingError).message}`);
+    throw new PermissionError(
+      'PERM_OPERATIONS_NOT_HEX',
+      `The operations mask must be 64 hex characters: ${(error as EncodingError).message}`,
+    );
   }
   if (bytes.length !== OPERATIONS_BYTES) {
-    throw new PermissionError('PERM_OPERATIONS_SIZE', `The operations mask must be exactly 32 bytes (64 hex characters), got ${bytes.length} bytes.`, { size: bytes.length });
+    throw new PermissionError(
+      'PERM_OPERATIONS_SIZE',
+      `The operations mask must be exactly 32 bytes (64 hex characters), got ${bytes.length} bytes.`,
+      { size: bytes.length },
+    );
   }
   return bytes;
 }

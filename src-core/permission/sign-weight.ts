@@ -7,7 +7,15 @@ import { recoverAddress, SIGNATURE_LENGTH } from '../keys/keys';
 import { verifyTransactionIntegrity } from '../tx/codec';
 import { CONTRACT_TYPE_IDS, isContractTypeName } from '../tx/contract-types';
 import type { TransactionJson } from '../tx/types';
-import { permissionFor, weightOf, WITNESS_PERMISSION_ID, type AccountPermissions, type Permission, type PermissionKey, type PermissionLookupOptions } from './model';
+import {
+  permissionFor,
+  weightOf,
+  WITNESS_PERMISSION_ID,
+  type AccountPermissions,
+  type Permission,
+  type PermissionKey,
+  type PermissionLookupOptions,
+} from './model';
 import { OPERATIONS_BYTES } from './operations';
 
 /**
@@ -19,7 +27,14 @@ import { OPERATIONS_BYTES } from './operations';
  */
 
 /** TransactionSignWeight.Result.response_code (api.proto). */
-export const SIGN_WEIGHT_CODES = ['ENOUGH_PERMISSION', 'NOT_ENOUGH_PERMISSION', 'SIGNATURE_FORMAT_ERROR', 'COMPUTE_ADDRESS_ERROR', 'PERMISSION_ERROR', 'OTHER_ERROR'] as const;
+export const SIGN_WEIGHT_CODES = [
+  'ENOUGH_PERMISSION',
+  'NOT_ENOUGH_PERMISSION',
+  'SIGNATURE_FORMAT_ERROR',
+  'COMPUTE_ADDRESS_ERROR',
+  'PERMISSION_ERROR',
+  'OTHER_ERROR',
+] as const;
 export type SignWeightCode = (typeof SIGN_WEIGHT_CODES)[number];
 
 export const SIGN_PROBLEM_CODES = {
@@ -77,7 +92,12 @@ export interface SignWeightResult {
   /** Every problem found, in the order java-tron meets them. */
   readonly problems: readonly SignProblem[];
   /** What /wallet/getsignweight answers (zero weight and empty list are omitted there). */
-  readonly node: { readonly code: SignWeightCode; readonly message: string | undefined; readonly currentWeight: bigint; readonly approvedList: readonly HexAddress[] };
+  readonly node: {
+    readonly code: SignWeightCode;
+    readonly message: string | undefined;
+    readonly currentWeight: bigint;
+    readonly approvedList: readonly HexAddress[];
+  };
   /** What broadcast would say about signatures: accepted, or SIGERROR with this message. */
   readonly broadcast: { readonly accepted: boolean; readonly message: string | undefined };
 }
@@ -107,7 +127,11 @@ function base58(address: HexAddress): string {
   return toBase58Address(address);
 }
 
-export function signWeight(tx: TransactionJson, source: SignWeightSource, options: SignWeightOptions = {}): SignWeightResult {
+export function signWeight(
+  tx: TransactionJson,
+  source: SignWeightSource,
+  options: SignWeightOptions = {},
+): SignWeightResult {
   const txId = verifyTransactionIntegrity(tx);
   const contract = tx.raw_data.contract[0];
   const permissionId = contract?.Permission_id ?? 0;
@@ -123,14 +147,22 @@ export function signWeight(tx: TransactionJson, source: SignWeightSource, option
   };
 
   if (!contract) {
-    problems.push({ code: SIGN_PROBLEM_CODES.NO_CONTRACT, nodeMessage: 'Invalid transaction: no valid contract', message: 'The transaction has no contract to sign for.' });
+    problems.push({
+      code: SIGN_PROBLEM_CODES.NO_CONTRACT,
+      nodeMessage: 'Invalid transaction: no valid contract',
+      message: 'The transaction has no contract to sign for.',
+    });
     stopNode('OTHER_ERROR', 'Invalid transaction: no valid contract');
     stopBroadcast('miss sig or contract');
   }
   if (signatures.length === 0) stopBroadcast('miss sig or contract');
   const totalSignNum = options.totalSignNum ?? PROTOCOL_CONSTANTS.TOTAL_SIGN_NUM;
   if (signatures.length > totalSignNum) {
-    problems.push({ code: SIGN_PROBLEM_CODES.ABOVE_TOTAL_SIGN_NUM, nodeMessage: undefined, message: `The transaction carries ${signatures.length} signatures; the chain accepts at most ${totalSignNum}.` });
+    problems.push({
+      code: SIGN_PROBLEM_CODES.ABOVE_TOTAL_SIGN_NUM,
+      nodeMessage: undefined,
+      message: `The transaction carries ${signatures.length} signatures; the chain accepts at most ${totalSignNum}.`,
+    });
     stopBroadcast('too many signatures');
   }
 
@@ -140,21 +172,41 @@ export function signWeight(tx: TransactionJson, source: SignWeightSource, option
     if ('permission' in source) {
       permission = source.permission;
       if (permission.id !== permissionId) {
-        problems.push({ code: SIGN_PROBLEM_CODES.PERMISSION_MISMATCH, nodeMessage: undefined, message: `The transaction names Permission_id ${permissionId}, but the permission given has id ${permission.id}.` });
+        problems.push({
+          code: SIGN_PROBLEM_CODES.PERMISSION_MISMATCH,
+          nodeMessage: undefined,
+          message: `The transaction names Permission_id ${permissionId}, but the permission given has id ${permission.id}.`,
+        });
       }
     } else if (source.account === null) {
       const ownerAddress = ownerAddressOf(tx);
-      problems.push({ code: SIGN_PROBLEM_CODES.ACCOUNT_NOT_FOUND, nodeMessage: 'Account does not exist!', message: 'The sending account does not exist on chain yet; it must receive TRX first.' });
+      problems.push({
+        code: SIGN_PROBLEM_CODES.ACCOUNT_NOT_FOUND,
+        nodeMessage: 'Account does not exist!',
+        message: 'The sending account does not exist on chain yet; it must receive TRX first.',
+      });
       stopNode('PERMISSION_ERROR', 'Account does not exist!');
-      permission = ownerAddress === undefined ? undefined : permissionFor(null, permissionId, { ...options, ownerAddress: toHexAddress(ownerAddress) });
+      permission =
+        ownerAddress === undefined
+          ? undefined
+          : permissionFor(null, permissionId, { ...options, ownerAddress: toHexAddress(ownerAddress) });
     } else {
       permission = permissionFor(source.account, permissionId, options);
     }
     if (!permission) {
       if (permissionId === WITNESS_PERMISSION_ID) {
-        problems.push({ code: SIGN_PROBLEM_CODES.WITNESS_PERMISSION, nodeMessage: 'Permission for this, does not exist!', message: 'Permission_id 1 is the witness permission, which only signs blocks; use the owner (0) or an active permission (2+).' });
+        problems.push({
+          code: SIGN_PROBLEM_CODES.WITNESS_PERMISSION,
+          nodeMessage: 'Permission for this, does not exist!',
+          message:
+            'Permission_id 1 is the witness permission, which only signs blocks; use the owner (0) or an active permission (2+).',
+        });
       } else {
-        problems.push({ code: SIGN_PROBLEM_CODES.PERMISSION_NOT_FOUND, nodeMessage: 'Permission for this, does not exist!', message: `The account has no permission with id ${permissionId}; rebuild the transaction with an existing Permission_id.` });
+        problems.push({
+          code: SIGN_PROBLEM_CODES.PERMISSION_NOT_FOUND,
+          nodeMessage: 'Permission for this, does not exist!',
+          message: `The account has no permission with id ${permissionId}; rebuild the transaction with an existing Permission_id.`,
+        });
       }
       stopNode('PERMISSION_ERROR', 'Permission for this, does not exist!');
       stopBroadcast("permission isn't exit");
@@ -164,7 +216,9 @@ export function signWeight(tx: TransactionJson, source: SignWeightSource, option
         problems.push({
           code: witness ? SIGN_PROBLEM_CODES.WITNESS_PERMISSION : SIGN_PROBLEM_CODES.PERMISSION_NOT_ACTIVE,
           nodeMessage: 'Permission type is wrong!',
-          message: witness ? 'Permission_id 1 is the witness permission, which only signs blocks; use the owner (0) or an active permission (2+).' : `Permission ${permissionId} is not an active permission, so it cannot sign transactions.`,
+          message: witness
+            ? 'Permission_id 1 is the witness permission, which only signs blocks; use the owner (0) or an active permission (2+).'
+            : `Permission ${permissionId} is not an active permission, so it cannot sign transactions.`,
         });
         stopNode('PERMISSION_ERROR', 'Permission type is wrong!');
         stopBroadcast('Permission type is error');
@@ -173,11 +227,19 @@ export function signWeight(tx: TransactionJson, source: SignWeightSource, option
         const type = isContractTypeName(contract.type) ? CONTRACT_TYPE_IDS[contract.type] : -1;
         if (operations.length !== OPERATIONS_BYTES) {
           const message = `operations size must 32, actual: ${operations.length}`;
-          problems.push({ code: SIGN_PROBLEM_CODES.OPERATIONS_SIZE, nodeMessage: message, message: `The operations of permission ${permissionId} are ${operations.length} bytes instead of 32, so it cannot authorise anything.` });
+          problems.push({
+            code: SIGN_PROBLEM_CODES.OPERATIONS_SIZE,
+            nodeMessage: message,
+            message: `The operations of permission ${permissionId} are ${operations.length} bytes instead of 32, so it cannot authorise anything.`,
+          });
           stopNode('PERMISSION_ERROR', message);
           stopBroadcast(message);
         } else if (type < 0 || (operations[type >> 3]! & (1 << (type & 7))) === 0) {
-          problems.push({ code: SIGN_PROBLEM_CODES.PERMISSION_DENIED, nodeMessage: 'Permission denied!', message: `Permission ${permissionId} ("${permission.name}") is not allowed to make a ${contract.type}; choose a permission that allows it.` });
+          problems.push({
+            code: SIGN_PROBLEM_CODES.PERMISSION_DENIED,
+            nodeMessage: 'Permission denied!',
+            message: `Permission ${permissionId} ("${permission.name}") is not allowed to make a ${contract.type}; choose a permission that allows it.`,
+          });
           stopNode('PERMISSION_ERROR', 'Permission denied!');
           stopBroadcast('Permission denied');
         }
@@ -192,7 +254,11 @@ export function signWeight(tx: TransactionJson, source: SignWeightSource, option
   const keyCount = permission?.keys.length ?? 0;
   if (permission && signatures.length > keyCount) {
     const message = `Signature count is ${signatures.length} more than key counts of permission : ${keyCount}`;
-    problems.push({ code: SIGN_PROBLEM_CODES.TOO_MANY_SIGNATURES, nodeMessage: message, message: `There are ${signatures.length} signatures but the permission has only ${keyCount} keys; remove the extra signatures.` });
+    problems.push({
+      code: SIGN_PROBLEM_CODES.TOO_MANY_SIGNATURES,
+      nodeMessage: message,
+      message: `There are ${signatures.length} signatures but the permission has only ${keyCount} keys; remove the extra signatures.`,
+    });
     stopNode('PERMISSION_ERROR', message);
     stopBroadcast(message);
   }
@@ -206,7 +272,12 @@ export function signWeight(tx: TransactionJson, source: SignWeightSource, option
     }
     if (bytes.length < SIGNATURE_LENGTH) {
       const message = `Signature size is ${bytes.length}`;
-      problems.push({ code: SIGN_PROBLEM_CODES.BAD_SIGNATURE_SIZE, nodeMessage: message, message: `Signature ${index + 1} is ${bytes.length} bytes; a signature is 65 bytes. Ask its signer to sign again.`, signatureIndex: index });
+      problems.push({
+        code: SIGN_PROBLEM_CODES.BAD_SIGNATURE_SIZE,
+        nodeMessage: message,
+        message: `Signature ${index + 1} is ${bytes.length} bytes; a signature is 65 bytes. Ask its signer to sign again.`,
+        signatureIndex: index,
+      });
       stopNode('SIGNATURE_FORMAT_ERROR', message);
       stopBroadcast(message);
       checks.push({ index, signer: undefined, weight: 0n, status: 'bad-size' });
@@ -217,7 +288,12 @@ export function signWeight(tx: TransactionJson, source: SignWeightSource, option
       signer = recoverAddress(digest, bytes);
     } catch (error) {
       const message = error instanceof KeyError ? error.message : 'Could not recover public key from signature';
-      problems.push({ code: SIGN_PROBLEM_CODES.UNRECOVERABLE, nodeMessage: message, message: `Signature ${index + 1} is damaged: no signer can be recovered from it.`, signatureIndex: index });
+      problems.push({
+        code: SIGN_PROBLEM_CODES.UNRECOVERABLE,
+        nodeMessage: message,
+        message: `Signature ${index + 1} is damaged: no signer can be recovered from it.`,
+        signatureIndex: index,
+      });
       stopNode('COMPUTE_ADDRESS_ERROR', message);
       stopBroadcast(message);
       checks.push({ index, signer: undefined, weight: 0n, status: 'unrecoverable' });
@@ -228,7 +304,12 @@ export function signWeight(tx: TransactionJson, source: SignWeightSource, option
       // java-tron names the transaction hash here, not the signature (TransactionCapsule.checkWeight).
       const message = `${txId} is signed by ${base58(signer)} but it is not contained of permission.`;
       if (permission) {
-        problems.push({ code: SIGN_PROBLEM_CODES.NOT_IN_PERMISSION, nodeMessage: message, message: `${base58(signer)} signed, but is not a key of this permission; remove that signature.`, signatureIndex: index });
+        problems.push({
+          code: SIGN_PROBLEM_CODES.NOT_IN_PERMISSION,
+          nodeMessage: message,
+          message: `${base58(signer)} signed, but is not a key of this permission; remove that signature.`,
+          signatureIndex: index,
+        });
         stopNode('PERMISSION_ERROR', message);
         stopBroadcast(message);
       }
@@ -237,7 +318,12 @@ export function signWeight(tx: TransactionJson, source: SignWeightSource, option
     }
     if (approved.includes(signer)) {
       const message = `${base58(signer)} has signed twice!`;
-      problems.push({ code: SIGN_PROBLEM_CODES.SIGNED_TWICE, nodeMessage: message, message: `${base58(signer)} signed more than once; keep a single signature from it.`, signatureIndex: index });
+      problems.push({
+        code: SIGN_PROBLEM_CODES.SIGNED_TWICE,
+        nodeMessage: message,
+        message: `${base58(signer)} signed more than once; keep a single signature from it.`,
+        signatureIndex: index,
+      });
       stopNode('PERMISSION_ERROR', message);
       stopBroadcast(message);
       checks.push({ index, signer, weight: 0n, status: 'signed-twice' });
@@ -249,12 +335,25 @@ export function signWeight(tx: TransactionJson, source: SignWeightSource, option
   });
 
   const threshold = permission?.threshold ?? 0n;
-  const usable = permission !== undefined && !problems.some((p) => p.code === SIGN_PROBLEM_CODES.PERMISSION_DENIED || p.code === SIGN_PROBLEM_CODES.PERMISSION_NOT_ACTIVE || p.code === SIGN_PROBLEM_CODES.WITNESS_PERMISSION || p.code === SIGN_PROBLEM_CODES.OPERATIONS_SIZE);
+  const usable =
+    permission !== undefined &&
+    !problems.some(
+      (p) =>
+        p.code === SIGN_PROBLEM_CODES.PERMISSION_DENIED ||
+        p.code === SIGN_PROBLEM_CODES.PERMISSION_NOT_ACTIVE ||
+        p.code === SIGN_PROBLEM_CODES.WITNESS_PERMISSION ||
+        p.code === SIGN_PROBLEM_CODES.OPERATIONS_SIZE,
+    );
   const thresholdMet = usable && currentWeight >= threshold && threshold > 0n;
   const nodeWeight = nodeStop ? 0n : currentWeight;
   const node = nodeStop
     ? { code: nodeStop.code, message: nodeStop.message, currentWeight: 0n, approvedList: [] as HexAddress[] }
-    : { code: (nodeWeight >= threshold ? 'ENOUGH_PERMISSION' : 'NOT_ENOUGH_PERMISSION') as SignWeightCode, message: undefined, currentWeight: nodeWeight, approvedList: approved };
+    : {
+        code: (nodeWeight >= threshold ? 'ENOUGH_PERMISSION' : 'NOT_ENOUGH_PERMISSION') as SignWeightCode,
+        message: undefined,
+        currentWeight: nodeWeight,
+        approvedList: approved,
+      };
   if (!broadcastStop && currentWeight < threshold) broadcastStop = 'sig error';
   return {
     txId,
@@ -269,18 +368,27 @@ export function signWeight(tx: TransactionJson, source: SignWeightSource, option
     missing: permission ? permission.keys.filter((k) => !approved.includes(k.address)) : [],
     problems,
     node,
-    broadcast: broadcastStop ? { accepted: false, message: `Validate signature error: ${broadcastStop}` } : { accepted: true, message: undefined },
+    broadcast: broadcastStop
+      ? { accepted: false, message: `Validate signature error: ${broadcastStop}` }
+      : { accepted: true, message: undefined },
   };
 }
 
 /** Throws unless the signatures are acceptable and reach the threshold. */
 export function assertEnoughWeight(result: SignWeightResult): void {
   const [first] = result.problems;
-  if (first) throw new PermissionError(first.code, first.message, { ...(first.nodeMessage !== undefined ? { nodeMessage: first.nodeMessage } : {}) });
-  if (!result.thresholdMet) {
-    throw new PermissionError('SIGN_NOT_ENOUGH_WEIGHT', `The signatures weigh ${result.currentWeight} of the ${result.threshold} needed; ${result.missing.length} more key holder(s) can still sign.`, {
-      currentWeight: result.currentWeight,
-      threshold: result.threshold,
+  if (first)
+    throw new PermissionError(first.code, first.message, {
+      ...(first.nodeMessage !== undefined ? { nodeMessage: first.nodeMessage } : {}),
     });
+  if (!result.thresholdMet) {
+    throw new PermissionError(
+      'SIGN_NOT_ENOUGH_WEIGHT',
+      `The signatures weigh ${result.currentWeight} of the ${result.threshold} needed; ${result.missing.length} more key holder(s) can still sign.`,
+      {
+        currentWeight: result.currentWeight,
+        threshold: result.threshold,
+      },
+    );
   }
 }

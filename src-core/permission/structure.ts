@@ -39,7 +39,10 @@ function groupJson(type: 'Owner' | 'Witness' | 'Active', group: StructureGroup):
  * (text numbers stay text), so `validatePermissionUpdate` can name every problem with its path:
  * `owner`, `witness`, `actives[i]`, then `.threshold`, `.permission_name`, `.keys[j].weight`, ….
  */
-export function updateValueFromStructure(ownerAddress: string, structure: PermissionStructure): Record<string, unknown> {
+export function updateValueFromStructure(
+  ownerAddress: string,
+  structure: PermissionStructure,
+): Record<string, unknown> {
   let owner: string = ownerAddress;
   try {
     owner = toHexAddress(ownerAddress);
@@ -55,6 +58,9 @@ export function updateValueFromStructure(ownerAddress: string, structure: Permis
 }
 
 /** The structure the chain would hold after the update (ids assigned as java-tron does); throws on malformed input. */
-export function accountPermissionsFromStructure(ownerAddress: string, structure: PermissionStructure): AccountPermissions {
+export function accountPermissionsFromStructure(
+  ownerAddress: string,
+  structure: PermissionStructure,
+): AccountPermissions {
   return accountPermissionsFromUpdate(updateValueFromStructure(ownerAddress, structure));
 }

@@ -4,7 +4,15 @@ import { bytesToUtf8, isValidUtf8, utf8ToBytes } from '../bytes/utf8';
 import { decodeBase58Check, encodeBase58Check } from '../bytes/base58';
 import { toBigInt, toJsonInt } from '../json/lossless';
 import { bigintToLong, int64MapKeyToBigint, Long, longToBigint, type LongValue } from './runtime';
-import { getCodec, getEnumInfo, getMessageInfo, hasMessage, INT64_TYPES, type FieldInfo, type MessageInfo } from './schema';
+import {
+  getCodec,
+  getEnumInfo,
+  getMessageInfo,
+  hasMessage,
+  INT64_TYPES,
+  type FieldInfo,
+  type MessageInfo,
+} from './schema';
 import { visibleFormOf } from './visible-fields';
 
 /**
@@ -37,7 +45,11 @@ const UINT64_MAX = 2n ** 64n - 1n;
 // ---------------------------------------------------------------------------------------------
 // message object → JSON
 
-export function messageToJson(fullName: string, message: Record<string, unknown>, options: JsonCodecOptions = {}): Record<string, unknown> {
+export function messageToJson(
+  fullName: string,
+  message: Record<string, unknown>,
+  options: JsonCodecOptions = {},
+): Record<string, unknown> {
   const info = getMessageInfo(fullName);
   if (fullName === 'google.protobuf.Any') return anyToJson(message, options);
   const out: Record<string, unknown> = {};
@@ -47,7 +59,10 @@ export function messageToJson(fullName: string, message: Record<string, unknown>
     if (field.mapKeyType) {
       const entries = Object.entries(value as Record<string, unknown>);
       if (entries.length === 0) continue;
-      out[field.name] = entries.map(([key, v]) => ({ key: mapKeyToJson(field.mapKeyType!, key), value: valueToJson(info, field, v, options) }));
+      out[field.name] = entries.map(([key, v]) => ({
+        key: mapKeyToJson(field.mapKeyType!, key),
+        value: valueToJson(info, field, v, options),
+      }));
     } else if (field.repeated) {
       const list = value as unknown[];
       if (list.length === 0) continue;
@@ -127,7 +142,12 @@ function resolveAnyType(typeUrl: string, options: JsonCodecOptions): string | un
 // ---------------------------------------------------------------------------------------------
 // JSON → message object (ready for the static encoder)
 
-export function jsonToMessage(fullName: string, json: unknown, options: JsonCodecOptions = {}, path = ''): Record<string, unknown> {
+export function jsonToMessage(
+  fullName: string,
+  json: unknown,
+  options: JsonCodecOptions = {},
+  path = '',
+): Record<string, unknown> {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     throw jsonError('JSON_NOT_OBJECT', path || fullName, 'must be a JSON object');
   }
@@ -164,7 +184,13 @@ function join(path: string, key: string, index?: number): string {
   return index === undefined ? base : `${base}[${index}]`;
 }
 
-function jsonToMap(owner: MessageInfo, field: FieldInfo, value: unknown, options: JsonCodecOptions, where: string): Record<string, unknown> {
+function jsonToMap(
+  owner: MessageInfo,
+  field: FieldInfo,
+  value: unknown,
+  options: JsonCodecOptions,
+  where: string,
+): Record<string, unknown> {
   const entries: [unknown, unknown][] = Array.isArray(value)
     ? value.map((e: { key?: unknown; value?: unknown }) => [e?.key, e?.value])
     : Object.entries(value as Record<string, unknown>);
@@ -176,7 +202,15 @@ function jsonToMap(owner: MessageInfo, field: FieldInfo, value: unknown, options
   return out;
 }
 
-function jsonToValue(owner: MessageInfo, field: FieldInfo, value: unknown, options: JsonCodecOptions, path: string, key: string, index?: number): unknown {
+function jsonToValue(
+  owner: MessageInfo,
+  field: FieldInfo,
+  value: unknown,
+  options: JsonCodecOptions,
+  path: string,
+  key: string,
+  index?: number,
+): unknown {
   const where = key ? join(path, key, index) : path;
   if (field.kind === 'message') return jsonToMessage(field.type, value, options, where);
   if (field.kind === 'enum') return jsonToEnum(field.type, value, where);
@@ -195,7 +229,9 @@ function jsonToValue(owner: MessageInfo, field: FieldInfo, value: unknown, optio
       if (typeof value !== 'number') throw jsonError('JSON_BAD_NUMBER', where, 'must be a number');
       return value;
     default:
-      return INT64_TYPES.has(field.type) ? jsonToInt64(field.type, value, where) : jsonToInt32(field.type, value, where);
+      return INT64_TYPES.has(field.type)
+        ? jsonToInt64(field.type, value, where)
+        : jsonToInt32(field.type, value, where);
   }
 }
 
@@ -203,7 +239,11 @@ type Where = string;
 
 function jsonToInt64(type: string, value: unknown, where: Where): LongValue {
   // Hot path: JSON numbers that are exact need no BigInt round trip.
-  if (typeof value === 'number' && Number.isSafeInteger(value) && (value >= 0 || (type !== 'uint64' && type !== 'fixed64'))) {
+  if (
+    typeof value === 'number' &&
+    Number.isSafeInteger(value) &&
+    (value >= 0 || (type !== 'uint64' && type !== 'fixed64'))
+  ) {
     return Long.fromNumber(value);
   }
   let n: bigint;
@@ -221,7 +261,8 @@ function jsonToInt64(type: string, value: unknown, where: Where): LongValue {
 
 function jsonToInt32(type: string, value: unknown, where: Where): number {
   const n = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n)) throw jsonError('JSON_BAD_INTEGER', where, 'must be a whole number');
+  if (typeof n !== 'number' || !Number.isInteger(n))
+    throw jsonError('JSON_BAD_INTEGER', where, 'must be a whole number');
   const unsigned = type === 'uint32' || type === 'fixed32';
   if (unsigned ? n < 0 || n > UINT32_MAX : n < INT32_MIN || n > INT32_MAX) {
     throw jsonError('JSON_INTEGER_RANGE', where, `is out of range for ${type}`);
@@ -242,10 +283,18 @@ function jsonToEnum(fullName: string, value: unknown, where: Where): number {
     }
     if (/^-?\d+$/.test(value)) return Number(value);
   }
-  throw jsonError('JSON_BAD_ENUM', where, `is not a valid ${fullName.slice(fullName.lastIndexOf('.') + 1)} value`, { value: String(value) });
+  throw jsonError('JSON_BAD_ENUM', where, `is not a valid ${fullName.slice(fullName.lastIndexOf('.') + 1)} value`, {
+    value: String(value),
+  });
 }
 
-function jsonToBytes(owner: MessageInfo, field: FieldInfo, value: unknown, options: JsonCodecOptions, where: Where): Uint8Array {
+function jsonToBytes(
+  owner: MessageInfo,
+  field: FieldInfo,
+  value: unknown,
+  options: JsonCodecOptions,
+  where: Where,
+): Uint8Array {
   if (typeof value !== 'string') throw jsonError('JSON_BAD_BYTES', where, 'must be a string');
   if (options.visible) {
     const form = visibleFormOf(owner.name, field.name);
@@ -267,7 +316,8 @@ function parseHex(value: string, options: JsonCodecOptions, where: Where): Uint8
   try {
     return hexToBytes(text);
   } catch (error) {
-    const reason = (error as EncodingError).code === 'HEX_ODD_LENGTH' ? 'has an odd number of hex digits' : 'is not valid hex';
+    const reason =
+      (error as EncodingError).code === 'HEX_ODD_LENGTH' ? 'has an odd number of hex digits' : 'is not valid hex';
     throw jsonError('JSON_BAD_HEX', where, reason, { value: value.length > 80 ? `${value.slice(0, 77)}…` : value });
   }
 }

@@ -6,12 +6,38 @@ import { google, protocol } from './runtime';
  * static codec. The java-tron JSON codec walks it; the static code does the bytes.
  */
 export type ScalarType =
-  | 'double' | 'float' | 'int32' | 'uint32' | 'sint32' | 'fixed32' | 'sfixed32'
-  | 'int64' | 'uint64' | 'sint64' | 'fixed64' | 'sfixed64' | 'bool' | 'string' | 'bytes';
+  | 'double'
+  | 'float'
+  | 'int32'
+  | 'uint32'
+  | 'sint32'
+  | 'fixed32'
+  | 'sfixed32'
+  | 'int64'
+  | 'uint64'
+  | 'sint64'
+  | 'fixed64'
+  | 'sfixed64'
+  | 'bool'
+  | 'string'
+  | 'bytes';
 
 const SCALARS = new Set<string>([
-  'double', 'float', 'int32', 'uint32', 'sint32', 'fixed32', 'sfixed32',
-  'int64', 'uint64', 'sint64', 'fixed64', 'sfixed64', 'bool', 'string', 'bytes',
+  'double',
+  'float',
+  'int32',
+  'uint32',
+  'sint32',
+  'fixed32',
+  'sfixed32',
+  'int64',
+  'uint64',
+  'sint64',
+  'fixed64',
+  'sfixed64',
+  'bool',
+  'string',
+  'bytes',
 ]);
 export const INT64_TYPES = new Set<string>(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
 
@@ -79,11 +105,25 @@ export function getMessageInfo(fullName: string): MessageInfo {
   const fields: FieldInfo[] = Object.entries(node.fields)
     .map(([name, f]) => {
       if (SCALARS.has(f.type)) {
-        return { name, id: f.id, repeated: f.rule === 'repeated', type: f.type, kind: 'scalar' as const, ...(f.keyType ? { mapKeyType: f.keyType as ScalarType } : {}) };
+        return {
+          name,
+          id: f.id,
+          repeated: f.rule === 'repeated',
+          type: f.type,
+          kind: 'scalar' as const,
+          ...(f.keyType ? { mapKeyType: f.keyType as ScalarType } : {}),
+        };
       }
       const type = resolveTypeName(f.type, fullName);
       const kind = rawByName.get(type)?.values ? ('enum' as const) : ('message' as const);
-      return { name, id: f.id, repeated: f.rule === 'repeated', type, kind, ...(f.keyType ? { mapKeyType: f.keyType as ScalarType } : {}) };
+      return {
+        name,
+        id: f.id,
+        repeated: f.rule === 'repeated',
+        type,
+        kind,
+        ...(f.keyType ? { mapKeyType: f.keyType as ScalarType } : {}),
+      };
     })
     .sort((a, b) => a.id - b.id);
   const info: MessageInfo = {

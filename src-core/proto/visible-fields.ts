@@ -5,22 +5,54 @@
  * are addresses in every message that has them.
  */
 const ADDRESS_FIELDS_ANYWHERE = new Set([
-  'owner_address', 'to_address', 'receiver_address', 'contract_address', 'account_address', 'origin_address',
-  'caller_address', 'transferTo_address', 'witness_address', 'vote_address', 'approved_list', 'fromAccounts',
-  'toAccounts', 'proposer_address', 'creator_address',
+  'owner_address',
+  'to_address',
+  'receiver_address',
+  'contract_address',
+  'account_address',
+  'origin_address',
+  'caller_address',
+  'transferTo_address',
+  'witness_address',
+  'vote_address',
+  'approved_list',
+  'fromAccounts',
+  'toAccounts',
+  'proposer_address',
+  'creator_address',
 ]);
 
 const ADDRESS_FIELDS_IN_MESSAGE = new Set([
-  'Account.address', 'Key.address', 'Witness.address', 'Log.address', 'DelegatedResource.from',
-  'DelegatedResource.to', 'DelegatedResourceAccountIndex.account', 'AccountId.address',
+  'Account.address',
+  'Key.address',
+  'Witness.address',
+  'Log.address',
+  'DelegatedResource.from',
+  'DelegatedResource.to',
+  'DelegatedResourceAccountIndex.account',
+  'AccountId.address',
 ]);
 
 const NAME_FIELDS = new Set([
-  'Return.message', 'Account.account_name', 'Account.asset_issued_name', 'Account.asset_issued_ID', 'Account.account_id',
-  'AccountUpdateContract.account_name', 'SetAccountIdContract.account_id', 'TransferAssetContract.asset_name',
-  'ParticipateAssetIssueContract.asset_name', 'WitnessCreateContract.url', 'WitnessUpdateContract.update_url',
-  'Contract.ContractName', 'TransactionInfo.resMessage', 'AssetIssueContract.name', 'AssetIssueContract.abbr',
-  'AssetIssueContract.description', 'AssetIssueContract.url', 'UpdateAssetContract.description', 'UpdateAssetContract.url',
+  'Return.message',
+  'Account.account_name',
+  'Account.asset_issued_name',
+  'Account.asset_issued_ID',
+  'Account.account_id',
+  'AccountUpdateContract.account_name',
+  'SetAccountIdContract.account_id',
+  'TransferAssetContract.asset_name',
+  'ParticipateAssetIssueContract.asset_name',
+  'WitnessCreateContract.url',
+  'WitnessUpdateContract.update_url',
+  'Contract.ContractName',
+  'TransactionInfo.resMessage',
+  'AssetIssueContract.name',
+  'AssetIssueContract.abbr',
+  'AssetIssueContract.description',
+  'AssetIssueContract.url',
+  'UpdateAssetContract.description',
+  'UpdateAssetContract.url',
 ]);
 
 export type BytesForm = 'hex' | 'address' | 'text';

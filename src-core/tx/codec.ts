@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { Hex, TxId } from '../brand';
-import type { EncodingError} from '../errors';
+import type { EncodingError } from '../errors';
 import { TransactionError, WalletError } from '../errors';
 import { bytesToHex, hexToBytes } from '../bytes/hex';
 import { protocol } from '../proto/runtime';
@@ -31,23 +31,49 @@ function contractToMessage(contract: ContractJson, index: number, options: TxCod
   }
   const type = contract.type;
   if (!isContractTypeName(type)) {
-    throw new TransactionError('TX_UNKNOWN_CONTRACT_TYPE', `The ${where}.type ${JSON.stringify(type)} is not a TRON contract type.`, { type: String(type) });
+    throw new TransactionError(
+      'TX_UNKNOWN_CONTRACT_TYPE',
+      `The ${where}.type ${JSON.stringify(type)} is not a TRON contract type.`,
+      { type: String(type) },
+    );
   }
   const messageName = parameterMessageOf(type);
   if (!messageName) {
-    throw new TransactionError('TX_UNSUPPORTED_CONTRACT_TYPE', `${type} transactions are not supported by this wallet.`, { type });
+    throw new TransactionError(
+      'TX_UNSUPPORTED_CONTRACT_TYPE',
+      `${type} transactions are not supported by this wallet.`,
+      { type },
+    );
   }
   const parameter = contract.parameter;
-  if (parameter === null || typeof parameter !== 'object' || parameter.value === null || typeof parameter.value !== 'object') {
-    throw new TransactionError('TX_BAD_PARAMETER', `The ${where}.parameter.value must be the ${type} as a JSON object.`);
+  if (
+    parameter === null ||
+    typeof parameter !== 'object' ||
+    parameter.value === null ||
+    typeof parameter.value !== 'object'
+  ) {
+    throw new TransactionError(
+      'TX_BAD_PARAMETER',
+      `The ${where}.parameter.value must be the ${type} as a JSON object.`,
+    );
   }
-  const value = getCodec(messageName).encode(jsonToMessage(messageName, parameter.value, options, `${where}.parameter.value`)).finish();
+  const value = getCodec(messageName)
+    .encode(jsonToMessage(messageName, parameter.value, options, `${where}.parameter.value`))
+    .finish();
   const out: RawMessage = {
     type: CONTRACT_TYPE_IDS[type],
-    parameter: typeof parameter.type_url === 'string' && parameter.type_url !== '' ? { type_url: parameter.type_url, value } : { value },
+    parameter:
+      typeof parameter.type_url === 'string' && parameter.type_url !== ''
+        ? { type_url: parameter.type_url, value }
+        : { value },
   };
   if (contract.Permission_id !== undefined || contract.provider !== undefined || contract.ContractName !== undefined) {
-    const extras = jsonToMessage('protocol.Transaction.Contract', { Permission_id: contract.Permission_id, provider: contract.provider, ContractName: contract.ContractName }, options, where);
+    const extras = jsonToMessage(
+      'protocol.Transaction.Contract',
+      { Permission_id: contract.Permission_id, provider: contract.provider, ContractName: contract.ContractName },
+      options,
+      where,
+    );
     Object.assign(out, extras);
   }
   return out;
@@ -55,11 +81,13 @@ function contractToMessage(contract: ContractJson, index: number, options: TxCod
 
 /** JSON `raw_data` → the protobufjs message object of `Transaction.raw`. */
 export function rawDataToMessage(raw: RawDataJson, options: TxCodecOptions = {}): RawMessage {
-  if (raw === null || typeof raw !== 'object') throw new TransactionError('TX_BAD_RAW_DATA', 'The transaction has no raw_data object.');
+  if (raw === null || typeof raw !== 'object')
+    throw new TransactionError('TX_BAD_RAW_DATA', 'The transaction has no raw_data object.');
   const { contract, ...header } = raw;
   const message = jsonToMessage('protocol.Transaction.raw', header, options, 'raw_data');
   if (contract !== undefined && contract !== null) {
-    if (!Array.isArray(contract)) throw new TransactionError('TX_BAD_CONTRACT', 'The raw_data.contract field must be an array.');
+    if (!Array.isArray(contract))
+      throw new TransactionError('TX_BAD_CONTRACT', 'The raw_data.contract field must be an array.');
     const contracts: RawMessage[] = [];
     contract.forEach((c, i) => {
       try {
@@ -96,7 +124,11 @@ function contractMessageToJson(contract: RawMessage, options: TxCodecOptions): C
   const value = messageName
     ? messageToJson(messageName, getCodec(messageName).decode(valueBytes), options)
     : { raw: bytesToHex(valueBytes) };
-  const extras = messageToJson('protocol.Transaction.Contract', { Permission_id: contract.Permission_id, provider: contract.provider, ContractName: contract.ContractName }, options);
+  const extras = messageToJson(
+    'protocol.Transaction.Contract',
+    { Permission_id: contract.Permission_id, provider: contract.provider, ContractName: contract.ContractName },
+    options,
+  );
   return { parameter: { value, type_url: typeUrl }, type: type ?? String(typeId), ...extras } as ContractJson;
 }
 
@@ -113,7 +145,10 @@ export function decodeRawData(bytes: Uint8Array, options: TxCodecOptions = {}): 
   try {
     message = protocol.Transaction.raw.decode(bytes) as unknown as RawMessage;
   } catch (error) {
-    throw new TransactionError('TX_BAD_PROTOBUF', `The raw_data bytes are not a valid protobuf Transaction.raw: ${(error as Error).message}.`);
+    throw new TransactionError(
+      'TX_BAD_PROTOBUF',
+      `The raw_data bytes are not a valid protobuf Transaction.raw: ${(error as Error).message}.`,
+    );
   }
   return rawDataFromMessage(message, options);
 }
@@ -121,7 +156,12 @@ export function decodeRawData(bytes: Uint8Array, options: TxCodecOptions = {}): 
 /** A complete unsigned transaction in java-tron's builder shape, computed from `raw_data`. */
 export function transactionFromRawData(raw: RawDataJson, options: TxCodecOptions = {}): TransactionJson {
   const bytes = encodeRawData(raw, options);
-  return { visible: options.visible ?? false, txID: txIdOfRawBytes(bytes), raw_data: raw, raw_data_hex: bytesToHex(bytes) };
+  return {
+    visible: options.visible ?? false,
+    txID: txIdOfRawBytes(bytes),
+    raw_data: raw,
+    raw_data_hex: bytesToHex(bytes),
+  };
 }
 
 /**
@@ -130,7 +170,8 @@ export function transactionFromRawData(raw: RawDataJson, options: TxCodecOptions
  * This is what stops a tampered amount from riding on a genuine-looking hash.
  */
 export function verifyTransactionIntegrity(tx: TransactionJson, options: TxCodecOptions = {}): TxId {
-  if (tx === null || typeof tx !== 'object') throw new TransactionError('TX_NOT_OBJECT', 'The transaction must be a JSON object.');
+  if (tx === null || typeof tx !== 'object')
+    throw new TransactionError('TX_NOT_OBJECT', 'The transaction must be a JSON object.');
   if (typeof tx.txID !== 'string' || typeof tx.raw_data_hex !== 'string') {
     throw new TransactionError('TX_MISSING_FIELDS', 'The transaction must carry txID and raw_data_hex.');
   }
@@ -144,10 +185,18 @@ export function verifyTransactionIntegrity(tx: TransactionJson, options: TxCodec
   const idFromJson = txIdOfRawBytes(fromJson);
   const idFromHex = txIdOfRawBytes(fromHex);
   if (idFromHex !== idFromJson) {
-    throw new TransactionError('TX_JSON_HEX_MISMATCH', 'The transaction JSON does not match its raw_data_hex: the readable contents differ from the bytes that get signed.', { idFromJson, idFromHex });
+    throw new TransactionError(
+      'TX_JSON_HEX_MISMATCH',
+      'The transaction JSON does not match its raw_data_hex: the readable contents differ from the bytes that get signed.',
+      { idFromJson, idFromHex },
+    );
   }
   if (tx.txID.toLowerCase() !== idFromJson) {
-    throw new TransactionError('TX_ID_MISMATCH', `The txID ${tx.txID} is not the hash of this transaction (expected ${idFromJson}).`, { expected: idFromJson, actual: tx.txID });
+    throw new TransactionError(
+      'TX_ID_MISMATCH',
+      `The txID ${tx.txID} is not the hash of this transaction (expected ${idFromJson}).`,
+      { expected: idFromJson, actual: tx.txID },
+    );
   }
   return idFromJson;
 }
@@ -161,13 +210,17 @@ export interface ProtobufTransactionParts {
   readonly ret?: readonly Record<string, unknown>[];
 }
 
-export function encodeTransaction(tx: TransactionJson, options: TxCodecOptions & { includeRet?: boolean } = {}): Uint8Array {
+export function encodeTransaction(
+  tx: TransactionJson,
+  options: TxCodecOptions & { includeRet?: boolean } = {},
+): Uint8Array {
   const raw = rawDataToMessage(tx.raw_data, { visible: tx.visible === true, ...options });
   const message: RawMessage = {
     raw_data: raw,
     signature: (tx.signature ?? []).map((s, i) => hexToBytes(s, `signature[${i}]`)),
   };
-  if (options.includeRet && tx.ret) message.ret = tx.ret.map((r) => jsonToMessage('protocol.Transaction.Result', r, options));
+  if (options.includeRet && tx.ret)
+    message.ret = tx.ret.map((r) => jsonToMessage('protocol.Transaction.Result', r, options));
   return protocol.Transaction.encode(message as protocol.ITransaction).finish();
 }
 
@@ -176,7 +229,10 @@ export function decodeTransaction(bytes: Uint8Array, options: TxCodecOptions = {
   try {
     message = protocol.Transaction.decode(bytes) as unknown as RawMessage;
   } catch (error) {
-    throw new TransactionError('TX_BAD_PROTOBUF', `The bytes are not a valid protobuf Transaction: ${(error as Error).message}.`);
+    throw new TransactionError(
+      'TX_BAD_PROTOBUF',
+      `The bytes are not a valid protobuf Transaction: ${(error as Error).message}.`,
+    );
   }
   const rawMessage = (message.raw_data ?? {}) as RawMessage;
   const rawBytes = protocol.Transaction.raw.encode(rawMessage as protocol.Transaction.Iraw).finish();

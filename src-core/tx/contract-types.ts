@@ -71,8 +71,12 @@ export function typeUrlOf(type: ContractTypeName): string {
 // Types listed in the enum for which no parameter message exists (or is not modelled here:
 // shielded and market contracts are outside what the wallet builds or the node executes).
 const WITHOUT_MESSAGE = new Set<ContractTypeName>([
-  'VoteAssetContract', 'CustomContract', 'GetContract', 'ShieldedTransferContract',
-  'MarketSellAssetContract', 'MarketCancelOrderContract',
+  'VoteAssetContract',
+  'CustomContract',
+  'GetContract',
+  'ShieldedTransferContract',
+  'MarketSellAssetContract',
+  'MarketCancelOrderContract',
 ]);
 
 /** Full protobuf message name of a contract's parameter, e.g. `protocol.TransferContract`. */

@@ -47,10 +47,17 @@ export function transactionHeader(input: HeaderInput): TransactionHeader {
     throw new TransactionError('TX_BAD_EXPIRATION', 'The signing window must be a positive number of milliseconds.');
   }
   if (window > MAX_EXPIRATION_MS) {
-    throw new TransactionError('TX_EXPIRATION_TOO_LONG', 'A TRON transaction can expire at most 24 hours after the head block time.', { windowMs: window });
+    throw new TransactionError(
+      'TX_EXPIRATION_TOO_LONG',
+      'A TRON transaction can expire at most 24 hours after the head block time.',
+      { windowMs: window },
+    );
   }
   if (!Number.isSafeInteger(input.headTimestamp) || input.headTimestamp <= 0) {
-    throw new TransactionError('TX_BAD_HEAD_TIME', 'The head block timestamp must be a positive number of milliseconds.');
+    throw new TransactionError(
+      'TX_BAD_HEAD_TIME',
+      'The head block timestamp must be a positive number of milliseconds.',
+    );
   }
   return {
     ...referenceFields(input.refBlock),

@@ -22,7 +22,9 @@ export function signTransaction(tx: TransactionJson, privateKey: Uint8Array): Tr
   if (tx.signature?.length) {
     const signer = addressFromPrivateKey(privateKey);
     if (recoverSigners(tx).includes(signer)) {
-      throw new TransactionError('TX_ALREADY_SIGNED', `The key of ${signer} has already signed this transaction.`, { signer });
+      throw new TransactionError('TX_ALREADY_SIGNED', `The key of ${signer} has already signed this transaction.`, {
+        signer,
+      });
     }
   }
   const signature = bytesToHex(signDigest(hexToBytes(txId), privateKey));

@@ -35,13 +35,20 @@ export interface ParseAmountOptions {
 
 function checkDecimals(decimals: number): void {
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > MAX_DECIMALS) {
-    throw new AmountError('AMOUNT_BAD_DECIMALS', `A token has between 0 and ${MAX_DECIMALS} decimals, got ${String(decimals)}.`, { decimals: String(decimals) });
+    throw new AmountError(
+      'AMOUNT_BAD_DECIMALS',
+      `A token has between 0 and ${MAX_DECIMALS} decimals, got ${String(decimals)}.`,
+      { decimals: String(decimals) },
+    );
   }
 }
 
 function checkSeparators(decimal: string, group: string | undefined): void {
   if (group !== undefined && group === decimal) {
-    throw new AmountError('AMOUNT_BAD_SEPARATORS', `The group separator and the decimal separator must differ (both are "${decimal}").`);
+    throw new AmountError(
+      'AMOUNT_BAD_SEPARATORS',
+      `The group separator and the decimal separator must differ (both are "${decimal}").`,
+    );
   }
 }
 
@@ -62,41 +69,65 @@ export function parseUnits(text: string, decimals: number, options: ParseAmountO
   const negative = trimmed.startsWith('-');
   const body = negative ? trimmed.slice(1) : trimmed;
   if (/^[\d.,_ '\u00a0\u202f]*\d[eE][+-]?\d+$/.test(body)) {
-    throw new AmountError('AMOUNT_EXPONENT', 'Write the amount out in full digits; exponent notation such as 1e6 is not accepted.', { text });
+    throw new AmountError(
+      'AMOUNT_EXPONENT',
+      'Write the amount out in full digits; exponent notation such as 1e6 is not accepted.',
+      { text },
+    );
   }
 
   const parts = body.split(decimalSeparator);
-  if (parts.length > 2) throw new AmountError('AMOUNT_MALFORMED', `The amount "${text}" has more than one decimal separator.`, { text });
+  if (parts.length > 2)
+    throw new AmountError('AMOUNT_MALFORMED', `The amount "${text}" has more than one decimal separator.`, { text });
   const integerText = parts[0]!;
   const fractionText = parts[1];
   const group = options.groupSeparator;
   const plainInteger = /^\d+$/;
   const groupedInteger = group === undefined ? undefined : new RegExp(`^\\d{1,3}(?:${escapeRegex(group)}\\d{3})+$`);
-  const integerOk = plainInteger.test(integerText) || (groupedInteger !== undefined && groupedInteger.test(integerText));
+  const integerOk =
+    plainInteger.test(integerText) || (groupedInteger !== undefined && groupedInteger.test(integerText));
   if (!integerOk || (fractionText !== undefined && !/^\d+$/.test(fractionText))) {
-    throw new AmountError('AMOUNT_MALFORMED', `"${text}" is not an amount; use digits with at most one "${decimalSeparator}", e.g. 12${decimalSeparator}5.`, { text });
+    throw new AmountError(
+      'AMOUNT_MALFORMED',
+      `"${text}" is not an amount; use digits with at most one "${decimalSeparator}", e.g. 12${decimalSeparator}5.`,
+      { text },
+    );
   }
-  if (negative && !options.allowNegative) throw new AmountError('AMOUNT_NEGATIVE', 'The amount cannot be negative.', { text });
+  if (negative && !options.allowNegative)
+    throw new AmountError('AMOUNT_NEGATIVE', 'The amount cannot be negative.', { text });
   const fraction = fractionText ?? '';
   if (fraction.length > decimals) {
     const smallest = decimals === 0 ? '1' : `0${decimalSeparator}${'0'.repeat(decimals - 1)}1`;
-    throw new AmountError('AMOUNT_TOO_MANY_DECIMALS', `${unit} amounts have at most ${decimals} decimal places (the smallest is ${smallest}); "${text}" has ${fraction.length}.`, {
-      text,
-      decimals,
-    });
+    throw new AmountError(
+      'AMOUNT_TOO_MANY_DECIMALS',
+      `${unit} amounts have at most ${decimals} decimal places (the smallest is ${smallest}); "${text}" has ${fraction.length}.`,
+      {
+        text,
+        decimals,
+      },
+    );
   }
 
   const digits = integerText.split(group ?? '\u0000').join('') + fraction.padEnd(decimals, '0');
   const magnitude = BigInt(digits);
   const value = negative ? -magnitude : magnitude;
-  if (value === 0n && options.allowZero === false) throw new AmountError('AMOUNT_ZERO', 'The amount must be greater than zero.', { text });
+  if (value === 0n && options.allowZero === false)
+    throw new AmountError('AMOUNT_ZERO', 'The amount must be greater than zero.', { text });
   const max = options.max ?? INT64_MAX;
   const min = options.min ?? (options.allowNegative ? INT64_MIN : 0n);
   if (value > max) {
-    throw new AmountError('AMOUNT_TOO_LARGE', `The amount is larger than the most this field can hold (${formatUnits(max, decimals)} ${unit}).`, { text, max: max.toString() });
+    throw new AmountError(
+      'AMOUNT_TOO_LARGE',
+      `The amount is larger than the most this field can hold (${formatUnits(max, decimals)} ${unit}).`,
+      { text, max: max.toString() },
+    );
   }
   if (value < min) {
-    throw new AmountError('AMOUNT_TOO_SMALL', `The amount is smaller than the least this field accepts (${formatUnits(min, decimals)} ${unit}).`, { text, min: min.toString() });
+    throw new AmountError(
+      'AMOUNT_TOO_SMALL',
+      `The amount is smaller than the least this field accepts (${formatUnits(min, decimals)} ${unit}).`,
+      { text, min: min.toString() },
+    );
   }
   return value;
 }
@@ -127,7 +158,10 @@ export interface FormatAmountOptions {
 
 function checkDigitsOption(value: number | undefined, name: string): void {
   if (value !== undefined && (!Number.isInteger(value) || value < 0 || value > MAX_DECIMALS)) {
-    throw new AmountError('AMOUNT_BAD_FORMAT_OPTION', `The ${name} option must be a whole number between 0 and ${MAX_DECIMALS}.`);
+    throw new AmountError(
+      'AMOUNT_BAD_FORMAT_OPTION',
+      `The ${name} option must be a whole number between 0 and ${MAX_DECIMALS}.`,
+    );
   }
 }
 
@@ -153,7 +187,11 @@ function groupDigits(digits: string, separator: string): string {
 
 /** Base units → decimal text, exact unless `maxFractionDigits` asks for rounding. */
 export function formatUnits(amount: bigint, decimals: number, options: FormatAmountOptions = {}): string {
-  if (typeof amount !== 'bigint') throw new AmountError('AMOUNT_NOT_BIGINT', 'Amounts are formatted from bigint base units, never from floating-point numbers.');
+  if (typeof amount !== 'bigint')
+    throw new AmountError(
+      'AMOUNT_NOT_BIGINT',
+      'Amounts are formatted from bigint base units, never from floating-point numbers.',
+    );
   checkDecimals(decimals);
   checkDigitsOption(options.minFractionDigits, 'minFractionDigits');
   checkDigitsOption(options.maxFractionDigits, 'maxFractionDigits');

@@ -44,7 +44,10 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
 export function replaceCspMeta(html: string, policy: string): string {
   const pattern = /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")[^"]*(")/i;
   if (!pattern.test(html)) throw new Error('The page has no Content-Security-Policy <meta> tag.');
-  return html.replace(pattern, (_match, start: string, end: string) => `${start}${policy.replace(/"/g, '&quot;')}${end}`);
+  return html.replace(
+    pattern,
+    (_match, start: string, end: string) => `${start}${policy.replace(/"/g, '&quot;')}${end}`,
+  );
 }
 
 /** Reads the CSP <meta> content of an HTML page, or null. */

@@ -21,7 +21,10 @@ export function serveRenderer(root: string, csp: string, log: Logger): void {
     }
     try {
       const body = await readFile(lookup.path);
-      return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: responseHeaders(lookup.path, csp) });
+      return new Response(request.method === 'HEAD' ? null : body, {
+        status: 200,
+        headers: responseHeaders(lookup.path, csp),
+      });
     } catch {
       return new Response(null, { status: 404 });
     }

@@ -34,7 +34,13 @@ export function recoveryPhraseText(view: RecoveryPhraseView): RecoveryPhraseText
     `Write these ${view.words.length} words down in this order and keep them offline. Anyone who has them controls the funds of every address made from them. Never type them into a website or give them to anyone.`,
   ];
   if (view.hasPassphrase) {
-    paragraphs.push('This phrase was added with a BIP39 passphrase. Restoring these accounts needs that passphrase too; it is not shown here.');
+    paragraphs.push(
+      'This phrase was added with a BIP39 passphrase. Restoring these accounts needs that passphrase too; it is not shown here.',
+    );
   }
-  return { title: 'Recovery phrase', message: whose ? `Recovery phrase of ${whose}` : 'Recovery phrase', detail: paragraphs.join('\n\n') };
+  return {
+    title: 'Recovery phrase',
+    message: whose ? `Recovery phrase of ${whose}` : 'Recovery phrase',
+    detail: paragraphs.join('\n\n'),
+  };
 }

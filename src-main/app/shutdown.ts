@@ -21,7 +21,9 @@ export const ShutdownOrder = {
 } as const;
 
 export interface ShutdownSequence {
-  register(hook: Omit<ShutdownHook, 'order' | 'timeoutMs'> & Partial<Pick<ShutdownHook, 'order' | 'timeoutMs'>>): () => void;
+  register(
+    hook: Omit<ShutdownHook, 'order' | 'timeoutMs'> & Partial<Pick<ShutdownHook, 'order' | 'timeoutMs'>>,
+  ): () => void;
   /** Runs every hook once, one after the other; later calls return the same promise. */
   run(): Promise<void>;
   readonly started: boolean;
@@ -31,7 +33,10 @@ export interface ShutdownSequence {
  * Ordered async "before quit" hooks. One failing or hanging hook is logged and skipped; the
  * rest still run, because a half-finished shutdown is worse than a slow one.
  */
-export function createShutdownSequence(log: Logger, defaults: { timeoutMs: number } = { timeoutMs: 10_000 }): ShutdownSequence {
+export function createShutdownSequence(
+  log: Logger,
+  defaults: { timeoutMs: number } = { timeoutMs: 10_000 },
+): ShutdownSequence {
   const hooks: (ShutdownHook & { seq: number })[] = [];
   let seq = 0;
   let running: Promise<void> | null = null;
@@ -45,7 +50,12 @@ export function createShutdownSequence(log: Logger, defaults: { timeoutMs: numbe
         timer = setTimeout(() => resolve('timeout'), hook.timeoutMs);
       });
       try {
-        const outcome = await Promise.race([Promise.resolve().then(hook.run).then(() => 'done' as const), timeout]);
+        const outcome = await Promise.race([
+          Promise.resolve()
+            .then(hook.run)
+            .then(() => 'done' as const),
+          timeout,
+        ]);
         if (outcome === 'timeout') log.warn(`Shutdown step "${hook.name}" timed out`, { timeoutMs: hook.timeoutMs });
         else log.info(`Shutdown step "${hook.name}" finished`, { ms: Date.now() - started });
       } catch (error) {

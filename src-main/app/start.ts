@@ -68,41 +68,49 @@ export function startApp(options: StartOptions): AppContext | null {
   installContentGuards(policy, log);
   installQuitSequence(context);
 
-  void app.whenReady().then(async () => {
-    hardenSession(session.defaultSession, policy, log);
-    serveRenderer(join(options.outDir, '../renderer'), contentSecurityPolicy(), log);
-    installApplicationMenu(isDev);
+  void app
+    .whenReady()
+    .then(async () => {
+      hardenSession(session.defaultSession, policy, log);
+      serveRenderer(join(options.outDir, '../renderer'), contentSecurityPolicy(), log);
+      installApplicationMenu(isDev);
 
-    // Services open before the window exists, so no call can reach a handler without them.
-    const services = await createServices(context);
-    const registry = createIpcRegistry({
-      channels,
-      handlers: createHandlers(services),
-      isTrustedSender: (sender) => isTrustedSender(sender, { origin: devServerOrigin ?? APP_ORIGIN }),
-      log,
-    });
-    const isAppWebContents = (contents: Electron.WebContents) =>
-      [...windows].some((window) => !window.isDestroyed() && window.webContents === contents);
-    const unbind = bindIpcMain(ipcMain, registry, isAppWebContents);
-    const stopEvents = forwardEventsToWindows(events, () => [...windows].filter((w) => !w.isDestroyed()).map((w) => w.webContents));
-    shutdown.register({
-      name: 'stop IPC',
-      order: ShutdownOrder.ui,
-      run: () => {
-        stopEvents();
-        unbind();
-      },
-    });
+      // Services open before the window exists, so no call can reach a handler without them.
+      const services = await createServices(context);
+      const registry = createIpcRegistry({
+        channels,
+        handlers: createHandlers(services),
+        isTrustedSender: (sender) => isTrustedSender(sender, { origin: devServerOrigin ?? APP_ORIGIN }),
+        log,
+      });
+      const isAppWebContents = (contents: Electron.WebContents) =>
+        [...windows].some((window) => !window.isDestroyed() && window.webContents === contents);
+      const unbind = bindIpcMain(ipcMain, registry, isAppWebContents);
+      const stopEvents = forwardEventsToWindows(events, () =>
+        [...windows].filter((w) => !w.isDestroyed()).map((w) => w.webContents),
+      );
+      shutdown.register({
+        name: 'stop IPC',
+        order: ShutdownOrder.ui,
+        run: () => {
+          stopEvents();
+          unbind();
+        },
+      });
 
-    openWindow();
-    app.on('activate', () => {
-      if (windows.size === 0) openWindow();
+      openWindow();
+      app.on('activate', () => {
+        if (windows.size === 0) openWindow();
+      });
+    })
+    .catch((error: unknown) => {
+      // Without its services the window could not do anything; say why in the log and leave.
+      log.error('The app could not start its services', {
+        error: error instanceof Error ? error.name : typeof error,
+        code: (error as { code?: unknown })?.code,
+      });
+      app.exit(1);
     });
-  }).catch((error: unknown) => {
-    // Without its services the window could not do anything; say why in the log and leave.
-    log.error('The app could not start its services', { error: error instanceof Error ? error.name : typeof error, code: (error as { code?: unknown })?.code });
-    app.exit(1);
-  });
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

@@ -5,7 +5,10 @@ import type { IpcRegistry } from './registry';
 import type { SenderInfo } from './sender';
 
 /** The sender as Electron reports it; `senderFrame` is null once the frame has gone away. */
-export function senderFromEvent(event: IpcMainInvokeEvent, isAppWebContents: (contents: WebContents) => boolean): SenderInfo {
+export function senderFromEvent(
+  event: IpcMainInvokeEvent,
+  isAppWebContents: (contents: WebContents) => boolean,
+): SenderInfo {
   const frame = event.senderFrame;
   return {
     url: frame ? frame.url : null,
@@ -22,7 +25,9 @@ export function bindIpcMain(
 ): () => void {
   for (const channel of registry.channelNames) {
     // Only the first argument is considered; the preload never sends more.
-    ipcMain.handle(channel, (event, args: unknown) => registry.call(channel, args, senderFromEvent(event, isAppWebContents)));
+    ipcMain.handle(channel, (event, args: unknown) =>
+      registry.call(channel, args, senderFromEvent(event, isAppWebContents)),
+    );
   }
   return () => {
     for (const channel of registry.channelNames) ipcMain.removeHandler(channel);
@@ -30,7 +35,10 @@ export function bindIpcMain(
 }
 
 /** Sends every hub event to the app's windows that are still alive. */
-export function forwardEventsToWindows<E extends EventMap>(hub: EventHub<E>, targets: () => readonly WebContents[]): () => void {
+export function forwardEventsToWindows<E extends EventMap>(
+  hub: EventHub<E>,
+  targets: () => readonly WebContents[],
+): () => void {
   return hub.subscribe((event, payload) => {
     for (const contents of targets()) {
       if (!contents.isDestroyed()) contents.send(event, payload);

@@ -41,29 +41,52 @@ export function createIpcRegistry<C extends ChannelMap>(options: RegistryOptions
   const missing = [...specs.keys()].filter((name) => typeof (handlers as Record<string, unknown>)[name] !== 'function');
   const extra = Object.keys(handlers).filter((name) => !specs.has(name));
   if (missing.length > 0 || extra.length > 0) {
-    throw new TypeError(`IPC handlers do not match the contract (missing: ${missing.join(', ') || 'none'}; unknown: ${extra.join(', ') || 'none'}).`);
+    throw new TypeError(
+      `IPC handlers do not match the contract (missing: ${missing.join(', ') || 'none'}; unknown: ${extra.join(', ') || 'none'}).`,
+    );
   }
   const incidentId = options.incidentId ?? (() => Math.random().toString(36).slice(2, 10));
 
   async function call(channel: string, args: unknown, sender: SenderInfo): Promise<IpcResult<unknown>> {
     const spec = specs.get(channel);
     if (!spec) {
-      return errorResult(serializeError(new IpcError(IpcErrorCode.unknownChannel, `There is no IPC channel named ${JSON.stringify(String(channel)).slice(0, 80)}.`)));
+      return errorResult(
+        serializeError(
+          new IpcError(
+            IpcErrorCode.unknownChannel,
+            `There is no IPC channel named ${JSON.stringify(String(channel)).slice(0, 80)}.`,
+          ),
+        ),
+      );
     }
     if (!options.isTrustedSender(sender)) {
       // The URL is not secret and helps explain a refusal; arguments are never logged.
-      log.warn('IPC call refused: untrusted sender', { channel, url: sender.url, isTopFrame: sender.isTopFrame, isAppWindow: sender.isAppWindow });
-      return errorResult(serializeError(new IpcError(IpcErrorCode.untrustedSender, `The call to ${channel} was refused because it did not come from the app's own window.`)));
+      log.warn('IPC call refused: untrusted sender', {
+        channel,
+        url: sender.url,
+        isTopFrame: sender.isTopFrame,
+        isAppWindow: sender.isAppWindow,
+      });
+      return errorResult(
+        serializeError(
+          new IpcError(
+            IpcErrorCode.untrustedSender,
+            `The call to ${channel} was refused because it did not come from the app's own window.`,
+          ),
+        ),
+      );
     }
     const parsed = spec.input.safeParse(args);
-    if (!parsed.success) return errorResult(serializeError(validationErrorFrom(parsed.error, `The request to ${channel}`)));
+    if (!parsed.success)
+      return errorResult(serializeError(validationErrorFrom(parsed.error, `The request to ${channel}`)));
 
     let value: unknown;
     try {
       const handler = (handlers as Record<string, (args: unknown, context: CallContext) => unknown>)[channel]!;
       value = await handler(parsed.data, { channel, sender });
     } catch (error) {
-      if (error instanceof WalletError && error.code !== IpcErrorCode.internal) return errorResult(serializeError(error));
+      if (error instanceof WalletError && error.code !== IpcErrorCode.internal)
+        return errorResult(serializeError(error));
       return errorResult(internal(channel, error, 'handler threw'));
     }
     // Parsing the result also drops fields the contract does not list, so nothing extra leaks out.
@@ -76,7 +99,11 @@ export function createIpcRegistry<C extends ChannelMap>(options: RegistryOptions
     const id = incidentId();
     log.error(`IPC ${channel}: ${what}`, { incident: id, ...describeForLog(error) });
     return serializeError(
-      new IpcError(IpcErrorCode.internal, `Something went wrong inside the app while handling ${channel} (incident ${id}). The details are in the log.`, { incident: id }),
+      new IpcError(
+        IpcErrorCode.internal,
+        `Something went wrong inside the app while handling ${channel} (incident ${id}). The details are in the log.`,
+        { incident: id },
+      ),
     );
   }
 

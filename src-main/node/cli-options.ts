@@ -47,7 +47,9 @@ function integer(value: string | undefined, name: string): number | undefined {
 }
 
 /** `--help`, or the node configuration the flags ask for (unset flags left out: the defaults apply). */
-export function parseCommandLine(args: readonly string[]): { readonly help: true } | { readonly help: false; readonly input: NodeConfigInput } {
+export function parseCommandLine(
+  args: readonly string[],
+): { readonly help: true } | { readonly help: false; readonly input: NodeConfigInput } {
   let values;
   try {
     ({ values } = parseArgs({
@@ -81,13 +83,16 @@ export function parseCommandLine(args: readonly string[]): { readonly help: true
   const chainParameters: Record<string, bigint> = {};
   for (const entry of values['chain-parameter'] ?? []) {
     const match = /^(get\w+)=(\d+)$/.exec(entry);
-    if (!match || !(match[1]! in DEFAULT_CHAIN_PARAMETERS)) throw new CliUsageError(`--chain-parameter expects getName=VALUE with a known name, got "${entry}".`);
+    if (!match || !(match[1]! in DEFAULT_CHAIN_PARAMETERS))
+      throw new CliUsageError(`--chain-parameter expects getName=VALUE with a known name, got "${entry}".`);
     chainParameters[match[1]!] = BigInt(match[2]!);
   }
   const account = values.localWitnessAccountAddress;
   const alias = values['local-witness-account'];
   if (account !== undefined && alias !== undefined && account !== alias) {
-    throw new CliUsageError('--localWitnessAccountAddress and its alias --local-witness-account name different accounts; give one.');
+    throw new CliUsageError(
+      '--localWitnessAccountAddress and its alias --local-witness-account name different accounts; give one.',
+    );
   }
   const witnessAccount = account ?? alias;
   const input: NodeConfigInput = {

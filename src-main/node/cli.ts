@@ -65,15 +65,20 @@ async function main(): Promise<void> {
   out.push(`JSON-RPC on ${node.jsonRpcUrl}`);
   out.push(`data dir ${node.datadir}`);
   out.push(`head block ${head.number} ${head.id} (solidified ${head.solidified})`);
-  if (node.config.mnemonic === DEFAULT_DEV_MNEMONIC) out.push('WARNING: the default development mnemonic is public. Never send real funds to these accounts.');
+  if (node.config.mnemonic === DEFAULT_DEV_MNEMONIC)
+    out.push('WARNING: the default development mnemonic is public. Never send real funds to these accounts.');
   for (const s of configuredSigners(node.config, [])) {
     const keyHex = addressFromPrivateKey(s.privateKey);
-    out.push(`localwitness: the key of ${toBase58Address(keyHex)} produces blocks for representative ${toBase58Address(s.witnessHex)}${s.witnessHex === keyHex ? ' (its own account)' : ''}`);
+    out.push(
+      `localwitness: the key of ${toBase58Address(keyHex)} produces blocks for representative ${toBase58Address(s.witnessHex)}${s.witnessHex === keyHex ? ' (its own account)' : ''}`,
+    );
   }
   out.push('Funded accounts:');
   for (const a of node.accounts) {
     const balance = node.pool.view.getAccount(a.hex)?.balance ?? 0n;
-    out.push(`  (${a.index}) ${a.address}  ${a.hex}  ${balance / 1_000_000n} TRX${node.config.dev ? `  key ${a.privateKey}` : ''}`);
+    out.push(
+      `  (${a.index}) ${a.address}  ${a.hex}  ${balance / 1_000_000n} TRX${node.config.dev ? `  key ${a.privateKey}` : ''}`,
+    );
   }
   process.stdout.write(`${out.join('\n')}\n`);
 }

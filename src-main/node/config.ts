@@ -91,7 +91,9 @@ export function isLoopbackHost(host: string): boolean {
 /** Hardhat's well-known test mnemonic: public, so anything sent to its addresses can be taken. */
 export const DEFAULT_DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 
-export type NodeConfigInput = Partial<Omit<NodeConfig, 'chainParameters'>> & { chainParameters?: Partial<ChainParameters> };
+export type NodeConfigInput = Partial<Omit<NodeConfig, 'chainParameters'>> & {
+  chainParameters?: Partial<ChainParameters>;
+};
 
 export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
   const config: NodeConfig = {
@@ -118,32 +120,56 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
     chainParameters: withChainParameters(input.chainParameters),
     witnessCount: input.witnessCount ?? PROTOCOL_CONSTANTS.ACTIVE_WITNESSES,
     localWitness: (input.localWitness ?? []).map((k) => k.toLowerCase().replace(/^0x/, '')),
-    localWitnessAccountAddress: input.localWitnessAccountAddress === undefined ? undefined : accountAddressHex(input.localWitnessAccountAddress),
+    localWitnessAccountAddress:
+      input.localWitnessAccountAddress === undefined ? undefined : accountAddressHex(input.localWitnessAccountAddress),
     log: input.log ?? (() => {}),
   };
-  for (const k of config.localWitness) if (!/^[0-9a-f]{64}$/.test(k)) throw new RangeError('Each localwitness key must be a private key of 64 hex characters.');
+  for (const k of config.localWitness)
+    if (!/^[0-9a-f]{64}$/.test(k))
+      throw new RangeError('Each localwitness key must be a private key of 64 hex characters.');
   if (config.localWitnessAccountAddress !== undefined && config.localWitness.length !== 1) {
-    throw new RangeError('localWitnessAccountAddress needs exactly one localwitness key (the witness permission key of that account).');
+    throw new RangeError(
+      'localWitnessAccountAddress needs exactly one localwitness key (the witness permission key of that account).',
+    );
   }
   // The dev endpoints hand out funded private keys (/admin/accounts): they stay on this computer.
   if (config.dev && !isLoopbackHost(config.host)) {
-    throw new RangeError(`Binding to ${config.host} would serve /admin/accounts, which prints private keys, beyond this computer. Bind to 127.0.0.1, or add --no-dev to serve other machines.`);
+    throw new RangeError(
+      `Binding to ${config.host} would serve /admin/accounts, which prints private keys, beyond this computer. Bind to 127.0.0.1, or add --no-dev to serve other machines.`,
+    );
   }
-  if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new RangeError(`Port ${config.port} is not a TCP port (0..65535).`);
-  if (config.jsonRpcPort !== undefined && (!Number.isInteger(config.jsonRpcPort) || config.jsonRpcPort < 0 || config.jsonRpcPort > 65535)) {
+  if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535)
+    throw new RangeError(`Port ${config.port} is not a TCP port (0..65535).`);
+  if (
+    config.jsonRpcPort !== undefined &&
+    (!Number.isInteger(config.jsonRpcPort) || config.jsonRpcPort < 0 || config.jsonRpcPort > 65535)
+  ) {
     throw new RangeError(`JSON-RPC port ${config.jsonRpcPort} is not a TCP port (0..65535).`);
   }
-  if (config.jsonRpcPort !== undefined && config.jsonRpcPort !== 0 && config.jsonRpcPort === config.port) throw new RangeError(`The JSON-RPC port must differ from the HTTP port ${config.port}.`);
-  if (!Number.isInteger(config.blockTimeMs) || config.blockTimeMs < 0) throw new RangeError('The block time must be a whole number of milliseconds (0 = mine on demand only).');
-  if (!Number.isInteger(config.accounts) || config.accounts < 1 || config.accounts > 1000) throw new RangeError('The number of funded accounts must be between 1 and 1000.');
+  if (config.jsonRpcPort !== undefined && config.jsonRpcPort !== 0 && config.jsonRpcPort === config.port)
+    throw new RangeError(`The JSON-RPC port must differ from the HTTP port ${config.port}.`);
+  if (!Number.isInteger(config.blockTimeMs) || config.blockTimeMs < 0)
+    throw new RangeError('The block time must be a whole number of milliseconds (0 = mine on demand only).');
+  if (!Number.isInteger(config.accounts) || config.accounts < 1 || config.accounts > 1000)
+    throw new RangeError('The number of funded accounts must be between 1 and 1000.');
   if (config.accountBalanceSun < 0n) throw new RangeError('A genesis balance cannot be negative.');
-  if (!Number.isInteger(config.txExpirationMs) || config.txExpirationMs <= 0 || config.txExpirationMs > PROTOCOL_CONSTANTS.MAX_EXPIRATION_MS) {
+  if (
+    !Number.isInteger(config.txExpirationMs) ||
+    config.txExpirationMs <= 0 ||
+    config.txExpirationMs > PROTOCOL_CONSTANTS.MAX_EXPIRATION_MS
+  ) {
     throw new RangeError('The transaction expiration window must be between 1 ms and 24 h.');
   }
-  if (!Number.isInteger(config.witnessCount) || config.witnessCount < 1 || config.witnessCount > PROTOCOL_CONSTANTS.ACTIVE_WITNESSES) {
+  if (
+    !Number.isInteger(config.witnessCount) ||
+    config.witnessCount < 1 ||
+    config.witnessCount > PROTOCOL_CONSTANTS.ACTIVE_WITNESSES
+  ) {
     throw new RangeError('The number of super representatives must be between 1 and 27.');
   }
-  if (typeof config.maxEnergyLimitForConstant !== 'bigint' || config.maxEnergyLimitForConstant < 0n) throw new RangeError('maxEnergyLimitForConstant must be a non-negative bigint (energy units).');
-  if (!Number.isInteger(config.signatureWorkers) || config.signatureWorkers < 0 || config.signatureWorkers > 64) throw new RangeError('signatureWorkers must be between 0 and 64.');
+  if (typeof config.maxEnergyLimitForConstant !== 'bigint' || config.maxEnergyLimitForConstant < 0n)
+    throw new RangeError('maxEnergyLimitForConstant must be a non-negative bigint (energy units).');
+  if (!Number.isInteger(config.signatureWorkers) || config.signatureWorkers < 0 || config.signatureWorkers > 64)
+    throw new RangeError('signatureWorkers must be between 0 and 64.');
   return config;
 }

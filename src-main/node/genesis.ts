@@ -26,7 +26,8 @@ export class MnemonicError extends Error {}
 
 export function deriveKeys(mnemonic: string, basePath: string, count: number): DerivedKey[] {
   const normalized = mnemonic.trim().split(/\s+/).join(' ');
-  if (!validateMnemonic(normalized, wordlist)) throw new MnemonicError('The mnemonic is not a valid BIP39 English phrase (check the words and their number).');
+  if (!validateMnemonic(normalized, wordlist))
+    throw new MnemonicError('The mnemonic is not a valid BIP39 English phrase (check the words and their number).');
   const root = HDKey.fromMasterSeed(mnemonicToSeedSync(normalized));
   const keys: DerivedKey[] = [];
   for (let i = 0; i < count; i++) {

@@ -11,5 +11,13 @@ export { staking } from './staking';
 export type { StakingResult, CanceledUnfreeze } from './staking';
 export * as energy from './resources/energy';
 export type { MaintenanceHook, MaintenanceContext } from './chain/maintenance';
-export type { DryRunInput, DryRunOptions, DryRunResult, BalanceChange, DryRunStep, DryRunStepOptions, DryRunSequenceResult } from './simulation/dry-run';
+export type {
+  DryRunInput,
+  DryRunOptions,
+  DryRunResult,
+  BalanceChange,
+  DryRunStep,
+  DryRunStepOptions,
+  DryRunSequenceResult,
+} from './simulation/dry-run';
 export type { ContractSettings } from './contracts/runtime';

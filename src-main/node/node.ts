@@ -106,19 +106,30 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       maxEnergyLimitForConstant: config.maxEnergyLimitForConstant,
     });
     const registered = new Set(actuators.types());
-    for (const actuator of contractActuators(contracts)) if (!registered.has(actuator.typeName)) actuators.register(actuator);
+    for (const actuator of contractActuators(contracts))
+      if (!registered.has(actuator.typeName)) actuators.register(actuator);
     // Block signers besides the genesis representatives: localwitness (for localWitnessAccountAddress, or
     // its own account), and in dev mode each funded key for its own account.
     const signers = configuredSigners(config, funded);
-    const chain = await Chain.open(store, config, actuators, witnessKeys, funded, Date.now(), { signers, extCodecs: CONTRACT_RECORD_CODECS });
+    const chain = await Chain.open(store, config, actuators, witnessKeys, funded, Date.now(), {
+      signers,
+      extCodecs: CONTRACT_RECORD_CODECS,
+    });
     chain.maintenanceHooks.push(dynamicEnergyMaintenance());
     recovery = new RecoveryPool(config.signatureWorkers);
     const pool = new TxPool(chain, recovery, config);
     contracts.attach(chain, pool);
     const dryRunner = new DryRunner(contracts, recovery);
-    producer = new Producer(pool, config.blockTimeMs, (error) => config.log(`block production failed: ${(error as Error).message}`));
+    producer = new Producer(pool, config.blockTimeMs, (error) =>
+      config.log(`block production failed: ${(error as Error).message}`),
+    );
     const p = producer;
-    const head = (): HeadInfo => ({ number: chain.props.headNumber, id: chain.props.headId, timestamp: chain.props.headTimestamp, solidified: chain.props.solidNumber });
+    const head = (): HeadInfo => ({
+      number: chain.props.headNumber,
+      id: chain.props.headId,
+      timestamp: chain.props.headTimestamp,
+      solidified: chain.props.solidNumber,
+    });
     const services: NodeServices = {
       config,
       chain,
@@ -134,11 +145,27 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     // TronWeb cannot derive a reference block from a chain still at genesis (java-tron-http.md §7).
     if (chain.props.headNumber === 0) await producer.produce(1);
     const jsonRpc = new JsonRpcService(nodeReads(services, contracts));
-    const serverOptions = { host: config.host, maxBodyBytes: config.maxBodyBytes, allowedHosts: config.allowedHosts, allowedOrigins: config.allowedOrigins };
-    http = new HttpApi({ ...serverOptions, port: config.port, routes: new Map([...buildRoutes(services), ...contractRoutes(services, contracts), [JSON_RPC_PATH, jsonRpc.route], ...(config.dev ? [['/admin/dryrun', { post: adminDryRun(dryRunner) }] as const] : []), ...(options.routes?.(services) ?? [])]) });
+    const serverOptions = {
+      host: config.host,
+      maxBodyBytes: config.maxBodyBytes,
+      allowedHosts: config.allowedHosts,
+      allowedOrigins: config.allowedOrigins,
+    };
+    http = new HttpApi({
+      ...serverOptions,
+      port: config.port,
+      routes: new Map([
+        ...buildRoutes(services),
+        ...contractRoutes(services, contracts),
+        [JSON_RPC_PATH, jsonRpc.route],
+        ...(config.dev ? [['/admin/dryrun', { post: adminDryRun(dryRunner) }] as const] : []),
+        ...(options.routes?.(services) ?? []),
+      ]),
+    });
     const bound = await http.listen();
     // java-tron serves JSON-RPC on a port of its own (node.jsonrpc.httpFullNodePort, 8545).
-    if (config.jsonRpcPort !== undefined) jsonRpcServer = await jsonRpc.listen({ ...serverOptions, port: config.jsonRpcPort });
+    if (config.jsonRpcPort !== undefined)
+      jsonRpcServer = await jsonRpc.listen({ ...serverOptions, port: config.jsonRpcPort });
     producer.start();
     const hostForUrl = bound.host.includes(':') ? `[${bound.host}]` : bound.host;
     let stopped: Promise<void> | null = null;
@@ -153,7 +180,12 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       port: bound.port,
       datadir,
       config,
-      accounts: funded.map((k) => ({ index: k.index, address: k.base58, hex: k.hex, privateKey: bytesToHex(k.privateKey) })),
+      accounts: funded.map((k) => ({
+        index: k.index,
+        address: k.base58,
+        hex: k.hex,
+        privateKey: bytesToHex(k.privateKey),
+      })),
       head,
       mine: async (blocks = 1) => {
         await p.produce(blocks);

@@ -35,7 +35,8 @@ export function accountInfo(account: StoredAccount): AccountInfo {
     canSign: account.kind !== AccountKind.watch,
     createdAt: account.createdAt,
   };
-  if (account.kind === AccountKind.mnemonic) return { ...base, secretId: account.secretId, index: account.index, path: tronPath(account.index) };
+  if (account.kind === AccountKind.mnemonic)
+    return { ...base, secretId: account.secretId, index: account.index, path: tronPath(account.index) };
   if (account.kind === AccountKind.privateKey) return { ...base, secretId: account.secretId };
   return base;
 }

@@ -33,7 +33,12 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     await rename(temp, path);
   } catch (cause) {
     await unlink(temp).catch(() => undefined);
-    throw new VaultError('VAULT_WRITE_FAILED', `Could not write ${path}: ${ioReason(cause)}. Nothing was changed.`, { file: path }, { cause });
+    throw new VaultError(
+      'VAULT_WRITE_FAILED',
+      `Could not write ${path}: ${ioReason(cause)}. Nothing was changed.`,
+      { file: path },
+      { cause },
+    );
   }
   await syncDir(dirname(path));
 }
@@ -90,7 +95,11 @@ export function parseVaultJson(text: string, file: string, what: string): unknow
         { file, bytes: text.length },
       );
     }
-    throw new VaultError('VAULT_FILE_CORRUPT', `The ${what} ${file} is not valid JSON. It was left as is; restore it from a backup.`, { file });
+    throw new VaultError(
+      'VAULT_FILE_CORRUPT',
+      `The ${what} ${file} is not valid JSON. It was left as is; restore it from a backup.`,
+      { file },
+    );
   }
 }
 

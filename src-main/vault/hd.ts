@@ -26,18 +26,29 @@ export function mnemonicEntropyFromPhrase(phrase: string): Uint8Array {
   const words = typeof phrase === 'string' ? phrase.normalize('NFKD').trim().toLowerCase().split(/\s+/) : [];
   const normalized = words.join(' ');
   if (![12, 15, 18, 21, 24].includes(words.length)) {
-    throw new VaultError('VAULT_INVALID_MNEMONIC', `A recovery phrase has 12, 15, 18, 21 or 24 words; this one has ${words[0] === '' ? 0 : words.length}.`, {
-      words: words[0] === '' ? 0 : words.length,
-    });
+    throw new VaultError(
+      'VAULT_INVALID_MNEMONIC',
+      `A recovery phrase has 12, 15, 18, 21 or 24 words; this one has ${words[0] === '' ? 0 : words.length}.`,
+      {
+        words: words[0] === '' ? 0 : words.length,
+      },
+    );
   }
   const unknown = words.filter((word) => !english.includes(word)).length;
   if (unknown > 0) {
-    throw new VaultError('VAULT_INVALID_MNEMONIC', `${unknown} word(s) of the recovery phrase are not in the English BIP39 word list. Check the spelling.`, {
-      unknownWords: unknown,
-    });
+    throw new VaultError(
+      'VAULT_INVALID_MNEMONIC',
+      `${unknown} word(s) of the recovery phrase are not in the English BIP39 word list. Check the spelling.`,
+      {
+        unknownWords: unknown,
+      },
+    );
   }
   if (!validateMnemonic(normalized, english)) {
-    throw new VaultError('VAULT_INVALID_MNEMONIC', 'The recovery phrase checksum does not match: a word is wrong or the order is different.');
+    throw new VaultError(
+      'VAULT_INVALID_MNEMONIC',
+      'The recovery phrase checksum does not match: a word is wrong or the order is different.',
+    );
   }
   return mnemonicToEntropy(normalized, english);
 }
@@ -48,10 +59,18 @@ export function phraseFromEntropy(entropy: Uint8Array): string {
 
 export function assertIndexRange(from: number, count: number): void {
   if (!Number.isInteger(from) || from < 0 || from > MAX_ADDRESS_INDEX) {
-    throw new VaultError('VAULT_INVALID_INDEX', `The first address index must be an integer from 0 to ${MAX_ADDRESS_INDEX}.`, { from });
+    throw new VaultError(
+      'VAULT_INVALID_INDEX',
+      `The first address index must be an integer from 0 to ${MAX_ADDRESS_INDEX}.`,
+      { from },
+    );
   }
   if (!Number.isInteger(count) || count < 1 || count > MAX_DERIVE_COUNT || from + count - 1 > MAX_ADDRESS_INDEX) {
-    throw new VaultError('VAULT_INVALID_INDEX', `Derive from 1 to ${MAX_DERIVE_COUNT} addresses, ending at index ${MAX_ADDRESS_INDEX} at most.`, { from, count });
+    throw new VaultError(
+      'VAULT_INVALID_INDEX',
+      `Derive from 1 to ${MAX_DERIVE_COUNT} addresses, ending at index ${MAX_ADDRESS_INDEX} at most.`,
+      { from, count },
+    );
   }
 }
 
@@ -59,7 +78,12 @@ export function assertIndexRange(from: number, count: number): void {
  * Private keys for m/44'/195'/0'/0/i, i in [from, from + count). The caller zeroes them.
  * The intermediate seed and HD nodes are wiped here.
  */
-export async function deriveTronPrivateKeys(entropy: Uint8Array, passphrase: string, from: number, count: number): Promise<Uint8Array[]> {
+export async function deriveTronPrivateKeys(
+  entropy: Uint8Array,
+  passphrase: string,
+  from: number,
+  count: number,
+): Promise<Uint8Array[]> {
   assertIndexRange(from, count);
   const seed = await mnemonicToSeed(phraseFromEntropy(entropy), passphrase);
   const root = HDKey.fromMasterSeed(seed);

@@ -23,14 +23,28 @@ export interface KdfRecord extends ScryptParams {
 export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** 18, r: 8, p: 1 };
 
 /** Refuse parameters a tampered file could use to exhaust memory or time, or that are too weak. */
-const LIMITS = { minLogN: 10, maxLogN: 22, maxR: 32, maxP: 16, maxMemory: 1024 * 1024 * 1024, saltBytes: [16, 64] } as const;
+const LIMITS = {
+  minLogN: 10,
+  maxLogN: 22,
+  maxR: 32,
+  maxP: 16,
+  maxMemory: 1024 * 1024 * 1024,
+  saltBytes: [16, 64],
+} as const;
 
 export const SALT_BYTES = 32;
 export const KEY_BYTES = 32;
 
 export function newKdfRecord(params: ScryptParams): KdfRecord {
   assertScryptParams(params);
-  return { name: 'scrypt', N: params.N, r: params.r, p: params.p, dkLen: KEY_BYTES, salt: randomBytes(SALT_BYTES).toString('hex') };
+  return {
+    name: 'scrypt',
+    N: params.N,
+    r: params.r,
+    p: params.p,
+    dkLen: KEY_BYTES,
+    salt: randomBytes(SALT_BYTES).toString('hex'),
+  };
 }
 
 export function assertScryptParams(params: ScryptParams, file?: string): void {
@@ -71,8 +85,12 @@ export async function deriveKey(password: string, kdf: KdfRecord): Promise<Buffe
   const secret = passwordBytes(password);
   try {
     return await new Promise<Buffer>((resolve, reject) => {
-      scrypt(secret, salt, kdf.dkLen, { N: kdf.N, r: kdf.r, p: kdf.p, maxmem: scryptMemory(kdf) + 32 * 1024 * 1024 }, (error, key) =>
-        error ? reject(error) : resolve(key),
+      scrypt(
+        secret,
+        salt,
+        kdf.dkLen,
+        { N: kdf.N, r: kdf.r, p: kdf.p, maxmem: scryptMemory(kdf) + 32 * 1024 * 1024 },
+        (error, key) => (error ? reject(error) : resolve(key)),
       );
     });
   } finally {

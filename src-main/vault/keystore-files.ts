@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { VaultError } from '../../src-core/errors';
 import { ensurePrivateDir, readTextIfExists, removeStaleTempFiles, writeFileAtomic } from './atomic-file';
 import { sameKdf, type KdfRecord } from './kdf';
-import { decodePayload, decryptKeystore, encryptKeystore, parseKeystore, serializeKeystore, type SecretKind, type SecretPayload } from './keystore';
+import {
+  decodePayload,
+  decryptKeystore,
+  encryptKeystore,
+  parseKeystore,
+  serializeKeystore,
+  type SecretKind,
+  type SecretPayload,
+} from './keystore';
 
 /**
  * The keystore directory: keystores/<generation>/<secretId>.json. vault.json names the current
@@ -32,7 +40,8 @@ export class KeystoreFiles {
 
   /** Deletes every generation but `current`: a superseded one, or one a crashed change left. */
   async keepOnly(current: number): Promise<void> {
-    for (const name of await this.generations()) if (name !== String(current)) await rm(join(this.root, name), { recursive: true, force: true });
+    for (const name of await this.generations())
+      if (name !== String(current)) await rm(join(this.root, name), { recursive: true, force: true });
     await ensurePrivateDir(this.generationDir(current));
     await removeStaleTempFiles(this.generationDir(current));
   }
@@ -53,21 +62,41 @@ export class KeystoreFiles {
     await rm(this.path(generation, secretId), { force: true });
   }
 
-  async write(generation: number, secretId: string, kind: SecretKind, payload: Uint8Array, kek: Uint8Array, kdf: KdfRecord): Promise<void> {
+  async write(
+    generation: number,
+    secretId: string,
+    kind: SecretKind,
+    payload: Uint8Array,
+    kek: Uint8Array,
+    kdf: KdfRecord,
+  ): Promise<void> {
     const keystore = encryptKeystore(secretId, kind, payload, kek, kdf);
     await writeFileAtomic(this.path(generation, secretId), serializeKeystore(keystore));
   }
 
   /** Decrypts one keystore; the caller zeroes the payload. Every error names the file. */
-  async read(generation: number, secretId: string, kek: Uint8Array, kdf: KdfRecord): Promise<{ kind: SecretKind; payload: SecretPayload }> {
+  async read(
+    generation: number,
+    secretId: string,
+    kek: Uint8Array,
+    kdf: KdfRecord,
+  ): Promise<{ kind: SecretKind; payload: SecretPayload }> {
     const file = this.path(generation, secretId);
     const text = await readTextIfExists(file);
     if (text === null) {
-      throw new VaultError('VAULT_FILE_MISSING', `The keystore file ${file} is missing. Restore it from a backup or remove the account.`, { file });
+      throw new VaultError(
+        'VAULT_FILE_MISSING',
+        `The keystore file ${file} is missing. Restore it from a backup or remove the account.`,
+        { file },
+      );
     }
     const keystore = parseKeystore(text, file);
     if (keystore.id !== secretId || !sameKdf(keystore.kdf, kdf)) {
-      throw new VaultError('VAULT_KEYSTORE_TAMPERED', `The keystore file ${file} does not belong to this vault's current password. It was left as is.`, { file });
+      throw new VaultError(
+        'VAULT_KEYSTORE_TAMPERED',
+        `The keystore file ${file} does not belong to this vault's current password. It was left as is.`,
+        { file },
+      );
     }
     const plain = decryptKeystore(keystore, kek, file);
     try {

@@ -51,13 +51,38 @@ export type KeystoreFile = z.infer<typeof keystoreSchema>;
 function associatedData(file: Pick<KeystoreFile, 'format' | 'version' | 'id' | 'kind' | 'kdf' | 'cipher'>): Uint8Array {
   const { kdf } = file;
   return Buffer.from(
-    JSON.stringify([file.format, file.version, file.id, file.kind, kdf.name, kdf.N, kdf.r, kdf.p, kdf.dkLen, kdf.salt, file.cipher.name]),
+    JSON.stringify([
+      file.format,
+      file.version,
+      file.id,
+      file.kind,
+      kdf.name,
+      kdf.N,
+      kdf.r,
+      kdf.p,
+      kdf.dkLen,
+      kdf.salt,
+      file.cipher.name,
+    ]),
     'utf8',
   );
 }
 
-export function encryptKeystore(id: string, kind: SecretKind, payload: Uint8Array, kek: Uint8Array, kdf: KdfRecord): KeystoreFile {
-  const header = { format: KEYSTORE_FORMAT, version: KEYSTORE_VERSION, id, kind, kdf: { ...kdf }, cipher: { name: CIPHER_NAME, nonce: '' } } as const;
+export function encryptKeystore(
+  id: string,
+  kind: SecretKind,
+  payload: Uint8Array,
+  kek: Uint8Array,
+  kdf: KdfRecord,
+): KeystoreFile {
+  const header = {
+    format: KEYSTORE_FORMAT,
+    version: KEYSTORE_VERSION,
+    id,
+    kind,
+    kdf: { ...kdf },
+    cipher: { name: CIPHER_NAME, nonce: '' },
+  } as const;
   const sealed = seal(kek, payload, associatedData(header));
   return { ...header, cipher: { name: CIPHER_NAME, nonce: sealed.nonce }, ciphertext: sealed.ciphertext };
 }
@@ -79,9 +104,13 @@ export function parseKeystore(text: string, fileName: string): KeystoreFile {
   }
   const parsed = keystoreSchema.safeParse(data);
   if (!parsed.success) {
-    throw new VaultError('VAULT_FILE_CORRUPT', `The keystore file ${fileName} is damaged (${describeIssue(parsed.error)}). It was left as is; restore it from a backup.`, {
-      file: fileName,
-    });
+    throw new VaultError(
+      'VAULT_FILE_CORRUPT',
+      `The keystore file ${fileName} is damaged (${describeIssue(parsed.error)}). It was left as is; restore it from a backup.`,
+      {
+        file: fileName,
+      },
+    );
   }
   assertScryptParams(parsed.data.kdf, fileName);
   return parsed.data;
@@ -112,8 +141,7 @@ export function describeIssue(error: z.ZodError): string {
 
 /** What a keystore holds once decrypted. Byte arrays so they can be zeroed after use. */
 export type SecretPayload =
-  | { kind: 'privateKey'; privateKey: Uint8Array }
-  | { kind: 'mnemonic'; entropy: Uint8Array; passphrase: string };
+  { kind: 'privateKey'; privateKey: Uint8Array } | { kind: 'mnemonic'; entropy: Uint8Array; passphrase: string };
 
 /**
  * privateKey: the 32 key bytes.
@@ -133,7 +161,11 @@ export function encodePayload(payload: SecretPayload): Uint8Array {
 
 export function decodePayload(kind: SecretKind, bytes: Uint8Array, fileName: string): SecretPayload {
   const damaged = () =>
-    new VaultError('VAULT_FILE_CORRUPT', `The keystore file ${fileName} decrypted to content of the wrong shape. It was left as is.`, { file: fileName });
+    new VaultError(
+      'VAULT_FILE_CORRUPT',
+      `The keystore file ${fileName} decrypted to content of the wrong shape. It was left as is.`,
+      { file: fileName },
+    );
   if (kind === 'privateKey') {
     if (bytes.length !== 32) throw damaged();
     // Copies into plain Uint8Arrays: Buffer#slice would return views that zeroing `bytes` clears.
@@ -141,7 +173,11 @@ export function decodePayload(kind: SecretKind, bytes: Uint8Array, fileName: str
   }
   const length = bytes[0] ?? 0;
   if (length < 16 || length > 32 || length % 4 !== 0 || bytes.length < 1 + length) throw damaged();
-  return { kind, entropy: new Uint8Array(bytes.subarray(1, 1 + length)), passphrase: Buffer.from(bytes.subarray(1 + length)).toString('utf8') };
+  return {
+    kind,
+    entropy: new Uint8Array(bytes.subarray(1, 1 + length)),
+    passphrase: Buffer.from(bytes.subarray(1 + length)).toString('utf8'),
+  };
 }
 
 export function zeroPayload(payload: SecretPayload): void {

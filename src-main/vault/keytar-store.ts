@@ -1,4 +1,10 @@
-import { SecretStoreReason, UnavailableSecretStore, unavailableStatus, type SecretStore, type SecretStoreStatus } from './secret-store';
+import {
+  SecretStoreReason,
+  UnavailableSecretStore,
+  unavailableStatus,
+  type SecretStore,
+  type SecretStoreStatus,
+} from './secret-store';
 
 /** The part of keytar 7 the vault uses. */
 export interface KeytarModule {

@@ -32,7 +32,11 @@ const accountSchema = z.discriminatedUnion('kind', [
     label: labelSchema,
     createdAt: timeSchema,
     secretId: secretIdSchema,
-    index: z.number().int().min(0).max(2 ** 31 - 1),
+    index: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1),
   }),
   z.strictObject({
     kind: z.literal('privateKey'),
@@ -42,7 +46,13 @@ const accountSchema = z.discriminatedUnion('kind', [
     createdAt: timeSchema,
     secretId: secretIdSchema,
   }),
-  z.strictObject({ kind: z.literal('watch'), id: accountIdSchema, address: hexAddressSchema, label: labelSchema, createdAt: timeSchema }),
+  z.strictObject({
+    kind: z.literal('watch'),
+    id: accountIdSchema,
+    address: hexAddressSchema,
+    label: labelSchema,
+    createdAt: timeSchema,
+  }),
 ]);
 
 const metadataSchema = z.strictObject({
@@ -77,9 +87,13 @@ export async function readMetadata(file: string): Promise<VaultMetadata | null> 
   }
   const parsed = metadataSchema.safeParse(data);
   if (!parsed.success) {
-    throw new VaultError('VAULT_FILE_CORRUPT', `The vault metadata file ${file} is damaged (${describeIssue(parsed.error)}). It was left as is; restore it from a backup.`, {
-      file,
-    });
+    throw new VaultError(
+      'VAULT_FILE_CORRUPT',
+      `The vault metadata file ${file} is damaged (${describeIssue(parsed.error)}). It was left as is; restore it from a backup.`,
+      {
+        file,
+      },
+    );
   }
   return parsed.data;
 }

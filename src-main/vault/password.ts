@@ -9,9 +9,13 @@ export function checkNewPassword(password: unknown): asserts password is string 
   if (typeof password !== 'string') throw new VaultError('VAULT_WEAK_PASSWORD', 'The password must be text.');
   const length = [...password.normalize('NFKC')].length;
   if (length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-    throw new VaultError('VAULT_WEAK_PASSWORD', `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters (at most ${PASSWORD_MAX_LENGTH}).`, {
-      minLength: PASSWORD_MIN_LENGTH,
-    });
+    throw new VaultError(
+      'VAULT_WEAK_PASSWORD',
+      `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters (at most ${PASSWORD_MAX_LENGTH}).`,
+      {
+        minLength: PASSWORD_MIN_LENGTH,
+      },
+    );
   }
 }
 

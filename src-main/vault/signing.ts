@@ -14,7 +14,17 @@ const transactionShape = z.looseObject({
   raw_data_hex: z.string().regex(/^(?:[0-9a-fA-F]{2})+$/),
   raw_data: z.looseObject({
     contract: z
-      .array(z.looseObject({ type: z.string(), Permission_id: z.number().int().min(0).max(2 ** 31 - 1).optional() }))
+      .array(
+        z.looseObject({
+          type: z.string(),
+          Permission_id: z
+            .number()
+            .int()
+            .min(0)
+            .max(2 ** 31 - 1)
+            .optional(),
+        }),
+      )
       .length(1),
   }),
   signature: z.array(z.string()).optional(),
@@ -28,7 +38,10 @@ const transactionShape = z.looseObject({
 export function checkedTransaction(input: unknown): TransactionJson {
   const parsed = transactionShape.safeParse(input);
   if (!parsed.success) {
-    throw new VaultError('VAULT_INVALID_TRANSACTION', `This is not a transaction the vault can sign (${describeIssue(parsed.error)}).`);
+    throw new VaultError(
+      'VAULT_INVALID_TRANSACTION',
+      `This is not a transaction the vault can sign (${describeIssue(parsed.error)}).`,
+    );
   }
   const tx = input as TransactionJson;
   verifyTransactionIntegrity(tx);
@@ -76,10 +89,17 @@ export function existingSigners(tx: TransactionJson): HexAddress[] {
  */
 export function appendSignature(tx: TransactionJson, privateKey: Uint8Array, address: HexAddress): TransactionJson {
   if (addressFromPrivateKey(privateKey) !== address) {
-    throw new VaultError('VAULT_KEY_MISMATCH', `The stored key does not belong to account address ${address}; the vault data is inconsistent.`, { address });
+    throw new VaultError(
+      'VAULT_KEY_MISMATCH',
+      `The stored key does not belong to account address ${address}; the vault data is inconsistent.`,
+      { address },
+    );
   }
   if (existingSigners(tx).includes(address)) {
-    throw new VaultError('VAULT_ALREADY_SIGNED', `Address ${address} has already signed this transaction.`, { address, txID: tx.txID });
+    throw new VaultError('VAULT_ALREADY_SIGNED', `Address ${address} has already signed this transaction.`, {
+      address,
+      txID: tx.txID,
+    });
   }
   return signTransaction(tx, privateKey);
 }

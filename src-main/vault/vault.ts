@@ -9,14 +9,36 @@ import type { TransactionJson } from '../../src-core/tx/types';
 import { AccountKind, accountInfo, checkLabel, checkWatchAddress, newId, type AccountInfo } from './accounts';
 import { ensurePrivateDir, removeStaleTempFiles, syncDir } from './atomic-file';
 import { IdleTimer, systemClock, type VaultClock } from './auto-lock';
-import { assertIndexRange, deriveTronPrivateKeys, mnemonicEntropyFromPhrase, newMnemonicEntropy, phraseFromEntropy, type MnemonicStrength } from './hd';
+import {
+  assertIndexRange,
+  deriveTronPrivateKeys,
+  mnemonicEntropyFromPhrase,
+  newMnemonicEntropy,
+  phraseFromEntropy,
+  type MnemonicStrength,
+} from './hd';
 import { DEFAULT_SCRYPT, deriveKey, newKdfRecord, type ScryptParams } from './kdf';
 import { encodePayload, zeroPayload, type SecretPayload } from './keystore';
 import { KeystoreFiles } from './keystore-files';
 import { loadKeytarSecretStore } from './keytar-store';
 import { retryAfterMs } from './lockout';
-import { METADATA_FILE, METADATA_FORMAT, METADATA_VERSION, readMetadata, writeMetadata, type StoredAccount, type VaultMetadata } from './metadata';
-import { checkNewPassword, passwordCheckOpens, sealPasswordCheck, unwrapFromDevice, wrapForDevice, PASSWORD_MAX_LENGTH } from './password';
+import {
+  METADATA_FILE,
+  METADATA_FORMAT,
+  METADATA_VERSION,
+  readMetadata,
+  writeMetadata,
+  type StoredAccount,
+  type VaultMetadata,
+} from './metadata';
+import {
+  checkNewPassword,
+  passwordCheckOpens,
+  sealPasswordCheck,
+  unwrapFromDevice,
+  wrapForDevice,
+  PASSWORD_MAX_LENGTH,
+} from './password';
 import { unavailableStatus, type SecretStore, type SecretStoreStatus } from './secret-store';
 import { appendSignature, assertPermission, checkedTransaction } from './signing';
 
@@ -25,7 +47,8 @@ export const DEFAULT_AUTO_LOCK_MS = 5 * 60_000;
 export const AUTO_LOCK_RANGE_MS = { min: 10_000, max: 24 * 60 * 60_000 } as const;
 
 /** Points inside multi-file changes where crash tests stop the vault (see `VaultOptions.onStep`). */
-export type VaultStep = 'password-change:keystore-written' | 'password-change:before-commit' | 'password-change:committed';
+export type VaultStep =
+  'password-change:keystore-written' | 'password-change:before-commit' | 'password-change:committed';
 
 export interface VaultOptions {
   /** Directory owned by the vault (created 0700): vault.json and keystores/<generation>/. */
@@ -169,7 +192,11 @@ export class Vault {
   /** Sets the password of a new vault and leaves it unlocked. */
   initialize(password: string): Promise<void> {
     return this.exclusive(async () => {
-      if (this.meta?.password) throw new VaultError('VAULT_ALREADY_INITIALIZED', 'This vault already has a password. Unlock it or change the password instead.');
+      if (this.meta?.password)
+        throw new VaultError(
+          'VAULT_ALREADY_INITIALIZED',
+          'This vault already has a password. Unlock it or change the password instead.',
+        );
       checkNewPassword(password);
       const kdf = newKdfRecord(this.scrypt);
       const kek = await deriveKey(password, kdf);
@@ -201,16 +228,26 @@ export class Vault {
   unlockWithDevice(): Promise<void> {
     return this.exclusive(async () => {
       const meta = this.requireInitialized();
-      if (!meta.device) throw new VaultError('VAULT_NOT_REMEMBERED', 'This device does not remember the vault. Unlock it with your password.');
+      if (!meta.device)
+        throw new VaultError(
+          'VAULT_NOT_REMEMBERED',
+          'This device does not remember the vault. Unlock it with your password.',
+        );
       const wrappingKey = await this.keychainCall(() => this.store.get(meta.device!.keychainAccount));
       if (!wrappingKey) {
-        throw new VaultError('VAULT_DEVICE_KEY_MISSING', 'The keychain no longer holds this vault\'s device key. Unlock with your password, then choose "remember on this device" again.');
+        throw new VaultError(
+          'VAULT_DEVICE_KEY_MISSING',
+          'The keychain no longer holds this vault\'s device key. Unlock with your password, then choose "remember on this device" again.',
+        );
       }
       try {
         const kek = unwrapFromDevice(wrappingKey, meta.device.wrappedKey, meta.vaultId);
         if (!kek || !passwordCheckOpens(kek, meta.password.check, meta.vaultId)) {
           kek?.fill(0);
-          throw new VaultError('VAULT_DEVICE_KEY_MISMATCH', 'The device key in the keychain does not open this vault. Unlock with your password, then choose "remember on this device" again.');
+          throw new VaultError(
+            'VAULT_DEVICE_KEY_MISMATCH',
+            'The device key in the keychain does not open this vault. Unlock with your password, then choose "remember on this device" again.',
+          );
         }
         this.setUnlocked(kek);
       } finally {
@@ -236,7 +273,11 @@ export class Vault {
     return this.exclusive(async () => {
       const meta = this.requireUnlocked().meta;
       if (!Number.isInteger(ms) || ms < AUTO_LOCK_RANGE_MS.min || ms > AUTO_LOCK_RANGE_MS.max) {
-        throw new VaultError('VAULT_INVALID_AUTO_LOCK', `Auto-lock must be between ${AUTO_LOCK_RANGE_MS.min / 1000} seconds and 24 hours.`, { ms });
+        throw new VaultError(
+          'VAULT_INVALID_AUTO_LOCK',
+          `Auto-lock must be between ${AUTO_LOCK_RANGE_MS.min / 1000} seconds and 24 hours.`,
+          { ms },
+        );
       }
       await this.commit({ ...meta, settings: { ...meta.settings, autoLockMs: ms } });
       this.idle.start(ms);
@@ -334,11 +375,19 @@ export class Vault {
       this.requireUnlocked();
       const label = checkLabel(options.label ?? 'Account 1');
       if (options.strength !== undefined && options.strength !== 128 && options.strength !== 256) {
-        throw new VaultError('VAULT_INVALID_ARGUMENT', 'A new recovery phrase has 128 bits (12 words) or 256 bits (24 words).');
+        throw new VaultError(
+          'VAULT_INVALID_ARGUMENT',
+          'A new recovery phrase has 128 bits (12 words) or 256 bits (24 words).',
+        );
       }
       const entropy = newMnemonicEntropy(options.strength ?? 256);
       try {
-        const [account] = await this.addMnemonicSecret({ kind: 'mnemonic', entropy, passphrase: '' }, 0, 1, () => label);
+        const [account] = await this.addMnemonicSecret(
+          { kind: 'mnemonic', entropy, passphrase: '' },
+          0,
+          1,
+          () => label,
+        );
         return account!;
       } finally {
         entropy.fill(0);
@@ -354,7 +403,8 @@ export class Vault {
       const count = options.count ?? 1;
       assertIndexRange(from, count);
       const passphrase = options.passphrase ?? '';
-      if (typeof passphrase !== 'string') throw new VaultError('VAULT_INVALID_ARGUMENT', 'The BIP39 passphrase must be text.');
+      if (typeof passphrase !== 'string')
+        throw new VaultError('VAULT_INVALID_ARGUMENT', 'The BIP39 passphrase must be text.');
       const base = options.label === undefined ? 'Account' : checkLabel(options.label);
       const entropy = mnemonicEntropyFromPhrase(phrase);
       try {
@@ -368,13 +418,19 @@ export class Vault {
   }
 
   /** More addresses from a recovery phrase already in the vault, named by its `secretId`. */
-  addMnemonicAccounts(secretId: string, options: { from: number; count?: number; label?: string }): Promise<AccountInfo[]> {
+  addMnemonicAccounts(
+    secretId: string,
+    options: { from: number; count?: number; label?: string },
+  ): Promise<AccountInfo[]> {
     return this.exclusive(async () => {
       const { meta, kek } = this.requireUnlocked();
       const count = options.count ?? 1;
       assertIndexRange(options.from, count);
       const owner = meta.accounts.find((a) => a.kind === AccountKind.mnemonic && a.secretId === secretId);
-      if (!owner) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'No recovery phrase with that id is in the vault.', { secretId });
+      if (!owner)
+        throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'No recovery phrase with that id is in the vault.', {
+          secretId,
+        });
       const base = options.label === undefined ? 'Account' : checkLabel(options.label);
       const { payload } = await this.keystores.read(meta.generation, secretId, kek, meta.password.kdf);
       try {
@@ -405,7 +461,14 @@ export class Vault {
       try {
         const address = addressFromPrivateKey(key);
         const secretId = newId('sec');
-        const account: StoredAccount = { kind: 'privateKey', id: newId('acc'), address, label, createdAt: this.clock.now(), secretId };
+        const account: StoredAccount = {
+          kind: 'privateKey',
+          id: newId('acc'),
+          address,
+          label,
+          createdAt: this.clock.now(),
+          secretId,
+        };
         this.assertNewAddresses(meta, [account]);
         await this.keystores.write(meta.generation, secretId, 'privateKey', bytes, kek, meta.password.kdf);
         await this.commit({ ...meta, accounts: [...meta.accounts, account] });
@@ -421,7 +484,13 @@ export class Vault {
     return this.exclusive(async () => {
       const { meta } = this.requireUnlocked();
       const label = checkLabel(options.label ?? 'Watch-only');
-      const account: StoredAccount = { kind: 'watch', id: newId('acc'), address: checkWatchAddress(address), label, createdAt: this.clock.now() };
+      const account: StoredAccount = {
+        kind: 'watch',
+        id: newId('acc'),
+        address: checkWatchAddress(address),
+        label,
+        createdAt: this.clock.now(),
+      };
       this.assertNewAddresses(meta, [account]);
       await this.commit({ ...meta, accounts: [...meta.accounts, account] });
       return accountInfo(account);
@@ -452,7 +521,9 @@ export class Vault {
       const account = this.findAccount(accountId);
       let deleteKeystore = false;
       if (account.kind !== AccountKind.watch) {
-        deleteKeystore = !this.requireInitialized().accounts.some((a) => a.id !== accountId && a.kind !== AccountKind.watch && a.secretId === account.secretId);
+        deleteKeystore = !this.requireInitialized().accounts.some(
+          (a) => a.id !== accountId && a.kind !== AccountKind.watch && a.secretId === account.secretId,
+        );
         if (password === undefined || password === '') {
           throw new VaultError(
             'VAULT_PASSWORD_REQUIRED',
@@ -483,7 +554,11 @@ export class Vault {
       this.requireUnlocked();
       const account = this.findAccount(accountId);
       if (account.kind !== AccountKind.mnemonic) {
-        throw new VaultError('VAULT_NOT_MNEMONIC', 'This account was not created from a recovery phrase, so there is none to show.', { accountId });
+        throw new VaultError(
+          'VAULT_NOT_MNEMONIC',
+          'This account was not created from a recovery phrase, so there is none to show.',
+          { accountId },
+        );
       }
       const kek = await this.checkPassword(password);
       try {
@@ -517,7 +592,9 @@ export class Vault {
       }
       assertPermission(checked, permissionId);
       const account = this.signingAccount(accountId);
-      return this.withPrivateKey(meta, account, kek, (key) => appendSignature(checked, key, account.address as HexAddress));
+      return this.withPrivateKey(meta, account, kek, (key) =>
+        appendSignature(checked, key, account.address as HexAddress),
+      );
     });
   }
 
@@ -525,7 +602,8 @@ export class Vault {
   signMessage(message: string, accountId: string): Promise<string> {
     return this.exclusive(async () => {
       const { meta, kek } = this.requireUnlocked();
-      if (typeof message !== 'string') throw new VaultError('VAULT_INVALID_ARGUMENT', 'The message to sign must be text.');
+      if (typeof message !== 'string')
+        throw new VaultError('VAULT_INVALID_ARGUMENT', 'The message to sign must be text.');
       const account = this.signingAccount(accountId);
       return this.withPrivateKey(meta, account, kek, (key) => `0x${bytesToHex(signMessageV2(message, key))}`);
     });
@@ -557,7 +635,8 @@ export class Vault {
 
   private requireInitialized(): VaultMetadata & { password: NonNullable<VaultMetadata['password']> } {
     const meta = this.meta;
-    if (!meta || !meta.password) throw new VaultError('VAULT_NOT_INITIALIZED', 'The vault has no password yet. Create one first.');
+    if (!meta || !meta.password)
+      throw new VaultError('VAULT_NOT_INITIALIZED', 'The vault has no password yet. Create one first.');
     return meta as VaultMetadata & { password: NonNullable<VaultMetadata['password']> };
   }
 
@@ -608,10 +687,14 @@ export class Vault {
     }
     const wait = retryAfterMs(lockout, now);
     if (wait > 0) {
-      throw new VaultError('VAULT_LOCKED_OUT', `Too many wrong passwords. Try again in ${Math.ceil(wait / 1000)} seconds.`, {
-        retryAfterMs: wait,
-        failedAttempts: lockout.failedAttempts,
-      });
+      throw new VaultError(
+        'VAULT_LOCKED_OUT',
+        `Too many wrong passwords. Try again in ${Math.ceil(wait / 1000)} seconds.`,
+        {
+          retryAfterMs: wait,
+          failedAttempts: lockout.failedAttempts,
+        },
+      );
     }
     const counted = { failedAttempts: lockout.failedAttempts + 1, lastAttemptAt: now };
     await this.commit({ ...this.requireInitialized(), lockout: counted });
@@ -629,14 +712,21 @@ export class Vault {
 
   private findAccount(accountId: string): StoredAccount {
     const account = this.meta?.accounts.find((a) => a.id === accountId);
-    if (!account) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'No account with that id is in the vault.', { accountId: String(accountId).slice(0, 40) });
+    if (!account)
+      throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'No account with that id is in the vault.', {
+        accountId: String(accountId).slice(0, 40),
+      });
     return account;
   }
 
   private signingAccount(accountId: string): Exclude<StoredAccount, { kind: 'watch' }> {
     const account = this.findAccount(accountId);
     if (account.kind === AccountKind.watch) {
-      throw new VaultError('VAULT_WATCH_ONLY', 'This is a watch-only account: the vault has no key for it and cannot sign.', { accountId });
+      throw new VaultError(
+        'VAULT_WATCH_ONLY',
+        'This is a watch-only account: the vault has no key for it and cannot sign.',
+        { accountId },
+      );
     }
     return account;
   }
@@ -667,7 +757,15 @@ export class Vault {
     const accounts = keys.map((key, i): StoredAccount => {
       const address = addressFromPrivateKey(key);
       key.fill(0);
-      return { kind: 'mnemonic', id: newId('acc'), address, label: label(from + i), createdAt: this.clock.now(), secretId, index: from + i };
+      return {
+        kind: 'mnemonic',
+        id: newId('acc'),
+        address,
+        label: label(from + i),
+        createdAt: this.clock.now(),
+        secretId,
+        index: from + i,
+      };
     });
     this.assertNewAddresses(meta, accounts);
     const bytes = encodePayload(payload);
@@ -714,7 +812,10 @@ export class Vault {
     }
     if (!wrappingKey) return null;
     try {
-      return { keychainAccount: meta.device.keychainAccount, wrappedKey: wrapForDevice(wrappingKey, newKek, meta.vaultId) };
+      return {
+        keychainAccount: meta.device.keychainAccount,
+        wrappedKey: wrapForDevice(wrappingKey, newKek, meta.vaultId),
+      };
     } finally {
       wrappingKey.fill(0);
     }
@@ -745,14 +846,21 @@ function secretIds(meta: VaultMetadata): string[] {
 }
 
 function secretKindMismatch(secretId: string): VaultError {
-  return new VaultError('VAULT_FILE_CORRUPT', `The keystore ${secretId} holds a different kind of secret than its accounts expect.`, { secretId });
+  return new VaultError(
+    'VAULT_FILE_CORRUPT',
+    `The keystore ${secretId} holds a different kind of secret than its accounts expect.`,
+    { secretId },
+  );
 }
 
 /** 64 hex digits, optional 0x; errors never repeat the input. */
 function parsePrivateKey(input: unknown): Uint8Array {
   const text = typeof input === 'string' ? input.trim().replace(/^0x/i, '') : '';
   if (!/^[0-9a-fA-F]{64}$/.test(text)) {
-    throw new VaultError('VAULT_INVALID_PRIVATE_KEY', 'A private key is 64 hexadecimal characters (optionally starting with 0x).');
+    throw new VaultError(
+      'VAULT_INVALID_PRIVATE_KEY',
+      'A private key is 64 hexadecimal characters (optionally starting with 0x).',
+    );
   }
   const key = new Uint8Array(Buffer.from(text, 'hex'));
   try {

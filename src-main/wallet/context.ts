@@ -39,9 +39,16 @@ export interface FileFilter {
  */
 export interface FileDialogs {
   /** The chosen file's name and text; null when cancelled. Refuses files larger than `maxBytes`. */
-  openText?(options: { readonly title: string; readonly filters: readonly FileFilter[]; readonly maxBytes: number }): Promise<{ name: string; text: string } | null>;
+  openText?(options: {
+    readonly title: string;
+    readonly filters: readonly FileFilter[];
+    readonly maxBytes: number;
+  }): Promise<{ name: string; text: string } | null>;
   /** Writes `text` where the person chooses; the path, or null when cancelled. */
-  saveText?(options: { readonly title: string; readonly defaultName: string; readonly filters: readonly FileFilter[] }, text: string): Promise<{ path: string } | null>;
+  saveText?(
+    options: { readonly title: string; readonly defaultName: string; readonly filters: readonly FileFilter[] },
+    text: string,
+  ): Promise<{ path: string } | null>;
 }
 
 /** A recovery phrase on its way to the screen main owns, with what the person needs beside it. */

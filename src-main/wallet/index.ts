@@ -2,7 +2,15 @@ import { join } from 'node:path';
 import type { FetchLike } from '../../src-core/client/fetch';
 import type { ScryptParams, SecretStore } from '../vault';
 import { AccountsService } from './accounts/accounts-service';
-import type { Clipboard, EmitEvent, FileDialogs, RecoveryPhraseDisplay, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
+import type {
+  Clipboard,
+  EmitEvent,
+  FileDialogs,
+  RecoveryPhraseDisplay,
+  ShutdownOrders,
+  ShutdownRegistrar,
+  WalletLog,
+} from './context';
 import type { EmbeddedNodeFactory } from './node-host/embedded-node';
 import { NodeHost } from './node-host/node-host';
 import { Settings, SETTINGS_FILE, type SettingsDefaults } from './stores/settings';
@@ -17,7 +25,17 @@ import { AddressBookService } from './address-book/address-book-service';
 import { HistoryService } from './history/history-service';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
-export type { Clipboard, EmitEvent, FileDialogs, FileFilter, RecoveryPhraseDisplay, RecoveryPhraseView, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
+export type {
+  Clipboard,
+  EmitEvent,
+  FileDialogs,
+  FileFilter,
+  RecoveryPhraseDisplay,
+  RecoveryPhraseView,
+  ShutdownOrders,
+  ShutdownRegistrar,
+  WalletLog,
+} from './context';
 export { NodeHost } from './node-host/node-host';
 export { AccountsService } from './accounts/accounts-service';
 export { WalletVault } from './vault-service';
@@ -132,8 +150,15 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     clipboard: options.clipboard,
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
   });
-  const addressBook = new AddressBookService({ chain: node, ...(options.fileDialogs ? { files: options.fileDialogs } : {}) });
-  const history = new HistoryService({ chain: node, vault, ...(options.fileDialogs ? { files: options.fileDialogs } : {}) });
+  const addressBook = new AddressBookService({
+    chain: node,
+    ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
+  });
+  const history = new HistoryService({
+    chain: node,
+    vault,
+    ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
+  });
   const permissions = new PermissionsService({ chain: node, vault, transactions, log: options.log });
   const ready = node.open().catch((error: unknown) => {
     options.log.error('Opening the network failed', { error: error instanceof Error ? error.name : typeof error });

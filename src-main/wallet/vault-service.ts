@@ -62,7 +62,12 @@ export class WalletVault {
   status(): VaultStatus {
     const { keychain, ...rest } = this.v.status();
     // `detail` (the backend's own error text) stays in main.
-    return { ...rest, keychain: keychain.available ? keychain : { available: false, backend: keychain.backend, reason: keychain.reason, message: keychain.message } };
+    return {
+      ...rest,
+      keychain: keychain.available
+        ? keychain
+        : { available: false, backend: keychain.backend, reason: keychain.reason, message: keychain.message },
+    };
   }
 
   async initialize(password: string): Promise<VaultStatus> {
@@ -131,7 +136,10 @@ export class WalletVault {
     return this.v.createMnemonicAccount(options);
   }
 
-  importMnemonic(phrase: string, options: { passphrase?: string; from?: number; count?: number; label?: string }): Promise<VaultAccount[]> {
+  importMnemonic(
+    phrase: string,
+    options: { passphrase?: string; from?: number; count?: number; label?: string },
+  ): Promise<VaultAccount[]> {
     return this.v.importMnemonic(phrase, options);
   }
 
@@ -139,7 +147,10 @@ export class WalletVault {
   async importDevAccounts(count?: number): Promise<VaultAccount[]> {
     const dev = this.options.devAccounts();
     if (!dev) {
-      throw new VaultError('VAULT_NO_DEV_ACCOUNTS', 'Dev accounts exist only on the embedded dev node while it runs. Switch to it on the Node screen and start it.');
+      throw new VaultError(
+        'VAULT_NO_DEV_ACCOUNTS',
+        'Dev accounts exist only on the embedded dev node while it runs. Switch to it on the Node screen and start it.',
+      );
     }
     return this.v.importMnemonic(dev.mnemonic, { count: Math.min(count ?? dev.count, dev.count), label: 'Dev' });
   }
@@ -190,7 +201,11 @@ export class WalletVault {
     const count = PHRASE_WORD_COUNTS.find((n) => n === words.length);
     if (count === undefined) {
       // Cannot happen for a phrase rebuilt from BIP39 entropy; checked so the answer stays honest.
-      throw new VaultError('VAULT_KEYSTORE_TAMPERED', 'The stored recovery phrase does not have a BIP39 length, so it is not shown.', { accountId });
+      throw new VaultError(
+        'VAULT_KEYSTORE_TAMPERED',
+        'The stored recovery phrase does not have a BIP39 length, so it is not shown.',
+        { accountId },
+      );
     }
     const account = this.v.listAccounts().find((a) => a.id === accountId);
     await display.show({ words, hasPassphrase, accountLabel: account?.label ?? '', address: account?.address ?? '' });

@@ -13,7 +13,10 @@ type RawCall = (args?: unknown) => Promise<unknown>;
 type RawOn = (event: string, listener: (payload: unknown) => void) => () => void;
 
 function missingBridge(): IpcError {
-  return new IpcError(IpcErrorCode.noBridge, 'This window is not connected to the app. Close it and start the app again.');
+  return new IpcError(
+    IpcErrorCode.noBridge,
+    'This window is not connected to the app. Close it and start the app again.',
+  );
 }
 
 function rawFunction(raw: unknown, domain: string, action: string): RawCall | null {
@@ -26,7 +29,8 @@ function rawFunction(raw: unknown, domain: string, action: string): RawCall | nu
 
 /** Unwraps one reply; anything that is not an `IpcResult` is an `IPC_BAD_RESPONSE` error. */
 export function unwrapResult(reply: unknown, channel: string): unknown {
-  if (!isIpcResult(reply)) throw new IpcError(IpcErrorCode.badResponse, `The app answered ${channel} with something unexpected. Try again.`);
+  if (!isIpcResult(reply))
+    throw new IpcError(IpcErrorCode.badResponse, `The app answered ${channel} with something unexpected. Try again.`);
   if (reply.ok) return reply.value;
   throw deserializeError(reply.error);
 }

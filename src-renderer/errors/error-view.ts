@@ -32,14 +32,23 @@ const TITLES: Readonly<Record<string, string>> = {
 function isIssueList(value: unknown): value is IssueSummary[] {
   return (
     Array.isArray(value) &&
-    value.every((item) => typeof item === 'object' && item !== null && typeof item.path === 'string' && typeof item.message === 'string')
+    value.every(
+      (item) =>
+        typeof item === 'object' && item !== null && typeof item.path === 'string' && typeof item.message === 'string',
+    )
   );
 }
 
 export function toErrorView(error: unknown): ErrorView {
   if (error instanceof WalletError) {
     const issues = isIssueList(error.details?.issues) ? error.details.issues : [];
-    return { name: error.name, code: error.code, title: TITLES[error.name] ?? 'Something went wrong', message: error.message, issues };
+    return {
+      name: error.name,
+      code: error.code,
+      title: TITLES[error.name] ?? 'Something went wrong',
+      message: error.message,
+      issues,
+    };
   }
   // Not a typed error: a bug in the window itself. Say so plainly instead of guessing.
   const detail = error instanceof Error ? error.message : String(error);

@@ -35,7 +35,8 @@ export function checkExplorerLookup(form: ExplorerLookupForm): ExplorerLookupChe
   const errors: ExplorerLookupErrors = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path[0];
-    const field: keyof ExplorerLookupForm = key === 'network' ? 'network' : key === 'kind' || key === undefined ? 'kind' : 'value';
+    const field: keyof ExplorerLookupForm =
+      key === 'network' ? 'network' : key === 'kind' || key === undefined ? 'kind' : 'value';
     errors[field] ??= sentence(issue.message);
   }
   return { ok: false, errors };

@@ -20,7 +20,12 @@ export interface NodeSettingsForm {
 export type NodeSettingsErrors = Partial<Record<keyof NodeSettingsForm, string>>;
 
 export function settingsToForm(settings: EmbeddedNodeSettings): NodeSettingsForm {
-  return { ...settings, port: String(settings.port), blockTimeMs: String(settings.blockTimeMs), dataDir: settings.dataDir ?? '' };
+  return {
+    ...settings,
+    port: String(settings.port),
+    blockTimeMs: String(settings.blockTimeMs),
+    dataDir: settings.dataDir ?? '',
+  };
 }
 
 function numberOrText(text: string): number | string {
@@ -28,7 +33,9 @@ function numberOrText(text: string): number | string {
   return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
-export function checkNodeSettings(form: NodeSettingsForm): { ok: true; settings: EmbeddedNodeSettings } | { ok: false; errors: NodeSettingsErrors } {
+export function checkNodeSettings(
+  form: NodeSettingsForm,
+): { ok: true; settings: EmbeddedNodeSettings } | { ok: false; errors: NodeSettingsErrors } {
   const candidate = {
     port: numberOrText(form.port),
     blockTimeMs: numberOrText(form.blockTimeMs),
@@ -59,7 +66,9 @@ export interface NetworkForm {
 
 export type NetworkErrors = Partial<Record<'target' | 'fullNodeUrl' | 'solidityNodeUrl' | 'apiKey', string>>;
 
-export function checkNetwork(form: NetworkForm): { ok: true; choice: NetworkChoiceInput } | { ok: false; errors: NetworkErrors } {
+export function checkNetwork(
+  form: NetworkForm,
+): { ok: true; choice: NetworkChoiceInput } | { ok: false; errors: NetworkErrors } {
   const apiKey = form.clearApiKey ? null : form.apiKey.trim() === '' ? undefined : form.apiKey.trim();
   let candidate: Record<string, unknown>;
   if (form.target === 'embedded') candidate = { kind: 'embedded' };

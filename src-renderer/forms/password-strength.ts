@@ -26,8 +26,14 @@ export function passwordStrength(password: string): PasswordStrength {
     return { level: 'weak', label: 'Weak', hint: 'This password is easy to guess. Use several unrelated words.' };
   }
   // Long passphrases are strong without symbol rules.
-  if (length >= 16 || (length >= 12 && classes >= 3)) return { level: 'strong', label: 'Strong', hint: 'Good. Keep it somewhere safe: it cannot be recovered.' };
-  if (length >= 10 && classes >= 2) return { level: 'fair', label: 'Fair', hint: 'Longer is better: four or more random words make a strong password.' };
+  if (length >= 16 || (length >= 12 && classes >= 3))
+    return { level: 'strong', label: 'Strong', hint: 'Good. Keep it somewhere safe: it cannot be recovered.' };
+  if (length >= 10 && classes >= 2)
+    return {
+      level: 'fair',
+      label: 'Fair',
+      hint: 'Longer is better: four or more random words make a strong password.',
+    };
   return { level: 'weak', label: 'Weak', hint: 'Make it longer, or mix words, digits and symbols.' };
 }
 
@@ -39,7 +45,8 @@ export interface NewPasswordErrors {
 /** Checks of the create-vault form before anything is sent. */
 export function checkNewPassword(password: string, confirmation: string): NewPasswordErrors {
   const errors: NewPasswordErrors = {};
-  if ([...password.normalize('NFKC')].length < PASSWORD_MIN_LENGTH) errors.password = `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
+  if ([...password.normalize('NFKC')].length < PASSWORD_MIN_LENGTH)
+    errors.password = `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
   if (confirmation !== password) errors.confirmation = 'The two passwords are not the same.';
   return errors;
 }

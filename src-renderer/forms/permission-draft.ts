@@ -2,7 +2,11 @@ import { isValidAddress, toBase58Address, toHexAddress } from '../../src-core/ad
 import { utf8ToBytes } from '../../src-core/bytes/utf8';
 import { PROTOCOL_CONSTANTS } from '../../src-core/chain/parameters';
 import type { PermissionView } from '../../src-core/ipc/channels/accounts';
-import type { KeyDirectoryEntry, PermissionStructureInput, PermissionsSnapshot } from '../../src-core/ipc/channels/permissions';
+import type {
+  KeyDirectoryEntry,
+  PermissionStructureInput,
+  PermissionsSnapshot,
+} from '../../src-core/ipc/channels/permissions';
 import { decodeOperations, operationsToBytes } from '../../src-core/permission/operations';
 import { permissionFromJson, type AccountPermissions } from '../../src-core/permission/model';
 import type { PermissionIssue } from '../../src-core/permission/validate';
@@ -41,7 +45,13 @@ export function newKeyDraft(address = '', weight = '1'): KeyDraft {
 }
 
 export function newActiveDraft(operations: string, index: number): GroupDraft {
-  return { id: newId(), name: index === 0 ? 'active' : `active${index + 1}`, threshold: '1', keys: [newKeyDraft()], operations };
+  return {
+    id: newId(),
+    name: index === 0 ? 'active' : `active${index + 1}`,
+    threshold: '1',
+    keys: [newKeyDraft()],
+    operations,
+  };
 }
 
 function groupFromView(view: PermissionView): GroupDraft {
@@ -71,7 +81,11 @@ export function structureOf(draft: StructureDraft): PermissionStructure {
     keys: g.keys.map((k) => ({ address: k.address, weight: k.weight })),
     ...(active ? { operations: g.operations.trim() } : {}),
   });
-  return { owner: group(draft.owner, false), witness: draft.witness ? group(draft.witness, false) : undefined, actives: draft.actives.map((a) => group(a, true)) };
+  return {
+    owner: group(draft.owner, false),
+    witness: draft.witness ? group(draft.witness, false) : undefined,
+    actives: draft.actives.map((a) => group(a, true)),
+  };
 }
 
 /** The IPC form of a draft that passed validation (numbers parsed, addresses trimmed). */
@@ -82,13 +96,24 @@ export function structureInput(draft: StructureDraft): PermissionStructureInput 
     keys: g.keys.map((k) => ({ address: k.address.trim(), weight: BigInt(k.weight.trim()) })),
     ...(active ? { operations: g.operations.trim().toLowerCase() } : {}),
   });
-  return { owner: group(draft.owner, false), ...(draft.witness ? { witness: group(draft.witness, false) } : {}), actives: draft.actives.map((a) => group(a, true)) };
+  return {
+    owner: group(draft.owner, false),
+    ...(draft.witness ? { witness: group(draft.witness, false) } : {}),
+    actives: draft.actives.map((a) => group(a, true)),
+  };
 }
 
 /** The account's current structure for the prover, from the snapshot. */
 export function currentPermissions(snapshot: PermissionsSnapshot): AccountPermissions {
   const read = (view: PermissionView) =>
-    permissionFromJson({ type: view.type, id: view.id, permission_name: view.name, threshold: view.threshold, ...(view.type === 'Active' ? { operations: view.operations } : {}), keys: view.keys });
+    permissionFromJson({
+      type: view.type,
+      id: view.id,
+      permission_name: view.name,
+      threshold: view.threshold,
+      ...(view.type === 'Active' ? { operations: view.operations } : {}),
+      keys: view.keys,
+    });
   return {
     address: toHexAddress(snapshot.address),
     owner: read(snapshot.current.owner),
@@ -116,7 +141,9 @@ export function issuesByPath(issues: readonly PermissionIssue[]): Map<string, st
 }
 
 /** The hex mask as typed, or why it cannot be used. */
-export function readMask(text: string): { ok: true; hex: string; unknownBits: readonly number[] } | { ok: false; message: string } {
+export function readMask(
+  text: string,
+): { ok: true; hex: string; unknownBits: readonly number[] } | { ok: false; message: string } {
   const hex = text.trim().replace(/^0x/i, '').toLowerCase();
   if (!/^[0-9a-f]*$/.test(hex)) return { ok: false, message: 'Use hex digits only (0–9, a–f).' };
   try {
@@ -145,6 +172,8 @@ export function shortAddress(base58: string): string {
 
 /** Valid, distinct key addresses of the draft in Base58 (for the key facts look-up). */
 export function keyAddresses(draft: StructureDraft): string[] {
-  const all = [draft.owner, ...(draft.witness ? [draft.witness] : []), ...draft.actives].flatMap((g) => g.keys.map((k) => k.address.trim()));
+  const all = [draft.owner, ...(draft.witness ? [draft.witness] : []), ...draft.actives].flatMap((g) =>
+    g.keys.map((k) => k.address.trim()),
+  );
   return [...new Set(all.filter((a) => isValidAddress(a)).map((a) => toBase58Address(a)))];
 }

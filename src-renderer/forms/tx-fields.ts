@@ -24,15 +24,18 @@ const INT64_MAX = 2n ** 63n - 1n;
 export function checkAddress(text: string): Checked<string> {
   const value = text.trim();
   if (value === '') return fail('Enter an address.');
-  if (/^0x[0-9a-fA-F]{40}$/.test(value)) return fail('This is a 20-byte EVM address; a TRON address starts with T (or 41 in hex).');
+  if (/^0x[0-9a-fA-F]{40}$/.test(value))
+    return fail('This is a 20-byte EVM address; a TRON address starts with T (or 41 in hex).');
   if (!/^(T|41|0x41)/.test(value)) return fail('A TRON address starts with T (Base58) or 41 (hex).');
-  if (value.startsWith('T') && value.length !== 34) return fail(`A Base58 TRON address has 34 characters; this has ${value.length}.`);
+  if (value.startsWith('T') && value.length !== 34)
+    return fail(`A Base58 TRON address has 34 characters; this has ${value.length}.`);
   try {
     addressToBytes(value);
     return ok(toBase58Address(value));
   } catch (error) {
     if (error instanceof AddressError) {
-      if (error.message.includes('checksum')) return fail('The checksum does not match: a character was mistyped or changed. Copy the address again.');
+      if (error.message.includes('checksum'))
+        return fail('The checksum does not match: a character was mistyped or changed. Copy the address again.');
       return fail(error.message);
     }
     throw error;
@@ -45,21 +48,31 @@ function amountMessage(error: unknown): string {
 }
 
 /** TRX as typed (up to 6 decimals) → sun. */
-export function checkTrx(text: string, options: { min?: bigint; max?: bigint; allowZero?: boolean; what?: string } = {}): Checked<bigint> {
+export function checkTrx(
+  text: string,
+  options: { min?: bigint; max?: bigint; allowZero?: boolean; what?: string } = {},
+): Checked<bigint> {
   let sun: bigint;
   try {
     sun = parseTrx(text, { allowZero: options.allowZero ?? false, max: options.max ?? INT64_MAX });
   } catch (error) {
     return fail(amountMessage(error));
   }
-  if (options.min !== undefined && sun < options.min) return fail(`${options.what ?? 'The amount'} must be at least ${formatSunAsTrx(options.min)} TRX.`);
+  if (options.min !== undefined && sun < options.min)
+    return fail(`${options.what ?? 'The amount'} must be at least ${formatSunAsTrx(options.min)} TRX.`);
   return ok(sun);
 }
 
 /** A token amount with the token's decimals → base units (TRC10 up to int64, TRC20 up to uint256). */
-export function checkTokenAmount(text: string, decimals: number, options: { max?: bigint; unit?: string } = {}): Checked<bigint> {
+export function checkTokenAmount(
+  text: string,
+  decimals: number,
+  options: { max?: bigint; unit?: string } = {},
+): Checked<bigint> {
   try {
-    return ok(parseUnits(text, decimals, { allowZero: false, max: options.max ?? UINT256_MAX, unit: options.unit ?? 'Token' }));
+    return ok(
+      parseUnits(text, decimals, { allowZero: false, max: options.max ?? UINT256_MAX, unit: options.unit ?? 'Token' }),
+    );
   } catch (error) {
     return fail(amountMessage(error));
   }
@@ -73,7 +86,10 @@ export function checkFeeLimit(text: string): Checked<bigint> {
   return parsed;
 }
 
-export function checkWholeNumber(text: string, options: { min?: bigint; max?: bigint; what?: string } = {}): Checked<bigint> {
+export function checkWholeNumber(
+  text: string,
+  options: { min?: bigint; max?: bigint; what?: string } = {},
+): Checked<bigint> {
   const value = text.trim();
   const what = options.what ?? 'The value';
   if (value === '') return fail(`Enter ${what.toLowerCase().replace(/^the /, 'the ')}.`);
@@ -133,23 +149,41 @@ export function checkAbiText(text: string): Checked<Record<string, unknown>[]> {
 }
 
 /** A compiler artifact (`{ abi, bytecode }`, bytecode possibly under `evm.bytecode.object`). */
-export function readArtifact(text: string): Checked<{ abi: Record<string, unknown>[]; bytecode: string; name: string }> {
+export function readArtifact(
+  text: string,
+): Checked<{ abi: Record<string, unknown>[]; bytecode: string; name: string }> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return fail('The file is not JSON.');
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return fail('A compiler artifact is an object with "abi" and "bytecode".');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return fail('A compiler artifact is an object with "abi" and "bytecode".');
   const record = value as Record<string, unknown>;
   const evm = record.evm as { bytecode?: { object?: unknown } } | undefined;
-  const rawBytecode = typeof record.bytecode === 'string' ? record.bytecode : typeof evm?.bytecode?.object === 'string' ? evm.bytecode.object : undefined;
-  if (!Array.isArray(record.abi) || rawBytecode === undefined) return fail('The artifact needs an "abi" list and a "bytecode" string.');
+  const rawBytecode =
+    typeof record.bytecode === 'string'
+      ? record.bytecode
+      : typeof evm?.bytecode?.object === 'string'
+        ? evm.bytecode.object
+        : undefined;
+  if (!Array.isArray(record.abi) || rawBytecode === undefined)
+    return fail('The artifact needs an "abi" list and a "bytecode" string.');
   const abi = checkAbiText(JSON.stringify(record.abi));
   if (!abi.ok) return abi;
   const bytecode = checkHex(rawBytecode);
   if (!bytecode.ok) return bytecode;
-  return ok({ abi: abi.value, bytecode: bytecode.value, name: typeof record.contractName === 'string' ? record.contractName : typeof record.name === 'string' ? record.name : '' });
+  return ok({
+    abi: abi.value,
+    bytecode: bytecode.value,
+    name:
+      typeof record.contractName === 'string'
+        ? record.contractName
+        : typeof record.name === 'string'
+          ? record.name
+          : '',
+  });
 }
 
 /**
@@ -169,12 +203,16 @@ export function checkAbiArgument(type: string, text: string): Checked<unknown> {
   switch (abiType.kind) {
     case 'uint':
     case 'int': {
-      if (!/^-?\d+$/.test(trimmed)) return fail(`Enter a whole number (digits only${abiType.kind === 'int' ? ', with - for negatives' : ''}).`);
+      if (!/^-?\d+$/.test(trimmed))
+        return fail(`Enter a whole number (digits only${abiType.kind === 'int' ? ', with - for negatives' : ''}).`);
       const n = BigInt(trimmed);
       if (abiType.kind === 'uint' && n < 0n) return fail(`A ${type} cannot be negative.`);
       const max = abiType.kind === 'uint' ? 2n ** BigInt(abiType.bits) - 1n : 2n ** BigInt(abiType.bits - 1) - 1n;
       const min = abiType.kind === 'uint' ? 0n : -(2n ** BigInt(abiType.bits - 1));
-      if (n > max || n < min) return fail(`Too large for a ${type}: it holds ${abiType.kind === 'uint' ? `0 to 2^${abiType.bits} − 1` : `−2^${abiType.bits - 1} to 2^${abiType.bits - 1} − 1`}.`);
+      if (n > max || n < min)
+        return fail(
+          `Too large for a ${type}: it holds ${abiType.kind === 'uint' ? `0 to 2^${abiType.bits} − 1` : `−2^${abiType.bits - 1} to 2^${abiType.bits - 1} − 1`}.`,
+        );
       value = trimmed;
       break;
     }
@@ -199,7 +237,9 @@ export function checkAbiArgument(type: string, text: string): Checked<unknown> {
       try {
         value = JSON.parse(trimmed);
       } catch {
-        return fail(`Enter the ${type} value as JSON, e.g. ${abiType.kind === 'array' ? '["…", "…"]' : '["…", 1]'} (numbers as "strings").`);
+        return fail(
+          `Enter the ${type} value as JSON, e.g. ${abiType.kind === 'array' ? '["…", "…"]' : '["…", 1]'} (numbers as "strings").`,
+        );
       }
   }
   try {

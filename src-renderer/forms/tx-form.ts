@@ -57,7 +57,13 @@ export interface KindForm {
   readonly votes?: boolean;
 }
 
-const FEE_LIMIT: FieldSpec = { key: 'feeLimit', label: 'Fee limit (TRX)', type: 'feeLimit', optional: true, hint: 'Most TRX the energy may burn; empty = the estimate with a 20 % margin. At most 15,000 TRX.' };
+const FEE_LIMIT: FieldSpec = {
+  key: 'feeLimit',
+  label: 'Fee limit (TRX)',
+  type: 'feeLimit',
+  optional: true,
+  hint: 'Most TRX the energy may burn; empty = the estimate with a 20 % margin. At most 15,000 TRX.',
+};
 const RESOURCE: FieldSpec = { key: 'resource', label: 'Resource', type: 'resource' };
 
 export const KIND_FORMS: Record<TxKind, KindForm> = {
@@ -68,7 +74,13 @@ export const KIND_FORMS: Record<TxKind, KindForm> = {
     fields: [
       { key: 'to', label: 'Recipient', type: 'address' },
       { key: 'amount', label: 'Amount (TRX)', type: 'trx' },
-      { key: 'memo', label: 'Memo', type: 'memo', optional: true, hint: 'Stored on chain in raw_data.data; a memo costs the memo fee (1 TRX on mainnet).' },
+      {
+        key: 'memo',
+        label: 'Memo',
+        type: 'memo',
+        optional: true,
+        hint: 'Stored on chain in raw_data.data; a memo costs the memo fee (1 TRX on mainnet).',
+      },
     ],
   },
   'trc10-transfer': {
@@ -85,7 +97,12 @@ export const KIND_FORMS: Record<TxKind, KindForm> = {
     title: 'Send a TRC20 token',
     group: 'Transfers',
     description: "Call the token contract's transfer(address,uint256); decimals are read from the contract.",
-    fields: [{ key: 'token', label: 'Token contract', type: 'address' }, { key: 'to', label: 'Recipient', type: 'address' }, { key: 'amount', label: 'Amount', type: 'token' }, FEE_LIMIT],
+    fields: [
+      { key: 'token', label: 'Token contract', type: 'address' },
+      { key: 'to', label: 'Recipient', type: 'address' },
+      { key: 'amount', label: 'Amount', type: 'token' },
+      FEE_LIMIT,
+    ],
   },
   freeze: {
     title: 'Stake TRX (freeze)',
@@ -119,20 +136,36 @@ export const KIND_FORMS: Record<TxKind, KindForm> = {
       { key: 'receiver', label: 'Receiver', type: 'address' },
       { key: 'amount', label: 'Stake to delegate (TRX)', type: 'trx' },
       RESOURCE,
-      { key: 'lock', label: 'Lock the delegation', type: 'checkbox', hint: 'A locked delegation cannot be reclaimed before its period ends.' },
-      { key: 'lockPeriod', label: 'Lock period (blocks)', type: 'blocks', optional: true, hint: '3 seconds per block; 28,800 blocks = 1 day. Empty = the default of 3 days.' },
+      {
+        key: 'lock',
+        label: 'Lock the delegation',
+        type: 'checkbox',
+        hint: 'A locked delegation cannot be reclaimed before its period ends.',
+      },
+      {
+        key: 'lockPeriod',
+        label: 'Lock period (blocks)',
+        type: 'blocks',
+        optional: true,
+        hint: '3 seconds per block; 28,800 blocks = 1 day. Empty = the default of 3 days.',
+      },
     ],
   },
   undelegate: {
     title: 'Reclaim delegated resources',
     group: 'Staking and resources',
     description: 'Take back resources you delegated.',
-    fields: [{ key: 'receiver', label: 'Receiver', type: 'address' }, { key: 'amount', label: 'Stake to reclaim (TRX)', type: 'trx' }, RESOURCE],
+    fields: [
+      { key: 'receiver', label: 'Receiver', type: 'address' },
+      { key: 'amount', label: 'Stake to reclaim (TRX)', type: 'trx' },
+      RESOURCE,
+    ],
   },
   vote: {
     title: 'Vote for representatives',
     group: 'Voting',
-    description: 'Give your TRON power (1 vote per staked TRX) to super representatives. A new vote replaces all earlier ones.',
+    description:
+      'Give your TRON power (1 vote per staked TRX) to super representatives. A new vote replaces all earlier ones.',
     fields: [],
     votes: true,
   },
@@ -150,9 +183,25 @@ export const KIND_FORMS: Record<TxKind, KindForm> = {
       { key: 'name', label: 'Contract name', type: 'name', optional: true },
       { key: 'abi', label: 'ABI (JSON)', type: 'abi' },
       { key: 'bytecode', label: 'Bytecode (hex)', type: 'bytecode' },
-      { key: 'callValue', label: 'Call value (TRX)', type: 'callValue', optional: true, hint: 'TRX sent to the constructor (it must be payable).' },
-      { key: 'percent', label: 'Caller pays (% of energy)', type: 'percent', hint: 'consume_user_resource_percent, 0 to 100: the rest comes from your staked energy.' },
-      { key: 'originEnergyLimit', label: 'Your energy per call, at most', type: 'energy', hint: 'origin_energy_limit: the most of your energy one call may use.' },
+      {
+        key: 'callValue',
+        label: 'Call value (TRX)',
+        type: 'callValue',
+        optional: true,
+        hint: 'TRX sent to the constructor (it must be payable).',
+      },
+      {
+        key: 'percent',
+        label: 'Caller pays (% of energy)',
+        type: 'percent',
+        hint: 'consume_user_resource_percent, 0 to 100: the rest comes from your staked energy.',
+      },
+      {
+        key: 'originEnergyLimit',
+        label: 'Your energy per call, at most',
+        type: 'energy',
+        hint: 'origin_energy_limit: the most of your energy one call may use.',
+      },
       FEE_LIMIT,
     ],
     args: 'constructor',
@@ -163,7 +212,13 @@ export const KIND_FORMS: Record<TxKind, KindForm> = {
     description: 'Call a function that changes state. View functions are read on the Contracts screen at no cost.',
     fields: [
       { key: 'contract', label: 'Contract', type: 'address' },
-      { key: 'abi', label: 'ABI (JSON)', type: 'abi', optional: true, hint: "Only when the contract's ABI was cleared from the chain: paste it here." },
+      {
+        key: 'abi',
+        label: 'ABI (JSON)',
+        type: 'abi',
+        optional: true,
+        hint: "Only when the contract's ABI was cleared from the chain: paste it here.",
+      },
       { key: 'function', label: 'Function', type: 'function' },
       { key: 'callValue', label: 'Call value (TRX)', type: 'callValue', optional: true },
       { key: 'tokenId', label: 'TRC10 token id to send', type: 'tokenId', optional: true },
@@ -176,18 +231,25 @@ export const KIND_FORMS: Record<TxKind, KindForm> = {
     title: 'Update the caller energy share',
     group: 'Contracts',
     description: "Change a contract's consume_user_resource_percent (deployer only).",
-    fields: [{ key: 'contract', label: 'Contract', type: 'address' }, { key: 'percent', label: 'Caller pays (% of energy)', type: 'percent' }],
+    fields: [
+      { key: 'contract', label: 'Contract', type: 'address' },
+      { key: 'percent', label: 'Caller pays (% of energy)', type: 'percent' },
+    ],
   },
   'update-energy-limit': {
     title: 'Update the deployer energy limit',
     group: 'Contracts',
     description: "Change a contract's origin_energy_limit (deployer only).",
-    fields: [{ key: 'contract', label: 'Contract', type: 'address' }, { key: 'originEnergyLimit', label: 'Your energy per call, at most', type: 'energy' }],
+    fields: [
+      { key: 'contract', label: 'Contract', type: 'address' },
+      { key: 'originEnergyLimit', label: 'Your energy per call, at most', type: 'energy' },
+    ],
   },
   'clear-abi': {
     title: 'Clear a contract ABI',
     group: 'Contracts',
-    description: 'Remove the ABI stored on chain (deployer only). The contract keeps working; callers then need the ABI from you.',
+    description:
+      'Remove the ABI stored on chain (deployer only). The contract keeps working; callers then need the ABI from you.',
     fields: [{ key: 'contract', label: 'Contract', type: 'address' }],
   },
 };
@@ -224,7 +286,18 @@ const text = (values: FormValues, key: string): string => {
 };
 
 /** Checks every field of `kind` and builds the request when all pass. */
-export function checkForm(kind: TxKind, owner: string, values: FormValues, context: FormContext = {}, extra: { args?: readonly string[]; votes?: readonly VoteRow[]; expirationMinutes?: string; permissionId?: number | null } = {}): FormCheck {
+export function checkForm(
+  kind: TxKind,
+  owner: string,
+  values: FormValues,
+  context: FormContext = {},
+  extra: {
+    args?: readonly string[];
+    votes?: readonly VoteRow[];
+    expirationMinutes?: string;
+    permissionId?: number | null;
+  } = {},
+): FormCheck {
   const errors: Record<string, string> = {};
   const sun: Record<string, bigint> = {};
   const out: Record<string, unknown> = { kind };
@@ -246,10 +319,14 @@ export function checkForm(kind: TxKind, owner: string, values: FormValues, conte
         take(field.key, checkAddress(raw), (v) => (out[field.key] = v));
         break;
       case 'trx':
-        take(field.key, checkTrx(raw, kind === 'freeze' ? { min: 1_000_000n, what: 'The amount to stake' } : {}), (v) => {
-          sun[field.key] = v;
-          out.amountSun = v.toString();
-        });
+        take(
+          field.key,
+          checkTrx(raw, kind === 'freeze' ? { min: 1_000_000n, what: 'The amount to stake' } : {}),
+          (v) => {
+            sun[field.key] = v;
+            out.amountSun = v.toString();
+          },
+        );
         break;
       case 'callValue':
         take(field.key, checkTrx(raw, { allowZero: true }), (v) => {
@@ -258,24 +335,52 @@ export function checkForm(kind: TxKind, owner: string, values: FormValues, conte
         });
         break;
       case 'token':
-        if (context.tokenDecimals === undefined) errors[field.key] = kind === 'trc10-transfer' ? 'Enter a token id first: its precision sets the decimals.' : 'Enter the token contract first: its decimals are read from it.';
-        else take(field.key, checkTokenAmount(raw, context.tokenDecimals, { unit: context.tokenSymbol ?? 'Token', max: kind === 'trc10-transfer' ? 2n ** 63n - 1n : 2n ** 256n - 1n }), (v) => (out.amount = v.toString()));
+        if (context.tokenDecimals === undefined)
+          errors[field.key] =
+            kind === 'trc10-transfer'
+              ? 'Enter a token id first: its precision sets the decimals.'
+              : 'Enter the token contract first: its decimals are read from it.';
+        else
+          take(
+            field.key,
+            checkTokenAmount(raw, context.tokenDecimals, {
+              unit: context.tokenSymbol ?? 'Token',
+              max: kind === 'trc10-transfer' ? 2n ** 63n - 1n : 2n ** 256n - 1n,
+            }),
+            (v) => (out.amount = v.toString()),
+          );
         break;
       case 'tokenValue':
-        take(field.key, checkWholeNumber(raw, { min: 1n, max: 2n ** 63n - 1n, what: 'The token amount' }), (v) => (out.tokenValue = v.toString()));
+        take(
+          field.key,
+          checkWholeNumber(raw, { min: 1n, max: 2n ** 63n - 1n, what: 'The token amount' }),
+          (v) => (out.tokenValue = v.toString()),
+        );
         break;
       case 'resource':
         if (raw !== 'BANDWIDTH' && raw !== 'ENERGY') errors[field.key] = 'Choose bandwidth or energy.';
         else out.resource = raw;
         break;
       case 'blocks':
-        take(field.key, checkWholeNumber(raw, { min: 1n, ...(context.maxLockBlocks !== undefined ? { max: context.maxLockBlocks } : {}), what: 'The lock period' }), (v) => (out.lockPeriodBlocks = v.toString()));
+        take(
+          field.key,
+          checkWholeNumber(raw, {
+            min: 1n,
+            ...(context.maxLockBlocks !== undefined ? { max: context.maxLockBlocks } : {}),
+            what: 'The lock period',
+          }),
+          (v) => (out.lockPeriodBlocks = v.toString()),
+        );
         break;
       case 'percent':
         take(field.key, checkPercent(raw), (v) => (out.consumeUserResourcePercent = v));
         break;
       case 'energy':
-        take(field.key, checkWholeNumber(raw, { min: 1n, max: 2n ** 63n - 1n, what: 'The energy limit' }), (v) => (out.originEnergyLimit = v.toString()));
+        take(
+          field.key,
+          checkWholeNumber(raw, { min: 1n, max: 2n ** 63n - 1n, what: 'The energy limit' }),
+          (v) => (out.originEnergyLimit = v.toString()),
+        );
         break;
       case 'memo':
         if (new TextEncoder().encode(raw).length > 4096) errors[field.key] = 'A memo can be at most 4,096 bytes.';
@@ -308,7 +413,8 @@ export function checkForm(kind: TxKind, owner: string, values: FormValues, conte
   }
   if (kind === 'delegate' && values.lock === true) out.lock = true;
   if (kind === 'delegate' && values.lock !== true) delete out.lockPeriodBlocks;
-  if (kind === 'call' && (out.tokenValue !== undefined) !== (out.tokenId !== undefined)) errors.tokenValue = 'Give both the TRC10 token id and the amount, or neither.';
+  if (kind === 'call' && (out.tokenValue !== undefined) !== (out.tokenId !== undefined))
+    errors.tokenValue = 'Give both the TRC10 token id and the amount, or neither.';
 
   const form = KIND_FORMS[kind];
   if (form.args) {
@@ -327,7 +433,10 @@ export function checkForm(kind: TxKind, owner: string, values: FormValues, conte
     const votes: { representative: string; count: string }[] = [];
     const seen = new Set<string>();
     rows.forEach((row, i) => {
-      const address = row.representative.trim() === '' ? ({ ok: false, error: 'Choose a representative.' } as const) : checkAddress(row.representative);
+      const address =
+        row.representative.trim() === ''
+          ? ({ ok: false, error: 'Choose a representative.' } as const)
+          : checkAddress(row.representative);
       const count = checkWholeNumber(row.count, { min: 1n, what: 'The number of votes' });
       if (!address.ok) errors[`votes.${i}.representative`] = address.error;
       else if (seen.has(address.value)) errors[`votes.${i}.representative`] = 'This representative is listed twice.';
@@ -350,7 +459,8 @@ export function checkForm(kind: TxKind, owner: string, values: FormValues, conte
 /** Default values of a kind's fields (resource: energy for deployments' world, bandwidth otherwise). */
 export function defaultValues(kind: TxKind): FormValues {
   const values: FormValues = {};
-  for (const field of KIND_FORMS[kind].fields) values[field.key] = field.type === 'checkbox' ? false : field.type === 'resource' ? 'BANDWIDTH' : '';
+  for (const field of KIND_FORMS[kind].fields)
+    values[field.key] = field.type === 'checkbox' ? false : field.type === 'resource' ? 'BANDWIDTH' : '';
   if (kind === 'deploy') {
     values.percent = '100';
     values.originEnergyLimit = '10000000';

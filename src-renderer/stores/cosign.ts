@@ -83,7 +83,8 @@ export const useCosignStore = defineStore('cosign', () => {
     () => nodeStatus.head?.timestamp,
     (headTime) => {
       if (stop === null || headTime === undefined) return;
-      const lapsed = (e: { stage: string; expiresAt: number }) => (e.stage === 'collecting' || e.stage === 'ready') && headTime >= e.expiresAt;
+      const lapsed = (e: { stage: string; expiresAt: number }) =>
+        (e.stage === 'collecting' || e.stage === 'ready') && headTime >= e.expiresAt;
       for (const shown of Object.values(details.value)) if (lapsed(shown)) void loadDetail(shown.id);
       if (inbox.value?.items.some(lapsed)) void loadInbox();
     },

@@ -1,7 +1,13 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { NetworkChoiceInput, NetworkInfo } from '../../src-core/ipc/channels/network';
-import type { EmbeddedNodeSettings, NodeBlock, NodeLogLine, NodeOverview, Representative } from '../../src-core/ipc/channels/node';
+import type {
+  EmbeddedNodeSettings,
+  NodeBlock,
+  NodeLogLine,
+  NodeOverview,
+  Representative,
+} from '../../src-core/ipc/channels/node';
 import { api } from '../api/bridge';
 
 /**

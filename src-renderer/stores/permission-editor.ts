@@ -1,6 +1,12 @@
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
-import type { DryRunReport, KeyFacts, PermissionsSnapshot, PreparedUpdate, SubmittedUpdate } from '../../src-core/ipc/channels/permissions';
+import type {
+  DryRunReport,
+  KeyFacts,
+  PermissionsSnapshot,
+  PreparedUpdate,
+  SubmittedUpdate,
+} from '../../src-core/ipc/channels/permissions';
 import type { TxStatus } from '../../src-core/ipc/channels/tx';
 import { accountPermissionsFromStructure, updateValueFromStructure } from '../../src-core/permission/structure';
 import { gatePermissionChange, type ChangeGate } from '../../src-core/permission/gate';
@@ -46,7 +52,9 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
   const confirmation = ref('');
   let stop: (() => void) | null = null;
 
-  const current = computed<AccountPermissions | null>(() => (snapshot.value ? currentPermissions(snapshot.value) : null));
+  const current = computed<AccountPermissions | null>(() =>
+    snapshot.value ? currentPermissions(snapshot.value) : null,
+  );
   const directory = computed(() => snapshot.value?.directory ?? []);
 
   const issues = computed<PermissionIssue[]>(() => {
@@ -81,19 +89,25 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
       return provePermissionChange(current.value, after.value, {
         knownAddresses: known,
         ownAddresses: own,
-        facts: { contractAddresses: list.filter((f) => f.isContract).map((f) => f.address), neverActiveAddresses: list.filter((f) => !f.activated).map((f) => f.address) },
+        facts: {
+          contractAddresses: list.filter((f) => f.isContract).map((f) => f.address),
+          neverActiveAddresses: list.filter((f) => !f.activated).map((f) => f.address),
+        },
       });
     } catch {
       return null;
     }
   });
 
-  const gate = computed<ChangeGate | null>(() => (proof.value ? gatePermissionChange(proof.value, { confirmation: confirmation.value }) : null));
+  const gate = computed<ChangeGate | null>(() =>
+    proof.value ? gatePermissionChange(proof.value, { confirmation: confirmation.value }) : null,
+  );
 
   /** Why "Review" is unavailable, or null when it is. */
   const reviewBlockedBy = computed<string | null>(() => {
     if (!draft.value) return 'Start editing first.';
-    if (issues.value.length > 0) return `Fix the ${issues.value.length === 1 ? 'problem' : `${issues.value.length} problems`} in the form first.`;
+    if (issues.value.length > 0)
+      return `Fix the ${issues.value.length === 1 ? 'problem' : `${issues.value.length} problems`} in the form first.`;
     if (!proof.value || !gate.value) return 'The structure cannot be read yet.';
     if (gate.value.blocking.length > 0) return `Blocked: ${gate.value.blocking[0]!.message}`;
     return null;
@@ -193,7 +207,10 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
     reviewError.value = null;
     const request = { address: snapshot.value.address, update: structureInput(draft.value) };
     try {
-      const [preparedUpdate, report] = await Promise.all([api.permissions.prepare(request), api.permissions.dryRun(request)]);
+      const [preparedUpdate, report] = await Promise.all([
+        api.permissions.prepare(request),
+        api.permissions.dryRun(request),
+      ]);
       prepared.value = preparedUpdate;
       dryRun.value = report;
     } catch (error) {

@@ -2,7 +2,13 @@ import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
 import { parseAbi } from '../../src-core/abi/fragments';
 import type { AbiParamView, ContractView } from '../../src-core/ipc/channels/contracts';
-import type { EstimateView, PermissionChoiceView, PreparedTxView, SimulationView, TxKind } from '../../src-core/ipc/channels/tx';
+import type {
+  EstimateView,
+  PermissionChoiceView,
+  PreparedTxView,
+  SimulationView,
+  TxKind,
+} from '../../src-core/ipc/channels/tx';
 import { CONTRACT_KINDS } from '../../src-core/ipc/channels/tx';
 import { api } from '../api/bridge';
 import { checkForm, defaultValues, KIND_FORMS, type FormValues, type VoteRow } from '../forms/tx-form';
@@ -49,7 +55,10 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
       const abi = checkAbiText(String(values.value.abi ?? ''));
       if (!abi.ok) return [];
       try {
-        return (parseAbi(abi.value).constructorFragment?.inputs ?? []).map((p) => ({ name: p.name, type: p.type.canonical }));
+        return (parseAbi(abi.value).constructorFragment?.inputs ?? []).map((p) => ({
+          name: p.name,
+          type: p.type.canonical,
+        }));
       } catch {
         return [];
       }
@@ -68,7 +77,11 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
       const abi = checkAbiText(pasted);
       if (!abi.ok) return [];
       try {
-        return parseAbi(abi.value).functions.map((f) => ({ signature: f.signature, stateMutability: f.stateMutability, inputs: f.inputs.map((p) => ({ name: p.name, type: p.type.canonical })) }));
+        return parseAbi(abi.value).functions.map((f) => ({
+          signature: f.signature,
+          stateMutability: f.stateMutability,
+          inputs: f.inputs.map((p) => ({ name: p.name, type: p.type.canonical })),
+        }));
       } catch {
         return [];
       }
@@ -86,7 +99,12 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
         argInputs: argInputs.value,
         ...(maxLockBlocks.value !== undefined ? { maxLockBlocks: maxLockBlocks.value } : {}),
       },
-      { args: args.value, votes: votes.value, expirationMinutes: expirationMinutes.value, permissionId: permissionOverride.value },
+      {
+        args: args.value,
+        votes: votes.value,
+        expirationMinutes: expirationMinutes.value,
+        permissionId: permissionOverride.value,
+      },
     ),
   );
 
@@ -102,7 +120,9 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
   });
 
   /** The chooser found no permission: nothing can be built. */
-  const blocked = computed(() => permission.value !== null && permission.value.permissionId === null && permissionOverride.value === null);
+  const blocked = computed(
+    () => permission.value !== null && permission.value.permissionId === null && permissionOverride.value === null,
+  );
   const runsCode = computed(() => CONTRACT_KINDS.includes(kind.value));
 
   function touch(key: string): void {
@@ -165,7 +185,12 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
   }
 
   async function loadToken(): Promise<void> {
-    const key = kind.value === 'trc20-transfer' ? String(values.value.token ?? '') : kind.value === 'trc10-transfer' ? String(values.value.tokenId ?? '') : '';
+    const key =
+      kind.value === 'trc20-transfer'
+        ? String(values.value.token ?? '')
+        : kind.value === 'trc10-transfer'
+          ? String(values.value.tokenId ?? '')
+          : '';
     if (token.value?.key === key) return;
     token.value = null;
     tokenError.value = null;

@@ -81,5 +81,18 @@ export const useVaultStore = defineStore('vault', () => {
     void api.vault.touch().catch(() => undefined);
   }
 
-  return { status, loadError, lastLock, load, ensureLoaded, follow, onLocked, initialize, unlock, unlockWithDevice, lock, touch };
+  return {
+    status,
+    loadError,
+    lastLock,
+    load,
+    ensureLoaded,
+    follow,
+    onLocked,
+    initialize,
+    unlock,
+    unlockWithDevice,
+    lock,
+    touch,
+  };
 });

@@ -51,7 +51,11 @@ const ROUNDS = 5;
 const ROUND_MS = 400;
 
 /** Measures each case against its reference in the same run and prints the ratios. */
-export async function compareCases(title: string, referenceName: string, cases: readonly ComparedCase[]): Promise<ComparedResult[]> {
+export async function compareCases(
+  title: string,
+  referenceName: string,
+  cases: readonly ComparedCase[],
+): Promise<ComparedResult[]> {
   const results: ComparedResult[] = [];
   for (const c of cases) {
     // Alternate short rounds of ours and the reference and keep each side's best round, so that
@@ -60,7 +64,9 @@ export async function compareCases(title: string, referenceName: string, cases: 
     let reference = 0;
     for (let round = 0; round < ROUNDS; round++) {
       ours = Math.max(ours, opsPerSecond(c.ours, ROUND_MS));
-      const ref = c.referenceIsAsync ? await opsPerSecondAsync(c.reference as () => Promise<unknown>, ROUND_MS) : opsPerSecond(c.reference, ROUND_MS);
+      const ref = c.referenceIsAsync
+        ? await opsPerSecondAsync(c.reference as () => Promise<unknown>, ROUND_MS)
+        : opsPerSecond(c.reference, ROUND_MS);
       reference = Math.max(reference, ref);
     }
     const ratio = ours / reference;

@@ -29,15 +29,25 @@ describe('contracts in Chromium', () => {
   });
 
   it('deploys a TRC20 from the compiled artifact with its estimate shown, and the receipt is SUCCESS', async () => {
-    const artifacts = JSON.parse(await readFile(join(ROOT, 'test/fixtures/contracts/artifacts.json'), 'utf8')) as { artifacts: Record<string, { abi: unknown[]; bytecode: string }> };
+    const artifacts = JSON.parse(await readFile(join(ROOT, 'test/fixtures/contracts/artifacts.json'), 'utf8')) as {
+      artifacts: Record<string, { abi: unknown[]; bytecode: string }>;
+    };
     await setup.harness.goto('/build/deploy');
     await page().getByTestId('permission-choice').waitFor();
-    await page().getByTestId('artifact-file').setInputFiles({ name: 'Token.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ contractName: 'Token', ...artifacts.artifacts.Token })) });
+    await page()
+      .getByTestId('artifact-file')
+      .setInputFiles({
+        name: 'Token.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify({ contractName: 'Token', ...artifacts.artifacts.Token })),
+      });
     await page().getByTestId('abi-args').getByLabel('supply (uint256)').fill('1000000000000');
     await page().getByRole('button', { name: 'Estimate energy' }).click();
     await page().getByTestId('estimate-energy').waitFor();
     // Shown grouped ("314,716").
-    expect(Number((await page().getByTestId('estimate-energy').textContent())!.replaceAll(',', ''))).toBeGreaterThan(100_000);
+    expect(Number((await page().getByTestId('estimate-energy').textContent())!.replaceAll(',', ''))).toBeGreaterThan(
+      100_000,
+    );
     await page().locator('[data-strategy="max-factor"]').waitFor();
     await page().getByRole('button', { name: 'Review' }).click();
     await page().locator('[data-testid="simulation"][data-method="dry-run"][data-success="true"]').waitFor();
@@ -81,10 +91,16 @@ describe('contracts in Chromium', () => {
     await page().getByLabel('Recipient').fill(dev[0]!);
     await page().getByLabel('Amount', { exact: true }).fill('1');
     await page().getByRole('button', { name: 'Estimate energy' }).click();
-    await page().getByTestId('estimate-problem').getByText(/insufficient balance/).waitFor();
+    await page()
+      .getByTestId('estimate-problem')
+      .getByText(/insufficient balance/)
+      .waitFor();
     await page().getByRole('button', { name: 'Review' }).click();
     const simulation = page().locator('[data-testid="simulation"][data-success="false"]');
-    await simulation.getByTestId('simulation-reason').getByText(/insufficient balance/).waitFor();
+    await simulation
+      .getByTestId('simulation-reason')
+      .getByText(/insufficient balance/)
+      .waitFor();
     expect(await page().locator('[data-testid="tx-review"][data-state="created"]').count()).toBe(1);
     await setup.harness.screenshot('build-revert-simulation');
   });

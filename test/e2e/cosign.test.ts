@@ -69,7 +69,10 @@ describe('co-signing between two profiles in Chromium', () => {
     node = started[0]!;
     b = await startWalletHarness({ createNode: attachTo(node), settings, fileDialogs: savingDialogs('b', savedByB) });
     await b.wallet.ready;
-    client = new TronNodeClient({ fullNodeUrl: node.url, fetch: globalThis.fetch.bind(globalThis) as unknown as FetchLike });
+    client = new TronNodeClient({
+      fullNodeUrl: node.url,
+      fetch: globalThis.fetch.bind(globalThis) as unknown as FetchLike,
+    });
     treasury = await makeTreasury(node);
 
     await a.wallet.vault.initialize(PASSWORD);
@@ -113,7 +116,9 @@ describe('co-signing between two profiles in Chromium', () => {
     await expect(pa.getByTestId('headline').textContent()).resolves.toContain('Send 12.5 TRX to');
     await expect(envelopeA.textContent()).resolves.toContain('signing window 60 min');
     await expect(pa.getByTestId('countdown').getAttribute('data-state')).resolves.toBe('open');
-    await expect(pa.getByTestId('countdown').textContent()).resolves.toMatch(/^Expires in (1 h 00 min|59 min \d\d s|5\d min \d\d s)/);
+    await expect(pa.getByTestId('countdown').textContent()).resolves.toMatch(
+      /^Expires in (1 h 00 min|59 min \d\d s|5\d min \d\d s)/,
+    );
     await expect(pa.getByTestId('signing-progress').getAttribute('data-weight')).resolves.toBe('1');
     await pa.getByLabel('Note for the co-signers').fill('Q3 payroll, invoice 42');
     await pa.getByRole('button', { name: 'Save note' }).click();
@@ -133,7 +138,9 @@ describe('co-signing between two profiles in Chromium', () => {
     await expect(pb.getByTestId('fingerprint').getAttribute('data-fingerprint')).resolves.toBe(fingerprint);
     await expect(pb.getByTestId('note').textContent()).resolves.toContain('Q3 payroll, invoice 42');
     for (const check of ['integrity', 'network', 'tapos', 'permission', 'signatures', 'node-weight', 'expiry']) {
-      await expect(pb.locator(`[data-testid="verification"] [data-check="${check}"]`).getAttribute('data-outcome')).resolves.toBe('passed');
+      await expect(
+        pb.locator(`[data-testid="verification"] [data-check="${check}"]`).getAttribute('data-outcome'),
+      ).resolves.toBe('passed');
     }
     const signers = pb.getByTestId('signer');
     await expect(signers.nth(0).textContent()).resolves.toContain('Alice');
@@ -141,7 +148,9 @@ describe('co-signing between two profiles in Chromium', () => {
     await expect(signers.nth(1).textContent()).resolves.toContain('your vault holds this key');
     await pb.getByRole('button', { name: 'Simulate' }).click();
     await pb.locator('[data-testid="simulation"][data-method="dry-run"][data-success="true"]').waitFor();
-    await expect(pb.getByTestId('envelope-simulation').locator('[data-cost="multi-signature"]').textContent()).resolves.toContain('1 TRX');
+    await expect(
+      pb.getByTestId('envelope-simulation').locator('[data-cost="multi-signature"]').textContent(),
+    ).resolves.toContain('1 TRX');
     await b.harness.screenshot('cosign-b-verified-simulated');
     await pb.getByLabel('Sign with').selectOption({ label: `Bob (${treasury.keys[1]}), weight 1` });
     await pb.getByRole('button', { name: 'Sign', exact: true }).click();
@@ -172,8 +181,13 @@ describe('co-signing between two profiles in Chromium', () => {
     await expect(row.textContent()).resolves.toMatch(/Send 12\.5 TRX to .*Alice, Bob|Send 12\.5 TRX to .*Bob, Alice/);
     await pa.getByRole('button', { name: 'Export CSV' }).click();
     await expect.poll(() => savedByA.some((p) => p.endsWith('history-embedded.csv'))).toBe(true);
-    const csv = await readFile(savedByA.find((p) => p.endsWith('history-embedded.csv'))!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('created_at,stage,type,summary,owner,owner_name,permission_id,signers,txid,block,fee_trx,fee_sun,expires_at,broadcast_at,confirmed_at,message');
+    const csv = await readFile(
+      savedByA.find((p) => p.endsWith('history-embedded.csv'))!,
+      'utf8',
+    );
+    expect(csv.split('\r\n')[0]).toBe(
+      'created_at,stage,type,summary,owner,owner_name,permission_id,signers,txid,block,fee_trx,fee_sun,expires_at,broadcast_at,confirmed_at,message',
+    );
     expect(csv).toContain('confirmed,TransferContract,Send 12.5 TRX to');
     await a.harness.screenshot('cosign-a-history');
   });
@@ -215,7 +229,15 @@ describe('co-signing between two profiles in Chromium', () => {
 
   it('shows an envelope past its expiration as expired and re-proposes it', async () => {
     const pa = a.harness.page;
-    const built = await a.wallet.transactions.build(TxRequestSchema.parse({ kind: 'trx-transfer', owner: treasury.address, to: freshAddress(0xc0511), amountSun: '3000000', expirationMs: 600_000 }));
+    const built = await a.wallet.transactions.build(
+      TxRequestSchema.parse({
+        kind: 'trx-transfer',
+        owner: treasury.address,
+        to: freshAddress(0xc0511),
+        amountSun: '3000000',
+        expirationMs: 600_000,
+      }),
+    );
     const handed = await a.wallet.transactions.sign({ txid: built.txid });
     const id = handed.envelopeId!;
     await a.harness.goto(`/cosign/${id}`);
@@ -239,15 +261,35 @@ describe('co-signing between two profiles in Chromium', () => {
     const pa = a.harness.page;
     const pb = b.harness.page;
     const ref = await client.getRefBlock();
-    const abi = [{ type: 'function', name: 'store', stateMutability: 'nonpayable', inputs: [{ name: 'items', type: 'bytes32[]' }], outputs: [] }];
+    const abi = [
+      {
+        type: 'function',
+        name: 'store',
+        stateMutability: 'nonpayable',
+        inputs: [{ name: 'items', type: 'bytes32[]' }],
+        outputs: [],
+      },
+    ];
     const items = Array.from({ length: 16 }, (_, i) => `0x${(i * 0x1111).toString(16).padStart(64, '0')}`);
-    const tx = buildTransaction(triggerSmartContract({ owner: treasury.address, contract: node.accounts[8]!.address, data: encodeFunctionData('store(bytes32[])', [items]) }), {
-      header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp, expirationMs: 3_600_000 }),
-      feeLimit: 50_000_000n,
-      permissionId: 2,
-    });
+    const tx = buildTransaction(
+      triggerSmartContract({
+        owner: treasury.address,
+        contract: node.accounts[8]!.address,
+        data: encodeFunctionData('store(bytes32[])', [items]),
+      }),
+      {
+        header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp, expirationMs: 3_600_000 }),
+        feeLimit: 50_000_000n,
+        permissionId: 2,
+      },
+    );
     const genesisBlockId = (await client.getGenesisBlockId()).toLowerCase();
-    const envelope = createEnvelope({ transaction: signTransaction(tx, hexToBytes(treasury.privateKeys[0])), network: { name: 'Embedded dev node', genesisBlockId }, abi, createdAt: ref.timestamp });
+    const envelope = createEnvelope({
+      transaction: signTransaction(tx, hexToBytes(treasury.privateKeys[0])),
+      network: { name: 'Embedded dev node', genesisBlockId },
+      abi,
+      createdAt: ref.timestamp,
+    });
     const { id } = await a.wallet.cosign.import({ text: serializeEnvelope(envelope), source: 'paste' });
 
     await a.harness.goto(`/cosign/${id}`);
@@ -259,7 +301,10 @@ describe('co-signing between two profiles in Chromium', () => {
     await a.harness.screenshot('cosign-a-qr-codes');
     const images: { name: string; mimeType: string; buffer: Buffer }[] = [];
     for (let i = 0; i < count; i++) {
-      const buffer = await codes.nth(i).locator('svg').screenshot({ path: join(FILES, `qr-code-${i + 1}.png`) });
+      const buffer = await codes
+        .nth(i)
+        .locator('svg')
+        .screenshot({ path: join(FILES, `qr-code-${i + 1}.png`) });
       images.push({ name: `code-${i + 1}.png`, mimeType: 'image/png', buffer });
     }
     // Any order: last first, then the rest reversed.
@@ -267,10 +312,17 @@ describe('co-signing between two profiles in Chromium', () => {
 
     await b.harness.goto('/cosign');
     await pb.getByTestId('qr-images').setInputFiles(shuffled.slice(0, 2));
-    await expect.poll(async () => `${await pb.getByTestId('qr-progress').textContent()} ${(await pb.getByTestId('envelope-import').locator('.import__problems').allTextContents()).join(' ')}`).toContain(`2 of ${count} codes read`);
+    await expect
+      .poll(
+        async () =>
+          `${await pb.getByTestId('qr-progress').textContent()} ${(await pb.getByTestId('envelope-import').locator('.import__problems').allTextContents()).join(' ')}`,
+      )
+      .toContain(`2 of ${count} codes read`);
     await pb.getByTestId('qr-images').setInputFiles(shuffled.slice(2));
     await pb.locator('[data-testid="envelope-page"]').waitFor();
-    await expect(pb.getByTestId('fingerprint').getAttribute('data-fingerprint')).resolves.toBe(envelopeFingerprint(envelope).text);
+    await expect(pb.getByTestId('fingerprint').getAttribute('data-fingerprint')).resolves.toBe(
+      envelopeFingerprint(envelope).text,
+    );
     await pb.getByTestId('call').getByText('store(bytes32[])').waitFor();
     await b.harness.screenshot('cosign-b-qr-imported');
   });

@@ -39,9 +39,12 @@ describe('permission editor in Chromium', () => {
     await setup.wallet.node.stores().addressBook.save({ name: 'Carol', address: carol });
     // Fund the fresh account from Dev 1: it then exists with the chain's default permissions.
     const ref = await client.getRefBlock();
-    const funding = buildTransaction(transferContract({ owner: dev[0]!.address, to: treasury.address, amount: 1_000_000_000n }), {
-      header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp }),
-    });
+    const funding = buildTransaction(
+      transferContract({ owner: dev[0]!.address, to: treasury.address, amount: 1_000_000_000n }),
+      {
+        header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp }),
+      },
+    );
     await client.broadcastTransaction(await setup.wallet.vault.sign(funding, dev[0]!.id));
     for (let tries = 0; (await client.getAccount(treasury.address)) === null; tries++) {
       if (tries > 100) throw new Error('The funding transfer was not packed.');
@@ -56,7 +59,9 @@ describe('permission editor in Chromium', () => {
     await setup.harness.goto(`/permissions/${treasury.address}`);
     const current = page().getByTestId('current-permissions');
     await current.getByTestId('current-owner').getByText('Threshold 1').waitFor();
-    await expect(current.getByTestId('current-owner').textContent()).resolves.toContain(`Treasury (${treasury.address.slice(0, 6)}`);
+    await expect(current.getByTestId('current-owner').textContent()).resolves.toContain(
+      `Treasury (${treasury.address.slice(0, 6)}`,
+    );
     await setup.harness.screenshot('permissions-current');
 
     await page().getByRole('button', { name: 'Edit permissions' }).click();
@@ -76,37 +81,58 @@ describe('permission editor in Chromium', () => {
     // A pasted mask with bit 7 (no contract type) is flagged, and can be cleared.
     const mask = page().getByLabel('Active 1 operations mask (hex)');
     await mask.fill(`82${'00'.repeat(31)}`);
-    await active.getByTestId('unknown-bits').getByText(/bit 7, which is no contract type/).waitFor();
-    await page().getByTestId('validation-summary').getByText('Clear operation bit 7 of the active permission "transfers"', { exact: false }).waitFor();
+    await active
+      .getByTestId('unknown-bits')
+      .getByText(/bit 7, which is no contract type/)
+      .waitFor();
+    await page()
+      .getByTestId('validation-summary')
+      .getByText('Clear operation bit 7 of the active permission "transfers"', { exact: false })
+      .waitFor();
     await active.getByRole('button', { name: 'Clear unknown bits' }).click();
     await expect(mask.inputValue()).resolves.toBe(encodeOperations(['TransferContract']));
     await expect(page().getByLabel('Active 1: Transfer TRX').isChecked()).resolves.toBe(true);
-    await expect(page().getByLabel('Active 1: Call smart contracts (including TRC20 transfers)').isChecked()).resolves.toBe(false);
+    await expect(
+      page().getByLabel('Active 1: Call smart contracts (including TRC20 transfers)').isChecked(),
+    ).resolves.toBe(false);
     await expect(page().getByTestId('validation-summary').count()).resolves.toBe(0);
 
     const report = page().getByTestId('lockout-report');
     await expect(report.getAttribute('data-verdict')).resolves.toBe('ok');
     await expect(report.locator('[data-capability="move-funds"]').textContent()).resolves.toContain('Dev 2 alone');
-    await expect(report.locator('[data-capability="move-funds"]').textContent()).resolves.toContain('transfers (id 2): only Transfer TRX');
+    await expect(report.locator('[data-capability="move-funds"]').textContent()).resolves.toContain(
+      'transfers (id 2): only Transfer TRX',
+    );
     await expect(report.locator('[data-capability="change-permissions"]').textContent()).resolves.toContain('Carol');
     const diff = page().getByTestId('permission-diff');
     await diff.getByText('Threshold: 1 → 2').waitFor();
-    await diff.getByText(/Key added: Dev 2 .*, weight 1/).first().waitFor();
+    await diff
+      .getByText(/Key added: Dev 2 .*, weight 1/)
+      .first()
+      .waitFor();
     await diff.getByText(/No longer allowed: .*Call smart contracts/).waitFor();
     await expect(diff.getByTestId('power-changes').textContent()).resolves.toContain('Loses: alone → with other keys');
 
     await page().getByRole('button', { name: 'Review change' }).click();
     const review = page().getByTestId('update-review');
     await review.waitFor();
-    await expect(review.getByTestId('cost-disclosure').locator('[data-kind="contract"]').textContent()).resolves.toMatch(/Permission update fee.*100 TRX/);
-    await expect(review.getByTestId('cost-disclosure').locator('[data-kind="multi-signature"]').count()).resolves.toBe(0);
-    await expect(review.getByTestId('signing-plan').textContent()).resolves.toContain('Your vault signs with Treasury (weight 1)');
+    await expect(
+      review.getByTestId('cost-disclosure').locator('[data-kind="contract"]').textContent(),
+    ).resolves.toMatch(/Permission update fee.*100 TRX/);
+    await expect(review.getByTestId('cost-disclosure').locator('[data-kind="multi-signature"]').count()).resolves.toBe(
+      0,
+    );
+    await expect(review.getByTestId('signing-plan').textContent()).resolves.toContain(
+      'Your vault signs with Treasury (weight 1)',
+    );
     const dryRun = review.getByTestId('dry-run');
     await expect(dryRun.getAttribute('data-available')).resolves.toBe('true');
     for (const check of ['update-applied', 'follow-up-signature', 'follow-up-applied']) {
       await expect(dryRun.locator(`[data-check="${check}"]`).getAttribute('data-outcome')).resolves.toBe('passed');
     }
-    await expect(dryRun.locator('[data-check="follow-up-signature"]').textContent()).resolves.toContain('signed by Dev 2 under active permission "transfers"');
+    await expect(dryRun.locator('[data-check="follow-up-signature"]').textContent()).resolves.toContain(
+      'signed by Dev 2 under active permission "transfers"',
+    );
     await setup.harness.screenshot('permissions-review');
 
     await review.getByRole('button', { name: 'Sign and broadcast' }).click();
@@ -121,20 +147,33 @@ describe('permission editor in Chromium', () => {
 
     const onChain = (await client.getAccount(treasury.address))!;
     expect(onChain.owner_permission.threshold).toBe(2n);
-    expect(onChain.owner_permission.keys.map((k) => k.address)).toEqual([treasury.addressHex, dev[1]!.addressHex, node.accounts[2]!.hex]);
-    expect(onChain.active_permission.map((a) => [a.permission_name, a.operations])).toEqual([['transfers', encodeOperations(['TransferContract'])]]);
+    expect(onChain.owner_permission.keys.map((k) => k.address)).toEqual([
+      treasury.addressHex,
+      dev[1]!.addressHex,
+      node.accounts[2]!.hex,
+    ]);
+    expect(onChain.active_permission.map((a) => [a.permission_name, a.operations])).toEqual([
+      ['transfers', encodeOperations(['TransferContract'])],
+    ]);
   });
 
   it('blocks an unreachable owner threshold and says why', async () => {
     await page().getByRole('button', { name: 'Edit permissions' }).click();
     await page().getByLabel('Owner threshold').fill('4');
-    await page().getByTestId('validation-summary').getByText('The keys of the owner permission weigh 3 in total but the threshold is 4; lower the threshold or add weight, or nobody can ever use it.').waitFor();
+    await page()
+      .getByTestId('validation-summary')
+      .getByText(
+        'The keys of the owner permission weigh 3 in total but the threshold is 4; lower the threshold or add weight, or nobody can ever use it.',
+      )
+      .waitFor();
     await page()
       .getByTestId('lockout-blocks')
       .getByText('All keys of the owner permission together weigh 3, below its threshold 4: it can never be used.')
       .waitFor();
     await expect(page().getByRole('button', { name: 'Review change' }).isDisabled()).resolves.toBe(true);
-    await expect(page().getByTestId('review-blocked').textContent()).resolves.toContain('Fix the problem in the form first.');
+    await expect(page().getByTestId('review-blocked').textContent()).resolves.toContain(
+      'Fix the problem in the form first.',
+    );
     await setup.harness.screenshot('permissions-blocked');
   });
 
@@ -142,12 +181,17 @@ describe('permission editor in Chromium', () => {
     await page().getByLabel('Owner threshold').fill('2');
     await page().getByRole('button', { name: 'Remove Owner key 1' }).click();
     const warnings = page().getByTestId('lockout-warnings');
-    await warnings.locator('[data-code="LOCKOUT_OWN_KEYS_LEAVE_OWNER"]').getByText(`Your key ${treasury.address} leaves the owner permission.`).waitFor();
+    await warnings
+      .locator('[data-code="LOCKOUT_OWN_KEYS_LEAVE_OWNER"]')
+      .getByText(`Your key ${treasury.address} leaves the owner permission.`)
+      .waitFor();
     await page().getByRole('button', { name: 'Review change' }).click();
     const review = page().getByTestId('update-review');
     await review.waitFor();
     // Under the 2-of-3 owner the vault signs with Treasury and Dev 2: two signatures, 1 TRX more.
-    await expect(review.getByTestId('cost-disclosure').locator('[data-kind="multi-signature"]').textContent()).resolves.toContain('1 TRX');
+    await expect(
+      review.getByTestId('cost-disclosure').locator('[data-kind="multi-signature"]').textContent(),
+    ).resolves.toContain('1 TRX');
     const sign = review.getByRole('button', { name: 'Sign and broadcast' });
     await expect(sign.isDisabled()).resolves.toBe(true);
     await review.getByLabel(/I have read the \d warning\(s\) above/).check();

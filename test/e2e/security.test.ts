@@ -10,7 +10,12 @@ function rawGet(origin: string, path: string): Promise<{ status: number; csp: st
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path, method: 'GET' }, (response) => {
       response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, csp: response.headers['content-security-policy'] as string | undefined }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          csp: response.headers['content-security-policy'] as string | undefined,
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -53,7 +58,11 @@ describe('renderer security in Chromium', () => {
         }
         return (window as unknown as { api: unknown }).api !== api;
       })();
-      return { names: names.sort(), frozen: Object.isFrozen(api) && Object.values(api).every((v) => typeof v === 'function' || Object.isFrozen(v)), replaced };
+      return {
+        names: names.sort(),
+        frozen: Object.isFrozen(api) && Object.values(api).every((v) => typeof v === 'function' || Object.isFrozen(v)),
+        replaced,
+      };
     });
     const expected = [...channelNames.map((name) => `${name}:function`), 'on'].sort();
     expect(exposed.names).toEqual(expected);
@@ -63,20 +72,26 @@ describe('renderer security in Chromium', () => {
 
   it('refuses a call with bad arguments with a ValidationError that names the field', async () => {
     const reply = await harness.page.evaluate(() =>
-      (window as unknown as { api: { app: { openExplorer: (args: unknown) => Promise<unknown> } } }).api.app.openExplorer({
+      (
+        window as unknown as { api: { app: { openExplorer: (args: unknown) => Promise<unknown> } } }
+      ).api.app.openExplorer({
         network: 'mainnet',
         kind: 'transaction',
         txid: 'javascript:alert(1)',
       }),
     );
     expect(reply).toMatchObject({ ok: false, error: { name: 'ValidationError', code: 'VALIDATION_FAILED' } });
-    expect((reply as { error: { message: string } }).error.message).toContain('txid: must be a transaction id of 64 hex characters');
+    expect((reply as { error: { message: string } }).error.message).toContain(
+      'txid: must be a transaction id of 64 hex characters',
+    );
     expect(harness.openedUrls).toEqual([]);
   });
 
   it('refuses a URL smuggled in as an extra field instead of opening it', async () => {
     const reply = await harness.page.evaluate(() =>
-      (window as unknown as { api: { app: { openExplorer: (args: unknown) => Promise<unknown> } } }).api.app.openExplorer({
+      (
+        window as unknown as { api: { app: { openExplorer: (args: unknown) => Promise<unknown> } } }
+      ).api.app.openExplorer({
         network: 'mainnet',
         kind: 'block',
         number: 1,
@@ -110,7 +125,8 @@ describe('renderer security in Chromium', () => {
       const record = (event: SecurityPolicyViolationEvent) => violations.push(event.effectiveDirective);
       document.addEventListener('securitypolicyviolation', record);
       const holder = document.createElement('div');
-      holder.innerHTML = '<span id="styled" style="color: rgb(255, 0, 0)">x</span><img src="data:," onerror="window.__pwned = 1">';
+      holder.innerHTML =
+        '<span id="styled" style="color: rgb(255, 0, 0)">x</span><img src="data:," onerror="window.__pwned = 1">';
       const script = document.createElement('script');
       script.textContent = 'window.__pwned = 2';
       holder.append(script);
@@ -119,11 +135,17 @@ describe('renderer security in Chromium', () => {
       const color = getComputedStyle(document.getElementById('styled')!).color;
       holder.remove();
       document.removeEventListener('securitypolicyviolation', record);
-      return { violations: [...new Set(violations)].sort(), pwned: (window as unknown as { __pwned?: number }).__pwned ?? 0, color };
+      return {
+        violations: [...new Set(violations)].sort(),
+        pwned: (window as unknown as { __pwned?: number }).__pwned ?? 0,
+        color,
+      };
     });
     expect(outcome.pwned).toBe(0);
     expect(outcome.color).not.toBe('rgb(255, 0, 0)');
-    expect(outcome.violations).toEqual(expect.arrayContaining(['script-src-attr', 'script-src-elem', 'style-src-attr']));
+    expect(outcome.violations).toEqual(
+      expect.arrayContaining(['script-src-attr', 'script-src-elem', 'style-src-attr']),
+    );
     // The refusals above are reported on the console on purpose; later tests start clean.
     harness.clearPageProblems();
   });
@@ -133,7 +155,13 @@ describe('renderer security in Chromium', () => {
     expect(index.status).toBe(200);
     expect(index.csp).toBe(harness.csp);
     expect(index.csp).toContain("script-src 'self'");
-    for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/..%5c..%5cpackage.json', '/%00index.html']) {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/..%5c..%5cpackage.json',
+      '/%00index.html',
+    ]) {
       expect((await rawGet(harness.origin, path)).status, path).toBeGreaterThanOrEqual(400);
     }
   });

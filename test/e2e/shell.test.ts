@@ -21,7 +21,9 @@ describe('application frame in Chromium', () => {
     await expect(table.locator('tr', { hasText: 'Version' }).locator('td').nth(1).textContent()).resolves.toBe(
       process.env.npm_package_version ?? '0.0.0-test',
     );
-    await expect(table.locator('tr', { hasText: 'Node.js' }).locator('td').nth(1).textContent()).resolves.toBe(process.versions.node);
+    await expect(table.locator('tr', { hasText: 'Node.js' }).locator('td').nth(1).textContent()).resolves.toBe(
+      process.versions.node,
+    );
     await harness.screenshot('about');
   });
 
@@ -41,7 +43,9 @@ describe('application frame in Chromium', () => {
     await harness.page.getByRole('button', { name: 'Open in browser…' }).click();
     const field = harness.page.getByLabel('Transaction id');
     await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect(harness.page.locator('.field__error').textContent()).resolves.toBe('Must be a transaction id of 64 hex characters.');
+    await expect(harness.page.locator('.field__error').textContent()).resolves.toBe(
+      'Must be a transaction id of 64 hex characters.',
+    );
     expect(harness.openedUrls.length).toBe(before);
     await harness.screenshot('home-validation');
   });
@@ -67,7 +71,12 @@ describe('application frame in Chromium', () => {
     await badge.getByText('Node: stopped').waitFor();
     harness.events.emit('node:status', { state: 'running', source: 'embedded', endpoint: 'http://127.0.0.1:8090' });
     await harness.page.getByText('Node: running').waitFor();
-    harness.events.emit('node:block', { number: 42, id: 'c'.repeat(64), timestamp: 1_700_000_000_000, transactionCount: 3 });
+    harness.events.emit('node:block', {
+      number: 42,
+      id: 'c'.repeat(64),
+      timestamp: 1_700_000_000_000,
+      transactionCount: 3,
+    });
     await harness.page.getByText('Node: running · block 42').waitFor();
     await harness.screenshot('home-node-running');
   });

@@ -49,7 +49,9 @@ describe('staking in Chromium', () => {
       await setup.harness.screenshot('build-transfer-staked');
       await signBroadcastAndConfirm(page());
       await page().getByTestId('fee-matches').waitFor();
-      await expect(page().getByText('Fee charged').locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe('0 TRX (0 sun)');
+      await expect(
+        page().getByText('Fee charged').locator('xpath=following-sibling::dd[1]').textContent(),
+      ).resolves.toBe('0 TRX (0 sun)');
     }
   });
 

@@ -39,12 +39,16 @@ describe('transactions in Chromium', () => {
     await page().getByTestId('permission-choice').waitFor();
     const recipient = page().getByLabel('Recipient');
     await recipient.fill('TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC'.slice(0, 33) + 'x');
-    await page().getByText(/checksum does not match|not valid hex or Base58Check/).waitFor();
+    await page()
+      .getByText(/checksum does not match|not valid hex or Base58Check/)
+      .waitFor();
     await recipient.fill('0x' + 'ab'.repeat(20));
     await page().getByText('This is a 20-byte EVM address; a TRON address starts with T (or 41 in hex).').waitFor();
     const amount = page().getByLabel('Amount (TRX)');
     await amount.fill('1.1234567');
-    await page().getByText(/at most 6 decimal places/).waitFor();
+    await page()
+      .getByText(/at most 6 decimal places/)
+      .waitFor();
     await amount.fill('2.5');
     await page().getByText('= 2,500,000 sun').waitFor();
     await setup.harness.screenshot('build-validation');
@@ -95,10 +99,18 @@ describe('transactions in Chromium', () => {
   });
 
   it('shows the deploy form with typed constructor arguments from a compiled artifact', async () => {
-    const artifacts = JSON.parse(await readFile(join(ROOT, 'test/fixtures/contracts/artifacts.json'), 'utf8')) as { artifacts: Record<string, { abi: unknown[]; bytecode: string }> };
+    const artifacts = JSON.parse(await readFile(join(ROOT, 'test/fixtures/contracts/artifacts.json'), 'utf8')) as {
+      artifacts: Record<string, { abi: unknown[]; bytecode: string }>;
+    };
     const token = artifacts.artifacts.Token!;
     await setup.harness.goto('/build/deploy');
-    await page().getByTestId('artifact-file').setInputFiles({ name: 'Token.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ contractName: 'Token', ...token })) });
+    await page()
+      .getByTestId('artifact-file')
+      .setInputFiles({
+        name: 'Token.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify({ contractName: 'Token', ...token })),
+      });
     const args = page().getByTestId('abi-args');
     await args.getByLabel('supply (uint256)').fill('-5');
     await args.getByText('A uint256 cannot be negative.').waitFor();
@@ -126,13 +138,19 @@ describe('transactions in Chromium', () => {
     await setup.harness.screenshot('build-delegate');
     await setup.harness.goto('/contracts');
     await page().getByLabel('Contract address').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6');
-    await page().getByText(/A Base58 TRON address has 34 characters/).waitFor();
+    await page()
+      .getByText(/A Base58 TRON address has 34 characters/)
+      .waitFor();
     await setup.harness.screenshot('contracts');
   });
 
   it('lists the history on the History screen (where /activity now leads) and the tokens and stake on Home', async () => {
     await setup.harness.goto('/activity');
-    await page().getByTestId('history-table').locator('[data-testid="history-row"][data-stage="confirmed"]').first().waitFor();
+    await page()
+      .getByTestId('history-table')
+      .locator('[data-testid="history-row"][data-stage="confirmed"]')
+      .first()
+      .waitFor();
     await setup.harness.screenshot('history');
     await setup.harness.goto('/');
     await page().getByTestId('account-resources').getByText('Dev 1').waitFor();

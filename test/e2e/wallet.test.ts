@@ -181,15 +181,19 @@ describe('wallet scenarios in Chromium', () => {
     await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
     await expect(page().getByTestId('node-url').textContent()).resolves.toBe(setup.nodes.at(-1)!.url);
     await setup.harness.goto('/');
-    await expect.poll(() => page().getByTestId('accounts-table').getByText('1,000,000 TRX').count(), { timeout: 10_000 }).toBe(10);
+    await expect
+      .poll(() => page().getByTestId('accounts-table').getByText('1,000,000 TRX').count(), { timeout: 10_000 })
+      .toBe(10);
   });
 
-  it('backs up a new recovery phrase in main\'s own window: the page never gets a word of it', async () => {
+  it("backs up a new recovery phrase in main's own window: the page never gets a word of it", async () => {
     await setup.harness.goto('/');
     await page().getByLabel('How').selectOption('create');
     await page().getByLabel('Label (optional)').fill('Backup test');
     await page().getByRole('button', { name: 'Create recovery phrase' }).click();
-    await page().getByText(/^Created Backup test/).waitFor();
+    await page()
+      .getByText(/^Created Backup test/)
+      .waitFor();
     await page().getByRole('button', { name: 'Show recovery phrase…' }).click();
     const dialog = page().getByRole('dialog', { name: 'Back up the recovery phrase' });
     await dialog.getByText('The app shows the phrase in a separate window of its own, never on this page.').waitFor();
@@ -203,7 +207,10 @@ describe('wallet scenarios in Chromium', () => {
 
     await dialog.getByLabel('Vault password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Show phrase' }).click();
-    await dialog.getByTestId('backup-shown').getByText('The app showed the 24-word recovery phrase in a separate window.', { exact: false }).waitFor();
+    await dialog
+      .getByTestId('backup-shown')
+      .getByText('The app showed the 24-word recovery phrase in a separate window.', { exact: false })
+      .waitFor();
     expect(setup.recoveryPhrases).toHaveLength(1);
     const shown = setup.recoveryPhrases[0]!;
     expect(shown).toMatchObject({ accountLabel: 'Backup test', hasPassphrase: false });
@@ -218,7 +225,10 @@ describe('wallet scenarios in Chromium', () => {
   it('renames an account in place, and removes a keyed one only with the password and a watch-only one with a confirmation', async () => {
     await setup.harness.goto('/');
     const table = page().getByTestId('accounts-table');
-    const keystores = async () => (await readdir(join(setup.userDataDir, 'vault', 'keystores'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+    const keystores = async () =>
+      (await readdir(join(setup.userDataDir, 'vault', 'keystores'), { recursive: true, withFileTypes: true })).filter(
+        (e) => e.isFile(),
+      ).length;
     // The dev accounts' phrase and the phrase created by the backup scenario.
     expect(await keystores()).toBe(2);
 
@@ -226,7 +236,10 @@ describe('wallet scenarios in Chromium', () => {
     const rename = table.getByTestId('rename-account');
     await rename.getByLabel('New label').fill('x'.repeat(65));
     await rename.getByRole('button', { name: 'Save' }).click();
-    await rename.getByRole('alert').getByText('An account label has at most 64 characters and no control characters.').waitFor();
+    await rename
+      .getByRole('alert')
+      .getByText('An account label has at most 64 characters and no control characters.')
+      .waitFor();
     await rename.getByLabel('New label').fill('  Cold storage ');
     await rename.getByLabel('New label').press('Enter');
     await table.getByText('Cold storage', { exact: true }).waitFor();
@@ -237,7 +250,9 @@ describe('wallet scenarios in Chromium', () => {
     await table.getByRole('button', { name: 'Remove Cold storage', exact: true }).click();
     const dialog = page().getByRole('dialog', { name: 'Remove Cold storage?' });
     await dialog
-      .getByText(`The key of ${cold.address} will be deleted from this computer. Make sure you have its recovery phrase or private key elsewhere; funds stay on chain.`)
+      .getByText(
+        `The key of ${cold.address} will be deleted from this computer. Make sure you have its recovery phrase or private key elsewhere; funds stay on chain.`,
+      )
       .waitFor();
     await dialog.getByLabel('Vault password').fill('wrong password');
     await dialog.getByRole('button', { name: 'Remove account' }).click();

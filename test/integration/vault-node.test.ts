@@ -23,7 +23,16 @@ describe('vault signatures on the embedded node', () => {
     node = await createNode({ port: 0, blockTimeMs: 0 });
     await node.mine(1);
     dataDir = await mkdtemp(join(tmpdir(), 'vault-node-'));
-    vault = await Vault.open({ dataDir, scrypt: CHEAP_SCRYPT, secretStore: new UnavailableSecretStore('none', { available: false, backend: 'none', reason: 'NO_SERVICE', message: 'No keychain in this test.' }) });
+    vault = await Vault.open({
+      dataDir,
+      scrypt: CHEAP_SCRYPT,
+      secretStore: new UnavailableSecretStore('none', {
+        available: false,
+        backend: 'none',
+        reason: 'NO_SERVICE',
+        message: 'No keychain in this test.',
+      }),
+    });
     await vault.initialize(PASSWORD);
     client = new TronNodeClient({ fullNodeUrl: node.url, fetch: globalThis.fetch.bind(globalThis) });
   });
@@ -45,7 +54,10 @@ describe('vault signatures on the embedded node', () => {
 
   it('broadcasts a transfer signed by the vault, and the node packs it', async () => {
     const [from, to] = vault.listAccounts();
-    const tx = b.buildTransaction(b.transferContract({ owner: from!.addressHex, to: to!.addressHex, amount: 1_234_567n }), { header: await header() });
+    const tx = b.buildTransaction(
+      b.transferContract({ owner: from!.addressHex, to: to!.addressHex, amount: 1_234_567n }),
+      { header: await header() },
+    );
     const signed = await vault.sign(tx, from!.id);
     const before = (await client.getAccount(to!.addressHex))!.balance;
     expect(await client.broadcastTransaction(signed)).toEqual({ txid: tx.txID });
@@ -58,15 +70,34 @@ describe('vault signatures on the embedded node', () => {
     const update = b.buildTransaction(
       b.accountPermissionUpdateContract({
         owner: owner!.addressHex,
-        ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 2, keys: [{ address: owner!.addressHex, weight: 1 }, { address: second!.addressHex, weight: 1 }] },
-        actives: [{ type: 'Active', permission_name: 'active', threshold: 1, operations: '7fff1fc0033efb0f' + '00'.repeat(24), keys: [{ address: owner!.addressHex, weight: 1 }] }],
+        ownerPermission: {
+          type: 'Owner',
+          permission_name: 'owner',
+          threshold: 2,
+          keys: [
+            { address: owner!.addressHex, weight: 1 },
+            { address: second!.addressHex, weight: 1 },
+          ],
+        },
+        actives: [
+          {
+            type: 'Active',
+            permission_name: 'active',
+            threshold: 1,
+            operations: '7fff1fc0033efb0f' + '00'.repeat(24),
+            keys: [{ address: owner!.addressHex, weight: 1 }],
+          },
+        ],
       }),
       { header: await header() },
     );
     expect(await client.broadcastTransaction(await vault.sign(update, owner!.id))).toHaveProperty('txid', update.txID);
     await node.mine(1);
 
-    const transfer = b.buildTransaction(b.transferContract({ owner: owner!.addressHex, to: receiver!.addressHex, amount: 1_000_000n }), { header: await header() });
+    const transfer = b.buildTransaction(
+      b.transferContract({ owner: owner!.addressHex, to: receiver!.addressHex, amount: 1_000_000n }),
+      { header: await header() },
+    );
     const once = await vault.sign(transfer, owner!.id);
     await expect(client.broadcastTransaction(once)).rejects.toMatchObject({ code: 'BROADCAST_FAILED' });
     const twice = await vault.sign(once, second!.id);

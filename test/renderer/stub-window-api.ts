@@ -5,7 +5,11 @@ export type MainStub = Record<string, Record<string, (args: never) => unknown>>;
  * Installs `window.api` with one async function per `domain.action` of `main`, answering
  * `{ ok: true, value }` as the preload does, and records every call in `calls`.
  */
-export function installWindowApi(main: MainStub, calls: { channel: string; args: unknown }[], extra: Record<string, unknown> = {}): void {
+export function installWindowApi(
+  main: MainStub,
+  calls: { channel: string; args: unknown }[],
+  extra: Record<string, unknown> = {},
+): void {
   const domains = Object.entries(main).map(([domain, actions]) => [
     domain,
     Object.fromEntries(

@@ -32,7 +32,13 @@ export const ChainAccountSchema = z.object({
   energy: z.object({ used: z.number().int().nonnegative(), limit: z.number().int().nonnegative() }),
   /** TRX staked (Stake 2.0) per resource, TRX waiting to unstake, and what can be withdrawn now. */
   staked: z
-    .object({ bandwidthSun: z.bigint(), energySun: z.bigint(), unfreezingSun: z.bigint(), withdrawableSun: z.bigint(), delegatedOutSun: z.bigint() })
+    .object({
+      bandwidthSun: z.bigint(),
+      energySun: z.bigint(),
+      unfreezingSun: z.bigint(),
+      withdrawableSun: z.bigint(),
+      delegatedOutSun: z.bigint(),
+    })
     .optional(),
   /** TRC10 balances in the token's base units. */
   trc10: z.array(z.object({ tokenId: z.string(), amount: z.bigint() })).optional(),

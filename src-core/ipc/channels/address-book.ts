@@ -53,10 +53,17 @@ export const addressBookChannels = defineChannels('addressBook', {
     summary: 'Adds a contact (no id) or changes one; one contact per address.',
     input: z.strictObject({
       id: ContactIdSchema.optional(),
-      name: z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters'),
+      name: z
+        .string({ error: 'must be text' })
+        .trim()
+        .min(1, 'must not be empty')
+        .max(64, 'must be at most 64 characters'),
       address: AddressSchema,
       note: z.string({ error: 'must be text' }).max(500, 'must be at most 500 characters').optional(),
-      tags: z.array(z.string({ error: 'must be text' }).max(32, 'must be at most 32 characters')).max(16, 'has too many tags').optional(),
+      tags: z
+        .array(z.string({ error: 'must be text' }).max(32, 'must be at most 32 characters'))
+        .max(16, 'has too many tags')
+        .optional(),
     }),
     output: ContactViewSchema,
   },
@@ -66,7 +73,8 @@ export const addressBookChannels = defineChannels('addressBook', {
     output: z.object({ id: ContactIdSchema }),
   },
   importCsv: {
-    summary: 'Reads CSV (name, address, note, tags); a preview unless `apply`; malformed rows are refused with their line numbers.',
+    summary:
+      'Reads CSV (name, address, note, tags); a preview unless `apply`; malformed rows are refused with their line numbers.',
     input: z.strictObject({
       csv: z.string({ error: 'must be text' }).max(2_000_000, 'is larger than 2 MB'),
       apply: z.boolean({ error: 'must be true or false' }),

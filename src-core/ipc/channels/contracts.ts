@@ -30,7 +30,12 @@ export const FunctionViewSchema = z.object({
 });
 export type FunctionView = z.infer<typeof FunctionViewSchema>;
 
-export const EventViewSchema = z.object({ name: z.string(), signature: z.string(), topic: z.string(), inputs: z.array(AbiParamViewSchema.extend({ indexed: z.boolean() })) });
+export const EventViewSchema = z.object({
+  name: z.string(),
+  signature: z.string(),
+  topic: z.string(),
+  inputs: z.array(AbiParamViewSchema.extend({ indexed: z.boolean() })),
+});
 
 export const ContractViewSchema = z.object({
   address: z.string(),

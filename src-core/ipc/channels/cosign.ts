@@ -12,10 +12,15 @@ import { KeyDirectoryEntrySchema } from './permissions';
  * or flags what fails, with the reason. Keys never cross: signing names a vault account.
  */
 
-export const EnvelopeIdSchema = z.string({ error: 'must be text' }).regex(/^env_[0-9a-f]{16}$/, 'must be an envelope id');
+export const EnvelopeIdSchema = z
+  .string({ error: 'must be text' })
+  .regex(/^env_[0-9a-f]{16}$/, 'must be an envelope id');
 const EnvelopeRefSchema = z.strictObject({ id: EnvelopeIdSchema });
 /** docs/envelope.md: no genuine envelope is longer than this. */
-export const EnvelopeTextSchema = z.string({ error: 'must be text' }).min(2, 'is empty').max(4_000_000, 'is larger than any genuine envelope');
+export const EnvelopeTextSchema = z
+  .string({ error: 'must be text' })
+  .min(2, 'is empty')
+  .max(4_000_000, 'is larger than any genuine envelope');
 const AccountIdSchema = z.string({ error: 'must be text' }).regex(/^acc_[0-9a-f]{16}$/, 'must be an account id');
 
 export const ImportSourceSchema = z.enum(['file', 'paste', 'drop', 'qr'], { error: 'must be file, paste, drop or qr' });
@@ -94,7 +99,15 @@ export type ExpiryView = z.infer<typeof ExpiryViewSchema>;
  * or a block · confirmed / failed: final · expired: past its expiration unbroadcast · replaced:
  * re-proposed as a new transaction.
  */
-export const EnvelopeStageSchema = z.enum(['collecting', 'ready', 'broadcast', 'confirmed', 'failed', 'expired', 'replaced']);
+export const EnvelopeStageSchema = z.enum([
+  'collecting',
+  'ready',
+  'broadcast',
+  'confirmed',
+  'failed',
+  'expired',
+  'replaced',
+]);
 export type EnvelopeStage = z.infer<typeof EnvelopeStageSchema>;
 
 export const InboxItemSchema = z.object({
@@ -135,7 +148,14 @@ export const PermissionChangeViewSchema = z.object({
   /** src-core/permission/lockout's PermissionDiff as JSON (weights and thresholds as decimal text). */
   diff: z.json().nullable(),
   /** The lockout prover's findings for the new structure, with this signer's keys as context. */
-  findings: z.array(z.object({ code: z.string(), severity: z.string(), message: z.string(), permissionId: z.number().int().nullable() })),
+  findings: z.array(
+    z.object({
+      code: z.string(),
+      severity: z.string(),
+      message: z.string(),
+      permissionId: z.number().int().nullable(),
+    }),
+  ),
   /** The structure after the change, one line per permission. */
   after: z.array(SummaryLineSchema),
   /** Names for the addresses the diff mentions, from this signer's vault and address book. */
@@ -157,7 +177,12 @@ export const EnvelopeDetailSchema = InboxItemSchema.extend({
   noteEditable: z.boolean(),
   carriedApprovals: z.array(z.object({ address: z.string(), name: z.string().nullable() })),
   reproposedFrom: TxIdSchema.nullable(),
-  refBlock: z.object({ number: z.number().int().nullable(), bytes: z.string(), hash: z.string(), ageBlocks: z.number().int().nullable() }),
+  refBlock: z.object({
+    number: z.number().int().nullable(),
+    bytes: z.string(),
+    hash: z.string(),
+    ageBlocks: z.number().int().nullable(),
+  }),
   exportedAt: z.number().int().nullable(),
   broadcastAt: z.number().int().nullable(),
   /** The envelope as it would be exported (canonical JSON). */
@@ -197,23 +222,31 @@ export type EnvelopeExport = z.infer<typeof EnvelopeExportSchema>;
 
 export const cosignChannels = defineChannels('cosign', {
   list: {
-    summary: 'The co-signing inbox of the current network: every envelope with its stage, fingerprint, weight and expiry.',
+    summary:
+      'The co-signing inbox of the current network: every envelope with its stage, fingerprint, weight and expiry.',
     input: z.undefined(),
     output: InboxSchema,
   },
   get: {
-    summary: 'One envelope: decoded summary, fingerprint, verification, signing progress cross-checked with the node, expiry.',
+    summary:
+      'One envelope: decoded summary, fingerprint, verification, signing progress cross-checked with the node, expiry.',
     input: EnvelopeRefSchema,
     output: EnvelopeDetailSchema,
   },
   import: {
-    summary: 'Verifies an envelope (text from a file, a paste, a drop or QR codes) against this node and stores or merges it.',
+    summary:
+      'Verifies an envelope (text from a file, a paste, a drop or QR codes) against this node and stores or merges it.',
     input: z.strictObject({ text: EnvelopeTextSchema, source: ImportSourceSchema }),
     output: ImportResultSchema,
   },
   importQr: {
     summary: 'Reassembles QR frames read in any order, then imports the envelope they carry.',
-    input: z.strictObject({ frames: z.array(z.string().max(8192, 'is too long for a QR code')).min(1, 'must hold at least one code').max(500, 'has too many codes') }),
+    input: z.strictObject({
+      frames: z
+        .array(z.string().max(8192, 'is too long for a QR code'))
+        .min(1, 'must hold at least one code')
+        .max(500, 'has too many codes'),
+    }),
     output: ImportResultSchema,
   },
   openFile: {
@@ -242,7 +275,8 @@ export const cosignChannels = defineChannels('cosign', {
     output: EnvelopeDetailSchema,
   },
   simulate: {
-    summary: "Runs the transaction on this signer's own node without changing the chain: balance changes, energy, fees, revert reason.",
+    summary:
+      "Runs the transaction on this signer's own node without changing the chain: balance changes, energy, fees, revert reason.",
     input: EnvelopeRefSchema,
     output: z.object({ simulation: SimulationViewSchema, cost: CostViewSchema }),
   },
@@ -257,12 +291,18 @@ export const cosignChannels = defineChannels('cosign', {
     output: z.object({ txid: TxIdSchema }),
   },
   setOptions: {
-    summary: "The proposer's choices: automatic broadcast at the threshold, and the note until the envelope is first exported.",
-    input: z.strictObject({ id: EnvelopeIdSchema, autoBroadcast: z.boolean({ error: 'must be true or false' }).optional(), note: z.string({ error: 'must be text' }).max(4000, 'must be at most 4,000 characters').optional() }),
+    summary:
+      "The proposer's choices: automatic broadcast at the threshold, and the note until the envelope is first exported.",
+    input: z.strictObject({
+      id: EnvelopeIdSchema,
+      autoBroadcast: z.boolean({ error: 'must be true or false' }).optional(),
+      note: z.string({ error: 'must be text' }).max(4000, 'must be at most 4,000 characters').optional(),
+    }),
     output: EnvelopeDetailSchema,
   },
   repropose: {
-    summary: 'Rebuilds an expired transaction with a fresh reference block and expiration (same window), carrying the note and who approved.',
+    summary:
+      'Rebuilds an expired transaction with a fresh reference block and expiration (same window), carrying the note and who approved.',
     input: EnvelopeRefSchema,
     output: EnvelopeDetailSchema,
   },

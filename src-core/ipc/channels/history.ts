@@ -14,7 +14,15 @@ import { CsvExportSchema } from './address-book';
  * (someone else's proposal, or ready to go) · broadcast: in the pool or a block · confirmed ·
  * failed · expired.
  */
-export const HistoryStageSchema = z.enum(['draft', 'proposed', 'signed', 'broadcast', 'confirmed', 'failed', 'expired']);
+export const HistoryStageSchema = z.enum([
+  'draft',
+  'proposed',
+  'signed',
+  'broadcast',
+  'confirmed',
+  'failed',
+  'expired',
+]);
 export type HistoryStage = z.infer<typeof HistoryStageSchema>;
 
 export const HistoryRowSchema = z.object({
@@ -62,8 +70,18 @@ export const HISTORY_CSV_COLUMNS = [
 
 export const historyChannels = defineChannels('history', {
   list: {
-    summary: 'Proposed, signed, broadcast, confirmed, failed and expired transactions of the current network, newest first.',
-    input: z.strictObject({ limit: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 to 5000').max(5000, 'must be 1 to 5000').optional() }).optional(),
+    summary:
+      'Proposed, signed, broadcast, confirmed, failed and expired transactions of the current network, newest first.',
+    input: z
+      .strictObject({
+        limit: z
+          .number({ error: 'must be a number' })
+          .int('must be a whole number')
+          .min(1, 'must be 1 to 5000')
+          .max(5000, 'must be 1 to 5000')
+          .optional(),
+      })
+      .optional(),
     output: z.array(HistoryRowSchema),
   },
   exportCsv: {

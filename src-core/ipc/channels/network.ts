@@ -12,7 +12,10 @@ const NodeUrlSchema = z
   .string({ error: 'must be text' })
   .trim()
   .max(2048, 'is too long')
-  .regex(/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/i, 'must be an http:// or https:// address without user name, query or fragment');
+  .regex(
+    /^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/i,
+    'must be an http:// or https:// address without user name, query or fragment',
+  );
 
 /** undefined keeps the key saved for this network, null removes it, text replaces it. */
 const ApiKeySchema = z
@@ -29,7 +32,12 @@ export const NetworkChoiceSchema = z.discriminatedUnion(
   [
     z.strictObject({ kind: z.literal('embedded') }),
     z.strictObject({ kind: z.literal('preset'), network: NetworkSchema, apiKey: ApiKeySchema }),
-    z.strictObject({ kind: z.literal('custom'), fullNodeUrl: NodeUrlSchema, solidityNodeUrl: NodeUrlSchema.optional(), apiKey: ApiKeySchema }),
+    z.strictObject({
+      kind: z.literal('custom'),
+      fullNodeUrl: NodeUrlSchema,
+      solidityNodeUrl: NodeUrlSchema.optional(),
+      apiKey: ApiKeySchema,
+    }),
   ],
   { error: 'kind must be one of embedded, preset or custom' },
 );
@@ -48,7 +56,9 @@ export const NetworkInfoSchema = z.object({
   solidityNodeUrl: z.string().nullable(),
   hasApiKey: z.boolean(),
   /** Whether `network:select` with kind custom would reuse a saved URL (shown in the form). */
-  savedCustom: z.object({ fullNodeUrl: z.string(), solidityNodeUrl: z.string().nullable(), hasApiKey: z.boolean() }).nullable(),
+  savedCustom: z
+    .object({ fullNodeUrl: z.string(), solidityNodeUrl: z.string().nullable(), hasApiKey: z.boolean() })
+    .nullable(),
 });
 export type NetworkInfo = z.infer<typeof NetworkInfoSchema>;
 

@@ -57,7 +57,11 @@ const PathSchema = z
 /** What the operator can change on the embedded node; takes effect on the next start. */
 export const EmbeddedNodeSettingsSchema = z.strictObject({
   /** TCP port on 127.0.0.1; 0 picks a free port at each start. */
-  port: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535'),
+  port: z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 to 65535')
+    .max(65535, 'must be 0 to 65535'),
   /** Wall-clock milliseconds between blocks. */
   blockTimeMs: z
     .number({ error: 'must be a number' })
@@ -141,7 +145,16 @@ export const nodeChannels = defineChannels('node', {
   },
   recentBlocks: {
     summary: 'The latest blocks with their producers, newest first.',
-    input: z.strictObject({ count: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 to 50').max(50, 'must be 1 to 50').optional() }).optional(),
+    input: z
+      .strictObject({
+        count: z
+          .number({ error: 'must be a number' })
+          .int('must be a whole number')
+          .min(1, 'must be 1 to 50')
+          .max(50, 'must be 1 to 50')
+          .optional(),
+      })
+      .optional(),
     output: z.array(NodeBlockSchema),
   },
   representatives: {
@@ -151,7 +164,16 @@ export const nodeChannels = defineChannels('node', {
   },
   log: {
     summary: "The tail of the embedded node's log.",
-    input: z.strictObject({ limit: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 to 1000').max(1000, 'must be 1 to 1000').optional() }).optional(),
+    input: z
+      .strictObject({
+        limit: z
+          .number({ error: 'must be a number' })
+          .int('must be a whole number')
+          .min(1, 'must be 1 to 1000')
+          .max(1000, 'must be 1 to 1000')
+          .optional(),
+      })
+      .optional(),
     output: z.array(NodeLogLineSchema),
   },
   copyUrl: {
@@ -163,5 +185,8 @@ export const nodeChannels = defineChannels('node', {
 
 export const nodeEvents = defineEvents('node', {
   block: { summary: 'A new head block was applied.', payload: NodeBlockSchema },
-  status: { summary: 'The node started, stopped, failed, changed endpoint or made startup progress.', payload: NodeStatusSchema },
+  status: {
+    summary: 'The node started, stopped, failed, changed endpoint or made startup progress.',
+    payload: NodeStatusSchema,
+  },
 });

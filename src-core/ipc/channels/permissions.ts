@@ -60,7 +60,11 @@ export const PermissionsSnapshotSchema = z.object({
   exists: z.boolean(),
   isWitness: z.boolean(),
   balanceSun: z.bigint(),
-  current: z.object({ owner: PermissionViewSchema, witness: PermissionViewSchema.nullable(), actives: z.array(PermissionViewSchema) }),
+  current: z.object({
+    owner: PermissionViewSchema,
+    witness: PermissionViewSchema.nullable(),
+    actives: z.array(PermissionViewSchema),
+  }),
   /** Which parts are the chain's implicit defaults because the account never set them. */
   defaults: z.object({ owner: z.boolean(), witness: z.boolean(), actives: z.boolean() }),
   /** The operations a new active permission gets by default. */
@@ -120,7 +124,13 @@ export const SigningPlanSchema = z.object({
 export type SigningPlan = z.infer<typeof SigningPlanSchema>;
 
 export const CostDisclosureSchema = z.object({
-  lines: z.array(z.object({ kind: z.enum(['contract', 'multi-signature', 'bandwidth', 'memo', 'activation']), label: z.string(), sun: z.bigint() })),
+  lines: z.array(
+    z.object({
+      kind: z.enum(['contract', 'multi-signature', 'bandwidth', 'memo', 'activation']),
+      label: z.string(),
+      sun: z.bigint(),
+    }),
+  ),
   totalBurnSun: z.bigint(),
   balanceSun: z.bigint(),
   enoughBalance: z.boolean(),
@@ -170,27 +180,34 @@ export type SubmittedUpdate = z.infer<typeof SubmittedUpdateSchema>;
 
 export const permissionsChannels = defineChannels('permissions', {
   load: {
-    summary: "An account's permission structure (with the chain's defaults marked), fees, and the addresses the wallet knows by name.",
+    summary:
+      "An account's permission structure (with the chain's defaults marked), fees, and the addresses the wallet knows by name.",
     input: z.strictObject({ address: AddressSchema }),
     output: PermissionsSnapshotSchema,
   },
   inspectKeys: {
-    summary: 'Asks the node whether each address is a smart contract (getcontract) and whether it was ever activated (getaccount).',
-    input: z.strictObject({ addresses: z.array(AddressSchema).min(1, 'must list at least one address').max(64, 'lists too many addresses') }),
+    summary:
+      'Asks the node whether each address is a smart contract (getcontract) and whether it was ever activated (getaccount).',
+    input: z.strictObject({
+      addresses: z.array(AddressSchema).min(1, 'must list at least one address').max(64, 'lists too many addresses'),
+    }),
     output: z.array(KeyFactsSchema),
   },
   prepare: {
-    summary: 'Validates the whole new structure, runs the lockout prover in main, builds the update and discloses its cost and who signs it.',
+    summary:
+      'Validates the whole new structure, runs the lockout prover in main, builds the update and discloses its cost and who signs it.',
     input: UpdateRequestSchema,
     output: PreparedUpdateSchema,
   },
   dryRun: {
-    summary: 'Applies the update on a throwaway copy of the embedded node state, then checks a vault-signed follow-up transfer under the new structure.',
+    summary:
+      'Applies the update on a throwaway copy of the embedded node state, then checks a vault-signed follow-up transfer under the new structure.',
     input: UpdateRequestSchema,
     output: DryRunReportSchema,
   },
   submit: {
-    summary: "Builds the update afresh, signs it with the vault's keys of the signing permission and broadcasts it, or reports that co-signers are needed.",
+    summary:
+      "Builds the update afresh, signs it with the vault's keys of the signing permission and broadcasts it, or reports that co-signers are needed.",
     input: z.strictObject({
       address: AddressSchema,
       update: PermissionStructureInputSchema,

@@ -26,7 +26,9 @@ export type Trc10Token = z.infer<typeof Trc10TokenSchema>;
 export const TokenBalancesSchema = z.object({
   tokens: z.array(Trc20TokenSchema),
   /** One entry per vault account and watched token; `balance` null when the read failed (`error`). */
-  balances: z.array(z.object({ account: z.string(), token: z.string(), balance: z.bigint().nullable(), error: z.string().optional() })),
+  balances: z.array(
+    z.object({ account: z.string(), token: z.string(), balance: z.bigint().nullable(), error: z.string().optional() }),
+  ),
 });
 export type TokenBalances = z.infer<typeof TokenBalancesSchema>;
 
@@ -60,7 +62,9 @@ export const tokensChannels = defineChannels('tokens', {
   },
   trc10: {
     summary: 'Name, abbreviation and precision of a TRC10 token.',
-    input: z.strictObject({ tokenId: z.string({ error: 'must be text' }).regex(/^[1-9]\d{0,18}$/, 'must be a TRC10 token id such as 1000001') }),
+    input: z.strictObject({
+      tokenId: z.string({ error: 'must be text' }).regex(/^[1-9]\d{0,18}$/, 'must be a TRC10 token id such as 1000001'),
+    }),
     output: Trc10TokenSchema,
   },
 });

@@ -37,7 +37,9 @@ export const TX_KIND_NAMES = Object.keys(TX_KINDS) as TxKind[];
 /** Kinds that run contract code: they take a fee_limit and have an energy estimate. */
 export const CONTRACT_KINDS: readonly TxKind[] = ['trc20-transfer', 'deploy', 'call'];
 
-export const TxKindSchema = z.enum(TX_KIND_NAMES as [TxKind, ...TxKind[]], { error: 'must be a transaction kind the wallet builds' });
+export const TxKindSchema = z.enum(TX_KIND_NAMES as [TxKind, ...TxKind[]], {
+  error: 'must be a transaction kind the wallet builds',
+});
 
 // ── field schemas ─────────────────────────────────────────────────────────────────────────────
 
@@ -61,10 +63,19 @@ export const TokenUnitsTextSchema = z
 const PositiveSunSchema = SunTextSchema.refine((value) => value > 0n, 'must be more than 0');
 
 export const ResourceSchema = z.enum(['BANDWIDTH', 'ENERGY'], { error: 'must be BANDWIDTH or ENERGY' });
-const PercentSchema = z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 to 100').max(100, 'must be 0 to 100');
-const TokenIdSchema = z.string({ error: 'must be text' }).regex(/^[1-9]\d{0,18}$/, 'must be a TRC10 token id such as 1000001');
+const PercentSchema = z
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be 0 to 100')
+  .max(100, 'must be 0 to 100');
+const TokenIdSchema = z
+  .string({ error: 'must be text' })
+  .regex(/^[1-9]\d{0,18}$/, 'must be a TRC10 token id such as 1000001');
 /** One hour of blocks = 1200; the chain's getMaxDelegateLockPeriod bounds it further. */
-const LockPeriodSchema = z.string({ error: 'must be a number of blocks' }).regex(/^\d{1,12}$/, 'must be a whole number of blocks').transform((t) => BigInt(t));
+const LockPeriodSchema = z
+  .string({ error: 'must be a number of blocks' })
+  .regex(/^\d{1,12}$/, 'must be a whole number of blocks')
+  .transform((t) => BigInt(t));
 const MemoSchema = z.string({ error: 'must be text' }).max(4096, 'is too long');
 /** Signing window from the head block's time; the chain refuses more than 24 h. */
 export const ExpirationSchema = z
@@ -72,9 +83,16 @@ export const ExpirationSchema = z
   .int('must be a whole number of milliseconds')
   .min(10_000, 'must be at least 10 seconds')
   .max(86_400_000, 'must be at most 24 hours');
-const PermissionIdSchema = z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(2 ** 31 - 1, 'is too large');
+const PermissionIdSchema = z
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must not be negative')
+  .max(2 ** 31 - 1, 'is too large');
 /** fee_limit: the chain refuses more than getMaxFeeLimit (15,000 TRX on mainnet). */
-export const FeeLimitTextSchema = SunTextSchema.refine((value) => value <= 15_000_000_000n, 'must be at most 15,000 TRX (15,000,000,000 sun)');
+export const FeeLimitTextSchema = SunTextSchema.refine(
+  (value) => value <= 15_000_000_000n,
+  'must be at most 15,000 TRX (15,000,000,000 sun)',
+);
 /** ABI JSON text: an array of entries, `{ "entrys": [...] }` or a compiler artifact with `abi`. */
 const AbiTextSchema = z.string({ error: 'must be text' }).min(2, 'must be ABI JSON').max(1_000_000, 'is too long');
 const HexSchema = z
@@ -98,8 +116,21 @@ export const TxRequestSchema = z.discriminatedUnion(
   'kind',
   [
     z.strictObject({ kind: z.literal('trx-transfer'), ...common, to: AddressSchema, amountSun: PositiveSunSchema }),
-    z.strictObject({ kind: z.literal('trc10-transfer'), ...common, to: AddressSchema, tokenId: TokenIdSchema, amount: PositiveSunSchema }),
-    z.strictObject({ kind: z.literal('trc20-transfer'), ...common, token: AddressSchema, to: AddressSchema, amount: TokenUnitsTextSchema, feeLimitSun: FeeLimitTextSchema.optional() }),
+    z.strictObject({
+      kind: z.literal('trc10-transfer'),
+      ...common,
+      to: AddressSchema,
+      tokenId: TokenIdSchema,
+      amount: PositiveSunSchema,
+    }),
+    z.strictObject({
+      kind: z.literal('trc20-transfer'),
+      ...common,
+      token: AddressSchema,
+      to: AddressSchema,
+      amount: TokenUnitsTextSchema,
+      feeLimitSun: FeeLimitTextSchema.optional(),
+    }),
     z.strictObject({ kind: z.literal('freeze'), ...common, amountSun: PositiveSunSchema, resource: ResourceSchema }),
     z.strictObject({ kind: z.literal('unfreeze'), ...common, amountSun: PositiveSunSchema, resource: ResourceSchema }),
     z.strictObject({ kind: z.literal('withdraw-unfreeze'), ...common }),
@@ -113,11 +144,22 @@ export const TxRequestSchema = z.discriminatedUnion(
       lock: z.boolean({ error: 'must be true or false' }).optional(),
       lockPeriodBlocks: LockPeriodSchema.optional(),
     }),
-    z.strictObject({ kind: z.literal('undelegate'), ...common, receiver: AddressSchema, amountSun: PositiveSunSchema, resource: ResourceSchema }),
+    z.strictObject({
+      kind: z.literal('undelegate'),
+      ...common,
+      receiver: AddressSchema,
+      amountSun: PositiveSunSchema,
+      resource: ResourceSchema,
+    }),
     z.strictObject({
       kind: z.literal('vote'),
       ...common,
-      votes: z.array(z.strictObject({ representative: AddressSchema, count: PositiveSunSchema }), { error: 'must be a list of votes' }).min(1, 'must name at least one representative').max(30, 'may name at most 30 representatives'),
+      votes: z
+        .array(z.strictObject({ representative: AddressSchema, count: PositiveSunSchema }), {
+          error: 'must be a list of votes',
+        })
+        .min(1, 'must name at least one representative')
+        .max(30, 'may name at most 30 representatives'),
     }),
     z.strictObject({ kind: z.literal('withdraw-rewards'), ...common }),
     z.strictObject({
@@ -145,8 +187,18 @@ export const TxRequestSchema = z.discriminatedUnion(
       tokenId: TokenIdSchema.optional(),
       feeLimitSun: FeeLimitTextSchema.optional(),
     }),
-    z.strictObject({ kind: z.literal('update-setting'), ...common, contract: AddressSchema, consumeUserResourcePercent: PercentSchema }),
-    z.strictObject({ kind: z.literal('update-energy-limit'), ...common, contract: AddressSchema, originEnergyLimit: PositiveSunSchema }),
+    z.strictObject({
+      kind: z.literal('update-setting'),
+      ...common,
+      contract: AddressSchema,
+      consumeUserResourcePercent: PercentSchema,
+    }),
+    z.strictObject({
+      kind: z.literal('update-energy-limit'),
+      ...common,
+      contract: AddressSchema,
+      originEnergyLimit: PositiveSunSchema,
+    }),
     z.strictObject({ kind: z.literal('clear-abi'), ...common, contract: AddressSchema }),
   ],
   { error: 'kind must be a transaction kind the wallet builds' },
@@ -234,9 +286,21 @@ export const CostViewSchema = z.object({
     burnedSun: z.bigint(),
   }),
   energy: z
-    .object({ energy: z.bigint(), fromOrigin: z.bigint(), fromStake: z.bigint(), burnedEnergy: z.bigint(), burnedSun: z.bigint() })
+    .object({
+      energy: z.bigint(),
+      fromOrigin: z.bigint(),
+      fromStake: z.bigint(),
+      burnedEnergy: z.bigint(),
+      burnedSun: z.bigint(),
+    })
     .nullable(),
-  fees: z.array(z.object({ kind: z.enum(['contract', 'activation', 'memo', 'multi-signature']), label: z.string(), sun: z.bigint() })),
+  fees: z.array(
+    z.object({
+      kind: z.enum(['contract', 'activation', 'memo', 'multi-signature']),
+      label: z.string(),
+      sun: z.bigint(),
+    }),
+  ),
   feeLimitSun: z.bigint().nullable(),
   /** Every TRX burned: bandwidth, energy and the fees above. */
   burnedSun: z.bigint(),
@@ -247,7 +311,17 @@ export const CostViewSchema = z.object({
 });
 export type CostView = z.infer<typeof CostViewSchema>;
 
-export const TxStateSchema = z.enum(['created', 'signed', 'cosigning', 'pool', 'packed', 'confirmed', 'failed', 'expired', 'rejected']);
+export const TxStateSchema = z.enum([
+  'created',
+  'signed',
+  'cosigning',
+  'pool',
+  'packed',
+  'confirmed',
+  'failed',
+  'expired',
+  'rejected',
+]);
 export type TxState = z.infer<typeof TxStateSchema>;
 
 export const SummaryLineSchema = z.object({ label: z.string(), value: z.string() });
@@ -403,7 +477,15 @@ export const BlockViewSchema = z.object({
   producer: z.string().nullable(),
   /** At or below the latest solidified block. */
   solidified: z.boolean(),
-  transactions: z.array(z.object({ txid: z.string(), type: z.string(), owner: z.string().nullable(), contractRet: z.string().nullable(), known: z.boolean() })),
+  transactions: z.array(
+    z.object({
+      txid: z.string(),
+      type: z.string(),
+      owner: z.string().nullable(),
+      contractRet: z.string().nullable(),
+      known: z.boolean(),
+    }),
+  ),
 });
 export type BlockView = z.infer<typeof BlockViewSchema>;
 
@@ -452,7 +534,16 @@ export const txChannels = defineChannels('tx', {
   },
   history: {
     summary: 'Transactions this wallet built or broadcast on the current network, newest first.',
-    input: z.strictObject({ limit: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 to 500').max(500, 'must be 1 to 500').optional() }).optional(),
+    input: z
+      .strictObject({
+        limit: z
+          .number({ error: 'must be a number' })
+          .int('must be a whole number')
+          .min(1, 'must be 1 to 500')
+          .max(500, 'must be 1 to 500')
+          .optional(),
+      })
+      .optional(),
     output: z.array(HistoryItemSchema),
   },
   block: {
@@ -477,5 +568,8 @@ export const TxStatusSchema = z.object({
 export type TxStatus = z.infer<typeof TxStatusSchema>;
 
 export const txEvents = defineEvents('tx', {
-  status: { summary: 'A transaction changed state (signed, in the pool, packed, confirmed, failed, expired).', payload: TxStatusSchema },
+  status: {
+    summary: 'A transaction changed state (signed, in the pool, packed, confirmed, failed, expired).',
+    payload: TxStatusSchema,
+  },
 });

@@ -89,7 +89,13 @@ export const TransactionJsonSchema = z.looseObject({
 });
 
 /** BIP39 phrase lengths; the vault accepts each of them on import. */
-export const RecoveryPhraseWordCountSchema = z.union([z.literal(12), z.literal(15), z.literal(18), z.literal(21), z.literal(24)]);
+export const RecoveryPhraseWordCountSchema = z.union([
+  z.literal(12),
+  z.literal(15),
+  z.literal(18),
+  z.literal(21),
+  z.literal(24),
+]);
 
 /**
  * What the renderer learns when main has shown a recovery phrase: that it did, how many words the
@@ -170,7 +176,10 @@ export const vaultChannels = defineChannels('vault', {
   },
   createMnemonicAccount: {
     summary: 'Creates a new recovery phrase in the vault and adds its first address.',
-    input: z.strictObject({ label: LabelSchema.optional(), strength: z.union([z.literal(128), z.literal(256)]).optional() }),
+    input: z.strictObject({
+      label: LabelSchema.optional(),
+      strength: z.union([z.literal(128), z.literal(256)]).optional(),
+    }),
     output: VaultAccountSchema,
   },
   importMnemonic: {
@@ -178,8 +187,17 @@ export const vaultChannels = defineChannels('vault', {
     input: z.strictObject({
       phrase: PhraseSchema,
       passphrase: z.string({ error: 'must be text' }).max(1000, 'is too long').optional(),
-      from: z.number({ error: 'must be a number' }).int('must be a whole number').nonnegative('must not be negative').optional(),
-      count: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
+      from: z
+        .number({ error: 'must be a number' })
+        .int('must be a whole number')
+        .nonnegative('must not be negative')
+        .optional(),
+      count: z
+        .number({ error: 'must be a number' })
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(100, 'must be at most 100')
+        .optional(),
       label: LabelSchema.optional(),
     }),
     output: z.array(VaultAccountSchema),
@@ -187,13 +205,21 @@ export const vaultChannels = defineChannels('vault', {
   importDevAccounts: {
     summary: "Imports the embedded dev node's funded accounts from its mnemonic, which stays in main.",
     input: z.strictObject({
-      count: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
+      count: z
+        .number({ error: 'must be a number' })
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(100, 'must be at most 100')
+        .optional(),
     }),
     output: z.array(VaultAccountSchema),
   },
   importPrivateKey: {
     summary: 'Imports one private key; the key goes to main once and never comes back.',
-    input: z.strictObject({ privateKey: z.string({ error: 'must be text' }).max(200, 'is too long'), label: LabelSchema.optional() }),
+    input: z.strictObject({
+      privateKey: z.string({ error: 'must be text' }).max(200, 'is too long'),
+      label: LabelSchema.optional(),
+    }),
     output: VaultAccountSchema,
   },
   addWatchOnly: {
@@ -217,17 +243,25 @@ export const vaultChannels = defineChannels('vault', {
     input: z.strictObject({
       accountId: AccountIdSchema,
       transaction: TransactionJsonSchema,
-      permissionId: z.number({ error: 'must be a number' }).int('must be a whole number').nonnegative('must not be negative').optional(),
+      permissionId: z
+        .number({ error: 'must be a number' })
+        .int('must be a whole number')
+        .nonnegative('must not be negative')
+        .optional(),
     }),
     output: TransactionJsonSchema,
   },
   signMessage: {
     summary: 'Signs a text message (TRON signMessageV2) with an account key.',
-    input: z.strictObject({ accountId: AccountIdSchema, message: z.string({ error: 'must be text' }).max(65_536, 'is too long') }),
+    input: z.strictObject({
+      accountId: AccountIdSchema,
+      message: z.string({ error: 'must be text' }).max(65_536, 'is too long'),
+    }),
     output: z.object({ signature: z.string() }),
   },
   showRecoveryPhrase: {
-    summary: "Main shows a mnemonic account's recovery phrase in its own dialog after the password is typed again; the answer carries no word of it.",
+    summary:
+      "Main shows a mnemonic account's recovery phrase in its own dialog after the password is typed again; the answer carries no word of it.",
     input: z.strictObject({ accountId: AccountIdSchema, password: PasswordSchema }),
     output: RecoveryPhraseShownSchema,
   },

@@ -2,7 +2,10 @@ import type { addressBookChannels } from '../../../src-core/ipc/channels/address
 import type { AddressBookService as WalletAddressBookService } from '../../wallet/address-book/address-book-service';
 import type { HandlerMap } from '../registry';
 
-export type AddressBookService = Pick<WalletAddressBookService, 'list' | 'save' | 'remove' | 'importCsv' | 'openCsv' | 'exportCsv' | 'saveCsv'>;
+export type AddressBookService = Pick<
+  WalletAddressBookService,
+  'list' | 'save' | 'remove' | 'importCsv' | 'openCsv' | 'exportCsv' | 'saveCsv'
+>;
 
 export function createAddressBookHandlers(book: AddressBookService): HandlerMap<typeof addressBookChannels> {
   return {

@@ -4,7 +4,22 @@ import type { HandlerMap } from '../registry';
 
 export type CosignService = Pick<
   WalletCosignService,
-  'list' | 'get' | 'import' | 'importQr' | 'openFile' | 'export' | 'saveFile' | 'copy' | 'markExported' | 'simulate' | 'sign' | 'broadcast' | 'setOptions' | 'repropose' | 'remove' | 'removeUnreadable'
+  | 'list'
+  | 'get'
+  | 'import'
+  | 'importQr'
+  | 'openFile'
+  | 'export'
+  | 'saveFile'
+  | 'copy'
+  | 'markExported'
+  | 'simulate'
+  | 'sign'
+  | 'broadcast'
+  | 'setOptions'
+  | 'repropose'
+  | 'remove'
+  | 'removeUnreadable'
 >;
 
 /** Co-signing inbox channels; the registry has already checked every argument against its schema. */

@@ -52,7 +52,21 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
 }
 
 /** The wallet domains of `Services` from the wallet services (the app and the harness use this). */
-export function walletServices(wallet: Pick<WalletServices, 'vault' | 'node' | 'accounts' | 'permissions' | 'transactions' | 'contracts' | 'tokens' | 'cosign' | 'addressBook' | 'history'>): Omit<Services, 'app'> {
+export function walletServices(
+  wallet: Pick<
+    WalletServices,
+    | 'vault'
+    | 'node'
+    | 'accounts'
+    | 'permissions'
+    | 'transactions'
+    | 'contracts'
+    | 'tokens'
+    | 'cosign'
+    | 'addressBook'
+    | 'history'
+  >,
+): Omit<Services, 'app'> {
   return {
     vault: wallet.vault,
     node: wallet.node,

@@ -4,7 +4,16 @@ import type { HandlerMap } from '../registry';
 
 export type NodeService = Pick<
   NodeHost,
-  'overview' | 'startEmbedded' | 'stopEmbedded' | 'restartEmbedded' | 'saveSettings' | 'reset' | 'recentBlocks' | 'representatives' | 'logTail' | 'copyUrl'
+  | 'overview'
+  | 'startEmbedded'
+  | 'stopEmbedded'
+  | 'restartEmbedded'
+  | 'saveSettings'
+  | 'reset'
+  | 'recentBlocks'
+  | 'representatives'
+  | 'logTail'
+  | 'copyUrl'
 >;
 
 export function createNodeHandlers(node: NodeService): HandlerMap<typeof nodeChannels> {

@@ -2,7 +2,20 @@ import type { txChannels } from '../../../src-core/ipc/channels/tx';
 import type { TransactionService } from '../../wallet/transactions/transaction-service';
 import type { HandlerMap } from '../registry';
 
-export type TxService = Pick<TransactionService, 'permissions' | 'estimate' | 'build' | 'prepare' | 'simulate' | 'sign' | 'broadcast' | 'track' | 'history' | 'block' | 'discard'>;
+export type TxService = Pick<
+  TransactionService,
+  | 'permissions'
+  | 'estimate'
+  | 'build'
+  | 'prepare'
+  | 'simulate'
+  | 'sign'
+  | 'broadcast'
+  | 'track'
+  | 'history'
+  | 'block'
+  | 'discard'
+>;
 
 /** Transaction channels: the service parses nothing itself; the registry checked the schemas. */
 export function createTxHandlers(tx: TxService): HandlerMap<typeof txChannels> {

@@ -12,7 +12,10 @@ export const accountCreateActuator: Actuator = {
   },
 
   validate(contract, ctx) {
-    if (!contract.message) throw new ContractValidateError('contract type error,expected type [AccountCreateContract],real type[class com.google.protobuf.Any]');
+    if (!contract.message)
+      throw new ContractValidateError(
+        'contract type error,expected type [AccountCreateContract],real type[class com.google.protobuf.Any]',
+      );
     const m = contract.message;
     const owner = m.owner_address as Uint8Array | undefined;
     if (!addressValid(owner)) throw new ContractValidateError('Invalid ownerAddress');
@@ -31,7 +34,13 @@ export const accountCreateActuator: Actuator = {
     const view = ctx.view;
     const fee = view.props.parameters.getCreateNewAccountFeeInSystemContract;
     const address = m.account_address as Uint8Array;
-    view.putNewAccount(newAccount(Uint8Array.from(address), { createTime: ctx.headTimestamp, activeOperations: hexToBytes(view.props.activeDefaultOperations), type: (m.type as number | undefined) ?? 0 }));
+    view.putNewAccount(
+      newAccount(Uint8Array.from(address), {
+        createTime: ctx.headTimestamp,
+        activeOperations: hexToBytes(view.props.activeDefaultOperations),
+        type: (m.type as number | undefined) ?? 0,
+      }),
+    );
     const owner = view.mutableAccount(bytesToHex(m.owner_address as Uint8Array))!;
     if (owner.balance < fee) throw insufficientBalance(owner.addressHex, owner.balance, fee);
     owner.balance -= fee;

@@ -24,8 +24,12 @@ export const accountPermissionUpdateActuator: Actuator = {
 
   validate(contract, ctx) {
     const props = ctx.view.props;
-    if (props.parameters.getAllowMultiSign !== 1n) throw new ContractValidateError('multi sign is not allowed, need to be opened by the committee');
-    if (!contract.message) throw new ContractValidateError('contract type error,expected type [AccountPermissionUpdateContract],real type[class com.google.protobuf.Any]');
+    if (props.parameters.getAllowMultiSign !== 1n)
+      throw new ContractValidateError('multi sign is not allowed, need to be opened by the committee');
+    if (!contract.message)
+      throw new ContractValidateError(
+        'contract type error,expected type [AccountPermissionUpdateContract],real type[class com.google.protobuf.Any]',
+      );
     const m = contract.message;
     const owner = m.owner_address as Uint8Array | undefined;
     const account = addressValid(owner) ? ctx.view.getAccount(bytesToHex(owner)) : undefined;

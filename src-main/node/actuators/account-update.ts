@@ -13,7 +13,10 @@ export const accountUpdateActuator: Actuator = {
   },
 
   validate(contract, ctx) {
-    if (!contract.message) throw new ContractValidateError('contract type error, expected type [AccountUpdateContract], real type[class com.google.protobuf.Any]');
+    if (!contract.message)
+      throw new ContractValidateError(
+        'contract type error, expected type [AccountUpdateContract], real type[class com.google.protobuf.Any]',
+      );
     const m = contract.message;
     const owner = m.owner_address as Uint8Array | undefined;
     const name = (m.account_name as Uint8Array | undefined) ?? new Uint8Array();
@@ -22,8 +25,10 @@ export const accountUpdateActuator: Actuator = {
     const account = ctx.view.getAccount(bytesToHex(owner));
     if (!account) throw new ContractValidateError('Account does not exist');
     const allowUpdate = ctx.view.props.parameters.getAllowUpdateAccountName !== 0n;
-    if (account.accountName.length > 0 && !allowUpdate) throw new ContractValidateError('This account name is already existed');
-    if (name.length > 0 && ctx.view.nameOwner(bytesToHex(name)) !== undefined && !allowUpdate) throw new ContractValidateError('This name is existed');
+    if (account.accountName.length > 0 && !allowUpdate)
+      throw new ContractValidateError('This account name is already existed');
+    if (name.length > 0 && ctx.view.nameOwner(bytesToHex(name)) !== undefined && !allowUpdate)
+      throw new ContractValidateError('This name is existed');
   },
 
   execute(contract, ctx) {

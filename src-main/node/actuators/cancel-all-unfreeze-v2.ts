@@ -8,7 +8,8 @@ import { applyCancelAllUnfreezeV2, validateCancelAllUnfreezeV2 } from '../stakin
  * CancelAllUnfreezeV2Contract (java-tron CancelAllUnfreezeV2Actuator): pending unfreezes are
  * staked again, matured ones paid out (cancel_unfreezeV2_amount, withdraw_expire_amount).
  */
-const TYPE_ERROR = 'contract type error, expected type [CancelAllUnfreezeV2Contract], real type[class com.google.protobuf.Any]';
+const TYPE_ERROR =
+  'contract type error, expected type [CancelAllUnfreezeV2Contract], real type[class com.google.protobuf.Any]';
 
 export const cancelAllUnfreezeV2Actuator: Actuator = {
   typeName: 'CancelAllUnfreezeV2Contract',
@@ -18,8 +19,21 @@ export const cancelAllUnfreezeV2Actuator: Actuator = {
     validateCancelAllUnfreezeV2(ctx.view, m.owner_address as Uint8Array | undefined);
   },
   execute(contract, ctx) {
-    const { withdrawnExpired, canceled } = applyCancelAllUnfreezeV2(ctx.view, bytesToHex(contract.message!.owner_address as Uint8Array));
-    const cancelUnfreezeV2Amount = { BANDWIDTH: bigintToLong(canceled.BANDWIDTH), ENERGY: bigintToLong(canceled.ENERGY), TRON_POWER: bigintToLong(canceled.TRON_POWER) };
-    return { fee: 0n, info: { withdraw_expire_amount: bigintToLong(withdrawnExpired), cancel_unfreezeV2_amount: cancelUnfreezeV2Amount } };
+    const { withdrawnExpired, canceled } = applyCancelAllUnfreezeV2(
+      ctx.view,
+      bytesToHex(contract.message!.owner_address as Uint8Array),
+    );
+    const cancelUnfreezeV2Amount = {
+      BANDWIDTH: bigintToLong(canceled.BANDWIDTH),
+      ENERGY: bigintToLong(canceled.ENERGY),
+      TRON_POWER: bigintToLong(canceled.TRON_POWER),
+    };
+    return {
+      fee: 0n,
+      info: {
+        withdraw_expire_amount: bigintToLong(withdrawnExpired),
+        cancel_unfreezeV2_amount: cancelUnfreezeV2Amount,
+      },
+    };
   },
 };

@@ -6,7 +6,8 @@ import type { DelegateInput } from '../staking/delegation';
 import { applyDelegate, validateDelegate } from '../staking/delegation';
 
 /** DelegateResourceContract (java-tron DelegateResourceActuator): lends staked bandwidth or energy, optionally locked. */
-const TYPE_ERROR = 'contract type error,expected type [DelegateResourceContract],real type[class com.google.protobuf.Any]';
+const TYPE_ERROR =
+  'contract type error,expected type [DelegateResourceContract],real type[class com.google.protobuf.Any]';
 
 function input(contract: ParsedContract): DelegateInput {
   const m = contract.message!;

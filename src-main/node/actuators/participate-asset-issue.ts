@@ -3,7 +3,8 @@ import { requireMessage } from './actuator';
 import { applyParticipate, validateParticipate } from '../trc10/rules';
 
 /** ParticipateAssetIssueContract (java-tron ParticipateAssetIssueActuator): buys a token from its issuer at trx_num : num. */
-const TYPE_ERROR = 'contract type error,expected type [ParticipateAssetIssueContract],real type[class com.google.protobuf.Any]';
+const TYPE_ERROR =
+  'contract type error,expected type [ParticipateAssetIssueContract],real type[class com.google.protobuf.Any]';
 
 export const participateAssetIssueActuator: Actuator = {
   typeName: 'ParticipateAssetIssueContract',

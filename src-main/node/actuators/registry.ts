@@ -43,12 +43,24 @@ export class ActuatorRegistry {
 
 export function defaultActuators(): ActuatorRegistry {
   const registry = new ActuatorRegistry();
-  for (const a of [transferActuator, accountCreateActuator, accountUpdateActuator, accountPermissionUpdateActuator]) registry.register(a);
+  for (const a of [transferActuator, accountCreateActuator, accountUpdateActuator, accountPermissionUpdateActuator])
+    registry.register(a);
   // Stake 2.0, votes, rewards, representatives and TRC-10.
   for (const a of [
-    freezeBalanceV2Actuator, unfreezeBalanceV2Actuator, withdrawExpireUnfreezeActuator, cancelAllUnfreezeV2Actuator, delegateResourceActuator,
-    unDelegateResourceActuator, voteWitnessActuator, withdrawBalanceActuator, witnessCreateActuator, witnessUpdateActuator, updateBrokerageActuator,
-    assetIssueActuator, transferAssetActuator, participateAssetIssueActuator,
+    freezeBalanceV2Actuator,
+    unfreezeBalanceV2Actuator,
+    withdrawExpireUnfreezeActuator,
+    cancelAllUnfreezeV2Actuator,
+    delegateResourceActuator,
+    unDelegateResourceActuator,
+    voteWitnessActuator,
+    withdrawBalanceActuator,
+    witnessCreateActuator,
+    witnessUpdateActuator,
+    updateBrokerageActuator,
+    assetIssueActuator,
+    transferAssetActuator,
+    participateAssetIssueActuator,
   ]) {
     registry.register(a);
   }

@@ -3,7 +3,8 @@ import { requireMessage } from './actuator';
 import { applyTransferAsset, transferAssetCreatesAccount, validateTransferAsset } from '../trc10/rules';
 
 /** TransferAssetContract (java-tron TransferAssetActuator): moves a TRC-10 token by id, activating the receiver if needed. */
-const TYPE_ERROR = 'contract type error, expected type [TransferAssetContract], real type [class com.google.protobuf.Any]';
+const TYPE_ERROR =
+  'contract type error, expected type [TransferAssetContract], real type [class com.google.protobuf.Any]';
 
 export const transferAssetActuator: Actuator = {
   typeName: 'TransferAssetContract',

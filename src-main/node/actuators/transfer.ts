@@ -15,7 +15,11 @@ interface Transfer {
 
 function read(contract: ParsedContract): Transfer {
   const m = contract.message ?? {};
-  return { owner: m.owner_address as Uint8Array | undefined, to: m.to_address as Uint8Array | undefined, amount: longToBigint(m.amount as never) };
+  return {
+    owner: m.owner_address as Uint8Array | undefined,
+    to: m.to_address as Uint8Array | undefined,
+    amount: longToBigint(m.amount as never),
+  };
 }
 
 export const transferActuator: Actuator = {
@@ -27,7 +31,10 @@ export const transferActuator: Actuator = {
   },
 
   validate(contract, ctx: ActuatorContext) {
-    if (!contract.message) throw new ContractValidateError('contract type error, expected type [TransferContract], real type [class com.google.protobuf.Any]');
+    if (!contract.message)
+      throw new ContractValidateError(
+        'contract type error, expected type [TransferContract], real type [class com.google.protobuf.Any]',
+      );
     const { owner, to, amount } = read(contract);
     const p = ctx.view.props.parameters;
     if (!addressValid(owner)) throw new ContractValidateError('Invalid ownerAddress!');
@@ -41,9 +48,11 @@ export const transferActuator: Actuator = {
     const toAccount = ctx.view.getAccount(toHex);
     let fee = 0n;
     if (!toAccount) fee += p.getCreateNewAccountFeeInSystemContract;
-    if (p.getForbidTransferToContract === 1n && toAccount?.type === 2) throw new ContractValidateError('Cannot transfer TRX to a smartContract.');
+    if (p.getForbidTransferToContract === 1n && toAccount?.type === 2)
+      throw new ContractValidateError('Cannot transfer TRX to a smartContract.');
     if (amount + fee > INT64_MAX) throw new ContractValidateError('long overflow');
-    if (ownerAccount.balance < amount + fee) throw new ContractValidateError('Validate TransferContract error, balance is not sufficient.');
+    if (ownerAccount.balance < amount + fee)
+      throw new ContractValidateError('Validate TransferContract error, balance is not sufficient.');
     if (toAccount && toAccount.balance + amount > INT64_MAX) throw new ContractValidateError('long overflow');
   },
 
@@ -54,7 +63,10 @@ export const transferActuator: Actuator = {
     let fee = 0n;
     let toAccount = view.mutableAccount(toHex);
     if (!toAccount) {
-      toAccount = newAccount(hexToBytes(toHex), { createTime: ctx.headTimestamp, activeOperations: hexToBytes(view.props.activeDefaultOperations) });
+      toAccount = newAccount(hexToBytes(toHex), {
+        createTime: ctx.headTimestamp,
+        activeOperations: hexToBytes(view.props.activeDefaultOperations),
+      });
       view.putNewAccount(toAccount);
       fee += view.props.parameters.getCreateNewAccountFeeInSystemContract;
     }

@@ -6,7 +6,8 @@ import type { UnDelegateInput } from '../staking/delegation';
 import { applyUnDelegate, validateUnDelegate } from '../staking/delegation';
 
 /** UnDelegateResourceContract (java-tron UnDelegateResourceActuator): takes delegated stake back once unlocked. */
-const TYPE_ERROR = 'contract type error, expected type [UnDelegateResourceContract], real type[class com.google.protobuf.Any]';
+const TYPE_ERROR =
+  'contract type error, expected type [UnDelegateResourceContract], real type[class com.google.protobuf.Any]';
 
 function input(contract: ParsedContract): UnDelegateInput {
   const m = contract.message!;

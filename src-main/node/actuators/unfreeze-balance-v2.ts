@@ -8,18 +8,29 @@ import { applyUnfreezeV2, validateUnfreezeV2 } from '../staking/freeze';
  * UnfreezeBalanceV2Contract (java-tron UnfreezeBalanceV2Actuator): starts the unfreeze delay,
  * paying out matured unfreezes on the way (TransactionInfo withdraw_expire_amount).
  */
-const TYPE_ERROR = 'contract type error, expected type [UnfreezeBalanceContract], real type[class com.google.protobuf.Any]';
+const TYPE_ERROR =
+  'contract type error, expected type [UnfreezeBalanceContract], real type[class com.google.protobuf.Any]';
 
 export const unfreezeBalanceV2Actuator: Actuator = {
   typeName: 'UnfreezeBalanceV2Contract',
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    validateUnfreezeV2(ctx.view, m.owner_address as Uint8Array | undefined, longToBigint(m.unfreeze_balance as never), (m.resource as number | undefined) ?? 0);
+    validateUnfreezeV2(
+      ctx.view,
+      m.owner_address as Uint8Array | undefined,
+      longToBigint(m.unfreeze_balance as never),
+      (m.resource as number | undefined) ?? 0,
+    );
   },
   execute(contract, ctx) {
     const m = contract.message!;
-    const withdrawn = applyUnfreezeV2(ctx.view, bytesToHex(m.owner_address as Uint8Array), longToBigint(m.unfreeze_balance as never), (m.resource as number | undefined) ?? 0);
+    const withdrawn = applyUnfreezeV2(
+      ctx.view,
+      bytesToHex(m.owner_address as Uint8Array),
+      longToBigint(m.unfreeze_balance as never),
+      (m.resource as number | undefined) ?? 0,
+    );
     return { fee: 0n, info: withdrawn ? { withdraw_expire_amount: bigintToLong(withdrawn) } : {} };
   },
 };

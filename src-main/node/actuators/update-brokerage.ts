@@ -4,14 +4,19 @@ import { requireMessage } from './actuator';
 import { applyUpdateBrokerage, validateUpdateBrokerage } from '../staking/witness';
 
 /** UpdateBrokerageContract (java-tron UpdateBrokerageActuator): the share of rewards a representative keeps, from the next cycle. */
-const TYPE_ERROR = 'contract type error, expected type [UpdateBrokerageContract], real type[class com.google.protobuf.Any]';
+const TYPE_ERROR =
+  'contract type error, expected type [UpdateBrokerageContract], real type[class com.google.protobuf.Any]';
 
 export const updateBrokerageActuator: Actuator = {
   typeName: 'UpdateBrokerageContract',
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    validateUpdateBrokerage(ctx.view, m.owner_address as Uint8Array | undefined, (m.brokerage as number | undefined) ?? 0);
+    validateUpdateBrokerage(
+      ctx.view,
+      m.owner_address as Uint8Array | undefined,
+      (m.brokerage as number | undefined) ?? 0,
+    );
   },
   execute(contract, ctx) {
     const m = contract.message!;

@@ -11,7 +11,10 @@ const TYPE_ERROR = 'contract type error, expected type [VoteWitnessContract], re
 
 function votes(contract: ParsedContract): VoteInput[] {
   const list = (contract.message!.votes as Record<string, unknown>[] | undefined) ?? [];
-  return list.map((v) => ({ address: v.vote_address as Uint8Array | undefined, count: longToBigint(v.vote_count as never) }));
+  return list.map((v) => ({
+    address: v.vote_address as Uint8Array | undefined,
+    count: longToBigint(v.vote_count as never),
+  }));
 }
 
 export const voteWitnessActuator: Actuator = {

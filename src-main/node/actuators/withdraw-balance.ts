@@ -5,7 +5,8 @@ import { requireMessage } from './actuator';
 import { applyWithdrawBalance, validateWithdrawBalance } from '../staking/withdraw';
 
 /** WithdrawBalanceContract (java-tron WithdrawBalanceActuator): rewards → balance, once per 24 h (withdraw_amount). */
-const TYPE_ERROR = 'contract type error, expected type [WithdrawBalanceContract], real type[class com.google.protobuf.Any]';
+const TYPE_ERROR =
+  'contract type error, expected type [WithdrawBalanceContract], real type[class com.google.protobuf.Any]';
 
 export const withdrawBalanceActuator: Actuator = {
   typeName: 'WithdrawBalanceContract',

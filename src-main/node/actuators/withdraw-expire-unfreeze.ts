@@ -5,7 +5,8 @@ import { requireMessage } from './actuator';
 import { applyWithdrawExpireUnfreeze, validateWithdrawExpireUnfreeze } from '../staking/freeze';
 
 /** WithdrawExpireUnfreezeContract (java-tron WithdrawExpireUnfreezeActuator): matured unfreezes → balance. */
-const TYPE_ERROR = 'contract type error, expected type [WithdrawExpireUnfreezeContract], real type[class com.google.protobuf.Any]';
+const TYPE_ERROR =
+  'contract type error, expected type [WithdrawExpireUnfreezeContract], real type[class com.google.protobuf.Any]';
 
 export const withdrawExpireUnfreezeActuator: Actuator = {
   typeName: 'WithdrawExpireUnfreezeContract',

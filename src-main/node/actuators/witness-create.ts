@@ -4,17 +4,26 @@ import { requireMessage } from './actuator';
 import { applyWitnessCreate, validateWitnessCreate } from '../staking/witness';
 
 /** WitnessCreateContract (java-tron WitnessCreateActuator): becomes a representative candidate for getAccountUpgradeCost. */
-const TYPE_ERROR = 'contract type error, expected type [WitnessCreateContract],real type[class com.google.protobuf.Any]';
+const TYPE_ERROR =
+  'contract type error, expected type [WitnessCreateContract],real type[class com.google.protobuf.Any]';
 
 export const witnessCreateActuator: Actuator = {
   typeName: 'WitnessCreateContract',
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    validateWitnessCreate(ctx.view, m.owner_address as Uint8Array | undefined, (m.url as Uint8Array | undefined) ?? new Uint8Array());
+    validateWitnessCreate(
+      ctx.view,
+      m.owner_address as Uint8Array | undefined,
+      (m.url as Uint8Array | undefined) ?? new Uint8Array(),
+    );
   },
   execute(contract, ctx) {
     const m = contract.message!;
-    return applyWitnessCreate(ctx.view, bytesToHex(m.owner_address as Uint8Array), (m.url as Uint8Array | undefined) ?? new Uint8Array());
+    return applyWitnessCreate(
+      ctx.view,
+      bytesToHex(m.owner_address as Uint8Array),
+      (m.url as Uint8Array | undefined) ?? new Uint8Array(),
+    );
   },
 };

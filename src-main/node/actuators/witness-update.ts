@@ -4,18 +4,27 @@ import { requireMessage } from './actuator';
 import { applyWitnessUpdate, validateWitnessUpdate } from '../staking/witness';
 
 /** WitnessUpdateContract (java-tron WitnessUpdateActuator): changes a candidate's URL. */
-const TYPE_ERROR = 'contract type error, expected type [WitnessUpdateContract],real type[class com.google.protobuf.Any]';
+const TYPE_ERROR =
+  'contract type error, expected type [WitnessUpdateContract],real type[class com.google.protobuf.Any]';
 
 export const witnessUpdateActuator: Actuator = {
   typeName: 'WitnessUpdateContract',
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    validateWitnessUpdate(ctx.view, m.owner_address as Uint8Array | undefined, (m.update_url as Uint8Array | undefined) ?? new Uint8Array());
+    validateWitnessUpdate(
+      ctx.view,
+      m.owner_address as Uint8Array | undefined,
+      (m.update_url as Uint8Array | undefined) ?? new Uint8Array(),
+    );
   },
   execute(contract, ctx) {
     const m = contract.message!;
-    applyWitnessUpdate(ctx.view, bytesToHex(m.owner_address as Uint8Array), (m.update_url as Uint8Array | undefined) ?? new Uint8Array());
+    applyWitnessUpdate(
+      ctx.view,
+      bytesToHex(m.owner_address as Uint8Array),
+      (m.update_url as Uint8Array | undefined) ?? new Uint8Array(),
+    );
     return 0n;
   },
 };

@@ -15,7 +15,10 @@ export type RecoveredSignature =
 
 /** Thrown with java-tron's message; `kind` picks the getsignweight result code. */
 export class SignatureCheckError extends Error {
-  constructor(readonly kind: 'format' | 'compute' | 'permission' | 'other', message: string) {
+  constructor(
+    readonly kind: 'format' | 'compute' | 'permission' | 'other',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -45,9 +48,17 @@ function weightOf(permission: PermissionRecord, addressHex: string): bigint {
  * java-tron checkWeight: count bound, then per signature in order: size, recovery, membership,
  * duplicate (keyed by the signature itself, as java-tron does), summing weights.
  */
-export function checkWeight(permission: PermissionRecord, signatures: readonly Uint8Array[], recovered: readonly RecoveredSignature[], approved?: Uint8Array[]): bigint {
+export function checkWeight(
+  permission: PermissionRecord,
+  signatures: readonly Uint8Array[],
+  recovered: readonly RecoveredSignature[],
+  approved?: Uint8Array[],
+): bigint {
   if (signatures.length > permission.keys.length) {
-    throw new SignatureCheckError('permission', `Signature count is ${signatures.length} more than key counts of permission : ${permission.keys.length}`);
+    throw new SignatureCheckError(
+      'permission',
+      `Signature count is ${signatures.length} more than key counts of permission : ${permission.keys.length}`,
+    );
   }
   const seen = new Set<string>();
   let total = 0n;
@@ -58,7 +69,10 @@ export function checkWeight(permission: PermissionRecord, signatures: readonly U
     if (!r.ok) throw new SignatureCheckError(r.kind, r.message);
     const weight = weightOf(permission, r.addressHex);
     if (weight === 0n) {
-      throw new SignatureCheckError('permission', `${bytesToHex(signature)} is signed by ${encodeBase58Check(r.address)} but it is not contained of permission.`);
+      throw new SignatureCheckError(
+        'permission',
+        `${bytesToHex(signature)} is signed by ${encodeBase58Check(r.address)} but it is not contained of permission.`,
+      );
     }
     const v = signature[64]! < 27 ? signature[64]! + 27 : signature[64]!;
     const key = bytesToHex(signature.subarray(0, 64)) + v.toString(16);
@@ -71,7 +85,11 @@ export function checkWeight(permission: PermissionRecord, signatures: readonly U
 }
 
 /** The permission a transaction signs with, as validateSignature resolves it (null = missing). */
-export function resolvePermission(account: AccountRecord | undefined, contract: ContractRef, activeDefaultOperations: Uint8Array): PermissionRecord | undefined {
+export function resolvePermission(
+  account: AccountRecord | undefined,
+  contract: ContractRef,
+  activeDefaultOperations: Uint8Array,
+): PermissionRecord | undefined {
   if (!account) {
     if (contract.permissionId === 0) return defaultOwnerPermission(contract.owner);
     if (contract.permissionId === 2) return defaultActivePermission(contract.owner, activeDefaultOperations);
@@ -92,14 +110,16 @@ export interface SignatureCheckInput {
 
 /** validatePubSignature: throws SignatureCheckError with the text that follows "Validate signature error: ". */
 export function validateSignatures(input: SignatureCheckInput): void {
-  if (input.signatures.length === 0 || input.contractCount === 0 || !input.contract) throw new SignatureCheckError('other', 'miss sig or contract');
+  if (input.signatures.length === 0 || input.contractCount === 0 || !input.contract)
+    throw new SignatureCheckError('other', 'miss sig or contract');
   if (input.signatures.length > input.totalSignNum) throw new SignatureCheckError('other', 'too many signatures');
   const contract = input.contract;
   const account = contract.owner.length ? input.reader.getAccount(contract.ownerHex) : undefined;
   const permission = resolvePermission(account, contract, input.activeDefaultOperations);
   if (!permission) throw new SignatureCheckError('permission', "permission isn't exit");
   if (contract.permissionId !== 0) {
-    if (permission.type !== PERMISSION_TYPE.Active) throw new SignatureCheckError('permission', 'Permission type is error');
+    if (permission.type !== PERMISSION_TYPE.Active)
+      throw new SignatureCheckError('permission', 'Permission type is error');
     if (!operationsAllow(permission, contract.type)) throw new SignatureCheckError('permission', 'Permission denied');
   }
   const weight = checkWeight(permission, input.signatures, input.recovered);

@@ -56,7 +56,11 @@ export function blockIdOf(number: number, rawHeaderBytes: Uint8Array): Uint8Arra
 
 function headerRaw(parts: BlockParts): Record<string, unknown> {
   // Only non-default fields: protobufjs would write a zero number on the genesis block.
-  const raw: Record<string, unknown> = { timestamp: bigintToLong(BigInt(parts.timestamp)), txTrieRoot: merkleRoot(parts.transactions), parentHash: parts.parentHash };
+  const raw: Record<string, unknown> = {
+    timestamp: bigintToLong(BigInt(parts.timestamp)),
+    txTrieRoot: merkleRoot(parts.transactions),
+    parentHash: parts.parentHash,
+  };
   if (parts.number) raw.number = bigintToLong(BigInt(parts.number));
   if (parts.witnessAddress.length) raw.witness_address = parts.witnessAddress;
   raw.version = BLOCK_VERSION;
@@ -73,7 +77,14 @@ export function sealBlock(parts: BlockParts, witnessKey?: Uint8Array): SealedBlo
   const headerBytes = protocol.BlockHeader.encode(header as protocol.IBlockHeader).finish();
   const bytes = concatBlock(parts.transactions, headerBytes);
   const id = blockIdOf(parts.number, rawBytes);
-  return { number: parts.number, timestamp: parts.timestamp, id, idHex: bytesToHex(id), bytes, parentHash: parts.parentHash };
+  return {
+    number: parts.number,
+    timestamp: parts.timestamp,
+    id,
+    idHex: bytesToHex(id),
+    bytes,
+    parentHash: parts.parentHash,
+  };
 }
 
 function varintLength(n: number): number {
@@ -122,7 +133,9 @@ export interface DecodedHeader {
 
 /** Reads a stored block's header and recomputes its id. */
 export function decodeHeader(blockBytes: Uint8Array): DecodedHeader {
-  const block = protocol.Block.decode(blockBytes) as unknown as { block_header?: { raw_data?: Record<string, unknown> } };
+  const block = protocol.Block.decode(blockBytes) as unknown as {
+    block_header?: { raw_data?: Record<string, unknown> };
+  };
   const raw = block.block_header?.raw_data ?? {};
   const rawBytes = protocol.BlockHeader.raw.encode(raw as protocol.BlockHeader.Iraw).finish();
   const number = Number(longToBigint(raw.number as never));

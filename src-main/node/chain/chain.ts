@@ -7,7 +7,12 @@ import type { ActuatorRegistry } from '../actuators/registry';
 import type { AccountRecord } from '../state/account';
 import { decodeAccount, defaultWitnessPermission, encodeAccount, newAccount } from '../state/account';
 import type { DynamicProperties } from '../state/dynamic';
-import { ACTIVE_DEFAULT_OPERATIONS, AVAILABLE_CONTRACT_TYPE, parseProperties, serializeProperties } from '../state/dynamic';
+import {
+  ACTIVE_DEFAULT_OPERATIONS,
+  AVAILABLE_CONTRACT_TYPE,
+  parseProperties,
+  serializeProperties,
+} from '../state/dynamic';
 import type { WitnessRecord } from '../state/witness';
 import { decodeWitness, encodeWitness } from '../state/witness';
 import type { StateReader } from '../state/view';
@@ -104,13 +109,30 @@ export class Chain implements StateReader {
   private readonly recentIds = new Map<number, Uint8Array>();
   private readonly extCodecs: ExtCodecs;
 
-  private constructor(readonly store: Store, readonly config: NodeConfig, readonly actuators: ActuatorRegistry, extras: ChainExtras) {
+  private constructor(
+    readonly store: Store,
+    readonly config: NodeConfig,
+    readonly actuators: ActuatorRegistry,
+    extras: ChainExtras,
+  ) {
     this.extCodecs = extras.extCodecs ?? new Map();
   }
 
-  static async open(store: Store, config: NodeConfig, actuators: ActuatorRegistry, witnessKeys: readonly DerivedKey[], funded: readonly DerivedKey[], now: number, extras: ChainExtras = {}): Promise<Chain> {
+  static async open(
+    store: Store,
+    config: NodeConfig,
+    actuators: ActuatorRegistry,
+    witnessKeys: readonly DerivedKey[],
+    funded: readonly DerivedKey[],
+    now: number,
+    extras: ChainExtras = {},
+  ): Promise<Chain> {
     const chain = new Chain(store, config, actuators, extras);
-    const genesis = witnessKeys.map((k): BlockSigner => ({ privateKey: k.privateKey, witnessHex: k.hex, source: 'genesis' }));
+    const genesis = witnessKeys.map((k): BlockSigner => ({
+      privateKey: k.privateKey,
+      witnessHex: k.hex,
+      source: 'genesis',
+    }));
     chain.signers = new SignerBook(config, [...genesis, ...(extras.signers ?? [])]);
     const meta = await store.get(key(PREFIX.meta));
     if (meta) await chain.load(new TextDecoder().decode(meta), witnessKeys);
@@ -125,7 +147,9 @@ export class Chain implements StateReader {
     const genesisKeys = new Set(witnessKeys.map((k) => k.hex));
     const missing = this.props.genesisWitnesses.filter((hex) => !genesisKeys.has(hex));
     if (missing.length > 0 || witnessKeys.length !== this.props.genesisWitnesses.length) {
-      throw new ChainError('This data directory was created with a different mnemonic or number of super representatives; use the same --mnemonic, or another --datadir.');
+      throw new ChainError(
+        'This data directory was created with a different mnemonic or number of super representatives; use the same --mnemonic, or another --datadir.',
+      );
     }
     for await (const [, v] of this.store.scan(Uint8Array.of(PREFIX.account))) {
       const account = decodeAccount(v);
@@ -137,9 +161,11 @@ export class Chain implements StateReader {
       this.witnesses.set(w.addressHex, w);
     }
     for (const [namespace, codec] of this.extCodecs) {
-      for await (const [k, v] of this.store.scan(Uint8Array.of(codec.prefix))) this.ext.set(extKeyOf(namespace, k), codec.decode(v));
+      for await (const [k, v] of this.store.scan(Uint8Array.of(codec.prefix)))
+        this.ext.set(extKeyOf(namespace, k), codec.decode(v));
     }
-    for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.recent))) this.recent.set(bytesToHex(k.subarray(1)), bytesToHex(v));
+    for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.recent)))
+      this.recent.set(bytesToHex(k.subarray(1)), bytesToHex(v));
     for (let n = Math.max(0, this.props.headNumber - RECENT_BLOCK_CACHE + 1); n <= this.props.headNumber; n++) {
       const bytes = await this.store.get(key(PREFIX.block, u64(n)));
       if (bytes) this.recentIds.set(n, decodeHeader(bytes).id);
@@ -151,13 +177,21 @@ export class Chain implements StateReader {
       const [namespace, recordKey] = splitSlot(new TextDecoder().decode(k.subarray(1)));
       this.recordTable(namespace).set(recordKey, decodeRecord(v));
     }
-    for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.recordUndo))) this.recordUndo.set(readU64(k, 1), decodeRecordUndo(v));
-    for await (const [k] of this.store.scan(Uint8Array.of(PREFIX.expiration), key(PREFIX.expiration, u64(this.props.headTimestamp + 1)))) {
+    for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.recordUndo)))
+      this.recordUndo.set(readU64(k, 1), decodeRecordUndo(v));
+    for await (const [k] of this.store.scan(
+      Uint8Array.of(PREFIX.expiration),
+      key(PREFIX.expiration, u64(this.props.headTimestamp + 1)),
+    )) {
       this.trackUnexpired(bytesToHex(k.subarray(9)), readU64(k, 1));
     }
   }
 
-  private async createGenesis(witnessKeys: readonly DerivedKey[], funded: readonly DerivedKey[], now: number): Promise<void> {
+  private async createGenesis(
+    witnessKeys: readonly DerivedKey[],
+    funded: readonly DerivedKey[],
+    now: number,
+  ): Promise<void> {
     // One slot in the past, so that the first block falls on the current wall-clock slot.
     const genesisTimestamp = Math.floor((this.config.genesisTimestamp ?? now - SLOT_MS) / SLOT_MS) * SLOT_MS;
     const params = this.config.chainParameters;
@@ -189,21 +223,45 @@ export class Chain implements StateReader {
     const operations = hexToBytes(ACTIVE_DEFAULT_OPERATIONS);
     const ops: BatchOp[] = [];
     for (const k of funded) {
-      const account = newAccount(Uint8Array.from(k.address), { createTime: genesisTimestamp, activeOperations: operations });
+      const account = newAccount(Uint8Array.from(k.address), {
+        createTime: genesisTimestamp,
+        activeOperations: operations,
+      });
       account.balance = this.config.accountBalanceSun;
       this.accounts.set(account.addressHex, account);
     }
     witnessKeys.forEach((k, i) => {
-      const account = newAccount(Uint8Array.from(k.address), { createTime: genesisTimestamp, activeOperations: operations });
+      const account = newAccount(Uint8Array.from(k.address), {
+        createTime: genesisTimestamp,
+        activeOperations: operations,
+      });
       account.isWitness = true;
       account.witnessPermission = defaultWitnessPermission(account.address);
       this.accounts.set(account.addressHex, account);
-      const witness: WitnessRecord = { address: account.address, addressHex: account.addressHex, voteCount: 0n, url: `http://sr-${i + 1}.local`, totalProduced: 0, totalMissed: 0, latestBlockNum: 0, latestSlotNum: 0, isJobs: true };
+      const witness: WitnessRecord = {
+        address: account.address,
+        addressHex: account.addressHex,
+        voteCount: 0n,
+        url: `http://sr-${i + 1}.local`,
+        totalProduced: 0,
+        totalMissed: 0,
+        latestBlockNum: 0,
+        latestSlotNum: 0,
+        isJobs: true,
+      };
       this.witnesses.set(witness.addressHex, witness);
     });
-    for (const a of this.accounts.values()) ops.push({ type: 'put', key: key(PREFIX.account, a.address), value: encodeAccount(a) });
-    for (const w of this.witnesses.values()) ops.push({ type: 'put', key: key(PREFIX.witness, w.address), value: encodeWitness(w) });
-    const genesis = sealBlock({ number: 0, timestamp: genesisTimestamp, parentHash: new Uint8Array(32), witnessAddress: new Uint8Array(), transactions: [] });
+    for (const a of this.accounts.values())
+      ops.push({ type: 'put', key: key(PREFIX.account, a.address), value: encodeAccount(a) });
+    for (const w of this.witnesses.values())
+      ops.push({ type: 'put', key: key(PREFIX.witness, w.address), value: encodeWitness(w) });
+    const genesis = sealBlock({
+      number: 0,
+      timestamp: genesisTimestamp,
+      parentHash: new Uint8Array(32),
+      witnessAddress: new Uint8Array(),
+      transactions: [],
+    });
     this.props.headId = genesis.idHex;
     ops.push(...this.blockOps(genesis));
     ops.push({ type: 'put', key: key(PREFIX.meta), value: new TextEncoder().encode(serializeProperties(this.props)) });
@@ -284,7 +342,8 @@ export class Chain implements StateReader {
         const keys = new Set(this.recordKeys(namespace));
         const prefix = recordSlot(namespace, '');
         for (let n = this.props.headNumber; n > this.props.solidNumber; n--) {
-          for (const slot of this.recordUndo.get(n)?.keys() ?? []) if (slot.startsWith(prefix)) keys.add(slot.slice(prefix.length));
+          for (const slot of this.recordUndo.get(n)?.keys() ?? [])
+            if (slot.startsWith(prefix)) keys.add(slot.slice(prefix.length));
         }
         return [...keys].filter((k) => this.solidRecord(namespace, k) !== undefined);
       },
@@ -296,7 +355,11 @@ export class Chain implements StateReader {
    * it is the key its witness permission names (else the reason is logged once; see signers.ts).
    */
   signingKeyFor(witnessHex: string): Uint8Array | undefined {
-    return this.signers.keyFor(witnessHex, this.accounts.get(witnessHex), this.props.parameters.getAllowMultiSign === 1n);
+    return this.signers.keyFor(
+      witnessHex,
+      this.accounts.get(witnessHex),
+      this.props.parameters.getAllowMultiSign === 1n,
+    );
   }
 
   /** The account as of the solidified block. */
@@ -315,7 +378,10 @@ export class Chain implements StateReader {
 
   /** java-tron getNextBlockSlotTime: head time plus one slot, three right after maintenance. */
   nextSlotTime(): number {
-    return this.props.headTimestamp + SLOT_MS * (this.props.stateFlag === 1 ? PROTOCOL_CONSTANTS.MAINTENANCE_SKIP_SLOTS + 1 : 1);
+    return (
+      this.props.headTimestamp +
+      SLOT_MS * (this.props.stateFlag === 1 ? PROTOCOL_CONSTANTS.MAINTENANCE_SKIP_SLOTS + 1 : 1)
+    );
   }
 
   tapos(refBlockBytes: Uint8Array, refBlockHash: Uint8Array): boolean {
@@ -392,7 +458,11 @@ export class Chain implements StateReader {
    * Builds, applies and persists the next block from `candidates` (pool order). Transactions that
    * expired or no longer pass on the block's state are dropped, as java-tron drops them.
    */
-  async produceBlock(candidates: readonly TxEnvelope[], wallNow: number, prepared?: PreparedState): Promise<BlockResult> {
+  async produceBlock(
+    candidates: readonly TxEnvelope[],
+    wallNow: number,
+    prepared?: PreparedState,
+  ): Promise<BlockResult> {
     const p = this.props;
     const { timestamp, witnessHex, witnessKey } = this.producibleSlot(this.nextBlockTimestamp(wallNow));
     const number = p.headNumber + 1;
@@ -407,7 +477,16 @@ export class Chain implements StateReader {
         encoded.push(encodeWithResult(tx, outcome.result?.contractRet ?? CONTRACT_RET_SUCCESS));
         packed.push({ tx, outcome });
       }
-      const block = sealBlock({ number, timestamp, parentHash: hexToBytes(p.headId), witnessAddress: hexToBytes(witnessHex), transactions: encoded }, witnessKey);
+      const block = sealBlock(
+        {
+          number,
+          timestamp,
+          parentHash: hexToBytes(p.headId),
+          witnessAddress: hexToBytes(witnessHex),
+          transactions: encoded,
+        },
+        witnessKey,
+      );
       await this.commitBlock(block, prepared.view, packed, encoded, witnessHex);
       return { block, packed, dropped };
     }
@@ -423,8 +502,22 @@ export class Chain implements StateReader {
       if (size + tx.bytes.length + 8 > BLOCK_SIZE_LIMIT) break;
       try {
         // Signers were recovered at admission; only the permission is checked again on this state.
-        validateSignatures({ reader: view, contractCount: tx.contractCount, contract: tx.contract, signatures: tx.signatures, recovered: tx.signers ?? [], totalSignNum: p.totalSignNum, activeDefaultOperations: activeOps });
-        let outcome = processTransaction(tx, { view, actuators: this.actuators, headTimestamp: p.headTimestamp, headSlot, block: { number, timestamp, witnessHex } });
+        validateSignatures({
+          reader: view,
+          contractCount: tx.contractCount,
+          contract: tx.contract,
+          signatures: tx.signatures,
+          recovered: tx.signers ?? [],
+          totalSignNum: p.totalSignNum,
+          activeDefaultOperations: activeOps,
+        });
+        let outcome = processTransaction(tx, {
+          view,
+          actuators: this.actuators,
+          headTimestamp: p.headTimestamp,
+          headSlot,
+          block: { number, timestamp, witnessHex },
+        });
         if (outcome instanceof Promise) outcome = await outcome;
         const bytes = encodeWithResult(tx, outcome.result?.contractRet ?? CONTRACT_RET_SUCCESS);
         encoded.push(bytes);
@@ -434,7 +527,16 @@ export class Chain implements StateReader {
         dropped.push(tx.idHex);
       }
     }
-    const block = sealBlock({ number, timestamp, parentHash: hexToBytes(p.headId), witnessAddress: hexToBytes(witnessHex), transactions: encoded }, witnessKey);
+    const block = sealBlock(
+      {
+        number,
+        timestamp,
+        parentHash: hexToBytes(p.headId),
+        witnessAddress: hexToBytes(witnessHex),
+        transactions: encoded,
+      },
+      witnessKey,
+    );
     await this.commitBlock(block, view, packed, encoded, witnessHex);
     return { block, packed, dropped };
   }
@@ -451,7 +553,9 @@ export class Chain implements StateReader {
       const witnessKey = this.signingKeyFor(witnessHex);
       if (witnessKey) return { timestamp: t, witnessHex, witnessKey };
     }
-    throw new ChainError('This node holds the block-signing key of none of the active super representatives (configure localwitness).');
+    throw new ChainError(
+      'This node holds the block-signing key of none of the active super representatives (configure localwitness).',
+    );
   }
 
   /** Where the next block will go (its timestamp and representative), for executions of pending transactions. */
@@ -487,7 +591,13 @@ export class Chain implements StateReader {
     ];
   }
 
-  private async commitBlock(block: SealedBlock, view: StateView, packed: readonly PackedTx[], encoded: readonly Uint8Array[], witnessHex: string): Promise<void> {
+  private async commitBlock(
+    block: SealedBlock,
+    view: StateView,
+    packed: readonly PackedTx[],
+    encoded: readonly Uint8Array[],
+    witnessHex: string,
+  ): Promise<void> {
     const p = this.props;
     const next: DynamicProperties = { ...p, parameters: p.parameters, activeWitnesses: p.activeWitnesses };
 
@@ -501,7 +611,8 @@ export class Chain implements StateReader {
         for (let k = 0; k < list.length; k++) {
           // Slots headSlot+1 … slot-1 whose index modulo the list size is k.
           const first = headSlot + 1 + ((k - ((headSlot + 1) % list.length) + list.length) % list.length);
-          if (first <= slot - 1) view.mutableWitness(list[k]!)!.totalMissed += Math.floor((slot - 1 - first) / list.length) + 1;
+          if (first <= slot - 1)
+            view.mutableWitness(list[k]!)!.totalMissed += Math.floor((slot - 1 - first) / list.length) + 1;
         }
       }
     }
@@ -526,7 +637,8 @@ export class Chain implements StateReader {
         const result = doMaintenance(view, p.activeWitnesses);
         next.activeWitnesses = result.activeWitnesses;
         next.maintenanceCycle = result.cycle;
-        for (const hook of this.maintenanceHooks) hook({ view, cycle: next.maintenanceCycle, endedCycle: p.maintenanceCycle, props: next });
+        for (const hook of this.maintenanceHooks)
+          hook({ view, cycle: next.maintenanceCycle, endedCycle: p.maintenanceCycle, props: next });
       }
     }
     next.publicNetUsage = view.mutable.publicNetUsage;
@@ -538,7 +650,8 @@ export class Chain implements StateReader {
     next.tokenIdNum = view.mutable.tokenIdNum;
 
     // Solidification over the active representatives of this block (DposService.updateSolidBlock).
-    const witnessOf = (hex: string): WitnessRecord | undefined => view.witnessChanges.get(hex) ?? this.witnesses.get(hex);
+    const witnessOf = (hex: string): WitnessRecord | undefined =>
+      view.witnessChanges.get(hex) ?? this.witnesses.get(hex);
     const latest = next.activeWitnesses.map((hex) => witnessOf(hex)?.latestBlockNum ?? 0).sort((a, b) => a - b);
     const position = Math.floor(latest.length * (1 - PROTOCOL_CONSTANTS.SOLIDIFIED_THRESHOLD_PERCENT / 100));
     next.solidNumber = Math.max(p.solidNumber, latest[position] ?? 0);
@@ -557,10 +670,15 @@ export class Chain implements StateReader {
     }
     for (const [extKey, value] of view.ext) {
       const codec = codecOf(this.extCodecs, extKey);
-      ops.push(value === null ? { type: 'del', key: extStoreKey(codec, extKey) } : { type: 'put', key: extStoreKey(codec, extKey), value: codec.encode(value) });
+      ops.push(
+        value === null
+          ? { type: 'del', key: extStoreKey(codec, extKey) }
+          : { type: 'put', key: extStoreKey(codec, extKey), value: codec.encode(value) },
+      );
     }
     const keepUndo = next.solidNumber < block.number;
-    if (undo.size > 0 && keepUndo) ops.push({ type: 'put', key: key(PREFIX.undo, u64(block.number)), value: encodeUndo(undo) });
+    if (undo.size > 0 && keepUndo)
+      ops.push({ type: 'put', key: key(PREFIX.undo, u64(block.number)), value: encodeUndo(undo) });
     const recordUndo: RecordUndo = new Map();
     const encoder = new TextEncoder();
     for (const [slotKey, value] of view.recordChanges) {
@@ -569,14 +687,18 @@ export class Chain implements StateReader {
       if (previous === undefined && value === null) continue;
       recordUndo.set(slotKey, previous ?? null);
       const storeKey = key(PREFIX.record, encoder.encode(slotKey));
-      ops.push(value === null ? { type: 'del', key: storeKey } : { type: 'put', key: storeKey, value: encodeRecord(value) });
+      ops.push(
+        value === null ? { type: 'del', key: storeKey } : { type: 'put', key: storeKey, value: encodeRecord(value) },
+      );
     }
-    if (recordUndo.size > 0 && keepUndo) ops.push({ type: 'put', key: key(PREFIX.recordUndo, u64(block.number)), value: encodeRecordUndo(recordUndo) });
+    if (recordUndo.size > 0 && keepUndo)
+      ops.push({ type: 'put', key: key(PREFIX.recordUndo, u64(block.number)), value: encodeRecordUndo(recordUndo) });
     for (let n = p.solidNumber + 1; n <= next.solidNumber; n++) {
       if (this.undo.has(n)) ops.push({ type: 'del', key: key(PREFIX.undo, u64(n)) });
       if (this.recordUndo.has(n)) ops.push({ type: 'del', key: key(PREFIX.recordUndo, u64(n)) });
     }
-    for (const w of view.witnessChanges.values()) ops.push({ type: 'put', key: key(PREFIX.witness, w.address), value: encodeWitness(w) });
+    for (const w of view.witnessChanges.values())
+      ops.push({ type: 'put', key: key(PREFIX.witness, w.address), value: encodeWitness(w) });
     const blockNumberBytes = u64(block.number);
     packed.forEach(({ tx, outcome }, i) => {
       const stored = new Uint8Array(8 + encoded[i]!.length);
@@ -587,7 +709,8 @@ export class Chain implements StateReader {
       ops.push({ type: 'put', key: key(PREFIX.expiration, u64(tx.expiration), tx.id), value: new Uint8Array() });
     });
     const expired = this.expiredIds(block.timestamp);
-    for (const [idHex, expiration] of expired) ops.push({ type: 'del', key: key(PREFIX.expiration, u64(expiration), hexToBytes(idHex)) });
+    for (const [idHex, expiration] of expired)
+      ops.push({ type: 'del', key: key(PREFIX.expiration, u64(expiration), hexToBytes(idHex)) });
     ops.push({ type: 'put', key: key(PREFIX.meta), value: new TextEncoder().encode(serializeProperties(next)) });
     await this.store.write(ops);
 

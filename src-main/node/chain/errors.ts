@@ -16,7 +16,10 @@ export const RESPONSE_CODE = {
 export type ResponseCode = (typeof RESPONSE_CODE)[keyof typeof RESPONSE_CODE];
 
 export class AdmissionError extends Error {
-  constructor(readonly code: ResponseCode, message: string) {
+  constructor(
+    readonly code: ResponseCode,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -38,7 +38,8 @@ export function doMaintenance(view: StateView, activeWitnesses: readonly string[
   const p = view.props.parameters;
   const endedCycle = view.props.maintenanceCycle;
   if (allowChangeDelegation(p)) {
-    for (const hex of [...view.witnessAddresses()]) accumulateWitnessVi(view, endedCycle, hex, view.getWitness(hex)!.voteCount);
+    for (const hex of [...view.witnessAddresses()])
+      accumulateWitnessVi(view, endedCycle, hex, view.getWitness(hex)!.voteCount);
   }
   let active = [...activeWitnesses];
   const delta = countPendingVotes(view);
@@ -47,7 +48,9 @@ export function doMaintenance(view: StateView, activeWitnesses: readonly string[
       if (!view.getWitness(hex) || !view.getAccount(hex)) continue;
       view.mutableWitness(hex)!.voteCount += change;
     }
-    const ranked = sortedWitnesses(view).slice(0, PROTOCOL_CONSTANTS.ACTIVE_WITNESSES).map((w) => w.addressHex);
+    const ranked = sortedWitnesses(view)
+      .slice(0, PROTOCOL_CONSTANTS.ACTIVE_WITNESSES)
+      .map((w) => w.addressHex);
     const changed = ranked.length !== active.length || ranked.some((hex) => !active.includes(hex));
     if (changed) {
       for (const hex of active) {

@@ -42,14 +42,16 @@ export interface ProcessContext {
 
 const TRANSFER_ASSET = 2;
 
-const insufficient = (): AdmissionError => new AdmissionError(RESPONSE_CODE.BANDWITH_ERROR, 'Account resource insufficient error.');
+const insufficient = (): AdmissionError =>
+  new AdmissionError(RESPONSE_CODE.BANDWITH_ERROR, 'Account resource insufficient error.');
 
 function validateError(error: ContractValidateError): AdmissionError {
   return new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${error.message}`);
 }
 
 function executeError(error: unknown): unknown {
-  if (error instanceof ContractExeError) return new AdmissionError(RESPONSE_CODE.CONTRACT_EXE_ERROR, `Contract execute error : ${error.message}`);
+  if (error instanceof ContractExeError)
+    return new AdmissionError(RESPONSE_CODE.CONTRACT_EXE_ERROR, `Contract execute error : ${error.message}`);
   if (error instanceof ContractValidateError) return validateError(error);
   return error;
 }
@@ -66,20 +68,39 @@ export function processTransaction(tx: TxEnvelope, ctx: ProcessContext): TxOutco
   try {
     const owner = contract.owner.length ? view.mutableAccount(contract.ownerHex) : undefined;
     if (!owner) {
-      throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : account [${encodeBase58Check(contract.owner)}] does not exist`);
+      throw new AdmissionError(
+        RESPONSE_CODE.CONTRACT_VALIDATE_ERROR,
+        `Contract validate error : account [${encodeBase58Check(contract.owner)}] does not exist`,
+      );
     }
     const actuator = ctx.actuators.get(contract.type);
     const actuatorCtx: ActuatorContext = { view, headTimestamp: ctx.headTimestamp, block: ctx.block, tx };
     const createsAccount = actuator?.createsAccount(contract, actuatorCtx) ?? false;
-    const bytes = bandwidthBytesOf({ rawDataLength: tx.rawBytes.length, signatureLengths: tx.signatures.map((s) => s.length), contracts: tx.contractCount });
+    const bytes = bandwidthBytesOf({
+      rawDataLength: tx.rawBytes.length,
+      signatureLengths: tx.signatures.map((s) => s.length),
+      contracts: tx.contractCount,
+    });
     // TransferAssetContract may use the token issuer's bandwidth (java-tron useAssetAccountNet).
-    const assetName = contract.type === TRANSFER_ASSET ? ((contract.message?.asset_name as Uint8Array | undefined) ?? new Uint8Array()) : undefined;
+    const assetName =
+      contract.type === TRANSFER_ASSET
+        ? ((contract.message?.asset_name as Uint8Array | undefined) ?? new Uint8Array())
+        : undefined;
     let bill;
     try {
-      bill = consumeBandwidth({ view, owner, bytes, createsAccount, nowSlot: ctx.headSlot, headTimestamp: ctx.headTimestamp, transferAssetId: assetName ? tokenIdText(assetName) : undefined });
+      bill = consumeBandwidth({
+        view,
+        owner,
+        bytes,
+        createsAccount,
+        nowSlot: ctx.headSlot,
+        headTimestamp: ctx.headTimestamp,
+        transferAssetId: assetName ? tokenIdText(assetName) : undefined,
+      });
     } catch (error) {
       if (error instanceof BandwidthInsufficient) throw insufficient();
-      if (error instanceof UnknownAssetForBandwidth) throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${error.message}`);
+      if (error instanceof UnknownAssetForBandwidth)
+        throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${error.message}`);
       throw error;
     }
     let multiSignFee = 0n;
@@ -99,11 +120,17 @@ export function processTransaction(tx: TxEnvelope, ctx: ProcessContext): TxOutco
     if (createsAccount) {
       const size = tx.bytes.length - PROTOCOL_CONSTANTS.SIGNATURE_LENGTH * tx.signatures.length;
       if (BigInt(size) > p.getMaxCreateAccountTxSize) {
-        throw new AdmissionError(RESPONSE_CODE.TOO_BIG_TRANSACTION_ERROR, `Too big new account transaction, TxId ${tx.idHex}, the size is ${size} bytes, maxTxSize ${p.getMaxCreateAccountTxSize}`);
+        throw new AdmissionError(
+          RESPONSE_CODE.TOO_BIG_TRANSACTION_ERROR,
+          `Too big new account transaction, TxId ${tx.idHex}, the size is ${size} bytes, maxTxSize ${p.getMaxCreateAccountTxSize}`,
+        );
       }
     }
     if (!actuator) {
-      throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : ${contract.typeName ?? contract.type} is not supported by this node yet`);
+      throw new AdmissionError(
+        RESPONSE_CODE.CONTRACT_VALIDATE_ERROR,
+        `Contract validate error : ${contract.typeName ?? contract.type} is not supported by this node yet`,
+      );
     }
     let executed: bigint | ActuatorResult | Promise<ActuatorResult>;
     try {

@@ -36,10 +36,16 @@ interface HeldSigner extends BlockSigner {
  * the funded keys, each for its own account. The genesis representatives are added by the chain.
  */
 export function configuredSigners(config: NodeConfig, funded: readonly DerivedKey[]): BlockSigner[] {
-  const signers: BlockSigner[] = config.dev ? funded.map((k) => ({ privateKey: k.privateKey, witnessHex: k.hex, source: 'dev funded account' as const })) : [];
+  const signers: BlockSigner[] = config.dev
+    ? funded.map((k) => ({ privateKey: k.privateKey, witnessHex: k.hex, source: 'dev funded account' as const }))
+    : [];
   for (const hex of config.localWitness) {
     const privateKey = hexToBytes(hex);
-    signers.push({ privateKey, witnessHex: config.localWitnessAccountAddress ?? addressFromPrivateKey(privateKey), source: 'localwitness' });
+    signers.push({
+      privateKey,
+      witnessHex: config.localWitnessAccountAddress ?? addressFromPrivateKey(privateKey),
+      source: 'localwitness',
+    });
   }
   return signers;
 }
@@ -80,7 +86,9 @@ export class SignerBook {
     const signer = this.byWitness.get(witnessHex);
     if (signer) {
       if (signer.keyHex === permitted) return signer.privateKey;
-      const names = allowMultiSign ? `its witness permission names ${show(permitted)}` : `getAllowMultiSign is 0, so only its own key signs`;
+      const names = allowMultiSign
+        ? `its witness permission names ${show(permitted)}`
+        : `getAllowMultiSign is 0, so only its own key signs`;
       this.logOnce(
         `Not producing blocks for representative ${show(witnessHex)}: ${names}, but the ${signer.source} key configured for it is the key of ${show(signer.keyHex)} (java-tron: "Witness permission is wrong.").`,
       );

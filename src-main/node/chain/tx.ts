@@ -65,7 +65,16 @@ function parseContract(c: Record<string, unknown>): ParsedContract {
       }
     }
   }
-  return { type, typeName, typeUrl, value, message, permissionId: (c.Permission_id as number | undefined) ?? 0, owner, ownerHex: bytesToHex(owner) };
+  return {
+    type,
+    typeName,
+    typeUrl,
+    value,
+    message,
+    permissionId: (c.Permission_id as number | undefined) ?? 0,
+    owner,
+    ownerHex: bytesToHex(owner),
+  };
 }
 
 /** Builds the envelope from a protobufjs Transaction.raw message and raw signature bytes. */
@@ -92,7 +101,10 @@ export function envelopeFromRaw(raw: Record<string, unknown>, signatures: readon
 
 /** From serialized Transaction bytes (broadcasthex, the block store); `ret` is dropped. */
 export function envelopeFromBytes(bytes: Uint8Array): TxEnvelope {
-  const message = protocol.Transaction.decode(bytes) as unknown as { raw_data?: Record<string, unknown>; signature?: Uint8Array[] };
+  const message = protocol.Transaction.decode(bytes) as unknown as {
+    raw_data?: Record<string, unknown>;
+    signature?: Uint8Array[];
+  };
   return envelopeFromRaw(message.raw_data ?? {}, message.signature ?? []);
 }
 
@@ -118,7 +130,11 @@ function putField(out: Uint8Array, offset: number, tag: number, body: Uint8Array
 }
 
 /** Transaction = raw_data (field 1) ‖ signature (field 2)…: the fields in order, without re-encoding raw. */
-export function transactionBytes(rawBytes: Uint8Array, signatures: readonly Uint8Array[], trailer?: Uint8Array): Uint8Array {
+export function transactionBytes(
+  rawBytes: Uint8Array,
+  signatures: readonly Uint8Array[],
+  trailer?: Uint8Array,
+): Uint8Array {
   let size = 1 + varintSize(rawBytes.length) + rawBytes.length + (trailer?.length ?? 0);
   for (const s of signatures) size += 1 + varintSize(s.length) + s.length;
   const out = new Uint8Array(size);

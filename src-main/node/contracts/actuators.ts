@@ -33,11 +33,15 @@ function int64(value: unknown): bigint {
 }
 
 function vmIsOn(ctx: ActuatorContext): void {
-  if (ctx.view.props.parameters.getAllowCreationOfContracts !== 1n) throw new ContractValidateError('VM work is off, need to be opened by the committee');
+  if (ctx.view.props.parameters.getAllowCreationOfContracts !== 1n)
+    throw new ContractValidateError('VM work is off, need to be opened by the committee');
 }
 
 function messageOf(contract: ParsedContract, type: string): Msg {
-  if (!contract.message) throw new ContractValidateError(`contract type error, expected type [${type}], real type[class com.google.protobuf.Any]`);
+  if (!contract.message)
+    throw new ContractValidateError(
+      `contract type error, expected type [${type}], real type[class com.google.protobuf.Any]`,
+    );
   return contract.message;
 }
 
@@ -58,12 +62,18 @@ function payEnergy(ctx: ActuatorContext, result: VmTransactionResult, owner: Hex
   const { view } = ctx;
   const clock = { nowSlot: headSlotOf(view.props), headTimestamp: view.props.headTimestamp };
   const { bill, limit } = result;
-  if (bill.originEnergyUsage > 0n && limit.origin !== undefined) consumeStakedEnergy(view, limit.origin, bill.originEnergyUsage, { available: limit.originEnergyLeft, clock });
+  if (bill.originEnergyUsage > 0n && limit.origin !== undefined)
+    consumeStakedEnergy(view, limit.origin, bill.originEnergyUsage, { available: limit.originEnergyLeft, clock });
   const callerPart = bill.energyUsageTotal - bill.originEnergyUsage;
   if (callerPart > 0n) payEnergyBill(view, owner, callerPart, { available: limit.callerEnergyLeft, clock });
 }
 
-function settle(runtime: ContractRuntime, ctx: ActuatorContext, result: VmTransactionResult, owner: HexAddress): ActuatorResult {
+function settle(
+  runtime: ContractRuntime,
+  ctx: ActuatorContext,
+  result: VmTransactionResult,
+  owner: HexAddress,
+): ActuatorResult {
   for (const address of result.deletedContracts) dropContractRecords(ctx.view, address);
   payEnergy(ctx, result, owner);
   const settings = runtime.settings;
@@ -182,7 +192,13 @@ interface OwnedContract {
 }
 
 /** The checks the three setting actuators share, with each one's wording. */
-function ownedContract(contract: ParsedContract, ctx: ActuatorContext, type: string, texts: { noAccount: string; noContract: string }, extra?: (m: Msg) => void): OwnedContract {
+function ownedContract(
+  contract: ParsedContract,
+  ctx: ActuatorContext,
+  type: string,
+  texts: { noAccount: string; noContract: string },
+  extra?: (m: Msg) => void,
+): OwnedContract {
   const m = messageOf(contract, type);
   const owner = m.owner_address as Uint8Array | undefined;
   if (!addressValid(owner)) throw new ContractValidateError('Invalid address');
@@ -192,7 +208,8 @@ function ownedContract(contract: ParsedContract, ctx: ActuatorContext, type: str
   const address = hex(m.contract_address);
   const record = ctx.view.getExt(contractKey(address)) as ContractRecord | undefined;
   if (!record) throw new ContractValidateError(texts.noContract);
-  if (record.originAddress !== ownerHex) throw new ContractValidateError(`Account[${ownerHex}] is not the owner of the contract`);
+  if (record.originAddress !== ownerHex)
+    throw new ContractValidateError(`Account[${ownerHex}] is not the owner of the contract`);
   return { owner: ownerHex, address, record };
 }
 
@@ -200,14 +217,26 @@ export const updateSettingActuator: Actuator = {
   typeName: 'UpdateSettingContract',
   createsAccount: () => false,
   validate(contract, ctx) {
-    ownedContract(contract, ctx, 'UpdateSettingContract', { noAccount: 'does not exist', noContract: 'Contract does not exist' }, (m) => {
-      const percent = int64(m.consume_user_resource_percent);
-      if (percent > 100n || percent < 0n) throw new ContractValidateError('percent not in [0, 100]');
-    });
+    ownedContract(
+      contract,
+      ctx,
+      'UpdateSettingContract',
+      { noAccount: 'does not exist', noContract: 'Contract does not exist' },
+      (m) => {
+        const percent = int64(m.consume_user_resource_percent);
+        if (percent > 100n || percent < 0n) throw new ContractValidateError('percent not in [0, 100]');
+      },
+    );
   },
   execute(contract, ctx) {
-    const { address, record } = ownedContract(contract, ctx, 'UpdateSettingContract', { noAccount: 'does not exist', noContract: 'Contract does not exist' });
-    ctx.view.putExt(contractKey(address), { ...record, consumeUserResourcePercent: int64(contract.message!.consume_user_resource_percent) });
+    const { address, record } = ownedContract(contract, ctx, 'UpdateSettingContract', {
+      noAccount: 'does not exist',
+      noContract: 'Contract does not exist',
+    });
+    ctx.view.putExt(contractKey(address), {
+      ...record,
+      consumeUserResourcePercent: int64(contract.message!.consume_user_resource_percent),
+    });
     return 0n;
   },
 };
@@ -216,13 +245,25 @@ export const updateEnergyLimitActuator: Actuator = {
   typeName: 'UpdateEnergyLimitContract',
   createsAccount: () => false,
   validate(contract, ctx) {
-    ownedContract(contract, ctx, 'UpdateEnergyLimitContract', { noAccount: 'does not exist', noContract: 'Contract does not exist' }, (m) => {
-      if (int64(m.origin_energy_limit) <= 0n) throw new ContractValidateError('origin energy limit must be > 0');
-    });
+    ownedContract(
+      contract,
+      ctx,
+      'UpdateEnergyLimitContract',
+      { noAccount: 'does not exist', noContract: 'Contract does not exist' },
+      (m) => {
+        if (int64(m.origin_energy_limit) <= 0n) throw new ContractValidateError('origin energy limit must be > 0');
+      },
+    );
   },
   execute(contract, ctx) {
-    const { address, record } = ownedContract(contract, ctx, 'UpdateEnergyLimitContract', { noAccount: 'does not exist', noContract: 'Contract does not exist' });
-    ctx.view.putExt(contractKey(address), { ...record, originEnergyLimit: int64(contract.message!.origin_energy_limit) });
+    const { address, record } = ownedContract(contract, ctx, 'UpdateEnergyLimitContract', {
+      noAccount: 'does not exist',
+      noContract: 'Contract does not exist',
+    });
+    ctx.view.putExt(contractKey(address), {
+      ...record,
+      originEnergyLimit: int64(contract.message!.origin_energy_limit),
+    });
     return 0n;
   },
 };
@@ -231,11 +272,15 @@ export const clearAbiActuator: Actuator = {
   typeName: 'ClearABIContract',
   createsAccount: () => false,
   validate(contract, ctx) {
-    if (ctx.view.props.parameters.getAllowTvmConstantinople !== 1n) throw new ContractValidateError('contract type error,unexpected type [ClearABIContract]');
+    if (ctx.view.props.parameters.getAllowTvmConstantinople !== 1n)
+      throw new ContractValidateError('contract type error,unexpected type [ClearABIContract]');
     ownedContract(contract, ctx, 'ClearABIContract', { noAccount: 'not exists', noContract: 'Contract not exists' });
   },
   execute(contract, ctx) {
-    const { address } = ownedContract(contract, ctx, 'ClearABIContract', { noAccount: 'not exists', noContract: 'Contract not exists' });
+    const { address } = ownedContract(contract, ctx, 'ClearABIContract', {
+      noAccount: 'not exists',
+      noContract: 'Contract not exists',
+    });
     // AbiStore keeps an empty ABI: getcontract then prints "abi":{}.
     ctx.view.putExt(abiKey(address), {});
     return 0n;
@@ -243,5 +288,11 @@ export const clearAbiActuator: Actuator = {
 };
 
 export function contractActuators(runtime: ContractRuntime): Actuator[] {
-  return [createSmartContractActuator(runtime), triggerSmartContractActuator(runtime), updateSettingActuator, updateEnergyLimitActuator, clearAbiActuator];
+  return [
+    createSmartContractActuator(runtime),
+    triggerSmartContractActuator(runtime),
+    updateSettingActuator,
+    updateEnergyLimitActuator,
+    clearAbiActuator,
+  ];
 }

@@ -10,7 +10,13 @@ import { ContractValidateError } from '../actuators/actuator';
 import type { TxEnvelope } from '../chain/tx';
 import { errorBody, JAVA, JavaError } from '../http/errors';
 import { transactionJson } from '../http/format';
-import { buildUnsigned, extraDataParam, permissionIdParam, unsignedJson, unsignedTransaction } from '../http/handlers/transactions';
+import {
+  buildUnsigned,
+  extraDataParam,
+  permissionIdParam,
+  unsignedJson,
+  unsignedTransaction,
+} from '../http/handlers/transactions';
 import type { ApiRequest } from '../http/request';
 import { params } from '../http/request';
 import type { Route } from '../http/server';
@@ -23,7 +29,15 @@ import type { ConstantCall } from './calls';
 import { constantCall, estimateCall } from './calls';
 import { constantCallFields } from './receipt';
 import type { AbiMessage, ContractRecord } from './records';
-import { abiKey, addressHexOf, codeKey, contractKey, contractStateToMessage, contractToMessage, stateKey } from './records';
+import {
+  abiKey,
+  addressHexOf,
+  codeKey,
+  contractKey,
+  contractStateToMessage,
+  contractToMessage,
+  stateKey,
+} from './records';
 import type { ContractRuntime } from './runtime';
 
 /**
@@ -39,7 +53,10 @@ const INVALID_PARAMETER = 'java.security.InvalidParameterException';
 
 /** A failure that answers as `{"result":{"code":…,"message":…}}`. */
 class ReturnError extends Error {
-  constructor(readonly code: 'CONTRACT_VALIDATE_ERROR' | 'CONTRACT_EXE_ERROR' | 'OTHER_ERROR', message: string) {
+  constructor(
+    readonly code: 'CONTRACT_VALIDATE_ERROR' | 'CONTRACT_EXE_ERROR' | 'OTHER_ERROR',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -47,7 +64,8 @@ class ReturnError extends Error {
 function returnJson(result: boolean, code: string | undefined, message: string | undefined, visible: boolean): Json {
   const m: Json = {};
   if (result) m.result = true;
-  if (code && code !== 'SUCCESS') m.code = protocol.Return.response_code[code as keyof typeof protocol.Return.response_code];
+  if (code && code !== 'SUCCESS')
+    m.code = protocol.Return.response_code[code as keyof typeof protocol.Return.response_code];
   if (message) m.message = utf8ToBytes(message);
   return messageToJson('protocol.Return', m, { visible });
 }
@@ -55,7 +73,8 @@ function returnJson(result: boolean, code: string | undefined, message: string |
 /** java-tron's catch blocks: validation → CONTRACT_VALIDATE_ERROR, anything else → OTHER_ERROR "class … : …" with `"` as `'`. */
 function failure(error: unknown, visible: boolean): Json {
   if (error instanceof ReturnError) return { result: returnJson(false, error.code, error.message, visible) };
-  if (error instanceof ContractValidateError || error instanceof VmValidationError) return { result: returnJson(false, 'CONTRACT_VALIDATE_ERROR', error.message, visible) };
+  if (error instanceof ContractValidateError || error instanceof VmValidationError)
+    return { result: returnJson(false, 'CONTRACT_VALIDATE_ERROR', error.message, visible) };
   const text = errorBody(error).Error.replace(/"/g, "'");
   return { result: returnJson(false, 'OTHER_ERROR', text, visible) };
 }
@@ -107,10 +126,13 @@ function requireOwnerAndContract(body: Json): void {
 
 /** TriggerConstantContractServlet / EstimateEnergyServlet: owner_address may be "" (TronWeb's .call() without a default address). */
 function requireConstantParameters(body: Json): void {
-  if (!Object.prototype.hasOwnProperty.call(body, 'owner_address') || body.owner_address === null) throw new JavaError(INVALID_PARAMETER, "owner_address isn't set.");
+  if (!Object.prototype.hasOwnProperty.call(body, 'owner_address') || body.owner_address === null)
+    throw new JavaError(INVALID_PARAMETER, "owner_address isn't set.");
   const hasContract = isSet(body, 'contract_address');
-  if (!hasContract && !isSet(body, 'data')) throw new JavaError(INVALID_PARAMETER, 'At least one of contract_address and data must be set.');
-  if (!hasContract && isSet(body, 'function_selector')) throw new JavaError(INVALID_PARAMETER, 'While trying to deploy, function_selector and data can not be both set.');
+  if (!hasContract && !isSet(body, 'data'))
+    throw new JavaError(INVALID_PARAMETER, 'At least one of contract_address and data must be set.');
+  if (!hasContract && isSet(body, 'function_selector'))
+    throw new JavaError(INVALID_PARAMETER, 'While trying to deploy, function_selector and data can not be both set.');
 }
 
 function encode(type: string, message: Json): Uint8Array {
@@ -131,8 +153,12 @@ function selectorsOf(abi: AbiMessage): Map<string, boolean> {
   for (const entry of (abi.entrys as Json[] | undefined) ?? []) {
     if (((entry.type as number | undefined) ?? 0) !== FUNCTION) continue;
     // java-tron joins the declared input types as they are (a tuple stays "tuple").
-    const types = ((entry.inputs as Json[] | undefined) ?? []).map((p) => (p.type as string | undefined) ?? '').join(',');
-    const selector = bytesToHex(keccak_256(utf8ToBytes(`${(entry.name as string | undefined) ?? ''}(${types})`)).subarray(0, 4));
+    const types = ((entry.inputs as Json[] | undefined) ?? [])
+      .map((p) => (p.type as string | undefined) ?? '')
+      .join(',');
+    const selector = bytesToHex(
+      keccak_256(utf8ToBytes(`${(entry.name as string | undefined) ?? ''}(${types})`)).subarray(0, 4),
+    );
     const mutability = (entry.stateMutability as number | undefined) ?? 0;
     // The first matching entry decides.
     if (!map.has(selector)) map.set(selector, entry.constant === true || mutability === View || mutability === Pure);
@@ -149,7 +175,10 @@ export function isConstantFunction(abi: AbiMessage | undefined, data: Uint8Array
 
 /** A transaction with `ret` = [{ret}] (SUCESS prints `{}`), printed as java-tron prints it, plus `visible`. */
 function transactionWithRet(tx: TxEnvelope, failed: boolean, visible: boolean): Json {
-  const bytes = protocol.Transaction.encode({ raw_data: tx.raw, ret: [failed ? { ret: protocol.Transaction.Result.code.FAILED } : {}] } as protocol.ITransaction).finish();
+  const bytes = protocol.Transaction.encode({
+    raw_data: tx.raw,
+    ret: [failed ? { ret: protocol.Transaction.Result.code.FAILED } : {}],
+  } as protocol.ITransaction).finish();
   return { ...transactionJson(bytes, visible), visible };
 }
 
@@ -171,7 +200,12 @@ interface ConstantRequest {
 }
 
 /** The transaction a constant call or estimate is built as: a trigger, or (no contract_address) a deploy. */
-async function constantRequest(s: NodeServices, body: Json, visible: boolean, withExtras: boolean): Promise<ConstantRequest> {
+async function constantRequest(
+  s: NodeServices,
+  body: Json,
+  visible: boolean,
+  withExtras: boolean,
+): Promise<ConstantRequest> {
   requireConstantParameters(body);
   const trigger = triggerMessage(body, visible);
   const owner = (trigger.owner_address as Uint8Array | undefined) ?? new Uint8Array();
@@ -179,108 +213,166 @@ async function constantRequest(s: NodeServices, body: Json, visible: boolean, wi
   const data = (trigger.data as Uint8Array | undefined) ?? new Uint8Array();
   const permissionId = withExtras ? permissionIdParam(body) : 0;
   const extra = withExtras ? extraDataParam(body, visible) : undefined;
-  const values = { callValue: int64(trigger.call_value), tokenValue: int64(trigger.call_token_value), tokenId: int64(trigger.token_id) };
+  const values = {
+    callValue: int64(trigger.call_value),
+    tokenValue: int64(trigger.call_token_value),
+    tokenId: int64(trigger.token_id),
+  };
   const contract = trigger.contract_address as Uint8Array | undefined;
   if (!contract || contract.length === 0) {
     // Wallet.triggerConstantContract: a deploy with percent 100 and origin_energy_limit 1.
-    const deploy: Json = { owner_address: owner, new_contract: { origin_address: owner, bytecode: data, ...(values.callValue ? { call_value: bigintToLong(values.callValue) } : {}), consume_user_resource_percent: bigintToLong(100n), origin_energy_limit: bigintToLong(1n) } };
+    const deploy: Json = {
+      owner_address: owner,
+      new_contract: {
+        origin_address: owner,
+        bytecode: data,
+        ...(values.callValue ? { call_value: bigintToLong(values.callValue) } : {}),
+        consume_user_resource_percent: bigintToLong(100n),
+        origin_energy_limit: bigintToLong(1n),
+      },
+    };
     if (values.tokenValue) deploy.call_token_value = bigintToLong(values.tokenValue);
     if (values.tokenId) deploy.token_id = bigintToLong(values.tokenId);
-    const tx = await unsignedTransaction(s, 'CreateSmartContract', encode('CreateSmartContract', deploy), { permissionId, data: extra });
+    const tx = await unsignedTransaction(s, 'CreateSmartContract', encode('CreateSmartContract', deploy), {
+      permissionId,
+      data: extra,
+    });
     return { tx, call: { owner: ownerHex, data, ...values, txId: tx.id } };
   }
   const contractHex = addressHexOf(contract);
-  if (s.pool.view.getExt(contractKey(contractHex)) === undefined) throw new ContractValidateError('Smart contract is not exist.');
-  const tx = await unsignedTransaction(s, 'TriggerSmartContract', encode('TriggerSmartContract', trigger), { permissionId, data: extra });
+  if (s.pool.view.getExt(contractKey(contractHex)) === undefined)
+    throw new ContractValidateError('Smart contract is not exist.');
+  const tx = await unsignedTransaction(s, 'TriggerSmartContract', encode('TriggerSmartContract', trigger), {
+    permissionId,
+    data: extra,
+  });
   return { tx, call: { owner: ownerHex, contractAddress: contractHex, data, ...values, txId: tx.id } };
 }
 
 // --- endpoints ----------------------------------------------------------------------------------
 
-export const triggerSmartContract = (s: NodeServices, runtime: ContractRuntime) => async (req: ApiRequest): Promise<Json> => {
-  const visible = visibleOf(req);
-  try {
-    const body = req.body();
-    requireOwnerAndContract(body);
-    const trigger = triggerMessage(body, visible);
-    const feeLimit = int64Param(body, 'fee_limit');
-    const tx = await unsignedTransaction(s, 'TriggerSmartContract', encode('TriggerSmartContract', trigger), { feeLimit, permissionId: permissionIdParam(body) });
-    // Wallet.triggerContract: view/pure functions are executed right away.
-    const contractHex = addressHexOf(trigger.contract_address as Uint8Array);
-    if (s.pool.view.getExt(contractKey(contractHex)) === undefined) throw new ContractValidateError('No contract or not a valid smart contract');
-    const data = (trigger.data as Uint8Array | undefined) ?? new Uint8Array();
-    if (isConstantFunction(s.pool.view.getExt(abiKey(contractHex)) as AbiMessage | undefined, data)) {
-      const owner = addressHexOf(trigger.owner_address as Uint8Array);
-      const result = await constantCall(runtime, {
-        owner, contractAddress: contractHex, data, callValue: int64(trigger.call_value), tokenValue: int64(trigger.call_token_value), tokenId: int64(trigger.token_id), txId: tx.id, feeLimit,
+export const triggerSmartContract =
+  (s: NodeServices, runtime: ContractRuntime) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const visible = visibleOf(req);
+    try {
+      const body = req.body();
+      requireOwnerAndContract(body);
+      const trigger = triggerMessage(body, visible);
+      const feeLimit = int64Param(body, 'fee_limit');
+      const tx = await unsignedTransaction(s, 'TriggerSmartContract', encode('TriggerSmartContract', trigger), {
+        feeLimit,
+        permissionId: permissionIdParam(body),
       });
-      return constantExtention(tx, result, visible);
+      // Wallet.triggerContract: view/pure functions are executed right away.
+      const contractHex = addressHexOf(trigger.contract_address as Uint8Array);
+      if (s.pool.view.getExt(contractKey(contractHex)) === undefined)
+        throw new ContractValidateError('No contract or not a valid smart contract');
+      const data = (trigger.data as Uint8Array | undefined) ?? new Uint8Array();
+      if (isConstantFunction(s.pool.view.getExt(abiKey(contractHex)) as AbiMessage | undefined, data)) {
+        const owner = addressHexOf(trigger.owner_address as Uint8Array);
+        const result = await constantCall(runtime, {
+          owner,
+          contractAddress: contractHex,
+          data,
+          callValue: int64(trigger.call_value),
+          tokenValue: int64(trigger.call_token_value),
+          tokenId: int64(trigger.token_id),
+          txId: tx.id,
+          feeLimit,
+        });
+        return constantExtention(tx, result, visible);
+      }
+      return { result: returnJson(true, undefined, undefined, visible), transaction: unsignedJson(tx, visible) };
+    } catch (error) {
+      return failure(error, visible);
     }
-    return { result: returnJson(true, undefined, undefined, visible), transaction: unsignedJson(tx, visible) };
-  } catch (error) {
-    return failure(error, visible);
-  }
-};
+  };
 
-export const triggerConstantContract = (s: NodeServices, runtime: ContractRuntime) => async (req: ApiRequest): Promise<Json> => {
-  const visible = visibleOf(req);
-  try {
-    const { tx, call } = await constantRequest(s, req.body(), visible, true);
-    return constantExtention(tx, await constantCall(runtime, call), visible);
-  } catch (error) {
-    return failure(error, visible);
-  }
-};
+export const triggerConstantContract =
+  (s: NodeServices, runtime: ContractRuntime) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const visible = visibleOf(req);
+    try {
+      const { tx, call } = await constantRequest(s, req.body(), visible, true);
+      return constantExtention(tx, await constantCall(runtime, call), visible);
+    } catch (error) {
+      return failure(error, visible);
+    }
+  };
 
-export const estimateEnergy = (s: NodeServices, runtime: ContractRuntime) => async (req: ApiRequest): Promise<Json> => {
-  const visible = visibleOf(req);
-  try {
-    if (!runtime.settings.estimateEnergy) throw new ContractValidateError('this node does not support estimate energy');
-    const { call } = await constantRequest(s, req.body(), visible, false);
-    const estimate = await estimateCall(runtime, call);
-    if (!estimate.ok) throw new ReturnError('CONTRACT_EXE_ERROR', estimate.execution.resMessage || 'REVERT opcode executed');
-    return messageToJson('protocol.EstimateEnergyMessage', { result: { result: true }, energy_required: bigintToLong(estimate.energyRequired) }, { visible });
-  } catch (error) {
-    return failure(error, visible);
-  }
-};
+export const estimateEnergy =
+  (s: NodeServices, runtime: ContractRuntime) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const visible = visibleOf(req);
+    try {
+      if (!runtime.settings.estimateEnergy)
+        throw new ContractValidateError('this node does not support estimate energy');
+      const { call } = await constantRequest(s, req.body(), visible, false);
+      const estimate = await estimateCall(runtime, call);
+      if (!estimate.ok)
+        throw new ReturnError('CONTRACT_EXE_ERROR', estimate.execution.resMessage || 'REVERT opcode executed');
+      return messageToJson(
+        'protocol.EstimateEnergyMessage',
+        { result: { result: true }, energy_required: bigintToLong(estimate.energyRequired) },
+        { visible },
+      );
+    } catch (error) {
+      return failure(error, visible);
+    }
+  };
 
 /** DeployContractServlet: the abi as a JSON array or a string holding one; parameter appended to bytecode. */
-export const deployContract = (s: NodeServices) => async (req: ApiRequest): Promise<Json> => {
-  const body = req.body();
-  const visible = req.visible();
-  const owner = jsonToMessage('protocol.CreateSmartContract', { owner_address: body.owner_address ?? null }, { ...CODEC, visible }).owner_address as Uint8Array | undefined;
-  let entrys: unknown = body.abi;
-  if (typeof entrys === 'string') entrys = entrys.trim() === '' ? null : parseJsonLossless(entrys);
-  // Also accept the whole ABI object ({"entrys": […]}) that getcontract prints.
-  if (entrys !== null && typeof entrys === 'object' && !Array.isArray(entrys)) entrys = (entrys as Json).entrys ?? null;
-  const abi = jsonToMessage('protocol.SmartContract.ABI', { entrys: entrys ?? null }, { ...CODEC, visible });
-  const spec: Json = { abi };
-  if (owner?.length) spec.origin_address = owner;
-  const bytecodeHex = `${typeof body.bytecode === 'string' ? body.bytecode : ''}${typeof body.parameter === 'string' ? body.parameter : ''}`;
-  const bytecode = jsonToMessage('protocol.BytesMessage', { value: bytecodeHex }, CODEC).value as Uint8Array | undefined;
-  if (bytecode?.length) spec.bytecode = bytecode;
-  const callValue = int64Param(body, 'call_value');
-  if (callValue) spec.call_value = bigintToLong(callValue);
-  const percent = int64Param(body, 'consume_user_resource_percent');
-  if (percent) spec.consume_user_resource_percent = bigintToLong(percent);
-  if (typeof body.name === 'string' && body.name.length > 0) spec.name = body.name;
-  const originEnergyLimit = int64Param(body, 'origin_energy_limit');
-  if (originEnergyLimit) spec.origin_energy_limit = bigintToLong(originEnergyLimit);
-  const message: Json = { new_contract: spec };
-  if (owner?.length) message.owner_address = owner;
-  const tokenValue = int64Param(body, 'call_token_value');
-  if (tokenValue) message.call_token_value = bigintToLong(tokenValue);
-  const tokenId = int64Param(body, 'token_id');
-  if (tokenId) message.token_id = bigintToLong(tokenId);
-  // Wallet.createTransactionCapsule checks only the percent for a deploy.
-  if (percent < 0n || percent > 100n) throw new JavaError(JAVA.contractValidate, 'percent must be >= 0 and <= 100');
-  const tx = await unsignedTransaction(s, 'CreateSmartContract', encode('CreateSmartContract', message), { feeLimit: int64Param(body, 'fee_limit'), permissionId: permissionIdParam(body) });
-  return unsignedJson(tx, visible);
-};
+export const deployContract =
+  (s: NodeServices) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const body = req.body();
+    const visible = req.visible();
+    const owner = jsonToMessage(
+      'protocol.CreateSmartContract',
+      { owner_address: body.owner_address ?? null },
+      { ...CODEC, visible },
+    ).owner_address as Uint8Array | undefined;
+    let entrys: unknown = body.abi;
+    if (typeof entrys === 'string') entrys = entrys.trim() === '' ? null : parseJsonLossless(entrys);
+    // Also accept the whole ABI object ({"entrys": […]}) that getcontract prints.
+    if (entrys !== null && typeof entrys === 'object' && !Array.isArray(entrys))
+      entrys = (entrys as Json).entrys ?? null;
+    const abi = jsonToMessage('protocol.SmartContract.ABI', { entrys: entrys ?? null }, { ...CODEC, visible });
+    const spec: Json = { abi };
+    if (owner?.length) spec.origin_address = owner;
+    const bytecodeHex = `${typeof body.bytecode === 'string' ? body.bytecode : ''}${typeof body.parameter === 'string' ? body.parameter : ''}`;
+    const bytecode = jsonToMessage('protocol.BytesMessage', { value: bytecodeHex }, CODEC).value as
+      Uint8Array | undefined;
+    if (bytecode?.length) spec.bytecode = bytecode;
+    const callValue = int64Param(body, 'call_value');
+    if (callValue) spec.call_value = bigintToLong(callValue);
+    const percent = int64Param(body, 'consume_user_resource_percent');
+    if (percent) spec.consume_user_resource_percent = bigintToLong(percent);
+    if (typeof body.name === 'string' && body.name.length > 0) spec.name = body.name;
+    const originEnergyLimit = int64Param(body, 'origin_energy_limit');
+    if (originEnergyLimit) spec.origin_energy_limit = bigintToLong(originEnergyLimit);
+    const message: Json = { new_contract: spec };
+    if (owner?.length) message.owner_address = owner;
+    const tokenValue = int64Param(body, 'call_token_value');
+    if (tokenValue) message.call_token_value = bigintToLong(tokenValue);
+    const tokenId = int64Param(body, 'token_id');
+    if (tokenId) message.token_id = bigintToLong(tokenId);
+    // Wallet.createTransactionCapsule checks only the percent for a deploy.
+    if (percent < 0n || percent > 100n) throw new JavaError(JAVA.contractValidate, 'percent must be >= 0 and <= 100');
+    const tx = await unsignedTransaction(s, 'CreateSmartContract', encode('CreateSmartContract', message), {
+      feeLimit: int64Param(body, 'fee_limit'),
+      permissionId: permissionIdParam(body),
+    });
+    return unsignedJson(tx, visible);
+  };
 
 function contractParam(req: ApiRequest): string | undefined {
-  const value = jsonToMessage('protocol.BytesMessage', { value: params(req).value ?? null }, { ...CODEC, visible: req.visible() }).value as Uint8Array | undefined;
+  const value = jsonToMessage(
+    'protocol.BytesMessage',
+    { value: params(req).value ?? null },
+    { ...CODEC, visible: req.visible() },
+  ).value as Uint8Array | undefined;
   return value && value.length > 0 ? addressHexOf(value) : undefined;
 }
 
@@ -294,35 +386,46 @@ function contractMessage(s: NodeServices, address: string): Json | undefined {
 }
 
 /** GetContractServlet: SmartContract with its ABI, `{}` when absent. */
-export const getContract = (s: NodeServices) => (req: ApiRequest): Json => {
-  const address = contractParam(req);
-  const message = address === undefined ? undefined : contractMessage(s, address);
-  return message ? messageToJson('protocol.SmartContract', message, { visible: req.visible() }) : {};
-};
+export const getContract =
+  (s: NodeServices) =>
+  (req: ApiRequest): Json => {
+    const address = contractParam(req);
+    const message = address === undefined ? undefined : contractMessage(s, address);
+    return message ? messageToJson('protocol.SmartContract', message, { visible: req.visible() }) : {};
+  };
 
 /** Wallet.getContractInfo: SmartContractDataWrapper with the runtime code and the state caught up to this cycle. */
-export const getContractInfo = (s: NodeServices) => (req: ApiRequest): Json => {
-  const address = contractParam(req);
-  const message = address === undefined ? undefined : contractMessage(s, address);
-  if (!message) return {};
-  const view = s.pool.view;
-  const p = s.chain.props;
-  const cycle = BigInt(p.maintenanceCycle);
-  const stored = view.getExt(stateKey(address!)) as ContractStateRecord | undefined;
-  let state = stored ?? newContractState(cycle);
-  if (stored) {
-    state = p.parameters.getAllowDynamicEnergy !== 0n
-      ? catchUpToCycle(stored, cycle, { threshold: p.parameters.getDynamicEnergyThreshold, increaseFactor: p.parameters.getDynamicEnergyIncreaseFactor, maxFactor: p.parameters.getDynamicEnergyMaxFactor })
-      : newContractState(cycle);
-  }
-  const wrapper: Json = { smart_contract: message, contract_state: contractStateToMessage(state) };
-  const code = view.getExt(codeKey(address!)) as Uint8Array | undefined;
-  if (code?.length) wrapper.runtimecode = code;
-  return messageToJson('protocol.SmartContractDataWrapper', wrapper, { visible: req.visible() });
-};
+export const getContractInfo =
+  (s: NodeServices) =>
+  (req: ApiRequest): Json => {
+    const address = contractParam(req);
+    const message = address === undefined ? undefined : contractMessage(s, address);
+    if (!message) return {};
+    const view = s.pool.view;
+    const p = s.chain.props;
+    const cycle = BigInt(p.maintenanceCycle);
+    const stored = view.getExt(stateKey(address!)) as ContractStateRecord | undefined;
+    let state = stored ?? newContractState(cycle);
+    if (stored) {
+      state =
+        p.parameters.getAllowDynamicEnergy !== 0n
+          ? catchUpToCycle(stored, cycle, {
+              threshold: p.parameters.getDynamicEnergyThreshold,
+              increaseFactor: p.parameters.getDynamicEnergyIncreaseFactor,
+              maxFactor: p.parameters.getDynamicEnergyMaxFactor,
+            })
+          : newContractState(cycle);
+    }
+    const wrapper: Json = { smart_contract: message, contract_state: contractStateToMessage(state) };
+    const code = view.getExt(codeKey(address!)) as Uint8Array | undefined;
+    if (code?.length) wrapper.runtimecode = code;
+    return messageToJson('protocol.SmartContractDataWrapper', wrapper, { visible: req.visible() });
+  };
 
 export function contractRoutes(s: NodeServices, runtime: ContractRuntime): Map<string, Route> {
-  const build = (type: 'UpdateSettingContract' | 'UpdateEnergyLimitContract' | 'ClearABIContract') => (req: ApiRequest) => buildUnsigned(s, req, type, false);
+  const build =
+    (type: 'UpdateSettingContract' | 'UpdateEnergyLimitContract' | 'ClearABIContract') => (req: ApiRequest) =>
+      buildUnsigned(s, req, type, false);
   const both = (handler: Route['post']): Route => ({ post: handler, get: handler });
   const routes = new Map<string, Route>();
   routes.set('/wallet/deploycontract', { post: deployContract(s), get: 'empty' });

@@ -17,7 +17,11 @@ export function dynamicEnergyMaintenance(): MaintenanceHook {
   return ({ view, cycle, props }) => {
     const p = props.parameters;
     if (p.getAllowDynamicEnergy === 0n) return;
-    const params = { threshold: p.getDynamicEnergyThreshold, increaseFactor: p.getDynamicEnergyIncreaseFactor, maxFactor: p.getDynamicEnergyMaxFactor };
+    const params = {
+      threshold: p.getDynamicEnergyThreshold,
+      increaseFactor: p.getDynamicEnergyIncreaseFactor,
+      maxFactor: p.getDynamicEnergyMaxFactor,
+    };
     for (const key of [...view.extKeys(RECORD.state)]) {
       const state = view.getExt(key) as ContractStateRecord;
       if (state.energyUsage <= params.threshold || state.updateCycle >= BigInt(cycle)) continue;

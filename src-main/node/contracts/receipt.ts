@@ -58,7 +58,8 @@ export function vmActuatorResult(result: VmTransactionResult, options: InfoOptio
     info.result = protocol.TransactionInfo.code.FAILED;
     if (result.resMessage) info.resMessage = utf8ToBytes(result.resMessage);
   }
-  if (options.internalTransactions.length) info.internal_transactions = options.internalTransactions.map(internalTxMessage);
+  if (options.internalTransactions.length)
+    info.internal_transactions = options.internalTransactions.map(internalTxMessage);
   const bill = result.bill;
   const receipt: Msg = {};
   if (bill.energyUsage) receipt.energy_usage = bigintToLong(bill.energyUsage);

@@ -85,7 +85,11 @@ export function contractStateToMessage(s: ContractStateRecord): Msg {
 }
 
 export function contractStateFromMessage(m: Msg): ContractStateRecord {
-  return { energyUsage: longToBigint(m.energy_usage as never), energyFactor: longToBigint(m.energy_factor as never), updateCycle: longToBigint(m.update_cycle as never) };
+  return {
+    energyUsage: longToBigint(m.energy_usage as never),
+    energyFactor: longToBigint(m.energy_factor as never),
+    updateCycle: longToBigint(m.update_cycle as never),
+  };
 }
 
 const bytesCodec = (prefix: number): ExtCodec => ({
@@ -101,7 +105,8 @@ export const CONTRACT_RECORD_CODECS: ExtCodecs = new Map<string, ExtCodec>([
     RECORD.contract,
     {
       prefix: 0x43,
-      encode: (value) => protocol.SmartContract.encode(contractToMessage(value as ContractRecord) as protocol.ISmartContract).finish(),
+      encode: (value) =>
+        protocol.SmartContract.encode(contractToMessage(value as ContractRecord) as protocol.ISmartContract).finish(),
       decode: (bytes) => contractFromMessage(protocol.SmartContract.decode(bytes) as unknown as Msg),
     },
   ],
@@ -119,7 +124,10 @@ export const CONTRACT_RECORD_CODECS: ExtCodecs = new Map<string, ExtCodec>([
     RECORD.state,
     {
       prefix: 0x45,
-      encode: (value) => protocol.ContractState.encode(contractStateToMessage(value as ContractStateRecord) as protocol.IContractState).finish(),
+      encode: (value) =>
+        protocol.ContractState.encode(
+          contractStateToMessage(value as ContractStateRecord) as protocol.IContractState,
+        ).finish(),
       decode: (bytes) => contractStateFromMessage(protocol.ContractState.decode(bytes) as unknown as Msg),
     },
   ],

@@ -47,7 +47,12 @@ export class ContractRuntime {
   static async create(parameters: ChainParameters, settings: ContractSettings): Promise<ContractRuntime> {
     // The world given at creation only seeds the EVM's state manager; every call brings its own.
     const vm = await TronVm.create(
-      { parameters, staking: nodeStakingHooks(), blackHoleAddress: BLACK_HOLE_ADDRESS, maxEnergyLimitForConstant: settings.maxEnergyLimitForConstant },
+      {
+        parameters,
+        staking: nodeStakingHooks(),
+        blackHoleAddress: BLACK_HOLE_ADDRESS,
+        maxEnergyLimitForConstant: settings.maxEnergyLimitForConstant,
+      },
       createMemoryWorldState().world,
     );
     return new ContractRuntime(vm, settings);
@@ -77,7 +82,11 @@ export class ContractRuntime {
   /** A VM world over `view`: reads the view, `flush()` writes into it. */
   world(view: StateView): { world: JournaledWorldState; backend: ViewWorldBackend } {
     const props = view.props;
-    return worldOver(view, { headTimestamp: props.headTimestamp, activeOperations: hexToBytes(props.activeDefaultOperations), nowSlot: this.chain.headSlot });
+    return worldOver(view, {
+      headTimestamp: props.headTimestamp,
+      activeOperations: hexToBytes(props.activeDefaultOperations),
+      nowSlot: this.chain.headSlot,
+    });
   }
 
   /** The VM's block context for a transaction executing in `block`. */

@@ -49,8 +49,19 @@ class WorldStateReader implements StateReader {
     const vm = world.getAccount(addressHex as HexAddress);
     if (!vm) return undefined;
     const staged = world.getRecord(STAGED.account, addressHex) as NodeAccount | undefined;
-    const base = staged ?? this.view.getAccount(addressHex) ?? newAccount(hexToBytes(addressHex), { createTime: this.view.props.headTimestamp, activeOperations: hexToBytes(this.view.props.activeDefaultOperations) });
-    return { ...base, balance: vm.balance, type: typeCodeOf(vm.type), assetV2: new Map(world.getTokenBalances(addressHex as HexAddress)) };
+    const base =
+      staged ??
+      this.view.getAccount(addressHex) ??
+      newAccount(hexToBytes(addressHex), {
+        createTime: this.view.props.headTimestamp,
+        activeOperations: hexToBytes(this.view.props.activeDefaultOperations),
+      });
+    return {
+      ...base,
+      balance: vm.balance,
+      type: typeCodeOf(vm.type),
+      assetV2: new Map(world.getTokenBalances(addressHex as HexAddress)),
+    };
   }
 
   nameOwner(nameHex: string): string | undefined {
@@ -58,7 +69,10 @@ class WorldStateReader implements StateReader {
   }
 
   getWitness(addressHex: string): WitnessRecord | undefined {
-    return (this.world.getRecord(STAGED.witness, addressHex) as WitnessRecord | undefined) ?? this.view.getWitness(addressHex);
+    return (
+      (this.world.getRecord(STAGED.witness, addressHex) as WitnessRecord | undefined) ??
+      this.view.getWitness(addressHex)
+    );
   }
 
   witnessAddresses(): Iterable<string> {
@@ -97,9 +111,11 @@ function stage(world: TronWorldState, view: StateView): void {
     const type = vm?.type ?? AccountType.Normal;
     if (!vm || vm.balance !== account.balance) world.putAccount(address, { type, balance: account.balance });
     const tokens = world.getTokenBalances(address);
-    for (const [id, amount] of account.assetV2) if ((tokens.get(id) ?? 0n) !== amount) world.setTokenBalance(address, id, amount);
+    for (const [id, amount] of account.assetV2)
+      if ((tokens.get(id) ?? 0n) !== amount) world.setTokenBalance(address, id, amount);
   }
-  for (const [slot, value] of view.recordChanges) world.putRecord(STAGED.record, slot, { v: value } satisfies StagedRecord);
+  for (const [slot, value] of view.recordChanges)
+    world.putRecord(STAGED.record, slot, { v: value } satisfies StagedRecord);
   for (const [hex, witness] of view.witnessChanges) world.putRecord(STAGED.witness, hex, witness);
   world.putRecord(STAGED.totals, '', { ...view.mutable });
 }
@@ -158,16 +174,21 @@ const queries: StakingQueries = {
   totalVoteCount: (ctx, voter) => read(ctx, (v) => staking.totalVoteCount(v, voter)),
   chainParameter: (ctx, code) => read(ctx, (v) => chainParameter(v, code)),
   availableUnfreezeV2Size: (ctx, address) => read(ctx, (v) => staking.availableUnfreezeV2Size(v, address)),
-  unfreezableBalanceV2: (ctx, address, resource) => read(ctx, (v) => staking.unfreezableBalanceV2(v, address, Number(resource))),
-  expireUnfreezeBalanceV2: (ctx, address, timeMs) => read(ctx, (v) => staking.expireUnfreezeBalanceV2(v, address, Number(timeMs))),
-  delegatableResource: (ctx, address, resource) => read(ctx, (v) => staking.delegatableResource(v, address, Number(resource))),
+  unfreezableBalanceV2: (ctx, address, resource) =>
+    read(ctx, (v) => staking.unfreezableBalanceV2(v, address, Number(resource))),
+  expireUnfreezeBalanceV2: (ctx, address, timeMs) =>
+    read(ctx, (v) => staking.expireUnfreezeBalanceV2(v, address, Number(timeMs))),
+  delegatableResource: (ctx, address, resource) =>
+    read(ctx, (v) => staking.delegatableResource(v, address, Number(resource))),
   resourceV2: (ctx, target, from, resource) => read(ctx, (v) => staking.resourceV2(v, target, from, Number(resource))),
   // Not modelled by the staking service yet: the usage-aware undelegate check and resource usage.
   checkUnDelegateResource: () => undefined,
   resourceUsage: () => undefined,
   totalResource: (ctx, address, resource) => read(ctx, (v) => staking.totalResource(v, address, Number(resource))),
-  totalDelegatedResource: (ctx, address, resource) => read(ctx, (v) => staking.totalDelegatedResource(v, address, Number(resource))),
-  totalAcquiredResource: (ctx, address, resource) => read(ctx, (v) => staking.totalAcquiredResource(v, address, Number(resource))),
+  totalDelegatedResource: (ctx, address, resource) =>
+    read(ctx, (v) => staking.totalDelegatedResource(v, address, Number(resource))),
+  totalAcquiredResource: (ctx, address, resource) =>
+    read(ctx, (v) => staking.totalAcquiredResource(v, address, Number(resource))),
 };
 
 export function nodeStakingHooks(): StakingHooks {
@@ -183,11 +204,22 @@ export function nodeStakingHooks(): StakingHooks {
     },
     cancelAllUnfreezeV2: (ctx, owner) => {
       const result = run(ctx, (v) => staking.cancelAllUnfreezeV2(v, owner));
-      return result.ok ? { ok: true, withdrawnExpired: result.withdrawnExpired, canceled: result.canceled } : refused(result.reason);
+      return result.ok
+        ? { ok: true, withdrawnExpired: result.withdrawnExpired, canceled: result.canceled }
+        : refused(result.reason);
     },
-    delegateResource: (ctx, owner, receiver, amount, resource) => run(ctx, (v) => staking.delegate(v, owner, receiver, amount, resource)),
-    unDelegateResource: (ctx, owner, receiver, amount, resource) => run(ctx, (v) => staking.undelegate(v, owner, receiver, amount, resource)),
-    voteWitness: (ctx, owner, votes) => run(ctx, (v) => staking.vote(v, owner, votes.map((vote) => ({ witnessHex: vote.witness, count: vote.count })))),
+    delegateResource: (ctx, owner, receiver, amount, resource) =>
+      run(ctx, (v) => staking.delegate(v, owner, receiver, amount, resource)),
+    unDelegateResource: (ctx, owner, receiver, amount, resource) =>
+      run(ctx, (v) => staking.undelegate(v, owner, receiver, amount, resource)),
+    voteWitness: (ctx, owner, votes) =>
+      run(ctx, (v) =>
+        staking.vote(
+          v,
+          owner,
+          votes.map((vote) => ({ witnessHex: vote.witness, count: vote.count })),
+        ),
+      ),
     withdrawReward: (ctx, owner) => {
       const result = run(ctx, (v) => staking.withdrawReward(v, owner));
       return result.ok ? { ok: true, amount: result.amount } : refused(result.reason);
@@ -198,8 +230,10 @@ export function nodeStakingHooks(): StakingHooks {
     // pushes 0 with its unfreezeFor… internal transaction rejected, FREEZEEXPIRETIME pushes 0.
     canSuicide: (ctx, owner) => read(ctx, (v) => staking.canSuicide(v, owner)),
     withdrawRewardAndCancelVotes: (ctx, owner) => apply(ctx, (v) => staking.withdrawRewardAndCancelVotes(v, owner)),
-    transferStakeToInheritor: (ctx, owner, inheritor) => apply(ctx, (v) => staking.transferStakeToInheritor(v, owner, inheritor)),
-    accountEnergyLeft: (ctx, address) => read(ctx, (v) => energyLeft(v, address, { nowSlot: headSlotOf(v.props), headTimestamp: v.props.headTimestamp })),
+    transferStakeToInheritor: (ctx, owner, inheritor) =>
+      apply(ctx, (v) => staking.transferStakeToInheritor(v, owner, inheritor)),
+    accountEnergyLeft: (ctx, address) =>
+      read(ctx, (v) => energyLeft(v, address, { nowSlot: headSlotOf(v.props), headTimestamp: v.props.headTimestamp })),
     queries,
   };
 }

@@ -100,7 +100,10 @@ export class ViewWorldBackend implements WorldStateBackend {
     if (!account) return undefined;
     const permission = permissionById(account, permissionId);
     if (!permission) return undefined;
-    return { threshold: permission.threshold, keys: permission.keys.map((k) => ({ address: k.addressHex as HexAddress, weight: k.weight })) };
+    return {
+      threshold: permission.threshold,
+      keys: permission.keys.map((k) => ({ address: k.addressHex as HexAddress, weight: k.weight })),
+    };
   }
 
   /** Staged staking effects exist only in the VM world's overlay (contracts/staking.ts). */
@@ -181,13 +184,31 @@ export class ViewWorldBackend implements WorldStateBackend {
    * A contract account as java-tron's `createAccount(address, name, Contract)` makes it (address,
    * name, type; no permissions), or a Normal account as `createNormalAccount` does.
    */
-  private createAccount(address: HexAddress, record: AccountRecord, contract: ContractMeta | null | undefined): NodeAccount {
+  private createAccount(
+    address: HexAddress,
+    record: AccountRecord,
+    contract: ContractMeta | null | undefined,
+  ): NodeAccount {
     const bytes = hexToBytes(address);
     if (record.type === AccountType.Contract) {
-      const account = newAccount(bytes, { createTime: 0, activeOperations: this.env.activeOperations, type: TYPE_CODES.Contract });
-      return { ...account, accountName: utf8ToBytes(contract?.name ?? ''), ownerPermission: undefined, activePermissions: [], balance: record.balance };
+      const account = newAccount(bytes, {
+        createTime: 0,
+        activeOperations: this.env.activeOperations,
+        type: TYPE_CODES.Contract,
+      });
+      return {
+        ...account,
+        accountName: utf8ToBytes(contract?.name ?? ''),
+        ownerPermission: undefined,
+        activePermissions: [],
+        balance: record.balance,
+      };
     }
-    const account = newAccount(bytes, { createTime: this.env.headTimestamp, activeOperations: this.env.activeOperations, type: TYPE_CODES[record.type] });
+    const account = newAccount(bytes, {
+      createTime: this.env.headTimestamp,
+      activeOperations: this.env.activeOperations,
+      type: TYPE_CODES[record.type],
+    });
     return { ...account, balance: record.balance };
   }
 }
@@ -195,7 +216,10 @@ export class ViewWorldBackend implements WorldStateBackend {
 /** Worlds handed to the VM, mapped back to their backend (the staking adapter reads the view). */
 const backends = new WeakMap<object, ViewWorldBackend>();
 
-export function worldOver(view: StateView, env: WorldEnvironment): { world: JournaledWorldState; backend: ViewWorldBackend } {
+export function worldOver(
+  view: StateView,
+  env: WorldEnvironment,
+): { world: JournaledWorldState; backend: ViewWorldBackend } {
   const backend = new ViewWorldBackend(view, env);
   const world = new JournaledWorldState(backend);
   backends.set(world, backend);

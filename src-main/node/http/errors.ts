@@ -5,7 +5,11 @@ import { WalletError } from '../../../src-core/errors';
  * (java-tron-http.md §3). `JavaError` carries the class name to print.
  */
 export class JavaError extends Error {
-  constructor(readonly className: string, message: string, readonly bare = false) {
+  constructor(
+    readonly className: string,
+    message: string,
+    readonly bare = false,
+  ) {
     super(message);
   }
 }
@@ -26,7 +30,8 @@ export function nullPointer(): JavaError {
 
 /** The `{"Error": …}` body for any thrown value. */
 export function errorBody(error: unknown): { Error: string } {
-  if (error instanceof JavaError) return { Error: error.bare ? error.message : `class ${error.className} : ${error.message}` };
+  if (error instanceof JavaError)
+    return { Error: error.bare ? error.message : `class ${error.className} : ${error.message}` };
   if (error instanceof WalletError) {
     const cls = error.name === 'EncodingError' || error.name === 'TransactionError' ? JAVA.parse : JAVA.illegalArgument;
     return { Error: `class ${cls} : ${error.message}` };

@@ -88,14 +88,23 @@ export function accountJson(chain: Chain, account: AccountRecord, visible: boole
   addEnergyUsage(decayed, 0n, nowSlot);
   const freeAssetUsage = new Map<string, bigint>();
   for (const id of new Set([...account.assetV2.keys(), ...account.freeAssetNetUsageV2.keys()])) {
-    freeAssetUsage.set(id, increaseFixed(account.freeAssetNetUsageV2.get(id) ?? 0n, 0n, account.latestAssetOperationTimeV2.get(id) ?? 0, nowSlot));
+    freeAssetUsage.set(
+      id,
+      increaseFixed(
+        account.freeAssetNetUsageV2.get(id) ?? 0n,
+        0n,
+        account.latestAssetOperationTimeV2.get(id) ?? 0,
+        nowSlot,
+      ),
+    );
   }
   decayed.freeAssetNetUsageV2 = freeAssetUsage;
   const json = messageToJson('protocol.Account', accountToMessage(decayed), { visible });
   const toMs = (slot: number): number => chain.props.genesisTimestamp + slot * 3000;
   if (account.latestConsumeTime) json.latest_consume_time = toMs(account.latestConsumeTime);
   if (account.latestConsumeFreeTime) json.latest_consume_free_time = toMs(account.latestConsumeFreeTime);
-  if (account.latestConsumeTimeForEnergy) (json.account_resource as Json).latest_consume_time_for_energy = toMs(account.latestConsumeTimeForEnergy);
+  if (account.latestConsumeTimeForEnergy)
+    (json.account_resource as Json).latest_consume_time_for_energy = toMs(account.latestConsumeTimeForEnergy);
   // printAccount turns asset_issued_ID into text even without visible.
   if (account.assetIssuedId.length) json.asset_issued_ID = tokenIdText(account.assetIssuedId);
   json.frozenV2 = RESOURCE_NAMES.map((name, type) => {
@@ -109,5 +118,7 @@ export function accountJson(chain: Chain, account: AccountRecord, visible: boole
 }
 
 export function transactionInfoJson(bytes: Uint8Array, visible: boolean): Json {
-  return messageToJson('protocol.TransactionInfo', protocol.TransactionInfo.decode(bytes) as unknown as Json, { visible });
+  return messageToJson('protocol.TransactionInfo', protocol.TransactionInfo.decode(bytes) as unknown as Json, {
+    visible,
+  });
 }

@@ -29,7 +29,8 @@ export function makeRequest(method: 'GET' | 'POST', url: URL, bodyText: string, 
   const body = (): Record<string, unknown> => {
     if (parsed) return parsed;
     if (method === 'GET' || bodyText.trim() === '') return (parsed = {});
-    if (contentType.includes('application/x-www-form-urlencoded') && !bodyText.trimStart().startsWith('{')) return (parsed = formToJson(bodyText));
+    if (contentType.includes('application/x-www-form-urlencoded') && !bodyText.trimStart().startsWith('{'))
+      return (parsed = formToJson(bodyText));
     let value: unknown;
     try {
       value = parseJsonLossless(bodyText);
@@ -37,7 +38,8 @@ export function makeRequest(method: 'GET' | 'POST', url: URL, bodyText: string, 
       const message = error instanceof EncodingError ? error.message : 'syntax error';
       throw new JavaError(JAVA.json, message);
     }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new JavaError(JAVA.json, `can not cast to JSONObject.`);
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw new JavaError(JAVA.json, `can not cast to JSONObject.`);
     return (parsed = value as Record<string, unknown>);
   };
   return {

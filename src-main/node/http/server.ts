@@ -16,7 +16,10 @@ export type Handler = (req: ApiRequest) => unknown;
 
 /** A reply whose body is already text (java-tron's empty 200 for builder GETs, validateaddress). */
 export class RawReply {
-  constructor(readonly text: string, readonly status = 200) {}
+  constructor(
+    readonly text: string,
+    readonly status = 200,
+  ) {}
 }
 
 export interface Route {
@@ -39,7 +42,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function hostAllowed(hostHeader: string | undefined, extra: readonly string[]): boolean {
   if (!hostHeader) return false;
-  const name = hostHeader.startsWith('[') ? hostHeader.slice(0, hostHeader.indexOf(']') + 1) : hostHeader.split(':')[0]!;
+  const name = hostHeader.startsWith('[')
+    ? hostHeader.slice(0, hostHeader.indexOf(']') + 1)
+    : hostHeader.split(':')[0]!;
   const lower = name.toLowerCase();
   return LOOPBACK_HOSTS.has(lower) || lower.endsWith('.localhost') || extra.some((h) => h.toLowerCase() === lower);
 }
@@ -80,7 +85,10 @@ export class HttpApi {
     });
     server.on('clientError', (_error, socket) => {
       const body = jsonText({ Error: 'class java.lang.Exception : malformed HTTP request' });
-      if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      if (socket.writable)
+        socket.end(
+          `HTTP/1.1 400 Bad Request\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
     });
     this.server = server;
     await new Promise<void>((resolve, reject) => {
@@ -124,19 +132,36 @@ export class HttpApi {
     const route = this.options.routes.get(url.pathname.replace(/\/+$/, '') || '/');
     if (!route) {
       req.resume();
-      send(res, 404, jsonText({ Error: `class java.lang.Exception : ${url.pathname} is not an API of this node` }), cors);
+      send(
+        res,
+        404,
+        jsonText({ Error: `class java.lang.Exception : ${url.pathname} is not an API of this node` }),
+        cors,
+      );
       return;
     }
     const method = req.method === 'GET' || req.method === 'HEAD' ? 'GET' : req.method === 'POST' ? 'POST' : undefined;
     const handler = method === 'GET' ? route.get : method === 'POST' ? route.post : undefined;
     if (!method || !handler) {
       req.resume();
-      send(res, 405, jsonText({ Error: `class java.lang.Exception : HTTP method ${req.method} is not supported by this URL` }), cors);
+      send(
+        res,
+        405,
+        jsonText({ Error: `class java.lang.Exception : HTTP method ${req.method} is not supported by this URL` }),
+        cors,
+      );
       return;
     }
     const body = await readBody(req, this.options.maxBodyBytes);
     if (body === null) {
-      send(res, 200, jsonText({ Error: `class java.lang.Exception : body size is too big, the limit is ${this.options.maxBodyBytes}` }), { ...cors, Connection: 'close' });
+      send(
+        res,
+        200,
+        jsonText({
+          Error: `class java.lang.Exception : body size is too big, the limit is ${this.options.maxBodyBytes}`,
+        }),
+        { ...cors, Connection: 'close' },
+      );
       return;
     }
     if (handler === 'empty') {

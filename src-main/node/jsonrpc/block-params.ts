@@ -23,7 +23,8 @@ export function isTag(text: string | null, tag: (typeof TAG)[keyof typeof TAG]):
 
 /** Accepts "latest" only; otherwise java-tron's three refusals. */
 export function requireLatest(tag: string | null): void {
-  if (isTag(tag, TAG.earliest) || isTag(tag, TAG.pending) || isTag(tag, TAG.finalized)) throw invalidParams(TAG_NOT_SUPPORTED);
+  if (isTag(tag, TAG.earliest) || isTag(tag, TAG.pending) || isTag(tag, TAG.finalized))
+    throw invalidParams(TAG_NOT_SUPPORTED);
   if (isTag(tag, TAG.latest)) return;
   if (hexToBigInteger(tag) === undefined) throw invalidParams(INVALID_BLOCK_NUMBER);
   throw invalidParams(QUANTITY_NOT_SUPPORTED);

@@ -29,14 +29,22 @@ function unboxed(value: boolean | null): boolean {
   return value;
 }
 
-export async function blockByHash(reads: NodeReads, hash: string | null, full: boolean | null): Promise<BlockResultJson | null> {
+export async function blockByHash(
+  reads: NodeReads,
+  hash: string | null,
+  full: boolean | null,
+): Promise<BlockResultJson | null> {
   const block = await blockOfHash(reads, hash);
   // getBlockResult(b, fullTransactionObjects) unboxes the flag before it looks at the block.
   const fullTransactions = unboxed(full);
   return block ? blockResult(reads, block, fullTransactions) : null;
 }
 
-export async function blockByNumber(reads: NodeReads, tag: string | null, full: boolean | null): Promise<BlockResultJson | null> {
+export async function blockByNumber(
+  reads: NodeReads,
+  tag: string | null,
+  full: boolean | null,
+): Promise<BlockResultJson | null> {
   const block = await blockOfTag(reads, tag);
   return block ? blockResult(reads, block, unboxed(full)) : null;
 }
@@ -64,24 +72,46 @@ export async function transactionByHash(reads: NodeReads, hash: string | null): 
   if (!block) return null;
   const index = indexOfTransaction(block, id);
   if (index === -1) return null;
-  return transactionResult(reads, { block, index, energyUsageTotal: longToBigint(info?.receipt?.energy_usage_total), energyFee: reads.energyFee() });
+  return transactionResult(reads, {
+    block,
+    index,
+    energyUsageTotal: longToBigint(info?.receipt?.energy_usage_total),
+    energyFee: reads.energyFee(),
+  });
 }
 
-async function transactionAt(reads: NodeReads, block: BlockRecord | undefined, index: string | null): Promise<TransactionResultJson | null> {
+async function transactionAt(
+  reads: NodeReads,
+  block: BlockRecord | undefined,
+  index: string | null,
+): Promise<TransactionResultJson | null> {
   if (!block) return null;
   const txIndex = jsonHexToInt(index);
   if (txIndex === undefined) throw invalidParams('invalid index value');
   if (txIndex >= block.transactions.length) return null;
   if (txIndex < 0) throw new JavaRuntimeFailure('java.lang.ArrayIndexOutOfBoundsException', String(txIndex));
   const info = await reads.transactionInfo(block.transactions[txIndex]!.id);
-  return transactionResult(reads, { block, index: txIndex, energyUsageTotal: longToBigint(info?.receipt?.energy_usage_total), energyFee: reads.energyFee() });
+  return transactionResult(reads, {
+    block,
+    index: txIndex,
+    energyUsageTotal: longToBigint(info?.receipt?.energy_usage_total),
+    energyFee: reads.energyFee(),
+  });
 }
 
-export async function transactionByBlockHashAndIndex(reads: NodeReads, hash: string | null, index: string | null): Promise<TransactionResultJson | null> {
+export async function transactionByBlockHashAndIndex(
+  reads: NodeReads,
+  hash: string | null,
+  index: string | null,
+): Promise<TransactionResultJson | null> {
   return transactionAt(reads, await blockOfHash(reads, hash), index);
 }
 
-export async function transactionByBlockNumberAndIndex(reads: NodeReads, tag: string | null, index: string | null): Promise<TransactionResultJson | null> {
+export async function transactionByBlockNumberAndIndex(
+  reads: NodeReads,
+  tag: string | null,
+  index: string | null,
+): Promise<TransactionResultJson | null> {
   return transactionAt(reads, await blockOfTag(reads, tag), index);
 }
 
@@ -102,11 +132,16 @@ export async function transactionReceipt(reads: NodeReads, hash: string | null):
  * missing block and for the genesis block.
  */
 export async function blockReceipts(reads: NodeReads, blockParam: string | null): Promise<ReceiptJson[] | null> {
-  const block = blockParam !== null && looksLikeHash(blockParam) ? await blockOfHash(reads, blockParam) : await blockOfTag(reads, blockParam);
+  const block =
+    blockParam !== null && looksLikeHash(blockParam)
+      ? await blockOfHash(reads, blockParam)
+      : await blockOfTag(reads, blockParam);
   if (!block || block.number === 0) return null;
   const infos = await transactionInfosOf(reads, block);
   if (infos.length !== block.transactions.length) {
-    throw internalError(`TransactionList size mismatch: block has ${block.transactions.length} transactions, but transactionInfoList has ${infos.length}`);
+    throw internalError(
+      `TransactionList size mismatch: block has ${block.transactions.length} transactions, but transactionInfoList has ${infos.length}`,
+    );
   }
   const energyFee = reads.energyFee();
   return receiptContexts(infos).map((context, i) => receiptJson(block, infos[i]!, context, energyFee));

@@ -50,7 +50,11 @@ export function energyUsageAt(infos: readonly protocol.TransactionInfo[], index:
   return longToBigint(infos[index]?.receipt?.energy_usage_total);
 }
 
-export async function blockResult(reads: NodeReads, block: BlockRecord, fullTransactions: boolean): Promise<BlockResultJson> {
+export async function blockResult(
+  reads: NodeReads,
+  block: BlockRecord,
+  fullTransactions: boolean,
+): Promise<BlockResultJson> {
   const infos = await transactionInfosOf(reads, block);
   const energyFee = reads.energyFee();
   let gasLimit = 0n;
@@ -61,7 +65,11 @@ export async function blockResult(reads: NodeReads, block: BlockRecord, fullTran
     const energyUsageTotal = energyUsageAt(infos, index);
     gasLimit += tx.feeLimit;
     gasUsed += energyUsageTotal;
-    transactions.push(fullTransactions ? await transactionResult(reads, { block, index, energyUsageTotal, energyFee }) : toJsonHex(tx.id));
+    transactions.push(
+      fullTransactions
+        ? await transactionResult(reads, { block, index, energyUsageTotal, energyFee })
+        : toJsonHex(tx.id),
+    );
   }
   return {
     baseFeePerGas: '0x0',

@@ -6,7 +6,14 @@ import type { ContractTypeName } from '../../../src-core/tx/contract-types';
 import { isUnsetData, isUnsetQuantity, quantityValue, tronAddress } from './arguments';
 import { CALL_ARGUMENT_FIELDS } from './calls';
 import type { CallArguments } from './calls';
-import { ContractRejected, internalError, invalidRequest, JsonRpcFailure, JavaRuntimeFailure, nullPointer } from './errors';
+import {
+  ContractRejected,
+  internalError,
+  invalidRequest,
+  JsonRpcFailure,
+  JavaRuntimeFailure,
+  nullPointer,
+} from './errors';
 import { fromHexString } from './java-hex';
 import type { JsonOut } from './json';
 import type { NodeReads, UnsignedTransaction } from './node-reads';
@@ -44,7 +51,24 @@ export const buildArgumentsParam = pojoParam<BuildArguments>(
     extraData: stringParam,
     visible: primitiveBoolean,
   },
-  { from: null, to: null, gas: '0x0', gasPrice: '', value: null, data: null, nonce: '', tokenId: 0n, tokenValue: 0n, abi: '', consumeUserResourcePercent: 0n, originEnergyLimit: 0n, name: '', permissionId: 0n, extraData: '', visible: false },
+  {
+    from: null,
+    to: null,
+    gas: '0x0',
+    gasPrice: '',
+    value: null,
+    data: null,
+    nonce: '',
+    tokenId: 0n,
+    tokenValue: 0n,
+    abi: '',
+    consumeUserResourcePercent: 0n,
+    originEnergyLimit: 0n,
+    name: '',
+    permissionId: 0n,
+    extraData: '',
+    visible: false,
+  },
 );
 
 const JSON_ERROR = 'invalid json request';
@@ -67,12 +91,16 @@ function buildKindOf(reads: NodeReads, args: BuildArguments): BuildKind {
   }
   if (reads.contractAccountExists(tronAddress(args.to))) return 'TriggerSmartContract';
   // tokenId and tokenValue: TRC-10; value: TRX.
-  if (unboxed(args.tokenId) > 0n && unboxed(args.tokenValue) > 0n && isUnsetQuantity(args.value)) return 'TransferAssetContract';
+  if (unboxed(args.tokenId) > 0n && unboxed(args.tokenValue) > 0n && isUnsetQuantity(args.value))
+    return 'TransferAssetContract';
   if (isNotEmpty(args.value)) return 'TransferContract';
   throw invalidRequest(JSON_ERROR);
 }
 
-export async function buildTransaction(reads: NodeReads, args: BuildArguments | null): Promise<{ transaction: JsonOut } | null> {
+export async function buildTransaction(
+  reads: NodeReads,
+  args: BuildArguments | null,
+): Promise<{ transaction: JsonOut } | null> {
   if (args === null) throw nullPointer();
   let from: Uint8Array;
   try {
@@ -87,7 +115,11 @@ export async function buildTransaction(reads: NodeReads, args: BuildArguments | 
       return { transaction: await triggerSmartContract(reads, from, args) };
     case 'TransferContract': {
       const amount = quantityValue(args.value);
-      const parameter = protocol.TransferContract.encode({ owner_address: from, to_address: tronAddress(args.to), amount: bigintToLong(amount) }).finish();
+      const parameter = protocol.TransferContract.encode({
+        owner_address: from,
+        to_address: tronAddress(args.to),
+        amount: bigintToLong(amount),
+      }).finish();
       return { transaction: await systemContract(reads, 'TransferContract', parameter, args) };
     }
     case 'TransferAssetContract': {
@@ -121,7 +153,13 @@ async function createSmartContract(reads: NodeReads, from: Uint8Array, args: Bui
   try {
     const callTokenValue = bigintToLong(unboxed(args.tokenValue));
     const tokenId = bigintToLong(unboxed(args.tokenId));
-    const abi = isNotEmpty(args.abi) ? jsonToMessage('protocol.SmartContract.ABI', parseJsonLossless(`{"entrys":${args.abi}}`) as Record<string, unknown>, { visible: args.visible, hexMode: 'java-tron' }) : {};
+    const abi = isNotEmpty(args.abi)
+      ? jsonToMessage(
+          'protocol.SmartContract.ABI',
+          parseJsonLossless(`{"entrys":${args.abi}}`) as Record<string, unknown>,
+          { visible: args.visible, hexMode: 'java-tron' },
+        )
+      : {};
     const newContract: protocol.SmartContract.$Properties = {
       abi: abi as protocol.SmartContract.ABI.$Properties,
       call_value: bigintToLong(quantityValue(args.value)),
@@ -131,8 +169,16 @@ async function createSmartContract(reads: NodeReads, from: Uint8Array, args: Bui
       bytecode: fromHexString(args.data),
       ...(isNotEmpty(args.name) ? { name: args.name } : {}),
     };
-    const parameter = protocol.CreateSmartContract.encode({ owner_address: from, call_token_value: callTokenValue, token_id: tokenId, new_contract: newContract }).finish();
-    const tx = await reads.build('CreateSmartContract', parameter, { feeLimit: feeLimitOf(reads, args), permissionId: permissionIdOf(args) });
+    const parameter = protocol.CreateSmartContract.encode({
+      owner_address: from,
+      call_token_value: callTokenValue,
+      token_id: tokenId,
+      new_contract: newContract,
+    }).finish();
+    const tx = await reads.build('CreateSmartContract', parameter, {
+      feeLimit: feeLimitOf(reads, args),
+      permissionId: permissionIdOf(args),
+    });
     // Util.printCreateTransaction(tx, false): a deploy is always printed with hex addresses.
     return tx.createJson(false);
   } catch (error) {
@@ -156,11 +202,20 @@ async function triggerSmartContract(reads: NodeReads, from: Uint8Array, args: Bu
       token_id: bigintToLong(unboxed(args.tokenId)),
       call_value: bigintToLong(quantityValue(args.value)),
     }).finish();
-    tx = await reads.build('TriggerSmartContract', parameter, { feeLimit: feeLimitOf(reads, args), permissionId: permissionIdOf(args) });
+    tx = await reads.build('TriggerSmartContract', parameter, {
+      feeLimit: feeLimitOf(reads, args),
+      permissionId: permissionIdOf(args),
+    });
     // Wallet.triggerContract: view and pure functions are executed right away.
     if (!reads.isContract(contract)) throw new ContractRejected('No contract or not a valid smart contract');
     if (reads.isConstantCall(contract, data)) {
-      const outcome = await reads.constantCall({ owner: from, contract, data, callValue: quantityValue(args.value), feeLimit: feeLimitOf(reads, args) });
+      const outcome = await reads.constantCall({
+        owner: from,
+        contract,
+        data,
+        callValue: quantityValue(args.value),
+        feeLimit: feeLimitOf(reads, args),
+      });
       if (outcome.kind === 'exception') throw new Error(outcome.message);
       ret = outcome.kind === 'success' ? 'SUCESS' : 'FAILED';
     }
@@ -174,7 +229,12 @@ async function triggerSmartContract(reads: NodeReads, from: Uint8Array, args: Bu
 }
 
 /** createTransactionJson: validated like a /wallet builder, with Permission_id and extra data. */
-async function systemContract(reads: NodeReads, type: ContractTypeName & ('TransferContract' | 'TransferAssetContract'), parameter: Uint8Array, args: BuildArguments): Promise<JsonOut> {
+async function systemContract(
+  reads: NodeReads,
+  type: ContractTypeName & ('TransferContract' | 'TransferAssetContract'),
+  parameter: Uint8Array,
+  args: BuildArguments,
+): Promise<JsonOut> {
   try {
     reads.validateSystemContract(type, parameter);
     const extra = args.extraData ?? '';

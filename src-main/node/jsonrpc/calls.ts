@@ -1,7 +1,15 @@
 import { protocol, bigintToLong } from '../../../src-core/proto/runtime';
 import { hashToBytes, isUnsetData, quantityValue, tronAddress } from './arguments';
 import { INVALID_BLOCK_NUMBER, requireLatest } from './block-params';
-import { ContractRejected, internalError, invalidParams, invalidRequest, JsonRpcFailure, JavaRuntimeFailure, nullPointer } from './errors';
+import {
+  ContractRejected,
+  internalError,
+  invalidParams,
+  invalidRequest,
+  JsonRpcFailure,
+  JavaRuntimeFailure,
+  nullPointer,
+} from './errors';
 import { fromHexString, hexToBigInteger, longValue, quantity, toJsonHex } from './java-hex';
 import type { JsonNode } from './json';
 import type { CallInput, CallOutcome, EstimateOutcome, NodeReads } from './node-reads';
@@ -23,23 +31,40 @@ export type CallArguments = {
 };
 
 /** The String fields CallArguments and BuildArguments share. */
-export const CALL_ARGUMENT_FIELDS = { from: stringParam, to: stringParam, gas: stringParam, gasPrice: stringParam, value: stringParam, data: stringParam, nonce: stringParam } as const;
+export const CALL_ARGUMENT_FIELDS = {
+  from: stringParam,
+  to: stringParam,
+  gas: stringParam,
+  gasPrice: stringParam,
+  value: stringParam,
+  data: stringParam,
+  nonce: stringParam,
+} as const;
 
-export const callArgumentsParam = pojoParam<CallArguments>('org.tron.core.services.jsonrpc.types.CallArguments', CALL_ARGUMENT_FIELDS, {
-  from: '0x0000000000000000000000000000000000000000',
-  to: null,
-  gas: '',
-  gasPrice: '',
-  value: '',
-  data: null,
-  nonce: null,
-});
+export const callArgumentsParam = pojoParam<CallArguments>(
+  'org.tron.core.services.jsonrpc.types.CallArguments',
+  CALL_ARGUMENT_FIELDS,
+  {
+    from: '0x0000000000000000000000000000000000000000',
+    to: null,
+    gas: '',
+    gasPrice: '',
+    value: '',
+    data: null,
+    nonce: null,
+  },
+);
 
 const JSON_ERROR = 'invalid json request';
 
 /** The error text java-tron makes of an unexpected exception: its message with `"` as `'`. */
 function internalOf(error: unknown, fallback: string): JsonRpcFailure {
-  const message = error instanceof JavaRuntimeFailure || error instanceof JsonRpcFailure ? error.javaMessage : error instanceof Error ? error.message : null;
+  const message =
+    error instanceof JavaRuntimeFailure || error instanceof JsonRpcFailure
+      ? error.javaMessage
+      : error instanceof Error
+        ? error.message
+        : null;
   return internalError(message === null ? fallback : message.replace(/"/g, "'"));
 }
 
@@ -59,9 +84,11 @@ async function callBlockTag(reads: NodeReads, block: JsonNode): Promise<string |
     const value = hexToBigInteger(text(number));
     if (value === undefined) throw invalidParams(INVALID_BLOCK_NUMBER);
     const n = longValue(value);
-    if (n < 0n || n > BigInt(reads.headNumber()) || !(await reads.block(Number(n)))) throw internalError('header not found');
+    if (n < 0n || n > BigInt(reads.headNumber()) || !(await reads.block(Number(n))))
+      throw internalError('header not found');
   } else if (hash !== undefined) {
-    if ((await reads.blockNumberOfId(hashToBytes(text(hash)))) === undefined) throw internalError('header for hash not found');
+    if ((await reads.blockNumberOfId(hashToBytes(text(hash)))) === undefined)
+      throw internalError('header for hash not found');
   } else {
     throw invalidRequest(JSON_ERROR);
   }
@@ -71,7 +98,12 @@ async function callBlockTag(reads: NodeReads, block: JsonNode): Promise<string |
 export async function ethCall(reads: NodeReads, args: CallArguments | null, block: JsonNode): Promise<string> {
   requireLatest(await callBlockTag(reads, block));
   if (args === null) throw nullPointer();
-  const input: CallInput = { owner: tronAddress(args.from), contract: tronAddress(args.to), callValue: quantityValue(args.value), data: fromHexString(args.data) };
+  const input: CallInput = {
+    owner: tronAddress(args.from),
+    contract: tronAddress(args.to),
+    callValue: quantityValue(args.value),
+    data: fromHexString(args.data),
+  };
   let outcome;
   try {
     outcome = await reads.constantCall(input);
@@ -105,7 +137,11 @@ export async function estimateGas(reads: NodeReads, args: CallArguments | null):
   if (kind === 'TransferContract') {
     // buildTransferContractTransaction: the transfer is validated as a builder would, then costs no energy.
     const amount = quantityValue(args.value);
-    const transfer = protocol.TransferContract.encode({ owner_address: owner, to_address: tronAddress(args.to), amount: bigintToLong(amount) }).finish();
+    const transfer = protocol.TransferContract.encode({
+      owner_address: owner,
+      to_address: tronAddress(args.to),
+      amount: bigintToLong(amount),
+    }).finish();
     try {
       reads.validateSystemContract('TransferContract', transfer);
     } catch (error) {

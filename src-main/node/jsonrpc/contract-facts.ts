@@ -92,7 +92,8 @@ const INFO_AMOUNTS: Readonly<Record<string, (info: protocol.TransactionInfo) => 
   UnfreezeBalanceV2Contract: (info) => longToBigint(info.unfreeze_amount),
   WithdrawBalanceContract: (info) => longToBigint(info.withdraw_amount),
   WithdrawExpireUnfreezeContract: (info) => longToBigint(info.withdraw_expire_amount),
-  CancelAllUnfreezeV2Contract: (info) => Object.values(info.cancel_unfreezeV2_amount ?? {}).reduce((sum, amount) => sum + longToBigint(amount), 0n),
+  CancelAllUnfreezeV2Contract: (info) =>
+    Object.values(info.cancel_unfreezeV2_amount ?? {}).reduce((sum, amount) => sum + longToBigint(amount), 0n),
 };
 
 export function amountNeedsInfo(contract: ContractRecord | undefined): boolean {
@@ -108,7 +109,10 @@ export function amountOf(contract: ContractRecord | undefined, info: protocol.Tr
   if (fixed !== undefined) return fixed;
   if (contract.parameter === undefined) return 0n;
   if (contract.type === 'VoteWitnessContract') {
-    return ((contract.parameter as protocol.VoteWitnessContract.$Properties).votes ?? []).reduce((sum, vote) => sum + longToBigint(vote.vote_count), 0n);
+    return ((contract.parameter as protocol.VoteWitnessContract.$Properties).votes ?? []).reduce(
+      (sum, vote) => sum + longToBigint(vote.vote_count),
+      0n,
+    );
   }
   return longToBigint(lookup(AMOUNTS, contract));
 }

@@ -58,7 +58,8 @@ export class JsonRpcFailure extends Error {
 export const invalidParams = (message: string | null): JsonRpcFailure => new JsonRpcFailure('invalidParams', message);
 export const invalidRequest = (message: string | null): JsonRpcFailure => new JsonRpcFailure('invalidRequest', message);
 export const methodNotFound = (message: string): JsonRpcFailure => new JsonRpcFailure('methodNotFound', message);
-export const internalError = (message: string | null, data?: string): JsonRpcFailure => new JsonRpcFailure('internal', message, data);
+export const internalError = (message: string | null, data?: string): JsonRpcFailure =>
+  new JsonRpcFailure('internal', message, data);
 export const tooManyResults = (message: string): JsonRpcFailure => new JsonRpcFailure('tooManyResult', message);
 export const itemNotFound = (message: string): JsonRpcFailure => new JsonRpcFailure('itemNotFound', message);
 
@@ -95,7 +96,8 @@ export interface ErrorObject {
 /** The error object jsonrpc4j writes for `error` thrown by a method that lists `annotated`. */
 export function resolveError(error: unknown, annotated: readonly ErrorKind[]): ErrorObject {
   if (error instanceof JsonRpcFailure) {
-    if (annotated.includes(error.kind)) return { code: ERROR_KINDS[error.kind].code, message: error.javaMessage, data: error.data ?? '{}' };
+    if (annotated.includes(error.kind))
+      return { code: ERROR_KINDS[error.kind].code, message: error.javaMessage, data: error.data ?? '{}' };
     return unhandled(ERROR_KINDS[error.kind].javaClass, error.javaMessage);
   }
   if (error instanceof JavaRuntimeFailure) return unhandled(error.javaClass, error.javaMessage);

@@ -84,7 +84,8 @@ export class FilterRegistry {
 
   /** eth_newFilter: the range is fixed now ("latest" = the current head); no range limit. */
   async newLogFilter(request: FilterRequest): Promise<string> {
-    if (isTag(request.fromBlock, TAG.finalized) || isTag(request.toBlock, TAG.finalized)) throw invalidParams('invalid block range params');
+    if (isTag(request.fromBlock, TAG.finalized) || isTag(request.toBlock, TAG.finalized))
+      throw invalidParams('invalid block range params');
     const query = await logQueryOf(this.reads, request, BigInt(this.reads.headNumber()), false);
     const id = newFilterId();
     this.logFilters.set(id, { query, results: [], expiresAt: this.now() + EXPIRE_MS });

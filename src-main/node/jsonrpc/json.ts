@@ -18,7 +18,15 @@ export class RawJson {
 }
 
 /** What replies are made of. `undefined` members of objects are left out, as `JSON.stringify` does. */
-export type JsonOut = null | boolean | number | bigint | string | RawJson | readonly JsonOut[] | { readonly [key: string]: JsonOut | undefined };
+export type JsonOut =
+  | null
+  | boolean
+  | number
+  | bigint
+  | string
+  | RawJson
+  | readonly JsonOut[]
+  | { readonly [key: string]: JsonOut | undefined };
 
 export class JsonSyntaxError extends Error {}
 

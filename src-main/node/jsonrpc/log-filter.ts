@@ -29,7 +29,13 @@ const nullableNode: Converter<JsonNode | null> = (node) => (node.kind === 'null'
 
 export const filterRequestParam = pojoParam<FilterRequest>(
   'org.tron.core.services.jsonrpc.TronJsonRpc$FilterRequest',
-  { fromBlock: stringParam, toBlock: stringParam, address: nullableNode, topics: objectArrayParam, blockHash: stringParam },
+  {
+    fromBlock: stringParam,
+    toBlock: stringParam,
+    address: nullableNode,
+    topics: objectArrayParam,
+    blockHash: stringParam,
+  },
   { fromBlock: null, toBlock: null, address: null, topics: null, blockHash: null },
 );
 
@@ -101,13 +107,16 @@ export class LogCriteria {
       if (request.topics.length > MAX_TOPICS) throw invalidParams(`topics size should be <= ${MAX_TOPICS}`);
       for (const topic of request.topics) {
         if (topic.kind === 'null') topics.push(null);
-        else if (topic.kind === 'string') topics.push([rethrowInvalid(() => topicBytes(topic.value), `invalid topic(s): ${topic.value}`)]);
+        else if (topic.kind === 'string')
+          topics.push([rethrowInvalid(() => topicBytes(topic.value), `invalid topic(s): ${topic.value}`)]);
         else if (topic.kind === 'array') {
           if (topic.items.length > MAX_SUB_TOPICS) throw invalidParams(`exceed max topics: ${MAX_SUB_TOPICS}`);
-          topics.push(topic.items.map((item) => {
-            const text = castToString(item);
-            return rethrowInvalid(() => topicBytes(text), `invalid topic(s): ${text}`);
-          }));
+          topics.push(
+            topic.items.map((item) => {
+              const text = castToString(item);
+              return rethrowInvalid(() => topicBytes(text), `invalid topic(s): ${text}`);
+            }),
+          );
         } else throw invalidParams('invalid topic(s)');
       }
     }
@@ -143,11 +152,17 @@ export interface LogQuery {
 const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
 /** LogFilterWrapper's constructor; `checkRange` for eth_getLogs (maxBlockRange). */
-export async function logQueryOf(reads: NodeReads, request: FilterRequest, head: bigint, checkRange: boolean): Promise<LogQuery> {
+export async function logQueryOf(
+  reads: NodeReads,
+  request: FilterRequest,
+  head: bigint,
+  checkRange: boolean,
+): Promise<LogQuery> {
   const criteria = LogCriteria.of(request);
   if (request.blockHash !== null) {
     const hash = stripHexPrefix(request.blockHash);
-    if (request.fromBlock !== null || request.toBlock !== null) throw invalidParams('cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other');
+    if (request.fromBlock !== null || request.toBlock !== null)
+      throw invalidParams('cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other');
     const number = await reads.blockNumberOfId(fromHexString(hash));
     if (number === undefined) throw invalidParams('invalid blockHash');
     return { criteria, fromBlock: BigInt(number), toBlock: BigInt(number) };
@@ -177,6 +192,7 @@ export async function logQueryOf(reads: NodeReads, request: FilterRequest, head:
     else if (from >= 0n && to === -1n) to = OPEN_END;
     if (from > to) throw invalidParams('please verify: fromBlock <= toBlock');
   }
-  if (checkRange && min(to, head) - from > MAX_BLOCK_RANGE) throw invalidParams(`exceed max block range: ${MAX_BLOCK_RANGE}`);
+  if (checkRange && min(to, head) - from > MAX_BLOCK_RANGE)
+    throw invalidParams(`exceed max block range: ${MAX_BLOCK_RANGE}`);
   return { criteria, fromBlock: from, toBlock: to };
 }

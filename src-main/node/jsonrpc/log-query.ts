@@ -17,12 +17,25 @@ export const MAX_RESULT = 10_000;
 const TOO_MANY = `query returned more than ${MAX_RESULT} results`;
 
 /** LogMatch.matchBlock: the matching logs of one block, logIndex counted over all its logs. */
-export function matchBlock(criteria: LogCriteria, block: BlockRecord, infos: readonly protocol.TransactionInfo[]): LogEntryJson[] {
+export function matchBlock(
+  criteria: LogCriteria,
+  block: BlockRecord,
+  infos: readonly protocol.TransactionInfo[],
+): LogEntryJson[] {
   const out: LogEntryJson[] = [];
   let logIndex = 0;
   infos.forEach((info, transactionIndex) => {
     for (const log of info.log) {
-      if (criteria.matches(log)) out.push(logEntry(log, { blockHash: block.id, blockNumber: block.number, transactionId: info.id, transactionIndex, logIndex }));
+      if (criteria.matches(log))
+        out.push(
+          logEntry(log, {
+            blockHash: block.id,
+            blockNumber: block.number,
+            transactionId: info.id,
+            transactionIndex,
+            logIndex,
+          }),
+        );
       logIndex++;
     }
   });

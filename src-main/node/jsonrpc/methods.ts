@@ -1,5 +1,15 @@
 import { buildArgumentsParam, buildTransaction } from './build-transaction';
-import { blockByHash, blockByNumber, blockReceipts, transactionByBlockHashAndIndex, transactionByBlockNumberAndIndex, transactionByHash, transactionCountByHash, transactionCountByNumber, transactionReceipt } from './block-reads';
+import {
+  blockByHash,
+  blockByNumber,
+  blockReceipts,
+  transactionByBlockHashAndIndex,
+  transactionByBlockNumberAndIndex,
+  transactionByHash,
+  transactionCountByHash,
+  transactionCountByNumber,
+  transactionReceipt,
+} from './block-reads';
 import { callArgumentsParam, estimateGas, ethCall } from './calls';
 import { chainId, clientVersion, coinbase, protocolVersion, sha3, work } from './chain-info';
 import { methodNotFound, nullPointer } from './errors';
@@ -73,27 +83,57 @@ const LOGS: readonly ErrorKind[] = ['invalidParams', 'methodNotFound', 'tooManyR
 export const METHODS: readonly MethodSpec[] = [
   define('web3_clientVersion', 'web3ClientVersion', [], NONE, () => clientVersion()),
   define('web3_sha3', 'web3Sha3', [S], PARAMS, (_, [data]) => sha3(data)),
-  define('eth_getBlockTransactionCountByHash', 'ethGetBlockTransactionCountByHash', [S], PARAMS, (c, [hash]) => transactionCountByHash(c.reads, hash)),
-  define('eth_getBlockTransactionCountByNumber', 'ethGetBlockTransactionCountByNumber', [S], PARAMS, (c, [tag]) => transactionCountByNumber(c.reads, tag)),
-  define('eth_getBlockByHash', 'ethGetBlockByHash', [S, B], PARAMS, (c, [hash, full]) => blockByHash(c.reads, hash, full)),
-  define('eth_getBlockByNumber', 'ethGetBlockByNumber', [S, B], PARAMS, (c, [tag, full]) => blockByNumber(c.reads, tag, full)),
+  define('eth_getBlockTransactionCountByHash', 'ethGetBlockTransactionCountByHash', [S], PARAMS, (c, [hash]) =>
+    transactionCountByHash(c.reads, hash),
+  ),
+  define('eth_getBlockTransactionCountByNumber', 'ethGetBlockTransactionCountByNumber', [S], PARAMS, (c, [tag]) =>
+    transactionCountByNumber(c.reads, tag),
+  ),
+  define('eth_getBlockByHash', 'ethGetBlockByHash', [S, B], PARAMS, (c, [hash, full]) =>
+    blockByHash(c.reads, hash, full),
+  ),
+  define('eth_getBlockByNumber', 'ethGetBlockByNumber', [S, B], PARAMS, (c, [tag, full]) =>
+    blockByNumber(c.reads, tag, full),
+  ),
   define('net_version', 'getNetVersion', [], NONE, (c) => chainId(c.reads)),
   define('eth_chainId', 'ethChainId', [], NONE, (c) => chainId(c.reads)),
   define('net_listening', 'isListening', [], NONE, () => false),
   define('eth_protocolVersion', 'getProtocolVersion', [], NONE, (c) => protocolVersion(c.reads)),
   define('eth_blockNumber', 'getLatestBlockNum', [], NONE, (c) => quantity(c.reads.headNumber())),
   define('eth_getBalance', 'getTrxBalance', [S, S], PARAMS, (c, [address, tag]) => getBalance(c.reads, address, tag)),
-  define('eth_getStorageAt', 'getStorageAt', [S, S, S], PARAMS, (c, [address, key, tag]) => getStorageAt(c.reads, address, key, tag)),
+  define('eth_getStorageAt', 'getStorageAt', [S, S, S], PARAMS, (c, [address, key, tag]) =>
+    getStorageAt(c.reads, address, key, tag),
+  ),
   define('eth_getCode', 'getABIOfSmartContract', [S, S], PARAMS, (c, [address, tag]) => getCode(c.reads, address, tag)),
   define('eth_coinbase', 'getCoinbase', [], ['internal'], (c) => coinbase(c.reads)),
   define('eth_gasPrice', 'gasPrice', [], NONE, (c) => quantity(c.reads.energyFee())),
   define('eth_estimateGas', 'estimateGas', [callArgumentsParam], CALL, (c, [args]) => estimateGas(c.reads, args)),
-  define('eth_getTransactionByHash', 'getTransactionByHash', [S], PARAMS, (c, [hash]) => transactionByHash(c.reads, hash)),
-  define('eth_getTransactionByBlockHashAndIndex', 'getTransactionByBlockHashAndIndex', [S, S], PARAMS, (c, [hash, index]) => transactionByBlockHashAndIndex(c.reads, hash, index)),
-  define('eth_getTransactionByBlockNumberAndIndex', 'getTransactionByBlockNumberAndIndex', [S, S], PARAMS, (c, [tag, index]) => transactionByBlockNumberAndIndex(c.reads, tag, index)),
-  define('eth_getTransactionReceipt', 'getTransactionReceipt', [S], PARAMS, (c, [hash]) => transactionReceipt(c.reads, hash)),
-  define('eth_getBlockReceipts', 'getBlockReceipts', [S], ['invalidParams', 'internal'], (c, [block]) => blockReceipts(c.reads, block)),
-  define('eth_call', 'getCall', [callArgumentsParam, objectParam], CALL, (c, [args, block]) => ethCall(c.reads, args, block)),
+  define('eth_getTransactionByHash', 'getTransactionByHash', [S], PARAMS, (c, [hash]) =>
+    transactionByHash(c.reads, hash),
+  ),
+  define(
+    'eth_getTransactionByBlockHashAndIndex',
+    'getTransactionByBlockHashAndIndex',
+    [S, S],
+    PARAMS,
+    (c, [hash, index]) => transactionByBlockHashAndIndex(c.reads, hash, index),
+  ),
+  define(
+    'eth_getTransactionByBlockNumberAndIndex',
+    'getTransactionByBlockNumberAndIndex',
+    [S, S],
+    PARAMS,
+    (c, [tag, index]) => transactionByBlockNumberAndIndex(c.reads, tag, index),
+  ),
+  define('eth_getTransactionReceipt', 'getTransactionReceipt', [S], PARAMS, (c, [hash]) =>
+    transactionReceipt(c.reads, hash),
+  ),
+  define('eth_getBlockReceipts', 'getBlockReceipts', [S], ['invalidParams', 'internal'], (c, [block]) =>
+    blockReceipts(c.reads, block),
+  ),
+  define('eth_call', 'getCall', [callArgumentsParam, objectParam], CALL, (c, [args, block]) =>
+    ethCall(c.reads, args, block),
+  ),
   define('net_peerCount', 'getPeerCount', [], NONE, () => '0x0'),
   define('eth_syncing', 'getSyncingStatus', [], NONE, () => false),
   define('eth_getUncleByBlockHashAndIndex', 'getUncleByBlockHashAndIndex', [S, S], NONE, () => null),
@@ -104,7 +144,13 @@ export const METHODS: readonly MethodSpec[] = [
   define('eth_hashrate', 'getHashRate', [], NONE, () => '0x0'),
   define('eth_mining', 'isMining', [], NONE, (c) => c.reads.mining()),
   define('eth_accounts', 'getAccounts', [], NONE, () => []),
-  define('buildTransaction', 'buildTransaction', [buildArgumentsParam], ['invalidRequest', 'methodNotFound', 'invalidParams', 'internal'], (c, [args]) => buildTransaction(c.reads, args)),
+  define(
+    'buildTransaction',
+    'buildTransaction',
+    [buildArgumentsParam],
+    ['invalidRequest', 'methodNotFound', 'invalidParams', 'internal'],
+    (c, [args]) => buildTransaction(c.reads, args),
+  ),
   unsupported('eth_submitWork', 'ethSubmitWork', [S, S, S]),
   unsupported('eth_sendRawTransaction', 'ethSendRawTransaction', [S]),
   unsupported('eth_sendTransaction', 'ethSendTransaction', [callArgumentsParam]),

@@ -146,8 +146,16 @@ export function nodeReads(services: NodeServices, runtime: ContractRuntime): Nod
   const view = () => services.pool.view;
   const hexAddress = (bytes: Uint8Array): HexAddress => bytesToHex(bytes) as string as HexAddress;
 
-  const build = async (type: ContractTypeName, parameter: Uint8Array, options: BuildOptions = {}): Promise<UnsignedTransaction> => {
-    const tx = await unsignedTransaction(services, type, parameter, { feeLimit: options.feeLimit, permissionId: options.permissionId, data: options.extraData });
+  const build = async (
+    type: ContractTypeName,
+    parameter: Uint8Array,
+    options: BuildOptions = {},
+  ): Promise<UnsignedTransaction> => {
+    const tx = await unsignedTransaction(services, type, parameter, {
+      feeLimit: options.feeLimit,
+      permissionId: options.permissionId,
+      data: options.extraData,
+    });
     return unsignedOf(tx);
   };
 
@@ -157,16 +165,36 @@ export function nodeReads(services: NodeServices, runtime: ContractRuntime): Nod
       // Wallet.triggerConstantContract: a deploy with percent 100 and origin_energy_limit 1.
       const deploy = protocol.CreateSmartContract.encode({
         owner_address: input.owner,
-        new_contract: { origin_address: input.owner, bytecode: input.data, call_value: bigintToLong(input.callValue), consume_user_resource_percent: bigintToLong(100n), origin_energy_limit: bigintToLong(1n) },
+        new_contract: {
+          origin_address: input.owner,
+          bytecode: input.data,
+          call_value: bigintToLong(input.callValue),
+          consume_user_resource_percent: bigintToLong(100n),
+          origin_energy_limit: bigintToLong(1n),
+        },
       }).finish();
       const tx = await build('CreateSmartContract', deploy);
       return { owner, data: input.data, callValue: input.callValue, tokenValue: 0n, tokenId: 0n, txId: tx.id };
     }
     const contract = hexAddress(input.contract);
     if (view().getExt(contractKey(contract)) === undefined) throw new ContractRejected('Smart contract is not exist.');
-    const trigger = protocol.TriggerSmartContract.encode({ owner_address: input.owner, contract_address: input.contract, data: input.data, call_value: bigintToLong(input.callValue) }).finish();
+    const trigger = protocol.TriggerSmartContract.encode({
+      owner_address: input.owner,
+      contract_address: input.contract,
+      data: input.data,
+      call_value: bigintToLong(input.callValue),
+    }).finish();
     const tx = await build('TriggerSmartContract', trigger);
-    return { owner, contractAddress: contract, data: input.data, callValue: input.callValue, tokenValue: 0n, tokenId: 0n, txId: tx.id, ...(input.feeLimit ? { feeLimit: input.feeLimit } : {}) };
+    return {
+      owner,
+      contractAddress: contract,
+      data: input.data,
+      callValue: input.callValue,
+      tokenValue: 0n,
+      tokenId: 0n,
+      txId: tx.id,
+      ...(input.feeLimit ? { feeLimit: input.feeLimit } : {}),
+    };
   };
 
   return {
@@ -194,9 +222,13 @@ export function nodeReads(services: NodeServices, runtime: ContractRuntime): Nod
     energyFee: () => chain.props.parameters.getEnergyFee,
     balance: (address) => view().getAccount(bytesToHex(address))?.balance,
     isContract: (address) => view().getExt(contractKey(bytesToHex(address))) !== undefined,
-    contractAccountExists: (address) => view().getAccount(bytesToHex(address)) !== undefined && view().getExt(contractKey(bytesToHex(address))) !== undefined,
-    runtimeCode: (address) => (view().getExt(codeKey(bytesToHex(address))) as Uint8Array | undefined) ?? new Uint8Array(),
-    storageWord: (address, key) => view().getExt(storageKey(bytesToHex(address), bytesToHex(key))) as Uint8Array | undefined,
+    contractAccountExists: (address) =>
+      view().getAccount(bytesToHex(address)) !== undefined &&
+      view().getExt(contractKey(bytesToHex(address))) !== undefined,
+    runtimeCode: (address) =>
+      (view().getExt(codeKey(bytesToHex(address))) as Uint8Array | undefined) ?? new Uint8Array(),
+    storageWord: (address, key) =>
+      view().getExt(storageKey(bytesToHex(address), bytesToHex(key))) as Uint8Array | undefined,
 
     coinbase() {
       const address = localWitnessAddresses(services).find((hex) => view().getWitness(hex) !== undefined);
@@ -229,9 +261,14 @@ export function nodeReads(services: NodeServices, runtime: ContractRuntime): Nod
     },
 
     validateSystemContract(type, parameter) {
-      const probe = envelopeFromRaw({ contract: [{ type: CONTRACT_TYPE_IDS[type], parameter: { type_url: typeUrlOf(type), value: parameter } }] }, []);
+      const probe = envelopeFromRaw(
+        { contract: [{ type: CONTRACT_TYPE_IDS[type], parameter: { type_url: typeUrlOf(type), value: parameter } }] },
+        [],
+      );
       try {
-        chain.actuators.get(CONTRACT_TYPE_IDS[type])?.validate(probe.contract!, { view: view(), headTimestamp: chain.props.headTimestamp, building: true });
+        chain.actuators
+          .get(CONTRACT_TYPE_IDS[type])
+          ?.validate(probe.contract!, { view: view(), headTimestamp: chain.props.headTimestamp, building: true });
       } catch (error) {
         throw error instanceof ContractValidateError ? new ContractRejected(error.message) : error;
       }
@@ -246,7 +283,8 @@ async function rejecting<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof VmValidationError || error instanceof ContractValidateError) throw new ContractRejected(error.message);
+    if (error instanceof VmValidationError || error instanceof ContractValidateError)
+      throw new ContractRejected(error.message);
     throw error;
   }
 }
@@ -300,8 +338,12 @@ function unsignedOf(tx: TxEnvelope): UnsignedTransaction {
     id: tx.id,
     createJson: (visible) => unsignedJson(tx, visible) as JsonOut,
     printJson(visible, ret) {
-      const results = ret === undefined ? [] : [ret === 'FAILED' ? { ret: protocol.Transaction.Result.code.FAILED } : {}];
-      const bytes = protocol.Transaction.encode({ raw_data: tx.raw as protocol.Transaction.Iraw, ret: results }).finish();
+      const results =
+        ret === undefined ? [] : [ret === 'FAILED' ? { ret: protocol.Transaction.Result.code.FAILED } : {}];
+      const bytes = protocol.Transaction.encode({
+        raw_data: tx.raw as protocol.Transaction.Iraw,
+        ret: results,
+      }).finish();
       return transactionJson(bytes, visible) as JsonOut;
     },
   };

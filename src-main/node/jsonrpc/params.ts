@@ -59,7 +59,8 @@ function integerParam(bits: 32 | 64, what: string): Converter<bigint | null> {
     } else {
       throw mismatch(what, node);
     }
-    if (BigInt.asIntN(bits, value) !== value) throw new ParamMappingError(`Numeric value (${value}) out of range of ${what}`);
+    if (BigInt.asIntN(bits, value) !== value)
+      throw new ParamMappingError(`Numeric value (${value}) out of range of ${what}`);
     return value;
   };
 }
@@ -95,7 +96,8 @@ export function pojoParam<T>(javaClass: string, fields: FieldConverters<T>, init
     if (node.kind !== 'object') throw mismatch(javaClass, node);
     const out = { ...initial };
     for (const [name, value] of node.fields) {
-      if (!Object.prototype.hasOwnProperty.call(fields, name)) throw new ParamMappingError(`Unrecognized field "${name}" (class ${javaClass})`);
+      if (!Object.prototype.hasOwnProperty.call(fields, name))
+        throw new ParamMappingError(`Unrecognized field "${name}" (class ${javaClass})`);
       const key = name as keyof T;
       out[key] = fields[key](value);
     }

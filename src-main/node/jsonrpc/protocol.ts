@@ -77,7 +77,8 @@ export class JsonRpcProtocol {
     const version = fields.get('jsonrpc');
     const jsonrpc = version === undefined || version.kind === 'null' ? VERSION : textOf(version);
     const name = fields.get('method');
-    if (name === undefined || name.kind === 'null') return response(jsonrpc, id, { error: PROTOCOL_ERRORS.methodNotFound });
+    if (name === undefined || name.kind === 'null')
+      return response(jsonrpc, id, { error: PROTOCOL_ERRORS.methodNotFound });
     const method = this.methods.get(textOf(name));
     if (!method) return response(jsonrpc, id, { error: PROTOCOL_ERRORS.methodNotFound });
     const params = paramsOf(fields.get('params'), method.arity);

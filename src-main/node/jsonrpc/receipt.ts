@@ -51,11 +51,21 @@ export function receiptContexts(infos: readonly protocol.TransactionInfo[]): Rec
   return contexts;
 }
 
-export function receiptJson(block: BlockRecord, info: protocol.TransactionInfo, context: ReceiptContext, energyFee: bigint): ReceiptJson {
+export function receiptJson(
+  block: BlockRecord,
+  info: protocol.TransactionInfo,
+  context: ReceiptContext,
+  energyFee: bigint,
+): ReceiptJson {
   const energyUsageTotal = longToBigint(info.receipt?.energy_usage_total);
   const transaction = block.transactions[context.index];
   const contract = transaction?.contract;
-  const place = { blockHash: block.id, blockNumber: block.number, transactionId: info.id, transactionIndex: context.index };
+  const place = {
+    blockHash: block.id,
+    blockNumber: block.number,
+    transactionId: info.id,
+    transactionIndex: context.index,
+  };
   return {
     blockHash: toJsonHex(block.id),
     blockNumber: quantity(block.number),

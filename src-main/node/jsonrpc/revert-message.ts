@@ -12,7 +12,8 @@ const WORD = 32;
 
 export function failedCallError(message: string, returnData: Uint8Array): Error {
   let text = message;
-  if (returnData.length > 4 && bytesToHex(returnData).startsWith(ERROR_SELECTOR)) text += `: ${abiString(returnData.subarray(4))}`;
+  if (returnData.length > 4 && bytesToHex(returnData).startsWith(ERROR_SELECTOR))
+    text += `: ${abiString(returnData.subarray(4))}`;
   return internalError(text, returnData.length > 0 ? toJsonHex(returnData) : undefined);
 }
 

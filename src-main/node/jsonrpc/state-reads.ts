@@ -27,7 +27,8 @@ export function getStorageAt(reads: NodeReads, address: string | null, key: stri
   const contract = tronAddress(address);
   if (!reads.contractAccountExists(contract)) return toJsonHex(new Uint8Array(WORD));
   const keyBytes = fromHexString(key);
-  if (keyBytes.length > WORD) throw new JavaRuntimeFailure(JAVA_CLASS.runtime, `Data word can't exceed 32 bytes: ${bytesToHex(keyBytes)}`);
+  if (keyBytes.length > WORD)
+    throw new JavaRuntimeFailure(JAVA_CLASS.runtime, `Data word can't exceed 32 bytes: ${bytesToHex(keyBytes)}`);
   const word = new Uint8Array(WORD);
   word.set(keyBytes, WORD - keyBytes.length);
   return toJsonHex(reads.storageWord(contract, word) ?? new Uint8Array(WORD));

@@ -74,7 +74,8 @@ export async function transactionResult(reads: NodeReads, place: TransactionPlac
 /** r ‖ s ‖ v of the first signature; v below 27 gets 27 added (on Java's signed byte). */
 function signatureParts(tx: TransactionRecord): { r: string; s: string; v: string } {
   const signature = tx.signatures[0];
-  if (!signature) return { r: toJsonHex(new Uint8Array(32)), s: toJsonHex(new Uint8Array(32)), v: toJsonHex(new Uint8Array(1)) };
+  if (!signature)
+    return { r: toJsonHex(new Uint8Array(32)), s: toJsonHex(new Uint8Array(32)), v: toJsonHex(new Uint8Array(1)) };
   if (signature.length < 65) throw new JavaRuntimeFailure('java.lang.ArrayIndexOutOfBoundsException', '64');
   let v = (signature[64]! << 24) >> 24;
   if (v < 27) v = ((v + 27) << 24) >> 24;

@@ -26,7 +26,8 @@ export interface AdmissionCheckInput {
 export function checkAdmission(tx: TxEnvelope, input: AdmissionCheckInput): void {
   const { chain } = input;
   const props = chain.props;
-  if (tx.expiration < chain.nextSlotTime()) throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
+  if (tx.expiration < chain.nextSlotTime())
+    throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
   if (input.recovered) {
     try {
       validateSignatures({
@@ -39,20 +40,32 @@ export function checkAdmission(tx: TxEnvelope, input: AdmissionCheckInput): void
         activeDefaultOperations: input.activeDefaultOperations,
       });
     } catch (error) {
-      if (error instanceof SignatureCheckError) throw new AdmissionError(RESPONSE_CODE.SIGERROR, `Validate signature error: ${error.message}`);
+      if (error instanceof SignatureCheckError)
+        throw new AdmissionError(RESPONSE_CODE.SIGERROR, `Validate signature error: ${error.message}`);
       throw error;
     }
   }
   if (tx.contractCount !== 1) {
-    throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, `Contract validate error : tx ${tx.idHex} contract size should be exactly 1, this is extend feature ,actual :${tx.contractCount}`);
+    throw new AdmissionError(
+      RESPONSE_CODE.CONTRACT_VALIDATE_ERROR,
+      `Contract validate error : tx ${tx.idHex} contract size should be exactly 1, this is extend feature ,actual :${tx.contractCount}`,
+    );
   }
-  if (!chain.tapos(tx.refBlockBytes, tx.refBlockHash)) throw new AdmissionError(RESPONSE_CODE.TAPOS_ERROR, 'Tapos check error.');
+  if (!chain.tapos(tx.refBlockBytes, tx.refBlockHash))
+    throw new AdmissionError(RESPONSE_CODE.TAPOS_ERROR, 'Tapos check error.');
   const withResult = tx.bytes.length + PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX;
   if (withResult + PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX > PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE) {
-    throw new AdmissionError(RESPONSE_CODE.TOO_BIG_TRANSACTION_ERROR, `Too big transaction with result, TxId ${tx.idHex}, the size is ${withResult} bytes, maxTxSize ${PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE}`);
+    throw new AdmissionError(
+      RESPONSE_CODE.TOO_BIG_TRANSACTION_ERROR,
+      `Too big transaction with result, TxId ${tx.idHex}, the size is ${withResult} bytes, maxTxSize ${PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE}`,
+    );
   }
-  if (tx.expiration <= props.headTimestamp || tx.expiration > props.headTimestamp + PROTOCOL_CONSTANTS.MAX_EXPIRATION_MS) {
+  if (
+    tx.expiration <= props.headTimestamp ||
+    tx.expiration > props.headTimestamp + PROTOCOL_CONSTANTS.MAX_EXPIRATION_MS
+  ) {
     throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
   }
-  if (input.inPool(tx.idHex) || chain.isPackedAndUnexpired(tx.idHex)) throw new AdmissionError(RESPONSE_CODE.DUP_TRANSACTION_ERROR, 'Dup transaction.');
+  if (input.inPool(tx.idHex) || chain.isPackedAndUnexpired(tx.idHex))
+    throw new AdmissionError(RESPONSE_CODE.DUP_TRANSACTION_ERROR, 'Dup transaction.');
 }

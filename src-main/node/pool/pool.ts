@@ -26,7 +26,11 @@ export class TxPool {
   /** Set while a block is being produced and persisted; admission waits for it. */
   private busy: Promise<unknown> | null = null;
 
-  constructor(private readonly chain: Chain, private readonly recovery: RecoveryPool, private readonly config: NodeConfig) {
+  constructor(
+    private readonly chain: Chain,
+    private readonly recovery: RecoveryPool,
+    private readonly config: NodeConfig,
+  ) {
     this.pending = chain.newView();
   }
 
@@ -53,9 +57,12 @@ export class TxPool {
 
   /** Recovers signers (batched in worker threads), then runs the checks in java-tron's order. */
   async submit(tx: TxEnvelope): Promise<TxOutcome> {
-    if (this.entries.size >= this.config.maxPendingTransactions) throw new AdmissionError(RESPONSE_CODE.SERVER_BUSY, 'Server busy.');
-    if (tx.contractCount === 0) throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, 'Contract validate error : No contract!');
-    if (tx.expiration < this.chain.nextSlotTime()) throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
+    if (this.entries.size >= this.config.maxPendingTransactions)
+      throw new AdmissionError(RESPONSE_CODE.SERVER_BUSY, 'Server busy.');
+    if (tx.contractCount === 0)
+      throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, 'Contract validate error : No contract!');
+    if (tx.expiration < this.chain.nextSlotTime())
+      throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
     if (!tx.signers) tx.signers = await this.recoverSigners(tx);
     return this.exclusive(() => this.admit(tx));
   }
@@ -98,8 +105,20 @@ export class TxPool {
   private admit(tx: TxEnvelope): TxOutcome | Promise<TxOutcome> {
     const chain = this.chain;
     const props = chain.props;
-    checkAdmission(tx, { chain, reader: this.pending, recovered: tx.signers ?? [], activeDefaultOperations: this.activeOperations(), inPool: (id) => this.entries.has(id) });
-    const outcome = processTransaction(tx, { view: this.pending, actuators: chain.actuators, headTimestamp: props.headTimestamp, headSlot: chain.headSlot, block: this.nextBlock() });
+    checkAdmission(tx, {
+      chain,
+      reader: this.pending,
+      recovered: tx.signers ?? [],
+      activeDefaultOperations: this.activeOperations(),
+      inPool: (id) => this.entries.has(id),
+    });
+    const outcome = processTransaction(tx, {
+      view: this.pending,
+      actuators: chain.actuators,
+      headTimestamp: props.headTimestamp,
+      headSlot: chain.headSlot,
+      block: this.nextBlock(),
+    });
     const keep = (done: TxOutcome): TxOutcome => {
       this.entries.set(tx.idHex, tx);
       this.outcomes.set(tx.idHex, done);
@@ -112,7 +131,10 @@ export class TxPool {
   async produceBlock(wallNow: number): Promise<BlockResult> {
     return this.exclusive(async () => {
       const candidates = [...this.entries.values()];
-      const result = await this.chain.produceBlock(candidates, wallNow, { view: this.pending, outcomes: this.outcomes });
+      const result = await this.chain.produceBlock(candidates, wallNow, {
+        view: this.pending,
+        outcomes: this.outcomes,
+      });
       for (const { tx } of result.packed) this.entries.delete(tx.idHex);
       for (const id of result.dropped) this.entries.delete(id);
       await this.rebuildPending();
@@ -130,8 +152,22 @@ export class TxPool {
     for (const tx of [...this.entries.values()]) {
       try {
         if (tx.expiration <= props.headTimestamp) throw new Error('expired');
-        validateSignatures({ reader: this.pending, contractCount: tx.contractCount, contract: tx.contract, signatures: tx.signatures, recovered: tx.signers ?? [], totalSignNum: props.totalSignNum, activeDefaultOperations: activeOps });
-        const outcome = processTransaction(tx, { view: this.pending, actuators: chain.actuators, headTimestamp: props.headTimestamp, headSlot: chain.headSlot, block: this.nextBlock() });
+        validateSignatures({
+          reader: this.pending,
+          contractCount: tx.contractCount,
+          contract: tx.contract,
+          signatures: tx.signatures,
+          recovered: tx.signers ?? [],
+          totalSignNum: props.totalSignNum,
+          activeDefaultOperations: activeOps,
+        });
+        const outcome = processTransaction(tx, {
+          view: this.pending,
+          actuators: chain.actuators,
+          headTimestamp: props.headTimestamp,
+          headSlot: chain.headSlot,
+          block: this.nextBlock(),
+        });
         this.outcomes.set(tx.idHex, outcome instanceof Promise ? await outcome : outcome);
       } catch {
         this.entries.delete(tx.idHex);

@@ -13,7 +13,11 @@ export class Producer {
   private stopped = true;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly pool: TxPool, private readonly blockTimeMs: number, private readonly onError: (error: unknown) => void) {}
+  constructor(
+    private readonly pool: TxPool,
+    private readonly blockTimeMs: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
 
   start(): void {
     this.stopped = false;
@@ -29,7 +33,9 @@ export class Producer {
     }
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.produce(1).catch(this.onError).finally(() => this.schedule());
+      this.produce(1)
+        .catch(this.onError)
+        .finally(() => this.schedule());
     }, delay);
   }
 

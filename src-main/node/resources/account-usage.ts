@@ -1,4 +1,11 @@
-import { accumulateUsage, accumulateUsageInWindow, decayedUsage, energyLimitFromStake, netLimitFromStake, recoveredUsageInWindow } from '../../../src-core/fee/resource-math';
+import {
+  accumulateUsage,
+  accumulateUsageInWindow,
+  decayedUsage,
+  energyLimitFromStake,
+  netLimitFromStake,
+  recoveredUsageInWindow,
+} from '../../../src-core/fee/resource-math';
 import type { ChainParameters } from '../../../src-core/chain/parameters';
 import type { AccountRecord } from '../state/account';
 import { frozenV2Of, RESOURCE } from '../state/account';
@@ -44,7 +51,11 @@ export function netLimitOf(account: AccountRecord, parameters: ChainParameters, 
 
 /** EnergyLimit: calculateGlobalEnergyLimitV2. */
 export function energyLimitOf(account: AccountRecord, parameters: ChainParameters, totals: StakeTotals): bigint {
-  return energyLimitFromStake({ frozenSun: energyStakeOf(account), totalEnergyWeight: totals.totalEnergyWeight, parameters });
+  return energyLimitFromStake({
+    frozenSun: energyStakeOf(account),
+    totalEnergyWeight: totals.totalEnergyWeight,
+    parameters,
+  });
 }
 
 const netWindow = (a: AccountRecord) => ({ windowSize: a.netWindowSize, optimized: a.netWindowOptimized });
@@ -52,17 +63,31 @@ const energyWindow = (a: AccountRecord) => ({ windowSize: a.energyWindowSize, op
 
 /** Staked bandwidth used, recovered to `nowSlot` in the account's window (no write). */
 export function netUsageAt(account: AccountRecord, nowSlot: number): bigint {
-  return recoveredUsageInWindow({ lastUsage: account.netUsage, lastSlot: BigInt(account.latestConsumeTime), nowSlot: BigInt(nowSlot), window: netWindow(account) });
+  return recoveredUsageInWindow({
+    lastUsage: account.netUsage,
+    lastSlot: BigInt(account.latestConsumeTime),
+    nowSlot: BigInt(nowSlot),
+    window: netWindow(account),
+  });
 }
 
 /** Staked energy used, recovered to `nowSlot` in the account's window (no write). */
 export function energyUsageAt(account: AccountRecord, nowSlot: number): bigint {
-  return recoveredUsageInWindow({ lastUsage: account.energyUsage, lastSlot: BigInt(account.latestConsumeTimeForEnergy), nowSlot: BigInt(nowSlot), window: energyWindow(account) });
+  return recoveredUsageInWindow({
+    lastUsage: account.energyUsage,
+    lastSlot: BigInt(account.latestConsumeTimeForEnergy),
+    nowSlot: BigInt(nowSlot),
+    window: energyWindow(account),
+  });
 }
 
 /** Free bandwidth used, recovered to `nowSlot` (fixed window). */
 export function freeNetUsageAt(account: AccountRecord, nowSlot: number): bigint {
-  return decayedUsage({ lastUsage: account.freeNetUsage, lastSlot: BigInt(account.latestConsumeFreeTime), nowSlot: BigInt(nowSlot) });
+  return decayedUsage({
+    lastUsage: account.freeNetUsage,
+    lastSlot: BigInt(account.latestConsumeFreeTime),
+    nowSlot: BigInt(nowSlot),
+  });
 }
 
 /** Any fixed-window usage (public pool, TRC-10 free bandwidth): ResourceProcessor.increase. */
@@ -75,7 +100,13 @@ export function increaseFixed(lastUsage: bigint, usage: bigint, lastSlot: number
  * private copy. `bytes` 0 only brings usage and window up to date (updateUsageForDelegated).
  */
 export function addNetUsage(account: AccountRecord, bytes: bigint, nowSlot: number): void {
-  const next = accumulateUsageInWindow({ lastUsage: account.netUsage, lastSlot: BigInt(account.latestConsumeTime), nowSlot: BigInt(nowSlot), usage: bytes, window: netWindow(account) });
+  const next = accumulateUsageInWindow({
+    lastUsage: account.netUsage,
+    lastSlot: BigInt(account.latestConsumeTime),
+    nowSlot: BigInt(nowSlot),
+    usage: bytes,
+    window: netWindow(account),
+  });
   account.netUsage = next.usage;
   account.netWindowSize = next.window.windowSize;
   account.netWindowOptimized = next.window.optimized;
@@ -83,7 +114,13 @@ export function addNetUsage(account: AccountRecord, bytes: bigint, nowSlot: numb
 
 /** Same for staked energy. */
 export function addEnergyUsage(account: AccountRecord, energy: bigint, nowSlot: number): void {
-  const next = accumulateUsageInWindow({ lastUsage: account.energyUsage, lastSlot: BigInt(account.latestConsumeTimeForEnergy), nowSlot: BigInt(nowSlot), usage: energy, window: energyWindow(account) });
+  const next = accumulateUsageInWindow({
+    lastUsage: account.energyUsage,
+    lastSlot: BigInt(account.latestConsumeTimeForEnergy),
+    nowSlot: BigInt(nowSlot),
+    usage: energy,
+    window: energyWindow(account),
+  });
   account.energyUsage = next.usage;
   account.energyWindowSize = next.window.windowSize;
   account.energyWindowOptimized = next.window.optimized;

@@ -56,7 +56,12 @@ function useAssetAccountNet(ctx: BandwidthContext, tokenId: string): boolean {
   if (asset.ownerHex === owner.addressHex) return useAccountNet(ctx, owner);
   const publicUsage = increaseFixed(asset.publicFreeAssetNetUsage, 0n, asset.publicLatestFreeNetTime, nowSlot);
   if (bytes > asset.publicFreeAssetNetLimit - publicUsage) return false;
-  const freeUsage = increaseFixed(owner.freeAssetNetUsageV2.get(tokenId) ?? 0n, 0n, owner.latestAssetOperationTimeV2.get(tokenId) ?? 0, nowSlot);
+  const freeUsage = increaseFixed(
+    owner.freeAssetNetUsageV2.get(tokenId) ?? 0n,
+    0n,
+    owner.latestAssetOperationTimeV2.get(tokenId) ?? 0,
+    nowSlot,
+  );
   if (bytes > asset.freeAssetNetLimit - freeUsage) return false;
   const issuer = view.mutableAccount(asset.ownerHex);
   if (!issuer) return false;
@@ -64,9 +69,16 @@ function useAssetAccountNet(ctx: BandwidthContext, tokenId: string): boolean {
   addNetUsage(issuer, bytes, nowSlot);
   issuer.latestConsumeTime = nowSlot;
   owner.latestOprationTime = ctx.headTimestamp;
-  owner.freeAssetNetUsageV2 = new Map(owner.freeAssetNetUsageV2).set(tokenId, increaseFixed(freeUsage, bytes, nowSlot, nowSlot));
+  owner.freeAssetNetUsageV2 = new Map(owner.freeAssetNetUsageV2).set(
+    tokenId,
+    increaseFixed(freeUsage, bytes, nowSlot, nowSlot),
+  );
   owner.latestAssetOperationTimeV2 = new Map(owner.latestAssetOperationTimeV2).set(tokenId, nowSlot);
-  view.putRecord(RECORD.asset, tokenId, { ...asset, publicFreeAssetNetUsage: increaseFixed(publicUsage, bytes, nowSlot, nowSlot), publicLatestFreeNetTime: nowSlot } satisfies AssetRecord);
+  view.putRecord(RECORD.asset, tokenId, {
+    ...asset,
+    publicFreeAssetNetUsage: increaseFixed(publicUsage, bytes, nowSlot, nowSlot),
+    publicLatestFreeNetTime: nowSlot,
+  } satisfies AssetRecord);
   return true;
 }
 
@@ -92,7 +104,8 @@ export function consumeBandwidth(ctx: BandwidthContext): NetBill {
     burn(ctx, p.getCreateAccountFee, 'create account fee');
     return { netUsage: 0n, netFee: p.getCreateAccountFee };
   }
-  if (ctx.transferAssetId !== undefined && useAssetAccountNet(ctx, ctx.transferAssetId)) return { netUsage: bytes, netFee: 0n };
+  if (ctx.transferAssetId !== undefined && useAssetAccountNet(ctx, ctx.transferAssetId))
+    return { netUsage: bytes, netFee: 0n };
   // Staked bandwidth first.
   if (useAccountNet(ctx, owner)) return { netUsage: bytes, netFee: 0n };
   // Then the free daily allowance, also bounded by the public pool.

@@ -43,7 +43,12 @@ export function energyLeft(view: StateView, addressHex: string, clock: EnergyClo
 }
 
 /** EnergyProcessor.useEnergy: records `energy` as staked usage (no limit check, as with Stake 2.0). */
-export function useEnergy(view: StateView, addressHex: string, energy: bigint, clock: EnergyClock = clockOf(view)): void {
+export function useEnergy(
+  view: StateView,
+  addressHex: string,
+  energy: bigint,
+  clock: EnergyClock = clockOf(view),
+): void {
   const account = view.mutableAccount(addressHex);
   if (!account) return;
   addEnergyUsage(account, energy, clock.nowSlot);
@@ -65,7 +70,12 @@ export interface StakedEnergyUse {
  * not touched. `available` is the energy left measured before execution (java-tron measures it
  * once, before the VM runs); it defaults to what is left now.
  */
-export function consumeStakedEnergy(view: StateView, addressHex: string, energy: bigint, options: { available?: bigint; clock?: EnergyClock } = {}): StakedEnergyUse {
+export function consumeStakedEnergy(
+  view: StateView,
+  addressHex: string,
+  energy: bigint,
+  options: { available?: bigint; clock?: EnergyClock } = {},
+): StakedEnergyUse {
   const clock = options.clock ?? clockOf(view);
   const available = options.available ?? energyLeft(view, addressHex, clock);
   const fromStake = energy <= available ? energy : available;
@@ -85,7 +95,12 @@ export function feePerEnergy(view: StateView): bigint {
  * the balance. Throws ContractExeError (java-tron BalanceInsufficientException text) when the
  * balance cannot pay.
  */
-export function payEnergyBill(view: StateView, addressHex: string, energy: bigint, options: { available?: bigint; clock?: EnergyClock } = {}): StakedEnergyUse {
+export function payEnergyBill(
+  view: StateView,
+  addressHex: string,
+  energy: bigint,
+  options: { available?: bigint; clock?: EnergyClock } = {},
+): StakedEnergyUse {
   const use = consumeStakedEnergy(view, addressHex, energy, options);
   if (use.burnSun > 0n) {
     const account = view.mutableAccount(addressHex)!;

@@ -19,7 +19,8 @@ export function headerOf(v: number): number {
 
 export function statusToResult(status: number, address: Uint8Array, v: number): RecoveredSignature {
   if (status === STATUS_OK) return { ok: true, address, addressHex: bytesToHex(address) };
-  if (status === STATUS_BAD_HEADER) return { ok: false, kind: 'compute', message: `Header byte out of range: ${headerOf(v)}` };
+  if (status === STATUS_BAD_HEADER)
+    return { ok: false, kind: 'compute', message: `Header byte out of range: ${headerOf(v)}` };
   return { ok: false, kind: 'compute', message: 'Could not recover public key from signature' };
 }
 

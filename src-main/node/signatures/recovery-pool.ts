@@ -51,7 +51,9 @@ export class RecoveryPool {
     for (let i = 0; i < workerCount; i++) {
       const worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
       const slot: WorkerSlot = { worker, inFlight: 0, batches: new Map() };
-      worker.on('message', (message: { id?: number; status?: Uint8Array; addresses?: Uint8Array; fatal?: string }) => this.onMessage(slot, message));
+      worker.on('message', (message: { id?: number; status?: Uint8Array; addresses?: Uint8Array; fatal?: string }) =>
+        this.onMessage(slot, message),
+      );
       worker.on('error', () => this.failSlot(slot));
       worker.unref();
       this.slots.push(slot);
@@ -65,7 +67,8 @@ export class RecoveryPool {
   /** Recovers the signer of each request; never rejects (failures come back as results). */
   recover(requests: readonly RecoveryRequest[]): Promise<RecoveredSignature[]> {
     if (requests.length === 0) return Promise.resolve([]);
-    if (this.slots.length === 0 || this.closed) return Promise.resolve(requests.map((r) => recoverInline(r.digest, r.signature)));
+    if (this.slots.length === 0 || this.closed)
+      return Promise.resolve(requests.map((r) => recoverInline(r.digest, r.signature)));
     return new Promise((resolve) => {
       this.queue.push({ requests, resolve });
       if (!this.scheduled) {
@@ -110,7 +113,14 @@ export class RecoveryPool {
         vs[i] = r.signature[64]!;
       });
       const id = this.nextId++;
-      const batch: Batch = { parts: chunk.map((item) => ({ pending: item.p, results: item.results, at: item.index, remaining: item.remaining })) };
+      const batch: Batch = {
+        parts: chunk.map((item) => ({
+          pending: item.p,
+          results: item.results,
+          at: item.index,
+          remaining: item.remaining,
+        })),
+      };
       slot.batches.set(id, { batch, vs });
       // Idle workers do not keep the process alive; busy ones do, until they answer.
       if (slot.inFlight === 0) slot.worker.ref();
@@ -119,7 +129,10 @@ export class RecoveryPool {
     }
   }
 
-  private onMessage(slot: WorkerSlot, message: { id?: number; status?: Uint8Array; addresses?: Uint8Array; fatal?: string }): void {
+  private onMessage(
+    slot: WorkerSlot,
+    message: { id?: number; status?: Uint8Array; addresses?: Uint8Array; fatal?: string },
+  ): void {
     if (message.fatal !== undefined) {
       this.failSlot(slot);
       return;

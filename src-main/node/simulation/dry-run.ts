@@ -88,7 +88,8 @@ function signerBytes(address: string): Uint8Array {
   } catch {
     bytes = undefined;
   }
-  if (!bytes || bytes.length !== 21 || bytes[0] !== 0x41) throw new RangeError(`The signer ${address} is not a TRON address (41… hex or T… base58).`);
+  if (!bytes || bytes.length !== 21 || bytes[0] !== 0x41)
+    throw new RangeError(`The signer ${address} is not a TRON address (41… hex or T… base58).`);
   return bytes;
 }
 
@@ -118,7 +119,8 @@ function balanceChanges(view: StateView, base: StateReader, seen: Seen): Balance
     const trx = now.balance - before.balance;
     const created = !before.exists && now.exists;
     const deleted = before.exists && !now.exists;
-    if (trx !== 0n || Object.keys(tokens).length > 0 || created || deleted) out.push({ address: hex, trx, tokens, created, deleted });
+    if (trx !== 0n || Object.keys(tokens).length > 0 || created || deleted)
+      out.push({ address: hex, trx, tokens, created, deleted });
   }
   return out;
 }
@@ -169,7 +171,10 @@ export class DryRunner {
    * permission update, then a transfer under the new permissions). Stops after the first refusal.
    * Balance changes are per step.
    */
-  async dryRunSequence(steps: readonly DryRunStep[], options: Pick<DryRunOptions, 'state'> = {}): Promise<DryRunSequenceResult> {
+  async dryRunSequence(
+    steps: readonly DryRunStep[],
+    options: Pick<DryRunOptions, 'state'> = {},
+  ): Promise<DryRunSequenceResult> {
     const prepared: PreparedStep[] = [];
     for (const step of steps) prepared.push(await this.prepare(step.transaction, step.options ?? {}));
     const chain = this.runtime.chain;
@@ -200,7 +205,11 @@ export class DryRunner {
       recovered = addresses.map((address) => ({ ok: true, address, addressHex: bytesToHex(address) }));
     } else if (options.skipSignatureCheck && options.placeholderSignatures !== undefined) {
       tx = envelopeFromRaw(tx.raw, placeholderSignatures(options.placeholderSignatures));
-    } else if (!options.skipSignatureCheck && tx.signatures.length > 0 && tx.signatures.length <= this.runtime.chain.props.totalSignNum) {
+    } else if (
+      !options.skipSignatureCheck &&
+      tx.signatures.length > 0 &&
+      tx.signatures.length <= this.runtime.chain.props.totalSignNum
+    ) {
       const requests = [];
       for (const signature of tx.signatures) {
         if (signature.length < PROTOCOL_CONSTANTS.SIGNATURE_LENGTH) break;
@@ -212,15 +221,34 @@ export class DryRunner {
   }
 
   /** Admission's checks in java-tron's order (§5 steps 6–13), then the contract, on `view`. */
-  private async step(step: PreparedStep, view: StateView, base: StateReader, block: ExecutionBlock, seen: Seen): Promise<DryRunResult> {
+  private async step(
+    step: PreparedStep,
+    view: StateView,
+    base: StateReader,
+    block: ExecutionBlock,
+    seen: Seen,
+  ): Promise<DryRunResult> {
     const { tx, recovered } = step;
     const chain = this.runtime.chain;
     const pool = this.runtime.pool;
     const props = chain.props;
     try {
-      if (tx.contractCount === 0) throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, 'Contract validate error : No contract!');
-      checkAdmission(tx, { chain, reader: view, recovered: step.skipSignatureCheck ? null : recovered, activeDefaultOperations: hexToBytes(props.activeDefaultOperations), inPool: (id) => pool.get(id) !== undefined });
-      let outcome = processTransaction(tx, { view, actuators: chain.actuators, headTimestamp: props.headTimestamp, headSlot: chain.headSlot, block });
+      if (tx.contractCount === 0)
+        throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, 'Contract validate error : No contract!');
+      checkAdmission(tx, {
+        chain,
+        reader: view,
+        recovered: step.skipSignatureCheck ? null : recovered,
+        activeDefaultOperations: hexToBytes(props.activeDefaultOperations),
+        inPool: (id) => pool.get(id) !== undefined,
+      });
+      let outcome = processTransaction(tx, {
+        view,
+        actuators: chain.actuators,
+        headTimestamp: props.headTimestamp,
+        headSlot: chain.headSlot,
+        block,
+      });
       if (outcome instanceof Promise) outcome = await outcome;
       return this.accepted(tx, outcome, view, base, block, seen);
     } catch (error) {
@@ -229,13 +257,21 @@ export class DryRunner {
     }
   }
 
-  private accepted(tx: TxEnvelope, outcome: TxOutcome, view: StateView, base: StateReader, block: ExecutionBlock, seen: Seen): DryRunResult {
+  private accepted(
+    tx: TxEnvelope,
+    outcome: TxOutcome,
+    view: StateView,
+    base: StateReader,
+    block: ExecutionBlock,
+    seen: Seen,
+  ): DryRunResult {
     const execution = outcome.result ? this.runtime.executions.get(outcome.result) : undefined;
     let infoOutcome = outcome;
     if (execution && outcome.result) {
       // A simulation shows every internal transaction, whatever the node stores.
       const info = { ...outcome.result.info };
-      if (execution.internalTransactions.length) info.internal_transactions = execution.internalTransactions.map(internalTxMessage);
+      if (execution.internalTransactions.length)
+        info.internal_transactions = execution.internalTransactions.map(internalTxMessage);
       infoOutcome = { ...outcome, result: { ...outcome.result, info } };
     }
     const infoBytes = encodeInfo(tx, infoOutcome, { number: block.number, timestamp: block.timestamp } as SealedBlock);

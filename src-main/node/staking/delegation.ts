@@ -6,7 +6,18 @@ import { addFrozenV2, frozenV2Of, RESOURCE } from '../state/account';
 import { RECORD } from '../state/records';
 import type { StateReader, StateView } from '../state/view';
 import { addEnergyUsage, addNetUsage, bandwidthStakeOf, energyStakeOf, usageAsStake } from '../resources/account-usage';
-import { DEFAULT_LOCK_BLOCKS, DELEGATE_COST_BASE_SIZE, INT64_MAX, nowMs, nowSlot, RESOURCE_NAMES, SLOT_MS, supportMaxDelegateLockPeriod, supportUnfreezeDelay, TRX } from './rules';
+import {
+  DEFAULT_LOCK_BLOCKS,
+  DELEGATE_COST_BASE_SIZE,
+  INT64_MAX,
+  nowMs,
+  nowSlot,
+  RESOURCE_NAMES,
+  SLOT_MS,
+  supportMaxDelegateLockPeriod,
+  supportUnfreezeDelay,
+  TRX,
+} from './rules';
 
 /**
  * Stake 2.0 delegation (JT DelegateResourceActuator, UnDelegateResourceActuator,
@@ -33,11 +44,23 @@ export function delegationKey(fromHex: string, toHex: string, lock: boolean): st
   return `${lock ? '1' : '0'}${fromHex}${toHex}`;
 }
 
-export function getDelegation(reader: StateReader, fromHex: string, toHex: string, lock: boolean): DelegatedResourceRecord | undefined {
-  return reader.getRecord(RECORD.delegation, delegationKey(fromHex, toHex, lock)) as DelegatedResourceRecord | undefined;
+export function getDelegation(
+  reader: StateReader,
+  fromHex: string,
+  toHex: string,
+  lock: boolean,
+): DelegatedResourceRecord | undefined {
+  return reader.getRecord(RECORD.delegation, delegationKey(fromHex, toHex, lock)) as
+    DelegatedResourceRecord | undefined;
 }
 
-function putDelegation(view: StateView, fromHex: string, toHex: string, lock: boolean, record: DelegatedResourceRecord | undefined): void {
+function putDelegation(
+  view: StateView,
+  fromHex: string,
+  toHex: string,
+  lock: boolean,
+  record: DelegatedResourceRecord | undefined,
+): void {
   view.putRecord(RECORD.delegation, delegationKey(fromHex, toHex, lock), record);
 }
 
@@ -47,7 +70,9 @@ function emptyRecord(from: Uint8Array, to: Uint8Array): DelegatedResourceRecord 
 
 /** DelegatedResourceCapsule.add…: adds the amount and sets the expiry. */
 function addTo(record: DelegatedResourceRecord, type: number, amount: bigint, expire: number): DelegatedResourceRecord {
-  return type === RESOURCE.Bandwidth ? { ...record, bandwidth: record.bandwidth + amount, expireBandwidth: expire } : { ...record, energy: record.energy + amount, expireEnergy: expire };
+  return type === RESOURCE.Bandwidth
+    ? { ...record, bandwidth: record.bandwidth + amount, expireBandwidth: expire }
+    : { ...record, energy: record.energy + amount, expireEnergy: expire };
 }
 
 /** DelegatedResourceStore.unLockExpireResource: locked amounts whose lock ended move to the unlocked record. */
@@ -65,7 +90,13 @@ function unlockExpired(view: StateView, fromHex: string, toHex: string, now: num
     unlocked = addTo(unlocked, RESOURCE.Bandwidth, locked.bandwidth, 0);
     stillLocked = { ...stillLocked, bandwidth: 0n, expireBandwidth: 0 };
   }
-  putDelegation(view, fromHex, toHex, true, stillLocked.bandwidth === 0n && stillLocked.energy === 0n ? undefined : stillLocked);
+  putDelegation(
+    view,
+    fromHex,
+    toHex,
+    true,
+    stillLocked.bandwidth === 0n && stillLocked.energy === 0n ? undefined : stillLocked,
+  );
   putDelegation(view, fromHex, toHex, false, unlocked);
 }
 
@@ -82,11 +113,15 @@ export function delegatableStake(view: StateView, account: AccountRecord, type: 
   const slot = nowSlot(view);
   if (type === RESOURCE.Bandwidth) {
     addNetUsage(copy, 0n, slot);
-    const usage = usageAsStake(copy.netUsage + extraBandwidth, view.mutable.totalNetWeight, p.getTotalNetLimit) - copy.acquiredDelegatedFrozenV2Bandwidth;
+    const usage =
+      usageAsStake(copy.netUsage + extraBandwidth, view.mutable.totalNetWeight, p.getTotalNetLimit) -
+      copy.acquiredDelegatedFrozenV2Bandwidth;
     return frozenV2Of(account, type) - (usage > 0n ? usage : 0n);
   }
   addEnergyUsage(copy, 0n, slot);
-  const usage = usageAsStake(copy.energyUsage, view.mutable.totalEnergyWeight, p.getTotalEnergyCurrentLimit) - copy.acquiredDelegatedFrozenV2Energy;
+  const usage =
+    usageAsStake(copy.energyUsage, view.mutable.totalEnergyWeight, p.getTotalEnergyCurrentLimit) -
+    copy.acquiredDelegatedFrozenV2Energy;
   return frozenV2Of(account, type) - (usage > 0n ? usage : 0n);
 }
 
@@ -99,7 +134,10 @@ export function estimateDelegateBandwidth(view: StateView, balance: bigint): big
     return size;
   };
   // DelegateResourceContract{lock: true, lock_period?, balance} vs {balance: 1 TRX}: tags are one byte each.
-  const withLock = 2n + (balance ? 1n + varint(balance) : 0n) + (supportMaxDelegateLockPeriod(p) ? 1n + varint(p.getMaxDelegateLockPeriod) : 0n);
+  const withLock =
+    2n +
+    (balance ? 1n + varint(balance) : 0n) +
+    (supportMaxDelegateLockPeriod(p) ? 1n + varint(p.getMaxDelegateLockPeriod) : 0n);
   const minimal = 1n + varint(TRX);
   const extra = withLock - minimal;
   return DELEGATE_COST_BASE_SIZE + (extra > 0n ? extra : 0n);
@@ -126,7 +164,8 @@ function effectiveLockPeriod(view: StateView, lockPeriod: bigint): bigint {
 export function validateDelegate(view: StateView, input: DelegateInput, building = false): void {
   const p = view.props.parameters;
   if (p.getAllowDelegateResource !== 1n) throw new ContractValidateError('No support for resource delegate');
-  if (!supportUnfreezeDelay(p)) throw new ContractValidateError('Not support Delegate resource transaction, need to be opened by the committee');
+  if (!supportUnfreezeDelay(p))
+    throw new ContractValidateError('Not support Delegate resource transaction, need to be opened by the committee');
   if (!addressValid(input.owner)) throw new ContractValidateError('Invalid address');
   const ownerHex = bytesToHex(input.owner);
   const owner = view.getAccount(ownerHex);
@@ -134,9 +173,13 @@ export function validateDelegate(view: StateView, input: DelegateInput, building
   if (input.amount < TRX) throw new ContractValidateError('delegateBalance must be greater than or equal to 1 TRX');
   if (input.resource === RESOURCE.Bandwidth) {
     const extra = building ? estimateDelegateBandwidth(view, frozenV2Of(owner, RESOURCE.Bandwidth)) : 0n;
-    if (delegatableStake(view, owner, RESOURCE.Bandwidth, extra) < input.amount) throw new ContractValidateError('delegateBalance must be less than or equal to available FreezeBandwidthV2 balance');
+    if (delegatableStake(view, owner, RESOURCE.Bandwidth, extra) < input.amount)
+      throw new ContractValidateError(
+        'delegateBalance must be less than or equal to available FreezeBandwidthV2 balance',
+      );
   } else if (input.resource === RESOURCE.Energy) {
-    if (delegatableStake(view, owner, RESOURCE.Energy) < input.amount) throw new ContractValidateError('delegateBalance must be less than or equal to available FreezeEnergyV2 balance');
+    if (delegatableStake(view, owner, RESOURCE.Energy) < input.amount)
+      throw new ContractValidateError('delegateBalance must be less than or equal to available FreezeEnergyV2 balance');
   } else {
     throw new ContractValidateError('ResourceCode error, valid ResourceCode[BANDWIDTH、ENERGY]');
   }
@@ -148,13 +191,20 @@ export function validateDelegate(view: StateView, input: DelegateInput, building
   if (input.lock && supportMaxDelegateLockPeriod(p)) {
     const lockPeriod = effectiveLockPeriod(view, input.lockPeriod);
     const max = p.getMaxDelegateLockPeriod;
-    if (lockPeriod < 0n || lockPeriod > max) throw new ContractValidateError(`The lock period of delegate resource cannot be less than 0 and cannot exceed ${max}!`);
+    if (lockPeriod < 0n || lockPeriod > max)
+      throw new ContractValidateError(
+        `The lock period of delegate resource cannot be less than 0 and cannot exceed ${max}!`,
+      );
     const locked = getDelegation(view, ownerHex, receiverHex, true);
     if (locked) {
       const name = RESOURCE_NAMES[input.resource]!;
-      const remaining = BigInt((input.resource === RESOURCE.Bandwidth ? locked.expireBandwidth : locked.expireEnergy) - nowMs(view));
+      const remaining = BigInt(
+        (input.resource === RESOURCE.Bandwidth ? locked.expireBandwidth : locked.expireEnergy) - nowMs(view),
+      );
       if (lockPeriod * BigInt(SLOT_MS) < remaining) {
-        throw new ContractValidateError(`The lock period for ${name} this time cannot be less than the remaining time[${remaining}ms] of the last lock period for ${name}!`);
+        throw new ContractValidateError(
+          `The lock period for ${name} this time cannot be less than the remaining time[${remaining}ms] of the last lock period for ${name}!`,
+        );
       }
     }
   }
@@ -167,10 +217,18 @@ export function applyDelegate(view: StateView, input: DelegateInput): void {
   const now = nowMs(view);
   unlockExpired(view, ownerHex, receiverHex, now);
   const expire = input.lock ? now + Number(effectiveLockPeriod(view, input.lockPeriod)) * SLOT_MS : 0;
-  const record = getDelegation(view, ownerHex, receiverHex, input.lock) ?? emptyRecord(Uint8Array.from(input.owner!), Uint8Array.from(input.receiver!));
+  const record =
+    getDelegation(view, ownerHex, receiverHex, input.lock) ??
+    emptyRecord(Uint8Array.from(input.owner!), Uint8Array.from(input.receiver!));
   putDelegation(view, ownerHex, receiverHex, input.lock, addTo(record, input.resource, input.amount, expire));
-  view.putRecord(RECORD.delegationIndex, `f${ownerHex}${receiverHex}`, { account: Uint8Array.from(input.receiver!), timestamp: now } satisfies IndexEntry);
-  view.putRecord(RECORD.delegationIndex, `t${receiverHex}${ownerHex}`, { account: Uint8Array.from(input.owner!), timestamp: now } satisfies IndexEntry);
+  view.putRecord(RECORD.delegationIndex, `f${ownerHex}${receiverHex}`, {
+    account: Uint8Array.from(input.receiver!),
+    timestamp: now,
+  } satisfies IndexEntry);
+  view.putRecord(RECORD.delegationIndex, `t${receiverHex}${ownerHex}`, {
+    account: Uint8Array.from(input.owner!),
+    timestamp: now,
+  } satisfies IndexEntry);
   const receiver = view.mutableAccount(receiverHex)!;
   const owner = view.mutableAccount(ownerHex)!;
   if (input.resource === RESOURCE.Bandwidth) {
@@ -193,7 +251,13 @@ export interface UnDelegateInput {
 }
 
 /** Delegated amount the owner may take back now: unlocked, plus locked whose lock has ended. */
-export function undelegatableAmount(reader: StateReader, ownerHex: string, receiverHex: string, resource: number, now: number): bigint {
+export function undelegatableAmount(
+  reader: StateReader,
+  ownerHex: string,
+  receiverHex: string,
+  resource: number,
+  now: number,
+): bigint {
   const unlocked = getDelegation(reader, ownerHex, receiverHex, false);
   const locked = getDelegation(reader, ownerHex, receiverHex, true);
   let total = 0n;
@@ -210,29 +274,43 @@ export function undelegatableAmount(reader: StateReader, ownerHex: string, recei
 export function validateUnDelegate(view: StateView, input: UnDelegateInput): void {
   const p = view.props.parameters;
   if (p.getAllowDelegateResource !== 1n) throw new ContractValidateError('No support for resource delegate');
-  if (!supportUnfreezeDelay(p)) throw new ContractValidateError('Not support unDelegate resource transaction, need to be opened by the committee');
+  if (!supportUnfreezeDelay(p))
+    throw new ContractValidateError('Not support unDelegate resource transaction, need to be opened by the committee');
   if (!addressValid(input.owner)) throw new ContractValidateError('Invalid address');
   const ownerHex = bytesToHex(input.owner);
   if (!view.getAccount(ownerHex)) throw new ContractValidateError(`Account[${ownerHex}] does not exist`);
   if (!addressValid(input.receiver)) throw new ContractValidateError('Invalid receiverAddress');
   const receiverHex = bytesToHex(input.receiver);
   if (receiverHex === ownerHex) throw new ContractValidateError('receiverAddress must not be the same as ownerAddress');
-  if (!getDelegation(view, ownerHex, receiverHex, false) && !getDelegation(view, ownerHex, receiverHex, true)) throw new ContractValidateError('delegated Resource does not exist');
+  if (!getDelegation(view, ownerHex, receiverHex, false) && !getDelegation(view, ownerHex, receiverHex, true))
+    throw new ContractValidateError('delegated Resource does not exist');
   if (input.amount <= 0n) throw new ContractValidateError('unDelegateBalance must be more than 0 TRX');
   const now = nowMs(view);
   if (input.resource === RESOURCE.Bandwidth) {
     const available = undelegatableAmount(view, ownerHex, receiverHex, RESOURCE.Bandwidth, now);
-    if (available < input.amount) throw new ContractValidateError(`insufficient delegatedFrozenBalance(BANDWIDTH), request=${input.amount}, unlock_balance=${available}`);
+    if (available < input.amount)
+      throw new ContractValidateError(
+        `insufficient delegatedFrozenBalance(BANDWIDTH), request=${input.amount}, unlock_balance=${available}`,
+      );
   } else if (input.resource === RESOURCE.Energy) {
     const available = undelegatableAmount(view, ownerHex, receiverHex, RESOURCE.Energy, now);
-    if (available < input.amount) throw new ContractValidateError(`insufficient delegateFrozenBalance(Energy), request=${input.amount}, unlock_balance=${available}`);
+    if (available < input.amount)
+      throw new ContractValidateError(
+        `insufficient delegateFrozenBalance(Energy), request=${input.amount}, unlock_balance=${available}`,
+      );
   } else {
     throw new ContractValidateError('ResourceCode error.valid ResourceCode[BANDWIDTH、Energy]');
   }
 }
 
 /** The receiver's usage that goes back to the owner with `amount` of stake (capped at what that stake is worth). */
-function transferredUsage(usage: bigint, amount: bigint, allStake: bigint, totalLimit: bigint, totalWeight: bigint): bigint {
+function transferredUsage(
+  usage: bigint,
+  amount: bigint,
+  allStake: bigint,
+  totalLimit: bigint,
+  totalWeight: bigint,
+): bigint {
   const cap = totalWeight > 0n ? (amount * totalLimit) / (TRX * totalWeight) : INT64_MAX;
   const share = allStake > 0n ? (usage * amount) / allStake : 0n;
   return share < cap ? share : cap;
@@ -252,7 +330,13 @@ export function applyUnDelegate(view: StateView, input: UnDelegateInput): void {
       if (receiver.acquiredDelegatedFrozenV2Bandwidth < input.amount) {
         receiver.acquiredDelegatedFrozenV2Bandwidth = 0n;
       } else {
-        transfer = transferredUsage(receiver.netUsage, input.amount, bandwidthStakeOf(receiver), p.getTotalNetLimit, view.mutable.totalNetWeight);
+        transfer = transferredUsage(
+          receiver.netUsage,
+          input.amount,
+          bandwidthStakeOf(receiver),
+          p.getTotalNetLimit,
+          view.mutable.totalNetWeight,
+        );
         receiver.acquiredDelegatedFrozenV2Bandwidth -= input.amount;
       }
       receiver.netUsage -= transfer;
@@ -262,7 +346,13 @@ export function applyUnDelegate(view: StateView, input: UnDelegateInput): void {
       if (receiver.acquiredDelegatedFrozenV2Energy < input.amount) {
         receiver.acquiredDelegatedFrozenV2Energy = 0n;
       } else {
-        transfer = transferredUsage(receiver.energyUsage, input.amount, energyStakeOf(receiver), p.getTotalEnergyCurrentLimit, view.mutable.totalEnergyWeight);
+        transfer = transferredUsage(
+          receiver.energyUsage,
+          input.amount,
+          energyStakeOf(receiver),
+          p.getTotalEnergyCurrentLimit,
+          view.mutable.totalEnergyWeight,
+        );
         receiver.acquiredDelegatedFrozenV2Energy -= input.amount;
       }
       receiver.energyUsage -= transfer;
@@ -286,17 +376,33 @@ export function applyUnDelegate(view: StateView, input: UnDelegateInput): void {
 }
 
 /** ResourceProcessor.unDelegateIncreaseV2. */
-function giveBackUsage(owner: AccountRecord, receiver: AccountRecord, transfer: bigint, isBandwidth: boolean, slot: number): void {
+function giveBackUsage(
+  owner: AccountRecord,
+  receiver: AccountRecord,
+  transfer: bigint,
+  isBandwidth: boolean,
+  slot: number,
+): void {
   if (isBandwidth) {
     addNetUsage(owner, 0n, slot);
-    const merged = mergeReturnedUsage({ ownerUsage: owner.netUsage, ownerWindow: { windowSize: owner.netWindowSize, optimized: owner.netWindowOptimized }, transferUsage: transfer, receiverWindow: { windowSize: receiver.netWindowSize, optimized: receiver.netWindowOptimized } });
+    const merged = mergeReturnedUsage({
+      ownerUsage: owner.netUsage,
+      ownerWindow: { windowSize: owner.netWindowSize, optimized: owner.netWindowOptimized },
+      transferUsage: transfer,
+      receiverWindow: { windowSize: receiver.netWindowSize, optimized: receiver.netWindowOptimized },
+    });
     owner.netUsage = merged.usage;
     owner.netWindowSize = merged.window.windowSize;
     owner.netWindowOptimized = merged.window.optimized;
     owner.latestConsumeTime = slot;
   } else {
     addEnergyUsage(owner, 0n, slot);
-    const merged = mergeReturnedUsage({ ownerUsage: owner.energyUsage, ownerWindow: { windowSize: owner.energyWindowSize, optimized: owner.energyWindowOptimized }, transferUsage: transfer, receiverWindow: { windowSize: receiver.energyWindowSize, optimized: receiver.energyWindowOptimized } });
+    const merged = mergeReturnedUsage({
+      ownerUsage: owner.energyUsage,
+      ownerWindow: { windowSize: owner.energyWindowSize, optimized: owner.energyWindowOptimized },
+      transferUsage: transfer,
+      receiverWindow: { windowSize: receiver.energyWindowSize, optimized: receiver.energyWindowOptimized },
+    });
     owner.energyUsage = merged.usage;
     owner.energyWindowSize = merged.window.windowSize;
     owner.energyWindowOptimized = merged.window.optimized;
@@ -317,7 +423,10 @@ export function delegatedResources(reader: StateReader, fromHex: string, toHex: 
 }
 
 /** getdelegatedresourceaccountindexv2: receivers (toAccounts) and givers (fromAccounts), oldest first. */
-export function delegationIndex(reader: StateReader, hex: string): { toAccounts: Uint8Array[]; fromAccounts: Uint8Array[] } {
+export function delegationIndex(
+  reader: StateReader,
+  hex: string,
+): { toAccounts: Uint8Array[]; fromAccounts: Uint8Array[] } {
   const collect = (prefix: string): Uint8Array[] => {
     const entries: IndexEntry[] = [];
     for (const key of reader.recordKeys(RECORD.delegationIndex)) {
@@ -326,7 +435,10 @@ export function delegationIndex(reader: StateReader, hex: string): { toAccounts:
       if (entry) entries.push(entry);
     }
     // Ties (same block) keep key order, as the LevelDB prefix scan java-tron sorts from.
-    return entries.map((e, i) => ({ e, i, k: bytesToHex(e.account) })).sort((a, b) => a.e.timestamp - b.e.timestamp || (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i)).map(({ e }) => e.account);
+    return entries
+      .map((e, i) => ({ e, i, k: bytesToHex(e.account) }))
+      .sort((a, b) => a.e.timestamp - b.e.timestamp || (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i))
+      .map(({ e }) => e.account);
   };
   return { toAccounts: collect(`f${hex}`), fromAccounts: collect(`t${hex}`) };
 }

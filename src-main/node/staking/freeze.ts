@@ -4,7 +4,16 @@ import type { AccountRecord } from '../state/account';
 import { addFrozenV2, frozenV2Of, RESOURCE } from '../state/account';
 import type { StateView } from '../state/view';
 import type { TxMutableProperties } from '../state/dynamic';
-import { checkedAddMessage, DAY_MS, nowMs, supportCancelAllUnfreezeV2, supportNewResourceModel, supportUnfreezeDelay, TRX, UNFREEZE_MAX_TIMES } from './rules';
+import {
+  checkedAddMessage,
+  DAY_MS,
+  nowMs,
+  supportCancelAllUnfreezeV2,
+  supportNewResourceModel,
+  supportUnfreezeDelay,
+  TRX,
+  UNFREEZE_MAX_TIMES,
+} from './rules';
 import { settleOldTronPower } from './tron-power';
 import { reduceVotesToPower } from './votes';
 import { withdrawVoteReward } from './rewards';
@@ -21,7 +30,11 @@ export interface CanceledUnfreeze {
   readonly TRON_POWER: bigint;
 }
 
-const WEIGHT_FIELD = ['totalNetWeight', 'totalEnergyWeight', 'totalTronPowerWeight'] as const satisfies readonly (keyof TxMutableProperties)[];
+const WEIGHT_FIELD = [
+  'totalNetWeight',
+  'totalEnergyWeight',
+  'totalTronPowerWeight',
+] as const satisfies readonly (keyof TxMutableProperties)[];
 
 /** Stake that counts for a resource's total weight (getFrozenV2BalanceWithDelegated / getTronPowerFrozenV2Balance). */
 function weightedStake(account: AccountRecord, type: number): bigint {
@@ -41,23 +54,34 @@ export function changeStake(view: StateView, account: AccountRecord, type: numbe
 
 // --- FreezeBalanceV2 -----------------------------------------------------------------------------
 
-export function validateFreezeV2(view: StateView, owner: Uint8Array | undefined, amount: bigint, resource: number): void {
+export function validateFreezeV2(
+  view: StateView,
+  owner: Uint8Array | undefined,
+  amount: bigint,
+  resource: number,
+): void {
   const p = view.props.parameters;
-  if (!supportUnfreezeDelay(p)) throw new ContractValidateError('Not support FreezeV2 transaction, need to be opened by the committee');
+  if (!supportUnfreezeDelay(p))
+    throw new ContractValidateError('Not support FreezeV2 transaction, need to be opened by the committee');
   if (!addressValid(owner)) throw new ContractValidateError('Invalid address');
   const hex = bytesToHex(owner);
   const account = view.getAccount(hex);
   if (!account) throw new ContractValidateError(`Account[${hex}] not exists`);
   if (amount <= 0n) throw new ContractValidateError('frozenBalance must be positive');
   if (amount < TRX) throw new ContractValidateError('frozenBalance must be greater than or equal to 1 TRX');
-  if (amount > account.balance) throw new ContractValidateError('frozenBalance must be less than or equal to accountBalance');
+  if (amount > account.balance)
+    throw new ContractValidateError('frozenBalance must be less than or equal to accountBalance');
   const newModel = supportNewResourceModel(p);
   if (resource === RESOURCE.Bandwidth || resource === RESOURCE.Energy) return;
   if (resource === RESOURCE.TronPower) {
     if (!newModel) throw new ContractValidateError('ResourceCode error, valid ResourceCode[BANDWIDTH、ENERGY]');
     return;
   }
-  throw new ContractValidateError(newModel ? 'ResourceCode error, valid ResourceCode[BANDWIDTH、ENERGY、TRON_POWER]' : 'ResourceCode error, valid ResourceCode[BANDWIDTH、ENERGY]');
+  throw new ContractValidateError(
+    newModel
+      ? 'ResourceCode error, valid ResourceCode[BANDWIDTH、ENERGY、TRON_POWER]'
+      : 'ResourceCode error, valid ResourceCode[BANDWIDTH、ENERGY]',
+  );
 }
 
 export function applyFreezeV2(view: StateView, ownerHex: string, amount: bigint, resource: number): void {
@@ -88,9 +112,15 @@ function firstFrozenV2(account: AccountRecord, type: number): bigint {
   return account.frozenV2.find((f) => f.type === type)?.amount ?? 0n;
 }
 
-export function validateUnfreezeV2(view: StateView, owner: Uint8Array | undefined, amount: bigint, resource: number): void {
+export function validateUnfreezeV2(
+  view: StateView,
+  owner: Uint8Array | undefined,
+  amount: bigint,
+  resource: number,
+): void {
   const p = view.props.parameters;
-  if (!supportUnfreezeDelay(p)) throw new ContractValidateError('Not support UnfreezeV2 transaction, need to be opened by the committee');
+  if (!supportUnfreezeDelay(p))
+    throw new ContractValidateError('Not support UnfreezeV2 transaction, need to be opened by the committee');
   if (!addressValid(owner)) throw new ContractValidateError('Invalid address');
   const hex = bytesToHex(owner);
   const account = view.getAccount(hex);
@@ -105,10 +135,16 @@ export function validateUnfreezeV2(view: StateView, owner: Uint8Array | undefine
     if (!newModel) throw new ContractValidateError('ResourceCode error.valid ResourceCode[BANDWIDTH、Energy]');
     if (!hasStake(resource)) throw new ContractValidateError('no frozenBalance(TronPower)');
   } else {
-    throw new ContractValidateError(newModel ? 'ResourceCode error.valid ResourceCode[BANDWIDTH、Energy、TRON_POWER]' : 'ResourceCode error.valid ResourceCode[BANDWIDTH、Energy]');
+    throw new ContractValidateError(
+      newModel
+        ? 'ResourceCode error.valid ResourceCode[BANDWIDTH、Energy、TRON_POWER]'
+        : 'ResourceCode error.valid ResourceCode[BANDWIDTH、Energy]',
+    );
   }
-  if (!(amount > 0n && amount <= firstFrozenV2(account, resource))) throw new ContractValidateError(`Invalid unfreeze_balance, [${amount}] is error`);
-  if (unfreezingCount(account, nowMs(view)) >= UNFREEZE_MAX_TIMES) throw new ContractValidateError('Invalid unfreeze operation, unfreezing times is over limit');
+  if (!(amount > 0n && amount <= firstFrozenV2(account, resource)))
+    throw new ContractValidateError(`Invalid unfreeze_balance, [${amount}] is error`);
+  if (unfreezingCount(account, nowMs(view)) >= UNFREEZE_MAX_TIMES)
+    throw new ContractValidateError('Invalid unfreeze operation, unfreezing times is over limit');
 }
 
 /** Pays matured unfreezes into the balance and drops them; returns the amount (withdraw_expire_amount). */
@@ -137,7 +173,10 @@ export function applyUnfreezeV2(view: StateView, ownerHex: string, amount: bigin
 // --- WithdrawExpireUnfreeze ----------------------------------------------------------------------
 
 export function validateWithdrawExpireUnfreeze(view: StateView, owner: Uint8Array | undefined): void {
-  if (!supportUnfreezeDelay(view.props.parameters)) throw new ContractValidateError('Not support WithdrawExpireUnfreeze transaction, need to be opened by the committee');
+  if (!supportUnfreezeDelay(view.props.parameters))
+    throw new ContractValidateError(
+      'Not support WithdrawExpireUnfreeze transaction, need to be opened by the committee',
+    );
   if (!addressValid(owner)) throw new ContractValidateError('Invalid address');
   const hex = bytesToHex(owner);
   const account = view.getAccount(hex);
@@ -155,7 +194,8 @@ export function applyWithdrawExpireUnfreeze(view: StateView, ownerHex: string): 
 // --- CancelAllUnfreezeV2 -------------------------------------------------------------------------
 
 export function validateCancelAllUnfreezeV2(view: StateView, owner: Uint8Array | undefined): void {
-  if (!supportCancelAllUnfreezeV2(view.props.parameters)) throw new ContractValidateError('Not support CancelAllUnfreezeV2 transaction, need to be opened by the committee');
+  if (!supportCancelAllUnfreezeV2(view.props.parameters))
+    throw new ContractValidateError('Not support CancelAllUnfreezeV2 transaction, need to be opened by the committee');
   if (!addressValid(owner)) throw new ContractValidateError('Invalid address');
   const hex = bytesToHex(owner);
   const account = view.getAccount(hex);
@@ -164,7 +204,10 @@ export function validateCancelAllUnfreezeV2(view: StateView, owner: Uint8Array |
 }
 
 /** Unmatured unfreezes are staked again, matured ones paid out. */
-export function applyCancelAllUnfreezeV2(view: StateView, ownerHex: string): { withdrawnExpired: bigint; canceled: CanceledUnfreeze } {
+export function applyCancelAllUnfreezeV2(
+  view: StateView,
+  ownerHex: string,
+): { withdrawnExpired: bigint; canceled: CanceledUnfreeze } {
   const now = nowMs(view);
   const account = view.mutableAccount(ownerHex)!;
   const canceled = [0n, 0n, 0n];

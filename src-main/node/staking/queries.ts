@@ -14,7 +14,8 @@ import { nowMs, TRX, UNFREEZE_MAX_TIMES } from './rules';
 export function canDelegatedMaxSize(view: StateView, hex: string, type: number): bigint {
   const account = view.getAccount(hex);
   if (!account || (type !== RESOURCE.Bandwidth && type !== RESOURCE.Energy)) return 0n;
-  const extra = type === RESOURCE.Bandwidth ? estimateDelegateBandwidth(view, frozenV2Of(account, RESOURCE.Bandwidth)) : 0n;
+  const extra =
+    type === RESOURCE.Bandwidth ? estimateDelegateBandwidth(view, frozenV2Of(account, RESOURCE.Bandwidth)) : 0n;
   let size = delegatableStake(view, account, type, extra);
   if (size < 0n) size = 0n;
   return size < TRX ? 0n : size;

@@ -65,7 +65,8 @@ function endCycleOf(reader: Reader, hex: string): number {
 }
 
 function accountVoteOf(reader: Reader, cycle: number, hex: string): readonly VoteRecord[] | undefined {
-  const v = reader.getRecord(RECORD.mortgage, key.accountVote(cycle, hex)) as { address: Uint8Array; count: bigint }[] | undefined;
+  const v = reader.getRecord(RECORD.mortgage, key.accountVote(cycle, hex)) as
+    { address: Uint8Array; count: bigint }[] | undefined;
   return v?.map((x) => voteRecord(x.address, x.count));
 }
 
@@ -93,7 +94,17 @@ export function sortedWitnesses(reader: Reader): WitnessRecord[] {
     const w = reader.getWitness(hex);
     if (w) list.push(w);
   }
-  return list.sort((a, b) => (a.voteCount === b.voteCount ? (a.addressHex < b.addressHex ? 1 : a.addressHex > b.addressHex ? -1 : 0) : a.voteCount > b.voteCount ? -1 : 1));
+  return list.sort((a, b) =>
+    a.voteCount === b.voteCount
+      ? a.addressHex < b.addressHex
+        ? 1
+        : a.addressHex > b.addressHex
+          ? -1
+          : 0
+      : a.voteCount > b.voteCount
+        ? -1
+        : 1,
+  );
 }
 
 /** Manager.payReward for one block: the producer's block reward, then the standby (vote) reward. */
@@ -104,7 +115,9 @@ export function payBlockRewards(view: StateView, producerHex: string): void {
     return;
   }
   payReward(view, producerHex, p.getWitnessPayPerBlock);
-  const standby = sortedWitnesses(view).slice(0, STANDBY_WITNESSES).filter((w) => w.voteCount >= 1n);
+  const standby = sortedWitnesses(view)
+    .slice(0, STANDBY_WITNESSES)
+    .filter((w) => w.voteCount >= 1n);
   const voteSum = standby.reduce((sum, w) => sum + w.voteCount, 0n);
   if (voteSum < 1n) return;
   const eachVotePay = Number(p.getWitness127PayPerBlock) / Number(voteSum);
@@ -159,11 +172,20 @@ export function withdrawVoteReward(view: StateView, hex: string): void {
   if (begin < end) adjustAllowance(view, hex, computeReward(view, begin, end, account.votes));
   view.putRecord(RECORD.mortgage, key.begin(hex), end);
   view.putRecord(RECORD.mortgage, key.end(hex), end + 1);
-  view.putRecord(RECORD.mortgage, key.accountVote(end, hex), account.votes.map((v) => ({ address: v.address, count: v.count })));
+  view.putRecord(
+    RECORD.mortgage,
+    key.accountVote(end, hex),
+    account.votes.map((v) => ({ address: v.address, count: v.count })),
+  );
 }
 
 /** MortgageService.queryReward: allowance plus the vote reward not yet moved into it (getReward). */
-export function queryReward(reader: Reader, cycle: number, parameters: { getChangeDelegation: bigint }, hex: string): bigint {
+export function queryReward(
+  reader: Reader,
+  cycle: number,
+  parameters: { getChangeDelegation: bigint },
+  hex: string,
+): bigint {
   if (parameters.getChangeDelegation !== 1n) return 0n;
   const account = reader.getAccount(hex);
   if (!account) return 0n;

@@ -6,8 +6,26 @@ import type { StateView } from '../state/view';
 import { addEnergyUsage, addNetUsage, bandwidthStakeOf, energyStakeOf, headSlotOf } from '../resources/account-usage';
 import { mergeReturnedUsage } from '../../../src-core/fee/resource-math';
 import type { CanceledUnfreeze } from './freeze';
-import { applyCancelAllUnfreezeV2, applyFreezeV2, applyUnfreezeV2, applyWithdrawExpireUnfreeze, maturedUnfreeze, unfreezingCount, validateCancelAllUnfreezeV2, validateFreezeV2, validateUnfreezeV2, validateWithdrawExpireUnfreeze } from './freeze';
-import { applyDelegate, applyUnDelegate, delegatableStake, getDelegation, validateDelegate, validateUnDelegate } from './delegation';
+import {
+  applyCancelAllUnfreezeV2,
+  applyFreezeV2,
+  applyUnfreezeV2,
+  applyWithdrawExpireUnfreeze,
+  maturedUnfreeze,
+  unfreezingCount,
+  validateCancelAllUnfreezeV2,
+  validateFreezeV2,
+  validateUnfreezeV2,
+  validateWithdrawExpireUnfreeze,
+} from './freeze';
+import {
+  applyDelegate,
+  applyUnDelegate,
+  delegatableStake,
+  getDelegation,
+  validateDelegate,
+  validateUnDelegate,
+} from './delegation';
 import { applyVote, validateVote } from './votes';
 import { queryReward, withdrawVoteReward } from './rewards';
 import { nowMs, TRX, UNFREEZE_MAX_TIMES } from './rules';
@@ -21,7 +39,8 @@ import { tronPowerOf, tronPowerUsedOf, votingPowerOf } from './tron-power';
  * a refusal returns `{ ok: false, reason }` and changes nothing. Addresses are 21-byte hex
  * (`41…`); amounts are sun; the clock is the view's head block.
  */
-export type StakingResult<T extends object = object> = ({ readonly ok: true } & T) | { readonly ok: false; readonly reason: string };
+export type StakingResult<T extends object = object> =
+  ({ readonly ok: true } & T) | { readonly ok: false; readonly reason: string };
 
 function attempt<T extends object>(view: StateView, run: () => T): StakingResult<T> {
   view.begin();
@@ -39,7 +58,12 @@ function attempt<T extends object>(view: StateView, run: () => T): StakingResult
 const bytes = (hex: string): Uint8Array => hexToBytes(hex);
 
 /** FreezeBalanceV2 (resource 0 bandwidth, 1 energy, 2 TRON power). */
-export function freezeV2(view: StateView, ownerHex: string, amount: bigint, resource: number): StakingResult<{ amount: bigint }> {
+export function freezeV2(
+  view: StateView,
+  ownerHex: string,
+  amount: bigint,
+  resource: number,
+): StakingResult<{ amount: bigint }> {
   return attempt(view, () => {
     validateFreezeV2(view, bytes(ownerHex), amount, resource);
     applyFreezeV2(view, ownerHex, amount, resource);
@@ -48,7 +72,12 @@ export function freezeV2(view: StateView, ownerHex: string, amount: bigint, reso
 }
 
 /** UnfreezeBalanceV2; `withdrawnExpired` = matured unfreezes paid out first (itx withdrawExpireUnfreezeWhileUnfreezing). */
-export function unfreezeV2(view: StateView, ownerHex: string, amount: bigint, resource: number): StakingResult<{ amount: bigint; withdrawnExpired: bigint }> {
+export function unfreezeV2(
+  view: StateView,
+  ownerHex: string,
+  amount: bigint,
+  resource: number,
+): StakingResult<{ amount: bigint; withdrawnExpired: bigint }> {
   return attempt(view, () => {
     validateUnfreezeV2(view, bytes(ownerHex), amount, resource);
     return { amount, withdrawnExpired: applyUnfreezeV2(view, ownerHex, amount, resource) };
@@ -64,7 +93,10 @@ export function withdrawExpireUnfreeze(view: StateView, ownerHex: string): Staki
 }
 
 /** CancelAllUnfreezeV2: pending unfreezes staked again (`canceled` per resource), matured ones paid out. */
-export function cancelAllUnfreezeV2(view: StateView, ownerHex: string): StakingResult<{ withdrawnExpired: bigint; canceled: CanceledUnfreeze }> {
+export function cancelAllUnfreezeV2(
+  view: StateView,
+  ownerHex: string,
+): StakingResult<{ withdrawnExpired: bigint; canceled: CanceledUnfreeze }> {
   return attempt(view, () => {
     validateCancelAllUnfreezeV2(view, bytes(ownerHex));
     return applyCancelAllUnfreezeV2(view, ownerHex);
@@ -72,7 +104,15 @@ export function cancelAllUnfreezeV2(view: StateView, ownerHex: string): StakingR
 }
 
 /** DelegateResource (resource 0 or 1); `lockPeriod` in blocks, 0 = the default 3 days. */
-export function delegate(view: StateView, ownerHex: string, receiverHex: string, amount: bigint, resource: number, lock = false, lockPeriod = 0n): StakingResult<{ amount: bigint }> {
+export function delegate(
+  view: StateView,
+  ownerHex: string,
+  receiverHex: string,
+  amount: bigint,
+  resource: number,
+  lock = false,
+  lockPeriod = 0n,
+): StakingResult<{ amount: bigint }> {
   return attempt(view, () => {
     const input = { owner: bytes(ownerHex), receiver: bytes(receiverHex), amount, resource, lock, lockPeriod };
     validateDelegate(view, input);
@@ -82,7 +122,13 @@ export function delegate(view: StateView, ownerHex: string, receiverHex: string,
 }
 
 /** UnDelegateResource. */
-export function undelegate(view: StateView, ownerHex: string, receiverHex: string, amount: bigint, resource: number): StakingResult<{ amount: bigint }> {
+export function undelegate(
+  view: StateView,
+  ownerHex: string,
+  receiverHex: string,
+  amount: bigint,
+  resource: number,
+): StakingResult<{ amount: bigint }> {
   return attempt(view, () => {
     const input = { owner: bytes(ownerHex), receiver: bytes(receiverHex), amount, resource };
     validateUnDelegate(view, input);
@@ -92,7 +138,11 @@ export function undelegate(view: StateView, ownerHex: string, receiverHex: strin
 }
 
 /** VoteWitness: replaces the owner's votes (counts in whole TRX of TRON power). */
-export function vote(view: StateView, ownerHex: string, votes: readonly { witnessHex: string; count: bigint }[]): StakingResult<{ total: bigint }> {
+export function vote(
+  view: StateView,
+  ownerHex: string,
+  votes: readonly { witnessHex: string; count: bigint }[],
+): StakingResult<{ total: bigint }> {
   return attempt(view, () => {
     const input = votes.map((v) => ({ address: bytes(v.witnessHex), count: v.count }));
     validateVote(view, bytes(ownerHex), input);
@@ -107,7 +157,10 @@ export function vote(view: StateView, ownerHex: string, votes: readonly { witnes
  */
 export function withdrawReward(view: StateView, ownerHex: string): StakingResult<{ amount: bigint }> {
   return attempt(view, () => {
-    if (view.props.genesisWitnesses.includes(ownerHex)) throw new ContractValidateError(`Account[${ownerHex}] is a guard representative and is not allowed to withdraw Balance`);
+    if (view.props.genesisWitnesses.includes(ownerHex))
+      throw new ContractValidateError(
+        `Account[${ownerHex}] is a guard representative and is not allowed to withdraw Balance`,
+      );
     if (!view.getAccount(ownerHex)) throw new ContractValidateError(`Account[${ownerHex}] not exists`);
     withdrawVoteReward(view, ownerHex);
     const account = view.mutableAccount(ownerHex)!;
@@ -127,7 +180,11 @@ export function canSuicide(view: StateView, ownerHex: string): boolean {
   const account = view.getAccount(ownerHex);
   if (!account) return true;
   const now = nowMs(view);
-  return account.delegatedFrozenV2Bandwidth === 0n && account.delegatedFrozenV2Energy === 0n && account.unfrozenV2.every((u) => u.expireTime <= now);
+  return (
+    account.delegatedFrozenV2Bandwidth === 0n &&
+    account.delegatedFrozenV2Energy === 0n &&
+    account.unfrozenV2.every((u) => u.expireTime <= now)
+  );
 }
 
 /** Program.withdrawRewardAndCancelVote: rewards paid into the balance, votes cancelled from the next maintenance. */
@@ -152,7 +209,11 @@ export function withdrawRewardAndCancelVotes(view: StateView, ownerHex: string):
  * inheritor; the owner's Stake 2.0 state is cleared. Returns the matured amount
  * (itx withdrawExpireUnfreezeWhileSuiciding). Total weights do not change.
  */
-export function transferStakeToInheritor(view: StateView, ownerHex: string, inheritorHex: string): { withdrawnExpired: bigint } {
+export function transferStakeToInheritor(
+  view: StateView,
+  ownerHex: string,
+  inheritorHex: string,
+): { withdrawnExpired: bigint } {
   const owner = view.mutableAccount(ownerHex);
   const heir = view.mutableAccount(inheritorHex);
   if (!owner || !heir) return { withdrawnExpired: 0n };
@@ -162,15 +223,35 @@ export function transferStakeToInheritor(view: StateView, ownerHex: string, inhe
   owner.latestConsumeTime = slot;
   if (owner.netUsage > 0n) {
     addNetUsage(heir, 0n, slot);
-    const merged = mergeReturnedUsage({ ownerUsage: heir.netUsage, ownerWindow: { windowSize: heir.netWindowSize, optimized: heir.netWindowOptimized }, transferUsage: owner.netUsage, receiverWindow: { windowSize: owner.netWindowSize, optimized: owner.netWindowOptimized } });
-    [heir.netUsage, heir.netWindowSize, heir.netWindowOptimized, heir.latestConsumeTime] = [merged.usage, merged.window.windowSize, merged.window.optimized, slot];
+    const merged = mergeReturnedUsage({
+      ownerUsage: heir.netUsage,
+      ownerWindow: { windowSize: heir.netWindowSize, optimized: heir.netWindowOptimized },
+      transferUsage: owner.netUsage,
+      receiverWindow: { windowSize: owner.netWindowSize, optimized: owner.netWindowOptimized },
+    });
+    [heir.netUsage, heir.netWindowSize, heir.netWindowOptimized, heir.latestConsumeTime] = [
+      merged.usage,
+      merged.window.windowSize,
+      merged.window.optimized,
+      slot,
+    ];
   }
   addEnergyUsage(owner, 0n, slot);
   owner.latestConsumeTimeForEnergy = slot;
   if (owner.energyUsage > 0n) {
     addEnergyUsage(heir, 0n, slot);
-    const merged = mergeReturnedUsage({ ownerUsage: heir.energyUsage, ownerWindow: { windowSize: heir.energyWindowSize, optimized: heir.energyWindowOptimized }, transferUsage: owner.energyUsage, receiverWindow: { windowSize: owner.energyWindowSize, optimized: owner.energyWindowOptimized } });
-    [heir.energyUsage, heir.energyWindowSize, heir.energyWindowOptimized, heir.latestConsumeTimeForEnergy] = [merged.usage, merged.window.windowSize, merged.window.optimized, slot];
+    const merged = mergeReturnedUsage({
+      ownerUsage: heir.energyUsage,
+      ownerWindow: { windowSize: heir.energyWindowSize, optimized: heir.energyWindowOptimized },
+      transferUsage: owner.energyUsage,
+      receiverWindow: { windowSize: owner.energyWindowSize, optimized: owner.energyWindowOptimized },
+    });
+    [heir.energyUsage, heir.energyWindowSize, heir.energyWindowOptimized, heir.latestConsumeTimeForEnergy] = [
+      merged.usage,
+      merged.window.windowSize,
+      merged.window.optimized,
+      slot,
+    ];
   }
   const withdrawnExpired = maturedUnfreeze(owner, nowMs(view));
   heir.balance += withdrawnExpired;
@@ -196,7 +277,12 @@ export function isWitness(view: StateView, hex: string): boolean {
 
 /** Votes `voterHex` gives `witnessHex` now (whole TRX). */
 export function voteCount(view: StateView, voterHex: string, witnessHex: string): bigint {
-  return view.getAccount(voterHex)?.votes.filter((v) => v.addressHex === witnessHex).reduce((sum, v) => sum + v.count, 0n) ?? 0n;
+  return (
+    view
+      .getAccount(voterHex)
+      ?.votes.filter((v) => v.addressHex === witnessHex)
+      .reduce((sum, v) => sum + v.count, 0n) ?? 0n
+  );
 }
 
 /** Σ of the voter's votes (tronPowerUsed). */
@@ -256,19 +342,31 @@ export function resourceV2(view: StateView, toHex: string, fromHex: string, reso
 export function totalResource(view: StateView, hex: string, resource: number): bigint {
   const account = view.getAccount(hex);
   if (!account) return 0n;
-  return resource === RESOURCE.Bandwidth ? bandwidthStakeOf(account) : resource === RESOURCE.Energy ? energyStakeOf(account) : 0n;
+  return resource === RESOURCE.Bandwidth
+    ? bandwidthStakeOf(account)
+    : resource === RESOURCE.Energy
+      ? energyStakeOf(account)
+      : 0n;
 }
 
 export function totalDelegatedResource(view: StateView, hex: string, resource: number): bigint {
   const account = view.getAccount(hex);
   if (!account) return 0n;
-  return resource === RESOURCE.Bandwidth ? account.delegatedFrozenV2Bandwidth : resource === RESOURCE.Energy ? account.delegatedFrozenV2Energy : 0n;
+  return resource === RESOURCE.Bandwidth
+    ? account.delegatedFrozenV2Bandwidth
+    : resource === RESOURCE.Energy
+      ? account.delegatedFrozenV2Energy
+      : 0n;
 }
 
 export function totalAcquiredResource(view: StateView, hex: string, resource: number): bigint {
   const account = view.getAccount(hex);
   if (!account) return 0n;
-  return resource === RESOURCE.Bandwidth ? account.acquiredDelegatedFrozenV2Bandwidth : resource === RESOURCE.Energy ? account.acquiredDelegatedFrozenV2Energy : 0n;
+  return resource === RESOURCE.Bandwidth
+    ? account.acquiredDelegatedFrozenV2Bandwidth
+    : resource === RESOURCE.Energy
+      ? account.acquiredDelegatedFrozenV2Energy
+      : 0n;
 }
 
 /** TRON power in sun (getTronPower), for callers that need the raw figure. */

@@ -9,7 +9,12 @@ import { supportNewResourceModel } from './rules';
  * model (off on mainnet) only TRON_POWER stake counts once `old_tron_power` is settled.
  */
 export function tronPowerOf(account: AccountRecord): bigint {
-  return frozenV2Of(account, RESOURCE.Bandwidth) + frozenV2Of(account, RESOURCE.Energy) + account.delegatedFrozenV2Bandwidth + account.delegatedFrozenV2Energy;
+  return (
+    frozenV2Of(account, RESOURCE.Bandwidth) +
+    frozenV2Of(account, RESOURCE.Energy) +
+    account.delegatedFrozenV2Bandwidth +
+    account.delegatedFrozenV2Energy
+  );
 }
 
 export function allTronPowerOf(account: AccountRecord): bigint {

@@ -33,7 +33,8 @@ export function validateVote(view: StateView, owner: Uint8Array | undefined, vot
   if (!addressValid(owner)) throw new ContractValidateError('Invalid address');
   const ownerHex = bytesToHex(owner);
   if (votes.length === 0) throw new ContractValidateError('VoteNumber must more than 0');
-  if (votes.length > MAX_VOTE_NUMBER) throw new ContractValidateError(`VoteNumber more than maxVoteNumber ${MAX_VOTE_NUMBER}`);
+  if (votes.length > MAX_VOTE_NUMBER)
+    throw new ContractValidateError(`VoteNumber more than maxVoteNumber ${MAX_VOTE_NUMBER}`);
   let sum = 0n;
   for (const vote of votes) {
     if (!addressValid(vote.address)) throw new ContractValidateError('Invalid vote address!');
@@ -49,7 +50,8 @@ export function validateVote(view: StateView, owner: Uint8Array | undefined, vot
   const tronPower = votingPowerOf(view, account);
   const inSun = sum * TRX;
   if (inSun > INT64_MAX) throw new ContractValidateError('long overflow');
-  if (inSun > tronPower) throw new ContractValidateError(`The total number of votes[${inSun}] is greater than the tronPower[${tronPower}]`);
+  if (inSun > tronPower)
+    throw new ContractValidateError(`The total number of votes[${inSun}] is greater than the tronPower[${tronPower}]`);
 }
 
 /** VoteWitnessActuator.countVoteAccount: rewards first, then the new votes replace the old ones. */

@@ -14,10 +14,13 @@ export function validateWithdrawBalance(view: StateView, owner: Uint8Array | und
   const hex = bytesToHex(owner);
   const account = view.getAccount(hex);
   if (!account) throw new ContractValidateError(`Account[${hex}] not exists`);
-  if (view.props.genesisWitnesses.includes(hex)) throw new ContractValidateError(`Account[${hex}] is a guard representative and is not allowed to withdraw Balance`);
+  if (view.props.genesisWitnesses.includes(hex))
+    throw new ContractValidateError(`Account[${hex}] is a guard representative and is not allowed to withdraw Balance`);
   const now = nowMs(view);
-  if (now - account.latestWithdrawTime < DAY_MS) throw new ContractValidateError(`The last withdraw time is ${account.latestWithdrawTime}, less than 24 hours`);
-  if (account.allowance <= 0n && queryReward(view, view.props.maintenanceCycle, view.props.parameters, hex) <= 0n) throw new ContractValidateError('witnessAccount does not have any reward');
+  if (now - account.latestWithdrawTime < DAY_MS)
+    throw new ContractValidateError(`The last withdraw time is ${account.latestWithdrawTime}, less than 24 hours`);
+  if (account.allowance <= 0n && queryReward(view, view.props.maintenanceCycle, view.props.parameters, hex) <= 0n)
+    throw new ContractValidateError('witnessAccount does not have any reward');
   const overflow = checkedAddMessage(account.balance, account.allowance);
   if (overflow) throw new ContractValidateError(overflow);
 }

@@ -26,19 +26,28 @@ export function validateWitnessCreate(view: StateView, owner: Uint8Array | undef
   const account = view.getAccount(hex);
   if (!account) throw new ContractValidateError(`account[${hex}] not exists`);
   if (view.getWitness(hex)) throw new ContractValidateError(`Witness[${hex}] has existed`);
-  if (account.balance < view.props.parameters.getAccountUpgradeCost) throw new ContractValidateError('balance < AccountUpgradeCost');
+  if (account.balance < view.props.parameters.getAccountUpgradeCost)
+    throw new ContractValidateError('balance < AccountUpgradeCost');
 }
 
 /** Returns the fee (getAccountUpgradeCost), burned. */
 export function applyWitnessCreate(view: StateView, ownerHex: string, url: Uint8Array): bigint {
   const account = view.mutableAccount(ownerHex)!;
   const witness: WitnessRecord = {
-    address: Uint8Array.from(account.address), addressHex: ownerHex, voteCount: 0n, url: new TextDecoder().decode(url),
-    totalProduced: 0, totalMissed: 0, latestBlockNum: 0, latestSlotNum: 0, isJobs: false,
+    address: Uint8Array.from(account.address),
+    addressHex: ownerHex,
+    voteCount: 0n,
+    url: new TextDecoder().decode(url),
+    totalProduced: 0,
+    totalMissed: 0,
+    latestBlockNum: 0,
+    latestSlotNum: 0,
+    isJobs: false,
   };
   view.putWitness(witness);
   account.isWitness = true;
-  if (view.props.parameters.getAllowMultiSign === 1n) account.witnessPermission = defaultWitnessPermission(account.address);
+  if (view.props.parameters.getAllowMultiSign === 1n)
+    account.witnessPermission = defaultWitnessPermission(account.address);
   const cost = view.props.parameters.getAccountUpgradeCost;
   account.balance -= cost;
   view.mutable.burnedSun += cost;
@@ -59,7 +68,8 @@ export function applyWitnessUpdate(view: StateView, ownerHex: string, url: Uint8
 }
 
 export function validateUpdateBrokerage(view: StateView, owner: Uint8Array | undefined, brokerage: number): void {
-  if (!allowChangeDelegation(view.props.parameters)) throw new ContractValidateError('contract type error, unexpected type [UpdateBrokerageContract]');
+  if (!allowChangeDelegation(view.props.parameters))
+    throw new ContractValidateError('contract type error, unexpected type [UpdateBrokerageContract]');
   if (!addressValid(owner)) throw new ContractValidateError('Invalid ownerAddress');
   if (brokerage < 0 || brokerage > 100) throw new ContractValidateError('Invalid brokerage');
   const hex = bytesToHex(owner);

@@ -117,15 +117,39 @@ export function keyRecord(address: Uint8Array, weight: bigint): KeyRecord {
 
 /** java-tron AccountCapsule.getDefaultPermission: the account itself, weight 1, threshold 1. */
 export function defaultOwnerPermission(address: Uint8Array): PermissionRecord {
-  return { type: PERMISSION_TYPE.Owner, id: 0, name: 'owner', threshold: 1n, parentId: 0, operations: new Uint8Array(), keys: [keyRecord(address, 1n)] };
+  return {
+    type: PERMISSION_TYPE.Owner,
+    id: 0,
+    name: 'owner',
+    threshold: 1n,
+    parentId: 0,
+    operations: new Uint8Array(),
+    keys: [keyRecord(address, 1n)],
+  };
 }
 
 export function defaultActivePermission(address: Uint8Array, operations: Uint8Array): PermissionRecord {
-  return { type: PERMISSION_TYPE.Active, id: 2, name: 'active', threshold: 1n, parentId: 0, operations, keys: [keyRecord(address, 1n)] };
+  return {
+    type: PERMISSION_TYPE.Active,
+    id: 2,
+    name: 'active',
+    threshold: 1n,
+    parentId: 0,
+    operations,
+    keys: [keyRecord(address, 1n)],
+  };
 }
 
 export function defaultWitnessPermission(address: Uint8Array): PermissionRecord {
-  return { type: PERMISSION_TYPE.Witness, id: 1, name: 'witness', threshold: 1n, parentId: 0, operations: new Uint8Array(), keys: [keyRecord(address, 1n)] };
+  return {
+    type: PERMISSION_TYPE.Witness,
+    id: 1,
+    name: 'witness',
+    threshold: 1n,
+    parentId: 0,
+    operations: new Uint8Array(),
+    keys: [keyRecord(address, 1n)],
+  };
 }
 
 export interface NewAccountOptions {
@@ -161,27 +185,27 @@ export function newAccount(address: Uint8Array, options: NewAccountOptions): Acc
 /** Fresh values for the fields a new account starts without (maps are per account, never shared). */
 function emptyStakeFields() {
   return {
-  unfrozenV2: [],
-  delegatedFrozenV2Bandwidth: 0n,
-  acquiredDelegatedFrozenV2Bandwidth: 0n,
-  delegatedFrozenV2Energy: 0n,
-  acquiredDelegatedFrozenV2Energy: 0n,
-  netWindowSize: 0n,
-  netWindowOptimized: false,
-  energyWindowSize: 0n,
-  energyWindowOptimized: false,
-  energyUsage: 0n,
-  latestConsumeTimeForEnergy: 0,
-  accountResourceRest: {},
-  votes: [],
-  latestWithdrawTime: 0,
-  oldTronPower: 0n,
-  assetV2: new Map<string, bigint>(),
-  assetIssuedId: new Uint8Array(),
-  assetIssuedName: new Uint8Array(),
-  freeAssetNetUsageV2: new Map<string, bigint>(),
-  latestAssetOperationTimeV2: new Map<string, number>(),
-  frozenSupply: [],
+    unfrozenV2: [],
+    delegatedFrozenV2Bandwidth: 0n,
+    acquiredDelegatedFrozenV2Bandwidth: 0n,
+    delegatedFrozenV2Energy: 0n,
+    acquiredDelegatedFrozenV2Energy: 0n,
+    netWindowSize: 0n,
+    netWindowOptimized: false,
+    energyWindowSize: 0n,
+    energyWindowOptimized: false,
+    energyUsage: 0n,
+    latestConsumeTimeForEnergy: 0,
+    accountResourceRest: {},
+    votes: [],
+    latestWithdrawTime: 0,
+    oldTronPower: 0n,
+    assetV2: new Map<string, bigint>(),
+    assetIssuedId: new Uint8Array(),
+    assetIssuedName: new Uint8Array(),
+    freeAssetNetUsageV2: new Map<string, bigint>(),
+    latestAssetOperationTimeV2: new Map<string, number>(),
+    frozenSupply: [],
   } satisfies Partial<AccountRecord>;
 }
 
@@ -218,7 +242,11 @@ type Msg = Record<string, unknown>;
 export function permissionToMessage(p: PermissionRecord): Msg {
   // protobufjs writes any field that is set, even a proto3 default: set only non-defaults so the
   // bytes match java-tron's canonical encoding.
-  const out: Msg = { keys: p.keys.map((k) => (k.weight ? { address: k.address, weight: bigintToLong(k.weight) } : { address: k.address })) };
+  const out: Msg = {
+    keys: p.keys.map((k) =>
+      k.weight ? { address: k.address, weight: bigintToLong(k.weight) } : { address: k.address },
+    ),
+  };
   if (p.type) out.type = p.type;
   if (p.id) out.id = p.id;
   if (p.name) out.permission_name = p.name;
@@ -229,7 +257,9 @@ export function permissionToMessage(p: PermissionRecord): Msg {
 }
 
 export function permissionFromMessage(m: Msg): PermissionRecord {
-  const keys = ((m.keys as Msg[] | undefined) ?? []).map((k) => keyRecord((k.address as Uint8Array | undefined) ?? new Uint8Array(), longToBigint(k.weight as never)));
+  const keys = ((m.keys as Msg[] | undefined) ?? []).map((k) =>
+    keyRecord((k.address as Uint8Array | undefined) ?? new Uint8Array(), longToBigint(k.weight as never)),
+  );
   return {
     type: (m.type as number | undefined) ?? 0,
     id: (m.id as number | undefined) ?? 0,
@@ -242,17 +272,46 @@ export function permissionFromMessage(m: Msg): PermissionRecord {
 }
 
 const MODELLED = new Set([
-  'account_name', 'type', 'address', 'balance', 'create_time', 'latest_opration_time', 'net_usage', 'latest_consume_time',
-  'free_net_usage', 'latest_consume_free_time', 'allowance', 'is_witness', 'owner_permission', 'witness_permission',
-  'active_permission', 'frozenV2', 'unfrozenV2', 'delegated_frozenV2_balance_for_bandwidth',
-  'acquired_delegated_frozenV2_balance_for_bandwidth', 'net_window_size', 'net_window_optimized', 'account_resource', 'votes',
-  'latest_withdraw_time', 'old_tron_power', 'assetV2', 'asset_issued_ID', 'asset_issued_name', 'free_asset_net_usageV2',
-  'latest_asset_operation_timeV2', 'frozen_supply',
+  'account_name',
+  'type',
+  'address',
+  'balance',
+  'create_time',
+  'latest_opration_time',
+  'net_usage',
+  'latest_consume_time',
+  'free_net_usage',
+  'latest_consume_free_time',
+  'allowance',
+  'is_witness',
+  'owner_permission',
+  'witness_permission',
+  'active_permission',
+  'frozenV2',
+  'unfrozenV2',
+  'delegated_frozenV2_balance_for_bandwidth',
+  'acquired_delegated_frozenV2_balance_for_bandwidth',
+  'net_window_size',
+  'net_window_optimized',
+  'account_resource',
+  'votes',
+  'latest_withdraw_time',
+  'old_tron_power',
+  'assetV2',
+  'asset_issued_ID',
+  'asset_issued_name',
+  'free_asset_net_usageV2',
+  'latest_asset_operation_timeV2',
+  'frozen_supply',
 ]);
 
 const RESOURCE_MODELLED = new Set([
-  'energy_usage', 'latest_consume_time_for_energy', 'energy_window_size', 'energy_window_optimized',
-  'delegated_frozenV2_balance_for_energy', 'acquired_delegated_frozenV2_balance_for_energy',
+  'energy_usage',
+  'latest_consume_time_for_energy',
+  'energy_window_size',
+  'energy_window_optimized',
+  'delegated_frozenV2_balance_for_energy',
+  'acquired_delegated_frozenV2_balance_for_energy',
 ]);
 
 const long = (n: bigint | number): unknown => bigintToLong(BigInt(n));
@@ -265,7 +324,8 @@ function mapToMessage<V extends bigint | number>(map: ReadonlyMap<string, V>): R
 
 function mapFromMessage(value: unknown): Map<string, bigint> {
   const out = new Map<string, bigint>();
-  for (const [k, v] of Object.entries((value as Record<string, unknown> | undefined) ?? {})) out.set(k, longToBigint(v as never));
+  for (const [k, v] of Object.entries((value as Record<string, unknown> | undefined) ?? {}))
+    out.set(k, longToBigint(v as never));
   return out;
 }
 
@@ -287,7 +347,10 @@ export function accountToMessage(a: AccountRecord): Msg {
   if (a.ownerPermission) m.owner_permission = permissionToMessage(a.ownerPermission);
   if (a.witnessPermission) m.witness_permission = permissionToMessage(a.witnessPermission);
   if (a.activePermissions.length) m.active_permission = a.activePermissions.map(permissionToMessage);
-  if (a.frozenV2.length) m.frozenV2 = a.frozenV2.map((f) => (f.type ? { type: f.type, amount: bigintToLong(f.amount) } : { amount: bigintToLong(f.amount) }));
+  if (a.frozenV2.length)
+    m.frozenV2 = a.frozenV2.map((f) =>
+      f.type ? { type: f.type, amount: bigintToLong(f.amount) } : { amount: bigintToLong(f.amount) },
+    );
   if (a.unfrozenV2.length) {
     m.unfrozenV2 = a.unfrozenV2.map((u) => {
       const entry: Msg = { unfreeze_amount: long(u.amount), unfreeze_expire_time: long(u.expireTime) };
@@ -296,7 +359,8 @@ export function accountToMessage(a: AccountRecord): Msg {
     });
   }
   if (a.delegatedFrozenV2Bandwidth) m.delegated_frozenV2_balance_for_bandwidth = long(a.delegatedFrozenV2Bandwidth);
-  if (a.acquiredDelegatedFrozenV2Bandwidth) m.acquired_delegated_frozenV2_balance_for_bandwidth = long(a.acquiredDelegatedFrozenV2Bandwidth);
+  if (a.acquiredDelegatedFrozenV2Bandwidth)
+    m.acquired_delegated_frozenV2_balance_for_bandwidth = long(a.acquiredDelegatedFrozenV2Bandwidth);
   if (a.netWindowSize) m.net_window_size = long(a.netWindowSize);
   if (a.netWindowOptimized) m.net_window_optimized = true;
   const resource: Msg = { ...a.accountResourceRest };
@@ -305,7 +369,8 @@ export function accountToMessage(a: AccountRecord): Msg {
   if (a.energyWindowSize) resource.energy_window_size = long(a.energyWindowSize);
   if (a.energyWindowOptimized) resource.energy_window_optimized = true;
   if (a.delegatedFrozenV2Energy) resource.delegated_frozenV2_balance_for_energy = long(a.delegatedFrozenV2Energy);
-  if (a.acquiredDelegatedFrozenV2Energy) resource.acquired_delegated_frozenV2_balance_for_energy = long(a.acquiredDelegatedFrozenV2Energy);
+  if (a.acquiredDelegatedFrozenV2Energy)
+    resource.acquired_delegated_frozenV2_balance_for_energy = long(a.acquiredDelegatedFrozenV2Energy);
   if (Object.keys(resource).length) m.account_resource = resource;
   if (a.votes.length) m.votes = a.votes.map((v) => ({ vote_address: v.address, vote_count: long(v.count) }));
   if (a.latestWithdrawTime) m.latest_withdraw_time = long(a.latestWithdrawTime);
@@ -315,7 +380,8 @@ export function accountToMessage(a: AccountRecord): Msg {
   if (a.assetIssuedName.length) m.asset_issued_name = a.assetIssuedName;
   if (a.freeAssetNetUsageV2.size) m.free_asset_net_usageV2 = mapToMessage(a.freeAssetNetUsageV2);
   if (a.latestAssetOperationTimeV2.size) m.latest_asset_operation_timeV2 = mapToMessage(a.latestAssetOperationTimeV2);
-  if (a.frozenSupply.length) m.frozen_supply = a.frozenSupply.map((f) => ({ frozen_balance: long(f.amount), expire_time: long(f.expireTime) }));
+  if (a.frozenSupply.length)
+    m.frozen_supply = a.frozenSupply.map((f) => ({ frozen_balance: long(f.amount), expire_time: long(f.expireTime) }));
   return m;
 }
 
@@ -349,8 +415,15 @@ export function decodeAccount(bytes: Uint8Array): AccountRecord {
     ownerPermission: m.owner_permission ? permissionFromMessage(m.owner_permission as Msg) : undefined,
     witnessPermission: m.witness_permission ? permissionFromMessage(m.witness_permission as Msg) : undefined,
     activePermissions: ((m.active_permission as Msg[] | undefined) ?? []).map(permissionFromMessage),
-    frozenV2: ((m.frozenV2 as Msg[] | undefined) ?? []).map((f) => ({ type: (f.type as number | undefined) ?? 0, amount: longToBigint(f.amount as never) })),
-    unfrozenV2: ((m.unfrozenV2 as Msg[] | undefined) ?? []).map((u) => ({ type: (u.type as number | undefined) ?? 0, amount: longToBigint(u.unfreeze_amount as never), expireTime: num(u.unfreeze_expire_time) })),
+    frozenV2: ((m.frozenV2 as Msg[] | undefined) ?? []).map((f) => ({
+      type: (f.type as number | undefined) ?? 0,
+      amount: longToBigint(f.amount as never),
+    })),
+    unfrozenV2: ((m.unfrozenV2 as Msg[] | undefined) ?? []).map((u) => ({
+      type: (u.type as number | undefined) ?? 0,
+      amount: longToBigint(u.unfreeze_amount as never),
+      expireTime: num(u.unfreeze_expire_time),
+    })),
     delegatedFrozenV2Bandwidth: longToBigint(m.delegated_frozenV2_balance_for_bandwidth as never),
     acquiredDelegatedFrozenV2Bandwidth: longToBigint(m.acquired_delegated_frozenV2_balance_for_bandwidth as never),
     delegatedFrozenV2Energy: longToBigint(resource.delegated_frozenV2_balance_for_energy as never),
@@ -362,15 +435,22 @@ export function decodeAccount(bytes: Uint8Array): AccountRecord {
     energyUsage: longToBigint(resource.energy_usage as never),
     latestConsumeTimeForEnergy: num(resource.latest_consume_time_for_energy),
     accountResourceRest: resourceRest,
-    votes: ((m.votes as Msg[] | undefined) ?? []).map((v) => voteRecord((v.vote_address as Uint8Array | undefined) ?? new Uint8Array(), longToBigint(v.vote_count as never))),
+    votes: ((m.votes as Msg[] | undefined) ?? []).map((v) =>
+      voteRecord((v.vote_address as Uint8Array | undefined) ?? new Uint8Array(), longToBigint(v.vote_count as never)),
+    ),
     latestWithdrawTime: num(m.latest_withdraw_time),
     oldTronPower: longToBigint(m.old_tron_power as never),
     assetV2: mapFromMessage(m.assetV2),
     assetIssuedId: (m.asset_issued_ID as Uint8Array | undefined) ?? new Uint8Array(),
     assetIssuedName: (m.asset_issued_name as Uint8Array | undefined) ?? new Uint8Array(),
     freeAssetNetUsageV2: mapFromMessage(m.free_asset_net_usageV2),
-    latestAssetOperationTimeV2: new Map([...mapFromMessage(m.latest_asset_operation_timeV2)].map(([k, v]) => [k, Number(v)])),
-    frozenSupply: ((m.frozen_supply as Msg[] | undefined) ?? []).map((f) => ({ amount: longToBigint(f.frozen_balance as never), expireTime: num(f.expire_time) })),
+    latestAssetOperationTimeV2: new Map(
+      [...mapFromMessage(m.latest_asset_operation_timeV2)].map(([k, v]) => [k, Number(v)]),
+    ),
+    frozenSupply: ((m.frozen_supply as Msg[] | undefined) ?? []).map((f) => ({
+      amount: longToBigint(f.frozen_balance as never),
+      expireTime: num(f.expire_time),
+    })),
     rest,
   };
 }

@@ -59,7 +59,9 @@ export function serializeProperties(p: DynamicProperties): string {
 }
 
 export function parseProperties(text: string): DynamicProperties {
-  const p = JSON.parse(text, (_k, v: unknown) => (typeof v === 'string' && /^-?\d+n$/.test(v) ? BigInt(v.slice(0, -1)) : v)) as DynamicProperties;
+  const p = JSON.parse(text, (_k, v: unknown) =>
+    typeof v === 'string' && /^-?\d+n$/.test(v) ? BigInt(v.slice(0, -1)) : v,
+  ) as DynamicProperties;
   // Parameters added by a newer version get their defaults.
   p.parameters = { ...DEFAULT_CHAIN_PARAMETERS, ...p.parameters };
   // Stores written before staking existed.

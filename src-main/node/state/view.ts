@@ -68,7 +68,11 @@ export class StateView implements StateReader {
   private readonly layers: Layer[] = [];
 
   /** `mutable`: start from these values instead of the head's (a view over another view's state). */
-  constructor(private readonly base: StateReader, readonly props: Readonly<DynamicProperties>, mutable?: TxMutableProperties) {
+  constructor(
+    private readonly base: StateReader,
+    readonly props: Readonly<DynamicProperties>,
+    mutable?: TxMutableProperties,
+  ) {
     const from = mutable ?? props;
     this.mutable = {
       publicNetUsage: from.publicNetUsage,
@@ -122,7 +126,8 @@ export class StateView implements StateReader {
   /** Creates an account (the address must not exist). */
   putNewAccount(account: AccountRecord): void {
     const layer = this.top;
-    if (layer && !layer.accounts.has(account.addressHex)) layer.accounts.set(account.addressHex, this.changes.get(account.addressHex) ?? ABSENT);
+    if (layer && !layer.accounts.has(account.addressHex))
+      layer.accounts.set(account.addressHex, this.changes.get(account.addressHex) ?? ABSENT);
     this.markDeleted(account.addressHex, false);
     this.changes.set(account.addressHex, account);
   }
@@ -130,7 +135,8 @@ export class StateView implements StateReader {
   /** Removes an account (a contract that self-destructed). */
   deleteAccount(addressHex: string): void {
     const layer = this.top;
-    if (layer && !layer.accounts.has(addressHex)) layer.accounts.set(addressHex, this.changes.get(addressHex) ?? ABSENT);
+    if (layer && !layer.accounts.has(addressHex))
+      layer.accounts.set(addressHex, this.changes.get(addressHex) ?? ABSENT);
     this.changes.delete(addressHex);
     this.markDeleted(addressHex, true);
   }
@@ -189,7 +195,8 @@ export class StateView implements StateReader {
     const layer = this.top;
     if (layer) {
       layer.witnesses ??= new Map();
-      if (!layer.witnesses.has(witness.addressHex)) layer.witnesses.set(witness.addressHex, this.witnessChanges.get(witness.addressHex) ?? ABSENT);
+      if (!layer.witnesses.has(witness.addressHex))
+        layer.witnesses.set(witness.addressHex, this.witnessChanges.get(witness.addressHex) ?? ABSENT);
     }
     this.witnessChanges.set(witness.addressHex, witness);
   }
@@ -228,10 +235,12 @@ export class StateView implements StateReader {
     const layer = this.top;
     if (layer) {
       layer.records ??= new Map();
-      if (!layer.records.has(slot)) layer.records.set(slot, this.recordChanges.has(slot) ? this.recordChanges.get(slot)! : ABSENT);
+      if (!layer.records.has(slot))
+        layer.records.set(slot, this.recordChanges.has(slot) ? this.recordChanges.get(slot)! : ABSENT);
     }
     if (value === undefined) {
-      if (this.recordChanges.has(slot) || this.base.getRecord(namespace, key) !== undefined) this.recordChanges.set(slot, null);
+      if (this.recordChanges.has(slot) || this.base.getRecord(namespace, key) !== undefined)
+        this.recordChanges.set(slot, null);
     } else {
       this.recordChanges.set(slot, value);
     }

@@ -17,8 +17,18 @@ import { ClassicLevel } from 'classic-level';
 export type Key = Uint8Array;
 
 export const PREFIX = {
-  meta: 0x6d, account: 0x61, witness: 0x77, block: 0x62, blockId: 0x69, tx: 0x74, info: 0x6e, recent: 0x72, expiration: 0x78, undo: 0x75,
-  record: 0x73, recordUndo: 0x76,
+  meta: 0x6d,
+  account: 0x61,
+  witness: 0x77,
+  block: 0x62,
+  blockId: 0x69,
+  tx: 0x74,
+  info: 0x6e,
+  recent: 0x72,
+  expiration: 0x78,
+  undo: 0x75,
+  record: 0x73,
+  recordUndo: 0x76,
 } as const;
 
 export function key(prefix: number, ...parts: Uint8Array[]): Key {

@@ -54,7 +54,8 @@ export function assetToMessage(a: AssetRecord): Record<string, unknown> {
   const long = (n: bigint | number): unknown => bigintToLong(BigInt(n));
   if (a.abbr.length) m.abbr = a.abbr;
   if (a.totalSupply) m.total_supply = long(a.totalSupply);
-  if (a.frozenSupply.length) m.frozen_supply = a.frozenSupply.map((f) => ({ frozen_amount: long(f.amount), frozen_days: long(f.days) }));
+  if (a.frozenSupply.length)
+    m.frozen_supply = a.frozenSupply.map((f) => ({ frozen_amount: long(f.amount), frozen_days: long(f.days) }));
   if (a.trxNum) m.trx_num = a.trxNum;
   if (a.precision) m.precision = a.precision;
   if (a.num) m.num = a.num;

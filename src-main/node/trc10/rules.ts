@@ -47,9 +47,11 @@ export function validateAssetIssue(view: StateView, m: Msg): void {
   if (!validReadable(name, MAX_ASSET_NAME)) throw new ContractValidateError('Invalid assetName');
   if (new TextDecoder().decode(name).toLowerCase() === 'trx') throw new ContractValidateError("assetName can't be trx");
   const precision = intOf(m, 'precision');
-  if (precision !== 0 && (precision < 0 || precision > MAX_PRECISION)) throw new ContractValidateError('precision cannot exceed 6');
+  if (precision !== 0 && (precision < 0 || precision > MAX_PRECISION))
+    throw new ContractValidateError('precision cannot exceed 6');
   const abbr = bytesOf(m, 'abbr');
-  if (abbr.length > 0 && !validReadable(abbr, MAX_ASSET_NAME)) throw new ContractValidateError('Invalid abbreviation for token');
+  if (abbr.length > 0 && !validReadable(abbr, MAX_ASSET_NAME))
+    throw new ContractValidateError('Invalid abbreviation for token');
   const url = bytesOf(m, 'url');
   if (url.length === 0 || url.length > MAX_URL) throw new ContractValidateError('Invalid url');
   if (bytesOf(m, 'description').length > MAX_DESCRIPTION) throw new ContractValidateError('Invalid description');
@@ -58,18 +60,22 @@ export function validateAssetIssue(view: StateView, m: Msg): void {
   if (start === 0n) throw new ContractValidateError('Start time should be not empty');
   if (end === 0n) throw new ContractValidateError('End time should be not empty');
   if (end <= start) throw new ContractValidateError('End time should be greater than start time');
-  if (start <= BigInt(view.props.headTimestamp)) throw new ContractValidateError('Start time should be greater than HeadBlockTime');
+  if (start <= BigInt(view.props.headTimestamp))
+    throw new ContractValidateError('Start time should be greater than HeadBlockTime');
   const totalSupply = bigOf(m, 'total_supply');
   if (totalSupply <= 0n) throw new ContractValidateError('TotalSupply must greater than 0!');
   if (intOf(m, 'trx_num') <= 0) throw new ContractValidateError('TrxNum must greater than 0!');
   if (intOf(m, 'num') <= 0) throw new ContractValidateError('Num must greater than 0!');
-  if (bigOf(m, 'public_free_asset_net_usage') !== 0n) throw new ContractValidateError('PublicFreeAssetNetUsage must be 0!');
+  if (bigOf(m, 'public_free_asset_net_usage') !== 0n)
+    throw new ContractValidateError('PublicFreeAssetNetUsage must be 0!');
   const frozen = (m.frozen_supply as Msg[] | undefined) ?? [];
-  if (frozen.length > MAX_FROZEN_SUPPLY_NUMBER) throw new ContractValidateError('Frozen supply list length is too long');
+  if (frozen.length > MAX_FROZEN_SUPPLY_NUMBER)
+    throw new ContractValidateError('Frozen supply list length is too long');
   const freeLimit = bigOf(m, 'free_asset_net_limit');
   if (freeLimit < 0n || freeLimit >= ONE_DAY_NET_LIMIT) throw new ContractValidateError('Invalid FreeAssetNetLimit');
   const publicLimit = bigOf(m, 'public_free_asset_net_limit');
-  if (publicLimit < 0n || publicLimit >= ONE_DAY_NET_LIMIT) throw new ContractValidateError('Invalid PublicFreeAssetNetLimit');
+  if (publicLimit < 0n || publicLimit >= ONE_DAY_NET_LIMIT)
+    throw new ContractValidateError('Invalid PublicFreeAssetNetLimit');
   let remain = totalSupply;
   for (const f of frozen) {
     const amount = bigOf(f, 'frozen_amount');
@@ -77,14 +83,17 @@ export function validateAssetIssue(view: StateView, m: Msg): void {
     if (amount <= 0n) throw new ContractValidateError('Frozen supply must be greater than 0!');
     if (amount > remain) throw new ContractValidateError('Frozen supply cannot exceed total supply');
     if (!(days >= MIN_FROZEN_SUPPLY_DAYS && days <= MAX_FROZEN_SUPPLY_DAYS)) {
-      throw new ContractValidateError(`frozenDuration must be less than ${MAX_FROZEN_SUPPLY_DAYS} days and more than ${MIN_FROZEN_SUPPLY_DAYS} days`);
+      throw new ContractValidateError(
+        `frozenDuration must be less than ${MAX_FROZEN_SUPPLY_DAYS} days and more than ${MIN_FROZEN_SUPPLY_DAYS} days`,
+      );
     }
     remain -= amount;
   }
   const account = view.getAccount(bytesToHex(owner));
   if (!account) throw new ContractValidateError('Account not exists');
   if (account.assetIssuedName.length > 0) throw new ContractValidateError('An account can only issue one asset');
-  if (account.balance < view.props.parameters.getAssetIssueFee) throw new ContractValidateError('No enough balance for fee!');
+  if (account.balance < view.props.parameters.getAssetIssueFee)
+    throw new ContractValidateError('No enough balance for fee!');
 }
 
 /** Issues the token; returns its id and the fee (getAssetIssueFee, burned). */
@@ -93,14 +102,31 @@ export function applyAssetIssue(view: StateView, m: Msg): { id: string; fee: big
   const ownerHex = bytesToHex(owner);
   view.mutable.tokenIdNum += 1;
   const id = String(view.mutable.tokenIdNum);
-  const frozen = ((m.frozen_supply as Msg[] | undefined) ?? []).map((f) => ({ amount: bigOf(f, 'frozen_amount'), days: bigOf(f, 'frozen_days') }));
+  const frozen = ((m.frozen_supply as Msg[] | undefined) ?? []).map((f) => ({
+    amount: bigOf(f, 'frozen_amount'),
+    days: bigOf(f, 'frozen_days'),
+  }));
   const asset: AssetRecord = {
-    id, ownerHex, owner: Uint8Array.from(owner), name: Uint8Array.from(bytesOf(m, 'name')), abbr: Uint8Array.from(bytesOf(m, 'abbr')),
-    totalSupply: bigOf(m, 'total_supply'), frozenSupply: frozen, trxNum: intOf(m, 'trx_num'), precision: intOf(m, 'precision'), num: intOf(m, 'num'),
-    startTime: Number(bigOf(m, 'start_time')), endTime: Number(bigOf(m, 'end_time')), order: bigOf(m, 'order'), voteScore: intOf(m, 'vote_score'),
-    description: Uint8Array.from(bytesOf(m, 'description')), url: Uint8Array.from(bytesOf(m, 'url')),
-    freeAssetNetLimit: bigOf(m, 'free_asset_net_limit'), publicFreeAssetNetLimit: bigOf(m, 'public_free_asset_net_limit'),
-    publicFreeAssetNetUsage: 0n, publicLatestFreeNetTime: Number(bigOf(m, 'public_latest_free_net_time')),
+    id,
+    ownerHex,
+    owner: Uint8Array.from(owner),
+    name: Uint8Array.from(bytesOf(m, 'name')),
+    abbr: Uint8Array.from(bytesOf(m, 'abbr')),
+    totalSupply: bigOf(m, 'total_supply'),
+    frozenSupply: frozen,
+    trxNum: intOf(m, 'trx_num'),
+    precision: intOf(m, 'precision'),
+    num: intOf(m, 'num'),
+    startTime: Number(bigOf(m, 'start_time')),
+    endTime: Number(bigOf(m, 'end_time')),
+    order: bigOf(m, 'order'),
+    voteScore: intOf(m, 'vote_score'),
+    description: Uint8Array.from(bytesOf(m, 'description')),
+    url: Uint8Array.from(bytesOf(m, 'url')),
+    freeAssetNetLimit: bigOf(m, 'free_asset_net_limit'),
+    publicFreeAssetNetLimit: bigOf(m, 'public_free_asset_net_limit'),
+    publicFreeAssetNetUsage: 0n,
+    publicLatestFreeNetTime: Number(bigOf(m, 'public_latest_free_net_time')),
   };
   putAsset(view, asset);
   const fee = view.props.parameters.getAssetIssueFee;
@@ -146,7 +172,8 @@ export function validateTransferAsset(view: StateView, m: Msg): void {
   if (amount > balance) throw new ContractValidateError('assetBalance is not sufficient.');
   const toAccount = view.getAccount(toHex);
   if (toAccount) {
-    if (view.props.parameters.getForbidTransferToContract === 1n && toAccount.type === 2) throw new ContractValidateError('Cannot transfer asset to smartContract.');
+    if (view.props.parameters.getForbidTransferToContract === 1n && toAccount.type === 2)
+      throw new ContractValidateError('Cannot transfer asset to smartContract.');
     const current = toAccount.assetV2.get(id);
     if (current !== undefined && current + amount > INT64_MAX) throw new ContractValidateError('long overflow');
   } else if (ownerAccount.balance < view.props.parameters.getCreateNewAccountFeeInSystemContract) {
@@ -163,7 +190,10 @@ export function applyTransferAsset(view: StateView, headTimestamp: number, m: Ms
   let fee = 0n;
   let toAccount = view.mutableAccount(toHex);
   if (!toAccount) {
-    toAccount = newAccount(hexToBytes(toHex), { createTime: headTimestamp, activeOperations: hexToBytes(view.props.activeDefaultOperations) });
+    toAccount = newAccount(hexToBytes(toHex), {
+      createTime: headTimestamp,
+      activeOperations: hexToBytes(view.props.activeDefaultOperations),
+    });
     view.putNewAccount(toAccount);
     fee += view.props.parameters.getCreateNewAccountFeeInSystemContract;
   }

@@ -23,7 +23,11 @@ export function newContractState(cycle: bigint): ContractStateRecord {
  * threshold) raises the factor; each further elapsed cycle decays it. java-tron computes these
  * steps in IEEE doubles and truncates, which this mirrors with `Math.trunc` on numbers.
  */
-export function catchUpToCycle(state: ContractStateRecord, cycle: bigint, params: DynamicEnergyParameters): ContractStateRecord {
+export function catchUpToCycle(
+  state: ContractStateRecord,
+  cycle: bigint,
+  params: DynamicEnergyParameters,
+): ContractStateRecord {
   let lastCycle = state.updateCycle;
   if (lastCycle === cycle) return state;
   if (lastCycle > cycle || lastCycle === 0n) return newContractState(cycle);

@@ -17,7 +17,8 @@ function min(a: bigint, b: bigint): bigint {
 }
 
 function nonNegative(name: string, value: bigint): void {
-  if (value < 0n) throw new VmEnergyError('ENERGY_INPUT_NEGATIVE', `${name} cannot be negative (got ${value}).`, { [name]: value });
+  if (value < 0n)
+    throw new VmEnergyError('ENERGY_INPUT_NEGATIVE', `${name} cannot be negative (got ${value}).`, { [name]: value });
 }
 
 export function sunPerEnergy(energyFee: bigint): bigint {
@@ -27,7 +28,10 @@ export function sunPerEnergy(energyFee: bigint): bigint {
 /** Refuses a fee limit outside 0..maxFeeLimit with java-tron's message (VMActuator create/call). */
 export function checkFeeLimit(feeLimit: bigint, maxFeeLimit: bigint): void {
   if (feeLimit < 0n || feeLimit > maxFeeLimit) {
-    throw new VmValidationError('FEE_LIMIT_OUT_OF_RANGE', `feeLimit must be >= 0 and <= ${maxFeeLimit}`, { feeLimit, maxFeeLimit });
+    throw new VmValidationError('FEE_LIMIT_OUT_OF_RANGE', `feeLimit must be >= 0 and <= ${maxFeeLimit}`, {
+      feeLimit,
+      maxFeeLimit,
+    });
   }
 }
 
@@ -69,7 +73,8 @@ export interface CreatorEnergyInputs {
  */
 export function creatorEnergyLimit(input: CreatorEnergyInputs): bigint {
   const percent = clampPercent(input.consumeUserResourcePercent);
-  if (input.originEnergyLimit < 0n) throw new VmValidationError('ORIGIN_ENERGY_LIMIT_NEGATIVE', "originEnergyLimit can't be < 0");
+  if (input.originEnergyLimit < 0n)
+    throw new VmValidationError('ORIGIN_ENERGY_LIMIT_NEGATIVE', "originEnergyLimit can't be < 0");
   if (percent >= 100n) return 0n;
   const originCap = min(input.originEnergyLeft, input.originEnergyLimit);
   if (percent <= 0n) return originCap;
@@ -121,7 +126,10 @@ export function triggerEnergyLimit(input: TriggerEnergyInputs): TriggerEnergyLim
 
 /** Constant calls: `vm.maxEnergyLimitForConstant`, further capped by `feeLimit/energyFee` when set. */
 export function constantEnergyLimit(maxEnergyLimitForConstant: bigint, feeLimit: bigint, energyFee: bigint): bigint {
-  const cap = maxEnergyLimitForConstant < MIN_MAX_ENERGY_LIMIT_FOR_CONSTANT ? MIN_MAX_ENERGY_LIMIT_FOR_CONSTANT : maxEnergyLimitForConstant;
+  const cap =
+    maxEnergyLimitForConstant < MIN_MAX_ENERGY_LIMIT_FOR_CONSTANT
+      ? MIN_MAX_ENERGY_LIMIT_FOR_CONSTANT
+      : maxEnergyLimitForConstant;
   if (feeLimit > 0n) return min(cap, feeLimit / sunPerEnergy(energyFee));
   return cap;
 }

@@ -29,16 +29,25 @@ const PROGRAM = 'org.tron.core.vm.program.Program$';
 export const TvmExceptionKind = {
   OutOfEnergy: { result: ContractResult.OUT_OF_ENERGY, javaClass: `${PROGRAM}OutOfEnergyException` },
   IllegalOperation: { result: ContractResult.ILLEGAL_OPERATION, javaClass: `${PROGRAM}IllegalOperationException` },
-  BadJumpDestination: { result: ContractResult.BAD_JUMP_DESTINATION, javaClass: `${PROGRAM}BadJumpDestinationException` },
+  BadJumpDestination: {
+    result: ContractResult.BAD_JUMP_DESTINATION,
+    javaClass: `${PROGRAM}BadJumpDestinationException`,
+  },
   StackTooSmall: { result: ContractResult.STACK_TOO_SMALL, javaClass: `${PROGRAM}StackTooSmallException` },
   StackTooLarge: { result: ContractResult.STACK_TOO_LARGE, javaClass: `${PROGRAM}StackTooLargeException` },
   OutOfMemory: { result: ContractResult.OUT_OF_MEMORY, javaClass: `${PROGRAM}OutOfMemoryException` },
   OutOfTime: { result: ContractResult.OUT_OF_TIME, javaClass: `${PROGRAM}OutOfTimeException` },
   Transfer: { result: ContractResult.TRANSFER_FAILED, javaClass: `${PROGRAM}TransferException` },
   InvalidCode: { result: ContractResult.INVALID_CODE, javaClass: `${PROGRAM}InvalidCodeException` },
-  PrecompiledContract: { result: ContractResult.PRECOMPILED_CONTRACT, javaClass: `${PROGRAM}PrecompiledContractException` },
+  PrecompiledContract: {
+    result: ContractResult.PRECOMPILED_CONTRACT,
+    javaClass: `${PROGRAM}PrecompiledContractException`,
+  },
   StaticCallModification: { result: ContractResult.UNKNOWN, javaClass: `${PROGRAM}StaticCallModificationException` },
-  ReturnDataCopyIllegalBounds: { result: ContractResult.UNKNOWN, javaClass: `${PROGRAM}ReturnDataCopyIllegalBoundsException` },
+  ReturnDataCopyIllegalBounds: {
+    result: ContractResult.UNKNOWN,
+    javaClass: `${PROGRAM}ReturnDataCopyIllegalBoundsException`,
+  },
   BytecodeExecution: { result: ContractResult.UNKNOWN, javaClass: `${PROGRAM}BytecodeExecutionException` },
 } as const satisfies Record<string, { result: ContractResultCode; javaClass: string }>;
 export type TvmExceptionKindName = keyof typeof TvmExceptionKind;
@@ -85,7 +94,8 @@ export const TvmMessages = {
     `Not enough energy for '${opName}' operation executing: curInvokeEnergyLimit[${invokeLimit}], curOpEnergy[${opEnergy}], penaltyEnergy[${penalty}], usedEnergy[${used}]`,
   notEnoughCallEnergy: (opName: string, opEnergy: bigint, programEnergy: bigint) =>
     `Not enough energy for '${opName}' operation executing: opEnergy[${opEnergy}], programEnergy[${programEnergy}]`,
-  notEnoughSpendEnergy: (hint: string, need: bigint, left: bigint) => `Not enough energy for '${hint}' executing: needEnergy[${need}], leftEnergy[${left}];`,
+  notEnoughSpendEnergy: (hint: string, need: bigint, left: bigint) =>
+    `Not enough energy for '${hint}' executing: needEnergy[${need}], leftEnergy[${left}];`,
   cpuTimeout: (opName: string) => `CPU timeout for '${opName}' operation executing`,
   invalidCode: 'invalid code: must not begin with 0xef',
   staticCall: 'Attempt to call a state modifying opcode inside STATICCALL',

@@ -87,7 +87,10 @@ function createTxContext(settings: ExecutionSettings, run: RootExecution): TxCon
   };
 }
 
-function blockFor(request: ExecutionRequest, energyFee: bigint): NonNullable<Parameters<TronEvm['setExecutionEnvironment']>[0]> {
+function blockFor(
+  request: ExecutionRequest,
+  energyFee: bigint,
+): NonNullable<Parameters<TronEvm['setExecutionEnvironment']>[0]> {
   const block = request.block;
   return {
     header: {
@@ -117,7 +120,11 @@ interface Failure {
  * result (VMActuator.execute + RuntimeImpl.setResultCode). State changes stay in the world only
  * when the transaction succeeded and is not a constant call.
  */
-export async function executeRoot(evm: TronEvm, settings: ExecutionSettings, run: RootExecution): Promise<VmExecutionResult> {
+export async function executeRoot(
+  evm: TronEvm,
+  settings: ExecutionSettings,
+  run: RootExecution,
+): Promise<VmExecutionResult> {
   const { request } = run;
   const world = request.world;
   const tx = createTxContext(settings, run);
@@ -144,7 +151,14 @@ export async function executeRoot(evm: TronEvm, settings: ExecutionSettings, run
     let failure: Failure | undefined =
       error === undefined
         ? undefined
-        : { exception: isTvmException(error) ? error : error.error === EVMError.errorMessages.REVERT ? undefined : new TvmException('BytecodeExecution', error.error), reverted: error.error === EVMError.errorMessages.REVERT };
+        : {
+            exception: isTvmException(error)
+              ? error
+              : error.error === EVMError.errorMessages.REVERT
+                ? undefined
+                : new TvmException('BytecodeExecution', error.error),
+            reverted: error.error === EVMError.errorMessages.REVERT,
+          };
     if (failure === undefined && run.isCreate) {
       const deposit = depositCode(world, settings.flags, run, returnData, used);
       used = deposit.used;
@@ -152,7 +166,8 @@ export async function executeRoot(evm: TronEvm, settings: ExecutionSettings, run
     }
     if (failure?.exception !== undefined && failure.exception.kind !== 'Transfer') used = run.energyLimit;
     const itxs = tx.itxs;
-    if (failure !== undefined && (!run.isConstant || failure.exception !== undefined)) for (const record of itxs) record.rejected = true;
+    if (failure !== undefined && (!run.isConstant || failure.exception !== undefined))
+      for (const record of itxs) record.rejected = true;
 
     let logs: VmLog[] = [];
     if (failure === undefined) logs = toLogs(outcome.logs);
@@ -171,7 +186,12 @@ export async function executeRoot(evm: TronEvm, settings: ExecutionSettings, run
 
     const penalty = tx.penaltyTotal;
     return {
-      result: failure === undefined ? ContractResult.SUCCESS : failure.reverted ? ContractResult.REVERT : failure.exception!.result,
+      result:
+        failure === undefined
+          ? ContractResult.SUCCESS
+          : failure.reverted
+            ? ContractResult.REVERT
+            : failure.exception!.result,
       resMessage: failure === undefined ? '' : failure.reverted ? TvmMessages.revert : failure.exception!.message,
       exceptionClass: failure?.exception?.javaClass,
       energyUsed: used,
@@ -207,11 +227,18 @@ function depositCode(
   code: Uint8Array,
   used: bigint,
 ): { used: bigint; exception: TvmException | undefined } {
-  if (code.length > 0 && flags.allowTvmLondon && code[0] === 0xef) return { used, exception: new TvmException('InvalidCode', TvmMessages.invalidCode) };
+  if (code.length > 0 && flags.allowTvmLondon && code[0] === 0xef)
+    return { used, exception: new TvmException('InvalidCode', TvmMessages.invalidCode) };
   const cost = BigInt(code.length) * Energy.CREATE_DATA;
   const left = run.energyLimit - used;
   if (left < cost) {
-    return { used, exception: new TvmException('OutOfEnergy', TvmMessages.notEnoughSpendEnergy('save just created contract code', cost, left)) };
+    return {
+      used,
+      exception: new TvmException(
+        'OutOfEnergy',
+        TvmMessages.notEnoughSpendEnergy('save just created contract code', cost, left),
+      ),
+    };
   }
   world.setCode(run.contractAddress, code);
   const meta = world.getContract(run.contractAddress);

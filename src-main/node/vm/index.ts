@@ -13,12 +13,30 @@ export type {
 export * from './world-state';
 export { JournaledWorldState } from './journaled-world-state';
 export { MemoryWorldStateBackend, createMemoryWorldState } from './memory-backend';
-export type { CanceledUnfreeze, StakingContext, StakingHooks, StakingOutcome, StakingQueries, Vote } from './staking-hooks';
+export type {
+  CanceledUnfreeze,
+  StakingContext,
+  StakingHooks,
+  StakingOutcome,
+  StakingQueries,
+  Vote,
+} from './staking-hooks';
 export { MemoryStaking, addWitness, setReward } from './memory-staking';
 export * from './types';
 export * from './energy-limit';
-export { catchUpToCycle, energyPenalty, effectiveFactor, newContractState, type DynamicEnergyParameters } from './dynamic-energy';
-export { BASIC_NOTES, internalTransactionsToSave, internalTxHash, type InternalTxStorageOptions } from './internal-transactions';
+export {
+  catchUpToCycle,
+  energyPenalty,
+  effectiveFactor,
+  newContractState,
+  type DynamicEnergyParameters,
+} from './dynamic-energy';
+export {
+  BASIC_NOTES,
+  internalTransactionsToSave,
+  internalTxHash,
+  type InternalTxStorageOptions,
+} from './internal-transactions';
 export { decodeRevertReason } from './revert-reason';
 export { VmEnergyError, VmStateError, VmValidationError } from './errors';
 export { vmFlagsFrom, type VmFlags } from './flags';

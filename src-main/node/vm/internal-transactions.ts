@@ -33,7 +33,13 @@ export interface InternalTxRecord {
  * value and nonce as 8-byte big-endian two's complement; receiveAddress is empty for `create`.
  * The hash is fixed at creation: later value updates (withdrawn amounts) do not change it.
  */
-export function internalTxHash(parentHash: Uint8Array, receiveAddress: HexAddress | '', data: Uint8Array, value: bigint, nonce: bigint): Uint8Array {
+export function internalTxHash(
+  parentHash: Uint8Array,
+  receiveAddress: HexAddress | '',
+  data: Uint8Array,
+  value: bigint,
+  nonce: bigint,
+): Uint8Array {
   const receive = receiveAddress === '' ? new Uint8Array(0) : hexToBytes(receiveAddress);
   const buffer = new Uint8Array(parentHash.length + receive.length + data.length + 16);
   let offset = 0;
@@ -108,7 +114,10 @@ export interface InternalTxStorageOptions {
  * none unless `saveInternalTx`; with it, all of them when `saveFeaturedInternalTx`, otherwise only
  * `call`, `create` and `suicide`. Constant-call responses always carry all of them.
  */
-export function internalTransactionsToSave(all: readonly InternalTransaction[], options: InternalTxStorageOptions): InternalTransaction[] {
+export function internalTransactionsToSave(
+  all: readonly InternalTransaction[],
+  options: InternalTxStorageOptions,
+): InternalTransaction[] {
   if (!options.saveInternalTx) return [];
   if (options.saveFeaturedInternalTx) return [...all];
   return all.filter((itx) => BASIC_NOTES.has(itx.note));

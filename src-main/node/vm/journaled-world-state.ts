@@ -53,13 +53,15 @@ export class JournaledWorldState implements TronWorldState {
   }
 
   commit(): void {
-    if (this.marks.pop() === undefined) throw new VmStateError('JOURNAL_UNBALANCED', 'commit() was called without an open checkpoint.');
+    if (this.marks.pop() === undefined)
+      throw new VmStateError('JOURNAL_UNBALANCED', 'commit() was called without an open checkpoint.');
     if (this.marks.length === 0) this.endTransaction();
   }
 
   revert(): void {
     const mark = this.marks.pop();
-    if (mark === undefined) throw new VmStateError('JOURNAL_UNBALANCED', 'revert() was called without an open checkpoint.');
+    if (mark === undefined)
+      throw new VmStateError('JOURNAL_UNBALANCED', 'revert() was called without an open checkpoint.');
     const journal = this.journal;
     for (let i = journal.length - 1; i >= mark; i--) {
       const entry = journal[i]!;
@@ -93,7 +95,8 @@ export class JournaledWorldState implements TronWorldState {
   }
 
   putAccount(address: HexAddress, account: AccountRecord): void {
-    if (account.balance < 0n) throw new VmStateError('NEGATIVE_BALANCE', `The balance of ${address} would become negative.`, { address });
+    if (account.balance < 0n)
+      throw new VmStateError('NEGATIVE_BALANCE', `The balance of ${address} would become negative.`, { address });
     this.write(this.accounts, address, account);
   }
 
@@ -118,7 +121,11 @@ export class JournaledWorldState implements TronWorldState {
   }
 
   setTokenBalance(address: HexAddress, tokenId: string, amount: bigint): void {
-    if (amount < 0n) throw new VmStateError('NEGATIVE_BALANCE', `The token ${tokenId} balance of ${address} would become negative.`, { address, tokenId });
+    if (amount < 0n)
+      throw new VmStateError('NEGATIVE_BALANCE', `The token ${tokenId} balance of ${address} would become negative.`, {
+        address,
+        tokenId,
+      });
     this.write(this.tokens, `${address}:${tokenId}`, amount);
   }
 
@@ -163,7 +170,8 @@ export class JournaledWorldState implements TronWorldState {
   }
 
   setStorage(address: HexAddress, key: Hex, value: Uint8Array): void {
-    if (value.length !== 32) throw new VmStateError('STORAGE_VALUE_LENGTH', `A storage value is 32 bytes, got ${value.length}.`);
+    if (value.length !== 32)
+      throw new VmStateError('STORAGE_VALUE_LENGTH', `A storage value is 32 bytes, got ${value.length}.`);
     this.write(this.storage, address + key, value);
   }
 
@@ -197,7 +205,8 @@ export class JournaledWorldState implements TronWorldState {
 
   /** Everything written since the last flush, as the node persists it; `null` deletes. */
   diff(): WorldStateDiff {
-    if (this.marks.length !== 0) throw new VmStateError('JOURNAL_OPEN', 'The state cannot be flushed while a transaction is running.');
+    if (this.marks.length !== 0)
+      throw new VmStateError('JOURNAL_OPEN', 'The state cannot be flushed while a transaction is running.');
     return {
       accounts: unwrap(this.accounts) as Map<HexAddress, AccountRecord | null>,
       tokens: new Map(this.tokens),
@@ -213,7 +222,16 @@ export class JournaledWorldState implements TronWorldState {
   flush(): WorldStateDiff {
     const diff = this.diff();
     this.backend.apply(diff);
-    for (const map of [this.accounts, this.tokens, this.code, this.contracts, this.storage, this.contractStates, this.records]) map.clear();
+    for (const map of [
+      this.accounts,
+      this.tokens,
+      this.code,
+      this.contracts,
+      this.storage,
+      this.contractStates,
+      this.records,
+    ])
+      map.clear();
     return diff;
   }
 }

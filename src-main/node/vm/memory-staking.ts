@@ -1,5 +1,12 @@
 import type { HexAddress } from '../../../src-core/brand';
-import type { CanceledUnfreeze, StakingContext, StakingHooks, StakingOutcome, StakingQueries, Vote } from './staking-hooks';
+import type {
+  CanceledUnfreeze,
+  StakingContext,
+  StakingHooks,
+  StakingOutcome,
+  StakingQueries,
+  Vote,
+} from './staking-hooks';
 import { AccountType, addBalance } from './world-state';
 
 /**
@@ -34,11 +41,26 @@ export interface StakeRecord {
   readonly allowance: bigint;
 }
 
-const EMPTY_STAKE: StakeRecord = { frozen: [0n, 0n, 0n], unfrozen: [], delegatedTo: {}, acquired: [0n, 0n], votes: [], allowance: 0n };
+const EMPTY_STAKE: StakeRecord = {
+  frozen: [0n, 0n, 0n],
+  unfrozen: [],
+  delegatedTo: {},
+  acquired: [0n, 0n],
+  votes: [],
+  allowance: 0n,
+};
 
 const ok: StakingOutcome = { ok: true };
-function refused(reason: string): StakingOutcome & { withdrawnExpired: bigint; amount: bigint; canceled: CanceledUnfreeze } {
-  return { ok: false, reason, withdrawnExpired: 0n, amount: 0n, canceled: { BANDWIDTH: 0n, ENERGY: 0n, TRON_POWER: 0n } };
+function refused(
+  reason: string,
+): StakingOutcome & { withdrawnExpired: bigint; amount: bigint; canceled: CanceledUnfreeze } {
+  return {
+    ok: false,
+    reason,
+    withdrawnExpired: 0n,
+    amount: 0n,
+    canceled: { BANDWIDTH: 0n, ENERGY: 0n, TRON_POWER: 0n },
+  };
 }
 
 export function readStake(ctx: Pick<StakingContext, 'world'>, address: HexAddress): StakeRecord {
@@ -74,7 +96,9 @@ function matured(record: StakeRecord, time: bigint): bigint {
 }
 
 function resourceError(ctx: StakingContext): string {
-  return param(ctx, 'getAllowNewResourceModel') !== 0n ? 'Unknown ResourceCode, valid ResourceCode[BANDWIDTH、ENERGY、TRON_POWER]' : 'Unknown ResourceCode, valid ResourceCode[BANDWIDTH、ENERGY]';
+  return param(ctx, 'getAllowNewResourceModel') !== 0n
+    ? 'Unknown ResourceCode, valid ResourceCode[BANDWIDTH、ENERGY、TRON_POWER]'
+    : 'Unknown ResourceCode, valid ResourceCode[BANDWIDTH、ENERGY]';
 }
 
 function validResource(ctx: StakingContext, resource: number): boolean {
@@ -82,7 +106,10 @@ function validResource(ctx: StakingContext, resource: number): boolean {
 }
 
 function tronPower(record: StakeRecord): bigint {
-  return (record.frozen[0] + record.frozen[1] + record.frozen[2] + delegatedTotal(record, 0) + delegatedTotal(record, 1)) / TRX;
+  return (
+    (record.frozen[0] + record.frozen[1] + record.frozen[2] + delegatedTotal(record, 0) + delegatedTotal(record, 1)) /
+    TRX
+  );
 }
 
 export class MemoryStaking implements StakingHooks {
@@ -97,16 +124,25 @@ export class MemoryStaking implements StakingHooks {
     if (amount > account.balance) return refused('FrozenBalance must be less than or equal to accountBalance');
     if (!validResource(ctx, resource)) return refused(resourceError(ctx));
     const record = readStake(ctx, owner);
-    writeStake(ctx, owner, { ...record, frozen: setFrozen(record.frozen, resource, record.frozen[resource as 0 | 1 | 2] + amount) });
+    writeStake(ctx, owner, {
+      ...record,
+      frozen: setFrozen(record.frozen, resource, record.frozen[resource as 0 | 1 | 2] + amount),
+    });
     addBalance(ctx.world, owner, -amount);
     return ok;
   }
 
-  unfreezeBalanceV2(ctx: StakingContext, owner: HexAddress, amount: bigint, resource: number): StakingOutcome & { withdrawnExpired: bigint } {
+  unfreezeBalanceV2(
+    ctx: StakingContext,
+    owner: HexAddress,
+    amount: bigint,
+    resource: number,
+  ): StakingOutcome & { withdrawnExpired: bigint } {
     if (ctx.world.getAccount(owner) === undefined) return refused(`Account[${owner}] does not exist`);
     const record = readStake(ctx, owner);
     const time = now(ctx);
-    if (record.unfrozen.filter((u) => u.expireTime > time).length >= UNFREEZE_MAX_TIMES) return refused('Invalid unfreeze operation, unfreezing times is over limit');
+    if (record.unfrozen.filter((u) => u.expireTime > time).length >= UNFREEZE_MAX_TIMES)
+      return refused('Invalid unfreeze operation, unfreezing times is over limit');
     if (!validResource(ctx, resource)) return refused(resourceError(ctx));
     const frozen = record.frozen[resource as 0 | 1 | 2];
     if (frozen <= 0n) return refused(`no frozenBalance(${NAMES[resource]})`);
@@ -135,7 +171,10 @@ export class MemoryStaking implements StakingHooks {
     return { ok: true, amount };
   }
 
-  cancelAllUnfreezeV2(ctx: StakingContext, owner: HexAddress): StakingOutcome & { withdrawnExpired: bigint; canceled: CanceledUnfreeze } {
+  cancelAllUnfreezeV2(
+    ctx: StakingContext,
+    owner: HexAddress,
+  ): StakingOutcome & { withdrawnExpired: bigint; canceled: CanceledUnfreeze } {
     if (ctx.world.getAccount(owner) === undefined) return refused(`Account[${owner}] not exists`);
     const record = readStake(ctx, owner);
     const time = now(ctx);
@@ -152,16 +191,29 @@ export class MemoryStaking implements StakingHooks {
     }
     writeStake(ctx, owner, { ...record, frozen, unfrozen: [] });
     if (withdrawnExpired > 0n) addBalance(ctx.world, owner, withdrawnExpired);
-    return { ok: true, withdrawnExpired, canceled: { BANDWIDTH: canceled[0]!, ENERGY: canceled[1]!, TRON_POWER: canceled[2]! } };
+    return {
+      ok: true,
+      withdrawnExpired,
+      canceled: { BANDWIDTH: canceled[0]!, ENERGY: canceled[1]!, TRON_POWER: canceled[2]! },
+    };
   }
 
-  delegateResource(ctx: StakingContext, owner: HexAddress, receiver: HexAddress, amount: bigint, resource: number): StakingOutcome {
+  delegateResource(
+    ctx: StakingContext,
+    owner: HexAddress,
+    receiver: HexAddress,
+    amount: bigint,
+    resource: number,
+  ): StakingOutcome {
     if (ctx.world.getAccount(owner) === undefined) return refused(`Account[${owner}] not exists`);
     if (resource !== 0 && resource !== 1) return refused('ResourceCode error, valid ResourceCode[BANDWIDTH、ENERGY]');
     if (amount < TRX) return refused('delegateBalance must be greater than or equal to 1 TRX');
     const record = readStake(ctx, owner);
     const available = record.frozen[resource] - delegatedTotal(record, resource);
-    if (amount > available) return refused(`delegateBalance must be less than or equal to available Freeze${resource === 0 ? 'Bandwidth' : 'Energy'}V2 balance`);
+    if (amount > available)
+      return refused(
+        `delegateBalance must be less than or equal to available Freeze${resource === 0 ? 'Bandwidth' : 'Energy'}V2 balance`,
+      );
     if (receiver === owner) return refused('receiverAddress must not be the same as ownerAddress');
     const target = ctx.world.getAccount(receiver);
     if (target === undefined) return refused(`Account[${receiver}] not exists`);
@@ -177,13 +229,22 @@ export class MemoryStaking implements StakingHooks {
     return ok;
   }
 
-  unDelegateResource(ctx: StakingContext, owner: HexAddress, receiver: HexAddress, amount: bigint, resource: number): StakingOutcome {
+  unDelegateResource(
+    ctx: StakingContext,
+    owner: HexAddress,
+    receiver: HexAddress,
+    amount: bigint,
+    resource: number,
+  ): StakingOutcome {
     if (resource !== 0 && resource !== 1) return refused('ResourceCode error, valid ResourceCode[BANDWIDTH、ENERGY]');
     const record = readStake(ctx, owner);
     const current = record.delegatedTo[receiver];
     if (current === undefined) return refused('delegated Resource does not exist');
     if (amount <= 0n) return refused('unDelegateBalance must be more than 0 TRX');
-    if (current[resource] < amount) return refused(`insufficient delegatedFrozenBalance(${NAMES[resource]}), request=${amount}, unlock_balance=${current[resource]}`);
+    if (current[resource] < amount)
+      return refused(
+        `insufficient delegatedFrozenBalance(${NAMES[resource]}), request=${amount}, unlock_balance=${current[resource]}`,
+      );
     const updated: [bigint, bigint] = [current[0], current[1]];
     updated[resource] -= amount;
     const delegatedTo = { ...record.delegatedTo };
@@ -203,11 +264,13 @@ export class MemoryStaking implements StakingHooks {
     let total = 0n;
     for (const vote of votes) {
       if (vote.count <= 0n) return refused('vote count must be greater than 0');
-      if (ctx.world.getRecord('witness', vote.witness) === undefined) return refused(`Witness[${vote.witness}] not exists`);
+      if (ctx.world.getRecord('witness', vote.witness) === undefined)
+        return refused(`Witness[${vote.witness}] not exists`);
       total += vote.count;
     }
     const record = readStake(ctx, owner);
-    if (total > tronPower(record)) return refused(`The total number of votes[${total}] is greater than the tronPower[${tronPower(record)}]`);
+    if (total > tronPower(record))
+      return refused(`The total number of votes[${total}] is greater than the tronPower[${tronPower(record)}]`);
     for (const vote of record.votes) adjustWitnessVotes(ctx, vote.witness, -vote.count);
     for (const vote of votes) adjustWitnessVotes(ctx, vote.witness, vote.count);
     writeStake(ctx, owner, { ...record, votes: [...votes] });
@@ -228,7 +291,11 @@ export class MemoryStaking implements StakingHooks {
   canSuicide(ctx: StakingContext, owner: HexAddress): boolean {
     const record = readStake(ctx, owner);
     const time = now(ctx);
-    return delegatedTotal(record, 0) === 0n && delegatedTotal(record, 1) === 0n && record.unfrozen.every((u) => u.expireTime <= time);
+    return (
+      delegatedTotal(record, 0) === 0n &&
+      delegatedTotal(record, 1) === 0n &&
+      record.unfrozen.every((u) => u.expireTime <= time)
+    );
   }
 
   withdrawRewardAndCancelVotes(ctx: StakingContext, owner: HexAddress): void {
@@ -239,7 +306,11 @@ export class MemoryStaking implements StakingHooks {
     if (record.allowance > 0n) addBalance(ctx.world, owner, record.allowance);
   }
 
-  transferStakeToInheritor(ctx: StakingContext, owner: HexAddress, inheritor: HexAddress): { withdrawnExpired: bigint } {
+  transferStakeToInheritor(
+    ctx: StakingContext,
+    owner: HexAddress,
+    inheritor: HexAddress,
+  ): { withdrawnExpired: bigint } {
     const record = readStake(ctx, owner);
     const time = now(ctx);
     const withdrawnExpired = matured(record, time);
@@ -268,25 +339,47 @@ export class MemoryStaking implements StakingHooks {
   readonly queries: StakingQueries = {
     rewardBalance: (ctx, address) => readStake(ctx, address).allowance,
     isWitness: (ctx, address) => ctx.world.getRecord('witness', address) !== undefined,
-    voteCount: (ctx, voter, witness) => readStake(ctx, voter).votes.filter((v) => v.witness === witness).reduce((sum, v) => sum + v.count, 0n),
+    voteCount: (ctx, voter, witness) =>
+      readStake(ctx, voter)
+        .votes.filter((v) => v.witness === witness)
+        .reduce((sum, v) => sum + v.count, 0n),
     usedVoteCount: (ctx, voter) => readStake(ctx, voter).votes.reduce((sum, v) => sum + v.count, 0n),
-    receivedVoteCount: (ctx, witness) => ((ctx.world.getRecord('witness', witness) as { votes: bigint } | undefined)?.votes ?? 0n),
+    receivedVoteCount: (ctx, witness) =>
+      (ctx.world.getRecord('witness', witness) as { votes: bigint } | undefined)?.votes ?? 0n,
     totalVoteCount: (ctx, voter) => tronPower(readStake(ctx, voter)),
     chainParameter: (ctx, code) => chainParameterByCode(ctx, code),
-    availableUnfreezeV2Size: (ctx, address) => BigInt(UNFREEZE_MAX_TIMES - readStake(ctx, address).unfrozen.filter((u) => u.expireTime > now(ctx)).length),
-    unfreezableBalanceV2: (ctx, address, resource) => (resource >= 0n && resource <= 2n ? readStake(ctx, address).frozen[Number(resource) as 0 | 1 | 2] - (resource < 2n ? delegatedTotal(readStake(ctx, address), Number(resource)) : 0n) : 0n),
+    availableUnfreezeV2Size: (ctx, address) =>
+      BigInt(UNFREEZE_MAX_TIMES - readStake(ctx, address).unfrozen.filter((u) => u.expireTime > now(ctx)).length),
+    unfreezableBalanceV2: (ctx, address, resource) =>
+      resource >= 0n && resource <= 2n
+        ? readStake(ctx, address).frozen[Number(resource) as 0 | 1 | 2] -
+          (resource < 2n ? delegatedTotal(readStake(ctx, address), Number(resource)) : 0n)
+        : 0n,
     expireUnfreezeBalanceV2: (ctx, address, timeMs) => matured(readStake(ctx, address), timeMs),
-    delegatableResource: (ctx, address, resource) => (resource === 0n || resource === 1n ? readStake(ctx, address).frozen[Number(resource) as 0 | 1] - delegatedTotal(readStake(ctx, address), Number(resource)) : 0n),
-    resourceV2: (ctx, target, from, resource) => (resource === 0n || resource === 1n ? (readStake(ctx, from).delegatedTo[target]?.[Number(resource) as 0 | 1] ?? 0n) : 0n),
+    delegatableResource: (ctx, address, resource) =>
+      resource === 0n || resource === 1n
+        ? readStake(ctx, address).frozen[Number(resource) as 0 | 1] -
+          delegatedTotal(readStake(ctx, address), Number(resource))
+        : 0n,
+    resourceV2: (ctx, target, from, resource) =>
+      resource === 0n || resource === 1n
+        ? (readStake(ctx, from).delegatedTo[target]?.[Number(resource) as 0 | 1] ?? 0n)
+        : 0n,
     checkUnDelegateResource: (ctx, target, amount, resource) => {
       if (resource !== 0n && resource !== 1n) return undefined;
       const delegated = readStake(ctx, target).frozen[Number(resource) as 0 | 1];
       return amount > delegated ? undefined : [amount, 0n, 0n];
     },
     resourceUsage: () => [0n, 0n],
-    totalResource: (ctx, address, resource) => (resource === 0n || resource === 1n ? readStake(ctx, address).frozen[Number(resource) as 0 | 1] + readStake(ctx, address).acquired[Number(resource) as 0 | 1] : 0n),
-    totalDelegatedResource: (ctx, address, resource) => (resource === 0n || resource === 1n ? delegatedTotal(readStake(ctx, address), Number(resource)) : 0n),
-    totalAcquiredResource: (ctx, address, resource) => (resource === 0n || resource === 1n ? readStake(ctx, address).acquired[Number(resource) as 0 | 1] : 0n),
+    totalResource: (ctx, address, resource) =>
+      resource === 0n || resource === 1n
+        ? readStake(ctx, address).frozen[Number(resource) as 0 | 1] +
+          readStake(ctx, address).acquired[Number(resource) as 0 | 1]
+        : 0n,
+    totalDelegatedResource: (ctx, address, resource) =>
+      resource === 0n || resource === 1n ? delegatedTotal(readStake(ctx, address), Number(resource)) : 0n,
+    totalAcquiredResource: (ctx, address, resource) =>
+      resource === 0n || resource === 1n ? readStake(ctx, address).acquired[Number(resource) as 0 | 1] : 0n,
   };
 }
 
@@ -324,4 +417,3 @@ export function setReward(world: StakingContext['world'], address: HexAddress, a
   const record = (world.getRecord('stake', address) as StakeRecord | undefined) ?? EMPTY_STAKE;
   world.putRecord('stake', address, { ...record, allowance: amount });
 }
-

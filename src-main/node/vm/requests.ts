@@ -94,5 +94,10 @@ export interface VmTransactionResult extends VmExecutionResult {
 }
 
 export type EstimateResult =
-  | { readonly ok: true; readonly energyRequired: bigint; readonly energyUsed: bigint; readonly execution: VmExecutionResult }
+  | {
+      readonly ok: true;
+      readonly energyRequired: bigint;
+      readonly energyUsed: bigint;
+      readonly execution: VmExecutionResult;
+    }
   | { readonly ok: false; readonly execution: VmExecutionResult };

@@ -39,14 +39,31 @@ export interface Vote {
 export interface StakingHooks {
   freezeBalanceV2(ctx: StakingContext, owner: HexAddress, amount: bigint, resource: number): StakingOutcome;
   /** `withdrawnExpired`: matured unfreezes paid out first (itx `withdrawExpireUnfreezeWhileUnfreezing`). */
-  unfreezeBalanceV2(ctx: StakingContext, owner: HexAddress, amount: bigint, resource: number): StakingOutcome & { readonly withdrawnExpired: bigint };
+  unfreezeBalanceV2(
+    ctx: StakingContext,
+    owner: HexAddress,
+    amount: bigint,
+    resource: number,
+  ): StakingOutcome & { readonly withdrawnExpired: bigint };
   withdrawExpireUnfreeze(ctx: StakingContext, owner: HexAddress): StakingOutcome & { readonly amount: bigint };
   cancelAllUnfreezeV2(
     ctx: StakingContext,
     owner: HexAddress,
   ): StakingOutcome & { readonly withdrawnExpired: bigint; readonly canceled: CanceledUnfreeze };
-  delegateResource(ctx: StakingContext, owner: HexAddress, receiver: HexAddress, amount: bigint, resource: number): StakingOutcome;
-  unDelegateResource(ctx: StakingContext, owner: HexAddress, receiver: HexAddress, amount: bigint, resource: number): StakingOutcome;
+  delegateResource(
+    ctx: StakingContext,
+    owner: HexAddress,
+    receiver: HexAddress,
+    amount: bigint,
+    resource: number,
+  ): StakingOutcome;
+  unDelegateResource(
+    ctx: StakingContext,
+    owner: HexAddress,
+    receiver: HexAddress,
+    amount: bigint,
+    resource: number,
+  ): StakingOutcome;
   voteWitness(ctx: StakingContext, owner: HexAddress, votes: readonly Vote[]): StakingOutcome;
   withdrawReward(ctx: StakingContext, owner: HexAddress): StakingOutcome & { readonly amount: bigint };
 
@@ -57,9 +74,20 @@ export interface StakingHooks {
    * chains without FreezeV2 (`allowTvmFreeze` and no unfreeze delay); there, without the hook, it is
    * refused (itx rejected, 0).
    */
-  freezeV1?(ctx: StakingContext, owner: HexAddress, receiver: HexAddress, amount: bigint, resource: number): StakingOutcome;
+  freezeV1?(
+    ctx: StakingContext,
+    owner: HexAddress,
+    receiver: HexAddress,
+    amount: bigint,
+    resource: number,
+  ): StakingOutcome;
   /** UNFREEZE still works after FreezeV2 for balances frozen with Stake 1.0. */
-  unfreezeV1?(ctx: StakingContext, owner: HexAddress, receiver: HexAddress, resource: number): StakingOutcome & { readonly amount: bigint };
+  unfreezeV1?(
+    ctx: StakingContext,
+    owner: HexAddress,
+    receiver: HexAddress,
+    resource: number,
+  ): StakingOutcome & { readonly amount: bigint };
   /** Expiry (ms) of a Stake 1.0 freeze or delegation; 0 when none. */
   freezeV1ExpireTime?(ctx: StakingContext, owner: HexAddress, target: HexAddress, resource: number): bigint;
 
@@ -72,7 +100,11 @@ export interface StakingHooks {
    * itself) and pay matured unfreezes to it; returns that matured amount (itx
    * `withdrawExpireUnfreezeWhileSuiciding`).
    */
-  transferStakeToInheritor(ctx: StakingContext, owner: HexAddress, inheritor: HexAddress): { readonly withdrawnExpired: bigint };
+  transferStakeToInheritor(
+    ctx: StakingContext,
+    owner: HexAddress,
+    inheritor: HexAddress,
+  ): { readonly withdrawnExpired: bigint };
 
   /** Energy the account can still use from its stake now (`getAccountLeftEnergyFromFreeze`). */
   accountEnergyLeft(ctx: StakingContext, address: HexAddress): bigint;
@@ -97,7 +129,12 @@ export interface StakingQueries {
   delegatableResource(ctx: StakingContext, address: HexAddress, resource: bigint): bigint;
   resourceV2(ctx: StakingContext, target: HexAddress, from: HexAddress, resource: bigint): bigint;
   /** [clean amount, dirty amount, restore time] or undefined. */
-  checkUnDelegateResource(ctx: StakingContext, target: HexAddress, amount: bigint, resource: bigint): readonly [bigint, bigint, bigint] | undefined;
+  checkUnDelegateResource(
+    ctx: StakingContext,
+    target: HexAddress,
+    amount: bigint,
+    resource: bigint,
+  ): readonly [bigint, bigint, bigint] | undefined;
   /** [usage, restore time] or undefined. */
   resourceUsage(ctx: StakingContext, address: HexAddress, resource: bigint): readonly [bigint, bigint] | undefined;
   totalResource(ctx: StakingContext, address: HexAddress, resource: bigint): bigint;

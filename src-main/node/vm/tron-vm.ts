@@ -16,7 +16,15 @@ import { VmValidationError } from './errors';
 import { estimateByBinarySearch } from './estimate';
 import { executeRoot, type ExecutionSettings, type RootExecution } from './execution';
 import { opcodeTableKey, vmFlagsFrom, type VmFlags } from './flags';
-import type { ConstantRequest, CreateRequest, EnergyLimitDetail, EstimateResult, TriggerRequest, VmExecutionResult, VmTransactionResult } from './requests';
+import type {
+  ConstantRequest,
+  CreateRequest,
+  EnergyLimitDetail,
+  EstimateResult,
+  TriggerRequest,
+  VmExecutionResult,
+  VmTransactionResult,
+} from './requests';
 import type { StakingContext, StakingHooks } from './staking-hooks';
 import {
   checkCreateShape,
@@ -90,7 +98,11 @@ export class TronVm {
     return this.serialize(async () => {
       const flags = vmFlagsFrom(parameters);
       if (opcodeTableKey(flags) !== opcodeTableKey(this.flags)) {
-        this.evm = await createTronEvm({ flags, allowShieldedTrc20: this.options.allowShieldedTrc20 ?? false, world: this.evm.tronState.world });
+        this.evm = await createTronEvm({
+          flags,
+          allowShieldedTrc20: this.options.allowShieldedTrc20 ?? false,
+          world: this.evm.tronState.world,
+        });
       }
       this.options = { ...this.options, parameters };
       this.flags = flags;
@@ -166,7 +178,8 @@ export class TronVm {
             name: request.name ?? '',
             ...(request.abi !== undefined ? { abi: request.abi } : {}),
           });
-          if (this.flags.allowTvmTransferTrc10) transferToken(world, request.owner, contractAddress, tokenId, tokenValue);
+          if (this.flags.allowTvmTransferTrc10)
+            transferToken(world, request.owner, contractAddress, tokenId, tokenValue);
         },
       });
       const limit: EnergyLimitDetail = {
@@ -214,7 +227,8 @@ export class TronVm {
       if (hasCode) {
         checkFeeLimit(request.feeLimit, param(parameters, 'getMaxFeeLimit'));
         const callerEnergyLeft = this.options.staking.accountEnergyLeft(ctx, request.owner);
-        const originEnergyLeft = originExists && !callerIsOrigin && percent < 100n ? this.options.staking.accountEnergyLeft(ctx, origin) : 0n;
+        const originEnergyLeft =
+          originExists && !callerIsOrigin && percent < 100n ? this.options.staking.accountEnergyLeft(ctx, origin) : 0n;
         const computed = triggerEnergyLimit({
           caller: {
             energyLeftFromFreeze: callerEnergyLeft,
@@ -229,7 +243,13 @@ export class TronVm {
           originEnergyLimit,
           originEnergyLeft,
         });
-        limit = { ...limit, callerLimit: computed.callerLimit, creatorLimit: computed.creatorLimit, callerEnergyLeft, originEnergyLeft };
+        limit = {
+          ...limit,
+          callerLimit: computed.callerLimit,
+          creatorLimit: computed.creatorLimit,
+          callerEnergyLeft,
+          originEnergyLeft,
+        };
       }
       checkTrxTransfer(world, request.owner, callValue);
       const execution = await executeRoot(this.evm, this.settings, {
@@ -241,14 +261,19 @@ export class TronVm {
         version: contract.version,
         isConstant: false,
         prepare: (w) => {
-          if (this.flags.allowTvmTransferTrc10) transferToken(w, request.owner, request.contractAddress, tokenId, tokenValue);
+          if (this.flags.allowTvmTransferTrc10)
+            transferToken(w, request.owner, request.contractAddress, tokenId, tokenValue);
         },
       });
       return { ...execution, limit, bill: this.bill(execution, limit, callerIsOrigin || !originExists) };
     });
   }
 
-  private bill(execution: VmExecutionResult, limit: EnergyLimitDetail, callerPaysAll: boolean): VmTransactionResult['bill'] {
+  private bill(
+    execution: VmExecutionResult,
+    limit: EnergyLimitDetail,
+    callerPaysAll: boolean,
+  ): VmTransactionResult['bill'] {
     return splitEnergyBill({
       energyUsageTotal: execution.energyUsed,
       callerIsOrigin: callerPaysAll,
@@ -299,9 +324,18 @@ export class TronVm {
   }
 
   /** `Wallet.triggerConstantContract` without a contract: a deploy with percent 100 and origin_energy_limit 1. */
-  private constantDeploy(request: ConstantRequest & { callValue: bigint; tokenValue: bigint; tokenId: bigint }, energyLimit: bigint): Promise<VmExecutionResult> {
+  private constantDeploy(
+    request: ConstantRequest & { callValue: bigint; tokenValue: bigint; tokenId: bigint },
+    energyLimit: bigint,
+  ): Promise<VmExecutionResult> {
     const contractAddress = contractAddressOf(bytesToHex(request.txId), request.owner);
-    checkCreateShape(request.world, { owner: request.owner, originAddress: request.owner, name: '', consumeUserResourcePercent: 100n, contractAddress });
+    checkCreateShape(request.world, {
+      owner: request.owner,
+      originAddress: request.owner,
+      name: '',
+      consumeUserResourcePercent: 100n,
+      contractAddress,
+    });
     checkTokenValueAndId(this.flags, request.tokenValue, request.tokenId);
     checkTrxTransfer(request.world, request.owner, request.callValue);
     const run: RootExecution = {
@@ -321,7 +355,8 @@ export class TronVm {
           version: this.flags.allowTvmCompatibleEvm ? 1 : 0,
           name: '',
         });
-        if (this.flags.allowTvmTransferTrc10) transferToken(world, request.owner, contractAddress, request.tokenId, request.tokenValue);
+        if (this.flags.allowTvmTransferTrc10)
+          transferToken(world, request.owner, contractAddress, request.tokenId, request.tokenValue);
       },
     };
     return executeRoot(this.evm, this.settings, run);

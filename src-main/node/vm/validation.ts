@@ -34,10 +34,15 @@ export interface CreateChecks {
 /** The checks that come before the fee limit (`VMActuator.create`). */
 export function checkCreateShape(world: TronWorldState, checks: CreateChecks): void {
   if (checks.owner !== checks.originAddress) refuse('OWNER_NOT_ORIGIN', 'OwnerAddress is not equals OriginAddress');
-  if (utf8ToBytes(checks.name).length > CONTRACT_NAME_LENGTH) refuse('CONTRACT_NAME_TOO_LONG', "contractName's length cannot be greater than 32");
-  if (checks.consumeUserResourcePercent < 0n || checks.consumeUserResourcePercent > 100n) refuse('PERCENT_OUT_OF_RANGE', 'percent must be >= 0 and <= 100');
+  if (utf8ToBytes(checks.name).length > CONTRACT_NAME_LENGTH)
+    refuse('CONTRACT_NAME_TOO_LONG', "contractName's length cannot be greater than 32");
+  if (checks.consumeUserResourcePercent < 0n || checks.consumeUserResourcePercent > 100n)
+    refuse('PERCENT_OUT_OF_RANGE', 'percent must be >= 0 and <= 100');
   if (world.getAccount(checks.contractAddress) !== undefined) {
-    refuse('CONTRACT_ADDRESS_EXISTS', `Trying to create a contract with existing contract address: ${base58(checks.contractAddress)}`);
+    refuse(
+      'CONTRACT_ADDRESS_EXISTS',
+      `Trying to create a contract with existing contract address: ${base58(checks.contractAddress)}`,
+    );
   }
 }
 
@@ -54,11 +59,13 @@ export function checkOriginEnergyLimit(originEnergyLimit: bigint): void {
 export function checkTokenValueAndId(flags: VmFlags, tokenValue: bigint, tokenId: bigint): void {
   if (!flags.allowTvmTransferTrc10 || !flags.allowMultiSign) return;
   if (tokenId <= MIN_TOKEN_ID && tokenId !== 0n) refuse('TOKEN_ID_INVALID', `tokenId must be > ${MIN_TOKEN_ID}`);
-  if (tokenValue > 0n && tokenId === 0n) refuse('TOKEN_ARGUMENTS_INVALID', `invalid arguments with tokenValue = ${tokenValue}, tokenId = ${tokenId}`);
+  if (tokenValue > 0n && tokenId === 0n)
+    refuse('TOKEN_ARGUMENTS_INVALID', `invalid arguments with tokenValue = ${tokenValue}, tokenId = ${tokenId}`);
 }
 
 export function checkOwnerExists(world: TronWorldState, owner: HexAddress): void {
-  if (world.getAccount(owner) === undefined) refuse('OWNER_ACCOUNT_MISSING', `account [${base58(owner)}] does not exist`);
+  if (world.getAccount(owner) === undefined)
+    refuse('OWNER_ACCOUNT_MISSING', `account [${base58(owner)}] does not exist`);
 }
 
 /** `MUtil.transfer` validation for the transaction's call value (the VM performs the move). */
@@ -70,7 +77,13 @@ export function checkTrxTransfer(world: TronWorldState, from: HexAddress, amount
 }
 
 /** `MUtil.transferToken`: validates and moves the transaction's TRC10 value. */
-export function transferToken(world: TronWorldState, from: HexAddress, to: HexAddress, tokenId: bigint, amount: bigint): void {
+export function transferToken(
+  world: TronWorldState,
+  from: HexAddress,
+  to: HexAddress,
+  tokenId: bigint,
+  amount: bigint,
+): void {
   if (amount === 0n) return;
   const id = tokenId.toString();
   if (world.getAccount(from) === undefined) refuse('TOKEN_NO_OWNER', 'No owner account!');

@@ -2,7 +2,12 @@ import { toBase58Address } from '../../../src-core/address/address';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import type { Account, AccountResource, Permission } from '../../../src-core/client/types';
 import { WalletError } from '../../../src-core/errors';
-import type { AccountsSnapshot, AccountView, ChainAccount, PermissionView } from '../../../src-core/ipc/channels/accounts';
+import type {
+  AccountsSnapshot,
+  AccountView,
+  ChainAccount,
+  PermissionView,
+} from '../../../src-core/ipc/channels/accounts';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import type { NodeBlock } from '../../../src-core/ipc/channels/node';
 import { stringifyJson } from '../../../src-core/json/lossless';
@@ -50,12 +55,20 @@ export class AccountsService {
   private headTime: number | undefined;
 
   constructor(private readonly options: AccountsServiceOptions) {
-    this.current = { network: options.chain.network().key, updatedAt: null, accounts: this.withoutChain(this.idleReason()) };
+    this.current = {
+      network: options.chain.network().key,
+      updatedAt: null,
+      accounts: this.withoutChain(this.idleReason()),
+    };
     this.stops.push(
       options.chain.onBlock((block) => this.onBlock(block)),
       options.chain.onNetworkChange(() => {
         this.lastRemoteRead = 0;
-        this.current = { network: options.chain.network().key, updatedAt: null, accounts: this.withoutChain(this.idleReason()) };
+        this.current = {
+          network: options.chain.network().key,
+          updatedAt: null,
+          accounts: this.withoutChain(this.idleReason()),
+        };
         this.publish();
         void this.refresh().catch(() => undefined);
       }),
@@ -66,7 +79,9 @@ export class AccountsService {
   snapshot(): AccountsSnapshot {
     // The list itself always comes from the vault, so a new account shows before its balance.
     const known = new Map(this.current.accounts.map((a) => [a.id, a]));
-    const accounts = this.options.accounts.listAccounts().map((account) => known.get(account.id) ?? { ...account, chain: null });
+    const accounts = this.options.accounts
+      .listAccounts()
+      .map((account) => known.get(account.id) ?? { ...account, chain: null });
     return { ...this.current, accounts };
   }
 
@@ -141,9 +156,16 @@ export class AccountsService {
   }
 }
 
-async function readAccount(client: TronNodeClient, account: VaultAccount, headTime: number | undefined): Promise<AccountView> {
+async function readAccount(
+  client: TronNodeClient,
+  account: VaultAccount,
+  headTime: number | undefined,
+): Promise<AccountView> {
   try {
-    const [chainAccount, resource] = await Promise.all([client.getAccount(account.address), client.getAccountResource(account.address)]);
+    const [chainAccount, resource] = await Promise.all([
+      client.getAccount(account.address),
+      client.getAccountResource(account.address),
+    ]);
     return { ...account, chain: chainView(account, chainAccount, resource, headTime) };
   } catch (error) {
     const message = error instanceof WalletError ? error.message : 'The node could not be read.';
@@ -151,7 +173,12 @@ async function readAccount(client: TronNodeClient, account: VaultAccount, headTi
   }
 }
 
-function chainView(account: VaultAccount, found: Account | null, resource: AccountResource | null, headTime?: number): ChainAccount {
+function chainView(
+  account: VaultAccount,
+  found: Account | null,
+  resource: AccountResource | null,
+  headTime?: number,
+): ChainAccount {
   const bandwidth = {
     freeUsed: resource?.freeNetUsed ?? 0,
     freeLimit: resource?.freeNetLimit ?? 0,
@@ -161,12 +188,25 @@ function chainView(account: VaultAccount, found: Account | null, resource: Accou
   const energy = { used: resource?.EnergyUsed ?? 0, limit: resource?.EnergyLimit ?? 0 };
   if (!found) {
     // java-tron's implicit default for an address that has never received TRX.
-    const owner: PermissionView = { type: 'Owner', id: 0, name: 'owner', threshold: 1n, operations: '', keys: [{ address: account.address, weight: 1n }] };
+    const owner: PermissionView = {
+      type: 'Owner',
+      id: 0,
+      name: 'owner',
+      threshold: 1n,
+      operations: '',
+      keys: [{ address: account.address, weight: 1n }],
+    };
     return { exists: false, balanceSun: 0n, bandwidth, energy, owner, witness: null, actives: [] };
   }
-  const stakedOf = (type: string) => found.frozenV2.filter((f) => f.type === type).reduce((sum, f) => sum + f.amount, 0n);
+  const stakedOf = (type: string) =>
+    found.frozenV2.filter((f) => f.type === type).reduce((sum, f) => sum + f.amount, 0n);
   const unfreezing = found.unfrozenV2.reduce((sum, u) => sum + u.unfreeze_amount, 0n);
-  const withdrawable = headTime === undefined ? 0n : found.unfrozenV2.filter((u) => u.unfreeze_expire_time <= headTime).reduce((sum, u) => sum + u.unfreeze_amount, 0n);
+  const withdrawable =
+    headTime === undefined
+      ? 0n
+      : found.unfrozenV2
+          .filter((u) => u.unfreeze_expire_time <= headTime)
+          .reduce((sum, u) => sum + u.unfreeze_amount, 0n);
   return {
     exists: true,
     balanceSun: found.balance,
@@ -178,7 +218,8 @@ function chainView(account: VaultAccount, found: Account | null, resource: Accou
       energySun: stakedOf('ENERGY') + found.account_resource.delegated_frozenV2_balance_for_energy,
       unfreezingSun: unfreezing,
       withdrawableSun: withdrawable,
-      delegatedOutSun: found.delegated_frozenV2_balance_for_bandwidth + found.account_resource.delegated_frozenV2_balance_for_energy,
+      delegatedOutSun:
+        found.delegated_frozenV2_balance_for_bandwidth + found.account_resource.delegated_frozenV2_balance_for_energy,
     },
     trc10: found.assetV2.map((a) => ({ tokenId: a.key, amount: a.value })),
     owner: permissionView(found.owner_permission),

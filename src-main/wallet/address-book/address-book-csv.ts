@@ -30,10 +30,21 @@ export function readAddressBookCsv(text: string): ReadContacts {
   try {
     records = parseCsv(text, { maxRecords: 10_001 });
   } catch (error) {
-    if (error instanceof CsvError) return { rows: [], problems: [{ line: Number(error.details?.line ?? 1), message: error.message }], total: 0 };
+    if (error instanceof CsvError)
+      return { rows: [], problems: [{ line: Number(error.details?.line ?? 1), message: error.message }], total: 0 };
     throw error;
   }
-  if (records.length === 0) return { rows: [], problems: [{ line: 1, message: 'The file is empty: it needs a header row (name,address,note,tags) and one row per contact.' }], total: 0 };
+  if (records.length === 0)
+    return {
+      rows: [],
+      problems: [
+        {
+          line: 1,
+          message: 'The file is empty: it needs a header row (name,address,note,tags) and one row per contact.',
+        },
+      ],
+      total: 0,
+    };
   const [header, ...data] = records;
   const columns = header!.fields.map((f) => f.trim().toLowerCase());
   const problems: CsvProblem[] = [];
@@ -42,11 +53,26 @@ export function readAddressBookCsv(text: string): ReadContacts {
   const repeated = columns.filter((c, i) => columns.indexOf(c) !== i);
   if (!columns.includes('name') || !columns.includes('address') || unknown.length > 0 || repeated.length > 0) {
     const parts = [
-      ...(!columns.includes('name') || !columns.includes('address') ? ['it must name the columns “name” and “address”'] : []),
-      ...(unknown.length ? [`unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `“${u}”`).join(', ')}`] : []),
-      ...(repeated.length ? [`column${repeated.length > 1 ? 's' : ''} ${repeated.map((u) => `“${u}”`).join(', ')} twice`] : []),
+      ...(!columns.includes('name') || !columns.includes('address')
+        ? ['it must name the columns “name” and “address”']
+        : []),
+      ...(unknown.length
+        ? [`unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `“${u}”`).join(', ')}`]
+        : []),
+      ...(repeated.length
+        ? [`column${repeated.length > 1 ? 's' : ''} ${repeated.map((u) => `“${u}”`).join(', ')} twice`]
+        : []),
     ];
-    return { rows: [], problems: [{ line: header!.line, message: `Line ${header!.line}: the header row is not usable: ${parts.join('; ')}. Expected: name,address,note,tags.` }], total: data.length };
+    return {
+      rows: [],
+      problems: [
+        {
+          line: header!.line,
+          message: `Line ${header!.line}: the header row is not usable: ${parts.join('; ')}. Expected: name,address,note,tags.`,
+        },
+      ],
+      total: data.length,
+    };
   }
   const index = (name: string) => columns.indexOf(name);
   const rows: (ContactInput & { line: number })[] = [];
@@ -54,7 +80,10 @@ export function readAddressBookCsv(text: string): ReadContacts {
   for (const record of data) {
     const at = `Line ${record.line}`;
     if (record.fields.length !== columns.length) {
-      problems.push({ line: record.line, message: `${at}: ${record.fields.length} field${record.fields.length === 1 ? '' : 's'}, but the header has ${columns.length}.` });
+      problems.push({
+        line: record.line,
+        message: `${at}: ${record.fields.length} field${record.fields.length === 1 ? '' : 's'}, but the header has ${columns.length}.`,
+      });
       continue;
     }
     const cell = (name: string) => (index(name) >= 0 ? unguardCell(record.fields[index(name)]!) : '');
@@ -65,7 +94,8 @@ export function readAddressBookCsv(text: string): ReadContacts {
     const wrong: string[] = [];
     if (name === '') wrong.push('the name is empty');
     else if (name.length > NAME_MAX) wrong.push(`the name is longer than ${NAME_MAX} characters`);
-    if (!isValidAddress(address)) wrong.push(`“${address.slice(0, 50)}” is not a TRON address (T… Base58 or 41… hex, with a valid checksum)`);
+    if (!isValidAddress(address))
+      wrong.push(`“${address.slice(0, 50)}” is not a TRON address (T… Base58 or 41… hex, with a valid checksum)`);
     if (note.length > NOTE_MAX) wrong.push(`the note is longer than ${NOTE_MAX} characters`);
     if (tags.length > TAGS_MAX) wrong.push(`more than ${TAGS_MAX} tags`);
     const badTag = tags.find((t) => t.length > TAG_MAX || !TAG.test(t));

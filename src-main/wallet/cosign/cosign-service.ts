@@ -14,7 +14,15 @@ import {
   type Envelope,
 } from '../../../src-core/envelope';
 import { BroadcastError, EnvelopeError, NodeHostError, WalletError } from '../../../src-core/errors';
-import type { EnvelopeDetail, EnvelopeExport, EnvelopeStage, ImportResult, ImportSource, Inbox, InboxItem } from '../../../src-core/ipc/channels/cosign';
+import type {
+  EnvelopeDetail,
+  EnvelopeExport,
+  EnvelopeStage,
+  ImportResult,
+  ImportSource,
+  Inbox,
+  InboxItem,
+} from '../../../src-core/ipc/channels/cosign';
 import type { NodeBlock } from '../../../src-core/ipc/channels/node';
 import type { CostView, SimulationView, TrackView } from '../../../src-core/ipc/channels/tx';
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
@@ -25,7 +33,15 @@ import type { NetworkStores } from '../stores/network-stores';
 import type { StoredEnvelope } from '../stores/envelopes';
 import type { ChainReads } from '../transactions/chain-reads';
 import type { BroadcastElsewhere, TxChain, TxVault } from '../transactions/transaction-service';
-import { callView, headline, permissionChangeView, summaryLines, tokensMoved, trc10Key, type TokenFacts } from './describe';
+import {
+  callView,
+  headline,
+  permissionChangeView,
+  summaryLines,
+  tokensMoved,
+  trc10Key,
+  type TokenFacts,
+} from './describe';
 import { Names } from './names';
 import { rebuildTransaction } from './repropose';
 import { simulateEnvelope } from './simulate-envelope';
@@ -112,7 +128,10 @@ export class CosignService {
   private requireClient(): TronNodeClient {
     const client = this.options.chain.client();
     if (!client) {
-      throw new NodeHostError(CosignErrorCode.notRunning, 'The node is not answering, so this envelope cannot be checked against the chain. Start the node (Node screen) and try again.');
+      throw new NodeHostError(
+        CosignErrorCode.notRunning,
+        'The node is not answering, so this envelope cannot be checked against the chain. Start the node (Node screen) and try again.',
+      );
     }
     return client;
   }
@@ -130,7 +149,12 @@ export class CosignService {
 
   private entry(id: string): StoredEnvelope {
     const entry = this.stores().envelopes.get(id);
-    if (!entry) fail(CosignErrorCode.unknown, 'There is no such envelope in this network’s inbox; it may have been removed, or it belongs to another network.', { id });
+    if (!entry)
+      fail(
+        CosignErrorCode.unknown,
+        'There is no such envelope in this network’s inbox; it may have been removed, or it belongs to another network.',
+        { id },
+      );
     return entry;
   }
 
@@ -147,7 +171,9 @@ export class CosignService {
     try {
       await this.stores().history.record(fields, this.now());
     } catch (error) {
-      this.options.log.warn('Recording a co-signed transaction in the history failed', { code: error instanceof WalletError ? error.code : undefined });
+      this.options.log.warn('Recording a co-signed transaction in the history failed', {
+        code: error instanceof WalletError ? error.code : undefined,
+      });
     }
   }
 
@@ -186,17 +212,30 @@ export class CosignService {
 
   // ── views ──────────────────────────────────────────────────────────────────────────────────
 
-  private stageOf(entry: StoredEnvelope, thresholdMet: boolean, expiresAt: number, headTime: number | null): EnvelopeStage {
+  private stageOf(
+    entry: StoredEnvelope,
+    thresholdMet: boolean,
+    expiresAt: number,
+    headTime: number | null,
+  ): EnvelopeStage {
     if (entry.replacedBy) return 'replaced';
     const status = this.history(entry.txid)?.status;
     if (status === 'confirmed') return 'confirmed';
     if (status === 'failed' && (entry.broadcastAt !== null || this.history(entry.txid)?.blockNumber)) return 'failed';
     if (status === 'pending' || entry.broadcastAt !== null) return status === 'expired' ? 'expired' : 'broadcast';
-    if (status === 'expired' || (headTime !== null && expiresAt - headTime < PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS)) return 'expired';
+    if (status === 'expired' || (headTime !== null && expiresAt - headTime < PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS))
+      return 'expired';
     return thresholdMet ? 'ready' : 'collecting';
   }
 
-  private item(entry: StoredEnvelope, envelope: Envelope, names: Names, tokens: TokenFacts, weight: { current: bigint; threshold: bigint; met: boolean }, headTime: number | null): InboxItem {
+  private item(
+    entry: StoredEnvelope,
+    envelope: Envelope,
+    names: Names,
+    tokens: TokenFacts,
+    weight: { current: bigint; threshold: bigint; met: boolean },
+    headTime: number | null,
+  ): InboxItem {
     return {
       id: entry.id,
       txid: entry.txid,
@@ -229,20 +268,29 @@ export class CosignService {
       try {
         envelope = stores.envelopes.envelopeOf(entry);
       } catch (error) {
-        this.options.log.warn('A stored envelope no longer verifies', { code: error instanceof WalletError ? error.code : undefined });
+        this.options.log.warn('A stored envelope no longer verifies', {
+          code: error instanceof WalletError ? error.code : undefined,
+        });
         continue;
       }
       // The list weighs against the envelope's snapshot (no node round trip); the detail view uses the chain's permission.
       const progress = envelope.permission ? signingProgress(envelope) : null;
-      const weight = progress ? { current: progress.currentWeight, threshold: progress.threshold, met: progress.thresholdMet } : { current: 0n, threshold: 0n, met: false };
+      const weight = progress
+        ? { current: progress.currentWeight, threshold: progress.threshold, met: progress.thresholdMet }
+        : { current: 0n, threshold: 0n, met: false };
       items.push(this.item(entry, envelope, names, await this.tokenFacts(envelope), weight, headTime));
     }
     return {
       network: this.options.chain.network().name,
       items,
-      unreadable: stores.envelopes.unreadable().map((u) => ({ id: u.id, label: u.label, code: u.code, reason: u.reason })),
+      unreadable: stores.envelopes
+        .unreadable()
+        .map((u) => ({ id: u.id, label: u.label, code: u.code, reason: u.reason })),
       headTime,
-      fileDialogs: { open: typeof this.options.files?.openText === 'function', save: typeof this.options.files?.saveText === 'function' },
+      fileDialogs: {
+        open: typeof this.options.files?.openText === 'function',
+        save: typeof this.options.files?.saveText === 'function',
+      },
     };
   }
 
@@ -263,7 +311,8 @@ export class CosignService {
     }
     if (!info || info.blockNumber <= 0) return;
     const solid = this.options.chain.head()?.solidBlock;
-    const status = info.result === 'FAILED' ? 'failed' : solid !== undefined && info.blockNumber <= solid ? 'confirmed' : 'pending';
+    const status =
+      info.result === 'FAILED' ? 'failed' : solid !== undefined && info.blockNumber <= solid ? 'confirmed' : 'pending';
     if (status === known) return;
     await this.record({
       txid: entry.txid,
@@ -274,7 +323,10 @@ export class CosignService {
       expiresAt: envelope.expiresAt,
       blockNumber: info.blockNumber,
       feeSun: info.fee,
-      message: status === 'failed' ? info.resMessage || 'It was packed but failed.' : `Broadcast by a co-signer; in block ${info.blockNumber}.`,
+      message:
+        status === 'failed'
+          ? info.resMessage || 'It was packed but failed.'
+          : `Broadcast by a co-signer; in block ${info.blockNumber}.`,
     });
   }
 
@@ -284,9 +336,24 @@ export class CosignService {
     const checked = inspection ?? (await this.inspect(envelope, names));
     const tokens = await this.tokenFacts(envelope);
     const progress = checked.progress;
-    const own = this.options.vault.listAccounts().filter((a) => a.canSign).map((a) => a.addressHex);
-    const known = [...own, ...(this.safeBook()?.list().map((c) => c.address) ?? [])];
-    const item = this.item(entry, envelope, names, tokens, { current: progress.currentWeight, threshold: progress.threshold, met: progress.thresholdMet }, checked.headTime);
+    const own = this.options.vault
+      .listAccounts()
+      .filter((a) => a.canSign)
+      .map((a) => a.addressHex);
+    const known = [
+      ...own,
+      ...(this.safeBook()
+        ?.list()
+        .map((c) => c.address) ?? []),
+    ];
+    const item = this.item(
+      entry,
+      envelope,
+      names,
+      tokens,
+      { current: progress.currentWeight, threshold: progress.threshold, met: progress.thresholdMet },
+      checked.headTime,
+    );
     return {
       ...item,
       network: { ...envelope.network },
@@ -297,7 +364,8 @@ export class CosignService {
       expiry: checked.expiry,
       checks: checked.checks,
       note: envelope.note ?? null,
-      noteEditable: entry.origin === 'proposed' && entry.exportedAt === null && (envelope.transaction.signature?.length ?? 0) <= 1,
+      noteEditable:
+        entry.origin === 'proposed' && entry.exportedAt === null && (envelope.transaction.signature?.length ?? 0) <= 1,
       carriedApprovals: entry.carriedApprovals.map((a) => ({ address: toBase58Address(a.address), name: a.name })),
       reproposedFrom: entry.reproposedFrom,
       refBlock: checked.refBlock,
@@ -336,7 +404,11 @@ export class CosignService {
     const inspection = await this.inspect(envelope, names);
     if (inspection.refusal) fail(inspection.refusal.code, inspection.refusal.message, { source: input.source });
     const result = await this.stores().envelopes.add(envelope, { origin: 'imported' }, this.now());
-    this.options.log.info('Envelope imported', { source: input.source, outcome: result.outcome, signatures: result.newSignatures });
+    this.options.log.info('Envelope imported', {
+      source: input.source,
+      outcome: result.outcome,
+      signatures: result.newSignatures,
+    });
     return this.afterChange(result.entry, result.outcome, result.newSignatures);
   }
 
@@ -346,19 +418,37 @@ export class CosignService {
 
   async openFile(): Promise<ImportResult | null> {
     const open = this.options.files?.openText;
-    if (!open) fail(CosignErrorCode.noDialog, 'This window cannot show the open dialog; choose the file with the file field instead.');
-    const file = await open.call(this.options.files, { title: 'Open a co-signing envelope', filters: ENVELOPE_FILTERS, maxBytes: MAX_FILE_BYTES });
+    if (!open)
+      fail(
+        CosignErrorCode.noDialog,
+        'This window cannot show the open dialog; choose the file with the file field instead.',
+      );
+    const file = await open.call(this.options.files, {
+      title: 'Open a co-signing envelope',
+      filters: ENVELOPE_FILTERS,
+      maxBytes: MAX_FILE_BYTES,
+    });
     if (!file) return null;
     return this.import({ text: file.text, source: 'file' });
   }
 
   /** After an import or a signature: announce it, and broadcast when the proposer chose so and the weight suffices. */
-  private async afterChange(entry: StoredEnvelope, outcome: ImportResult['outcome'], newSignatures: number): Promise<ImportResult> {
+  private async afterChange(
+    entry: StoredEnvelope,
+    outcome: ImportResult['outcome'],
+    newSignatures: number,
+  ): Promise<ImportResult> {
     const envelope = this.stores().envelopes.envelopeOf(entry);
     let inspection = await this.inspect(envelope, this.names());
     let broadcast = false;
     let current = entry;
-    if (entry.autoBroadcast && entry.broadcastAt === null && !entry.replacedBy && inspection.progress.thresholdMet && inspection.expiry.state !== 'expired') {
+    if (
+      entry.autoBroadcast &&
+      entry.broadcastAt === null &&
+      !entry.replacedBy &&
+      inspection.progress.thresholdMet &&
+      inspection.expiry.state !== 'expired'
+    ) {
       try {
         await this.broadcast({ id: entry.id });
         broadcast = true;
@@ -385,14 +475,23 @@ export class CosignService {
 
   private async exported(id: string): Promise<void> {
     const entry = this.entry(id);
-    if (entry.exportedAt === null) await this.stores().envelopes.update(id, () => ({ exportedAt: this.now() }), this.now());
+    if (entry.exportedAt === null)
+      await this.stores().envelopes.update(id, () => ({ exportedAt: this.now() }), this.now());
   }
 
   async saveFile(input: { id: string }): Promise<{ path: string } | null> {
     const save = this.options.files?.saveText;
-    if (!save) fail(CosignErrorCode.noDialog, 'This window cannot show the save dialog; copy the envelope or show its QR codes instead.');
+    if (!save)
+      fail(
+        CosignErrorCode.noDialog,
+        'This window cannot show the save dialog; copy the envelope or show its QR codes instead.',
+      );
     const { text, fileName } = this.export(input);
-    const saved = await save.call(this.options.files, { title: 'Save the co-signing envelope', defaultName: fileName, filters: ENVELOPE_FILTERS }, text);
+    const saved = await save.call(
+      this.options.files,
+      { title: 'Save the co-signing envelope', defaultName: fileName, filters: ENVELOPE_FILTERS },
+      text,
+    );
     if (saved) await this.exported(input.id);
     return saved;
   }
@@ -416,14 +515,26 @@ export class CosignService {
     const entry = this.entry(input.id);
     const envelope = this.stores().envelopes.envelopeOf(entry);
     const head = this.options.chain.head();
-    return simulateEnvelope({ envelope, client, reads: this.options.reads, dryRun: this.options.chain.dryRunner(), headTime: head?.timestamp ?? envelope.createdAt });
+    return simulateEnvelope({
+      envelope,
+      client,
+      reads: this.options.reads,
+      dryRun: this.options.chain.dryRunner(),
+      headTime: head?.timestamp ?? envelope.createdAt,
+    });
   }
 
   private async chainPermission(client: TronNodeClient, envelope: Envelope): Promise<Permission> {
     const owner = envelope.summary.owner;
     const state = await this.options.reads.owner(client, owner);
-    const permission = state.permissions ? permissionFor(state.permissions, envelope.summary.permissionId, { ownerAddress: owner }) : undefined;
-    if (!permission) fail('ENVELOPE_UNKNOWN_PERMISSION', `${toBase58Address(owner)} has no permission with id ${envelope.summary.permissionId} on this network.`);
+    const permission = state.permissions
+      ? permissionFor(state.permissions, envelope.summary.permissionId, { ownerAddress: owner })
+      : undefined;
+    if (!permission)
+      fail(
+        'ENVELOPE_UNKNOWN_PERMISSION',
+        `${toBase58Address(owner)} has no permission with id ${envelope.summary.permissionId} on this network.`,
+      );
     return permission;
   }
 
@@ -434,31 +545,43 @@ export class CosignService {
    */
   private async assertOpen(client: TronNodeClient, envelope: Envelope, what: string): Promise<void> {
     const cached = this.options.chain.head()?.timestamp ?? 0;
-    const fresh = await client.getNowBlockHeader().then((h) => h.timestamp, () => 0);
+    const fresh = await client.getNowBlockHeader().then(
+      (h) => h.timestamp,
+      () => 0,
+    );
     const headTime = Math.max(cached, fresh);
     if (headTime > 0 && expiryStatus(envelope, headTime).state === 'expired') {
-      fail(CosignErrorCode.expired, `This transaction has expired (the head block is past its expiration), so it can no longer be ${what}. Re-propose it instead.`);
+      fail(
+        CosignErrorCode.expired,
+        `This transaction has expired (the head block is past its expiration), so it can no longer be ${what}. Re-propose it instead.`,
+      );
     }
   }
 
   async sign(input: { id: string; accountId: string }): Promise<ImportResult> {
     const client = this.requireClient();
     const entry = this.entry(input.id);
-    if (entry.broadcastAt !== null) fail(CosignErrorCode.alreadyBroadcast, 'This transaction was already broadcast; nothing is left to sign.');
+    if (entry.broadcastAt !== null)
+      fail(CosignErrorCode.alreadyBroadcast, 'This transaction was already broadcast; nothing is left to sign.');
     const envelope = this.stores().envelopes.envelopeOf(entry);
     await this.assertOpen(client, envelope, 'signed');
     const account = this.options.vault.listAccounts().find((a) => a.id === input.accountId);
-    if (!account || !account.canSign) fail(CosignErrorCode.cannotSign, 'Choose a vault account that holds its key (a watch-only account cannot sign).');
+    if (!account || !account.canSign)
+      fail(CosignErrorCode.cannotSign, 'Choose a vault account that holds its key (a watch-only account cannot sign).');
     const permission = await this.chainPermission(client, envelope);
     if (weightOf(permission, account.addressHex) === 0n) {
-      fail(CosignErrorCode.notAKey, `${account.label} (${account.address}) is not a key of permission ${permission.id} “${permission.name}”, so its signature would not count.`);
+      fail(
+        CosignErrorCode.notAKey,
+        `${account.label} (${account.address}) is not a key of permission ${permission.id} “${permission.name}”, so its signature would not count.`,
+      );
     }
     if (signingProgress(envelope, { permission }).signed.some((x) => x.address === account.addressHex)) {
       fail(CosignErrorCode.alreadySigned, `${account.label} has already signed this transaction.`);
     }
     const signed = await this.options.vault.sign(envelope.transaction, account.id, permission.id);
     const added = (signed.signature ?? []).filter((s) => !(envelope.transaction.signature ?? []).includes(s));
-    if (added.length !== 1) fail(CosignErrorCode.alreadySigned, `${account.label} has already signed this transaction.`);
+    if (added.length !== 1)
+      fail(CosignErrorCode.alreadySigned, `${account.label} has already signed this transaction.`);
     const next = addEnvelopeSignature(envelope, added[0]!);
     const result = await this.stores().envelopes.add(next, {}, this.now());
     const known = this.history(entry.txid);
@@ -486,9 +609,18 @@ export class CosignService {
     const permission = await this.chainPermission(client, envelope);
     const progress = signingProgress(envelope, { permission });
     if (!progress.thresholdMet) {
-      fail(CosignErrorCode.belowThreshold, `The signatures weigh ${progress.currentWeight} of the ${progress.threshold} permission ${permission.id} needs; collect ${progress.remainingWeight} more before broadcasting.`);
+      fail(
+        CosignErrorCode.belowThreshold,
+        `The signatures weigh ${progress.currentWeight} of the ${progress.threshold} permission ${permission.id} needs; collect ${progress.remainingWeight} more before broadcasting.`,
+      );
     }
-    const common = { txid: entry.txid, type: envelope.summary.contractType, owner: toBase58Address(envelope.summary.owner), permissionId: permission.id, expiresAt: envelope.expiresAt };
+    const common = {
+      txid: entry.txid,
+      type: envelope.summary.contractType,
+      owner: toBase58Address(envelope.summary.owner),
+      permissionId: permission.id,
+      expiresAt: envelope.expiresAt,
+    };
     try {
       await client.broadcastTransaction(envelope.transaction);
     } catch (error) {
@@ -503,7 +635,14 @@ export class CosignService {
     // The transaction service follows it from here: pending in the history, then pool, block,
     // confirmed (history and tx:status).
     try {
-      await this.options.tracker.followBroadcast({ txid: entry.txid, contractType: common.type, owner: common.owner, permissionId: common.permissionId, expiresAt: common.expiresAt, broadcastAt: at });
+      await this.options.tracker.followBroadcast({
+        txid: entry.txid,
+        contractType: common.type,
+        owner: common.owner,
+        permissionId: common.permissionId,
+        expiresAt: common.expiresAt,
+        broadcastAt: at,
+      });
     } catch (error) {
       if (!(error instanceof WalletError)) throw error;
       this.options.log.warn('Following a co-signed transaction failed to start', { code: error.code });
@@ -523,13 +662,19 @@ export class CosignService {
     let rewrapped: Envelope | undefined;
     if (input.note !== undefined && input.note !== (envelope.note ?? '')) {
       if (entry.exportedAt !== null || (envelope.transaction.signature?.length ?? 0) > 1) {
-        fail(CosignErrorCode.noteFixed, 'The note travels inside the envelope; once it has been shared, co-signers’ copies would no longer merge. Keep it, or re-propose.');
+        fail(
+          CosignErrorCode.noteFixed,
+          'The note travels inside the envelope; once it has been shared, co-signers’ copies would no longer merge. Keep it, or re-propose.',
+        );
       }
       rewrapped = rewrap(envelope, input.note === '' ? undefined : input.note);
     }
     const updated = await this.stores().envelopes.update(
       entry.id,
-      () => ({ ...(input.autoBroadcast !== undefined ? { autoBroadcast: input.autoBroadcast } : {}), ...(rewrapped ? { envelope: rewrapped } : {}) }),
+      () => ({
+        ...(input.autoBroadcast !== undefined ? { autoBroadcast: input.autoBroadcast } : {}),
+        ...(rewrapped ? { envelope: rewrapped } : {}),
+      }),
       this.now(),
     );
     if (input.autoBroadcast) return (await this.afterChange(updated, 'unchanged', 0)).detail;
@@ -542,7 +687,10 @@ export class CosignService {
     const envelope = this.stores().envelopes.envelopeOf(entry);
     const head = await client.getRefBlock();
     if (expiryStatus(envelope, head.timestamp).state !== 'expired') {
-      fail(CosignErrorCode.notExpired, 'This envelope has not expired; its signatures are still good. Re-propose only once it has expired.');
+      fail(
+        CosignErrorCode.notExpired,
+        'This envelope has not expired; its signatures are still good. Re-propose only once it has expired.',
+      );
     }
     if (entry.replacedBy) {
       const existing = this.stores().envelopes.byTxid(entry.replacedBy);
@@ -554,7 +702,9 @@ export class CosignService {
     const transaction = rebuildTransaction(envelope, head);
     const names = this.names();
     const approvals = new Map(entry.carriedApprovals.map((a) => [a.address, a]));
-    for (const signer of signingProgress(envelope, { permission: envelope.permission ? fromPermissionSnapshot(envelope.permission) : permission }).signed) {
+    for (const signer of signingProgress(envelope, {
+      permission: envelope.permission ? fromPermissionSnapshot(envelope.permission) : permission,
+    }).signed) {
       approvals.set(signer.address, { address: signer.address, name: names.get(signer.address)?.name ?? null });
     }
     const fresh = createEnvelope({
@@ -568,11 +718,23 @@ export class CosignService {
     });
     const added = await this.stores().envelopes.add(
       fresh,
-      { origin: 'proposed', label: entry.label, autoBroadcast: entry.autoBroadcast, carriedApprovals: [...approvals.values()], reproposedFrom: entry.txid },
+      {
+        origin: 'proposed',
+        label: entry.label,
+        autoBroadcast: entry.autoBroadcast,
+        carriedApprovals: [...approvals.values()],
+        reproposedFrom: entry.txid,
+      },
       this.now(),
     );
     await this.stores().envelopes.update(entry.id, () => ({ replacedBy: fresh.transaction.txID }), this.now());
-    await this.record({ txid: entry.txid, type: envelope.summary.contractType, status: 'expired', expiresAt: envelope.expiresAt, message: `Expired; re-proposed as ${fresh.transaction.txID}.` });
+    await this.record({
+      txid: entry.txid,
+      type: envelope.summary.contractType,
+      status: 'expired',
+      expiresAt: envelope.expiresAt,
+      message: `Expired; re-proposed as ${fresh.transaction.txID}.`,
+    });
     this.options.emit('cosign:changed', { id: entry.id, txid: entry.txid, stage: 'replaced' });
     this.options.emit('cosign:changed', { id: added.entry.id, txid: added.entry.txid, stage: 'collecting' });
     return this.get({ id: added.entry.id });
@@ -610,12 +772,19 @@ export class CosignService {
         this.expiredSeen.add(entry.txid);
         const known = this.history(entry.txid);
         if (known && (known.status === 'signed' || known.status === 'draft')) {
-          await this.record({ txid: entry.txid, type: known.type, status: 'expired', message: 'It expired before enough signatures were collected; re-propose it.' });
+          await this.record({
+            txid: entry.txid,
+            type: known.type,
+            status: 'expired',
+            message: 'It expired before enough signatures were collected; re-propose it.',
+          });
         }
         this.options.emit('cosign:changed', { id: entry.id, txid: entry.txid, stage: 'expired' });
       }
     } catch (error) {
-      this.options.log.warn('Checking envelope expiry failed', { error: error instanceof Error ? error.name : typeof error });
+      this.options.log.warn('Checking envelope expiry failed', {
+        error: error instanceof Error ? error.name : typeof error,
+      });
     } finally {
       this.checking = false;
     }

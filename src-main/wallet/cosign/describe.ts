@@ -1,4 +1,10 @@
-import { fromAccountPermissionsSnapshot, type AmountLine, type Envelope, type EnvelopeSummary, type PermissionSnapshot } from '../../../src-core/envelope';
+import {
+  fromAccountPermissionsSnapshot,
+  type AmountLine,
+  type Envelope,
+  type EnvelopeSummary,
+  type PermissionSnapshot,
+} from '../../../src-core/envelope';
 import type { CallView, PermissionChangeView } from '../../../src-core/ipc/channels/cosign';
 import type { SummaryLine } from '../../../src-core/ipc/channels/tx';
 import { analyzePermissions } from '../../../src-core/permission/lockout';
@@ -82,7 +88,11 @@ export function headline(summary: EnvelopeSummary, names: Names, tokens: TokenFa
           : `Send ${amountText(effect, tokens)} to ${names.short(effect.to)}`;
       }
       const call = summary.call;
-      const what = call?.decoded ? call.decoded.signature : call?.selector ? `function 0x${call.selector}` : 'the fallback function';
+      const what = call?.decoded
+        ? call.decoded.signature
+        : call?.selector
+          ? `function 0x${call.selector}`
+          : 'the fallback function';
       return `Call ${what} on ${names.short(call?.contract ?? '')}`;
     }
     case 'AccountPermissionUpdateContract':
@@ -124,17 +134,31 @@ export function summaryLines(envelope: Envelope, names: Names, tokens: TokenFact
   const lines: SummaryLine[] = [
     { label: 'Transaction', value: s.contractType },
     { label: 'From', value: names.label(s.owner) },
-    { label: 'Signed under', value: envelope.permission ? `${envelope.permission.type} permission ${s.permissionId} “${envelope.permission.name}”` : `permission ${s.permissionId}` },
+    {
+      label: 'Signed under',
+      value: envelope.permission
+        ? `${envelope.permission.type} permission ${s.permissionId} “${envelope.permission.name}”`
+        : `permission ${s.permissionId}`,
+    },
   ];
   for (const amount of s.amounts) lines.push({ label: ROLE[amount.role], value: amountText(amount, tokens) });
   for (const effect of effects(s)) {
-    if (effect.asset === 'TRC20') lines.push({ label: `${ROLE[effect.role]} (TRC20)`, value: `${amountText(effect, tokens)} ${effect.role === 'approve' ? 'for' : 'to'} ${names.label(effect.to)}` });
+    if (effect.asset === 'TRC20')
+      lines.push({
+        label: `${ROLE[effect.role]} (TRC20)`,
+        value: `${amountText(effect, tokens)} ${effect.role === 'approve' ? 'for' : 'to'} ${names.label(effect.to)}`,
+      });
   }
   if (s.recipients.length > 0 && s.contractType !== 'VoteWitnessContract') {
-    lines.push({ label: s.contractType === 'TriggerSmartContract' ? 'Contract' : 'Recipient', value: s.recipients.map((r) => names.label(r)).join(', ') });
+    lines.push({
+      label: s.contractType === 'TriggerSmartContract' ? 'Contract' : 'Recipient',
+      value: s.recipients.map((r) => names.label(r)).join(', '),
+    });
   }
-  for (const vote of s.votes ?? []) lines.push({ label: 'Votes', value: `${names.label(vote.address)}: ${vote.count}` });
-  if (s.feeLimitSun !== undefined) lines.push({ label: 'Fee limit', value: formatTrx(BigInt(s.feeLimitSun), { group: true, withUnit: true }) });
+  for (const vote of s.votes ?? [])
+    lines.push({ label: 'Votes', value: `${names.label(vote.address)}: ${vote.count}` });
+  if (s.feeLimitSun !== undefined)
+    lines.push({ label: 'Fee limit', value: formatTrx(BigInt(s.feeLimitSun), { group: true, withUnit: true }) });
   if (s.memo) lines.push({ label: 'Memo', value: s.memo.text ?? `hex ${s.memo.hex}` });
   for (const [key, value] of Object.entries(s.details)) lines.push({ label: key, value });
   lines.push({ label: 'Expires', value: `${new Date(Number(s.expiration)).toISOString()} (chain time)` });
@@ -150,16 +174,27 @@ export function callView(summary: EnvelopeSummary): CallView | null {
     selector: call.selector,
     data: call.data,
     signature: call.decoded?.signature ?? null,
-    args: (call.decoded?.args ?? []).map((a) => ({ name: a.name, type: a.type, value: typeof a.value === 'string' ? a.value : JSON.stringify(a.value) })),
+    args: (call.decoded?.args ?? []).map((a) => ({
+      name: a.name,
+      type: a.type,
+      value: typeof a.value === 'string' ? a.value : JSON.stringify(a.value),
+    })),
   };
 }
 
 /** The change, its diff, and the lockout findings of the new structure as this signer sees them. */
-export function permissionChangeView(summary: EnvelopeSummary, names: Names, context: { known: readonly string[]; own: readonly string[] }): PermissionChangeView | null {
+export function permissionChangeView(
+  summary: EnvelopeSummary,
+  names: Names,
+  context: { known: readonly string[]; own: readonly string[] },
+): PermissionChangeView | null {
   const change = summary.permissionChange;
   if (!change) return null;
   const after = change.after;
-  const findings = analyzePermissions(fromAccountPermissionsSnapshot(after), { knownAddresses: context.known, ownAddresses: context.own }).findings;
+  const findings = analyzePermissions(fromAccountPermissionsSnapshot(after), {
+    knownAddresses: context.known,
+    ownAddresses: context.own,
+  }).findings;
   // Every address the structures mention, named where this wallet knows it.
   const addresses = new Set<string>();
   const collect = (value: unknown): void => {
@@ -171,12 +206,21 @@ export function permissionChangeView(summary: EnvelopeSummary, names: Names, con
   collect(change.diff);
   const directory = [...addresses].flatMap((address) => {
     const known = names.get(address);
-    return known ? [{ address: Names.base58(address), name: known.name, source: known.source, canSign: known.accountId !== null }] : [];
+    return known
+      ? [{ address: Names.base58(address), name: known.name, source: known.source, canSign: known.accountId !== null }]
+      : [];
   });
   return {
     directory,
     diff: (change.diff ?? null) as PermissionChangeView['diff'],
-    findings: findings.map((f) => ({ code: f.code, severity: f.severity, message: f.message, permissionId: f.permissionId ?? null })),
-    after: [...(after.owner ? [after.owner] : []), ...(after.witness ? [after.witness] : []), ...after.actives].map((p) => describeSnapshot(p, names)),
+    findings: findings.map((f) => ({
+      code: f.code,
+      severity: f.severity,
+      message: f.message,
+      permissionId: f.permissionId ?? null,
+    })),
+    after: [...(after.owner ? [after.owner] : []), ...(after.witness ? [after.witness] : []), ...after.actives].map(
+      (p) => describeSnapshot(p, names),
+    ),
   };
 }

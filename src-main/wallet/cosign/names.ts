@@ -17,12 +17,17 @@ export class Names {
   private readonly byAddress = new Map<string, KnownName>();
 
   constructor(accounts: readonly VaultAccount[], book: AddressBook | null) {
-    for (const contact of book?.list() ?? []) this.byAddress.set(contact.address, { name: contact.name, source: 'address-book', accountId: null });
+    for (const contact of book?.list() ?? [])
+      this.byAddress.set(contact.address, { name: contact.name, source: 'address-book', accountId: null });
     // A key in the vault is named by its vault label even when the address book knows it too.
     for (const account of accounts) {
       const prior = this.byAddress.get(account.address);
       if (prior?.source === 'vault' && prior.accountId !== null) continue;
-      this.byAddress.set(account.address, { name: account.label, source: 'vault', accountId: account.canSign ? account.id : null });
+      this.byAddress.set(account.address, {
+        name: account.label,
+        source: 'vault',
+        accountId: account.canSign ? account.id : null,
+      });
     }
   }
 

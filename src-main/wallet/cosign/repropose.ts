@@ -20,7 +20,11 @@ export function signingWindowOf(envelope: Envelope): number {
 
 export function rebuildTransaction(envelope: Envelope, refBlock: BlockRef): TransactionJson {
   const old = envelope.transaction;
-  const header = transactionHeader({ refBlock, headTimestamp: refBlock.timestamp, expirationMs: signingWindowOf(envelope) });
+  const header = transactionHeader({
+    refBlock,
+    headTimestamp: refBlock.timestamp,
+    expirationMs: signingWindowOf(envelope),
+  });
   const { ref_block_num: _num, ...raw } = old.raw_data;
   const rebuilt = transactionFromRawData({ ...raw, ...header }, { visible: old.visible ?? false });
   if (old.contract_address === undefined) return rebuilt;

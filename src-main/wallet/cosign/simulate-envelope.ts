@@ -47,7 +47,12 @@ export function planFromEnvelope(envelope: Envelope): ContractPlan {
   const summary = envelope.summary;
   const transferEffect = summary.call?.decoded?.effects.find((e) => e.asset === 'TRC20' && e.role === 'send');
   // Types no builder form makes (a permission update) have no kind; fee arithmetic then adds no value movement.
-  const kind: TxKind = type === 'TriggerSmartContract' ? (transferEffect ? 'trc20-transfer' : 'call') : (KIND_BY_TYPE.get(type) ?? 'update-setting');
+  const kind: TxKind =
+    type === 'TriggerSmartContract'
+      ? transferEffect
+        ? 'trc20-transfer'
+        : 'call'
+      : (KIND_BY_TYPE.get(type) ?? 'update-setting');
   const plan: ContractPlan = {
     kind,
     spec: { type, value },
@@ -63,13 +68,21 @@ export function planFromEnvelope(envelope: Envelope): ContractPlan {
         contract: String(value.contract_address),
         data: typeof value.data === 'string' ? value.data : '',
         callValue: int(value.call_value),
-        ...(value.call_token_value !== undefined ? { tokenValue: int(value.call_token_value), tokenId: int(value.token_id) } : {}),
+        ...(value.call_token_value !== undefined
+          ? { tokenValue: int(value.call_token_value), tokenId: int(value.token_id) }
+          : {}),
       },
     };
   }
   if (type === 'CreateSmartContract') {
     const created = (value.new_contract ?? {}) as Record<string, unknown>;
-    return { ...plan, execution: { data: typeof created.bytecode === 'string' ? created.bytecode : '', callValue: int(created.call_value) } };
+    return {
+      ...plan,
+      execution: {
+        data: typeof created.bytecode === 'string' ? created.bytecode : '',
+        callValue: int(created.call_value),
+      },
+    };
   }
   return plan;
 }
@@ -87,18 +100,33 @@ export function completingSigners(transaction: TransactionJson, permission: Perm
   return signers;
 }
 
-export async function simulateEnvelope(input: EnvelopeSimulationInput): Promise<{ simulation: SimulationView; cost: CostView }> {
+export async function simulateEnvelope(
+  input: EnvelopeSimulationInput,
+): Promise<{ simulation: SimulationView; cost: CostView }> {
   const { envelope, client, reads } = input;
   const owner = envelope.summary.owner;
   const [ownerState, parameters] = await Promise.all([reads.owner(client, owner), reads.chainParameters(client)]);
-  const permission = (ownerState.permissions ? permissionFor(ownerState.permissions, envelope.summary.permissionId, { ownerAddress: owner }) : undefined) ?? (envelope.permission ? fromPermissionSnapshot(envelope.permission) : undefined);
+  const permission =
+    (ownerState.permissions
+      ? permissionFor(ownerState.permissions, envelope.summary.permissionId, { ownerAddress: owner })
+      : undefined) ?? (envelope.permission ? fromPermissionSnapshot(envelope.permission) : undefined);
   const signers = permission ? completingSigners(envelope.transaction, permission) : [];
   const plan = planFromEnvelope(envelope);
   const { signature: _signatures, ...unsigned } = envelope.transaction;
   const recipientExists = plan.recipient ? await reads.exists(client, plan.recipient) : null;
-  const contractShare = plan.execution?.contract ? await contractShareOf(client, owner, plan.execution.contract) : undefined;
+  const contractShare = plan.execution?.contract
+    ? await contractShareOf(client, owner, plan.execution.contract)
+    : undefined;
   const costFor = (energy: bigint | undefined) =>
-    costView({ transaction: unsigned, expectedSignatures: Math.max(1, signers.length), owner: ownerState, recipientExists, energy, contractShare, parameters });
+    costView({
+      transaction: unsigned,
+      expectedSignatures: Math.max(1, signers.length),
+      owner: ownerState,
+      recipientExists,
+      energy,
+      contractShare,
+      parameters,
+    });
   let cost = costFor(undefined);
   const abis = new AbiCache();
   if (plan.execution?.contract) abis.seed(plan.execution.contract, plan.abi);

@@ -1,6 +1,15 @@
 import { toBase58Address } from '../../../src-core/address/address';
 import type { TronNodeClient } from '../../../src-core/client/client';
-import { expiryStatus, fromPermissionSnapshot, judgeTapos, taposCandidate, taposReference, toPermissionSnapshot, canonicalJson, type Envelope } from '../../../src-core/envelope';
+import {
+  expiryStatus,
+  fromPermissionSnapshot,
+  judgeTapos,
+  taposCandidate,
+  taposReference,
+  toPermissionSnapshot,
+  canonicalJson,
+  type Envelope,
+} from '../../../src-core/envelope';
 import { WalletError } from '../../../src-core/errors';
 import type { CheckView, ExpiryView, ProgressView } from '../../../src-core/ipc/channels/cosign';
 import { permissionFor, weightOf, type Permission } from '../../../src-core/permission/model';
@@ -69,29 +78,69 @@ export function warningPeriod(windowMs: number): number {
 function expiryView(envelope: Envelope, headTime: number | null): ExpiryView {
   const windowMs = envelope.expiresAt - Number(envelope.transaction.raw_data.timestamp ?? envelope.createdAt);
   const warnBelowMs = warningPeriod(windowMs);
-  if (headTime === null) return { expiresAt: envelope.expiresAt, headTime: null, remainingMs: null, state: 'unknown', windowMs, warnBelowMs };
+  if (headTime === null)
+    return {
+      expiresAt: envelope.expiresAt,
+      headTime: null,
+      remainingMs: null,
+      state: 'unknown',
+      windowMs,
+      warnBelowMs,
+    };
   const status = expiryStatus(envelope, headTime, { soonMs: warnBelowMs });
-  return { expiresAt: envelope.expiresAt, headTime, remainingMs: status.remainingMs, state: status.state, windowMs, warnBelowMs };
+  return {
+    expiresAt: envelope.expiresAt,
+    headTime,
+    remainingMs: status.remainingMs,
+    state: status.state,
+    windowMs,
+    warnBelowMs,
+  };
 }
 
 export function expiryCheck(expiry: ExpiryView): CheckView {
   const minutes = (ms: number) => `${Math.max(0, Math.round(ms / 60_000))} min`;
   switch (expiry.state) {
     case 'expired':
-      return check('expiry', 'warning', 'Expired', 'The head block is past this transaction’s expiration: no node will accept it. Re-propose it to collect signatures for a fresh copy.');
+      return check(
+        'expiry',
+        'warning',
+        'Expired',
+        'The head block is past this transaction’s expiration: no node will accept it. Re-propose it to collect signatures for a fresh copy.',
+      );
     case 'too-early':
-      return check('expiry', 'warning', 'Expires too late', 'Its expiration is more than 24 hours after the head block: nodes refuse it until the chain catches up.');
+      return check(
+        'expiry',
+        'warning',
+        'Expires too late',
+        'Its expiration is more than 24 hours after the head block: nodes refuse it until the chain catches up.',
+      );
     case 'expiring':
-      return check('expiry', 'warning', 'Expires soon', `Only ${minutes(expiry.remainingMs ?? 0)} of chain time left before it expires.`);
+      return check(
+        'expiry',
+        'warning',
+        'Expires soon',
+        `Only ${minutes(expiry.remainingMs ?? 0)} of chain time left before it expires.`,
+      );
     case 'open':
-      return check('expiry', 'passed', 'Signing window open', `${minutes(expiry.remainingMs ?? 0)} of chain time left (counted from this node’s head block).`);
+      return check(
+        'expiry',
+        'passed',
+        'Signing window open',
+        `${minutes(expiry.remainingMs ?? 0)} of chain time left (counted from this node’s head block).`,
+      );
     default:
       return check('expiry', 'skipped', 'Expiry', 'The node is not answering, so the time left is unknown.');
   }
 }
 
 /** Progress against `permission`, with names; the node's figures are filled in by the caller. */
-export function progressView(envelope: Envelope, permission: Permission, basis: ProgressView['basis'], names: Names): ProgressView {
+export function progressView(
+  envelope: Envelope,
+  permission: Permission,
+  basis: ProgressView['basis'],
+  names: Names,
+): ProgressView {
   const result = signWeight(envelope.transaction, { permission });
   const signed = new Set(result.approved);
   return {
@@ -121,10 +170,20 @@ export function progressView(envelope: Envelope, permission: Permission, basis: 
 export async function inspectEnvelope(envelope: Envelope, ctx: InspectContext): Promise<Inspection> {
   const tx = envelope.transaction;
   const checks: CheckView[] = [
-    check('integrity', 'passed', 'Transaction intact', 'The txID was recomputed from both the readable JSON and raw_data_hex, and the summary from the transaction itself: they all agree.'),
+    check(
+      'integrity',
+      'passed',
+      'Transaction intact',
+      'The txID was recomputed from both the readable JSON and raw_data_hex, and the summary from the transaction itself: they all agree.',
+    ),
   ];
   const reference = taposReference(tx);
-  const refBlock: Inspection['refBlock'] = { number: null, bytes: String(tx.raw_data.ref_block_bytes), hash: reference.hash, ageBlocks: null };
+  const refBlock: Inspection['refBlock'] = {
+    number: null,
+    bytes: String(tx.raw_data.ref_block_bytes),
+    hash: reference.hash,
+    ageBlocks: null,
+  };
   const snapshot = envelope.permission ? fromPermissionSnapshot(envelope.permission) : undefined;
   const client = ctx.client;
   let headTime = ctx.headTime;
@@ -132,25 +191,57 @@ export async function inspectEnvelope(envelope: Envelope, ctx: InspectContext): 
   let basis: ProgressView['basis'] = 'envelope';
 
   if (!client) {
-    checks.push(check('network', 'skipped', 'Network', 'The node is not answering: the chain, the reference block and the permission cannot be checked.'));
+    checks.push(
+      check(
+        'network',
+        'skipped',
+        'Network',
+        'The node is not answering: the chain, the reference block and the permission cannot be checked.',
+      ),
+    );
   } else {
     // The chain: genesis id, then TAPOS against this node's own recent blocks.
     // Block ids begin with the block number (zeros for the genesis): bytes 8..16 tell chains apart.
     const genesis = (await ctx.genesisId()).toLowerCase();
     if (genesis !== envelope.network.genesisBlockId) {
-      checks.push(check('network', 'failed', 'Wrong network', `The envelope is for “${envelope.network.name}” (genesis …${envelope.network.genesisBlockId.slice(16, 32)}…), but this node is on a chain whose genesis is …${genesis.slice(16, 32)}…. Switch to that network to open it.`));
+      checks.push(
+        check(
+          'network',
+          'failed',
+          'Wrong network',
+          `The envelope is for “${envelope.network.name}” (genesis …${envelope.network.genesisBlockId.slice(16, 32)}…), but this node is on a chain whose genesis is …${genesis.slice(16, 32)}…. Switch to that network to open it.`,
+        ),
+      );
     } else {
-      checks.push(check('network', 'passed', 'Same network', `The envelope names this node’s chain (${envelope.network.name}, genesis …${genesis.slice(16, 32)}…).`));
+      checks.push(
+        check(
+          'network',
+          'passed',
+          'Same network',
+          `The envelope names this node’s chain (${envelope.network.name}, genesis …${genesis.slice(16, 32)}…).`,
+        ),
+      );
     }
     const header = await client.getNowBlockHeader();
     headTime = header.timestamp;
     const candidate = taposCandidate(reference, header.number);
     const block = candidate === null ? null : await client.getBlockByNum(candidate);
-    const verdict = judgeTapos(reference, header.number, block ? { number: block.block_header.raw_data.number, blockId: block.blockID } : null);
+    const verdict = judgeTapos(
+      reference,
+      header.number,
+      block ? { number: block.block_header.raw_data.number, blockId: block.blockID } : null,
+    );
     refBlock.number = verdict.blockNumber;
     if (verdict.ok) {
       refBlock.ageBlocks = verdict.ageBlocks;
-      checks.push(check('tapos', 'passed', 'Reference block on this chain', `Its reference block ${verdict.blockNumber} is one of this node’s last 65,536 blocks (${verdict.ageBlocks} blocks ago).`));
+      checks.push(
+        check(
+          'tapos',
+          'passed',
+          'Reference block on this chain',
+          `Its reference block ${verdict.blockNumber} is one of this node’s last 65,536 blocks (${verdict.ageBlocks} blocks ago).`,
+        ),
+      );
     } else {
       checks.push(check('tapos', 'failed', 'Reference block not on this chain', verdict.message));
     }
@@ -159,33 +250,96 @@ export async function inspectEnvelope(envelope: Envelope, ctx: InspectContext): 
     const owner = envelope.summary.owner;
     const state = await ctx.owner(owner);
     const permissionId = envelope.summary.permissionId;
-    permission = state.permissions ? permissionFor(state.permissions, permissionId, { ownerAddress: owner }) : undefined;
+    permission = state.permissions
+      ? permissionFor(state.permissions, permissionId, { ownerAddress: owner })
+      : undefined;
     if (!state.account) {
-      checks.push(check('permission', 'failed', 'Unknown account', `${toBase58Address(owner)} does not exist on this network, so nobody can sign for it.`));
+      checks.push(
+        check(
+          'permission',
+          'failed',
+          'Unknown account',
+          `${toBase58Address(owner)} does not exist on this network, so nobody can sign for it.`,
+        ),
+      );
     } else if (!permission) {
-      checks.push(check('permission', 'failed', 'Unknown permission', `${toBase58Address(owner)} has no permission with id ${permissionId} on this network.`));
+      checks.push(
+        check(
+          'permission',
+          'failed',
+          'Unknown permission',
+          `${toBase58Address(owner)} has no permission with id ${permissionId} on this network.`,
+        ),
+      );
     } else {
       basis = 'chain';
       const type = envelope.summary.contractType as ContractTypeName;
       if (permission.type === 'Active' && permission.operations && !operationsAllow(permission.operations, type)) {
-        checks.push(check('permission', 'failed', 'Permission may not sign this', `Permission ${permission.id} “${permission.name}” is not allowed to sign a ${type}; the node would refuse it (“Permission denied”).`));
+        checks.push(
+          check(
+            'permission',
+            'failed',
+            'Permission may not sign this',
+            `Permission ${permission.id} “${permission.name}” is not allowed to sign a ${type}; the node would refuse it (“Permission denied”).`,
+          ),
+        );
       } else if (snapshot && !sameSnapshot(snapshot, permission)) {
-        checks.push(check('permission', 'warning', 'Permission changed', `The account’s permission ${permission.id} differs from the one in the envelope (it changed after the proposal). Weights are counted against the chain’s current permission.`));
+        checks.push(
+          check(
+            'permission',
+            'warning',
+            'Permission changed',
+            `The account’s permission ${permission.id} differs from the one in the envelope (it changed after the proposal). Weights are counted against the chain’s current permission.`,
+          ),
+        );
       } else if (!snapshot) {
-        checks.push(check('permission', 'warning', 'No permission in the envelope', `The envelope names no permission; weights are counted against the chain’s permission ${permission.id} “${permission.name}”.`));
+        checks.push(
+          check(
+            'permission',
+            'warning',
+            'No permission in the envelope',
+            `The envelope names no permission; weights are counted against the chain’s permission ${permission.id} “${permission.name}”.`,
+          ),
+        );
       } else {
-        checks.push(check('permission', 'passed', 'Permission as on chain', `Permission ${permission.id} “${permission.name}” in the envelope is exactly what the chain holds.`));
+        checks.push(
+          check(
+            'permission',
+            'passed',
+            'Permission as on chain',
+            `Permission ${permission.id} “${permission.name}” in the envelope is exactly what the chain holds.`,
+          ),
+        );
       }
-      const foreign = (tx.signature ?? []).length === 0 ? [] : signWeight(tx, { permission }).signatures.filter((s) => s.signer !== undefined && weightOf(permission!, s.signer) === 0n);
+      const foreign =
+        (tx.signature ?? []).length === 0
+          ? []
+          : signWeight(tx, { permission }).signatures.filter(
+              (s) => s.signer !== undefined && weightOf(permission!, s.signer) === 0n,
+            );
       if (foreign.length > 0) {
-        checks.push(check('signatures', 'failed', 'Signature by a stranger', `${foreign.map((s) => ctx.names.label(s.signer!)).join(', ')} signed, but ${foreign.length === 1 ? 'is' : 'are'} not a key of permission ${permission.id} on this chain.`));
+        checks.push(
+          check(
+            'signatures',
+            'failed',
+            'Signature by a stranger',
+            `${foreign.map((s) => ctx.names.label(s.signer!)).join(', ')} signed, but ${foreign.length === 1 ? 'is' : 'are'} not a key of permission ${permission.id} on this chain.`,
+          ),
+        );
       }
     }
   }
   if (!checks.some((c) => c.id === 'signatures')) {
     const count = tx.signature?.length ?? 0;
     checks.push(
-      check('signatures', 'passed', 'Signatures', count === 0 ? 'No signatures yet.' : `${count} signature${count === 1 ? '' : 's'}, each recovered to a different key of the permission; nobody signed twice.`),
+      check(
+        'signatures',
+        'passed',
+        'Signatures',
+        count === 0
+          ? 'No signatures yet.'
+          : `${count} signature${count === 1 ? '' : 's'}, each recovered to a different key of the permission; nobody signed twice.`,
+      ),
     );
   }
 
@@ -224,13 +378,25 @@ export async function inspectEnvelope(envelope: Envelope, ctx: InspectContext): 
       progress.node.message = weight.result.message || null;
       checks.push(
         agrees
-          ? check('node-weight', 'passed', 'Node agrees', `getsignweight: weight ${weight.current_weight} of ${progress.threshold}; getapprovedlist names the same signers.`)
-          : check('node-weight', 'warning', 'Node disagrees', `The node counts weight ${weight.current_weight} (${nodeApproved.length} approved) where this wallet counts ${progress.currentWeight}${weight.result.message ? `: ${weight.result.message}` : ''}.`),
+          ? check(
+              'node-weight',
+              'passed',
+              'Node agrees',
+              `getsignweight: weight ${weight.current_weight} of ${progress.threshold}; getapprovedlist names the same signers.`,
+            )
+          : check(
+              'node-weight',
+              'warning',
+              'Node disagrees',
+              `The node counts weight ${weight.current_weight} (${nodeApproved.length} approved) where this wallet counts ${progress.currentWeight}${weight.result.message ? `: ${weight.result.message}` : ''}.`,
+            ),
       );
     } catch (error) {
       progress.node.checked = true;
       progress.node.message = messageOf(error);
-      checks.push(check('node-weight', 'warning', 'Node refused the count', `getsignweight answered: ${messageOf(error)}`));
+      checks.push(
+        check('node-weight', 'warning', 'Node refused the count', `getsignweight answered: ${messageOf(error)}`),
+      );
     }
   } else {
     checks.push(check('node-weight', 'skipped', 'Node count', 'Not asked: the node or the permission is unavailable.'));
@@ -244,7 +410,9 @@ export async function inspectEnvelope(envelope: Envelope, ctx: InspectContext): 
     progress,
     expiry,
     refBlock,
-    refusal: failed ? { code: REFUSAL_CODES[failed.id] ?? 'ENVELOPE_REFUSED', message: `${failed.title}: ${failed.message}` } : null,
+    refusal: failed
+      ? { code: REFUSAL_CODES[failed.id] ?? 'ENVELOPE_REFUSED', message: `${failed.title}: ${failed.message}` }
+      : null,
     headTime,
   };
 }

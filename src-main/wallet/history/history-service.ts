@@ -72,7 +72,10 @@ export class HistoryService {
     return facts;
   }
 
-  private stageOf(entry: HistoryEntry, envelope: { origin: string; broadcastAt: number | null } | undefined): HistoryStage {
+  private stageOf(
+    entry: HistoryEntry,
+    envelope: { origin: string; broadcastAt: number | null } | undefined,
+  ): HistoryStage {
     switch (entry.status) {
       case 'draft':
         return 'draft';
@@ -101,7 +104,10 @@ export class HistoryService {
       let summary = envelope?.summary;
       let signers: readonly string[] = envelope ? recoverSigners(envelope.transaction) : [];
       if (!envelope || entry.status === 'pending' || FINAL.has(entry.status)) {
-        const facts = entry.status === 'draft' || entry.status === 'expired' ? null : await this.fromChain(key, entry.txid, FINAL.has(entry.status));
+        const facts =
+          entry.status === 'draft' || entry.status === 'expired'
+            ? null
+            : await this.fromChain(key, entry.txid, FINAL.has(entry.status));
         if (facts) {
           summary ??= facts.summary;
           if (facts.signers.length > 0) signers = facts.signers;
@@ -160,7 +166,11 @@ export class HistoryService {
     const save = this.options.files?.saveText;
     if (!save) throw new ValidationError('HISTORY_NO_DIALOG', 'This window cannot show the save dialog.');
     const { csv, fileName, count } = await this.exportCsv();
-    const saved = await save.call(this.options.files, { title: 'Export the history (CSV)', defaultName: fileName, filters: [{ name: 'CSV', extensions: ['csv'] }] }, csv);
+    const saved = await save.call(
+      this.options.files,
+      { title: 'Export the history (CSV)', defaultName: fileName, filters: [{ name: 'CSV', extensions: ['csv'] }] },
+      csv,
+    );
     return saved ? { path: saved.path, count } : null;
   }
 }

@@ -14,19 +14,38 @@ export interface TronNodeLike {
   /** The node's dry run (src-main/node simulation/dry-run.ts): any transaction, applied on a throw-away state. */
   dryRun?(tx: object | string, options?: DryRunOptionsLike): Promise<unknown>;
   /** Several transactions in order on one throw-away copy (src-main/node `dryRunSequence`). */
-  dryRunSequence?(steps: readonly { transaction: object; options?: DryRunOptionsLike & { placeholderSignatures?: number } }[], options?: { state?: 'head' | 'pending' }): Promise<NodeSequenceResultLike>;
+  dryRunSequence?(
+    steps: readonly { transaction: object; options?: DryRunOptionsLike & { placeholderSignatures?: number } }[],
+    options?: { state?: 'head' | 'pending' },
+  ): Promise<NodeSequenceResultLike>;
 }
 
 /** What the node's `dryRunSequence` answers, as far as the host reads it. */
 export interface NodeSequenceResultLike {
   readonly headBlock: number;
-  readonly results: readonly { txId: string; accepted: boolean; code: string; message: string; fee: bigint; balanceChanges: readonly { address: string; trx: bigint }[] }[];
+  readonly results: readonly {
+    txId: string;
+    accepted: boolean;
+    code: string;
+    message: string;
+    fee: bigint;
+    balanceChanges: readonly { address: string; trx: bigint }[];
+  }[];
 }
 
 /** The host's sequence dry run over the node's own: head plus pool, stages as the permission editor reads them. */
-export async function nodeSequenceDryRun(node: Required<Pick<TronNodeLike, 'dryRunSequence'>>, steps: readonly DryRunStep[]): Promise<DryRunSequenceResult> {
+export async function nodeSequenceDryRun(
+  node: Required<Pick<TronNodeLike, 'dryRunSequence'>>,
+  steps: readonly DryRunStep[],
+): Promise<DryRunSequenceResult> {
   const { headBlock, results } = await node.dryRunSequence(
-    steps.map((step) => ({ transaction: step.transaction, options: { skipSignatureCheck: !step.checkSignatures, ...(step.placeholderSignatures !== undefined ? { placeholderSignatures: step.placeholderSignatures } : {}) } })),
+    steps.map((step) => ({
+      transaction: step.transaction,
+      options: {
+        skipSignatureCheck: !step.checkSignatures,
+        ...(step.placeholderSignatures !== undefined ? { placeholderSignatures: step.placeholderSignatures } : {}),
+      },
+    })),
     { state: 'pending' },
   );
   return {
@@ -35,7 +54,9 @@ export async function nodeSequenceDryRun(node: Required<Pick<TronNodeLike, 'dryR
       accepted: r.accepted,
       stage: r.code === 'SIGERROR' ? 'signature' : 'apply',
       ...(r.accepted ? { txid: r.txId } : { code: r.code, message: r.message }),
-      balanceChanges: r.balanceChanges.filter((c) => c.trx !== 0n).map((c) => ({ address: c.address, deltaSun: c.trx })),
+      balanceChanges: r.balanceChanges
+        .filter((c) => c.trx !== 0n)
+        .map((c) => ({ address: c.address, deltaSun: c.trx })),
       feeSun: r.fee,
     })),
   };
@@ -84,7 +105,12 @@ export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFac
       devAccountCount: node.config.dev ? node.accounts.length : 0,
       head: () => node.head(),
       // Update-then-follow-up on one throw-away copy (permission editor): the node's own sequence dry run.
-      ...(node.dryRunSequence ? { dryRunSequence: (steps: readonly DryRunStep[]) => nodeSequenceDryRun({ dryRunSequence: node.dryRunSequence!.bind(node) }, steps) } : {}),
+      ...(node.dryRunSequence
+        ? {
+            dryRunSequence: (steps: readonly DryRunStep[]) =>
+              nodeSequenceDryRun({ dryRunSequence: node.dryRunSequence!.bind(node) }, steps),
+          }
+        : {}),
       stop: () => node.stop(),
       ...(node.dryRun ? { dryRun: node.dryRun.bind(node) } : {}),
     };

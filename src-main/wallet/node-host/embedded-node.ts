@@ -45,7 +45,10 @@ export interface EmbeddedNode {
    * What a transaction would do (accepted or java-tron's refusal, TransactionInfo, balance
    * changes) on a throw-away copy of the state; see `DryRunResult` in src-main/node.
    */
-  dryRun?(tx: object | string, options?: { skipSignatureCheck?: boolean; signers?: readonly string[]; state?: 'head' | 'pending' }): Promise<unknown>;
+  dryRun?(
+    tx: object | string,
+    options?: { skipSignatureCheck?: boolean; signers?: readonly string[]; state?: 'head' | 'pending' },
+  ): Promise<unknown>;
 }
 
 export type EmbeddedNodeFactory = (config: EmbeddedNodeConfig) => Promise<EmbeddedNode>;

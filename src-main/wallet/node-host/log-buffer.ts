@@ -11,7 +11,10 @@ export class LogBuffer {
   push(text: string): void {
     for (const line of text.split(/\r?\n/)) {
       if (line.length === 0) continue;
-      this.lines.push({ time: this.now(), text: line.length > this.maxLineLength ? `${line.slice(0, this.maxLineLength)}…` : line });
+      this.lines.push({
+        time: this.now(),
+        text: line.length > this.maxLineLength ? `${line.slice(0, this.maxLineLength)}…` : line,
+      });
     }
     if (this.lines.length > this.capacity) this.lines.splice(0, this.lines.length - this.capacity);
   }

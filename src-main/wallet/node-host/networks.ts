@@ -52,12 +52,19 @@ export function storedNetwork(choice: NetworkChoice): StoredNetwork {
     case 'preset':
       return { kind: 'preset', network: choice.network };
     case 'custom':
-      return { kind: 'custom', fullNodeUrl: normalizeUrl(choice.fullNodeUrl), solidityNodeUrl: choice.solidityNodeUrl ? normalizeUrl(choice.solidityNodeUrl) : null };
+      return {
+        kind: 'custom',
+        fullNodeUrl: normalizeUrl(choice.fullNodeUrl),
+        solidityNodeUrl: choice.solidityNodeUrl ? normalizeUrl(choice.solidityNodeUrl) : null,
+      };
   }
 }
 
 /** URLs the wallet reads from, for remote networks; the embedded node's come from the node. */
-export function remoteUrls(network: Exclude<StoredNetwork, { kind: 'embedded' }>): { fullNodeUrl: string; solidityNodeUrl: string | null } {
+export function remoteUrls(network: Exclude<StoredNetwork, { kind: 'embedded' }>): {
+  fullNodeUrl: string;
+  solidityNodeUrl: string | null;
+} {
   if (network.kind === 'custom') return { fullNodeUrl: network.fullNodeUrl, solidityNodeUrl: network.solidityNodeUrl };
   const preset = NETWORKS[network.network];
   return { fullNodeUrl: preset.fullNodeUrl!, solidityNodeUrl: preset.solidityNodeUrl ?? null };
@@ -67,7 +74,8 @@ export function remoteUrls(network: Exclude<StoredNetwork, { kind: 'embedded' }>
 export function networkInfo(settings: WalletSettings, embeddedUrl: string | null): NetworkInfo {
   const network = settings.network;
   const key = networkKey(network);
-  const urls = network.kind === 'embedded' ? { fullNodeUrl: embeddedUrl, solidityNodeUrl: embeddedUrl } : remoteUrls(network);
+  const urls =
+    network.kind === 'embedded' ? { fullNodeUrl: embeddedUrl, solidityNodeUrl: embeddedUrl } : remoteUrls(network);
   const saved = settings.customNode;
   return {
     kind: network.kind,

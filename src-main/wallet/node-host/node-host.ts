@@ -25,7 +25,10 @@ import { LogBuffer } from './log-buffer';
 import { networkInfo, networkKey, networkName, remoteUrls, storedNetwork } from './networks';
 
 /** The embedded node's `dryRun`, as the host hands it out (the result is the node's DryRunResult). */
-export type DryRunner = (transaction: object, options?: { skipSignatureCheck?: boolean; signers?: readonly string[]; state?: 'head' | 'pending' }) => Promise<unknown>;
+export type DryRunner = (
+  transaction: object,
+  options?: { skipSignatureCheck?: boolean; signers?: readonly string[]; state?: 'head' | 'pending' },
+) => Promise<unknown>;
 
 export const NodeHostErrorCode = {
   notRunning: 'NODE_NOT_RUNNING',
@@ -95,7 +98,11 @@ export class NodeHost {
 
   constructor(private readonly options: NodeHostOptions) {
     const network = options.settings.get().network;
-    this.statusValue = { state: 'stopped', source: network.kind === 'embedded' ? 'embedded' : 'remote', network: networkName(network) };
+    this.statusValue = {
+      state: 'stopped',
+      source: network.kind === 'embedded' ? 'embedded' : 'remote',
+      network: networkName(network),
+    };
     options.shutdown?.register({
       name: 'stop node and flush store',
       ...(options.shutdownOrders ? { order: options.shutdownOrders.storage } : {}),
@@ -127,7 +134,8 @@ export class NodeHost {
   /** The embedded node's dry run while it is the running network and its version has one; null otherwise. */
   dryRunner(): DryRunner | null {
     const node = this.embedded;
-    if (!node || this.connection?.network.kind !== 'embedded' || !this.client() || typeof node.dryRun !== 'function') return null;
+    if (!node || this.connection?.network.kind !== 'embedded' || !this.client() || typeof node.dryRun !== 'function')
+      return null;
     return (transaction, options) => node.dryRun!(transaction, options);
   }
 
@@ -137,13 +145,18 @@ export class NodeHost {
    */
   sequenceDryRunner(): ((steps: readonly DryRunStep[]) => Promise<DryRunSequenceResult>) | null {
     const node = this.embedded;
-    if (!node?.dryRunSequence || this.connection?.network.kind !== 'embedded' || this.statusValue.state !== 'running') return null;
+    if (!node?.dryRunSequence || this.connection?.network.kind !== 'embedded' || this.statusValue.state !== 'running')
+      return null;
     return (steps) => node.dryRunSequence!(steps);
   }
 
   /** The current network's stores (drafts, envelopes, address book, history). */
   stores(): NetworkStores {
-    if (!this.networkStores) throw new NodeHostError(NodeHostErrorCode.storesNotReady, 'The stores of this network are not open yet. Try again in a moment.');
+    if (!this.networkStores)
+      throw new NodeHostError(
+        NodeHostErrorCode.storesNotReady,
+        'The stores of this network are not open yet. Try again in a moment.',
+      );
     return this.networkStores;
   }
 
@@ -224,12 +237,18 @@ export class NodeHost {
         latestBlockNum: w.latestBlockNum,
         isJobs: w.isJobs,
       }))
-      .sort((a, b) => (a.voteCount === b.voteCount ? a.address.localeCompare(b.address) : a.voteCount > b.voteCount ? -1 : 1));
+      .sort((a, b) =>
+        a.voteCount === b.voteCount ? a.address.localeCompare(b.address) : a.voteCount > b.voteCount ? -1 : 1,
+      );
   }
 
   copyUrl(): { url: string } {
     const url = this.url();
-    if (!url) throw new NodeHostError(NodeHostErrorCode.notRunning, 'The embedded node is not running, so it has no URL yet. Start it first.');
+    if (!url)
+      throw new NodeHostError(
+        NodeHostErrorCode.notRunning,
+        'The embedded node is not running, so it has no URL yet. Start it first.',
+      );
     this.options.clipboard.writeText(url);
     return { url };
   }
@@ -251,7 +270,10 @@ export class NodeHost {
   open(): Promise<void> {
     return this.serial(async () => {
       const settings = this.options.settings.get();
-      if (this.options.settings.problem) this.hostLog(`settings.json is damaged and was left as is; using defaults: ${this.options.settings.problem.message}`);
+      if (this.options.settings.problem)
+        this.hostLog(
+          `settings.json is damaged and was left as is; using defaults: ${this.options.settings.problem.message}`,
+        );
       await this.connect(settings.network, settings.network.kind !== 'embedded' || settings.embeddedNode.autoStart);
     });
   }
@@ -285,7 +307,11 @@ export class NodeHost {
   saveSettings(next: EmbeddedNodeSettings): Promise<NodeOverview> {
     return this.serial(async () => {
       if (next.dataDir !== null && (!isAbsolute(next.dataDir) || /(^|[\\/])\.\.?([\\/]|$)/.test(next.dataDir))) {
-        throw new NodeHostError(NodeHostErrorCode.badSetting, 'The data folder must be an absolute path without "." or ".." parts.', { field: 'dataDir' });
+        throw new NodeHostError(
+          NodeHostErrorCode.badSetting,
+          'The data folder must be an absolute path without "." or ".." parts.',
+          { field: 'dataDir' },
+        );
       }
       await this.options.settings.update((current) => ({ ...current, embeddedNode: { ...next } }));
       this.hostLog('Node settings saved.');
@@ -305,7 +331,10 @@ export class NodeHost {
   reset(confirmation: string): Promise<NodeStatus> {
     return this.serial(async () => {
       if (confirmation !== NODE_RESET_CONFIRMATION) {
-        throw new NodeHostError(NodeHostErrorCode.resetNotConfirmed, `Type ${NODE_RESET_CONFIRMATION} to confirm deleting the embedded chain. Nothing was deleted.`);
+        throw new NodeHostError(
+          NodeHostErrorCode.resetNotConfirmed,
+          `Type ${NODE_RESET_CONFIRMATION} to confirm deleting the embedded chain. Nothing was deleted.`,
+        );
       }
       this.requireEmbeddedSelected();
       const wasRunning = this.embedded !== null;
@@ -340,12 +369,17 @@ export class NodeHost {
         return {
           ...current,
           network: target,
-          customNode: target.kind === 'custom' ? { fullNodeUrl: target.fullNodeUrl, solidityNodeUrl: target.solidityNodeUrl } : current.customNode,
+          customNode:
+            target.kind === 'custom'
+              ? { fullNodeUrl: target.fullNodeUrl, solidityNodeUrl: target.solidityNodeUrl }
+              : current.customNode,
           apiKeys,
         };
       });
       this.hostLog(`Network: ${networkName(target)}.`);
-      await this.disconnect(target.kind === 'embedded' ? 'Switching network.' : `Stopped while the wallet uses ${networkName(target)}.`);
+      await this.disconnect(
+        target.kind === 'embedded' ? 'Switching network.' : `Stopped while the wallet uses ${networkName(target)}.`,
+      );
       await this.connect(target, true);
       return this.network();
     });
@@ -376,7 +410,10 @@ export class NodeHost {
 
   private requireEmbeddedSelected(): void {
     if (this.options.settings.get().network.kind !== 'embedded') {
-      throw new NodeHostError(NodeHostErrorCode.notEmbedded, 'The wallet uses a remote network. Switch to the embedded node first.');
+      throw new NodeHostError(
+        NodeHostErrorCode.notEmbedded,
+        'The wallet uses a remote network. Switch to the embedded node first.',
+      );
     }
   }
 
@@ -385,7 +422,9 @@ export class NodeHost {
     if (!client) {
       throw new NodeHostError(
         NodeHostErrorCode.notRunning,
-        this.statusValue.source === 'embedded' ? 'The embedded node is not running. Start it on the Node screen.' : `The node at ${this.url() ?? 'the remote URL'} is not answering.`,
+        this.statusValue.source === 'embedded'
+          ? 'The embedded node is not running. Start it on the Node screen.'
+          : `The node at ${this.url() ?? 'the remote URL'} is not answering.`,
       );
     }
     return client;
@@ -417,14 +456,18 @@ export class NodeHost {
       await this.networkStores?.close();
       this.networkStores = null;
       this.networkStores = await NetworkStores.open(join(this.options.userDataDir, NETWORKS_FOLDER), key);
-      for (const problem of this.networkStores.problems()) this.options.log.warn('A store file is damaged and was left as is', { code: problem.code });
+      for (const problem of this.networkStores.problems())
+        this.options.log.warn('A store file is damaged and was left as is', { code: problem.code });
     }
     const connection: Connection = { network, key, client: null, watcher: null, retry: null };
     this.connection = connection;
     this.recent.clear();
     try {
       if (!start) {
-        this.setStatus({ state: 'stopped', ...(network.kind === 'embedded' ? { message: 'The embedded node is off. Start it on the Node screen.' } : {}) });
+        this.setStatus({
+          state: 'stopped',
+          ...(network.kind === 'embedded' ? { message: 'The embedded node is off. Start it on the Node screen.' } : {}),
+        });
       } else if (network.kind === 'embedded') {
         await this.startEmbeddedNode(connection);
       } else {
@@ -443,7 +486,9 @@ export class NodeHost {
       this.progress('Preparing the data folder', 1, total);
       await mkdir(datadir, { recursive: true });
       this.progress('Opening the chain store and starting the HTTP API', 2, total);
-      this.hostLog(`Starting the embedded node in ${datadir} (port ${settings.port === 0 ? 'any free' : settings.port}, block time ${settings.blockTimeMs} ms).`);
+      this.hostLog(
+        `Starting the embedded node in ${datadir} (port ${settings.port === 0 ? 'any free' : settings.port}, block time ${settings.blockTimeMs} ms).`,
+      );
       const node = await this.options.createEmbeddedNode({
         port: settings.port,
         datadir,
@@ -460,17 +505,26 @@ export class NodeHost {
         const head = node.head();
         if (last && last.number === head.number && last.id === head.id) return { ...last, solidBlock: head.solidified };
         const block = await connection.client!.getBlockByNum(head.number);
-        if (!block) throw new NodeHostError(NodeHostErrorCode.notRunning, `The embedded node has no block ${head.number}.`);
+        if (!block)
+          throw new NodeHostError(NodeHostErrorCode.notRunning, `The embedded node has no block ${head.number}.`);
         return toNodeBlock(block, head.solidified);
       });
       await watcher.start();
       const head = watcher.last;
-      this.setStatus({ state: 'running', endpoint: node.url, ...(head ? { headBlock: head.number, ...(head.solidBlock !== undefined ? { solidBlock: head.solidBlock } : {}) } : {}) });
+      this.setStatus({
+        state: 'running',
+        endpoint: node.url,
+        ...(head
+          ? { headBlock: head.number, ...(head.solidBlock !== undefined ? { solidBlock: head.solidBlock } : {}) }
+          : {}),
+      });
     } catch (error) {
       await this.disconnect(undefined);
       const message = startFailure(error, settings.port);
       this.hostLog(message);
-      this.options.log.error('The embedded node did not start', { code: error instanceof WalletError ? error.code : undefined });
+      this.options.log.error('The embedded node did not start', {
+        code: error instanceof WalletError ? error.code : undefined,
+      });
       this.setStatus({ state: 'failed', message });
     }
   }
@@ -480,7 +534,11 @@ export class NodeHost {
    * reads the head, then polls. A node that does not answer is tried again quietly every poll
    * interval (at least 3 s) until it answers or the network changes.
    */
-  private async connectRemote(connection: Connection, network: Exclude<StoredNetwork, { kind: 'embedded' }>, quiet = false): Promise<void> {
+  private async connectRemote(
+    connection: Connection,
+    network: Exclude<StoredNetwork, { kind: 'embedded' }>,
+    quiet = false,
+  ): Promise<void> {
     const urls = remoteUrls(network);
     const apiKey = this.options.settings.get().apiKeys[connection.key];
     const total = STARTUP_STEPS.remote;
@@ -498,7 +556,10 @@ export class NodeHost {
       if (network.kind === 'preset') {
         const expected = NETWORKS[network.network].genesisBlockId;
         if (expected && genesis.toLowerCase() !== expected) {
-          throw new NodeHostError(NodeHostErrorCode.wrongNetwork, `The node at ${urls.fullNodeUrl} is not on ${NETWORKS[network.network].name}: its genesis block differs.`);
+          throw new NodeHostError(
+            NodeHostErrorCode.wrongNetwork,
+            `The node at ${urls.fullNodeUrl} is not on ${NETWORKS[network.network].name}: its genesis block differs.`,
+          );
         }
       }
       if (this.connection !== connection) return;
@@ -506,16 +567,26 @@ export class NodeHost {
       if (!quiet) this.progress('Reading the head block', 2, total, urls.fullNodeUrl);
       const watcher = this.watch(connection, pollMs, async (last) => {
         const block = toNodeBlock(await client.getNowBlock(), undefined);
-        if (last && last.number === block.number && last.solidBlock !== undefined) return { ...block, solidBlock: last.solidBlock };
+        if (last && last.number === block.number && last.solidBlock !== undefined)
+          return { ...block, solidBlock: last.solidBlock };
         const solid = await client.getNowBlock({ solidity: true });
         return { ...block, solidBlock: solid.block_header.raw_data.number };
       });
       await watcher.start();
       const head = watcher.last;
-      if (!head) throw new NodeHostError(NodeHostErrorCode.notRunning, `The node at ${urls.fullNodeUrl} did not answer with its head block.`);
+      if (!head)
+        throw new NodeHostError(
+          NodeHostErrorCode.notRunning,
+          `The node at ${urls.fullNodeUrl} did not answer with its head block.`,
+        );
       if (this.connection !== connection) return;
       if (quiet) this.hostLog(`${urls.fullNodeUrl} answers again.`);
-      this.setStatus({ state: 'running', endpoint: urls.fullNodeUrl, headBlock: head.number, ...(head.solidBlock !== undefined ? { solidBlock: head.solidBlock } : {}) });
+      this.setStatus({
+        state: 'running',
+        endpoint: urls.fullNodeUrl,
+        headBlock: head.number,
+        ...(head.solidBlock !== undefined ? { solidBlock: head.solidBlock } : {}),
+      });
     } catch (error) {
       await connection.watcher?.stop();
       connection.watcher = null;
@@ -528,25 +599,36 @@ export class NodeHost {
       }
       // Another chain stays refused; an unreachable node is tried again.
       if (!(error instanceof NodeHostError && error.code === NodeHostErrorCode.wrongNetwork)) {
-        connection.retry = setTimeout(() => {
-          connection.retry = null;
-          void this.serial(async () => {
-            if (this.connection === connection) await this.connectRemote(connection, network, true);
-          }).catch(() => undefined);
-        }, this.options.remoteRetryMs ?? Math.max(pollMs, 3000));
+        connection.retry = setTimeout(
+          () => {
+            connection.retry = null;
+            void this.serial(async () => {
+              if (this.connection === connection) await this.connectRemote(connection, network, true);
+            }).catch(() => undefined);
+          },
+          this.options.remoteRetryMs ?? Math.max(pollMs, 3000),
+        );
         connection.retry.unref();
       }
     }
   }
 
-  private watch(connection: Connection, intervalMs: number, read: (last: NodeBlock | null) => Promise<NodeBlock>): BlockWatcher {
+  private watch(
+    connection: Connection,
+    intervalMs: number,
+    read: (last: NodeBlock | null) => Promise<NodeBlock>,
+  ): BlockWatcher {
     const watcher = new BlockWatcher(read, {
       intervalMs,
       onBlock: (block) => {
         if (this.connection !== connection) return;
         this.remember(block);
         if (this.statusValue.state === 'running') {
-          this.statusValue = { ...this.statusValue, headBlock: block.number, ...(block.solidBlock !== undefined ? { solidBlock: block.solidBlock } : {}) };
+          this.statusValue = {
+            ...this.statusValue,
+            headBlock: block.number,
+            ...(block.solidBlock !== undefined ? { solidBlock: block.solidBlock } : {}),
+          };
         }
         this.options.emit('node:block', block);
         for (const listener of this.blockListeners) listener(block);
@@ -561,7 +643,11 @@ export class NodeHost {
         if (this.connection !== connection || this.statusValue.state !== 'failed') return;
         this.hostLog('The node answers again.');
         const head = watcher.last;
-        this.setStatus({ state: 'running', endpoint: this.statusValue.endpoint, ...(head ? { headBlock: head.number } : {}) });
+        this.setStatus({
+          state: 'running',
+          endpoint: this.statusValue.endpoint,
+          ...(head ? { headBlock: head.number } : {}),
+        });
       },
     });
     connection.watcher = watcher;
@@ -590,7 +676,9 @@ export class NodeHost {
         await node.stop();
         this.hostLog('Embedded node stopped.');
       } catch (error) {
-        this.options.log.error('The embedded node did not stop cleanly', { error: error instanceof Error ? error.name : typeof error });
+        this.options.log.error('The embedded node did not stop cleanly', {
+          error: error instanceof Error ? error.name : typeof error,
+        });
         this.hostLog('The embedded node did not stop cleanly.');
       }
     }
@@ -615,7 +703,8 @@ function startFailure(error: unknown, port: number): string {
   if (code === 'EADDRINUSE') {
     return `Port ${port} is already in use by another program. Choose another port (or 0 for any free port) in the node settings.`;
   }
-  if (code === 'EACCES' || code === 'EPERM') return 'The embedded node may not use its data folder or port (permission denied). Choose another folder or port.';
+  if (code === 'EACCES' || code === 'EPERM')
+    return 'The embedded node may not use its data folder or port (permission denied). Choose another folder or port.';
   const detail = error instanceof Error ? error.message : String(error);
   return `The embedded node did not start: ${detail}`;
 }

@@ -153,7 +153,11 @@ export class PermissionsService {
       exists: account !== null,
       isWitness: account?.is_witness ?? false,
       balanceSun: account?.balance ?? 0n,
-      current: { owner: permissionView(owner), witness: witness ? permissionView(witness) : null, actives: actives.map(permissionView) },
+      current: {
+        owner: permissionView(owner),
+        witness: witness ? permissionView(witness) : null,
+        actives: actives.map(permissionView),
+      },
       defaults: {
         owner: raw.owner_permission === undefined,
         witness: (account?.is_witness ?? false) && raw.witness_permission === undefined,
@@ -206,7 +210,9 @@ export class PermissionsService {
     const signing = this.signingPlan(review);
     const updateTx = await this.options.transactions.buildContract(this.updateSpec(review), signing.permissionId ?? 0);
     const followUp = await this.followUp(review);
-    const steps: DryRunStep[] = [{ transaction: updateTx, checkSignatures: false, placeholderSignatures: signing.expectedSignatures }];
+    const steps: DryRunStep[] = [
+      { transaction: updateTx, checkSignatures: false, placeholderSignatures: signing.expectedSignatures },
+    ];
     if (followUp.transaction) steps.push({ transaction: followUp.transaction, checkSignatures: true });
     const result = await runner(steps);
     const [applied, transfer] = result.outcomes;
@@ -219,16 +225,34 @@ export class PermissionsService {
             outcome: 'passed',
             detail: `java-tron's AccountPermissionUpdate checks accepted the new structure on a copy of block ${result.headBlock}, and it was applied there, burning ${trx(applied.feeSun)} with ${signing.expectedSignatures} signature(s) counted. Its own signatures are checked when it is signed. ${signing.explanation}`,
           }
-        : { id: 'update-applied', label: 'The update applies to the current state', outcome: 'failed', detail: `The node refused it: ${applied?.message ?? 'no answer'} (${applied?.code ?? 'unknown'}).` },
+        : {
+            id: 'update-applied',
+            label: 'The update applies to the current state',
+            outcome: 'failed',
+            detail: `The node refused it: ${applied?.message ?? 'no answer'} (${applied?.code ?? 'unknown'}).`,
+          },
     );
     if (!applied?.accepted || !followUp.transaction) {
       const why = !applied?.accepted ? 'The update itself was refused.' : followUp.reason;
-      checks.push({ id: 'follow-up-signature', label: 'A follow-up transfer signed under the new structure passes the permission check', outcome: 'skipped', detail: why });
-      checks.push({ id: 'follow-up-applied', label: 'The follow-up transfer applies', outcome: 'skipped', detail: why });
+      checks.push({
+        id: 'follow-up-signature',
+        label: 'A follow-up transfer signed under the new structure passes the permission check',
+        outcome: 'skipped',
+        detail: why,
+      });
+      checks.push({
+        id: 'follow-up-applied',
+        label: 'The follow-up transfer applies',
+        outcome: 'skipped',
+        detail: why,
+      });
     } else {
       const signedBy = followUp.signerLabels.join(' and ');
       const p = followUp.permission!;
-      const under = p.type === 'Owner' ? 'the owner permission (Permission_id 0)' : `active permission ${p.name ? `"${p.name}" ` : ''}(Permission_id ${p.id})`;
+      const under =
+        p.type === 'Owner'
+          ? 'the owner permission (Permission_id 0)'
+          : `active permission ${p.name ? `"${p.name}" ` : ''}(Permission_id ${p.id})`;
       const signatureFailed = transfer && !transfer.accepted && transfer.stage === 'signature';
       checks.push({
         id: 'follow-up-signature',
@@ -253,27 +277,50 @@ export class PermissionsService {
       available: true,
       headBlock: result.headBlock,
       checks,
-      balanceChanges: (applied?.balanceChanges ?? []).map((c) => ({ address: toBase58Address(c.address), deltaSun: c.deltaSun })),
+      balanceChanges: (applied?.balanceChanges ?? []).map((c) => ({
+        address: toBase58Address(c.address),
+        deltaSun: c.deltaSun,
+      })),
     };
   }
 
-  async submit(addressText: string, update: PermissionStructureInput, acknowledgeWarnings: boolean, confirmation?: string): Promise<SubmittedUpdate> {
+  async submit(
+    addressText: string,
+    update: PermissionStructureInput,
+    acknowledgeWarnings: boolean,
+    confirmation?: string,
+  ): Promise<SubmittedUpdate> {
     const review = await this.review(addressText, update);
     const gate = gatePermissionChange(review.proof, confirmation !== undefined ? { confirmation } : {});
     if (gate.blocking.length > 0) {
-      throw new PermissionError(PermissionsErrorCode.blocked, `This change is blocked: ${gate.blocking[0]!.message}`, { codes: gate.blocking.map((f) => f.code) });
+      throw new PermissionError(PermissionsErrorCode.blocked, `This change is blocked: ${gate.blocking[0]!.message}`, {
+        codes: gate.blocking.map((f) => f.code),
+      });
     }
     if (gate.blocked) {
-      throw new PermissionError(PermissionsErrorCode.confirmationNeeded, `${gate.liftable[0]!.message} Type ${LOCKOUT_CONFIRMATION_TEXT} to confirm that keys outside this wallet can reach the owner threshold.`);
+      throw new PermissionError(
+        PermissionsErrorCode.confirmationNeeded,
+        `${gate.liftable[0]!.message} Type ${LOCKOUT_CONFIRMATION_TEXT} to confirm that keys outside this wallet can reach the owner threshold.`,
+      );
     }
     if (gate.warnings.length > 0 && !acknowledgeWarnings) {
-      throw new PermissionError(PermissionsErrorCode.warningsNotAcknowledged, `Read and acknowledge the ${gate.warnings.length} warning(s) before signing.`);
+      throw new PermissionError(
+        PermissionsErrorCode.warningsNotAcknowledged,
+        `Read and acknowledge the ${gate.warnings.length} warning(s) before signing.`,
+      );
     }
     const signing = this.signingPlan(review);
-    if (signing.permissionId === null) throw new PermissionError(PermissionsErrorCode.noSigningKey, signing.explanation);
+    if (signing.permissionId === null)
+      throw new PermissionError(PermissionsErrorCode.noSigningKey, signing.explanation);
     const byAddress = new Map(this.options.vault.listAccounts().map((a) => [a.address, a]));
     const signers = signing.signers.map((s) => ({ accountId: byAddress.get(s.address)!.id, weight: s.weight }));
-    const submitted = await this.options.transactions.submitContract({ spec: this.updateSpec(review), permissionId: signing.permissionId, signers, threshold: signing.threshold, label: 'Permission change' });
+    const submitted = await this.options.transactions.submitContract({
+      spec: this.updateSpec(review),
+      permissionId: signing.permissionId,
+      signers,
+      threshold: signing.threshold,
+      label: 'Permission change',
+    });
     const { weight } = submitted;
     const threshold = signing.threshold;
     return {
@@ -294,7 +341,9 @@ export class PermissionsService {
       const status = this.options.chain.status();
       throw new NodeHostError(
         'NODE_NOT_RUNNING',
-        status.source === 'embedded' ? 'The embedded node is not running. Start it on the Node screen.' : (status.message ?? 'The network is not answering. Check the Node screen.'),
+        status.source === 'embedded'
+          ? 'The embedded node is not running. Start it on the Node screen.'
+          : (status.message ?? 'The network is not answering. Check the Node screen.'),
       );
     }
     return client;
@@ -312,7 +361,9 @@ export class PermissionsService {
   }
 
   private directory(): KeyDirectoryEntry[] {
-    const vault = this.options.vault.listAccounts().map((a) => ({ address: a.address, name: a.label, source: 'vault' as const, canSign: a.canSign }));
+    const vault = this.options.vault
+      .listAccounts()
+      .map((a) => ({ address: a.address, name: a.label, source: 'vault' as const, canSign: a.canSign }));
     const seen = new Set(vault.map((v) => v.address));
     let contacts: KeyDirectoryEntry[] = [];
     try {
@@ -323,7 +374,9 @@ export class PermissionsService {
         .map((c) => ({ address: c.address, name: c.name, source: 'address-book' as const, canSign: false }));
     } catch (error) {
       // A damaged or not yet opened address book leaves the vault's names, and says so in the log.
-      this.options.log.warn('The address book could not be read for the permission editor', { code: error instanceof WalletError ? error.code : undefined });
+      this.options.log.warn('The address book could not be read for the permission editor', {
+        code: error instanceof WalletError ? error.code : undefined,
+      });
     }
     return [...vault, ...contacts];
   }
@@ -334,14 +387,23 @@ export class PermissionsService {
     const [account, reported] = await Promise.all([client.getAccount(address), client.getChainParameters()]);
     const parameters = mergeParameters(reported);
     const updateValue = updateValueFromStructure(address, update);
-    const issues = validatePermissionUpdate(updateValue, { isWitness: account?.is_witness ?? false, accountExists: account !== null, chainParameters: parameters, totalSignNum: totalSignNum(parameters) });
+    const issues = validatePermissionUpdate(updateValue, {
+      isWitness: account?.is_witness ?? false,
+      accountExists: account !== null,
+      chainParameters: parameters,
+      totalSignNum: totalSignNum(parameters),
+    });
     if (issues.length > 0) {
       const first = permissionIssueToError(issues[0]!);
-      throw new PermissionError(PermissionsErrorCode.invalid, issues.length > 1 ? `${first.message} (${issues.length - 1} more problem(s) in the form.)` : first.message, {
-        ...first.details,
-        issueCode: first.code,
-        issues: issues.length,
-      });
+      throw new PermissionError(
+        PermissionsErrorCode.invalid,
+        issues.length > 1 ? `${first.message} (${issues.length - 1} more problem(s) in the form.)` : first.message,
+        {
+          ...first.details,
+          issueCode: first.code,
+          issues: issues.length,
+        },
+      );
     }
     const current = this.currentStructure(address, account);
     const after = accountPermissionsFromUpdate(updateValue);
@@ -375,10 +437,16 @@ export class PermissionsService {
   private signingPlan(review: Review): SigningPlan {
     const accounts = this.options.vault.listAccounts().filter((a) => a.canSign);
     const labels = new Map(accounts.map((a) => [a.addressHex, a.label]));
-    const choice = choosePermission(review.current, 'AccountPermissionUpdateContract', accounts.map((a) => a.addressHex));
+    const choice = choosePermission(
+      review.current,
+      'AccountPermissionUpdateContract',
+      accounts.map((a) => a.addressHex),
+    );
     const fallback = effectivePermissions(review.current)[0]!;
     const permission = choice.permission ?? fallback;
-    const held = permission.keys.filter((k) => labels.has(k.address) && k.weight > 0n).sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1));
+    const held = permission.keys
+      .filter((k) => labels.has(k.address) && k.weight > 0n)
+      .sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1));
     const signers: { address: HexAddress; weight: bigint }[] = [];
     let weight = 0n;
     for (const key of held) {
@@ -386,14 +454,21 @@ export class PermissionsService {
       signers.push(key);
       weight += key.weight;
     }
-    const smallest = Math.min(...minimalKeySets(permission).map((s) => s.addresses.length), PROTOCOL_CONSTANTS.TOTAL_SIGN_NUM);
+    const smallest = Math.min(
+      ...minimalKeySets(permission).map((s) => s.addresses.length),
+      PROTOCOL_CONSTANTS.TOTAL_SIGN_NUM,
+    );
     const needsCosigners = weight < permission.threshold;
     return {
       permissionId: choice.permission ? choice.permission.id : null,
       permissionName: permission.name || describePermission(permission),
       threshold: permission.threshold,
       heldWeight: weight,
-      signers: signers.map((s) => ({ address: toBase58Address(s.address), label: labels.get(s.address) ?? '', weight: s.weight })),
+      signers: signers.map((s) => ({
+        address: toBase58Address(s.address),
+        label: labels.get(s.address) ?? '',
+        weight: s.weight,
+      })),
       needsCosigners,
       expectedSignatures: Math.max(1, needsCosigners ? Math.max(smallest, signers.length + 1) : signers.length),
       explanation: choice.permission
@@ -411,7 +486,14 @@ export class PermissionsService {
       expectedSignatures: signing.expectedSignatures,
       parameters: review.parameters,
       ...(resource
-        ? { account: { netLimit: BigInt(resource.NetLimit), netUsed: BigInt(resource.NetUsed), freeNetLimit: BigInt(resource.freeNetLimit), freeNetUsed: BigInt(resource.freeNetUsed) } }
+        ? {
+            account: {
+              netLimit: BigInt(resource.NetLimit),
+              netUsed: BigInt(resource.NetUsed),
+              freeNetLimit: BigInt(resource.freeNetLimit),
+              freeNetUsed: BigInt(resource.freeNetUsed),
+            },
+          }
         : {}),
     });
     const lines: CostDisclosure['lines'] = breakdown.fees.map((f) => ({
@@ -425,10 +507,19 @@ export class PermissionsService {
             : f.label,
     }));
     if (breakdown.bandwidth.burnedSun > 0n) {
-      lines.push({ kind: 'bandwidth', sun: breakdown.bandwidth.burnedSun, label: `Bandwidth: ${breakdown.bandwidth.bytes} bytes, burned because free and staked bandwidth do not cover them` });
+      lines.push({
+        kind: 'bandwidth',
+        sun: breakdown.bandwidth.burnedSun,
+        label: `Bandwidth: ${breakdown.bandwidth.bytes} bytes, burned because free and staked bandwidth do not cover them`,
+      });
     }
     const balance = review.account?.balance ?? 0n;
-    return { lines, totalBurnSun: breakdown.burnedSun, balanceSun: balance, enoughBalance: balance >= breakdown.burnedSun };
+    return {
+      lines,
+      totalBurnSun: breakdown.burnedSun,
+      balanceSun: balance,
+      enoughBalance: balance >= breakdown.burnedSun,
+    };
   }
 
   /** A 1-sun transfer under the new structure, signed by vault keys alone, to prove the account stays operable. */
@@ -442,17 +533,34 @@ export class PermissionsService {
   }> {
     const accounts = this.options.vault.listAccounts().filter((a) => a.canSign);
     const byHex = new Map(accounts.map((a) => [a.addressHex, a]));
-    const choice = choosePermission(review.after, 'TransferContract', accounts.map((a) => a.addressHex));
+    const choice = choosePermission(
+      review.after,
+      'TransferContract',
+      accounts.map((a) => a.addressHex),
+    );
     const usable = choice.candidates.filter((c) => c.qualifies && c.reachableAlone);
     const pick = usable.find((c) => c.id === choice.permissionId) ?? usable[0];
     if (!pick) {
-      return { signerLabels: [], reason: "The vault's keys alone cannot reach the threshold of any permission that may transfer TRX under the new structure; co-signers' keys would be needed, so only the prover speaks for it." };
+      return {
+        signerLabels: [],
+        reason:
+          "The vault's keys alone cannot reach the threshold of any permission that may transfer TRX under the new structure; co-signers' keys would be needed, so only the prover speaks for it.",
+      };
     }
     const permission = effectivePermissions(review.after).find((p) => p.id === pick.id && p.type === pick.type)!;
     const recipient = await this.followUpRecipient(review);
-    if (!recipient) return { signerLabels: [], reason: 'No activated address other than the account itself is known to send the test transfer to.' };
-    const keys = permission.keys.filter((k) => byHex.has(k.address) && k.weight > 0n).sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1));
-    let tx = await this.options.transactions.buildContract(transferContract({ owner: review.address, to: recipient, amount: FOLLOW_UP_AMOUNT_SUN }), permission.id);
+    if (!recipient)
+      return {
+        signerLabels: [],
+        reason: 'No activated address other than the account itself is known to send the test transfer to.',
+      };
+    const keys = permission.keys
+      .filter((k) => byHex.has(k.address) && k.weight > 0n)
+      .sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1));
+    let tx = await this.options.transactions.buildContract(
+      transferContract({ owner: review.address, to: recipient, amount: FOLLOW_UP_AMOUNT_SUN }),
+      permission.id,
+    );
     let weight = 0n;
     const signerLabels: string[] = [];
     try {
@@ -471,7 +579,10 @@ export class PermissionsService {
   }
 
   private async followUpRecipient(review: Review): Promise<HexAddress | undefined> {
-    const candidates = [...review.facts.filter((f) => f.activated && !f.isContract).map((f) => toHexAddress(f.address)), ...this.options.vault.listAccounts().map((a) => a.addressHex as HexAddress)];
+    const candidates = [
+      ...review.facts.filter((f) => f.activated && !f.isContract).map((f) => toHexAddress(f.address)),
+      ...this.options.vault.listAccounts().map((a) => a.addressHex as HexAddress),
+    ];
     for (const hex of new Set(candidates)) {
       if (hex === review.address) continue;
       if (review.facts.some((f) => toHexAddress(f.address) === hex)) return hex;
@@ -491,7 +602,12 @@ export class PermissionsService {
 
 function gateView(proof: PermissionChangeProof): ChangeGateView {
   const gate = gatePermissionChange(proof);
-  return { verdict: proof.verdict, blocked: gate.blocked, needsConfirmation: gate.needsConfirmation, findings: proof.findings.map(findingView) };
+  return {
+    verdict: proof.verdict,
+    blocked: gate.blocked,
+    needsConfirmation: gate.needsConfirmation,
+    findings: proof.findings.map(findingView),
+  };
 }
 
 /** getTotalSignNum is a dynamic property that getchainparameters does not list; 5 unless a node reports it. */
@@ -501,12 +617,20 @@ function totalSignNum(parameters: ChainParameters): number {
 }
 
 function defaultWitness(address: HexAddress): Permission {
-  return { type: 'Witness', id: WITNESS_PERMISSION_ID, name: 'witness', threshold: 1n, parentId: 0, keys: [{ address, weight: 1n }] };
+  return {
+    type: 'Witness',
+    id: WITNESS_PERMISSION_ID,
+    name: 'witness',
+    threshold: 1n,
+    parentId: 0,
+    keys: [{ address, weight: 1n }],
+  };
 }
 
 /** The spec's default active mask, plus CancelAllUnfreezeV2 where the chain has enabled it (mainnet's current default). */
 function defaultActiveOperations(parameters: ChainParameters): string {
   const allowCancel = (parameters as unknown as Record<string, bigint | undefined>).getAllowCancelAllUnfreezeV2 === 1n;
-  return allowCancel ? withOperation(DEFAULT_ACTIVE_OPERATIONS, 'CancelAllUnfreezeV2Contract', true) : DEFAULT_ACTIVE_OPERATIONS;
+  return allowCancel
+    ? withOperation(DEFAULT_ACTIVE_OPERATIONS, 'CancelAllUnfreezeV2Contract', true)
+    : DEFAULT_ACTIVE_OPERATIONS;
 }
-

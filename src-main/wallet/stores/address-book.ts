@@ -101,13 +101,20 @@ export class AddressBook {
   /** Adds a contact (no id) or replaces one; one contact per address. */
   async save(input: ContactInput, now = Date.now()): Promise<Contact> {
     if (!isValidAddress(input.address.trim())) {
-      throw new StoreError(StoreErrorCode.invalidUpdate, 'That is not a valid TRON address (T… in Base58 or 41… in hex).');
+      throw new StoreError(
+        StoreErrorCode.invalidUpdate,
+        'That is not a valid TRON address (T… in Base58 or 41… in hex).',
+      );
     }
     const address = toStoredAddress(input.address);
     const clash = this.entries.list().find((c) => c.address === address && c.id !== input.id);
-    if (clash) throw new StoreError('STORE_DUPLICATE', `This address is already in the address book as "${clash.name}".`, { id: clash.id });
+    if (clash)
+      throw new StoreError('STORE_DUPLICATE', `This address is already in the address book as "${clash.name}".`, {
+        id: clash.id,
+      });
     const existing = input.id === undefined ? undefined : this.entries.get(input.id);
-    if (input.id !== undefined && !existing) throw new StoreError(StoreErrorCode.notFound, 'There is no contact with that id.');
+    if (input.id !== undefined && !existing)
+      throw new StoreError(StoreErrorCode.notFound, 'There is no contact with that id.');
     const tags = [...new Set((input.tags ?? []).map((tag) => tag.trim()).filter(Boolean))];
     const contact: Contact = {
       id: existing?.id ?? newEntryId('ctc'),
@@ -129,12 +136,19 @@ export class AddressBook {
    * Adds or updates many contacts in one write (a CSV import): a contact with the same address is
    * updated, others are added. Inputs must already be checked; any invalid one refuses the batch.
    */
-  async importMany(inputs: readonly ContactInput[], now = Date.now()): Promise<{ added: number; updated: number; unchanged: number }> {
+  async importMany(
+    inputs: readonly ContactInput[],
+    now = Date.now(),
+  ): Promise<{ added: number; updated: number; unchanged: number }> {
     const counts = { added: 0, updated: 0, unchanged: 0 };
     await this.entries.store.update((doc) => {
       const entries = [...doc.entries];
       for (const input of inputs) {
-        if (!isValidAddress(input.address.trim())) throw new StoreError(StoreErrorCode.invalidUpdate, 'That is not a valid TRON address (T… in Base58 or 41… in hex).');
+        if (!isValidAddress(input.address.trim()))
+          throw new StoreError(
+            StoreErrorCode.invalidUpdate,
+            'That is not a valid TRON address (T… in Base58 or 41… in hex).',
+          );
         const address = toStoredAddress(input.address);
         const tags = [...new Set((input.tags ?? []).map((tag) => tag.trim()).filter(Boolean))];
         const at = entries.findIndex((c) => c.address === address);

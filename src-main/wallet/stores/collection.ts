@@ -58,6 +58,8 @@ export class Collection<E extends object, K extends keyof E & string> {
   }
 
   private notFound(id: unknown): StoreError {
-    return new StoreError(StoreErrorCode.notFound, `There is no ${this.what} with that id.`, { id: String(id).slice(0, 80) });
+    return new StoreError(StoreErrorCode.notFound, `There is no ${this.what} with that id.`, {
+      id: String(id).slice(0, 80),
+    });
   }
 }

@@ -7,7 +7,10 @@ import { isValidAddress, toBase58Address } from '../../../src-core/address/addre
 export const timeSchema = z.number().int().nonnegative();
 
 /** An amount in sun: a bare JSON integer in the file (bigint when large), a bigint in memory. */
-export const sunSchema = z.union([z.bigint(), z.number().int()]).transform((value) => BigInt(value)).pipe(z.bigint().nonnegative());
+export const sunSchema = z
+  .union([z.bigint(), z.number().int()])
+  .transform((value) => BigInt(value))
+  .pipe(z.bigint().nonnegative());
 
 export const base58AddressSchema = z
   .string()

@@ -54,7 +54,14 @@ export class Drafts {
 
   async save(input: DraftInput, now = Date.now()): Promise<Draft> {
     const existing = input.id === undefined ? undefined : this.entries.get(input.id);
-    if (existing) return this.entries.change(existing.id, (draft) => ({ ...draft, ...input, id: draft.id, createdAt: draft.createdAt, updatedAt: now }));
+    if (existing)
+      return this.entries.change(existing.id, (draft) => ({
+        ...draft,
+        ...input,
+        id: draft.id,
+        createdAt: draft.createdAt,
+        updatedAt: now,
+      }));
     const { id: _ignored, ...rest } = input;
     return this.entries.put({ ...rest, id: newEntryId('dft'), createdAt: now, updatedAt: now });
   }

@@ -37,7 +37,9 @@ export const storedEnvelopeSchema = z.strictObject({
   /** The proposer's choice: broadcast as soon as the signatures reach the threshold. */
   autoBroadcast: z.boolean(),
   /** Who had approved the transaction this one re-proposes (information only: signatures never carry over). */
-  carriedApprovals: z.array(z.strictObject({ address: hexAddressSchema, name: z.string().max(120).nullable() })).max(32),
+  carriedApprovals: z
+    .array(z.strictObject({ address: hexAddressSchema, name: z.string().max(120).nullable() }))
+    .max(32),
   reproposedFrom: txidSchema.nullable(),
   replacedBy: txidSchema.nullable(),
   /** First time it left this wallet (file, copy, QR); the note is fixed from then on. */
@@ -58,13 +60,19 @@ export const unreadableEnvelopeSchema = z.strictObject({
 });
 export type UnreadableEnvelope = z.infer<typeof unreadableEnvelopeSchema>;
 
-const documentSchema = z.strictObject({ entries: z.array(storedEnvelopeSchema), unreadable: z.array(unreadableEnvelopeSchema) });
+const documentSchema = z.strictObject({
+  entries: z.array(storedEnvelopeSchema),
+  unreadable: z.array(unreadableEnvelopeSchema),
+});
 type EnvelopesDocument = z.infer<typeof documentSchema>;
 
 const v1EntrySchema = z.strictObject({
   id: entryIdSchema,
   label: z.string().max(120),
-  txid: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+  txid: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
   envelope: opaqueJsonSchema,
   createdAt: timeSchema,
   updatedAt: timeSchema,
@@ -148,7 +156,9 @@ export interface AddResult {
   readonly newSignatures: number;
 }
 
-export type EnvelopeMeta = Partial<Pick<StoredEnvelope, 'origin' | 'autoBroadcast' | 'carriedApprovals' | 'reproposedFrom' | 'label'>>;
+export type EnvelopeMeta = Partial<
+  Pick<StoredEnvelope, 'origin' | 'autoBroadcast' | 'carriedApprovals' | 'reproposedFrom' | 'label'>
+>;
 
 export class Envelopes {
   /** Envelopes verified since they were last written, by id. */
@@ -158,7 +168,9 @@ export class Envelopes {
 
   static async open(file: string): Promise<Envelopes> {
     const store = await JsonStore.open(file, envelopesDefinition);
-    return new Envelopes(new Collection(store as unknown as JsonStore<{ entries: readonly StoredEnvelope[] }>, 'id', 'envelope'));
+    return new Envelopes(
+      new Collection(store as unknown as JsonStore<{ entries: readonly StoredEnvelope[] }>, 'id', 'envelope'),
+    );
   }
 
   get store(): JsonStore<{ entries: readonly StoredEnvelope[] }> {
@@ -193,7 +205,11 @@ export class Envelopes {
     if (cached && cached.updatedAt === entry.updatedAt) return cached.envelope;
     const envelope = parseEnvelope(entry.envelope);
     if (envelope.transaction.txID !== entry.txid) {
-      throw new StoreError(StoreErrorCode.invalid, 'A stored envelope does not hold the transaction its entry names; remove it and import it again.', { id: entry.id });
+      throw new StoreError(
+        StoreErrorCode.invalid,
+        'A stored envelope does not hold the transaction its entry names; remove it and import it again.',
+        { id: entry.id },
+      );
     }
     this.verified.set(entry.id, { updatedAt: entry.updatedAt, envelope });
     return envelope;
@@ -240,20 +256,32 @@ export class Envelopes {
   async save(input: EnvelopeInput, now = Date.now()): Promise<StoredEnvelope> {
     const envelope = parseEnvelope(input.envelope);
     if (input.txid !== null && input.txid.toLowerCase() !== envelope.transaction.txID) {
-      throw new StoreError(StoreErrorCode.invalidUpdate, 'The envelope does not hold the transaction it is saved under.', { txid: input.txid });
+      throw new StoreError(
+        StoreErrorCode.invalidUpdate,
+        'The envelope does not hold the transaction it is saved under.',
+        { txid: input.txid },
+      );
     }
     const { entry } = await this.add(envelope, { label: input.label, origin: input.origin ?? 'proposed' }, now);
     return entry;
   }
 
   /** Changes what this wallet knows about an entry; a new envelope is verified first. */
-  async update(id: string, edit: (entry: StoredEnvelope) => Partial<Omit<StoredEnvelope, 'id' | 'txid' | 'createdAt'>>, now = Date.now()): Promise<StoredEnvelope> {
+  async update(
+    id: string,
+    edit: (entry: StoredEnvelope) => Partial<Omit<StoredEnvelope, 'id' | 'txid' | 'createdAt'>>,
+    now = Date.now(),
+  ): Promise<StoredEnvelope> {
     let replacement: Envelope | undefined;
     const entry = await this.entries.change(id, (e) => {
       const changes = edit(e);
       if (changes.envelope) {
         replacement = parseEnvelope(changes.envelope);
-        if (replacement.transaction.txID !== e.txid) throw new StoreError(StoreErrorCode.invalidUpdate, 'An entry keeps its transaction; store a different transaction as a new entry.');
+        if (replacement.transaction.txID !== e.txid)
+          throw new StoreError(
+            StoreErrorCode.invalidUpdate,
+            'An entry keeps its transaction; store a different transaction as a new entry.',
+          );
       }
       return { ...e, ...changes, updatedAt: now };
     });
@@ -270,7 +298,8 @@ export class Envelopes {
   async removeUnreadable(id: string): Promise<void> {
     await this.entries.store.update((doc) => {
       const current = doc as unknown as EnvelopesDocument;
-      if (!current.unreadable.some((u) => u.id === id)) throw new StoreError(StoreErrorCode.notFound, 'There is no unreadable envelope with that id.');
+      if (!current.unreadable.some((u) => u.id === id))
+        throw new StoreError(StoreErrorCode.notFound, 'There is no unreadable envelope with that id.');
       return { ...current, unreadable: current.unreadable.filter((u) => u.id !== id) } as never;
     });
   }

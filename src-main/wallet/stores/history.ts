@@ -9,7 +9,14 @@ import { JsonStore, type StoreDefinition } from './json-store';
  */
 export const HISTORY_FILE = 'history.json';
 
-export const HistoryStatus = { draft: 'draft', signed: 'signed', pending: 'pending', confirmed: 'confirmed', failed: 'failed', expired: 'expired' } as const;
+export const HistoryStatus = {
+  draft: 'draft',
+  signed: 'signed',
+  pending: 'pending',
+  confirmed: 'confirmed',
+  failed: 'failed',
+  expired: 'expired',
+} as const;
 export type HistoryStatus = (typeof HistoryStatus)[keyof typeof HistoryStatus];
 
 export const historyEntrySchema = z.strictObject({
@@ -41,7 +48,8 @@ export const historyDefinition: StoreDefinition<{ entries: readonly HistoryEntry
   empty: () => ({ entries: [] }),
 };
 
-export type HistoryRecord = Pick<HistoryEntry, 'txid' | 'type' | 'status'> & Partial<Omit<HistoryEntry, 'txid' | 'type' | 'status' | 'createdAt' | 'updatedAt'>>;
+export type HistoryRecord = Pick<HistoryEntry, 'txid' | 'type' | 'status'> &
+  Partial<Omit<HistoryEntry, 'txid' | 'type' | 'status' | 'createdAt' | 'updatedAt'>>;
 
 export class History {
   private constructor(private readonly entries: Collection<HistoryEntry, 'txid'>) {}

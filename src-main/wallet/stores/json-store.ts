@@ -77,7 +77,12 @@ export class JsonStore<T> {
       text = await readFile(file, 'utf8');
     } catch (cause) {
       if (!isNotFound(cause)) {
-        const error = new StoreError(StoreErrorCode.readFailed, `Could not read the ${definition.what} file ${file}: ${ioCode(cause)}.`, { file }, { cause });
+        const error = new StoreError(
+          StoreErrorCode.readFailed,
+          `Could not read the ${definition.what} file ${file}: ${ioCode(cause)}.`,
+          { file },
+          { cause },
+        );
         return new JsonStore(file, definition, null, error, {});
       }
       text = null;
@@ -139,7 +144,12 @@ export class JsonStore<T> {
    * `<file>.damaged-<time>` (kept for support) and starts an empty document.
    */
   async setAside(now = Date.now()): Promise<string> {
-    if (!this.damage) throw new StoreError(StoreErrorCode.invalidUpdate, `The ${this.definition.what} file is not damaged; nothing was moved.`, { file: this.file });
+    if (!this.damage)
+      throw new StoreError(
+        StoreErrorCode.invalidUpdate,
+        `The ${this.definition.what} file is not damaged; nothing was moved.`,
+        { file: this.file },
+      );
     const target = join(dirname(this.file), `${basename(this.file)}.damaged-${now}`);
     await rename(this.file, target);
     this.damage = null;
@@ -155,7 +165,10 @@ export class JsonStore<T> {
 }
 
 function closedError(definition: StoreDefinition<unknown>): StoreError {
-  return new StoreError(StoreErrorCode.closed, `The ${definition.what} is closed (the network was switched). Try again.`);
+  return new StoreError(
+    StoreErrorCode.closed,
+    `The ${definition.what} is closed (the network was switched). Try again.`,
+  );
 }
 
 async function write<T>(file: string, definition: StoreDefinition<T>, data: T): Promise<void> {
@@ -164,7 +177,12 @@ async function write<T>(file: string, definition: StoreDefinition<T>, data: T): 
     await writeFileAtomic(file, text);
   } catch (error) {
     if (error instanceof VaultError) {
-      throw new StoreError(StoreErrorCode.writeFailed, `Could not save the ${definition.what}: ${error.message}`, { file }, { cause: error });
+      throw new StoreError(
+        StoreErrorCode.writeFailed,
+        `Could not save the ${definition.what}: ${error.message}`,
+        { file },
+        { cause: error },
+      );
     }
     throw error;
   }
@@ -179,17 +197,32 @@ function decode<T>(text: string, file: string, definition: StoreDefinition<T>): 
   } catch {
     const trimmed = text.trimEnd();
     if (trimmed.length === 0 || !trimmed.endsWith('}')) {
-      throw new StoreError(StoreErrorCode.truncated, `The ${definition.what} file ${file} is empty or cut short (${text.length} bytes). ${kept}`, { file, bytes: text.length });
+      throw new StoreError(
+        StoreErrorCode.truncated,
+        `The ${definition.what} file ${file} is empty or cut short (${text.length} bytes). ${kept}`,
+        { file, bytes: text.length },
+      );
     }
-    throw new StoreError(StoreErrorCode.corrupt, `The ${definition.what} file ${file} is not valid JSON. ${kept}`, { file });
+    throw new StoreError(StoreErrorCode.corrupt, `The ${definition.what} file ${file} is not valid JSON. ${kept}`, {
+      file,
+    });
   }
-  const envelope = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
+  const envelope =
+    typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
   if (!envelope || envelope.format !== definition.format) {
-    throw new StoreError(StoreErrorCode.wrongFormat, `The file ${file} is not a ${definition.what} file (format "${definition.format}" expected). ${kept}`, { file });
+    throw new StoreError(
+      StoreErrorCode.wrongFormat,
+      `The file ${file} is not a ${definition.what} file (format "${definition.format}" expected). ${kept}`,
+      { file },
+    );
   }
   const version = envelope.version;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    throw new StoreError(StoreErrorCode.corrupt, `The ${definition.what} file ${file} has no valid version number. ${kept}`, { file });
+    throw new StoreError(
+      StoreErrorCode.corrupt,
+      `The ${definition.what} file ${file} has no valid version number. ${kept}`,
+      { file },
+    );
   }
   if (version > definition.version) {
     throw new StoreError(
@@ -202,13 +235,22 @@ function decode<T>(text: string, file: string, definition: StoreDefinition<T>): 
   for (let from = version; from < definition.version; from++) {
     const migrate = definition.migrations?.[from];
     if (!migrate) {
-      throw new StoreError(StoreErrorCode.migrationFailed, `This app cannot upgrade the ${definition.what} file ${file} from version ${from}. ${kept}`, { file, version: from });
+      throw new StoreError(
+        StoreErrorCode.migrationFailed,
+        `This app cannot upgrade the ${definition.what} file ${file} from version ${from}. ${kept}`,
+        { file, version: from },
+      );
     }
     try {
       data = migrate(data);
     } catch (cause) {
       if (cause instanceof WalletError) throw cause;
-      throw new StoreError(StoreErrorCode.migrationFailed, `Upgrading the ${definition.what} file ${file} from version ${from} failed. ${kept}`, { file, version: from }, { cause });
+      throw new StoreError(
+        StoreErrorCode.migrationFailed,
+        `Upgrading the ${definition.what} file ${file} from version ${from} failed. ${kept}`,
+        { file, version: from },
+        { cause },
+      );
     }
   }
   const checked = definition.schema.safeParse(data);

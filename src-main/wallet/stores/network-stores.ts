@@ -36,10 +36,22 @@ export class NetworkStores {
 
   /** Damaged files of this network, for the UI to report. */
   problems(): StoreError[] {
-    return [this.drafts.store, this.envelopes.store, this.addressBook.store, this.history.store, this.tokens.store].flatMap((s) => (s.problem ? [s.problem] : []));
+    return [
+      this.drafts.store,
+      this.envelopes.store,
+      this.addressBook.store,
+      this.history.store,
+      this.tokens.store,
+    ].flatMap((s) => (s.problem ? [s.problem] : []));
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.drafts.store.close(), this.envelopes.store.close(), this.addressBook.store.close(), this.history.store.close(), this.tokens.store.close()]);
+    await Promise.all([
+      this.drafts.store.close(),
+      this.envelopes.store.close(),
+      this.addressBook.store.close(),
+      this.history.store.close(),
+      this.tokens.store.close(),
+    ]);
   }
 }

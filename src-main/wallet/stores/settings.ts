@@ -43,7 +43,9 @@ const settingsSchema = z.strictObject({
 export type WalletSettings = z.infer<typeof settingsSchema>;
 
 /** Overrides for a profile without a settings file (tests: a free port, a fast chain). */
-export type SettingsDefaults = Partial<Pick<WalletSettings, 'remotePollMs'>> & { embeddedNode?: Partial<EmbeddedNodeSettings> };
+export type SettingsDefaults = Partial<Pick<WalletSettings, 'remotePollMs'>> & {
+  embeddedNode?: Partial<EmbeddedNodeSettings>;
+};
 
 export function defaultSettings(overrides: SettingsDefaults = {}): WalletSettings {
   return {
@@ -70,7 +72,10 @@ export class Settings {
   ) {}
 
   static async open(file: string, defaults: SettingsDefaults = {}): Promise<Settings> {
-    return new Settings(await JsonStore.open(file, { ...settingsDefinition, empty: () => defaultSettings(defaults) }), defaults);
+    return new Settings(
+      await JsonStore.open(file, { ...settingsDefinition, empty: () => defaultSettings(defaults) }),
+      defaults,
+    );
   }
 
   /**

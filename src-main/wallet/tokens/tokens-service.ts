@@ -29,12 +29,19 @@ export class TokensService {
 
   private client(): TronNodeClient {
     const client = this.chain.client();
-    if (!client) throw new ValidationError('TX_NODE_NOT_RUNNING', 'No node answers on this network. Start the embedded node or switch network, then try again.');
+    if (!client)
+      throw new ValidationError(
+        'TX_NODE_NOT_RUNNING',
+        'No node answers on this network. Start the embedded node or switch network, then try again.',
+      );
     return client;
   }
 
   list(): Trc20Token[] {
-    return this.chain.stores().tokens.list().map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals }));
+    return this.chain
+      .stores()
+      .tokens.list()
+      .map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals }));
   }
 
   async inspect(input: { address: string }): Promise<Trc20Token> {
@@ -63,7 +70,11 @@ export class TokensService {
       tokens.flatMap((token) =>
         accounts.map(async (account) => {
           try {
-            return { account: account.address, token: token.address, balance: await this.reads.trc20Balance(client, token.address, account.address) };
+            return {
+              account: account.address,
+              token: token.address,
+              balance: await this.reads.trc20Balance(client, token.address, account.address),
+            };
           } catch (error) {
             if (!(error instanceof WalletError)) throw error;
             return { account: account.address, token: token.address, balance: null, error: error.message };
@@ -76,7 +87,10 @@ export class TokensService {
 
   async trc10(input: { tokenId: string }): Promise<Trc10Token> {
     const asset = await this.client().getAssetIssueById(input.tokenId);
-    if (!asset) throw new ValidationError('TOKEN_NO_TRC10', `There is no TRC10 token ${input.tokenId} on this network.`, { field: 'tokenId' });
+    if (!asset)
+      throw new ValidationError('TOKEN_NO_TRC10', `There is no TRC10 token ${input.tokenId} on this network.`, {
+        field: 'tokenId',
+      });
     return { id: asset.id || input.tokenId, name: asset.name, abbr: asset.abbr, precision: asset.precision };
   }
 }

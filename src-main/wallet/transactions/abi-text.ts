@@ -21,7 +21,11 @@ export function parseAbiText(text: string, what = 'The ABI'): ParsedAbiText {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new ValidationError('TX_ABI_NOT_JSON', `${what} is not valid JSON. Paste the ABI array or the compiler artifact.`, { field: 'abi' });
+    throw new ValidationError(
+      'TX_ABI_NOT_JSON',
+      `${what} is not valid JSON. Paste the ABI array or the compiler artifact.`,
+      { field: 'abi' },
+    );
   }
   return parseAbiValue(value, what);
 }
@@ -33,26 +37,41 @@ export function parseAbiValue(value: unknown, what = 'The ABI'): ParsedAbiText {
     if (Array.isArray(record.entrys)) list = record.entrys;
     else if (Array.isArray(record.abi)) list = record.abi;
   }
-  if (!Array.isArray(list) || !list.every((entry) => entry !== null && typeof entry === 'object' && !Array.isArray(entry))) {
-    throw new ValidationError('TX_ABI_NOT_LIST', `${what} must be a list of ABI entries (or an artifact with an "abi" list).`, { field: 'abi' });
+  if (
+    !Array.isArray(list) ||
+    !list.every((entry) => entry !== null && typeof entry === 'object' && !Array.isArray(entry))
+  ) {
+    throw new ValidationError(
+      'TX_ABI_NOT_LIST',
+      `${what} must be a list of ABI entries (or an artifact with an "abi" list).`,
+      { field: 'abi' },
+    );
   }
   try {
     return { abi: parseAbi(list), entries: list as Record<string, unknown>[] };
   } catch (error) {
-    if (error instanceof AbiError) throw new ValidationError('TX_ABI_INVALID', `${what} has a problem: ${error.message}`, { field: 'abi', cause: error.code });
+    if (error instanceof AbiError)
+      throw new ValidationError('TX_ABI_INVALID', `${what} has a problem: ${error.message}`, {
+        field: 'abi',
+        cause: error.code,
+      });
     throw error;
   }
 }
 
 export function paramView(parameter: AbiParameter): AbiParamView {
   const type = parameter.type;
-  const components = type.kind === 'tuple' ? type.components.map((c, i) => ({ name: type.names[i] ?? '', type: c.canonical })) : undefined;
+  const components =
+    type.kind === 'tuple'
+      ? type.components.map((c, i) => ({ name: type.names[i] ?? '', type: c.canonical }))
+      : undefined;
   return { name: parameter.name, type: type.canonical, ...(components ? { components } : {}) };
 }
 
 /** A decoded value as text: integers in full, addresses in Base58, bytes as 0x hex, lists in brackets. */
 export function formatAbiValue(type: AbiType, value: AbiValue | EventValue): string {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'hash' in value) return `hash 0x${value.hash}`;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'hash' in value)
+    return `hash 0x${value.hash}`;
   switch (type.kind) {
     case 'address':
       return typeof value === 'string' ? safeBase58(value) : String(value);

@@ -4,7 +4,11 @@ import { hexToBytes } from '../../../src-core/bytes/hex';
 import { bytesToUtf8 } from '../../../src-core/bytes/utf8';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import type { Account, AccountResource } from '../../../src-core/client/types';
-import { DEFAULT_CHAIN_PARAMETERS, type ChainParameterKey, type ChainParameters } from '../../../src-core/chain/parameters';
+import {
+  DEFAULT_CHAIN_PARAMETERS,
+  type ChainParameterKey,
+  type ChainParameters,
+} from '../../../src-core/chain/parameters';
 import { NetworkError, ValidationError, WalletError } from '../../../src-core/errors';
 import type { BandwidthAccount, EnergyAccount } from '../../../src-core/fee';
 import { accountPermissionsFromAccountJson, type AccountPermissions } from '../../../src-core/permission/model';
@@ -46,7 +50,8 @@ export class ChainReads {
     const live = await client.getChainParameters();
     const value = { ...DEFAULT_CHAIN_PARAMETERS } as ChainParameters;
     // java-tron lists every key it knows; one it prints without a value is 0 (proto3 default).
-    for (const key of Object.keys(DEFAULT_CHAIN_PARAMETERS) as ChainParameterKey[]) if (key in live) value[key] = live[key]!;
+    for (const key of Object.keys(DEFAULT_CHAIN_PARAMETERS) as ChainParameterKey[])
+      if (key in live) value[key] = live[key]!;
     this.parameters = { client, at: this.now(), value };
     return value;
   }
@@ -79,7 +84,8 @@ export class ChainReads {
           return contract ? contract.abi.entrys.map((entry) => ({ ...entry })) : null;
         } catch (error) {
           // A node without contract endpoints: no ABI to read; a full signature still works.
-          if (error instanceof NetworkError && (error.details?.status === 404 || error.details?.status === 405)) return [];
+          if (error instanceof NetworkError && (error.details?.status === 404 || error.details?.status === 405))
+            return [];
           throw error;
         }
       },
@@ -97,11 +103,20 @@ export class ChainReads {
     const cached = this.trc20Cache.get(key);
     if (cached) return cached;
     const contract = await client.getContract(address);
-    if (!contract) throw new ValidationError('TOKEN_NOT_A_CONTRACT', `There is no contract at ${toBase58Address(address)} on this network.`, { field: 'token' });
+    if (!contract)
+      throw new ValidationError(
+        'TOKEN_NOT_A_CONTRACT',
+        `There is no contract at ${toBase58Address(address)} on this network.`,
+        { field: 'token' },
+      );
     const decimalsRaw = await constantValue(client, key, 'decimals()', 'uint8');
     const decimals = Number(decimalsRaw);
     if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
-      throw new ValidationError('TOKEN_BAD_DECIMALS', `The contract at ${toBase58Address(address)} does not answer decimals() like a TRC20 token.`, { field: 'token' });
+      throw new ValidationError(
+        'TOKEN_BAD_DECIMALS',
+        `The contract at ${toBase58Address(address)} does not answer decimals() like a TRC20 token.`,
+        { field: 'token' },
+      );
     }
     const symbol = await textValue(client, key, 'symbol()').catch(() => '');
     const name = await textValue(client, key, 'name()').catch(() => '');
@@ -112,16 +127,30 @@ export class ChainReads {
 
   async trc20Balance(client: TronNodeClient, token: string, holder: string): Promise<bigint> {
     const data = encodeFunctionData('balanceOf(address)', [toHexAddress(holder)]);
-    const result = await client.triggerConstantContract({ owner_address: ZERO_ADDRESS_HEX, contract_address: toHexAddress(token), data });
+    const result = await client.triggerConstantContract({
+      owner_address: ZERO_ADDRESS_HEX,
+      contract_address: toHexAddress(token),
+      data,
+    });
     if (result.reverted) throw new ValidationError('TOKEN_CALL_REVERTED', 'balanceOf() reverted.');
     const [value] = decodeFunctionResult(withOutputs('balanceOf(address)', 'uint256'), result.constant_result[0] ?? '');
     return value as bigint;
   }
 }
 
-async function constantValue(client: TronNodeClient, contract: string, signature: string, type: string): Promise<unknown> {
-  const result = await client.triggerConstantContract({ owner_address: ZERO_ADDRESS_HEX, contract_address: contract, data: encodeFunctionData(signature, []) });
-  if (result.reverted || !result.constant_result[0]) throw new ValidationError('TOKEN_CALL_REVERTED', `${signature} did not answer.`);
+async function constantValue(
+  client: TronNodeClient,
+  contract: string,
+  signature: string,
+  type: string,
+): Promise<unknown> {
+  const result = await client.triggerConstantContract({
+    owner_address: ZERO_ADDRESS_HEX,
+    contract_address: contract,
+    data: encodeFunctionData(signature, []),
+  });
+  if (result.reverted || !result.constant_result[0])
+    throw new ValidationError('TOKEN_CALL_REVERTED', `${signature} did not answer.`);
   const [value] = decodeFunctionResult(withOutputs(signature, type), result.constant_result[0]);
   return value;
 }
@@ -133,7 +162,11 @@ function withOutputs(signature: string, type: string): string {
 
 /** string() with a fallback to bytes32, which some early tokens return for name and symbol. */
 async function textValue(client: TronNodeClient, contract: string, signature: string): Promise<string> {
-  const result = await client.triggerConstantContract({ owner_address: ZERO_ADDRESS_HEX, contract_address: contract, data: encodeFunctionData(signature, []) });
+  const result = await client.triggerConstantContract({
+    owner_address: ZERO_ADDRESS_HEX,
+    contract_address: contract,
+    data: encodeFunctionData(signature, []),
+  });
   const data = result.constant_result[0] ?? '';
   if (result.reverted || data === '') throw new ValidationError('TOKEN_CALL_REVERTED', `${signature} did not answer.`);
   try {

@@ -25,11 +25,24 @@ export class ContractsService {
 
   private client(): TronNodeClient {
     const client = this.chain.client();
-    if (!client) throw new ValidationError('TX_NODE_NOT_RUNNING', 'No node answers on this network. Start the embedded node or switch network, then try again.');
+    if (!client)
+      throw new ValidationError(
+        'TX_NODE_NOT_RUNNING',
+        'No node answers on this network. Start the embedded node or switch network, then try again.',
+      );
     return client;
   }
 
-  private async abiFor(client: TronNodeClient, address: string, pasted: string | undefined): Promise<{ abi: Abi | null; entries: Record<string, unknown>[]; source: ContractView['abiSource']; contract: Awaited<ReturnType<TronNodeClient['getContract']>> }> {
+  private async abiFor(
+    client: TronNodeClient,
+    address: string,
+    pasted: string | undefined,
+  ): Promise<{
+    abi: Abi | null;
+    entries: Record<string, unknown>[];
+    source: ContractView['abiSource'];
+    contract: Awaited<ReturnType<TronNodeClient['getContract']>>;
+  }> {
     const contract = await client.getContract(address);
     if (pasted !== undefined) {
       const parsed = parseAbiText(pasted);
@@ -40,7 +53,12 @@ export class ContractsService {
     try {
       return { abi: parseAbi(entries), entries, source: 'chain', contract };
     } catch (error) {
-      if (error instanceof AbiError) throw new ValidationError('TX_ABI_INVALID', `The ABI stored with this contract cannot be read (${error.message}); paste a correct one.`, { field: 'abi' });
+      if (error instanceof AbiError)
+        throw new ValidationError(
+          'TX_ABI_INVALID',
+          `The ABI stored with this contract cannot be read (${error.message}); paste a correct one.`,
+          { field: 'abi' },
+        );
       throw error;
     }
   }
@@ -71,7 +89,12 @@ export class ContractsService {
         inputs: f.inputs.map(paramView),
         outputs: f.outputs.map(paramView),
       })),
-      events: (abi?.events ?? []).map((e) => ({ name: e.name, signature: e.signature, topic: e.topic, inputs: e.inputs.map((p) => ({ ...paramView(p), indexed: p.indexed === true })) })),
+      events: (abi?.events ?? []).map((e) => ({
+        name: e.name,
+        signature: e.signature,
+        topic: e.topic,
+        inputs: e.inputs.map((p) => ({ ...paramView(p), indexed: p.indexed === true })),
+      })),
       constructorInputs: (abi?.constructorFragment?.inputs ?? []).map(paramView),
       consumeUserResourcePercent: contract ? contract.consume_user_resource_percent : null,
       originEnergyLimit: contract ? BigInt(contract.origin_energy_limit) : null,
@@ -80,22 +103,40 @@ export class ContractsService {
     };
   }
 
-  async call(input: { address: string; function: string; args: unknown[]; abi?: string; owner?: string }): Promise<CallResultView> {
+  async call(input: {
+    address: string;
+    function: string;
+    args: unknown[];
+    abi?: string;
+    owner?: string;
+  }): Promise<CallResultView> {
     const client = this.client();
     const { abi, entries, contract } = await this.abiFor(client, input.address, input.abi);
-    if (!contract) throw new ValidationError('TX_NO_CONTRACT', `There is no contract at ${toBase58Address(input.address)} on this network.`, { field: 'address' });
+    if (!contract)
+      throw new ValidationError(
+        'TX_NO_CONTRACT',
+        `There is no contract at ${toBase58Address(input.address)} on this network.`,
+        { field: 'address' },
+      );
     let fragment;
     let data: string;
     try {
-      fragment = abi ? findFunction(abi, input.function) : findFunction(parseAbi([`function ${input.function.replace(/^\s*function\s+/, '')}`]), input.function);
+      fragment = abi
+        ? findFunction(abi, input.function)
+        : findFunction(parseAbi([`function ${input.function.replace(/^\s*function\s+/, '')}`]), input.function);
       data = encodeFunctionData(fragment, input.args);
     } catch (error) {
-      if (error instanceof AbiError) throw new ValidationError('TX_BAD_ARGUMENTS', error.message, { cause: error.code });
+      if (error instanceof AbiError)
+        throw new ValidationError('TX_BAD_ARGUMENTS', error.message, { cause: error.code });
       throw error;
     }
     let result;
     try {
-      result = await client.triggerConstantContract({ owner_address: input.owner ? toHexAddress(input.owner) : ZERO_ADDRESS_HEX, contract_address: toHexAddress(input.address), data });
+      result = await client.triggerConstantContract({
+        owner_address: input.owner ? toHexAddress(input.owner) : ZERO_ADDRESS_HEX,
+        contract_address: toHexAddress(input.address),
+        data,
+      });
     } catch (error) {
       const unavailable = contractsUnavailable(error);
       if (unavailable) throw new ValidationError('TX_CONTRACTS_UNAVAILABLE', unavailable);
@@ -103,13 +144,24 @@ export class ContractsService {
     }
     const raw = result.constant_result[0] ?? '';
     if (result.reverted) {
-      return { function: fragment.signature, values: [], raw, energyUsed: BigInt(result.energy_used), reverted: true, revertReason: revertReasonOf(result, entries.length > 0 ? entries : undefined) };
+      return {
+        function: fragment.signature,
+        values: [],
+        raw,
+        energyUsed: BigInt(result.energy_used),
+        reverted: true,
+        revertReason: revertReasonOf(result, entries.length > 0 ? entries : undefined),
+      };
     }
     let decoded;
     try {
       decoded = decodeFunctionResult(fragment, raw);
     } catch (error) {
-      if (error instanceof AbiError) throw new ValidationError('TX_BAD_RESULT', `The function answered data that does not decode as ${fragment.outputs.map((o) => o.type.canonical).join(', ') || 'nothing'}: ${error.message}`);
+      if (error instanceof AbiError)
+        throw new ValidationError(
+          'TX_BAD_RESULT',
+          `The function answered data that does not decode as ${fragment.outputs.map((o) => o.type.canonical).join(', ') || 'nothing'}: ${error.message}`,
+        );
       throw error;
     }
     return {
@@ -129,7 +181,10 @@ export class ContractsService {
     const client = this.client();
     const { abi } = await this.abiFor(client, input.address, input.abi);
     const info = await client.getTransactionInfoById(input.txid);
-    if (!info) throw new ValidationError('TX_NOT_IN_BLOCK', 'This transaction is not in a block yet (or not on this network).', { field: 'txid' });
+    if (!info)
+      throw new ValidationError('TX_NOT_IN_BLOCK', 'This transaction is not in a block yet (or not on this network).', {
+        field: 'txid',
+      });
     const wanted = toBase58Address(input.address);
     const own = info.log.filter((log) => logAddress(log.address) === wanted);
     return decodeLogs(own, async () => abi);

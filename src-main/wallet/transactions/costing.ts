@@ -21,7 +21,9 @@ import type { OwnerState } from './chain-reads';
  * extra signatures). Never empty: at least one signature is always needed.
  */
 export function expectedSigners(permission: Permission, held: readonly HexAddress[]): HexAddress[] {
-  const alone = permission.keys.filter((k) => held.includes(k.address) && k.weight >= permission.threshold).sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1))[0];
+  const alone = permission.keys
+    .filter((k) => held.includes(k.address) && k.weight >= permission.threshold)
+    .sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1))[0];
   if (alone) return [alone.address];
   const sets = minimalKeySets(permission);
   const withHeld = sets.filter((set) => set.addresses.some((a) => held.includes(a)));
@@ -31,7 +33,11 @@ export function expectedSigners(permission: Permission, held: readonly HexAddres
 }
 
 /** The deployer's share of a call's energy, when the caller is not the deployer. */
-export async function contractShareOf(client: TronNodeClient, owner: string, contractAddress: string | undefined): Promise<ContractEnergyShare | undefined> {
+export async function contractShareOf(
+  client: TronNodeClient,
+  owner: string,
+  contractAddress: string | undefined,
+): Promise<ContractEnergyShare | undefined> {
   if (!contractAddress) return undefined;
   const contract = await client.getContract(contractAddress);
   if (!contract?.origin_address) return undefined;

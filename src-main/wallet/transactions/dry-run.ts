@@ -59,7 +59,11 @@ export function readDryRun(raw: unknown): DryRunOutcome {
   const contractResult = Array.isArray(info.contractResult) ? info.contractResult : [];
   const logs = (Array.isArray(info.log) ? info.log : []).map((entry) => {
     const log = object(entry);
-    return { address: text(log.address), topics: Array.isArray(log.topics) ? log.topics.map(text) : [], data: text(log.data) };
+    return {
+      address: text(log.address),
+      topics: Array.isArray(log.topics) ? log.topics.map(text) : [],
+      data: text(log.data),
+    };
   });
   const changes: { address: string; tokenId?: string; delta: bigint }[] = [];
   for (const entry of Array.isArray(result.balanceChanges) ? result.balanceChanges : []) {

@@ -5,7 +5,14 @@ import type { TronNodeClient } from '../../../src-core/client/client';
 import type { ConstantCallResult, ConstantContractRequest } from '../../../src-core/client/types';
 import type { ChainParameters } from '../../../src-core/chain/parameters';
 import { ContractCallError, FeeError, NetworkError, WalletError } from '../../../src-core/errors';
-import { DEFAULT_FEE_LIMIT_MARGIN_BPS, feeLimitFromEnergyFactor, feeLimitFromEstimate, feeLimitFromMaxFactor, type FeeLimitResult, type FeeLimitStrategy } from '../../../src-core/fee';
+import {
+  DEFAULT_FEE_LIMIT_MARGIN_BPS,
+  feeLimitFromEnergyFactor,
+  feeLimitFromEstimate,
+  feeLimitFromMaxFactor,
+  type FeeLimitResult,
+  type FeeLimitStrategy,
+} from '../../../src-core/fee';
 import type { EnergyEstimateView, EstimateView, FeeLimitSuggestion, TxKind } from '../../../src-core/ipc/channels/tx';
 import type { ContractPlan } from './requests';
 
@@ -15,7 +22,10 @@ import type { ContractPlan } from './requests';
  * dynamic-model penalty from a constant call, and fee_limit by the spec's three strategies.
  */
 
-export function constantRequest(owner: string, execution: NonNullable<ContractPlan['execution']>): ConstantContractRequest {
+export function constantRequest(
+  owner: string,
+  execution: NonNullable<ContractPlan['execution']>,
+): ConstantContractRequest {
   return {
     owner_address: toHexAddress(owner),
     ...(execution.contract !== undefined ? { contract_address: toHexAddress(execution.contract) } : {}),
@@ -31,13 +41,19 @@ export function contractsUnavailable(error: unknown): string | null {
   if (error instanceof NetworkError && (error.details?.status === 404 || error.details?.status === 405)) {
     return 'This node cannot run smart contracts (it has no constant-call or estimate endpoint), so energy cannot be estimated here.';
   }
-  if (error instanceof ContractCallError && /does not support constant/i.test(String(error.details?.nodeMessage ?? ''))) {
+  if (
+    error instanceof ContractCallError &&
+    /does not support constant/i.test(String(error.details?.nodeMessage ?? ''))
+  ) {
     return 'This node does not run constant calls, so energy cannot be estimated here.';
   }
   return null;
 }
 
-export function revertReasonOf(result: Pick<ConstantCallResult, 'constant_result' | 'message'>, abi?: readonly Record<string, unknown>[]): string {
+export function revertReasonOf(
+  result: Pick<ConstantCallResult, 'constant_result' | 'message'>,
+  abi?: readonly Record<string, unknown>[],
+): string {
   const data = result.constant_result[0] ?? '';
   let parsedAbi: ReturnType<typeof parseAbi> | undefined;
   try {
@@ -89,7 +105,12 @@ export async function estimateEnergy(client: TronNodeClient, owner: string, plan
     const constant = await client.triggerConstantContract(request).catch(() => null);
     if (constant?.reverted) {
       const reason = revertReasonOf(constant, plan.abi);
-      return { estimate: null, problem: `The call reverts, so it would fail on chain: ${reason}`, revertReason: reason, constant };
+      return {
+        estimate: null,
+        problem: `The call reverts, so it would fail on chain: ${reason}`,
+        revertReason: reason,
+        constant,
+      };
     }
     return { estimate: null, problem: error.message, revertReason: null, constant };
   }
@@ -97,7 +118,11 @@ export async function estimateEnergy(client: TronNodeClient, owner: string, plan
   if (estimate.baseEnergy === null) {
     constant = await client.triggerConstantContract(request).catch(() => null);
     if (constant && !constant.reverted) {
-      estimate = { ...estimate, baseEnergy: BigInt(constant.energy_used - constant.energy_penalty), penalty: BigInt(constant.energy_penalty) };
+      estimate = {
+        ...estimate,
+        baseEnergy: BigInt(constant.energy_used - constant.energy_penalty),
+        penalty: BigInt(constant.energy_penalty),
+      };
     }
   }
   return { estimate, problem: null, revertReason: null, constant };
@@ -106,14 +131,28 @@ export async function estimateEnergy(client: TronNodeClient, owner: string, plan
 function suggestion(strategy: FeeLimitStrategy, make: () => FeeLimitResult): FeeLimitSuggestion {
   try {
     const result = make();
-    return { strategy, feeLimitSun: result.feeLimit, energy: result.energy, marginBps: result.marginBps, explanation: result.explanation, problem: null };
+    return {
+      strategy,
+      feeLimitSun: result.feeLimit,
+      energy: result.energy,
+      marginBps: result.marginBps,
+      explanation: result.explanation,
+      problem: null,
+    };
   } catch (error) {
     if (error instanceof FeeError) {
       const problem =
         error.code === 'FEE_LIMIT_TOO_HIGH'
           ? `Refused: this would need a fee_limit above the chain's maximum of 15,000 TRX (${error.message})`
           : error.message;
-      return { strategy, feeLimitSun: null, energy: null, marginBps: DEFAULT_FEE_LIMIT_MARGIN_BPS, explanation: '', problem };
+      return {
+        strategy,
+        feeLimitSun: null,
+        energy: null,
+        marginBps: DEFAULT_FEE_LIMIT_MARGIN_BPS,
+        explanation: '',
+        problem,
+      };
     }
     throw error;
   }
@@ -133,7 +172,11 @@ const UNAVAILABLE = (strategy: FeeLimitStrategy, problem: string): FeeLimitSugge
  * energy_factor applied to the base energy; the chain's maximum factor applied to the base
  * energy. Each adds the default 20 % margin; a result above getMaxFeeLimit is refused.
  */
-export function feeLimitSuggestions(facts: EnergyFacts, energyFactor: bigint | null, parameters: ChainParameters): FeeLimitSuggestion[] {
+export function feeLimitSuggestions(
+  facts: EnergyFacts,
+  energyFactor: bigint | null,
+  parameters: ChainParameters,
+): FeeLimitSuggestion[] {
   const estimate = facts.estimate;
   if (!estimate) {
     const why = facts.problem ?? 'No energy estimate.';
@@ -147,7 +190,9 @@ export function feeLimitSuggestions(facts: EnergyFacts, energyFactor: bigint | n
       : energyFactor === null
         ? UNAVAILABLE('energy-factor', "The node does not report this contract's energy factor.")
         : suggestion('energy-factor', () => feeLimitFromEnergyFactor({ baseEnergy: base, energyFactor, parameters })),
-    base === null ? UNAVAILABLE('max-factor', 'The node did not report the base energy.') : suggestion('max-factor', () => feeLimitFromMaxFactor({ baseEnergy: base, parameters })),
+    base === null
+      ? UNAVAILABLE('max-factor', 'The node did not report the base energy.')
+      : suggestion('max-factor', () => feeLimitFromMaxFactor({ baseEnergy: base, parameters })),
   ];
 }
 
@@ -166,5 +211,11 @@ export async function energyFactorOf(client: TronNodeClient, plan: ContractPlan)
 }
 
 export function estimateView(kind: TxKind, facts: EnergyFacts, suggestions: FeeLimitSuggestion[]): EstimateView {
-  return { kind, energy: facts.estimate, feeLimits: suggestions, problem: facts.problem, revertReason: facts.revertReason };
+  return {
+    kind,
+    energy: facts.estimate,
+    feeLimits: suggestions,
+    problem: facts.problem,
+    revertReason: facts.revertReason,
+  };
 }

@@ -77,7 +77,11 @@ export async function decodeLogs(logs: readonly RawLog[], abiOf: AbiSource): Pro
         event: decoded.signature,
         args: decoded.values.map((value, i) => {
           const input = event?.inputs[i];
-          return { name: input?.name || `#${i}`, type: input?.type.canonical ?? '', value: input ? formatAbiValue(input.type, value) : String(value) };
+          return {
+            name: input?.name || `#${i}`,
+            type: input?.type.canonical ?? '',
+            value: input ? formatAbiValue(input.type, value) : String(value),
+          };
         }),
       });
     } catch (error) {

@@ -34,7 +34,13 @@ export interface ContractPlan {
   /** ABI entries for decoding logs and for the co-signing envelope. */
   readonly abi?: Record<string, unknown>[];
   /** TRC20 transfer facts, for the balance-change simulation. */
-  readonly trc20?: { readonly token: string; readonly to: string; readonly amount: bigint; readonly symbol: string; readonly decimals: number };
+  readonly trc20?: {
+    readonly token: string;
+    readonly to: string;
+    readonly amount: bigint;
+    readonly symbol: string;
+    readonly decimals: number;
+  };
   /** TRC10 token facts read from the chain, so balance changes show in its precision. */
   readonly trc10?: { readonly tokenId: string; readonly abbr: string; readonly precision: number };
   readonly summary: SummaryLine[];
@@ -67,7 +73,8 @@ function built(make: () => ContractSpec): ContractSpec {
 }
 
 function abiProblem(error: unknown, what: string): never {
-  if (error instanceof AbiError) throw new ValidationError('TX_BAD_ARGUMENTS', `${what}: ${error.message}`, { cause: error.code });
+  if (error instanceof AbiError)
+    throw new ValidationError('TX_BAD_ARGUMENTS', `${what}: ${error.message}`, { cause: error.code });
   throw error;
 }
 
@@ -87,13 +94,22 @@ export async function planRequest(request: TxRequest, reads: PlanReads): Promise
       };
     case 'trc10-transfer': {
       const token = await reads.trc10(request.tokenId);
-      const amount = token ? `${formatUnits(request.amount, token.precision, { group: true })} ${token.abbr || `token ${request.tokenId}`}` : `${request.amount} units of token ${request.tokenId}`;
+      const amount = token
+        ? `${formatUnits(request.amount, token.precision, { group: true })} ${token.abbr || `token ${request.tokenId}`}`
+        : `${request.amount} units of token ${request.tokenId}`;
       return {
         kind,
-        spec: built(() => builders.transferAssetContract({ owner, to: request.to, tokenId: request.tokenId, amount: request.amount })),
+        spec: built(() =>
+          builders.transferAssetContract({ owner, to: request.to, tokenId: request.tokenId, amount: request.amount }),
+        ),
         recipient: request.to,
         ...(token ? { trc10: { tokenId: request.tokenId, abbr: token.abbr, precision: token.precision } } : {}),
-        summary: [from, { label: 'To', value: b58(request.to) }, { label: 'Token', value: `TRC10 ${request.tokenId}` }, { label: 'Amount', value: amount }],
+        summary: [
+          from,
+          { label: 'To', value: b58(request.to) },
+          { label: 'Token', value: `TRC10 ${request.tokenId}` },
+          { label: 'Amount', value: amount },
+        ],
       };
     }
     case 'trc20-transfer': {
@@ -105,7 +121,13 @@ export async function planRequest(request: TxRequest, reads: PlanReads): Promise
         execution: { contract: request.token, data, callValue: 0n },
         ...(request.feeLimitSun !== undefined ? { feeLimit: request.feeLimitSun } : {}),
         abi: TRC20_ABI,
-        trc20: { token: request.token, to: request.to, amount: request.amount, symbol: token.symbol, decimals: token.decimals },
+        trc20: {
+          token: request.token,
+          to: request.to,
+          amount: request.amount,
+          symbol: token.symbol,
+          decimals: token.decimals,
+        },
         summary: [
           from,
           { label: 'To', value: b58(request.to) },
@@ -117,21 +139,43 @@ export async function planRequest(request: TxRequest, reads: PlanReads): Promise
     case 'freeze':
       return {
         kind,
-        spec: built(() => builders.freezeBalanceV2Contract({ owner, amount: request.amountSun, resource: request.resource })),
-        summary: [from, { label: 'Stake', value: trx(request.amountSun) }, { label: 'For', value: RESOURCE_WORD[request.resource] }],
+        spec: built(() =>
+          builders.freezeBalanceV2Contract({ owner, amount: request.amountSun, resource: request.resource }),
+        ),
+        summary: [
+          from,
+          { label: 'Stake', value: trx(request.amountSun) },
+          { label: 'For', value: RESOURCE_WORD[request.resource] },
+        ],
       };
     case 'unfreeze':
       return {
         kind,
-        spec: built(() => builders.unfreezeBalanceV2Contract({ owner, amount: request.amountSun, resource: request.resource })),
-        summary: [from, { label: 'Unstake', value: trx(request.amountSun) }, { label: 'From', value: `${RESOURCE_WORD[request.resource]} stake` }],
+        spec: built(() =>
+          builders.unfreezeBalanceV2Contract({ owner, amount: request.amountSun, resource: request.resource }),
+        ),
+        summary: [
+          from,
+          { label: 'Unstake', value: trx(request.amountSun) },
+          { label: 'From', value: `${RESOURCE_WORD[request.resource]} stake` },
+        ],
       };
     case 'withdraw-unfreeze':
-      return { kind, spec: built(() => builders.withdrawExpireUnfreezeContract({ owner })), summary: [from, { label: 'Action', value: 'Withdraw unstaked TRX whose waiting period is over' }] };
+      return {
+        kind,
+        spec: built(() => builders.withdrawExpireUnfreezeContract({ owner })),
+        summary: [from, { label: 'Action', value: 'Withdraw unstaked TRX whose waiting period is over' }],
+      };
     case 'cancel-unfreezes':
-      return { kind, spec: built(() => builders.cancelAllUnfreezeV2Contract({ owner })), summary: [from, { label: 'Action', value: 'Cancel every pending unstake (matured ones are withdrawn)' }] };
+      return {
+        kind,
+        spec: built(() => builders.cancelAllUnfreezeV2Contract({ owner })),
+        summary: [from, { label: 'Action', value: 'Cancel every pending unstake (matured ones are withdrawn)' }],
+      };
     case 'delegate': {
-      const lockLine: SummaryLine[] = request.lock ? [{ label: 'Lock', value: request.lockPeriodBlocks ? `${request.lockPeriodBlocks} blocks` : 'default period' }] : [];
+      const lockLine: SummaryLine[] = request.lock
+        ? [{ label: 'Lock', value: request.lockPeriodBlocks ? `${request.lockPeriodBlocks} blocks` : 'default period' }]
+        : [];
       return {
         kind,
         spec: built(() =>
@@ -141,26 +185,56 @@ export async function planRequest(request: TxRequest, reads: PlanReads): Promise
             amount: request.amountSun,
             resource: request.resource,
             ...(request.lock ? { lock: true } : {}),
-            ...(request.lock && request.lockPeriodBlocks !== undefined ? { lockPeriodBlocks: request.lockPeriodBlocks } : {}),
+            ...(request.lock && request.lockPeriodBlocks !== undefined
+              ? { lockPeriodBlocks: request.lockPeriodBlocks }
+              : {}),
           }),
         ),
-        summary: [from, { label: 'Delegate', value: `${RESOURCE_WORD[request.resource]} of ${trx(request.amountSun)} staked` }, { label: 'To', value: b58(request.receiver) }, ...lockLine],
+        summary: [
+          from,
+          { label: 'Delegate', value: `${RESOURCE_WORD[request.resource]} of ${trx(request.amountSun)} staked` },
+          { label: 'To', value: b58(request.receiver) },
+          ...lockLine,
+        ],
       };
     }
     case 'undelegate':
       return {
         kind,
-        spec: built(() => builders.unDelegateResourceContract({ owner, receiver: request.receiver, amount: request.amountSun, resource: request.resource })),
-        summary: [from, { label: 'Reclaim', value: `${RESOURCE_WORD[request.resource]} of ${trx(request.amountSun)} staked` }, { label: 'From', value: b58(request.receiver) }],
+        spec: built(() =>
+          builders.unDelegateResourceContract({
+            owner,
+            receiver: request.receiver,
+            amount: request.amountSun,
+            resource: request.resource,
+          }),
+        ),
+        summary: [
+          from,
+          { label: 'Reclaim', value: `${RESOURCE_WORD[request.resource]} of ${trx(request.amountSun)} staked` },
+          { label: 'From', value: b58(request.receiver) },
+        ],
       };
     case 'vote':
       return {
         kind,
-        spec: built(() => builders.voteWitnessContract({ owner, votes: request.votes.map((v) => ({ witness: v.representative, count: v.count })) })),
-        summary: [from, ...request.votes.map((v) => ({ label: 'Vote', value: `${v.count} for ${b58(v.representative)}` }))],
+        spec: built(() =>
+          builders.voteWitnessContract({
+            owner,
+            votes: request.votes.map((v) => ({ witness: v.representative, count: v.count })),
+          }),
+        ),
+        summary: [
+          from,
+          ...request.votes.map((v) => ({ label: 'Vote', value: `${v.count} for ${b58(v.representative)}` })),
+        ],
       };
     case 'withdraw-rewards':
-      return { kind, spec: built(() => builders.withdrawBalanceContract({ owner })), summary: [from, { label: 'Action', value: 'Claim voting rewards' }] };
+      return {
+        kind,
+        spec: built(() => builders.withdrawBalanceContract({ owner })),
+        summary: [from, { label: 'Action', value: 'Claim voting rewards' }],
+      };
     case 'deploy': {
       const parsed = parseAbiText(request.abi);
       let data: string;
@@ -202,7 +276,12 @@ export async function planRequest(request: TxRequest, reads: PlanReads): Promise
       if (request.abi !== undefined) parsed = parseAbiText(request.abi);
       else {
         const entries = await reads.contractAbi(request.contract);
-        if (entries === null) throw new ValidationError('TX_NO_CONTRACT', `There is no contract at ${b58(request.contract)} on this network.`, { field: 'contract' });
+        if (entries === null)
+          throw new ValidationError(
+            'TX_NO_CONTRACT',
+            `There is no contract at ${b58(request.contract)} on this network.`,
+            { field: 'contract' },
+          );
         if (entries.length > 0) parsed = parseAbiText(JSON.stringify(entries), 'The contract ABI');
       }
       let fragment: FunctionFragment;
@@ -220,48 +299,97 @@ export async function planRequest(request: TxRequest, reads: PlanReads): Promise
       const callValue = request.callValueSun ?? 0n;
       const tokenId = request.tokenId !== undefined ? BigInt(request.tokenId) : undefined;
       const spec = built(() =>
-        builders.triggerSmartContract({ owner, contract: request.contract, data, callValue, ...(request.tokenValue ? { tokenValue: request.tokenValue } : {}), ...(tokenId ? { tokenId } : {}) }),
+        builders.triggerSmartContract({
+          owner,
+          contract: request.contract,
+          data,
+          callValue,
+          ...(request.tokenValue ? { tokenValue: request.tokenValue } : {}),
+          ...(tokenId ? { tokenId } : {}),
+        }),
       );
       return {
         kind,
         spec,
-        execution: { contract: request.contract, data, callValue, ...(request.tokenValue ? { tokenValue: request.tokenValue } : {}), ...(tokenId ? { tokenId } : {}) },
+        execution: {
+          contract: request.contract,
+          data,
+          callValue,
+          ...(request.tokenValue ? { tokenValue: request.tokenValue } : {}),
+          ...(tokenId ? { tokenId } : {}),
+        },
         ...(request.feeLimitSun !== undefined ? { feeLimit: request.feeLimitSun } : {}),
         ...(parsed ? { abi: parsed.entries } : {}),
         summary: [
           from,
           { label: 'Contract', value: b58(request.contract) },
           { label: 'Function', value: fragment.signature },
-          ...request.args.map((arg, i) => ({ label: fragment.inputs[i]?.name || `Argument ${i + 1}`, value: typeof arg === 'string' ? arg : JSON.stringify(arg) })),
+          ...request.args.map((arg, i) => ({
+            label: fragment.inputs[i]?.name || `Argument ${i + 1}`,
+            value: typeof arg === 'string' ? arg : JSON.stringify(arg),
+          })),
           ...(callValue > 0n ? [{ label: 'Call value', value: trx(callValue) }] : []),
-          ...(request.tokenValue ? [{ label: 'Token value', value: `${request.tokenValue} of TRC10 ${request.tokenId ?? '?'}` }] : []),
+          ...(request.tokenValue
+            ? [{ label: 'Token value', value: `${request.tokenValue} of TRC10 ${request.tokenId ?? '?'}` }]
+            : []),
         ],
       };
     }
     case 'update-setting':
       return {
         kind,
-        spec: built(() => builders.updateSettingContract({ owner, contract: request.contract, consumeUserResourcePercent: request.consumeUserResourcePercent })),
-        summary: [from, { label: 'Contract', value: b58(request.contract) }, { label: 'Caller pays', value: `${request.consumeUserResourcePercent} % of the energy` }],
+        spec: built(() =>
+          builders.updateSettingContract({
+            owner,
+            contract: request.contract,
+            consumeUserResourcePercent: request.consumeUserResourcePercent,
+          }),
+        ),
+        summary: [
+          from,
+          { label: 'Contract', value: b58(request.contract) },
+          { label: 'Caller pays', value: `${request.consumeUserResourcePercent} % of the energy` },
+        ],
       };
     case 'update-energy-limit':
       return {
         kind,
-        spec: built(() => builders.updateEnergyLimitContract({ owner, contract: request.contract, originEnergyLimit: request.originEnergyLimit })),
-        summary: [from, { label: 'Contract', value: b58(request.contract) }, { label: 'Deployer energy per call', value: `at most ${request.originEnergyLimit}` }],
+        spec: built(() =>
+          builders.updateEnergyLimitContract({
+            owner,
+            contract: request.contract,
+            originEnergyLimit: request.originEnergyLimit,
+          }),
+        ),
+        summary: [
+          from,
+          { label: 'Contract', value: b58(request.contract) },
+          { label: 'Deployer energy per call', value: `at most ${request.originEnergyLimit}` },
+        ],
       };
     case 'clear-abi':
       return {
         kind,
         spec: built(() => builders.clearAbiContract({ owner, contract: request.contract })),
-        summary: [from, { label: 'Contract', value: b58(request.contract) }, { label: 'Action', value: 'Remove the ABI stored on chain (calls keep working; wallets must be given the ABI)' }],
+        summary: [
+          from,
+          { label: 'Contract', value: b58(request.contract) },
+          {
+            label: 'Action',
+            value: 'Remove the ABI stored on chain (calls keep working; wallets must be given the ABI)',
+          },
+        ],
       };
   }
 }
 
 function signatureOnly(signature: string): FunctionFragment {
   if (!signature.includes('(')) {
-    throw new ValidationError('TX_NO_ABI', 'This contract has no ABI on chain: paste its ABI, or give the full signature such as transfer(address,uint256).', { field: 'function' });
+    throw new ValidationError(
+      'TX_NO_ABI',
+      'This contract has no ABI on chain: paste its ABI, or give the full signature such as transfer(address,uint256).',
+      { field: 'function' },
+    );
   }
   return toFunctionFragment(signature.replace(/^\s*function\s+/, ''));
 }
@@ -275,9 +403,30 @@ export const TRC20_ABI: Record<string, unknown>[] = [
   { type: 'function', name: 'name', inputs: [], outputs: [{ name: '', type: 'string' }], stateMutability: 'view' },
   { type: 'function', name: 'symbol', inputs: [], outputs: [{ name: '', type: 'string' }], stateMutability: 'view' },
   { type: 'function', name: 'decimals', inputs: [], outputs: [{ name: '', type: 'uint8' }], stateMutability: 'view' },
-  { type: 'function', name: 'totalSupply', inputs: [], outputs: [{ name: '', type: 'uint256' }], stateMutability: 'view' },
-  { type: 'function', name: 'balanceOf', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }], stateMutability: 'view' },
-  { type: 'function', name: 'transfer', inputs: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }], outputs: [{ name: '', type: 'bool' }], stateMutability: 'nonpayable' },
+  {
+    type: 'function',
+    name: 'totalSupply',
+    inputs: [],
+    outputs: [{ name: '', type: 'uint256' }],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'balanceOf',
+    inputs: [{ name: 'owner', type: 'address' }],
+    outputs: [{ name: '', type: 'uint256' }],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'transfer',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+    stateMutability: 'nonpayable',
+  },
   {
     type: 'event',
     name: 'Transfer',

@@ -62,7 +62,12 @@ function merge(changes: readonly BalanceChange[]): BalanceChange[] {
 /** A TRC10 movement in the token's precision when the plan read it from the chain, else in raw units. */
 function trc10Change(plan: ContractPlan, address: string, tokenId: string, delta: bigint): BalanceChange {
   const known = plan.trc10?.tokenId === tokenId ? plan.trc10 : undefined;
-  return { address: b58(address), asset: known?.abbr ? `${known.abbr} (TRC10 ${tokenId})` : `TRC10 ${tokenId}`, delta, decimals: known?.precision ?? 0 };
+  return {
+    address: b58(address),
+    asset: known?.abbr ? `${known.abbr} (TRC10 ${tokenId})` : `TRC10 ${tokenId}`,
+    delta,
+    decimals: known?.precision ?? 0,
+  };
 }
 
 /** TRC20 movements read from decoded Transfer(address,address,uint256) logs. */
@@ -94,18 +99,34 @@ function energyLimits(input: SimulationInput): { callerLimit: bigint; feeLimitEn
 }
 
 function outOfEnergy(input: SimulationInput, energy: bigint | null, result: string): SimulationView['outOfEnergy'] {
-  if (!input.plan.execution) return { risk: false, message: 'This transaction runs no contract code, so it uses no energy.' };
-  if (result.toUpperCase() === 'OUT_OF_ENERGY') return { risk: true, message: 'The execution ran out of energy: raise fee_limit or stake energy, or it fails and burns the whole fee_limit.' };
+  if (!input.plan.execution)
+    return { risk: false, message: 'This transaction runs no contract code, so it uses no energy.' };
+  if (result.toUpperCase() === 'OUT_OF_ENERGY')
+    return {
+      risk: true,
+      message:
+        'The execution ran out of energy: raise fee_limit or stake energy, or it fails and burns the whole fee_limit.',
+    };
   if (energy === null) return { risk: true, message: 'The energy use is unknown, so the call may run out of energy.' };
   const { callerLimit, feeLimitEnergy } = energyLimits(input);
   const fromOrigin = input.cost.energy?.fromOrigin ?? 0n;
   const limit = callerLimit + fromOrigin;
   if (energy > limit) {
-    const cause = callerLimit === feeLimitEnergy ? `the fee_limit of ${trx(input.feeLimit ?? 0n)} buys only ${feeLimitEnergy} energy` : 'staked energy and balance cannot pay for it';
-    return { risk: true, message: `It needs ${energy} energy but ${cause}: it would run out of energy and fail, burning what it used.` };
+    const cause =
+      callerLimit === feeLimitEnergy
+        ? `the fee_limit of ${trx(input.feeLimit ?? 0n)} buys only ${feeLimitEnergy} energy`
+        : 'staked energy and balance cannot pay for it';
+    return {
+      risk: true,
+      message: `It needs ${energy} energy but ${cause}: it would run out of energy and fail, burning what it used.`,
+    };
   }
   // Within 10 %: the dynamic energy factor can rise between signing and execution.
-  if (energy * 10n > limit * 9n) return { risk: true, message: `It needs ${energy} energy of the ${limit} its limits allow: little headroom if the contract's energy factor rises.` };
+  if (energy * 10n > limit * 9n)
+    return {
+      risk: true,
+      message: `It needs ${energy} energy of the ${limit} its limits allow: little headroom if the contract's energy factor rises.`,
+    };
   return { risk: false, message: `It needs ${energy} energy; its limits allow ${limit}.` };
 }
 
@@ -113,7 +134,10 @@ export async function simulate(input: SimulationInput): Promise<SimulationView> 
   if (input.dryRun) {
     const signed = (input.transaction.signature?.length ?? 0) > 0;
     // On the head plus the pool: what the next block would see, and what /wallet reads show.
-    const raw = await input.dryRun(input.transaction, signed ? { state: 'pending' } : { signers: input.signers, state: 'pending' });
+    const raw = await input.dryRun(
+      input.transaction,
+      signed ? { state: 'pending' } : { signers: input.signers, state: 'pending' },
+    );
     return fromDryRun(input, readDryRun(raw));
   }
   if (input.plan.execution) return fromConstantCall(input);
@@ -183,7 +207,11 @@ async function fromConstantCall(input: SimulationInput): Promise<SimulationView>
   }
   const energyUsed = BigInt(result.energy_used);
   const logs = await decodeLogs(
-    result.logs.map((l) => ({ address: String(l.address ?? ''), topics: Array.isArray(l.topics) ? l.topics.map(String) : [], data: String(l.data ?? '') })),
+    result.logs.map((l) => ({
+      address: String(l.address ?? ''),
+      topics: Array.isArray(l.topics) ? l.topics.map(String) : [],
+      data: String(l.data ?? ''),
+    })),
     input.abiOf,
   );
   const success = !result.reverted;
@@ -194,7 +222,10 @@ async function fromConstantCall(input: SimulationInput): Promise<SimulationView>
     if (fromLogs.length > 0) changes.push(...fromLogs);
     else if (input.plan.trc20) {
       const t = input.plan.trc20;
-      changes.push({ address: b58(input.owner), asset: t.symbol, delta: -t.amount, decimals: t.decimals }, { address: b58(t.to), asset: t.symbol, delta: t.amount, decimals: t.decimals });
+      changes.push(
+        { address: b58(input.owner), asset: t.symbol, delta: -t.amount, decimals: t.decimals },
+        { address: b58(t.to), asset: t.symbol, delta: t.amount, decimals: t.decimals },
+      );
     }
   }
   return {
@@ -223,7 +254,8 @@ async function fromFeeMath(input: SimulationInput): Promise<SimulationView> {
   const notes: string[] = [];
   const amountOf = (field: string) => BigInt(String(value[field] ?? 0));
   const resource = String(value.resource ?? 'BANDWIDTH');
-  const stakedOf = (type: string) => account?.frozenV2.filter((f) => f.type === type).reduce((s, f) => s + f.amount, 0n) ?? 0n;
+  const stakedOf = (type: string) =>
+    account?.frozenV2.filter((f) => f.type === type).reduce((s, f) => s + f.amount, 0n) ?? 0n;
 
   if (!account) problems.push(`${b58(owner)} does not exist on this network yet: it must receive TRX first.`);
   switch (input.plan.kind) {
@@ -236,8 +268,12 @@ async function fromFeeMath(input: SimulationInput): Promise<SimulationView> {
       const amount = amountOf('amount');
       const tokenId = bytesToUtf8(hexToBytes(String(value.asset_name ?? '')));
       const held = account?.assetV2.find((a) => a.key === tokenId)?.value ?? 0n;
-      if (held < amount) problems.push(`The account holds ${held} units of TRC10 ${tokenId}, less than the ${amount} to send.`);
-      changes.push(trc10Change(input.plan, owner, tokenId, -amount), trc10Change(input.plan, String(value.to_address), tokenId, amount));
+      if (held < amount)
+        problems.push(`The account holds ${held} units of TRC10 ${tokenId}, less than the ${amount} to send.`);
+      changes.push(
+        trc10Change(input.plan, owner, tokenId, -amount),
+        trc10Change(input.plan, String(value.to_address), tokenId, amount),
+      );
       break;
     }
     case 'freeze': {
@@ -251,23 +287,35 @@ async function fromFeeMath(input: SimulationInput): Promise<SimulationView> {
       const amount = amountOf('unfreeze_balance');
       const staked = stakedOf(resource);
       if (staked < amount) problems.push(`Only ${trx(staked)} is staked for ${resource.toLowerCase()}.`);
-      notes.push(`${trx(amount)} comes back after the unstaking period (getUnfreezeDelayDays = ${input.parameters.getUnfreezeDelayDays} days); votes shrink if TRON power runs short.`);
+      notes.push(
+        `${trx(amount)} comes back after the unstaking period (getUnfreezeDelayDays = ${input.parameters.getUnfreezeDelayDays} days); votes shrink if TRON power runs short.`,
+      );
       break;
     }
     case 'delegate':
     case 'undelegate': {
       const amount = amountOf('balance');
-      if (input.plan.kind === 'delegate' && stakedOf(resource) < amount) problems.push(`Only ${trx(stakedOf(resource))} is staked for ${resource.toLowerCase()}, less than the ${trx(amount)} to delegate.`);
+      if (input.plan.kind === 'delegate' && stakedOf(resource) < amount)
+        problems.push(
+          `Only ${trx(stakedOf(resource))} is staked for ${resource.toLowerCase()}, less than the ${trx(amount)} to delegate.`,
+        );
       notes.push('Delegation moves resources, not TRX: balances do not change.');
       break;
     }
     case 'withdraw-unfreeze':
     case 'cancel-unfreezes': {
-      const matured = account?.unfrozenV2.filter((u) => u.unfreeze_expire_time <= input.headTime).reduce((s, u) => s + u.unfreeze_amount, 0n) ?? 0n;
+      const matured =
+        account?.unfrozenV2
+          .filter((u) => u.unfreeze_expire_time <= input.headTime)
+          .reduce((s, u) => s + u.unfreeze_amount, 0n) ?? 0n;
       if (matured > 0n) changes.push(trxChange(owner, matured));
-      if (input.plan.kind === 'withdraw-unfreeze' && matured === 0n) problems.push('No unstaked TRX has finished its waiting period yet: there is nothing to withdraw.');
+      if (input.plan.kind === 'withdraw-unfreeze' && matured === 0n)
+        problems.push('No unstaked TRX has finished its waiting period yet: there is nothing to withdraw.');
       if (input.plan.kind === 'cancel-unfreezes') {
-        const pending = account?.unfrozenV2.filter((u) => u.unfreeze_expire_time > input.headTime).reduce((s, u) => s + u.unfreeze_amount, 0n) ?? 0n;
+        const pending =
+          account?.unfrozenV2
+            .filter((u) => u.unfreeze_expire_time > input.headTime)
+            .reduce((s, u) => s + u.unfreeze_amount, 0n) ?? 0n;
         if (pending === 0n && matured === 0n) problems.push('There is no pending unstake to cancel.');
         if (pending > 0n) notes.push(`${trx(pending)} still waiting is staked again.`);
       }
@@ -288,13 +336,23 @@ async function fromFeeMath(input: SimulationInput): Promise<SimulationView> {
     default:
       break;
   }
-  const debit = input.cost.burnedSun + (input.plan.kind === 'trx-transfer' ? amountOf('amount') : input.plan.kind === 'freeze' ? amountOf('frozen_balance') : 0n);
-  if (account && balance < debit) problems.push(`The balance of ${trx(balance)} cannot pay ${trx(debit)} (amount and fees).`);
+  const debit =
+    input.cost.burnedSun +
+    (input.plan.kind === 'trx-transfer'
+      ? amountOf('amount')
+      : input.plan.kind === 'freeze'
+        ? amountOf('frozen_balance')
+        : 0n);
+  if (account && balance < debit)
+    problems.push(`The balance of ${trx(balance)} cannot pay ${trx(debit)} (amount and fees).`);
   const success = problems.length === 0;
   return {
     txid: input.txid,
     method: 'fee-math',
-    methodNote: ['Computed from the fee rules, the chain parameters and the account as the node reports it; no node executed it.', ...notes].join(' '),
+    methodNote: [
+      'Computed from the fee rules, the chain parameters and the account as the node reports it; no node executed it.',
+      ...notes,
+    ].join(' '),
     success,
     result: success ? 'SUCCESS' : 'WOULD_FAIL',
     reason: success ? null : problems.join(' '),

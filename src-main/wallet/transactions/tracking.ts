@@ -19,7 +19,17 @@ export const LIFECYCLE: readonly { state: TxState; label: string }[] = [
   { state: 'confirmed', label: 'Confirmed (solidified)' },
 ];
 
-const ORDER: Record<TxState, number> = { created: 0, cosigning: 0, signed: 1, rejected: 1, expired: 2, pool: 2, packed: 3, confirmed: 4, failed: 4 };
+const ORDER: Record<TxState, number> = {
+  created: 0,
+  cosigning: 0,
+  signed: 1,
+  rejected: 1,
+  expired: 2,
+  pool: 2,
+  packed: 3,
+  confirmed: 4,
+  failed: 4,
+};
 
 export const FINAL_STATES: ReadonlySet<TxState> = new Set(['confirmed', 'failed', 'expired', 'rejected']);
 
@@ -61,21 +71,29 @@ export interface TrackedMeta {
 }
 
 /** Success of an executed transaction, from receipt.result and contractRet (either case). */
-export function judgeSuccess(info: TransactionInfo, contractRet: string | undefined): { success: boolean; result: string } {
+export function judgeSuccess(
+  info: TransactionInfo,
+  contractRet: string | undefined,
+): { success: boolean; result: string } {
   const receipt = info.receipt.result;
-  if (receipt && receipt.toUpperCase() !== 'DEFAULT') return { success: receipt.toUpperCase() === 'SUCCESS', result: receipt.toUpperCase() };
+  if (receipt && receipt.toUpperCase() !== 'DEFAULT')
+    return { success: receipt.toUpperCase() === 'SUCCESS', result: receipt.toUpperCase() };
   if (contractRet) return { success: contractRet.toUpperCase() === 'SUCCESS', result: contractRet.toUpperCase() };
   return { success: info.result !== 'FAILED', result: info.result === 'FAILED' ? 'FAILED' : 'SUCCESS' };
 }
 
 function steps(state: TxState, signed: boolean): TrackView['steps'] {
   const reached = ORDER[state];
-  const unreached = (step: TxState): boolean => ((state === 'expired' || state === 'rejected') && step === 'pool') || (state === 'expired' && step === 'signed' && !signed);
+  const unreached = (step: TxState): boolean =>
+    ((state === 'expired' || state === 'rejected') && step === 'pool') ||
+    (state === 'expired' && step === 'signed' && !signed);
   return LIFECYCLE.map((step) => ({ ...step, reached: ORDER[step.state] <= reached && !unreached(step.state) }));
 }
 
 function unsentExpiry(meta: TrackedMeta): string {
-  return meta.signed === false ? 'It expired before it was signed; build it again.' : 'It expired before it was broadcast; build it again.';
+  return meta.signed === false
+    ? 'It expired before it was signed; build it again.'
+    : 'It expired before it was broadcast; build it again.';
 }
 
 export interface TrackContext {
@@ -89,7 +107,8 @@ export interface TrackContext {
 /** Reads where the transaction is now and fills the view; updates `meta.state` and times. */
 export async function readTrack(meta: TrackedMeta, ctx: TrackContext, now: number): Promise<TrackView> {
   const { client } = ctx;
-  const onChainPossible = meta.broadcastAt !== null || meta.state === 'pool' || meta.state === 'packed' || FINAL_STATES.has(meta.state);
+  const onChainPossible =
+    meta.broadcastAt !== null || meta.state === 'pool' || meta.state === 'packed' || FINAL_STATES.has(meta.state);
   let info: TransactionInfo | null = null;
   let contractRet: string | undefined;
   let contractType = meta.contractType;
@@ -115,11 +134,19 @@ export async function readTrack(meta: TrackedMeta, ctx: TrackContext, now: numbe
     } else if (meta.expiration !== null && ctx.headTime !== null && ctx.headTime > meta.expiration) {
       // Signed but never broadcast expires too: the node would refuse it now.
       meta.state = 'expired';
-      meta.message = meta.broadcastAt !== null ? 'It expired before a block producer packed it; build and sign it again.' : unsentExpiry(meta);
+      meta.message =
+        meta.broadcastAt !== null
+          ? 'It expired before a block producer packed it; build and sign it again.'
+          : unsentExpiry(meta);
     } else if (meta.broadcastAt !== null) {
       meta.state = 'pool';
     }
-  } else if (meta.expiration !== null && ctx.headTime !== null && ctx.headTime > meta.expiration && !FINAL_STATES.has(meta.state)) {
+  } else if (
+    meta.expiration !== null &&
+    ctx.headTime !== null &&
+    ctx.headTime > meta.expiration &&
+    !FINAL_STATES.has(meta.state)
+  ) {
     meta.state = 'expired';
     meta.message = unsentExpiry(meta);
   }

@@ -3,7 +3,14 @@ import type { HexAddress } from '../../../src-core/brand';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import type { BlockRef } from '../../../src-core/client/types';
 import { createEnvelope, serializeEnvelope } from '../../../src-core/envelope';
-import { BroadcastError, NodeHostError, PermissionError, TransactionError, ValidationError, WalletError } from '../../../src-core/errors';
+import {
+  BroadcastError,
+  NodeHostError,
+  PermissionError,
+  TransactionError,
+  ValidationError,
+  WalletError,
+} from '../../../src-core/errors';
 import { feeLimitFromEstimate } from '../../../src-core/fee';
 import type { NetworkInfo } from '../../../src-core/ipc/channels/network';
 import type { NodeBlock, NodeStatus } from '../../../src-core/ipc/channels/node';
@@ -192,7 +199,9 @@ export class TransactionService {
       const status = this.options.chain.status();
       throw new NodeHostError(
         TxErrorCode.notRunning,
-        status.source === 'embedded' ? 'The embedded node is not running. Start it on the Node screen, then try again.' : `The network is not answering${status.message ? ` (${status.message})` : ''}. Try again when it is back.`,
+        status.source === 'embedded'
+          ? 'The embedded node is not running. Start it on the Node screen, then try again.'
+          : `The network is not answering${status.message ? ` (${status.message})` : ''}. Try again when it is back.`,
       );
     }
     return client;
@@ -211,7 +220,12 @@ export class TransactionService {
     return this.choose(input.owner, input.kind, state).view;
   }
 
-  private choose(owner: string, kind: TxKind, state: OwnerState, override?: number): { view: PermissionChoiceView; permission: Permission | undefined } {
+  private choose(
+    owner: string,
+    kind: TxKind,
+    state: OwnerState,
+    override?: number,
+  ): { view: PermissionChoiceView; permission: Permission | undefined } {
     const contractType = TX_KINDS[kind];
     const held = this.signingAccounts().map((a) => a.addressHex);
     const choice = choosePermission(state.permissions, contractType, held, { ownerAddress: owner });
@@ -222,7 +236,10 @@ export class TransactionService {
       owner: toBase58Address(owner),
       ownerExists: state.account !== null,
       permissionId: chosenId,
-      explanation: override !== undefined && override !== choice.permissionId ? `Permission ${override} was chosen by hand. ${choice.explanation}` : choice.explanation,
+      explanation:
+        override !== undefined && override !== choice.permissionId
+          ? `Permission ${override} was chosen by hand. ${choice.explanation}`
+          : choice.explanation,
       candidates: choice.candidates.map((c) => ({
         id: c.id,
         type: c.type,
@@ -237,7 +254,8 @@ export class TransactionService {
         reasons: c.reasons.map((r) => ({ code: r.code, message: r.message })),
       })),
     };
-    const permission = chosenId === null ? undefined : permissionFor(state.permissions, chosenId, { ownerAddress: owner });
+    const permission =
+      chosenId === null ? undefined : permissionFor(state.permissions, chosenId, { ownerAddress: owner });
     return { view, permission };
   }
 
@@ -246,27 +264,44 @@ export class TransactionService {
   async estimate(request: TxRequest): Promise<EstimateView> {
     const client = this.client();
     const plan = await planRequest(request, this.reads.planReads(client));
-    if (!CONTRACT_KINDS.includes(request.kind)) return { kind: request.kind, energy: null, feeLimits: [], problem: null, revertReason: null };
-    const [facts, parameters, factor] = await Promise.all([estimateEnergy(client, request.owner, plan), this.reads.chainParameters(client), energyFactorOf(client, plan)]);
+    if (!CONTRACT_KINDS.includes(request.kind))
+      return { kind: request.kind, energy: null, feeLimits: [], problem: null, revertReason: null };
+    const [facts, parameters, factor] = await Promise.all([
+      estimateEnergy(client, request.owner, plan),
+      this.reads.chainParameters(client),
+      energyFactorOf(client, plan),
+    ]);
     return estimateView(request.kind, facts, feeLimitSuggestions(facts, factor, parameters));
   }
 
   async build(request: TxRequest): Promise<PreparedTxView> {
     const client = this.client();
     const networkKey = this.options.chain.network().key;
-    const [refBlock, parameters, ownerState] = await Promise.all([client.getRefBlock(), this.reads.chainParameters(client), this.reads.owner(client, request.owner)]);
+    const [refBlock, parameters, ownerState] = await Promise.all([
+      client.getRefBlock(),
+      this.reads.chainParameters(client),
+      this.reads.owner(client, request.owner),
+    ]);
     const plan = await planRequest(request, this.reads.planReads(client));
     const { view: choice, permission } = this.choose(request.owner, request.kind, ownerState, request.permissionId);
     if (!permission) {
       if (request.permissionId !== undefined) {
-        throw new PermissionError(TxErrorCode.badPermission, `The account has no permission with id ${request.permissionId}; pick one the account has.`, { field: 'permissionId' });
+        throw new PermissionError(
+          TxErrorCode.badPermission,
+          `The account has no permission with id ${request.permissionId}; pick one the account has.`,
+          { field: 'permissionId' },
+        );
       }
       throw new PermissionError(TxErrorCode.noPermission, choice.explanation);
     }
     if (request.permissionId !== undefined) {
       const candidate = choice.candidates.find((c) => c.id === request.permissionId);
       if (!candidate?.allowsType) {
-        throw new PermissionError(TxErrorCode.badPermission, candidate?.reasons[0]?.message ?? `Permission ${request.permissionId} cannot sign this transaction.`, { field: 'permissionId' });
+        throw new PermissionError(
+          TxErrorCode.badPermission,
+          candidate?.reasons[0]?.message ?? `Permission ${request.permissionId} cannot sign this transaction.`,
+          { field: 'permissionId' },
+        );
       }
     }
 
@@ -287,11 +322,19 @@ export class TransactionService {
         }
       }
       if (feeLimit === null) {
-        throw new ValidationError(TxErrorCode.feeLimitNeeded, `Enter a fee_limit: ${facts.problem ?? 'the energy could not be estimated'}`, { field: 'feeLimitSun' });
+        throw new ValidationError(
+          TxErrorCode.feeLimitNeeded,
+          `Enter a fee_limit: ${facts.problem ?? 'the energy could not be estimated'}`,
+          { field: 'feeLimitSun' },
+        );
       }
     }
 
-    const header = transactionHeader({ refBlock, headTimestamp: refBlock.timestamp, ...(request.expirationMs !== undefined ? { expirationMs: request.expirationMs } : {}) });
+    const header = transactionHeader({
+      refBlock,
+      headTimestamp: refBlock.timestamp,
+      ...(request.expirationMs !== undefined ? { expirationMs: request.expirationMs } : {}),
+    });
     let transaction: TransactionJson;
     try {
       transaction = buildTransaction(plan.spec, {
@@ -302,13 +345,20 @@ export class TransactionService {
         permissionId: permission.id,
       });
     } catch (error) {
-      if (error instanceof TransactionError) throw new ValidationError(error.code, error.message, { ...(error.details ?? {}), field: error.code === 'TX_BAD_FEE_LIMIT' ? 'feeLimitSun' : undefined });
+      if (error instanceof TransactionError)
+        throw new ValidationError(error.code, error.message, {
+          ...(error.details ?? {}),
+          field: error.code === 'TX_BAD_FEE_LIMIT' ? 'feeLimitSun' : undefined,
+        });
       throw error;
     }
 
     const held = this.signingAccounts().map((a) => a.addressHex as HexAddress);
     const recipientExists = plan.recipient ? await this.reads.exists(client, plan.recipient) : null;
-    const contractShare = request.kind === 'call' || request.kind === 'trc20-transfer' ? await contractShareOf(client, request.owner, plan.execution?.contract) : undefined;
+    const contractShare =
+      request.kind === 'call' || request.kind === 'trc20-transfer'
+        ? await contractShareOf(client, request.owner, plan.execution?.contract)
+        : undefined;
     const cost = costView({
       transaction,
       expectedSignatures: Math.max(1, expectedSigners(permission, held).length),
@@ -366,15 +416,25 @@ export class TransactionService {
     const signedBy = result.approved.map((a) => toBase58Address(a));
     const needsCosigning = !alone && !result.thresholdMet;
     let explanation: string;
-    if (result.thresholdMet) explanation = `The signatures reach the threshold of ${permission.threshold}: ready to broadcast.`;
-    else if (alone) explanation = `${alone.account.label} (${alone.account.address}) has weight ${alone.weight} of the ${permission.threshold} needed and signs alone.`;
+    if (result.thresholdMet)
+      explanation = `The signatures reach the threshold of ${permission.threshold}: ready to broadcast.`;
+    else if (alone)
+      explanation = `${alone.account.label} (${alone.account.address}) has weight ${alone.weight} of the ${permission.threshold} needed and signs alone.`;
     else if (accounts.length > 0) {
       explanation = `Your key ${accounts[0]!.account.label} weighs ${accounts[0]!.weight} of the ${permission.threshold} needed: it signs first, and a co-signing envelope is stored for the other key holders.`;
-    } else explanation = `None of your keys is in this permission: an unsigned co-signing envelope is stored for its key holders (threshold ${permission.threshold}).`;
+    } else
+      explanation = `None of your keys is in this permission: an unsigned co-signing envelope is stored for its key holders (threshold ${permission.threshold}).`;
     return {
       threshold: permission.threshold,
       currentWeight: result.currentWeight,
-      signer: alone ? { accountId: alone.account.id, label: alone.account.label, address: alone.account.address, weight: alone.weight } : null,
+      signer: alone
+        ? {
+            accountId: alone.account.id,
+            label: alone.account.label,
+            address: alone.account.address,
+            weight: alone.weight,
+          }
+        : null,
       needsCosigning,
       explanation,
       signedBy,
@@ -417,7 +477,11 @@ export class TransactionService {
   private requirePrepared(txid: string): Prepared {
     const found = this.prepared.get(txid.toLowerCase());
     if (!found || found.networkKey !== this.options.chain.network().key) {
-      throw new TransactionError(TxErrorCode.unknown, 'This transaction is not among those built in this session on this network. Build it again.', { txid });
+      throw new TransactionError(
+        TxErrorCode.unknown,
+        'This transaction is not among those built in this session on this network. Build it again.',
+        { txid },
+      );
     }
     return found;
   }
@@ -428,7 +492,11 @@ export class TransactionService {
 
   discard(input: { txid: string }): { txid: string } {
     const p = this.requirePrepared(input.txid);
-    if (p.state !== 'created' && p.state !== 'cosigning') throw new TransactionError(TxErrorCode.alreadyBroadcast, 'A signed transaction stays in the history; it cannot be discarded here.');
+    if (p.state !== 'created' && p.state !== 'cosigning')
+      throw new TransactionError(
+        TxErrorCode.alreadyBroadcast,
+        'A signed transaction stays in the history; it cannot be discarded here.',
+      );
     this.prepared.delete(p.txid);
     return { txid: p.txid };
   }
@@ -449,7 +517,10 @@ export class TransactionService {
       parameters: p.parameters,
       client,
       dryRun: this.options.chain.dryRunner(),
-      signers: expectedSigners(p.permission, this.signingAccounts().map((a) => a.addressHex as HexAddress)),
+      signers: expectedSigners(
+        p.permission,
+        this.signingAccounts().map((a) => a.addressHex as HexAddress),
+      ),
       abiOf: this.abis.source(client),
       headTime: this.options.chain.head()?.timestamp ?? p.headTime,
     });
@@ -462,7 +533,11 @@ export class TransactionService {
     if (p.state !== 'created') return this.view(p);
     const head = this.options.chain.head();
     if (head && head.timestamp >= expirationOf(p.transaction)) {
-      throw new TransactionError(TxErrorCode.expired, 'This transaction has expired (the head block is past its expiration). Build it again.', { txid: p.txid });
+      throw new TransactionError(
+        TxErrorCode.expired,
+        'This transaction has expired (the head block is past its expiration). Build it again.',
+        { txid: p.txid },
+      );
     }
     const held = this.heldInPermission(p.permission);
     const alone = held.find((h) => h.weight >= p.permission.threshold);
@@ -520,7 +595,9 @@ export class TransactionService {
       ...(input.abi ? { abi: input.abi } : {}),
       createdAt: Math.min(this.options.chain.head()?.timestamp ?? input.headTime, expirationOf(input.transaction)),
     });
-    const stored = await this.options.chain.stores().envelopes.save({ label: input.label, txid: input.transaction.txID, envelope: serializeEnvelope(envelope) });
+    const stored = await this.options.chain
+      .stores()
+      .envelopes.save({ label: input.label, txid: input.transaction.txID, envelope: serializeEnvelope(envelope) });
     this.options.emit('cosign:changed', { id: stored.id, txid: stored.txid, stage: 'collecting' });
     return stored;
   }
@@ -528,9 +605,20 @@ export class TransactionService {
   // ── contracts built elsewhere ──────────────────────────────────────────────────────────────
 
   /** An unsigned transaction of a contract built elsewhere: the head block as TAPOS reference, expiry from its time. */
-  async buildContract(spec: ContractSpec, permissionId: number, options: { expirationMs?: number } = {}): Promise<TransactionJson> {
+  async buildContract(
+    spec: ContractSpec,
+    permissionId: number,
+    options: { expirationMs?: number } = {},
+  ): Promise<TransactionJson> {
     const refBlock = await this.client().getRefBlock();
-    return buildTransaction(spec, { header: transactionHeader({ refBlock, headTimestamp: refBlock.timestamp, ...(options.expirationMs !== undefined ? { expirationMs: options.expirationMs } : {}) }), permissionId });
+    return buildTransaction(spec, {
+      header: transactionHeader({
+        refBlock,
+        headTimestamp: refBlock.timestamp,
+        ...(options.expirationMs !== undefined ? { expirationMs: options.expirationMs } : {}),
+      }),
+      permissionId,
+    });
   }
 
   /**
@@ -540,7 +628,11 @@ export class TransactionService {
    */
   async submitContract(request: ContractSubmission): Promise<SubmittedContract> {
     const held = request.signers.reduce((sum, s) => sum + s.weight, 0n);
-    let transaction = await this.buildContract(request.spec, request.permissionId, held < request.threshold ? { expirationMs: COSIGN_WINDOW_MS } : {});
+    let transaction = await this.buildContract(
+      request.spec,
+      request.permissionId,
+      held < request.threshold ? { expirationMs: COSIGN_WINDOW_MS } : {},
+    );
     const createdAt = this.now();
     let weight = 0n;
     for (const signer of request.signers) {
@@ -562,11 +654,37 @@ export class TransactionService {
         label: request.label,
         headTime: Number(transaction.raw_data.timestamp ?? createdAt),
       });
-      await this.record(transaction.txID, { type: contract.type, status: 'signed', owner, permissionId: request.permissionId, expiresAt, message: 'Waiting for co-signers: the envelope is in the co-signing inbox.' });
+      await this.record(transaction.txID, {
+        type: contract.type,
+        status: 'signed',
+        owner,
+        permissionId: request.permissionId,
+        expiresAt,
+        message: 'Waiting for co-signers: the envelope is in the co-signing inbox.',
+      });
       return { txid: transaction.txID, state: 'needs-cosigners', signatures, weight, envelopeId: stored.id };
     }
-    await this.record(transaction.txID, { type: contract.type, status: 'signed', owner, permissionId: request.permissionId, expiresAt, message: null });
-    const meta: TrackedMeta = { txid: transaction.txID, kind: null, contractType: contract.type, owner, expiration: expiresAt, estimatedBurnSun: null, state: 'signed', message: null, createdAt, broadcastAt: null, confirmedAt: null };
+    await this.record(transaction.txID, {
+      type: contract.type,
+      status: 'signed',
+      owner,
+      permissionId: request.permissionId,
+      expiresAt,
+      message: null,
+    });
+    const meta: TrackedMeta = {
+      txid: transaction.txID,
+      kind: null,
+      contractType: contract.type,
+      owner,
+      expiration: expiresAt,
+      estimatedBurnSun: null,
+      state: 'signed',
+      message: null,
+      createdAt,
+      broadcastAt: null,
+      confirmedAt: null,
+    };
     await this.send(transaction, meta);
     return { txid: transaction.txID, state: 'broadcast', signatures, weight, envelopeId: null };
   }
@@ -578,12 +696,17 @@ export class TransactionService {
     return id;
   }
 
-  private async record(txid: string, fields: Omit<Parameters<NetworkStores['history']['record']>[0], 'txid'>): Promise<void> {
+  private async record(
+    txid: string,
+    fields: Omit<Parameters<NetworkStores['history']['record']>[0], 'txid'>,
+  ): Promise<void> {
     try {
       await this.options.chain.stores().history.record({ txid, ...fields }, this.now());
     } catch (error) {
       // A damaged history file must not stop a transaction; the History screen reports it.
-      this.options.log.warn('Recording a transaction in the history failed', { code: error instanceof WalletError ? error.code : undefined });
+      this.options.log.warn('Recording a transaction in the history failed', {
+        code: error instanceof WalletError ? error.code : undefined,
+      });
     }
   }
 
@@ -593,8 +716,19 @@ export class TransactionService {
     const p = this.requirePrepared(input.txid);
     if (p.state !== 'signed') {
       if (p.state === 'pool' || p.state === 'packed' || p.state === 'confirmed') return this.track({ txid: p.txid });
-      if (p.state === 'expired') throw new TransactionError(TxErrorCode.expired, 'This transaction has expired (the head block is past its expiration). Build it again.', { txid: p.txid });
-      throw new TransactionError(TxErrorCode.notSigned, p.state === 'cosigning' ? 'This transaction still needs co-signatures before it can be broadcast.' : 'Sign the transaction first.', { state: p.state });
+      if (p.state === 'expired')
+        throw new TransactionError(
+          TxErrorCode.expired,
+          'This transaction has expired (the head block is past its expiration). Build it again.',
+          { txid: p.txid },
+        );
+      throw new TransactionError(
+        TxErrorCode.notSigned,
+        p.state === 'cosigning'
+          ? 'This transaction still needs co-signatures before it can be broadcast.'
+          : 'Sign the transaction first.',
+        { state: p.state },
+      );
     }
     const meta: TrackedMeta = {
       txid: p.txid,
@@ -701,7 +835,9 @@ export class TransactionService {
       if (!FINAL_STATES.has(meta.state) && meta.broadcastAt !== null && (p || entry)) this.tracked.set(txid, meta);
       if (!p && !entry) {
         const view = await this.refresh(meta);
-        return view.blockNumber === null ? { ...view, message: 'This network does not know the transaction (yet).' } : view;
+        return view.blockNumber === null
+          ? { ...view, message: 'This network does not know the transaction (yet).' }
+          : view;
       }
       return this.refresh(meta);
     }
@@ -721,7 +857,16 @@ export class TransactionService {
     const client = this.client();
     const before = meta.state;
     const head = this.options.chain.head();
-    const view = await readTrack(meta, { client, abiOf: this.abis.source(client), headTime: head?.timestamp ?? null, solidBlock: head?.solidBlock ?? null }, this.now());
+    const view = await readTrack(
+      meta,
+      {
+        client,
+        abiOf: this.abis.source(client),
+        headTime: head?.timestamp ?? null,
+        solidBlock: head?.solidBlock ?? null,
+      },
+      this.now(),
+    );
     const p = this.prepared.get(meta.txid);
     if (p && p.state !== meta.state && ORDERED.includes(meta.state)) p.state = meta.state;
     if (meta.state !== before) {
@@ -764,7 +909,9 @@ export class TransactionService {
         }
       }
     } catch (error) {
-      this.options.log.warn('Following transactions failed', { error: error instanceof Error ? error.name : typeof error });
+      this.options.log.warn('Following transactions failed', {
+        error: error instanceof Error ? error.name : typeof error,
+      });
     } finally {
       this.polling = false;
     }
@@ -794,24 +941,30 @@ export class TransactionService {
 
   history(input?: { limit?: number }): HistoryItem[] {
     const history = this.options.chain.stores().history;
-    return history.list().slice(0, input?.limit ?? 100).map((e) => ({
-      txid: e.txid,
-      type: e.type,
-      status: e.status,
-      owner: e.owner,
-      permissionId: e.permissionId,
-      feeSun: e.feeSun,
-      blockNumber: e.blockNumber,
-      message: e.message,
-      createdAt: e.createdAt,
-      updatedAt: e.updatedAt,
-    }));
+    return history
+      .list()
+      .slice(0, input?.limit ?? 100)
+      .map((e) => ({
+        txid: e.txid,
+        type: e.type,
+        status: e.status,
+        owner: e.owner,
+        permissionId: e.permissionId,
+        feeSun: e.feeSun,
+        blockNumber: e.blockNumber,
+        message: e.message,
+        createdAt: e.createdAt,
+        updatedAt: e.updatedAt,
+      }));
   }
 
   async block(input: { number: number }): Promise<BlockView> {
     const client = this.client();
     const block = await client.getBlockByNum(input.number);
-    if (!block) throw new ValidationError('TX_NO_SUCH_BLOCK', `Block ${input.number} is not on this chain yet.`, { field: 'number' });
+    if (!block)
+      throw new ValidationError('TX_NO_SUCH_BLOCK', `Block ${input.number} is not on this chain yet.`, {
+        field: 'number',
+      });
     const solid = this.options.chain.head()?.solidBlock ?? null;
     const history = this.safeHistory();
     const raw = block.block_header.raw_data;

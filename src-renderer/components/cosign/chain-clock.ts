@@ -29,7 +29,9 @@ export function useChainClock(fallbackHead: Ref<number | null>, tickMs = 500) {
   });
 
   /** Estimated chain time now (ms), or null when no head time is known. */
-  const chainNow = computed(() => (anchor.value ? anchor.value.headTime + Math.max(0, tick.value - anchor.value.at) : null));
+  const chainNow = computed(() =>
+    anchor.value ? anchor.value.headTime + Math.max(0, tick.value - anchor.value.at) : null,
+  );
   return { chainNow };
 }
 

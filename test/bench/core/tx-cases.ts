@@ -6,10 +6,22 @@ import { signTransaction } from '../../../src-core/tx/sign';
 import { privateKeyFromHex } from '../../../src-core/keys/keys';
 import { toBase58Address } from '../../../src-core/address/address';
 
-const K1 = { hex: '411a642f0e3c3af545e7acbd38b07251b3990914f1', base58: 'TCNkawTmcQgYSU8nP8cHswT1QPjharxJr7', key: '01'.repeat(32) };
+const K1 = {
+  hex: '411a642f0e3c3af545e7acbd38b07251b3990914f1',
+  base58: 'TCNkawTmcQgYSU8nP8cHswT1QPjharxJr7',
+  key: '01'.repeat(32),
+};
 const K2 = { hex: '415050a4f4b3f9338c3472dcc01a87c76a144b3c9c', base58: 'THHsfg2eNiv6MSXC4y5d4t5wkvRVADRKiF' };
-const blockHeader = { ref_block_bytes: '1a2b', ref_block_hash: '0123456789abcdef', expiration: 1_700_000_060_000, timestamp: 1_700_000_000_000 };
-const header = transactionHeader({ refBlock: { number: 0x1a2bn, blockId: '0000000000001a2b0123456789abcdef' + '00'.repeat(16) }, headTimestamp: 1_700_000_000_000 });
+const blockHeader = {
+  ref_block_bytes: '1a2b',
+  ref_block_hash: '0123456789abcdef',
+  expiration: 1_700_000_060_000,
+  timestamp: 1_700_000_000_000,
+};
+const header = transactionHeader({
+  refBlock: { number: 0x1a2bn, blockId: '0000000000001a2b0123456789abcdef' + '00'.repeat(16) },
+  headTimestamp: 1_700_000_000_000,
+});
 
 const tronWeb = new TronWeb({ fullHost: 'http://127.0.0.1:9' });
 const privateKey = privateKeyFromHex(K1.key);

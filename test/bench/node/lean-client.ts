@@ -32,7 +32,9 @@ export class LeanConnection {
     return new Promise((resolve, reject) => {
       this.waiting = resolve;
       this.failure = reject;
-      this.socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      this.socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
     });
   }
 

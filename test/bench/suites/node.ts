@@ -29,7 +29,9 @@ function nobleRecoveryRate(samples: { digest: Uint8Array; sig: Uint8Array }[], m
   while (performance.now() - start < ms) {
     for (let i = 0; i < 20; i++) {
       const s = samples[n % samples.length]!;
-      secp256k1.Signature.fromBytes(s.sig.subarray(0, 64), 'compact').addRecoveryBit(s.sig[64]! - 27).recoverPublicKey(s.digest);
+      secp256k1.Signature.fromBytes(s.sig.subarray(0, 64), 'compact')
+        .addRecoveryBit(s.sig[64]! - 27)
+        .recoverPublicKey(s.digest);
       n++;
     }
   }
@@ -40,7 +42,11 @@ function nobleRecoveryRate(samples: { digest: Uint8Array; sig: Uint8Array }[], m
  * For information only (the target uses rate × cores): noble recovering in `cores` threads at once,
  * which on a machine shared with other processes shows how much parallel CPU there really is.
  */
-async function nobleParallelRate(samples: { digest: Uint8Array; sig: Uint8Array }[], threads: number, ms = 1200): Promise<number> {
+async function nobleParallelRate(
+  samples: { digest: Uint8Array; sig: Uint8Array }[],
+  threads: number,
+  ms = 1200,
+): Promise<number> {
   const source = `
     const { parentPort, workerData } = require('node:worker_threads');
     const { pathToFileURL } = require('node:url');
@@ -55,14 +61,21 @@ async function nobleParallelRate(samples: { digest: Uint8Array; sig: Uint8Array 
       parentPort.postMessage((n * 1000) / (performance.now() - start));
     });`;
   const rates = await Promise.all(
-    Array.from({ length: threads }, () => new Promise<number>((resolve, reject) => {
-      const worker = new Worker(source, { eval: true, workerData: { ...resolveWorkerDependencies(), samples, ms } });
-      worker.once('message', (rate: number) => {
-        resolve(rate);
-        void worker.terminate();
-      });
-      worker.once('error', reject);
-    })),
+    Array.from(
+      { length: threads },
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const worker = new Worker(source, {
+            eval: true,
+            workerData: { ...resolveWorkerDependencies(), samples, ms },
+          });
+          worker.once('message', (rate: number) => {
+            resolve(rate);
+            void worker.terminate();
+          });
+          worker.once('error', reject);
+        }),
+    ),
   );
   return rates.reduce((a, b) => a + b, 0);
 }
@@ -74,13 +87,20 @@ interface Signed {
 
 async function presign(node: TronNode, count: number, firstAmount: number): Promise<Signed[]> {
   const head = node.head();
-  const header = transactionHeader({ refBlock: { number: BigInt(head.number), blockId: head.id }, headTimestamp: head.timestamp, expirationMs: 3_600_000 });
+  const header = transactionHeader({
+    refBlock: { number: BigInt(head.number), blockId: head.id },
+    headTimestamp: head.timestamp,
+    expirationMs: 3_600_000,
+  });
   const keys = node.accounts.map((a) => ({ hex: a.hex, key: privateKeyFromHex(a.privateKey) }));
   const out: Signed[] = [];
   for (let i = 0; i < count; i++) {
     const from = keys[i % keys.length]!;
     const to = keys[(i + 1) % keys.length]!;
-    const tx = b.buildTransaction(b.transferContract({ owner: from.hex, to: to.hex, amount: BigInt(firstAmount + i) }), { header });
+    const tx = b.buildTransaction(
+      b.transferContract({ owner: from.hex, to: to.hex, amount: BigInt(firstAmount + i) }),
+      { header },
+    );
     const signature = bytesToHex(signDigest(hexToBytes(tx.txID), from.key));
     out.push({ id: tx.txID, body: JSON.stringify({ ...tx, signature: [signature] }) });
   }
@@ -89,12 +109,16 @@ async function presign(node: TronNode, count: number, firstAmount: number): Prom
 
 async function countPacked(node: TronNode, fromBlock: number): Promise<number> {
   let n = 0;
-  for (let i = fromBlock; i <= node.head().number; i++) n += splitBlock((await node.chain.blockBytes(i))!).transactions.length;
+  for (let i = fromBlock; i <= node.head().number; i++)
+    n += splitBlock((await node.chain.blockBytes(i))!).transactions.length;
   return n;
 }
 
 /** Broadcasts `signed` with CONCURRENCY requests in flight while blocks are produced; accepted-and-packed tx/s. */
-async function throughput(node: TronNode, signed: readonly Signed[]): Promise<{ tps: number; packed: number; accepted: number; refused: string }> {
+async function throughput(
+  node: TronNode,
+  signed: readonly Signed[],
+): Promise<{ tps: number; packed: number; accepted: number; refused: string }> {
   const connections = await Promise.all(Array.from({ length: CONCURRENCY }, () => LeanConnection.open(node.port)));
   const startHead = node.head().number;
   let accepted = 0;
@@ -138,7 +162,13 @@ async function throughput(node: TronNode, signed: readonly Signed[]): Promise<{ 
 
 export async function run(): Promise<boolean> {
   const cores = os.availableParallelism();
-  const node = await createNode({ port: 0, blockTimeMs: 0, accounts: 20, signatureWorkers: cores, maxPendingTransactions: 100_000 });
+  const node = await createNode({
+    port: 0,
+    blockTimeMs: 0,
+    accounts: 20,
+    signatureWorkers: cores,
+    maxPendingTransactions: 100_000,
+  });
   try {
     // --- throughput over HTTP, in rounds alternating with the reference ------------------------
     // Other processes on a shared machine slow both sides alike; each side keeps its best round
@@ -165,7 +195,9 @@ export async function run(): Promise<boolean> {
 
     // --- one 2,000-transfer block: apply + persist ---------------------------------------------
     const batch = await presign(node, BLOCK_TXS, 10_000_000);
-    await Promise.all(batch.map((s) => node.pool.submit(transactionFromJson(JSON.parse(s.body) as Record<string, unknown>, false))));
+    await Promise.all(
+      batch.map((s) => node.pool.submit(transactionFromJson(JSON.parse(s.body) as Record<string, unknown>, false))),
+    );
     const poolSize = node.pool.size;
     const t0 = performance.now();
     const result = await node.pool.produceBlock(Date.now());
@@ -175,10 +207,19 @@ export async function run(): Promise<boolean> {
     console.table([
       { measure: 'noble recovery rate (1 thread)', value: `${Math.round(recoveryRate)} /s` },
       { measure: `recovery limit (× ${cores} cores)`, value: `${Math.round(limit)} /s` },
-      { measure: `accepted and packed (${PER_ROUND} per round, concurrency ${CONCURRENCY})`, value: `${Math.round(best.tps)} tx/s` },
+      {
+        measure: `accepted and packed (${PER_ROUND} per round, concurrency ${CONCURRENCY})`,
+        value: `${Math.round(best.tps)} tx/s`,
+      },
       { measure: 'ratio to the recovery limit', value: `${ratio.toFixed(2)} (target ≥ 0.6)` },
-      { measure: `(info) noble in ${cores} threads at once, ratio to it`, value: `${Math.round(parallelRate)} /s, ${(best.tps / parallelRate).toFixed(2)}` },
-      { measure: `apply + persist a block of ${result.packed.length} transfers (pool ${poolSize})`, value: `${Math.round(blockMs)} ms (target < 500)` },
+      {
+        measure: `(info) noble in ${cores} threads at once, ratio to it`,
+        value: `${Math.round(parallelRate)} /s, ${(best.tps / parallelRate).toFixed(2)}`,
+      },
+      {
+        measure: `apply + persist a block of ${result.packed.length} transfers (pool ${poolSize})`,
+        value: `${Math.round(blockMs)} ms (target < 500)`,
+      },
     ]);
     if (best.refused) console.log(`first refusal: ${best.refused.trim()}`);
     return ratio >= 0.6 && blockMs < 500 && allPacked && result.packed.length === BLOCK_TXS;

@@ -36,14 +36,33 @@ export async function run(): Promise<boolean> {
       met: met ? 'yes' : 'NO',
     },
   ]);
-  console.log(`energy per transfer: TronVm ${ours.energyPerTransfer} (TVM table), bare EVM gas ${bare.energyPerTransfer} (mainnet rules)`);
+  console.log(
+    `energy per transfer: TronVm ${ours.energyPerTransfer} (TVM table), bare EVM gas ${bare.energyPerTransfer} (mainnet rules)`,
+  );
   // End to end over HTTP: against VM_BENCH_HTTP_URL (a dev node), or a node started here.
   const url = process.env['VM_BENCH_HTTP_URL'];
-  const node = url === undefined ? await createNode({ port: 0, blockTimeMs: 0, signatureWorkers: os.availableParallelism(), maxPendingTransactions: 100_000 }) : undefined;
+  const node =
+    url === undefined
+      ? await createNode({
+          port: 0,
+          blockTimeMs: 0,
+          signatureWorkers: os.availableParallelism(),
+          maxPendingTransactions: 100_000,
+        })
+      : undefined;
   try {
     const http = await measureHttpTrc20(url ?? node!.url);
-    console.log(`\nvm: TRC-20 transfer end to end over HTTP (${url ?? 'node in this process'}): build with /wallet/triggersmartcontract, sign, broadcast with signature checks, produce the block`);
-    console.table([{ case: `TRC-20 transfer (existing holder, ${http.energyPerTransfer} energy), ${http.transfers} per round`, 'transfers/s': Math.round(http.perSecond), 'in-process TronVm ops/s': Math.round(oursRate), 'share of in-process': `${((http.perSecond / oursRate) * 100).toFixed(0)} %` }]);
+    console.log(
+      `\nvm: TRC-20 transfer end to end over HTTP (${url ?? 'node in this process'}): build with /wallet/triggersmartcontract, sign, broadcast with signature checks, produce the block`,
+    );
+    console.table([
+      {
+        case: `TRC-20 transfer (existing holder, ${http.energyPerTransfer} energy), ${http.transfers} per round`,
+        'transfers/s': Math.round(http.perSecond),
+        'in-process TronVm ops/s': Math.round(oursRate),
+        'share of in-process': `${((http.perSecond / oursRate) * 100).toFixed(0)} %`,
+      },
+    ]);
   } finally {
     await node?.stop();
   }

@@ -35,24 +35,41 @@ export interface HttpTrc20Result {
 export async function measureHttpTrc20(baseUrl: string): Promise<HttpTrc20Result> {
   const url = new URL(baseUrl);
   const port = Number(url.port);
-  const post = async (path: string, body: unknown = {}): Promise<Json> => (await (await fetch(`${baseUrl}${path}`, { method: 'POST', body: JSON.stringify(body) })).json()) as Json;
+  const post = async (path: string, body: unknown = {}): Promise<Json> =>
+    (await (await fetch(`${baseUrl}${path}`, { method: 'POST', body: JSON.stringify(body) })).json()) as Json;
   const accounts = (await post('/admin/accounts')).accounts as { hex: string; privateKey: string }[] | undefined;
   if (!accounts?.length) throw new Error(`${baseUrl} has no /admin/accounts: start the node in dev mode.`);
   const owner = accounts[0]!;
   const key = privateKeyFromHex(owner.privateKey);
-  const sign = (tx: Json): string => JSON.stringify({ ...tx, signature: [bytesToHex(signDigest(hexToBytes(tx.txID as string), key))] });
+  const sign = (tx: Json): string =>
+    JSON.stringify({ ...tx, signature: [bytesToHex(signDigest(hexToBytes(tx.txID as string), key))] });
 
   const token = loadArtifacts()['Token']!;
   const deploy = await post('/wallet/deploycontract', {
-    owner_address: owner.hex, abi: JSON.stringify(token.abi), bytecode: token.bytecode, parameter: (10n ** 30n).toString(16).padStart(64, '0'), fee_limit: 1_000_000_000, name: 'Bench', consume_user_resource_percent: 100, origin_energy_limit: 10_000_000,
+    owner_address: owner.hex,
+    abi: JSON.stringify(token.abi),
+    bytecode: token.bytecode,
+    parameter: (10n ** 30n).toString(16).padStart(64, '0'),
+    fee_limit: 1_000_000_000,
+    name: 'Bench',
+    consume_user_resource_percent: 100,
+    origin_energy_limit: 10_000_000,
   });
-  const deployed = JSON.parse(await (await fetch(`${baseUrl}/wallet/broadcasttransaction`, { method: 'POST', body: sign(deploy) })).text()) as Json;
+  const deployed = JSON.parse(
+    await (await fetch(`${baseUrl}/wallet/broadcasttransaction`, { method: 'POST', body: sign(deploy) })).text(),
+  ) as Json;
   if (deployed.result !== true) throw new Error(`deploy refused: ${JSON.stringify(deployed)}`);
   await post('/admin/mine');
   const contract = deploy.contract_address as string;
   const selector = bytesToHex(keccak_256(new TextEncoder().encode('transfer(address,uint256)')).subarray(0, 4));
   // Distinct amounts: two requests built in the same millisecond must not be the same transaction.
-  const body = (i: number): string => JSON.stringify({ owner_address: owner.hex, contract_address: contract, data: selector + word(recipient(i % RECIPIENTS)) + word((i + 1).toString(16)), fee_limit: 100_000_000 });
+  const body = (i: number): string =>
+    JSON.stringify({
+      owner_address: owner.hex,
+      contract_address: contract,
+      data: selector + word(recipient(i % RECIPIENTS)) + word((i + 1).toString(16)),
+      fee_limit: 100_000_000,
+    });
 
   const connections = await Promise.all(Array.from({ length: CONCURRENCY }, () => LeanConnection.open(port)));
   try {
@@ -60,17 +77,19 @@ export async function measureHttpTrc20(baseUrl: string): Promise<HttpTrc20Result
       let next = 0;
       let lastId = '';
       let refused = '';
-      await Promise.all(connections.map(async (connection) => {
-        while (next < count) {
-          const i = first + next++;
-          const built = JSON.parse(await connection.post('/wallet/triggersmartcontract', body(i))) as Json;
-          const tx = built.transaction as Json | undefined;
-          if (!tx) throw new Error(`triggersmartcontract failed: ${JSON.stringify(built)}`);
-          const reply = await connection.post('/wallet/broadcasttransaction', sign(tx));
-          if (reply.startsWith('{"result":true')) lastId = tx.txID as string;
-          else refused ||= reply;
-        }
-      }));
+      await Promise.all(
+        connections.map(async (connection) => {
+          while (next < count) {
+            const i = first + next++;
+            const built = JSON.parse(await connection.post('/wallet/triggersmartcontract', body(i))) as Json;
+            const tx = built.transaction as Json | undefined;
+            if (!tx) throw new Error(`triggersmartcontract failed: ${JSON.stringify(built)}`);
+            const reply = await connection.post('/wallet/broadcasttransaction', sign(tx));
+            if (reply.startsWith('{"result":true')) lastId = tx.txID as string;
+            else refused ||= reply;
+          }
+        }),
+      );
       return { lastId, refused };
     };
     // Warm-up: every recipient becomes a holder, so each measured transfer prices the same.

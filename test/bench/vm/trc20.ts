@@ -4,7 +4,13 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { HexAddress } from '../../../src-core/brand';
 import { withChainParameters } from '../../../src-core/chain/parameters';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
-import { AccountType, MemoryStaking, TronVm, createMemoryWorldState, type BlockContext } from '../../../src-main/node/vm/index';
+import {
+  AccountType,
+  MemoryStaking,
+  TronVm,
+  createMemoryWorldState,
+  type BlockContext,
+} from '../../../src-main/node/vm/index';
 import { loadArtifacts } from '../../fixtures/contracts/compile';
 
 /** TRC-20 transfers through the TronVm adapter and through bare @ethereumjs/evm, same bytecode. */
@@ -45,7 +51,14 @@ export async function tronVmTransfers(): Promise<TransferBench> {
   const token = loadArtifacts()['Token']!;
   const { world } = createMemoryWorldState();
   world.putAccount(OWNER, { type: AccountType.Normal, balance: 10n ** 15n });
-  const vm = await TronVm.create({ parameters: withChainParameters(), staking: new MemoryStaking(), blackHoleAddress: `41${'dd'.repeat(20)}` as HexAddress }, world);
+  const vm = await TronVm.create(
+    {
+      parameters: withChainParameters(),
+      staking: new MemoryStaking(),
+      blackHoleAddress: `41${'dd'.repeat(20)}` as HexAddress,
+    },
+    world,
+  );
   let nonce = 0;
   const txId = () => {
     nonce += 1;
@@ -67,7 +80,15 @@ export async function tronVmTransfers(): Promise<TransferBench> {
   let i = 0;
   let energy = 0n;
   const transfer = async () => {
-    const result = await vm.runTrigger({ world, block: BLOCK, txId: txId(), owner: OWNER, contractAddress: created.contractAddress, data: transferData(i++), feeLimit: 1_000_000_000n });
+    const result = await vm.runTrigger({
+      world,
+      block: BLOCK,
+      txId: txId(),
+      owner: OWNER,
+      contractAddress: created.contractAddress,
+      data: transferData(i++),
+      feeLimit: 1_000_000_000n,
+    });
     if (result.result !== 'SUCCESS') throw new Error(`transfer failed: ${result.resMessage}`);
     energy = result.energyUsed;
   };
@@ -80,14 +101,20 @@ export async function bareEvmTransfers(): Promise<TransferBench> {
   const token = loadArtifacts()['Token']!;
   const evm = await createEVM();
   const caller = new Address(hexToBytes(OWNER.slice(2)));
-  const created = await evm.runCall({ caller, gasLimit: 10_000_000n, data: hexToBytes(token.bytecode + word((10n ** 30n).toString(16))) });
-  if (created.execResult.exceptionError !== undefined || created.createdAddress === undefined) throw new Error('bare deploy failed');
+  const created = await evm.runCall({
+    caller,
+    gasLimit: 10_000_000n,
+    data: hexToBytes(token.bytecode + word((10n ** 30n).toString(16))),
+  });
+  if (created.execResult.exceptionError !== undefined || created.createdAddress === undefined)
+    throw new Error('bare deploy failed');
   const to = created.createdAddress;
   let i = 0;
   let gas = 0n;
   const transfer = async () => {
     const result = await evm.runCall({ caller, to, gasLimit: 1_000_000n, data: transferData(i++) });
-    if (result.execResult.exceptionError !== undefined) throw new Error(`bare transfer failed: ${result.execResult.exceptionError.error}`);
+    if (result.execResult.exceptionError !== undefined)
+      throw new Error(`bare transfer failed: ${result.execResult.exceptionError.error}`);
     gas = result.execResult.executionGasUsed;
     evm.journal.cleanJournal();
   };

@@ -30,14 +30,17 @@ export const leafTypeArb: fc.Arbitrary<AbiType> = fc.oneof(
 /** Type trees up to a few levels deep: arrays (dynamic and fixed) and tuples of anything. */
 export const typeArb: fc.Arbitrary<AbiType> = fc.letrec<{ type: AbiType; array: AbiType; tuple: AbiType }>((tie) => ({
   type: fc.oneof({ maxDepth: 3, depthSize: 'small' }, leafTypeArb, tie('array'), tie('tuple')),
-  array: fc.tuple(tie('type'), fc.option(fc.integer({ min: 1, max: 3 }), { nil: null })).map(([element, length]) => arrayType(element, length)),
+  array: fc
+    .tuple(tie('type'), fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }))
+    .map(([element, length]) => arrayType(element, length)),
   tuple: fc.array(tie('type'), { minLength: 1, maxLength: 4 }).map((components) => tupleType(components)),
 })).type;
 
 /** Parameter lists: a tuple whose components are the parameters. */
 export const paramsArb = fc.array(typeArb, { minLength: 0, maxLength: 5 }).map((types) => tupleType(types));
 
-const hexBytes = (min: number, max: number) => fc.uint8Array({ minLength: min, maxLength: max }).map((b) => bytesToHex(b) as string);
+const hexBytes = (min: number, max: number) =>
+  fc.uint8Array({ minLength: min, maxLength: max }).map((b) => bytesToHex(b) as string);
 
 /** A decoded-form value of `type`. */
 export function valueArb(type: AbiType): fc.Arbitrary<AbiValue> {
@@ -66,7 +69,9 @@ export function valueArb(type: AbiType): fc.Arbitrary<AbiValue> {
 }
 
 export const typedValueArb = typeArb.chain((type) => fc.tuple(fc.constant(type), valueArb(type)));
-export const paramsWithValuesArb = paramsArb.chain((tuple) => fc.tuple(fc.constant(tuple), valueArb(tuple) as fc.Arbitrary<AbiValue[]>));
+export const paramsWithValuesArb = paramsArb.chain((tuple) =>
+  fc.tuple(fc.constant(tuple), valueArb(tuple) as fc.Arbitrary<AbiValue[]>),
+);
 
 /** A Solidity ABI JSON parameter for a type tree (`tuple[2][]` with `components`). */
 export function toJsonParam(type: AbiType, name = ''): { name: string; type: string; components?: unknown[] } {

@@ -51,7 +51,9 @@ describe('decodeParams', () => {
     const withDecoded = (vectors.abi as AbiVector[]).filter((v) => v.decoded !== undefined);
     expect(withDecoded.length).toBe(13);
     for (const vector of withDecoded) {
-      const tuple = toParameterTuple(vector.types ?? (parseAbiEntry(vector.abi_fragment) as FunctionFragment).inputTuple);
+      const tuple = toParameterTuple(
+        vector.types ?? (parseAbiEntry(vector.abi_fragment) as FunctionFragment).inputTuple,
+      );
       expect(toVectorForm(tuple, decodeParams(tuple, vector.encoded)), vector.name).toEqual(vector.decoded);
     }
   });
@@ -87,7 +89,9 @@ describe('decodeParams', () => {
   it('agrees with TronWeb decodeParams on top-level value types', () => {
     fc.assert(
       fc.property(
-        fc.array(leafTypeArb, { minLength: 1, maxLength: 6 }).chain((types) => fc.tuple(fc.constant(types), fc.tuple(...types.map(valueArb)))),
+        fc
+          .array(leafTypeArb, { minLength: 1, maxLength: 6 })
+          .chain((types) => fc.tuple(fc.constant(types), fc.tuple(...types.map(valueArb)))),
         ([types, values]) => {
           const hex = encodeParams(types, values);
           const theirs = utils.abi.decodeParams(
@@ -168,7 +172,10 @@ describe('decodeParams refuses malformed data', () => {
   it('refuses lengths that run past the data', () => {
     expectAbiError(() => decodeParams(['string'], word(32) + word(100) + word(0)), 'ABI_LENGTH_OUT_OF_BOUNDS');
     expectAbiError(() => decodeParams(['bytes'], word(32) + word(33) + word(0)), 'ABI_LENGTH_OUT_OF_BOUNDS');
-    expectAbiError(() => decodeParams(['uint256[]'], word(32) + word(3) + word(1) + word(2)), 'ABI_LENGTH_OUT_OF_BOUNDS');
+    expectAbiError(
+      () => decodeParams(['uint256[]'], word(32) + word(3) + word(1) + word(2)),
+      'ABI_LENGTH_OUT_OF_BOUNDS',
+    );
     expectAbiError(() => decodeParams(['uint256[]'], word(32) + word(0xffffffff)), 'ABI_LENGTH_OUT_OF_BOUNDS');
     expectAbiError(() => decodeParams(['bytes'], word(32) + word(1n << 64n)), 'ABI_LENGTH_OUT_OF_BOUNDS');
   });
@@ -183,12 +190,17 @@ describe('decodeParams refuses malformed data', () => {
 
   it('refuses an address word with bytes above the 20-byte address', () => {
     const dirty = '0'.repeat(22) + '41' + '11'.repeat(20);
-    expect(expectAbiError(() => decodeParams(['address'], dirty), 'ABI_DIRTY_PADDING').message).toMatch(/above the 20-byte address/);
+    expect(expectAbiError(() => decodeParams(['address'], dirty), 'ABI_DIRTY_PADDING').message).toMatch(
+      /above the 20-byte address/,
+    );
   });
 
   it('refuses non-zero padding after bytesN, bytes and string content', () => {
     expectAbiError(() => decodeParams(['bytes4'], 'deadbeef' + '0'.repeat(55) + '1'), 'ABI_DIRTY_PADDING');
-    expectAbiError(() => decodeParams(['bytes'], word(32) + word(1) + 'ab' + '0'.repeat(61) + '1'), 'ABI_DIRTY_PADDING');
+    expectAbiError(
+      () => decodeParams(['bytes'], word(32) + word(1) + 'ab' + '0'.repeat(61) + '1'),
+      'ABI_DIRTY_PADDING',
+    );
     expectAbiError(() => decodeParams(['string'], word(32) + word(1) + '61' + 'ff'.repeat(31)), 'ABI_DIRTY_PADDING');
   });
 

@@ -40,10 +40,16 @@ describe('encodeParams', () => {
   it('matches TronWeb encodeParams for top-level value types, with base58 and 41-hex addresses', () => {
     fc.assert(
       fc.property(
-        fc.array(leafTypeArb, { minLength: 1, maxLength: 6 }).chain((types) => fc.tuple(fc.constant(types), fc.tuple(...types.map(valueArb)), fc.boolean())),
+        fc
+          .array(leafTypeArb, { minLength: 1, maxLength: 6 })
+          .chain((types) => fc.tuple(fc.constant(types), fc.tuple(...types.map(valueArb)), fc.boolean())),
         ([types, values, base58]) => {
-          const ours = values.map((v, i) => (types[i]!.kind === 'address' && base58 ? utils.address.fromHex(v as string) : v));
-          const theirs = values.map((v, i) => toTronWebValue(types[i]!, (types[i]!.kind === 'address' ? ours[i] : v) as AbiValue));
+          const ours = values.map((v, i) =>
+            types[i]!.kind === 'address' && base58 ? utils.address.fromHex(v as string) : v,
+          );
+          const theirs = values.map((v, i) =>
+            toTronWebValue(types[i]!, (types[i]!.kind === 'address' ? ours[i] : v) as AbiValue),
+          );
           const expected = utils.abi.encodeParams(
             types.map((t) => t.canonical),
             theirs,
@@ -87,7 +93,13 @@ describe('encodeParams', () => {
 
   it('accepts an address as base58, 41-hex, 0x41-hex or 0x EVM form, in any case', () => {
     const expected = encodeParams(['address'], [K1.base58]);
-    for (const form of [K1.hex, K1.hex.toUpperCase(), `0x${K1.hex}`, K1.evm_hex, K1.evm_hex.toUpperCase().replace('0X', '0x')]) {
+    for (const form of [
+      K1.hex,
+      K1.hex.toUpperCase(),
+      `0x${K1.hex}`,
+      K1.evm_hex,
+      K1.evm_hex.toUpperCase().replace('0X', '0x'),
+    ]) {
       expect(encodeParams(['address'], [form])).toBe(expected);
     }
     expect(expected).toBe('0'.repeat(24) + K1.evm_hex.slice(2));
@@ -102,7 +114,9 @@ describe('encodeParams', () => {
     const type = parseType('(address to, uint256 amount)');
     const asArray = encodeParams([type], [[K1.base58, 5n]]);
     expect(encodeParams([type], [{ amount: 5n, to: K1.base58 }])).toBe(asArray);
-    expect(encodeParams([{ name: 'order', type, indexed: false }], { order: { to: K1.base58, amount: 5n } })).toBe(asArray);
+    expect(encodeParams([{ name: 'order', type, indexed: false }], { order: { to: K1.base58, amount: 5n } })).toBe(
+      asArray,
+    );
   });
 
   it('encodes an empty parameter list as nothing', () => {
@@ -171,7 +185,19 @@ describe('encodeParams refuses bad values', () => {
     expectAbiError(() => encodeParams(['address'], [`42${K1.hex.slice(2)}`]), 'ABI_ADDRESS_INVALID');
     expectAbiError(() => encodeParams(['address'], [K1.evm_hex.slice(2)]), 'ABI_ADDRESS_INVALID');
     expectAbiError(() => encodeParams(['address'], ['0x1234']), 'ABI_ADDRESS_INVALID');
-    const error = expectAbiError(() => encodeParams([parseType('(address to, uint256 amount)[]')], [[[K1.hex, 1], ['nope', 2]]]), 'ABI_ADDRESS_INVALID');
+    const error = expectAbiError(
+      () =>
+        encodeParams(
+          [parseType('(address to, uint256 amount)[]')],
+          [
+            [
+              [K1.hex, 1],
+              ['nope', 2],
+            ],
+          ],
+        ),
+      'ABI_ADDRESS_INVALID',
+    );
     expect(error.message).toContain('#0[1].to');
   });
 

@@ -12,14 +12,32 @@ import {
 import { vectors } from '../../fixtures/vectors';
 import { expectAbiError } from './expect-abi-error';
 
-const createVector = (vectors.transactions as { name: string; input_abi?: unknown[] }[]).find((t) => t.name === 'create_smart_contract')!;
+const createVector = (vectors.transactions as { name: string; input_abi?: unknown[] }[]).find(
+  (t) => t.name === 'create_smart_contract',
+)!;
 
 // java-tron's JSON for the same kind of contract, as /wallet/getcontract returns it.
 const tronJsonAbi = {
   entrys: [
     { inputs: [{ name: 'initial', type: 'uint256' }], stateMutability: 'Nonpayable', type: 'Constructor' },
-    { outputs: [{ type: 'uint256' }], constant: true, inputs: [{ name: 'who', type: 'address' }], name: 'balanceOf', stateMutability: 'View', type: 'Function' },
-    { outputs: [{ type: 'bool' }], inputs: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }], name: 'transfer', stateMutability: 'Nonpayable', type: 'Function' },
+    {
+      outputs: [{ type: 'uint256' }],
+      constant: true,
+      inputs: [{ name: 'who', type: 'address' }],
+      name: 'balanceOf',
+      stateMutability: 'View',
+      type: 'Function',
+    },
+    {
+      outputs: [{ type: 'bool' }],
+      inputs: [
+        { name: 'to', type: 'address' },
+        { name: 'value', type: 'uint256' },
+      ],
+      name: 'transfer',
+      stateMutability: 'Nonpayable',
+      type: 'Function',
+    },
     {
       inputs: [
         { indexed: true, name: 'from', type: 'address' },
@@ -48,7 +66,10 @@ describe('ABI fragments', () => {
   it('reads java-tron JSON with capitalized types and mutability, wrapped in entrys, also as text', () => {
     for (const input of [tronJsonAbi, JSON.stringify(tronJsonAbi), tronJsonAbi.entrys]) {
       const abi = parseAbi(input);
-      expect(abi.functions.map((f) => `${f.signature} ${f.stateMutability}`)).toEqual(['balanceOf(address) view', 'transfer(address,uint256) nonpayable']);
+      expect(abi.functions.map((f) => `${f.signature} ${f.stateMutability}`)).toEqual([
+        'balanceOf(address) view',
+        'transfer(address,uint256) nonpayable',
+      ]);
       expect(abi.events.map((e) => e.signature)).toEqual(['Transfer(address,address,uint256)']);
       expect(abi.constructorFragment?.inputs[0]!.name).toBe('initial');
       expect(abi.fragments.at(-1)).toEqual({ kind: 'fallback', stateMutability: 'payable' });
@@ -56,8 +77,12 @@ describe('ABI fragments', () => {
   });
 
   it('takes legacy constant and payable flags when stateMutability is absent', () => {
-    expect((parseAbiEntry({ type: 'function', name: 'a', constant: true }) as FunctionFragment).stateMutability).toBe('view');
-    expect((parseAbiEntry({ type: 'function', name: 'a', payable: true }) as FunctionFragment).stateMutability).toBe('payable');
+    expect((parseAbiEntry({ type: 'function', name: 'a', constant: true }) as FunctionFragment).stateMutability).toBe(
+      'view',
+    );
+    expect((parseAbiEntry({ type: 'function', name: 'a', payable: true }) as FunctionFragment).stateMutability).toBe(
+      'payable',
+    );
     expect((parseAbiEntry({ name: 'a' }) as FunctionFragment).stateMutability).toBe('nonpayable');
   });
 
@@ -65,17 +90,32 @@ describe('ABI fragments', () => {
     const entry = parseAbiEntry({
       type: 'function',
       name: 'batch',
-      inputs: [{ name: 'orders', type: 'tuple[2][]', components: [{ name: 'to', type: 'address' }, { name: 'legs', type: 'tuple[]', components: [{ name: 'amount', type: 'uint' }] }] }],
+      inputs: [
+        {
+          name: 'orders',
+          type: 'tuple[2][]',
+          components: [
+            { name: 'to', type: 'address' },
+            { name: 'legs', type: 'tuple[]', components: [{ name: 'amount', type: 'uint' }] },
+          ],
+        },
+      ],
     }) as FunctionFragment;
     expect(entry.signature).toBe('batch((address,(uint256)[])[2][])');
   });
 
   it('accepts tuple types written as text in the type field', () => {
-    expect(formatSignature({ type: 'function', name: 'f', inputs: [{ type: '(address,uint256)[]' }] })).toBe('f((address,uint256)[])');
+    expect(formatSignature({ type: 'function', name: 'f', inputs: [{ type: '(address,uint256)[]' }] })).toBe(
+      'f((address,uint256)[])',
+    );
   });
 
   it('mixes in human-readable signatures', () => {
-    const abi = parseAbi(['function approve(address spender, uint256 amount) returns (bool)', 'error Nope(uint256 code)', 'event Ping(uint256 indexed n) anonymous']);
+    const abi = parseAbi([
+      'function approve(address spender, uint256 amount) returns (bool)',
+      'error Nope(uint256 code)',
+      'event Ping(uint256 indexed n) anonymous',
+    ]);
     expect(abi.functions[0]!.selector).toBe('095ea7b3');
     expect(abi.errors[0]!.signature).toBe('Nope(uint256)');
     expect(abi.events[0]!.anonymous).toBe(true);
@@ -83,8 +123,12 @@ describe('ABI fragments', () => {
 
   it('formats the canonical signature of any entry form', () => {
     expect(formatSignature(tronJsonAbi.entrys[2])).toBe('transfer(address,uint256)');
-    expect(formatSignature(fragmentFromSignature('transfer(address to, uint value)'))).toBe('transfer(address,uint256)');
-    expect(formatSignature('event Transfer(address indexed from, address indexed to, uint value)')).toBe('Transfer(address,address,uint256)');
+    expect(formatSignature(fragmentFromSignature('transfer(address to, uint value)'))).toBe(
+      'transfer(address,uint256)',
+    );
+    expect(formatSignature('event Transfer(address indexed from, address indexed to, uint value)')).toBe(
+      'Transfer(address,address,uint256)',
+    );
     expect(formatSignature(tronJsonAbi.entrys[0])).toBe('constructor(uint256)');
   });
 
@@ -102,7 +146,9 @@ describe('ABI fragments', () => {
     expectAbiError(() => findFunction(abi, 'g'), 'ABI_FRAGMENT_NOT_FOUND');
     expectAbiError(() => findFunction(abi, ''), 'ABI_FRAGMENT_NOT_FOUND');
     expectAbiError(() => findEvent(abi, 'E'), 'ABI_FRAGMENT_NOT_FOUND');
-    expect(expectAbiError(() => findFunction(abi, 'f'), 'ABI_FRAGMENT_AMBIGUOUS').message).toContain('f(uint256), f(address)');
+    expect(expectAbiError(() => findFunction(abi, 'f'), 'ABI_FRAGMENT_AMBIGUOUS').message).toContain(
+      'f(uint256), f(address)',
+    );
     expect(findFunction(abi, 'f(address)').inputs[0]!.type.canonical).toBe('address');
     expect(findError(abi, 'E').selector).toHaveLength(8);
   });
@@ -120,12 +166,23 @@ describe('ABI fragments', () => {
       [{ type: 'function', name: 'f', inputs: [{ type: 'tuple' }] }, 'ABI_FRAGMENT_INVALID'],
       [{ type: 'function', name: 'f', inputs: [{ type: 'bool', indexed: true }] }, 'ABI_FRAGMENT_INVALID'],
       [{ type: 'event', name: 'E', inputs: [{ type: 'bool', indexed: 'yes' }] }, 'ABI_FRAGMENT_INVALID'],
-      [{ type: 'event', name: 'E', inputs: Array.from({ length: 4 }, () => ({ type: 'bool', indexed: true })) }, 'ABI_FRAGMENT_INVALID'],
+      [
+        { type: 'event', name: 'E', inputs: Array.from({ length: 4 }, () => ({ type: 'bool', indexed: true })) },
+        'ABI_FRAGMENT_INVALID',
+      ],
       [{ type: 'function', name: 'f', inputs: [{ name: 'amount', type: 'uint7' }] }, 'ABI_TYPE_INVALID'],
-      [{ type: 'function', name: 'f', inputs: [{ type: 'tuple[x]', components: [{ type: 'bool' }] }] }, 'ABI_TYPE_INVALID'],
+      [
+        { type: 'function', name: 'f', inputs: [{ type: 'tuple[x]', components: [{ type: 'bool' }] }] },
+        'ABI_TYPE_INVALID',
+      ],
     ];
     for (const [entry, code] of cases) expectAbiError(() => parseAbiEntry(entry), code);
-    expect(expectAbiError(() => parseAbi([{ type: 'function', name: 'f', inputs: [{ name: 'amount', type: 'uint7' }] }]), 'ABI_TYPE_INVALID').message).toContain('"amount"');
+    expect(
+      expectAbiError(
+        () => parseAbi([{ type: 'function', name: 'f', inputs: [{ name: 'amount', type: 'uint7' }] }]),
+        'ABI_TYPE_INVALID',
+      ).message,
+    ).toContain('"amount"');
   });
 
   it('refuses JSON components nested deeper than 32 levels', () => {

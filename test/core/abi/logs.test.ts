@@ -24,7 +24,10 @@ const word = (n: bigint | number) => BigInt(n).toString(16).padStart(64, '0');
 const addressTopic = (evm: string) => evm.slice(2).padStart(64, '0');
 
 // A TRC-20 Transfer log as java-tron's gettransactioninfobyid reports it: hex without 0x.
-const transferLog = { topics: [TRANSFER_TOPIC, addressTopic(K1.evm_hex), addressTopic(K2.evm_hex)], data: word(1_000_000) };
+const transferLog = {
+  topics: [TRANSFER_TOPIC, addressTopic(K1.evm_hex), addressTopic(K2.evm_hex)],
+  data: word(1_000_000),
+};
 
 describe('event logs', () => {
   it('decodes a TRC-20 Transfer log with TRON addresses restored', () => {
@@ -49,7 +52,10 @@ describe('event logs', () => {
     const event = 'event Named(string indexed label, uint256[] indexed ids, bytes note)';
     const labelHash = keccak256Hex('treasury');
     const idsHash = 'aa'.repeat(32);
-    const log = { topics: [keccak256Hex('Named(string,uint256[],bytes)'), labelHash, idsHash], data: encodeParams(['bytes'], ['0x0102']) };
+    const log = {
+      topics: [keccak256Hex('Named(string,uint256[],bytes)'), labelHash, idsHash],
+      data: encodeParams(['bytes'], ['0x0102']),
+    };
     const decoded = decodeEventLog(event, log);
     expect(decoded.values).toEqual([{ hash: labelHash }, { hash: idsHash }, '0102']);
     expect(decoded.named.label).toEqual({ hash: labelHash });
@@ -79,7 +85,10 @@ describe('event logs', () => {
     fc.assert(
       fc.property(
         inputArb
-          .filter((inputs) => inputs.filter((i) => i.indexed && i.type.kind !== 'string' && i.type.kind !== 'bytes').length <= 3)
+          .filter(
+            (inputs) =>
+              inputs.filter((i) => i.indexed && i.type.kind !== 'string' && i.type.kind !== 'bytes').length <= 3,
+          )
           .map((inputs) => inputs.filter((i) => !(i.indexed && (i.type.kind === 'string' || i.type.kind === 'bytes'))))
           .chain((inputs) => fc.tuple(fc.constant(inputs), fc.tuple(...inputs.map((i) => valueArb(i.type))))),
         ([inputs, values]) => {
@@ -104,37 +113,64 @@ describe('event logs', () => {
   });
 
   it('refuses logs with the wrong number of topics', () => {
-    expectAbiError(() => decodeEventLog(TRANSFER, { ...transferLog, topics: transferLog.topics.slice(0, 2) }), 'ABI_TOPIC_COUNT');
-    expectAbiError(() => decodeEventLog(TRANSFER, { ...transferLog, topics: [...transferLog.topics, word(0)] }), 'ABI_TOPIC_COUNT');
+    expectAbiError(
+      () => decodeEventLog(TRANSFER, { ...transferLog, topics: transferLog.topics.slice(0, 2) }),
+      'ABI_TOPIC_COUNT',
+    );
+    expectAbiError(
+      () => decodeEventLog(TRANSFER, { ...transferLog, topics: [...transferLog.topics, word(0)] }),
+      'ABI_TOPIC_COUNT',
+    );
     expectAbiError(() => decodeLog(parseAbi([TRANSFER]), { topics: [], data: '' }), 'ABI_TOPIC_COUNT');
   });
 
   it('refuses a log emitted by another event', () => {
-    expectAbiError(() => decodeEventLog('event Approval(address indexed owner, address indexed spender, uint256 value)', transferLog), 'ABI_TOPIC_MISMATCH');
+    expectAbiError(
+      () =>
+        decodeEventLog('event Approval(address indexed owner, address indexed spender, uint256 value)', transferLog),
+      'ABI_TOPIC_MISMATCH',
+    );
   });
 
   it('refuses topics that are not 32 bytes of hex, and logs without topics', () => {
-    expectAbiError(() => decodeEventLog(TRANSFER, { ...transferLog, topics: [TRANSFER_TOPIC, 'abc', word(0)] }), 'ABI_TOPIC_INVALID');
-    expectAbiError(() => decodeEventLog(TRANSFER, { ...transferLog, topics: [TRANSFER_TOPIC, 7 as never, word(0)] }), 'ABI_TOPIC_INVALID');
+    expectAbiError(
+      () => decodeEventLog(TRANSFER, { ...transferLog, topics: [TRANSFER_TOPIC, 'abc', word(0)] }),
+      'ABI_TOPIC_INVALID',
+    );
+    expectAbiError(
+      () => decodeEventLog(TRANSFER, { ...transferLog, topics: [TRANSFER_TOPIC, 7 as never, word(0)] }),
+      'ABI_TOPIC_INVALID',
+    );
     expectAbiError(() => decodeEventLog(TRANSFER, {} as never), 'ABI_TOPIC_INVALID');
   });
 
   it('refuses dirty indexed words and malformed data like any ABI data', () => {
     const dirty = '0'.repeat(22) + '41' + K1.evm_hex.slice(2);
-    expectAbiError(() => decodeEventLog(TRANSFER, { ...transferLog, topics: [TRANSFER_TOPIC, dirty, addressTopic(K2.evm_hex)] }), 'ABI_DIRTY_PADDING');
-    expectAbiError(() => decodeEventLog(TRANSFER, { ...transferLog, data: transferLog.data.slice(2) }), 'ABI_DATA_LENGTH');
+    expectAbiError(
+      () => decodeEventLog(TRANSFER, { ...transferLog, topics: [TRANSFER_TOPIC, dirty, addressTopic(K2.evm_hex)] }),
+      'ABI_DIRTY_PADDING',
+    );
+    expectAbiError(
+      () => decodeEventLog(TRANSFER, { ...transferLog, data: transferLog.data.slice(2) }),
+      'ABI_DATA_LENGTH',
+    );
     expectAbiError(() => decodeEventLog(TRANSFER, { ...transferLog, data: '' }), 'ABI_DATA_TOO_SHORT');
   });
 
   it('refuses a signature that is not an event', () => {
-    expectAbiError(() => decodeEventLog(parseAbi(['function f()']).functions[0] as never, transferLog), 'ABI_FRAGMENT_INVALID');
+    expectAbiError(
+      () => decodeEventLog(parseAbi(['function f()']).functions[0] as never, transferLog),
+      'ABI_FRAGMENT_INVALID',
+    );
   });
 });
 
 describe('encodeEventTopics', () => {
   it('builds filter topics with wildcards', () => {
     expect(encodeEventTopics(TRANSFER, [null, K2.base58])).toEqual([TRANSFER_TOPIC, null, addressTopic(K2.evm_hex)]);
-    expect(encodeEventTopics('Transfer(address indexed from, address indexed to, uint256 value)')).toEqual([TRANSFER_TOPIC]);
+    expect(encodeEventTopics('Transfer(address indexed from, address indexed to, uint256 value)')).toEqual([
+      TRANSFER_TOPIC,
+    ]);
   });
 
   it('hashes indexed strings and bytes as Solidity stores them', () => {

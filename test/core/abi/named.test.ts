@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { decodeParamsNamed, encodeParams, parseAbiEntry, parseType, toNamedValue, type FunctionFragment } from '../../../src-core/abi';
+import {
+  decodeParamsNamed,
+  encodeParams,
+  parseAbiEntry,
+  parseType,
+  toNamedValue,
+  type FunctionFragment,
+} from '../../../src-core/abi';
 import { vectors } from '../../fixtures/vectors';
 
-const submit = (vectors.abi as { name: string; abi_fragment: unknown; encoded: string }[]).find((v) => v.name === 'tuple_addressArray_bool_v2')!;
+const submit = (vectors.abi as { name: string; abi_fragment: unknown; encoded: string }[]).find(
+  (v) => v.name === 'tuple_addressArray_bool_v2',
+)!;
 
 describe('named decoding', () => {
   it('decodes the tuple vector into objects keyed by the ABI names', () => {
@@ -16,7 +25,12 @@ describe('named decoding', () => {
 
   it('turns tuples inside arrays into objects too', () => {
     const type = parseType('(uint8 id, string tag)[]');
-    expect(toNamedValue(type, [[1n, 'a'], [2n, 'b']])).toEqual([
+    expect(
+      toNamedValue(type, [
+        [1n, 'a'],
+        [2n, 'b'],
+      ]),
+    ).toEqual([
       { id: 1n, tag: 'a' },
       { id: 2n, tag: 'b' },
     ]);

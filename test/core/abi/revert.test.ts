@@ -13,7 +13,11 @@ describe('revert data', () => {
 
   it('reads the reason of Error(string) into a sentence', () => {
     const reason = decodeRevertData(`0x${errorData('Insufficient balance')}`);
-    expect(reason).toEqual({ kind: 'error', reason: 'Insufficient balance', message: 'The contract reverted: "Insufficient balance".' });
+    expect(reason).toEqual({
+      kind: 'error',
+      reason: 'Insufficient balance',
+      message: 'The contract reverted: "Insufficient balance".',
+    });
   });
 
   it('explains panic codes', () => {
@@ -30,11 +34,27 @@ describe('revert data', () => {
   });
 
   it('names custom errors found in the ABI, including java-tron JSON', () => {
-    const abi = [{ type: 'Error', name: 'LimitExceeded', inputs: [{ name: 'limit', type: 'uint256' }, { name: 'owner', type: 'address' }] }];
-    const data = functionSelector('LimitExceeded(uint256,address)') + encodeParams(['uint256', 'address'], [5n, '41' + '11'.repeat(20)]);
+    const abi = [
+      {
+        type: 'Error',
+        name: 'LimitExceeded',
+        inputs: [
+          { name: 'limit', type: 'uint256' },
+          { name: 'owner', type: 'address' },
+        ],
+      },
+    ];
+    const data =
+      functionSelector('LimitExceeded(uint256,address)') +
+      encodeParams(['uint256', 'address'], [5n, '41' + '11'.repeat(20)]);
     for (const form of [abi, parseAbi(abi), parseAbi(abi).errors]) {
       const reason = decodeRevertData(data, form);
-      expect(reason).toMatchObject({ kind: 'custom', name: 'LimitExceeded', values: [5n, '41' + '11'.repeat(20)], named: { limit: 5n } });
+      expect(reason).toMatchObject({
+        kind: 'custom',
+        name: 'LimitExceeded',
+        values: [5n, '41' + '11'.repeat(20)],
+        named: { limit: 5n },
+      });
       expect(reason.message).toBe(`The contract reverted with the error LimitExceeded(5, "41${'11'.repeat(20)}").`);
     }
   });
@@ -50,7 +70,9 @@ describe('revert data', () => {
     expect(decodeRevertData('08c379a0' + encodeParams(['uint256'], [1000])).message).toMatch(/malformed/);
     expect(decodeRevertData('abcd').kind).toBe('unknown');
     const abi = ['error Bad(string why)'];
-    expect(decodeRevertData(functionSelector('Bad(string)') + '20'.padStart(64, '0'), abi).message).toMatch(/Bad\(string\), but its arguments could not be decoded/);
+    expect(decodeRevertData(functionSelector('Bad(string)') + '20'.padStart(64, '0'), abi).message).toMatch(
+      /Bad\(string\), but its arguments could not be decoded/,
+    );
   });
 
   it('refuses text that is not hex', () => {

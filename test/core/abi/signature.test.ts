@@ -9,18 +9,24 @@ import { paramsArb } from './arbitraries';
 describe('signatures and selectors', () => {
   it('computes the vector selectors', () => {
     expect(functionSelector('transfer(address,uint256)')).toBe('a9059cbb');
-    const tuple = (vectors.abi as { name: string; function_selector?: string; selector_hex?: string }[]).find((v) => v.name === 'tuple_addressArray_bool_v2')!;
+    const tuple = (vectors.abi as { name: string; function_selector?: string; selector_hex?: string }[]).find(
+      (v) => v.name === 'tuple_addressArray_bool_v2',
+    )!;
     expect(functionSelector(tuple.function_selector!)).toBe(tuple.selector_hex);
-    const trigger = (vectors.transactions as { name: string; function_selector?: string; selector_hex?: string }[]).find((t) => t.function_selector !== undefined)!;
+    const trigger = (
+      vectors.transactions as { name: string; function_selector?: string; selector_hex?: string }[]
+    ).find((t) => t.function_selector !== undefined)!;
     expect(functionSelector(trigger.function_selector!)).toBe(trigger.selector_hex);
   });
 
   it('normalizes names, spaces and uint before hashing', () => {
     expect(canonicalSignature('transfer(address to, uint amount)')).toBe('transfer(address,uint256)');
-    expect(functionSelector('function transfer( address to , uint256 amount ) external returns (bool)')).toBe('a9059cbb');
-    expect(canonicalSignature('submit(tuple(address to, uint amount, string note) order, address[] memory signers, bool)')).toBe(
-      'submit((address,uint256,string),address[],bool)',
+    expect(functionSelector('function transfer( address to , uint256 amount ) external returns (bool)')).toBe(
+      'a9059cbb',
     );
+    expect(
+      canonicalSignature('submit(tuple(address to, uint amount, string note) order, address[] memory signers, bool)'),
+    ).toBe('submit((address,uint256,string),address[],bool)');
     expect(canonicalSignature('pay(address payable to)')).toBe('pay(address)');
   });
 
@@ -28,7 +34,9 @@ describe('signatures and selectors', () => {
     fc.assert(
       fc.property(paramsArb, (tuple) => {
         const signature = `f${tuple.canonical}`;
-        expect(functionSelector(signature)).toBe(utils.ethersUtils.keccak256(utils.ethersUtils.toUtf8Bytes(signature)).slice(2, 10));
+        expect(functionSelector(signature)).toBe(
+          utils.ethersUtils.keccak256(utils.ethersUtils.toUtf8Bytes(signature)).slice(2, 10),
+        );
       }),
       { numRuns: 100 },
     );
@@ -54,7 +62,17 @@ describe('signatures and selectors', () => {
   });
 
   it('refuses malformed signatures', () => {
-    for (const text of ['', 'transfer', '(address)', 'transfer(address', 'transfer(address,)', 'transfer(address) extra', 'transfer(address indexed)x', 'f(uint256) anonymous', 'event E(uint256) view']) {
+    for (const text of [
+      '',
+      'transfer',
+      '(address)',
+      'transfer(address',
+      'transfer(address,)',
+      'transfer(address) extra',
+      'transfer(address indexed)x',
+      'f(uint256) anonymous',
+      'event E(uint256) view',
+    ]) {
       expectAbiError(() => parseSignature(text), 'ABI_SIGNATURE_INVALID');
     }
     expectAbiError(() => parseSignature(1 as never), 'ABI_SIGNATURE_INVALID');

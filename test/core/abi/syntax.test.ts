@@ -29,7 +29,22 @@ describe('parseType', () => {
   });
 
   it('refuses unknown names, broken brackets and trailing text', () => {
-    for (const text of ['', 'uint7', 'bytes33', 'bytes0', 'address8', 'foo', 'uint256[', 'uint256[x]', 'uint256[01]', '(uint256', 'uint256)', '()', 'uint256 x y', 'uint256[0]']) {
+    for (const text of [
+      '',
+      'uint7',
+      'bytes33',
+      'bytes0',
+      'address8',
+      'foo',
+      'uint256[',
+      'uint256[x]',
+      'uint256[01]',
+      '(uint256',
+      'uint256)',
+      '()',
+      'uint256 x y',
+      'uint256[0]',
+    ]) {
       expectAbiError(() => parseType(text), 'ABI_TYPE_INVALID');
     }
     expectAbiError(() => parseType(5 as never), 'ABI_TYPE_INVALID');

@@ -37,7 +37,13 @@ export function fromTronWebValue(type: AbiType, value: unknown): AbiValue {
 }
 
 /** A function fragment in Solidity JSON whose inputs and outputs are the parameters of `tuple`. */
-export function jsonFunction(tuple: TupleType): { type: 'function'; name: string; stateMutability: string; inputs: unknown[]; outputs: unknown[] } {
+export function jsonFunction(tuple: TupleType): {
+  type: 'function';
+  name: string;
+  stateMutability: string;
+  inputs: unknown[];
+  outputs: unknown[];
+} {
   const params = tuple.components.map((c, i) => toJsonParam(c, `p${i}`));
   return { type: 'function', name: 'f', stateMutability: 'nonpayable', inputs: params, outputs: params };
 }

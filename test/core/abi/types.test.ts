@@ -68,7 +68,12 @@ describe('ABI type tree', () => {
     expect(elementaryType('uint')).toBe(uintType(256));
     expect(elementaryType('int')).toBe(intType(256));
     expect(elementaryType('byte')).toBe(fixedBytesType(1));
-    expect(elementaryType('trcToken')).toMatchObject({ kind: 'uint', bits: 256, max: uintType(256).max, canonical: 'trcToken' });
+    expect(elementaryType('trcToken')).toMatchObject({
+      kind: 'uint',
+      bits: 256,
+      max: uintType(256).max,
+      canonical: 'trcToken',
+    });
     expect(elementaryType('uint08')).toBeUndefined();
     expect(elementaryType('address8')).toBeUndefined();
   });

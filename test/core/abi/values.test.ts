@@ -26,7 +26,8 @@ describe('value coercion', () => {
 
   it('reduces every address form to the 20-byte body', () => {
     const body = K2.evm_hex.slice(2);
-    for (const form of [K2.base58, K2.hex, `0x${K2.hex}`, K2.evm_hex]) expect(toAddressBody(form, 'to', addressType)).toBe(body);
+    for (const form of [K2.base58, K2.hex, `0x${K2.hex}`, K2.evm_hex])
+      expect(toAddressBody(form, 'to', addressType)).toBe(body);
   });
 
   it('refuses a 20-byte address without 0x, which could be mistaken for a truncated TRON address', () => {

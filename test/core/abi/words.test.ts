@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { asciiToHex, hexSliceToAscii, hexSliceToBytes, lowerHexOrUndefined, padLeft, padRight, prefixLength, sizeWord } from '../../../src-core/abi/words';
+import {
+  asciiToHex,
+  hexSliceToAscii,
+  hexSliceToBytes,
+  lowerHexOrUndefined,
+  padLeft,
+  padRight,
+  prefixLength,
+  sizeWord,
+} from '../../../src-core/abi/words';
 import { bytesToHex } from '../../../src-core/bytes/hex';
 
 describe('ABI word helpers', () => {

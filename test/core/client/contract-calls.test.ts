@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ContractCallError, NetworkError, NodeApiError, ValidationError } from '../../../src-core/errors';
 import { vectors } from '../../fixtures/vectors';
 import { NODE_URL, clientFor, hexOf, ok, raw } from './fake-node';
-import { K1, unsignedFromVector } from './fixtures';
+import { K1, unsignedFromVector } from '../../fixtures/java-tron/nile-responses';
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -13,7 +13,9 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected the promise to reject');
 }
 
-const triggerVector = vectors.transactions.find((t: { name: string }) => t.name === 'trigger_trc20_transfer_multisig_pid2');
+const triggerVector = vectors.transactions.find(
+  (t: { name: string }) => t.name === 'trigger_trc20_transfer_multisig_pid2',
+);
 const TRONWEB_BODY = triggerVector.node_request_body_tronweb_would_send as Record<string, unknown>;
 const USDT_LIKE = TRONWEB_BODY.contract_address as string;
 const PARAMETER = TRONWEB_BODY.parameter as string;
@@ -23,7 +25,13 @@ const CONSTANT_OK = {
   result: { result: true },
   energy_used: 935,
   constant_result: ['00000000000000000000000000000000000000000000000000000000000f4240'],
-  transaction: { ret: [{}], visible: false, txID: unsignedFromVector('trigger_trc20_transfer_multisig_pid2').txID, raw_data: unsignedFromVector('trigger_trc20_transfer_multisig_pid2').raw_data, raw_data_hex: unsignedFromVector('trigger_trc20_transfer_multisig_pid2').raw_data_hex },
+  transaction: {
+    ret: [{}],
+    visible: false,
+    txID: unsignedFromVector('trigger_trc20_transfer_multisig_pid2').txID,
+    raw_data: unsignedFromVector('trigger_trc20_transfer_multisig_pid2').raw_data,
+    raw_data_hex: unsignedFromVector('trigger_trc20_transfer_multisig_pid2').raw_data_hex,
+  },
 };
 
 function validateError(message: string) {
@@ -32,7 +40,10 @@ function validateError(message: string) {
 
 describe('triggersmartcontract', () => {
   it('sends the same body TronWeb sends and returns the unsigned transaction', async () => {
-    const answer = { result: { result: true }, transaction: unsignedFromVector('trigger_trc20_transfer_multisig_pid2') };
+    const answer = {
+      result: { result: true },
+      transaction: unsignedFromVector('trigger_trc20_transfer_multisig_pid2'),
+    };
     const { client, node } = clientFor({ '/wallet/triggersmartcontract': ok(answer) });
     const result = await client.triggerSmartContract({
       contract_address: USDT_LIKE,
@@ -51,8 +62,12 @@ describe('triggersmartcontract', () => {
   });
 
   it('throws ContractCallError with the decoded message for CONTRACT_VALIDATE_ERROR', async () => {
-    const { client } = clientFor({ '/wallet/triggersmartcontract': validateError('No contract or not a valid smart contract') });
-    const error = (await caught(client.triggerSmartContract({ owner_address: K1.hex, contract_address: USDT_LIKE, data: 'a9059cbb' }))) as ContractCallError;
+    const { client } = clientFor({
+      '/wallet/triggersmartcontract': validateError('No contract or not a valid smart contract'),
+    });
+    const error = (await caught(
+      client.triggerSmartContract({ owner_address: K1.hex, contract_address: USDT_LIKE, data: 'a9059cbb' }),
+    )) as ContractCallError;
     expect(error).toBeInstanceOf(ContractCallError);
     expect(error).toBeInstanceOf(NodeApiError);
     expect(error.code).toBe('CONTRACT_CALL_FAILED');
@@ -63,8 +78,12 @@ describe('triggersmartcontract', () => {
 
   it('throws ContractCallError for OTHER_ERROR with the Java class text', async () => {
     const text = "class java.security.InvalidParameterException : contract_address isn't set.";
-    const { client } = clientFor({ '/wallet/triggersmartcontract': ok({ result: { code: 'OTHER_ERROR', message: hexOf(text) } }) });
-    const error = (await caught(client.triggerSmartContract({ owner_address: K1.hex, contract_address: USDT_LIKE }))) as ContractCallError;
+    const { client } = clientFor({
+      '/wallet/triggersmartcontract': ok({ result: { code: 'OTHER_ERROR', message: hexOf(text) } }),
+    });
+    const error = (await caught(
+      client.triggerSmartContract({ owner_address: K1.hex, contract_address: USDT_LIKE }),
+    )) as ContractCallError;
     expect(error.nodeCode).toBe('OTHER_ERROR');
     expect(error.nodeMessage).toBe(text);
   });
@@ -78,7 +97,14 @@ describe('triggersmartcontract', () => {
 
   it('refuses function_selector together with data, which java-tron rejects', async () => {
     const { client, node } = clientFor({});
-    const error = (await caught(client.triggerSmartContract({ owner_address: K1.hex, contract_address: USDT_LIKE, function_selector: 'f()', data: 'aa' }))) as ValidationError;
+    const error = (await caught(
+      client.triggerSmartContract({
+        owner_address: K1.hex,
+        contract_address: USDT_LIKE,
+        function_selector: 'f()',
+        data: 'aa',
+      }),
+    )) as ValidationError;
     expect(error.code).toBe('CLIENT_BAD_ARGUMENT');
     expect(node.calls).toHaveLength(0);
   });
@@ -86,9 +112,21 @@ describe('triggersmartcontract', () => {
 
 describe('triggerconstantcontract', () => {
   it('returns constant_result, energy and the simulated transaction', async () => {
-    const { client, node } = clientFor({ '/wallet/triggerconstantcontract': ok({ ...CONSTANT_OK, energy_penalty: 100 }) });
-    const result = await client.triggerConstantContract({ owner_address: K1.hex, contract_address: USDT_LIKE, function_selector: 'balanceOf(address)', parameter: PARAMETER.slice(0, 64) });
-    expect(node.only().json).toEqual({ owner_address: K1.hex, contract_address: USDT_LIKE, function_selector: 'balanceOf(address)', parameter: PARAMETER.slice(0, 64) });
+    const { client, node } = clientFor({
+      '/wallet/triggerconstantcontract': ok({ ...CONSTANT_OK, energy_penalty: 100 }),
+    });
+    const result = await client.triggerConstantContract({
+      owner_address: K1.hex,
+      contract_address: USDT_LIKE,
+      function_selector: 'balanceOf(address)',
+      parameter: PARAMETER.slice(0, 64),
+    });
+    expect(node.only().json).toEqual({
+      owner_address: K1.hex,
+      contract_address: USDT_LIKE,
+      function_selector: 'balanceOf(address)',
+      parameter: PARAMETER.slice(0, 64),
+    });
     expect(result.constant_result).toEqual(CONSTANT_OK.constant_result);
     expect(result.energy_used).toBe(935);
     expect(result.energy_penalty).toBe(100);
@@ -98,7 +136,10 @@ describe('triggerconstantcontract', () => {
 
   it('accepts an empty owner_address for anonymous view calls and can ask the solidity view', async () => {
     const { client, node } = clientFor({ '/walletsolidity/triggerconstantcontract': ok(CONSTANT_OK) });
-    await client.triggerConstantContract({ owner_address: '', contract_address: USDT_LIKE, data: '70a08231' }, { solidity: true });
+    await client.triggerConstantContract(
+      { owner_address: '', contract_address: USDT_LIKE, data: '70a08231' },
+      { solidity: true },
+    );
     expect(node.only().url).toBe(`${NODE_URL}/walletsolidity/triggerconstantcontract`);
     expect(node.only().json).toEqual({ owner_address: '', contract_address: USDT_LIKE, data: '70a08231' });
   });
@@ -112,50 +153,75 @@ describe('triggerconstantcontract', () => {
       transaction: { ...CONSTANT_OK.transaction, ret: [{ ret: 'FAILED' }] },
     };
     const { client } = clientFor({ '/wallet/triggerconstantcontract': ok(answer) });
-    const result = await client.triggerConstantContract({ owner_address: K1.hex, contract_address: USDT_LIKE, data: 'a9059cbb' });
+    const result = await client.triggerConstantContract({
+      owner_address: K1.hex,
+      contract_address: USDT_LIKE,
+      data: 'a9059cbb',
+    });
     expect(result.reverted).toBe(true);
     expect(result.message).toBe('REVERT opcode executed');
     expect(result.constant_result).toEqual([revertData]);
   });
 
   it('simulates a deployment when no contract_address is given', async () => {
-    const { client, node } = clientFor({ '/wallet/triggerconstantcontract': ok({ result: { result: true }, energy_used: 70000 }) });
+    const { client, node } = clientFor({
+      '/wallet/triggerconstantcontract': ok({ result: { result: true }, energy_used: 70000 }),
+    });
     await client.triggerConstantContract({ owner_address: K1.hex, data: '6080604052' });
     expect(node.only().json).toEqual({ owner_address: K1.hex, data: '6080604052' });
   });
 
   it('throws ContractCallError for "Smart contract is not exist."', async () => {
     const { client } = clientFor({ '/wallet/triggerconstantcontract': validateError('Smart contract is not exist.') });
-    const error = (await caught(client.triggerConstantContract({ owner_address: K1.hex, contract_address: USDT_LIKE, data: '70a08231' }))) as ContractCallError;
+    const error = (await caught(
+      client.triggerConstantContract({ owner_address: K1.hex, contract_address: USDT_LIKE, data: '70a08231' }),
+    )) as ContractCallError;
     expect(error.nodeCode).toBe('CONTRACT_VALIDATE_ERROR');
     expect(error.nodeMessage).toBe('Smart contract is not exist.');
   });
 });
 
 describe('estimateenergy', () => {
-  const request = { owner_address: K1.hex, contract_address: USDT_LIKE, function_selector: 'transfer(address,uint256)', parameter: PARAMETER };
+  const request = {
+    owner_address: K1.hex,
+    contract_address: USDT_LIKE,
+    function_selector: 'transfer(address,uint256)',
+    parameter: PARAMETER,
+  };
 
   it('uses /wallet/estimateenergy when the node supports it', async () => {
-    const { client, node } = clientFor({ '/wallet/estimateenergy': ok({ result: { result: true }, energy_required: 1870 }) });
+    const { client, node } = clientFor({
+      '/wallet/estimateenergy': ok({ result: { result: true }, energy_required: 1870 }),
+    });
     const estimate = await client.estimateEnergy(request);
     expect(node.only().url).toBe(`${NODE_URL}/wallet/estimateenergy`);
     expect(node.only().json).toEqual(request);
-    expect(estimate).toEqual({ method: 'estimateenergy', energy_required: 1870, base_energy: undefined, energy_penalty: undefined });
+    expect(estimate).toEqual({
+      method: 'estimateenergy',
+      energy_required: 1870,
+      base_energy: undefined,
+      energy_penalty: undefined,
+    });
   });
 
-  it.each([['this node does not support estimate energy'], ['this node does not support constant, so estimate energy cannot work']])(
-    'falls back to triggerconstantcontract when the node says "%s"',
-    async (message) => {
-      const { client, node } = clientFor({
-        '/wallet/estimateenergy': validateError(message),
-        '/wallet/triggerconstantcontract': ok({ ...CONSTANT_OK, energy_used: 31895, energy_penalty: 2895 }),
-      });
-      const estimate = await client.estimateEnergy(request);
-      expect(node.calls.map((c) => c.path)).toEqual(['/wallet/estimateenergy', '/wallet/triggerconstantcontract']);
-      expect(node.calls[1]!.json).toEqual(request);
-      expect(estimate).toEqual({ method: 'triggerconstantcontract', energy_required: 31895, base_energy: 29000, energy_penalty: 2895 });
-    },
-  );
+  it.each([
+    ['this node does not support estimate energy'],
+    ['this node does not support constant, so estimate energy cannot work'],
+  ])('falls back to triggerconstantcontract when the node says "%s"', async (message) => {
+    const { client, node } = clientFor({
+      '/wallet/estimateenergy': validateError(message),
+      '/wallet/triggerconstantcontract': ok({ ...CONSTANT_OK, energy_used: 31895, energy_penalty: 2895 }),
+    });
+    const estimate = await client.estimateEnergy(request);
+    expect(node.calls.map((c) => c.path)).toEqual(['/wallet/estimateenergy', '/wallet/triggerconstantcontract']);
+    expect(node.calls[1]!.json).toEqual(request);
+    expect(estimate).toEqual({
+      method: 'triggerconstantcontract',
+      energy_required: 31895,
+      base_energy: 29000,
+      energy_penalty: 2895,
+    });
+  });
 
   it('falls back when the node has no estimateenergy endpoint (HTTP 404)', async () => {
     const { client } = clientFor({
@@ -176,13 +242,21 @@ describe('estimateenergy', () => {
   });
 
   it('reports a reverting call as CONTRACT_EXE_ERROR, from either method', async () => {
-    const fromEstimate = clientFor({ '/wallet/estimateenergy': ok({ result: { code: 'CONTRACT_EXE_ERROR', message: hexOf('REVERT opcode executed') } }) });
+    const fromEstimate = clientFor({
+      '/wallet/estimateenergy': ok({
+        result: { code: 'CONTRACT_EXE_ERROR', message: hexOf('REVERT opcode executed') },
+      }),
+    });
     const first = (await caught(fromEstimate.client.estimateEnergy(request))) as ContractCallError;
     expect(first.nodeCode).toBe('CONTRACT_EXE_ERROR');
 
     const fromFallback = clientFor({
       '/wallet/estimateenergy': validateError('this node does not support estimate energy'),
-      '/wallet/triggerconstantcontract': ok({ ...CONSTANT_OK, result: { result: true, message: hexOf('REVERT opcode executed') }, transaction: { ...CONSTANT_OK.transaction, ret: [{ ret: 'FAILED' }] } }),
+      '/wallet/triggerconstantcontract': ok({
+        ...CONSTANT_OK,
+        result: { result: true, message: hexOf('REVERT opcode executed') },
+        transaction: { ...CONSTANT_OK.transaction, ret: [{ ret: 'FAILED' }] },
+      }),
     });
     const second = (await caught(fromFallback.client.estimateEnergy(request))) as ContractCallError;
     expect(second).toBeInstanceOf(ContractCallError);

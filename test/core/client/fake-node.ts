@@ -84,7 +84,10 @@ export function fakeNode(routes: Record<string, Route | Route[]>): FakeNode {
 
 export const NODE_URL = 'http://127.0.0.1:8090';
 
-export function clientFor(routes: Record<string, Route | Route[]>, config: Partial<NodeClientConfig> = {}): { client: TronNodeClient; node: FakeNode } {
+export function clientFor(
+  routes: Record<string, Route | Route[]>,
+  config: Partial<NodeClientConfig> = {},
+): { client: TronNodeClient; node: FakeNode } {
   const node = fakeNode(routes);
   const client = new TronNodeClient({ fullNodeUrl: NODE_URL, fetch: node.fetch, ...config });
   return { client, node };

@@ -3,7 +3,7 @@ import { TronNodeClient } from '../../../src-core/client/client';
 import { NETWORKS, networkByGenesisId } from '../../../src-core/client/networks';
 import { ValidationError } from '../../../src-core/errors';
 import { fakeNode, ok } from './fake-node';
-import { NILE_NODE_INFO } from './fixtures';
+import { NILE_NODE_INFO } from '../../fixtures/java-tron/nile-responses';
 
 describe('network presets', () => {
   it('point at the TronGrid hosts for mainnet, Nile and Shasta', () => {
@@ -39,7 +39,10 @@ describe('network presets', () => {
   });
 
   it('let a custom network use its own URL and default the solidity URL to it', () => {
-    const client = TronNodeClient.forNetwork('custom', { fetch: fakeNode({}).fetch, fullNodeUrl: 'http://127.0.0.1:18090' });
+    const client = TronNodeClient.forNetwork('custom', {
+      fetch: fakeNode({}).fetch,
+      fullNodeUrl: 'http://127.0.0.1:18090',
+    });
     expect(client.fullNodeUrl).toBe('http://127.0.0.1:18090');
     expect(client.solidityNodeUrl).toBe('http://127.0.0.1:18090');
   });

@@ -5,7 +5,16 @@ import { transactionHeader } from '../../../src-core/tx/header';
 import { NetworkError, NodeApiError, ValidationError } from '../../../src-core/errors';
 import { vectors } from '../../fixtures/vectors';
 import { NODE_URL, clientFor, hexOf, ok, raw } from './fake-node';
-import { K1, K2, K3, NILE_ACCOUNT, NILE_NODE_INFO, NILE_OWNER, NILE_TRANSFER, nileBlock } from './fixtures';
+import {
+  K1,
+  K2,
+  K3,
+  NILE_ACCOUNT,
+  NILE_NODE_INFO,
+  NILE_OWNER,
+  NILE_TRANSFER,
+  nileBlock,
+} from '../../fixtures/java-tron/nile-responses';
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -31,9 +40,25 @@ describe('getaccount (java-tron-http.md §4.2)', () => {
     expect(account!.balance).toBe(2_091_624_700n);
     expect(account!.type).toBe('Normal');
     expect(account!.allowance).toBe(0n);
-    expect(account!.owner_permission).toEqual({ type: 'Owner', id: 0, permission_name: 'owner', threshold: 1n, parent_id: 0, operations: '', keys: [{ address: NILE_OWNER, weight: 1n }] });
+    expect(account!.owner_permission).toEqual({
+      type: 'Owner',
+      id: 0,
+      permission_name: 'owner',
+      threshold: 1n,
+      parent_id: 0,
+      operations: '',
+      keys: [{ address: NILE_OWNER, weight: 1n }],
+    });
     expect(account!.active_permission).toEqual([
-      { type: 'Active', id: 2, permission_name: 'active', threshold: 1n, parent_id: 0, operations: NILE_ACCOUNT.active_permission[0]!.operations, keys: [{ address: NILE_OWNER, weight: 1n }] },
+      {
+        type: 'Active',
+        id: 2,
+        permission_name: 'active',
+        threshold: 1n,
+        parent_id: 0,
+        operations: NILE_ACCOUNT.active_permission[0]!.operations,
+        keys: [{ address: NILE_OWNER, weight: 1n }],
+      },
     ]);
     expect(account!.witness_permission).toBeUndefined();
     expect(account!.frozenV2).toEqual([
@@ -62,10 +87,15 @@ describe('getaccount (java-tron-http.md §4.2)', () => {
   });
 
   it('keeps a balance above 2^53 sun exact and accepts int64 as strings', async () => {
-    const body = JSON.stringify({ address: K1.hex, balance: 1 }).replace('"balance":1', '"balance":86000000000000000123');
+    const body = JSON.stringify({ address: K1.hex, balance: 1 }).replace(
+      '"balance":1',
+      '"balance":86000000000000000123',
+    );
     const big = clientFor({ '/wallet/getaccount': raw(body) });
     expect((await big.client.getAccount(K1.hex))!.balance).toBe(86_000_000_000_000_000_123n);
-    const asString = clientFor({ '/wallet/getaccount': ok({ address: K1.hex, balance: '1234567', create_time: '1715062917000' }) });
+    const asString = clientFor({
+      '/wallet/getaccount': ok({ address: K1.hex, balance: '1234567', create_time: '1715062917000' }),
+    });
     const account = await asString.client.getAccount(K1.hex);
     expect(account!.balance).toBe(1_234_567n);
     expect(account!.create_time).toBe(1715062917000);
@@ -77,8 +107,21 @@ describe('getaccount (java-tron-http.md §4.2)', () => {
       balance: 5,
       account_name: hexOf('Treasury'),
       type: 'Normal',
-      owner_permission: { permission_name: 'owner', threshold: 2, keys: [{ address: K1.hex, weight: 1 }, { address: K2.hex, weight: 1 }] },
-      witness_permission: { type: 'Witness', id: 1, permission_name: 'witness', threshold: 1, keys: [{ address: K3.hex, weight: 1 }] },
+      owner_permission: {
+        permission_name: 'owner',
+        threshold: 2,
+        keys: [
+          { address: K1.hex, weight: 1 },
+          { address: K2.hex, weight: 1 },
+        ],
+      },
+      witness_permission: {
+        type: 'Witness',
+        id: 1,
+        permission_name: 'witness',
+        threshold: 1,
+        keys: [{ address: K3.hex, weight: 1 }],
+      },
       active_permission: [],
       frozenV2: [{ amount: 10_000_000 }, { type: 'ENERGY', amount: 20_000_000 }, { type: 'TRON_POWER' }],
       unfrozenV2: [{ type: 'ENERGY', unfreeze_amount: 1_000_000, unfreeze_expire_time: 1778000000000 }],
@@ -92,7 +135,9 @@ describe('getaccount (java-tron-http.md §4.2)', () => {
     expect(account.owner_permission.threshold).toBe(2n);
     expect(account.witness_permission?.type).toBe('Witness');
     expect(account.frozenV2[0]).toEqual({ type: 'BANDWIDTH', amount: 10_000_000n });
-    expect(account.unfrozenV2).toEqual([{ type: 'ENERGY', unfreeze_amount: 1_000_000n, unfreeze_expire_time: 1778000000000 }]);
+    expect(account.unfrozenV2).toEqual([
+      { type: 'ENERGY', unfreeze_amount: 1_000_000n, unfreeze_expire_time: 1778000000000 },
+    ]);
     expect(account.delegated_frozenV2_balance_for_bandwidth).toBe(3_000_000n);
     expect(account.account_resource.delegated_frozenV2_balance_for_energy).toBe(4_000_000n);
     expect(account.votes).toEqual([{ vote_address: K3.hex, vote_count: 10n }]);
@@ -109,7 +154,10 @@ describe('getaccount (java-tron-http.md §4.2)', () => {
   it.each([
     ['a balance that is not a number', { address: K1.hex, balance: 'lots' }],
     ['no address', { balance: 1 }],
-    ['a key address that is not an address', { address: K1.hex, owner_permission: { threshold: 1, keys: [{ address: 'xyz', weight: 1 }] } }],
+    [
+      'a key address that is not an address',
+      { address: K1.hex, owner_permission: { threshold: 1, keys: [{ address: 'xyz', weight: 1 }] } },
+    ],
     ['an unknown permission type', { address: K1.hex, active_permission: [{ type: 'Root', keys: [] }] }],
     ['a list for a body', [NILE_ACCOUNT]],
     ['a fractional create_time', { address: K1.hex, create_time: 1.5 }],
@@ -123,7 +171,15 @@ describe('getaccount (java-tron-http.md §4.2)', () => {
 
 describe('getaccountresource / getaccountnet (§4.3)', () => {
   it('reads resources with absent fields as 0', async () => {
-    const body = { freeNetLimit: 600, TotalNetLimit: 43200000000, TotalNetWeight: 26743867215, tronPowerLimit: 10, EnergyLimit: 1345, TotalEnergyLimit: 180000000000, TotalEnergyWeight: 13310843817 };
+    const body = {
+      freeNetLimit: 600,
+      TotalNetLimit: 43200000000,
+      TotalNetWeight: 26743867215,
+      tronPowerLimit: 10,
+      EnergyLimit: 1345,
+      TotalEnergyLimit: 180000000000,
+      TotalEnergyWeight: 13310843817,
+    };
     const { client, node } = clientFor({ '/wallet/getaccountresource': ok(body) });
     const resource = (await client.getAccountResource(K1.base58))!;
     expect(node.only().json).toEqual({ address: K1.hex });
@@ -153,7 +209,12 @@ describe('getaccountresource / getaccountnet (§4.3)', () => {
   });
 
   it('reads getaccountnet with its asset maps', async () => {
-    const body = { freeNetUsed: 267, freeNetLimit: 600, assetNetUsed: [{ key: '1000001', value: 0 }], assetNetLimit: [{ key: '1000001' }] };
+    const body = {
+      freeNetUsed: 267,
+      freeNetLimit: 600,
+      assetNetUsed: [{ key: '1000001', value: 0 }],
+      assetNetLimit: [{ key: '1000001' }],
+    };
     const { client, node } = clientFor({ '/wallet/getaccountnet': ok(body) });
     const net = (await client.getAccountNet(K1.hex))!;
     expect(node.only().url).toBe(`${NODE_URL}/wallet/getaccountnet`);
@@ -190,7 +251,13 @@ describe('blocks (§4.1)', () => {
   });
 
   it('posts getblock with id_or_num as text and detail, and returns null for {}', async () => {
-    const { client, node } = clientFor({ '/wallet/getblock': [ok(nileBlock({ withTransactions: false })), ok({}), ok(nileBlock({ withTransactions: false }))] });
+    const { client, node } = clientFor({
+      '/wallet/getblock': [
+        ok(nileBlock({ withTransactions: false })),
+        ok({}),
+        ok(nileBlock({ withTransactions: false })),
+      ],
+    });
     await client.getBlock({ id_or_num: 66985120, detail: true });
     expect(await client.getBlock({ id_or_num: '999999999' })).toBeNull();
     await client.getBlock({ id_or_num: nileBlock({ withTransactions: false }).blockID.toUpperCase() });
@@ -202,7 +269,10 @@ describe('blocks (§4.1)', () => {
   });
 
   it('reads the genesis block, which has no number, timestamp or signature', async () => {
-    const genesis = { blockID: NETWORKS.nile.genesisBlockId, block_header: { raw_data: { txTrieRoot: 'aa'.repeat(32), parentHash: 'e5'.repeat(32) } } };
+    const genesis = {
+      blockID: NETWORKS.nile.genesisBlockId,
+      block_header: { raw_data: { txTrieRoot: 'aa'.repeat(32), parentHash: 'e5'.repeat(32) } },
+    };
     const { client, node } = clientFor({ '/wallet/getblockbynum': ok(genesis) });
     const id = await client.getGenesisBlockId();
     expect(node.only().json).toEqual({ num: 0 });
@@ -224,7 +294,9 @@ describe('blocks (§4.1)', () => {
   });
 
   it('reads getblockbylimitnext as a list and {} as none', async () => {
-    const { client, node } = clientFor({ '/wallet/getblockbylimitnext': [ok({ block: [nileBlock({ withTransactions: false })] }), ok({})] });
+    const { client, node } = clientFor({
+      '/wallet/getblockbylimitnext': [ok({ block: [nileBlock({ withTransactions: false })] }), ok({})],
+    });
     expect(await client.getBlockByLimitNext(66985120, 66985121)).toHaveLength(1);
     expect(await client.getBlockByLimitNext(1, 2)).toEqual([]);
     expect(node.calls[0]!.json).toEqual({ startNum: 66985120, endNum: 66985121 });
@@ -248,10 +320,18 @@ describe('getNowBlockHeader / getRefBlock', () => {
     const { client, node } = clientFor({ '/wallet/getblock': ok(nileBlock({ withTransactions: false })) });
     const ref = await client.getRefBlock();
     expect(node.only().json).toEqual({ detail: false });
-    expect(ref).toEqual({ number: 66985120, blockId: nileBlock({ withTransactions: false }).blockID, timestamp: 1777437762000 });
+    expect(ref).toEqual({
+      number: 66985120,
+      blockId: nileBlock({ withTransactions: false }).blockID,
+      timestamp: 1777437762000,
+    });
     // It plugs straight into the transaction header builder.
     const header = transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp });
-    expect(header).toMatchObject({ ref_block_bytes: '1ca0', ref_block_hash: nileBlock({ withTransactions: false }).blockID.slice(16, 32), expiration: 1777437822000 });
+    expect(header).toMatchObject({
+      ref_block_bytes: '1ca0',
+      ref_block_hash: nileBlock({ withTransactions: false }).blockID.slice(16, 32),
+      expiration: 1777437822000,
+    });
   });
 
   it('falls back to getnowblock on a node without getblock', async () => {
@@ -269,7 +349,9 @@ describe('getNowBlockHeader / getRefBlock', () => {
   });
 
   it('refuses a head block without number or timestamp', async () => {
-    const { client } = clientFor({ '/wallet/getblock': ok({ blockID: '00'.repeat(32), block_header: { raw_data: {} } }) });
+    const { client } = clientFor({
+      '/wallet/getblock': ok({ blockID: '00'.repeat(32), block_header: { raw_data: {} } }),
+    });
     expect(((await caught(client.getRefBlock())) as NodeApiError).code).toBe('NODE_BAD_RESPONSE');
   });
 
@@ -284,25 +366,41 @@ describe('getNowBlockHeader / getRefBlock', () => {
 
 describe('contracts', () => {
   it('reads getcontract and returns null for {}', async () => {
-    const body = { ...NEW_CONTRACT, contract_address: CONTRACT, code_hash: 'ab'.repeat(32), trx_hash: deployVector.txID };
+    const body = {
+      ...NEW_CONTRACT,
+      contract_address: CONTRACT,
+      code_hash: 'ab'.repeat(32),
+      trx_hash: deployVector.txID,
+    };
     const { client, node } = clientFor({ '/wallet/getcontract': [ok(body), ok({})] });
     const contract = (await client.getContract(deployVector.contract_address_base58))!;
     expect(node.calls[0]!.json).toEqual({ value: CONTRACT });
     expect(contract.contract_address).toBe(CONTRACT);
     expect(contract.origin_address).toBe(K1.hex);
-    expect(contract.abi.entrys.map((e) => e.name ?? e.type)).toEqual(['constructor', 'balanceOf', 'transfer', 'Transfer']);
+    expect(contract.abi.entrys.map((e) => e.name ?? e.type)).toEqual([
+      'constructor',
+      'balanceOf',
+      'transfer',
+      'Transfer',
+    ]);
     expect(contract.consume_user_resource_percent).toBe(100);
     expect(contract.call_value).toBe(0n);
     expect(await client.getContract(CONTRACT)).toBeNull();
   });
 
   it('reads an ABI-less contract ("abi":{}) as no entries', async () => {
-    const { client } = clientFor({ '/wallet/getcontract': ok({ contract_address: CONTRACT, abi: {}, bytecode: '6080' }) });
+    const { client } = clientFor({
+      '/wallet/getcontract': ok({ contract_address: CONTRACT, abi: {}, bytecode: '6080' }),
+    });
     expect((await client.getContract(CONTRACT))!.abi.entrys).toEqual([]);
   });
 
   it('reads getcontractinfo with the energy factor', async () => {
-    const body = { smart_contract: { ...NEW_CONTRACT, contract_address: CONTRACT }, runtimecode: '6080604052', contract_state: { energy_usage: 12345, energy_factor: 3400, update_cycle: 7000 } };
+    const body = {
+      smart_contract: { ...NEW_CONTRACT, contract_address: CONTRACT },
+      runtimecode: '6080604052',
+      contract_state: { energy_usage: 12345, energy_factor: 3400, update_cycle: 7000 },
+    };
     const { client, node } = clientFor({ '/wallet/getcontractinfo': ok(body) });
     const info = (await client.getContractInfo(CONTRACT))!;
     expect(node.only().json).toEqual({ value: CONTRACT });
@@ -313,18 +411,51 @@ describe('contracts', () => {
 
 describe('chain and node', () => {
   it('reads chain parameters, a missing value meaning 0', async () => {
-    const body = { chainParameter: [{ key: 'getMaintenanceTimeInterval', value: 21600000 }, { key: 'getAllowMultiSign', value: 1 }, { key: 'getEnergyFee', value: 210 }, { key: 'getAllowTvmFreeze' }] };
+    const body = {
+      chainParameter: [
+        { key: 'getMaintenanceTimeInterval', value: 21600000 },
+        { key: 'getAllowMultiSign', value: 1 },
+        { key: 'getEnergyFee', value: 210 },
+        { key: 'getAllowTvmFreeze' },
+      ],
+    };
     const { client, node } = clientFor({ '/wallet/getchainparameters': ok(body) });
     const params = await client.getChainParameters();
     expect(node.only().body).toBe('{}');
-    expect(params).toEqual({ getMaintenanceTimeInterval: 21600000n, getAllowMultiSign: 1n, getEnergyFee: 210n, getAllowTvmFreeze: 0n });
+    expect(params).toEqual({
+      getMaintenanceTimeInterval: 21600000n,
+      getAllowMultiSign: 1n,
+      getEnergyFee: 210n,
+      getAllowTvmFreeze: 0n,
+    });
   });
 
   it('reads listwitnesses', async () => {
-    const body = { witnesses: [{ address: K3.hex, voteCount: 123456789, url: 'https://sr.example', totalProduced: 10, latestBlockNum: 66985120, latestSlotNum: 592000000, isJobs: true }] };
+    const body = {
+      witnesses: [
+        {
+          address: K3.hex,
+          voteCount: 123456789,
+          url: 'https://sr.example',
+          totalProduced: 10,
+          latestBlockNum: 66985120,
+          latestSlotNum: 592000000,
+          isJobs: true,
+        },
+      ],
+    };
     const { client } = clientFor({ '/wallet/listwitnesses': ok(body) });
     expect(await client.listWitnesses()).toEqual([
-      { address: K3.hex, voteCount: 123456789n, url: 'https://sr.example', totalProduced: 10, totalMissed: 0, latestBlockNum: 66985120, latestSlotNum: 592000000, isJobs: true },
+      {
+        address: K3.hex,
+        voteCount: 123456789n,
+        url: 'https://sr.example',
+        totalProduced: 10,
+        totalMissed: 0,
+        latestBlockNum: 66985120,
+        latestSlotNum: 592000000,
+        isJobs: true,
+      },
     ]);
   });
 
@@ -333,7 +464,14 @@ describe('chain and node', () => {
     const info = await client.getNodeInfo();
     expect(info.block).toEqual({ number: 66985120, id: NILE_NODE_INFO.block.slice('Num:66985120,ID:'.length) });
     expect(info.solidityBlock.number).toBe(66985101);
-    expect(info.configNodeInfo).toEqual({ codeVersion: '4.8.1', versionNum: '18631', p2pVersion: '201910292', supportConstant: true, allowCreationOfContracts: 1, allowAdaptiveEnergy: 1 });
+    expect(info.configNodeInfo).toEqual({
+      codeVersion: '4.8.1',
+      versionNum: '18631',
+      p2pVersion: '201910292',
+      supportConstant: true,
+      allowCreationOfContracts: 1,
+      allowAdaptiveEnergy: 1,
+    });
     expect(info.activeConnectCount).toBe(8);
   });
 
@@ -373,24 +511,46 @@ describe('chain and node', () => {
 
 describe('stake 2.0 and rewards', () => {
   it('reads getdelegatedresourcev2 and {} as none', async () => {
-    const entry = { from: K1.hex, to: K2.hex, frozen_balance_for_energy: 1_000_000_000, expire_time_for_energy: 1778000000000 };
-    const { client, node } = clientFor({ '/wallet/getdelegatedresourcev2': [ok({ delegatedResource: [entry] }), ok({})] });
+    const entry = {
+      from: K1.hex,
+      to: K2.hex,
+      frozen_balance_for_energy: 1_000_000_000,
+      expire_time_for_energy: 1778000000000,
+    };
+    const { client, node } = clientFor({
+      '/wallet/getdelegatedresourcev2': [ok({ delegatedResource: [entry] }), ok({})],
+    });
     expect(await client.getDelegatedResourceV2(K1.base58, K2.base58)).toEqual([
-      { from: K1.hex, to: K2.hex, frozen_balance_for_bandwidth: 0n, frozen_balance_for_energy: 1_000_000_000n, expire_time_for_bandwidth: 0, expire_time_for_energy: 1778000000000 },
+      {
+        from: K1.hex,
+        to: K2.hex,
+        frozen_balance_for_bandwidth: 0n,
+        frozen_balance_for_energy: 1_000_000_000n,
+        expire_time_for_bandwidth: 0,
+        expire_time_for_energy: 1778000000000,
+      },
     ]);
     expect(node.calls[0]!.json).toEqual({ fromAddress: K1.hex, toAddress: K2.hex });
     expect(await client.getDelegatedResourceV2(K1.hex, K3.hex)).toEqual([]);
   });
 
   it('reads getdelegatedresourceaccountindexv2', async () => {
-    const { client, node } = clientFor({ '/wallet/getdelegatedresourceaccountindexv2': [ok({ account: K1.hex, toAccounts: [K2.hex, K3.hex] }), ok({})] });
-    expect(await client.getDelegatedResourceAccountIndexV2(K1.hex)).toEqual({ account: K1.hex, fromAccounts: [], toAccounts: [K2.hex, K3.hex] });
+    const { client, node } = clientFor({
+      '/wallet/getdelegatedresourceaccountindexv2': [ok({ account: K1.hex, toAccounts: [K2.hex, K3.hex] }), ok({})],
+    });
+    expect(await client.getDelegatedResourceAccountIndexV2(K1.hex)).toEqual({
+      account: K1.hex,
+      fromAccounts: [],
+      toAccounts: [K2.hex, K3.hex],
+    });
     expect(node.calls[0]!.json).toEqual({ value: K1.hex });
     expect(await client.getDelegatedResourceAccountIndexV2(K1.hex)).toBeNull();
   });
 
   it('posts the resource as java-tron type 0/1 to getcandelegatedmaxsize and reads max_size', async () => {
-    const { client, node } = clientFor({ '/wallet/getcandelegatedmaxsize': [ok({ max_size: 9_007_199_254_740_993n.toString() }), ok({})] });
+    const { client, node } = clientFor({
+      '/wallet/getcandelegatedmaxsize': [ok({ max_size: 9_007_199_254_740_993n.toString() }), ok({})],
+    });
     expect(await client.getCanDelegatedMaxSize(K1.hex, 'ENERGY')).toBe(9_007_199_254_740_993n);
     expect(await client.getCanDelegatedMaxSize(K1.hex, 'BANDWIDTH')).toBe(0n);
     expect(node.calls.map((c) => c.json)).toEqual([
@@ -406,11 +566,17 @@ describe('stake 2.0 and rewards', () => {
     });
     expect(await client.getAvailableUnfreezeCount(K1.hex)).toBe(31);
     expect(await client.getCanWithdrawUnfreezeAmount(K1.hex, 1778000000000)).toBe(1_000_000n);
-    expect(node.calls.map((c) => c.json)).toEqual([{ owner_address: K1.hex }, { owner_address: K1.hex, timestamp: 1778000000000 }]);
+    expect(node.calls.map((c) => c.json)).toEqual([
+      { owner_address: K1.hex },
+      { owner_address: K1.hex, timestamp: 1778000000000 },
+    ]);
   });
 
   it('reads getReward and getBrokerage, sending the JSON content type their servlets need', async () => {
-    const { client, node } = clientFor({ '/wallet/getReward': raw('{"reward": 4200}\n'), '/wallet/getBrokerage': raw('{"brokerage": 20}\n') });
+    const { client, node } = clientFor({
+      '/wallet/getReward': raw('{"reward": 4200}\n'),
+      '/wallet/getBrokerage': raw('{"brokerage": 20}\n'),
+    });
     expect(await client.getReward(K1.base58)).toBe(4200n);
     expect(await client.getBrokerage(K3.hex)).toBe(20);
     expect(node.calls.map((c) => [c.path, c.json, c.headers['Content-Type']])).toEqual([
@@ -428,7 +594,20 @@ describe('stake 2.0 and rewards', () => {
 });
 
 describe('TRC-10', () => {
-  const token = { owner_address: K1.hex, name: hexOf('TreasuryToken'), abbr: hexOf('TT'), total_supply: 1_000_000_000_000, trx_num: 1, precision: 6, num: 1, start_time: 1777500000000, end_time: 1777600000000, description: hexOf('internal'), url: hexOf('https://t.example'), id: '1000001' };
+  const token = {
+    owner_address: K1.hex,
+    name: hexOf('TreasuryToken'),
+    abbr: hexOf('TT'),
+    total_supply: 1_000_000_000_000,
+    trx_num: 1,
+    precision: 6,
+    num: 1,
+    start_time: 1777500000000,
+    end_time: 1777600000000,
+    description: hexOf('internal'),
+    url: hexOf('https://t.example'),
+    id: '1000001',
+  };
 
   it('reads getassetissuebyid with names decoded, and {} as null', async () => {
     const { client, node } = clientFor({ '/wallet/getassetissuebyid': [ok(token), ok({})] });
@@ -441,7 +620,9 @@ describe('TRC-10', () => {
   });
 
   it('reads getassetissuelist', async () => {
-    const { client } = clientFor({ '/wallet/getassetissuelist': ok({ assetIssue: [token, { ...token, id: '1000002' }] }) });
+    const { client } = clientFor({
+      '/wallet/getassetissuelist': ok({ assetIssue: [token, { ...token, id: '1000002' }] }),
+    });
     expect((await client.getAssetIssueList()).map((a) => a.id)).toEqual(['1000001', '1000002']);
   });
 

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import { BroadcastError, NodeApiError, SignatureCheckError, ValidationError } from '../../../src-core/errors';
 import { NODE_URL, clientFor, hexOf, ok } from './fake-node';
-import { K1, K2, K3, NILE_DEPLOY_INFO, NILE_TO, NILE_TRANSFER, TRANSFER_INFO, signedFromVector, unsignedFromVector } from './fixtures';
+import {
+  K1,
+  K2,
+  K3,
+  NILE_DEPLOY_INFO,
+  NILE_TO,
+  NILE_TRANSFER,
+  TRANSFER_INFO,
+  signedFromVector,
+  unsignedFromVector,
+} from '../../fixtures/java-tron/nile-responses';
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -27,7 +37,9 @@ describe('broadcasttransaction (java-tron-http.md §5, §9)', () => {
   });
 
   it('also accepts a success that prints code SUCCESS', async () => {
-    const { client } = clientFor({ '/wallet/broadcasttransaction': ok({ result: true, code: 'SUCCESS', txid: SIGNED.txID }) });
+    const { client } = clientFor({
+      '/wallet/broadcasttransaction': ok({ result: true, code: 'SUCCESS', txid: SIGNED.txID }),
+    });
     expect(await client.broadcastTransaction(SIGNED)).toEqual({ txid: SIGNED.txID });
   });
 
@@ -38,12 +50,18 @@ describe('broadcasttransaction (java-tron-http.md §5, §9)', () => {
     ['TRANSACTION_EXPIRATION_ERROR', 'Transaction expired', 'expired'],
     ['BANDWITH_ERROR', 'Account resource insufficient error.', 'bandwidth'],
     ['DUP_TRANSACTION_ERROR', 'Dup transaction.', 'already has'],
-    ['CONTRACT_VALIDATE_ERROR', 'Contract validate error : Validate TransferContract error, balance is not sufficient.', 'refused'],
+    [
+      'CONTRACT_VALIDATE_ERROR',
+      'Contract validate error : Validate TransferContract error, balance is not sufficient.',
+      'refused',
+    ],
     ['CONTRACT_EXE_ERROR', 'Contract execute error : balance is not sufficient.', 'failed'],
     ['NO_CONNECTION', 'No connection.', 'peers'],
     ['SERVER_BUSY', 'Server busy.', 'busy'],
   ])('throws BroadcastError for %s with the hex message decoded', async (code, text, advice) => {
-    const { client } = clientFor({ '/wallet/broadcasttransaction': ok({ code, txid: SIGNED.txID, message: hexOf(text) }) });
+    const { client } = clientFor({
+      '/wallet/broadcasttransaction': ok({ code, txid: SIGNED.txID, message: hexOf(text) }),
+    });
     const error = (await caught(client.broadcastTransaction(SIGNED))) as BroadcastError;
     expect(error).toBeInstanceOf(BroadcastError);
     expect(error).toBeInstanceOf(NodeApiError);
@@ -57,7 +75,13 @@ describe('broadcasttransaction (java-tron-http.md §5, §9)', () => {
 
   it('keeps the message as text when the transaction was posted with visible=true', async () => {
     const visible = { ...SIGNED, visible: true };
-    const { client } = clientFor({ '/wallet/broadcasttransaction': ok({ code: 'SIGERROR', txid: SIGNED.txID, message: 'Validate signature error: sig error' }) });
+    const { client } = clientFor({
+      '/wallet/broadcasttransaction': ok({
+        code: 'SIGERROR',
+        txid: SIGNED.txID,
+        message: 'Validate signature error: sig error',
+      }),
+    });
     const error = (await caught(client.broadcastTransaction(visible))) as BroadcastError;
     expect(error.nodeMessage).toBe('Validate signature error: sig error');
   });
@@ -68,7 +92,9 @@ describe('broadcasttransaction (java-tron-http.md §5, §9)', () => {
   });
 
   it('reports a malformed transaction error body as NODE_ERROR', async () => {
-    const { client } = clientFor({ '/wallet/broadcasttransaction': ok({ Error: 'class java.lang.NullPointerException : null' }) });
+    const { client } = clientFor({
+      '/wallet/broadcasttransaction': ok({ Error: 'class java.lang.NullPointerException : null' }),
+    });
     const error = (await caught(client.broadcastTransaction(SIGNED))) as NodeApiError;
     expect(error.code).toBe('NODE_ERROR');
     expect(error.javaClass).toBe('java.lang.NullPointerException');
@@ -86,7 +112,9 @@ describe('broadcasthex', () => {
 
   it('posts {"transaction": hex} and reads the stringified echo', async () => {
     const echo = JSON.stringify({ visible: true, txID: SIGNED.txID, raw_data: {} });
-    const { client, node } = clientFor({ '/wallet/broadcasthex': ok({ result: true, code: 'SUCCESS', message: '', transaction: echo, txid: SIGNED.txID }) });
+    const { client, node } = clientFor({
+      '/wallet/broadcasthex': ok({ result: true, code: 'SUCCESS', message: '', transaction: echo, txid: SIGNED.txID }),
+    });
     const result = await client.broadcastHex(`0x${hex.toUpperCase()}`);
     expect(node.only().json).toEqual({ transaction: hex });
     expect(result.txid).toBe(SIGNED.txID);
@@ -94,7 +122,15 @@ describe('broadcasthex', () => {
   });
 
   it('throws BroadcastError with the plain-text message on failure', async () => {
-    const { client } = clientFor({ '/wallet/broadcasthex': ok({ result: false, code: 'SIGERROR', message: 'Validate signature error: sig error', transaction: '{}', txid: SIGNED.txID }) });
+    const { client } = clientFor({
+      '/wallet/broadcasthex': ok({
+        result: false,
+        code: 'SIGERROR',
+        message: 'Validate signature error: sig error',
+        transaction: '{}',
+        txid: SIGNED.txID,
+      }),
+    });
     const error = (await caught(client.broadcastHex(hex))) as BroadcastError;
     expect(error.nodeCode).toBe('SIGERROR');
     expect(error.nodeMessage).toBe('Validate signature error: sig error');
@@ -109,7 +145,12 @@ describe('gettransactionbyid / gettransactioninfobyid', () => {
   });
 
   it('returns the stored transaction with ret, from /walletsolidity when asked', async () => {
-    const stored = { ...NILE_TRANSFER, visible: undefined, signature: ['ab'.repeat(65)], ret: [{ contractRet: 'SUCCESS' }] };
+    const stored = {
+      ...NILE_TRANSFER,
+      visible: undefined,
+      signature: ['ab'.repeat(65)],
+      ret: [{ contractRet: 'SUCCESS' }],
+    };
     const { client, node } = clientFor({ '/walletsolidity/gettransactionbyid': ok(stored) });
     const tx = await client.getTransactionById(NILE_TRANSFER.txID, { solidity: true });
     expect(node.only().url).toBe(`${NODE_URL}/walletsolidity/gettransactionbyid`);
@@ -160,7 +201,12 @@ describe('gettransactionbyid / gettransactioninfobyid', () => {
   });
 
   it('decodes resMessage of a failed contract call', async () => {
-    const failed = { ...NILE_DEPLOY_INFO, result: 'FAILED', resMessage: hexOf('REVERT opcode executed'), receipt: { ...NILE_DEPLOY_INFO.receipt, result: 'REVERT' } };
+    const failed = {
+      ...NILE_DEPLOY_INFO,
+      result: 'FAILED',
+      resMessage: hexOf('REVERT opcode executed'),
+      receipt: { ...NILE_DEPLOY_INFO.receipt, result: 'REVERT' },
+    };
     const { client } = clientFor({ '/wallet/gettransactioninfobyid': ok(failed) });
     const info = await client.getTransactionInfoById(NILE_DEPLOY_INFO.id);
     expect(info!.result).toBe('FAILED');
@@ -173,7 +219,11 @@ describe('gettransactionbyid / gettransactioninfobyid', () => {
     expect(await client.getTransactionInfoById(TRANSFER_INFO.id, { solidity: true })).toBeNull();
   });
 
-  it.each([['too short', 'abc'], ['not hex', 'zz'.repeat(32)], ['a number', 42]])('refuses a txid that is %s', async (_what, id) => {
+  it.each([
+    ['too short', 'abc'],
+    ['not hex', 'zz'.repeat(32)],
+    ['a number', 42],
+  ])('refuses a txid that is %s', async (_what, id) => {
     const { client, node } = clientFor({});
     const error = (await caught(client.getTransactionById(id as string))) as ValidationError;
     expect(error.code).toBe('CLIENT_BAD_ARGUMENT');
@@ -182,7 +232,9 @@ describe('gettransactionbyid / gettransactioninfobyid', () => {
 
   it('refuses info whose fee is not an integer', async () => {
     const { client } = clientFor({ '/wallet/gettransactioninfobyid': ok({ ...TRANSFER_INFO, fee: 'lots' }) });
-    expect(((await caught(client.getTransactionInfoById(TRANSFER_INFO.id))) as NodeApiError).code).toBe('NODE_BAD_RESPONSE');
+    expect(((await caught(client.getTransactionInfoById(TRANSFER_INFO.id))) as NodeApiError).code).toBe(
+      'NODE_BAD_RESPONSE',
+    );
   });
 });
 
@@ -199,10 +251,20 @@ describe('getsignweight / getapprovedlist (§4.4)', () => {
       { address: K2.hex, weight: 1 },
     ],
   };
-  const extensionOf = { result: { result: true }, txid: tx.txID, transaction: { txID: tx.txID, raw_data: tx.raw_data, raw_data_hex: tx.raw_data_hex, signature: ['cd'.repeat(65)] } };
+  const extensionOf = {
+    result: { result: true },
+    txid: tx.txID,
+    transaction: { txID: tx.txID, raw_data: tx.raw_data, raw_data_hex: tx.raw_data_hex, signature: ['cd'.repeat(65)] },
+  };
 
   it('reads NOT_ENOUGH_PERMISSION with the approvals so far', async () => {
-    const answer = { permission: activePermission, approved_list: [K1.hex], current_weight: 1, result: { code: 'NOT_ENOUGH_PERMISSION' }, transaction: extensionOf };
+    const answer = {
+      permission: activePermission,
+      approved_list: [K1.hex],
+      current_weight: 1,
+      result: { code: 'NOT_ENOUGH_PERMISSION' },
+      transaction: extensionOf,
+    };
     const { client, node } = clientFor({ '/wallet/getsignweight': ok(answer) });
     const weight = await client.getSignWeight(tx);
     expect(node.only().url).toBe(`${NODE_URL}/wallet/getsignweight`);
@@ -210,14 +272,28 @@ describe('getsignweight / getapprovedlist (§4.4)', () => {
     expect(weight.result).toEqual({ code: 'NOT_ENOUGH_PERMISSION', message: '' });
     expect(weight.approved_list).toEqual([K1.hex]);
     expect(weight.current_weight).toBe(1n);
-    expect(weight.permission).toEqual({ ...activePermission, threshold: 2n, parent_id: 0, keys: [{ address: K1.hex, weight: 1n }, { address: K2.hex, weight: 1n }] });
+    expect(weight.permission).toEqual({
+      ...activePermission,
+      threshold: 2n,
+      parent_id: 0,
+      keys: [
+        { address: K1.hex, weight: 1n },
+        { address: K2.hex, weight: 1n },
+      ],
+    });
     expect(weight.transaction.txid).toBe(tx.txID);
     expect(weight.transaction.transaction?.txID).toBe(tx.txID);
   });
 
   it('reads "result":{} as ENOUGH_PERMISSION and a type-less owner permission as Owner/id 0', async () => {
     const owner = { permission_name: 'owner', threshold: 1, keys: [{ address: K3.base58, weight: 1 }] };
-    const answer = { permission: owner, approved_list: [K3.hex], current_weight: 1, result: {}, transaction: extensionOf };
+    const answer = {
+      permission: owner,
+      approved_list: [K3.hex],
+      current_weight: 1,
+      result: {},
+      transaction: extensionOf,
+    };
     const { client } = clientFor({ '/wallet/getsignweight': ok(answer) });
     const weight = await client.getSignWeight(tx);
     expect(weight.result.code).toBe('ENOUGH_PERMISSION');
@@ -227,7 +303,11 @@ describe('getsignweight / getapprovedlist (§4.4)', () => {
   });
 
   it('reads an unsigned transaction: no current_weight and no approved_list', async () => {
-    const answer = { permission: activePermission, result: { code: 'NOT_ENOUGH_PERMISSION' }, transaction: extensionOf };
+    const answer = {
+      permission: activePermission,
+      result: { code: 'NOT_ENOUGH_PERMISSION' },
+      transaction: extensionOf,
+    };
     const { client } = clientFor({ '/wallet/getsignweight': ok(answer) });
     const weight = await client.getSignWeight(tx);
     expect(weight.current_weight).toBe(0n);
@@ -240,7 +320,9 @@ describe('getsignweight / getapprovedlist (§4.4)', () => {
     ['SIGNATURE_FORMAT_ERROR', 'Signature size is 64'],
     ['OTHER_ERROR', 'Invalid transaction: no valid contract'],
   ])('throws SignatureCheckError for %s with its plain-string message', async (code, message) => {
-    const { client } = clientFor({ '/wallet/getsignweight': ok({ result: { code, message }, transaction: extensionOf }) });
+    const { client } = clientFor({
+      '/wallet/getsignweight': ok({ result: { code, message }, transaction: extensionOf }),
+    });
     const error = (await caught(client.getSignWeight(tx))) as SignatureCheckError;
     expect(error).toBeInstanceOf(SignatureCheckError);
     expect(error.code).toBe('SIGN_WEIGHT_FAILED');
@@ -249,12 +331,16 @@ describe('getsignweight / getapprovedlist (§4.4)', () => {
   });
 
   it('reports malformed transaction JSON (NullPointerException) as NODE_ERROR', async () => {
-    const { client } = clientFor({ '/wallet/getsignweight': ok({ Error: 'class java.lang.NullPointerException : null' }) });
+    const { client } = clientFor({
+      '/wallet/getsignweight': ok({ Error: 'class java.lang.NullPointerException : null' }),
+    });
     expect(((await caught(client.getSignWeight(tx))) as NodeApiError).code).toBe('NODE_ERROR');
   });
 
   it('reads the approved list ("result":{} is SUCCESS)', async () => {
-    const { client, node } = clientFor({ '/wallet/getapprovedlist': ok({ approved_list: [K1.hex, K2.hex], result: {}, transaction: extensionOf }) });
+    const { client, node } = clientFor({
+      '/wallet/getapprovedlist': ok({ approved_list: [K1.hex, K2.hex], result: {}, transaction: extensionOf }),
+    });
     const approved = await client.getApprovedList(tx);
     expect(node.only().url).toBe(`${NODE_URL}/wallet/getapprovedlist`);
     expect(approved.approved_list).toEqual([K1.hex, K2.hex]);
@@ -262,7 +348,9 @@ describe('getsignweight / getapprovedlist (§4.4)', () => {
 
   it('throws SignatureCheckError APPROVED_LIST_FAILED for a missing account', async () => {
     const message = 'class org.tron.core.exception.PermissionException : Account does not exist!';
-    const { client } = clientFor({ '/wallet/getapprovedlist': ok({ result: { code: 'OTHER_ERROR', message }, transaction: extensionOf }) });
+    const { client } = clientFor({
+      '/wallet/getapprovedlist': ok({ result: { code: 'OTHER_ERROR', message }, transaction: extensionOf }),
+    });
     const error = (await caught(client.getApprovedList(tx))) as SignatureCheckError;
     expect(error.code).toBe('APPROVED_LIST_FAILED');
     expect(error.nodeCode).toBe('OTHER_ERROR');

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { TronNodeClient } from '../../../src-core/client/client';
 import type { FetchLike } from '../../../src-core/client/fetch';
-import { BroadcastError, NetworkError, NodeApiError, ValidationError, deserializeError, serializeError } from '../../../src-core/errors';
+import {
+  BroadcastError,
+  NetworkError,
+  NodeApiError,
+  ValidationError,
+  deserializeError,
+  serializeError,
+} from '../../../src-core/errors';
 import { NODE_URL, clientFor, fakeNode, ok, raw } from './fake-node';
-import { NILE_NODE_INFO, NILE_OWNER } from './fixtures';
+import { NILE_NODE_INFO, NILE_OWNER } from '../../fixtures/java-tron/nile-responses';
 
 const API_KEY = '6c1b0e7a-3f8e-4c55-9a57-2f4d1c9e8b21';
 
@@ -52,9 +59,16 @@ describe('requests', () => {
   });
 
   it('sends TRON-PRO-API-KEY and extra headers when configured', async () => {
-    const { client, node } = clientFor({ '/wallet/getnodeinfo': ok(NILE_NODE_INFO) }, { apiKey: API_KEY, headers: { 'X-Team': 'treasury-ops' } });
+    const { client, node } = clientFor(
+      { '/wallet/getnodeinfo': ok(NILE_NODE_INFO) },
+      { apiKey: API_KEY, headers: { 'X-Team': 'treasury-ops' } },
+    );
     await client.getNodeInfo();
-    expect(node.only().headers).toMatchObject({ 'TRON-PRO-API-KEY': API_KEY, 'X-Team': 'treasury-ops', 'Content-Type': 'application/json' });
+    expect(node.only().headers).toMatchObject({
+      'TRON-PRO-API-KEY': API_KEY,
+      'X-Team': 'treasury-ops',
+      'Content-Type': 'application/json',
+    });
   });
 
   it('drops trailing slashes from the base URL and keeps a path prefix', async () => {
@@ -84,15 +98,20 @@ describe('requests', () => {
 describe('java-tron error bodies (java-tron-http.md §3)', () => {
   it('turns {"Error":"class X : msg"} into NodeApiError NODE_ERROR with the Java class and the message tail', async () => {
     const body = {
-      Error: 'class org.tron.core.exception.ContractValidateException : Validate TransferContract error, balance is not sufficient.',
+      Error:
+        'class org.tron.core.exception.ContractValidateException : Validate TransferContract error, balance is not sufficient.',
     };
     const { client } = clientFor({ '/wallet/createtransaction': ok(body) });
-    const error = (await caught(client.createTransaction({ owner_address: NILE_OWNER, to_address: NILE_OWNER.replace('dd', 'de'), amount: 1n }))) as NodeApiError;
+    const error = (await caught(
+      client.createTransaction({ owner_address: NILE_OWNER, to_address: NILE_OWNER.replace('dd', 'de'), amount: 1n }),
+    )) as NodeApiError;
     expect(error).toBeInstanceOf(NodeApiError);
     expect(error.code).toBe('NODE_ERROR');
     expect(error.javaClass).toBe('org.tron.core.exception.ContractValidateException');
     expect(error.nodeMessage).toBe('Validate TransferContract error, balance is not sufficient.');
-    expect(error.message).toBe('The node refused /wallet/createtransaction: Validate TransferContract error, balance is not sufficient.');
+    expect(error.message).toBe(
+      'The node refused /wallet/createtransaction: Validate TransferContract error, balance is not sufficient.',
+    );
   });
 
   it('reads an Error without a class prefix (getblock argument errors)', async () => {
@@ -104,9 +123,17 @@ describe('java-tron error bodies (java-tron-http.md §3)', () => {
   });
 
   it.each([
-    ['rate limiter', 'class java.lang.IllegalAccessException : lack of computing resources', 'java.lang.IllegalAccessException'],
+    [
+      'rate limiter',
+      'class java.lang.IllegalAccessException : lack of computing resources',
+      'java.lang.IllegalAccessException',
+    ],
     ['body limit', 'class java.lang.Exception : body size is too big, the limit is 4194304', 'java.lang.Exception'],
-    ['bad hex', 'class org.tron.core.services.http.JsonFormat$ParseException : INVALID hex String', 'org.tron.core.services.http.JsonFormat$ParseException'],
+    [
+      'bad hex',
+      'class org.tron.core.services.http.JsonFormat$ParseException : INVALID hex String',
+      'org.tron.core.services.http.JsonFormat$ParseException',
+    ],
   ])('reads the %s error', async (_what, text, javaClass) => {
     const { client } = clientFor({ '/wallet/getnodeinfo': ok({ Error: text }) });
     const error = (await caught(client.getNodeInfo())) as NodeApiError;
@@ -117,11 +144,17 @@ describe('java-tron error bodies (java-tron-http.md §3)', () => {
 
 describe('transport failures become NetworkError with the URL', () => {
   it('reports a non-2xx status with the java-tron message of a disabled API', async () => {
-    const { client } = clientFor({ '/wallet/getnodeinfo': raw('{"Error": "this API is unavailable due to config"}\n', 404) });
+    const { client } = clientFor({
+      '/wallet/getnodeinfo': raw('{"Error": "this API is unavailable due to config"}\n', 404),
+    });
     const error = (await caught(client.getNodeInfo())) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.code).toBe('NETWORK_HTTP_STATUS');
-    expect(error.details).toMatchObject({ url: `${NODE_URL}/wallet/getnodeinfo`, status: 404, nodeMessage: 'this API is unavailable due to config' });
+    expect(error.details).toMatchObject({
+      url: `${NODE_URL}/wallet/getnodeinfo`,
+      status: 404,
+      nodeMessage: 'this API is unavailable due to config',
+    });
   });
 
   it.each([
@@ -187,7 +220,11 @@ describe('transport failures become NetworkError with the URL', () => {
   });
 
   it('times out with the host timers by default', async () => {
-    const client = new TronNodeClient({ fullNodeUrl: NODE_URL, fetch: () => new Promise(() => undefined), timeoutMs: 20 });
+    const client = new TronNodeClient({
+      fullNodeUrl: NODE_URL,
+      fetch: () => new Promise(() => undefined),
+      timeoutMs: 20,
+    });
     expect(((await caught(client.getNodeInfo())) as NetworkError).code).toBe('NETWORK_TIMEOUT');
   });
 
@@ -196,7 +233,12 @@ describe('transport failures become NetworkError with the URL', () => {
     const node = fakeNode({ '/wallet/getnodeinfo': ok(NILE_NODE_INFO) });
     await new TronNodeClient({ fullNodeUrl: NODE_URL, fetch: node.fetch, timers: clock.timers }).getNodeInfo();
     expect(clock.pending()).toEqual([]);
-    await new TronNodeClient({ fullNodeUrl: NODE_URL, fetch: node.fetch, timers: clock.timers, timeoutMs: 0 }).getNodeInfo();
+    await new TronNodeClient({
+      fullNodeUrl: NODE_URL,
+      fetch: node.fetch,
+      timers: clock.timers,
+      timeoutMs: 0,
+    }).getNodeInfo();
     expect(node.calls[1]!.signal).toBeUndefined();
     expect(clock.pending()).toEqual([]);
   });
@@ -228,7 +270,12 @@ describe('the API key never appears in errors', () => {
   });
 
   it('in a timeout', async () => {
-    const client = new TronNodeClient({ fullNodeUrl: NODE_URL, apiKey: API_KEY, fetch: () => new Promise(() => undefined), timeoutMs: 5 });
+    const client = new TronNodeClient({
+      fullNodeUrl: NODE_URL,
+      apiKey: API_KEY,
+      fetch: () => new Promise(() => undefined),
+      timeoutMs: 5,
+    });
     const error = await caught(client.getNodeInfo());
     expect((error as NetworkError).code).toBe('NETWORK_TIMEOUT');
     expectNoKey(error);
@@ -272,7 +319,11 @@ describe('configuration', () => {
 
 describe('typed errors cross IPC', () => {
   it('rebuilds a BroadcastError with its node code, message and txid', () => {
-    const original = new BroadcastError('BROADCAST_FAILED', 'The node rejected the transaction.', { nodeCode: 'SIGERROR', nodeMessage: 'Validate signature error: sig error', txid: 'ab'.repeat(32) });
+    const original = new BroadcastError('BROADCAST_FAILED', 'The node rejected the transaction.', {
+      nodeCode: 'SIGERROR',
+      nodeMessage: 'Validate signature error: sig error',
+      txid: 'ab'.repeat(32),
+    });
     const copy = deserializeError(JSON.parse(JSON.stringify(serializeError(original))));
     expect(copy).toBeInstanceOf(BroadcastError);
     expect(copy).toBeInstanceOf(NodeApiError);

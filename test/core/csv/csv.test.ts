@@ -42,7 +42,8 @@ describe('CSV writing', () => {
   });
 
   it('reads back text that itself starts like a guarded cell', () => {
-    for (const text of ["'=x", "''=x", `'''=x`, "'", "'-", '=', "'a"]) expect(parseCsv(toCsv([[text, 'x']])).map((r) => r.fields.map(unguardCell))).toEqual([[text, 'x']]);
+    for (const text of ["'=x", "''=x", `'''=x`, "'", "'-", '=', "'a"])
+      expect(parseCsv(toCsv([[text, 'x']])).map((r) => r.fields.map(unguardCell))).toEqual([[text, 'x']]);
   });
 });
 
@@ -90,11 +91,20 @@ describe('CSV reading', () => {
 
   it('reads back exactly what it writes, for any text', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 12 }), fc.stringMatching(/^'{0,2}[=+@-]?[a,"\n]{0,3}$/)), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }), (rows) => {
-        const read = parseCsv(toCsv(rows)).map((r) => r.fields.map(unguardCell));
-        const expected = rows.filter((r) => !(r.length === 1 && r[0] === ''));
-        expect(read).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(
+          fc.array(
+            fc.oneof(fc.string({ unit: 'grapheme', maxLength: 12 }), fc.stringMatching(/^'{0,2}[=+@-]?[a,"\n]{0,3}$/)),
+            { minLength: 1, maxLength: 4 },
+          ),
+          { minLength: 1, maxLength: 5 },
+        ),
+        (rows) => {
+          const read = parseCsv(toCsv(rows)).map((r) => r.fields.map(unguardCell));
+          const expected = rows.filter((r) => !(r.length === 1 && r[0] === ''));
+          expect(read).toEqual(expected);
+        },
+      ),
     );
   });
 });

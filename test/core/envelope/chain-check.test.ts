@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { EnvelopeError } from '../../../src-core/errors';
-import { judgeTapos, taposCandidate, taposReference, TAPOS_WINDOW_BLOCKS } from '../../../src-core/envelope/chain-check';
+import {
+  judgeTapos,
+  taposCandidate,
+  taposReference,
+  TAPOS_WINDOW_BLOCKS,
+} from '../../../src-core/envelope/chain-check';
 import { referenceFields } from '../../../src-core/tx/header';
 
 const blockId = (number: number, salt = 'ab') => number.toString(16).padStart(16, '0') + salt.repeat(24);
@@ -32,12 +37,20 @@ describe('TAPOS check of an envelope against a node', () => {
   });
 
   it('refuses when the node has no block the reference can name', () => {
-    expect(judgeTapos(taposReference(rawFor(500)), 20, null)).toMatchObject({ ok: false, reason: 'no-block', blockNumber: null });
-    expect(judgeTapos(taposReference(rawFor(30)), 40, { number: 29, blockId: blockId(29) })).toMatchObject({ ok: false, reason: 'no-block' });
+    expect(judgeTapos(taposReference(rawFor(500)), 20, null)).toMatchObject({
+      ok: false,
+      reason: 'no-block',
+      blockNumber: null,
+    });
+    expect(judgeTapos(taposReference(rawFor(30)), 40, { number: 29, blockId: blockId(29) })).toMatchObject({
+      ok: false,
+      reason: 'no-block',
+    });
   });
 
   it('refuses a transaction without a valid reference', () => {
-    const run = () => taposReference({ raw_data: { contract: [], ref_block_bytes: 'zz', ref_block_hash: '00' } } as never);
+    const run = () =>
+      taposReference({ raw_data: { contract: [], ref_block_bytes: 'zz', ref_block_hash: '00' } } as never);
     expect(run).toThrow(EnvelopeError);
     try {
       run();

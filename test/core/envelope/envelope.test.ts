@@ -52,7 +52,12 @@ describe('createEnvelope and parseEnvelope', () => {
   });
 
   it('takes the TronWeb transaction JSON with its uppercase signature and normalises it', () => {
-    const envelope = createEnvelope({ transaction: { ...multisig.tronweb_transaction_json, ret: [{}] }, network: NILE, permission: active, createdAt: 1 });
+    const envelope = createEnvelope({
+      transaction: { ...multisig.tronweb_transaction_json, ret: [{}] },
+      network: NILE,
+      permission: active,
+      createdAt: 1,
+    });
     // Lowercase, and in canonical order: by signer address (K3 41 33… before K2 41 50…).
     expect(envelope.transaction.signature).toEqual([sigK3, sigK2]);
     expect('ret' in envelope.transaction).toBe(false);
@@ -72,9 +77,13 @@ describe('createEnvelope and parseEnvelope', () => {
 
   it('describes a memo as text when it is UTF-8', () => {
     const raw = { ...multisig.raw_data, data: bytesToHex(new TextEncoder().encode('Invoice #42')) };
-    expect(createEnvelope({ transaction: transactionFromRawData(raw), network: NILE, createdAt: 1 }).summary.memo).toEqual({ hex: raw.data, text: 'Invoice #42' });
+    expect(
+      createEnvelope({ transaction: transactionFromRawData(raw), network: NILE, createdAt: 1 }).summary.memo,
+    ).toEqual({ hex: raw.data, text: 'Invoice #42' });
     const binary = { ...multisig.raw_data, data: 'ff00' };
-    expect(createEnvelope({ transaction: transactionFromRawData(binary), network: NILE, createdAt: 1 }).summary.memo).toEqual({ hex: 'ff00' });
+    expect(
+      createEnvelope({ transaction: transactionFromRawData(binary), network: NILE, createdAt: 1 }).summary.memo,
+    ).toEqual({ hex: 'ff00' });
   });
 });
 
@@ -115,7 +124,12 @@ describe('integrity checks', () => {
     raw.contract[0].parameter.value.amount = 250_000_000;
     const rebuilt = transactionFromRawData(raw);
     const e = mutable(proposal());
-    e.transaction = { ...e.transaction, raw_data: rebuilt.raw_data, raw_data_hex: rebuilt.raw_data_hex, txID: rebuilt.txID };
+    e.transaction = {
+      ...e.transaction,
+      raw_data: rebuilt.raw_data,
+      raw_data_hex: rebuilt.raw_data_hex,
+      txID: rebuilt.txID,
+    };
     expectWalletError(() => parseEnvelope(e), EnvelopeError, 'ENVELOPE_SUMMARY_MISMATCH');
   });
 
@@ -129,13 +143,19 @@ describe('integrity checks', () => {
   });
 
   it('refuses a permission snapshot for another Permission_id', () => {
-    expectWalletError(() => proposal({ permission: { ...active, id: 3 } }), EnvelopeError, 'ENVELOPE_PERMISSION_MISMATCH');
+    expectWalletError(
+      () => proposal({ permission: { ...active, id: 3 } }),
+      EnvelopeError,
+      'ENVELOPE_PERMISSION_MISMATCH',
+    );
   });
 
   it('refuses a permission snapshot that contradicts the account structure it travels with', () => {
     const account = { address: K.K1.hex as never, actives: [{ ...active, threshold: 1n }] };
     expectWalletError(() => proposal({ accountPermissions: account }), EnvelopeError, 'ENVELOPE_PERMISSION_MISMATCH');
-    expect(proposal({ accountPermissions: { address: K.K1.hex as never, actives: [active] } }).accountPermissions?.actives).toHaveLength(1);
+    expect(
+      proposal({ accountPermissions: { address: K.K1.hex as never, actives: [active] } }).accountPermissions?.actives,
+    ).toHaveLength(1);
   });
 
   it('refuses a signature from a key outside the permission', () => {
@@ -160,34 +180,91 @@ describe('integrity checks', () => {
     const e = mutable(proposal());
     e.transaction.raw_data.contract[0].type = 'NoSuchContract';
     expectWalletError(() => parseEnvelope(e), EnvelopeError, 'ENVELOPE_BAD_TRANSACTION');
-    expectWalletError(() => createEnvelope({ transaction: null as never, network: NILE, createdAt: 1 }), EnvelopeError, 'ENVELOPE_BAD_TRANSACTION');
+    expectWalletError(
+      () => createEnvelope({ transaction: null as never, network: NILE, createdAt: 1 }),
+      EnvelopeError,
+      'ENVELOPE_BAD_TRANSACTION',
+    );
   });
 });
 
 describe('malformed envelopes', () => {
   const base = () => mutable(proposal());
-  const cases: [string, (e: any) => unknown, string][] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const cases: [string, (e: any) => unknown, string][] = [
     ['an array', () => [], 'ENVELOPE_NOT_OBJECT'],
     ['null', () => null, 'ENVELOPE_NOT_OBJECT'],
     ['another format', (e) => ({ ...e, format: 'psbt' }), 'ENVELOPE_WRONG_FORMAT'],
     ['a newer version', (e) => ({ ...e, version: 2 }), 'ENVELOPE_UNSUPPORTED_VERSION'],
     ['a version as text', (e) => ({ ...e, version: '1' }), 'ENVELOPE_UNSUPPORTED_VERSION'],
     ['an unknown top-level field', (e) => ({ ...e, extra: true }), 'ENVELOPE_UNKNOWN_FIELD'],
-    ['an unknown transaction field', (e) => ({ ...e, transaction: { ...e.transaction, ret: [{}] } }), 'ENVELOPE_UNKNOWN_FIELD'],
+    [
+      'an unknown transaction field',
+      (e) => ({ ...e, transaction: { ...e.transaction, ret: [{}] } }),
+      'ENVELOPE_UNKNOWN_FIELD',
+    ],
     ['a missing network', (e) => ({ ...e, network: undefined }), 'ENVELOPE_BAD_NETWORK'],
-    ['a short genesis block id', (e) => ({ ...e, network: { ...e.network, genesisBlockId: 'abcd' } }), 'ENVELOPE_BAD_NETWORK'],
+    [
+      'a short genesis block id',
+      (e) => ({ ...e, network: { ...e.network, genesisBlockId: 'abcd' } }),
+      'ENVELOPE_BAD_NETWORK',
+    ],
     ['an empty network name', (e) => ({ ...e, network: { ...e.network, name: '' } }), 'ENVELOPE_BAD_NETWORK'],
-    ['a txID that is not hex', (e) => ({ ...e, transaction: { ...e.transaction, txID: 'zz'.repeat(32) } }), 'ENVELOPE_BAD_TRANSACTION'],
-    ['a missing raw_data', (e) => ({ ...e, transaction: { ...e.transaction, raw_data: undefined } }), 'ENVELOPE_BAD_TRANSACTION'],
-    ['two contracts', (e) => ({ ...e, transaction: { ...e.transaction, raw_data: { ...e.transaction.raw_data, contract: [1, 2] } } }), 'ENVELOPE_BAD_TRANSACTION'],
-    ['odd raw_data_hex', (e) => ({ ...e, transaction: { ...e.transaction, raw_data_hex: 'abc' } }), 'ENVELOPE_BAD_TRANSACTION'],
-    ['a 64-byte signature', (e) => ({ ...e, transaction: { ...e.transaction, signature: ['00'.repeat(64)] } }), 'ENVELOPE_BAD_SIGNATURE'],
-    ['signatures that are not a list', (e) => ({ ...e, transaction: { ...e.transaction, signature: 'ab' } }), 'ENVELOPE_BAD_SIGNATURE'],
-    ['a weight that is not a decimal', (e) => ({ ...e, permission: { ...e.permission, keys: [{ address: K.K1.hex, weight: 1 }] } }), 'ENVELOPE_BAD_PERMISSION'],
-    ['a permission key that is base58', (e) => ({ ...e, permission: { ...e.permission, keys: [{ address: K.K1.base58, weight: '1' }] } }), 'ENVELOPE_BAD_PERMISSION'],
-    ['an unknown permission type', (e) => ({ ...e, permission: { ...e.permission, type: 'Admin' } }), 'ENVELOPE_BAD_PERMISSION'],
-    ['short operations', (e) => ({ ...e, permission: { ...e.permission, operations: '00' } }), 'ENVELOPE_BAD_PERMISSION'],
-    ['account permissions without actives', (e) => ({ ...e, accountPermissions: { address: K.K1.hex } }), 'ENVELOPE_BAD_ACCOUNT_PERMISSIONS'],
+    [
+      'a txID that is not hex',
+      (e) => ({ ...e, transaction: { ...e.transaction, txID: 'zz'.repeat(32) } }),
+      'ENVELOPE_BAD_TRANSACTION',
+    ],
+    [
+      'a missing raw_data',
+      (e) => ({ ...e, transaction: { ...e.transaction, raw_data: undefined } }),
+      'ENVELOPE_BAD_TRANSACTION',
+    ],
+    [
+      'two contracts',
+      (e) => ({ ...e, transaction: { ...e.transaction, raw_data: { ...e.transaction.raw_data, contract: [1, 2] } } }),
+      'ENVELOPE_BAD_TRANSACTION',
+    ],
+    [
+      'odd raw_data_hex',
+      (e) => ({ ...e, transaction: { ...e.transaction, raw_data_hex: 'abc' } }),
+      'ENVELOPE_BAD_TRANSACTION',
+    ],
+    [
+      'a 64-byte signature',
+      (e) => ({ ...e, transaction: { ...e.transaction, signature: ['00'.repeat(64)] } }),
+      'ENVELOPE_BAD_SIGNATURE',
+    ],
+    [
+      'signatures that are not a list',
+      (e) => ({ ...e, transaction: { ...e.transaction, signature: 'ab' } }),
+      'ENVELOPE_BAD_SIGNATURE',
+    ],
+    [
+      'a weight that is not a decimal',
+      (e) => ({ ...e, permission: { ...e.permission, keys: [{ address: K.K1.hex, weight: 1 }] } }),
+      'ENVELOPE_BAD_PERMISSION',
+    ],
+    [
+      'a permission key that is base58',
+      (e) => ({ ...e, permission: { ...e.permission, keys: [{ address: K.K1.base58, weight: '1' }] } }),
+      'ENVELOPE_BAD_PERMISSION',
+    ],
+    [
+      'an unknown permission type',
+      (e) => ({ ...e, permission: { ...e.permission, type: 'Admin' } }),
+      'ENVELOPE_BAD_PERMISSION',
+    ],
+    [
+      'short operations',
+      (e) => ({ ...e, permission: { ...e.permission, operations: '00' } }),
+      'ENVELOPE_BAD_PERMISSION',
+    ],
+    [
+      'account permissions without actives',
+      (e) => ({ ...e, accountPermissions: { address: K.K1.hex } }),
+      'ENVELOPE_BAD_ACCOUNT_PERMISSIONS',
+    ],
     ['an ABI that is not a list', (e) => ({ ...e, abi: { entrys: [] } }), 'ENVELOPE_BAD_ABI'],
     ['a summary that is a list', (e) => ({ ...e, summary: [] }), 'ENVELOPE_BAD_SUMMARY'],
     ['a note that is a number', (e) => ({ ...e, note: 7 }), 'ENVELOPE_BAD_NOTE'],
@@ -203,7 +280,11 @@ describe('malformed envelopes', () => {
   }
 
   it('names the bad field in the message', () => {
-    const error = expectWalletError(() => parseEnvelope({ ...base(), network: { name: 'nile', genesisBlockId: 'abcd' } }), EnvelopeError, 'ENVELOPE_BAD_NETWORK');
+    const error = expectWalletError(
+      () => parseEnvelope({ ...base(), network: { name: 'nile', genesisBlockId: 'abcd' } }),
+      EnvelopeError,
+      'ENVELOPE_BAD_NETWORK',
+    );
     expect(error.details?.path).toBe('network.genesisBlockId');
   });
 
@@ -213,7 +294,11 @@ describe('malformed envelopes', () => {
   });
 
   it('refuses to create an envelope with a bad network, note or time', () => {
-    expectWalletError(() => proposal({ network: { name: 'nile', genesisBlockId: '' } }), EnvelopeError, 'ENVELOPE_BAD_NETWORK');
+    expectWalletError(
+      () => proposal({ network: { name: 'nile', genesisBlockId: '' } }),
+      EnvelopeError,
+      'ENVELOPE_BAD_NETWORK',
+    );
     expectWalletError(() => proposal({ note: 'x'.repeat(4001) }), EnvelopeError, 'ENVELOPE_BAD_NOTE');
     expectWalletError(() => proposal({ createdAt: Number.NaN }), EnvelopeError, 'ENVELOPE_BAD_TIME');
   });
@@ -222,7 +307,13 @@ describe('malformed envelopes', () => {
 describe('signatures and progress', () => {
   it('adds signatures one by one and reports who is still missing', () => {
     let envelope = proposal();
-    expect(signingProgress(envelope)).toMatchObject({ threshold: 2n, currentWeight: 0n, remainingWeight: 2n, thresholdMet: false, signed: [] });
+    expect(signingProgress(envelope)).toMatchObject({
+      threshold: 2n,
+      currentWeight: 0n,
+      remainingWeight: 2n,
+      thresholdMet: false,
+      signed: [],
+    });
     envelope = addEnvelopeSignature(envelope, sigK3!);
     const half = signingProgress(envelope);
     expect(half.signed).toEqual([{ address: K.K3.hex, weight: 1n }]);
@@ -233,8 +324,16 @@ describe('signatures and progress', () => {
   });
 
   it('refuses to add a foreign or repeated signature', () => {
-    expectWalletError(() => addEnvelopeSignature(proposal(), sign(multisig.txID, K.K_ONE.private_key)), EnvelopeError, 'ENVELOPE_FOREIGN_SIGNATURE');
-    expectWalletError(() => addEnvelopeSignature(addEnvelopeSignature(proposal(), sigK2!), sigK2!), EnvelopeError, 'ENVELOPE_DUPLICATE_SIGNER');
+    expectWalletError(
+      () => addEnvelopeSignature(proposal(), sign(multisig.txID, K.K_ONE.private_key)),
+      EnvelopeError,
+      'ENVELOPE_FOREIGN_SIGNATURE',
+    );
+    expectWalletError(
+      () => addEnvelopeSignature(addEnvelopeSignature(proposal(), sigK2!), sigK2!),
+      EnvelopeError,
+      'ENVELOPE_DUPLICATE_SIGNER',
+    );
     expectWalletError(() => addEnvelopeSignature(proposal(), 'abcd'), EnvelopeError, 'ENVELOPE_BAD_SIGNATURE');
   });
 
@@ -265,7 +364,8 @@ describe('expiryStatus', () => {
   });
 
   it('refuses a head block time that is not a positive integer', () => {
-    for (const head of [0, -1, 1.5, Number.NaN]) expectWalletError(() => expiryStatus(envelope, head), EnvelopeError, 'ENVELOPE_BAD_TIME');
+    for (const head of [0, -1, 1.5, Number.NaN])
+      expectWalletError(() => expiryStatus(envelope, head), EnvelopeError, 'ENVELOPE_BAD_TIME');
   });
 });
 
@@ -284,14 +384,20 @@ describe('envelopeFingerprint', () => {
   });
 
   it('changes with the transaction and with the network', () => {
-    const other = createEnvelope({ transaction: unsignedOf({ ...multisig, raw_data: { ...multisig.raw_data, expiration: 1_700_000_061_000 } }), network: NILE, createdAt: 1 });
+    const other = createEnvelope({
+      transaction: unsignedOf({ ...multisig, raw_data: { ...multisig.raw_data, expiration: 1_700_000_061_000 } }),
+      network: NILE,
+      createdAt: 1,
+    });
     expect(envelopeFingerprint(other).text).not.toBe(envelopeFingerprint(proposal()).text);
     const mainnet = proposal({ network: { name: 'nile', genesisBlockId: '11'.repeat(32) } });
     expect(envelopeFingerprint(mainnet).text).not.toBe(envelopeFingerprint(proposal()).text);
   });
 
   it('ignores the note and the permission snapshot, which do not change what is signed', () => {
-    expect(envelopeFingerprint(proposal({ note: 'other', permission: undefined }))).toEqual(envelopeFingerprint(proposal()));
+    expect(envelopeFingerprint(proposal({ note: 'other', permission: undefined }))).toEqual(
+      envelopeFingerprint(proposal()),
+    );
   });
 });
 

@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { EnvelopeError } from '../../../src-core/errors';
-import { addEnvelopeSignature, mergeEnvelopes, serializeEnvelope, signingProgress, type Envelope } from '../../../src-core/envelope';
+import {
+  addEnvelopeSignature,
+  mergeEnvelopes,
+  serializeEnvelope,
+  signingProgress,
+  type Envelope,
+} from '../../../src-core/envelope';
 import { expectWalletError } from '../../fixtures/expect-error';
 import { K } from '../../fixtures/permissions';
 import { MAINNET, NILE, active, multisig, mutable, proposal, sign, trigger, unsignedOf } from './helpers';
 
-const signatures = { K1: sign(multisig.txID, K.K1.private_key), K2: multisig.signatures_lowercase[0] as string, K3: multisig.signatures_lowercase[1] as string };
-const signedBy = (...who: (keyof typeof signatures)[]) => who.reduce<Envelope>((e, k) => addEnvelopeSignature(e, signatures[k]), proposal());
+const signatures = {
+  K1: sign(multisig.txID, K.K1.private_key),
+  K2: multisig.signatures_lowercase[0] as string,
+  K3: multisig.signatures_lowercase[1] as string,
+};
+const signedBy = (...who: (keyof typeof signatures)[]) =>
+  who.reduce<Envelope>((e, k) => addEnvelopeSignature(e, signatures[k]), proposal());
 
 describe('mergeEnvelopes', () => {
   it('combines the signatures of co-signers who each signed their own copy', () => {
@@ -54,16 +65,40 @@ describe('mergeEnvelopes', () => {
   });
 
   it('refuses envelopes for different networks', () => {
-    expectWalletError(() => mergeEnvelopes([signedBy('K2'), proposal({ network: MAINNET })]), EnvelopeError, 'ENVELOPE_NETWORK_DIFFERS');
-    expectWalletError(() => mergeEnvelopes([signedBy('K2'), proposal({ network: { ...NILE, name: 'Nile' } })]), EnvelopeError, 'ENVELOPE_NETWORK_DIFFERS');
+    expectWalletError(
+      () => mergeEnvelopes([signedBy('K2'), proposal({ network: MAINNET })]),
+      EnvelopeError,
+      'ENVELOPE_NETWORK_DIFFERS',
+    );
+    expectWalletError(
+      () => mergeEnvelopes([signedBy('K2'), proposal({ network: { ...NILE, name: 'Nile' } })]),
+      EnvelopeError,
+      'ENVELOPE_NETWORK_DIFFERS',
+    );
   });
 
   it('refuses envelopes of different proposals or permissions', () => {
-    expectWalletError(() => mergeEnvelopes([signedBy('K2'), proposal({ note: 'changed' })]), EnvelopeError, 'ENVELOPE_CONTEXT_DIFFERS');
-    expectWalletError(() => mergeEnvelopes([signedBy('K2'), proposal({ createdAt: 5 })]), EnvelopeError, 'ENVELOPE_CONTEXT_DIFFERS');
+    expectWalletError(
+      () => mergeEnvelopes([signedBy('K2'), proposal({ note: 'changed' })]),
+      EnvelopeError,
+      'ENVELOPE_CONTEXT_DIFFERS',
+    );
+    expectWalletError(
+      () => mergeEnvelopes([signedBy('K2'), proposal({ createdAt: 5 })]),
+      EnvelopeError,
+      'ENVELOPE_CONTEXT_DIFFERS',
+    );
     const looser = proposal({ permission: { ...active, threshold: 1n } });
     expectWalletError(() => mergeEnvelopes([signedBy('K2'), looser]), EnvelopeError, 'ENVELOPE_PERMISSION_DIFFERS');
-    expectWalletError(() => mergeEnvelopes([proposal({ abi: [{ type: 'function', name: 'a' }] }), proposal({ abi: [{ type: 'function', name: 'b' }] })]), EnvelopeError, 'ENVELOPE_CONTEXT_DIFFERS');
+    expectWalletError(
+      () =>
+        mergeEnvelopes([
+          proposal({ abi: [{ type: 'function', name: 'a' }] }),
+          proposal({ abi: [{ type: 'function', name: 'b' }] }),
+        ]),
+      EnvelopeError,
+      'ENVELOPE_CONTEXT_DIFFERS',
+    );
   });
 
   it('re-verifies every input', () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { EnvelopeError } from '../../../src-core/errors';
-import { QrAssembler, QR_FRAME_PREFIX, joinQrFrames, parseQrFrame, qrChecksum, qrTextFromBytes, splitForQr } from '../../../src-core/envelope/qr-frames';
+import {
+  QrAssembler,
+  QR_FRAME_PREFIX,
+  joinQrFrames,
+  parseQrFrame,
+  qrChecksum,
+  qrTextFromBytes,
+  splitForQr,
+} from '../../../src-core/envelope/qr-frames';
 import { serializeEnvelope } from '../../../src-core/envelope';
 import { utf8ToBytes } from '../../../src-core/bytes/utf8';
 import { proposal } from './helpers';
@@ -69,11 +77,15 @@ describe('QR framing', () => {
 
   it('never cuts a character in two, so every frame is valid UTF-8', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 300 }), fc.integer({ min: 16, max: 64 }), (sample, size) => {
-        const frames = splitForQr(sample, { maxPayloadBytes: size });
-        for (const frame of frames) expect(qrTextFromBytes(utf8ToBytes(frame))).toBe(frame);
-        expect(joinQrFrames([...frames].reverse())).toBe(sample);
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 300 }),
+        fc.integer({ min: 16, max: 64 }),
+        (sample, size) => {
+          const frames = splitForQr(sample, { maxPayloadBytes: size });
+          for (const frame of frames) expect(qrTextFromBytes(utf8ToBytes(frame))).toBe(frame);
+          expect(joinQrFrames([...frames].reverse())).toBe(sample);
+        },
+      ),
     );
   });
 
@@ -105,7 +117,9 @@ describe('QR framing', () => {
     expect(envelopeError(() => parseQrFrame('https://example.com')).code).toBe('ENVELOPE_QR_NOT_A_FRAME');
     expect(envelopeError(() => parseQrFrame('TRONCOSIGN1/x/2/0011223344556677/a')).code).toBe('ENVELOPE_QR_BAD_FRAME');
     expect(envelopeError(() => parseQrFrame('TRONCOSIGN1/3/2/0011223344556677/a')).code).toBe('ENVELOPE_QR_BAD_FRAME');
-    expect(envelopeError(() => parseQrFrame('TRONCOSIGN1/1/501/0011223344556677/a')).code).toBe('ENVELOPE_QR_TOO_LARGE');
+    expect(envelopeError(() => parseQrFrame('TRONCOSIGN1/1/501/0011223344556677/a')).code).toBe(
+      'ENVELOPE_QR_TOO_LARGE',
+    );
     expect(envelopeError(() => qrTextFromBytes(new Uint8Array([0xff, 0xfe]))).code).toBe('ENVELOPE_QR_NOT_A_FRAME');
   });
 
@@ -119,6 +133,8 @@ describe('QR framing', () => {
   it('refuses sizes and envelopes it cannot frame', () => {
     expect(envelopeError(() => splitForQr(text, { maxPayloadBytes: 8 })).code).toBe('ENVELOPE_QR_BAD_SIZE');
     expect(envelopeError(() => splitForQr('')).code).toBe('ENVELOPE_QR_EMPTY');
-    expect(envelopeError(() => splitForQr('x'.repeat(501 * 16), { maxPayloadBytes: 16 })).code).toBe('ENVELOPE_QR_TOO_LARGE');
+    expect(envelopeError(() => splitForQr('x'.repeat(501 * 16), { maxPayloadBytes: 16 })).code).toBe(
+      'ENVELOPE_QR_TOO_LARGE',
+    );
   });
 });

@@ -5,7 +5,13 @@ import { DEFAULT_CHAIN_PARAMETERS } from '../../../src-core/chain/parameters';
 import { privateKeyFromHex } from '../../../src-core/keys/keys';
 import { decodeRawData, transactionFromRawData } from '../../../src-core/tx/codec';
 import { signTransaction } from '../../../src-core/tx/sign';
-import { BYTES_PER_SIGNATURE, bandwidthBytes, bandwidthBytesOf, bandwidthCharge, rawDataLength } from '../../../src-core/fee';
+import {
+  BYTES_PER_SIGNATURE,
+  bandwidthBytes,
+  bandwidthBytesOf,
+  bandwidthCharge,
+  rawDataLength,
+} from '../../../src-core/fee';
 import { expectWalletError } from '../../fixtures/expect-error';
 import { K, byName } from '../../fixtures/permissions';
 
@@ -35,7 +41,9 @@ describe('bandwidthBytes', () => {
     const unsigned = transactionFromRawData(v.raw_data);
     const signed = { ...unsigned, signature: v.signatures_lowercase };
     expect(bandwidthBytes(unsigned, { expectedSignatures: 2 })).toBe(bandwidthBytes(signed));
-    expect(bandwidthBytes(signed)).toBe(bandwidthBytesOf({ rawDataLength: v.raw_data_hex.length / 2, signatureLengths: [65, 65], contracts: 1 }));
+    expect(bandwidthBytes(signed)).toBe(
+      bandwidthBytesOf({ rawDataLength: v.raw_data_hex.length / 2, signatureLengths: [65, 65], contracts: 1 }),
+    );
   });
 
   it('never counts fewer signatures than the transaction already carries', () => {
@@ -56,7 +64,8 @@ describe('bandwidthBytes', () => {
   });
 
   it('refuses an impossible number of expected signatures', () => {
-    for (const expectedSignatures of [-1, 1.5, 6]) expectWalletError(() => bandwidthBytes(nile, { expectedSignatures }), FeeError, 'FEE_BAD_SIGNATURE_COUNT');
+    for (const expectedSignatures of [-1, 1.5, 6])
+      expectWalletError(() => bandwidthBytes(nile, { expectedSignatures }), FeeError, 'FEE_BAD_SIGNATURE_COUNT');
   });
 });
 
@@ -65,12 +74,21 @@ describe('bandwidthCharge', () => {
   const price = DEFAULT_CHAIN_PARAMETERS.getTransactionFee;
 
   it('uses staked bandwidth first', () => {
-    expect(bandwidthCharge({ bytes, account: { netLimit: 1_000n, netUsed: 733n } })).toEqual({ bytes, source: 'staked', stakedBytes: bytes, freeBytes: 0n, burnedSun: 0n });
+    expect(bandwidthCharge({ bytes, account: { netLimit: 1_000n, netUsed: 733n } })).toEqual({
+      bytes,
+      source: 'staked',
+      stakedBytes: bytes,
+      freeBytes: 0n,
+      burnedSun: 0n,
+    });
   });
 
   it('falls back to the daily free bandwidth, whole or not at all', () => {
     expect(bandwidthCharge({ bytes, account: { netLimit: 1_000n, netUsed: 734n } }).source).toBe('free');
-    expect(bandwidthCharge({ bytes, account: { freeNetUsed: 333n } })).toMatchObject({ source: 'free', freeBytes: bytes });
+    expect(bandwidthCharge({ bytes, account: { freeNetUsed: 333n } })).toMatchObject({
+      source: 'free',
+      freeBytes: bytes,
+    });
   });
 
   it('burns the whole size at the bandwidth price when no single source covers it', () => {
@@ -83,14 +101,37 @@ describe('bandwidthCharge', () => {
   });
 
   it('pays an account creation with staked bandwidth or the flat 0.1 TRX, never with free bandwidth', () => {
-    expect(bandwidthCharge({ bytes, createsAccount: true, account: { netLimit: 300n } })).toEqual({ bytes, source: 'create-account-staked', stakedBytes: bytes, freeBytes: 0n, burnedSun: 0n });
-    expect(bandwidthCharge({ bytes, createsAccount: true })).toEqual({ bytes, source: 'create-account-burn', stakedBytes: 0n, freeBytes: 0n, burnedSun: DEFAULT_CHAIN_PARAMETERS.getCreateAccountFee });
-    expect(bandwidthCharge({ bytes, createsAccount: true, account: { netLimit: 300n }, parameters: { getCreateNewAccountBandwidthRate: 2n } }).source).toBe('create-account-burn');
+    expect(bandwidthCharge({ bytes, createsAccount: true, account: { netLimit: 300n } })).toEqual({
+      bytes,
+      source: 'create-account-staked',
+      stakedBytes: bytes,
+      freeBytes: 0n,
+      burnedSun: 0n,
+    });
+    expect(bandwidthCharge({ bytes, createsAccount: true })).toEqual({
+      bytes,
+      source: 'create-account-burn',
+      stakedBytes: 0n,
+      freeBytes: 0n,
+      burnedSun: DEFAULT_CHAIN_PARAMETERS.getCreateAccountFee,
+    });
+    expect(
+      bandwidthCharge({
+        bytes,
+        createsAccount: true,
+        account: { netLimit: 300n },
+        parameters: { getCreateNewAccountBandwidthRate: 2n },
+      }).source,
+    ).toBe('create-account-burn');
   });
 
   it('takes every rate from the chain parameters', () => {
-    expect(bandwidthCharge({ bytes, account: { freeNetUsed: 600n }, parameters: { getTransactionFee: 10n } }).burnedSun).toBe(2_670n);
-    expect(bandwidthCharge({ bytes, parameters: { getFreeNetLimit: 5_000n }, account: { freeNetUsed: 600n } }).source).toBe('free');
+    expect(
+      bandwidthCharge({ bytes, account: { freeNetUsed: 600n }, parameters: { getTransactionFee: 10n } }).burnedSun,
+    ).toBe(2_670n);
+    expect(
+      bandwidthCharge({ bytes, parameters: { getFreeNetLimit: 5_000n }, account: { freeNetUsed: 600n } }).source,
+    ).toBe('free');
   });
 
   it('refuses negative and non-bigint quantities', () => {

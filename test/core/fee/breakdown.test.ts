@@ -36,7 +36,9 @@ describe('transactionCost', () => {
   });
 
   it('notes that an unknown recipient was assumed to exist', () => {
-    expect(transactionCost({ transaction: unsigned('transfer_owner') }).notes.map((n) => n.code)).toEqual(['COST_RECIPIENT_ASSUMED_ACTIVE']);
+    expect(transactionCost({ transaction: unsigned('transfer_owner') }).notes.map((n) => n.code)).toEqual([
+      'COST_RECIPIENT_ASSUMED_ACTIVE',
+    ]);
   });
 
   it('adds the memo fee', () => {
@@ -47,7 +49,12 @@ describe('transactionCost', () => {
 
   it('costs a 2-of-3 proposal with the signatures it will carry: multi-signature fee and their bytes', () => {
     const tx = unsigned('transfer_multisig_pid2');
-    const cost = transactionCost({ transaction: tx, expectedSignatures: 2, recipientExists: true, account: exhaustedFree });
+    const cost = transactionCost({
+      transaction: tx,
+      expectedSignatures: 2,
+      recipientExists: true,
+      account: exhaustedFree,
+    });
     expect(cost.fees).toEqual([{ kind: 'multi-signature', sun: TRX, label: 'Multi-signature fee' }]);
     expect(cost.bandwidth.bytes).toBe(bandwidthBytes(tx, { expectedSignatures: 2 }));
     expect(cost.burnedSun).toBe(TRX + cost.bandwidth.bytes * 1_000n);
@@ -62,7 +69,12 @@ describe('transactionCost', () => {
 
   it('adds burned energy for a contract call, after staked energy, within fee_limit', () => {
     const tx = unsigned('trigger_trc20_transfer_multisig_pid2');
-    const cost = transactionCost({ transaction: tx, energy: 65_000n, expectedSignatures: 2, account: { energyLimit: 15_000n } });
+    const cost = transactionCost({
+      transaction: tx,
+      energy: 65_000n,
+      expectedSignatures: 2,
+      account: { energyLimit: 15_000n },
+    });
     expect(cost.feeLimitSun).toBe(100n * TRX);
     expect(cost.energy).toMatchObject({ fromStake: 15_000n, burnedEnergy: 50_000n, burnedSun: 50_000n * 210n });
     expect(cost.fromStake).toEqual({ bandwidth: 0n, energy: 15_000n });
@@ -93,7 +105,11 @@ describe('transactionCost', () => {
 
   it('refuses a transaction without a known contract', () => {
     const tx = unsigned('transfer_owner');
-    expectWalletError(() => transactionCost({ transaction: { ...tx, raw_data: { ...tx.raw_data, contract: [] } } }), FeeError, 'FEE_BAD_TRANSACTION');
+    expectWalletError(
+      () => transactionCost({ transaction: { ...tx, raw_data: { ...tx.raw_data, contract: [] } } }),
+      FeeError,
+      'FEE_BAD_TRANSACTION',
+    );
     const weird = structuredClone(tx);
     weird.raw_data.contract[0]!.parameter.value.amount = 'lots';
     expectWalletError(() => transactionCost({ transaction: weird }), FeeError, 'FEE_BAD_TRANSACTION');

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FeeError } from '../../../src-core/errors';
 import { DEFAULT_CHAIN_PARAMETERS } from '../../../src-core/chain/parameters';
-import { assertFeeLimit, baseEnergyOf, feeLimitFromEnergyFactor, feeLimitFromEstimate, feeLimitFromMaxFactor } from '../../../src-core/fee';
+import {
+  assertFeeLimit,
+  baseEnergyOf,
+  feeLimitFromEnergyFactor,
+  feeLimitFromEstimate,
+  feeLimitFromMaxFactor,
+} from '../../../src-core/fee';
 import { expectWalletError } from '../../fixtures/expect-error';
 
 describe('fee_limit strategies', () => {
@@ -13,7 +19,10 @@ describe('fee_limit strategies', () => {
   });
 
   it("2. applies the contract's energy_factor to the base energy", () => {
-    expect(feeLimitFromEnergyFactor({ baseEnergy: 50_000n, energyFactor: 10_000n, marginBps: 0n })).toMatchObject({ energy: 100_000n, feeLimit: 21_000_000n });
+    expect(feeLimitFromEnergyFactor({ baseEnergy: 50_000n, energyFactor: 10_000n, marginBps: 0n })).toMatchObject({
+      energy: 100_000n,
+      feeLimit: 21_000_000n,
+    });
     expect(feeLimitFromEnergyFactor({ baseEnergy: 3n, energyFactor: 1n, marginBps: 0n }).energy).toBe(4n);
   });
 
@@ -22,7 +31,9 @@ describe('fee_limit strategies', () => {
     const factor = DEFAULT_CHAIN_PARAMETERS.getDynamicEnergyMaxFactor;
     expect(result.energy).toBe((50_000n * (10_000n + factor)) / 10_000n);
     expect(result.feeLimit).toBe(result.energy * 210n);
-    expect(result.feeLimit).toBeGreaterThan(feeLimitFromEnergyFactor({ baseEnergy: 50_000n, energyFactor: 5_000n, marginBps: 0n }).feeLimit);
+    expect(result.feeLimit).toBeGreaterThan(
+      feeLimitFromEnergyFactor({ baseEnergy: 50_000n, energyFactor: 5_000n, marginBps: 0n }).feeLimit,
+    );
   });
 
   it('rounds the margin up to the next sun', () => {
@@ -30,21 +41,42 @@ describe('fee_limit strategies', () => {
   });
 
   it('uses live chain parameters', () => {
-    expect(feeLimitFromEstimate({ energyRequired: 1_000n, marginBps: 0n, parameters: { getEnergyFee: 100n } }).feeLimit).toBe(100_000n);
-    expect(feeLimitFromMaxFactor({ baseEnergy: 1_000n, marginBps: 0n, parameters: { getDynamicEnergyMaxFactor: 0n } }).energy).toBe(1_000n);
+    expect(
+      feeLimitFromEstimate({ energyRequired: 1_000n, marginBps: 0n, parameters: { getEnergyFee: 100n } }).feeLimit,
+    ).toBe(100_000n);
+    expect(
+      feeLimitFromMaxFactor({ baseEnergy: 1_000n, marginBps: 0n, parameters: { getDynamicEnergyMaxFactor: 0n } })
+        .energy,
+    ).toBe(1_000n);
   });
 
   it('refuses a limit above the 15,000 TRX maximum', () => {
-    const error = expectWalletError(() => feeLimitFromEstimate({ energyRequired: 60_000_000n, marginBps: 2_000n }), FeeError, 'FEE_LIMIT_TOO_HIGH');
+    const error = expectWalletError(
+      () => feeLimitFromEstimate({ energyRequired: 60_000_000n, marginBps: 2_000n }),
+      FeeError,
+      'FEE_LIMIT_TOO_HIGH',
+    );
     expect(error.message).toContain('15000 TRX');
     expectWalletError(() => feeLimitFromMaxFactor({ baseEnergy: 20_000_000n }), FeeError, 'FEE_LIMIT_TOO_HIGH');
-    expectWalletError(() => feeLimitFromEstimate({ energyRequired: 1_000n, parameters: { getMaxFeeLimit: 1n } }), FeeError, 'FEE_LIMIT_TOO_HIGH');
+    expectWalletError(
+      () => feeLimitFromEstimate({ energyRequired: 1_000n, parameters: { getMaxFeeLimit: 1n } }),
+      FeeError,
+      'FEE_LIMIT_TOO_HIGH',
+    );
   });
 
   it('refuses negative inputs', () => {
     expectWalletError(() => feeLimitFromEstimate({ energyRequired: -1n }), FeeError, 'FEE_NEGATIVE_INPUT');
-    expectWalletError(() => feeLimitFromEnergyFactor({ baseEnergy: 1n, energyFactor: -1n }), FeeError, 'FEE_NEGATIVE_INPUT');
-    expectWalletError(() => feeLimitFromEstimate({ energyRequired: 1n, marginBps: -5n }), FeeError, 'FEE_NEGATIVE_INPUT');
+    expectWalletError(
+      () => feeLimitFromEnergyFactor({ baseEnergy: 1n, energyFactor: -1n }),
+      FeeError,
+      'FEE_NEGATIVE_INPUT',
+    );
+    expectWalletError(
+      () => feeLimitFromEstimate({ energyRequired: 1n, marginBps: -5n }),
+      FeeError,
+      'FEE_NEGATIVE_INPUT',
+    );
   });
 
   it('checks a fee_limit against 0 and the maximum', () => {

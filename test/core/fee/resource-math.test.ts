@@ -10,7 +10,8 @@ const W = 28_800;
 function javaIncrease(lastUsage: number, usage: number, lastTime: number, now: number, window = W): number {
   let averageLast = Math.ceil((lastUsage * 1e6) / window);
   const averageNew = Math.ceil((usage * 1e6) / window);
-  if (lastTime !== now) averageLast = lastTime + window > now ? Math.round(averageLast * ((window - (now - lastTime)) / window)) : 0;
+  if (lastTime !== now)
+    averageLast = lastTime + window > now ? Math.round(averageLast * ((window - (now - lastTime)) / window)) : 0;
   return Math.floor(((averageLast + averageNew) * window) / 1e6);
 }
 
@@ -32,28 +33,55 @@ describe('usage decay', () => {
 
   it('agrees with the double-based java-tron formula (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 40_000 }), (lastUsage, usage, elapsed) => {
-        const ours = accumulateUsage({ lastUsage: BigInt(lastUsage), usage: BigInt(usage), lastSlot: 1_000n, nowSlot: BigInt(1_000 + elapsed) });
-        expect(Number(ours)).toBe(javaIncrease(lastUsage, usage, 1_000, 1_000 + elapsed));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 40_000 }),
+        (lastUsage, usage, elapsed) => {
+          const ours = accumulateUsage({
+            lastUsage: BigInt(lastUsage),
+            usage: BigInt(usage),
+            lastSlot: 1_000n,
+            nowSlot: BigInt(1_000 + elapsed),
+          });
+          expect(Number(ours)).toBe(javaIncrease(lastUsage, usage, 1_000, 1_000 + elapsed));
+        },
+      ),
     );
   });
 
   it('never grows while nothing new is used (property)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 0n, max: 30_000n }), fc.bigInt({ min: 0n, max: 30_000n }), (lastUsage, a, b) => {
-        const [early, late] = a <= b ? [a, b] : [b, a];
-        const first = decayedUsage({ lastUsage, lastSlot: 0n, nowSlot: early });
-        const second = decayedUsage({ lastUsage, lastSlot: 0n, nowSlot: late });
-        expect(second <= first && first <= lastUsage).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        fc.bigInt({ min: 0n, max: 30_000n }),
+        fc.bigInt({ min: 0n, max: 30_000n }),
+        (lastUsage, a, b) => {
+          const [early, late] = a <= b ? [a, b] : [b, a];
+          const first = decayedUsage({ lastUsage, lastSlot: 0n, nowSlot: early });
+          const second = decayedUsage({ lastUsage, lastSlot: 0n, nowSlot: late });
+          expect(second <= first && first <= lastUsage).toBe(true);
+        },
+      ),
     );
   });
 
   it('refuses time going backwards, a zero window and negative usage', () => {
-    expectWalletError(() => decayedUsage({ lastUsage: 1n, lastSlot: 10n, nowSlot: 9n }), FeeError, 'FEE_TIME_BACKWARDS');
-    expectWalletError(() => decayedUsage({ lastUsage: 1n, lastSlot: 0n, nowSlot: 1n, windowSlots: 0n }), FeeError, 'FEE_ZERO_WINDOW');
-    expectWalletError(() => accumulateUsage({ lastUsage: 1n, lastSlot: 0n, nowSlot: 1n, usage: -1n }), FeeError, 'FEE_NEGATIVE_INPUT');
+    expectWalletError(
+      () => decayedUsage({ lastUsage: 1n, lastSlot: 10n, nowSlot: 9n }),
+      FeeError,
+      'FEE_TIME_BACKWARDS',
+    );
+    expectWalletError(
+      () => decayedUsage({ lastUsage: 1n, lastSlot: 0n, nowSlot: 1n, windowSlots: 0n }),
+      FeeError,
+      'FEE_ZERO_WINDOW',
+    );
+    expectWalletError(
+      () => accumulateUsage({ lastUsage: 1n, lastSlot: 0n, nowSlot: 1n, usage: -1n }),
+      FeeError,
+      'FEE_NEGATIVE_INPUT',
+    );
   });
 
   it('turns block times into slots', () => {
@@ -66,7 +94,9 @@ describe('usage decay', () => {
 describe('limits from stake', () => {
   it('gives bandwidth in proportion to the stake share of TotalNetLimit', () => {
     expect(netLimitFromStake({ frozenSun: 1_000_000_000n, totalNetWeight: 10_000_000_000n })).toBe(4_320n);
-    expect(netLimitFromStake({ frozenSun: 1_500_000n, totalNetWeight: 1n, parameters: { getTotalNetLimit: 3n } })).toBe(4n);
+    expect(netLimitFromStake({ frozenSun: 1_500_000n, totalNetWeight: 1n, parameters: { getTotalNetLimit: 3n } })).toBe(
+      4n,
+    );
   });
 
   it('gives energy in proportion to the stake share of TotalEnergyCurrentLimit', () => {

@@ -11,9 +11,49 @@ describe('IPC contract', () => {
   });
 
   it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook and history channels and the six main-to-renderer events', () => {
-    expect(channelNames).toEqual(expect.arrayContaining(['app:info', 'app:openExplorer', 'vault:unlock', 'vault:sign', 'node:overview', 'network:select', 'accounts:list', 'permissions:submit', 'tx:build', 'tx:track', 'contracts:call', 'tokens:watch', 'cosign:import', 'addressBook:importCsv', 'history:exportCsv']));
-    expect(new Set(channelNames.map((name) => name.split(':')[0]))).toEqual(new Set(['app', 'vault', 'node', 'network', 'accounts', 'permissions', 'tx', 'contracts', 'tokens', 'cosign', 'addressBook', 'history']));
-    expect([...eventNames].sort()).toEqual(['accounts:updated', 'cosign:changed', 'node:block', 'node:status', 'tx:status', 'vault:locked']);
+    expect(channelNames).toEqual(
+      expect.arrayContaining([
+        'app:info',
+        'app:openExplorer',
+        'vault:unlock',
+        'vault:sign',
+        'node:overview',
+        'network:select',
+        'accounts:list',
+        'permissions:submit',
+        'tx:build',
+        'tx:track',
+        'contracts:call',
+        'tokens:watch',
+        'cosign:import',
+        'addressBook:importCsv',
+        'history:exportCsv',
+      ]),
+    );
+    expect(new Set(channelNames.map((name) => name.split(':')[0]))).toEqual(
+      new Set([
+        'app',
+        'vault',
+        'node',
+        'network',
+        'accounts',
+        'permissions',
+        'tx',
+        'contracts',
+        'tokens',
+        'cosign',
+        'addressBook',
+        'history',
+      ]),
+    );
+    expect([...eventNames].sort()).toEqual([
+      'accounts:updated',
+      'cosign:changed',
+      'node:block',
+      'node:status',
+      'tx:status',
+      'vault:locked',
+    ]);
   });
 
   it('keeps channel and event names apart', () => {
@@ -35,8 +75,12 @@ describe('IPC contract', () => {
     const allowed = new Set(['hasPassphrase', 'secretId']);
     const suspicious = /private|mnemonic|phrase|seed|entropy|passphrase|password|secret|wif/i;
     const found: string[] = [];
-    for (const [name, spec] of [...Object.entries(channels).map(([n, c]) => [n, c.output] as const), ...Object.entries(events).map(([n, e]) => [n, e.payload] as const)]) {
-      for (const field of fieldNames(spec)) if (suspicious.test(field) && !allowed.has(field)) found.push(`${name}: ${field}`);
+    for (const [name, spec] of [
+      ...Object.entries(channels).map(([n, c]) => [n, c.output] as const),
+      ...Object.entries(events).map(([n, e]) => [n, e.payload] as const),
+    ]) {
+      for (const field of fieldNames(spec))
+        if (suspicious.test(field) && !allowed.has(field)) found.push(`${name}: ${field}`);
     }
     expect(found).toEqual([]);
     expect(channelNames).not.toContain('vault:exportMnemonic');
@@ -50,10 +94,15 @@ function fieldNames(schema: unknown, seen = new Set<unknown>()): string[] {
   const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
   if (!def) return [];
   const out: string[] = [];
-  if (def.shape) for (const [key, value] of Object.entries(def.shape as Record<string, unknown>)) out.push(key, ...fieldNames(value, seen));
-  for (const part of ['element', 'innerType', 'in', 'out', 'keyType', 'valueType', 'left', 'right', 'rest', 'catchall']) out.push(...fieldNames(def[part], seen));
-  for (const part of ['options', 'items']) for (const option of (def[part] as unknown[] | undefined) ?? []) out.push(...fieldNames(option, seen));
-  if (def.type === 'lazy' && typeof def.getter === 'function') out.push(...fieldNames((def.getter as () => unknown)(), seen));
+  if (def.shape)
+    for (const [key, value] of Object.entries(def.shape as Record<string, unknown>))
+      out.push(key, ...fieldNames(value, seen));
+  for (const part of ['element', 'innerType', 'in', 'out', 'keyType', 'valueType', 'left', 'right', 'rest', 'catchall'])
+    out.push(...fieldNames(def[part], seen));
+  for (const part of ['options', 'items'])
+    for (const option of (def[part] as unknown[] | undefined) ?? []) out.push(...fieldNames(option, seen));
+  if (def.type === 'lazy' && typeof def.getter === 'function')
+    out.push(...fieldNames((def.getter as () => unknown)(), seen));
   return out;
 }
 
@@ -68,8 +117,12 @@ describe('explorer link requests', () => {
   });
 
   it('accept both address forms', () => {
-    expect(ExplorerLinkRequestSchema.safeParse({ network: 'mainnet', kind: 'address', address: address.base58 }).success).toBe(true);
-    expect(ExplorerLinkRequestSchema.safeParse({ network: 'mainnet', kind: 'address', address: address.hex }).success).toBe(true);
+    expect(
+      ExplorerLinkRequestSchema.safeParse({ network: 'mainnet', kind: 'address', address: address.base58 }).success,
+    ).toBe(true);
+    expect(
+      ExplorerLinkRequestSchema.safeParse({ network: 'mainnet', kind: 'address', address: address.hex }).success,
+    ).toBe(true);
   });
 
   it.each([
@@ -78,8 +131,16 @@ describe('explorer link requests', () => {
     [{ network: 'mainnet', kind: 'block', number: 1.5 }, 'number', 'must be a whole number'],
     [{ network: 'mainnet', kind: 'block', number: '1' }, 'number', 'must be a number'],
     [{ network: 'mainnet', kind: 'transaction', txid: 'abc' }, 'txid', 'must be a transaction id of 64 hex characters'],
-    [{ network: 'mainnet', kind: 'address', address: `${address.base58.slice(0, -1)}x` }, 'address', 'must be a TRON address (T… or 41…) with a valid checksum'],
-    [{ network: 'mainnet', kind: 'url', url: 'https://evil.example' }, 'kind', 'kind must be one of transaction, address or block'],
+    [
+      { network: 'mainnet', kind: 'address', address: `${address.base58.slice(0, -1)}x` },
+      'address',
+      'must be a TRON address (T… or 41…) with a valid checksum',
+    ],
+    [
+      { network: 'mainnet', kind: 'url', url: 'https://evil.example' },
+      'kind',
+      'kind must be one of transaction, address or block',
+    ],
   ])('refuse %j at %s', (input, path, message) => {
     const result = ExplorerLinkRequestSchema.safeParse(input);
     expect(result.success).toBe(false);
@@ -87,7 +148,12 @@ describe('explorer link requests', () => {
   });
 
   it('refuse unknown fields', () => {
-    const result = ExplorerLinkRequestSchema.safeParse({ network: 'mainnet', kind: 'block', number: 1, url: 'https://evil.example' });
+    const result = ExplorerLinkRequestSchema.safeParse({
+      network: 'mainnet',
+      kind: 'block',
+      number: 1,
+      url: 'https://evil.example',
+    });
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]!.code).toBe('unrecognized_keys');
   });

@@ -19,7 +19,7 @@ function recordingTransport() {
 }
 
 describe('exposed window api', () => {
-  it("has one named function per contract channel plus on(), and nothing else", () => {
+  it('has one named function per contract channel plus on(), and nothing else', () => {
     const api = buildWindowApi(channelNames, eventNames, recordingTransport().transport);
     expect(listExposedNames(api)).toEqual([...channelNames, 'on'].sort());
     const app = api.app as Record<string, { name: string }>;
@@ -44,7 +44,9 @@ describe('exposed window api', () => {
 
   it('subscribes to contract events only and returns an unsubscribe function', () => {
     const { transport, listeners } = recordingTransport();
-    const api = buildWindowApi([], ['node:block'], transport) as { on: (event: unknown, listener: unknown) => () => void };
+    const api = buildWindowApi([], ['node:block'], transport) as {
+      on: (event: unknown, listener: unknown) => () => void;
+    };
     const seen: unknown[] = [];
     const off = api.on('node:block', (payload: unknown) => seen.push(payload));
     listeners.get('node:block')!({ number: 1 });
@@ -56,6 +58,11 @@ describe('exposed window api', () => {
   });
 
   it('lists unexpected members when auditing an api object', () => {
-    expect(listExposedNames({ on() {}, app: { info() {}, leak: 1 }, version: '1' })).toEqual(['app:info', 'app:leak(not a function)', 'on', 'version(string)']);
+    expect(listExposedNames({ on() {}, app: { info() {}, leak: 1 }, version: '1' })).toEqual([
+      'app:info',
+      'app:leak(not a function)',
+      'on',
+      'version(string)',
+    ]);
   });
 });

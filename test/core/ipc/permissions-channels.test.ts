@@ -4,12 +4,29 @@ import { DEFAULT_ACTIVE_OPERATIONS } from '../../../src-core/permission';
 import { K } from '../../fixtures/permissions';
 
 const update = {
-  owner: { name: 'owner', threshold: 2n, keys: [{ address: K.K1.base58, weight: 1n }, { address: K.K2.hex, weight: 1n }] },
-  actives: [{ name: 'transfers', threshold: 1n, operations: DEFAULT_ACTIVE_OPERATIONS, keys: [{ address: K.K2.base58, weight: 1n }] }],
+  owner: {
+    name: 'owner',
+    threshold: 2n,
+    keys: [
+      { address: K.K1.base58, weight: 1n },
+      { address: K.K2.hex, weight: 1n },
+    ],
+  },
+  actives: [
+    {
+      name: 'transfers',
+      threshold: 1n,
+      operations: DEFAULT_ACTIVE_OPERATIONS,
+      keys: [{ address: K.K2.base58, weight: 1n }],
+    },
+  ],
 };
 const prepare = permissionsChannels['permissions:prepare'].input;
 
-function issues(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): [string, string][] {
+function issues(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}): [string, string][] {
   expect(result.success).toBe(false);
   return result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]);
 }
@@ -37,15 +54,27 @@ describe('permissions channel schemas', () => {
 
   it('leave the chain limits (5 keys, 8 actives) to the validation that names them, within a bound', () => {
     const six = Array.from({ length: 6 }, () => ({ address: K.K1.base58, weight: 1n }));
-    expect(prepare.safeParse({ address: K.K1.base58, update: { ...update, owner: { ...update.owner, keys: six } } }).success).toBe(true);
+    expect(
+      prepare.safeParse({ address: K.K1.base58, update: { ...update, owner: { ...update.owner, keys: six } } }).success,
+    ).toBe(true);
     const many = Array.from({ length: 17 }, () => ({ address: K.K1.base58, weight: 1n }));
-    expect(issues(prepare.safeParse({ address: K.K1.base58, update: { ...update, owner: { ...update.owner, keys: many } } }))).toEqual([['update.owner.keys', 'has too many keys']]);
+    expect(
+      issues(
+        prepare.safeParse({ address: K.K1.base58, update: { ...update, owner: { ...update.owner, keys: many } } }),
+      ),
+    ).toEqual([['update.owner.keys', 'has too many keys']]);
   });
 
   it('require a yes/no acknowledgement on submit and bound the typed confirmation', () => {
     const submit = permissionsChannels['permissions:submit'].input;
-    expect(issues(submit.safeParse({ address: K.K1.base58, update }))).toEqual([['acknowledgeWarnings', 'must be true or false']]);
-    expect(issues(submit.safeParse({ address: K.K1.base58, update, acknowledgeWarnings: true, confirmation: 'x'.repeat(101) }))).toEqual([['confirmation', 'is too long']]);
+    expect(issues(submit.safeParse({ address: K.K1.base58, update }))).toEqual([
+      ['acknowledgeWarnings', 'must be true or false'],
+    ]);
+    expect(
+      issues(
+        submit.safeParse({ address: K.K1.base58, update, acknowledgeWarnings: true, confirmation: 'x'.repeat(101) }),
+      ),
+    ).toEqual([['confirmation', 'is too long']]);
   });
 
   it('bound the key look-up list', () => {

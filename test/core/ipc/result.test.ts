@@ -8,10 +8,14 @@ describe('IPC result envelopes', () => {
     expect(isIpcResult(errorResult({ name: 'IpcError', code: 'INTERNAL', message: 'x' }))).toBe(true);
   });
 
-  it.each([null, 'ok', { ok: 'yes' }, { ok: false }, { ok: false, error: { name: 'X', code: 1, message: 'm' } }, { ok: true, extra: 1 }])(
-    'refuse %j',
-    (value) => {
-      expect(isIpcResult(value)).toBe(false);
-    },
-  );
+  it.each([
+    null,
+    'ok',
+    { ok: 'yes' },
+    { ok: false },
+    { ok: false, error: { name: 'X', code: 1, message: 'm' } },
+    { ok: true, extra: 1 },
+  ])('refuse %j', (value) => {
+    expect(isIpcResult(value)).toBe(false);
+  });
 });

@@ -28,6 +28,8 @@ describe('validation errors', () => {
 
   it('describes a failure of the whole value without a path', () => {
     const result = z.undefined({ error: 'takes no argument' }).safeParse(5);
-    expect(validationErrorFrom(result.error!, 'The request to app:info').message).toBe('The request to app:info was refused: takes no argument.');
+    expect(validationErrorFrom(result.error!, 'The request to app:info').message).toBe(
+      'The request to app:info was refused: takes no argument.',
+    );
   });
 });

@@ -15,7 +15,9 @@ import { vectors } from '../../fixtures/vectors';
 
 describe('keys', () => {
   it('derives public keys and addresses of the vector keys', () => {
-    for (const key of Object.values<{ private_key: string; public_key_uncompressed: string; hex: string }>(vectors.keys)) {
+    for (const key of Object.values<{ private_key: string; public_key_uncompressed: string; hex: string }>(
+      vectors.keys,
+    )) {
       const priv = privateKeyFromHex(key.private_key);
       expect(bytesToHex(publicKeyFromPrivate(priv))).toBe(key.public_key_uncompressed);
       expect(addressFromPrivateKey(priv)).toBe(key.hex);
@@ -23,7 +25,12 @@ describe('keys', () => {
   });
 
   it('signs every vector txID byte for byte and recovers the signer', () => {
-    for (const tx of vectors.transactions as { txID: string; signer_private_keys: string[]; signatures_lowercase: string[]; signer_addresses_hex: string[] }[]) {
+    for (const tx of vectors.transactions as {
+      txID: string;
+      signer_private_keys: string[];
+      signatures_lowercase: string[];
+      signer_addresses_hex: string[];
+    }[]) {
       tx.signer_private_keys.forEach((pk, i) => {
         const sig = signDigest(hexToBytes(tx.txID), privateKeyFromHex(pk));
         expect(bytesToHex(sig)).toBe(tx.signatures_lowercase[i]!.toLowerCase());

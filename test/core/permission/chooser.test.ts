@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { PermissionError } from '../../../src-core/errors';
-import { CHOOSER_REASONS, DEFAULT_ACTIVE_OPERATIONS, choosePermission, encodeOperations, requirePermissionChoice, type AccountPermissions, type Permission } from '../../../src-core/permission';
+import {
+  CHOOSER_REASONS,
+  DEFAULT_ACTIVE_OPERATIONS,
+  choosePermission,
+  encodeOperations,
+  requirePermissionChoice,
+  type AccountPermissions,
+  type Permission,
+} from '../../../src-core/permission';
 import { expectWalletError } from '../../fixtures/expect-error';
 import { K } from '../../fixtures/permissions';
 
 const [A, B, C, D] = [K.K1, K.K2, K.K3, K.K_ONE].map((k) => k.hex as never);
 const key = (address: string, weight = 1n) => ({ address: address as never, weight });
-const p = (id: number, name: string, threshold: bigint, keys: ReturnType<typeof key>[], operations?: string): Permission => ({
+const p = (
+  id: number,
+  name: string,
+  threshold: bigint,
+  keys: ReturnType<typeof key>[],
+  operations?: string,
+): Permission => ({
   type: id === 0 ? 'Owner' : id === 1 ? 'Witness' : 'Active',
   id,
   name,
@@ -27,24 +41,34 @@ const account: AccountPermissions = {
   ],
 };
 
-const reasonsOf = (choice: ReturnType<typeof choosePermission>, id: number) => choice.candidates.find((c) => c.id === id)!.reasons.map((r) => r.code);
+const reasonsOf = (choice: ReturnType<typeof choosePermission>, id: number) =>
+  choice.candidates.find((c) => c.id === id)!.reasons.map((r) => r.code);
 
 describe('choosePermission', () => {
   it('prefers an active permission over the owner at the same threshold, and says why the others do not qualify', () => {
     const choice = choosePermission(account, 'TransferContract', [B]);
     expect(choice.permissionId).toBe(2);
-    expect(choice.explanation).toBe('Use active permission "payments" (id 2): it may transfer TRX and your keys weigh 1 of the 2 needed, so co-signers must add 1.');
+    expect(choice.explanation).toBe(
+      'Use active permission "payments" (id 2): it may transfer TRX and your keys weigh 1 of the 2 needed, so co-signers must add 1.',
+    );
     expect(reasonsOf(choice, 0)).toEqual([CHOOSER_REASONS.OUTRANKED]);
     expect(reasonsOf(choice, 1)).toEqual([CHOOSER_REASONS.WITNESS_CANNOT_SIGN]);
     expect(reasonsOf(choice, 3)).toEqual([CHOOSER_REASONS.NOT_ALLOWED]);
     expect(reasonsOf(choice, 4)).toEqual([CHOOSER_REASONS.NO_HELD_KEY]);
-    expect(choice.candidates.find((c) => c.id === 3)!.reasons[0]!.message).toBe('Active permission "staking" (id 3) is not allowed to transfer TRX.');
+    expect(choice.candidates.find((c) => c.id === 3)!.reasons[0]!.message).toBe(
+      'Active permission "staking" (id 3) is not allowed to transfer TRX.',
+    );
   });
 
   it('picks the smallest threshold containing one of my keys', () => {
     const choice = choosePermission(account, 'TransferContract', [K.K3.base58]);
     expect(choice.permissionId).toBe(4);
-    expect(choice.candidates.find((c) => c.id === 4)).toMatchObject({ reachableAlone: true, heldWeight: 1n, qualifies: true, reasons: [] });
+    expect(choice.candidates.find((c) => c.id === 4)).toMatchObject({
+      reachableAlone: true,
+      heldWeight: 1n,
+      qualifies: true,
+      reasons: [],
+    });
     expect(reasonsOf(choice, 0)).toEqual([CHOOSER_REASONS.HIGHER_THRESHOLD]);
     expect(reasonsOf(choice, 2)).toEqual([CHOOSER_REASONS.HIGHER_THRESHOLD]);
     expect(choice.explanation).toContain('your keys alone reach its threshold');
@@ -60,7 +84,9 @@ describe('choosePermission', () => {
     expect(choosePermission(account, 'FreezeBalanceV2Contract', [B]).permissionId).toBe(3);
     const update = choosePermission(account, 46, [B]);
     expect(update.permissionId).toBe(0);
-    expect(update.explanation).toMatch(/^Use the owner permission \(Permission_id 0\): it may change account permissions/);
+    expect(update.explanation).toMatch(
+      /^Use the owner permission \(Permission_id 0\): it may change account permissions/,
+    );
     expect(reasonsOf(update, 2)).toEqual([CHOOSER_REASONS.NOT_ALLOWED]);
   });
 
@@ -69,11 +95,19 @@ describe('choosePermission', () => {
     expect(choice.permissionId).toBeUndefined();
     expect(choice.explanation).toMatch(/^None of your keys belongs to a permission that may transfer TRX/);
     expect(choice.candidates.every((c) => !c.qualifies)).toBe(true);
-    expectWalletError(() => requirePermissionChoice(account, 'TransferContract', [D]), PermissionError, 'PERM_NO_PERMISSION_CAN_SIGN');
+    expectWalletError(
+      () => requirePermissionChoice(account, 'TransferContract', [D]),
+      PermissionError,
+      'PERM_NO_PERMISSION_CAN_SIGN',
+    );
   });
 
   it('says so when the only permissions holding my key can never reach their threshold', () => {
-    const broken: AccountPermissions = { address: A, owner: p(0, 'owner', 5n, [key(A), key(B)]), actives: [p(2, 'a', 3n, [key(A)], DEFAULT_ACTIVE_OPERATIONS)] };
+    const broken: AccountPermissions = {
+      address: A,
+      owner: p(0, 'owner', 5n, [key(A), key(B)]),
+      actives: [p(2, 'a', 3n, [key(A)], DEFAULT_ACTIVE_OPERATIONS)],
+    };
     const choice = choosePermission(broken, 'TransferContract', [A]);
     expect(choice.permissionId).toBeUndefined();
     expect(reasonsOf(choice, 0)).toEqual([CHOOSER_REASONS.UNREACHABLE]);
@@ -88,6 +122,10 @@ describe('choosePermission', () => {
 
   it('refuses a contract type that does not exist', () => {
     expectWalletError(() => choosePermission(account, 47, [A]), PermissionError, 'PERM_UNKNOWN_CONTRACT_TYPE');
-    expectWalletError(() => choosePermission(account, 'NoSuchContract' as never, [A]), PermissionError, 'PERM_UNKNOWN_CONTRACT_TYPE');
+    expectWalletError(
+      () => choosePermission(account, 'NoSuchContract' as never, [A]),
+      PermissionError,
+      'PERM_UNKNOWN_CONTRACT_TYPE',
+    );
   });
 });

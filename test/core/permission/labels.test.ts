@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_TYPE_IDS, type ContractTypeName } from '../../../src-core/tx/contract-types';
-import { OPERATION_GROUPS, OPERATION_LABELS, describeOperation, groupTypeIds, operationGroupOf, operationLabel } from '../../../src-core/permission';
+import {
+  OPERATION_GROUPS,
+  OPERATION_LABELS,
+  describeOperation,
+  groupTypeIds,
+  operationGroupOf,
+  operationLabel,
+} from '../../../src-core/permission';
 
 const names = Object.keys(CONTRACT_TYPE_IDS) as ContractTypeName[];
 

@@ -20,15 +20,39 @@ import {
 import { expectWalletError } from '../../fixtures/expect-error';
 import { K, updateValue, updateVector } from '../../fixtures/permissions';
 
-const header = transactionHeader({ refBlock: { number: 0x1a2bn, blockId: '0000000000001a2b0123456789abcdef' + '00'.repeat(16) }, headTimestamp: 1_700_000_000_000 });
+const header = transactionHeader({
+  refBlock: { number: 0x1a2bn, blockId: '0000000000001a2b0123456789abcdef' + '00'.repeat(16) },
+  headTimestamp: 1_700_000_000_000,
+});
 
 // The shape /wallet/getaccount prints with visible=true (java-tron-http.md §4.2).
 const accountJson = {
   address: K.K1.base58,
-  owner_permission: { permission_name: 'owner', threshold: 2, keys: [{ address: K.K1.base58, weight: 1 }, { address: K.K2.base58, weight: 1 }] },
+  owner_permission: {
+    permission_name: 'owner',
+    threshold: 2,
+    keys: [
+      { address: K.K1.base58, weight: 1 },
+      { address: K.K2.base58, weight: 1 },
+    ],
+  },
   active_permission: [
-    { type: 'Active', id: 2, permission_name: 'payments', threshold: 1, operations: DEFAULT_ACTIVE_OPERATIONS, keys: [{ address: K.K3.base58, weight: 1 }] },
-    { type: 'Active', id: 3, permission_name: 'staking', threshold: 2, operations: '00'.repeat(32), keys: [{ address: K.K2.base58, weight: 2 }] },
+    {
+      type: 'Active',
+      id: 2,
+      permission_name: 'payments',
+      threshold: 1,
+      operations: DEFAULT_ACTIVE_OPERATIONS,
+      keys: [{ address: K.K3.base58, weight: 1 }],
+    },
+    {
+      type: 'Active',
+      id: 3,
+      permission_name: 'staking',
+      threshold: 2,
+      operations: '00'.repeat(32),
+      keys: [{ address: K.K2.base58, weight: 2 }],
+    },
   ],
 };
 
@@ -36,8 +60,21 @@ describe('permission model', () => {
   it('reads getaccount JSON with defaults omitted and base58 addresses', () => {
     const account = accountPermissionsFromAccountJson(accountJson);
     expect(account.address).toBe(K.K1.hex);
-    expect(account.owner).toEqual({ type: 'Owner', id: 0, name: 'owner', threshold: 2n, parentId: 0, keys: [{ address: K.K1.hex, weight: 1n }, { address: K.K2.hex, weight: 1n }] });
-    expect(account.actives.map((p) => [p.id, p.name, p.threshold])).toEqual([[2, 'payments', 1n], [3, 'staking', 2n]]);
+    expect(account.owner).toEqual({
+      type: 'Owner',
+      id: 0,
+      name: 'owner',
+      threshold: 2n,
+      parentId: 0,
+      keys: [
+        { address: K.K1.hex, weight: 1n },
+        { address: K.K2.hex, weight: 1n },
+      ],
+    });
+    expect(account.actives.map((p) => [p.id, p.name, p.threshold])).toEqual([
+      [2, 'payments', 1n],
+      [3, 'staking', 2n],
+    ]);
     expect(account.witness).toBeUndefined();
   });
 
@@ -93,7 +130,11 @@ describe('permission model', () => {
   it('feeds an edited structure back into the builder byte-exactly', () => {
     const structure = accountPermissionsFromUpdate(updateValue());
     const tx = b.buildTransaction(
-      b.accountPermissionUpdateContract({ owner: structure.address, ownerPermission: toPermissionInput(structure.owner!), actives: structure.actives.map(toPermissionInput) }),
+      b.accountPermissionUpdateContract({
+        owner: structure.address,
+        ownerPermission: toPermissionInput(structure.owner!),
+        actives: structure.actives.map(toPermissionInput),
+      }),
       { header },
     );
     expect(tx.txID).toBe(updateVector.txID);
@@ -115,8 +156,16 @@ describe('permission model', () => {
       const error = expectWalletError(() => permissionFromJson(json), PermissionError, 'PERM_BAD_JSON');
       expect(error.details?.path).toBe(path);
     }
-    expectWalletError(() => accountPermissionsFromUpdate({ owner_address: K.K1.hex, actives: [] }), PermissionError, 'PERM_BAD_JSON');
-    expectWalletError(() => accountPermissionsFromAccountJson({ address: K.K1.hex, active_permission: {} }), PermissionError, 'PERM_BAD_JSON');
+    expectWalletError(
+      () => accountPermissionsFromUpdate({ owner_address: K.K1.hex, actives: [] }),
+      PermissionError,
+      'PERM_BAD_JSON',
+    );
+    expectWalletError(
+      () => accountPermissionsFromAccountJson({ address: K.K1.hex, active_permission: {} }),
+      PermissionError,
+      'PERM_BAD_JSON',
+    );
   });
 
   it('names the role of a permission id and refuses the witness id for transactions', () => {
@@ -125,6 +174,7 @@ describe('permission model', () => {
     expect(() => assertTransactionPermissionId(0)).not.toThrow();
     expect(() => assertTransactionPermissionId(3)).not.toThrow();
     expectWalletError(() => assertTransactionPermissionId(1), PermissionError, 'PERM_WITNESS_REFUSED');
-    for (const id of [-1, 1.5, 2 ** 31]) expectWalletError(() => assertTransactionPermissionId(id), PermissionError, 'PERM_BAD_PERMISSION_ID');
+    for (const id of [-1, 1.5, 2 ** 31])
+      expectWalletError(() => assertTransactionPermissionId(id), PermissionError, 'PERM_BAD_PERMISSION_ID');
   });
 });

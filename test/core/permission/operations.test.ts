@@ -34,9 +34,15 @@ describe('operations mask', () => {
     const { types, unknownBits } = decodeOperations(DEFAULT_ACTIVE_OPERATIONS);
     expect(unknownBits).toEqual([]);
     // The exact ids, read off the spec's id table: 7fff1fc0033efb07 = bits 0-6, 8-15, 16-20, 30-31, 32-33, 41-45, 48-49, 51-55, 56-58.
-    expect(types).toEqual([0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 30, 31, 32, 33, 41, 42, 43, 44, 45, 48, 49, 51, 52, 53, 54, 55, 56, 57, 58]);
+    expect(types).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 30, 31, 32, 33, 41, 42, 43, 44, 45, 48, 49,
+      51, 52, 53, 54, 55, 56, 57, 58,
+    ]);
     const missing = allTypeIds.filter((id) => !types.includes(id as never));
-    expect(missing).toEqual([CONTRACT_TYPE_IDS.AccountPermissionUpdateContract, CONTRACT_TYPE_IDS.CancelAllUnfreezeV2Contract]);
+    expect(missing).toEqual([
+      CONTRACT_TYPE_IDS.AccountPermissionUpdateContract,
+      CONTRACT_TYPE_IDS.CancelAllUnfreezeV2Contract,
+    ]);
   });
 
   it("shows that mainnet's current default mask (…fb0f…) adds CancelAllUnfreezeV2", () => {
@@ -85,8 +91,13 @@ describe('operations mask', () => {
   });
 
   it('refuses type ids outside 0..255 and unknown type names', () => {
-    for (const id of [-1, 256, 1.5]) expectWalletError(() => encodeOperations([id]), PermissionError, 'PERM_OPERATION_OUT_OF_RANGE');
-    expectWalletError(() => encodeOperations(['NoSuchContract' as never]), PermissionError, 'PERM_UNKNOWN_CONTRACT_TYPE');
+    for (const id of [-1, 256, 1.5])
+      expectWalletError(() => encodeOperations([id]), PermissionError, 'PERM_OPERATION_OUT_OF_RANGE');
+    expectWalletError(
+      () => encodeOperations(['NoSuchContract' as never]),
+      PermissionError,
+      'PERM_UNKNOWN_CONTRACT_TYPE',
+    );
   });
 
   it('round-trips any set of bits (property)', () => {

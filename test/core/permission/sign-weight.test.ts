@@ -27,7 +27,15 @@ function tx(vector: typeof multisig, signature?: string[]): TransactionJson {
 }
 
 const keys = (...addresses: string[]) => addresses.map((address) => ({ address: address as never, weight: 1n }));
-const active: Permission = { type: 'Active', id: 2, name: 'active0', threshold: 2n, parentId: 0, operations: updateVector.input_active_permissions[0].operations, keys: keys(K.K1.hex, K.K2.hex, K.K3.hex) };
+const active: Permission = {
+  type: 'Active',
+  id: 2,
+  name: 'active0',
+  threshold: 2n,
+  parentId: 0,
+  operations: updateVector.input_active_permissions[0].operations,
+  keys: keys(K.K1.hex, K.K2.hex, K.K3.hex),
+};
 const account: AccountPermissions = {
   address: K.K1.hex as never,
   owner: { type: 'Owner', id: 0, name: 'owner', threshold: 2n, parentId: 0, keys: keys(K.K1.hex, K.K2.hex) },
@@ -48,7 +56,12 @@ describe('signWeight', () => {
     expect(result.remainingWeight).toBe(0n);
     expect(result.missing).toEqual([{ address: K.K1.hex, weight: 1n }]);
     expect(result.problems).toEqual([]);
-    expect(result.node).toEqual({ code: 'ENOUGH_PERMISSION', message: undefined, currentWeight: 2n, approvedList: [K.K2.hex, K.K3.hex] });
+    expect(result.node).toEqual({
+      code: 'ENOUGH_PERMISSION',
+      message: undefined,
+      currentWeight: 2n,
+      approvedList: [K.K2.hex, K.K3.hex],
+    });
     expect(result.broadcast).toEqual({ accepted: true, message: undefined });
     expect(() => assertEnoughWeight(result)).not.toThrow();
   });
@@ -70,15 +83,24 @@ describe('signWeight', () => {
 
   it('reports an unsigned transaction as weight 0', () => {
     const result = signWeight(tx(multisig), { account });
-    expect(result.node).toEqual({ code: 'NOT_ENOUGH_PERMISSION', message: undefined, currentWeight: 0n, approvedList: [] });
+    expect(result.node).toEqual({
+      code: 'NOT_ENOUGH_PERMISSION',
+      message: undefined,
+      currentWeight: 0n,
+      approvedList: [],
+    });
     expect(result.broadcast.message).toBe('Validate signature error: miss sig or contract');
   });
 
-  it('refuses a signer who signed twice with java-tron\'s message', () => {
+  it("refuses a signer who signed twice with java-tron's message", () => {
     const result = signWeight(tx(multisig, [sigK2!, sigK2!]), { account });
     const problem = result.problems.find((p) => p.code === SIGN_PROBLEM_CODES.SIGNED_TWICE);
     expect(problem).toMatchObject({ nodeMessage: `${K.K2.base58} has signed twice!`, signatureIndex: 1 });
-    expect(result.node).toMatchObject({ code: 'PERMISSION_ERROR', message: `${K.K2.base58} has signed twice!`, currentWeight: 0n });
+    expect(result.node).toMatchObject({
+      code: 'PERMISSION_ERROR',
+      message: `${K.K2.base58} has signed twice!`,
+      currentWeight: 0n,
+    });
     expect(result.currentWeight).toBe(1n);
     expect(result.signatures.map((s) => s.status)).toEqual(['counted', 'signed-twice']);
     expectWalletError(() => assertEnoughWeight(result), PermissionError, 'SIGN_SIGNED_TWICE');
@@ -88,7 +110,11 @@ describe('signWeight', () => {
     const foreign = sign(multisig.txID, K.K_ONE.private_key);
     const result = signWeight(tx(multisig, [sigK2!, foreign]), { account });
     const message = `${multisig.txID} is signed by ${K.K_ONE.base58} but it is not contained of permission.`;
-    expect(result.problems[0]).toMatchObject({ code: 'SIGN_NOT_IN_PERMISSION', nodeMessage: message, signatureIndex: 1 });
+    expect(result.problems[0]).toMatchObject({
+      code: 'SIGN_NOT_IN_PERMISSION',
+      nodeMessage: message,
+      signatureIndex: 1,
+    });
     expect(result.node).toMatchObject({ code: 'PERMISSION_ERROR', message });
     expect(result.broadcast.message).toBe(`Validate signature error: ${message}`);
     expect(result.signatures[1]).toMatchObject({ signer: K.K_ONE.hex, status: 'not-in-permission', weight: 0n });
@@ -97,21 +123,37 @@ describe('signWeight', () => {
   it('refuses more signatures than the permission has keys', () => {
     const single: Permission = { ...active, threshold: 1n, keys: keys(K.K2.hex) };
     const result = signWeight(tx(multisig, [sigK2!, sigK3!]), { permission: single });
-    expect(result.problems[0]).toMatchObject({ code: 'SIGN_TOO_MANY_SIGNATURES', nodeMessage: 'Signature count is 2 more than key counts of permission : 1' });
+    expect(result.problems[0]).toMatchObject({
+      code: 'SIGN_TOO_MANY_SIGNATURES',
+      nodeMessage: 'Signature count is 2 more than key counts of permission : 1',
+    });
     expect(result.node.code).toBe('PERMISSION_ERROR');
   });
 
   it('refuses more signatures than the chain accepts in total', () => {
     const privateKeys = Array.from({ length: 6 }, (_, i) => (i + 4).toString(16).padStart(2, '0').repeat(32));
-    const wide: Permission = { ...active, threshold: 6n, keys: keys(...privateKeys.map((k) => addressFromPrivateKey(privateKeyFromHex(k)))) };
-    const result = signWeight(tx(multisig, privateKeys.map((k) => sign(multisig.txID, k))), { permission: wide });
+    const wide: Permission = {
+      ...active,
+      threshold: 6n,
+      keys: keys(...privateKeys.map((k) => addressFromPrivateKey(privateKeyFromHex(k)))),
+    };
+    const result = signWeight(
+      tx(
+        multisig,
+        privateKeys.map((k) => sign(multisig.txID, k)),
+      ),
+      { permission: wide },
+    );
     expect(result.problems[0]?.code).toBe('SIGN_ABOVE_TOTAL_SIGN_NUM');
     expect(result.broadcast.message).toBe('Validate signature error: too many signatures');
     expect(result.node.code).toBe('ENOUGH_PERMISSION');
   });
 
   it('answers "Permission denied!" when the active may not make this contract type', () => {
-    const stakingOnly: AccountPermissions = { ...account, actives: [{ ...active, operations: encodeOperations(['FreezeBalanceV2Contract']) }] };
+    const stakingOnly: AccountPermissions = {
+      ...account,
+      actives: [{ ...active, operations: encodeOperations(['FreezeBalanceV2Contract']) }],
+    };
     const result = signWeight(tx(multisig, [sigK2!, sigK3!]), { account: stakingOnly });
     expect(result.problems[0]).toMatchObject({ code: 'SIGN_PERMISSION_DENIED', nodeMessage: 'Permission denied!' });
     expect(result.node).toMatchObject({ code: 'PERMISSION_ERROR', message: 'Permission denied!' });
@@ -130,11 +172,20 @@ describe('signWeight', () => {
     raw.contract[0].Permission_id = 1;
     const witnessTx = { ...transactionFromRawData(raw), signature: [sigK2!] };
     const none = signWeight(witnessTx, { account });
-    expect(none.problems[0]).toMatchObject({ code: 'SIGN_WITNESS_PERMISSION', nodeMessage: 'Permission for this, does not exist!' });
+    expect(none.problems[0]).toMatchObject({
+      code: 'SIGN_WITNESS_PERMISSION',
+      nodeMessage: 'Permission for this, does not exist!',
+    });
     expect(none.broadcast.message).toBe("Validate signature error: permission isn't exit");
-    const sr: AccountPermissions = { ...account, witness: { type: 'Witness', id: 1, name: 'witness', threshold: 1n, parentId: 0, keys: keys(K.K2.hex) } };
+    const sr: AccountPermissions = {
+      ...account,
+      witness: { type: 'Witness', id: 1, name: 'witness', threshold: 1n, parentId: 0, keys: keys(K.K2.hex) },
+    };
     const wrong = signWeight(witnessTx, { account: sr });
-    expect(wrong.problems[0]).toMatchObject({ code: 'SIGN_WITNESS_PERMISSION', nodeMessage: 'Permission type is wrong!' });
+    expect(wrong.problems[0]).toMatchObject({
+      code: 'SIGN_WITNESS_PERMISSION',
+      nodeMessage: 'Permission type is wrong!',
+    });
     expect(wrong.node).toMatchObject({ code: 'PERMISSION_ERROR', message: 'Permission type is wrong!' });
     expect(wrong.broadcast.message).toBe('Validate signature error: Permission type is error');
   });
@@ -143,19 +194,28 @@ describe('signWeight', () => {
     const raw = structuredClone(multisig.raw_data);
     raw.contract[0].Permission_id = 5;
     const result = signWeight(transactionFromRawData(raw), { account });
-    expect(result.problems[0]).toMatchObject({ code: 'SIGN_PERMISSION_NOT_FOUND', nodeMessage: 'Permission for this, does not exist!' });
+    expect(result.problems[0]).toMatchObject({
+      code: 'SIGN_PERMISSION_NOT_FOUND',
+      nodeMessage: 'Permission for this, does not exist!',
+    });
     expect(result.permission).toBeUndefined();
     expect(result.threshold).toBe(0n);
   });
 
   it('refuses an id >= 2 that points at a permission not of type Active', () => {
     const odd: AccountPermissions = { ...account, actives: [{ ...active, type: 'Owner' }] };
-    expect(signWeight(tx(multisig, [sigK2!, sigK3!]), { account: odd }).problems[0]).toMatchObject({ code: 'SIGN_PERMISSION_NOT_ACTIVE', nodeMessage: 'Permission type is wrong!' });
+    expect(signWeight(tx(multisig, [sigK2!, sigK3!]), { account: odd }).problems[0]).toMatchObject({
+      code: 'SIGN_PERMISSION_NOT_ACTIVE',
+      nodeMessage: 'Permission type is wrong!',
+    });
   });
 
   it('refuses an active whose operations are not 32 bytes', () => {
     const short: AccountPermissions = { ...account, actives: [{ ...active, operations: '00'.repeat(31) as never }] };
-    expect(signWeight(tx(multisig, [sigK2!]), { account: short }).problems[0]).toMatchObject({ code: 'SIGN_OPERATIONS_SIZE', nodeMessage: 'operations size must 32, actual: 31' });
+    expect(signWeight(tx(multisig, [sigK2!]), { account: short }).problems[0]).toMatchObject({
+      code: 'SIGN_OPERATIONS_SIZE',
+      nodeMessage: 'operations size must 32, actual: 31',
+    });
   });
 
   it('answers "Account does not exist!" like getsignweight while broadcast would use the default owner', () => {
@@ -167,7 +227,9 @@ describe('signWeight', () => {
   });
 
   it('uses the default owner for an existing account that never set one', () => {
-    const result = signWeight(tx(ownerTransfer, ownerTransfer.signatures_lowercase), { account: { address: K.K1.hex as never, actives: [] } });
+    const result = signWeight(tx(ownerTransfer, ownerTransfer.signatures_lowercase), {
+      account: { address: K.K1.hex as never, actives: [] },
+    });
     expect(result.node.code).toBe('ENOUGH_PERMISSION');
   });
 
@@ -180,10 +242,16 @@ describe('signWeight', () => {
 
   it('refuses a signature no address can be recovered from', () => {
     const badHeader = signWeight(tx(multisig, [sigK2!.slice(0, 128) + '30']), { account });
-    expect(badHeader.problems[0]).toMatchObject({ code: 'SIGN_UNRECOVERABLE', nodeMessage: 'Header byte out of range: 48' });
+    expect(badHeader.problems[0]).toMatchObject({
+      code: 'SIGN_UNRECOVERABLE',
+      nodeMessage: 'Header byte out of range: 48',
+    });
     expect(badHeader.node.code).toBe('COMPUTE_ADDRESS_ERROR');
     const zero = signWeight(tx(multisig, ['00'.repeat(64) + '1b']), { account });
-    expect(zero.problems[0]).toMatchObject({ code: 'SIGN_UNRECOVERABLE', nodeMessage: 'Could not recover public key from signature' });
+    expect(zero.problems[0]).toMatchObject({
+      code: 'SIGN_UNRECOVERABLE',
+      nodeMessage: 'Could not recover public key from signature',
+    });
   });
 
   it('flags a permission given directly whose id differs from the transaction', () => {
@@ -193,7 +261,15 @@ describe('signWeight', () => {
   });
 
   it('weighs signatures against weighted keys', () => {
-    const weighted: Permission = { ...active, threshold: 3n, keys: [{ address: K.K2.hex as never, weight: 2n }, { address: K.K3.hex as never, weight: 1n }, { address: K.K1.hex as never, weight: 1n }] };
+    const weighted: Permission = {
+      ...active,
+      threshold: 3n,
+      keys: [
+        { address: K.K2.hex as never, weight: 2n },
+        { address: K.K3.hex as never, weight: 1n },
+        { address: K.K1.hex as never, weight: 1n },
+      ],
+    };
     expect(signWeight(tx(multisig, [sigK2!]), { permission: weighted }).remainingWeight).toBe(1n);
     expect(signWeight(tx(multisig, [sigK2!, sigK3!]), { permission: weighted }).currentWeight).toBe(3n);
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as b from '../../../src-core/tx/builders';
 import { transactionHeader } from '../../../src-core/tx/header';
-import { signTransaction, recoverSigners, withPermissionId, withExpiration, addSignature } from '../../../src-core/tx/sign';
+import {
+  signTransaction,
+  recoverSigners,
+  withPermissionId,
+  withExpiration,
+  addSignature,
+} from '../../../src-core/tx/sign';
 import { privateKeyFromHex } from '../../../src-core/keys/keys';
 import { TransactionError } from '../../../src-core/errors';
 import { vectors } from '../../fixtures/vectors';
@@ -16,26 +22,45 @@ const header = transactionHeader({
 
 describe('transaction builders', () => {
   it('derive the TAPOS fields and a 60 s expiration from the reference and head block', () => {
-    expect(header).toEqual({ ref_block_bytes: '1a2b', ref_block_hash: '0123456789abcdef', expiration: 1_700_000_060_000, timestamp: 1_700_000_000_000 });
+    expect(header).toEqual({
+      ref_block_bytes: '1a2b',
+      ref_block_hash: '0123456789abcdef',
+      expiration: 1_700_000_060_000,
+      timestamp: 1_700_000_000_000,
+    });
   });
 
   it('refuse an expiration window beyond 24 hours', () => {
-    expect(() => transactionHeader({ refBlock: { number: 1, blockId: '00'.repeat(32) }, headTimestamp: 1, expirationMs: 86_400_001 })).toThrow(/at most 24 hours/);
+    expect(() =>
+      transactionHeader({
+        refBlock: { number: 1, blockId: '00'.repeat(32) },
+        headTimestamp: 1,
+        expirationMs: 86_400_001,
+      }),
+    ).toThrow(/at most 24 hours/);
   });
 
   it('build the TronWeb transfer vector', () => {
-    const tx = b.buildTransaction(b.transferContract({ owner: K.K1.base58, to: K.K2.hex, amount: 1_000_000n }), { header });
+    const tx = b.buildTransaction(b.transferContract({ owner: K.K1.base58, to: K.K2.hex, amount: 1_000_000n }), {
+      header,
+    });
     expect(tx.raw_data_hex).toBe(byName('transfer_owner').raw_data_hex);
   });
 
   it('build the transfer with a memo', () => {
-    const tx = b.buildTransaction(b.transferContract({ owner: K.K1.hex, to: K.K2.hex, amount: 1_000_000n }), { header, memo: 'hello memo' });
+    const tx = b.buildTransaction(b.transferContract({ owner: K.K1.hex, to: K.K2.hex, amount: 1_000_000n }), {
+      header,
+      memo: 'hello memo',
+    });
     expect(tx.txID).toBe(byName('transfer_owner_memo').txID);
   });
 
   it('build the multi-signature transfer with Permission_id 2 and sign it with two keys', () => {
     const v = byName('transfer_multisig_pid2');
-    let tx = b.buildTransaction(b.transferContract({ owner: K.K1.hex, to: K.K3.hex, amount: 2_500_000n }), { header, permissionId: 2 });
+    let tx = b.buildTransaction(b.transferContract({ owner: K.K1.hex, to: K.K3.hex, amount: 2_500_000n }), {
+      header,
+      permissionId: 2,
+    });
     expect(tx.txID).toBe(v.txID);
     for (const key of v.signer_private_keys) tx = signTransaction(tx, privateKeyFromHex(key));
     expect(tx.signature).toEqual(v.signatures_lowercase);
@@ -48,8 +73,21 @@ describe('transaction builders', () => {
     const tx = b.buildTransaction(
       b.accountPermissionUpdateContract({
         owner: K.K1.hex,
-        ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 2, keys: keys([K.K1.base58, K.K2.base58]) },
-        actives: [{ type: 'Active', permission_name: 'active0', threshold: 2, operations: v.input_active_permissions[0].operations, keys: keys([K.K1.base58, K.K2.base58, K.K3.base58]) }],
+        ownerPermission: {
+          type: 'Owner',
+          permission_name: 'owner',
+          threshold: 2,
+          keys: keys([K.K1.base58, K.K2.base58]),
+        },
+        actives: [
+          {
+            type: 'Active',
+            permission_name: 'active0',
+            threshold: 2,
+            operations: v.input_active_permissions[0].operations,
+            keys: keys([K.K1.base58, K.K2.base58, K.K3.base58]),
+          },
+        ],
       }),
       { header },
     );
@@ -59,15 +97,25 @@ describe('transaction builders', () => {
   it('build the TRC20 trigger vector with fee_limit and Permission_id', () => {
     const v = byName('trigger_trc20_transfer_multisig_pid2');
     const tx = b.buildTransaction(
-      b.triggerSmartContract({ owner: K.K1.hex, contract: v.raw_data.contract[0].parameter.value.contract_address, data: v.call_data }),
+      b.triggerSmartContract({
+        owner: K.K1.hex,
+        contract: v.raw_data.contract[0].parameter.value.contract_address,
+        data: v.call_data,
+      }),
       { header, feeLimit: 100_000_000n, permissionId: 2 },
     );
     expect(tx.raw_data_hex).toBe(v.raw_data_hex);
   });
 
   it('build both freeze vectors, omitting the default BANDWIDTH resource', () => {
-    const energy = b.buildTransaction(b.freezeBalanceV2Contract({ owner: K.K1.hex, amount: 10_000_000n, resource: 'ENERGY' }), { header });
-    const bandwidth = b.buildTransaction(b.freezeBalanceV2Contract({ owner: K.K1.hex, amount: 10_000_000n, resource: 'BANDWIDTH' }), { header });
+    const energy = b.buildTransaction(
+      b.freezeBalanceV2Contract({ owner: K.K1.hex, amount: 10_000_000n, resource: 'ENERGY' }),
+      { header },
+    );
+    const bandwidth = b.buildTransaction(
+      b.freezeBalanceV2Contract({ owner: K.K1.hex, amount: 10_000_000n, resource: 'BANDWIDTH' }),
+      { header },
+    );
     expect(energy.txID).toBe(byName('freeze_v2_energy').txID);
     expect(bandwidth.txID).toBe(byName('freeze_v2_bandwidth').txID);
   });
@@ -76,7 +124,13 @@ describe('transaction builders', () => {
     const v = byName('create_smart_contract');
     const nc = v.raw_data.contract[0].parameter.value.new_contract;
     const tx = b.buildTransaction(
-      b.createSmartContract({ owner: K.K1.hex, abi: v.input_abi, bytecode: nc.bytecode, name: 'Mini', originEnergyLimit: 10_000_000n }),
+      b.createSmartContract({
+        owner: K.K1.hex,
+        abi: v.input_abi,
+        bytecode: nc.bytecode,
+        name: 'Mini',
+        originEnergyLimit: 10_000_000n,
+      }),
       { header, feeLimit: 1_000_000_000n },
     );
     expect(tx.txID).toBe(v.txID);
@@ -91,18 +145,30 @@ describe('transaction builders', () => {
 
   it('refuse a fee_limit above 15,000 TRX or below zero', () => {
     const spec = b.triggerSmartContract({ owner: K.K1.hex, contract: K.K2.hex, data: 'a9059cbb' });
-    expect(() => b.buildTransaction(spec, { header, feeLimit: 15_000_000_001n })).toThrow(/fee_limit must be between 0 and 15000000000/);
+    expect(() => b.buildTransaction(spec, { header, feeLimit: 15_000_000_001n })).toThrow(
+      /fee_limit must be between 0 and 15000000000/,
+    );
     expect(() => b.buildTransaction(spec, { header, feeLimit: -1n })).toThrow(/fee_limit/);
   });
 
   it('refuse bad amounts, addresses, percentages and names', () => {
     expect(() => b.transferContract({ owner: K.K1.hex, to: K.K2.hex, amount: 0n })).toThrow(/at least 1/);
     expect(() => b.transferContract({ owner: K.K1.hex, to: K.K2.hex, amount: 2n ** 63n })).toThrow(/64-bit/);
-    expect(() => b.transferContract({ owner: 'Tnot-an-address', to: K.K2.hex, amount: 1n })).toThrow(/sender is not a valid TRON address/);
-    expect(() => b.updateSettingContract({ owner: K.K1.hex, contract: K.K2.hex, consumeUserResourcePercent: 101 })).toThrow(/0 to 100/);
-    expect(() => b.createSmartContract({ owner: K.K1.hex, abi: [], bytecode: '00', name: 'x'.repeat(33) })).toThrow(/32 bytes/);
-    expect(() => b.freezeBalanceV2Contract({ owner: K.K1.hex, amount: 1n, resource: 'STORAGE' as never })).toThrow(/Unknown resource/);
-    expect(() => b.transferAssetContract({ owner: K.K1.hex, to: K.K2.hex, tokenId: 'ABC', amount: 1n })).toThrow(/decimal number/);
+    expect(() => b.transferContract({ owner: 'Tnot-an-address', to: K.K2.hex, amount: 1n })).toThrow(
+      /sender is not a valid TRON address/,
+    );
+    expect(() =>
+      b.updateSettingContract({ owner: K.K1.hex, contract: K.K2.hex, consumeUserResourcePercent: 101 }),
+    ).toThrow(/0 to 100/);
+    expect(() => b.createSmartContract({ owner: K.K1.hex, abi: [], bytecode: '00', name: 'x'.repeat(33) })).toThrow(
+      /32 bytes/,
+    );
+    expect(() => b.freezeBalanceV2Contract({ owner: K.K1.hex, amount: 1n, resource: 'STORAGE' as never })).toThrow(
+      /Unknown resource/,
+    );
+    expect(() => b.transferAssetContract({ owner: K.K1.hex, to: K.K2.hex, tokenId: 'ABC', amount: 1n })).toThrow(
+      /decimal number/,
+    );
   });
 
   it('refuse to sign twice with the same key, and refuse a duplicate merged signature', () => {
@@ -113,7 +179,10 @@ describe('transaction builders', () => {
   });
 
   it('drop signatures when Permission_id or expiration change the txID', () => {
-    const tx = signTransaction(b.buildTransaction(b.transferContract({ owner: K.K1.hex, to: K.K2.hex, amount: 1n }), { header }), privateKeyFromHex(K.K1.private_key));
+    const tx = signTransaction(
+      b.buildTransaction(b.transferContract({ owner: K.K1.hex, to: K.K2.hex, amount: 1n }), { header }),
+      privateKeyFromHex(K.K1.private_key),
+    );
     const moved = withPermissionId(tx, 2);
     expect(moved.txID).not.toBe(tx.txID);
     expect(moved.signature).toBeUndefined();

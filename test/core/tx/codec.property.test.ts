@@ -12,14 +12,38 @@ const resource = fc.constantFrom<b.ResourceName>('BANDWIDTH', 'ENERGY', 'TRON_PO
 const contract = fc.oneof(
   fc.record({ owner: address, to: address, amount }).map(b.transferContract),
   fc.record({ owner: address, amount, resource }).map(b.freezeBalanceV2Contract),
-  fc.record({ owner: address, receiver: address, amount, resource, lock: fc.boolean(), lockPeriodBlocks: fc.bigInt({ min: 0n, max: 10n ** 12n }) }).map(b.delegateResourceContract),
-  fc.record({ owner: address, contract: address, data: fc.uint8Array({ maxLength: 200 }).map(bytesToHex), callValue: fc.bigInt({ min: 0n, max: 10n ** 18n }) }).map(b.triggerSmartContract),
-  fc.record({ owner: address, votes: fc.array(fc.record({ witness: address, count: amount }), { minLength: 1, maxLength: 5 }) }).map(b.voteWitnessContract),
+  fc
+    .record({
+      owner: address,
+      receiver: address,
+      amount,
+      resource,
+      lock: fc.boolean(),
+      lockPeriodBlocks: fc.bigInt({ min: 0n, max: 10n ** 12n }),
+    })
+    .map(b.delegateResourceContract),
+  fc
+    .record({
+      owner: address,
+      contract: address,
+      data: fc.uint8Array({ maxLength: 200 }).map(bytesToHex),
+      callValue: fc.bigInt({ min: 0n, max: 10n ** 18n }),
+    })
+    .map(b.triggerSmartContract),
+  fc
+    .record({
+      owner: address,
+      votes: fc.array(fc.record({ witness: address, count: amount }), { minLength: 1, maxLength: 5 }),
+    })
+    .map(b.voteWitnessContract),
   fc.record({ owner: address, name: fc.string({ maxLength: 30 }) }).map(b.accountUpdateContract),
   fc
     .record({
       owner: address,
-      keys: fc.array(fc.record({ address, weight: fc.bigInt({ min: 1n, max: 1000n }) }), { minLength: 1, maxLength: 5 }),
+      keys: fc.array(fc.record({ address, weight: fc.bigInt({ min: 1n, max: 1000n }) }), {
+        minLength: 1,
+        maxLength: 5,
+      }),
       ops: fc.uint8Array({ minLength: 32, maxLength: 32 }).map(bytesToHex),
       name: fc.string({ maxLength: 12 }),
     })
@@ -27,7 +51,9 @@ const contract = fc.oneof(
       b.accountPermissionUpdateContract({
         owner: p.owner,
         ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: p.keys },
-        actives: [{ type: 'Active', permission_name: p.name || 'active', threshold: 1n, operations: p.ops, keys: p.keys }],
+        actives: [
+          { type: 'Active', permission_name: p.name || 'active', threshold: 1n, operations: p.ops, keys: p.keys },
+        ],
       }),
     ),
 );
@@ -61,12 +87,17 @@ describe('transaction JSON ⇄ protobuf properties', () => {
 
   it('whole transactions with signatures survive protobuf round trips', () => {
     fc.assert(
-      fc.property(contract, options, fc.array(fc.uint8Array({ minLength: 65, maxLength: 65 }).map(bytesToHex), { maxLength: 5 }), (spec, opts, sigs) => {
-        const tx = { ...b.buildTransaction(spec, opts), ...(sigs.length ? { signature: sigs } : {}) };
-        const back = decodeTransaction(encodeTransaction(tx));
-        expect(back.txID).toBe(tx.txID);
-        expect(back.signature ?? []).toEqual(sigs);
-      }),
+      fc.property(
+        contract,
+        options,
+        fc.array(fc.uint8Array({ minLength: 65, maxLength: 65 }).map(bytesToHex), { maxLength: 5 }),
+        (spec, opts, sigs) => {
+          const tx = { ...b.buildTransaction(spec, opts), ...(sigs.length ? { signature: sigs } : {}) };
+          const back = decodeTransaction(encodeTransaction(tx));
+          expect(back.txID).toBe(tx.txID);
+          expect(back.signature ?? []).toEqual(sigs);
+        },
+      ),
       { numRuns: 100 },
     );
   });

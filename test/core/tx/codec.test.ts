@@ -28,10 +28,13 @@ describe('transaction codec', () => {
     expect(computeTxId(v.raw_data)).toBe(v.txID);
   });
 
-  it.each(txVectors.map((v) => [v.name, v] as const))('decodes %s back to JSON that re-encodes to the same bytes', (_name, v) => {
-    const decoded = decodeRawData(hexToBytes(v.raw_data_hex));
-    expect(bytesToHex(encodeRawData(decoded))).toBe(v.raw_data_hex);
-  });
+  it.each(txVectors.map((v) => [v.name, v] as const))(
+    'decodes %s back to JSON that re-encodes to the same bytes',
+    (_name, v) => {
+      const decoded = decodeRawData(hexToBytes(v.raw_data_hex));
+      expect(bytesToHex(encodeRawData(decoded))).toBe(v.raw_data_hex);
+    },
+  );
 
   it('decodes a transfer to exactly the JSON TronWeb built', () => {
     const v = txVectors.find((t) => t.name === 'transfer_owner')!;

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { INT64_MAX, INT64_MIN, UINT256_MAX, formatTrx, formatUnits, parseTrx, parseUnits, type GroupSeparator } from '../../../src-core/units';
+import {
+  INT64_MAX,
+  INT64_MIN,
+  UINT256_MAX,
+  formatTrx,
+  formatUnits,
+  parseTrx,
+  parseUnits,
+  type GroupSeparator,
+} from '../../../src-core/units';
 
 describe('amount text round trip', () => {
   it('parses back every sun amount it formats, grouped or not', () => {
@@ -13,12 +22,23 @@ describe('amount text round trip', () => {
   });
 
   it('round-trips signed int64 amounts for any decimals and separator pair', () => {
-    const separators = fc.constantFrom<[',' | '.', GroupSeparator]>(['.', ','], ['.', ' '], [',', '.'], ['.', '_'], [',', '\u00a0']);
+    const separators = fc.constantFrom<[',' | '.', GroupSeparator]>(
+      ['.', ','],
+      ['.', ' '],
+      [',', '.'],
+      ['.', '_'],
+      [',', '\u00a0'],
+    );
     fc.assert(
-      fc.property(fc.bigInt({ min: INT64_MIN, max: INT64_MAX }), fc.integer({ min: 0, max: 30 }), separators, (amount, decimals, [decimalSeparator, groupSeparator]) => {
-        const text = formatUnits(amount, decimals, { group: true, groupSeparator, decimalSeparator });
-        expect(parseUnits(text, decimals, { allowNegative: true, decimalSeparator, groupSeparator })).toBe(amount);
-      }),
+      fc.property(
+        fc.bigInt({ min: INT64_MIN, max: INT64_MAX }),
+        fc.integer({ min: 0, max: 30 }),
+        separators,
+        (amount, decimals, [decimalSeparator, groupSeparator]) => {
+          const text = formatUnits(amount, decimals, { group: true, groupSeparator, decimalSeparator });
+          expect(parseUnits(text, decimals, { allowNegative: true, decimalSeparator, groupSeparator })).toBe(amount);
+        },
+      ),
     );
   });
 

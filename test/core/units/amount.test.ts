@@ -53,7 +53,8 @@ describe('parseTrx', () => {
   });
 
   it('refuses exponent notation', () => {
-    for (const text of ['1e6', '1E6', '1.5e-3', '2e+2']) expectWalletError(() => parseTrx(text), AmountError, 'AMOUNT_EXPONENT');
+    for (const text of ['1e6', '1E6', '1.5e-3', '2e+2'])
+      expectWalletError(() => parseTrx(text), AmountError, 'AMOUNT_EXPONENT');
   });
 
   it('refuses malformed text', () => {
@@ -69,7 +70,11 @@ describe('parseTrx', () => {
 
   it('refuses amounts below int64 when negatives are allowed', () => {
     expect(parseTrx('-9223372036854.775808', { allowNegative: true })).toBe(-(2n ** 63n));
-    expectWalletError(() => parseTrx('-9223372036854.775809', { allowNegative: true }), AmountError, 'AMOUNT_TOO_SMALL');
+    expectWalletError(
+      () => parseTrx('-9223372036854.775809', { allowNegative: true }),
+      AmountError,
+      'AMOUNT_TOO_SMALL',
+    );
   });
 
   it('refuses zero when the caller needs a positive amount', () => {
@@ -82,7 +87,11 @@ describe('parseTrx', () => {
   });
 
   it('refuses identical group and decimal separators', () => {
-    expectWalletError(() => parseTrx('1', { decimalSeparator: ',', groupSeparator: ',' }), AmountError, 'AMOUNT_BAD_SEPARATORS');
+    expectWalletError(
+      () => parseTrx('1', { decimalSeparator: ',', groupSeparator: ',' }),
+      AmountError,
+      'AMOUNT_BAD_SEPARATORS',
+    );
   });
 });
 
@@ -100,7 +109,8 @@ describe('parseUnits', () => {
   });
 
   it('refuses impossible decimals', () => {
-    for (const decimals of [-1, 1.5, 256, Number.NaN]) expectWalletError(() => parseUnits('1', decimals), AmountError, 'AMOUNT_BAD_DECIMALS');
+    for (const decimals of [-1, 1.5, 256, Number.NaN])
+      expectWalletError(() => parseUnits('1', decimals), AmountError, 'AMOUNT_BAD_DECIMALS');
   });
 });
 
@@ -116,7 +126,9 @@ describe('formatTrx and formatUnits', () => {
   it('group thousands and add the unit when asked', () => {
     expect(formatTrx(1_234_567_890_000n, { group: true, withUnit: true })).toBe('1,234,567.89 TRX');
     expect(formatTrx(123_000_000n, { group: true })).toBe('123');
-    expect(formatUnits(1_234_567_000n, 3, { group: true, groupSeparator: '.', decimalSeparator: ',' })).toBe('1.234.567');
+    expect(formatUnits(1_234_567_000n, 3, { group: true, groupSeparator: '.', decimalSeparator: ',' })).toBe(
+      '1.234.567',
+    );
     expect(formatUnits(1_234_567_5n, 1, { group: true, groupSeparator: "'" })).toBe("1'234'567.5");
   });
 
@@ -142,7 +154,11 @@ describe('formatTrx and formatUnits', () => {
   it('refuses bad formatting options', () => {
     expectWalletError(() => formatTrx(1n, { maxFractionDigits: -1 }), AmountError, 'AMOUNT_BAD_FORMAT_OPTION');
     expectWalletError(() => formatTrx(1n, { minFractionDigits: 0.5 }), AmountError, 'AMOUNT_BAD_FORMAT_OPTION');
-    expectWalletError(() => formatTrx(1n, { group: true, groupSeparator: '.', decimalSeparator: '.' }), AmountError, 'AMOUNT_BAD_SEPARATORS');
+    expectWalletError(
+      () => formatTrx(1n, { group: true, groupSeparator: '.', decimalSeparator: '.' }),
+      AmountError,
+      'AMOUNT_BAD_SEPARATORS',
+    );
     expectWalletError(() => formatUnits(1n, 300), AmountError, 'AMOUNT_BAD_DECIMALS');
   });
 });

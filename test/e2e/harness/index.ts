@@ -1,7 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { channelNames, channels, eventNames, events as eventSpecs, type Channels, type Events } from '../../../src-core/ipc/contract';
+import {
+  channelNames,
+  channels,
+  eventNames,
+  events as eventSpecs,
+  type Channels,
+  type Events,
+} from '../../../src-core/ipc/contract';
 import { createEventHub, type EventHub } from '../../../src-main/ipc/events';
 import { createHandlers, type Services } from '../../../src-main/ipc/handlers';
 import { processAppInfo } from '../../../src-main/ipc/handlers/app';
@@ -71,7 +78,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     rendererRoot: RENDERER_OUT,
     // The app's sender check, pointed at the harness origin instead of app://wallet.
     createRegistry: (origin) =>
-      createIpcRegistry({ channels, handlers, isTrustedSender: (sender) => isTrustedSender(sender, { origin }), log: options.log ?? silentLogger }),
+      createIpcRegistry({
+        channels,
+        handlers,
+        isTrustedSender: (sender) => isTrustedSender(sender, { origin }),
+        log: options.log ?? silentLogger,
+      }),
     subscribeEvents: (listener) => events.subscribe(listener),
   });
 
@@ -83,7 +95,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     throw error;
   }
   const config = { socketUrl: server.socketUrl, channelNames, eventNames };
-  await browser.context.addInitScript({ content: `(() => {\n${injectCode}\n__walletHarnessBridge.install(${JSON.stringify(config)});\n})();` });
+  await browser.context.addInitScript({
+    content: `(() => {\n${injectCode}\n__walletHarnessBridge.install(${JSON.stringify(config)});\n})();`,
+  });
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') {

@@ -50,7 +50,13 @@ export function install(config: InjectConfig): void {
       }
       if (socket.readyState !== WebSocket.OPEN) return closedResult;
       const id = nextId++;
-      const call: CallMessage = { type: 'call', id, channel, args, frame: { url: location.href, top: window.top === window } };
+      const call: CallMessage = {
+        type: 'call',
+        id,
+        channel,
+        args,
+        frame: { url: location.href, top: window.top === window },
+      };
       return new Promise((resolve) => {
         pending.set(id, resolve);
         socket.send(encodeWire(call));

@@ -19,7 +19,9 @@ async function newestMtime(dir: string): Promise<number> {
 }
 
 /** The entry file of each electron-vite target. */
-export const BUILD_OUTPUTS = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'].map((path) => join(ROOT, path));
+export const BUILD_OUTPUTS = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'].map((path) =>
+  join(ROOT, path),
+);
 
 /**
  * Reuses `out/` when every target is newer than every source (so `npm test`, which builds first,
@@ -28,14 +30,20 @@ export const BUILD_OUTPUTS = ['out/main/index.js', 'out/preload/index.cjs', 'out
 export async function ensureRendererBuilt(force = process.env.E2E_REBUILD === '1'): Promise<void> {
   if (!force && BUILD_OUTPUTS.every((path) => existsSync(path))) {
     const built = Math.min(...(await Promise.all(BUILD_OUTPUTS.map(async (path) => (await stat(path)).mtimeMs))));
-    const sources = Math.max(...(await Promise.all(['src-renderer', 'src-core', 'src-main'].map((dir) => newestMtime(join(ROOT, dir))))));
+    const sources = Math.max(
+      ...(await Promise.all(['src-renderer', 'src-core', 'src-main'].map((dir) => newestMtime(join(ROOT, dir))))),
+    );
     if (built >= sources) return;
   }
-  await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
-    cwd: ROOT,
-    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
 }
 
 let injectCode: Promise<string> | null = null;

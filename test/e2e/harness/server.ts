@@ -85,7 +85,11 @@ export async function startBridgeServer(options: BridgeServerOptions): Promise<B
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
   server.on('upgrade', (request, socket, head) => {
     const url = new URL(request.url ?? '/', origin);
-    if (url.pathname !== '/bridge' || !sameToken(url.searchParams.get('token'), token) || request.headers.origin !== origin) {
+    if (
+      url.pathname !== '/bridge' ||
+      !sameToken(url.searchParams.get('token'), token) ||
+      request.headers.origin !== origin
+    ) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
@@ -120,7 +124,9 @@ export async function startBridgeServer(options: BridgeServerOptions): Promise<B
         isTopFrame: call.frame?.top === true,
         isAppWindow: true,
       };
-      void registry.call(call.channel, call.args, sender).then((result) => send(ws, { type: 'result', id: call.id, result }));
+      void registry
+        .call(call.channel, call.args, sender)
+        .then((result) => send(ws, { type: 'result', id: call.id, result }));
     });
   }
 

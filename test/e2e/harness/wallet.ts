@@ -7,7 +7,13 @@ import { walletServices } from '../../../src-main/ipc/handlers';
 import { createEventHub } from '../../../src-main/ipc/events';
 import { silentLogger } from '../../../src-main/ipc/logger';
 import { UnavailableSecretStore } from '../../../src-main/vault/secret-store';
-import { createWalletServices, type EmbeddedNodeFactory, type FileDialogs, type RecoveryPhraseView, type WalletServices } from '../../../src-main/wallet';
+import {
+  createWalletServices,
+  type EmbeddedNodeFactory,
+  type FileDialogs,
+  type RecoveryPhraseView,
+  type WalletServices,
+} from '../../../src-main/wallet';
 import type { SettingsDefaults } from '../../../src-main/wallet/stores/settings';
 import type { TronNode } from '../../../src-main/node';
 import { realNodeFactory } from '../../fixtures/real-node';
@@ -30,7 +36,11 @@ export interface WalletHarness {
  * node host in a fresh temp folder (an empty profile), and the embedded node from `createNode`.
  * No OS keychain (as on a headless machine) and cheap scrypt, so unlocking takes milliseconds.
  */
-export async function startWalletHarness(options: { createNode: EmbeddedNodeFactory; settings?: SettingsDefaults; fileDialogs?: FileDialogs }): Promise<WalletHarness> {
+export async function startWalletHarness(options: {
+  createNode: EmbeddedNodeFactory;
+  settings?: SettingsDefaults;
+  fileDialogs?: FileDialogs;
+}): Promise<WalletHarness> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-profile-'));
   const events = createEventHub(eventSpecs);
   const clipboard: string[] = [];
@@ -48,7 +58,8 @@ export async function startWalletHarness(options: { createNode: EmbeddedNodeFact
       available: false,
       backend: 'none',
       reason: 'NO_SERVICE',
-      message: 'No keychain service answered on this computer, so "remember on this device" is off. The vault still works: unlock it with your password.',
+      message:
+        'No keychain service answered on this computer, so "remember on this device" is off. The vault still works: unlock it with your password.',
     }),
     scrypt: { N: 1024, r: 8, p: 1 },
     embeddedPollMs: 50,

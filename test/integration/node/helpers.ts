@@ -12,7 +12,13 @@ export function newKey(): { key: string; hex: string } {
 
 /** Bytes charged for bandwidth: serialized tx without ret + 64 (java-tron-http.md §6.1), from TronWeb's JSON. */
 export function bandwidthBytes(tx: { raw_data_hex: string; signature?: string[] }): number {
-  return Number(bandwidthBytesOf({ rawDataLength: tx.raw_data_hex.length / 2, signatureLengths: (tx.signature ?? []).map((s) => s.length / 2), contracts: 1 }));
+  return Number(
+    bandwidthBytesOf({
+      rawDataLength: tx.raw_data_hex.length / 2,
+      signatureLengths: (tx.signature ?? []).map((s) => s.length / 2),
+      contracts: 1,
+    }),
+  );
 }
 
 /** Usage left after `slotsElapsed` slots of recovery in the 28,800-slot window (java-tron ResourceProcessor.increase with usage 0). */

@@ -47,7 +47,10 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
   async function deploy(name: string, options: Record<string, unknown> = {}, key = alice.key): Promise<string> {
     const artifact = artifacts[name]!;
     const owner = tronWeb.address.fromPrivateKey(key) as string;
-    const tx = await tronWeb.transactionBuilder.createSmartContract({ abi: artifact.abi as never, bytecode: artifact.bytecode, feeLimit: 1_000 * TRX, ...options }, owner);
+    const tx = await tronWeb.transactionBuilder.createSmartContract(
+      { abi: artifact.abi as never, bytecode: artifact.bytecode, feeLimit: 1_000 * TRX, ...options },
+      owner,
+    );
     const sent = await tronWeb.trx.sendRawTransaction(await tronWeb.trx.sign(tx, key));
     expect(sent).toMatchObject({ result: true });
     await node.mine(1);
@@ -61,7 +64,16 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
   }
 
   it('deploys a TRC-20 with contract().new(), then transfers it and reads balanceOf through at(), call() and send()', async () => {
-    const creating = tronWeb.contract().new({ abi: artifacts['Token']!.abi as never, bytecode: artifacts['Token']!.bytecode, parameters: [1_000_000], feeLimit: 1_000 * TRX, name: 'Token' }, alice.key);
+    const creating = tronWeb.contract().new(
+      {
+        abi: artifacts['Token']!.abi as never,
+        bytecode: artifacts['Token']!.bytecode,
+        parameters: [1_000_000],
+        feeLimit: 1_000 * TRX,
+        name: 'Token',
+      },
+      alice.key,
+    );
     // new() broadcasts and then waits 3 s: mine the block meanwhile.
     await until(() => node.pool.size > 0);
     await node.mine(1);
@@ -77,7 +89,11 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
     await node.mine(1);
     expect(((await tronWeb.trx.getTransaction(txId)) as Reply).ret).toEqual([{ contractRet: 'SUCCESS' }]);
     const info = await infoOf(txId);
-    expect(info.receipt).toMatchObject({ energy_usage_total: 27_902, energy_fee: 27_902 * ENERGY_FEE, result: 'SUCCESS' });
+    expect(info.receipt).toMatchObject({
+      energy_usage_total: 27_902,
+      energy_fee: 27_902 * ENERGY_FEE,
+      result: 'SUCCESS',
+    });
     expect(info.log[0].topics[0]).toBe('ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef');
     expect(String(await contract.methods.balanceOf(bob.hex).call())).toBe('250');
     expect(String(await contract.methods.balanceOf(alice.hex).call())).toBe('999750');
@@ -91,8 +107,21 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
     await node.mine(1);
     const info = await infoOf(txId);
     expect(info.internal_transactions).toEqual([
-      { hash: expect.stringMatching(/^[0-9a-f]{64}$/), caller_address: router, transferTo_address: child, callValueInfo: [{ callValue: 2 * TRX }], note: hexText('call') },
-      { hash: expect.stringMatching(/^[0-9a-f]{64}$/), caller_address: router, transferTo_address: child, callValueInfo: [{}], note: hexText('call'), rejected: true },
+      {
+        hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        caller_address: router,
+        transferTo_address: child,
+        callValueInfo: [{ callValue: 2 * TRX }],
+        note: hexText('call'),
+      },
+      {
+        hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        caller_address: router,
+        transferTo_address: child,
+        callValueInfo: [{}],
+        note: hexText('call'),
+        rejected: true,
+      },
     ]);
     expect(await tronWeb.trx.getUnconfirmedBalance(child)).toBe(2 * TRX);
   });
@@ -106,7 +135,11 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
     await node.mine(1);
     expect(((await tronWeb.trx.getTransaction(reverted)) as Reply).ret).toEqual([{ contractRet: 'REVERT' }]);
     const revertInfo = await infoOf(reverted);
-    expect(revertInfo).toMatchObject({ result: 'FAILED', resMessage: hexText('REVERT opcode executed'), receipt: { result: 'REVERT' } });
+    expect(revertInfo).toMatchObject({
+      result: 'FAILED',
+      resMessage: hexText('REVERT opcode executed'),
+      receipt: { result: 'REVERT' },
+    });
     expect(decodeRevertReason(hexToBytes(revertInfo.contractResult[0]))).toBe('allowance exceeded');
     expect(revertInfo.receipt.energy_fee).toBe(revertInfo.receipt.energy_usage_total * ENERGY_FEE);
 
@@ -116,9 +149,15 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
     const burned = await reverter.methods.burn().send({ feeLimit: 2_100_000 });
     await node.mine(1);
     const burnInfo = await infoOf(burned);
-    expect(burnInfo.receipt).toMatchObject({ energy_usage_total: 10_000, energy_fee: 2_100_000, result: 'OUT_OF_ENERGY' });
+    expect(burnInfo.receipt).toMatchObject({
+      energy_usage_total: 10_000,
+      energy_fee: 2_100_000,
+      result: 'OUT_OF_ENERGY',
+    });
     expect(((await tronWeb.trx.getTransaction(burned)) as Reply).ret).toEqual([{ contractRet: 'OUT_OF_ENERGY' }]);
-    expect(before - (await tronWeb.trx.getUnconfirmedBalance(alice.hex))).toBe(2_100_000 + (burnInfo.receipt.net_fee ?? 0));
+    expect(before - (await tronWeb.trx.getUnconfirmedBalance(alice.hex))).toBe(
+      2_100_000 + (burnInfo.receipt.net_fee ?? 0),
+    );
   });
 
   it("splits energy between the deployer's stake and the caller as computed by hand", async () => {
@@ -127,23 +166,42 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
     // The deployer stakes 10,000 TRX for energy (FreezeBalanceV2) and is the network's whole energy
     // weight: limit = 10,000 × TotalEnergyCurrentLimit 180,000,000,000 / 10,000 = 1.8e11.
     const freeze = await tronWeb.transactionBuilder.freezeBalanceV2(10_000 * TRX, 'ENERGY', deployer.hex);
-    expect(await tronWeb.trx.sendRawTransaction(await tronWeb.trx.sign(freeze, deployer.key))).toMatchObject({ result: true });
+    expect(await tronWeb.trx.sendRawTransaction(await tronWeb.trx.sign(freeze, deployer.key))).toMatchObject({
+      result: true,
+    });
     await node.mine(1);
     expect(((await tronWeb.trx.getAccountResources(deployer.hex)) as Reply).EnergyLimit).toBe(180_000_000_000);
-    const address = await deploy('Token', { parameters: [1_000_000], userFeePercentage: 30, originEnergyLimit: 50_000 }, deployer.key);
+    const address = await deploy(
+      'Token',
+      { parameters: [1_000_000], userFeePercentage: 30, originEnergyLimit: 50_000 },
+      deployer.key,
+    );
     const asDeployer = new TronWeb({ fullHost: node.url, privateKey: deployer.key });
-    await (await asDeployer.contract(artifacts['Token']!.abi as never, address)).methods.transfer(caller.hex, 1_000).send({ feeLimit: 100 * TRX });
+    await (
+      await asDeployer.contract(artifacts['Token']!.abi as never, address)
+    ).methods
+      .transfer(caller.hex, 1_000)
+      .send({ feeLimit: 100 * TRX });
     await node.mine(1);
 
     const asCaller = new TronWeb({ fullHost: node.url, privateKey: caller.key });
     const before = await tronWeb.trx.getUnconfirmedBalance(caller.hex);
-    const txId = await (await asCaller.contract(artifacts['Token']!.abi as never, address)).methods.transfer(bob.hex, 10).send({ feeLimit: 100 * TRX });
+    const txId = await (
+      await asCaller.contract(artifacts['Token']!.abi as never, address)
+    ).methods
+      .transfer(bob.hex, 10)
+      .send({ feeLimit: 100 * TRX });
     await node.mine(1);
     const receipt = (await infoOf(txId)).receipt;
     // U = 27,902 (a new holder). consume_user_resource_percent p = 30:
     //   deployer = min(U × (100 − p) / 100, stake left, origin_energy_limit) = min(1,953,140 / 100 = 19,531, 1.8e11, 50,000) = 19,531
     //   caller   = 27,902 − 19,531 = 8,371 energy, no stake → 8,371 × 210 = 1,757,910 sun burned
-    expect(receipt).toMatchObject({ energy_usage_total: 27_902, origin_energy_usage: 19_531, energy_fee: 1_757_910, result: 'SUCCESS' });
+    expect(receipt).toMatchObject({
+      energy_usage_total: 27_902,
+      origin_energy_usage: 19_531,
+      energy_fee: 1_757_910,
+      result: 'SUCCESS',
+    });
     expect(receipt.energy_usage).toBeUndefined();
     expect(before - (await tronWeb.trx.getUnconfirmedBalance(caller.hex))).toBe(1_757_910 + (receipt.net_fee ?? 0));
     const resource = ((await tronWeb.trx.getUnconfirmedAccount(deployer.hex)) as Reply).account_resource;
@@ -151,9 +209,24 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
   });
 
   it('agrees between estimateenergy and triggerconstantcontract on base energy, calls and deploys', async () => {
-    const parameters = [{ type: 'address', value: bob.hex }, { type: 'uint256', value: 5 }];
-    const constant = (await tronWeb.transactionBuilder.triggerConstantContract(token, 'transfer(address,uint256)', {}, parameters, alice.hex)) as Reply;
-    const estimate = (await tronWeb.transactionBuilder.estimateEnergy(token, 'transfer(address,uint256)', {}, parameters, alice.hex)) as Reply;
+    const parameters = [
+      { type: 'address', value: bob.hex },
+      { type: 'uint256', value: 5 },
+    ];
+    const constant = (await tronWeb.transactionBuilder.triggerConstantContract(
+      token,
+      'transfer(address,uint256)',
+      {},
+      parameters,
+      alice.hex,
+    )) as Reply;
+    const estimate = (await tronWeb.transactionBuilder.estimateEnergy(
+      token,
+      'transfer(address,uint256)',
+      {},
+      parameters,
+      alice.hex,
+    )) as Reply;
     // bob already holds tokens: 12,902 energy, no dynamic-energy penalty. The estimate's binary search
     // stops within 1 TRX of the cheapest passing fee limit: at most ⌈1,000,000 / 210⌉ = 4,762 above.
     expect(constant.energy_used).toBe(12_902);
@@ -162,7 +235,10 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
     expect(estimate.energy_required - constant.energy_used).toBeLessThanOrEqual(4_762);
 
     const input = artifacts['Token']!.bytecode + (7).toString(16).padStart(64, '0');
-    const deployEstimate = (await tronWeb.transactionBuilder.deployConstantContract({ input, ownerAddress: alice.hex })) as Reply;
+    const deployEstimate = (await tronWeb.transactionBuilder.deployConstantContract({
+      input,
+      ownerAddress: alice.hex,
+    })) as Reply;
     expect(deployEstimate.energy_required).toBeGreaterThanOrEqual(314_716);
     expect(deployEstimate.energy_required - 314_716).toBeLessThanOrEqual(4_762);
   });
@@ -170,16 +246,41 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
   it('runs the TRON opcodes from hand-assembled bytecode', async () => {
     // CALLTOKENVALUE, CALLTOKENID, ISCONTRACT(self), ISCONTRACT(caller), TOKENBALANCE(self, 1000001),
     // FREEZEBALANCEV2(1 sun, ENERGY) – each result stored to memory – then RETURN 6 words.
-    const runtime = 'd2600052' + 'd3602052' + '30d4604052' + '33d4606052' + '30620f4241d1608052' + '60016001da60a052' + '60c06000f3';
+    const runtime =
+      'd2600052' + 'd3602052' + '30d4604052' + '33d4606052' + '30620f4241d1608052' + '60016001da60a052' + '60c06000f3';
     const length = (runtime.length / 2).toString(16).padStart(2, '0');
-    const address = await deploy('Token', { abi: [], bytecode: `60${length}600c60003960${length}6000f3${runtime}`, parameters: [] });
+    const address = await deploy('Token', {
+      abi: [],
+      bytecode: `60${length}600c60003960${length}6000f3${runtime}`,
+      parameters: [],
+    });
     const words = (values: number[]) => values.map((v) => v.toString(16).padStart(64, '0')).join('');
-    const read = (await tronWeb.transactionBuilder.triggerConstantContract(address, '', { input: '00' }, [], bob.hex)) as Reply;
+    const read = (await tronWeb.transactionBuilder.triggerConstantContract(
+      address,
+      '',
+      { input: '00' },
+      [],
+      bob.hex,
+    )) as Reply;
     expect(read.constant_result).toEqual([words([0, 0, 1, 0, 0, 0])]);
     // FREEZEBALANCEV2 of 1 sun: the staking service refuses it (at least 1 TRX), so 0 is pushed and the itx is rejected.
-    expect(read.internal_transactions).toEqual([expect.objectContaining({ caller_address: address, transferTo_address: address, note: hexText('freezeBalanceV2ForEnergy'), rejected: true, callValueInfo: [{ callValue: 1 }] })]);
+    expect(read.internal_transactions).toEqual([
+      expect.objectContaining({
+        caller_address: address,
+        transferTo_address: address,
+        note: hexText('freezeBalanceV2ForEnergy'),
+        rejected: true,
+        callValueInfo: [{ callValue: 1 }],
+      }),
+    ]);
 
-    const built = await tronWeb.transactionBuilder.triggerSmartContract(address, '', { input: '00', feeLimit: 10 * TRX }, [], bob.hex);
+    const built = await tronWeb.transactionBuilder.triggerSmartContract(
+      address,
+      '',
+      { input: '00', feeLimit: 10 * TRX },
+      [],
+      bob.hex,
+    );
     const sent = await tronWeb.trx.sendRawTransaction(await tronWeb.trx.sign(built.transaction, bob.key));
     expect(sent).toMatchObject({ result: true });
     await node.mine(1);
@@ -198,30 +299,72 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
     const before = snapshot();
     const fresh = tronWeb.utils.accounts.generateAccount();
 
-    const send = await tronWeb.trx.sign(await tronWeb.transactionBuilder.sendTrx(fresh.address.hex, 3 * TRX, alice.hex), alice.key);
+    const send = await tronWeb.trx.sign(
+      await tronWeb.transactionBuilder.sendTrx(fresh.address.hex, 3 * TRX, alice.hex),
+      alice.key,
+    );
     const sendRun = await node.dryRun(send);
     expect(sendRun).toMatchObject({ accepted: true, contractRet: 'SUCCESS', fee: 1_100_000n });
-    expect(sendRun.balanceChanges).toContainEqual({ address: fresh.address.hex.toLowerCase(), trx: 3_000_000n, tokens: {}, created: true, deleted: false });
-    expect(sendRun.balanceChanges).toContainEqual({ address: alice.hex, trx: -4_100_000n, tokens: {}, created: false, deleted: false });
+    expect(sendRun.balanceChanges).toContainEqual({
+      address: fresh.address.hex.toLowerCase(),
+      trx: 3_000_000n,
+      tokens: {},
+      created: true,
+      deleted: false,
+    });
+    expect(sendRun.balanceChanges).toContainEqual({
+      address: alice.hex,
+      trx: -4_100_000n,
+      tokens: {},
+      created: false,
+      deleted: false,
+    });
 
-    const keys = [{ address: alice.hex, weight: 1 }, { address: bob.hex, weight: 1 }];
+    const keys = [
+      { address: alice.hex, weight: 1 },
+      { address: bob.hex, weight: 1 },
+    ];
     const update = await tronWeb.transactionBuilder.updateAccountPermissions(
       alice.hex,
       { type: 0, permission_name: 'owner', threshold: 2, keys } as never,
       undefined as never,
-      [{ type: 2, permission_name: 'active', threshold: 1, operations: '7fff1fc0033efb0f' + '00'.repeat(24), keys }] as never,
+      [
+        { type: 2, permission_name: 'active', threshold: 1, operations: '7fff1fc0033efb0f' + '00'.repeat(24), keys },
+      ] as never,
     );
     const updateRun = await node.dryRun(await tronWeb.trx.sign(update, alice.key));
     expect(updateRun).toMatchObject({ accepted: true, contractRet: 'SUCCESS' });
-    expect(updateRun.balanceChanges).toEqual([{ address: alice.hex, trx: -updateRun.fee, tokens: {}, created: false, deleted: false }]);
+    expect(updateRun.balanceChanges).toEqual([
+      { address: alice.hex, trx: -updateRun.fee, tokens: {}, created: false, deleted: false },
+    ]);
     expect(updateRun.fee).toBeGreaterThanOrEqual(100n * 1_000_000n);
 
-    const call = await tronWeb.transactionBuilder.triggerSmartContract(token, 'transfer(address,uint256)', { feeLimit: 100 * TRX }, [{ type: 'address', value: fresh.address.hex }, { type: 'uint256', value: 1 }], alice.hex);
+    const call = await tronWeb.transactionBuilder.triggerSmartContract(
+      token,
+      'transfer(address,uint256)',
+      { feeLimit: 100 * TRX },
+      [
+        { type: 'address', value: fresh.address.hex },
+        { type: 'uint256', value: 1 },
+      ],
+      alice.hex,
+    );
     const callRun = await node.dryRun(await tronWeb.trx.sign(call.transaction, alice.key));
-    expect(callRun).toMatchObject({ accepted: true, contractRet: 'SUCCESS', transactionInfo: { receipt: { energy_usage_total: 27_902 } } });
-    expect(callRun.balanceChanges).toEqual([{ address: alice.hex, trx: -callRun.fee, tokens: {}, created: false, deleted: false }]);
+    expect(callRun).toMatchObject({
+      accepted: true,
+      contractRet: 'SUCCESS',
+      transactionInfo: { receipt: { energy_usage_total: 27_902 } },
+    });
+    expect(callRun.balanceChanges).toEqual([
+      { address: alice.hex, trx: -callRun.fee, tokens: {}, created: false, deleted: false },
+    ]);
     // The same through the dev endpoint.
-    const viaHttp = (await (await fetch(`${node.url}/admin/dryrun`, { method: 'POST', body: JSON.stringify({ transaction: await tronWeb.trx.sign(call.transaction, alice.key) }) })).json()) as Reply;
+    const viaHttp = (await (
+      await fetch(`${node.url}/admin/dryrun`, {
+        method: 'POST',
+        body: JSON.stringify({ transaction: await tronWeb.trx.sign(call.transaction, alice.key) }),
+      })
+    ).json()) as Reply;
     expect(viaHttp).toMatchObject({ accepted: true, contractRet: 'SUCCESS', fee: Number(callRun.fee) });
 
     expect(snapshot()).toEqual(before);

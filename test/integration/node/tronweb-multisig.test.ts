@@ -74,7 +74,9 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
     expect(await balanceOf(holder.hex)).toBe(500 * TRX - 100 * TRX);
     const account = (await tronWeb.trx.getUnconfirmedAccount(holder.hex)) as Reply;
     expect(account.owner_permission).toEqual({ permission_name: 'owner', threshold: 2, keys });
-    expect(account.active_permission).toEqual([{ type: 'Active', id: 2, permission_name: 'transfers', threshold: 2, operations, keys }]);
+    expect(account.active_permission).toEqual([
+      { type: 'Active', id: 2, permission_name: 'transfers', threshold: 2, operations, keys },
+    ]);
 
     // 3. A transfer under Permission_id 2, multi-signed by k1 and k2.
     const transfer = await tronWeb.transactionBuilder.sendTrx(receiver.hex, 10 * TRX, holder.hex, { permissionId: 2 });
@@ -89,7 +91,13 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
     expect(weight.result).toEqual({});
     expect(weight.current_weight).toBe(2);
     expect(weight.approved_list).toEqual([k1.hex, k2.hex]);
-    expect(weight.permission).toMatchObject({ type: 'Active', id: 2, permission_name: 'transfers', threshold: 2, operations });
+    expect(weight.permission).toMatchObject({
+      type: 'Active',
+      id: 2,
+      permission_name: 'transfers',
+      threshold: 2,
+      operations,
+    });
     expect(weight.transaction.transaction.txID).toBe(twice.txID);
     const approved = (await tronWeb.trx.getApprovedList(twice)) as Reply;
     expect(approved.approved_list).toEqual([k1.hex, k2.hex]);
@@ -126,7 +134,8 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
     const transferBytes = bandwidthBytes(twice);
     // The update was charged at the head slot of block U-1 (its parent), the transfer at the slot
     // of block U (the update's block): that is how far the update's usage has recovered.
-    const slotOf = async (n: number): Promise<number> => ((await tronWeb.trx.getBlock(n)) as Reply).block_header.raw_data.timestamp / 3000;
+    const slotOf = async (n: number): Promise<number> =>
+      ((await tronWeb.trx.getBlock(n)) as Reply).block_header.raw_data.timestamp / 3000;
     const elapsed = (await slotOf(packedAt.number - 1)) - (await slotOf(packedAt.number - 2));
     const freeLeft = 600 - decayed(updateBytes, elapsed);
     const bandwidthFee = transferBytes <= freeLeft ? 0 : transferBytes * 1000;
@@ -149,10 +158,12 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
     const complete = await tronWeb.trx.multiSign(viaNode, k1.key, 2);
     expect(await tronWeb.trx.sendRawTransaction(complete)).toMatchObject({ result: true, txid: complete.txID });
     await node.mine(1);
-    expect(((await tronWeb.trx.getUnconfirmedTransactionInfo(complete.txID)) as Reply).blockNumber).toBe(node.head().number);
+    expect(((await tronWeb.trx.getUnconfirmedTransactionInfo(complete.txID)) as Reply).blockNumber).toBe(
+      node.head().number,
+    );
   });
 
-  it('serves TronWeb\'s chain reads: parameters, representatives, node info, blocks, resources', async () => {
+  it("serves TronWeb's chain reads: parameters, representatives, node info, blocks, resources", async () => {
     const params = await tronWeb.trx.getChainParameters();
     expect(params).toContainEqual({ key: 'getEnergyFee', value: 210 });
     expect(params).toContainEqual({ key: 'getTransactionFee', value: 1000 });
@@ -163,7 +174,9 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
     expect(latest.blockID).toBe(node.head().id);
     expect(((await tronWeb.trx.getBlock(latest.block_header.raw_data.number)) as Reply).blockID).toBe(latest.blockID);
     expect(((await tronWeb.trx.getBlock(latest.blockID)) as Reply).blockID).toBe(latest.blockID);
-    expect(((await tronWeb.trx.getConfirmedCurrentBlock()) as Reply).block_header.raw_data.number).toBe(node.head().solidified);
+    expect(((await tronWeb.trx.getConfirmedCurrentBlock()) as Reply).block_header.raw_data.number).toBe(
+      node.head().solidified,
+    );
     const range = (await tronWeb.trx.getBlockRange(1, 3)) as Reply[];
     expect(range.map((b) => b.block_header.raw_data.number)).toEqual([1, 2, 3]);
     const resources = (await tronWeb.trx.getAccountResources(node.accounts[0]!.hex)) as Reply;
@@ -180,16 +193,37 @@ describe('TronWeb 6.5.1 against the node: activation and a 2-of-3 multisig trans
     const funder = node.accounts[2]!;
     const holder = newKey();
     const [k1, k2] = [newKey(), newKey()];
-    const fund = await tronWeb.trx.sign(await tronWeb.transactionBuilder.sendTrx(holder.hex, 200 * TRX, funder.hex), funder.privateKey);
+    const fund = await tronWeb.trx.sign(
+      await tronWeb.transactionBuilder.sendTrx(holder.hex, 200 * TRX, funder.hex),
+      funder.privateKey,
+    );
     await tronWeb.trx.sendRawTransaction(fund);
     await node.mine(1);
     const update = await tronWeb.transactionBuilder.updateAccountPermissions(
       holder.hex,
-      { type: 0, permission_name: 'owner', threshold: 2, keys: [{ address: k1.hex, weight: 1 }, { address: k2.hex, weight: 1 }] } as never,
+      {
+        type: 0,
+        permission_name: 'owner',
+        threshold: 2,
+        keys: [
+          { address: k1.hex, weight: 1 },
+          { address: k2.hex, weight: 1 },
+        ],
+      } as never,
       undefined as never,
-      [{ type: 2, permission_name: 'active', threshold: 1, operations: '02' + '00'.repeat(31), keys: [{ address: k1.hex, weight: 1 }] }] as never,
+      [
+        {
+          type: 2,
+          permission_name: 'active',
+          threshold: 1,
+          operations: '02' + '00'.repeat(31),
+          keys: [{ address: k1.hex, weight: 1 }],
+        },
+      ] as never,
     );
-    expect(await tronWeb.trx.sendRawTransaction(await tronWeb.trx.sign(update, holder.key))).toMatchObject({ result: true });
+    expect(await tronWeb.trx.sendRawTransaction(await tronWeb.trx.sign(update, holder.key))).toMatchObject({
+      result: true,
+    });
     await node.mine(1);
     const transfer = await tronWeb.transactionBuilder.sendTrx(funder.hex, TRX, holder.hex);
     const single = await tronWeb.trx.multiSign(transfer, k1.key, 0);

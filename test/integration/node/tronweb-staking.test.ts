@@ -32,7 +32,10 @@ describe('TronWeb 6.5.1 against the node: staking, delegation, votes, rewards, T
   const account = (i: number) => ({ key: node.accounts[i]!.privateKey, hex: node.accounts[i]!.hex });
 
   /** Signs and broadcasts; returns the signed transaction and the node's reply. */
-  async function submit(tx: unknown, key: string): Promise<{ signed: { txID: string; raw_data_hex: string; signature?: string[] }; reply: Reply }> {
+  async function submit(
+    tx: unknown,
+    key: string,
+  ): Promise<{ signed: { txID: string; raw_data_hex: string; signature?: string[] }; reply: Reply }> {
     const signed = await tronWeb.trx.sign(tx as never, key);
     const reply = (await tronWeb.trx.sendRawTransaction(signed)) as Reply;
     return { signed: signed as never, reply };
@@ -47,7 +50,8 @@ describe('TronWeb 6.5.1 against the node: staking, delegation, votes, rewards, T
     expect(reply.code).toBe('CONTRACT_VALIDATE_ERROR');
     return tronWeb.toUtf8(reply.message as string);
   }
-  const balance = async (hex: string): Promise<number> => ((await tronWeb.trx.getUnconfirmedAccount(hex)) as Reply).balance ?? 0;
+  const balance = async (hex: string): Promise<number> =>
+    ((await tronWeb.trx.getUnconfirmedAccount(hex)) as Reply).balance ?? 0;
   const resources = async (hex: string): Promise<Reply> => (await tronWeb.trx.getAccountResources(hex)) as Reply;
   const txInfo = async (id: string): Promise<Reply> => (await tronWeb.trx.getUnconfirmedTransactionInfo(id)) as Reply;
   /** `/admin/time` then one block at the new time. */
@@ -96,7 +100,9 @@ describe('TronWeb 6.5.1 against the node: staking, delegation, votes, rewards, T
     expect(acc.frozenV2).toEqual([{}, { type: 'ENERGY', amount: 300 * TRX }, { type: 'TRON_POWER' }]);
     expect(await tronWeb.trx.getCanWithdrawUnfreezeAmount(c.hex, expire)).toEqual({ amount: 200 * TRX });
     expect(await tronWeb.trx.getAvailableUnfreezeCount(c.hex)).toEqual({ count: 31 });
-    expect(await refused(await tronWeb.transactionBuilder.withdrawExpireUnfreeze(c.hex), c.key)).toBe('Contract validate error : no unFreeze balance to withdraw ');
+    expect(await refused(await tronWeb.transactionBuilder.withdrawExpireUnfreeze(c.hex), c.key)).toBe(
+      'Contract validate error : no unFreeze balance to withdraw ',
+    );
 
     await later(14 * DAY);
     const before = await balance(c.hex);
@@ -118,7 +124,10 @@ describe('TronWeb 6.5.1 against the node: staking, delegation, votes, rewards, T
     expect(await txInfo(freeze.txID)).toMatchObject({ receipt: { net_usage: bandwidthBytes(freeze) } });
     expect(await balance(d.hex)).toBe(dStart - 300 * TRX);
     const lockedAt = node.head().timestamp;
-    const delegate = await ok(await tronWeb.transactionBuilder.delegateResource(100 * TRX, e.hex, 'ENERGY', d.hex, true, 10), d.key);
+    const delegate = await ok(
+      await tronWeb.transactionBuilder.delegateResource(100 * TRX, e.hex, 'ENERGY', d.hex, true, 10),
+      d.key,
+    );
     await node.mine(1);
     // Still within the free allowance (freeze + delegate bytes ≤ 600): delegating moves no TRX on either side.
     expect(bandwidthBytes(freeze) + bandwidthBytes(delegate)).toBeLessThanOrEqual(600);
@@ -126,16 +135,25 @@ describe('TronWeb 6.5.1 against the node: staking, delegation, votes, rewards, T
     expect([await balance(d.hex), await balance(e.hex)]).toEqual([dStart - 300 * TRX, eStart]);
     // The lock runs 10 blocks × 3 s from the head time at execution.
     expect(await tronWeb.trx.getDelegatedResourceV2(d.hex, e.hex, { confirmed: false })).toEqual({
-      delegatedResource: [{ from: d.hex, to: e.hex, frozen_balance_for_energy: 100 * TRX, expire_time_for_energy: lockedAt + 30_000 }],
+      delegatedResource: [
+        { from: d.hex, to: e.hex, frozen_balance_for_energy: 100 * TRX, expire_time_for_energy: lockedAt + 30_000 },
+      ],
     });
-    expect(await tronWeb.trx.getDelegatedResourceAccountIndexV2(d.hex, { confirmed: false })).toEqual({ account: d.hex, toAccounts: [e.hex] });
+    expect(await tronWeb.trx.getDelegatedResourceAccountIndexV2(d.hex, { confirmed: false })).toEqual({
+      account: d.hex,
+      toAccounts: [e.hex],
+    });
     // Weight 300 TRX (delegation does not change it): e gets 100 × 180e9 / 300, d keeps 200 × 180e9 / 300.
     expect((await resources(e.hex)).EnergyLimit).toBe((100 * ENERGY_LIMIT) / 300);
     expect((await resources(d.hex)).EnergyLimit).toBe((200 * ENERGY_LIMIT) / 300);
-    expect(await tronWeb.trx.getCanDelegatedMaxSize(d.hex, 'ENERGY', { confirmed: false })).toEqual({ max_size: 200 * TRX });
+    expect(await tronWeb.trx.getCanDelegatedMaxSize(d.hex, 'ENERGY', { confirmed: false })).toEqual({
+      max_size: 200 * TRX,
+    });
 
     const undelegate = async () => tronWeb.transactionBuilder.undelegateResource(100 * TRX, e.hex, 'ENERGY', d.hex);
-    expect(await refused(await undelegate(), d.key)).toBe('Contract validate error : insufficient delegateFrozenBalance(Energy), request=100000000, unlock_balance=0');
+    expect(await refused(await undelegate(), d.key)).toBe(
+      'Contract validate error : insufficient delegateFrozenBalance(Energy), request=100000000, unlock_balance=0',
+    );
     await node.mine(10);
     expect(node.head().timestamp).toBeGreaterThan(lockedAt + 30_000);
     const back = await ok(await undelegate(), d.key);
@@ -148,7 +166,11 @@ describe('TronWeb 6.5.1 against the node: staking, delegation, votes, rewards, T
     // The stake itself stays frozen (undelegating returns the resource, not TRX): only the burn leaves d.
     expect(await balance(d.hex)).toBe(dStart - 300 * TRX - u * 1_000);
     expect(await balance(e.hex)).toBe(eStart);
-    expect(((await tronWeb.trx.getUnconfirmedAccount(d.hex)) as Reply).frozenV2).toEqual([{}, { type: 'ENERGY', amount: 300 * TRX }, { type: 'TRON_POWER' }]);
+    expect(((await tronWeb.trx.getUnconfirmedAccount(d.hex)) as Reply).frozenV2).toEqual([
+      {},
+      { type: 'ENERGY', amount: 300 * TRX },
+      { type: 'TRON_POWER' },
+    ]);
     expect((await resources(d.hex)).EnergyLimit).toBe(ENERGY_LIMIT);
     expect((await resources(e.hex)).EnergyLimit).toBeUndefined();
     expect(await tronWeb.trx.getDelegatedResourceV2(d.hex, e.hex, { confirmed: false })).toEqual({});
@@ -169,7 +191,11 @@ describe('TronWeb 6.5.1 against the node: staking, delegation, votes, rewards, T
     await later(6 * 3600);
     const m1 = node.head().number;
     const witnesses = (await tronWeb.trx.listSuperRepresentatives()) as Reply[];
-    expect(witnesses.find((w) => w.address === cand.hex)).toMatchObject({ voteCount: 1_000, isJobs: true, url: 'https://cand.example' });
+    expect(witnesses.find((w) => w.address === cand.hex)).toMatchObject({
+      voteCount: 1_000,
+      isJobs: true,
+      url: 'https://cand.example',
+    });
     await node.mine(12);
     await later(6 * 3600);
     const m2 = node.head().number;
@@ -192,7 +218,9 @@ describe('TronWeb 6.5.1 against the node: staking, delegation, votes, rewards, T
     expect((await txInfo(w2.txID)).withdraw_amount).toBe(allowance);
     expect(await balance(voter.hex)).toBe(voterBefore + pool);
     expect(await balance(cand.hex)).toBe(candBefore + allowance);
-    expect(await refused(await tronWeb.transactionBuilder.withdrawBlockRewards(voter.hex), voter.key)).toMatch(/^Contract validate error : The last withdraw time is \d+, less than 24 hours$/);
+    expect(await refused(await tronWeb.transactionBuilder.withdrawBlockRewards(voter.hex), voter.key)).toMatch(
+      /^Contract validate error : The last withdraw time is \d+, less than 24 hours$/,
+    );
     // The confirmed (solidity) read agrees once the block is solidified.
     await node.mine(2);
     expect(await tronWeb.trx.getReward(voter.hex)).toBe(0);
@@ -206,7 +234,18 @@ describe('TronWeb 6.5.1 against the node: staking, delegation, votes, rewards, T
     const before = await balance(issuer.hex);
     const issue = await ok(
       await tronWeb.transactionBuilder.createToken(
-        { name: 'Local', abbreviation: 'LOC', description: 'local token', url: 'https://loc.example', totalSupply: 1_000_000, trxRatio: 1, tokenRatio: 5, saleStart, saleEnd: saleStart + DAY * 1000, precision: 2 },
+        {
+          name: 'Local',
+          abbreviation: 'LOC',
+          description: 'local token',
+          url: 'https://loc.example',
+          totalSupply: 1_000_000,
+          trxRatio: 1,
+          tokenRatio: 5,
+          saleStart,
+          saleEnd: saleStart + DAY * 1000,
+          precision: 2,
+        },
         issuer.hex,
       ),
       issuer.key,
@@ -214,21 +253,38 @@ describe('TronWeb 6.5.1 against the node: staking, delegation, votes, rewards, T
     await node.mine(1);
     expect(await txInfo(issue.txID)).toMatchObject({ assetIssueID: '1000001', fee: 1_024 * TRX });
     expect(await balance(issuer.hex)).toBe(before - 1_024 * TRX);
-    expect(await tronWeb.trx.getTokenFromID('1000001')).toMatchObject({ id: '1000001', name: 'Local', abbr: 'LOC', total_supply: 1_000_000, precision: 2, trx_num: 1, num: 5 });
+    expect(await tronWeb.trx.getTokenFromID('1000001')).toMatchObject({
+      id: '1000001',
+      name: 'Local',
+      abbr: 'LOC',
+      total_supply: 1_000_000,
+      precision: 2,
+      trx_num: 1,
+      num: 5,
+    });
 
     // To a new address: 1 TRX activation + 0.1 TRX bandwidth (new-account transfers never use the free allowance).
-    const sent = await ok(await tronWeb.transactionBuilder.sendToken(holder.hex, 1_000, '1000001', issuer.hex), issuer.key);
+    const sent = await ok(
+      await tronWeb.transactionBuilder.sendToken(holder.hex, 1_000, '1000001', issuer.hex),
+      issuer.key,
+    );
     await node.mine(1);
     expect(await txInfo(sent.txID)).toMatchObject({ fee: 1_100_000, receipt: { net_fee: 100_000 } });
-    expect(((await tronWeb.trx.getUnconfirmedAccount(holder.hex)) as Reply).assetV2).toEqual([{ key: '1000001', value: 1_000 }]);
-    expect(((await tronWeb.trx.getUnconfirmedAccount(issuer.hex)) as Reply).assetV2).toEqual([{ key: '1000001', value: 999_000 }]);
+    expect(((await tronWeb.trx.getUnconfirmedAccount(holder.hex)) as Reply).assetV2).toEqual([
+      { key: '1000001', value: 1_000 },
+    ]);
+    expect(((await tronWeb.trx.getUnconfirmedAccount(issuer.hex)) as Reply).assetV2).toEqual([
+      { key: '1000001', value: 999_000 },
+    ]);
 
     await later(61);
     const buyerBefore = await balance(buyer.hex);
     await ok(await tronWeb.transactionBuilder.purchaseToken(issuer.hex, '1000001', 100, buyer.hex), buyer.key);
     await node.mine(1);
     // 100 sun × num 5 / trx_num 1 = 500 units.
-    expect(((await tronWeb.trx.getUnconfirmedAccount(buyer.hex)) as Reply).assetV2).toEqual([{ key: '1000001', value: 500 }]);
+    expect(((await tronWeb.trx.getUnconfirmedAccount(buyer.hex)) as Reply).assetV2).toEqual([
+      { key: '1000001', value: 500 },
+    ]);
     expect(await balance(buyer.hex)).toBe(buyerBefore - 100);
   });
 
@@ -236,7 +292,11 @@ describe('TronWeb 6.5.1 against the node: staking, delegation, votes, rewards, T
     const operator = newKey();
     const witnessKey = newKey();
     const lines: string[] = [];
-    await start({ localWitness: [witnessKey.key], localWitnessAccountAddress: operator.hex, log: (l) => lines.push(l) });
+    await start({
+      localWitness: [witnessKey.key],
+      localWitnessAccountAddress: operator.hex,
+      log: (l) => lines.push(l),
+    });
     const [funder, voter] = [account(0), account(1)];
     await ok(await tronWeb.transactionBuilder.sendTrx(operator.hex, 10_200 * TRX, funder.hex), funder.key);
     await node.mine(1);
@@ -248,13 +308,27 @@ describe('TronWeb 6.5.1 against the node: staking, delegation, votes, rewards, T
         operator.hex,
         { type: 0, permission_name: 'owner', threshold: 1, keys: self } as never,
         { type: 1, permission_name: 'witness', threshold: 1, keys: [{ address: witnessKey.hex, weight: 1 }] } as never,
-        [{ type: 2, permission_name: 'active', threshold: 1, operations: '7fff1fc0033efb0f' + '00'.repeat(24), keys: self }] as never,
+        [
+          {
+            type: 2,
+            permission_name: 'active',
+            threshold: 1,
+            operations: '7fff1fc0033efb0f' + '00'.repeat(24),
+            keys: self,
+          },
+        ] as never,
       ),
       operator.key,
     );
     await ok(await tronWeb.transactionBuilder.freezeBalanceV2(100 * TRX, 'BANDWIDTH', voter.hex), voter.key);
     await node.mine(1);
-    expect(((await tronWeb.trx.getUnconfirmedAccount(operator.hex)) as Reply).witness_permission).toEqual({ type: 'Witness', id: 1, permission_name: 'witness', threshold: 1, keys: [{ address: witnessKey.hex, weight: 1 }] });
+    expect(((await tronWeb.trx.getUnconfirmedAccount(operator.hex)) as Reply).witness_permission).toEqual({
+      type: 'Witness',
+      id: 1,
+      permission_name: 'witness',
+      threshold: 1,
+      keys: [{ address: witnessKey.hex, weight: 1 }],
+    });
     await ok(await tronWeb.transactionBuilder.vote({ [operator.hex]: 100 }, voter.hex), voter.key);
     await node.mine(1);
     await later(6 * 3600);
@@ -264,9 +338,14 @@ describe('TronWeb 6.5.1 against the node: staking, delegation, votes, rewards, T
     await node.mine(6);
     const blocks: { witness: string; signer: string }[] = [];
     for (let n = from; n < from + 6; n++) {
-      const block = protocol.Block.decode((await node.chain.blockBytes(n))!) as unknown as { block_header: { raw_data: Record<string, unknown>; witness_signature: Uint8Array } };
+      const block = protocol.Block.decode((await node.chain.blockBytes(n))!) as unknown as {
+        block_header: { raw_data: Record<string, unknown>; witness_signature: Uint8Array };
+      };
       const raw = protocol.BlockHeader.raw.encode(block.block_header.raw_data as protocol.BlockHeader.Iraw).finish();
-      blocks.push({ witness: bytesToHex(block.block_header.raw_data.witness_address as Uint8Array), signer: recoverAddress(sha256(raw), block.block_header.witness_signature) });
+      blocks.push({
+        witness: bytesToHex(block.block_header.raw_data.witness_address as Uint8Array),
+        signer: recoverAddress(sha256(raw), block.block_header.witness_signature),
+      });
     }
     // Two producers on consecutive slots: 6 blocks = 3 by the operator + 3 by the genesis representative.
     const byOperator = blocks.filter((x) => x.witness === operator.hex);
@@ -274,7 +353,10 @@ describe('TronWeb 6.5.1 against the node: staking, delegation, votes, rewards, T
     // The operator's blocks carry its address as witness_address and are signed by the witness-permission key.
     expect(byOperator.map((x) => x.signer)).toEqual([witnessKey.hex, witnessKey.hex, witnessKey.hex]);
     expect(blocks.filter((x) => x.witness === genesis).map((x) => x.signer)).toEqual([genesis, genesis, genesis]);
-    expect(((await tronWeb.trx.getBlockByNumber(from + blocks.indexOf(byOperator[0]!))) as Reply).block_header.raw_data.witness_address).toBe(operator.hex);
+    expect(
+      ((await tronWeb.trx.getBlockByNumber(from + blocks.indexOf(byOperator[0]!))) as Reply).block_header.raw_data
+        .witness_address,
+    ).toBe(operator.hex);
     expect(lines.filter((l) => l.startsWith('Not producing'))).toEqual([]);
   });
 });

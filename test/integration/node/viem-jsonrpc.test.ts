@@ -14,7 +14,11 @@ import type { Reply } from '../../main/node/helpers';
  */
 const TRX = 1_000_000;
 const artifacts = loadArtifacts();
-const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)', 'function totalSupply() view returns (uint256)', 'event Transfer(address indexed from, address indexed to, uint256 value)']);
+const erc20 = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function totalSupply() view returns (uint256)',
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+]);
 const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
 /** `41…` hex → the 0x address viem takes. */
@@ -41,10 +45,18 @@ describe('viem 2.57.20 against the node JSON-RPC', () => {
     client = createPublicClient({ transport: http(node.jsonRpcUrl, { retryCount: 0 }) });
 
     const deploy = await tronWeb.transactionBuilder.createSmartContract(
-      { abi: artifacts['Token']!.abi as never, bytecode: artifacts['Token']!.bytecode, parameters: [1_000_000], feeLimit: 1_000 * TRX, name: 'Token' },
+      {
+        abi: artifacts['Token']!.abi as never,
+        bytecode: artifacts['Token']!.bytecode,
+        parameters: [1_000_000],
+        feeLimit: 1_000 * TRX,
+        name: 'Token',
+      },
       alice.hex,
     );
-    expect(await tronWeb.trx.sendRawTransaction(await tronWeb.trx.sign(deploy, alice.key))).toMatchObject({ result: true });
+    expect(await tronWeb.trx.sendRawTransaction(await tronWeb.trx.sign(deploy, alice.key))).toMatchObject({
+      result: true,
+    });
     await node.mine(1);
     token = tronWeb.address.toHex(deploy.contract_address as string);
     const contract = await tronWeb.contract(artifacts['Token']!.abi as never, token);
@@ -79,12 +91,19 @@ describe('viem 2.57.20 against the node JSON-RPC', () => {
     for (const holder of [alice.hex, bob.hex]) {
       const slot = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [evm(holder), 1n]));
       const stored = BigInt((await client.getStorageAt({ address: evm(token), slot })) as Hex);
-      const called = await client.readContract({ address: evm(token), abi: erc20, functionName: 'balanceOf', args: [evm(holder)] });
+      const called = await client.readContract({
+        address: evm(token),
+        abi: erc20,
+        functionName: 'balanceOf',
+        args: [evm(holder)],
+      });
       const viaTronWeb = BigInt(String(await contract.methods.balanceOf(holder).call()));
       expect(stored).toBe(viaTronWeb);
       expect(called).toBe(viaTronWeb);
     }
-    expect(await client.readContract({ address: evm(token), abi: erc20, functionName: 'totalSupply' })).toBe(1_000_000n);
+    expect(await client.readContract({ address: evm(token), abi: erc20, functionName: 'totalSupply' })).toBe(
+      1_000_000n,
+    );
     expect(BigInt((await client.getStorageAt({ address: evm(token), slot: '0x0' })) as Hex)).toBe(1_000_000n);
   });
 
@@ -99,9 +118,18 @@ describe('viem 2.57.20 against the node JSON-RPC', () => {
       expect(log.blockNumber).toBe(BigInt(info.blockNumber));
       expect(log.topics).toEqual(info.log[0].topics.map((t: string) => `0x${t}`));
       expect(log.data).toBe(`0x${info.log[0].data}`);
-      expect(log.args).toEqual({ from: getAddress(evm(alice.hex)), to: getAddress(evm(bob.hex)), value: BigInt(`0x${info.log[0].data}`) });
+      expect(log.args).toEqual({
+        from: getAddress(evm(alice.hex)),
+        to: getAddress(evm(bob.hex)),
+        value: BigInt(`0x${info.log[0].data}`),
+      });
     }
-    const toBob = await client.getLogs({ address: evm(token), event: transferEvent, args: { to: evm(bob.hex) }, fromBlock: 0n });
+    const toBob = await client.getLogs({
+      address: evm(token),
+      event: transferEvent,
+      args: { to: evm(bob.hex) },
+      fromBlock: 0n,
+    });
     expect(toBob).toHaveLength(2);
   });
 
@@ -113,7 +141,10 @@ describe('viem 2.57.20 against the node JSON-RPC', () => {
     await node.mine(1);
     const changes = await client.getFilterChanges({ filter });
     expect(changes).toHaveLength(1);
-    expect(changes[0]).toMatchObject({ transactionHash: `0x${txId}`, args: { from: getAddress(evm(alice.hex)), to: getAddress(evm(bob.hex)), value: 7n } });
+    expect(changes[0]).toMatchObject({
+      transactionHash: `0x${txId}`,
+      args: { from: getAddress(evm(alice.hex)), to: getAddress(evm(bob.hex)), value: 7n },
+    });
     expect(await client.getFilterChanges({ filter })).toEqual([]);
     expect(await client.uninstallFilter({ filter })).toBe(true);
   });
@@ -148,7 +179,11 @@ describe('viem 2.57.20 against the node JSON-RPC', () => {
         },
       }),
     });
-    const [number, balance, chainId] = await Promise.all([batching.getBlockNumber({ cacheTime: 0 }), batching.getBalance({ address: evm(bob.hex) }), batching.getChainId()]);
+    const [number, balance, chainId] = await Promise.all([
+      batching.getBlockNumber({ cacheTime: 0 }),
+      batching.getBalance({ address: evm(bob.hex) }),
+      batching.getChainId(),
+    ]);
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toHaveLength(3);
     expect(number).toBe(BigInt(node.head().number));

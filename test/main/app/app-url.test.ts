@@ -1,6 +1,12 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_ORIGIN, contentTypeFor, resolveAppFile, resolveAppPath, responseHeaders } from '../../../src-main/app/app-url';
+import {
+  APP_ORIGIN,
+  contentTypeFor,
+  resolveAppFile,
+  resolveAppPath,
+  responseHeaders,
+} from '../../../src-main/app/app-url';
 
 const ROOT = resolve('/opt/wallet/out/renderer');
 
@@ -8,11 +14,17 @@ describe('resolveAppFile', () => {
   it('maps the origin root and plain paths to files inside the renderer folder', () => {
     expect(resolveAppFile(ROOT, `${APP_ORIGIN}/`)).toEqual({ ok: true, path: join(ROOT, 'index.html') });
     expect(resolveAppFile(ROOT, `${APP_ORIGIN}/index.html`)).toEqual({ ok: true, path: join(ROOT, 'index.html') });
-    expect(resolveAppFile(ROOT, `${APP_ORIGIN}/assets/index-abc.js?v=1#x`)).toEqual({ ok: true, path: join(ROOT, 'assets', 'index-abc.js') });
+    expect(resolveAppFile(ROOT, `${APP_ORIGIN}/assets/index-abc.js?v=1#x`)).toEqual({
+      ok: true,
+      path: join(ROOT, 'assets', 'index-abc.js'),
+    });
   });
 
   it('decodes ordinary percent-escapes in file names', () => {
-    expect(resolveAppFile(ROOT, `${APP_ORIGIN}/assets/a%20b.css`)).toEqual({ ok: true, path: join(ROOT, 'assets', 'a b.css') });
+    expect(resolveAppFile(ROOT, `${APP_ORIGIN}/assets/a%20b.css`)).toEqual({
+      ok: true,
+      path: join(ROOT, 'assets', 'a b.css'),
+    });
   });
 
   it('keeps URL-level dot segments inside the root (the URL parser clamps them at /)', () => {
@@ -22,14 +34,33 @@ describe('resolveAppFile', () => {
   });
 
   it('refuses encoded separators, NUL bytes and broken escapes in the URL', () => {
-    expect(resolveAppFile(ROOT, `${APP_ORIGIN}/assets/..%2f..%2fsecret`)).toMatchObject({ ok: false, status: 400, reason: 'encoded separator' });
-    expect(resolveAppFile(ROOT, `${APP_ORIGIN}/..%5C..%5Csecret`)).toMatchObject({ ok: false, status: 400, reason: 'encoded separator' });
-    expect(resolveAppFile(ROOT, `${APP_ORIGIN}/index.html%00.png`)).toMatchObject({ ok: false, status: 400, reason: 'NUL byte' });
-    expect(resolveAppFile(ROOT, `${APP_ORIGIN}/%E0%A4%A`)).toMatchObject({ ok: false, status: 400, reason: 'malformed percent-encoding' });
+    expect(resolveAppFile(ROOT, `${APP_ORIGIN}/assets/..%2f..%2fsecret`)).toMatchObject({
+      ok: false,
+      status: 400,
+      reason: 'encoded separator',
+    });
+    expect(resolveAppFile(ROOT, `${APP_ORIGIN}/..%5C..%5Csecret`)).toMatchObject({
+      ok: false,
+      status: 400,
+      reason: 'encoded separator',
+    });
+    expect(resolveAppFile(ROOT, `${APP_ORIGIN}/index.html%00.png`)).toMatchObject({
+      ok: false,
+      status: 400,
+      reason: 'NUL byte',
+    });
+    expect(resolveAppFile(ROOT, `${APP_ORIGIN}/%E0%A4%A`)).toMatchObject({
+      ok: false,
+      status: 400,
+      reason: 'malformed percent-encoding',
+    });
   });
 
   it('decodes only once: a double-encoded dot pair is a literal file name inside the root', () => {
-    expect(resolveAppFile(ROOT, `${APP_ORIGIN}/%252e%252e/secret`)).toEqual({ ok: true, path: join(ROOT, '%2e%2e', 'secret') });
+    expect(resolveAppFile(ROOT, `${APP_ORIGIN}/%252e%252e/secret`)).toEqual({
+      ok: true,
+      path: join(ROOT, '%2e%2e', 'secret'),
+    });
   });
 
   it('refuses other hosts, schemes, credentials and malformed URLs', () => {
@@ -40,8 +71,13 @@ describe('resolveAppFile', () => {
   });
 
   it('accepts another origin when the caller names it (the test harness)', () => {
-    expect(resolveAppFile(ROOT, 'http://127.0.0.1:4000/index.html', 'http://127.0.0.1:4000')).toEqual({ ok: true, path: join(ROOT, 'index.html') });
-    expect(resolveAppFile(ROOT, 'http://127.0.0.1:4001/index.html', 'http://127.0.0.1:4000')).toMatchObject({ ok: false });
+    expect(resolveAppFile(ROOT, 'http://127.0.0.1:4000/index.html', 'http://127.0.0.1:4000')).toEqual({
+      ok: true,
+      path: join(ROOT, 'index.html'),
+    });
+    expect(resolveAppFile(ROOT, 'http://127.0.0.1:4001/index.html', 'http://127.0.0.1:4000')).toMatchObject({
+      ok: false,
+    });
   });
 });
 

@@ -3,10 +3,11 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, readCspMeta, replaceCspMeta } from '../../../src-main/app/csp';
 
-const directives = (policy: string) => new Map(policy.split('; ').map((part) => [part.split(' ')[0], part.slice(part.indexOf(' ') + 1)]));
+const directives = (policy: string) =>
+  new Map(policy.split('; ').map((part) => [part.split(' ')[0], part.slice(part.indexOf(' ') + 1)]));
 
 describe('content security policy', () => {
-  it("allows no inline code, no eval and no network in production", () => {
+  it('allows no inline code, no eval and no network in production', () => {
     const policy = contentSecurityPolicy();
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*/);
     const map = directives(policy);

@@ -32,8 +32,14 @@ describe("main's open and save dialogs", () => {
     await writeFile(path, '{"format":"tron-cosign-envelope"}');
     electron.open = { canceled: false, filePaths: [path] };
     const dialogs = electronFileDialogs();
-    expect(await dialogs.openText!({ title: 'Open', filters: [{ name: 'Envelope', extensions: ['json'] }], maxBytes: 1000 })).toEqual({ name: 'proposal.tronenv.json', text: '{"format":"tron-cosign-envelope"}' });
-    expect(electron.calls[0]).toMatchObject({ title: 'Open', properties: ['openFile'], filters: [{ name: 'Envelope', extensions: ['json'] }] });
+    expect(
+      await dialogs.openText!({ title: 'Open', filters: [{ name: 'Envelope', extensions: ['json'] }], maxBytes: 1000 }),
+    ).toEqual({ name: 'proposal.tronenv.json', text: '{"format":"tron-cosign-envelope"}' });
+    expect(electron.calls[0]).toMatchObject({
+      title: 'Open',
+      properties: ['openFile'],
+      filters: [{ name: 'Envelope', extensions: ['json'] }],
+    });
     electron.open = { canceled: true, filePaths: [] };
     expect(await dialogs.openText!({ title: 'Open', filters: [], maxBytes: 1000 })).toBeNull();
   });
@@ -42,13 +48,17 @@ describe("main's open and save dialogs", () => {
     const path = join(dir, 'huge.json');
     await writeFile(path, 'x'.repeat(2000));
     electron.open = { canceled: false, filePaths: [path] };
-    await expect(electronFileDialogs().openText!({ title: 'Open', filters: [], maxBytes: 1000 })).rejects.toMatchObject({ name: 'ValidationError', code: 'FILE_TOO_LARGE' });
+    await expect(electronFileDialogs().openText!({ title: 'Open', filters: [], maxBytes: 1000 })).rejects.toMatchObject(
+      { name: 'ValidationError', code: 'FILE_TOO_LARGE' },
+    );
   });
 
   it('writes where the person chose, readable by its owner only', async () => {
     const path = join(dir, 'out.csv');
     electron.save = { canceled: false, filePath: path };
-    expect(await electronFileDialogs().saveText!({ title: 'Save', defaultName: 'history.csv', filters: [] }, 'a,b\r\n')).toEqual({ path });
+    expect(
+      await electronFileDialogs().saveText!({ title: 'Save', defaultName: 'history.csv', filters: [] }, 'a,b\r\n'),
+    ).toEqual({ path });
     expect(await readFile(path, 'utf8')).toBe('a,b\r\n');
     expect((await stat(path)).mode & 0o077).toBe(0);
     expect(electron.calls[0]).toMatchObject({ defaultPath: 'history.csv' });

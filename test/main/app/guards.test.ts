@@ -82,24 +82,38 @@ function guardedContents(policy = productionContentPolicy) {
 /** A session as far as `hardenSession` touches it. */
 function fakeSession() {
   const installed = {
-    permissionRequest: null as null | ((contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void),
-    permissionCheck: null as null | ((contents: unknown, permission: string, origin: string, details: unknown) => boolean),
+    permissionRequest: null as
+      null | ((contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void),
+    permissionCheck: null as
+      null | ((contents: unknown, permission: string, origin: string, details: unknown) => boolean),
     devicePermission: null as null | ((details: unknown) => boolean),
-    beforeRequest: null as null | ((details: { url: string; resourceType: string }, callback: (response: { cancel?: boolean }) => void) => void),
+    beforeRequest: null as
+      | null
+      | ((details: { url: string; resourceType: string }, callback: (response: { cancel?: boolean }) => void) => void),
     listeners: new Map<string, Listener[]>(),
   };
   const session = {
-    setPermissionRequestHandler: (handler: typeof installed.permissionRequest) => void (installed.permissionRequest = handler),
-    setPermissionCheckHandler: (handler: typeof installed.permissionCheck) => void (installed.permissionCheck = handler),
-    setDevicePermissionHandler: (handler: typeof installed.devicePermission) => void (installed.devicePermission = handler),
-    on: (name: string, listener: Listener) => void installed.listeners.set(name, [...(installed.listeners.get(name) ?? []), listener]),
-    webRequest: { onBeforeRequest: (handler: typeof installed.beforeRequest) => void (installed.beforeRequest = handler) },
+    setPermissionRequestHandler: (handler: typeof installed.permissionRequest) =>
+      void (installed.permissionRequest = handler),
+    setPermissionCheckHandler: (handler: typeof installed.permissionCheck) =>
+      void (installed.permissionCheck = handler),
+    setDevicePermissionHandler: (handler: typeof installed.devicePermission) =>
+      void (installed.devicePermission = handler),
+    on: (name: string, listener: Listener) =>
+      void installed.listeners.set(name, [...(installed.listeners.get(name) ?? []), listener]),
+    webRequest: {
+      onBeforeRequest: (handler: typeof installed.beforeRequest) => void (installed.beforeRequest = handler),
+    },
   };
   return { session: session as unknown as Session, installed };
 }
 
 /** What the session's onBeforeRequest filter answers for one URL. */
-function filterAnswer(installed: ReturnType<typeof fakeSession>['installed'], url: string, resourceType = 'xhr'): { cancel?: boolean } {
+function filterAnswer(
+  installed: ReturnType<typeof fakeSession>['installed'],
+  url: string,
+  resourceType = 'xhr',
+): { cancel?: boolean } {
   let answer: { cancel?: boolean } | undefined;
   installed.beforeRequest!({ url, resourceType }, (response) => (answer = response));
   if (!answer) throw new Error('the request filter never answered');
@@ -114,7 +128,13 @@ beforeEach(() => {
 describe('content guards on every webContents (app "web-contents-created")', () => {
   it('denies every new window, including https links to the allowlisted explorer, and opens nothing externally', () => {
     const contents = guardedContents();
-    for (const url of ['https://tronscan.org/#/transaction/ab', 'https://evil.example/', 'app://wallet/index.html', 'file:///etc/passwd', 'javascript:alert(1)']) {
+    for (const url of [
+      'https://tronscan.org/#/transaction/ab',
+      'https://evil.example/',
+      'app://wallet/index.html',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+    ]) {
       expect(contents.openWindow(url)).toEqual({ action: 'deny' });
       expect(contents.openWindow(url, 'new-window')).toEqual({ action: 'deny' });
     }
@@ -124,23 +144,44 @@ describe('content guards on every webContents (app "web-contents-created")', () 
 
   it('refuses navigation of the main frame and of sub-frames away from app://wallet (will-frame-navigate)', () => {
     const contents = guardedContents();
-    for (const url of ['https://evil.example/', 'http://127.0.0.1:8090/wallet/getnowblock', 'file:///etc/passwd', 'app://other/index.html', 'app://user@wallet/index.html', 'about:blank', 'not a url']) {
-      expect(contents.emit('will-frame-navigate', fakeEvent({ url, isMainFrame: true })).defaultPrevented, url).toBe(true);
-      expect(contents.emit('will-frame-navigate', fakeEvent({ url, isMainFrame: false })).defaultPrevented, url).toBe(true);
+    for (const url of [
+      'https://evil.example/',
+      'http://127.0.0.1:8090/wallet/getnowblock',
+      'file:///etc/passwd',
+      'app://other/index.html',
+      'app://user@wallet/index.html',
+      'about:blank',
+      'not a url',
+    ]) {
+      expect(contents.emit('will-frame-navigate', fakeEvent({ url, isMainFrame: true })).defaultPrevented, url).toBe(
+        true,
+      );
+      expect(contents.emit('will-frame-navigate', fakeEvent({ url, isMainFrame: false })).defaultPrevented, url).toBe(
+        true,
+      );
     }
   });
 
   it('lets a reload of the app page through, and the dev server only when it is the configured one', () => {
-    expect(guardedContents().emit('will-frame-navigate', fakeEvent({ url: 'app://wallet/index.html', isMainFrame: true })).defaultPrevented).toBe(false);
+    expect(
+      guardedContents().emit('will-frame-navigate', fakeEvent({ url: 'app://wallet/index.html', isMainFrame: true }))
+        .defaultPrevented,
+    ).toBe(false);
     electron.appListeners.clear();
     const dev = guardedContents(DEV_POLICY);
-    expect(dev.emit('will-frame-navigate', fakeEvent({ url: 'http://localhost:5173/', isMainFrame: true })).defaultPrevented).toBe(false);
-    expect(dev.emit('will-frame-navigate', fakeEvent({ url: 'http://localhost:5174/', isMainFrame: true })).defaultPrevented).toBe(true);
+    expect(
+      dev.emit('will-frame-navigate', fakeEvent({ url: 'http://localhost:5173/', isMainFrame: true })).defaultPrevented,
+    ).toBe(false);
+    expect(
+      dev.emit('will-frame-navigate', fakeEvent({ url: 'http://localhost:5174/', isMainFrame: true })).defaultPrevented,
+    ).toBe(true);
   });
 
   it('refuses a redirect away from the app (will-redirect)', () => {
     const contents = guardedContents();
-    expect(contents.emit('will-redirect', fakeEvent({ url: 'https://evil.example/landing' })).defaultPrevented).toBe(true);
+    expect(contents.emit('will-redirect', fakeEvent({ url: 'https://evil.example/landing' })).defaultPrevented).toBe(
+      true,
+    );
     expect(contents.emit('will-redirect', fakeEvent({ url: 'http://localhost:5173/' })).defaultPrevented).toBe(true);
     expect(contents.emit('will-redirect', fakeEvent({ url: 'app://wallet/index.html' })).defaultPrevented).toBe(false);
   });
@@ -156,9 +197,25 @@ describe('session hardening (default session)', () => {
   it('answers every permission request with "denied"', () => {
     const { session, installed } = fakeSession();
     hardenSession(session, productionContentPolicy, quiet);
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'fullscreen', 'openExternal', 'pointerLock', 'hid', 'serial', 'usb', 'midiSysex', 'unknown']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'clipboard-sanitized-write',
+      'fullscreen',
+      'openExternal',
+      'pointerLock',
+      'hid',
+      'serial',
+      'usb',
+      'midiSysex',
+      'unknown',
+    ]) {
       const answers: boolean[] = [];
-      installed.permissionRequest!({}, permission, (granted) => answers.push(granted), { requestingUrl: 'app://wallet/index.html' });
+      installed.permissionRequest!({}, permission, (granted) => answers.push(granted), {
+        requestingUrl: 'app://wallet/index.html',
+      });
       expect(answers, permission).toEqual([false]);
     }
   });
@@ -167,7 +224,10 @@ describe('session hardening (default session)', () => {
     const { session, installed } = fakeSession();
     hardenSession(session, productionContentPolicy, quiet);
     for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'hid', 'serial', 'usb']) {
-      expect(installed.permissionCheck!({}, permission, 'app://wallet', { requestingUrl: 'app://wallet/index.html' }), permission).toBe(false);
+      expect(
+        installed.permissionCheck!({}, permission, 'app://wallet', { requestingUrl: 'app://wallet/index.html' }),
+        permission,
+      ).toBe(false);
     }
   });
 
@@ -192,7 +252,13 @@ describe('session hardening (default session)', () => {
   it('lets only app://wallet (and devtools, data:, blob:) through the request filter in a packaged app', () => {
     const { session, installed } = fakeSession();
     hardenSession(session, productionContentPolicy, quiet);
-    for (const url of ['app://wallet/index.html', 'app://wallet/assets/index-abc.js', 'data:image/png;base64,AAAA', 'blob:app://wallet/1234', 'devtools://devtools/bundled/inspector.html']) {
+    for (const url of [
+      'app://wallet/index.html',
+      'app://wallet/assets/index-abc.js',
+      'data:image/png;base64,AAAA',
+      'blob:app://wallet/1234',
+      'devtools://devtools/bundled/inspector.html',
+    ]) {
       expect(filterAnswer(installed, url), url).toEqual({ cancel: false });
     }
   });
@@ -221,7 +287,12 @@ describe('session hardening (default session)', () => {
     expect(filterAnswer(installed, 'http://localhost:5173/src/main.ts')).toEqual({ cancel: false });
     expect(filterAnswer(installed, 'ws://localhost:5173/')).toEqual({ cancel: false });
     expect(filterAnswer(installed, 'app://wallet/index.html')).toEqual({ cancel: false });
-    for (const url of ['http://localhost:8090/wallet/getnowblock', 'http://127.0.0.1:5173/', 'https://localhost:5173/', 'https://evil.example/']) {
+    for (const url of [
+      'http://localhost:8090/wallet/getnowblock',
+      'http://127.0.0.1:5173/',
+      'https://localhost:5173/',
+      'https://evil.example/',
+    ]) {
       expect(filterAnswer(installed, url), url).toEqual({ cancel: true });
     }
   });

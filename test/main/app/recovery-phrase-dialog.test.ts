@@ -21,7 +21,12 @@ const { electronRecoveryPhraseDisplay } = await import('../../../src-main/app/re
 const { numberedWords, recoveryPhraseText } = await import('../../../src-main/app/recovery-phrase-text');
 
 const WORDS = 'legal winner thank year wave sausage worth useful legal winner thank yellow'.split(' ');
-const view = { words: WORDS, hasPassphrase: false, accountLabel: 'Treasury', address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8' };
+const view = {
+  words: WORDS,
+  hasPassphrase: false,
+  accountLabel: 'Treasury',
+  address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+};
 
 describe("main's recovery-phrase dialog", () => {
   beforeEach(() => {
@@ -37,7 +42,12 @@ describe("main's recovery-phrase dialog", () => {
     expect(electron.calls).toHaveLength(1);
     const { parent, options } = electron.calls[0]!;
     expect(parent).toBe(window);
-    expect(options).toMatchObject({ type: 'warning', title: 'Recovery phrase', message: `Recovery phrase of Treasury (${view.address})`, noLink: true });
+    expect(options).toMatchObject({
+      type: 'warning',
+      title: 'Recovery phrase',
+      message: `Recovery phrase of Treasury (${view.address})`,
+      noLink: true,
+    });
     const detail = options.detail as string;
     WORDS.forEach((word, i) => expect(detail).toContain(`${String(i + 1).padStart(2, ' ')}. ${word}`));
     expect(detail).toContain('Anyone who has them controls the funds');

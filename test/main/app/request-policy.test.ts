@@ -8,7 +8,15 @@ describe('request policy', () => {
     expect(isAllowedRequest('app://wallet/assets/a.js', productionContentPolicy)).toBe(true);
     expect(isAllowedRequest('devtools://devtools/bundled/inspector.html', productionContentPolicy)).toBe(true);
     expect(isAllowedRequest('data:image/png;base64,AAAA', productionContentPolicy)).toBe(true);
-    for (const url of ['https://tronscan.org/', 'http://127.0.0.1:8090/wallet/getnowblock', 'wss://evil.example/', 'file:///etc/passwd', 'app://other/x', 'chrome-extension://abc/x', 'nonsense']) {
+    for (const url of [
+      'https://tronscan.org/',
+      'http://127.0.0.1:8090/wallet/getnowblock',
+      'wss://evil.example/',
+      'file:///etc/passwd',
+      'app://other/x',
+      'chrome-extension://abc/x',
+      'nonsense',
+    ]) {
       expect(isAllowedRequest(url, productionContentPolicy), url).toBe(false);
     }
   });

@@ -27,7 +27,16 @@ describe('shutdown sequence', () => {
     sequence.register({ name: 'stop IPC', order: ShutdownOrder.ui, run: step('ipc') });
     sequence.register({ name: 'cancel jobs', order: ShutdownOrder.services, run: step('jobs') });
     await sequence.run();
-    expect(ran).toEqual(['ipc:start', 'ipc:end', 'vault:start', 'vault:end', 'jobs:start', 'jobs:end', 'node:start', 'node:end']);
+    expect(ran).toEqual([
+      'ipc:start',
+      'ipc:end',
+      'vault:start',
+      'vault:end',
+      'jobs:start',
+      'jobs:end',
+      'node:start',
+      'node:end',
+    ]);
   });
 
   it('keeps going after a hook fails or hangs, and logs both', async () => {

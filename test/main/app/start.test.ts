@@ -63,7 +63,10 @@ const electron = vi.hoisted(() => {
 });
 
 vi.mock('electron', () => {
-  const record = (name: string) => (...args: unknown[]) => void electron.calls.push([name, ...args]);
+  const record =
+    (name: string) =>
+    (...args: unknown[]) =>
+      void electron.calls.push([name, ...args]);
   return {
     app: {
       get isPackaged() {
@@ -87,7 +90,8 @@ vi.mock('electron', () => {
     },
     BrowserWindow: electron.FakeWindow,
     ipcMain: {
-      handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) => void electron.ipcHandlers.set(channel, handler),
+      handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) =>
+        void electron.ipcHandlers.set(channel, handler),
       removeHandler: (channel: string) => void electron.ipcHandlers.delete(channel),
     },
     protocol: {
@@ -117,7 +121,18 @@ vi.mock('electron', () => {
 vi.mock('../../../src-main/wallet', () => ({
   createWalletServices: async (options: { userDataDir: string }) => {
     electron.calls.push(['createWalletServices', options.userDataDir]);
-    return { vault: {}, node: {}, accounts: {}, permissions: {}, transactions: {}, contracts: {}, tokens: {}, cosign: {}, addressBook: {}, history: {} };
+    return {
+      vault: {},
+      node: {},
+      accounts: {},
+      permissions: {},
+      transactions: {},
+      contracts: {},
+      tokens: {},
+      cosign: {},
+      addressBook: {},
+      history: {},
+    };
   },
 }));
 vi.mock('../../../src-main/node', () => ({ createNode: async () => ({}) }));
@@ -165,7 +180,8 @@ afterEach(async () => {
   else process.env.ELECTRON_RENDERER_URL = savedRendererUrl;
   // startApp installs SIGINT/SIGTERM listeners on this process; take them off again.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener);
+    for (const listener of process.listeners(signal))
+      if (!signalListeners[signal].includes(listener)) process.off(signal, listener);
   }
   await removeDir(dir);
 });
@@ -184,11 +200,19 @@ function emitApp(name: string, ...args: unknown[]) {
 }
 
 /** What main answers to an `invoke` on `channel` from the given frame of the given webContents. */
-async function invoke(channel: string, args: unknown, from: { contents: unknown; url: string | null; topFrame?: boolean }) {
+async function invoke(
+  channel: string,
+  args: unknown,
+  from: { contents: unknown; url: string | null; topFrame?: boolean },
+) {
   const handler = electron.ipcHandlers.get(channel);
   if (!handler) throw new Error(`no handler for ${channel}`);
   const senderFrame = from.url === null ? null : { url: from.url, parent: from.topFrame === false ? {} : null };
-  return (await handler({ sender: from.contents, senderFrame }, args)) as { ok: boolean; value?: unknown; error?: { code: string } };
+  return (await handler({ sender: from.contents, senderFrame }, args)) as {
+    ok: boolean;
+    value?: unknown;
+    error?: { code: string };
+  };
 }
 
 describe('startApp before Electron is ready', () => {
@@ -202,9 +226,13 @@ describe('startApp before Electron is ready', () => {
     expect(names.indexOf('app.enableSandbox')).toBeGreaterThan(-1);
     expect(names.indexOf('app.enableSandbox')).toBeLessThan(ready);
     const [, schemes] = electron.calls.find(([name]) => name === 'protocol.registerSchemesAsPrivileged')!;
-    expect(schemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, supportFetchAPI: true }) }]);
+    expect(schemes).toEqual([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, supportFetchAPI: true }) },
+    ]);
     // Nothing that needs a ready app has happened yet: no session, protocol handler or window.
-    expect(names.filter((name) => name.startsWith('session.') || name === 'protocol.handle' || name === 'new BrowserWindow')).toEqual([]);
+    expect(
+      names.filter((name) => name.startsWith('session.') || name === 'protocol.handle' || name === 'new BrowserWindow'),
+    ).toEqual([]);
   });
 
   it('installs the content guards for every webContents before any window can exist', () => {
@@ -212,7 +240,9 @@ describe('startApp before Electron is ready', () => {
     const names = calledNames();
     expect(electron.appListeners.get('web-contents-created')).toHaveLength(1);
     expect(names.indexOf('app.on')).toBeLessThan(names.indexOf('app.whenReady'));
-    expect(electron.calls.findIndex(([name, event]) => name === 'app.on' && event === 'web-contents-created')).toBeLessThan(names.indexOf('app.whenReady'));
+    expect(
+      electron.calls.findIndex(([name, event]) => name === 'app.on' && event === 'web-contents-created'),
+    ).toBeLessThan(names.indexOf('app.whenReady'));
   });
 });
 
@@ -251,7 +281,12 @@ describe('startApp once Electron is ready', () => {
     await startReady();
     const names = calledNames();
     const firstWindow = names.indexOf('new BrowserWindow');
-    for (const name of ['session.setPermissionRequestHandler', 'session.setPermissionCheckHandler', 'session.setDevicePermissionHandler', 'session.webRequest.onBeforeRequest']) {
+    for (const name of [
+      'session.setPermissionRequestHandler',
+      'session.setPermissionCheckHandler',
+      'session.setDevicePermissionHandler',
+      'session.webRequest.onBeforeRequest',
+    ]) {
       expect(names.indexOf(name), name).toBeGreaterThan(-1);
       expect(names.indexOf(name), name).toBeLessThan(firstWindow);
     }
@@ -262,7 +297,14 @@ describe('startApp once Electron is ready', () => {
     process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173';
     const { window } = await startReady();
     expect(electron.calls).toContainEqual(['window.loadURL', 'app://wallet/index.html']);
-    expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false, webSecurity: true, devTools: false });
+    expect(window.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+      webSecurity: true,
+      devTools: false,
+    });
   });
 
   it('serves the renderer on app:// with the Content-Security-Policy header', async () => {
@@ -284,7 +326,10 @@ describe('startApp once Electron is ready', () => {
 describe('IPC sender check tied to the app origin', () => {
   it('answers a call from the top frame of the app window on app://wallet', async () => {
     const { window } = await startReady();
-    const result = await invoke('app:info', undefined, { contents: window.webContents, url: 'app://wallet/index.html#/accounts' });
+    const result = await invoke('app:info', undefined, {
+      contents: window.webContents,
+      url: 'app://wallet/index.html#/accounts',
+    });
     expect(result).toMatchObject({ ok: true, value: { name: 'TRON Multisig Wallet', version: '0.1.0' } });
   });
 
@@ -302,14 +347,19 @@ describe('IPC sender check tied to the app origin', () => {
       { contents: new electron.FakeWebContents(999), url: 'app://wallet/index.html' },
     ];
     for (const from of refusals) {
-      expect(await invoke('app:info', undefined, from), JSON.stringify(from)).toMatchObject({ ok: false, error: { code: 'IPC_UNTRUSTED_SENDER' } });
+      expect(await invoke('app:info', undefined, from), JSON.stringify(from)).toMatchObject({
+        ok: false,
+        error: { code: 'IPC_UNTRUSTED_SENDER' },
+      });
     }
   });
 
   it('refuses calls from a window once it has closed', async () => {
     const { window } = await startReady();
     window.close();
-    expect(await invoke('app:info', undefined, { contents: window.webContents, url: 'app://wallet/index.html' })).toMatchObject({ ok: false, error: { code: 'IPC_UNTRUSTED_SENDER' } });
+    expect(
+      await invoke('app:info', undefined, { contents: window.webContents, url: 'app://wallet/index.html' }),
+    ).toMatchObject({ ok: false, error: { code: 'IPC_UNTRUSTED_SENDER' } });
   });
 });
 
@@ -317,28 +367,53 @@ describe('external links', () => {
   it('app:openExplorer opens only the tronscan URL main built, and only for the app window', async () => {
     const { window } = await startReady();
     const request = { network: 'nile', kind: 'transaction', txid: TXID };
-    expect(await invoke('app:openExplorer', request, { contents: window.webContents, url: 'https://evil.example/' })).toMatchObject({ ok: false });
+    expect(
+      await invoke('app:openExplorer', request, { contents: window.webContents, url: 'https://evil.example/' }),
+    ).toMatchObject({ ok: false });
     expect(calledNames()).not.toContain('shell.openExternal');
-    const result = await invoke('app:openExplorer', request, { contents: window.webContents, url: 'app://wallet/index.html' });
+    const result = await invoke('app:openExplorer', request, {
+      contents: window.webContents,
+      url: 'app://wallet/index.html',
+    });
     expect(result).toEqual({ ok: true, value: { url: `https://nile.tronscan.org/#/transaction/${TXID}` } });
-    expect(electron.calls.filter(([name]) => name === 'shell.openExternal')).toEqual([['shell.openExternal', `https://nile.tronscan.org/#/transaction/${TXID}`, { activate: true }]]);
+    expect(electron.calls.filter(([name]) => name === 'shell.openExternal')).toEqual([
+      ['shell.openExternal', `https://nile.tronscan.org/#/transaction/${TXID}`, { activate: true }],
+    ]);
   });
 
   it('app:openExplorer refuses a request that carries a URL instead of a transaction id', async () => {
     const { window } = await startReady();
-    const result = await invoke('app:openExplorer', { network: 'mainnet', kind: 'transaction', txid: TXID, url: 'https://evil.example/' }, { contents: window.webContents, url: 'app://wallet/index.html' });
+    const result = await invoke(
+      'app:openExplorer',
+      { network: 'mainnet', kind: 'transaction', txid: TXID, url: 'https://evil.example/' },
+      { contents: window.webContents, url: 'app://wallet/index.html' },
+    );
     expect(result).toMatchObject({ ok: false });
     expect(calledNames()).not.toContain('shell.openExternal');
   });
 
   it("the service's openExternal (second gate) passes only https tronscan URLs to shell.openExternal", async () => {
     const log = { info: () => {}, warn: () => {}, error: () => {} };
-    const services = await createServices({ log, events: createEventHub(eventSpecs), shutdown: createShutdownSequence(log) });
-    for (const url of ['https://evil.example/', 'http://tronscan.org/', 'https://tronscan.org.evil.example/', 'https://user@tronscan.org/', 'https://tronscan.org:8443/', 'file:///etc/passwd', 'javascript:alert(1)']) {
+    const services = await createServices({
+      log,
+      events: createEventHub(eventSpecs),
+      shutdown: createShutdownSequence(log),
+    });
+    for (const url of [
+      'https://evil.example/',
+      'http://tronscan.org/',
+      'https://tronscan.org.evil.example/',
+      'https://user@tronscan.org/',
+      'https://tronscan.org:8443/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+    ]) {
       await expect(services.app.openExternal(url), url).rejects.toThrow(/allowlist/);
     }
     expect(calledNames()).not.toContain('shell.openExternal');
     await services.app.openExternal('https://tronscan.org/#/block/1');
-    expect(electron.calls.filter(([name]) => name === 'shell.openExternal')).toEqual([['shell.openExternal', 'https://tronscan.org/#/block/1', { activate: true }]]);
+    expect(electron.calls.filter(([name]) => name === 'shell.openExternal')).toEqual([
+      ['shell.openExternal', 'https://tronscan.org/#/block/1', { activate: true }],
+    ]);
   });
 });

@@ -21,14 +21,21 @@ describe('Electron IPC binding', () => {
       isTopFrame: true,
       isAppWindow: true,
     });
-    expect(senderFromEvent(fakeEvent(appContents, { url: 'app://wallet/x', parent: {} }), isApp).isTopFrame).toBe(false);
-    expect(senderFromEvent(fakeEvent(otherContents, null), isApp)).toEqual({ url: null, isTopFrame: false, isAppWindow: false });
+    expect(senderFromEvent(fakeEvent(appContents, { url: 'app://wallet/x', parent: {} }), isApp).isTopFrame).toBe(
+      false,
+    );
+    expect(senderFromEvent(fakeEvent(otherContents, null), isApp)).toEqual({
+      url: null,
+      isTopFrame: false,
+      isAppWindow: false,
+    });
   });
 
   it('registers one handler per channel, forwards only the first argument, and unbinds', async () => {
     const handlers = new Map<string, (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown>();
     const ipcMain = {
-      handle: (channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown) => void handlers.set(channel, listener),
+      handle: (channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown) =>
+        void handlers.set(channel, listener),
       removeHandler: (channel: string) => void handlers.delete(channel),
     };
     const calls: [string, unknown, SenderInfo][] = [];
@@ -50,7 +57,10 @@ describe('Electron IPC binding', () => {
   it('forwards hub events to live windows only', () => {
     const sent: [number, string, unknown][] = [];
     const window = (id: number, destroyed: boolean) =>
-      ({ isDestroyed: () => destroyed, send: (event: string, payload: unknown) => sent.push([id, event, payload]) }) as unknown as WebContents;
+      ({
+        isDestroyed: () => destroyed,
+        send: (event: string, payload: unknown) => sent.push([id, event, payload]),
+      }) as unknown as WebContents;
     const hub = createEventHub(events);
     const stop = forwardEventsToWindows(hub, () => [window(1, false), window(2, true)]);
     hub.emit('vault:locked', { reason: 'shutdown' });

@@ -26,7 +26,9 @@ describe('event hub', () => {
     const hub = createEventHub(events);
     const seen: unknown[] = [];
     hub.subscribe((_event, payload) => seen.push(payload));
-    expect(() => hub.emit('node:block', { number: -1, id: 'x', timestamp: 0, transactionCount: 0 })).toThrow(ValidationError);
+    expect(() => hub.emit('node:block', { number: -1, id: 'x', timestamp: 0, transactionCount: 0 })).toThrow(
+      ValidationError,
+    );
     expect(() => hub.emit('nope:event' as 'vault:locked', { reason: 'user' })).toThrow(TypeError);
     expect(seen).toEqual([]);
   });

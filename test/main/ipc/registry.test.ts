@@ -8,7 +8,11 @@ import { createIpcRegistry, type HandlerMap } from '../../../src-main/ipc/regist
 import type { SenderInfo } from '../../../src-main/ipc/sender';
 
 const testChannels = defineChannels('test', {
-  echo: { summary: 'echo', input: z.strictObject({ text: z.string().min(1, 'must not be empty'), count: z.number().int().default(1) }), output: z.object({ text: z.string() }) },
+  echo: {
+    summary: 'echo',
+    input: z.strictObject({ text: z.string().min(1, 'must not be empty'), count: z.number().int().default(1) }),
+    output: z.object({ text: z.string() }),
+  },
   fail: { summary: 'fails', input: z.undefined(), output: z.null() },
   leak: { summary: 'returns extra fields', input: z.undefined(), output: z.object({ name: z.string() }) },
 });
@@ -42,8 +46,14 @@ function setup(handlers: Partial<HandlerMap<typeof testChannels>> = {}) {
 describe('IPC registry', () => {
   it('parses the arguments, applies defaults and answers {ok:true, value}', async () => {
     const { registry } = setup();
-    await expect(registry.call('test:echo', { text: 'ab', count: 2 }, trusted)).resolves.toEqual({ ok: true, value: { text: 'abab' } });
-    await expect(registry.call('test:echo', { text: 'ab' }, trusted)).resolves.toEqual({ ok: true, value: { text: 'ab' } });
+    await expect(registry.call('test:echo', { text: 'ab', count: 2 }, trusted)).resolves.toEqual({
+      ok: true,
+      value: { text: 'abab' },
+    });
+    await expect(registry.call('test:echo', { text: 'ab' }, trusted)).resolves.toEqual({
+      ok: true,
+      value: { text: 'ab' },
+    });
   });
 
   it('turns schema failures into a ValidationError with a readable sentence', async () => {
@@ -80,7 +90,10 @@ describe('IPC registry', () => {
   it('passes WalletErrors through with their class, code and message', async () => {
     const { registry } = setup();
     const reply = await registry.call('test:fail', undefined, trusted);
-    expect(reply).toEqual({ ok: false, error: { name: 'AddressError', code: 'ADDRESS_INVALID', message: 'The address "T1" has a bad checksum.' } });
+    expect(reply).toEqual({
+      ok: false,
+      error: { name: 'AddressError', code: 'ADDRESS_INVALID', message: 'The address "T1" has a bad checksum.' },
+    });
   });
 
   it('reports unexpected exceptions as INTERNAL and logs them without arguments or messages', async () => {
@@ -90,7 +103,10 @@ describe('IPC registry', () => {
       },
     });
     const reply = await registry.call('test:echo', { text: 'correct horse battery staple' }, trusted);
-    expect(reply).toMatchObject({ ok: false, error: { name: 'IpcError', code: 'INTERNAL', details: { incident: 'inc-1' } } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { name: 'IpcError', code: 'INTERNAL', details: { incident: 'inc-1' } },
+    });
     if (reply.ok) return;
     expect(reply.error.message).not.toContain('correct horse');
     expect(reply.error.message).toContain('incident inc-1');
@@ -102,7 +118,10 @@ describe('IPC registry', () => {
 
   it('drops result fields the contract does not list', async () => {
     const { registry } = setup();
-    await expect(registry.call('test:leak', undefined, trusted)).resolves.toEqual({ ok: true, value: { name: 'main' } });
+    await expect(registry.call('test:leak', undefined, trusted)).resolves.toEqual({
+      ok: true,
+      value: { name: 'main' },
+    });
   });
 
   it('reports a result that breaks the contract as INTERNAL', async () => {
@@ -116,7 +135,9 @@ describe('IPC registry', () => {
     expect(() =>
       createIpcRegistry({
         channels: testChannels,
-        handlers: { 'test:echo': () => ({ text: '' }), 'test:other': () => null } as unknown as HandlerMap<typeof testChannels>,
+        handlers: { 'test:echo': () => ({ text: '' }), 'test:other': () => null } as unknown as HandlerMap<
+          typeof testChannels
+        >,
         isTrustedSender: () => true,
         log: { info() {}, warn() {}, error() {} },
       }),

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { isTrustedSender, originOf, type SenderInfo } from '../../../src-main/ipc/sender';
 
 const policy = { origin: 'app://wallet' };
-const top = (url: string | null, extra: Partial<SenderInfo> = {}): SenderInfo => ({ url, isTopFrame: true, isAppWindow: true, ...extra });
+const top = (url: string | null, extra: Partial<SenderInfo> = {}): SenderInfo => ({
+  url,
+  isTopFrame: true,
+  isAppWindow: true,
+  ...extra,
+});
 
 describe('sender check', () => {
   it('trusts the top frame of an app window on the app origin', () => {

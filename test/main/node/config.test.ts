@@ -6,9 +6,14 @@ describe('node config: where the node may listen', () => {
     expect(resolveConfig().host).toBe('127.0.0.1');
   });
 
-  it.each(['0.0.0.0', '192.168.1.10', '::', 'example.org'])('refuses %s while the dev endpoints (which print keys) are on', (host) => {
-    expect(() => resolveConfig({ host })).toThrow(/would serve \/admin\/accounts, which prints private keys, beyond this computer/);
-  });
+  it.each(['0.0.0.0', '192.168.1.10', '::', 'example.org'])(
+    'refuses %s while the dev endpoints (which print keys) are on',
+    (host) => {
+      expect(() => resolveConfig({ host })).toThrow(
+        /would serve \/admin\/accounts, which prints private keys, beyond this computer/,
+      );
+    },
+  );
 
   it('serves another interface once the dev endpoints are off', () => {
     expect(resolveConfig({ host: '0.0.0.0', dev: false }).host).toBe('0.0.0.0');
@@ -16,7 +21,8 @@ describe('node config: where the node may listen', () => {
 
   it('treats 127.0.0.0/8, ::1 and localhost as loopback and nothing else', () => {
     for (const host of ['127.0.0.1', '127.1.2.3', '::1', 'localhost']) expect(isLoopbackHost(host)).toBe(true);
-    for (const host of ['0.0.0.0', '128.0.0.1', '127.0.0.1.example.org', '::ffff:10.0.0.1', '']) expect(isLoopbackHost(host)).toBe(false);
+    for (const host of ['0.0.0.0', '128.0.0.1', '127.0.0.1.example.org', '::ffff:10.0.0.1', ''])
+      expect(isLoopbackHost(host)).toBe(false);
   });
 });
 
@@ -29,6 +35,8 @@ describe('node config: the JSON-RPC port', () => {
 
   it('refuses a JSON-RPC port that is not a TCP port or is the HTTP port', () => {
     expect(() => resolveConfig({ jsonRpcPort: 70_000 })).toThrow('JSON-RPC port 70000 is not a TCP port (0..65535).');
-    expect(() => resolveConfig({ port: 8090, jsonRpcPort: 8090 })).toThrow('The JSON-RPC port must differ from the HTTP port 8090.');
+    expect(() => resolveConfig({ port: 8090, jsonRpcPort: 8090 })).toThrow(
+      'The JSON-RPC port must differ from the HTTP port 8090.',
+    );
   });
 });

@@ -20,21 +20,37 @@ describe('node extension points', () => {
       execute: (_contract, ctx) => {
         const owner = ctx.view.mutableAccount(_contract.ownerHex)!;
         owner.balance -= 420n;
-        return { fee: 0n, contractRet: 2, energyFee: 420n, receipt: { energy_usage_total: 2 }, info: { result: 1, resMessage: new TextEncoder().encode('REVERT opcode executed') } };
+        return {
+          fee: 0n,
+          contractRet: 2,
+          energyFee: 420n,
+          receipt: { energy_usage_total: 2 },
+          info: { result: 1, resMessage: new TextEncoder().encode('REVERT opcode executed') },
+        };
       },
     });
-    node = await createNode({ port: 0, blockTimeMs: 0, signatureWorkers: 0 }, { actuators, routes: () => new Map([['/wallet/ping', { get: () => new RawReply('{"pong":true}\n') }]]) });
+    node = await createNode(
+      { port: 0, blockTimeMs: 0, signatureWorkers: 0 },
+      { actuators, routes: () => new Map([['/wallet/ping', { get: () => new RawReply('{"pong":true}\n') }]]) },
+    );
   });
   afterAll(async () => node?.stop());
 
-  it('packs an extension actuator\'s contract result, energy fee and info fields', async () => {
+  it("packs an extension actuator's contract result, energy fee and info fields", async () => {
     const alice = fundedKey(node, 0);
     const tx = makeTx(node, b.withdrawBalanceContract({ owner: alice.hex }), alice.key);
     expect(await broadcast(node, tx)).toMatchObject({ result: true });
     await node.mine(1);
-    expect((await call(node, '/wallet/gettransactionbyid', { value: tx.txID })).json.ret).toEqual([{ contractRet: 'REVERT' }]);
+    expect((await call(node, '/wallet/gettransactionbyid', { value: tx.txID })).json.ret).toEqual([
+      { contractRet: 'REVERT' },
+    ]);
     const info = (await call(node, '/wallet/gettransactioninfobyid', { value: tx.txID, visible: true })).json;
-    expect(info).toMatchObject({ fee: 420, result: 'FAILED', resMessage: 'REVERT opcode executed', receipt: { energy_fee: 420, energy_usage_total: 2 } });
+    expect(info).toMatchObject({
+      fee: 420,
+      result: 'FAILED',
+      resMessage: 'REVERT opcode executed',
+      receipt: { energy_fee: 420, energy_usage_total: 2 },
+    });
   });
 
   it('serves extra routes next to the java-tron ones', async () => {

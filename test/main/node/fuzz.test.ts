@@ -25,24 +25,52 @@ describe('fuzzing every endpoint with malformed bodies', () => {
 
   function snapshot(): string {
     const balances = node.accounts.map((a) => String(node.pool.view.getAccount(a.hex)?.balance));
-    return JSON.stringify({ head: node.head(), pool: node.pool.size, balances, burned: String(node.chain.props.burnedSun) });
+    return JSON.stringify({
+      head: node.head(),
+      pool: node.pool.size,
+      balances,
+      burned: String(node.chain.props.burnedSun),
+    });
   }
 
   // Bodies that look almost right are the interesting ones: a valid transaction with one part broken.
   const mutations = (): fc.Arbitrary<unknown> =>
     fc.oneof(
-      fc.constantFrom('raw_data', 'signature', 'txID', 'visible', 'contract', 'value', 'parameter', 'type', 'amount', 'owner_address').chain((field) =>
-        fc.jsonValue().map((v) => {
-          const tx = structuredClone(valid) as Reply;
-          if (field in tx) tx[field] = v;
-          else if (field === 'contract') tx.raw_data.contract = v;
-          else if (field === 'parameter') tx.raw_data.contract[0].parameter = v;
-          else if (field === 'type') tx.raw_data.contract[0].type = v;
-          else tx.raw_data.contract[0].parameter.value[field] = v;
-          return tx;
-        }),
+      fc
+        .constantFrom(
+          'raw_data',
+          'signature',
+          'txID',
+          'visible',
+          'contract',
+          'value',
+          'parameter',
+          'type',
+          'amount',
+          'owner_address',
+        )
+        .chain((field) =>
+          fc.jsonValue().map((v) => {
+            const tx = structuredClone(valid) as Reply;
+            if (field in tx) tx[field] = v;
+            else if (field === 'contract') tx.raw_data.contract = v;
+            else if (field === 'parameter') tx.raw_data.contract[0].parameter = v;
+            else if (field === 'type') tx.raw_data.contract[0].type = v;
+            else tx.raw_data.contract[0].parameter.value[field] = v;
+            return tx;
+          }),
+        ),
+      fc.record(
+        {
+          address: fc.jsonValue(),
+          value: fc.jsonValue(),
+          num: fc.jsonValue(),
+          id_or_num: fc.jsonValue(),
+          visible: fc.jsonValue(),
+          transaction: fc.jsonValue(),
+        },
+        { requiredKeys: [] },
       ),
-      fc.record({ address: fc.jsonValue(), value: fc.jsonValue(), num: fc.jsonValue(), id_or_num: fc.jsonValue(), visible: fc.jsonValue(), transaction: fc.jsonValue() }, { requiredKeys: [] }),
       fc.jsonValue(),
     );
 
@@ -51,7 +79,23 @@ describe('fuzzing every endpoint with malformed bodies', () => {
       mutations().map((v) => JSON.stringify(v) ?? 'null'),
       fc.string(),
       fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
-      fc.constantFrom('{', '{"a":', '[1,2', '{"address":1e400}', '{"num":-1}', '{"num":"x"}', '{"value":"zz"}', '{"raw_data":{"contract":{}}}', '{"raw_data":{"contract":[null]}}', '{"signature":"ab"}', '{"visible":true,"address":"T"}', '1'.repeat(5000), '{"transaction":"0a0b"}', '{"blocks":-1}', '{"seconds":"x"}'),
+      fc.constantFrom(
+        '{',
+        '{"a":',
+        '[1,2',
+        '{"address":1e400}',
+        '{"num":-1}',
+        '{"num":"x"}',
+        '{"value":"zz"}',
+        '{"raw_data":{"contract":{}}}',
+        '{"raw_data":{"contract":[null]}}',
+        '{"signature":"ab"}',
+        '{"visible":true,"address":"T"}',
+        '1'.repeat(5000),
+        '{"transaction":"0a0b"}',
+        '{"blocks":-1}',
+        '{"seconds":"x"}',
+      ),
     );
 
   it('never crashes, never answers 5xx, always JSON, never changes state', async () => {
@@ -59,19 +103,40 @@ describe('fuzzing every endpoint with malformed bodies', () => {
     const fuzzable = paths.filter((p) => p !== '/admin/mine' && p !== '/admin/time');
     for (const path of fuzzable) {
       await fc.assert(
-        fc.asyncProperty(bodies(), fc.constantFrom('POST', 'GET'), fc.string({ maxLength: 30 }), async (body, method, query) => {
-          const url = `${node.url}${path}${method === 'GET' ? `?value=${encodeURIComponent(query)}&address=${encodeURIComponent(query)}&num=${encodeURIComponent(query)}&visible=${encodeURIComponent(query)}` : ''}`;
-          const response = await fetch(url, { method, body: method === 'POST' ? body : undefined, headers: { 'Content-Type': 'application/json' } });
-          const text = await response.text();
-          expect(response.status).toBeLessThan(500);
-          if (text.trim() !== '') expect(() => JSON.parse(text)).not.toThrow();
-        }),
+        fc.asyncProperty(
+          bodies(),
+          fc.constantFrom('POST', 'GET'),
+          fc.string({ maxLength: 30 }),
+          async (body, method, query) => {
+            const url = `${node.url}${path}${method === 'GET' ? `?value=${encodeURIComponent(query)}&address=${encodeURIComponent(query)}&num=${encodeURIComponent(query)}&visible=${encodeURIComponent(query)}` : ''}`;
+            const response = await fetch(url, {
+              method,
+              body: method === 'POST' ? body : undefined,
+              headers: { 'Content-Type': 'application/json' },
+            });
+            const text = await response.text();
+            expect(response.status).toBeLessThan(500);
+            if (text.trim() !== '') expect(() => JSON.parse(text)).not.toThrow();
+          },
+        ),
         { numRuns: RUNS_PER_ENDPOINT, seed: 20261121 },
       );
     }
     const admin: [string, string][] = [
-      ...['{', '[]', '"x"', '{"blocks":"many"}', '{"blocks":0}', '{"blocks":1.5}', '{"blocks":null}', '{"blocks":100001}'].map((b): [string, string] => ['/admin/mine', b]),
-      ...['{', '[]', '{}', '{"seconds":-5}', '{"seconds":{}}', '{"seconds":"1e3"}'].map((b): [string, string] => ['/admin/time', b]),
+      ...[
+        '{',
+        '[]',
+        '"x"',
+        '{"blocks":"many"}',
+        '{"blocks":0}',
+        '{"blocks":1.5}',
+        '{"blocks":null}',
+        '{"blocks":100001}',
+      ].map((b): [string, string] => ['/admin/mine', b]),
+      ...['{', '[]', '{}', '{"seconds":-5}', '{"seconds":{}}', '{"seconds":"1e3"}'].map((b): [string, string] => [
+        '/admin/time',
+        b,
+      ]),
     ];
     for (const [path, body] of admin) {
       {

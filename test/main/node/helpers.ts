@@ -37,7 +37,11 @@ export function fundedKey(node: TronNode, index: number): Key {
 
 export function headerOf(node: TronNode, expirationMs = 60_000): TransactionHeader {
   const head = node.head();
-  return transactionHeader({ refBlock: { number: BigInt(head.number), blockId: head.id }, headTimestamp: head.timestamp, expirationMs });
+  return transactionHeader({
+    refBlock: { number: BigInt(head.number), blockId: head.id },
+    headTimestamp: head.timestamp,
+    expirationMs,
+  });
 }
 
 export function sign(tx: TransactionJson, ...keys: Uint8Array[]): TransactionJson {
@@ -53,14 +57,24 @@ export interface TxOptions {
 }
 
 /** Builds `spec` on the node's head, lets `raw` alter raw_data, then signs with `signers`. */
-export function makeTx(node: TronNode, spec: ContractSpec, signer: Uint8Array, options: TxOptions = {}): TransactionJson {
+export function makeTx(
+  node: TronNode,
+  spec: ContractSpec,
+  signer: Uint8Array,
+  options: TxOptions = {},
+): TransactionJson {
   const header = { ...headerOf(node), ...options.header };
   let tx = buildTransaction(spec, { header, permissionId: options.permissionId, memo: options.memo });
   if (options.raw) tx = transactionFromRawData(options.raw(structuredClone(tx.raw_data)));
   return sign(tx, ...(options.signers ?? [signer]));
 }
 
-export async function call(node: TronNode, path: string, body?: unknown, init: RequestInit = {}): Promise<{ status: number; text: string; json: Reply }> {
+export async function call(
+  node: TronNode,
+  path: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<{ status: number; text: string; json: Reply }> {
   const response = await fetch(node.url + path, {
     method: body === undefined ? 'GET' : 'POST',
     body: body === undefined ? undefined : typeof body === 'string' ? body : stringifyJson(body),

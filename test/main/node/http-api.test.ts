@@ -39,11 +39,21 @@ describe('HTTP API shapes', () => {
     expect(visible.owner_permission.keys[0].address).toBe(base58);
     const get = (await call(node, `/wallet/getaccount?address=${base58}&visible=true`)).json;
     expect(get.balance).toBe(visible.balance);
-    expect((await call(node, '/wallet/getaccount', { address: 'zz' })).json.Error).toMatch(/^class org\.tron\.core\.services\.http\.JsonFormat\$ParseException : /);
+    expect((await call(node, '/wallet/getaccount', { address: 'zz' })).json.Error).toMatch(
+      /^class org\.tron\.core\.services\.http\.JsonFormat\$ParseException : /,
+    );
   });
 
   it('createtransaction: solidified reference block, head time + 60 s, Permission_id and extra_data, visible output', async () => {
-    const tx = (await call(node, '/wallet/createtransaction', { owner_address: alice.hex, to_address: bob.hex, amount: 5, Permission_id: 2, extra_data: '6869' })).json;
+    const tx = (
+      await call(node, '/wallet/createtransaction', {
+        owner_address: alice.hex,
+        to_address: bob.hex,
+        amount: 5,
+        Permission_id: 2,
+        extra_data: '6869',
+      })
+    ).json;
     const head = node.head();
     const solidId = await node.chain.blockIdHex(head.solidified);
     expect(tx.raw_data.ref_block_hash).toBe(solidId.slice(16, 32));
@@ -52,10 +62,20 @@ describe('HTTP API shapes', () => {
     expect(tx.raw_data.contract[0].Permission_id).toBe(2);
     expect(tx.raw_data.data).toBe('6869');
     expect(verifyTransactionIntegrity(tx as never)).toBe(tx.txID);
-    const visible = (await call(node, '/wallet/createtransaction', { owner_address: encodeBase58Check(hexToBytes(alice.hex)), to_address: encodeBase58Check(hexToBytes(bob.hex)), amount: 5, visible: true })).json;
+    const visible = (
+      await call(node, '/wallet/createtransaction', {
+        owner_address: encodeBase58Check(hexToBytes(alice.hex)),
+        to_address: encodeBase58Check(hexToBytes(bob.hex)),
+        amount: 5,
+        visible: true,
+      })
+    ).json;
     expect(visible.visible).toBe(true);
     expect(visible.raw_data.contract[0].parameter.value.owner_address).toBe(encodeBase58Check(hexToBytes(alice.hex)));
-    expect((await call(node, '/wallet/createtransaction', { owner_address: alice.hex, to_address: alice.hex, amount: 5 })).json).toEqual({
+    expect(
+      (await call(node, '/wallet/createtransaction', { owner_address: alice.hex, to_address: alice.hex, amount: 5 }))
+        .json,
+    ).toEqual({
       Error: 'class org.tron.core.exception.ContractValidateException : Cannot transfer TRX to yourself.',
     });
     const emptyGet = await call(node, '/wallet/createtransaction');
@@ -70,7 +90,9 @@ describe('HTTP API shapes', () => {
     const hex = bytesToHex(hexToBytes(encodeSigned(again)));
     const reply = (await call(node, '/wallet/broadcasthex', { transaction: hex })).json;
     expect(reply).toMatchObject({ result: true, code: 'SUCCESS', message: '', txid: again.txID });
-    expect(JSON.parse(reply.transaction as string).raw_data.contract[0].parameter.value.owner_address).toBe(encodeBase58Check(hexToBytes(alice.hex)));
+    expect(JSON.parse(reply.transaction as string).raw_data.contract[0].parameter.value.owner_address).toBe(
+      encodeBase58Check(hexToBytes(alice.hex)),
+    );
     const dup = (await call(node, '/wallet/broadcasthex', { transaction: hex })).json;
     expect(dup).toMatchObject({ result: false, code: 'DUP_TRANSACTION_ERROR', message: 'Dup transaction.' });
     expect((await call(node, '/wallet/broadcasttransaction')).status).toBe(405);
@@ -104,41 +126,72 @@ describe('HTTP API shapes', () => {
     const getblock = (await call(node, '/wallet/getblock', { detail: false })).json;
     expect(getblock.blockID).toBe(byNum.blockID);
     expect(getblock.transactions).toBeUndefined();
-    expect((await call(node, '/wallet/getblock', { id_or_num: String(head.number), detail: true })).json).toEqual(byNum);
-    expect((await call(node, '/wallet/getblock', { id_or_num: 'x'.repeat(64) })).json).toEqual({ Error: 'id must be legal block hash.' });
-    expect((await call(node, '/wallet/getblock', { id_or_num: '-1' })).json).toEqual({ Error: 'num must be non-positive number.' });
+    expect((await call(node, '/wallet/getblock', { id_or_num: String(head.number), detail: true })).json).toEqual(
+      byNum,
+    );
+    expect((await call(node, '/wallet/getblock', { id_or_num: 'x'.repeat(64) })).json).toEqual({
+      Error: 'id must be legal block hash.',
+    });
+    expect((await call(node, '/wallet/getblock', { id_or_num: '-1' })).json).toEqual({
+      Error: 'num must be non-positive number.',
+    });
     expect((await call(node, '/wallet/getblockbynum', { num: head.number + 5 })).json).toEqual({});
     const genesis = (await call(node, '/wallet/getblockbynum', { num: 0 })).json;
     expect(genesis.block_header.raw_data.number).toBeUndefined();
     expect(genesis.block_header.witness_signature).toBeUndefined();
     const range = (await call(node, '/wallet/getblockbylimitnext', { startNum: 1, endNum: 4 })).json;
-    expect(range.block.map((b: { block_header: { raw_data: { number: number } } }) => b.block_header.raw_data.number)).toEqual([1, 2, 3]);
+    expect(
+      range.block.map((b: { block_header: { raw_data: { number: number } } }) => b.block_header.raw_data.number),
+    ).toEqual([1, 2, 3]);
     const solid = (await call(node, '/walletsolidity/getnowblock')).json;
     expect(solid.block_header.raw_data.number).toBe(node.head().solidified);
   });
 
   it('getchainparameters omits zero values; listwitnesses, getnodeinfo and getaccountresource answer', async () => {
-    const params = (await call(node, '/wallet/getchainparameters', '')).json.chainParameter as { key: string; value?: number }[];
+    const params = (await call(node, '/wallet/getchainparameters', '')).json.chainParameter as {
+      key: string;
+      value?: number;
+    }[];
     expect(params[0]).toEqual({ key: 'getMaintenanceTimeInterval', value: 21_600_000 });
     expect(params).toContainEqual({ key: 'getEnergyFee', value: 210 });
     expect(params).toContainEqual({ key: 'getTransactionFee', value: 1000 });
     expect(params).toContainEqual({ key: 'getAllowUpdateAccountName' });
     const witnesses = (await call(node, '/wallet/listwitnesses')).json.witnesses as Record<string, unknown>[];
     expect(witnesses).toHaveLength(27);
-    const info = (await call(node, '/wallet/getnodeinfo', '', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })).json;
+    const info = (
+      await call(node, '/wallet/getnodeinfo', '', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+    ).json;
     expect(info.block).toBe(`Num:${node.head().number},ID:${node.head().id}`);
     expect(info.configNodeInfo.codeVersion).toBe('4.8.0');
     const resource = (await call(node, '/wallet/getaccountresource', { address: alice.hex })).json;
-    expect(resource).toMatchObject({ freeNetLimit: 600, TotalNetLimit: 43_200_000_000, TotalEnergyLimit: 180_000_000_000 });
+    expect(resource).toMatchObject({
+      freeNetLimit: 600,
+      TotalNetLimit: 43_200_000_000,
+      TotalEnergyLimit: 180_000_000_000,
+    });
   });
 
   it('validateaddress: the form is told by the length', async () => {
     const base58 = encodeBase58Check(hexToBytes(alice.hex));
-    expect((await call(node, '/wallet/validateaddress', { address: alice.hex })).text).toBe('{"result":true,"message":"Hex string format"}\n');
-    expect((await call(node, `/wallet/validateaddress?address=${base58}`)).json).toEqual({ result: true, message: 'Base58check format' });
-    expect((await call(node, '/wallet/validateaddress', { address: Buffer.from(hexToBytes(alice.hex)).toString('base64') })).json).toEqual({ result: true, message: 'Base64 format' });
-    expect((await call(node, '/wallet/validateaddress', { address: 'abc' })).json).toEqual({ result: false, message: 'Length error' });
-    expect((await call(node, '/wallet/validateaddress', { address: base58.slice(0, -1) + 'x' })).json).toEqual({ result: false, message: 'Invalid address' });
+    expect((await call(node, '/wallet/validateaddress', { address: alice.hex })).text).toBe(
+      '{"result":true,"message":"Hex string format"}\n',
+    );
+    expect((await call(node, `/wallet/validateaddress?address=${base58}`)).json).toEqual({
+      result: true,
+      message: 'Base58check format',
+    });
+    expect(
+      (await call(node, '/wallet/validateaddress', { address: Buffer.from(hexToBytes(alice.hex)).toString('base64') }))
+        .json,
+    ).toEqual({ result: true, message: 'Base64 format' });
+    expect((await call(node, '/wallet/validateaddress', { address: 'abc' })).json).toEqual({
+      result: false,
+      message: 'Length error',
+    });
+    expect((await call(node, '/wallet/validateaddress', { address: base58.slice(0, -1) + 'x' })).json).toEqual({
+      result: false,
+      message: 'Invalid address',
+    });
     expect((await call(node, '/wallet/validateaddress', '{bad')).text).toBe('');
   });
 
@@ -146,22 +199,37 @@ describe('HTTP API shapes', () => {
     const tx = makeTx(node, transfer(alice, bob, 41n), alice.key);
     const weight = (await call(node, '/wallet/getsignweight', tx)).json;
     expect(weight.result).toEqual({});
-    expect(weight.permission).toEqual({ permission_name: 'owner', threshold: 1, keys: [{ address: alice.hex, weight: 1 }] });
+    expect(weight.permission).toEqual({
+      permission_name: 'owner',
+      threshold: 1,
+      keys: [{ address: alice.hex, weight: 1 }],
+    });
     expect(weight.transaction.result).toEqual({ result: true });
-    expect((await call(node, '/wallet/getsignweight', { foo: 1 })).json).toEqual({ Error: 'class java.lang.NullPointerException : null' });
+    expect((await call(node, '/wallet/getsignweight', { foo: 1 })).json).toEqual({
+      Error: 'class java.lang.NullPointerException : null',
+    });
     const stranger = makeTx(node, transfer(newKey(), bob, 1n), alice.key);
-    expect((await call(node, '/wallet/getsignweight', stranger)).json.result).toEqual({ code: 'PERMISSION_ERROR', message: 'Account does not exist!' });
-    expect((await call(node, '/wallet/getapprovedlist', stranger)).json.result).toEqual({ code: 'OTHER_ERROR', message: 'class org.tron.core.exception.PermissionException : Account does not exist!' });
+    expect((await call(node, '/wallet/getsignweight', stranger)).json.result).toEqual({
+      code: 'PERMISSION_ERROR',
+      message: 'Account does not exist!',
+    });
+    expect((await call(node, '/wallet/getapprovedlist', stranger)).json.result).toEqual({
+      code: 'OTHER_ERROR',
+      message: 'class org.tron.core.exception.PermissionException : Account does not exist!',
+    });
   });
 
   it('checks the Host header, answers loopback CORS preflights, limits the body size', async () => {
     const raw = (headers: Record<string, string>, method = 'GET', body?: string) =>
       new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port: node.port, path: '/wallet/getnowblock', method, headers }, (res) => {
-          let text = '';
-          res.on('data', (c: Buffer) => (text += c.toString()));
-          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-        });
+        const req = request(
+          { host: '127.0.0.1', port: node.port, path: '/wallet/getnowblock', method, headers },
+          (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => (text += c.toString()));
+            res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+          },
+        );
         req.on('error', reject);
         req.end(body);
       });
@@ -169,7 +237,10 @@ describe('HTTP API shapes', () => {
     expect(evil.status).toBe(403);
     expect(JSON.parse(evil.text).Error).toMatch(/Host header/);
     expect((await raw({ Host: `localhost:${node.port}` })).status).toBe(200);
-    const preflight = await raw({ Host: `127.0.0.1:${node.port}`, Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST' }, 'OPTIONS');
+    const preflight = await raw(
+      { Host: `127.0.0.1:${node.port}`, Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST' },
+      'OPTIONS',
+    );
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect((await raw({ Host: `127.0.0.1:${node.port}`, Origin: 'https://evil.example' }, 'OPTIONS')).status).toBe(403);

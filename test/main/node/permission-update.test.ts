@@ -13,9 +13,30 @@ describe('/wallet/accountpermissionupdate validation rules', () => {
   let node: TronNode;
   let owner: Key;
   const key = (address: string, weight = 1) => ({ address, weight });
-  const ownerPerm = (over: Record<string, unknown> = {}) => ({ type: 0, permission_name: 'owner', threshold: 1, keys: [key(owner.hex)], ...over });
-  const active = (over: Record<string, unknown> = {}) => ({ type: 2, permission_name: 'active', threshold: 1, operations: ACTIVE_OPS, keys: [key(owner.hex)], ...over });
-  const build = async (body: Record<string, unknown>) => (await call(node, '/wallet/accountpermissionupdate', { owner_address: owner.hex, owner: ownerPerm(), actives: [active()], ...body })).json;
+  const ownerPerm = (over: Record<string, unknown> = {}) => ({
+    type: 0,
+    permission_name: 'owner',
+    threshold: 1,
+    keys: [key(owner.hex)],
+    ...over,
+  });
+  const active = (over: Record<string, unknown> = {}) => ({
+    type: 2,
+    permission_name: 'active',
+    threshold: 1,
+    operations: ACTIVE_OPS,
+    keys: [key(owner.hex)],
+    ...over,
+  });
+  const build = async (body: Record<string, unknown>) =>
+    (
+      await call(node, '/wallet/accountpermissionupdate', {
+        owner_address: owner.hex,
+        owner: ownerPerm(),
+        actives: [active()],
+        ...body,
+      })
+    ).json;
 
   beforeAll(async () => {
     node = await startNode();
@@ -29,14 +50,22 @@ describe('/wallet/accountpermissionupdate validation rules', () => {
     expect(tx.visible).toBe(false);
     expect(tx.raw_data.expiration).toBe(node.head().timestamp + 60_000);
     expect(tx.raw_data.contract[0].type).toBe('AccountPermissionUpdateContract');
-    expect(tx.raw_data.contract[0].parameter.value.owner).toEqual({ permission_name: 'owner', threshold: 1, keys: [key(owner.hex)] });
+    expect(tx.raw_data.contract[0].parameter.value.owner).toEqual({
+      permission_name: 'owner',
+      threshold: 1,
+      keys: [key(owner.hex)],
+    });
   });
 
   const cases: [string, Record<string, unknown>, string][] = [
     ['invalid owner address', { owner_address: '41' + '00'.repeat(19) }, 'invalidate ownerAddress'],
     ['unknown account', { owner_address: 'placeholder' }, 'ownerAddress account does not exist'],
     ['owner missing', { owner: null }, 'owner permission is missed'],
-    ['witness on a normal account', { witness: { type: 1, permission_name: 'w', threshold: 1, keys: [{ address: 'self', weight: 1 }] } }, "account isn't witness can't set witness permission"],
+    [
+      'witness on a normal account',
+      { witness: { type: 1, permission_name: 'w', threshold: 1, keys: [{ address: 'self', weight: 1 }] } },
+      "account isn't witness can't set witness permission",
+    ],
     ['no actives', { actives: [] }, 'active permission is missed'],
     ['nine actives', { actives: 'nine' }, 'active permission is too many'],
     ['owner of type Active', { owner: 'ownerActive' }, 'owner permission type is error'],
@@ -48,7 +77,11 @@ describe('/wallet/accountpermissionupdate validation rules', () => {
     ['duplicate keys', { owner: 'dupKeys' }, 'address should be distinct in permission Owner'],
     ['key not an address', { owner: 'badKey' }, 'key is not a validate address'],
     ['weight 0', { owner: 'weight0' }, "key's weight should be greater than 0"],
-    ['weights below threshold', { owner: 'lowWeights' }, "sum of all key's weight should not be less than threshold in permission Owner"],
+    [
+      'weights below threshold',
+      { owner: 'lowWeights' },
+      "sum of all key's weight should not be less than threshold in permission Owner",
+    ],
     ['owner with operations', { owner: 'ownerOps' }, "Owner permission needn't operations"],
     ['active without 32-byte operations', { actives: 'shortOps' }, 'operations size must 32'],
     ['active allowing an unknown type', { actives: 'badType' }, "7 isn't a validate ContractType"],
@@ -75,7 +108,8 @@ describe('/wallet/accountpermissionupdate validation rules', () => {
       activeOwner: [active({ type: 0 })],
     };
     const body: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(override)) body[field] = typeof value === 'string' && value in named ? named[value] : value;
+    for (const [field, value] of Object.entries(override))
+      body[field] = typeof value === 'string' && value in named ? named[value] : value;
     if (body.owner_address === 'placeholder') body.owner_address = other.hex;
     if (body.witness) body.witness = { ...(body.witness as object), keys: [key(owner.hex)] };
     expect(await build(body)).toEqual({ Error: prefix + message });

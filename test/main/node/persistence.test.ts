@@ -58,7 +58,9 @@ describe('LevelDB persistence', () => {
     const first = await createNode({ port: 0, blockTimeMs: 0, datadir, signatureWorkers: 0 });
     const alice = fundedKey(first, 0);
     const carol = newKey();
-    const tx = makeTx(first, transfer(alice, carol, 7_000_000n), alice.key, { header: { expiration: first.head().timestamp + 3_600_000 } });
+    const tx = makeTx(first, transfer(alice, carol, 7_000_000n), alice.key, {
+      header: { expiration: first.head().timestamp + 3_600_000 },
+    });
     expect(await broadcast(first, tx)).toMatchObject({ result: true });
     await first.mine(25);
     const head = first.head();
@@ -85,13 +87,29 @@ describe('LevelDB persistence', () => {
     const datadir = await tempDir();
     await (await createNode({ port: 0, blockTimeMs: 0, datadir, signatureWorkers: 0 })).stop();
     const other = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
-    await expect(createNode({ port: 0, blockTimeMs: 0, datadir, mnemonic: other, signatureWorkers: 0 })).rejects.toThrow(/different mnemonic/);
+    await expect(
+      createNode({ port: 0, blockTimeMs: 0, datadir, mnemonic: other, signatureWorkers: 0 }),
+    ).rejects.toThrow(/different mnemonic/);
   });
 
   it('survives kill -9 during block production: consistent store, no solidified block lost', async () => {
     const datadir = await tempDir();
     // `node --import tsx` keeps the node in this one process, so SIGKILL hits it directly.
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve('src-main/node/cli.ts'), '--port', '0', '--datadir', datadir, '--block-time-ms', '15'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        resolve('src-main/node/cli.ts'),
+        '--port',
+        '0',
+        '--datadir',
+        datadir,
+        '--block-time-ms',
+        '15',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     const url = await new Promise<string>((resolveUrl, reject) => {
       const timer = setTimeout(() => reject(new Error(`no URL in ${output}`)), 20_000);
@@ -105,7 +123,9 @@ describe('LevelDB persistence', () => {
       });
     });
     // Keep transactions flowing while blocks are produced, and remember the highest solidified block seen.
-    const accounts = (await (await fetch(`${url}/admin/accounts`)).json()) as { accounts: { hex: string; privateKey: string }[] };
+    const accounts = (await (await fetch(`${url}/admin/accounts`)).json()) as {
+      accounts: { hex: string; privateKey: string }[];
+    };
     let solidSeen = 0;
     // Kill at a random moment, but only once some blocks are solidified: on a loaded machine the
     // child can need far longer than usual to get there.
@@ -116,9 +136,24 @@ describe('LevelDB persistence', () => {
       const info = (await (await fetch(`${url}/wallet/getnodeinfo`)).json()) as { solidityBlock: string };
       solidSeen = Math.max(solidSeen, Number(/Num:(\d+)/.exec(info.solidityBlock)![1]));
       const from = accounts.accounts[i % 10]!;
-      const block = (await (await fetch(`${url}/wallet/getnowblock`)).json()) as { blockID: string; block_header: { raw_data: { number: number; timestamp: number } } };
-      const fake = { head: () => ({ number: block.block_header.raw_data.number, id: block.blockID, timestamp: block.block_header.raw_data.timestamp, solidified: 0 }) } as unknown as TronNode;
-      const tx = makeTx(fake, transfer(from.hex, accounts.accounts[(i + 1) % 10]!.hex, BigInt(i + 1)), Buffer.from(from.privateKey, 'hex'), { header: { expiration: block.block_header.raw_data.timestamp + 3_600_000 } });
+      const block = (await (await fetch(`${url}/wallet/getnowblock`)).json()) as {
+        blockID: string;
+        block_header: { raw_data: { number: number; timestamp: number } };
+      };
+      const fake = {
+        head: () => ({
+          number: block.block_header.raw_data.number,
+          id: block.blockID,
+          timestamp: block.block_header.raw_data.timestamp,
+          solidified: 0,
+        }),
+      } as unknown as TronNode;
+      const tx = makeTx(
+        fake,
+        transfer(from.hex, accounts.accounts[(i + 1) % 10]!.hex, BigInt(i + 1)),
+        Buffer.from(from.privateKey, 'hex'),
+        { header: { expiration: block.block_header.raw_data.timestamp + 3_600_000 } },
+      );
       await fetch(`${url}/wallet/broadcasttransaction`, { method: 'POST', body: JSON.stringify(tx) });
       i++;
     }

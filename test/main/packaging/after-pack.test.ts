@@ -35,7 +35,11 @@ const EXPECTED_FUSES = {
 };
 
 function packContext(platform: string) {
-  return { appOutDir: '/pack/out', electronPlatformName: platform, packager: { appInfo: { productFilename: 'TRON Multisig Wallet' }, executableName: 'tron-multisig-wallet' } };
+  return {
+    appOutDir: '/pack/out',
+    electronPlatformName: platform,
+    packager: { appInfo: { productFilename: 'TRON Multisig Wallet' }, executableName: 'tron-multisig-wallet' },
+  };
 }
 
 describe('packaging', () => {
@@ -72,6 +76,7 @@ describe('packaging', () => {
     const config = readFileSync(resolve(ROOT, 'build/electron-builder.yml'), 'utf8');
     expect(config).toMatch(/^afterPack: build\/after-pack\.mjs$/m);
     expect(config).toMatch(/^asar: true$/m);
-    for (const target of ['AppImage', 'deb', 'dmg', 'nsis']) expect(config).toMatch(new RegExp(`^\\s+- ${target}$`, 'm'));
+    for (const target of ['AppImage', 'deb', 'dmg', 'nsis'])
+      expect(config).toMatch(new RegExp(`^\\s+- ${target}$`, 'm'));
   });
 });

@@ -2,7 +2,13 @@ import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VaultError } from '../../../src-core/errors';
-import { ensurePrivateDir, parseVaultJson, readTextIfExists, removeStaleTempFiles, writeFileAtomic } from '../../../src-main/vault/atomic-file';
+import {
+  ensurePrivateDir,
+  parseVaultJson,
+  readTextIfExists,
+  removeStaleTempFiles,
+  writeFileAtomic,
+} from '../../../src-main/vault/atomic-file';
 import { caught, removeDir, tempDir } from './helpers';
 
 let dir: string;
@@ -51,9 +57,13 @@ describe('atomic-file', () => {
   });
 
   it('tells a truncated file from a corrupted one', async () => {
-    expect((await caught(() => parseVaultJson('{"a": [1, 2', 'f.json', 'test file'))).code).toBe('VAULT_FILE_TRUNCATED');
+    expect((await caught(() => parseVaultJson('{"a": [1, 2', 'f.json', 'test file'))).code).toBe(
+      'VAULT_FILE_TRUNCATED',
+    );
     expect((await caught(() => parseVaultJson('', 'f.json', 'test file'))).code).toBe('VAULT_FILE_TRUNCATED');
-    expect((await caught(() => parseVaultJson('{"a": nope}\n', 'f.json', 'test file'))).code).toBe('VAULT_FILE_CORRUPT');
+    expect((await caught(() => parseVaultJson('{"a": nope}\n', 'f.json', 'test file'))).code).toBe(
+      'VAULT_FILE_CORRUPT',
+    );
     expect(parseVaultJson('{"a":1}\n', 'f.json', 'test file')).toEqual({ a: 1 });
   });
 });

@@ -33,14 +33,18 @@ describe('hd', () => {
   it('matches TronWeb with a BIP39 passphrase and at a high index', async () => {
     const phrase = phraseFromEntropy(newMnemonicEntropy(128));
     const ours = await vaultAddresses(phrase, 'extra words', 1000, 2);
-    const theirs = [1000, 1001].map((i) => tronUtils.accounts.generateAccountWithMnemonic(phrase, tronPath(i), 'extra words').address);
+    const theirs = [1000, 1001].map(
+      (i) => tronUtils.accounts.generateAccountWithMnemonic(phrase, tronPath(i), 'extra words').address,
+    );
     expect(ours).toEqual(theirs);
     expect(ours[0]).not.toBe((await vaultAddresses(phrase, '', 1000, 1))[0]);
   });
 
   it('derives the private keys TronWeb derives', async () => {
     const [key] = await deriveTronPrivateKeys(mnemonicEntropyFromPhrase(FIXED), '', 3, 1);
-    expect(`0x${Buffer.from(key!).toString('hex')}`).toBe(TronWeb.fromMnemonic(FIXED, tronPath(3)).privateKey.toLowerCase());
+    expect(`0x${Buffer.from(key!).toString('hex')}`).toBe(
+      TronWeb.fromMnemonic(FIXED, tronPath(3)).privateKey.toLowerCase(),
+    );
   });
 
   it('accepts extra spaces and capitals in a phrase', () => {

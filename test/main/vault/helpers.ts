@@ -92,7 +92,9 @@ export interface TestVault {
 export const PASSWORD = 'correct horse battery staple';
 
 /** A vault in a fresh directory with cheap scrypt, a fake clock and a memory keychain. */
-export async function openTestVault(options: Partial<VaultOptions> & { initialize?: boolean } = {}): Promise<TestVault> {
+export async function openTestVault(
+  options: Partial<VaultOptions> & { initialize?: boolean } = {},
+): Promise<TestVault> {
   const dir = options.dataDir ?? (await tempDir());
   const clock = (options.clock as FakeClock | undefined) ?? new FakeClock();
   const store = (options.secretStore as MemorySecretStore | undefined) ?? new MemorySecretStore();
@@ -104,7 +106,9 @@ export async function openTestVault(options: Partial<VaultOptions> & { initializ
 }
 
 /** Runs `action` and returns the error it throws, failing the test if it does not throw. */
-export async function caught(action: () => unknown): Promise<{ name: string; code: string; message: string; details?: Record<string, unknown> }> {
+export async function caught(
+  action: () => unknown,
+): Promise<{ name: string; code: string; message: string; details?: Record<string, unknown> }> {
   try {
     await action();
   } catch (error) {

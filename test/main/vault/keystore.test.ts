@@ -27,7 +27,14 @@ describe('keystore', () => {
   it('writes version 1 with the KDF, cipher and nonce in the file and no plaintext key', async () => {
     const { text, kdf } = await sample();
     const json = JSON.parse(text);
-    expect(json).toMatchObject({ format: KEYSTORE_FORMAT, version: KEYSTORE_VERSION, id: ID, kind: 'privateKey', kdf, cipher: { name: 'aes-256-gcm' } });
+    expect(json).toMatchObject({
+      format: KEYSTORE_FORMAT,
+      version: KEYSTORE_VERSION,
+      id: ID,
+      kind: 'privateKey',
+      kdf,
+      cipher: { name: 'aes-256-gcm' },
+    });
     expect(json.cipher.nonce).toMatch(/^[0-9a-f]{24}$/);
     expect(json.ciphertext).toHaveLength(2 * (32 + 16));
     expect(text).not.toContain(Buffer.from(KEY).toString('hex'));
@@ -55,7 +62,13 @@ describe('keystore', () => {
   it.each([
     ['the kind', (f: Record<string, unknown>) => ({ ...f, kind: 'mnemonic' })],
     ['the id', (f: Record<string, unknown>) => ({ ...f, id: 'sec_ffffffffffffffff' })],
-    ['a ciphertext byte', (f: Record<string, unknown>) => ({ ...f, ciphertext: `${(f.ciphertext as string).startsWith('0') ? '1' : '0'}${(f.ciphertext as string).slice(1)}` })],
+    [
+      'a ciphertext byte',
+      (f: Record<string, unknown>) => ({
+        ...f,
+        ciphertext: `${(f.ciphertext as string).startsWith('0') ? '1' : '0'}${(f.ciphertext as string).slice(1)}`,
+      }),
+    ],
   ])('detects a change of %s', async (_what, edit) => {
     const { file, kek } = await sample();
     const edited = parseKeystore(JSON.stringify(edit(file as unknown as Record<string, unknown>)), 'k.json');
@@ -97,7 +110,9 @@ describe('keystore', () => {
 
   it('refuses KDF parameters that would exhaust memory', async () => {
     const { file } = await sample();
-    const error = await caught(() => parseKeystore(JSON.stringify({ ...file, kdf: { ...file.kdf, N: 2 ** 30 } }), 'dos.json'));
+    const error = await caught(() =>
+      parseKeystore(JSON.stringify({ ...file, kdf: { ...file.kdf, N: 2 ** 30 } }), 'dos.json'),
+    );
     expect(error.code).toBe('VAULT_KDF_PARAMS_INVALID');
   });
 

@@ -33,9 +33,15 @@ describe('keytar-store', () => {
   });
 
   it('reports a keytar that failed to load, with the reason', async () => {
-    const store = await loadKeytarSecretStore({ load: () => Promise.reject(new Error('libsecret-1.so.0: cannot open shared object file')) });
+    const store = await loadKeytarSecretStore({
+      load: () => Promise.reject(new Error('libsecret-1.so.0: cannot open shared object file')),
+    });
     const status = await store.probe();
-    expect(status).toMatchObject({ available: false, reason: 'MODULE_MISSING', detail: 'libsecret-1.so.0: cannot open shared object file' });
+    expect(status).toMatchObject({
+      available: false,
+      reason: 'MODULE_MISSING',
+      detail: 'libsecret-1.so.0: cannot open shared object file',
+    });
     expect(status.available ? '' : status.message).toMatch(/keytar.*password/);
   });
 
@@ -43,7 +49,10 @@ describe('keytar-store', () => {
     const dir = await tempDir();
     dirs.push(dir);
     const fixture = fileURLToPath(new URL('./fixtures/headless-keychain.ts', import.meta.url));
-    const env: NodeJS.ProcessEnv = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/tron-wallet-test-bus' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/tron-wallet-test-bus',
+    };
     delete env.DISPLAY;
     const { stdout } = await run(process.execPath, ['--import', 'tsx', fixture, dir], { env, timeout: 60_000 });
     const result = JSON.parse(stdout);
@@ -81,7 +90,11 @@ describe('keytar-store', () => {
       await vault.rememberOnDevice();
       vault.dispose();
 
-      const restarted = await Vault.open({ dataDir, scrypt: CHEAP_SCRYPT, secretStore: await loadKeytarSecretStore({ service }) });
+      const restarted = await Vault.open({
+        dataDir,
+        scrypt: CHEAP_SCRYPT,
+        secretStore: await loadKeytarSecretStore({ service }),
+      });
       expect(restarted.status()).toMatchObject({ locked: true, rememberedOnDevice: true });
       await restarted.unlockWithDevice();
       const signature = await restarted.signMessage('alive', account.id);
@@ -96,6 +109,9 @@ describe('keytar-store', () => {
   it('has a real Secret Service whenever it runs in CI', () => {
     // `npm test` runs vitest through scripts/with-keyring.sh, so the suite above runs there; in CI
     // a missing keyring is a failure, never a silent skip.
-    expect(realKeyring || !inCi, 'CI must run the vault tests through scripts/with-keyring.sh (TRON_WALLET_KEYRING=available)').toBe(true);
+    expect(
+      realKeyring || !inCi,
+      'CI must run the vault tests through scripts/with-keyring.sh (TRON_WALLET_KEYRING=available)',
+    ).toBe(true);
   });
 });

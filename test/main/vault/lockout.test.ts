@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_DELAY_MS, FREE_ATTEMPTS, MAX_DELAY_MS, lockoutDelayMs, retryAfterMs } from '../../../src-main/vault/lockout';
+import {
+  FIRST_DELAY_MS,
+  FREE_ATTEMPTS,
+  MAX_DELAY_MS,
+  lockoutDelayMs,
+  retryAfterMs,
+} from '../../../src-main/vault/lockout';
 
 describe('lockout', () => {
   it('lets the first attempts through without delay, then doubles the delay up to a ceiling', () => {

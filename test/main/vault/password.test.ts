@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { VaultError } from '../../../src-core/errors';
-import { PASSWORD_MIN_LENGTH, checkNewPassword, passwordCheckOpens, sealPasswordCheck, unwrapFromDevice, wrapForDevice } from '../../../src-main/vault/password';
+import {
+  PASSWORD_MIN_LENGTH,
+  checkNewPassword,
+  passwordCheckOpens,
+  sealPasswordCheck,
+  unwrapFromDevice,
+  wrapForDevice,
+} from '../../../src-main/vault/password';
 import { caught } from './helpers';
 
 const KEY = new Uint8Array(32).fill(1);

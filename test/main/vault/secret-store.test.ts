@@ -15,7 +15,13 @@ describe('secret-store', () => {
   });
 
   it('has a stand-in store that reports its reason and refuses every call', async () => {
-    const status = { available: false as const, backend: 'keytar', reason: 'MODULE_MISSING' as const, message: 'keytar is missing', detail: 'gone' };
+    const status = {
+      available: false as const,
+      backend: 'keytar',
+      reason: 'MODULE_MISSING' as const,
+      message: 'keytar is missing',
+      detail: 'gone',
+    };
     const store = new UnavailableSecretStore('keytar', status);
     expect(await store.probe()).toBe(status);
     await expect(store.get()).rejects.toThrow('gone');

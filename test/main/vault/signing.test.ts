@@ -5,7 +5,13 @@ import { TransactionError, VaultError } from '../../../src-core/errors';
 import { privateKeyFromHex, recoverAddress } from '../../../src-core/keys/keys';
 import type { HexAddress } from '../../../src-core/brand';
 import type { TransactionJson } from '../../../src-core/tx/types';
-import { appendSignature, assertPermission, checkedTransaction, existingSigners, transactionPermissionId } from '../../../src-main/vault/signing';
+import {
+  appendSignature,
+  assertPermission,
+  checkedTransaction,
+  existingSigners,
+  transactionPermissionId,
+} from '../../../src-main/vault/signing';
 import { caught } from './helpers';
 import { unsignedTx, vectorKeys, vectorTx } from './tx-fixtures';
 
@@ -26,34 +32,54 @@ describe('signing', () => {
 
   it('produces the same signature bytes as TronWeb for the same key', () => {
     const vector = vectorTx('transfer_owner');
-    const signed = appendSignature(checkedTransaction(unsignedTx('transfer_owner')), privateKeyFromHex(vector.signer_private_keys[0]!), vector.signer_addresses_hex[0] as HexAddress);
+    const signed = appendSignature(
+      checkedTransaction(unsignedTx('transfer_owner')),
+      privateKeyFromHex(vector.signer_private_keys[0]!),
+      vector.signer_addresses_hex[0] as HexAddress,
+    );
     expect(signed.signature![0]).toBe(vector.signatures_as_tronweb_emits[0]!.toLowerCase());
   });
 
   it('adds a second signer to a multisig transaction and keeps the first signature', () => {
     const vector = vectorTx('transfer_multisig_pid2');
-    const once = appendSignature(checkedTransaction(unsignedTx('transfer_multisig_pid2')), privateKeyFromHex(K2.private_key), K2.hex as HexAddress);
+    const once = appendSignature(
+      checkedTransaction(unsignedTx('transfer_multisig_pid2')),
+      privateKeyFromHex(K2.private_key),
+      K2.hex as HexAddress,
+    );
     const twice = appendSignature(checkedTransaction(once), privateKeyFromHex(K3.private_key), K3.hex as HexAddress);
     expect(existingSigners(twice)).toEqual([K2.hex, K3.hex]);
     expect(Trx.ecRecover(twice as never)).toEqual([K2.base58, K3.base58]);
-    expect(twice.signature!.map((s) => s.toLowerCase())).toEqual(vector.signatures_as_tronweb_emits.map((s) => s.toLowerCase()));
+    expect(twice.signature!.map((s) => s.toLowerCase())).toEqual(
+      vector.signatures_as_tronweb_emits.map((s) => s.toLowerCase()),
+    );
   });
 
   it('refuses to sign twice with the same key, including TronWeb uppercase signatures', async () => {
     const tx = structuredClone(vectorTx('transfer_multisig_pid2').tronweb_transaction_json);
-    const error = await caught(() => appendSignature(checkedTransaction(tx), privateKeyFromHex(K2.private_key), K2.hex as HexAddress));
+    const error = await caught(() =>
+      appendSignature(checkedTransaction(tx), privateKeyFromHex(K2.private_key), K2.hex as HexAddress),
+    );
     expect(error).toBeInstanceOf(VaultError);
     expect(error.code).toBe('VAULT_ALREADY_SIGNED');
   });
 
   it('refuses a transaction carrying a signature that does not recover', async () => {
     const tx = { ...unsignedTx('transfer_owner'), signature: ['00'.repeat(65)] };
-    const error = await caught(() => appendSignature(checkedTransaction(tx), privateKeyFromHex(K1.private_key), K1.hex as HexAddress));
+    const error = await caught(() =>
+      appendSignature(checkedTransaction(tx), privateKeyFromHex(K1.private_key), K1.hex as HexAddress),
+    );
     expect(error.code).toBe('VAULT_BAD_EXISTING_SIGNATURE');
   });
 
   it('refuses a key that does not belong to the account address', async () => {
-    const error = await caught(() => appendSignature(checkedTransaction(unsignedTx('transfer_owner')), privateKeyFromHex(K1.private_key), K2.hex as HexAddress));
+    const error = await caught(() =>
+      appendSignature(
+        checkedTransaction(unsignedTx('transfer_owner')),
+        privateKeyFromHex(K1.private_key),
+        K2.hex as HexAddress,
+      ),
+    );
     expect(error.code).toBe('VAULT_KEY_MISMATCH');
   });
 
@@ -71,7 +97,13 @@ describe('signing', () => {
   it.each([
     ['not an object', 'hello'],
     ['no txID', { raw_data_hex: '00', raw_data: { contract: [{ type: 'X' }] } }],
-    ['two contracts', { ...unsignedTx('transfer_owner'), raw_data: { ...unsignedTx('transfer_owner').raw_data, contract: [{ type: 'A' }, { type: 'B' }] } }],
+    [
+      'two contracts',
+      {
+        ...unsignedTx('transfer_owner'),
+        raw_data: { ...unsignedTx('transfer_owner').raw_data, contract: [{ type: 'A' }, { type: 'B' }] },
+      },
+    ],
     ['signatures that are not strings', { ...unsignedTx('transfer_owner'), signature: [1] }],
   ])('refuses %s with VAULT_INVALID_TRANSACTION', async (_what, input) => {
     const error = await caught(() => checkedTransaction(input));
@@ -80,14 +112,28 @@ describe('signing', () => {
   });
 
   it('accepts every vector transaction as TronWeb built it', () => {
-    for (const name of ['transfer_owner', 'transfer_owner_memo', 'transfer_multisig_pid2', 'trigger_trc20_transfer_multisig_pid2', 'create_smart_contract']) {
+    for (const name of [
+      'transfer_owner',
+      'transfer_owner_memo',
+      'transfer_multisig_pid2',
+      'trigger_trc20_transfer_multisig_pid2',
+      'create_smart_contract',
+    ]) {
       expect(checkedTransaction(unsignedTx(name)).txID).toBe(vectorTx(name).txID);
     }
   });
 
   it.each([
-    ['a txID that is not the hash of the transaction', (tx: TransactionJson) => ({ ...tx, txID: '00'.repeat(32) }), 'TX_ID_MISMATCH'],
-    ['raw_data_hex changed without txID', (tx: TransactionJson) => ({ ...tx, raw_data_hex: unsignedTx('transfer_owner_memo').raw_data_hex }), 'TX_JSON_HEX_MISMATCH'],
+    [
+      'a txID that is not the hash of the transaction',
+      (tx: TransactionJson) => ({ ...tx, txID: '00'.repeat(32) }),
+      'TX_ID_MISMATCH',
+    ],
+    [
+      'raw_data_hex changed without txID',
+      (tx: TransactionJson) => ({ ...tx, raw_data_hex: unsignedTx('transfer_owner_memo').raw_data_hex }),
+      'TX_JSON_HEX_MISMATCH',
+    ],
     [
       'an amount changed in the JSON only',
       (tx: TransactionJson) => {

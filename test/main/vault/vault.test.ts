@@ -11,7 +11,16 @@ import { tronPath } from '../../../src-main/vault/hd';
 import { loadKeytarSecretStore } from '../../../src-main/vault/keytar-store';
 import { FREE_ATTEMPTS, lockoutDelayMs } from '../../../src-main/vault/lockout';
 import { Vault, type VaultStatus, type VaultStep } from '../../../src-main/vault/vault';
-import { CHEAP_SCRYPT, FakeClock, PASSWORD, caught, openTestVault, removeDir, tempDir, type TestVault } from './helpers';
+import {
+  CHEAP_SCRYPT,
+  FakeClock,
+  PASSWORD,
+  caught,
+  openTestVault,
+  removeDir,
+  tempDir,
+  type TestVault,
+} from './helpers';
 import { unsignedTx, vectorKeys, vectorTx } from './tx-fixtures';
 
 const K1 = vectorKeys.K1!;
@@ -54,7 +63,12 @@ describe('vault: password, lock and unlock', () => {
     expect((await stat(join(dir, 'vault.json'))).mode & 0o777).toBe(0o600);
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
     const meta = JSON.parse(await readFile(join(dir, 'vault.json'), 'utf8'));
-    expect(meta).toMatchObject({ format: 'tron-wallet-vault', version: 1, generation: 0, password: { kdf: { name: 'scrypt', ...CHEAP_SCRYPT } } });
+    expect(meta).toMatchObject({
+      format: 'tron-wallet-vault',
+      version: 1,
+      generation: 0,
+      password: { kdf: { name: 'scrypt', ...CHEAP_SCRYPT } },
+    });
   });
 
   it('refuses a short password and a second initialization', async () => {
@@ -92,7 +106,8 @@ describe('vault: password, lock and unlock', () => {
   it('delays attempts after repeated wrong passwords, across a restart, and resets on success', async () => {
     const t = await setup();
     t.vault.lock();
-    for (let i = 0; i < FREE_ATTEMPTS; i++) expect((await caught(() => t.vault.unlock(`wrong ${i}`))).code).toBe('VAULT_WRONG_PASSWORD');
+    for (let i = 0; i < FREE_ATTEMPTS; i++)
+      expect((await caught(() => t.vault.unlock(`wrong ${i}`))).code).toBe('VAULT_WRONG_PASSWORD');
     const firstDelay = lockoutDelayMs(FREE_ATTEMPTS);
     expect(firstDelay).toBeGreaterThan(0);
     // Even the right password is refused while the delay runs: it is not checked at all.
@@ -173,7 +188,8 @@ describe('vault: auto-lock', () => {
 
   it('refuses an idle time outside 10 s – 24 h', async () => {
     const { vault } = await setup();
-    for (const ms of [0, 9_999, 24 * 60 * 60_000 + 1, 1.5]) expect((await caught(() => vault.setAutoLock(ms))).code).toBe('VAULT_INVALID_AUTO_LOCK');
+    for (const ms of [0, 9_999, 24 * 60 * 60_000 + 1, 1.5])
+      expect((await caught(() => vault.setAutoLock(ms))).code).toBe('VAULT_INVALID_AUTO_LOCK');
   });
 });
 
@@ -190,7 +206,9 @@ describe('vault: accounts', () => {
     const exported = await vault.exportMnemonic(first.id, PASSWORD);
     expect(exported.phrase.split(' ')).toHaveLength(24);
     expect(exported.hasPassphrase).toBe(false);
-    expect([first, ...more].map((a) => a.address)).toEqual([0, 1, 2, 3].map((i) => TronWeb.fromMnemonic(exported.phrase, tronPath(i)).address));
+    expect([first, ...more].map((a) => a.address)).toEqual(
+      [0, 1, 2, 3].map((i) => TronWeb.fromMnemonic(exported.phrase, tronPath(i)).address),
+    );
   });
 
   it('imports a phrase with a passphrase and an index range, matching TronWeb', async () => {
@@ -199,15 +217,25 @@ describe('vault: accounts', () => {
     const accounts = await vault.importMnemonic(phrase, { passphrase: 'TREZOR', from: 5, count: 3, label: 'Cold' });
     expect(accounts.map((a) => a.index)).toEqual([5, 6, 7]);
     expect(accounts.map((a) => a.label)).toEqual(['Cold 6', 'Cold 7', 'Cold 8']);
-    expect(accounts.map((a) => a.address)).toEqual([5, 6, 7].map((i) => TronWeb.fromMnemonic(phrase, tronPath(i), 'TREZOR').address));
+    expect(accounts.map((a) => a.address)).toEqual(
+      [5, 6, 7].map((i) => TronWeb.fromMnemonic(phrase, tronPath(i), 'TREZOR').address),
+    );
     expect(await vault.exportMnemonic(accounts[0]!.id, PASSWORD)).toEqual({ phrase, hasPassphrase: true });
-    expect((await caught(() => vault.importMnemonic(phrase, { passphrase: 'TREZOR', from: 7 }))).code).toBe('VAULT_ACCOUNT_EXISTS');
+    expect((await caught(() => vault.importMnemonic(phrase, { passphrase: 'TREZOR', from: 7 }))).code).toBe(
+      'VAULT_ACCOUNT_EXISTS',
+    );
   });
 
   it('imports a private key, refuses it twice, and will not export a phrase for it', async () => {
     const { vault } = await setup();
     const account = await vault.importPrivateKey(`0x${K1.private_key.toUpperCase()}`, { label: 'Hot' });
-    expect(account).toMatchObject({ kind: 'privateKey', address: K1.base58, addressHex: K1.hex, label: 'Hot', canSign: true });
+    expect(account).toMatchObject({
+      kind: 'privateKey',
+      address: K1.base58,
+      addressHex: K1.hex,
+      label: 'Hot',
+      canSign: true,
+    });
     expect((await caught(() => vault.importPrivateKey(K1.private_key))).code).toBe('VAULT_ACCOUNT_EXISTS');
     expect((await caught(() => vault.exportMnemonic(account.id, PASSWORD))).code).toBe('VAULT_NOT_MNEMONIC');
   });
@@ -249,7 +277,9 @@ describe('vault: accounts', () => {
     const missing = await caught(() => vault.removeAccount(account.id));
     expect(missing).toBeInstanceOf(VaultError);
     expect(missing.code).toBe('VAULT_PASSWORD_REQUIRED');
-    expect(missing.message).toBe('Removing this account deletes its key from this computer. Type the vault password to confirm.');
+    expect(missing.message).toBe(
+      'Removing this account deletes its key from this computer. Type the vault password to confirm.',
+    );
     // Asking is not an attempt: nothing was typed.
     expect(vault.status().failedAttempts).toBe(0);
     expect(await readFile(join(dir, 'vault.json'))).toEqual(vaultJson);
@@ -284,7 +314,8 @@ describe('vault: accounts', () => {
   it('refuses to remove a keyed account while the lockout runs, even with the right password', async () => {
     const t = await setup();
     const account = await t.vault.importPrivateKey(K1.private_key);
-    for (let i = 0; i < FREE_ATTEMPTS; i++) await caught(() => t.vault.removeAccount(account.id, `wrong ${i} password`));
+    for (let i = 0; i < FREE_ATTEMPTS; i++)
+      await caught(() => t.vault.removeAccount(account.id, `wrong ${i} password`));
     const refused = await caught(() => t.vault.removeAccount(account.id, PASSWORD));
     expect(refused.code).toBe('VAULT_LOCKED_OUT');
     expect(t.vault.listAccounts()).toHaveLength(1);
@@ -313,15 +344,31 @@ describe('vault: accounts', () => {
   });
 
   it.each([
-    ['a label that is too long', (v: Vault) => v.addWatchOnly(K2.base58, { label: 'x'.repeat(65) }), 'VAULT_INVALID_LABEL'],
-    ['a label with control characters', (v: Vault) => v.addWatchOnly(K2.base58, { label: 'a\u0007b' }), 'VAULT_INVALID_LABEL'],
+    [
+      'a label that is too long',
+      (v: Vault) => v.addWatchOnly(K2.base58, { label: 'x'.repeat(65) }),
+      'VAULT_INVALID_LABEL',
+    ],
+    [
+      'a label with control characters',
+      (v: Vault) => v.addWatchOnly(K2.base58, { label: 'a\u0007b' }),
+      'VAULT_INVALID_LABEL',
+    ],
     ['a bad address', (v: Vault) => v.addWatchOnly('TNotAnAddress'), 'VAULT_INVALID_ADDRESS'],
     ['a short private key', (v: Vault) => v.importPrivateKey(K1.private_key.slice(2)), 'VAULT_INVALID_PRIVATE_KEY'],
     ['a zero private key', (v: Vault) => v.importPrivateKey('00'.repeat(32)), 'VAULT_INVALID_PRIVATE_KEY'],
     ['an invalid phrase', (v: Vault) => v.importMnemonic('one two three'), 'VAULT_INVALID_MNEMONIC'],
     ['an unknown account', (v: Vault) => v.renameAccount('acc_0000000000000000', 'x'), 'VAULT_ACCOUNT_NOT_FOUND'],
-    ['an unknown phrase id', (v: Vault) => v.addMnemonicAccounts('sec_0000000000000000', { from: 1 }), 'VAULT_ACCOUNT_NOT_FOUND'],
-    ['a bad phrase strength', (v: Vault) => v.createMnemonicAccount({ strength: 160 as 128 }), 'VAULT_INVALID_ARGUMENT'],
+    [
+      'an unknown phrase id',
+      (v: Vault) => v.addMnemonicAccounts('sec_0000000000000000', { from: 1 }),
+      'VAULT_ACCOUNT_NOT_FOUND',
+    ],
+    [
+      'a bad phrase strength',
+      (v: Vault) => v.createMnemonicAccount({ strength: 160 as 128 }),
+      'VAULT_INVALID_ARGUMENT',
+    ],
   ])('refuses %s', async (_what, action, code) => {
     const { vault } = await setup();
     const error = await caught(() => action(vault));
@@ -331,8 +378,12 @@ describe('vault: accounts', () => {
 
   it('never repeats a private key pasted into the wrong field', async () => {
     const { vault } = await setup();
-    const errors = [await caught(() => vault.addWatchOnly(K1.private_key)), await caught(() => vault.importPrivateKey(`${K1.private_key}00`))];
-    for (const error of errors) expect(JSON.stringify({ m: error.message, d: error.details })).not.toContain(K1.private_key.slice(0, 16));
+    const errors = [
+      await caught(() => vault.addWatchOnly(K1.private_key)),
+      await caught(() => vault.importPrivateKey(`${K1.private_key}00`)),
+    ];
+    for (const error of errors)
+      expect(JSON.stringify({ m: error.message, d: error.details })).not.toContain(K1.private_key.slice(0, 16));
   });
 });
 
@@ -379,7 +430,9 @@ describe('vault: signing', () => {
     const tx = unsignedTx('transfer_owner');
     tx.raw_data_hex = unsignedTx('transfer_owner_memo').raw_data_hex;
     expect(await caught(() => vault.sign(tx, account.id))).toBeInstanceOf(TransactionError);
-    expect((await caught(() => vault.sign(unsignedTx('transfer_owner'), account.id, -1))).code).toBe('VAULT_INVALID_ARGUMENT');
+    expect((await caught(() => vault.sign(unsignedTx('transfer_owner'), account.id, -1))).code).toBe(
+      'VAULT_INVALID_ARGUMENT',
+    );
   });
 
   it('signs messages in the TRON signMessageV2 format TronWeb verifies', async () => {
@@ -447,7 +500,12 @@ describe('vault: damaged files', () => {
   it.each([
     ['truncated', (text: string) => text.slice(0, text.length / 2), 'VAULT_FILE_TRUNCATED'],
     ['corrupted', (text: string) => text.replace('"ciphertext"', '"ciphertext" ?'), 'VAULT_FILE_CORRUPT'],
-    ['tampered', (text: string) => text.replace(/"ciphertext": "(.)/, (_m, c: string) => `"ciphertext": "${c === '0' ? '1' : '0'}`), 'VAULT_KEYSTORE_TAMPERED'],
+    [
+      'tampered',
+      (text: string) =>
+        text.replace(/"ciphertext": "(.)/, (_m, c: string) => `"ciphertext": "${c === '0' ? '1' : '0'}`),
+      'VAULT_KEYSTORE_TAMPERED',
+    ],
   ])('reports a %s keystore by name, never overwrites it, and keeps the old password', async (_what, damage, code) => {
     const t = await setup();
     const account = await t.vault.importPrivateKey(K1.private_key);
@@ -498,7 +556,9 @@ describe('vault: changing the password', () => {
 
   it('needs the current password and a valid new one', async () => {
     const { vault } = await setup();
-    expect((await caught(() => vault.changePassword('wrong password', NEW_PASSWORD))).code).toBe('VAULT_WRONG_PASSWORD');
+    expect((await caught(() => vault.changePassword('wrong password', NEW_PASSWORD))).code).toBe(
+      'VAULT_WRONG_PASSWORD',
+    );
     expect((await caught(() => vault.changePassword(PASSWORD, 'short'))).code).toBe('VAULT_WEAK_PASSWORD');
   });
 
@@ -508,7 +568,9 @@ describe('vault: changing the password', () => {
     await t.vault.importPrivateKey(K1.private_key);
     const [phraseAccount] = await t.vault.importMnemonic(vectorPhrase());
     let seen = 0;
-    const crashing = await t.reopen({ onStep: (s) => (s === step && ++seen === occurrence ? new Promise<void>(() => undefined) : undefined) });
+    const crashing = await t.reopen({
+      onStep: (s) => (s === step && ++seen === occurrence ? new Promise<void>(() => undefined) : undefined),
+    });
     await crashing.unlock(PASSWORD);
     void crashing.changePassword(PASSWORD, NEW_PASSWORD);
     for (let i = 0; i < 200 && seen < occurrence; i++) await new Promise((r) => setTimeout(r, 5));
@@ -616,11 +678,18 @@ describe('vault: remember on this device', () => {
   it('works with the password alone when keytar cannot be loaded, and says why', async () => {
     const dir = await tempDir();
     dirs.push(dir);
-    const secretStore = await loadKeytarSecretStore({ load: () => Promise.reject(new Error("Cannot find module 'keytar'")) });
+    const secretStore = await loadKeytarSecretStore({
+      load: () => Promise.reject(new Error("Cannot find module 'keytar'")),
+    });
     const vault = await Vault.open({ dataDir: dir, scrypt: CHEAP_SCRYPT, clock: new FakeClock(), secretStore });
     vaults.push(vault);
     const status = vault.status().keychain;
-    expect(status).toMatchObject({ available: false, backend: 'keytar', reason: 'MODULE_MISSING', detail: "Cannot find module 'keytar'" });
+    expect(status).toMatchObject({
+      available: false,
+      backend: 'keytar',
+      reason: 'MODULE_MISSING',
+      detail: "Cannot find module 'keytar'",
+    });
     expect(status.available ? '' : status.message).toContain('keytar');
     await vault.initialize(PASSWORD);
     expect((await caught(() => vault.rememberOnDevice())).code).toBe('VAULT_KEYCHAIN_UNAVAILABLE');
@@ -650,7 +719,8 @@ describe('vault: where keys live', () => {
       [createdPhrase, '', [0]],
       [phrase, 'my bip39 passphrase', [0, 1]],
     ] as const) {
-      for (const i of indices) secrets.push(Buffer.from(TronWeb.fromMnemonic(p, tronPath(i), pass).privateKey.slice(2), 'hex'));
+      for (const i of indices)
+        secrets.push(Buffer.from(TronWeb.fromMnemonic(p, tronPath(i), pass).privateKey.slice(2), 'hex'));
     }
     const texts = [createdPhrase, phrase, 'my bip39 passphrase', PASSWORD, NEW_PASSWORD];
     const needles = new Set<string>();
@@ -681,7 +751,12 @@ describe('vault: where keys live', () => {
   it('puts no key material in results, statuses or errors', async () => {
     const { vault } = await setup();
     const account = await vault.importPrivateKey(K1.private_key);
-    const outputs = JSON.stringify([vault.listAccounts(), vault.status(), account, await caught(() => vault.sign(unsignedTx('transfer_multisig_pid2'), account.id, 0))]);
+    const outputs = JSON.stringify([
+      vault.listAccounts(),
+      vault.status(),
+      account,
+      await caught(() => vault.sign(unsignedTx('transfer_multisig_pid2'), account.id, 0)),
+    ]);
     expect(outputs).not.toContain(K1.private_key);
     expect(outputs).not.toContain(Buffer.from(K1.private_key, 'hex').toString('base64'));
   });

@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect } from 'vitest';
 import { TronNodeClient } from '../../../src-core/client/client';
 import type { FetchLike } from '../../../src-core/client/fetch';
-import { TxRequestSchema, type PreparedTxView, type SimulationView, type TrackView, type TxRequestInput } from '../../../src-core/ipc/channels/tx';
+import {
+  TxRequestSchema,
+  type PreparedTxView,
+  type SimulationView,
+  type TrackView,
+  type TxRequestInput,
+} from '../../../src-core/ipc/channels/tx';
 import type { TronNode } from '../../../src-main/node';
 import { UnavailableSecretStore } from '../../../src-main/vault/secret-store';
 import { createWalletServices, type WalletServices } from '../../../src-main/wallet';
@@ -22,9 +28,16 @@ export interface EmbeddedWallet {
    * vault, broadcasts it and waits until tracking reaches `until` (confirmed by default; `packed`:
    * in a block, already judged) or fails. Resolves with the views of each step.
    */
-  confirm(input: TxRequestInput, options?: ConfirmOptions): Promise<{ built: PreparedTxView; simulation: SimulationView | null; track: TrackView }>;
+  confirm(
+    input: TxRequestInput,
+    options?: ConfirmOptions,
+  ): Promise<{ built: PreparedTxView; simulation: SimulationView | null; track: TrackView }>;
   /** Deploys a compiled artifact of test/fixtures/contracts through `confirm`; resolves with its address. */
-  deploy(owner: string, name: string, options?: { args?: DeployInput['args']; callValueSun?: string; until?: 'packed' | 'confirmed' }): Promise<string>;
+  deploy(
+    owner: string,
+    name: string,
+    options?: { args?: DeployInput['args']; callValueSun?: string; until?: 'packed' | 'confirmed' },
+  ): Promise<string>;
   /** Closes the wallet, stops its nodes and removes its folder. */
   close(): Promise<void>;
 }
@@ -41,7 +54,9 @@ let artifactCache: Promise<Record<string, Artifact>> | undefined;
 
 /** The compiled contracts of test/fixtures/contracts (artifacts.json), by contract name. */
 export function contractArtifacts(): Promise<Record<string, Artifact>> {
-  artifactCache ??= readFile('test/fixtures/contracts/artifacts.json', 'utf8').then((text) => (JSON.parse(text) as { artifacts: Record<string, Artifact> }).artifacts);
+  artifactCache ??= readFile('test/fixtures/contracts/artifacts.json', 'utf8').then(
+    (text) => (JSON.parse(text) as { artifacts: Record<string, Artifact> }).artifacts,
+  );
   return artifactCache;
 }
 
@@ -49,7 +64,12 @@ export function contractArtifacts(): Promise<Record<string, Artifact>> {
  * A wallet profile in a temp folder on a real embedded node: no OS keychain, cheap scrypt, the
  * head polled every 25 ms, a free port and a fast block time. The vault is not initialized.
  */
-export async function startEmbeddedWallet(options: { prefix: string; events: RecordedEvents; blockTimeMs: number; saveInternalTx?: boolean }): Promise<EmbeddedWallet> {
+export async function startEmbeddedWallet(options: {
+  prefix: string;
+  events: RecordedEvents;
+  blockTimeMs: number;
+  saveInternalTx?: boolean;
+}): Promise<EmbeddedWallet> {
   const dir = await tempDir(options.prefix);
   const factory = realNodeFactory();
   const wallet = await createWalletServices({
@@ -59,10 +79,21 @@ export async function startEmbeddedWallet(options: { prefix: string; events: Rec
     createEmbeddedNode: factory,
     fetch: globalThis.fetch as unknown as FetchLike,
     clipboard: { writeText() {} },
-    secretStore: new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'MODULE_MISSING', message: 'No keychain.' }),
+    secretStore: new UnavailableSecretStore('test', {
+      available: false,
+      backend: 'test',
+      reason: 'MODULE_MISSING',
+      message: 'No keychain.',
+    }),
     scrypt: CHEAP_SCRYPT,
     embeddedPollMs: 25,
-    settingsDefaults: { embeddedNode: { port: 0, blockTimeMs: options.blockTimeMs, ...(options.saveInternalTx ? { saveInternalTx: true } : {}) } },
+    settingsDefaults: {
+      embeddedNode: {
+        port: 0,
+        blockTimeMs: options.blockTimeMs,
+        ...(options.saveInternalTx ? { saveInternalTx: true } : {}),
+      },
+    },
   });
   await wallet.ready;
   const { events } = options;
@@ -79,7 +110,8 @@ export async function startEmbeddedWallet(options: { prefix: string; events: Rec
     wallet,
     dir,
     nodes: factory.started,
-    client: () => new TronNodeClient({ fullNodeUrl: factory.started.at(-1)!.url, fetch: globalThis.fetch as unknown as FetchLike }),
+    client: () =>
+      new TronNodeClient({ fullNodeUrl: factory.started.at(-1)!.url, fetch: globalThis.fetch as unknown as FetchLike }),
     confirm,
     async deploy(owner, name, { args, callValueSun, until } = {}) {
       const artifact = (await contractArtifacts())[name]!;

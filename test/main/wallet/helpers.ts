@@ -22,7 +22,11 @@ export interface RecordedEvents {
   readonly all: { event: string; payload: unknown }[];
   of<K extends EventName>(event: K): EventPayload<K>[];
   /** Resolves with the first payload of `event` that matches, checking those already seen first. */
-  waitFor<K extends EventName>(event: K, match?: (payload: EventPayload<K>) => boolean, timeoutMs?: number): Promise<EventPayload<K>>;
+  waitFor<K extends EventName>(
+    event: K,
+    match?: (payload: EventPayload<K>) => boolean,
+    timeoutMs?: number,
+  ): Promise<EventPayload<K>>;
 }
 
 /** Records events after checking them against the contract, as the app's event hub does. */
@@ -30,7 +34,9 @@ export function recordEvents(): RecordedEvents {
   const all: { event: string; payload: unknown }[] = [];
   const waiters = new Set<() => void>();
   const emit: EmitEvent = (event, payload) => {
-    const parsed = (eventSpecs as Record<string, { payload: { parse(v: unknown): unknown } }>)[event]!.payload.parse(payload);
+    const parsed = (eventSpecs as Record<string, { payload: { parse(v: unknown): unknown } }>)[event]!.payload.parse(
+      payload,
+    );
     all.push({ event, payload: parsed });
     for (const wake of [...waiters]) wake();
   };
@@ -63,7 +69,11 @@ export function recordEvents(): RecordedEvents {
 }
 
 /** Awaits `promise` and checks it failed with this WalletError class and code. */
-export async function expectWalletError(promise: Promise<unknown> | (() => unknown), name: string, code: string): Promise<WalletError> {
+export async function expectWalletError(
+  promise: Promise<unknown> | (() => unknown),
+  name: string,
+  code: string,
+): Promise<WalletError> {
   let caught: unknown;
   try {
     await (typeof promise === 'function' ? promise() : promise);

@@ -6,7 +6,13 @@ import { UnavailableSecretStore } from '../../../src-main/vault/secret-store';
 import { CHEAP_SCRYPT, FakeClock } from '../vault/helpers';
 import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from './helpers';
 
-const noKeychain = new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'NO_SERVICE', message: 'No keychain here.', detail: 'dbus said no' });
+const noKeychain = new UnavailableSecretStore('test', {
+  available: false,
+  backend: 'test',
+  reason: 'NO_SERVICE',
+  message: 'No keychain here.',
+  detail: 'dbus said no',
+});
 const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 
 describe('wallet vault', () => {
@@ -54,7 +60,12 @@ describe('wallet vault', () => {
   });
 
   it("keeps the keychain backend's own error text out of the status", () => {
-    expect(vault.status().keychain).toEqual({ available: false, backend: 'test', reason: 'NO_SERVICE', message: 'No keychain here.' });
+    expect(vault.status().keychain).toEqual({
+      available: false,
+      backend: 'test',
+      reason: 'NO_SERVICE',
+      message: 'No keychain here.',
+    });
   });
 
   it('imports the dev accounts from the mnemonic main holds, only while the dev node runs', async () => {
@@ -70,10 +81,18 @@ describe('wallet vault', () => {
   it('refuses to show a recovery phrase when the host has no display of its own, before decrypting anything', async () => {
     // This vault was opened without a recoveryPhraseDisplay, as a host without native dialogs would.
     const account = await vault.createMnemonicAccount({ strength: 128 });
-    const refused = await expectWalletError(vault.showRecoveryPhrase(account.id, 'correct horse battery'), 'VaultError', 'VAULT_NO_PHRASE_DISPLAY');
+    const refused = await expectWalletError(
+      vault.showRecoveryPhrase(account.id, 'correct horse battery'),
+      'VaultError',
+      'VAULT_NO_PHRASE_DISPLAY',
+    );
     expect(refused.message).toMatch(/^This build cannot show the recovery phrase/);
     // Refused before the password is checked: a wrong one is not even counted.
-    await expectWalletError(vault.showRecoveryPhrase(account.id, 'wrong password'), 'VaultError', 'VAULT_NO_PHRASE_DISPLAY');
+    await expectWalletError(
+      vault.showRecoveryPhrase(account.id, 'wrong password'),
+      'VaultError',
+      'VAULT_NO_PHRASE_DISPLAY',
+    );
     expect(vault.status().failedAttempts).toBe(0);
   });
 
@@ -97,7 +116,13 @@ describe('wallet vault', () => {
     const broken = join(dir, 'broken');
     await mkdir(broken, { recursive: true });
     await writeFile(join(broken, 'vault.json'), '{"format":');
-    const damaged = await WalletVault.open({ dataDir: broken, secretStore: noKeychain, emit: events.emit, log: quietLog, devAccounts: () => null });
+    const damaged = await WalletVault.open({
+      dataDir: broken,
+      secretStore: noKeychain,
+      emit: events.emit,
+      log: quietLog,
+      devAccounts: () => null,
+    });
     await expectWalletError(() => damaged.status(), 'VaultError', 'VAULT_FILE_TRUNCATED');
     await expectWalletError(damaged.unlock('x'), 'VaultError', 'VAULT_FILE_TRUNCATED');
     expect(damaged.listAccounts()).toEqual([]);

@@ -30,27 +30,47 @@ function fakeWindowApi(reply: unknown) {
 describe('renderer bridge', () => {
   it('returns the value of an ok reply', async () => {
     const { raw } = fakeWindowApi({ ok: true, value: { url: 'https://tronscan.org/#/block/1' } });
-    await expect(createBridge(raw).app.openExplorer({ network: 'mainnet', kind: 'block', number: 1 })).resolves.toEqual({
-      url: 'https://tronscan.org/#/block/1',
-    });
+    await expect(createBridge(raw).app.openExplorer({ network: 'mainnet', kind: 'block', number: 1 })).resolves.toEqual(
+      {
+        url: 'https://tronscan.org/#/block/1',
+      },
+    );
   });
 
   it('rethrows errors as their registered classes with code and details', async () => {
     const { raw } = fakeWindowApi({
       ok: false,
-      error: { name: 'ValidationError', code: 'VALIDATION_FAILED', message: 'The request was refused.', details: { issues: [] } },
+      error: {
+        name: 'ValidationError',
+        code: 'VALIDATION_FAILED',
+        message: 'The request was refused.',
+        details: { issues: [] },
+      },
     });
-    const failure = await createBridge(raw).app.info().catch((error: unknown) => error);
+    const failure = await createBridge(raw)
+      .app.info()
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ValidationError);
-    expect(failure).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The request was refused.', details: { issues: [] } });
-    expect(() => unwrapResult({ ok: false, error: { name: 'AddressError', code: 'ADDRESS_INVALID', message: 'x' } }, 'a:b')).toThrow(AddressError);
-    expect(() => unwrapResult({ ok: false, error: { name: 'IpcError', code: 'INTERNAL', message: 'x' } }, 'a:b')).toThrow(IpcError);
+    expect(failure).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'The request was refused.',
+      details: { issues: [] },
+    });
+    expect(() =>
+      unwrapResult({ ok: false, error: { name: 'AddressError', code: 'ADDRESS_INVALID', message: 'x' } }, 'a:b'),
+    ).toThrow(AddressError);
+    expect(() =>
+      unwrapResult({ ok: false, error: { name: 'IpcError', code: 'INTERNAL', message: 'x' } }, 'a:b'),
+    ).toThrow(IpcError);
   });
 
   it('keeps the name of an error class this window does not know', () => {
     const error = (() => {
       try {
-        unwrapResult({ ok: false, error: { name: 'VaultError', code: 'VAULT_LOCKED', message: 'Unlock first.' } }, 'vault:sign');
+        unwrapResult(
+          { ok: false, error: { name: 'VaultError', code: 'VAULT_LOCKED', message: 'Unlock first.' } },
+          'vault:sign',
+        );
       } catch (caught) {
         return caught as WalletError;
       }

@@ -11,7 +11,9 @@ describe('ErrorNotice', () => {
     const wrapper = mount(ErrorNotice, { props: { error } });
     expect(wrapper.get('.notice__title').text()).toBe('Please check the input');
     expect(wrapper.get('.error__message').text()).toBe('The request to app:openExplorer was refused.');
-    expect(wrapper.findAll('.error__issues li').map((li) => li.text())).toEqual(['txid: must be a transaction id of 64 hex characters']);
+    expect(wrapper.findAll('.error__issues li').map((li) => li.text())).toEqual([
+      'txid: must be a transaction id of 64 hex characters',
+    ]);
     expect(wrapper.get('.error__code').text()).toBe('ValidationError · VALIDATION_FAILED');
     expect(wrapper.attributes('data-error-name')).toBe('ValidationError');
     expect(wrapper.attributes('role')).toBe('alert');

@@ -14,13 +14,19 @@ describe('error view', () => {
   });
 
   it('lists validation issues from details', () => {
-    const view = toErrorView(new ValidationError('VALIDATION_FAILED', 'Refused.', { issues: [{ path: 'txid', message: 'must be hex' }] }));
+    const view = toErrorView(
+      new ValidationError('VALIDATION_FAILED', 'Refused.', { issues: [{ path: 'txid', message: 'must be hex' }] }),
+    );
     expect(view.issues).toEqual([{ path: 'txid', message: 'must be hex' }]);
     expect(view.title).toBe('Please check the input');
   });
 
   it('marks anything untyped as unexpected', () => {
-    expect(toErrorView(new TypeError('x is undefined'))).toMatchObject({ name: 'TypeError', code: 'UNEXPECTED', message: 'Unexpected error: x is undefined' });
+    expect(toErrorView(new TypeError('x is undefined'))).toMatchObject({
+      name: 'TypeError',
+      code: 'UNEXPECTED',
+      message: 'Unexpected error: x is undefined',
+    });
     expect(toErrorView('boom')).toMatchObject({ name: 'Error', code: 'UNEXPECTED', message: 'Unexpected error: boom' });
   });
 });

@@ -14,7 +14,10 @@ describe('explorer lookup form', () => {
       ok: false,
       errors: { value: 'Must be a transaction id of 64 hex characters.' },
     });
-    expect(checkExplorerLookup({ network: 'mainnet', kind: 'block', value: '-3' })).toEqual({ ok: false, errors: { value: 'Must be a number.' } });
+    expect(checkExplorerLookup({ network: 'mainnet', kind: 'block', value: '-3' })).toEqual({
+      ok: false,
+      errors: { value: 'Must be a number.' },
+    });
   });
 
   it('reports an unknown network or kind on its own field', () => {
@@ -22,6 +25,9 @@ describe('explorer lookup form', () => {
       ok: false,
       errors: { network: 'Must be one of mainnet, nile or shasta.' },
     });
-    expect(checkExplorerLookup({ network: 'mainnet', kind: 'url', value: 'x' })).toMatchObject({ ok: false, errors: { kind: expect.any(String) } });
+    expect(checkExplorerLookup({ network: 'mainnet', kind: 'url', value: 'x' })).toMatchObject({
+      ok: false,
+      errors: { kind: expect.any(String) },
+    });
   });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { checkNetwork, checkNodeSettings, settingsToForm } from '../../../src-renderer/forms/node-forms';
 
-const settings = { port: 8090, blockTimeMs: 3000, saveInternalTx: false, estimateEnergy: true, dataDir: null, autoStart: true };
+const settings = {
+  port: 8090,
+  blockTimeMs: 3000,
+  saveInternalTx: false,
+  estimateEnergy: true,
+  dataDir: null,
+  autoStart: true,
+};
 
 describe('node settings form', () => {
   it('round-trips saved settings and turns an empty folder into the default', () => {
@@ -11,10 +18,19 @@ describe('node settings form', () => {
   });
 
   it("shows main's rules next to the fields", () => {
-    const check = checkNodeSettings({ ...settingsToForm(settings), port: '99999', blockTimeMs: 'fast', dataDir: 'here' });
+    const check = checkNodeSettings({
+      ...settingsToForm(settings),
+      port: '99999',
+      blockTimeMs: 'fast',
+      dataDir: 'here',
+    });
     expect(check).toEqual({
       ok: false,
-      errors: { port: 'Must be 0 to 65535.', blockTimeMs: 'Must be a number.', dataDir: 'Must be an absolute folder path.' },
+      errors: {
+        port: 'Must be 0 to 65535.',
+        blockTimeMs: 'Must be a number.',
+        dataDir: 'Must be an absolute folder path.',
+      },
     });
   });
 });
@@ -24,9 +40,17 @@ describe('network form', () => {
 
   it('builds each kind of choice', () => {
     expect(checkNetwork(base)).toEqual({ ok: true, choice: { kind: 'embedded' } });
-    expect(checkNetwork({ ...base, target: 'nile' })).toEqual({ ok: true, choice: { kind: 'preset', network: 'nile' } });
-    expect(checkNetwork({ ...base, target: 'mainnet', apiKey: ' key ' })).toEqual({ ok: true, choice: { kind: 'preset', network: 'mainnet', apiKey: 'key' } });
-    expect(checkNetwork({ ...base, target: 'custom', fullNodeUrl: 'http://127.0.0.1:9000', clearApiKey: true })).toEqual({
+    expect(checkNetwork({ ...base, target: 'nile' })).toEqual({
+      ok: true,
+      choice: { kind: 'preset', network: 'nile' },
+    });
+    expect(checkNetwork({ ...base, target: 'mainnet', apiKey: ' key ' })).toEqual({
+      ok: true,
+      choice: { kind: 'preset', network: 'mainnet', apiKey: 'key' },
+    });
+    expect(
+      checkNetwork({ ...base, target: 'custom', fullNodeUrl: 'http://127.0.0.1:9000', clearApiKey: true }),
+    ).toEqual({
       ok: true,
       choice: { kind: 'custom', fullNodeUrl: 'http://127.0.0.1:9000', apiKey: null },
     });

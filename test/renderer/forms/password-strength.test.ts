@@ -22,7 +22,9 @@ describe('password strength hint', () => {
 describe('new password form', () => {
   it('asks for 8 characters and two equal entries', () => {
     expect(checkNewPassword('short', 'short')).toEqual({ password: 'Use at least 8 characters.' });
-    expect(checkNewPassword('long enough', 'long enougH')).toEqual({ confirmation: 'The two passwords are not the same.' });
+    expect(checkNewPassword('long enough', 'long enougH')).toEqual({
+      confirmation: 'The two passwords are not the same.',
+    });
     expect(checkNewPassword('long enough', 'long enough')).toEqual({});
   });
 });

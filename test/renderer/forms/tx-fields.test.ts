@@ -52,11 +52,17 @@ describe('amount fields', () => {
   });
 
   it('refuses more than 6 decimals, zero, negatives, text and stake under 1 TRX', () => {
-    expect(checkTrx('1.1234567')).toMatchObject({ ok: false, error: expect.stringMatching(/at most 6 decimal places/) });
+    expect(checkTrx('1.1234567')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/at most 6 decimal places/),
+    });
     expect(checkTrx('0')).toMatchObject({ ok: false });
     expect(checkTrx('-1')).toMatchObject({ ok: false });
     expect(checkTrx('ten')).toMatchObject({ ok: false });
-    expect(checkTrx('0.5', { min: 1_000_000n, what: 'The amount to stake' })).toEqual({ ok: false, error: 'The amount to stake must be at least 1 TRX.' });
+    expect(checkTrx('0.5', { min: 1_000_000n, what: 'The amount to stake' })).toEqual({
+      ok: false,
+      error: 'The amount to stake must be at least 1 TRX.',
+    });
   });
 
   it('reads token amounts with the token decimals', () => {
@@ -67,7 +73,10 @@ describe('amount fields', () => {
 
   it('caps the fee limit at 15,000 TRX', () => {
     expect(checkFeeLimit('15000')).toEqual({ ok: true, value: 15_000_000_000n });
-    expect(checkFeeLimit('15000.000001')).toEqual({ ok: false, error: 'The fee limit can be at most 15,000 TRX: the chain refuses more.' });
+    expect(checkFeeLimit('15000.000001')).toEqual({
+      ok: false,
+      error: 'The fee limit can be at most 15,000 TRX: the chain refuses more.',
+    });
     expect(checkFeeLimit('0')).toEqual({ ok: true, value: 0n });
   });
 });
@@ -87,11 +96,17 @@ describe('number fields', () => {
   });
 
   it('checks whole numbers, TRC10 ids and hex', () => {
-    expect(checkWholeNumber('12', { min: 1n, max: 10n, what: 'The lock period' })).toEqual({ ok: false, error: 'The lock period must be at most 10.' });
+    expect(checkWholeNumber('12', { min: 1n, max: 10n, what: 'The lock period' })).toEqual({
+      ok: false,
+      error: 'The lock period must be at most 10.',
+    });
     expect(checkTokenId('1000001')).toEqual({ ok: true, value: '1000001' });
     expect(checkTokenId('0123')).toMatchObject({ ok: false });
     expect(checkHex('0x60AB')).toEqual({ ok: true, value: '60ab' });
-    expect(checkHex('608')).toEqual({ ok: false, error: 'The bytecode has an odd number of hex digits: a digit is missing.' });
+    expect(checkHex('608')).toEqual({
+      ok: false,
+      error: 'The bytecode has an odd number of hex digits: a digit is missing.',
+    });
     expect(checkHex('60zz')).toEqual({ ok: false, error: 'The bytecode must contain only hex digits (0-9, a-f).' });
   });
 });
@@ -103,12 +118,21 @@ describe('ABI fields', () => {
     expect(checkAbiText(JSON.stringify(abi))).toEqual({ ok: true, value: abi });
     expect(checkAbiText(JSON.stringify({ entrys: abi }))).toEqual({ ok: true, value: abi });
     expect(checkAbiText('{')).toEqual({ ok: false, error: 'The ABI is not valid JSON.' });
-    expect(checkAbiText(JSON.stringify([{ type: 'gizmo' }]))).toMatchObject({ ok: false, error: expect.stringMatching(/unknown type/) });
+    expect(checkAbiText(JSON.stringify([{ type: 'gizmo' }]))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/unknown type/),
+    });
   });
 
   it('reads a compiler artifact', () => {
-    expect(readArtifact(JSON.stringify({ contractName: 'Token', abi, bytecode: '0x6080' }))).toEqual({ ok: true, value: { abi, bytecode: '6080', name: 'Token' } });
-    expect(readArtifact(JSON.stringify({ abi }))).toEqual({ ok: false, error: 'The artifact needs an "abi" list and a "bytecode" string.' });
+    expect(readArtifact(JSON.stringify({ contractName: 'Token', abi, bytecode: '0x6080' }))).toEqual({
+      ok: true,
+      value: { abi, bytecode: '6080', name: 'Token' },
+    });
+    expect(readArtifact(JSON.stringify({ abi }))).toEqual({
+      ok: false,
+      error: 'The artifact needs an "abi" list and a "bytecode" string.',
+    });
   });
 
   it.each([
@@ -121,13 +145,20 @@ describe('ABI fields', () => {
     ['bytes2', '0x1234', { ok: true, value: '0x1234' }],
     ['bytes2', '0x12', { ok: false, error: 'The value (bytes2) must be exactly 2 bytes, got 1.' }],
     ['uint256[]', '["1","2"]', { ok: true, value: ['1', '2'] }],
-    ['uint256[]', '[1,', { ok: false, error: 'Enter the uint256[] value as JSON, e.g. ["…", "…"] (numbers as "strings").' }],
+    [
+      'uint256[]',
+      '[1,',
+      { ok: false, error: 'Enter the uint256[] value as JSON, e.g. ["…", "…"] (numbers as "strings").' },
+    ],
   ])('checks a %s argument %j', (type, text, expected) => {
     expect(checkAbiArgument(type, text)).toEqual(expected);
   });
 
   it('checks an address argument like the address field', () => {
     expect(checkAbiArgument('address', key.hex)).toEqual({ ok: true, value: key.base58 });
-    expect(checkAbiArgument('address', mistype(key.base58))).toMatchObject({ ok: false, error: expect.stringMatching(/checksum/) });
+    expect(checkAbiArgument('address', mistype(key.base58))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/checksum/),
+    });
   });
 });

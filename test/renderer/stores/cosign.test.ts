@@ -7,7 +7,8 @@ const pending: { id: string; resolve: (detail: EnvelopeDetail) => void; reject: 
 vi.mock('../../../src-renderer/api/bridge', () => ({
   api: {
     cosign: {
-      get: ({ id }: { id: string }) => new Promise<EnvelopeDetail>((resolve, reject) => pending.push({ id, resolve, reject })),
+      get: ({ id }: { id: string }) =>
+        new Promise<EnvelopeDetail>((resolve, reject) => pending.push({ id, resolve, reject })),
     },
   },
 }));

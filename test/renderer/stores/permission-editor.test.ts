@@ -34,7 +34,16 @@ const { MAX_ACTIVES, usePermissionEditorStore } = await import('../../../src-ren
 
 const prepared = {
   txID: 'a'.repeat(64),
-  signing: { permissionId: 0, permissionName: 'owner', threshold: 1n, heldWeight: 1n, signers: [], needsCosigners: false, expectedSignatures: 1, explanation: 'Use the owner.' },
+  signing: {
+    permissionId: 0,
+    permissionName: 'owner',
+    threshold: 1n,
+    heldWeight: 1n,
+    signers: [],
+    needsCosigners: false,
+    expectedSignatures: 1,
+    explanation: 'Use the owner.',
+  },
   cost: { lines: [], totalBurnSun: 100_000_000n, balanceSun: 1_000_000_000n, enoughBalance: true },
   gate: { verdict: 'ok', blocked: false, needsConfirmation: false, findings: [] },
 };
@@ -53,10 +62,22 @@ describe('permission editor store', () => {
     listeners.clear();
     calls.length = 0;
     answers.load = () => snapshotFixture();
-    answers.inspectKeys = (args) => (args as { addresses: string[] }).addresses.map((address) => ({ address, isContract: false, activated: address !== K.K_ONE.base58 }));
+    answers.inspectKeys = (args) =>
+      (args as { addresses: string[] }).addresses.map((address) => ({
+        address,
+        isContract: false,
+        activated: address !== K.K_ONE.base58,
+      }));
     answers.prepare = () => prepared;
     answers.dryRun = () => ({ available: true, checks: [], balanceChanges: [] });
-    answers.submit = () => ({ txid: 'b'.repeat(64), state: 'broadcast', signatures: 1, weight: 1n, threshold: 1n, message: 'ok' });
+    answers.submit = () => ({
+      txid: 'b'.repeat(64),
+      state: 'broadcast',
+      signatures: 1,
+      weight: 1n,
+      threshold: 1n,
+      message: 'ok',
+    });
     setActivePinia(createPinia());
   });
 
@@ -74,8 +95,12 @@ describe('permission editor store', () => {
     store.draft!.owner.threshold = '0';
     store.draft!.actives[0]!.name = '€'.repeat(11);
     expect(codes(store)).toEqual(['PERM_THRESHOLD_NOT_POSITIVE', 'PERM_NAME_TOO_LONG']);
-    expect(store.fieldIssues.get('owner.threshold')).toEqual(['Set the threshold of the owner permission to at least 1.']);
-    expect(store.fieldIssues.get('actives[0].permission_name')).toEqual(['Shorten the name of the active permission "€€€€€€€€€€€" to at most 32 bytes.']);
+    expect(store.fieldIssues.get('owner.threshold')).toEqual([
+      'Set the threshold of the owner permission to at least 1.',
+    ]);
+    expect(store.fieldIssues.get('actives[0].permission_name')).toEqual([
+      'Shorten the name of the active permission "€€€€€€€€€€€" to at most 32 bytes.',
+    ]);
     expect(store.reviewBlockedBy).toBe('Fix the 2 problems in the form first.');
     store.draft!.owner.threshold = '1';
     store.draft!.actives[0]!.name = 'transfers';
@@ -131,7 +156,9 @@ describe('permission editor store', () => {
     store.addKey('owner', 0, K.K2.base58);
     store.addKey('owner', 0, K.K3.base58);
     store.draft!.owner.threshold = '2';
-    expect(store.gate?.warnings.map((f) => f.code)).toEqual(expect.arrayContaining(['LOCKOUT_OWN_KEYS_LEAVE_OWNER', 'LOCKOUT_OWNER_NO_REDUNDANCY']));
+    expect(store.gate?.warnings.map((f) => f.code)).toEqual(
+      expect.arrayContaining(['LOCKOUT_OWN_KEYS_LEAVE_OWNER', 'LOCKOUT_OWNER_NO_REDUNDANCY']),
+    );
     await store.review();
     expect(store.prepared).not.toBeNull();
     expect(store.canSubmit).toBe(false);
@@ -143,17 +170,28 @@ describe('permission editor store', () => {
     const store = await editing();
     store.addKey('owner', 0, K.K_ONE.base58);
     store.draft!.owner.threshold = '1';
-    store.draft!.actives[0]!.operations = withOperation(encodeOperations(['TransferContract']), 'AccountPermissionUpdateContract', true);
+    store.draft!.actives[0]!.operations = withOperation(
+      encodeOperations(['TransferContract']),
+      'AccountPermissionUpdateContract',
+      true,
+    );
     await store.refreshFacts();
-    expect(calls.filter((c) => c.channel === 'inspectKeys').map((c) => c.args)).toEqual([{ addresses: [K.K1.base58] }, { addresses: [K.K_ONE.base58] }]);
-    expect(store.gate?.warnings.map((f) => f.code)).toEqual(expect.arrayContaining(['LOCKOUT_ACTIVE_CAN_CHANGE_PERMISSIONS', 'LOCKOUT_KEY_NEVER_ACTIVE']));
+    expect(calls.filter((c) => c.channel === 'inspectKeys').map((c) => c.args)).toEqual([
+      { addresses: [K.K1.base58] },
+      { addresses: [K.K_ONE.base58] },
+    ]);
+    expect(store.gate?.warnings.map((f) => f.code)).toEqual(
+      expect.arrayContaining(['LOCKOUT_ACTIVE_CAN_CHANGE_PERMISSIONS', 'LOCKOUT_KEY_NEVER_ACTIVE']),
+    );
   });
 
   it('sends the whole structure for review, forgets the review on any edit, then submits and reloads once confirmed', async () => {
     const store = await editing();
     store.draft!.owner.threshold = '1';
     await store.review();
-    const request = calls.find((c) => c.channel === 'prepare')!.args as { update: { owner: unknown; actives: unknown[] } };
+    const request = calls.find((c) => c.channel === 'prepare')!.args as {
+      update: { owner: unknown; actives: unknown[] };
+    };
     expect(request.update.actives).toHaveLength(1);
     expect(calls.filter((c) => c.channel === 'dryRun')).toHaveLength(1);
     store.draft!.owner.keys[0]!.weight = '2';
@@ -165,8 +203,16 @@ describe('permission editor store', () => {
     await store.submit();
     expect(store.submitted?.state).toBe('broadcast');
     expect(calls.find((c) => c.channel === 'submit')?.args).toMatchObject({ acknowledgeWarnings: false });
-    answers.load = () => snapshotFixture({ current: { ...snapshotFixture().current, owner: { ...snapshotFixture().current.owner, threshold: 2n } } });
-    listeners.get('tx:status')!({ txid: 'b'.repeat(64), state: 'confirmed', blockNumber: 9, message: 'Included in block 9.' });
+    answers.load = () =>
+      snapshotFixture({
+        current: { ...snapshotFixture().current, owner: { ...snapshotFixture().current.owner, threshold: 2n } },
+      });
+    listeners.get('tx:status')!({
+      txid: 'b'.repeat(64),
+      state: 'confirmed',
+      blockNumber: 9,
+      message: 'Included in block 9.',
+    });
     await vi.waitFor(() => expect(store.snapshot?.current.owner.threshold).toBe(2n));
     expect(store.txStatus?.state).toBe('confirmed');
     expect(store.draft).toBeNull();

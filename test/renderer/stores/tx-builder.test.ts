@@ -17,7 +17,14 @@ function channel(name: string) {
 }
 vi.mock('../../../src-renderer/api/bridge', () => ({
   api: {
-    tx: { permissions: channel('tx:permissions'), estimate: channel('tx:estimate'), build: channel('tx:build'), simulate: channel('tx:simulate'), sign: channel('tx:sign'), broadcast: channel('tx:broadcast') },
+    tx: {
+      permissions: channel('tx:permissions'),
+      estimate: channel('tx:estimate'),
+      build: channel('tx:build'),
+      simulate: channel('tx:simulate'),
+      sign: channel('tx:sign'),
+      broadcast: channel('tx:broadcast'),
+    },
     tokens: { inspect: channel('tokens:inspect'), trc10: channel('tokens:trc10') },
     contracts: { load: channel('contracts:load') },
     on: () => () => undefined,
@@ -32,7 +39,15 @@ const to = address(2);
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function choice(permissionId: number | null) {
-  return { kind: 'trx-transfer', contractType: 'TransferContract', owner, ownerExists: true, permissionId, explanation: permissionId === null ? 'None of your keys…' : 'Use active', candidates: [] };
+  return {
+    kind: 'trx-transfer',
+    contractType: 'TransferContract',
+    owner,
+    ownerExists: true,
+    permissionId,
+    explanation: permissionId === null ? 'None of your keys…' : 'Use active',
+    candidates: [],
+  };
 }
 
 describe('transaction builder store', () => {
@@ -82,7 +97,13 @@ describe('transaction builder store', () => {
     store.setValue('to', to);
     store.setValue('amount', '2.5');
     await store.review();
-    expect(calls.find((c) => c.channel === 'tx:build')?.args).toEqual({ kind: 'trx-transfer', owner, to, amountSun: '2500000', expirationMs: 60_000 });
+    expect(calls.find((c) => c.channel === 'tx:build')?.args).toEqual({
+      kind: 'trx-transfer',
+      owner,
+      to,
+      amountSun: '2500000',
+      expirationMs: 60_000,
+    });
     expect(calls.find((c) => c.channel === 'tx:simulate')?.args).toEqual({ txid: 'ab'.repeat(32) });
     expect(store.prepared?.txid).toBe('ab'.repeat(32));
     // Any change after the review drops the built transaction: it no longer matches the form.
@@ -123,7 +144,18 @@ describe('transaction builder store', () => {
   it('takes constructor inputs from the pasted ABI', () => {
     const store = useTxBuilderStore();
     store.setKind('deploy');
-    store.setValue('abi', JSON.stringify([{ type: 'constructor', inputs: [{ name: 'supply', type: 'uint256' }, { name: 'admin', type: 'address' }] }]));
+    store.setValue(
+      'abi',
+      JSON.stringify([
+        {
+          type: 'constructor',
+          inputs: [
+            { name: 'supply', type: 'uint256' },
+            { name: 'admin', type: 'address' },
+          ],
+        },
+      ]),
+    );
     expect(store.argInputs).toEqual([
       { name: 'supply', type: 'uint256' },
       { name: 'admin', type: 'address' },
@@ -136,7 +168,15 @@ describe('transaction builder store', () => {
     const store = useTxBuilderStore();
     store.setKind('call');
     store.owner = owner;
-    const abi = JSON.stringify([{ type: 'function', name: 'mint', inputs: [{ name: 'amount', type: 'uint64' }], outputs: [], stateMutability: 'nonpayable' }]);
+    const abi = JSON.stringify([
+      {
+        type: 'function',
+        name: 'mint',
+        inputs: [{ name: 'amount', type: 'uint64' }],
+        outputs: [],
+        stateMutability: 'nonpayable',
+      },
+    ]);
     store.setValue('contract', to);
     store.setValue('abi', abi);
     expect(store.callFunctions.map((f) => f.signature)).toEqual(['mint(uint64)']);
@@ -145,6 +185,12 @@ describe('transaction builder store', () => {
     store.setArg(0, '18446744073709551616');
     expect(store.visibleErrors['args.0']).toBe('Too large for a uint64: it holds 0 to 2^64 − 1.');
     store.setArg(0, '5');
-    expect(store.check.request).toMatchObject({ kind: 'call', contract: to, function: 'mint(uint64)', abi, args: ['5'] });
+    expect(store.check.request).toMatchObject({
+      kind: 'call',
+      contract: to,
+      function: 'mint(uint64)',
+      abi,
+      args: ['5'],
+    });
   });
 });

@@ -33,15 +33,19 @@ function headJson(s: NodeServices): Json {
   return { head: p.headNumber, headId: p.headId, headTimestamp: p.headTimestamp, solidified: p.solidNumber };
 }
 
-export const adminMine = (s: NodeServices) => async (req: ApiRequest): Promise<Json> => {
-  const body = req.body();
-  const blocks = body.blocks === undefined ? 1 : positiveInteger(body.blocks, 'blocks', 10_000);
-  await s.mine(blocks);
-  return headJson(s);
-};
+export const adminMine =
+  (s: NodeServices) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const body = req.body();
+    const blocks = body.blocks === undefined ? 1 : positiveInteger(body.blocks, 'blocks', 10_000);
+    await s.mine(blocks);
+    return headJson(s);
+  };
 
-export const adminTime = (s: NodeServices) => (req: ApiRequest): Json => {
-  const seconds = positiveInteger(req.body().seconds, 'seconds', 10 * 365 * 86_400);
-  s.advanceTime(seconds);
-  return { ...headJson(s), nextBlockTimestamp: s.chain.nextBlockTimestamp(Date.now()) };
-};
+export const adminTime =
+  (s: NodeServices) =>
+  (req: ApiRequest): Json => {
+    const seconds = positiveInteger(req.body().seconds, 'seconds', 10 * 365 * 86_400);
+    s.advanceTime(seconds);
+    return { ...headJson(s), nextBlockTimestamp: s.chain.nextBlockTimestamp(Date.now()) };
+  };

@@ -5,7 +5,14 @@ import { decodeBase58Check } from '../../../../src-core/bytes/base58';
 import { longToBigint, bigintToLong } from '../../../../src-core/proto/runtime';
 import { DEFAULT_CHAIN_PARAMETERS } from '../../../../src-core/chain/parameters';
 import { accountJson, blockJson } from '../format';
-import { energyLimitOf, freeNetUsageAt, increaseFixed, netLimitOf, netUsageAt, energyUsageAt } from '../../resources/account-usage';
+import {
+  energyLimitOf,
+  freeNetUsageAt,
+  increaseFixed,
+  netLimitOf,
+  netUsageAt,
+  energyUsageAt,
+} from '../../resources/account-usage';
 import { allTronPowerOf, tronPowerUsedOf } from '../../staking/tron-power';
 import { getAsset } from '../../trc10/assets';
 import { witnessToMessage } from '../../state/witness';
@@ -26,76 +33,91 @@ function addressParam(req: ApiRequest): string | undefined {
 
 // --- accounts ------------------------------------------------------------------------------------
 
-export const getAccount = (s: NodeServices, solidOnly: boolean) => (req: ApiRequest): Json => {
-  const address = addressParam(req);
-  if (!address) return {};
-  const account = solidOnly ? s.chain.solidAccount(address) : s.pool.view.getAccount(address);
-  return account ? accountJson(s.chain, account, req.visible()) : {};
-};
+export const getAccount =
+  (s: NodeServices, solidOnly: boolean) =>
+  (req: ApiRequest): Json => {
+    const address = addressParam(req);
+    if (!address) return {};
+    const account = solidOnly ? s.chain.solidAccount(address) : s.pool.view.getAccount(address);
+    return account ? accountJson(s.chain, account, req.visible()) : {};
+  };
 
 /** Wallet.getAccountResource (java-tron-http.md §4.3); zeros are omitted. */
-export const getAccountResource = (s: NodeServices) => (req: ApiRequest): Json => {
-  const address = addressParam(req);
-  if (!address) return {};
-  const view = s.pool.view;
-  const account = view.getAccount(address);
-  if (!account) return {};
-  const p = s.chain.props;
-  const now = s.chain.headSlot;
-  const long = (n: bigint): unknown => bigintToLong(n);
-  const assetNetUsed: Record<string, unknown> = {};
-  const assetNetLimit: Record<string, unknown> = {};
-  for (const id of account.assetV2.keys()) {
-    assetNetLimit[id] = long(getAsset(view, id)?.freeAssetNetLimit ?? 0n);
-    assetNetUsed[id] = long(increaseFixed(account.freeAssetNetUsageV2.get(id) ?? 0n, 0n, account.latestAssetOperationTimeV2.get(id) ?? 0, now));
-  }
-  const message = {
-    freeNetUsed: long(freeNetUsageAt(account, now)),
-    freeNetLimit: long(p.parameters.getFreeNetLimit),
-    NetUsed: long(netUsageAt(account, now)),
-    NetLimit: long(netLimitOf(account, p.parameters, view.mutable)),
-    assetNetUsed,
-    assetNetLimit,
-    TotalNetLimit: long(p.parameters.getTotalNetLimit),
-    TotalNetWeight: long(view.mutable.totalNetWeight),
-    TotalTronPowerWeight: long(view.mutable.totalTronPowerWeight),
-    tronPowerUsed: long(tronPowerUsedOf(account)),
-    tronPowerLimit: long(allTronPowerOf(account) / 1_000_000n),
-    EnergyUsed: long(energyUsageAt(account, now)),
-    EnergyLimit: long(energyLimitOf(account, p.parameters, view.mutable)),
-    TotalEnergyLimit: long(p.parameters.getTotalEnergyCurrentLimit),
-    TotalEnergyWeight: long(view.mutable.totalEnergyWeight),
+export const getAccountResource =
+  (s: NodeServices) =>
+  (req: ApiRequest): Json => {
+    const address = addressParam(req);
+    if (!address) return {};
+    const view = s.pool.view;
+    const account = view.getAccount(address);
+    if (!account) return {};
+    const p = s.chain.props;
+    const now = s.chain.headSlot;
+    const long = (n: bigint): unknown => bigintToLong(n);
+    const assetNetUsed: Record<string, unknown> = {};
+    const assetNetLimit: Record<string, unknown> = {};
+    for (const id of account.assetV2.keys()) {
+      assetNetLimit[id] = long(getAsset(view, id)?.freeAssetNetLimit ?? 0n);
+      assetNetUsed[id] = long(
+        increaseFixed(
+          account.freeAssetNetUsageV2.get(id) ?? 0n,
+          0n,
+          account.latestAssetOperationTimeV2.get(id) ?? 0,
+          now,
+        ),
+      );
+    }
+    const message = {
+      freeNetUsed: long(freeNetUsageAt(account, now)),
+      freeNetLimit: long(p.parameters.getFreeNetLimit),
+      NetUsed: long(netUsageAt(account, now)),
+      NetLimit: long(netLimitOf(account, p.parameters, view.mutable)),
+      assetNetUsed,
+      assetNetLimit,
+      TotalNetLimit: long(p.parameters.getTotalNetLimit),
+      TotalNetWeight: long(view.mutable.totalNetWeight),
+      TotalTronPowerWeight: long(view.mutable.totalTronPowerWeight),
+      tronPowerUsed: long(tronPowerUsedOf(account)),
+      tronPowerLimit: long(allTronPowerOf(account) / 1_000_000n),
+      EnergyUsed: long(energyUsageAt(account, now)),
+      EnergyLimit: long(energyLimitOf(account, p.parameters, view.mutable)),
+      TotalEnergyLimit: long(p.parameters.getTotalEnergyCurrentLimit),
+      TotalEnergyWeight: long(view.mutable.totalEnergyWeight),
+    };
+    return messageToJson('protocol.AccountResourceMessage', message, { visible: req.visible() });
   };
-  return messageToJson('protocol.AccountResourceMessage', message, { visible: req.visible() });
-};
 
 /** Wallet.getAccountNet (AccountNetMessage, fields as java-tron prints them; zeros omitted). */
-export const getAccountNet = (s: NodeServices) => (req: ApiRequest): Json => {
-  const address = addressParam(req);
-  if (!address) return {};
-  const view = s.pool.view;
-  const account = view.getAccount(address);
-  if (!account) return {};
-  const p = s.chain.props;
-  const now = s.chain.headSlot;
-  const fields: [string, bigint][] = [
-    ['freeNetUsed', freeNetUsageAt(account, now)],
-    ['freeNetLimit', p.parameters.getFreeNetLimit],
-    ['NetUsed', netUsageAt(account, now)],
-    ['NetLimit', netLimitOf(account, p.parameters, view.mutable)],
-    ['TotalNetLimit', p.parameters.getTotalNetLimit],
-    ['TotalNetWeight', view.mutable.totalNetWeight],
-  ];
-  const out: Json = {};
-  for (const [key, value] of fields) if (value) out[key] = Number(value);
-  return out;
-};
+export const getAccountNet =
+  (s: NodeServices) =>
+  (req: ApiRequest): Json => {
+    const address = addressParam(req);
+    if (!address) return {};
+    const view = s.pool.view;
+    const account = view.getAccount(address);
+    if (!account) return {};
+    const p = s.chain.props;
+    const now = s.chain.headSlot;
+    const fields: [string, bigint][] = [
+      ['freeNetUsed', freeNetUsageAt(account, now)],
+      ['freeNetLimit', p.parameters.getFreeNetLimit],
+      ['NetUsed', netUsageAt(account, now)],
+      ['NetLimit', netLimitOf(account, p.parameters, view.mutable)],
+      ['TotalNetLimit', p.parameters.getTotalNetLimit],
+      ['TotalNetWeight', view.mutable.totalNetWeight],
+    ];
+    const out: Json = {};
+    for (const [key, value] of fields) if (value) out[key] = Number(value);
+    return out;
+  };
 
 /**
  * getbandwidthprices / getenergyprices: java-tron prints the history of the price as
  * "timestamp:price,…" since block 0; this chain has had one price since its genesis.
  */
-export const getPrices = (s: NodeServices, key: 'getTransactionFee' | 'getEnergyFee') => (): Json => ({ prices: `0:${s.chain.props.parameters[key]}` });
+export const getPrices = (s: NodeServices, key: 'getTransactionFee' | 'getEnergyFee') => (): Json => ({
+  prices: `0:${s.chain.props.parameters[key]}`,
+});
 
 // --- blocks -------------------------------------------------------------------------------------
 
@@ -104,54 +126,70 @@ async function blockByNumber(s: NodeServices, n: number, visible: boolean, detai
   return bytes ? blockJson(bytes, visible, detail) : {};
 }
 
-export const getNowBlock = (s: NodeServices, solidOnly: boolean) => (req: ApiRequest): Promise<Json> => {
-  const p = s.chain.props;
-  return blockByNumber(s, solidOnly ? p.solidNumber : p.headNumber, req.visible());
-};
+export const getNowBlock =
+  (s: NodeServices, solidOnly: boolean) =>
+  (req: ApiRequest): Promise<Json> => {
+    const p = s.chain.props;
+    return blockByNumber(s, solidOnly ? p.solidNumber : p.headNumber, req.visible());
+  };
 
 function numberParam(req: ApiRequest, field = 'num'): number {
   const value = jsonToMessage('protocol.NumberMessage', { num: params(req)[field] ?? 0 }, CODEC).num;
   return Number(longToBigint(value as never));
 }
 
-export const getBlockByNum = (s: NodeServices) => (req: ApiRequest): Promise<Json> => blockByNumber(s, numberParam(req), req.visible());
+export const getBlockByNum =
+  (s: NodeServices) =>
+  (req: ApiRequest): Promise<Json> =>
+    blockByNumber(s, numberParam(req), req.visible());
 
-export const getBlockById = (s: NodeServices) => async (req: ApiRequest): Promise<Json> => {
-  const value = jsonToMessage('protocol.BytesMessage', params(req), CODEC).value as Uint8Array | undefined;
-  if (!value || value.length !== 32) return {};
-  const n = await s.chain.blockNumberOfId(bytesToHex(value));
-  return n === undefined ? {} : blockByNumber(s, n, req.visible());
-};
+export const getBlockById =
+  (s: NodeServices) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const value = jsonToMessage('protocol.BytesMessage', params(req), CODEC).value as Uint8Array | undefined;
+    if (!value || value.length !== 32) return {};
+    const n = await s.chain.blockNumberOfId(bytesToHex(value));
+    return n === undefined ? {} : blockByNumber(s, n, req.visible());
+  };
 
 /** GetBlockServlet: id_or_num empty = head; `detail` false strips the transactions. */
-export const getBlock = (s: NodeServices) => async (req: ApiRequest): Promise<Json> => {
-  const p = params(req);
-  const raw = p.id_or_num;
-  const idOrNum = raw === undefined || raw === null ? '' : String(raw);
-  const detail = String(p.detail ?? 'false').toLowerCase() === 'true';
-  const visible = req.visible();
-  if (idOrNum === '') return blockByNumber(s, s.chain.props.headNumber, visible, detail);
-  if (idOrNum.length === 64) {
-    if (!/^[0-9a-fA-F]{64}$/.test(idOrNum)) throw new JavaError('', 'id must be legal block hash.', true);
-    const n = await s.chain.blockNumberOfId(idOrNum.toLowerCase());
-    return n === undefined ? {} : blockByNumber(s, n, visible, detail);
-  }
-  if (!/^\d+$/.test(idOrNum) || !Number.isSafeInteger(Number(idOrNum))) throw new JavaError('', 'num must be non-positive number.', true);
-  return blockByNumber(s, Number(idOrNum), visible, detail);
-};
+export const getBlock =
+  (s: NodeServices) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const p = params(req);
+    const raw = p.id_or_num;
+    const idOrNum = raw === undefined || raw === null ? '' : String(raw);
+    const detail = String(p.detail ?? 'false').toLowerCase() === 'true';
+    const visible = req.visible();
+    if (idOrNum === '') return blockByNumber(s, s.chain.props.headNumber, visible, detail);
+    if (idOrNum.length === 64) {
+      if (!/^[0-9a-fA-F]{64}$/.test(idOrNum)) throw new JavaError('', 'id must be legal block hash.', true);
+      const n = await s.chain.blockNumberOfId(idOrNum.toLowerCase());
+      return n === undefined ? {} : blockByNumber(s, n, visible, detail);
+    }
+    if (!/^\d+$/.test(idOrNum) || !Number.isSafeInteger(Number(idOrNum)))
+      throw new JavaError('', 'num must be non-positive number.', true);
+    return blockByNumber(s, Number(idOrNum), visible, detail);
+  };
 
 const BLOCK_LIMIT = 100;
 
-export const getBlockByLimitNext = (s: NodeServices) => async (req: ApiRequest): Promise<Json> => {
-  const p = params(req);
-  const start = Number(longToBigint(jsonToMessage('protocol.NumberMessage', { num: p.startNum ?? 0 }, CODEC).num as never));
-  const end = Number(longToBigint(jsonToMessage('protocol.NumberMessage', { num: p.endNum ?? 0 }, CODEC).num as never));
-  if (!(end > 0 && end > start && start >= 0 && end - start <= BLOCK_LIMIT)) return {};
-  const visible = req.visible();
-  const blocks: Json[] = [];
-  for (let n = start; n < end && n <= s.chain.props.headNumber; n++) blocks.push(await blockByNumber(s, n, visible));
-  return blocks.length ? { block: blocks } : {};
-};
+export const getBlockByLimitNext =
+  (s: NodeServices) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const p = params(req);
+    const start = Number(
+      longToBigint(jsonToMessage('protocol.NumberMessage', { num: p.startNum ?? 0 }, CODEC).num as never),
+    );
+    const end = Number(
+      longToBigint(jsonToMessage('protocol.NumberMessage', { num: p.endNum ?? 0 }, CODEC).num as never),
+    );
+    if (!(end > 0 && end > start && start >= 0 && end - start <= BLOCK_LIMIT)) return {};
+    const visible = req.visible();
+    const blocks: Json[] = [];
+    for (let n = start; n < end && n <= s.chain.props.headNumber; n++) blocks.push(await blockByNumber(s, n, visible));
+    return blocks.length ? { block: blocks } : {};
+  };
 
 // --- chain --------------------------------------------------------------------------------------
 
@@ -165,12 +203,16 @@ export const getChainParameters = (s: NodeServices) => (): Json => {
 };
 
 /** Wallet.getWitnessList: every witness in store (address) order, with its vote count. */
-export const listWitnesses = (s: NodeServices) => (req: ApiRequest): Json => {
-  const visible = req.visible();
-  const view = s.pool.view;
-  const list = [...view.witnessAddresses()].sort().map((hex) => view.getWitness(hex)!);
-  return list.length ? { witnesses: list.map((w) => messageToJson('protocol.Witness', witnessToMessage(w), { visible })) } : {};
-};
+export const listWitnesses =
+  (s: NodeServices) =>
+  (req: ApiRequest): Json => {
+    const visible = req.visible();
+    const view = s.pool.view;
+    const list = [...view.witnessAddresses()].sort().map((hex) => view.getWitness(hex)!);
+    return list.length
+      ? { witnesses: list.map((w) => messageToJson('protocol.Witness', witnessToMessage(w), { visible })) }
+      : {};
+  };
 
 /** NodeInfoService bean (java-tron-http.md §4.6): wallets read `block` and configNodeInfo.codeVersion. */
 export const getNodeInfo = (s: NodeServices) => async (): Promise<Json> => {
@@ -227,32 +269,34 @@ export const getNodeInfo = (s: NodeServices) => async (): Promise<Json> => {
 };
 
 /** ValidateAddressServlet: the form is told by the length; a malformed POST body prints nothing. */
-export const validateAddress = () => (req: ApiRequest): Json | RawReply => {
-  let input: unknown;
-  try {
-    input = params(req).address;
-  } catch {
-    return new RawReply('');
-  }
-  const address = typeof input === 'string' ? input : '';
-  const valid = (bytes: Uint8Array | undefined): boolean => !!bytes && bytes.length === 21 && bytes[0] === 0x41;
-  let result = false;
-  let message: string;
-  if (address.length === 42) {
-    result = /^[0-9a-fA-F]{42}$/.test(address) && address.slice(0, 2) === '41';
-    message = result ? 'Hex string format' : 'Invalid address';
-  } else if (address.length === 34) {
+export const validateAddress =
+  () =>
+  (req: ApiRequest): Json | RawReply => {
+    let input: unknown;
     try {
-      result = valid(decodeBase58Check(address));
+      input = params(req).address;
     } catch {
-      result = false;
+      return new RawReply('');
     }
-    message = result ? 'Base58check format' : 'Invalid address';
-  } else if (address.length === 28) {
-    result = valid(Uint8Array.from(Buffer.from(address, 'base64')));
-    message = result ? 'Base64 format' : 'Invalid address';
-  } else {
-    message = 'Length error';
-  }
-  return new RawReply(`{"result":${result},"message":"${message}"}\n`);
-};
+    const address = typeof input === 'string' ? input : '';
+    const valid = (bytes: Uint8Array | undefined): boolean => !!bytes && bytes.length === 21 && bytes[0] === 0x41;
+    let result = false;
+    let message: string;
+    if (address.length === 42) {
+      result = /^[0-9a-fA-F]{42}$/.test(address) && address.slice(0, 2) === '41';
+      message = result ? 'Hex string format' : 'Invalid address';
+    } else if (address.length === 34) {
+      try {
+        result = valid(decodeBase58Check(address));
+      } catch {
+        result = false;
+      }
+      message = result ? 'Base58check format' : 'Invalid address';
+    } else if (address.length === 28) {
+      result = valid(Uint8Array.from(Buffer.from(address, 'base64')));
+      message = result ? 'Base64 format' : 'Invalid address';
+    } else {
+      message = 'Length error';
+    }
+    return new RawReply(`{"result":${result},"message":"${message}"}\n`);
+  };

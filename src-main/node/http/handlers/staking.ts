@@ -78,7 +78,15 @@ function delegatedResourceJson(r: DelegatedResourceRecord, visible: boolean): Js
 
 /** Wallet's updateUsage on a token: its public free bandwidth decayed to the head slot. */
 function assetJson(s: NodeServices, asset: AssetRecord, visible: boolean): Json {
-  const decayed = { ...asset, publicFreeAssetNetUsage: increaseFixed(asset.publicFreeAssetNetUsage, 0n, asset.publicLatestFreeNetTime, s.chain.headSlot) };
+  const decayed = {
+    ...asset,
+    publicFreeAssetNetUsage: increaseFixed(
+      asset.publicFreeAssetNetUsage,
+      0n,
+      asset.publicLatestFreeNetTime,
+      s.chain.headSlot,
+    ),
+  };
   return messageToJson('protocol.AssetIssueContract', assetToMessage(decayed), { visible });
 }
 
@@ -100,117 +108,160 @@ function rewardAddress(req: ApiRequest): string | undefined | Error {
 
 // --- reads -----------------------------------------------------------------------------------------
 
-const getDelegatedResourceV2 = (s: NodeServices, solid: boolean) => (req: ApiRequest): Json => {
-  const from = addressOf(req, 'fromAddress') ?? '';
-  const to = addressOf(req, 'toAddress') ?? '';
-  const list = delegatedResources(stateFor(s, solid), from, to);
-  return list.length ? { delegatedResource: list.map((r) => delegatedResourceJson(r, req.visible())) } : {};
-};
+const getDelegatedResourceV2 =
+  (s: NodeServices, solid: boolean) =>
+  (req: ApiRequest): Json => {
+    const from = addressOf(req, 'fromAddress') ?? '';
+    const to = addressOf(req, 'toAddress') ?? '';
+    const list = delegatedResources(stateFor(s, solid), from, to);
+    return list.length ? { delegatedResource: list.map((r) => delegatedResourceJson(r, req.visible())) } : {};
+  };
 
-const getDelegatedResourceAccountIndexV2 = (s: NodeServices, solid: boolean) => (req: ApiRequest): Json => {
-  const hex = addressOf(req, 'value');
-  if (!hex || hex.length !== 42) return {};
-  const index = delegationIndex(stateFor(s, solid), hex);
-  const m: Json = { account: hexToBytes(hex) };
-  if (index.fromAccounts.length) m.fromAccounts = index.fromAccounts;
-  if (index.toAccounts.length) m.toAccounts = index.toAccounts;
-  return messageToJson('protocol.DelegatedResourceAccountIndex', m, { visible: req.visible() });
-};
+const getDelegatedResourceAccountIndexV2 =
+  (s: NodeServices, solid: boolean) =>
+  (req: ApiRequest): Json => {
+    const hex = addressOf(req, 'value');
+    if (!hex || hex.length !== 42) return {};
+    const index = delegationIndex(stateFor(s, solid), hex);
+    const m: Json = { account: hexToBytes(hex) };
+    if (index.fromAccounts.length) m.fromAccounts = index.fromAccounts;
+    if (index.toAccounts.length) m.toAccounts = index.toAccounts;
+    return messageToJson('protocol.DelegatedResourceAccountIndex', m, { visible: req.visible() });
+  };
 
-const getCanDelegatedMaxSize = (s: NodeServices, solid: boolean) => (req: ApiRequest): Json => {
-  const hex = addressOf(req, 'owner_address') ?? '';
-  const size = canDelegatedMaxSize(stateFor(s, solid), hex, Number(numberOf(req, 'type')));
-  return size ? { max_size: size } : {};
-};
+const getCanDelegatedMaxSize =
+  (s: NodeServices, solid: boolean) =>
+  (req: ApiRequest): Json => {
+    const hex = addressOf(req, 'owner_address') ?? '';
+    const size = canDelegatedMaxSize(stateFor(s, solid), hex, Number(numberOf(req, 'type')));
+    return size ? { max_size: size } : {};
+  };
 
-const getAvailableUnfreezeCount = (s: NodeServices, solid: boolean) => (req: ApiRequest): Json => {
-  const hex = addressOf(req, 'owner_address') ?? addressOf(req, 'ownerAddress') ?? '';
-  const count = availableUnfreezeCount(stateFor(s, solid), hex);
-  return count ? { count } : {};
-};
+const getAvailableUnfreezeCount =
+  (s: NodeServices, solid: boolean) =>
+  (req: ApiRequest): Json => {
+    const hex = addressOf(req, 'owner_address') ?? addressOf(req, 'ownerAddress') ?? '';
+    const count = availableUnfreezeCount(stateFor(s, solid), hex);
+    return count ? { count } : {};
+  };
 
-const getCanWithdrawUnfreezeAmount = (s: NodeServices, solid: boolean) => (req: ApiRequest): Json => {
-  const hex = addressOf(req, 'owner_address') ?? '';
-  const amount = canWithdrawUnfreezeAmount(stateFor(s, solid), hex, Number(numberOf(req, 'timestamp')));
-  return amount ? { amount } : {};
-};
+const getCanWithdrawUnfreezeAmount =
+  (s: NodeServices, solid: boolean) =>
+  (req: ApiRequest): Json => {
+    const hex = addressOf(req, 'owner_address') ?? '';
+    const amount = canWithdrawUnfreezeAmount(stateFor(s, solid), hex, Number(numberOf(req, 'timestamp')));
+    return amount ? { amount } : {};
+  };
 
-const getReward = (s: NodeServices, solid: boolean) => (req: ApiRequest): RawReply => {
-  const hex = rewardAddress(req);
-  if (hex instanceof Error) return new RawReply(`{"Error": "INVALID address, ${hex.message}"}\n`);
-  const reader: StateReader = solid ? s.chain.solidReader() : s.pool.view;
-  const value = hex ? queryReward(reader, s.chain.props.maintenanceCycle, s.chain.props.parameters, hex) : 0n;
-  return new RawReply(`{"reward": ${value}}\n`);
-};
+const getReward =
+  (s: NodeServices, solid: boolean) =>
+  (req: ApiRequest): RawReply => {
+    const hex = rewardAddress(req);
+    if (hex instanceof Error) return new RawReply(`{"Error": "INVALID address, ${hex.message}"}\n`);
+    const reader: StateReader = solid ? s.chain.solidReader() : s.pool.view;
+    const value = hex ? queryReward(reader, s.chain.props.maintenanceCycle, s.chain.props.parameters, hex) : 0n;
+    return new RawReply(`{"reward": ${value}}\n`);
+  };
 
-const getBrokerage = (s: NodeServices, solid: boolean) => (req: ApiRequest): RawReply => {
-  const hex = rewardAddress(req);
-  if (hex instanceof Error) return new RawReply(`{"Error": "INVALID address, ${hex.message}"}\n`);
-  const reader: StateReader = solid ? s.chain.solidReader() : s.pool.view;
-  const value = hex ? brokerageOf(reader, s.chain.props.maintenanceCycle, hex) : 0;
-  return new RawReply(`{"brokerage": ${value}}\n`);
-};
+const getBrokerage =
+  (s: NodeServices, solid: boolean) =>
+  (req: ApiRequest): RawReply => {
+    const hex = rewardAddress(req);
+    if (hex instanceof Error) return new RawReply(`{"Error": "INVALID address, ${hex.message}"}\n`);
+    const reader: StateReader = solid ? s.chain.solidReader() : s.pool.view;
+    const value = hex ? brokerageOf(reader, s.chain.props.maintenanceCycle, hex) : 0;
+    return new RawReply(`{"brokerage": ${value}}\n`);
+  };
 
 const getNextMaintenanceTime = (s: NodeServices) => (): Json => ({ num: s.chain.props.nextMaintenanceTime });
 
-const getAssetIssueById = (s: NodeServices, solid: boolean) => (req: ApiRequest): Json => {
-  const value = params(req).value;
-  if (value === undefined || value === null || value === '') return {};
-  const asset = getAsset(stateFor(s, solid), String(value));
-  return asset ? assetJson(s, asset, req.visible()) : {};
-};
+const getAssetIssueById =
+  (s: NodeServices, solid: boolean) =>
+  (req: ApiRequest): Json => {
+    const value = params(req).value;
+    if (value === undefined || value === null || value === '') return {};
+    const asset = getAsset(stateFor(s, solid), String(value));
+    return asset ? assetJson(s, asset, req.visible()) : {};
+  };
 
-const getAssetIssueList = (s: NodeServices, solid: boolean) => (req: ApiRequest): Json => assetListJson(s, allAssets(stateFor(s, solid)), req.visible());
+const getAssetIssueList =
+  (s: NodeServices, solid: boolean) =>
+  (req: ApiRequest): Json =>
+    assetListJson(s, allAssets(stateFor(s, solid)), req.visible());
 
-const getPaginatedAssetIssueList = (s: NodeServices, solid: boolean) => (req: ApiRequest): Json => {
-  const offset = Number(numberOf(req, 'offset'));
-  const limit = Number(numberOf(req, 'limit'));
-  // AssetIssueStore.getAssetIssuesPaginated: offset and limit must be ≥ 0, at most 1000 entries.
-  if (offset < 0 || limit < 0) return {};
-  const page = allAssets(stateFor(s, solid)).slice(offset, offset + Math.min(limit, 1000));
-  return assetListJson(s, page, req.visible());
-};
+const getPaginatedAssetIssueList =
+  (s: NodeServices, solid: boolean) =>
+  (req: ApiRequest): Json => {
+    const offset = Number(numberOf(req, 'offset'));
+    const limit = Number(numberOf(req, 'limit'));
+    // AssetIssueStore.getAssetIssuesPaginated: offset and limit must be ≥ 0, at most 1000 entries.
+    if (offset < 0 || limit < 0) return {};
+    const page = allAssets(stateFor(s, solid)).slice(offset, offset + Math.min(limit, 1000));
+    return assetListJson(s, page, req.visible());
+  };
 
-const getAssetIssueByAccount = (s: NodeServices, solid: boolean) => (req: ApiRequest): Json => {
-  const hex = addressOf(req, 'address');
-  if (!hex) return {};
-  return assetListJson(s, allAssets(stateFor(s, solid)).filter((a) => a.ownerHex === hex), req.visible());
-};
+const getAssetIssueByAccount =
+  (s: NodeServices, solid: boolean) =>
+  (req: ApiRequest): Json => {
+    const hex = addressOf(req, 'address');
+    if (!hex) return {};
+    return assetListJson(
+      s,
+      allAssets(stateFor(s, solid)).filter((a) => a.ownerHex === hex),
+      req.visible(),
+    );
+  };
 
 /** The name as java-tron reads it: hex, or UTF-8 text with visible. */
 function nameOf(req: ApiRequest): string | undefined {
   const value = params(req).value;
   if (typeof value !== 'string' || value === '') return undefined;
-  return req.visible() ? bytesToHex(new TextEncoder().encode(value)) : bytesToHex(hexToBytes(value.length % 2 ? `0${value}` : value));
+  return req.visible()
+    ? bytesToHex(new TextEncoder().encode(value))
+    : bytesToHex(hexToBytes(value.length % 2 ? `0${value}` : value));
 }
 
 /** Wallet.getAssetIssueByName: by name, and by the same bytes read as a token id (TronWeb's getTokenFromID). */
-const getAssetIssueByName = (s: NodeServices, solid: boolean) => (req: ApiRequest): Json => {
-  const name = nameOf(req);
-  if (name === undefined) return {};
-  const state = stateFor(s, solid);
-  const matches = allAssets(state).filter((a) => bytesToHex(a.name) === name);
-  const unique = (): never => {
-    throw new JavaError('org.tron.core.exception.NonUniqueObjectException', 'To get more than one asset, please use getAssetIssueById syntax');
+const getAssetIssueByName =
+  (s: NodeServices, solid: boolean) =>
+  (req: ApiRequest): Json => {
+    const name = nameOf(req);
+    if (name === undefined) return {};
+    const state = stateFor(s, solid);
+    const matches = allAssets(state).filter((a) => bytesToHex(a.name) === name);
+    const unique = (): never => {
+      throw new JavaError(
+        'org.tron.core.exception.NonUniqueObjectException',
+        'To get more than one asset, please use getAssetIssueById syntax',
+      );
+    };
+    if (matches.length > 1) unique();
+    const byId = getAsset(state, tokenIdText(hexToBytes(name)));
+    if (byId && !matches.some((a) => a.id === byId.id)) matches.push(byId);
+    if (matches.length > 1) unique();
+    return matches[0] ? assetJson(s, matches[0], req.visible()) : {};
   };
-  if (matches.length > 1) unique();
-  const byId = getAsset(state, tokenIdText(hexToBytes(name)));
-  if (byId && !matches.some((a) => a.id === byId.id)) matches.push(byId);
-  if (matches.length > 1) unique();
-  return matches[0] ? assetJson(s, matches[0], req.visible()) : {};
-};
 
-const getAssetIssueListByName = (s: NodeServices, solid: boolean) => (req: ApiRequest): Json => {
-  const name = nameOf(req);
-  if (name === undefined) return {};
-  return assetListJson(s, allAssets(stateFor(s, solid)).filter((a) => bytesToHex(a.name) === name), req.visible());
-};
+const getAssetIssueListByName =
+  (s: NodeServices, solid: boolean) =>
+  (req: ApiRequest): Json => {
+    const name = nameOf(req);
+    if (name === undefined) return {};
+    return assetListJson(
+      s,
+      allAssets(stateFor(s, solid)).filter((a) => bytesToHex(a.name) === name),
+      req.visible(),
+    );
+  };
 
 /** The routes this module adds to the java-tron table. */
 export function stakingRoutes(s: NodeServices): Map<string, Route> {
   const routes = new Map<string, Route>();
   for (const [path, type, extraData, emptyGet] of BUILDERS) {
-    routes.set(`/wallet/${path}`, { post: (req) => buildUnsigned(s, req, type, extraData), get: emptyGet ? 'empty' : undefined });
+    routes.set(`/wallet/${path}`, {
+      post: (req) => buildUnsigned(s, req, type, extraData),
+      get: emptyGet ? 'empty' : undefined,
+    });
   }
   const both = (handler: Route['post']): Route => ({ post: handler, get: handler });
   const reads: [string, (solid: boolean) => Route['post'], boolean][] = [

@@ -43,7 +43,12 @@ export interface UnsignedOptions {
  * An unsigned transaction as java-tron builds it: reference block = the solidified block,
  * expiration = head block time + the configured window, timestamp = the wall clock.
  */
-export async function unsignedTransaction(s: NodeServices, type: ContractTypeName, value: Uint8Array, options: UnsignedOptions = {}): Promise<TxEnvelope> {
+export async function unsignedTransaction(
+  s: NodeServices,
+  type: ContractTypeName,
+  value: Uint8Array,
+  options: UnsignedOptions = {},
+): Promise<TxEnvelope> {
   const contract: Json = { type: CONTRACT_TYPE_IDS[type], parameter: { type_url: typeUrlOf(type), value } };
   if (options.permissionId !== undefined && options.permissionId > 0) contract.Permission_id = options.permissionId;
   const chain = s.chain;
@@ -66,44 +71,71 @@ export async function unsignedTransaction(s: NodeServices, type: ContractTypeNam
  * and for a CreateSmartContract the new contract's address (hex in both address forms).
  */
 export function unsignedJson(tx: TxEnvelope, visible: boolean): Json {
-  const out: Json = { visible, txID: tx.idHex, raw_data: rawDataFromMessage(tx.raw, { visible }), raw_data_hex: bytesToHex(tx.rawBytes) };
-  if (tx.contract?.typeName === 'CreateSmartContract' && tx.contract.owner.length > 0) out.contract_address = contractAddressOf(tx.idHex, tx.contract.ownerHex);
+  const out: Json = {
+    visible,
+    txID: tx.idHex,
+    raw_data: rawDataFromMessage(tx.raw, { visible }),
+    raw_data_hex: bytesToHex(tx.rawBytes),
+  };
+  if (tx.contract?.typeName === 'CreateSmartContract' && tx.contract.owner.length > 0)
+    out.contract_address = contractAddressOf(tx.idHex, tx.contract.ownerHex);
   return out;
 }
 
 /** `Permission_id` of a builder request (0 when absent). */
 export function permissionIdParam(body: Json): number {
-  return body.Permission_id === undefined || body.Permission_id === null ? 0 : Number(toBigInt(body.Permission_id, 'Permission_id'));
+  return body.Permission_id === undefined || body.Permission_id === null
+    ? 0
+    : Number(toBigInt(body.Permission_id, 'Permission_id'));
 }
 
 /** `extra_data` of a builder request: hex, or UTF-8 text when visible. */
 export function extraDataParam(body: Json, visible: boolean): Uint8Array | undefined {
   const extra = body.extra_data;
   if (typeof extra !== 'string' || extra.length === 0) return undefined;
-  return visible ? utf8ToBytes(extra) : (jsonToMessage('protocol.BytesMessage', { value: extra }, CODEC).value as Uint8Array);
+  return visible
+    ? utf8ToBytes(extra)
+    : (jsonToMessage('protocol.BytesMessage', { value: extra }, CODEC).value as Uint8Array);
 }
 
 /** A builder endpoint: the contract from the body, validated as java-tron's builder does, wrapped in an unsigned transaction. */
-export async function buildUnsigned(s: NodeServices, req: ApiRequest, type: ContractTypeName, allowExtraData: boolean): Promise<Json> {
+export async function buildUnsigned(
+  s: NodeServices,
+  req: ApiRequest,
+  type: ContractTypeName,
+  allowExtraData: boolean,
+): Promise<Json> {
   const body = req.body();
   const visible = req.visible();
   const messageName = `protocol.${type}`;
-  const value = getCodec(messageName).encode(jsonToMessage(messageName, body, { ...CODEC, visible })).finish();
+  const value = getCodec(messageName)
+    .encode(jsonToMessage(messageName, body, { ...CODEC, visible }))
+    .finish();
   const chain = s.chain;
   // java-tron runs the actuator's validate() when it builds (Wallet.createTransactionCapsule).
-  const probe = envelopeFromRaw({ contract: [{ type: CONTRACT_TYPE_IDS[type], parameter: { type_url: typeUrlOf(type), value } }] }, []);
+  const probe = envelopeFromRaw(
+    { contract: [{ type: CONTRACT_TYPE_IDS[type], parameter: { type_url: typeUrlOf(type), value } }] },
+    [],
+  );
   try {
-    chain.actuators.get(CONTRACT_TYPE_IDS[type])?.validate(probe.contract!, { view: s.pool.view, headTimestamp: chain.props.headTimestamp, building: true });
+    chain.actuators
+      .get(CONTRACT_TYPE_IDS[type])
+      ?.validate(probe.contract!, { view: s.pool.view, headTimestamp: chain.props.headTimestamp, building: true });
   } catch (error) {
     if (error instanceof ContractValidateError) throw new JavaError(JAVA.contractValidate, error.message);
     throw error;
   }
-  const tx = await unsignedTransaction(s, type, value, { permissionId: permissionIdParam(body), data: allowExtraData ? extraDataParam(body, visible) : undefined });
+  const tx = await unsignedTransaction(s, type, value, {
+    permissionId: permissionIdParam(body),
+    data: allowExtraData ? extraDataParam(body, visible) : undefined,
+  });
   return unsignedJson(tx, visible);
 }
 
-export const createTransaction = (s: NodeServices) => (req: ApiRequest) => buildUnsigned(s, req, 'TransferContract', true);
-export const accountPermissionUpdate = (s: NodeServices) => (req: ApiRequest) => buildUnsigned(s, req, 'AccountPermissionUpdateContract', false);
+export const createTransaction = (s: NodeServices) => (req: ApiRequest) =>
+  buildUnsigned(s, req, 'TransferContract', true);
+export const accountPermissionUpdate = (s: NodeServices) => (req: ApiRequest) =>
+  buildUnsigned(s, req, 'AccountPermissionUpdateContract', false);
 
 // --- broadcast (java-tron-http.md §5, §9) --------------------------------------------------------
 
@@ -111,44 +143,54 @@ function hexMessage(message: string, visible: boolean): string {
   return visible ? message : bytesToHex(utf8ToBytes(message));
 }
 
-export const broadcastTransaction = (s: NodeServices) => async (req: ApiRequest): Promise<Json | RawReply> => {
-  const visible = req.visible();
-  const tx = transactionFromJson(req.body(), visible);
-  try {
-    await s.pool.submit(tx);
-    // The hot path: exactly java-tron's success body, without a JSON serializer.
-    return new RawReply(`{"result":true,"txid":"${tx.idHex}"}\n`);
-  } catch (error) {
-    if (error instanceof AdmissionError) return { code: error.code, txid: tx.idHex, message: hexMessage(error.message, visible) };
-    throw error;
-  }
-};
+export const broadcastTransaction =
+  (s: NodeServices) =>
+  async (req: ApiRequest): Promise<Json | RawReply> => {
+    const visible = req.visible();
+    const tx = transactionFromJson(req.body(), visible);
+    try {
+      await s.pool.submit(tx);
+      // The hot path: exactly java-tron's success body, without a JSON serializer.
+      return new RawReply(`{"result":true,"txid":"${tx.idHex}"}\n`);
+    } catch (error) {
+      if (error instanceof AdmissionError)
+        return { code: error.code, txid: tx.idHex, message: hexMessage(error.message, visible) };
+      throw error;
+    }
+  };
 
-export const broadcastHex = (s: NodeServices) => async (req: ApiRequest): Promise<Json> => {
-  const hex = req.body().transaction;
-  if (typeof hex !== 'string') throw new JavaError(JAVA.npe, 'null');
-  let tx: TxEnvelope;
-  let printed: string;
-  try {
-    const bytes = hexToBytes(hex.length % 2 ? `0${hex}` : hex);
-    tx = envelopeFromBytes(bytes);
-    printed = JSON.stringify(messageToJson('protocol.Transaction', protocol.Transaction.decode(bytes) as unknown as Json, { visible: true }));
-  } catch {
-    throw new JavaError('com.google.protobuf.InvalidProtocolBufferException', 'While parsing a protocol message, the input ended unexpectedly in the middle of a field.');
-  }
-  let code = 'SUCCESS';
-  let message = '';
-  let result = true;
-  try {
-    await s.pool.submit(tx);
-  } catch (error) {
-    if (!(error instanceof AdmissionError)) throw error;
-    code = error.code;
-    message = error.message;
-    result = false;
-  }
-  return { result, code, message, transaction: printed, txid: tx.idHex };
-};
+export const broadcastHex =
+  (s: NodeServices) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const hex = req.body().transaction;
+    if (typeof hex !== 'string') throw new JavaError(JAVA.npe, 'null');
+    let tx: TxEnvelope;
+    let printed: string;
+    try {
+      const bytes = hexToBytes(hex.length % 2 ? `0${hex}` : hex);
+      tx = envelopeFromBytes(bytes);
+      printed = JSON.stringify(
+        messageToJson('protocol.Transaction', protocol.Transaction.decode(bytes) as unknown as Json, { visible: true }),
+      );
+    } catch {
+      throw new JavaError(
+        'com.google.protobuf.InvalidProtocolBufferException',
+        'While parsing a protocol message, the input ended unexpectedly in the middle of a field.',
+      );
+    }
+    let code = 'SUCCESS';
+    let message = '';
+    let result = true;
+    try {
+      await s.pool.submit(tx);
+    } catch (error) {
+      if (!(error instanceof AdmissionError)) throw error;
+      code = error.code;
+      message = error.message;
+      result = false;
+    }
+    return { result, code, message, transaction: printed, txid: tx.idHex };
+  };
 
 // --- reads ------------------------------------------------------------------------------------
 
@@ -158,29 +200,33 @@ function txIdParam(req: ApiRequest): string | undefined {
   return bytesToHex(value);
 }
 
-export const getTransactionById = (s: NodeServices, solidOnly: boolean) => async (req: ApiRequest): Promise<Json> => {
-  const visible = req.visible();
-  const id = txIdParam(req);
-  if (!id) return {};
-  const stored = await s.chain.transaction(id);
-  if (stored) {
-    if (solidOnly && stored.blockNumber > s.chain.props.solidNumber) return {};
-    return transactionJson(stored.bytes, visible);
-  }
-  const pending = solidOnly ? undefined : s.pool.get(id);
-  return pending ? transactionJson(encodeWithResult(pending, 1), visible) : {};
-};
+export const getTransactionById =
+  (s: NodeServices, solidOnly: boolean) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const visible = req.visible();
+    const id = txIdParam(req);
+    if (!id) return {};
+    const stored = await s.chain.transaction(id);
+    if (stored) {
+      if (solidOnly && stored.blockNumber > s.chain.props.solidNumber) return {};
+      return transactionJson(stored.bytes, visible);
+    }
+    const pending = solidOnly ? undefined : s.pool.get(id);
+    return pending ? transactionJson(encodeWithResult(pending, 1), visible) : {};
+  };
 
-export const getTransactionInfoById = (s: NodeServices, solidOnly: boolean) => async (req: ApiRequest): Promise<Json> => {
-  const visible = req.visible();
-  const id = txIdParam(req);
-  if (!id) return {};
-  const info = await s.chain.transactionInfo(id);
-  if (!info) return {};
-  const json = transactionInfoJson(info, visible);
-  if (solidOnly && Number(json.blockNumber ?? 0) > s.chain.props.solidNumber) return {};
-  return json;
-};
+export const getTransactionInfoById =
+  (s: NodeServices, solidOnly: boolean) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const visible = req.visible();
+    const id = txIdParam(req);
+    if (!id) return {};
+    const info = await s.chain.transactionInfo(id);
+    if (!info) return {};
+    const json = transactionInfoJson(info, visible);
+    if (solidOnly && Number(json.blockNumber ?? 0) > s.chain.props.solidNumber) return {};
+    return json;
+  };
 
 // --- getsignweight / getapprovedlist (java-tron-http.md §4.4) -----------------------------------
 
@@ -197,69 +243,94 @@ function extention(tx: TxEnvelope, visible: boolean): Json {
   return { result: { result: true }, txid: tx.idHex, transaction: transactionJson(tx.bytes, visible) };
 }
 
-const SIGN_WEIGHT_CODES = { format: 'SIGNATURE_FORMAT_ERROR', compute: 'COMPUTE_ADDRESS_ERROR', permission: 'PERMISSION_ERROR', other: 'OTHER_ERROR' } as const;
+const SIGN_WEIGHT_CODES = {
+  format: 'SIGNATURE_FORMAT_ERROR',
+  compute: 'COMPUTE_ADDRESS_ERROR',
+  permission: 'PERMISSION_ERROR',
+  other: 'OTHER_ERROR',
+} as const;
 
-export const getSignWeight = (s: NodeServices) => async (req: ApiRequest): Promise<Json> => {
-  const visible = req.visible();
-  const tx = transactionFromJson(req.body(), visible);
-  const out: Json = {};
-  let result: Json = {};
-  try {
-    const contract = tx.contract;
-    if (!contract) throw new SignatureCheckError('other', 'Invalid transaction: no valid contract');
-    const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
-    if (!account) throw new SignatureCheckError('permission', 'Account does not exist!');
-    const permission = permissionById(account, contract.permissionId);
-    if (!permission) throw new SignatureCheckError('permission', 'Permission for this, does not exist!');
-    if (contract.permissionId !== 0) {
-      if (permission.type !== PERMISSION_TYPE.Active) throw new SignatureCheckError('permission', 'Permission type is wrong!');
-      if (!operationsAllow(permission, contract.type)) throw new SignatureCheckError('permission', 'Permission denied!');
+export const getSignWeight =
+  (s: NodeServices) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const visible = req.visible();
+    const tx = transactionFromJson(req.body(), visible);
+    const out: Json = {};
+    let result: Json = {};
+    try {
+      const contract = tx.contract;
+      if (!contract) throw new SignatureCheckError('other', 'Invalid transaction: no valid contract');
+      const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
+      if (!account) throw new SignatureCheckError('permission', 'Account does not exist!');
+      const permission = permissionById(account, contract.permissionId);
+      if (!permission) throw new SignatureCheckError('permission', 'Permission for this, does not exist!');
+      if (contract.permissionId !== 0) {
+        if (permission.type !== PERMISSION_TYPE.Active)
+          throw new SignatureCheckError('permission', 'Permission type is wrong!');
+        if (!operationsAllow(permission, contract.type))
+          throw new SignatureCheckError('permission', 'Permission denied!');
+      }
+      out.permission = messageToJson('protocol.Permission', permissionToMessage(permission), { visible });
+      let weight = 0n;
+      if (tx.signatures.length > 0) {
+        const approved: Uint8Array[] = [];
+        weight = checkWeight(permission, tx.signatures, await recoverAll(s, tx), approved);
+        if (approved.length)
+          out.approved_list = messageToJson(
+            'protocol.TransactionSignWeight',
+            { approved_list: approved },
+            { visible },
+          ).approved_list;
+        if (weight) out.current_weight = Number(weight);
+      }
+      if (weight < permission.threshold) result = { code: 'NOT_ENOUGH_PERMISSION' };
+    } catch (error) {
+      if (!(error instanceof SignatureCheckError)) throw error;
+      result = { code: SIGN_WEIGHT_CODES[error.kind], message: error.message };
     }
-    out.permission = messageToJson('protocol.Permission', permissionToMessage(permission), { visible });
-    let weight = 0n;
-    if (tx.signatures.length > 0) {
-      const approved: Uint8Array[] = [];
-      weight = checkWeight(permission, tx.signatures, await recoverAll(s, tx), approved);
-      if (approved.length) out.approved_list = messageToJson('protocol.TransactionSignWeight', { approved_list: approved }, { visible }).approved_list;
-      if (weight) out.current_weight = Number(weight);
-    }
-    if (weight < permission.threshold) result = { code: 'NOT_ENOUGH_PERMISSION' };
-  } catch (error) {
-    if (!(error instanceof SignatureCheckError)) throw error;
-    result = { code: SIGN_WEIGHT_CODES[error.kind], message: error.message };
-  }
-  out.result = result;
-  out.transaction = extention(tx, visible);
-  return out;
-};
+    out.result = result;
+    out.transaction = extention(tx, visible);
+    return out;
+  };
 
-export const getApprovedList = (s: NodeServices) => async (req: ApiRequest): Promise<Json> => {
-  const visible = req.visible();
-  const tx = transactionFromJson(req.body(), visible);
-  const out: Json = {};
-  let result: Json = {};
-  try {
-    const contract = tx.contract;
-    if (!contract) throw new SignatureCheckError('other', 'Invalid transaction: no valid contract');
-    const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
-    if (!account) throw new SignatureCheckError('other', `class ${JAVA.permission} : Account does not exist!`);
-    if (tx.signatures.length > 0) {
-      const recovered = await recoverAll(s, tx);
-      const approved: Uint8Array[] = [];
-      tx.signatures.forEach((signature, i) => {
-        if (signature.length < 65) throw new SignatureCheckError('format', `Signature size is ${signature.length}`);
-        const r = recovered[i]!;
-        if (!r.ok) throw new SignatureCheckError('compute', r.message);
-        approved.push(r.address);
-      });
-      out.approved_list = messageToJson('protocol.TransactionApprovedList', { approved_list: approved }, { visible }).approved_list;
+export const getApprovedList =
+  (s: NodeServices) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const visible = req.visible();
+    const tx = transactionFromJson(req.body(), visible);
+    const out: Json = {};
+    let result: Json = {};
+    try {
+      const contract = tx.contract;
+      if (!contract) throw new SignatureCheckError('other', 'Invalid transaction: no valid contract');
+      const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
+      if (!account) throw new SignatureCheckError('other', `class ${JAVA.permission} : Account does not exist!`);
+      if (tx.signatures.length > 0) {
+        const recovered = await recoverAll(s, tx);
+        const approved: Uint8Array[] = [];
+        tx.signatures.forEach((signature, i) => {
+          if (signature.length < 65) throw new SignatureCheckError('format', `Signature size is ${signature.length}`);
+          const r = recovered[i]!;
+          if (!r.ok) throw new SignatureCheckError('compute', r.message);
+          approved.push(r.address);
+        });
+        out.approved_list = messageToJson(
+          'protocol.TransactionApprovedList',
+          { approved_list: approved },
+          { visible },
+        ).approved_list;
+      }
+    } catch (error) {
+      if (!(error instanceof SignatureCheckError)) throw error;
+      const code =
+        error.kind === 'format'
+          ? 'SIGNATURE_FORMAT_ERROR'
+          : error.kind === 'compute'
+            ? 'COMPUTE_ADDRESS_ERROR'
+            : 'OTHER_ERROR';
+      result = { code, message: error.message };
     }
-  } catch (error) {
-    if (!(error instanceof SignatureCheckError)) throw error;
-    const code = error.kind === 'format' ? 'SIGNATURE_FORMAT_ERROR' : error.kind === 'compute' ? 'COMPUTE_ADDRESS_ERROR' : 'OTHER_ERROR';
-    result = { code, message: error.message };
-  }
-  out.result = result;
-  out.transaction = extention(tx, visible);
-  return out;
-};
+    out.result = result;
+    out.transaction = extention(tx, visible);
+    return out;
+  };

@@ -19,7 +19,11 @@ export function tvmCommon(flags: VmFlags): Common {
   if (flags.allowTvmLondon) eips.push(3541);
   if (flags.allowTvmCancun) eips.push(5656, 1153);
   if (flags.allowTvmShangHai) eips.push(3855);
-  return new Common({ chain: { ...Mainnet, customHardforks: { istanbul: { eips } } }, hardfork: Hardfork.Istanbul, params: tvmParams(flags) });
+  return new Common({
+    chain: { ...Mainnet, customHardforks: { istanbul: { eips } } },
+    hardfork: Hardfork.Istanbul,
+    params: tvmParams(flags),
+  });
 }
 
 /** ethereumjs' parameter set with the TVM prices as Istanbul-scoped overrides. */

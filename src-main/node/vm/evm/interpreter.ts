@@ -51,7 +51,8 @@ export async function interpreterBaseClass(): Promise<InterpreterConstructor> {
     ],
   });
   await probe.runCode({ code: Uint8Array.of(0x0c), gasLimit: 10n });
-  if (found === undefined) throw new VmStateError('INTERPRETER_NOT_FOUND', 'Could not reach the @ethereumjs/evm interpreter class.');
+  if (found === undefined)
+    throw new VmStateError('INTERPRETER_NOT_FOUND', 'Could not reach the @ethereumjs/evm interpreter class.');
   baseClass = found;
   return found;
 }
@@ -60,7 +61,10 @@ const CALL_FAMILY = new Set([0xf1, 0xf2, 0xf4, 0xfa, 0xd0]);
 /** Check the wall clock every this many charged opcodes (performance.now costs ~40 ns). */
 const CPU_CHECK_INTERVAL = 1024;
 
-export function tronInterpreterClass(Base: InterpreterConstructor, jumpCache: WeakMap<Uint8Array, JumpAnalysis>): TronInterpreterConstructor {
+export function tronInterpreterClass(
+  Base: InterpreterConstructor,
+  jumpCache: WeakMap<Uint8Array, JumpAnalysis>,
+): TronInterpreterConstructor {
   const Parent = Base as unknown as new (...args: unknown[]) => Interpreter & InterpreterInternals;
 
   class TronInterpreter extends Parent {
@@ -74,7 +78,8 @@ export function tronInterpreterClass(Base: InterpreterConstructor, jumpCache: We
       }
       const runState = this._runState;
       const op = context.code;
-      if (runState.memoryWordCount > MEMORY_LIMIT_WORDS) throw new TvmException('OutOfMemory', TvmMessages.memoryOverflow(tvmOpName(op)));
+      if (runState.memoryWordCount > MEMORY_LIMIT_WORDS)
+        throw new TvmException('OutOfMemory', TvmMessages.memoryOverflow(tvmOpName(op)));
       const frame = this.frame;
       if (op >= 0xa0 && op <= 0xa4) checkLogDataEnergy(runState, op);
       let penalty = 0n;

@@ -31,10 +31,17 @@ interface Outcome {
 }
 
 function failed(gasLimit: bigint): ExecResult {
-  return { returnValue: EMPTY, executionGasUsed: gasLimit, exceptionError: new EVMError(EVMError.errorMessages.OUT_OF_GAS) };
+  return {
+    returnValue: EMPTY,
+    executionGasUsed: gasLimit,
+    exceptionError: new EVMError(EVMError.errorMessages.OUT_OF_GAS),
+  };
 }
 
-function precompile(energy: (data: Uint8Array) => bigint, execute: (data: Uint8Array, input: PrecompileInput) => Outcome): PrecompileFunction {
+function precompile(
+  energy: (data: Uint8Array) => bigint,
+  execute: (data: Uint8Array, input: PrecompileInput) => Outcome,
+): PrecompileFunction {
   return (input: PrecompileInput): ExecResult => {
     const required = energy(input.data);
     if (required > input.gasLimit) return failed(input.gasLimit);
@@ -184,7 +191,7 @@ function sameAddress(a: Uint8Array, b: Uint8Array): boolean {
 
 /** 0x09: batchvalidatesign(hash, bytes[] signatures, address[] signers) → bitmap word; 1500 per signature. */
 const batchValidateSign = precompile(
-  (data) => (BigInt(Math.trunc(data.length / WORD)) - 5n) / 6n * 1500n,
+  (data) => ((BigInt(Math.trunc(data.length / WORD)) - 5n) / 6n) * 1500n,
   (data) => {
     const all = words(data);
     if (all.length < 3) return { ok: true, output: FALSE_WORD };
@@ -199,7 +206,8 @@ const batchValidateSign = precompile(
       if (entry === undefined) return { ok: true, output: FALSE_WORD };
       addresses.push(word(entry));
     }
-    if (signatures.length === 0 || signatures.length > 16 || signatures.length !== addresses.length) return { ok: true, output: FALSE_WORD };
+    if (signatures.length === 0 || signatures.length > 16 || signatures.length !== addresses.length)
+      return { ok: true, output: FALSE_WORD };
     const result = new Uint8Array(WORD);
     signatures.forEach((signature, i) => {
       const signer = signerOf(signature, hash);
@@ -214,7 +222,7 @@ const batchValidateSign = precompile(
  * weights in that account permission reach its threshold; 1500 per signature, at most 5.
  */
 const validateMultiSign = precompile(
-  (data) => (BigInt(Math.trunc(data.length / WORD)) - 5n) / 5n * 1500n,
+  (data) => ((BigInt(Math.trunc(data.length / WORD)) - 5n) / 5n) * 1500n,
   (data, input) => {
     const all = words(data);
     if (all.length < 4) return { ok: true, output: FALSE_WORD };
@@ -223,7 +231,8 @@ const validateMultiSign = precompile(
     const payload = concatBytes(hexToBytes21(owner), bigintToBytes(BigInt(permissionId), 4), word(all[2]!));
     const hash = sha256(payload);
     const signatures = bytesArray(all, Math.floor(intSafe(all[3]!) / WORD), data);
-    if (signatures === undefined || signatures.length === 0 || signatures.length > 5) return { ok: true, output: FALSE_WORD };
+    if (signatures === undefined || signatures.length === 0 || signatures.length > 5)
+      return { ok: true, output: FALSE_WORD };
     const world = tronOf(input).currentTx().world;
     if (world.getAccount(owner) === undefined) return { ok: true, output: FALSE_WORD };
     const permission = world.getPermission(owner, permissionId);
@@ -265,7 +274,12 @@ const unsupported = precompile(
 );
 
 /** The staking query precompiles answer from the node's staking hooks. */
-function query(energy: bigint, wordsExpected: number, answer: (args: bigint[], evm: TronEvm) => Uint8Array, fallback: Uint8Array = FALSE_WORD): PrecompileFunction {
+function query(
+  energy: bigint,
+  wordsExpected: number,
+  answer: (args: bigint[], evm: TronEvm) => Uint8Array,
+  fallback: Uint8Array = FALSE_WORD,
+): PrecompileFunction {
   return precompile(
     () => energy,
     (data, input) => {
@@ -282,7 +296,10 @@ function stakingPrecompiles(): [number, PrecompileFunction][] {
   return [
     [0x0100000b, query(50n, 1, ([code], evm) => long(q(evm).chainParameter(ctx(evm), longSafe(code!))))],
     [0x0100000c, query(50n, 1, ([a], evm) => long(q(evm).availableUnfreezeV2Size(ctx(evm), hexAddressOfWord(a!))))],
-    [0x0100000d, query(50n, 2, ([a, t], evm) => long(q(evm).unfreezableBalanceV2(ctx(evm), hexAddressOfWord(a!), longSafe(t!))))],
+    [
+      0x0100000d,
+      query(50n, 2, ([a, t], evm) => long(q(evm).unfreezableBalanceV2(ctx(evm), hexAddressOfWord(a!), longSafe(t!)))),
+    ],
     [
       0x0100000e,
       query(50n, 2, ([a, t], evm) => {
@@ -292,14 +309,21 @@ function stakingPrecompiles(): [number, PrecompileFunction][] {
         return long(q(evm).expireUnfreezeBalanceV2(ctx(evm), hexAddressOfWord(a!), ms));
       }),
     ],
-    [0x0100000f, query(50n, 2, ([a, t], evm) => long(q(evm).delegatableResource(ctx(evm), hexAddressOfWord(a!), longSafe(t!))))],
+    [
+      0x0100000f,
+      query(50n, 2, ([a, t], evm) => long(q(evm).delegatableResource(ctx(evm), hexAddressOfWord(a!), longSafe(t!)))),
+    ],
     [
       0x01000010,
       query(50n, 3, ([target, from, t], evm) => {
         const targetHex = hexAddressOfWord(target!);
         const fromHex = hexAddressOfWord(from!);
         const type = longSafe(t!);
-        return long(targetHex === fromHex ? q(evm).unfreezableBalanceV2(ctx(evm), fromHex, type) : q(evm).resourceV2(ctx(evm), targetHex, fromHex, type));
+        return long(
+          targetHex === fromHex
+            ? q(evm).unfreezableBalanceV2(ctx(evm), fromHex, type)
+            : q(evm).resourceV2(ctx(evm), targetHex, fromHex, type),
+        );
       }),
     ],
     [
@@ -308,8 +332,15 @@ function stakingPrecompiles(): [number, PrecompileFunction][] {
         50n,
         3,
         ([target, amount, t], evm) => {
-          const values = q(evm).checkUnDelegateResource(ctx(evm), hexAddressOfWord(target!), longSafe(amount!), longSafe(t!));
-          return values === undefined ? new Uint8Array(96) : concatBytes(long(values[0]), long(values[1]), long(values[2]));
+          const values = q(evm).checkUnDelegateResource(
+            ctx(evm),
+            hexAddressOfWord(target!),
+            longSafe(amount!),
+            longSafe(t!),
+          );
+          return values === undefined
+            ? new Uint8Array(96)
+            : concatBytes(long(values[0]), long(values[1]), long(values[2]));
         },
         new Uint8Array(96),
       ),
@@ -326,9 +357,18 @@ function stakingPrecompiles(): [number, PrecompileFunction][] {
         new Uint8Array(64),
       ),
     ],
-    [0x01000013, query(50n, 2, ([a, t], evm) => long(q(evm).totalResource(ctx(evm), hexAddressOfWord(a!), longSafe(t!))))],
-    [0x01000014, query(50n, 2, ([a, t], evm) => long(q(evm).totalDelegatedResource(ctx(evm), hexAddressOfWord(a!), longSafe(t!))))],
-    [0x01000015, query(50n, 2, ([a, t], evm) => long(q(evm).totalAcquiredResource(ctx(evm), hexAddressOfWord(a!), longSafe(t!))))],
+    [
+      0x01000013,
+      query(50n, 2, ([a, t], evm) => long(q(evm).totalResource(ctx(evm), hexAddressOfWord(a!), longSafe(t!)))),
+    ],
+    [
+      0x01000014,
+      query(50n, 2, ([a, t], evm) => long(q(evm).totalDelegatedResource(ctx(evm), hexAddressOfWord(a!), longSafe(t!)))),
+    ],
+    [
+      0x01000015,
+      query(50n, 2, ([a, t], evm) => long(q(evm).totalAcquiredResource(ctx(evm), hexAddressOfWord(a!), longSafe(t!)))),
+    ],
   ];
 }
 
@@ -348,7 +388,12 @@ function votePrecompiles(): [number, PrecompileFunction][] {
       ),
     ],
     [0x01000006, query(20n, 1, ([a], evm) => word(q(evm).isWitness(ctx(evm), hexAddressOfWord(a!)) ? 1n : 0n))],
-    [0x01000007, query(500n, 2, ([voter, witness], evm) => long(q(evm).voteCount(ctx(evm), hexAddressOfWord(voter!), hexAddressOfWord(witness!))))],
+    [
+      0x01000007,
+      query(500n, 2, ([voter, witness], evm) =>
+        long(q(evm).voteCount(ctx(evm), hexAddressOfWord(voter!), hexAddressOfWord(witness!))),
+      ),
+    ],
     [0x01000008, query(20n, 1, ([a], evm) => long(q(evm).usedVoteCount(ctx(evm), hexAddressOfWord(a!))))],
     [0x01000009, query(20n, 1, ([a], evm) => long(q(evm).receivedVoteCount(ctx(evm), hexAddressOfWord(a!))))],
     [0x0100000a, query(20n, 1, ([a], evm) => long(q(evm).totalVoteCount(ctx(evm), hexAddressOfWord(a!))))],
@@ -372,7 +417,8 @@ export function tvmPrecompiles(common: Common, flags: VmFlags, allowShieldedTrc2
     [0x05, modexp],
   ];
   if (flags.allowTvmSolidity059) list.push([0x09, batchValidateSign], [0x0a, validateMultiSign]);
-  if (allowShieldedTrc20) for (const address of [0x01000001, 0x01000002, 0x01000003, 0x01000004]) list.push([address, unsupported]);
+  if (allowShieldedTrc20)
+    for (const address of [0x01000001, 0x01000002, 0x01000003, 0x01000004]) list.push([address, unsupported]);
   if (flags.allowTvmVote) list.push(...votePrecompiles());
   if (flags.allowTvmCompatibleEvm) {
     const ripemd = stock.get(addressOf(0x03));
@@ -381,11 +427,13 @@ export function tvmPrecompiles(common: Common, flags: VmFlags, allowShieldedTrc2
     if (blake2f !== undefined) list.push([0x020009, blake2f]);
   }
   if (flags.allowTvmFreezeV2) list.push(...stakingPrecompiles());
-  const precompiles: CustomPrecompile[] = list.map(([address, fn]): AddPrecompile => ({ address: addressFromNumber(address), function: fn }));
+  const precompiles: CustomPrecompile[] = list.map(([address, fn]): AddPrecompile => ({
+    address: addressFromNumber(address),
+    function: fn,
+  }));
   if (!flags.allowTvmSolidity059) precompiles.push({ address: addressFromNumber(0x09) });
   return precompiles;
 }
-
 
 function addressFromNumber(value: number): Address {
   return new Address(bigintToBytes(BigInt(value), 20));

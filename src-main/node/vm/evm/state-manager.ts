@@ -53,7 +53,8 @@ export class TronStateManager implements StateManagerInterface {
       if (account.balance > 0n) this.world.putAccount(hex, { type: AccountType.Normal, balance: account.balance });
       return;
     }
-    if (existing.balance !== account.balance) this.world.putAccount(hex, { type: existing.type, balance: account.balance });
+    if (existing.balance !== account.balance)
+      this.world.putAccount(hex, { type: existing.type, balance: account.balance });
   }
 
   async deleteAccount(address: Address): Promise<void> {
@@ -120,6 +121,9 @@ export class TronStateManager implements StateManagerInterface {
   clearCaches(): void {}
 
   shallowCopy(): StateManagerInterface {
-    throw new VmStateError('NO_SHALLOW_COPY', 'The TRON state manager cannot be copied; create a new world state instead.');
+    throw new VmStateError(
+      'NO_SHALLOW_COPY',
+      'The TRON state manager cannot be copied; create a new world state instead.',
+    );
   }
 }

@@ -67,7 +67,8 @@ export class TronEvm extends EVM {
     const message = opts.message;
     const tx = this.tx;
     if (message === undefined || tx === undefined || message.depth === 0) return super.runCall(opts);
-    if (message.to !== undefined && this.getPrecompile(message.codeAddress) !== undefined) return this.runPrecompileCall(message, tx);
+    if (message.to !== undefined && this.getPrecompile(message.codeAddress) !== undefined)
+      return this.runPrecompileCall(message, tx);
     return this.runNestedFrame(message, tx);
   }
 
@@ -238,7 +239,8 @@ export class TronEvm extends EVM {
     }
     if (tx.flags.allowDynamicEnergy && (error === undefined || error.error === EVMError.errorMessages.REVERT)) {
       const state = tx.world.getContractState(frame.address);
-      if (state !== undefined) tx.world.putContractState(frame.address, { ...state, energyUsage: state.energyUsage + frame.baseUsage });
+      if (state !== undefined)
+        tx.world.putContractState(frame.address, { ...state, energyUsage: state.energyUsage + frame.baseUsage });
     }
     return {
       logs,
@@ -272,7 +274,13 @@ export class TronEvm extends EVM {
 }
 
 /** TRC10 part of a CALLTOKEN (java-tron `callToAddress`), inside the callee's checkpoint. */
-function moveToken(tx: TxContext, from: FrameContext['address'], to: FrameContext['address'], tokenId: string, amount: bigint): void {
+function moveToken(
+  tx: TxContext,
+  from: FrameContext['address'],
+  to: FrameContext['address'],
+  tokenId: string,
+  amount: bigint,
+): void {
   ensureAccount(tx.world, to);
   tx.world.setTokenBalance(from, tokenId, tx.world.getTokenBalance(from, tokenId) - amount);
   tx.world.setTokenBalance(to, tokenId, tx.world.getTokenBalance(to, tokenId) + amount);
@@ -284,7 +292,9 @@ function toTvmException(error: EVMError | TvmException, runState: RunState): Tvm
   const messages = EVMError.errorMessages;
   const op = runState.opCode;
   // Some halts carry a location suffix ("invalid JUMP at <codehash>/<address>:<pc>").
-  const kind = Object.values(messages).find((text) => error.error === text || error.error.startsWith(`${text} at `)) ?? error.error;
+  const kind =
+    Object.values(messages).find((text) => error.error === text || error.error.startsWith(`${text} at `)) ??
+    error.error;
   switch (kind) {
     case messages.OUT_OF_GAS:
       return new TvmException('OutOfEnergy', TvmMessages.notEnoughEnergy(`0x${op.toString(16)}`, 0n, 0n, 0n));

@@ -10,8 +10,12 @@ const TXID = '0123456789abcdef'.repeat(4);
 describe('explorer links', () => {
   it('builds tronscan URLs per network and kind from a parsed request', () => {
     const parse = (input: unknown) => ExplorerLinkRequestSchema.parse(input);
-    expect(explorerUrl(parse({ network: 'mainnet', kind: 'transaction', txid: `0x${TXID.toUpperCase()}` }))).toBe(`https://tronscan.org/#/transaction/${TXID}`);
-    expect(explorerUrl(parse({ network: 'nile', kind: 'block', number: 123 }))).toBe('https://nile.tronscan.org/#/block/123');
+    expect(explorerUrl(parse({ network: 'mainnet', kind: 'transaction', txid: `0x${TXID.toUpperCase()}` }))).toBe(
+      `https://tronscan.org/#/transaction/${TXID}`,
+    );
+    expect(explorerUrl(parse({ network: 'nile', kind: 'block', number: 123 }))).toBe(
+      'https://nile.tronscan.org/#/block/123',
+    );
     expect(explorerUrl(parse({ network: 'shasta', kind: 'address', address: toHexAddress(someAddress.base58) }))).toBe(
       `https://shasta.tronscan.org/#/address/${toBase58Address(someAddress.hex)}`,
     );

@@ -16,7 +16,11 @@ describe('tx handlers', () => {
     const doubles = serviceDoubles();
     return createIpcRegistry({
       channels,
-      handlers: createHandlers({ app: { info: () => ({}) as never, openExternal: async () => {} }, ...doubles, tx: { ...doubles.tx, ...tx } }),
+      handlers: createHandlers({
+        app: { info: () => ({}) as never, openExternal: async () => {} },
+        ...doubles,
+        tx: { ...doubles.tx, ...tx },
+      }),
       isTrustedSender: () => true,
       log: quietLog,
     });
@@ -30,7 +34,11 @@ describe('tx handlers', () => {
         return { kind: request.kind, energy: null, feeLimits: [], problem: null, revertReason: null };
       },
     });
-    const reply = await reg.call('tx:estimate', { kind: 'freeze', owner: first!.base58, amountSun: '1000000', resource: 'ENERGY' }, trusted);
+    const reply = await reg.call(
+      'tx:estimate',
+      { kind: 'freeze', owner: first!.base58, amountSun: '1000000', resource: 'ENERGY' },
+      trusted,
+    );
     expect(reply.ok).toBe(true);
     expect(seen).toEqual([{ kind: 'freeze', owner: first!.base58, amountSun: 1_000_000n, resource: 'ENERGY' }]);
   });
@@ -43,7 +51,11 @@ describe('tx handlers', () => {
         throw new Error('unreachable');
       },
     });
-    const reply = await reg.call('tx:build', { kind: 'trx-transfer', owner: first!.base58, to: second!.base58, amountSun: '0.5' }, trusted);
+    const reply = await reg.call(
+      'tx:build',
+      { kind: 'trx-transfer', owner: first!.base58, to: second!.base58, amountSun: '0.5' },
+      trusted,
+    );
     expect(reply.ok).toBe(false);
     expect(called).toBe(false);
     if (!reply.ok) expect(deserializeError(reply.error)).toMatchObject({ name: 'ValidationError' });
@@ -57,6 +69,7 @@ describe('tx handlers', () => {
     });
     const reply = await reg.call('tx:sign', { txid: 'ab'.repeat(32) }, trusted);
     expect(reply.ok).toBe(false);
-    if (!reply.ok) expect(deserializeError(reply.error)).toMatchObject({ name: 'TransactionError', code: 'TX_UNKNOWN' });
+    if (!reply.ok)
+      expect(deserializeError(reply.error)).toMatchObject({ name: 'TransactionError', code: 'TX_UNKNOWN' });
   });
 });

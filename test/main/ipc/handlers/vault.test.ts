@@ -15,7 +15,12 @@ import { unsignedTx, vectorKeys, vectorTx } from '../../vault/tx-fixtures';
 import { quietLog, recordEvents, removeDir, tempDir } from '../../wallet/helpers';
 
 const trusted = { url: 'app://wallet/index.html', isTopFrame: true, isAppWindow: true };
-const noKeychain = new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'MODULE_MISSING', message: 'No keychain.' });
+const noKeychain = new UnavailableSecretStore('test', {
+  available: false,
+  backend: 'test',
+  reason: 'MODULE_MISSING',
+  message: 'No keychain.',
+});
 const PASSWORD = 'correct horse battery';
 // BIP39's test vector (128 bits of 0x7f).
 const VECTOR_PHRASE = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
@@ -49,7 +54,16 @@ describe('vault handlers', () => {
       devAccounts: () => null,
       recoveryPhraseDisplay: { show: async (view) => void shown.push(view) },
     });
-    registry = createIpcRegistry({ channels, handlers: createHandlers({ ...serviceDoubles(), app: { info: () => never(), openExternal: async () => {} }, vault }), isTrustedSender: () => true, log: quietLog });
+    registry = createIpcRegistry({
+      channels,
+      handlers: createHandlers({
+        ...serviceDoubles(),
+        app: { info: () => never(), openExternal: async () => {} },
+        vault,
+      }),
+      isTrustedSender: () => true,
+      log: quietLog,
+    });
   });
   afterEach(async () => {
     vault.dispose();
@@ -76,10 +90,14 @@ describe('vault handlers', () => {
   it('imports a private key once and never answers with it', async () => {
     await value('vault:initialize', { password: PASSWORD });
     const key = vectorKeys.K1!;
-    const account = await value<Record<string, unknown>>('vault:importPrivateKey', { privateKey: key.private_key, label: 'K1' });
+    const account = await value<Record<string, unknown>>('vault:importPrivateKey', {
+      privateKey: key.private_key,
+      label: 'K1',
+    });
     expect(account).toMatchObject({ kind: 'privateKey', label: 'K1', address: key.base58, canSign: true });
     const listed = await value<unknown[]>('vault:listAccounts');
-    for (const text of [JSON.stringify(account), JSON.stringify(listed)]) expect(text.toLowerCase()).not.toContain(key.private_key.toLowerCase());
+    for (const text of [JSON.stringify(account), JSON.stringify(listed)])
+      expect(text.toLowerCase()).not.toContain(key.private_key.toLowerCase());
   });
 
   it('signs a transaction by account id and permission id, and signs messages', async () => {
@@ -87,23 +105,38 @@ describe('vault handlers', () => {
     const vector = vectorTx('transfer_owner');
     const privateKey = vector.signer_private_keys[0]!;
     const account = await value<{ id: string }>('vault:importPrivateKey', { privateKey });
-    const signed = await value<{ txID: string; signature: string[]; raw_data: unknown }>('vault:sign', { accountId: account.id, transaction: unsignedTx('transfer_owner') });
+    const signed = await value<{ txID: string; signature: string[]; raw_data: unknown }>('vault:sign', {
+      accountId: account.id,
+      transaction: unsignedTx('transfer_owner'),
+    });
     expect(signed.txID).toBe(vector.txID);
     expect(signed.signature).toHaveLength(1);
     expect(signed.raw_data).toEqual(unsignedTx('transfer_owner').raw_data);
-    const wrongPermission = await failure('vault:sign', { accountId: account.id, transaction: unsignedTx('transfer_owner'), permissionId: 2 });
+    const wrongPermission = await failure('vault:sign', {
+      accountId: account.id,
+      transaction: unsignedTx('transfer_owner'),
+      permissionId: 2,
+    });
     expect(wrongPermission).toMatchObject({ name: 'VaultError' });
-    expect(await value<{ signature: string }>('vault:signMessage', { accountId: account.id, message: 'hello' })).toEqual({ signature: expect.stringMatching(/^0x[0-9a-f]{130}$/) });
+    expect(
+      await value<{ signature: string }>('vault:signMessage', { accountId: account.id, message: 'hello' }),
+    ).toEqual({ signature: expect.stringMatching(/^0x[0-9a-f]{130}$/) });
   });
 
   it("shows a recovery phrase on main's display with the password typed again, and answers with no word of it", async () => {
     await value('vault:initialize', { password: PASSWORD });
-    const [account] = await value<{ id: string; label: string; address: string }[]>('vault:importMnemonic', { phrase: VECTOR_PHRASE, passphrase: 'extra words', label: 'Cold' });
+    const [account] = await value<{ id: string; label: string; address: string }[]>('vault:importMnemonic', {
+      phrase: VECTOR_PHRASE,
+      passphrase: 'extra words',
+      label: 'Cold',
+    });
     const reply = await call('vault:showRecoveryPhrase', { accountId: account!.id, password: PASSWORD });
     expect(reply).toEqual({ ok: true, value: { shown: true, words: 12, hasPassphrase: true } });
     const serialized = JSON.stringify(reply).toLowerCase();
     for (const word of VECTOR_PHRASE.split(' ')) expect(serialized).not.toContain(word);
-    expect(shown).toEqual([{ words: VECTOR_PHRASE.split(' '), hasPassphrase: true, accountLabel: account!.label, address: account!.address }]);
+    expect(shown).toEqual([
+      { words: VECTOR_PHRASE.split(' '), hasPassphrase: true, accountLabel: account!.label, address: account!.address },
+    ]);
   });
 
   it('answers a new phrase with its word count only, whatever the words are', async () => {
@@ -131,30 +164,46 @@ describe('vault handlers', () => {
     const key = await value<{ id: string }>('vault:importPrivateKey', { privateKey: vectorKeys.K1!.private_key });
     const watch = await value<{ id: string }>('vault:addWatchOnly', { address: vectorKeys.K2!.hex });
     for (const accountId of [key.id, watch.id]) {
-      expect(await failure('vault:showRecoveryPhrase', { accountId, password: PASSWORD })).toMatchObject({ name: 'VaultError', code: 'VAULT_NOT_MNEMONIC' });
+      expect(await failure('vault:showRecoveryPhrase', { accountId, password: PASSWORD })).toMatchObject({
+        name: 'VaultError',
+        code: 'VAULT_NOT_MNEMONIC',
+      });
     }
     expect(shown).toEqual([]);
   });
 
   it('no longer has a channel that returns the phrase', async () => {
-    expect(await failure('vault:exportMnemonic', { accountId: 'acc_0123456789abcdef', password: PASSWORD })).toMatchObject({ name: 'IpcError' });
+    expect(
+      await failure('vault:exportMnemonic', { accountId: 'acc_0123456789abcdef', password: PASSWORD }),
+    ).toMatchObject({ name: 'IpcError' });
   });
 
   it('adds watch-only accounts, renames and removes accounts', async () => {
     await value('vault:initialize', { password: PASSWORD });
-    const watch = await value<{ id: string; canSign: boolean }>('vault:addWatchOnly', { address: vectorKeys.K2!.hex, label: 'Cold' });
+    const watch = await value<{ id: string; canSign: boolean }>('vault:addWatchOnly', {
+      address: vectorKeys.K2!.hex,
+      label: 'Cold',
+    });
     expect(watch.canSign).toBe(false);
-    expect(await value('vault:renameAccount', { accountId: watch.id, label: 'Colder' })).toMatchObject({ label: 'Colder' });
-    expect(await failure('vault:sign', { accountId: watch.id, transaction: unsignedTx('transfer_owner') })).toMatchObject({ code: 'VAULT_WATCH_ONLY' });
+    expect(await value('vault:renameAccount', { accountId: watch.id, label: 'Colder' })).toMatchObject({
+      label: 'Colder',
+    });
+    expect(
+      await failure('vault:sign', { accountId: watch.id, transaction: unsignedTx('transfer_owner') }),
+    ).toMatchObject({ code: 'VAULT_WATCH_ONLY' });
     expect(await value('vault:removeAccount', { accountId: watch.id })).toEqual({ accountId: watch.id });
     expect(await value('vault:listAccounts')).toEqual([]);
   });
 
   it('removes an account that holds a key only with the password, and keeps its keystore until then', async () => {
     await value('vault:initialize', { password: PASSWORD });
-    const key = await value<{ id: string; address: string }>('vault:importPrivateKey', { privateKey: vectorKeys.K1!.private_key, label: 'Hot' });
+    const key = await value<{ id: string; address: string }>('vault:importPrivateKey', {
+      privateKey: vectorKeys.K1!.private_key,
+      label: 'Hot',
+    });
     const keystores = join(dir, 'vault', 'keystores');
-    const files = async () => (await readdir(keystores, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+    const files = async () =>
+      (await readdir(keystores, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
     expect(await files()).toBe(1);
 
     const missing = await failure('vault:removeAccount', { accountId: key.id });
@@ -168,11 +217,15 @@ describe('vault handlers', () => {
     expect(JSON.stringify(wrong)).not.toContain('nope nope');
     expect(await value('vault:status')).toMatchObject({ failedAttempts: 1 });
     // An empty password is refused by the schema before the vault sees it.
-    expect(await failure('vault:removeAccount', { accountId: key.id, password: '' })).toMatchObject({ name: 'ValidationError' });
+    expect(await failure('vault:removeAccount', { accountId: key.id, password: '' })).toMatchObject({
+      name: 'ValidationError',
+    });
     expect(await value<{ id: string }[]>('vault:listAccounts')).toMatchObject([{ id: key.id }]);
     expect(await files()).toBe(1);
 
-    expect(await value('vault:removeAccount', { accountId: key.id, password: PASSWORD })).toEqual({ accountId: key.id });
+    expect(await value('vault:removeAccount', { accountId: key.id, password: PASSWORD })).toEqual({
+      accountId: key.id,
+    });
     expect(await value('vault:listAccounts')).toEqual([]);
     expect(await value('vault:status')).toMatchObject({ failedAttempts: 0 });
     expect(await files()).toBe(0);

@@ -42,14 +42,22 @@ describe('node, network and accounts handlers', () => {
       createEmbeddedNode: factory,
       fetch: globalThis.fetch as unknown as FetchLike,
       clipboard: { writeText: (text) => void clipboard.push(text) },
-      secretStore: new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'MODULE_MISSING', message: 'No keychain.' }),
+      secretStore: new UnavailableSecretStore('test', {
+        available: false,
+        backend: 'test',
+        reason: 'MODULE_MISSING',
+        message: 'No keychain.',
+      }),
       scrypt: CHEAP_SCRYPT,
       embeddedPollMs: 25,
     });
     await wallet.ready;
     registry = createIpcRegistry({
       channels,
-      handlers: createHandlers({ app: { info: () => ({}) as never, openExternal: async () => {} }, ...walletServices(wallet) }),
+      handlers: createHandlers({
+        app: { info: () => ({}) as never, openExternal: async () => {} },
+        ...walletServices(wallet),
+      }),
       isTrustedSender: () => true,
       log: quietLog,
     });
@@ -88,7 +96,11 @@ describe('node, network and accounts handlers', () => {
 
   it('switches network and reports it without the API key', async () => {
     other = await startMiniNode({ chainSalt: 'b' });
-    const info = await value<Record<string, unknown>>('network:select', { kind: 'custom', fullNodeUrl: other.url, apiKey: 'abcdefghijklmnop' });
+    const info = await value<Record<string, unknown>>('network:select', {
+      kind: 'custom',
+      fullNodeUrl: other.url,
+      apiKey: 'abcdefghijklmnop',
+    });
     expect(info).toMatchObject({ kind: 'custom', hasApiKey: true, fullNodeUrl: other.url });
     expect(JSON.stringify(info)).not.toContain('abcdefghijklmnop');
     expect(await value('network:current')).toEqual(info);

@@ -21,9 +21,21 @@ describe('blocks', () => {
   it('blockID = sha256(raw header) with the number in the first 8 bytes; the witness signs with v 0/1', () => {
     const key = randomPrivateKey();
     const witness = hexToBytes(addressFromPrivateKey(key));
-    const block = sealBlock({ number: 66987627, timestamp: 1_777_447_470_000, parentHash: new Uint8Array(32).fill(9), witnessAddress: witness, transactions: [leaf(1), leaf(2)] }, key);
+    const block = sealBlock(
+      {
+        number: 66987627,
+        timestamp: 1_777_447_470_000,
+        parentHash: new Uint8Array(32).fill(9),
+        witnessAddress: witness,
+        transactions: [leaf(1), leaf(2)],
+      },
+      key,
+    );
     expect(block.idHex.slice(0, 16)).toBe('0000000003fe266b');
-    const decoded = protocol.Block.decode(block.bytes) as unknown as { block_header: { raw_data: Record<string, unknown>; witness_signature: Uint8Array }; transactions: unknown[] };
+    const decoded = protocol.Block.decode(block.bytes) as unknown as {
+      block_header: { raw_data: Record<string, unknown>; witness_signature: Uint8Array };
+      transactions: unknown[];
+    };
     const rawBytes = protocol.BlockHeader.raw.encode(decoded.block_header.raw_data as never).finish();
     expect(block.idHex.slice(16)).toBe(bytesToHex(sha256(rawBytes)).slice(16));
     expect(blockIdOf(66987627, rawBytes)).toEqual(block.id);
@@ -35,7 +47,13 @@ describe('blocks', () => {
   });
 
   it('the genesis block has no number field and no signature', () => {
-    const genesis = sealBlock({ number: 0, timestamp: 3000, parentHash: new Uint8Array(32), witnessAddress: new Uint8Array(), transactions: [] });
+    const genesis = sealBlock({
+      number: 0,
+      timestamp: 3000,
+      parentHash: new Uint8Array(32),
+      witnessAddress: new Uint8Array(),
+      transactions: [],
+    });
     const header = protocol.Block.decode(genesis.bytes).block_header!;
     expect(protocol.BlockHeader.raw.encode(header.raw_data!).finish()).not.toContain(0x38); // field 7 (number) tag
     expect(header.witness_signature?.length ?? 0).toBe(0);

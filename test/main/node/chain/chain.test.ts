@@ -59,7 +59,9 @@ describe('chain', () => {
   it('drops pending transactions that expire before they are packed', async () => {
     node = await startNode();
     const alice = fundedKey(node, 0);
-    const tx = makeTx(node, transfer(alice, fundedKey(node, 1), 5n), alice.key, { header: { expiration: node.head().timestamp + 6000 } });
+    const tx = makeTx(node, transfer(alice, fundedKey(node, 1), 5n), alice.key, {
+      header: { expiration: node.head().timestamp + 6000 },
+    });
     expect(await broadcast(node, tx)).toMatchObject({ result: true });
     const before = node.pool.view.getAccount(alice.hex)!.balance;
     node.advanceTime(30);
@@ -69,7 +71,7 @@ describe('chain', () => {
     expect(node.pool.view.getAccount(alice.hex)!.balance).toBeGreaterThan(before);
   });
 
-  it('pays the 16 TRX block reward to the producer: 20 % brokerage as allowance, the rest to its voters\' pool', async () => {
+  it("pays the 16 TRX block reward to the producer: 20 % brokerage as allowance, the rest to its voters' pool", async () => {
     node = await startNode();
     const head = await node.mine(1);
     const producer = node.chain.witnessAt(head.timestamp);
@@ -88,7 +90,11 @@ describe('chain', () => {
     const third = makeTx(node, transfer(alice, bob, 3n), alice.key);
     for (const tx of [first, second, third]) expect(await broadcast(node, tx)).toMatchObject({ result: true });
     await node.mine(1);
-    const infos = await Promise.all([first, second, third].map(async (tx) => (await call(node!, '/wallet/gettransactioninfobyid', { value: tx.txID })).json));
+    const infos = await Promise.all(
+      [first, second, third].map(
+        async (tx) => (await call(node!, '/wallet/gettransactioninfobyid', { value: tx.txID })).json,
+      ),
+    );
     // Each signed transfer is 1 + 2 + raw + 1 + 1 + 65 bytes, plus 64: about 266 bytes. Two fit in 600 bytes; the third burns.
     const bytes = infos[0]!.receipt.net_usage as number;
     expect(BigInt(bytes)).toBe(bandwidthBytes(first));
@@ -117,7 +123,9 @@ describe('chain', () => {
     expect(info.fee).toBe(1_000_000);
     expect(info.receipt).toEqual({ net_usage: expect.any(Number) });
     expect(node.chain.accounts.get(alice.hex)!.balance).toBe(before - 9n - TRX);
-    expect((await call(node, '/wallet/gettransactionbyid', { value: tx.txID })).json.raw_data.data).toBe(Buffer.from('invoice 42').toString('hex'));
+    expect((await call(node, '/wallet/gettransactionbyid', { value: tx.txID })).json.raw_data.data).toBe(
+      Buffer.from('invoice 42').toString('hex'),
+    );
   });
 
   it('AccountCreateContract costs 1 TRX and AccountUpdateContract names an account once', async () => {
@@ -133,9 +141,30 @@ describe('chain', () => {
     const info = (await call(node, '/wallet/gettransactioninfobyid', { value: create.txID })).json;
     expect(info.fee).toBe(1_000_000 + 100_000);
     expect((await call(node, '/wallet/getaccount', { address: fresh.hex })).json.address).toBe(fresh.hex);
-    expect((await call(node, '/wallet/getaccount', { address: alice.hex, visible: true })).json.account_name).toBe('treasury');
+    expect((await call(node, '/wallet/getaccount', { address: alice.hex, visible: true })).json.account_name).toBe(
+      'treasury',
+    );
     const again = makeTx(node, b.accountUpdateContract({ owner: alice.hex, name: 'other' }), alice.key);
-    expect(await broadcast(node, { ...again, raw_data: { ...again.raw_data, contract: [{ ...again.raw_data.contract[0]!, parameter: { ...again.raw_data.contract[0]!.parameter, value: { owner_address: alice.hex, account_name: 'other' } } }] } })).toMatchObject({ code: 'CONTRACT_VALIDATE_ERROR', message: 'Contract validate error : This account name is already existed' });
+    expect(
+      await broadcast(node, {
+        ...again,
+        raw_data: {
+          ...again.raw_data,
+          contract: [
+            {
+              ...again.raw_data.contract[0]!,
+              parameter: {
+                ...again.raw_data.contract[0]!.parameter,
+                value: { owner_address: alice.hex, account_name: 'other' },
+              },
+            },
+          ],
+        },
+      }),
+    ).toMatchObject({
+      code: 'CONTRACT_VALIDATE_ERROR',
+      message: 'Contract validate error : This account name is already existed',
+    });
     const dup = makeTx(node, b.accountCreateContract({ owner: alice.hex, account: fresh.hex }), alice.key);
     expect(await broadcast(node, dup)).toMatchObject({ message: 'Contract validate error : Account has existed' });
   });

@@ -28,7 +28,12 @@ export function callData(signature: string, ...args: (bigint | string)[]): strin
 /** ABI data of `f(string)`. */
 export function stringCall(signature: string, text: string): string {
   const bytes = bytesToHex(utf8ToBytes(text));
-  return selector(signature) + word(32n) + word(BigInt(utf8ToBytes(text).length)) + bytes.padEnd(Math.ceil(bytes.length / 64) * 64 || 64, '0');
+  return (
+    selector(signature) +
+    word(32n) +
+    word(BigInt(utf8ToBytes(text).length)) +
+    bytes.padEnd(Math.ceil(bytes.length / 64) * 64 || 64, '0')
+  );
 }
 
 export function contractTx(node: TronNode, spec: ContractSpec, key: Key, feeLimit: bigint): TransactionJson {
@@ -49,7 +54,13 @@ export interface DeployOptions {
 }
 
 /** Broadcasts a CreateSmartContract of a fixture (constructor words appended) and mines it. */
-export async function deploy(node: TronNode, key: Key, name: string, args = '', options: DeployOptions = {}): Promise<Deployed> {
+export async function deploy(
+  node: TronNode,
+  key: Key,
+  name: string,
+  args = '',
+  options: DeployOptions = {},
+): Promise<Deployed> {
   const artifact = artifacts[name]!;
   const spec = b.createSmartContract({
     owner: key.hex,
@@ -68,8 +79,19 @@ export async function deploy(node: TronNode, key: Key, name: string, args = '', 
 }
 
 /** Broadcasts a TriggerSmartContract; returns the broadcast reply and the tx (not mined). */
-export async function trigger(node: TronNode, key: Key, contract: string, data: string, options: { feeLimit?: bigint; callValue?: bigint } = {}): Promise<{ tx: TransactionJson; reply: Reply }> {
-  const tx = contractTx(node, b.triggerSmartContract({ owner: key.hex, contract, data, callValue: options.callValue }), key, options.feeLimit ?? 100n * TRX);
+export async function trigger(
+  node: TronNode,
+  key: Key,
+  contract: string,
+  data: string,
+  options: { feeLimit?: bigint; callValue?: bigint } = {},
+): Promise<{ tx: TransactionJson; reply: Reply }> {
+  const tx = contractTx(
+    node,
+    b.triggerSmartContract({ owner: key.hex, contract, data, callValue: options.callValue }),
+    key,
+    options.feeLimit ?? 100n * TRX,
+  );
   return { tx, reply: await broadcast(node, tx) };
 }
 
@@ -83,12 +105,19 @@ export async function balance(node: TronNode, hex: string): Promise<bigint> {
 }
 
 export async function constant(node: TronNode, owner: string, contract: string, data: string): Promise<Reply> {
-  return (await call(node, '/wallet/triggerconstantcontract', { owner_address: owner, contract_address: contract, data })).json;
+  return (
+    await call(node, '/wallet/triggerconstantcontract', { owner_address: owner, contract_address: contract, data })
+  ).json;
 }
 
 /** Freezes `sun` of `key`'s TRX for ENERGY (FreezeBalanceV2) and mines it. */
 export async function freezeEnergy(node: TronNode, key: Key, sun: bigint): Promise<void> {
-  const tx = sign(buildTransaction(b.freezeBalanceV2Contract({ owner: key.hex, amount: sun, resource: 'ENERGY' }), { header: headerOf(node) }), key.key);
+  const tx = sign(
+    buildTransaction(b.freezeBalanceV2Contract({ owner: key.hex, amount: sun, resource: 'ENERGY' }), {
+      header: headerOf(node),
+    }),
+    key.key,
+  );
   const reply = await broadcast(node, tx);
   if (reply.result !== true) throw new Error(`freeze refused: ${JSON.stringify(reply)}`);
   await node.mine(1);

@@ -16,7 +16,10 @@ const PARAMS = { threshold: 5_000_000_000n, increaseFactor: 2_000n, maxFactor: 3
 const CONTRACT = `41${'c0'.repeat(20)}`;
 
 function viewWith(state: ContractStateRecord, allowDynamicEnergy = 1n): StateView {
-  const parameters = withChainParameters({ getDynamicEnergyThreshold: PARAMS.threshold, getAllowDynamicEnergy: allowDynamicEnergy });
+  const parameters = withChainParameters({
+    getDynamicEnergyThreshold: PARAMS.threshold,
+    getAllowDynamicEnergy: allowDynamicEnergy,
+  });
   const props = { parameters, publicNetUsage: 0n, publicNetTime: 0, burnedSun: 0n } as unknown as DynamicProperties;
   const records = new Map<string, unknown>([[stateKey(CONTRACT), state]]);
   return new StateView(
@@ -35,10 +38,16 @@ function viewWith(state: ContractStateRecord, allowDynamicEnergy = 1n): StateVie
 }
 
 /** Runs the hook at every maintenance from `from + 1` to `to` and returns the stored state. */
-function afterMaintenances(state: ContractStateRecord, from: bigint, to: bigint, allowDynamicEnergy = 1n): ContractStateRecord {
+function afterMaintenances(
+  state: ContractStateRecord,
+  from: bigint,
+  to: bigint,
+  allowDynamicEnergy = 1n,
+): ContractStateRecord {
   const view = viewWith(state, allowDynamicEnergy);
   const hook = dynamicEnergyMaintenance();
-  for (let cycle = from + 1n; cycle <= to; cycle++) hook({ view, cycle: Number(cycle), endedCycle: Number(cycle - 1n), props: view.props });
+  for (let cycle = from + 1n; cycle <= to; cycle++)
+    hook({ view, cycle: Number(cycle), endedCycle: Number(cycle - 1n), props: view.props });
   return view.getExt(stateKey(CONTRACT)) as ContractStateRecord;
 }
 
@@ -51,12 +60,17 @@ describe('dynamic energy maintenance hook', () => {
     { energyUsage: 0n, energyFactor: 0n, updateCycle: 10n },
   ];
 
-  it('gives the factors of java-tron\'s lazy catch-up, whatever cycle the contract is used in next', () => {
+  it("gives the factors of java-tron's lazy catch-up, whatever cycle the contract is used in next", () => {
     for (const state of cases) {
       for (let used = 11n; used <= 18n; used++) {
         const lazy = catchUpToCycle(state, used, PARAMS);
         const banked = catchUpToCycle(afterMaintenances(state, 10n, used), used, PARAMS);
-        expect({ state, used, factor: banked.energyFactor, cycle: banked.updateCycle }).toEqual({ state, used, factor: lazy.energyFactor, cycle: lazy.updateCycle });
+        expect({ state, used, factor: banked.energyFactor, cycle: banked.updateCycle }).toEqual({
+          state,
+          used,
+          factor: lazy.energyFactor,
+          cycle: lazy.updateCycle,
+        });
       }
     }
   });

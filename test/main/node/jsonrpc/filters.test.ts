@@ -13,7 +13,14 @@ import type { StubChain } from './stub-reads';
  */
 const token = new Uint8Array(20).fill(0xaa);
 const topic = new Uint8Array(32).fill(0x11);
-const request = (fields: Partial<FilterRequest> = {}): FilterRequest => ({ fromBlock: null, toBlock: null, address: null, topics: null, blockHash: null, ...fields });
+const request = (fields: Partial<FilterRequest> = {}): FilterRequest => ({
+  fromBlock: null,
+  toBlock: null,
+  address: null,
+  topics: null,
+  blockHash: null,
+  ...fields,
+});
 
 function setup() {
   const chain: StubChain = { head: 3, blocks: new Map([[2, [[{ address: token, topics: [topic] }]]]]) };
@@ -61,7 +68,9 @@ describe('JSON-RPC filters', () => {
     addBlock(true);
     await filters.catchUp();
     // Block 2's log was there before the filter; block 6 is past toBlock.
-    expect(filters.changes(id)).toEqual([expect.objectContaining({ blockNumber: '0x4', address: `0x${bytesToHex(token)}` })]);
+    expect(filters.changes(id)).toEqual([
+      expect.objectContaining({ blockNumber: '0x4', address: `0x${bytesToHex(token)}` }),
+    ]);
     expect((await filters.logs(id)).map((l) => l.blockNumber)).toEqual(['0x2', '0x4']);
   });
 
@@ -77,7 +86,10 @@ describe('JSON-RPC filters', () => {
     expect(filters.changes(lingering)).toEqual([]);
     addBlock();
     await filters.catchUp();
-    expect(refusal(() => filters.changes(idle))).toMatchObject({ kind: 'itemNotFound', javaMessage: 'filter not found' });
+    expect(refusal(() => filters.changes(idle))).toMatchObject({
+      kind: 'itemNotFound',
+      javaMessage: 'filter not found',
+    });
     expect(filters.changes(polled)).toEqual([`0x${bytesToHex(stubBlockHash(4))}`]);
     expect(filters.changes(lingering)).toEqual([`0x${bytesToHex(stubBlockHash(4))}`]);
   });
@@ -86,13 +98,22 @@ describe('JSON-RPC filters', () => {
     const { filters } = setup();
     const id = filters.newBlockFilter();
     expect(filters.uninstall(id)).toBe(true);
-    expect(refusal(() => filters.uninstall(id))).toMatchObject({ kind: 'itemNotFound', javaMessage: 'filter not found' });
+    expect(refusal(() => filters.uninstall(id))).toMatchObject({
+      kind: 'itemNotFound',
+      javaMessage: 'filter not found',
+    });
     expect(refusal(() => filters.changes(id))).toMatchObject({ kind: 'itemNotFound', javaMessage: 'filter not found' });
   });
 
   it('refuses "finalized" as a filter bound and eth_getFilterLogs of a block filter', async () => {
     const { filters } = setup();
-    await expect(filters.newLogFilter(request({ fromBlock: 'finalized' }))).rejects.toMatchObject({ kind: 'invalidParams', javaMessage: 'invalid block range params' });
-    await expect(filters.logs(filters.newBlockFilter())).rejects.toMatchObject({ kind: 'itemNotFound', javaMessage: 'filter not found' });
+    await expect(filters.newLogFilter(request({ fromBlock: 'finalized' }))).rejects.toMatchObject({
+      kind: 'invalidParams',
+      javaMessage: 'invalid block range params',
+    });
+    await expect(filters.logs(filters.newBlockFilter())).rejects.toMatchObject({
+      kind: 'itemNotFound',
+      javaMessage: 'filter not found',
+    });
   });
 });

@@ -3,9 +3,16 @@ import type { TronNode } from '../../../../src-main/node';
 import type { Reply } from '../helpers';
 
 /** JSON-RPC test helpers: one call, a raw body, the EVM form of an address, java-tron's error shape. */
-export async function rpcText(url: string, body: string): Promise<{ status: number; text: string; contentType: string }> {
+export async function rpcText(
+  url: string,
+  body: string,
+): Promise<{ status: number; text: string; contentType: string }> {
   const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-  return { status: response.status, text: await response.text(), contentType: response.headers.get('content-type') ?? '' };
+  return {
+    status: response.status,
+    text: await response.text(),
+    contentType: response.headers.get('content-type') ?? '',
+  };
 }
 
 /** One request; the whole reply object. */
@@ -37,4 +44,8 @@ export function unhandledError(exceptionTypeName: string, message: string | null
 }
 
 /** jsonrpc4j's "method parameters invalid" (wrong parameter count). */
-export const PARAMS_INVALID: Reply = { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'method parameters invalid' } };
+export const PARAMS_INVALID: Reply = {
+  jsonrpc: '2.0',
+  id: 1,
+  error: { code: -32602, message: 'method parameters invalid' },
+};

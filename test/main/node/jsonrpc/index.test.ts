@@ -9,7 +9,13 @@ import { rpcText } from './helpers';
  * only, HTTP 200 for every answer, an empty body for notifications, on the node's port and on a
  * port of its own, behind the node's Host check.
  */
-function raw(port: number, path: string, method: string, headers: Record<string, string>, body = ''): Promise<{ status: number; text: string }> {
+function raw(
+  port: number,
+  path: string,
+  method: string,
+  headers: Record<string, string>,
+  body = '',
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       let text = '';
@@ -41,14 +47,26 @@ describe('the /jsonrpc endpoint', () => {
   });
 
   it('answers errors with HTTP 200 too, and a successful notification with an empty body', async () => {
-    expect(await rpcText(node.jsonRpcUrl, '{"jsonrpc":"2.0","id":1,"method":"eth_nothing"}')).toMatchObject({ status: 200, text: '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"method not found"}}\n' });
-    expect(await rpcText(node.jsonRpcUrl, '{"jsonrpc":"2.0","method":"eth_blockNumber"}')).toMatchObject({ status: 200, text: '' });
+    expect(await rpcText(node.jsonRpcUrl, '{"jsonrpc":"2.0","id":1,"method":"eth_nothing"}')).toMatchObject({
+      status: 200,
+      text: '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"method not found"}}\n',
+    });
+    expect(await rpcText(node.jsonRpcUrl, '{"jsonrpc":"2.0","method":"eth_blockNumber"}')).toMatchObject({
+      status: 200,
+      text: '',
+    });
   });
 
   it('refuses GET (the servlet has doPost only) and Host headers that are not loopback', async () => {
     const port = Number(new URL(node.jsonRpcUrl).port);
     expect((await raw(port, '/jsonrpc', 'GET', {})).status).toBe(405);
-    const evil = await raw(port, '/jsonrpc', 'POST', { Host: 'evil.example' }, '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}');
+    const evil = await raw(
+      port,
+      '/jsonrpc',
+      'POST',
+      { Host: 'evil.example' },
+      '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+    );
     expect(evil.status).toBe(403);
     expect(JSON.parse(evil.text).Error).toMatch(/Host header not allowed/);
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { JavaRuntimeFailure, JsonRpcFailure } from '../../../../src-main/node/jsonrpc/errors';
-import { fromHexString, hexToBigInteger, jsonHexToInt, jsonHexToLong, quantity, toJsonHexAddress } from '../../../../src-main/node/jsonrpc/java-hex';
+import {
+  fromHexString,
+  hexToBigInteger,
+  jsonHexToInt,
+  jsonHexToLong,
+  quantity,
+  toJsonHexAddress,
+} from '../../../../src-main/node/jsonrpc/java-hex';
 
 /** org.tron.common.utils.ByteArray and bouncycastle Hex.decode as java-tron's JSON-RPC uses them. */
 function failure(run: () => unknown): JavaRuntimeFailure | JsonRpcFailure {
@@ -23,9 +30,14 @@ describe('java-tron hex and number conversions', () => {
   });
 
   it('fails like bouncycastle 1.69 Hex.decode (DecoderException "exception decoding Hex string: …")', () => {
-    expect(failure(() => fromHexString('0xzz'))).toMatchObject({ javaClass: 'org.bouncycastle.util.encoders.DecoderException', javaMessage: 'exception decoding Hex string: invalid characters encountered in Hex string' });
+    expect(failure(() => fromHexString('0xzz'))).toMatchObject({
+      javaClass: 'org.bouncycastle.util.encoders.DecoderException',
+      javaMessage: 'exception decoding Hex string: invalid characters encountered in Hex string',
+    });
     // "0X" is not a prefix for java-tron: the X is a bad character.
-    expect(failure(() => fromHexString('0X12'))).toMatchObject({ javaMessage: 'exception decoding Hex string: invalid characters encountered in Hex string' });
+    expect(failure(() => fromHexString('0X12'))).toMatchObject({
+      javaMessage: 'exception decoding Hex string: invalid characters encountered in Hex string',
+    });
     // A character outside bouncycastle's 128-entry table: ArrayIndexOutOfBoundsException (Java 8 message = index).
     expect(failure(() => fromHexString('é1'))).toMatchObject({ javaMessage: 'exception decoding Hex string: 233' });
   });
@@ -50,9 +62,17 @@ describe('java-tron hex and number conversions', () => {
 
   it('parses like jsonHexToLong: "Incorrect hex syntax" without 0x, NumberFormatException for bad or overflowing digits', () => {
     expect(jsonHexToLong('0x7fffffffffffffff')).toBe(2n ** 63n - 1n);
-    expect(failure(() => jsonHexToLong('10'))).toMatchObject({ kind: 'invalidParams', javaMessage: 'Incorrect hex syntax' });
-    expect(failure(() => jsonHexToLong('0xzz'))).toMatchObject({ javaClass: 'java.lang.NumberFormatException', javaMessage: 'For input string: "zz"' });
-    expect(failure(() => jsonHexToLong('0x10000000000000000'))).toMatchObject({ javaMessage: 'For input string: "10000000000000000"' });
+    expect(failure(() => jsonHexToLong('10'))).toMatchObject({
+      kind: 'invalidParams',
+      javaMessage: 'Incorrect hex syntax',
+    });
+    expect(failure(() => jsonHexToLong('0xzz'))).toMatchObject({
+      javaClass: 'java.lang.NumberFormatException',
+      javaMessage: 'For input string: "zz"',
+    });
+    expect(failure(() => jsonHexToLong('0x10000000000000000'))).toMatchObject({
+      javaMessage: 'For input string: "10000000000000000"',
+    });
     expect(jsonHexToInt('0x7fffffff')).toBe(2 ** 31 - 1);
     expect(jsonHexToInt('0x80000000')).toBeUndefined();
     expect(jsonHexToInt('1')).toBeUndefined();

@@ -32,10 +32,20 @@ async function refusal(run: Promise<unknown>): Promise<JsonRpcFailure> {
 }
 
 describe('eth_getLogs results', () => {
-  const reads = stubReads({ head: 6, blocks: new Map([[2, [[log(other, transfer), log(token, transfer)], [log(token, approval)]]], [5, [[log(token, transfer)]]]]) });
+  const reads = stubReads({
+    head: 6,
+    blocks: new Map([
+      [2, [[log(other, transfer), log(token, transfer)], [log(token, approval)]]],
+      [5, [[log(token, transfer)]]],
+    ]),
+  });
 
   it('returns the matching logs in block order, logIndex counted over every log of the block, transactionIndex per transaction', async () => {
-    const logs = await logsOf(reads, { fromBlock: '0x0', address: `0x${bytesToHex(token)}`, topics: [`0x${bytesToHex(transfer)}`] });
+    const logs = await logsOf(reads, {
+      fromBlock: '0x0',
+      address: `0x${bytesToHex(token)}`,
+      topics: [`0x${bytesToHex(transfer)}`],
+    });
     expect(logs).toEqual([
       {
         address: `0x${bytesToHex(token)}`,
@@ -51,7 +61,14 @@ describe('eth_getLogs results', () => {
       expect.objectContaining({ blockNumber: '0x5', logIndex: '0x0' }),
     ]);
     const approvals = await logsOf(reads, { fromBlock: '0x0', topics: [[`0x${bytesToHex(approval)}`]] });
-    expect(approvals).toEqual([expect.objectContaining({ blockNumber: '0x2', logIndex: '0x2', transactionIndex: '0x1', transactionHash: `0x${bytesToHex(idOf(2, 1))}` })]);
+    expect(approvals).toEqual([
+      expect.objectContaining({
+        blockNumber: '0x2',
+        logIndex: '0x2',
+        transactionIndex: '0x1',
+        transactionHash: `0x${bytesToHex(idOf(2, 1))}`,
+      }),
+    ]);
   });
 
   it('ends the range at the head, and answers [] for a range that starts after it', async () => {
@@ -61,12 +78,21 @@ describe('eth_getLogs results', () => {
 
   it('refuses 10,000 candidate blocks: every block of the range when no address or topic is given', async () => {
     const long = stubReads({ head: 10_000, blocks: new Map() });
-    expect(await refusal(logsOf(long, { fromBlock: '0x1' }))).toMatchObject({ kind: 'tooManyResult', javaMessage: 'query returned more than 10000 results' });
+    expect(await refusal(logsOf(long, { fromBlock: '0x1' }))).toMatchObject({
+      kind: 'tooManyResult',
+      javaMessage: 'query returned more than 10000 results',
+    });
     expect(await logsOf(long, { fromBlock: '0x2' })).toEqual([]);
   });
 
   it('refuses more than 10,000 matching logs', async () => {
-    const busy = stubReads({ head: 1, blocks: new Map([[1, [Array.from({ length: 10_001 }, () => log(token, transfer))]]]) });
-    expect(await refusal(logsOf(busy, { fromBlock: '0x0', address: `0x${bytesToHex(token)}` }))).toMatchObject({ kind: 'tooManyResult', javaMessage: 'query returned more than 10000 results' });
+    const busy = stubReads({
+      head: 1,
+      blocks: new Map([[1, [Array.from({ length: 10_001 }, () => log(token, transfer))]]]),
+    });
+    expect(await refusal(logsOf(busy, { fromBlock: '0x0', address: `0x${bytesToHex(token)}` }))).toMatchObject({
+      kind: 'tooManyResult',
+      javaMessage: 'query returned more than 10000 results',
+    });
   });
 });

@@ -16,13 +16,23 @@ export interface StubChain {
   readonly blocks: Map<number, StubLog[][]>;
 }
 
-export const idOf = (number: number, index = 0): Uint8Array => Uint8Array.from({ length: 32 }, (_, i) => (i === 0 ? number & 0xff : i === 1 ? index : i === 2 ? (number >> 8) & 0xff : 0));
-const blockId = (number: number): Uint8Array => Uint8Array.from({ length: 32 }, (_, i) => (i < 8 ? 0 : i === 31 ? number & 0xff : i === 30 ? (number >> 8) & 0xff : 7));
+export const idOf = (number: number, index = 0): Uint8Array =>
+  Uint8Array.from({ length: 32 }, (_, i) =>
+    i === 0 ? number & 0xff : i === 1 ? index : i === 2 ? (number >> 8) & 0xff : 0,
+  );
+const blockId = (number: number): Uint8Array =>
+  Uint8Array.from({ length: 32 }, (_, i) =>
+    i < 8 ? 0 : i === 31 ? number & 0xff : i === 30 ? (number >> 8) & 0xff : 7,
+  );
 
 export function stubReads(chain: StubChain): NodeReads {
   const info = (number: number, index: number, logs: StubLog[]): protocol.TransactionInfo =>
     protocol.TransactionInfo.decode(
-      protocol.TransactionInfo.encode({ id: idOf(number, index), blockNumber: bigintToLong(BigInt(number)), log: logs.map((l) => ({ address: l.address, topics: [...l.topics], data: new Uint8Array() })) }).finish(),
+      protocol.TransactionInfo.encode({
+        id: idOf(number, index),
+        blockNumber: bigintToLong(BigInt(number)),
+        log: logs.map((l) => ({ address: l.address, topics: [...l.topics], data: new Uint8Array() })),
+      }).finish(),
     );
   const block = (number: number): BlockRecord | undefined => {
     if (number < 0 || number > chain.head) return undefined;
@@ -37,7 +47,12 @@ export function stubReads(chain: StubChain): NodeReads {
       accountStateRoot: new Uint8Array(),
       version: 32,
       size: 100,
-      transactions: txs.map((_, index) => ({ id: idOf(number, index), feeLimit: 0n, signatures: [], contract: undefined })),
+      transactions: txs.map((_, index) => ({
+        id: idOf(number, index),
+        feeLimit: 0n,
+        signatures: [],
+        contract: undefined,
+      })),
     };
   };
   const unused = (): never => {

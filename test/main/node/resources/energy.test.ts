@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '../../../../src-main/node';
-import { consumeStakedEnergy, energyLeft, energyLimit, energyUsed, payEnergyBill, useEnergy } from '../../../../src-main/node/resources/energy';
+import {
+  consumeStakedEnergy,
+  energyLeft,
+  energyLimit,
+  energyUsed,
+  payEnergyBill,
+  useEnergy,
+} from '../../../../src-main/node/resources/energy';
 import { energyUsageAt } from '../../../../src-main/node/resources/account-usage';
 import { ContractExeError } from '../../../../src-main/node/actuators/actuator';
 import { startNode, type Key } from '../helpers';
@@ -17,7 +24,10 @@ describe('energy processor', () => {
   let e: Key;
 
   beforeAll(async () => {
-    node = await startNode({ witnessCount: 1, chainParameters: { getTotalEnergyCurrentLimit: 50_000n, getTotalEnergyLimit: 50_000n } });
+    node = await startNode({
+      witnessCount: 1,
+      chainParameters: { getTotalEnergyCurrentLimit: 50_000n, getTotalEnergyLimit: 50_000n },
+    });
     [d, e] = [fundedKey(node, 0), fundedKey(node, 1)];
     await send(node, b.freezeBalanceV2Contract({ owner: d.hex, amount: 10n * TRX, resource: 'ENERGY' }), d);
     await send(node, b.freezeBalanceV2Contract({ owner: e.hex, amount: 40n * TRX, resource: 'ENERGY' }), e);
@@ -49,7 +59,11 @@ describe('energy processor', () => {
 
   it('measures "available" once, before execution, as java-tron does', () => {
     const view = node.chain.newView();
-    expect(consumeStakedEnergy(view, d.hex, 5_000n, { available: 2_000n })).toEqual({ fromStake: 2_000n, uncovered: 3_000n, burnSun: 630_000n });
+    expect(consumeStakedEnergy(view, d.hex, 5_000n, { available: 2_000n })).toEqual({
+      fromStake: 2_000n,
+      uncovered: 3_000n,
+      burnSun: 630_000n,
+    });
   });
 
   it('refuses a bill the balance cannot pay (BalanceInsufficientException)', () => {
@@ -72,7 +86,11 @@ describe('energy processor', () => {
 
   it('counts delegated energy for the receiver', async () => {
     const f = fundedKey(node, 2);
-    await send(node, b.delegateResourceContract({ owner: e.hex, receiver: f.hex, amount: 20n * TRX, resource: 'ENERGY' }), e);
+    await send(
+      node,
+      b.delegateResourceContract({ owner: e.hex, receiver: f.hex, amount: 20n * TRX, resource: 'ENERGY' }),
+      e,
+    );
     await node.mine(1);
     const view = node.chain.newView();
     // Weight stays 50: f gets 20 / 50 × 50,000 = 20,000, e keeps 20 / 50 × 50,000.

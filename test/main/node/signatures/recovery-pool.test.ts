@@ -51,7 +51,10 @@ describe('RecoveryPool', () => {
       badHeader[64] = 40;
       const zero = new Uint8Array(65);
       zero[64] = 27;
-      const results = await pool.recover([{ digest: item!.digest, signature: badHeader }, { digest: item!.digest, signature: zero }]);
+      const results = await pool.recover([
+        { digest: item!.digest, signature: badHeader },
+        { digest: item!.digest, signature: zero },
+      ]);
       expect(results).toEqual([
         { ok: false, kind: 'compute', message: 'Header byte out of range: 40' },
         { ok: false, kind: 'compute', message: 'Could not recover public key from signature' },

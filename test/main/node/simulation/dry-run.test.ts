@@ -15,7 +15,8 @@ import { callData, contractTx, deploy, stringCall, TRX, word } from '../contract
 const OPERATIONS = '7fff1fc0033efb0f' + '00'.repeat(24);
 
 function snapshot(node: TronNode): unknown {
-  const accounts = (map: Iterable<[string, Parameters<typeof encodeAccount>[0]]>) => [...map].map(([hex, a]) => [hex, bytesToHex(encodeAccount(a))]);
+  const accounts = (map: Iterable<[string, Parameters<typeof encodeAccount>[0]]>) =>
+    [...map].map(([hex, a]) => [hex, bytesToHex(encodeAccount(a))]);
   return {
     accounts: accounts(node.chain.accounts),
     ext: [...node.chain.ext.entries()],
@@ -52,12 +53,26 @@ describe('dry run', () => {
     const result = await node.dryRun(tx);
     expect(snapshot(node)).toEqual(before);
     // 1 TRX activation (getCreateNewAccountFeeInSystemContract) + 0.1 TRX bandwidth for a new account.
-    expect(result).toMatchObject({ txId: tx.txID, accepted: true, code: 'SUCCESS', message: '', contractRet: 'SUCCESS', fee: 1_100_000n });
-    expect(result.transactionInfo).toMatchObject({ id: tx.txID, fee: 1_100_000, receipt: { net_fee: 100_000 }, blockNumber: node.head().number + 1 });
-    expect(new Set(result.balanceChanges)).toEqual(new Set([
-      { address: fresh.hex, trx: 5n * TRX, tokens: {}, created: true, deleted: false },
-      { address: alice.hex, trx: -(5n * TRX + 1_100_000n), tokens: {}, created: false, deleted: false },
-    ]));
+    expect(result).toMatchObject({
+      txId: tx.txID,
+      accepted: true,
+      code: 'SUCCESS',
+      message: '',
+      contractRet: 'SUCCESS',
+      fee: 1_100_000n,
+    });
+    expect(result.transactionInfo).toMatchObject({
+      id: tx.txID,
+      fee: 1_100_000,
+      receipt: { net_fee: 100_000 },
+      blockNumber: node.head().number + 1,
+    });
+    expect(new Set(result.balanceChanges)).toEqual(
+      new Set([
+        { address: fresh.hex, trx: 5n * TRX, tokens: {}, created: true, deleted: false },
+        { address: alice.hex, trx: -(5n * TRX + 1_100_000n), tokens: {}, created: false, deleted: false },
+      ]),
+    );
 
     const aliceBefore = await balanceOf(node, alice.hex);
     expect(await broadcast(node, tx)).toMatchObject({ result: true });
@@ -65,7 +80,11 @@ describe('dry run', () => {
     expect((await balanceOf(node, alice.hex)) - aliceBefore).toBe(-(5n * TRX + 1_100_000n));
     expect(await balanceOf(node, fresh.hex)).toBe(5n * TRX);
     // Once packed, the same transaction is a duplicate.
-    expect(await node.dryRun(tx)).toMatchObject({ accepted: false, code: 'DUP_TRANSACTION_ERROR', message: 'Dup transaction.' });
+    expect(await node.dryRun(tx)).toMatchObject({
+      accepted: false,
+      code: 'DUP_TRANSACTION_ERROR',
+      message: 'Dup transaction.',
+    });
   });
 
   it('simulates a permission update and proves who can still sign afterwards', async () => {
@@ -84,77 +103,174 @@ describe('dry run', () => {
     expect(result).toMatchObject({ accepted: true, contractRet: 'SUCCESS' });
     // 100 TRX getUpdateAccountPermissionFee; the bytes fit the free daily bandwidth.
     expect(result.fee).toBe(100n * TRX);
-    expect(result.balanceChanges).toEqual([{ address: owner.hex, trx: -100n * TRX, tokens: {}, created: false, deleted: false }]);
+    expect(result.balanceChanges).toEqual([
+      { address: owner.hex, trx: -100n * TRX, tokens: {}, created: false, deleted: false },
+    ]);
     expect((await call(node, '/wallet/getaccount', { address: owner.hex })).json.owner_permission.threshold).toBe(1);
 
     // An unsigned draft: the structure is checked without signatures.
     const draft = { ...update, signature: undefined };
-    expect(await node.dryRun(draft)).toMatchObject({ accepted: false, code: 'SIGERROR', message: 'Validate signature error: miss sig or contract' });
+    expect(await node.dryRun(draft)).toMatchObject({
+      accepted: false,
+      code: 'SIGERROR',
+      message: 'Validate signature error: miss sig or contract',
+    });
     expect(await node.dryRun(draft, { skipSignatureCheck: true })).toMatchObject({ accepted: true, fee: 100n * TRX });
 
     // Applied for real, then: one of the three keys is not enough, two are (and pay the 1 TRX multi-signature fee).
     expect(await broadcast(node, update)).toMatchObject({ result: true });
     await node.mine(1);
     const send = makeTx(node, transfer(owner, bob, TRX), owner.key, { signers: [] });
-    expect(await node.dryRun(send, { signers: [k1.hex] })).toMatchObject({ accepted: false, code: 'SIGERROR', message: 'Validate signature error: sig error' });
+    expect(await node.dryRun(send, { signers: [k1.hex] })).toMatchObject({
+      accepted: false,
+      code: 'SIGERROR',
+      message: 'Validate signature error: sig error',
+    });
     expect(await node.dryRun(send, { signers: [owner.hex] })).toMatchObject({ accepted: false, code: 'SIGERROR' });
     const twoOfThree = await node.dryRun(send, { signers: [k1.hex, k3.hex] });
     expect(twoOfThree).toMatchObject({ accepted: true, contractRet: 'SUCCESS' });
-    expect(twoOfThree.fee).toBe(1_000_000n + BigInt(twoOfThree.transactionInfo?.receipt ? ((twoOfThree.transactionInfo.receipt as { net_fee?: number }).net_fee ?? 0) : 0));
+    expect(twoOfThree.fee).toBe(
+      1_000_000n +
+        BigInt(
+          twoOfThree.transactionInfo?.receipt
+            ? ((twoOfThree.transactionInfo.receipt as { net_fee?: number }).net_fee ?? 0)
+            : 0,
+        ),
+    );
     expect(twoOfThree.balanceChanges.find((c) => c.address === owner.hex)?.trx).toBe(-(TRX + twoOfThree.fee));
   });
 
   it('simulates contract calls: receipt, logs, internal transactions, revert reason and balance changes', async () => {
     const carol = newKey();
-    const sendTokens = contractTx(node, b.triggerSmartContract({ owner: alice.hex, contract: token, data: callData('transfer(address,uint256)', carol.hex, 9n) }), alice, 100n * TRX);
+    const sendTokens = contractTx(
+      node,
+      b.triggerSmartContract({
+        owner: alice.hex,
+        contract: token,
+        data: callData('transfer(address,uint256)', carol.hex, 9n),
+      }),
+      alice,
+      100n * TRX,
+    );
     const before = snapshot(node);
     const result = await node.dryRun(sendTokens);
     expect(snapshot(node)).toEqual(before);
     expect(result).toMatchObject({ accepted: true, contractRet: 'SUCCESS' });
-    const info = result.transactionInfo as { receipt: Record<string, number>; log: unknown[]; contract_address: string; fee: number };
+    const info = result.transactionInfo as {
+      receipt: Record<string, number>;
+      log: unknown[];
+      contract_address: string;
+      fee: number;
+    };
     expect(info.receipt).toMatchObject({ energy_usage_total: 27_902, energy_fee: 27_902 * 210, result: 'SUCCESS' });
     expect(info.log).toHaveLength(1);
     expect(info.contract_address).toBe(token);
-    expect(result.balanceChanges).toEqual([{ address: alice.hex, trx: -BigInt(info.fee), tokens: {}, created: false, deleted: false }]);
+    expect(result.balanceChanges).toEqual([
+      { address: alice.hex, trx: -BigInt(info.fee), tokens: {}, created: false, deleted: false },
+    ]);
     // The token balance did not move on chain.
-    const read = (await call(node, '/wallet/triggerconstantcontract', { owner_address: alice.hex, contract_address: token, data: callData('balanceOf(address)', carol.hex) })).json;
+    const read = (
+      await call(node, '/wallet/triggerconstantcontract', {
+        owner_address: alice.hex,
+        contract_address: token,
+        data: callData('balanceOf(address)', carol.hex),
+      })
+    ).json;
     expect(read.constant_result).toEqual([word(0n)]);
 
     const reverter = (await deploy(node, alice, 'Reverter')).address;
-    const failing = contractTx(node, b.triggerSmartContract({ owner: alice.hex, contract: reverter, data: stringCall('fail(string)', 'no way') }), alice, 100n * TRX);
-    expect(await node.dryRun(failing)).toMatchObject({ accepted: true, contractRet: 'REVERT', revertReason: 'no way', transactionInfo: { result: 'FAILED', receipt: { result: 'REVERT' } } });
+    const failing = contractTx(
+      node,
+      b.triggerSmartContract({ owner: alice.hex, contract: reverter, data: stringCall('fail(string)', 'no way') }),
+      alice,
+      100n * TRX,
+    );
+    expect(await node.dryRun(failing)).toMatchObject({
+      accepted: true,
+      contractRet: 'REVERT',
+      revertReason: 'no way',
+      transactionInfo: { result: 'FAILED', receipt: { result: 'REVERT' } },
+    });
 
     // Internal transactions show although this node does not store them; the value lands in the child.
     const child = (await deploy(node, alice, 'Child')).address;
     const router = (await deploy(node, alice, 'Router')).address;
-    const forward = contractTx(node, b.triggerSmartContract({ owner: alice.hex, contract: router, data: callData('forward(address)', child), callValue: 7n }), alice, 100n * TRX);
+    const forward = contractTx(
+      node,
+      b.triggerSmartContract({
+        owner: alice.hex,
+        contract: router,
+        data: callData('forward(address)', child),
+        callValue: 7n,
+      }),
+      alice,
+      100n * TRX,
+    );
     const forwarded = await node.dryRun(forward);
-    const itxs = (forwarded.transactionInfo as { internal_transactions: { note: string; rejected?: boolean }[] }).internal_transactions;
-    expect(itxs.map((itx) => [itx.note, itx.rejected ?? false])).toEqual([[bytesToHex(utf8ToBytes('call')), false], [bytesToHex(utf8ToBytes('call')), true]]);
-    expect(forwarded.balanceChanges.find((c) => c.address === child)).toEqual({ address: child, trx: 7n, tokens: {}, created: false, deleted: false });
+    const itxs = (forwarded.transactionInfo as { internal_transactions: { note: string; rejected?: boolean }[] })
+      .internal_transactions;
+    expect(itxs.map((itx) => [itx.note, itx.rejected ?? false])).toEqual([
+      [bytesToHex(utf8ToBytes('call')), false],
+      [bytesToHex(utf8ToBytes('call')), true],
+    ]);
+    expect(forwarded.balanceChanges.find((c) => c.address === child)).toEqual({
+      address: child,
+      trx: 7n,
+      tokens: {},
+      created: false,
+      deleted: false,
+    });
   });
 
   it('chains steps on one copy: a permission update, then transfers under the new permissions', async () => {
     const owner = fundedKey(node, 4);
     const [k1, k2] = [newKey(), newKey()];
     const keys = [k1, k2].map((k) => ({ address: k.hex, weight: 1n }));
-    const update = makeTx(node, b.accountPermissionUpdateContract({
-      owner: owner.hex,
-      ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 2n, keys },
-      actives: [{ type: 'Active', permission_name: 'active', threshold: 2n, operations: OPERATIONS, keys }],
-    }), owner.key);
+    const update = makeTx(
+      node,
+      b.accountPermissionUpdateContract({
+        owner: owner.hex,
+        ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 2n, keys },
+        actives: [{ type: 'Active', permission_name: 'active', threshold: 2n, operations: OPERATIONS, keys }],
+      }),
+      owner.key,
+    );
     const send = makeTx(node, transfer(owner, bob, TRX), owner.key);
     const before = snapshot(node);
     // The old key no longer signs once the update is applied on the copy.
     const locked = await node.dryRunSequence([{ transaction: update }, { transaction: send }]);
     expect(locked.headBlock).toBe(node.head().number);
-    expect(locked.results.map((r) => [r.accepted, r.code])).toEqual([[true, 'SUCCESS'], [false, 'SIGERROR']]);
-    const cosigned = await node.dryRunSequence([{ transaction: update }, { transaction: send, options: { signers: [k1.hex, k2.hex] } }, { transaction: makeTx(node, transfer(owner, bob, 2n * TRX), owner.key), options: { skipSignatureCheck: true, placeholderSignatures: 2 } }]);
+    expect(locked.results.map((r) => [r.accepted, r.code])).toEqual([
+      [true, 'SUCCESS'],
+      [false, 'SIGERROR'],
+    ]);
+    const cosigned = await node.dryRunSequence([
+      { transaction: update },
+      { transaction: send, options: { signers: [k1.hex, k2.hex] } },
+      {
+        transaction: makeTx(node, transfer(owner, bob, 2n * TRX), owner.key),
+        options: { skipSignatureCheck: true, placeholderSignatures: 2 },
+      },
+    ]);
     expect(cosigned.results.map((r) => r.accepted)).toEqual([true, true, true]);
     // Per-step changes: the 100 TRX update, then each transfer with its 1 TRX multi-signature fee.
-    expect(cosigned.results[0]!.balanceChanges).toEqual([{ address: owner.hex, trx: -cosigned.results[0]!.fee, tokens: {}, created: false, deleted: false }]);
-    expect(cosigned.results[1]!.balanceChanges).toContainEqual({ address: owner.hex, trx: -(TRX + cosigned.results[1]!.fee), tokens: {}, created: false, deleted: false });
-    expect(cosigned.results[2]!.balanceChanges).toContainEqual({ address: bob.hex, trx: 2n * TRX, tokens: {}, created: false, deleted: false });
+    expect(cosigned.results[0]!.balanceChanges).toEqual([
+      { address: owner.hex, trx: -cosigned.results[0]!.fee, tokens: {}, created: false, deleted: false },
+    ]);
+    expect(cosigned.results[1]!.balanceChanges).toContainEqual({
+      address: owner.hex,
+      trx: -(TRX + cosigned.results[1]!.fee),
+      tokens: {},
+      created: false,
+      deleted: false,
+    });
+    expect(cosigned.results[2]!.balanceChanges).toContainEqual({
+      address: bob.hex,
+      trx: 2n * TRX,
+      tokens: {},
+      created: false,
+      deleted: false,
+    });
     expect(cosigned.results[1]!.fee).toBeGreaterThanOrEqual(1_000_000n);
     expect(snapshot(node)).toEqual(before);
   });
@@ -162,12 +278,34 @@ describe('dry run', () => {
   it("reports java-tron's refusals without touching anything", async () => {
     const before = snapshot(node);
     const wrongKey = makeTx(node, transfer(alice, bob, TRX), bob.key);
-    expect(await node.dryRun(wrongKey)).toMatchObject({ accepted: false, code: 'SIGERROR', fee: 0n, balanceChanges: [] });
+    expect(await node.dryRun(wrongKey)).toMatchObject({
+      accepted: false,
+      code: 'SIGERROR',
+      fee: 0n,
+      balanceChanges: [],
+    });
     const broke = newKey();
-    expect(await node.dryRun(makeTx(node, transfer(broke, bob, TRX), broke.key))).toMatchObject({ accepted: false, code: 'CONTRACT_VALIDATE_ERROR', message: `Contract validate error : account [${encodeBase58Check(hexToBytes(broke.hex))}] does not exist` });
-    expect(await node.dryRun(makeTx(node, transfer(alice, bob, 10n ** 15n), alice.key))).toMatchObject({ accepted: false, code: 'CONTRACT_VALIDATE_ERROR', message: 'Contract validate error : Validate TransferContract error, balance is not sufficient.' });
-    const tooMuch = contractTx(node, b.triggerSmartContract({ owner: alice.hex, contract: token, data: callData('totalSupply()') }), alice, 15_000_000_001n);
-    expect(await node.dryRun(tooMuch)).toMatchObject({ accepted: false, code: 'CONTRACT_VALIDATE_ERROR', message: 'Contract validate error : feeLimit must be >= 0 and <= 15000000000' });
+    expect(await node.dryRun(makeTx(node, transfer(broke, bob, TRX), broke.key))).toMatchObject({
+      accepted: false,
+      code: 'CONTRACT_VALIDATE_ERROR',
+      message: `Contract validate error : account [${encodeBase58Check(hexToBytes(broke.hex))}] does not exist`,
+    });
+    expect(await node.dryRun(makeTx(node, transfer(alice, bob, 10n ** 15n), alice.key))).toMatchObject({
+      accepted: false,
+      code: 'CONTRACT_VALIDATE_ERROR',
+      message: 'Contract validate error : Validate TransferContract error, balance is not sufficient.',
+    });
+    const tooMuch = contractTx(
+      node,
+      b.triggerSmartContract({ owner: alice.hex, contract: token, data: callData('totalSupply()') }),
+      alice,
+      15_000_000_001n,
+    );
+    expect(await node.dryRun(tooMuch)).toMatchObject({
+      accepted: false,
+      code: 'CONTRACT_VALIDATE_ERROR',
+      message: 'Contract validate error : feeLimit must be >= 0 and <= 15000000000',
+    });
     const stale = makeTx(node, transfer(alice, bob, TRX), alice.key, { header: { expiration: node.head().timestamp } });
     expect(await node.dryRun(stale)).toMatchObject({ accepted: false, code: 'TRANSACTION_EXPIRATION_ERROR' });
     expect(snapshot(node)).toEqual(before);
@@ -180,7 +318,10 @@ describe('dry run', () => {
     expect(await broadcast(node, drain)).toMatchObject({ result: true });
     const next = makeTx(node, transfer(spender, bob, 20n * TRX), spender.key);
     expect(await node.dryRun(next)).toMatchObject({ accepted: true });
-    expect(await node.dryRun(next, { state: 'pending' })).toMatchObject({ accepted: false, code: 'CONTRACT_VALIDATE_ERROR' });
+    expect(await node.dryRun(next, { state: 'pending' })).toMatchObject({
+      accepted: false,
+      code: 'CONTRACT_VALIDATE_ERROR',
+    });
     await node.mine(1);
   });
 
@@ -188,11 +329,24 @@ describe('dry run', () => {
     const tx = makeTx(node, transfer(alice, bob, 3n), alice.key);
     const reply = (await call(node, '/admin/dryrun', { transaction: tx })).json;
     expect(reply).toMatchObject({ txId: tx.txID, accepted: true, code: 'SUCCESS', contractRet: 'SUCCESS' });
-    expect(reply.balanceChanges).toContainEqual({ address: bob.hex, trx: 3, tokens: {}, created: false, deleted: false });
-    const unsigned = (await call(node, '/admin/dryrun', { transaction: { ...tx, signature: [] }, signers: [alice.hex] })).json;
+    expect(reply.balanceChanges).toContainEqual({
+      address: bob.hex,
+      trx: 3,
+      tokens: {},
+      created: false,
+      deleted: false,
+    });
+    const unsigned = (
+      await call(node, '/admin/dryrun', { transaction: { ...tx, signature: [] }, signers: [alice.hex] })
+    ).json;
     expect(unsigned.accepted).toBe(true);
-    expect((await call(node, '/admin/dryrun', { transaction: 5 })).json).toEqual({ Error: 'class java.lang.IllegalArgumentException : transaction must be a transaction JSON object or the hex of a serialized Transaction' });
-    expect((await call(node, '/admin/dryrun', { transaction: tx, signers: ['nope'] })).json.Error).toMatch(/^class java\.lang\.IllegalArgumentException : /);
+    expect((await call(node, '/admin/dryrun', { transaction: 5 })).json).toEqual({
+      Error:
+        'class java.lang.IllegalArgumentException : transaction must be a transaction JSON object or the hex of a serialized Transaction',
+    });
+    expect((await call(node, '/admin/dryrun', { transaction: tx, signers: ['nope'] })).json.Error).toMatch(
+      /^class java\.lang\.IllegalArgumentException : /,
+    );
   });
 
   it('has no /admin/dryrun without dev mode', async () => {

@@ -23,9 +23,14 @@ afterAll(async () => {
 
 /** Signer of a stored block: recovered from witness_signature over sha256(BlockHeader.raw). */
 async function blockSigner(node: TronNode, number: number): Promise<{ witness: string; signer: string }> {
-  const block = protocol.Block.decode((await node.chain.blockBytes(number))!) as unknown as { block_header: { raw_data: Record<string, unknown>; witness_signature: Uint8Array } };
+  const block = protocol.Block.decode((await node.chain.blockBytes(number))!) as unknown as {
+    block_header: { raw_data: Record<string, unknown>; witness_signature: Uint8Array };
+  };
   const raw = protocol.BlockHeader.raw.encode(block.block_header.raw_data as protocol.BlockHeader.Iraw).finish();
-  return { witness: bytesToHex(block.block_header.raw_data.witness_address as Uint8Array), signer: recoverAddress(sha256(raw), block.block_header.witness_signature) };
+  return {
+    witness: bytesToHex(block.block_header.raw_data.witness_address as Uint8Array),
+    signer: recoverAddress(sha256(raw), block.block_header.witness_signature),
+  };
 }
 
 /** An address as the node's log lines show it: base58, then hex. */
@@ -50,14 +55,33 @@ async function makeCandidates(node: TronNode, keys: readonly Key[]): Promise<voi
 /** Gives `operator` a witness permission naming `witnessKey` (owner and active stay its own key). */
 async function setWitnessPermission(node: TronNode, operator: Key, witnessKey: Key): Promise<void> {
   const self = { address: operator.hex, weight: 1n };
-  await send(node, b.accountPermissionUpdateContract({
-    owner: operator.hex,
-    ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [self] },
-    witness: { type: 'Witness', permission_name: 'witness', threshold: 1, keys: [{ address: witnessKey.hex, weight: 1n }] },
-    actives: [{ type: 'Active', permission_name: 'active', threshold: 1, operations: '7fff1fc0033efb0f' + '00'.repeat(24), keys: [self] }],
-  }), operator);
+  await send(
+    node,
+    b.accountPermissionUpdateContract({
+      owner: operator.hex,
+      ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [self] },
+      witness: {
+        type: 'Witness',
+        permission_name: 'witness',
+        threshold: 1,
+        keys: [{ address: witnessKey.hex, weight: 1n }],
+      },
+      actives: [
+        {
+          type: 'Active',
+          permission_name: 'active',
+          threshold: 1,
+          operations: '7fff1fc0033efb0f' + '00'.repeat(24),
+          keys: [self],
+        },
+      ],
+    }),
+    operator,
+  );
   await node.mine(1);
-  expect(node.chain.accounts.get(operator.hex)!.witnessPermission!.keys.map((k) => k.addressHex)).toEqual([witnessKey.hex]);
+  expect(node.chain.accounts.get(operator.hex)!.witnessPermission!.keys.map((k) => k.addressHex)).toEqual([
+    witnessKey.hex,
+  ]);
 }
 
 /** Funded account 1 stakes 300 TRX, votes `votes`, and a maintenance period passes. */
@@ -65,7 +89,11 @@ async function elect(node: TronNode, votes: readonly (readonly [Key, bigint])[])
   const voter = fundedKey(node, 1);
   await send(node, b.freezeBalanceV2Contract({ owner: voter.hex, amount: 300n * TRX }), voter);
   await node.mine(1);
-  await send(node, b.voteWitnessContract({ owner: voter.hex, votes: votes.map(([k, count]) => ({ witness: k.hex, count })) }), voter);
+  await send(
+    node,
+    b.voteWitnessContract({ owner: voter.hex, votes: votes.map(([k, count]) => ({ witness: k.hex, count })) }),
+    voter,
+  );
   await node.mine(1);
   await advance(node, 6 * 3600);
 }
@@ -78,13 +106,34 @@ describe('staking state of the chain', () => {
     const [a, bob, cand] = [fundedKey(first, 0), fundedKey(first, 1), fundedKey(first, 2)];
     const token = (node: TronNode, owner: string, name: string) => {
       const start = node.head().timestamp + 60_000;
-      return b.assetIssueContract({ owner, name, abbr: 'X', totalSupply: 10n, precision: 0, trxNum: 1, num: 1, startTime: start, endTime: start + 1000, url: 'https://x.example' });
+      return b.assetIssueContract({
+        owner,
+        name,
+        abbr: 'X',
+        totalSupply: 10n,
+        precision: 0,
+        trxNum: 1,
+        num: 1,
+        startTime: start,
+        endTime: start + 1000,
+        url: 'https://x.example',
+      });
     };
     await send(first, b.witnessCreateContract({ owner: cand.hex, url: 'https://c.example' }), cand);
     await send(first, b.freezeBalanceV2Contract({ owner: a.hex, amount: 100n * TRX, resource: 'ENERGY' }), a);
     await send(first, token(first, a.hex, 'One'), a);
     await first.mine(1);
-    await send(first, b.delegateResourceContract({ owner: a.hex, receiver: bob.hex, amount: 30n * TRX, resource: 'ENERGY', lock: true }), a);
+    await send(
+      first,
+      b.delegateResourceContract({
+        owner: a.hex,
+        receiver: bob.hex,
+        amount: 30n * TRX,
+        resource: 'ENERGY',
+        lock: true,
+      }),
+      a,
+    );
     await send(first, b.voteWitnessContract({ owner: a.hex, votes: [{ witness: cand.hex, count: 100n }] }), a);
     await first.mine(1);
     const snapshot = async (node: TronNode) => ({
@@ -123,7 +172,9 @@ describe('staking state of the chain', () => {
       expect(head.delegatedResource).toHaveLength(1);
       // 27 representatives: the solidified block trails the head by 18 blocks.
       expect((await call(node, '/walletsolidity/getdelegatedresourcev2', body)).json).toEqual({});
-      expect((await call(node, '/walletsolidity/getavailableunfreezecount', { owner_address: a.hex })).json).toEqual({ count: 32 });
+      expect((await call(node, '/walletsolidity/getavailableunfreezecount', { owner_address: a.hex })).json).toEqual({
+        count: 32,
+      });
       await node.mine(20);
       expect((await call(node, '/walletsolidity/getdelegatedresourcev2', body)).json).toEqual(head);
     } finally {
@@ -136,11 +187,20 @@ describe('staking state of the chain', () => {
     const witnessKey = newKey();
     const keyless = newKey();
     const lines: string[] = [];
-    const node = await startNode({ witnessCount: 1, dev: false, localWitness: [bytesToHex(witnessKey.key)], localWitnessAccountAddress: operator.hex, log: (l) => lines.push(l) });
+    const node = await startNode({
+      witnessCount: 1,
+      dev: false,
+      localWitness: [bytesToHex(witnessKey.key)],
+      localWitnessAccountAddress: operator.hex,
+      log: (l) => lines.push(l),
+    });
     try {
       await makeCandidates(node, [operator, keyless]);
       await setWitnessPermission(node, operator, witnessKey);
-      await elect(node, [[operator, 200n], [keyless, 100n]]);
+      await elect(node, [
+        [operator, 200n],
+        [keyless, 100n],
+      ]);
       const genesis = node.chain.props.genesisWitnesses[0]!;
       expect(node.chain.props.activeWitnesses).toEqual([operator.hex, keyless.hex, genesis]);
       const signers = await mineAndRead(node, 9);
@@ -163,7 +223,12 @@ describe('staking state of the chain', () => {
     const operator = newKey();
     const witnessKey = newKey();
     const lines: string[] = [];
-    const node = await startNode({ witnessCount: 1, dev: false, localWitness: [bytesToHex(witnessKey.key)], log: (l) => lines.push(l) });
+    const node = await startNode({
+      witnessCount: 1,
+      dev: false,
+      localWitness: [bytesToHex(witnessKey.key)],
+      log: (l) => lines.push(l),
+    });
     try {
       await makeCandidates(node, [operator]);
       await setWitnessPermission(node, operator, witnessKey);
@@ -178,7 +243,9 @@ describe('staking state of the chain', () => {
       expect(reasons).toHaveLength(1);
       expect(reasons[0]).toContain(`representative ${shown(operator.hex)}`);
       expect(reasons[0]).toContain(`its witness permission names ${shown(witnessKey.hex)}`);
-      expect(reasons[0]).toContain('localWitnessAccountAddress is empty, so the localwitness key produces only for its own account');
+      expect(reasons[0]).toContain(
+        'localWitnessAccountAddress is empty, so the localwitness key produces only for its own account',
+      );
       expect(reasons[0]).toContain(`Set localWitnessAccountAddress to ${shown(operator.hex)}`);
     } finally {
       await node.stop();
@@ -190,7 +257,13 @@ describe('staking state of the chain', () => {
     const witnessKey = newKey();
     const unrelated = newKey();
     const lines: string[] = [];
-    const node = await startNode({ witnessCount: 1, dev: false, localWitness: [bytesToHex(witnessKey.key)], localWitnessAccountAddress: unrelated.hex, log: (l) => lines.push(l) });
+    const node = await startNode({
+      witnessCount: 1,
+      dev: false,
+      localWitness: [bytesToHex(witnessKey.key)],
+      localWitnessAccountAddress: unrelated.hex,
+      log: (l) => lines.push(l),
+    });
     try {
       await makeCandidates(node, [operator]);
       await setWitnessPermission(node, operator, witnessKey);
@@ -212,7 +285,13 @@ describe('staking state of the chain', () => {
     const operator = newKey();
     const witnessKey = newKey();
     const lines: string[] = [];
-    const node = await startNode({ witnessCount: 1, dev: false, localWitness: [bytesToHex(witnessKey.key)], localWitnessAccountAddress: operator.hex, log: (l) => lines.push(l) });
+    const node = await startNode({
+      witnessCount: 1,
+      dev: false,
+      localWitness: [bytesToHex(witnessKey.key)],
+      localWitnessAccountAddress: operator.hex,
+      log: (l) => lines.push(l),
+    });
     try {
       // WitnessCreate gives the operator the default witness permission: its own address.
       await makeCandidates(node, [operator]);
@@ -221,7 +300,9 @@ describe('staking state of the chain', () => {
       expect((await mineAndRead(node, 4)).map((s) => s.witness)).toEqual(Array(4).fill(genesis));
       const reasons = lines.filter((l) => l.startsWith('Not producing'));
       expect(reasons).toHaveLength(1);
-      expect(reasons[0]).toContain(`representative ${shown(operator.hex)}: its witness permission names ${shown(operator.hex)}`);
+      expect(reasons[0]).toContain(
+        `representative ${shown(operator.hex)}: its witness permission names ${shown(operator.hex)}`,
+      );
       expect(reasons[0]).toContain(`the localwitness key configured for it is the key of ${shown(witnessKey.hex)}`);
       expect(reasons[0]).toContain('Witness permission is wrong.');
 
@@ -256,7 +337,11 @@ describe('staking state of the chain', () => {
   });
 
   it('refuses a localWitnessAccountAddress without exactly one localwitness key', async () => {
-    await expect(startNode({ localWitnessAccountAddress: newKey().hex })).rejects.toThrow('localWitnessAccountAddress needs exactly one localwitness key');
-    await expect(startNode({ localWitness: ['12'] })).rejects.toThrow('Each localwitness key must be a private key of 64 hex characters.');
+    await expect(startNode({ localWitnessAccountAddress: newKey().hex })).rejects.toThrow(
+      'localWitnessAccountAddress needs exactly one localwitness key',
+    );
+    await expect(startNode({ localWitness: ['12'] })).rejects.toThrow(
+      'Each localwitness key must be a private key of 64 hex characters.',
+    );
   });
 });

@@ -22,7 +22,12 @@ export async function build(node: TronNode, path: string, body: Record<string, u
 }
 
 /** The builder refuses with java-tron's ContractValidateException text. */
-export async function expectRefused(node: TronNode, path: string, body: Record<string, unknown>, message: string): Promise<void> {
+export async function expectRefused(
+  node: TronNode,
+  path: string,
+  body: Record<string, unknown>,
+  message: string,
+): Promise<void> {
   expect(await build(node, path, body)).toEqual({ Error: VALIDATE + message });
 }
 

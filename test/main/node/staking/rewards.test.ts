@@ -24,7 +24,8 @@ describe('votes, maintenance and rewards', () => {
   /** Blocks m1+1 … m2 paid into cycle 1; how many of them the candidate produced. */
   async function cycleBlocks(from: number, to: number): Promise<{ blocks: bigint; byCandidate: bigint }> {
     let byCandidate = 0n;
-    for (let n = from; n <= to; n++) if (bytesToHex(decodeHeader((await node.chain.blockBytes(n))!).witnessAddress) === cand.hex) byCandidate++;
+    for (let n = from; n <= to; n++)
+      if (bytesToHex(decodeHeader((await node.chain.blockBytes(n))!).witnessAddress) === cand.hex) byCandidate++;
     return { blocks: BigInt(to - from + 1), byCandidate };
   }
 
@@ -47,8 +48,16 @@ describe('votes, maintenance and rewards', () => {
     m1 = node.head().number;
     expect(node.chain.props.maintenanceCycle).toBe(1);
     expect(node.chain.props.activeWitnesses).toEqual([cand.hex, genesis]);
-    const list = (await build(node, 'listwitnesses', {})).witnesses as { address: string; voteCount?: number; isJobs?: boolean }[];
-    expect(list.find((w) => w.address === cand.hex)).toMatchObject({ voteCount: 1000, isJobs: true, url: 'https://cand.example' });
+    const list = (await build(node, 'listwitnesses', {})).witnesses as {
+      address: string;
+      voteCount?: number;
+      isJobs?: boolean;
+    }[];
+    expect(list.find((w) => w.address === cand.hex)).toMatchObject({
+      voteCount: 1000,
+      isJobs: true,
+      url: 'https://cand.example',
+    });
     await node.mine(10);
     const { byCandidate } = await cycleBlocks(m1 + 1, node.head().number);
     // Two representatives alternate by slot: the candidate has produced some of the 10 blocks.
@@ -82,14 +91,19 @@ describe('votes, maintenance and rewards', () => {
     expect(await balanceOf(node, voter.hex)).toBe(before + pool);
     expect((await info(node, candWithdraw.txID)).withdraw_amount).toBe(Number(allowance));
     // Withdrawn to 0, then the withdrawing block's own rewards: 32 TRX, plus 3.2 TRX if the candidate produced it.
-    const producedIt = bytesToHex(decodeHeader((await node.chain.blockBytes(node.head().number))!).witnessAddress) === cand.hex;
+    const producedIt =
+      bytesToHex(decodeHeader((await node.chain.blockBytes(node.head().number))!).witnessAddress) === cand.hex;
     expect((await account(node, cand.hex)).allowance).toBe(Number(32n * TRX + (producedIt ? 3_200_000n : 0n)));
   });
 
   it('allows one withdrawal per 24 h of chain time; guard representatives never withdraw', async () => {
     const last = node.pool.view.getAccount(voter.hex)!.latestWithdrawTime;
-    expect((await build(node, 'withdrawbalance', { owner_address: voter.hex })).Error).toBe(`${VALIDATE}The last withdraw time is ${last}, less than 24 hours`);
-    expect((await build(node, 'withdrawbalance', { owner_address: genesis })).Error).toBe(`${VALIDATE}Account[${genesis}] is a guard representative and is not allowed to withdraw Balance`);
+    expect((await build(node, 'withdrawbalance', { owner_address: voter.hex })).Error).toBe(
+      `${VALIDATE}The last withdraw time is ${last}, less than 24 hours`,
+    );
+    expect((await build(node, 'withdrawbalance', { owner_address: genesis })).Error).toBe(
+      `${VALIDATE}Account[${genesis}] is a guard representative and is not allowed to withdraw Balance`,
+    );
     // The genesis representative still earns its brokerage: 3.2 TRX per block it produced.
     const produced = BigInt(node.chain.witnesses.get(genesis)!.totalProduced);
     expect(node.pool.view.getAccount(genesis)!.allowance).toBe(produced * 3_200_000n);
@@ -105,7 +119,8 @@ describe('votes, maintenance and rewards', () => {
     expect((await call(node, '/wallet/getBrokerage', { address: cand.hex })).text).toBe('{"brokerage": 50}\n');
     const before = node.pool.view.getAccount(cand.hex)!.allowance;
     await node.mine(1);
-    const produced = bytesToHex(decodeHeader((await node.chain.blockBytes(node.head().number))!).witnessAddress) === cand.hex;
+    const produced =
+      bytesToHex(decodeHeader((await node.chain.blockBytes(node.head().number))!).witnessAddress) === cand.hex;
     // 160 TRX × 50 % = 80 TRX, plus 16 TRX × 50 % = 8 TRX when the candidate produced the block.
     expect(node.pool.view.getAccount(cand.hex)!.allowance - before).toBe(80n * TRX + (produced ? 8n * TRX : 0n));
     expect((await call(node, '/wallet/getnextmaintenancetime')).json.num).toBe(node.chain.props.nextMaintenanceTime);
@@ -136,14 +151,19 @@ describe('maintenance with more than 27 candidates', () => {
     node = await startNode({ witnessCount: 1, accounts: 29 });
     const voter = fundedKey(node, 0);
     const cands = Array.from({ length: 28 }, (_, i) => fundedKey(node, i + 1));
-    for (const c of cands) await send(node, b.witnessCreateContract({ owner: c.hex, url: `https://${c.hex}.example` }), c);
+    for (const c of cands)
+      await send(node, b.witnessCreateContract({ owner: c.hex, url: `https://${c.hex}.example` }), c);
     // Candidate i (1…28) gets 100 + i votes: 101 … 128, Σ = 28 × 100 + 28 × 29 / 2 = 3,206.
     const votesOf = (i: number) => 100n + BigInt(i + 1);
     const total = cands.reduce((sum, _, i) => sum + votesOf(i), 0n);
     expect(total).toBe(3_206n);
     await send(node, b.freezeBalanceV2Contract({ owner: voter.hex, amount: total * TRX }), voter);
     await node.mine(1);
-    await send(node, b.voteWitnessContract({ owner: voter.hex, votes: cands.map((c, i) => ({ witness: c.hex, count: votesOf(i) })) }), voter);
+    await send(
+      node,
+      b.voteWitnessContract({ owner: voter.hex, votes: cands.map((c, i) => ({ witness: c.hex, count: votesOf(i) })) }),
+      voter,
+    );
     await node.mine(1);
     await advance(node, SIX_HOURS);
 
@@ -151,7 +171,11 @@ describe('maintenance with more than 27 candidates', () => {
     const [last, ...top] = cands;
     const genesis = node.chain.props.genesisWitnesses[0]!;
     expect(node.chain.props.activeWitnesses).toEqual([...top].reverse().map((c) => c.hex));
-    const list = (await build(node, 'listwitnesses', {})).witnesses as { address: string; voteCount?: number; isJobs?: boolean }[];
+    const list = (await build(node, 'listwitnesses', {})).witnesses as {
+      address: string;
+      voteCount?: number;
+      isJobs?: boolean;
+    }[];
     expect(list.filter((w) => w.isJobs)).toHaveLength(27);
     expect(list.find((w) => w.address === last!.hex)).toMatchObject({ voteCount: 101 });
     expect(list.find((w) => w.address === last!.hex)!.isJobs).toBeUndefined();

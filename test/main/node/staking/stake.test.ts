@@ -32,7 +32,11 @@ describe('Stake 2.0 on the node', () => {
     expect((await account(node, a.hex)).free_net_usage).toBe(Number(bytesOf(freeze)));
     // Only a has staked: TotalNetWeight = 10,000; NetLimit = 10,000 × 43.2e9 / 10,000.
     let r = await resources(node, a.hex);
-    expect([BigInt(r.NetLimit), BigInt(r.TotalNetWeight), BigInt(r.tronPowerLimit)]).toEqual([NET_LIMIT, 10_000n, 10_000n]);
+    expect([BigInt(r.NetLimit), BigInt(r.TotalNetWeight), BigInt(r.tronPowerLimit)]).toEqual([
+      NET_LIMIT,
+      10_000n,
+      10_000n,
+    ]);
     await send(node, b.freezeBalanceV2Contract({ owner: bob.hex, amount: 30_000n * TRX }), bob);
     await node.mine(1);
     // TotalNetWeight = 40,000: a's share is 10,000 × 43.2e9 / 40,000 = 10.8e9.
@@ -79,13 +83,20 @@ describe('Stake 2.0 on the node', () => {
     const f3 = await send(node, b.freezeBalanceV2Contract({ owner: c.hex, amount: 5n * TRX, resource: 'ENERGY' }), c);
     await node.mine(1);
     expect(600n - (bytesOf(f1) + bytesOf(f2))).toBeLessThan(bytesOf(f3));
-    expect(await info(node, f3.txID)).toMatchObject({ fee: Number(bytesOf(f3) * fee), receipt: { net_fee: Number(bytesOf(f3) * fee) } });
+    expect(await info(node, f3.txID)).toMatchObject({
+      fee: Number(bytesOf(f3) * fee),
+      receipt: { net_fee: Number(bytesOf(f3) * fee) },
+    });
     // 50 − 5 TRX − f3 × 1,000 sun.
     const left = 45n * TRX - bytesOf(f3) * fee;
     expect(await balanceOf(node, c.hex)).toBe(left);
 
     // Freezing everything the burn leaves: amount = balance − bytes × 1,000 (same varint width, so the same bytes).
-    const all = makeTx(node, b.freezeBalanceV2Contract({ owner: c.hex, amount: left - bytesOf(f3) * fee, resource: 'ENERGY' }), c.key);
+    const all = makeTx(
+      node,
+      b.freezeBalanceV2Contract({ owner: c.hex, amount: left - bytesOf(f3) * fee, resource: 'ENERGY' }),
+      c.key,
+    );
     expect(bytesOf(all)).toBe(bytesOf(f3));
     expect(await broadcast(node, all, false)).toMatchObject({ result: true });
     await node.mine(1);
@@ -106,31 +117,57 @@ describe('Stake 2.0 on the node', () => {
     // TotalEnergyWeight = 4,000: a gets 1,000 × 180e9 / 4,000 = 45e9, bob 135e9.
     expect(BigInt((await resources(node, a.hex)).EnergyLimit)).toBe((1_000n * ENERGY_LIMIT) / 4_000n);
     expect(BigInt((await resources(node, bob.hex)).EnergyLimit)).toBe((3_000n * ENERGY_LIMIT) / 4_000n);
-    expect((await build(node, 'getcandelegatedmaxsize', { owner_address: a.hex, type: 1 })).max_size).toBe(1_000_000_000);
+    expect((await build(node, 'getcandelegatedmaxsize', { owner_address: a.hex, type: 1 })).max_size).toBe(
+      1_000_000_000,
+    );
 
-    await send(node, b.delegateResourceContract({ owner: a.hex, receiver: carol.hex, amount: 400n * TRX, resource: 'ENERGY' }), a);
+    await send(
+      node,
+      b.delegateResourceContract({ owner: a.hex, receiver: carol.hex, amount: 400n * TRX, resource: 'ENERGY' }),
+      a,
+    );
     await node.mine(1);
     // a keeps 600 TRX of energy stake: 600 × 180e9 / 4,000 = 27e9; carol receives 400 × 180e9 / 4,000 = 18e9.
     let ra = await resources(node, a.hex);
-    expect([BigInt(ra.EnergyLimit), BigInt(ra.TotalEnergyWeight), BigInt(ra.tronPowerLimit)]).toEqual([(600n * ENERGY_LIMIT) / 4_000n, 4_000n, 1_000n]);
+    expect([BigInt(ra.EnergyLimit), BigInt(ra.TotalEnergyWeight), BigInt(ra.tronPowerLimit)]).toEqual([
+      (600n * ENERGY_LIMIT) / 4_000n,
+      4_000n,
+      1_000n,
+    ]);
     expect(BigInt((await resources(node, carol.hex)).EnergyLimit)).toBe((400n * ENERGY_LIMIT) / 4_000n);
     const acc = await account(node, a.hex);
     expect(acc.frozenV2).toEqual([{}, { type: 'ENERGY', amount: 600_000_000 }, { type: 'TRON_POWER' }]);
     expect(acc.account_resource.delegated_frozenV2_balance_for_energy).toBe(400_000_000);
-    expect((await account(node, carol.hex)).account_resource.acquired_delegated_frozenV2_balance_for_energy).toBe(400_000_000);
+    expect((await account(node, carol.hex)).account_resource.acquired_delegated_frozenV2_balance_for_energy).toBe(
+      400_000_000,
+    );
     expect(await build(node, 'getdelegatedresourcev2', { fromAddress: a.hex, toAddress: carol.hex })).toEqual({
       delegatedResource: [{ from: a.hex, to: carol.hex, frozen_balance_for_energy: 400_000_000 }],
     });
-    expect(await build(node, 'getdelegatedresourceaccountindexv2', { value: a.hex })).toEqual({ account: a.hex, toAccounts: [carol.hex] });
-    expect(await build(node, 'getdelegatedresourceaccountindexv2', { value: carol.hex })).toEqual({ account: carol.hex, fromAccounts: [a.hex] });
+    expect(await build(node, 'getdelegatedresourceaccountindexv2', { value: a.hex })).toEqual({
+      account: a.hex,
+      toAccounts: [carol.hex],
+    });
+    expect(await build(node, 'getdelegatedresourceaccountindexv2', { value: carol.hex })).toEqual({
+      account: carol.hex,
+      fromAccounts: [a.hex],
+    });
 
-    await send(node, b.unDelegateResourceContract({ owner: a.hex, receiver: carol.hex, amount: 150n * TRX, resource: 'ENERGY' }), a);
+    await send(
+      node,
+      b.unDelegateResourceContract({ owner: a.hex, receiver: carol.hex, amount: 150n * TRX, resource: 'ENERGY' }),
+      a,
+    );
     await node.mine(1);
     // 750 TRX back with a: 750 × 180e9 / 4,000 = 33.75e9; carol keeps 250: 11.25e9.
     ra = await resources(node, a.hex);
     expect(BigInt(ra.EnergyLimit)).toBe((750n * ENERGY_LIMIT) / 4_000n);
     expect(BigInt((await resources(node, carol.hex)).EnergyLimit)).toBe((250n * ENERGY_LIMIT) / 4_000n);
-    await send(node, b.unDelegateResourceContract({ owner: a.hex, receiver: carol.hex, amount: 250n * TRX, resource: 'ENERGY' }), a);
+    await send(
+      node,
+      b.unDelegateResourceContract({ owner: a.hex, receiver: carol.hex, amount: 250n * TRX, resource: 'ENERGY' }),
+      a,
+    );
     await node.mine(1);
     // Fully returned: the records and the index are gone.
     expect(await build(node, 'getdelegatedresourcev2', { fromAddress: a.hex, toAddress: carol.hex })).toEqual({});
@@ -183,12 +220,28 @@ describe('Stake 2.0 on the node', () => {
     const [a, bob] = [fundedKey(node, 0), fundedKey(node, 1)];
     await send(node, b.freezeBalanceV2Contract({ owner: a.hex, amount: 100n * TRX }), a);
     await node.mine(1);
-    await send(node, b.delegateResourceContract({ owner: a.hex, receiver: bob.hex, amount: 10n * TRX, lock: true, lockPeriodBlocks: 5n }), a);
+    await send(
+      node,
+      b.delegateResourceContract({
+        owner: a.hex,
+        receiver: bob.hex,
+        amount: 10n * TRX,
+        lock: true,
+        lockPeriodBlocks: 5n,
+      }),
+      a,
+    );
     const lockedAt = node.head().timestamp;
     await node.mine(1);
     // expire = head time at execution + 5 blocks × 3 s.
-    const [locked] = (await build(node, 'getdelegatedresourcev2', { fromAddress: a.hex, toAddress: bob.hex })).delegatedResource;
-    expect(locked).toEqual({ from: a.hex, to: bob.hex, frozen_balance_for_bandwidth: 10_000_000, expire_time_for_bandwidth: lockedAt + 15_000 });
+    const [locked] = (await build(node, 'getdelegatedresourcev2', { fromAddress: a.hex, toAddress: bob.hex }))
+      .delegatedResource;
+    expect(locked).toEqual({
+      from: a.hex,
+      to: bob.hex,
+      frozen_balance_for_bandwidth: 10_000_000,
+      expire_time_for_bandwidth: lockedAt + 15_000,
+    });
     const body = { owner_address: a.hex, receiver_address: bob.hex, balance: 10_000_000 };
     expect((await build(node, 'undelegateresource', body)).Error).toMatch(/unlock_balance=0$/);
     await node.mine(5);
@@ -214,8 +267,12 @@ describe('Stake 2.0 on the node', () => {
     expect(acc.unfrozenV2).toEqual([{ type: 'ENERGY', unfreeze_amount: 200_000_000, unfreeze_expire_time: expire1 }]);
     expect(acc.frozenV2[1]).toEqual({ type: 'ENERGY', amount: 300_000_000 });
     expect(BigInt((await resources(node, a.hex)).TotalEnergyWeight)).toBe(300n);
-    expect(await build(node, 'getcanwithdrawunfreezeamount', { owner_address: a.hex, timestamp: expire1 })).toEqual({ amount: 200_000_000 });
-    expect(await build(node, 'getcanwithdrawunfreezeamount', { owner_address: a.hex, timestamp: expire1 - 1 })).toEqual({});
+    expect(await build(node, 'getcanwithdrawunfreezeamount', { owner_address: a.hex, timestamp: expire1 })).toEqual({
+      amount: 200_000_000,
+    });
+    expect(await build(node, 'getcanwithdrawunfreezeamount', { owner_address: a.hex, timestamp: expire1 - 1 })).toEqual(
+      {},
+    );
     expect(await build(node, 'getavailableunfreezecount', { owner_address: a.hex })).toEqual({ count: 31 });
 
     await advance(node, 14 * DAY_S);
@@ -235,7 +292,11 @@ describe('Stake 2.0 on the node', () => {
     await node.mine(1);
     await advance(node, 7 * DAY_S);
     const t3 = node.head().timestamp;
-    const e3 = await send(node, b.unfreezeBalanceV2Contract({ owner: a.hex, amount: 30n * TRX, resource: 'ENERGY' }), a);
+    const e3 = await send(
+      node,
+      b.unfreezeBalanceV2Contract({ owner: a.hex, amount: 30n * TRX, resource: 'ENERGY' }),
+      a,
+    );
     await node.mine(1);
     expect((await info(node, e3.txID)).withdraw_expire_amount).toBe(100_000_000);
     acc = await account(node, a.hex);
@@ -272,14 +333,34 @@ describe('Stake 2.0 on the node', () => {
     await node.mine(1);
     // WitnessCreate burns getAccountUpgradeCost (9,999 TRX) as its fee.
     expect(await balanceOf(node, c1.hex)).toBe(1_000_000n * TRX - 9_999n * TRX);
-    await send(node, b.voteWitnessContract({ owner: v.hex, votes: [{ witness: c1.hex, count: 30n }, { witness: c2.hex, count: 70n }] }), v);
+    await send(
+      node,
+      b.voteWitnessContract({
+        owner: v.hex,
+        votes: [
+          { witness: c1.hex, count: 30n },
+          { witness: c2.hex, count: 70n },
+        ],
+      }),
+      v,
+    );
     await node.mine(1);
     let r = await resources(node, v.hex);
     expect([r.tronPowerUsed, r.tronPowerLimit]).toEqual([100, 100]);
     await send(node, b.voteWitnessContract({ owner: v.hex, votes: [{ witness: c1.hex, count: 10n }] }), v);
     await node.mine(1);
     expect((await account(node, v.hex)).votes).toEqual([{ vote_address: c1.hex, vote_count: 10 }]);
-    await send(node, b.voteWitnessContract({ owner: v.hex, votes: [{ witness: c1.hex, count: 30n }, { witness: c2.hex, count: 70n }] }), v);
+    await send(
+      node,
+      b.voteWitnessContract({
+        owner: v.hex,
+        votes: [
+          { witness: c1.hex, count: 30n },
+          { witness: c2.hex, count: 70n },
+        ],
+      }),
+      v,
+    );
     await node.mine(1);
     await send(node, b.unfreezeBalanceV2Contract({ owner: v.hex, amount: 50n * TRX }), v);
     await node.mine(1);
@@ -291,9 +372,16 @@ describe('Stake 2.0 on the node', () => {
     r = await resources(node, v.hex);
     expect([r.tronPowerUsed, r.tronPowerLimit]).toEqual([50, 50]);
     // Counted at the next maintenance (6 h): c2 (35) and c1 (15) now rank before the genesis SR.
-    expect((await build(node, 'listwitnesses', {})).witnesses.find((w: { address: string }) => w.address === c1.hex).voteCount).toBeUndefined();
+    expect(
+      (await build(node, 'listwitnesses', {})).witnesses.find((w: { address: string }) => w.address === c1.hex)
+        .voteCount,
+    ).toBeUndefined();
     await advance(node, 6 * 3600);
-    const list = (await build(node, 'listwitnesses', {})).witnesses as { address: string; voteCount?: number; isJobs?: boolean }[];
+    const list = (await build(node, 'listwitnesses', {})).witnesses as {
+      address: string;
+      voteCount?: number;
+      isJobs?: boolean;
+    }[];
     expect(list.find((w) => w.address === c1.hex)).toMatchObject({ voteCount: 15, isJobs: true });
     expect(list.find((w) => w.address === c2.hex)).toMatchObject({ voteCount: 35, isJobs: true });
     expect(node.chain.props.activeWitnesses).toEqual([c2.hex, c1.hex, node.chain.props.genesisWitnesses[0]]);

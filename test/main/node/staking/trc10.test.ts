@@ -4,7 +4,20 @@ import { bytesToHex } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import { makeTx, newKey, startNode, transfer, type Key } from '../helpers';
 import { deploy } from '../contracts/helpers';
-import { account, advance, b, balanceOf, broadcast, build, call, expectRefused, fundedKey, info, send, TRX } from './helpers';
+import {
+  account,
+  advance,
+  b,
+  balanceOf,
+  broadcast,
+  build,
+  call,
+  expectRefused,
+  fundedKey,
+  info,
+  send,
+  TRX,
+} from './helpers';
 
 /**
  * TRC-10 (ALLOW_SAME_TOKEN_NAME rule, since block 5537806): issue for 1024 TRX, ids from 1000001,
@@ -34,9 +47,20 @@ describe('TRC-10 tokens', () => {
     const issue = await send(
       node,
       b.assetIssueContract({
-        owner: issuer.hex, name: 'Local', abbr: 'LOC', totalSupply: 1_000_000_000n, precision: 6, trxNum: 2_000_000, num: 10,
-        startTime: start, endTime: start + 30 * 86_400_000, url: 'https://loc.example', description: 'local token',
-        freeAssetNetLimit: 5_000n, publicFreeAssetNetLimit: 100_000n, frozenSupply: [{ amount: 100_000_000n, days: 1n }],
+        owner: issuer.hex,
+        name: 'Local',
+        abbr: 'LOC',
+        totalSupply: 1_000_000_000n,
+        precision: 6,
+        trxNum: 2_000_000,
+        num: 10,
+        startTime: start,
+        endTime: start + 30 * 86_400_000,
+        url: 'https://loc.example',
+        description: 'local token',
+        freeAssetNetLimit: 5_000n,
+        publicFreeAssetNetLimit: 100_000n,
+        frozenSupply: [{ amount: 100_000_000n, days: 1n }],
       }),
       issuer,
     );
@@ -54,8 +78,20 @@ describe('TRC-10 tokens', () => {
       frozen_supply: [{ frozen_balance: 100_000_000, expire_time: start + 86_400_000 }],
     });
     const token = (await build(node, 'getassetissuebyid', { value: '1000001' })) as Record<string, unknown>;
-    expect(token).toMatchObject({ id: '1000001', owner_address: issuer.hex, name: hexText('Local'), abbr: hexText('LOC'), total_supply: 1_000_000_000, precision: 6, trx_num: 2_000_000, num: 10 });
-    expect((await call(node, '/wallet/getassetissuebyid', { value: '1000001', visible: true })).json).toMatchObject({ name: 'Local', url: 'https://loc.example' });
+    expect(token).toMatchObject({
+      id: '1000001',
+      owner_address: issuer.hex,
+      name: hexText('Local'),
+      abbr: hexText('LOC'),
+      total_supply: 1_000_000_000,
+      precision: 6,
+      trx_num: 2_000_000,
+      num: 10,
+    });
+    expect((await call(node, '/wallet/getassetissuebyid', { value: '1000001', visible: true })).json).toMatchObject({
+      name: 'Local',
+      url: 'https://loc.example',
+    });
     expect((await build(node, 'getassetissuelist', {})).assetIssue).toEqual([token]);
     expect((await build(node, 'getassetissuebyaccount', { address: issuer.hex })).assetIssue).toEqual([token]);
     expect(await build(node, 'getassetissuebyname', { value: hexText('Local') })).toEqual(token);
@@ -65,9 +101,13 @@ describe('TRC-10 tokens', () => {
 
   it('transfers to a new address: the transfer activates it for 1 TRX plus 0.1 TRX of bandwidth', async () => {
     const before = await balanceOf(node, issuer.hex);
-    const tx = await send(node, b.transferAssetContract({ owner: issuer.hex, to: holder.hex, tokenId: '1000001', amount: 1_000n }), issuer);
+    const tx = await send(
+      node,
+      b.transferAssetContract({ owner: issuer.hex, to: holder.hex, tokenId: '1000001', amount: 1_000n }),
+      issuer,
+    );
     await node.mine(1);
-    expect((await info(node, tx.txID))).toMatchObject({ fee: 1_100_000, receipt: { net_fee: 100_000 } });
+    expect(await info(node, tx.txID)).toMatchObject({ fee: 1_100_000, receipt: { net_fee: 100_000 } });
     expect(await balanceOf(node, issuer.hex)).toBe(before - 1_100_000n);
     expect((await account(node, holder.hex)).assetV2).toEqual([{ key: '1000001', value: 1_000 }]);
     expect((await account(node, issuer.hex)).assetV2).toEqual([{ key: '1000001', value: 899_999_000 }]);
@@ -76,7 +116,11 @@ describe('TRC-10 tokens', () => {
   it('sells at trx_num : num during the sale: 6 TRX buy 6,000,000 × 10 / 2,000,000 = 30 units', async () => {
     await advance(node, 61);
     const [issuerBefore, buyerBefore] = [await balanceOf(node, issuer.hex), await balanceOf(node, buyer.hex)];
-    await send(node, b.participateAssetIssueContract({ owner: buyer.hex, issuer: issuer.hex, tokenId: '1000001', amount: 6n * TRX }), buyer);
+    await send(
+      node,
+      b.participateAssetIssueContract({ owner: buyer.hex, issuer: issuer.hex, tokenId: '1000001', amount: 6n * TRX }),
+      buyer,
+    );
     await node.mine(1);
     expect(await balanceOf(node, buyer.hex)).toBe(buyerBefore - 6n * TRX);
     expect(await balanceOf(node, issuer.hex)).toBe(issuerBefore + 6n * TRX);
@@ -87,9 +131,15 @@ describe('TRC-10 tokens', () => {
   it("a holder's transfer uses the token's free bandwidth, paid from the issuer's stake", async () => {
     await send(node, b.freezeBalanceV2Contract({ owner: issuer.hex, amount: 100n * TRX }), issuer);
     await node.mine(1);
-    const issuerUsed = BigInt((await call(node, '/wallet/getaccountresource', { address: issuer.hex })).json.NetUsed ?? 0);
+    const issuerUsed = BigInt(
+      (await call(node, '/wallet/getaccountresource', { address: issuer.hex })).json.NetUsed ?? 0,
+    );
     // The holder has no TRX at all: its own bandwidth is never touched.
-    const tx = await send(node, b.transferAssetContract({ owner: holder.hex, to: buyer.hex, tokenId: '1000001', amount: 10n }), holder);
+    const tx = await send(
+      node,
+      b.transferAssetContract({ owner: holder.hex, to: buyer.hex, tokenId: '1000001', amount: 10n }),
+      holder,
+    );
     await node.mine(1);
     const bytes = (await info(node, tx.txID)).receipt.net_usage as number;
     const holderAccount = await account(node, holder.hex);
@@ -98,15 +148,27 @@ describe('TRC-10 tokens', () => {
     const r = (await call(node, '/wallet/getaccountresource', { address: holder.hex })).json;
     expect(r.assetNetUsed).toEqual([{ key: '1000001', value: bytes }]);
     expect(r.assetNetLimit).toEqual([{ key: '1000001', value: 5_000 }]);
-    expect(BigInt((await call(node, '/wallet/getaccountresource', { address: issuer.hex })).json.NetUsed)).toBe(issuerUsed + BigInt(bytes));
+    expect(BigInt((await call(node, '/wallet/getaccountresource', { address: issuer.hex })).json.NetUsed)).toBe(
+      issuerUsed + BigInt(bytes),
+    );
     expect((await build(node, 'getassetissuebyid', { value: '1000001' })).public_free_asset_net_usage).toBe(bytes);
     expect((await account(node, buyer.hex)).assetV2).toEqual([{ key: '1000001', value: 40 }]);
   });
 
   it('a transfer naming a token that does not exist is refused when its bandwidth is charged', async () => {
-    const tx = makeTx(node, { type: 'TransferAssetContract', value: { asset_name: hexText('1000077'), owner_address: issuer.hex, to_address: buyer.hex, amount: 1 } }, issuer.key);
+    const tx = makeTx(
+      node,
+      {
+        type: 'TransferAssetContract',
+        value: { asset_name: hexText('1000077'), owner_address: issuer.hex, to_address: buyer.hex, amount: 1 },
+      },
+      issuer.key,
+    );
     const reply = (await call(node, '/wallet/broadcasttransaction', tx)).json;
-    expect(reply).toMatchObject({ code: 'CONTRACT_VALIDATE_ERROR', message: hexText('Contract validate error : asset [1000077] does not exist') });
+    expect(reply).toMatchObject({
+      code: 'CONTRACT_VALIDATE_ERROR',
+      message: hexText('Contract validate error : asset [1000077] does not exist'),
+    });
   });
 
   it('refuses a transfer that would create the receiver while the sender holds less than the 1 TRX account fee', async () => {
@@ -122,8 +184,19 @@ describe('TRC-10 tokens', () => {
     // 999,999 sun is still 1 sun short of the fee.
     await expectRefused(node, 'transferasset', body, 'Validate TransferAssetActuator error, insufficient fee.');
     // At broadcast: the 0.1 TRX of account-creation bandwidth is affordable (999,999 ≥ 100,000 sun), so the actuator refuses; nothing is charged.
-    const reply = await broadcast(node, makeTx(node, b.transferAssetContract({ owner: holder.hex, to: fresh.hex, tokenId: '1000001', amount: 1n }), holder.key), false);
-    expect(reply).toMatchObject({ code: 'CONTRACT_VALIDATE_ERROR', message: hexText('Contract validate error : Validate TransferAssetActuator error, insufficient fee.') });
+    const reply = await broadcast(
+      node,
+      makeTx(
+        node,
+        b.transferAssetContract({ owner: holder.hex, to: fresh.hex, tokenId: '1000001', amount: 1n }),
+        holder.key,
+      ),
+      false,
+    );
+    expect(reply).toMatchObject({
+      code: 'CONTRACT_VALIDATE_ERROR',
+      message: hexText('Contract validate error : Validate TransferAssetActuator error, insufficient fee.'),
+    });
     await node.mine(1);
     expect(await balanceOf(node, holder.hex)).toBe(fee - 1n);
     expect(node.pool.view.getAccount(fresh.hex)).toBeUndefined();
@@ -138,7 +211,11 @@ describe('TRC-10 tokens', () => {
   it('refuses tokens sent to a smart contract when getForbidTransferToContract is 1, and delivers them when it is 0', async () => {
     // getForbidTransferToContract = 0 (the default) on this node: the contract receives the tokens.
     const open = await deploy(node, issuer, 'Reverter');
-    await send(node, b.transferAssetContract({ owner: issuer.hex, to: open.address, tokenId: '1000001', amount: 5n }), issuer);
+    await send(
+      node,
+      b.transferAssetContract({ owner: issuer.hex, to: open.address, tokenId: '1000001', amount: 5n }),
+      issuer,
+    );
     await node.mine(1);
     expect((await account(node, open.address)).assetV2).toEqual([{ key: '1000001', value: 5 }]);
 
@@ -146,16 +223,49 @@ describe('TRC-10 tokens', () => {
     try {
       const owner = fundedKey(forbid, 0);
       const saleStart = forbid.head().timestamp + 60_000;
-      await send(forbid, b.assetIssueContract({ owner: owner.hex, name: 'Guarded', abbr: 'G', totalSupply: 1_000n, precision: 0, trxNum: 1, num: 1, startTime: saleStart, endTime: saleStart + 86_400_000, url: 'https://g.example' }), owner);
+      await send(
+        forbid,
+        b.assetIssueContract({
+          owner: owner.hex,
+          name: 'Guarded',
+          abbr: 'G',
+          totalSupply: 1_000n,
+          precision: 0,
+          trxNum: 1,
+          num: 1,
+          startTime: saleStart,
+          endTime: saleStart + 86_400_000,
+          url: 'https://g.example',
+        }),
+        owner,
+      );
       await forbid.mine(1);
       const contract = await deploy(forbid, owner, 'Reverter');
       expect((await account(forbid, contract.address)).type).toBe('Contract');
-      const body = { owner_address: owner.hex, to_address: contract.address, asset_name: hexText('1000001'), amount: 5 };
+      const body = {
+        owner_address: owner.hex,
+        to_address: contract.address,
+        asset_name: hexText('1000001'),
+        amount: 5,
+      };
       await expectRefused(forbid, 'transferasset', body, 'Cannot transfer asset to smartContract.');
-      const reply = await broadcast(forbid, makeTx(forbid, b.transferAssetContract({ owner: owner.hex, to: contract.address, tokenId: '1000001', amount: 5n }), owner.key), false);
-      expect(reply).toMatchObject({ code: 'CONTRACT_VALIDATE_ERROR', message: hexText('Contract validate error : Cannot transfer asset to smartContract.') });
+      const reply = await broadcast(
+        forbid,
+        makeTx(
+          forbid,
+          b.transferAssetContract({ owner: owner.hex, to: contract.address, tokenId: '1000001', amount: 5n }),
+          owner.key,
+        ),
+        false,
+      );
+      expect(reply).toMatchObject({
+        code: 'CONTRACT_VALIDATE_ERROR',
+        message: hexText('Contract validate error : Cannot transfer asset to smartContract.'),
+      });
       // An ordinary account still receives them.
-      expect((await build(forbid, 'transferasset', { ...body, to_address: fundedKey(forbid, 1).hex })).txID).toMatch(/^[0-9a-f]{64}$/);
+      expect((await build(forbid, 'transferasset', { ...body, to_address: fundedKey(forbid, 1).hex })).txID).toMatch(
+        /^[0-9a-f]{64}$/,
+      );
     } finally {
       await forbid.stop();
     }

@@ -13,17 +13,32 @@ describe('dynamic energy model', () => {
 
   it('raises the factor by 20 % after a busy cycle and caps it', () => {
     // (0 + 10 000)·1.2 − 10 000 = 2 000
-    expect(catchUpToCycle({ energyUsage: 6_000_000_000n, energyFactor: 0n, updateCycle: 9n }, 10n, MAINNET)).toEqual({ energyUsage: 0n, energyFactor: 2_000n, updateCycle: 10n });
+    expect(catchUpToCycle({ energyUsage: 6_000_000_000n, energyFactor: 0n, updateCycle: 9n }, 10n, MAINNET)).toEqual({
+      energyUsage: 0n,
+      energyFactor: 2_000n,
+      updateCycle: 10n,
+    });
     // (34 000 + 10 000)·1.2 − 10 000 = 42 800 → capped at 34 000
-    expect(catchUpToCycle({ energyUsage: 6_000_000_000n, energyFactor: 34_000n, updateCycle: 9n }, 10n, MAINNET).energyFactor).toBe(34_000n);
+    expect(
+      catchUpToCycle({ energyUsage: 6_000_000_000n, energyFactor: 34_000n, updateCycle: 9n }, 10n, MAINNET)
+        .energyFactor,
+    ).toBe(34_000n);
   });
 
   it('decays by increase/4 per idle cycle', () => {
     // busy cycle 9 → 2 000 at cycle 10; two more idle cycles: (12 000)·0.95² − 10 000 = 830
-    expect(catchUpToCycle({ energyUsage: 6_000_000_000n, energyFactor: 0n, updateCycle: 9n }, 12n, MAINNET)).toEqual({ energyUsage: 0n, energyFactor: 830n, updateCycle: 12n });
+    expect(catchUpToCycle({ energyUsage: 6_000_000_000n, energyFactor: 0n, updateCycle: 9n }, 12n, MAINNET)).toEqual({
+      energyUsage: 0n,
+      energyFactor: 830n,
+      updateCycle: 12n,
+    });
     // idle from 2 000: (12 000)·0.95 − 10 000 = 1 400
-    expect(catchUpToCycle({ energyUsage: 0n, energyFactor: 2_000n, updateCycle: 9n }, 10n, MAINNET).energyFactor).toBe(1_400n);
-    expect(catchUpToCycle({ energyUsage: 0n, energyFactor: 100n, updateCycle: 1n }, 100n, MAINNET).energyFactor).toBe(0n);
+    expect(catchUpToCycle({ energyUsage: 0n, energyFactor: 2_000n, updateCycle: 9n }, 10n, MAINNET).energyFactor).toBe(
+      1_400n,
+    );
+    expect(catchUpToCycle({ energyUsage: 0n, energyFactor: 100n, updateCycle: 1n }, 100n, MAINNET).energyFactor).toBe(
+      0n,
+    );
   });
 
   it('computes the per-op penalty from the total factor', () => {

@@ -2,7 +2,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HexAddress } from '../../../../src-core/brand';
-import { ALICE, OWNER, TRX, artifacts, asm, callData, deploy, hexToBytes, install, nextTxId, setup, word, type AsmItem, type Setup } from './helpers';
+import {
+  ALICE,
+  OWNER,
+  TRX,
+  artifacts,
+  asm,
+  callData,
+  deploy,
+  hexToBytes,
+  install,
+  nextTxId,
+  setup,
+  word,
+  type AsmItem,
+  type Setup,
+} from './helpers';
 
 /**
  * Energy vectors: energy_used for opcode sequences and fixture contracts, computed from java-tron's
@@ -27,23 +42,78 @@ const NEW_ACCOUNT_2 = BigInt(`0x${'9f'.repeat(20)}`);
 
 const CODE_VECTORS: CodeVector[] = [
   { name: 'PUSH1 PUSH1 ADD POP STOP', code: [1, 2, 'ADD', 'POP', 'STOP'], energy: 11n, derivation: '3+3+3+2' },
-  { name: 'MSTORE into fresh memory', code: [42, 'PUSH0', 'MSTORE', 'STOP'], energy: 9n, derivation: '3+2+(1 base+3 memory)' },
+  {
+    name: 'MSTORE into fresh memory',
+    code: [42, 'PUSH0', 'MSTORE', 'STOP'],
+    energy: 9n,
+    derivation: '3+2+(1 base+3 memory)',
+  },
   { name: 'MLOAD at 0x40', code: [0x40, 'MLOAD', 'POP', 'STOP'], energy: 15n, derivation: '3+(1+3·3 words)+2' },
-  { name: 'CALLDATACOPY 64 bytes', code: [64, 'PUSH0', 'PUSH0', 'CALLDATACOPY', 'STOP'], energy: 19n, derivation: '3+2+2+(0 base+3·2 copy+3·2 memory)' },
+  {
+    name: 'CALLDATACOPY 64 bytes',
+    code: [64, 'PUSH0', 'PUSH0', 'CALLDATACOPY', 'STOP'],
+    energy: 19n,
+    derivation: '3+2+2+(0 base+3·2 copy+3·2 memory)',
+  },
   { name: 'SSTORE new row', code: [1, 'PUSH0', 'SSTORE', 'STOP'], energy: 20_005n, derivation: '3+2+20000' },
-  { name: 'SSTORE zero into a missing row', code: ['PUSH0', 'PUSH0', 'SSTORE', 'STOP'], energy: 5_004n, derivation: '2+2+5000' },
-  { name: 'SSTORE 1, 0, 1 on one slot', code: [1, 0, 'SSTORE', 0, 0, 'SSTORE', 1, 0, 'SSTORE', 'STOP'], energy: 30_018n, derivation: '(3+3+20000)+(3+3+5000)+(3+3+5000): the zero row still exists' },
+  {
+    name: 'SSTORE zero into a missing row',
+    code: ['PUSH0', 'PUSH0', 'SSTORE', 'STOP'],
+    energy: 5_004n,
+    derivation: '2+2+5000',
+  },
+  {
+    name: 'SSTORE 1, 0, 1 on one slot',
+    code: [1, 0, 'SSTORE', 0, 0, 'SSTORE', 1, 0, 'SSTORE', 'STOP'],
+    energy: 30_018n,
+    derivation: '(3+3+20000)+(3+3+5000)+(3+3+5000): the zero row still exists',
+  },
   { name: 'SLOAD of an empty slot', code: ['PUSH0', 'SLOAD', 'POP', 'STOP'], energy: 54n, derivation: '2+50+2' },
   { name: 'BALANCE of self', code: ['ADDRESS', 'BALANCE', 'POP', 'STOP'], energy: 24n, derivation: '2+20+2' },
   { name: 'EXTCODEHASH of self', code: ['ADDRESS', 'EXTCODEHASH', 'POP', 'STOP'], energy: 404n, derivation: '2+400+2' },
-  { name: 'EXP with a 2-byte exponent', code: [0x0100, 2, 'EXP', 'POP', 'STOP'], energy: 38n, derivation: '3+3+(10+10·2)+2' },
-  { name: 'SHA3 of 64 bytes', code: [64, 'PUSH0', 'SHA3', 'POP', 'STOP'], energy: 55n, derivation: '3+2+(30+6·2+3·2 memory)+2' },
-  { name: 'LOG1 with 32 bytes', code: [7, 32, 'PUSH0', 'LOG1', 'STOP'], energy: 1_017n, derivation: '3+3+2+(375+375+8·32+3 memory)' },
-  { name: 'MCOPY 32 bytes', code: [32, 'PUSH0', 32, 'MCOPY', 'STOP'], energy: 20n, derivation: '3+2+3+(3+3·1 copy+3·2 memory)' },
-  { name: 'TSTORE then TLOAD', code: [1, 'PUSH0', 'TSTORE', 'PUSH0', 'TLOAD', 'POP', 'STOP'], energy: 209n, derivation: '3+2+100+2+100+2' },
+  {
+    name: 'EXP with a 2-byte exponent',
+    code: [0x0100, 2, 'EXP', 'POP', 'STOP'],
+    energy: 38n,
+    derivation: '3+3+(10+10·2)+2',
+  },
+  {
+    name: 'SHA3 of 64 bytes',
+    code: [64, 'PUSH0', 'SHA3', 'POP', 'STOP'],
+    energy: 55n,
+    derivation: '3+2+(30+6·2+3·2 memory)+2',
+  },
+  {
+    name: 'LOG1 with 32 bytes',
+    code: [7, 32, 'PUSH0', 'LOG1', 'STOP'],
+    energy: 1_017n,
+    derivation: '3+3+2+(375+375+8·32+3 memory)',
+  },
+  {
+    name: 'MCOPY 32 bytes',
+    code: [32, 'PUSH0', 32, 'MCOPY', 'STOP'],
+    energy: 20n,
+    derivation: '3+2+3+(3+3·1 copy+3·2 memory)',
+  },
+  {
+    name: 'TSTORE then TLOAD',
+    code: [1, 'PUSH0', 'TSTORE', 'PUSH0', 'TLOAD', 'POP', 'STOP'],
+    energy: 209n,
+    derivation: '3+2+100+2+100+2',
+  },
   { name: 'ISCONTRACT of self', code: ['ADDRESS', 'ISCONTRACT', 'POP', 'STOP'], energy: 24n, derivation: '2+20+2' },
-  { name: 'CALLTOKENVALUE CALLTOKENID', code: ['CALLTOKENVALUE', 'CALLTOKENID', 'POP', 'POP', 'STOP'], energy: 8n, derivation: '2+2+2+2' },
-  { name: 'FREEZEBALANCEV2 refused', code: ['PUSH0', 1, 'FREEZEBALANCEV2', 'POP', 'STOP'], energy: 10_007n, derivation: '2+3+10000+2 (refusal costs the same)' },
+  {
+    name: 'CALLTOKENVALUE CALLTOKENID',
+    code: ['CALLTOKENVALUE', 'CALLTOKENID', 'POP', 'POP', 'STOP'],
+    energy: 8n,
+    derivation: '2+2+2+2',
+  },
+  {
+    name: 'FREEZEBALANCEV2 refused',
+    code: ['PUSH0', 1, 'FREEZEBALANCEV2', 'POP', 'STOP'],
+    energy: 10_007n,
+    derivation: '2+3+10000+2 (refusal costs the same)',
+  },
   {
     name: 'CALL 1 sun to an existing account',
     code: ['PUSH0', 'PUSH0', 'PUSH0', 'PUSH0', 1, ALICE_WORD, 'PUSH0', 'CALL', 'POP', 'STOP'],
@@ -58,11 +128,31 @@ const CODE_VECTORS: CodeVector[] = [
     derivation: '2·5+3+3+(40+9000+25000)+2−2300',
     balance: 10n,
   },
-  { name: 'CREATE with empty init code', code: ['PUSH0', 'PUSH0', 'PUSH0', 'CREATE', 'POP', 'STOP'], energy: 32_008n, derivation: '2+2+2+32000+2; the new frame uses nothing' },
-  { name: 'STATICCALL sha256 of nothing', code: ['PUSH0', 'PUSH0', 'PUSH0', 'PUSH0', 2, 'GAS', 'STATICCALL', 'POP', 'STOP'], energy: 115n, derivation: '2·4+3+2+40+60+2' },
+  {
+    name: 'CREATE with empty init code',
+    code: ['PUSH0', 'PUSH0', 'PUSH0', 'CREATE', 'POP', 'STOP'],
+    energy: 32_008n,
+    derivation: '2+2+2+32000+2; the new frame uses nothing',
+  },
+  {
+    name: 'STATICCALL sha256 of nothing',
+    code: ['PUSH0', 'PUSH0', 'PUSH0', 'PUSH0', 2, 'GAS', 'STATICCALL', 'POP', 'STOP'],
+    energy: 115n,
+    derivation: '2·4+3+2+40+60+2',
+  },
   { name: 'SELFDESTRUCT to an existing account', code: [ALICE_WORD, 'SELFDESTRUCT'], energy: 3n, derivation: '3+0' },
-  { name: 'SELFDESTRUCT to a new account', code: [NEW_ACCOUNT_2, 'SELFDESTRUCT'], energy: 25_003n, derivation: '3+25000 (allowEnergyAdjustment)' },
-  { name: 'MLOAD reaching exactly 3 MiB', code: [3n * 1024n * 1024n - 32n, 'MLOAD', 'POP', 'STOP'], energy: 19_169_286n, derivation: '3+(1+3·98304+98304²/512)+2' },
+  {
+    name: 'SELFDESTRUCT to a new account',
+    code: [NEW_ACCOUNT_2, 'SELFDESTRUCT'],
+    energy: 25_003n,
+    derivation: '3+25000 (allowEnergyAdjustment)',
+  },
+  {
+    name: 'MLOAD reaching exactly 3 MiB',
+    code: [3n * 1024n * 1024n - 32n, 'MLOAD', 'POP', 'STOP'],
+    energy: 19_169_286n,
+    derivation: '3+(1+3·98304+98304²/512)+2',
+  },
 ];
 
 interface ContractVector {
@@ -85,7 +175,15 @@ async function runCode(s: Setup, code: AsmItem[], balance = 0n): Promise<bigint>
   counter += 1;
   const address = `41${counter.toString(16).padStart(40, '7')}` as HexAddress;
   install(s.world, address, asm(...code), balance);
-  const result = await s.vm.runTrigger({ world: s.world, block: s.block, txId: nextTxId(), owner: OWNER, contractAddress: address, data: new Uint8Array(64), feeLimit: 10_000n * TRX });
+  const result = await s.vm.runTrigger({
+    world: s.world,
+    block: s.block,
+    txId: nextTxId(),
+    owner: OWNER,
+    contractAddress: address,
+    data: new Uint8Array(64),
+    feeLimit: 10_000n * TRX,
+  });
   expect(result.result, result.resMessage).toBe('SUCCESS');
   return result.energyUsed;
 }
@@ -107,10 +205,31 @@ async function contractEnergies(): Promise<Map<string, bigint>> {
   const token = deployed.contractAddress;
   const transfer = callData('transfer(address,uint256)', ALICE, 5n);
   const trigger = (to: HexAddress, data: Uint8Array, callValue = 0n) =>
-    s.vm.runTrigger({ world: s.world, block: s.block, txId: nextTxId(), owner: OWNER, contractAddress: to, data, feeLimit: 1_000n * TRX, callValue });
+    s.vm.runTrigger({
+      world: s.world,
+      block: s.block,
+      txId: nextTxId(),
+      owner: OWNER,
+      contractAddress: to,
+      data,
+      feeLimit: 1_000n * TRX,
+      callValue,
+    });
   out.set('Token.transfer to a new holder', (await trigger(token, transfer)).energyUsed);
   out.set('Token.transfer to an existing holder', (await trigger(token, transfer)).energyUsed);
-  out.set('Token.balanceOf (constant)', (await s.vm.runConstant({ world: s.world, block: s.block, txId: nextTxId(), owner: OWNER, contractAddress: token, data: callData('balanceOf(address)', ALICE) })).energyUsed);
+  out.set(
+    'Token.balanceOf (constant)',
+    (
+      await s.vm.runConstant({
+        world: s.world,
+        block: s.block,
+        txId: nextTxId(),
+        owner: OWNER,
+        contractAddress: token,
+        data: callData('balanceOf(address)', ALICE),
+      })
+    ).energyUsed,
+  );
   const router = await deploy(s, 'Router');
   const child = await deploy(s, 'Child');
   out.set('Router.forward with 1 TRX', (await trigger(router, callData('forward(address)', child), TRX)).energyUsed);

@@ -60,7 +60,10 @@ export interface Setup {
   readonly parameters: ChainParameters;
 }
 
-export async function setup(overrides: Partial<ChainParameters> = {}, options: Partial<TronVmOptions> = {}): Promise<Setup> {
+export async function setup(
+  overrides: Partial<ChainParameters> = {},
+  options: Partial<TronVmOptions> = {},
+): Promise<Setup> {
   const { world, backend } = createMemoryWorldState();
   const staking = new MemoryStaking();
   const parameters = withChainParameters(overrides);
@@ -104,14 +107,30 @@ export function addressAt(data: Uint8Array, index: number): HexAddress {
 }
 
 /** Installs runtime code at an address as if deployed (version 1, caller pays all). */
-export function install(world: JournaledWorldState, address: HexAddress, code: Uint8Array | string, balance = 0n): void {
+export function install(
+  world: JournaledWorldState,
+  address: HexAddress,
+  code: Uint8Array | string,
+  balance = 0n,
+): void {
   world.putAccount(address, { type: AccountType.Contract, balance });
-  world.putContract(address, { originAddress: OWNER, consumeUserResourcePercent: 100n, originEnergyLimit: 10_000_000n, version: 1, name: '' });
+  world.putContract(address, {
+    originAddress: OWNER,
+    consumeUserResourcePercent: 100n,
+    originEnergyLimit: 10_000_000n,
+    version: 1,
+    name: '',
+  });
   world.setCode(address, typeof code === 'string' ? hexToBytes(code) : code);
 }
 
 /** Deploys a fixture contract with optional constructor words; fails the test if it does not succeed. */
-export async function deploy(s: Setup, name: string, args: (bigint | HexAddress)[] = [], extra: { callValue?: bigint; percent?: bigint; originEnergyLimit?: bigint } = {}): Promise<HexAddress> {
+export async function deploy(
+  s: Setup,
+  name: string,
+  args: (bigint | HexAddress)[] = [],
+  extra: { callValue?: bigint; percent?: bigint; originEnergyLimit?: bigint } = {},
+): Promise<HexAddress> {
   const artifact = artifacts[name]!;
   const result = await s.vm.runCreate({
     world: s.world,
@@ -130,18 +149,90 @@ export async function deploy(s: Setup, name: string, args: (bigint | HexAddress)
 
 /** Minimal assembler: opcode names, numbers (pushed with the smallest PUSHn) and raw hex. */
 const OPS: Record<string, number> = {
-  STOP: 0x00, ADD: 0x01, MUL: 0x02, SUB: 0x03, DIV: 0x04, EXP: 0x0a, LT: 0x10, EQ: 0x14, ISZERO: 0x15, AND: 0x16, SHA3: 0x20,
-  ADDRESS: 0x30, BALANCE: 0x31, ORIGIN: 0x32, CALLER: 0x33, CALLVALUE: 0x34, CALLDATALOAD: 0x35, CALLDATASIZE: 0x36,
-  CALLDATACOPY: 0x37, CODESIZE: 0x38, CODECOPY: 0x39, GASPRICE: 0x3a, EXTCODESIZE: 0x3b, RETURNDATASIZE: 0x3d,
-  RETURNDATACOPY: 0x3e, EXTCODEHASH: 0x3f, BLOCKHASH: 0x40, COINBASE: 0x41, TIMESTAMP: 0x42, NUMBER: 0x43,
-  DIFFICULTY: 0x44, GASLIMIT: 0x45, CHAINID: 0x46, SELFBALANCE: 0x47, BASEFEE: 0x48, POP: 0x50, MLOAD: 0x51,
-  MSTORE: 0x52, MSTORE8: 0x53, SLOAD: 0x54, SSTORE: 0x55, JUMP: 0x56, JUMPI: 0x57, MSIZE: 0x59, GAS: 0x5a, JUMPDEST: 0x5b,
-  TLOAD: 0x5c, TSTORE: 0x5d, MCOPY: 0x5e, PUSH0: 0x5f, DUP1: 0x80, DUP2: 0x81, DUP3: 0x82, SWAP1: 0x90, SWAP2: 0x91,
-  LOG0: 0xa0, LOG1: 0xa1, LOG2: 0xa2, CALLTOKEN: 0xd0, TOKENBALANCE: 0xd1, CALLTOKENVALUE: 0xd2, CALLTOKENID: 0xd3,
-  ISCONTRACT: 0xd4, FREEZE: 0xd5, UNFREEZE: 0xd6, FREEZEEXPIRETIME: 0xd7, VOTEWITNESS: 0xd8, WITHDRAWREWARD: 0xd9,
-  FREEZEBALANCEV2: 0xda, UNFREEZEBALANCEV2: 0xdb, CANCELALLUNFREEZEV2: 0xdc, WITHDRAWEXPIREUNFREEZE: 0xdd,
-  DELEGATERESOURCE: 0xde, UNDELEGATERESOURCE: 0xdf, CREATE: 0xf0, CALL: 0xf1, CALLCODE: 0xf2, RETURN: 0xf3,
-  DELEGATECALL: 0xf4, CREATE2: 0xf5, STATICCALL: 0xfa, REVERT: 0xfd, INVALID: 0xfe, SELFDESTRUCT: 0xff,
+  STOP: 0x00,
+  ADD: 0x01,
+  MUL: 0x02,
+  SUB: 0x03,
+  DIV: 0x04,
+  EXP: 0x0a,
+  LT: 0x10,
+  EQ: 0x14,
+  ISZERO: 0x15,
+  AND: 0x16,
+  SHA3: 0x20,
+  ADDRESS: 0x30,
+  BALANCE: 0x31,
+  ORIGIN: 0x32,
+  CALLER: 0x33,
+  CALLVALUE: 0x34,
+  CALLDATALOAD: 0x35,
+  CALLDATASIZE: 0x36,
+  CALLDATACOPY: 0x37,
+  CODESIZE: 0x38,
+  CODECOPY: 0x39,
+  GASPRICE: 0x3a,
+  EXTCODESIZE: 0x3b,
+  RETURNDATASIZE: 0x3d,
+  RETURNDATACOPY: 0x3e,
+  EXTCODEHASH: 0x3f,
+  BLOCKHASH: 0x40,
+  COINBASE: 0x41,
+  TIMESTAMP: 0x42,
+  NUMBER: 0x43,
+  DIFFICULTY: 0x44,
+  GASLIMIT: 0x45,
+  CHAINID: 0x46,
+  SELFBALANCE: 0x47,
+  BASEFEE: 0x48,
+  POP: 0x50,
+  MLOAD: 0x51,
+  MSTORE: 0x52,
+  MSTORE8: 0x53,
+  SLOAD: 0x54,
+  SSTORE: 0x55,
+  JUMP: 0x56,
+  JUMPI: 0x57,
+  MSIZE: 0x59,
+  GAS: 0x5a,
+  JUMPDEST: 0x5b,
+  TLOAD: 0x5c,
+  TSTORE: 0x5d,
+  MCOPY: 0x5e,
+  PUSH0: 0x5f,
+  DUP1: 0x80,
+  DUP2: 0x81,
+  DUP3: 0x82,
+  SWAP1: 0x90,
+  SWAP2: 0x91,
+  LOG0: 0xa0,
+  LOG1: 0xa1,
+  LOG2: 0xa2,
+  CALLTOKEN: 0xd0,
+  TOKENBALANCE: 0xd1,
+  CALLTOKENVALUE: 0xd2,
+  CALLTOKENID: 0xd3,
+  ISCONTRACT: 0xd4,
+  FREEZE: 0xd5,
+  UNFREEZE: 0xd6,
+  FREEZEEXPIRETIME: 0xd7,
+  VOTEWITNESS: 0xd8,
+  WITHDRAWREWARD: 0xd9,
+  FREEZEBALANCEV2: 0xda,
+  UNFREEZEBALANCEV2: 0xdb,
+  CANCELALLUNFREEZEV2: 0xdc,
+  WITHDRAWEXPIREUNFREEZE: 0xdd,
+  DELEGATERESOURCE: 0xde,
+  UNDELEGATERESOURCE: 0xdf,
+  CREATE: 0xf0,
+  CALL: 0xf1,
+  CALLCODE: 0xf2,
+  RETURN: 0xf3,
+  DELEGATECALL: 0xf4,
+  CREATE2: 0xf5,
+  STATICCALL: 0xfa,
+  REVERT: 0xfd,
+  INVALID: 0xfe,
+  SELFDESTRUCT: 0xff,
 };
 
 export type AsmItem = string | number | bigint;

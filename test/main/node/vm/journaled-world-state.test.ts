@@ -71,8 +71,12 @@ describe('JournaledWorldState', () => {
     const { world } = createMemoryWorldState();
     expect(() => world.commit()).toThrowError(VmStateError);
     expect(() => world.revert()).toThrowError(expect.objectContaining({ code: 'JOURNAL_UNBALANCED' }));
-    expect(() => world.putAccount(A, { type: AccountType.Normal, balance: -1n })).toThrowError(expect.objectContaining({ code: 'NEGATIVE_BALANCE' }));
-    expect(() => world.setStorage(A, KEY, new Uint8Array(31))).toThrowError(expect.objectContaining({ code: 'STORAGE_VALUE_LENGTH' }));
+    expect(() => world.putAccount(A, { type: AccountType.Normal, balance: -1n })).toThrowError(
+      expect.objectContaining({ code: 'NEGATIVE_BALANCE' }),
+    );
+    expect(() => world.setStorage(A, KEY, new Uint8Array(31))).toThrowError(
+      expect.objectContaining({ code: 'STORAGE_VALUE_LENGTH' }),
+    );
     world.checkpoint();
     expect(() => world.flush()).toThrowError(expect.objectContaining({ code: 'JOURNAL_OPEN' }));
   });

@@ -15,20 +15,49 @@ const SIGNER_2 = addressFromPrivateKey(KEY_2);
 /** Copies call data to memory, STATICCALLs `precompile`, returns success ‖ output. */
 function callerOf(precompile: number): string {
   return asm(
-    'CALLDATASIZE', 'PUSH0', 'PUSH0', 'CALLDATACOPY',
-    'PUSH0', 'PUSH0', 'CALLDATASIZE', 'PUSH0', precompile, 'GAS', 'STATICCALL',
-    'PUSH0', 'MSTORE',
-    'RETURNDATASIZE', 'PUSH0', 32, 'RETURNDATACOPY',
-    'RETURNDATASIZE', 32, 'ADD', 'PUSH0', 'RETURN',
+    'CALLDATASIZE',
+    'PUSH0',
+    'PUSH0',
+    'CALLDATACOPY',
+    'PUSH0',
+    'PUSH0',
+    'CALLDATASIZE',
+    'PUSH0',
+    precompile,
+    'GAS',
+    'STATICCALL',
+    'PUSH0',
+    'MSTORE',
+    'RETURNDATASIZE',
+    'PUSH0',
+    32,
+    'RETURNDATACOPY',
+    'RETURNDATASIZE',
+    32,
+    'ADD',
+    'PUSH0',
+    'RETURN',
   );
 }
 
 let index = 0;
-async function callPrecompile(s: Setup, precompile: number, input: Uint8Array): Promise<{ ok: boolean; output: Uint8Array; energy: bigint }> {
+async function callPrecompile(
+  s: Setup,
+  precompile: number,
+  input: Uint8Array,
+): Promise<{ ok: boolean; output: Uint8Array; energy: bigint }> {
   index += 1;
   const address = `41${index.toString(16).padStart(40, 'e')}` as HexAddress;
   install(s.world, address, callerOf(precompile));
-  const result = await s.vm.runTrigger({ world: s.world, block: s.block, txId: nextTxId(), owner: OWNER, contractAddress: address, data: input, feeLimit: 100n * TRX });
+  const result = await s.vm.runTrigger({
+    world: s.world,
+    block: s.block,
+    txId: nextTxId(),
+    owner: OWNER,
+    contractAddress: address,
+    data: input,
+    feeLimit: 100n * TRX,
+  });
   expect(result.result).toBe('SUCCESS');
   return { ok: wordAt(result.returnData, 0) === 1n, output: result.returnData.subarray(32), energy: result.energyUsed };
 }
@@ -75,8 +104,12 @@ describe('TRON precompiles', () => {
 
   it('0x03 is sha256(sha256(data)[0:20]) while 0x020003 is real RIPEMD-160', async () => {
     const data = new TextEncoder().encode('abc');
-    expect(bytesToHex((await callPrecompile(s, 0x03, data)).output)).toBe(bytesToHex(sha256(sha256(data).subarray(0, 20))));
-    expect(bytesToHex((await callPrecompile(s, 0x020003, data)).output)).toBe(`000000000000000000000000${bytesToHex(ripemd160(data))}`);
+    expect(bytesToHex((await callPrecompile(s, 0x03, data)).output)).toBe(
+      bytesToHex(sha256(sha256(data).subarray(0, 20))),
+    );
+    expect(bytesToHex((await callPrecompile(s, 0x020003, data)).output)).toBe(
+      `000000000000000000000000${bytesToHex(ripemd160(data))}`,
+    );
     expect(bytesToHex((await callPrecompile(s, 0x02, data)).output)).toBe(bytesToHex(sha256(data)));
   });
 
@@ -103,14 +136,22 @@ describe('TRON precompiles', () => {
   it('0x0a validatemultisign checks signer weights against an account permission', async () => {
     const owner = `41${'0f'.repeat(20)}` as HexAddress;
     s.world.putAccount(owner, { type: AccountType.Normal, balance: 0n });
-    s.backend.permissions.set(`${owner}:2`, { threshold: 2n, keys: [{ address: SIGNER_1, weight: 1n }, { address: SIGNER_2, weight: 1n }] });
+    s.backend.permissions.set(`${owner}:2`, {
+      threshold: 2n,
+      keys: [
+        { address: SIGNER_1, weight: 1n },
+        { address: SIGNER_2, weight: 1n },
+      ],
+    });
     const data = u256(0xabcdef);
     const hash = sha256(concatBytes(hexToBytes(owner), bigintToBytes(2n, 4), data));
     const both = bytesArray([sign(hash, KEY_1), sign(hash, KEY_2)]);
     const input = (tail: Uint8Array) => concatBytes(addressWord(owner), u256(2), data, u256(128), tail);
     expect(wordAt((await callPrecompile(s, 0x0a, input(both))).output, 0)).toBe(1n);
     expect(wordAt((await callPrecompile(s, 0x0a, input(bytesArray([sign(hash, KEY_1)])))).output, 0)).toBe(0n);
-    expect(wordAt((await callPrecompile(s, 0x0a, input(bytesArray([sign(hash, KEY_1), sign(hash, KEY_1)])))).output, 0)).toBe(0n);
+    expect(
+      wordAt((await callPrecompile(s, 0x0a, input(bytesArray([sign(hash, KEY_1), sign(hash, KEY_1)])))).output, 0),
+    ).toBe(0n);
   });
 
   it('answers the vote and Stake 2.0 queries from the staking hooks', async () => {
@@ -120,7 +161,15 @@ describe('TRON precompiles', () => {
     expect(wordAt((await callPrecompile(s, 0x01000006, addressWord(OWNER))).output, 0)).toBe(0n);
     const staker = `41${'3a'.repeat(20)}` as HexAddress;
     install(s.world, staker, asm(5n * TRX, 1, 'FREEZEBALANCEV2', 'STOP'), 10n * TRX);
-    const frozen = await s.vm.runTrigger({ world: s.world, block: s.block, txId: nextTxId(), owner: OWNER, contractAddress: staker, data: new Uint8Array(0), feeLimit: 10n * TRX });
+    const frozen = await s.vm.runTrigger({
+      world: s.world,
+      block: s.block,
+      txId: nextTxId(),
+      owner: OWNER,
+      contractAddress: staker,
+      data: new Uint8Array(0),
+      feeLimit: 10n * TRX,
+    });
     expect(frozen.result).toBe('SUCCESS');
     const query = await callPrecompile(s, 0x0100000d, concatBytes(addressWord(staker), u256(1)));
     expect(wordAt(query.output, 0)).toBe(5n * TRX);

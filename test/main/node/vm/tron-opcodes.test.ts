@@ -31,9 +31,14 @@ function freshAddress(): HexAddress {
   return `41${counter.toString(16).padStart(40, 'c')}` as HexAddress;
 }
 
-async function run(s: Setup, code: AsmItem[] | string, extra: { balance?: bigint; feeLimit?: bigint; block?: Setup['block']; address?: HexAddress; txId?: Uint8Array } = {}) {
+async function run(
+  s: Setup,
+  code: AsmItem[] | string,
+  extra: { balance?: bigint; feeLimit?: bigint; block?: Setup['block']; address?: HexAddress; txId?: Uint8Array } = {},
+) {
   const address = extra.address ?? freshAddress();
-  if (extra.address === undefined) install(s.world, address, typeof code === 'string' ? code : asm(...code), extra.balance ?? 0n);
+  if (extra.address === undefined)
+    install(s.world, address, typeof code === 'string' ? code : asm(...code), extra.balance ?? 0n);
   const result = await s.vm.runTrigger({
     world: s.world,
     block: extra.block ?? s.block,
@@ -127,17 +132,51 @@ describe('TRON opcodes', () => {
   it('TOKENBALANCE reads a TRC10 balance; CALLTOKEN moves the token and the callee sees CALLTOKENVALUE/CALLTOKENID', async () => {
     s.backend.assets.add('1000001');
     const callee = freshAddress();
-    install(s.world, callee, asm('CALLTOKENVALUE', 'PUSH0', 'MSTORE', 'CALLTOKENID', 32, 'MSTORE', 64, 'PUSH0', 'RETURN'));
+    install(
+      s.world,
+      callee,
+      asm('CALLTOKENVALUE', 'PUSH0', 'MSTORE', 'CALLTOKENID', 32, 'MSTORE', 64, 'PUSH0', 'RETURN'),
+    );
     const caller = freshAddress();
-    install(s.world, caller, asm(64, 'PUSH0', 'PUSH0', 'PUSH0', 1_000_001, 40, word20(callee), 'GAS', 'CALLTOKEN', 64, 'MSTORE', 96, 'PUSH0', 'RETURN'));
+    install(
+      s.world,
+      caller,
+      asm(
+        64,
+        'PUSH0',
+        'PUSH0',
+        'PUSH0',
+        1_000_001,
+        40,
+        word20(callee),
+        'GAS',
+        'CALLTOKEN',
+        64,
+        'MSTORE',
+        96,
+        'PUSH0',
+        'RETURN',
+      ),
+    );
     s.world.setTokenBalance(caller, '1000001', 100n);
     expect((await run(s, [word20(caller), 1_000_001, 'TOKENBALANCE', ...RETURN_TOP])).top).toBe(100n);
     const { result } = await run(s, '', { address: caller });
     expect(result.result).toBe('SUCCESS');
-    expect([wordAt(result.returnData, 0), wordAt(result.returnData, 1), wordAt(result.returnData, 2)]).toEqual([40n, 1_000_001n, 1n]);
+    expect([wordAt(result.returnData, 0), wordAt(result.returnData, 1), wordAt(result.returnData, 2)]).toEqual([
+      40n,
+      1_000_001n,
+      1n,
+    ]);
     expect(s.world.getTokenBalance(caller, '1000001')).toBe(60n);
     expect(s.world.getTokenBalance(callee, '1000001')).toBe(40n);
-    expect(result.internalTransactions).toMatchObject([{ note: 'call', callerAddress: caller, transferToAddress: callee, callValueInfo: [{ callValue: 0n }, { tokenId: '1000001', callValue: 40n }] }]);
+    expect(result.internalTransactions).toMatchObject([
+      {
+        note: 'call',
+        callerAddress: caller,
+        transferToAddress: callee,
+        callValueInfo: [{ callValue: 0n }, { tokenId: '1000001', callValue: 40n }],
+      },
+    ]);
     // an id at or below 1 000 000 is a TransferException
     const bad = await run(s, [word20(caller), 1_000_000, 'TOKENBALANCE', ...RETURN_TOP]);
     expect(bad.result.result).toBe('UNKNOWN');
@@ -149,7 +188,15 @@ describe('TRON opcodes', () => {
     install(s.world, staker, asm(10n * TRX, 1, 'FREEZEBALANCEV2', ...RETURN_TOP), 50n * TRX);
     const frozen = await run(s, '', { address: staker });
     expect(frozen.top).toBe(1n);
-    expect(frozen.result.internalTransactions).toMatchObject([{ note: 'freezeBalanceV2ForEnergy', callerAddress: staker, transferToAddress: staker, callValueInfo: [{ callValue: 10n * TRX }], rejected: false }]);
+    expect(frozen.result.internalTransactions).toMatchObject([
+      {
+        note: 'freezeBalanceV2ForEnergy',
+        callerAddress: staker,
+        transferToAddress: staker,
+        callValueInfo: [{ callValue: 10n * TRX }],
+        rejected: false,
+      },
+    ]);
     expect(s.world.getAccount(staker)?.balance).toBe(40n * TRX);
     expect(readStake({ world: s.world }, staker).frozen[1]).toBe(10n * TRX);
     expect(frozen.result.energyUsed).toBe(10_000n + 17n);
@@ -164,13 +211,21 @@ describe('TRON opcodes', () => {
     s.world.setCode(staker, hexToBytes(asm('WITHDRAWEXPIREUNFREEZE', ...RETURN_TOP)));
     const withdrawn = await run(s, '', { address: staker, block: later });
     expect(withdrawn.top).toBe(4n * TRX);
-    expect(withdrawn.result.internalTransactions).toMatchObject([{ note: 'withdrawExpireUnfreeze', callValueInfo: [{ callValue: 4n * TRX }] }]);
+    expect(withdrawn.result.internalTransactions).toMatchObject([
+      { note: 'withdrawExpireUnfreeze', callValueInfo: [{ callValue: 4n * TRX }] },
+    ]);
     expect(s.world.getAccount(staker)?.balance).toBe(44n * TRX);
 
-    s.world.setCode(staker, hexToBytes(asm(2n * TRX, 1, 'UNFREEZEBALANCEV2', 'POP', 'CANCELALLUNFREEZEV2', ...RETURN_TOP)));
+    s.world.setCode(
+      staker,
+      hexToBytes(asm(2n * TRX, 1, 'UNFREEZEBALANCEV2', 'POP', 'CANCELALLUNFREEZEV2', ...RETURN_TOP)),
+    );
     const canceled = await run(s, '', { address: staker, block: later });
     expect(canceled.top).toBe(1n);
-    expect(canceled.result.internalTransactions.map((t) => t.note)).toEqual(['unfreezeBalanceV2ForEnergy', 'cancelAllUnfreezeV2']);
+    expect(canceled.result.internalTransactions.map((t) => t.note)).toEqual([
+      'unfreezeBalanceV2ForEnergy',
+      'cancelAllUnfreezeV2',
+    ]);
     expect(readStake({ world: s.world }, staker).frozen[1]).toBe(6n * TRX);
   });
 
@@ -178,15 +233,39 @@ describe('TRON opcodes', () => {
     const { top, result } = await run(s, [500_000, 1, 'FREEZEBALANCEV2', ...RETURN_TOP], { balance: 50n * TRX });
     expect(result.result).toBe('SUCCESS');
     expect(top).toBe(0n);
-    expect(result.internalTransactions).toMatchObject([{ note: 'freezeBalanceV2ForEnergy', rejected: true, callValueInfo: [{ callValue: 500_000n }] }]);
+    expect(result.internalTransactions).toMatchObject([
+      { note: 'freezeBalanceV2ForEnergy', rejected: true, callValueInfo: [{ callValue: 500_000n }] },
+    ]);
   });
 
   it('delegates and undelegates resources to another account', async () => {
     const staker = freshAddress();
-    install(s.world, staker, asm(10n * TRX, 1, 'FREEZEBALANCEV2', 'POP', word20(ALICE), 3n * TRX, 1, 'DELEGATERESOURCE', 'POP', word20(ALICE), TRX, 1, 'UNDELEGATERESOURCE', ...RETURN_TOP), 20n * TRX);
+    install(
+      s.world,
+      staker,
+      asm(
+        10n * TRX,
+        1,
+        'FREEZEBALANCEV2',
+        'POP',
+        word20(ALICE),
+        3n * TRX,
+        1,
+        'DELEGATERESOURCE',
+        'POP',
+        word20(ALICE),
+        TRX,
+        1,
+        'UNDELEGATERESOURCE',
+        ...RETURN_TOP,
+      ),
+      20n * TRX,
+    );
     const { top, result } = await run(s, '', { address: staker });
     expect(top).toBe(1n);
-    expect(result.internalTransactions.map((t) => [t.note, t.transferToAddress, t.callValueInfo[0]!.callValue])).toEqual([
+    expect(
+      result.internalTransactions.map((t) => [t.note, t.transferToAddress, t.callValueInfo[0]!.callValue]),
+    ).toEqual([
       ['freezeBalanceV2ForEnergy', staker, 10n * TRX],
       ['delegateResourceOfEnergy', ALICE, 3n * TRX],
       ['unDelegateResourceOfEnergy', ALICE, TRX],
@@ -201,7 +280,30 @@ describe('TRON opcodes', () => {
     install(
       s.world,
       voter,
-      asm(10n * TRX, 1, 'FREEZEBALANCEV2', 'POP', 1, 'PUSH0', 'MSTORE', word20(WITNESS), 32, 'MSTORE', 1, 64, 'MSTORE', 3, 96, 'MSTORE', 'PUSH0', 1, 64, 1, 'VOTEWITNESS', ...RETURN_TOP),
+      asm(
+        10n * TRX,
+        1,
+        'FREEZEBALANCEV2',
+        'POP',
+        1,
+        'PUSH0',
+        'MSTORE',
+        word20(WITNESS),
+        32,
+        'MSTORE',
+        1,
+        64,
+        'MSTORE',
+        3,
+        96,
+        'MSTORE',
+        'PUSH0',
+        1,
+        64,
+        1,
+        'VOTEWITNESS',
+        ...RETURN_TOP,
+      ),
       20n * TRX,
     );
     const voted = await run(s, '', { address: voter });
@@ -215,7 +317,9 @@ describe('TRON opcodes', () => {
     s.world.setCode(voter, hexToBytes(asm('WITHDRAWREWARD', ...RETURN_TOP)));
     const reward = await run(s, '', { address: voter });
     expect(reward.top).toBe(777n);
-    expect(reward.result.internalTransactions).toMatchObject([{ note: 'withdrawReward', callValueInfo: [{ callValue: 777n }] }]);
+    expect(reward.result.internalTransactions).toMatchObject([
+      { note: 'withdrawReward', callValueInfo: [{ callValue: 777n }] },
+    ]);
   });
 
   it('treats FREEZE (Stake 1.0) as an invalid opcode unless allowTvmFreeze, then as a no-op after FreezeV2', async () => {
@@ -233,7 +337,12 @@ describe('TRON opcodes', () => {
   /** Freezes 10 TRX for energy and unfreezes 4 of them now; returns a block 15 days later, when the 4 TRX have matured. */
   async function stakerWithMaturedUnfreeze(): Promise<{ staker: HexAddress; later: Setup['block'] }> {
     const staker = freshAddress();
-    install(s.world, staker, asm(10n * TRX, 1, 'FREEZEBALANCEV2', 'POP', 4n * TRX, 1, 'UNFREEZEBALANCEV2', ...RETURN_TOP), 50n * TRX);
+    install(
+      s.world,
+      staker,
+      asm(10n * TRX, 1, 'FREEZEBALANCEV2', 'POP', 4n * TRX, 1, 'UNFREEZEBALANCEV2', ...RETURN_TOP),
+      50n * TRX,
+    );
     expect((await run(s, '', { address: staker })).top).toBe(1n);
     expect(s.world.getAccount(staker)?.balance).toBe(40n * TRX);
     return { staker, later: blockAt(2_000n, s.block.timestampMs + 15n * DAY_MS) };
@@ -245,8 +354,20 @@ describe('TRON opcodes', () => {
     const { top, result } = await run(s, '', { address: staker, block: later });
     expect(top).toBe(1n);
     expect(result.internalTransactions).toMatchObject([
-      { note: 'unfreezeBalanceV2ForEnergy', callerAddress: staker, transferToAddress: staker, callValueInfo: [{ callValue: 2n * TRX }], rejected: false },
-      { note: 'withdrawExpireUnfreezeWhileUnfreezing', callerAddress: staker, transferToAddress: staker, callValueInfo: [{ callValue: 4n * TRX }], rejected: false },
+      {
+        note: 'unfreezeBalanceV2ForEnergy',
+        callerAddress: staker,
+        transferToAddress: staker,
+        callValueInfo: [{ callValue: 2n * TRX }],
+        rejected: false,
+      },
+      {
+        note: 'withdrawExpireUnfreezeWhileUnfreezing',
+        callerAddress: staker,
+        transferToAddress: staker,
+        callValueInfo: [{ callValue: 4n * TRX }],
+        rejected: false,
+      },
     ]);
     expect(s.world.getAccount(staker)?.balance).toBe(44n * TRX);
     expect(readStake({ world: s.world }, staker).frozen[1]).toBe(4n * TRX);
@@ -264,8 +385,20 @@ describe('TRON opcodes', () => {
     const { top, result } = await run(s, '', { address: staker, block: later });
     expect(top).toBe(1n);
     expect(result.internalTransactions).toMatchObject([
-      { note: 'cancelAllUnfreezeV2', callerAddress: staker, transferToAddress: staker, callValueInfo: [{ callValue: 0n }], rejected: false },
-      { note: 'withdrawExpireUnfreezeWhileCanceling', callerAddress: staker, transferToAddress: staker, callValueInfo: [{ callValue: 4n * TRX }], rejected: false },
+      {
+        note: 'cancelAllUnfreezeV2',
+        callerAddress: staker,
+        transferToAddress: staker,
+        callValueInfo: [{ callValue: 0n }],
+        rejected: false,
+      },
+      {
+        note: 'withdrawExpireUnfreezeWhileCanceling',
+        callerAddress: staker,
+        transferToAddress: staker,
+        callValueInfo: [{ callValue: 4n * TRX }],
+        rejected: false,
+      },
     ]);
     // the matured 4 TRX are paid out, the pending 3 TRX are frozen again
     expect(s.world.getAccount(staker)?.balance).toBe(44n * TRX);
@@ -284,8 +417,20 @@ describe('TRON opcodes', () => {
     expect(result.result).toBe('SUCCESS');
     expect(result.internalTransactions).toMatchObject([
       // the suicide's value is the balance plus the matured unfreeze
-      { note: 'suicide', callerAddress: staker, transferToAddress: BOB, callValueInfo: [{ callValue: 44n * TRX }], rejected: false },
-      { note: 'withdrawExpireUnfreezeWhileSuiciding', callerAddress: staker, transferToAddress: BOB, callValueInfo: [{ callValue: 4n * TRX }], rejected: false },
+      {
+        note: 'suicide',
+        callerAddress: staker,
+        transferToAddress: BOB,
+        callValueInfo: [{ callValue: 44n * TRX }],
+        rejected: false,
+      },
+      {
+        note: 'withdrawExpireUnfreezeWhileSuiciding',
+        callerAddress: staker,
+        transferToAddress: BOB,
+        callValueInfo: [{ callValue: 4n * TRX }],
+        rejected: false,
+      },
     ]);
     expect(s.world.getAccount(BOB)?.balance).toBe(44n * TRX);
     expect(readStake({ world: s.world }, BOB).frozen[1]).toBe(6n * TRX);
@@ -294,11 +439,17 @@ describe('TRON opcodes', () => {
 
   it('treats UNFREEZE (0xd6) and FREEZEEXPIRETIME (0xd7) as invalid opcodes unless allowTvmFreeze', async () => {
     const unfreeze = await run(s, ['ADDRESS', 1, 'UNFREEZE', ...RETURN_TOP]);
-    expect([unfreeze.result.result, unfreeze.result.resMessage]).toEqual(['ILLEGAL_OPERATION', 'Invalid operation code: opCode[d6];']);
+    expect([unfreeze.result.result, unfreeze.result.resMessage]).toEqual([
+      'ILLEGAL_OPERATION',
+      'Invalid operation code: opCode[d6];',
+    ]);
     expect(unfreeze.result.energyUsed).toBe(unfreeze.result.energyLimit);
     expect(unfreeze.result.internalTransactions).toEqual([]);
     const expire = await run(s, ['ADDRESS', 1, 'FREEZEEXPIRETIME', ...RETURN_TOP]);
-    expect([expire.result.result, expire.result.resMessage]).toEqual(['ILLEGAL_OPERATION', 'Invalid operation code: opCode[d7];']);
+    expect([expire.result.result, expire.result.resMessage]).toEqual([
+      'ILLEGAL_OPERATION',
+      'Invalid operation code: opCode[d7];',
+    ]);
     expect(expire.result.energyUsed).toBe(expire.result.energyLimit);
   });
 
@@ -306,13 +457,24 @@ describe('TRON opcodes', () => {
     const on = await setup({ getAllowTvmFreeze: 1n });
     const staker = freshAddress();
     // a Stake 2.0 freeze is not a Stake 1.0 balance: UNFREEZE must not touch it
-    install(on.world, staker, asm(10n * TRX, 1, 'FREEZEBALANCEV2', 'POP', 'ADDRESS', 1, 'UNFREEZE', ...RETURN_TOP), 50n * TRX);
+    install(
+      on.world,
+      staker,
+      asm(10n * TRX, 1, 'FREEZEBALANCEV2', 'POP', 'ADDRESS', 1, 'UNFREEZE', ...RETURN_TOP),
+      50n * TRX,
+    );
     const own = await run(on, '', { address: staker });
     expect(own.result.result).toBe('SUCCESS');
     expect(own.top).toBe(0n);
     expect(own.result.internalTransactions).toMatchObject([
       { note: 'freezeBalanceV2ForEnergy', rejected: false },
-      { note: 'unfreezeForEnergy', callerAddress: staker, transferToAddress: staker, callValueInfo: [{ callValue: 0n }], rejected: true },
+      {
+        note: 'unfreezeForEnergy',
+        callerAddress: staker,
+        transferToAddress: staker,
+        callValueInfo: [{ callValue: 0n }],
+        rejected: true,
+      },
     ]);
     // PUSH4 3 + PUSH1 3 + FREEZEBALANCEV2 10000 + POP 2 + ADDRESS 2 + PUSH1 3 + UNFREEZE 20000 + return 11
     expect(own.result.energyUsed).toBe(3n + 3n + 10_000n + 2n + 2n + 3n + 20_000n + 11n);
@@ -322,7 +484,9 @@ describe('TRON opcodes', () => {
     // unfreezing what was delegated to another account (v1) and an unknown resource code: refused alike
     const other = await run(on, [word20(ALICE), 'PUSH0', 'UNFREEZE', ...RETURN_TOP], { balance: TRX });
     expect(other.top).toBe(0n);
-    expect(other.result.internalTransactions).toMatchObject([{ note: 'unfreezeForBandwidth', transferToAddress: ALICE, callValueInfo: [{ callValue: 0n }], rejected: true }]);
+    expect(other.result.internalTransactions).toMatchObject([
+      { note: 'unfreezeForBandwidth', transferToAddress: ALICE, callValueInfo: [{ callValue: 0n }], rejected: true },
+    ]);
     // PUSH20 3 + PUSH0 2 + UNFREEZE 20000 + return 11
     expect(other.result.energyUsed).toBe(20_016n);
     const unknown = await run(on, ['ADDRESS', 7, 'UNFREEZE', ...RETURN_TOP]);
@@ -338,7 +502,11 @@ describe('TRON opcodes', () => {
     // ADDRESS 2 + PUSH1 3 + FREEZEEXPIRETIME 50 + return 11
     expect(own.result.energyUsed).toBe(66n);
     expect(own.result.internalTransactions).toEqual([]);
-    const staked = await run(on, [10n * TRX, 1, 'FREEZEBALANCEV2', 'POP', 'ADDRESS', 1, 'FREEZEEXPIRETIME', ...RETURN_TOP], { balance: 20n * TRX });
+    const staked = await run(
+      on,
+      [10n * TRX, 1, 'FREEZEBALANCEV2', 'POP', 'ADDRESS', 1, 'FREEZEEXPIRETIME', ...RETURN_TOP],
+      { balance: 20n * TRX },
+    );
     expect(staked.top).toBe(0n);
     const delegatedTo = await run(on, [word20(ALICE), 'PUSH0', 'FREEZEEXPIRETIME', ...RETURN_TOP]);
     expect(delegatedTo.top).toBe(0n);
@@ -348,7 +516,16 @@ describe('TRON opcodes', () => {
   it('fails a staking opcode under STATICCALL with StaticCallModificationException', async () => {
     const inner = freshAddress();
     install(s.world, inner, asm(TRX, 1, 'FREEZEBALANCEV2', ...RETURN_TOP), 5n * TRX);
-    const { top, result } = await run(s, ['PUSH0', 'PUSH0', 'PUSH0', 'PUSH0', word20(inner), 'GAS', 'STATICCALL', ...RETURN_TOP]);
+    const { top, result } = await run(s, [
+      'PUSH0',
+      'PUSH0',
+      'PUSH0',
+      'PUSH0',
+      word20(inner),
+      'GAS',
+      'STATICCALL',
+      ...RETURN_TOP,
+    ]);
     expect(result.result).toBe('SUCCESS');
     expect(top).toBe(0n);
     expect(result.internalTransactions).toMatchObject([{ note: 'call', rejected: true }]);
@@ -359,7 +536,9 @@ describe('TRON opcodes', () => {
   it('sends the balance of a contract that self-destructs to itself to the black hole', async () => {
     const { result, address } = await run(s, ['ADDRESS', 'SELFDESTRUCT'], { balance: 3n * TRX });
     expect(result.result).toBe('SUCCESS');
-    expect(result.internalTransactions).toMatchObject([{ note: 'suicide', callerAddress: address, transferToAddress: address, callValueInfo: [{ callValue: 3n * TRX }] }]);
+    expect(result.internalTransactions).toMatchObject([
+      { note: 'suicide', callerAddress: address, transferToAddress: address, callValueInfo: [{ callValue: 3n * TRX }] },
+    ]);
     expect(s.world.getAccount(BLACK_HOLE)?.balance).toBe(3n * TRX);
     expect(s.world.getContract(address)).toBeUndefined();
   });
@@ -372,7 +551,15 @@ describe('transaction-level TRC10 value and proposal switches', () => {
     s.world.setTokenBalance(OWNER, '1000007', 50n);
     const ok = freshAddress();
     install(s.world, ok, asm('CALLTOKENVALUE', 'PUSH0', 'MSTORE', 'CALLTOKENID', 32, 'MSTORE', 64, 'PUSH0', 'RETURN'));
-    const request = { world: s.world, block: s.block, owner: OWNER, data: new Uint8Array(0), feeLimit: 10n * TRX, tokenValue: 20n, tokenId: 1_000_007n };
+    const request = {
+      world: s.world,
+      block: s.block,
+      owner: OWNER,
+      data: new Uint8Array(0),
+      feeLimit: 10n * TRX,
+      tokenValue: 20n,
+      tokenId: 1_000_007n,
+    };
     const paid = await s.vm.runTrigger({ ...request, txId: nextTxId(), contractAddress: ok });
     expect([wordAt(paid.returnData, 0), wordAt(paid.returnData, 1)]).toEqual([20n, 1_000_007n]);
     expect(s.world.getTokenBalance(ok, '1000007')).toBe(20n);
@@ -382,18 +569,55 @@ describe('transaction-level TRC10 value and proposal switches', () => {
     expect(reverted.result).toBe('REVERT');
     expect(s.world.getTokenBalance(OWNER, '1000007')).toBe(30n);
     expect(s.world.getTokenBalance(reverting, '1000007')).toBe(0n);
-    await expect(s.vm.runTrigger({ ...request, txId: nextTxId(), contractAddress: ok, tokenValue: 31n })).rejects.toThrowError('assetBalance is not sufficient.');
+    await expect(
+      s.vm.runTrigger({ ...request, txId: nextTxId(), contractAddress: ok, tokenValue: 31n }),
+    ).rejects.toThrowError('assetBalance is not sufficient.');
   });
 
   it('keeps the logs of a reverted constant call and rejects nothing', async () => {
     const s = await setup();
     const address = freshAddress();
-    install(s.world, address, asm(5, 'PUSH0', 'PUSH0', 'LOG1', 'PUSH0', 'PUSH0', 'PUSH0', 'PUSH0', 'PUSH0', word20(ALICE), 'GAS', 'CALL', 'PUSH0', 'PUSH0', 'REVERT'));
-    const constant = await s.vm.runConstant({ world: s.world, block: s.block, txId: nextTxId(), owner: OWNER, contractAddress: address, data: new Uint8Array(0) });
+    install(
+      s.world,
+      address,
+      asm(
+        5,
+        'PUSH0',
+        'PUSH0',
+        'LOG1',
+        'PUSH0',
+        'PUSH0',
+        'PUSH0',
+        'PUSH0',
+        'PUSH0',
+        word20(ALICE),
+        'GAS',
+        'CALL',
+        'PUSH0',
+        'PUSH0',
+        'REVERT',
+      ),
+    );
+    const constant = await s.vm.runConstant({
+      world: s.world,
+      block: s.block,
+      txId: nextTxId(),
+      owner: OWNER,
+      contractAddress: address,
+      data: new Uint8Array(0),
+    });
     expect(constant.result).toBe('REVERT');
     expect(constant.logs).toHaveLength(1);
     expect(constant.internalTransactions).toMatchObject([{ note: 'call', rejected: false }]);
-    const real = await s.vm.runTrigger({ world: s.world, block: s.block, txId: nextTxId(), owner: OWNER, contractAddress: address, data: new Uint8Array(0), feeLimit: TRX });
+    const real = await s.vm.runTrigger({
+      world: s.world,
+      block: s.block,
+      txId: nextTxId(),
+      owner: OWNER,
+      contractAddress: address,
+      data: new Uint8Array(0),
+      feeLimit: TRX,
+    });
     expect(real.logs).toHaveLength(0);
     expect(real.internalTransactions).toMatchObject([{ note: 'call', rejected: true }]);
   });
@@ -410,7 +634,13 @@ describe('transaction-level TRC10 value and proposal switches', () => {
   it('estimates a deploy through a simulated CreateSmartContract', async () => {
     const s = await setup();
     const bytecode = hexToBytes(asm(1, 'PUSH0', 'SSTORE', 1, 'PUSH0', 'RETURN'));
-    const estimate = await s.vm.estimateEnergy({ world: s.world, block: s.block, txId: nextTxId(), owner: OWNER, data: bytecode });
+    const estimate = await s.vm.estimateEnergy({
+      world: s.world,
+      block: s.block,
+      txId: nextTxId(),
+      owner: OWNER,
+      data: bytecode,
+    });
     expect(estimate.ok).toBe(true);
     // 3+2+20000 (SSTORE) + 3+2 + RETURN 0 + memory 3 + deposit 1 byte·200
     if (estimate.ok) expect(estimate.energyUsed).toBe(20_213n);
@@ -425,7 +655,27 @@ describe('limits and exceptions', () => {
   });
 
   it('allows call depth 64 and no deeper', async () => {
-    const { address, result } = await run(s, ['PUSH0', 'SLOAD', 1, 'ADD', 'PUSH0', 'SSTORE', 'PUSH0', 'PUSH0', 'PUSH0', 'PUSH0', 'PUSH0', 'ADDRESS', 'GAS', 'CALL', 'STOP'], { feeLimit: 10_000n * TRX });
+    const { address, result } = await run(
+      s,
+      [
+        'PUSH0',
+        'SLOAD',
+        1,
+        'ADD',
+        'PUSH0',
+        'SSTORE',
+        'PUSH0',
+        'PUSH0',
+        'PUSH0',
+        'PUSH0',
+        'PUSH0',
+        'ADDRESS',
+        'GAS',
+        'CALL',
+        'STOP',
+      ],
+      { feeLimit: 10_000n * TRX },
+    );
     expect(result.result).toBe('SUCCESS');
     expect(bytesToBigint(s.world.getStorage(address, '0'.repeat(64) as never)!)).toBe(65n);
     expect(result.internalTransactions).toHaveLength(64);
@@ -463,11 +713,20 @@ describe('limits and exceptions', () => {
 
   it('maps bad jumps, stack underflow and invalid opcodes to java-tron results and messages', async () => {
     const jump = await run(s, [5, 'JUMP', 'STOP', 'STOP', 'STOP', 'STOP']);
-    expect([jump.result.result, jump.result.resMessage]).toEqual(['BAD_JUMP_DESTINATION', "Operation with pc isn't 'JUMPDEST': PC[5];"]);
+    expect([jump.result.result, jump.result.resMessage]).toEqual([
+      'BAD_JUMP_DESTINATION',
+      "Operation with pc isn't 'JUMPDEST': PC[5];",
+    ]);
     const stack = await run(s, ['ADD']);
-    expect([stack.result.result, stack.result.resMessage]).toEqual(['STACK_TOO_SMALL', 'Expected stack size 2 but actual 0;']);
+    expect([stack.result.result, stack.result.resMessage]).toEqual([
+      'STACK_TOO_SMALL',
+      'Expected stack size 2 but actual 0;',
+    ]);
     const invalid = await run(s, ['INVALID']);
-    expect([invalid.result.result, invalid.result.exceptionClass]).toEqual(['ILLEGAL_OPERATION', 'org.tron.core.vm.program.Program$IllegalOperationException']);
+    expect([invalid.result.result, invalid.result.exceptionClass]).toEqual([
+      'ILLEGAL_OPERATION',
+      'org.tron.core.vm.program.Program$IllegalOperationException',
+    ]);
   });
 
   it('ends with STACK_TOO_LARGE when a 1025th item is pushed, spending the whole energy limit', async () => {
@@ -487,7 +746,23 @@ describe('limits and exceptions', () => {
 
   it('never ends a transaction as PRECOMPILED_CONTRACT: a failing precompile pushes 0 and spends the energy forwarded to it', async () => {
     // bn128 add (0x06) of (1, 1), which is not on the curve: java-tron's execute answers false
-    const call = (energy: number) => [1, 'PUSH0', 'MSTORE', 1, 32, 'MSTORE', 'PUSH0', 'PUSH0', 128, 'PUSH0', 'PUSH0', 6, energy, 'CALL', ...RETURN_TOP];
+    const call = (energy: number) => [
+      1,
+      'PUSH0',
+      'MSTORE',
+      1,
+      32,
+      'MSTORE',
+      'PUSH0',
+      'PUSH0',
+      128,
+      'PUSH0',
+      'PUSH0',
+      6,
+      energy,
+      'CALL',
+      ...RETURN_TOP,
+    ];
     const bad = await run(s, call(5_000));
     expect(bad.result.result).toBe('SUCCESS');
     expect(bad.top).toBe(0n);

@@ -25,7 +25,12 @@ import {
 
 const FEE_LIMIT = 1_000n * TRX;
 
-async function trigger(s: Setup, contractAddress: HexAddress, data: Uint8Array, extra: { owner?: HexAddress; callValue?: bigint; feeLimit?: bigint; txId?: Uint8Array } = {}) {
+async function trigger(
+  s: Setup,
+  contractAddress: HexAddress,
+  data: Uint8Array,
+  extra: { owner?: HexAddress; callValue?: bigint; feeLimit?: bigint; txId?: Uint8Array } = {},
+) {
   return s.vm.runTrigger({
     world: s.world,
     block: s.block,
@@ -69,7 +74,11 @@ describe('TronVm with a TRC-20 token', () => {
     expect(created.contractAddress).toBe(contractAddressOf(bytesToHex(txId), OWNER));
     expect(bytesToHex(created.returnData)).toBe(artifacts['Token']!.deployedBytecode);
     expect(s.world.getAccount(created.contractAddress)?.type).toBe(AccountType.Contract);
-    expect(s.world.getContract(created.contractAddress)).toMatchObject({ originAddress: OWNER, version: 1, name: 'Token' });
+    expect(s.world.getContract(created.contractAddress)).toMatchObject({
+      originAddress: OWNER,
+      version: 1,
+      name: 'Token',
+    });
     expect(created.logs).toHaveLength(1);
     expect(bytesToHex(created.logs[0]!.address)).toBe(created.contractAddress.slice(2));
 
@@ -105,7 +114,14 @@ describe('TronVm with a TRC-20 token', () => {
     const token = await deploy(s, 'Token', [1_000n]);
     const data = callData('transfer(address,uint256)', BOB, 1n);
     const viaConstant = await constant(s, token, data);
-    const estimate = await s.vm.estimateEnergy({ world: s.world, block: s.block, txId: nextTxId(), owner: OWNER, contractAddress: token, data });
+    const estimate = await s.vm.estimateEnergy({
+      world: s.world,
+      block: s.block,
+      txId: nextTxId(),
+      owner: OWNER,
+      contractAddress: token,
+      data,
+    });
     expect(estimate.ok).toBe(true);
     if (!estimate.ok) return;
     expect(estimate.energyUsed).toBe(viaConstant.energyUsed);
@@ -135,7 +151,13 @@ describe('TronVm internal transactions', () => {
     expect(wordAt(result.returnData, 0)).toBe(0n);
     const [ping, fail] = result.internalTransactions;
     expect(result.internalTransactions).toHaveLength(2);
-    expect(ping).toMatchObject({ note: 'call', callerAddress: router, transferToAddress: child, rejected: false, nonce: 1n });
+    expect(ping).toMatchObject({
+      note: 'call',
+      callerAddress: router,
+      transferToAddress: child,
+      rejected: false,
+      nonce: 1n,
+    });
     expect(ping!.callValueInfo).toEqual([{ callValue: TRX }]);
     expect(fail).toMatchObject({ note: 'call', rejected: true, nonce: 2n });
     expect(fail!.callValueInfo).toEqual([{ callValue: 0n }]);
@@ -151,7 +173,9 @@ describe('TronVm internal transactions', () => {
     const result = await trigger(s, router, callData('pay(address,uint256)', fresh, 1_234n));
     expect(result.result).toBe('SUCCESS');
     expect(s.world.getAccount(fresh)).toEqual({ type: AccountType.Normal, balance: 1_234n });
-    expect(result.internalTransactions).toMatchObject([{ note: 'call', transferToAddress: fresh, callValueInfo: [{ callValue: 1_234n }] }]);
+    expect(result.internalTransactions).toMatchObject([
+      { note: 'call', transferToAddress: fresh, callValueInfo: [{ callValue: 1_234n }] },
+    ]);
   });
 
   it('derives CREATE from keccak(rootTxId ‖ nonce) and CREATE2 with 0x41 in place of 0xff', async () => {
@@ -162,14 +186,19 @@ describe('TronVm internal transactions', () => {
     const nonceBytes = new Uint8Array(8);
     const created = `41${bytesToHex(keccak_256(concatBytes(txId, nonceBytes)).subarray(12))}` as HexAddress;
     const initCode = hexToBytes(artifacts['Child']!.bytecode);
-    const created2 = `41${bytesToHex(keccak_256(concatBytes(Uint8Array.of(0x41), evm20(router), hexToBytes(word(salt)), keccak_256(initCode))).subarray(12))}` as HexAddress;
+    const created2 =
+      `41${bytesToHex(keccak_256(concatBytes(Uint8Array.of(0x41), evm20(router), hexToBytes(word(salt)), keccak_256(initCode))).subarray(12))}` as HexAddress;
     expect(addressAt(result.returnData, 0)).toBe(created);
     expect(addressAt(result.returnData, 1)).toBe(created2);
     expect(result.internalTransactions.map((t) => [t.note, t.transferToAddress, t.nonce])).toEqual([
       ['create', created, 1n],
       ['create', created2, 2n],
     ]);
-    expect(s.world.getContract(created)).toMatchObject({ originAddress: router, consumeUserResourcePercent: 100n, version: 1 });
+    expect(s.world.getContract(created)).toMatchObject({
+      originAddress: router,
+      consumeUserResourcePercent: 100n,
+      version: 1,
+    });
     expect(s.world.getContract(created2)?.trxHash).toEqual(txId);
     expect(s.world.getCode(created).length).toBeGreaterThan(0);
   });
@@ -185,7 +214,9 @@ describe('TronVm internal transactions', () => {
   it('self-destructs to an heir with an internal transaction suicide and deletes the contract', async () => {
     const result = await trigger(s, router, callData('destroy(address)', BOB));
     expect(result.result).toBe('SUCCESS');
-    expect(result.internalTransactions).toMatchObject([{ note: 'suicide', callerAddress: router, transferToAddress: BOB, callValueInfo: [{ callValue: 10n * TRX }] }]);
+    expect(result.internalTransactions).toMatchObject([
+      { note: 'suicide', callerAddress: router, transferToAddress: BOB, callValueInfo: [{ callValue: 10n * TRX }] },
+    ]);
     expect(result.deletedContracts).toEqual([router]);
     expect(s.world.getAccount(BOB)?.balance).toBe(10n * TRX);
     expect(s.world.getContract(router)).toBeUndefined();
@@ -219,27 +250,58 @@ describe('TronVm failures', () => {
     expect(result.energyLimit).toBe(9_523n);
     expect(result.result).toBe('OUT_OF_ENERGY');
     expect(result.energyUsed).toBe(9_523n);
-    expect(result.resMessage).toMatch(/^Not enough energy for '\w+' operation executing: curInvokeEnergyLimit\[9523\], curOpEnergy\[\d+\], usedEnergy\[\d+\]$/);
-    expect(result.bill).toEqual({ energyUsageTotal: 9_523n, originEnergyUsage: 0n, energyUsage: 0n, energyFee: 9_523n * 210n });
+    expect(result.resMessage).toMatch(
+      /^Not enough energy for '\w+' operation executing: curInvokeEnergyLimit\[9523\], curOpEnergy\[\d+\], usedEnergy\[\d+\]$/,
+    );
+    expect(result.bill).toEqual({
+      energyUsageTotal: 9_523n,
+      originEnergyUsage: 0n,
+      energyUsage: 0n,
+      energyFee: 9_523n * 210n,
+    });
     expect(wordAt((await constant(s, reverter, callData('counter()'))).returnData, 0)).toBe(0n);
   });
 
   it('refuses invalid transactions with java-tron validation messages', async () => {
-    const base = { world: s.world, block: s.block, owner: OWNER, feeLimit: FEE_LIMIT, bytecode: hexToBytes(artifacts['Child']!.bytecode), consumeUserResourcePercent: 100n, originEnergyLimit: 1n };
-    await expect(s.vm.runCreate({ ...base, txId: nextTxId(), consumeUserResourcePercent: 101n })).rejects.toThrowError('percent must be >= 0 and <= 100');
-    await expect(s.vm.runCreate({ ...base, txId: nextTxId(), originEnergyLimit: 0n })).rejects.toThrowError('The originEnergyLimit must be > 0');
-    await expect(s.vm.runCreate({ ...base, txId: nextTxId(), feeLimit: 15_000_000_001n })).rejects.toThrowError('feeLimit must be >= 0 and <= 15000000000');
-    await expect(s.vm.runCreate({ ...base, txId: nextTxId(), originAddress: ALICE })).rejects.toThrowError('OwnerAddress is not equals OriginAddress');
-    await expect(s.vm.runCreate({ ...base, txId: nextTxId(), name: 'x'.repeat(33) })).rejects.toThrowError("contractName's length cannot be greater than 32");
-    await expect(s.vm.runCreate({ ...base, txId: nextTxId(), tokenId: 5n, tokenValue: 1n })).rejects.toThrowError('tokenId must be > 1000000');
+    const base = {
+      world: s.world,
+      block: s.block,
+      owner: OWNER,
+      feeLimit: FEE_LIMIT,
+      bytecode: hexToBytes(artifacts['Child']!.bytecode),
+      consumeUserResourcePercent: 100n,
+      originEnergyLimit: 1n,
+    };
+    await expect(s.vm.runCreate({ ...base, txId: nextTxId(), consumeUserResourcePercent: 101n })).rejects.toThrowError(
+      'percent must be >= 0 and <= 100',
+    );
+    await expect(s.vm.runCreate({ ...base, txId: nextTxId(), originEnergyLimit: 0n })).rejects.toThrowError(
+      'The originEnergyLimit must be > 0',
+    );
+    await expect(s.vm.runCreate({ ...base, txId: nextTxId(), feeLimit: 15_000_000_001n })).rejects.toThrowError(
+      'feeLimit must be >= 0 and <= 15000000000',
+    );
+    await expect(s.vm.runCreate({ ...base, txId: nextTxId(), originAddress: ALICE })).rejects.toThrowError(
+      'OwnerAddress is not equals OriginAddress',
+    );
+    await expect(s.vm.runCreate({ ...base, txId: nextTxId(), name: 'x'.repeat(33) })).rejects.toThrowError(
+      "contractName's length cannot be greater than 32",
+    );
+    await expect(s.vm.runCreate({ ...base, txId: nextTxId(), tokenId: 5n, tokenValue: 1n })).rejects.toThrowError(
+      'tokenId must be > 1000000',
+    );
     await expect(trigger(s, ALICE, callData('counter()'))).rejects.toThrowError(VmValidationError);
     await expect(trigger(s, ALICE, callData('counter()'))).rejects.toThrowError('No contract or not a smart contract');
-    await expect(trigger(s, reverter, callData('counter()'), { callValue: 10n ** 15n })).rejects.toThrowError('Validate InternalTransfer error, balance is not sufficient.');
+    await expect(trigger(s, reverter, callData('counter()'), { callValue: 10n ** 15n })).rejects.toThrowError(
+      'Validate InternalTransfer error, balance is not sufficient.',
+    );
     await expect(constant(s, BOB, callData('counter()'))).rejects.toThrowError('Smart contract is not exist.');
     const existing = nextTxId();
     const first = await s.vm.runCreate({ ...base, txId: existing });
     expect(first.result).toBe('SUCCESS');
-    await expect(s.vm.runCreate({ ...base, txId: existing })).rejects.toThrowError(/^Trying to create a contract with existing contract address: T/);
+    await expect(s.vm.runCreate({ ...base, txId: existing })).rejects.toThrowError(
+      /^Trying to create a contract with existing contract address: T/,
+    );
   });
 });
 
@@ -258,7 +320,12 @@ describe('TronVm energy split between deployer and caller', () => {
     const used = result.energyUsed;
     // origin pays min(U · 60 / 100, 800 000, 900 000); the caller burns the rest at 210 sun
     const origin = (used * 60n) / 100n;
-    expect(result.bill).toEqual({ energyUsageTotal: used, originEnergyUsage: origin, energyUsage: 0n, energyFee: (used - origin) * 210n });
+    expect(result.bill).toEqual({
+      energyUsageTotal: used,
+      originEnergyUsage: origin,
+      energyUsage: 0n,
+      energyFee: (used - origin) * 210n,
+    });
     // a deployer calling its own contract pays everything
     const own = await trigger(s, slots, callData('set(uint256)', 8n));
     expect(own.limit.creatorLimit).toBe(0n);

@@ -10,7 +10,12 @@ import { CHEAP_SCRYPT } from '../../vault/helpers';
 import { quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
 
 const stranger = Object.values<{ hex: string; base58: string }>(vectors.keys)[0]!;
-const noKeychain = new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'MODULE_MISSING', message: 'No keychain in tests.' });
+const noKeychain = new UnavailableSecretStore('test', {
+  available: false,
+  backend: 'test',
+  reason: 'MODULE_MISSING',
+  message: 'No keychain in tests.',
+});
 
 describe('accounts service', () => {
   let dir: string;
@@ -49,9 +54,16 @@ describe('accounts service', () => {
     expect(dev.map((a) => a.label)).toEqual(['Dev 1', 'Dev 2', 'Dev 3']);
     expect(dev.map((a) => a.address)).toEqual(factory.started[0]!.accounts.slice(0, 3).map((a) => a.address));
     await wallet.vault.addWatchOnly(stranger.base58, { label: 'Stranger' });
-    const snapshot = await events.waitFor('accounts:updated', (s) => s.accounts.length === 4 && s.accounts.every((a) => a.chain !== null));
+    const snapshot = await events.waitFor(
+      'accounts:updated',
+      (s) => s.accounts.length === 4 && s.accounts.every((a) => a.chain !== null),
+    );
     const byLabel = Object.fromEntries(snapshot.accounts.map((a) => [a.label, a]));
-    expect(byLabel['Dev 1']!.chain).toMatchObject({ exists: true, balanceSun: DEV_BALANCE_SUN, bandwidth: { freeLimit: 600, freeUsed: 0 } });
+    expect(byLabel['Dev 1']!.chain).toMatchObject({
+      exists: true,
+      balanceSun: DEV_BALANCE_SUN,
+      bandwidth: { freeLimit: 600, freeUsed: 0 },
+    });
     expect(byLabel['Dev 1']!.chain!.owner.keys).toEqual([{ address: dev[0]!.address, weight: 1n }]);
     expect(byLabel.Stranger!.chain).toMatchObject({ exists: false, balanceSun: 0n });
     expect(snapshot.network).toBe('embedded');

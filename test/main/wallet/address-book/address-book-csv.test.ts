@@ -12,7 +12,9 @@ const [k1, k2, k3] = Object.values<{ hex: string; base58: string }>(vectors.keys
 
 describe('address book CSV', () => {
   it('reads columns in any order and case, tags separated by spaces, hex or Base58 addresses', () => {
-    const read = readAddressBookCsv(`Address,NAME,tags\r\n${k1!.hex},Treasury,cold ops\r\n${k2!.base58},"Payroll, EU",\r\n`);
+    const read = readAddressBookCsv(
+      `Address,NAME,tags\r\n${k1!.hex},Treasury,cold ops\r\n${k2!.base58},"Payroll, EU",\r\n`,
+    );
     expect(read.problems).toEqual([]);
     expect(read.rows).toEqual([
       { line: 2, name: 'Treasury', address: k1!.hex, note: '', tags: ['cold', 'ops'] },
@@ -47,17 +49,37 @@ describe('address book CSV', () => {
   });
 
   it('refuses a file it cannot parse or whose header is unusable, naming the line', () => {
-    expect(readAddressBookCsv('name,address\n"open,quote\n').problems).toEqual([{ line: 2, message: expect.stringContaining('never closed') }]);
+    expect(readAddressBookCsv('name,address\n"open,quote\n').problems).toEqual([
+      { line: 2, message: expect.stringContaining('never closed') },
+    ]);
     expect(readAddressBookCsv('').problems[0]!.message).toMatch(/empty/);
-    expect(readAddressBookCsv('label,address,extra\n').problems).toEqual([{ line: 1, message: 'Line 1: the header row is not usable: it must name the columns “name” and “address”; unknown columns “label”, “extra”. Expected: name,address,note,tags.' }]);
+    expect(readAddressBookCsv('label,address,extra\n').problems).toEqual([
+      {
+        line: 1,
+        message:
+          'Line 1: the header row is not usable: it must name the columns “name” and “address”; unknown columns “label”, “extra”. Expected: name,address,note,tags.',
+      },
+    ]);
   });
 
   it('guards formula cells on export and reads them back as written', () => {
-    const contacts = [{ id: 'ctc_0000000000000001', name: '=HYPERLINK("http://evil")', address: k1!.base58, note: '+1 555', tags: ['-x'], createdAt: 1, updatedAt: 1 }];
+    const contacts = [
+      {
+        id: 'ctc_0000000000000001',
+        name: '=HYPERLINK("http://evil")',
+        address: k1!.base58,
+        note: '+1 555',
+        tags: ['-x'],
+        createdAt: 1,
+        updatedAt: 1,
+      },
+    ];
     const csv = addressBookToCsv(contacts);
     const cells = parseCsv(csv)[1]!.fields;
     expect(cells).toEqual([`'=HYPERLINK("http://evil")`, k1!.base58, "'+1 555", "'-x"]);
-    expect(readAddressBookCsv(csv).rows).toEqual([{ line: 2, name: '=HYPERLINK("http://evil")', address: k1!.base58, note: '+1 555', tags: ['-x'] }]);
+    expect(readAddressBookCsv(csv).rows).toEqual([
+      { line: 2, name: '=HYPERLINK("http://evil")', address: k1!.base58, note: '+1 555', tags: ['-x'] },
+    ]);
   });
 });
 
@@ -69,7 +91,21 @@ describe('address book service', () => {
     dir = await tempDir();
     stores = await NetworkStores.open(dir, 'embedded');
     let now = 100;
-    service = new AddressBookService({ chain: { stores: () => stores, network: () => ({ kind: 'embedded', name: 'Embedded dev node', key: 'embedded', fullNodeUrl: null, solidityNodeUrl: null, hasApiKey: false, savedCustom: null }) }, now: () => now++ });
+    service = new AddressBookService({
+      chain: {
+        stores: () => stores,
+        network: () => ({
+          kind: 'embedded',
+          name: 'Embedded dev node',
+          key: 'embedded',
+          fullNodeUrl: null,
+          solidityNodeUrl: null,
+          hasApiKey: false,
+          savedCustom: null,
+        }),
+      },
+      now: () => now++,
+    });
   });
   afterEach(async () => {
     await stores.close();
@@ -93,7 +129,11 @@ describe('address book service', () => {
 
   it('imports nothing while rows are refused, unless told to skip them', async () => {
     const csv = `name,address\nGood,${k1!.base58}\nBad,nope\n`;
-    expect(await service.importCsv({ csv, apply: true })).toMatchObject({ applied: false, added: 1, problems: [{ line: 3 }] });
+    expect(await service.importCsv({ csv, apply: true })).toMatchObject({
+      applied: false,
+      added: 1,
+      problems: [{ line: 3 }],
+    });
     expect(service.list()).toEqual([]);
     expect(await service.importCsv({ csv, apply: true, skipInvalid: true })).toMatchObject({ applied: true, added: 1 });
     expect(service.list().map((c) => c.name)).toEqual(['Good']);
@@ -107,8 +147,24 @@ describe('address book service', () => {
     await expect(service.saveCsv()).rejects.toMatchObject({ code: 'ADDRESS_BOOK_NO_DIALOG' });
     const saved: string[] = [];
     const withDialog = new AddressBookService({
-      chain: { stores: () => stores, network: () => ({ kind: 'embedded', name: 'x', key: 'embedded', fullNodeUrl: null, solidityNodeUrl: null, hasApiKey: false, savedCustom: null }) },
-      files: { saveText: async (options, text) => (saved.push(`${options.defaultName}:${text}`), { path: join(dir, options.defaultName) }) },
+      chain: {
+        stores: () => stores,
+        network: () => ({
+          kind: 'embedded',
+          name: 'x',
+          key: 'embedded',
+          fullNodeUrl: null,
+          solidityNodeUrl: null,
+          hasApiKey: false,
+          savedCustom: null,
+        }),
+      },
+      files: {
+        saveText: async (options, text) => (
+          saved.push(`${options.defaultName}:${text}`),
+          { path: join(dir, options.defaultName) }
+        ),
+      },
     });
     expect(await withDialog.saveCsv()).toEqual({ path: join(dir, 'address-book-embedded.csv'), count: 1 });
     expect(saved).toEqual([`address-book-embedded.csv:${exported.csv}`]);

@@ -4,11 +4,22 @@ import { hexToBytes } from '../../../../src-core/bytes/hex';
 import { encodeFunctionData } from '../../../../src-core/abi/calldata';
 import { TronNodeClient } from '../../../../src-core/client/client';
 import type { FetchLike } from '../../../../src-core/client/fetch';
-import { createEnvelope, envelopeFingerprint, parseEnvelope, serializeEnvelope, splitForQr } from '../../../../src-core/envelope';
+import {
+  createEnvelope,
+  envelopeFingerprint,
+  parseEnvelope,
+  serializeEnvelope,
+  splitForQr,
+} from '../../../../src-core/envelope';
 import { TxRequestSchema, type TxRequestInput } from '../../../../src-core/ipc/channels/tx';
 import { addressFromPrivateKey } from '../../../../src-core/keys/keys';
 import { stringifyJson } from '../../../../src-core/json/lossless';
-import { accountPermissionUpdateContract, buildTransaction, transferContract, triggerSmartContract } from '../../../../src-core/tx/builders';
+import {
+  accountPermissionUpdateContract,
+  buildTransaction,
+  transferContract,
+  triggerSmartContract,
+} from '../../../../src-core/tx/builders';
 import { encodeOperations } from '../../../../src-core/permission/operations';
 import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
@@ -33,7 +44,9 @@ interface Profile {
   readonly clipboard: string[];
 }
 
-async function profile(createEmbeddedNode: Parameters<typeof createWalletServices>[0]['createEmbeddedNode']): Promise<Profile> {
+async function profile(
+  createEmbeddedNode: Parameters<typeof createWalletServices>[0]['createEmbeddedNode'],
+): Promise<Profile> {
   const dir = await tempDir('cosign-');
   const events = recordEvents();
   const clipboard: string[] = [];
@@ -44,7 +57,12 @@ async function profile(createEmbeddedNode: Parameters<typeof createWalletService
     createEmbeddedNode,
     fetch: globalThis.fetch as unknown as FetchLike,
     clipboard: { writeText: (text) => void clipboard.push(text) },
-    secretStore: new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'MODULE_MISSING', message: 'No keychain.' }),
+    secretStore: new UnavailableSecretStore('test', {
+      available: false,
+      backend: 'test',
+      reason: 'MODULE_MISSING',
+      message: 'No keychain.',
+    }),
     scrypt: CHEAP_SCRYPT,
     embeddedPollMs: 25,
     settingsDefaults: { embeddedNode: { port: 0, blockTimeMs: 100 } },
@@ -71,7 +89,9 @@ describe('co-signing service on the embedded node', () => {
 
   /** A proposes a transfer from the treasury; its vault signs with key 1 and stores the envelope. */
   async function propose(amountSun: string, expirationMs = 3_600_000): Promise<{ id: string; txid: string }> {
-    const built = await a.wallet.transactions.build(request({ kind: 'trx-transfer', owner: treasury.address, to: newAddress(0xc051), amountSun, expirationMs }));
+    const built = await a.wallet.transactions.build(
+      request({ kind: 'trx-transfer', owner: treasury.address, to: newAddress(0xc051), amountSun, expirationMs }),
+    );
     const handed = await a.wallet.transactions.sign({ txid: built.txid });
     expect(handed.state).toBe('cosigning');
     return { id: handed.envelopeId!, txid: built.txid };
@@ -80,9 +100,7 @@ describe('co-signing service on the embedded node', () => {
   beforeAll(async () => {
     const factory = realNodeFactory();
     const started = factory.started;
-    a = await profile(
-      factory,
-    );
+    a = await profile(factory);
     node = started[0]!;
     b = await profile(attachTo(node));
     client = new TronNodeClient({ fullNodeUrl: node.url, fetch: globalThis.fetch as unknown as FetchLike });
@@ -105,7 +123,14 @@ describe('co-signing service on the embedded node', () => {
   it('shows the proposal with its fingerprint, the weight so far and who is missing, cross-checked with the node', async () => {
     const { id } = await propose('1500000');
     const detail = await a.wallet.cosign.get({ id });
-    expect(detail).toMatchObject({ origin: 'proposed', stage: 'collecting', contractType: 'TransferContract', currentWeight: 1n, threshold: 2n, signatures: 1 });
+    expect(detail).toMatchObject({
+      origin: 'proposed',
+      stage: 'collecting',
+      contractType: 'TransferContract',
+      currentWeight: 1n,
+      threshold: 2n,
+      signatures: 1,
+    });
     expect(detail.headline).toMatch(/^Send 1\.5 TRX to T/);
     expect(detail.fingerprint.words).toHaveLength(8);
     expect(detail.checks.map((c) => [c.id, c.outcome])).toEqual([
@@ -117,7 +142,12 @@ describe('co-signing service on the embedded node', () => {
       ['node-weight', 'passed'],
       ['expiry', 'passed'],
     ]);
-    expect(detail.progress).toMatchObject({ basis: 'chain', permissionName: 'payments', thresholdMet: false, node: { checked: true, agrees: true, currentWeight: 1n } });
+    expect(detail.progress).toMatchObject({
+      basis: 'chain',
+      permissionName: 'payments',
+      thresholdMet: false,
+      node: { checked: true, agrees: true, currentWeight: 1n },
+    });
     expect(detail.progress.signers.map((s) => [s.name, s.signed, s.accountId !== null])).toEqual([
       ['Alice', true, true],
       ['Bob (desk 2)', false, false],
@@ -138,7 +168,11 @@ describe('co-signing service on the embedded node', () => {
     await a.wallet.cosign.copy({ id });
     expect(a.clipboard.at(-1)).toBe(fromA.text);
     expect((await a.wallet.cosign.get({ id })).noteEditable).toBe(false);
-    await expectWalletError(a.wallet.cosign.setOptions({ id, note: 'changed later' }), 'EnvelopeError', 'COSIGN_NOTE_FIXED');
+    await expectWalletError(
+      a.wallet.cosign.setOptions({ id, note: 'changed later' }),
+      'EnvelopeError',
+      'COSIGN_NOTE_FIXED',
+    );
 
     const imported = await b.wallet.cosign.import({ text: fromA.text, source: 'file' });
     expect(imported).toMatchObject({ outcome: 'added', newSignatures: 1, broadcast: false });
@@ -152,7 +186,9 @@ describe('co-signing service on the embedded node', () => {
 
     const { simulation, cost } = await b.wallet.cosign.simulate({ id: imported.id });
     expect(simulation).toMatchObject({ method: 'dry-run', success: true, stateChanged: false });
-    expect(simulation.balanceChanges.find((c) => c.address === treasury.address)?.delta).toBe(-(2_500_000n + cost.burnedSun));
+    expect(simulation.balanceChanges.find((c) => c.address === treasury.address)?.delta).toBe(
+      -(2_500_000n + cost.burnedSun),
+    );
     // Two signatures: the multi-signature fee is part of the cost every signer sees.
     expect(cost.fees.find((f) => f.kind === 'multi-signature')?.sun).toBe(1_000_000n);
 
@@ -160,11 +196,26 @@ describe('co-signing service on the embedded node', () => {
     const signed = await b.wallet.cosign.sign({ id: imported.id, accountId: accounts.b[0]! });
     expect(signed.detail).toMatchObject({ stage: 'ready', currentWeight: 2n, signatures: 2 });
     expect(signed.detail.progress.node).toMatchObject({ thresholdMet: true, agrees: true });
-    await expectWalletError(b.wallet.cosign.sign({ id: imported.id, accountId: accounts.b[0]! }), 'EnvelopeError', 'COSIGN_ALREADY_SIGNED');
+    await expectWalletError(
+      b.wallet.cosign.sign({ id: imported.id, accountId: accounts.b[0]! }),
+      'EnvelopeError',
+      'COSIGN_ALREADY_SIGNED',
+    );
 
-    const merged = await a.wallet.cosign.import({ text: b.wallet.cosign.export({ id: imported.id }).text, source: 'file' });
-    expect(merged).toMatchObject({ id, outcome: 'merged', newSignatures: 1, detail: { stage: 'ready', currentWeight: 2n } });
-    const again = await a.wallet.cosign.import({ text: b.wallet.cosign.export({ id: imported.id }).text, source: 'paste' });
+    const merged = await a.wallet.cosign.import({
+      text: b.wallet.cosign.export({ id: imported.id }).text,
+      source: 'file',
+    });
+    expect(merged).toMatchObject({
+      id,
+      outcome: 'merged',
+      newSignatures: 1,
+      detail: { stage: 'ready', currentWeight: 2n },
+    });
+    const again = await a.wallet.cosign.import({
+      text: b.wallet.cosign.export({ id: imported.id }).text,
+      source: 'paste',
+    });
     expect(again.outcome).toBe('unchanged');
 
     await a.wallet.cosign.broadcast({ id });
@@ -178,15 +229,24 @@ describe('co-signing service on the embedded node', () => {
     expect(row.blockNumber).toBeGreaterThan(0);
     expect(row.feeSun).toBeGreaterThan(0n);
     // B signed someone else's proposal and did not broadcast it: B's node tells it the transaction went out.
-    await expect.poll(async () => (await b.wallet.cosign.get({ id: imported.id })).stage, { timeout: 5000 }).toBe('confirmed');
-    expect((await b.wallet.history.list()).find((r) => r.txid === txid)).toMatchObject({ stage: 'confirmed', blockNumber: row.blockNumber });
+    await expect
+      .poll(async () => (await b.wallet.cosign.get({ id: imported.id })).stage, { timeout: 5000 })
+      .toBe('confirmed');
+    expect((await b.wallet.history.list()).find((r) => r.txid === txid)).toMatchObject({
+      stage: 'confirmed',
+      blockNumber: row.blockNumber,
+    });
   });
 
   it('refuses a tampered envelope (amount changed in the JSON) with the reason', async () => {
     const { id } = await propose('3000000');
     const json = JSON.parse(a.wallet.cosign.export({ id }).text);
     json.transaction.raw_data.contract[0].parameter.value.amount = 300_000_000;
-    const error = await expectWalletError(b.wallet.cosign.import({ text: JSON.stringify(json), source: 'paste' }), 'EnvelopeError', 'ENVELOPE_JSON_HEX_MISMATCH');
+    const error = await expectWalletError(
+      b.wallet.cosign.import({ text: JSON.stringify(json), source: 'paste' }),
+      'EnvelopeError',
+      'ENVELOPE_JSON_HEX_MISMATCH',
+    );
     expect(error.message).toMatch(/not what would be signed/);
   });
 
@@ -194,27 +254,62 @@ describe('co-signing service on the embedded node', () => {
     const { id } = await propose('3100000');
     const json = JSON.parse(a.wallet.cosign.export({ id }).text);
     json.network.genesisBlockId = 'ab'.repeat(32);
-    await expectWalletError(b.wallet.cosign.import({ text: JSON.stringify(json), source: 'paste' }), 'EnvelopeError', 'ENVELOPE_WRONG_NETWORK');
+    await expectWalletError(
+      b.wallet.cosign.import({ text: JSON.stringify(json), source: 'paste' }),
+      'EnvelopeError',
+      'ENVELOPE_WRONG_NETWORK',
+    );
 
     const ref = await client.getRefBlock();
     const forged = buildTransaction(transferContract({ owner: treasury.address, to: newAddress(0xc052), amount: 1n }), {
-      header: transactionHeader({ refBlock: { number: ref.number, blockId: ref.blockId.slice(0, 16) + 'cd'.repeat(24) }, headTimestamp: ref.timestamp, expirationMs: 600_000 }),
+      header: transactionHeader({
+        refBlock: { number: ref.number, blockId: ref.blockId.slice(0, 16) + 'cd'.repeat(24) },
+        headTimestamp: ref.timestamp,
+        expirationMs: 600_000,
+      }),
       permissionId: 2,
     });
     const genesisBlockId = (await client.getGenesisBlockId()).toLowerCase();
-    const envelope = createEnvelope({ transaction: forged, network: { name: 'Embedded dev node', genesisBlockId }, createdAt: ref.timestamp });
-    const error = await expectWalletError(b.wallet.cosign.import({ text: serializeEnvelope(envelope), source: 'file' }), 'EnvelopeError', 'ENVELOPE_TAPOS_MISMATCH');
+    const envelope = createEnvelope({
+      transaction: forged,
+      network: { name: 'Embedded dev node', genesisBlockId },
+      createdAt: ref.timestamp,
+    });
+    const error = await expectWalletError(
+      b.wallet.cosign.import({ text: serializeEnvelope(envelope), source: 'file' }),
+      'EnvelopeError',
+      'ENVELOPE_TAPOS_MISMATCH',
+    );
     expect(error.message).toMatch(/another chain/);
   });
 
   it('refuses a signature by a key the chain’s permission does not hold, even when the envelope’s own snapshot lists it', async () => {
     const ref = await client.getRefBlock();
-    const tx = buildTransaction(transferContract({ owner: treasury.address, to: newAddress(0xc053), amount: 1n }), { header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp, expirationMs: 600_000 }), permissionId: 2 });
+    const tx = buildTransaction(transferContract({ owner: treasury.address, to: newAddress(0xc053), amount: 1n }), {
+      header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp, expirationMs: 600_000 }),
+      permissionId: 2,
+    });
     const stranger = node.accounts[7]!;
-    const forgedPermission = { type: 'Active' as const, id: 2, name: 'payments', threshold: 1n, parentId: 0, keys: [{ address: toHexAddress(stranger.address), weight: 1n }] };
+    const forgedPermission = {
+      type: 'Active' as const,
+      id: 2,
+      name: 'payments',
+      threshold: 1n,
+      parentId: 0,
+      keys: [{ address: toHexAddress(stranger.address), weight: 1n }],
+    };
     const genesisBlockId = (await client.getGenesisBlockId()).toLowerCase();
-    const envelope = createEnvelope({ transaction: signTransaction(tx, hexToBytes(stranger.privateKey)), network: { name: 'Embedded dev node', genesisBlockId }, permission: forgedPermission as never, createdAt: ref.timestamp });
-    await expectWalletError(b.wallet.cosign.import({ text: serializeEnvelope(envelope), source: 'paste' }), 'EnvelopeError', 'ENVELOPE_SIGNER_NOT_IN_PERMISSION');
+    const envelope = createEnvelope({
+      transaction: signTransaction(tx, hexToBytes(stranger.privateKey)),
+      network: { name: 'Embedded dev node', genesisBlockId },
+      permission: forgedPermission as never,
+      createdAt: ref.timestamp,
+    });
+    await expectWalletError(
+      b.wallet.cosign.import({ text: serializeEnvelope(envelope), source: 'paste' }),
+      'EnvelopeError',
+      'ENVELOPE_SIGNER_NOT_IN_PERMISSION',
+    );
   });
 
   it('shows an envelope past its expiration as expired, refuses to sign it, and re-proposes it with a fresh reference block, the note and who approved', async () => {
@@ -231,7 +326,13 @@ describe('co-signing service on the embedded node', () => {
 
     const fresh = await a.wallet.cosign.repropose({ id });
     expect(fresh.txid).not.toBe(txid);
-    expect(fresh).toMatchObject({ origin: 'proposed', stage: 'collecting', signatures: 0, note: 'rent', reproposedFrom: txid });
+    expect(fresh).toMatchObject({
+      origin: 'proposed',
+      stage: 'collecting',
+      signatures: 0,
+      note: 'rent',
+      reproposedFrom: txid,
+    });
     expect(fresh.carriedApprovals.map((x) => x.name)).toEqual(['Alice']);
     expect(fresh.expiry.windowMs).toBe(600_000);
     expect(fresh.headline).toBe(expired.headline);
@@ -255,25 +356,50 @@ describe('co-signing service on the embedded node', () => {
 
   it('carries a large contract call over QR frames read in any order', async () => {
     const ref = await client.getRefBlock();
-    const abi = [{ type: 'function', name: 'store', stateMutability: 'nonpayable', inputs: [{ name: 'items', type: 'bytes32[]' }], outputs: [] }];
+    const abi = [
+      {
+        type: 'function',
+        name: 'store',
+        stateMutability: 'nonpayable',
+        inputs: [{ name: 'items', type: 'bytes32[]' }],
+        outputs: [],
+      },
+    ];
     const items = Array.from({ length: 40 }, (_, i) => i.toString(16).padStart(64, '0'));
     const data = encodeFunctionData('store(bytes32[])', [items.map((i) => `0x${i}`)]);
-    const tx = buildTransaction(triggerSmartContract({ owner: treasury.address, contract: node.accounts[8]!.address, data }), {
-      header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp, expirationMs: 3_600_000 }),
-      feeLimit: 100_000_000n,
-      permissionId: 2,
-    });
+    const tx = buildTransaction(
+      triggerSmartContract({ owner: treasury.address, contract: node.accounts[8]!.address, data }),
+      {
+        header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp, expirationMs: 3_600_000 }),
+        feeLimit: 100_000_000n,
+        permissionId: 2,
+      },
+    );
     const signed = signTransaction(tx, hexToBytes(treasury.privateKeys[0]));
     const genesisBlockId = (await client.getGenesisBlockId()).toLowerCase();
-    const envelope = createEnvelope({ transaction: signed, network: { name: 'Embedded dev node', genesisBlockId }, abi, createdAt: ref.timestamp });
+    const envelope = createEnvelope({
+      transaction: signed,
+      network: { name: 'Embedded dev node', genesisBlockId },
+      abi,
+      createdAt: ref.timestamp,
+    });
     const frames = splitForQr(serializeEnvelope(envelope));
     expect(frames.length).toBeGreaterThan(3);
     const shuffled = [...frames.slice(2), frames[1]!, frames[0]!].reverse();
     const result = await b.wallet.cosign.importQr({ frames: shuffled });
     expect(result.detail.fingerprint.text).toBe(envelopeFingerprint(envelope).text);
-    expect(result.detail.call).toMatchObject({ signature: 'store(bytes32[])', args: [{ name: 'items', type: 'bytes32[]' }] });
-    expect(parseEnvelope(b.wallet.cosign.export({ id: result.id }).text).transaction.txID).toBe(envelope.transaction.txID);
-    await expectWalletError(b.wallet.cosign.importQr({ frames: frames.slice(1) }), 'EnvelopeError', 'ENVELOPE_QR_INCOMPLETE');
+    expect(result.detail.call).toMatchObject({
+      signature: 'store(bytes32[])',
+      args: [{ name: 'items', type: 'bytes32[]' }],
+    });
+    expect(parseEnvelope(b.wallet.cosign.export({ id: result.id }).text).transaction.txID).toBe(
+      envelope.transaction.txID,
+    );
+    await expectWalletError(
+      b.wallet.cosign.importQr({ frames: frames.slice(1) }),
+      'EnvelopeError',
+      'ENVELOPE_QR_INCOMPLETE',
+    );
     expect(stringifyJson(result.detail.summary.find((l) => l.label === 'Fee limit'))).toContain('100 TRX');
   });
 
@@ -284,30 +410,69 @@ describe('co-signing service on the embedded node', () => {
     const setup = buildTransaction(
       accountPermissionUpdateContract({
         owner: shared.hex,
-        ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 2n, keys: [{ address: shared.hex, weight: 1n }, { address: toHexAddress(treasury.keys[0]), weight: 1n }] },
-        actives: [{ type: 'Active', permission_name: 'active', threshold: 1n, operations: encodeOperations(['TransferContract']), keys: [{ address: shared.hex, weight: 1n }] }],
+        ownerPermission: {
+          type: 'Owner',
+          permission_name: 'owner',
+          threshold: 2n,
+          keys: [
+            { address: shared.hex, weight: 1n },
+            { address: toHexAddress(treasury.keys[0]), weight: 1n },
+          ],
+        },
+        actives: [
+          {
+            type: 'Active',
+            permission_name: 'active',
+            threshold: 1n,
+            operations: encodeOperations(['TransferContract']),
+            keys: [{ address: shared.hex, weight: 1n }],
+          },
+        ],
       }),
       { header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp }) },
     );
     await client.broadcastTransaction(signTransaction(setup, hexToBytes(shared.privateKey)));
-    await expect.poll(async () => (await client.getAccount(shared.address))?.owner_permission.threshold, { timeout: 10_000 }).toBe(2n);
+    await expect
+      .poll(async () => (await client.getAccount(shared.address))?.owner_permission.threshold, { timeout: 10_000 })
+      .toBe(2n);
 
     const key = (address: string) => ({ address, weight: 1n });
     const submitted = await a.wallet.permissions.submit(
       shared.address,
-      { owner: { name: 'owner', threshold: 2n, keys: [key(shared.address), key(treasury.keys[0]), key(treasury.keys[1])] }, actives: [{ name: 'active', threshold: 1n, keys: [key(shared.address)], operations: encodeOperations(['TransferContract']) }] },
+      {
+        owner: {
+          name: 'owner',
+          threshold: 2n,
+          keys: [key(shared.address), key(treasury.keys[0]), key(treasury.keys[1])],
+        },
+        actives: [
+          {
+            name: 'active',
+            threshold: 1n,
+            keys: [key(shared.address)],
+            operations: encodeOperations(['TransferContract']),
+          },
+        ],
+      },
       true,
     );
     expect(submitted).toMatchObject({ state: 'needs-cosigners', weight: 1n, threshold: 2n });
     const detail = await a.wallet.cosign.get({ id: submitted.envelopeId! });
-    expect(detail).toMatchObject({ origin: 'proposed', stage: 'collecting', contractType: 'AccountPermissionUpdateContract', txid: submitted.txid });
+    expect(detail).toMatchObject({
+      origin: 'proposed',
+      stage: 'collecting',
+      contractType: 'AccountPermissionUpdateContract',
+      txid: submitted.txid,
+    });
     expect(detail.headline).toMatch(/^Change the permissions of T/);
     expect(detail.expiry.windowMs).toBe(3_600_000);
     expect(detail.checks.every((c) => c.outcome === 'passed')).toBe(true);
     expect(detail.permissionChange?.after[0]).toMatchObject({ label: 'Owner “owner”' });
     expect(detail.permissionChange?.after[0]!.value).toContain('Bob (desk 2)');
     expect(JSON.stringify(detail.permissionChange?.diff)).toContain(toHexAddress(treasury.keys[1]));
-    expect(detail.permissionChange?.directory.map((d) => d.name)).toEqual(expect.arrayContaining(['Alice', 'Bob (desk 2)']));
+    expect(detail.permissionChange?.directory.map((d) => d.name)).toEqual(
+      expect.arrayContaining(['Alice', 'Bob (desk 2)']),
+    );
     expect((await a.wallet.history.list()).find((r) => r.txid === submitted.txid)?.stage).toBe('proposed');
   });
 
@@ -316,8 +481,16 @@ describe('co-signing service on the embedded node', () => {
     const outsider = await a.wallet.vault.importPrivateKey(node.accounts[7]!.privateKey, { label: 'Outsider' });
     await expectWalletError(a.wallet.cosign.sign({ id, accountId: outsider.id }), 'EnvelopeError', 'COSIGN_NOT_A_KEY');
     const watch = a.wallet.vault.listAccounts().find((x) => x.label === 'Treasury')!;
-    await expectWalletError(a.wallet.cosign.sign({ id, accountId: watch.id }), 'EnvelopeError', 'COSIGN_ACCOUNT_CANNOT_SIGN');
-    await expectWalletError(a.wallet.cosign.get({ id: 'env_0000000000000000' }), 'EnvelopeError', 'COSIGN_UNKNOWN_ENVELOPE');
+    await expectWalletError(
+      a.wallet.cosign.sign({ id, accountId: watch.id }),
+      'EnvelopeError',
+      'COSIGN_ACCOUNT_CANNOT_SIGN',
+    );
+    await expectWalletError(
+      a.wallet.cosign.get({ id: 'env_0000000000000000' }),
+      'EnvelopeError',
+      'COSIGN_UNKNOWN_ENVELOPE',
+    );
     await expectWalletError(a.wallet.cosign.openFile(), 'EnvelopeError', 'COSIGN_NO_DIALOG');
     const inbox = await a.wallet.cosign.list();
     expect(inbox.fileDialogs).toEqual({ open: false, save: false });

@@ -16,7 +16,14 @@ import {
   type ContractSpec,
 } from '../../../../src-core/tx/builders';
 import { transactionHeader } from '../../../../src-core/tx/header';
-import { amountText, headline, summaryLines, tokensMoved, trc10Key, type TokenFacts } from '../../../../src-main/wallet/cosign/describe';
+import {
+  amountText,
+  headline,
+  summaryLines,
+  tokensMoved,
+  trc10Key,
+  type TokenFacts,
+} from '../../../../src-main/wallet/cosign/describe';
 import { Names } from '../../../../src-main/wallet/cosign/names';
 import type { AddressBook } from '../../../../src-main/wallet/stores/address-book';
 
@@ -24,7 +31,8 @@ import type { AddressBook } from '../../../../src-main/wallet/stores/address-boo
  * The sentences every co-signer reads (issue 10, "amounts in TRX and tokens"): computed from the
  * summary this wallet derived from the transaction, with the token facts read from the chain.
  */
-const address = (seed: number) => toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));
+const address = (seed: number) =>
+  toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));
 const OWNER = address(0xd001);
 const CAROL = address(0xd002);
 const BOB = address(0xd003);
@@ -35,9 +43,33 @@ const UNKNOWN_TOKEN = address(0xd0a4);
 const MAX_UINT256 = 2n ** 256n - 1n;
 
 const ERC20_ABI = [
-  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }], outputs: [{ name: '', type: 'bool' }] },
-  { type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }], outputs: [{ name: '', type: 'bool' }] },
-  { type: 'function', name: 'store', stateMutability: 'nonpayable', inputs: [{ name: 'value', type: 'uint256' }], outputs: [] },
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'approve',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'spender', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'store',
+    stateMutability: 'nonpayable',
+    inputs: [{ name: 'value', type: 'uint256' }],
+    outputs: [],
+  },
 ];
 
 const TOKENS: TokenFacts = new Map([
@@ -49,10 +81,22 @@ const TOKENS: TokenFacts = new Map([
 
 /** Carol is in the address book; Bob is a vault key. */
 const book = { list: () => [{ name: 'Carol', address: CAROL }] } as unknown as AddressBook;
-const bob: VaultAccount = { id: 'acc_0000000000000001', kind: 'privateKey', label: 'Bob', address: BOB, addressHex: toHexAddress(BOB), canSign: true, createdAt: 0 };
+const bob: VaultAccount = {
+  id: 'acc_0000000000000001',
+  kind: 'privateKey',
+  label: 'Bob',
+  address: BOB,
+  addressHex: toHexAddress(BOB),
+  canSign: true,
+  createdAt: 0,
+};
 const names = new Names([bob], book);
 
-const HEADER = transactionHeader({ refBlock: { number: 1234, blockId: `00000000000004d2${'ab'.repeat(24)}` }, headTimestamp: 1_700_000_000_000, expirationMs: 3_600_000 });
+const HEADER = transactionHeader({
+  refBlock: { number: 1234, blockId: `00000000000004d2${'ab'.repeat(24)}` },
+  headTimestamp: 1_700_000_000_000,
+  expirationMs: 3_600_000,
+});
 
 function build(spec: ContractSpec, feeLimit?: bigint) {
   return buildTransaction(spec, { header: HEADER, permissionId: 2, ...(feeLimit !== undefined ? { feeLimit } : {}) });
@@ -63,7 +107,10 @@ function summaryOf(spec: ContractSpec, abi?: unknown): EnvelopeSummary {
 }
 
 function tokenCall(token: string, signature: string, args: unknown[]): EnvelopeSummary {
-  return summaryOf(triggerSmartContract({ owner: OWNER, contract: token, data: encodeFunctionData(signature, args) }), ERC20_ABI);
+  return summaryOf(
+    triggerSmartContract({ owner: OWNER, contract: token, data: encodeFunctionData(signature, args) }),
+    ERC20_ABI,
+  );
 }
 
 describe('co-sign summary: token amounts', () => {
@@ -76,7 +123,8 @@ describe('co-sign summary: token amounts', () => {
 
   it('shows a TRC20 approval as the spender allowed to spend, with an 18-decimal amount of 2^256−1 to the last digit', () => {
     const summary = tokenCall(WETH, 'approve(address,uint256)', [BOB, MAX_UINT256]);
-    const exact = '115,792,089,237,316,195,423,570,985,008,687,907,853,269,984,665,640,564,039,457.584007913129639935 WETH';
+    const exact =
+      '115,792,089,237,316,195,423,570,985,008,687,907,853,269,984,665,640,564,039,457.584007913129639935 WETH';
     expect(amountText(summary.call!.decoded!.effects[0]!, TOKENS)).toBe(exact);
     expect(headline(summary, names, TOKENS)).toBe(`Approve Bob to spend ${exact}`);
   });
@@ -85,8 +133,15 @@ describe('co-sign summary: token amounts', () => {
     // 123456789012345678901234567890.123456789012345678: far beyond 2^53, and a float would round it.
     const amount = 123_456_789_012_345_678_901_234_567_890_123_456_789_012_345_678n;
     const summary = tokenCall(WETH, 'transfer(address,uint256)', [CAROL, amount]);
-    expect(headline(summary, names, TOKENS)).toBe('Send 123,456,789,012,345,678,901,234,567,890.123456789012345678 WETH to Carol');
-    expect(amountText({ role: 'send', asset: 'TRC20', contract: toHexAddress(WETH), to: toHexAddress(CAROL), amount: '1' }, TOKENS)).toBe('0.000000000000000001 WETH');
+    expect(headline(summary, names, TOKENS)).toBe(
+      'Send 123,456,789,012,345,678,901,234,567,890.123456789012345678 WETH to Carol',
+    );
+    expect(
+      amountText(
+        { role: 'send', asset: 'TRC20', contract: toHexAddress(WETH), to: toHexAddress(CAROL), amount: '1' },
+        TOKENS,
+      ),
+    ).toBe('0.000000000000000001 WETH');
   });
 
   it('shows a token with 0 decimals as whole units, grouped', () => {
@@ -96,13 +151,23 @@ describe('co-sign summary: token amounts', () => {
 
   it('shows base units and the token’s Base58 address when the chain gave no symbol or decimals', () => {
     const summary = tokenCall(UNKNOWN_TOKEN, 'transfer(address,uint256)', [CAROL, 1_500n]);
-    expect(headline(summary, names, new Map())).toBe(`Send 1500 base units of the TRC20 token at ${UNKNOWN_TOKEN} to Carol`);
+    expect(headline(summary, names, new Map())).toBe(
+      `Send 1500 base units of the TRC20 token at ${UNKNOWN_TOKEN} to Carol`,
+    );
   });
 
   it('lists each token the summary moves once, for the caller to look up', () => {
-    expect(tokensMoved(tokenCall(USDT, 'transfer(address,uint256)', [CAROL, 1n]))).toEqual({ trc20: [toHexAddress(USDT)], trc10: [] });
-    expect(tokensMoved(summaryOf(transferAssetContract({ owner: OWNER, to: CAROL, tokenId: '1000002', amount: 1n })))).toEqual({ trc20: [], trc10: ['1000002'] });
-    expect(tokensMoved(summaryOf(freezeBalanceV2Contract({ owner: OWNER, amount: 1n })))).toEqual({ trc20: [], trc10: [] });
+    expect(tokensMoved(tokenCall(USDT, 'transfer(address,uint256)', [CAROL, 1n]))).toEqual({
+      trc20: [toHexAddress(USDT)],
+      trc10: [],
+    });
+    expect(
+      tokensMoved(summaryOf(transferAssetContract({ owner: OWNER, to: CAROL, tokenId: '1000002', amount: 1n }))),
+    ).toEqual({ trc20: [], trc10: ['1000002'] });
+    expect(tokensMoved(summaryOf(freezeBalanceV2Contract({ owner: OWNER, amount: 1n })))).toEqual({
+      trc20: [],
+      trc10: [],
+    });
   });
 
   it('names a call that moves no token by its decoded signature, or its selector without an ABI', () => {
@@ -113,28 +178,74 @@ describe('co-sign summary: token amounts', () => {
   });
 
   it('shows a TRC10 transfer in its precision and abbreviation when this node knows the token', () => {
-    const summary = summaryOf(transferAssetContract({ owner: OWNER, to: CAROL, tokenId: '1000002', amount: 12_345_678_901n }));
+    const summary = summaryOf(
+      transferAssetContract({ owner: OWNER, to: CAROL, tokenId: '1000002', amount: 12_345_678_901n }),
+    );
     expect(headline(summary, names, TOKENS)).toBe('Send 12,345.678901 GOLD (TRC10 token 1000002) to Carol');
   });
 
   it('shows a TRC10 transfer in raw units with its id when this node does not know the token', () => {
-    const summary = summaryOf(transferAssetContract({ owner: OWNER, to: CAROL, tokenId: '1000001', amount: 25_000_000n }));
+    const summary = summaryOf(
+      transferAssetContract({ owner: OWNER, to: CAROL, tokenId: '1000001', amount: 25_000_000n }),
+    );
     expect(amountText(summary.amounts[0]!, TOKENS)).toBe('25000000 units of TRC10 token 1000001');
     expect(headline(summary, names, TOKENS)).toBe('Send 25000000 units of TRC10 token 1000001 to Carol');
   });
 
   it('shows staking, unstaking and delegation amounts in TRX with the resource and the receiver', () => {
-    expect(headline(summaryOf(freezeBalanceV2Contract({ owner: OWNER, amount: 1_234_500_000n, resource: 'ENERGY' })), names, TOKENS)).toBe('Stake 1,234.5 TRX for energy');
-    expect(headline(summaryOf(unfreezeBalanceV2Contract({ owner: OWNER, amount: 2_000_000n })), names, TOKENS)).toBe('Unstake 2 TRX of bandwidth');
-    expect(headline(summaryOf(freezeBalanceV2Contract({ owner: OWNER, amount: 1_000_000n, resource: 'TRON_POWER' })), names, TOKENS)).toBe('Stake 1 TRX for TRON power');
-    expect(headline(summaryOf(delegateResourceContract({ owner: OWNER, receiver: CAROL, amount: 100_000_001n, resource: 'ENERGY' })), names, TOKENS)).toBe('Delegate 100.000001 TRX of energy to Carol');
-    expect(headline(summaryOf(unDelegateResourceContract({ owner: OWNER, receiver: BOB, amount: 5_000_000n, resource: 'BANDWIDTH' })), names, TOKENS)).toBe('Take back 5 TRX of bandwidth from Bob');
+    expect(
+      headline(
+        summaryOf(freezeBalanceV2Contract({ owner: OWNER, amount: 1_234_500_000n, resource: 'ENERGY' })),
+        names,
+        TOKENS,
+      ),
+    ).toBe('Stake 1,234.5 TRX for energy');
+    expect(headline(summaryOf(unfreezeBalanceV2Contract({ owner: OWNER, amount: 2_000_000n })), names, TOKENS)).toBe(
+      'Unstake 2 TRX of bandwidth',
+    );
+    expect(
+      headline(
+        summaryOf(freezeBalanceV2Contract({ owner: OWNER, amount: 1_000_000n, resource: 'TRON_POWER' })),
+        names,
+        TOKENS,
+      ),
+    ).toBe('Stake 1 TRX for TRON power');
+    expect(
+      headline(
+        summaryOf(
+          delegateResourceContract({ owner: OWNER, receiver: CAROL, amount: 100_000_001n, resource: 'ENERGY' }),
+        ),
+        names,
+        TOKENS,
+      ),
+    ).toBe('Delegate 100.000001 TRX of energy to Carol');
+    expect(
+      headline(
+        summaryOf(
+          unDelegateResourceContract({ owner: OWNER, receiver: BOB, amount: 5_000_000n, resource: 'BANDWIDTH' }),
+        ),
+        names,
+        TOKENS,
+      ),
+    ).toBe('Take back 5 TRX of bandwidth from Bob');
   });
 
   it('puts the token amount, the recipient’s label and the fee limit into the summary lines', () => {
     const genesisBlockId = `0000000000000000${'cd'.repeat(24)}`;
-    const transaction = build(triggerSmartContract({ owner: OWNER, contract: WETH, data: encodeFunctionData('approve(address,uint256)', [BOB, 10n ** 18n]) }), 150_000_000n);
-    const envelope = createEnvelope({ transaction, network: { name: 'test', genesisBlockId }, abi: ERC20_ABI, createdAt: HEADER.timestamp });
+    const transaction = build(
+      triggerSmartContract({
+        owner: OWNER,
+        contract: WETH,
+        data: encodeFunctionData('approve(address,uint256)', [BOB, 10n ** 18n]),
+      }),
+      150_000_000n,
+    );
+    const envelope = createEnvelope({
+      transaction,
+      network: { name: 'test', genesisBlockId },
+      abi: ERC20_ABI,
+      createdAt: HEADER.timestamp,
+    });
     const lines = summaryLines(envelope, names, TOKENS);
     const value = (label: string) => lines.find((l) => l.label === label)?.value;
     expect(value('Approve spending (TRC20)')).toBe(`1 WETH for Bob (${BOB.slice(0, 6)}…${BOB.slice(-4)})`);

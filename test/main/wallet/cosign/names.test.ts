@@ -14,11 +14,18 @@ const account = (id: number, label: string, address: string, canSign: boolean): 
   canSign,
   createdAt: 0,
 });
-const book = (entries: [string, string][]) => ({ list: () => entries.map(([name, address]) => ({ name, address })) }) as unknown as AddressBook;
+const book = (entries: [string, string][]) =>
+  ({ list: () => entries.map(([name, address]) => ({ name, address })) }) as unknown as AddressBook;
 
 describe('names in the co-signing views', () => {
   it('prefers the vault’s label to the address book’s, and knows which account can sign', () => {
-    const names = new Names([account(1, 'Alice', K.K1.base58, true)], book([['Alice (book)', K.K1.base58], ['Bob', K.K2.base58]]));
+    const names = new Names(
+      [account(1, 'Alice', K.K1.base58, true)],
+      book([
+        ['Alice (book)', K.K1.base58],
+        ['Bob', K.K2.base58],
+      ]),
+    );
     expect(names.get(K.K1.hex)).toEqual({ name: 'Alice', source: 'vault', accountId: 'acc_0000000000000001' });
     expect(names.get(K.K2.base58)).toEqual({ name: 'Bob', source: 'address-book', accountId: null });
     expect(names.get(K.K3.base58)).toBeUndefined();

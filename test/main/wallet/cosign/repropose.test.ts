@@ -15,17 +15,31 @@ const T0 = 1_700_000_000_000;
 const OLD_REF = { number: 100, blockId: `0000000000000064${'11'.repeat(24)}` };
 const NEW_REF = { number: 5000, blockId: `0000000000001388${'22'.repeat(24)}`, timestamp: T0 + 7_200_000 };
 
-function proposal(windowMs: number, spec = transferContract({ owner: OWNER, to: K.K1.hex, amount: 2_500_000n }), feeLimit?: bigint): Envelope {
+function proposal(
+  windowMs: number,
+  spec = transferContract({ owner: OWNER, to: K.K1.hex, amount: 2_500_000n }),
+  feeLimit?: bigint,
+): Envelope {
   const header = transactionHeader({ refBlock: OLD_REF, headTimestamp: T0, expirationMs: windowMs });
   const tx = buildTransaction(spec, { header, permissionId: 2, memo: 'Q3 payroll', ...(feeLimit ? { feeLimit } : {}) });
-  return createEnvelope({ transaction: signTransaction(tx, hexToBytes(K.K1.private_key)), network: NILE, createdAt: T0 });
+  return createEnvelope({
+    transaction: signTransaction(tx, hexToBytes(K.K1.private_key)),
+    network: NILE,
+    createdAt: T0,
+  });
 }
 
 describe('re-proposing an expired envelope', () => {
   it('keeps the contract, permission and memo, with a fresh reference block, the same window from the new head time, and no signatures', () => {
     const old = proposal(3_600_000);
     const fresh = rebuildTransaction(old, NEW_REF);
-    expect(fresh.raw_data).toMatchObject({ ref_block_bytes: '1388', ref_block_hash: '2222222222222222', timestamp: NEW_REF.timestamp, expiration: NEW_REF.timestamp + 3_600_000, data: old.transaction.raw_data.data });
+    expect(fresh.raw_data).toMatchObject({
+      ref_block_bytes: '1388',
+      ref_block_hash: '2222222222222222',
+      timestamp: NEW_REF.timestamp,
+      expiration: NEW_REF.timestamp + 3_600_000,
+      data: old.transaction.raw_data.data,
+    });
     expect(fresh.raw_data.contract).toEqual(old.transaction.raw_data.contract);
     expect(fresh.txID).not.toBe(old.transaction.txID);
     expect(fresh.signature ?? []).toEqual([]);
@@ -39,7 +53,12 @@ describe('re-proposing an expired envelope', () => {
   });
 
   it('derives a deployment’s new contract address from the new txID', () => {
-    const spec = createSmartContract({ owner: OWNER, abi: [], bytecode: '6080604052348015600f57600080fd5b50', name: 'Empty' });
+    const spec = createSmartContract({
+      owner: OWNER,
+      abi: [],
+      bytecode: '6080604052348015600f57600080fd5b50',
+      name: 'Empty',
+    });
     const old = proposal(600_000, spec, 100_000_000n);
     const fresh = rebuildTransaction(old, NEW_REF);
     expect(fresh.raw_data.fee_limit).toBe(old.transaction.raw_data.fee_limit);

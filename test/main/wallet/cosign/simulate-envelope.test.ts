@@ -6,12 +6,21 @@ import { TronNodeClient } from '../../../../src-core/client/client';
 import type { FetchLike } from '../../../../src-core/client/fetch';
 import { createEnvelope, serializeEnvelope, type Envelope } from '../../../../src-core/envelope';
 import type { Permission } from '../../../../src-core/permission/model';
-import { accountPermissionUpdateContract, buildTransaction, transferContract, triggerSmartContract } from '../../../../src-core/tx/builders';
+import {
+  accountPermissionUpdateContract,
+  buildTransaction,
+  transferContract,
+  triggerSmartContract,
+} from '../../../../src-core/tx/builders';
 import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
 import type { TronNode } from '../../../../src-main/node';
 import type { WalletServices } from '../../../../src-main/wallet';
-import { completingSigners, planFromEnvelope, simulateEnvelope } from '../../../../src-main/wallet/cosign/simulate-envelope';
+import {
+  completingSigners,
+  planFromEnvelope,
+  simulateEnvelope,
+} from '../../../../src-main/wallet/cosign/simulate-envelope';
 import { ChainReads } from '../../../../src-main/wallet/transactions/chain-reads';
 import { makeTreasury, type Treasury } from '../../../fixtures/cosign-network';
 import { K } from '../../../fixtures/permissions';
@@ -20,7 +29,11 @@ import { contractArtifacts, startEmbeddedWallet, type Artifact, type EmbeddedWal
 import { recordEvents } from '../helpers';
 
 const REASON = 'payroll frozen by compliance';
-const HEADER = transactionHeader({ refBlock: { number: 1, blockId: `0000000000000001${'ab'.repeat(24)}` }, headTimestamp: 1_700_000_000_000, expirationMs: 3_600_000 });
+const HEADER = transactionHeader({
+  refBlock: { number: 1, blockId: `0000000000000001${'ab'.repeat(24)}` },
+  headTimestamp: 1_700_000_000_000,
+  expirationMs: 3_600_000,
+});
 
 /**
  * Each signer's simulation of someone else's transaction (src-main/wallet/cosign/simulate-envelope.ts)
@@ -45,7 +58,12 @@ describe('co-sign simulation of an envelope whose call reverts, on the embedded 
       permissionId: 2,
     });
     const genesisBlockId = (await client.getGenesisBlockId()).toLowerCase();
-    return createEnvelope({ transaction: signTransaction(tx, hexToBytes(treasury.privateKeys[0])), network: { name: 'Embedded dev node', genesisBlockId }, abi: reverter.abi, createdAt: ref.timestamp });
+    return createEnvelope({
+      transaction: signTransaction(tx, hexToBytes(treasury.privateKeys[0])),
+      network: { name: 'Embedded dev node', genesisBlockId },
+      abi: reverter.abi,
+      createdAt: ref.timestamp,
+    });
   }
 
   beforeAll(async () => {
@@ -66,10 +84,21 @@ describe('co-sign simulation of an envelope whose call reverts, on the embedded 
   it('shows REVERT and the decoded revert reason on this signer’s node before the threshold is met', async () => {
     const envelope = await proposal(encodeFunctionData('fail(string)', [REASON]));
     const imported = await wallet.cosign.import({ text: serializeEnvelope(envelope), source: 'file' });
-    expect(imported.detail).toMatchObject({ stage: 'collecting', currentWeight: 1n, threshold: 2n, call: { signature: 'fail(string)' } });
+    expect(imported.detail).toMatchObject({
+      stage: 'collecting',
+      currentWeight: 1n,
+      threshold: 2n,
+      call: { signature: 'fail(string)' },
+    });
 
     const { simulation, cost } = await wallet.cosign.simulate({ id: imported.id });
-    expect(simulation).toMatchObject({ txid: envelope.transaction.txID, method: 'dry-run', success: false, result: 'REVERT', stateChanged: false });
+    expect(simulation).toMatchObject({
+      txid: envelope.transaction.txID,
+      method: 'dry-run',
+      success: false,
+      result: 'REVERT',
+      stateChanged: false,
+    });
     expect(simulation.reason).toContain(REASON);
     expect(simulation.energyUsed).toBeGreaterThan(0n);
     // The energy a revert uses is still paid; the treasury loses nothing else.
@@ -82,15 +111,32 @@ describe('co-sign simulation of an envelope whose call reverts, on the embedded 
   it('falls back to a constant call when there is no dry run, still with the revert reason', async () => {
     const envelope = await proposal(encodeFunctionData('fail(string)', [REASON]));
     const head = await client.getNowBlockHeader();
-    const { simulation } = await simulateEnvelope({ envelope, client, reads: new ChainReads(), dryRun: null, headTime: head.timestamp });
-    expect(simulation).toMatchObject({ method: 'constant-call', success: false, result: 'REVERT', stateChanged: false });
+    const { simulation } = await simulateEnvelope({
+      envelope,
+      client,
+      reads: new ChainReads(),
+      dryRun: null,
+      headTime: head.timestamp,
+    });
+    expect(simulation).toMatchObject({
+      method: 'constant-call',
+      success: false,
+      result: 'REVERT',
+      stateChanged: false,
+    });
     expect(simulation.reason).toContain(REASON);
   });
 
   it('reports a Solidity panic (division by zero) as a revert with its reason', async () => {
     const envelope = await proposal(encodeFunctionData('divide(uint256,uint256)', [1n, 0n]));
     const head = await client.getNowBlockHeader();
-    const { simulation } = await simulateEnvelope({ envelope, client, reads: new ChainReads(), dryRun: node.dryRun.bind(node), headTime: head.timestamp });
+    const { simulation } = await simulateEnvelope({
+      envelope,
+      client,
+      reads: new ChainReads(),
+      dryRun: node.dryRun.bind(node),
+      headTime: head.timestamp,
+    });
     expect(simulation).toMatchObject({ method: 'dry-run', success: false, result: 'REVERT' });
     expect(simulation.reason).toMatch(/division or modulo by zero/);
   });
@@ -99,30 +145,85 @@ describe('co-sign simulation of an envelope whose call reverts, on the embedded 
 describe('the plan a co-signer simulates, rebuilt from the envelope', () => {
   const owner = '411a642f0e3c3af545e7acbd38b07251b3990914f1';
   const envelopeOf = (spec: Parameters<typeof buildTransaction>[0], abi?: Record<string, unknown>[]) =>
-    createEnvelope({ transaction: buildTransaction(spec, { header: HEADER, permissionId: 2, feeLimit: spec.type === 'TriggerSmartContract' ? 50_000_000n : undefined }), network: NILE, ...(abi ? { abi } : {}), createdAt: HEADER.timestamp });
+    createEnvelope({
+      transaction: buildTransaction(spec, {
+        header: HEADER,
+        permissionId: 2,
+        feeLimit: spec.type === 'TriggerSmartContract' ? 50_000_000n : undefined,
+      }),
+      network: NILE,
+      ...(abi ? { abi } : {}),
+      createdAt: HEADER.timestamp,
+    });
 
   it('treats a call that moves TRC20 tokens as a token transfer and carries its call data, value and fee limit', () => {
-    const abi = [{ type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }], outputs: [{ name: '', type: 'bool' }] }];
+    const abi = [
+      {
+        type: 'function',
+        name: 'transfer',
+        stateMutability: 'nonpayable',
+        inputs: [
+          { name: 'to', type: 'address' },
+          { name: 'value', type: 'uint256' },
+        ],
+        outputs: [{ name: '', type: 'bool' }],
+      },
+    ];
     const data = encodeFunctionData('transfer(address,uint256)', [K.K2.base58, 5n]);
-    const plan = planFromEnvelope(envelopeOf(triggerSmartContract({ owner, contract: K.K3.base58, data, callValue: 7n }), abi));
-    expect(plan).toMatchObject({ kind: 'trc20-transfer', feeLimit: 50_000_000n, abi, execution: { contract: toHexAddress(K.K3.base58), data: data.replace(/^0x/, ''), callValue: 7n } });
+    const plan = planFromEnvelope(
+      envelopeOf(triggerSmartContract({ owner, contract: K.K3.base58, data, callValue: 7n }), abi),
+    );
+    expect(plan).toMatchObject({
+      kind: 'trc20-transfer',
+      feeLimit: 50_000_000n,
+      abi,
+      execution: { contract: toHexAddress(K.K3.base58), data: data.replace(/^0x/, ''), callValue: 7n },
+    });
     // Without an ABI nothing says it is a token transfer: a plain call.
-    expect(planFromEnvelope(envelopeOf(triggerSmartContract({ owner, contract: K.K3.base58, data }))).kind).toBe('call');
+    expect(planFromEnvelope(envelopeOf(triggerSmartContract({ owner, contract: K.K3.base58, data }))).kind).toBe(
+      'call',
+    );
   });
 
   it('names the recipient of a TRX transfer, and gives a permission update no value movement', () => {
-    expect(planFromEnvelope(envelopeOf(transferContract({ owner, to: K.K1.base58, amount: 1n })))).toMatchObject({ kind: 'trx-transfer', recipient: K.K1.hex });
-    const update = accountPermissionUpdateContract({ owner, ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 1n, keys: [{ address: owner, weight: 1n }] }, actives: [] });
+    expect(planFromEnvelope(envelopeOf(transferContract({ owner, to: K.K1.base58, amount: 1n })))).toMatchObject({
+      kind: 'trx-transfer',
+      recipient: K.K1.hex,
+    });
+    const update = accountPermissionUpdateContract({
+      owner,
+      ownerPermission: {
+        type: 'Owner',
+        permission_name: 'owner',
+        threshold: 1n,
+        keys: [{ address: owner, weight: 1n }],
+      },
+      actives: [],
+    });
     const plan = planFromEnvelope(envelopeOf(update));
     expect(plan.recipient).toBeUndefined();
     expect(plan.execution).toBeUndefined();
   });
 
   it('counts as signers those who signed, then the heaviest missing keys until the threshold is met', () => {
-    const weighted: Permission = { ...active, threshold: 3n, keys: [{ address: K.K1.hex as never, weight: 1n }, { address: K.K2.hex as never, weight: 1n }, { address: K.K3.hex as never, weight: 2n }] };
-    const tx = buildTransaction(transferContract({ owner, to: K.K1.base58, amount: 1n }), { header: HEADER, permissionId: 2 });
+    const weighted: Permission = {
+      ...active,
+      threshold: 3n,
+      keys: [
+        { address: K.K1.hex as never, weight: 1n },
+        { address: K.K2.hex as never, weight: 1n },
+        { address: K.K3.hex as never, weight: 2n },
+      ],
+    };
+    const tx = buildTransaction(transferContract({ owner, to: K.K1.base58, amount: 1n }), {
+      header: HEADER,
+      permissionId: 2,
+    });
     expect(completingSigners(tx, weighted)).toEqual([K.K3.hex, K.K1.hex]);
-    expect(completingSigners(signTransaction(tx, hexToBytes(K.K2.private_key)), weighted)).toEqual([K.K2.hex, K.K3.hex]);
+    expect(completingSigners(signTransaction(tx, hexToBytes(K.K2.private_key)), weighted)).toEqual([
+      K.K2.hex,
+      K.K3.hex,
+    ]);
     const both = signTransaction(signTransaction(tx, hexToBytes(K.K1.private_key)), hexToBytes(K.K3.private_key));
     expect(completingSigners(both, weighted)).toEqual([K.K1.hex, K.K3.hex]);
   });

@@ -28,9 +28,13 @@ describe('node host sequence dry run over node.dryRunSequence', () => {
 
   async function build(spec: b.ContractSpec, feeLimit?: bigint) {
     const ref = await client.getRefBlock();
-    return b.buildTransaction(spec, { header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp }), ...(feeLimit ? { feeLimit } : {}) });
+    return b.buildTransaction(spec, {
+      header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp }),
+      ...(feeLimit ? { feeLimit } : {}),
+    });
   }
-  const transfer = (from: number, to: number, amount: bigint) => build(b.transferContract({ owner: node.accounts[from]!.hex, to: node.accounts[to]!.hex, amount }));
+  const transfer = (from: number, to: number, amount: bigint) =>
+    build(b.transferContract({ owner: node.accounts[from]!.hex, to: node.accounts[to]!.hex, amount }));
   const key = (i: number) => hexToBytes(node.accounts[i]!.privateKey);
 
   it('applies steps in order on one copy, reports balance changes per step, and leaves the chain alone', async () => {
@@ -40,7 +44,10 @@ describe('node host sequence dry run over node.dryRunSequence', () => {
       { transaction: signTransaction(await transfer(1, 2, 2_000_000n), key(1)), checkSignatures: true },
     ]);
     expect(result.headBlock).toBe(node.head().number);
-    expect(result.outcomes.map((o) => [o.accepted, o.stage, o.code])).toEqual([[true, 'apply', undefined], [true, 'apply', undefined]]);
+    expect(result.outcomes.map((o) => [o.accepted, o.stage, o.code])).toEqual([
+      [true, 'apply', undefined],
+      [true, 'apply', undefined],
+    ]);
     expect(result.outcomes[0]!.balanceChanges).toEqual([
       { address: node.accounts[0]!.hex, deltaSun: -5_000_000n },
       { address: node.accounts[1]!.hex, deltaSun: 5_000_000n },
@@ -60,19 +67,27 @@ describe('node host sequence dry run over node.dryRunSequence', () => {
     ]);
     expect(result.outcomes).toHaveLength(1);
     expect(result.outcomes[0]).toMatchObject({ accepted: false, stage: 'signature', code: 'SIGERROR' });
-    expect(result.outcomes[0]!.message).toMatch(/^Validate signature error: .* is signed by .* but it is not contained of permission\.$/);
+    expect(result.outcomes[0]!.message).toMatch(
+      /^Validate signature error: .* is signed by .* but it is not contained of permission\.$/,
+    );
   });
 
   it('applies an unsigned step when told not to check signatures, and still runs the contract rules', async () => {
-    const [outcome] = (await nodeSequenceDryRun(node, [{ transaction: await transfer(0, 1, 10n ** 18n), checkSignatures: false }])).outcomes;
+    const [outcome] = (
+      await nodeSequenceDryRun(node, [{ transaction: await transfer(0, 1, 10n ** 18n), checkSignatures: false }])
+    ).outcomes;
     expect(outcome).toMatchObject({ accepted: false, stage: 'apply', code: 'CONTRACT_VALIDATE_ERROR' });
     expect(outcome!.message).toContain('balance is not sufficient');
   });
 
   it('counts placeholder signatures in the size and the multi-signature fee when told to', async () => {
     const unsigned = await transfer(0, 1, 1_000_000n);
-    const [one] = (await nodeSequenceDryRun(node, [{ transaction: unsigned, checkSignatures: false, placeholderSignatures: 1 }])).outcomes;
-    const [two] = (await nodeSequenceDryRun(node, [{ transaction: unsigned, checkSignatures: false, placeholderSignatures: 2 }])).outcomes;
+    const [one] = (
+      await nodeSequenceDryRun(node, [{ transaction: unsigned, checkSignatures: false, placeholderSignatures: 1 }])
+    ).outcomes;
+    const [two] = (
+      await nodeSequenceDryRun(node, [{ transaction: unsigned, checkSignatures: false, placeholderSignatures: 2 }])
+    ).outcomes;
     expect(one!.accepted && two!.accepted).toBe(true);
     // The multi-signature fee (1 TRX on the dev chain) applies from the second signature on.
     expect(two!.feeSun - one!.feeSun).toBeGreaterThanOrEqual(1_000_000n);
@@ -80,7 +95,17 @@ describe('node host sequence dry run over node.dryRunSequence', () => {
 
   it('runs smart-contract steps', async () => {
     const token = loadArtifacts()['Token']!;
-    const deploy = signTransaction(await build(b.createSmartContract({ owner: node.accounts[0]!.hex, abi: token.abi as Record<string, unknown>[], bytecode: token.bytecode + (1_000n).toString(16).padStart(64, '0') }), 1_000_000_000n), key(0));
+    const deploy = signTransaction(
+      await build(
+        b.createSmartContract({
+          owner: node.accounts[0]!.hex,
+          abi: token.abi as Record<string, unknown>[],
+          bytecode: token.bytecode + 1_000n.toString(16).padStart(64, '0'),
+        }),
+        1_000_000_000n,
+      ),
+      key(0),
+    );
     const [outcome] = (await nodeSequenceDryRun(node, [{ transaction: deploy, checkSignatures: true }])).outcomes;
     expect(outcome).toMatchObject({ accepted: true, stage: 'apply', txid: deploy.txID });
     expect(outcome!.feeSun).toBeGreaterThan(314_716n * 210n);
@@ -90,7 +115,15 @@ describe('node host sequence dry run over node.dryRunSequence', () => {
 
   it('offers no sequence dry run for a node without one, rather than reaching into its internals', async () => {
     const { dryRunSequence: _sequence, dryRun: _single, ...bare } = node;
-    const embedded = await embeddedNodeFactory(async () => ({ ...bare, url: node.url, port: node.port, config: node.config, accounts: node.accounts, head: () => node.head(), stop: async () => undefined }))({
+    const embedded = await embeddedNodeFactory(async () => ({
+      ...bare,
+      url: node.url,
+      port: node.port,
+      config: node.config,
+      accounts: node.accounts,
+      head: () => node.head(),
+      stop: async () => undefined,
+    }))({
       port: 0,
       datadir: '',
       blockTimeMs: 0,
@@ -100,7 +133,14 @@ describe('node host sequence dry run over node.dryRunSequence', () => {
     });
     expect(embedded.dryRunSequence).toBeUndefined();
     expect(embedded.dryRun).toBeUndefined();
-    const full = await embeddedNodeFactory(async () => node)({ port: 0, datadir: '', blockTimeMs: 0, saveInternalTx: false, estimateEnergy: true, log: () => undefined });
+    const full = await embeddedNodeFactory(async () => node)({
+      port: 0,
+      datadir: '',
+      blockTimeMs: 0,
+      saveInternalTx: false,
+      estimateEnergy: true,
+      log: () => undefined,
+    });
     expect(typeof full.dryRunSequence).toBe('function');
   });
 });

@@ -48,7 +48,9 @@ function appFactory() {
 }
 
 function httpAddresses(): AddressInfo[] {
-  return listening.filter((server) => server instanceof HttpServer && server.listening).map((server) => server.address() as AddressInfo);
+  return listening
+    .filter((server) => server instanceof HttpServer && server.listening)
+    .map((server) => server.address() as AddressInfo);
 }
 
 function get(port: number, path: string, host: string): Promise<number> {
@@ -62,7 +64,14 @@ function get(port: number, path: string, host: string): Promise<number> {
   });
 }
 
-const config = (datadir: string) => ({ port: 0, datadir, blockTimeMs: 0, saveInternalTx: false, estimateEnergy: true, log: () => {} });
+const config = (datadir: string) => ({
+  port: 0,
+  datadir,
+  blockTimeMs: 0,
+  saveInternalTx: false,
+  estimateEnergy: true,
+  log: () => {},
+});
 
 describe('embedded node binds to loopback only', () => {
   it('the HTTP server of a node started through embeddedNodeFactory is bound to 127.0.0.1 (IPv4) and nothing else', async () => {
@@ -83,7 +92,11 @@ describe('embedded node binds to loopback only', () => {
   });
 
   it("the wallet's node host (createWalletServices) starts its embedded node on 127.0.0.1", async () => {
-    const wallet = await startEmbeddedWallet({ prefix: 'embedded-loopback-wallet-', events: recordEvents(), blockTimeMs: 100 });
+    const wallet = await startEmbeddedWallet({
+      prefix: 'embedded-loopback-wallet-',
+      events: recordEvents(),
+      blockTimeMs: 100,
+    });
     try {
       const addresses = httpAddresses();
       expect(addresses).toHaveLength(1);

@@ -23,7 +23,11 @@ describe('node host', () => {
 
   async function makeHost(options: { fetch?: FetchLike; autoStart?: boolean } = {}): Promise<NodeHost> {
     const settings = await Settings.open(join(dir, SETTINGS_FILE));
-    await settings.update((s) => ({ ...s, remotePollMs: 500, embeddedNode: { ...s.embeddedNode, port: 0, blockTimeMs: 100, autoStart: options.autoStart ?? true } }));
+    await settings.update((s) => ({
+      ...s,
+      remotePollMs: 500,
+      embeddedNode: { ...s.embeddedNode, port: 0, blockTimeMs: 100, autoStart: options.autoStart ?? true },
+    }));
     return new NodeHost({
       userDataDir: dir,
       settings,
@@ -65,21 +69,36 @@ describe('node host', () => {
 
   it('starts the embedded node under the user data folder with the saved settings, reporting each startup step', async () => {
     await host.open();
-    const progress = events.of('node:status').filter((s) => s.state === 'starting').map((s) => s.progress?.index);
+    const progress = events
+      .of('node:status')
+      .filter((s) => s.state === 'starting')
+      .map((s) => s.progress?.index);
     expect(progress).toEqual([1, 2, 3]);
     const status = host.status();
     expect(status).toMatchObject({ state: 'running', source: 'embedded', network: 'Embedded dev node' });
     expect(status.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(host.overview()).toMatchObject({ url: status.endpoint, dataDir: join(dir, NODE_FOLDER), devAccountCount: 10 });
+    expect(host.overview()).toMatchObject({
+      url: status.endpoint,
+      dataDir: join(dir, NODE_FOLDER),
+      devAccountCount: 10,
+    });
     await expect(access(join(dir, NODE_FOLDER))).resolves.toBeUndefined();
     expect(host.devAccounts()?.mnemonic).toBe(factory.started[0]!.devMnemonic);
-    expect(host.logTail(50).map((l) => l.text).join('\n')).toContain('listening on');
+    expect(
+      host
+        .logTail(50)
+        .map((l) => l.text)
+        .join('\n'),
+    ).toContain('listening on');
   });
 
   it('emits node:block as the head and the solidified number move', async () => {
     await host.open();
     const first = await events.waitFor('node:block');
-    const later = await events.waitFor('node:block', (b) => b.number >= first.number + 2 && (b.solidBlock ?? 0) > (first.solidBlock ?? 0));
+    const later = await events.waitFor(
+      'node:block',
+      (b) => b.number >= first.number + 2 && (b.solidBlock ?? 0) > (first.solidBlock ?? 0),
+    );
     expect(later.producer).toMatch(/^T/);
     expect(later.id).toMatch(/^[0-9a-f]{64}$/);
     expect(host.status().headBlock).toBeGreaterThanOrEqual(later.number);
@@ -90,7 +109,12 @@ describe('node host', () => {
     await events.waitFor('node:block', (b) => b.number >= 5);
     const blocks = await host.recentBlocks(4);
     expect(blocks).toHaveLength(4);
-    expect(blocks.map((b) => b.number)).toEqual([blocks[0]!.number, blocks[0]!.number - 1, blocks[0]!.number - 2, blocks[0]!.number - 3]);
+    expect(blocks.map((b) => b.number)).toEqual([
+      blocks[0]!.number,
+      blocks[0]!.number - 1,
+      blocks[0]!.number - 2,
+      blocks[0]!.number - 3,
+    ]);
     expect(new Set(blocks.map((b) => b.producer)).size).toBe(3);
     const reps = await host.representatives();
     expect(reps).toHaveLength(3);
@@ -130,7 +154,11 @@ describe('node host', () => {
   });
 
   it('refuses a relative data folder', async () => {
-    await expectWalletError(host.saveSettings({ ...host.embeddedSettings(), dataDir: '/data/../etc' }), 'NodeHostError', 'NODE_BAD_SETTING');
+    await expectWalletError(
+      host.saveSettings({ ...host.embeddedSettings(), dataDir: '/data/../etc' }),
+      'NodeHostError',
+      'NODE_BAD_SETTING',
+    );
   });
 
   it('reports a port in use as a sentence and stays failed', async () => {
@@ -140,7 +168,10 @@ describe('node host', () => {
     try {
       await host.saveSettings({ ...host.embeddedSettings(), port });
       await host.startEmbedded();
-      expect(host.status()).toMatchObject({ state: 'failed', message: `Port ${port} is already in use by another program. Choose another port (or 0 for any free port) in the node settings.` });
+      expect(host.status()).toMatchObject({
+        state: 'failed',
+        message: `Port ${port} is already in use by another program. Choose another port (or 0 for any free port) in the node settings.`,
+      });
     } finally {
       blocker.close();
     }
@@ -166,7 +197,12 @@ describe('node host', () => {
     const remote = await startMiniNode({ blockTimeMs: 100, chainSalt: 'other' });
     others.push(remote);
     const info = await host.selectNetwork({ kind: 'custom', fullNodeUrl: `${remote.url}/`, apiKey: 'k'.repeat(32) });
-    expect(info).toMatchObject({ kind: 'custom', fullNodeUrl: remote.url, hasApiKey: true, key: networkKey({ kind: 'custom', fullNodeUrl: remote.url, solidityNodeUrl: null }) });
+    expect(info).toMatchObject({
+      kind: 'custom',
+      fullNodeUrl: remote.url,
+      hasApiKey: true,
+      key: networkKey({ kind: 'custom', fullNodeUrl: remote.url, solidityNodeUrl: null }),
+    });
     expect(JSON.stringify(info)).not.toContain('kkkk');
     expect(host.status()).toMatchObject({ state: 'running', source: 'remote', endpoint: remote.url });
     expect(host.stores().history.list()).toEqual([]);
@@ -176,7 +212,12 @@ describe('node host', () => {
     const back = await host.selectNetwork({ kind: 'embedded' });
     expect(back).toMatchObject({ kind: 'embedded', savedCustom: { fullNodeUrl: remote.url, hasApiKey: true } });
     expect(host.status()).toMatchObject({ state: 'running', source: 'embedded' });
-    expect(host.stores().history.list().map((e) => e.txid)).toEqual([TXID]);
+    expect(
+      host
+        .stores()
+        .history.list()
+        .map((e) => e.txid),
+    ).toEqual([TXID]);
     expect(factory.started).toHaveLength(2);
   });
 
@@ -219,11 +260,15 @@ describe('node host', () => {
     const remote = await startMiniNode();
     others.push(remote);
     // Answers for nile.trongrid.io come from the mini node, whose genesis is not Nile's.
-    const fetch: FetchLike = async (url, init) => globalThis.fetch(url.replace(NETWORKS.nile.fullNodeUrl!, remote.url), init) as never;
+    const fetch: FetchLike = async (url, init) =>
+      globalThis.fetch(url.replace(NETWORKS.nile.fullNodeUrl!, remote.url), init) as never;
     await host.close();
     host = await makeHost({ fetch });
     await host.selectNetwork({ kind: 'preset', network: 'nile' });
-    expect(host.status()).toMatchObject({ state: 'failed', message: `The node at ${NETWORKS.nile.fullNodeUrl} is not on Nile Testnet: its genesis block differs.` });
+    expect(host.status()).toMatchObject({
+      state: 'failed',
+      message: `The node at ${NETWORKS.nile.fullNodeUrl} is not on Nile Testnet: its genesis block differs.`,
+    });
   });
 
   it('opens with the node off when autoStart is off, and refuses node controls on a remote network', async () => {

@@ -37,7 +37,10 @@ describe('node host with the real embedded node', () => {
     await host.open();
     expect(host.status()).toMatchObject({ state: 'running', source: 'embedded' });
     expect(host.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(host.devAccounts()).toEqual({ mnemonic: 'test test test test test test test test test test test junk', count: 10 });
+    expect(host.devAccounts()).toEqual({
+      mnemonic: 'test test test test test test test test test test test junk',
+      count: 10,
+    });
     await events.waitFor('node:block', (b) => b.number >= 6);
     const genesisBlocks = await host.recentBlocks(3);
     expect(genesisBlocks.every((b) => b.producer?.startsWith('T'))).toBe(true);

@@ -3,7 +3,12 @@ import { deserializeError } from '../../../../src-core/errors';
 import { channels } from '../../../../src-core/ipc/contract';
 import type { PermissionStructureInput } from '../../../../src-core/ipc/channels/permissions';
 import type { VaultAccount } from '../../../../src-core/ipc/channels/vault';
-import { DEFAULT_ACTIVE_OPERATIONS, LOCKOUT_CONFIRMATION_TEXT, encodeOperations, withOperation } from '../../../../src-core/permission';
+import {
+  DEFAULT_ACTIVE_OPERATIONS,
+  LOCKOUT_CONFIRMATION_TEXT,
+  encodeOperations,
+  withOperation,
+} from '../../../../src-core/permission';
 import { createHandlers, walletServices } from '../../../../src-main/ipc/handlers';
 import { createIpcRegistry } from '../../../../src-main/ipc/registry';
 import type { WalletServices } from '../../../../src-main/wallet';
@@ -36,8 +41,21 @@ describe('permissions service on the embedded node', () => {
     ...(operations ? { operations } : {}),
   });
   const twoOfThree = (): PermissionStructureInput => ({
-    owner: group(2n, [[dev[0]!.address, 1n], [dev[1]!.address, 1n], [dev[2]!.address, 1n]]),
-    actives: [group(1n, [[dev[1]!.address, 1n], [dev[2]!.address, 1n]], encodeOperations(['TransferContract']))],
+    owner: group(2n, [
+      [dev[0]!.address, 1n],
+      [dev[1]!.address, 1n],
+      [dev[2]!.address, 1n],
+    ]),
+    actives: [
+      group(
+        1n,
+        [
+          [dev[1]!.address, 1n],
+          [dev[2]!.address, 1n],
+        ],
+        encodeOperations(['TransferContract']),
+      ),
+    ],
   });
 
   beforeAll(async () => {
@@ -62,7 +80,14 @@ describe('permissions service on the embedded node', () => {
       defaults: { owner: false, witness: false, actives: false },
       chain: { updateFeeSun: 100n * TRX, multiSignFeeSun: 1n * TRX, totalSignNum: 5, allowMultiSign: true },
     });
-    expect(snapshot.current.owner).toEqual({ type: 'Owner', id: 0, name: 'owner', threshold: 1n, operations: '', keys: [{ address: dev[0]!.address, weight: 1n }] });
+    expect(snapshot.current.owner).toEqual({
+      type: 'Owner',
+      id: 0,
+      name: 'owner',
+      threshold: 1n,
+      operations: '',
+      keys: [{ address: dev[0]!.address, weight: 1n }],
+    });
     expect(snapshot.current.actives.map((a) => [a.id, a.name])).toEqual([[2, 'active']]);
     expect(snapshot.directory.map((d) => [d.name, d.source, d.canSign])).toEqual([
       ['Dev 1', 'vault', true],
@@ -90,17 +115,34 @@ describe('permissions service on the embedded node', () => {
   it('prepares the 2-of-3 change: 100 TRX, one signature by Dev 1 under the default owner, nothing blocked', async () => {
     const prepared = await wallet.permissions.prepare(dev[0]!.address, twoOfThree());
     expect(prepared.txID).toMatch(/^[0-9a-f]{64}$/);
-    expect(prepared.signing).toMatchObject({ permissionId: 0, threshold: 1n, heldWeight: 1n, needsCosigners: false, expectedSignatures: 1, signers: [{ address: dev[0]!.address, label: 'Dev 1', weight: 1n }] });
-    expect(prepared.cost.lines).toEqual([{ kind: 'contract', label: 'Permission update fee (AccountPermissionUpdate)', sun: 100n * TRX }]);
+    expect(prepared.signing).toMatchObject({
+      permissionId: 0,
+      threshold: 1n,
+      heldWeight: 1n,
+      needsCosigners: false,
+      expectedSignatures: 1,
+      signers: [{ address: dev[0]!.address, label: 'Dev 1', weight: 1n }],
+    });
+    expect(prepared.cost.lines).toEqual([
+      { kind: 'contract', label: 'Permission update fee (AccountPermissionUpdate)', sun: 100n * TRX },
+    ]);
     expect(prepared.cost).toMatchObject({ totalBurnSun: 100n * TRX, enoughBalance: true });
     expect(prepared.gate).toMatchObject({ verdict: 'ok', blocked: false, needsConfirmation: false, findings: [] });
   });
 
   it("refuses a structure java-tron would refuse, with java-tron's message kept", async () => {
     const bad = twoOfThree();
-    const error = await expectWalletError(wallet.permissions.prepare(dev[0]!.address, { ...bad, owner: { ...bad.owner, threshold: 0n } }), 'PermissionError', 'PERM_UPDATE_INVALID');
+    const error = await expectWalletError(
+      wallet.permissions.prepare(dev[0]!.address, { ...bad, owner: { ...bad.owner, threshold: 0n } }),
+      'PermissionError',
+      'PERM_UPDATE_INVALID',
+    );
     expect(error.message).toBe('Set the threshold of the owner permission to at least 1.');
-    expect(error.details).toMatchObject({ issueCode: 'PERM_THRESHOLD_NOT_POSITIVE', nodeMessage: "permission's threshold should be greater than 0", path: 'owner.threshold' });
+    expect(error.details).toMatchObject({
+      issueCode: 'PERM_THRESHOLD_NOT_POSITIVE',
+      nodeMessage: "permission's threshold should be greater than 0",
+      path: 'owner.threshold',
+    });
   });
 
   it('dry-runs the change on a copy of the chain and proves a vault-signed transfer under the new active group', async () => {
@@ -111,7 +153,9 @@ describe('permissions service on the embedded node', () => {
       ['follow-up-signature', 'passed'],
       ['follow-up-applied', 'passed'],
     ]);
-    expect(report.checks[1]!.detail).toContain('signed by Dev 2 under active permission "transfers" (Permission_id 2) reached weight 1 of 1');
+    expect(report.checks[1]!.detail).toContain(
+      'signed by Dev 2 under active permission "transfers" (Permission_id 2) reached weight 1 of 1',
+    );
     expect(report.balanceChanges).toEqual([{ address: dev[0]!.address, deltaSun: -100n * TRX }]);
     // Nothing changed on chain.
     expect((await wallet.permissions.load(dev[0]!.address)).current.owner.threshold).toBe(1n);
@@ -126,7 +170,9 @@ describe('permissions service on the embedded node', () => {
       ['follow-up-signature', 'passed'],
       ['follow-up-applied', 'passed'],
     ]);
-    expect(report.checks[1]!.detail).toContain('signed by Dev 1 and Dev 2 under the owner permission (Permission_id 0) reached weight 2 of 2');
+    expect(report.checks[1]!.detail).toContain(
+      'signed by Dev 1 and Dev 2 under the owner permission (Permission_id 0) reached weight 2 of 2',
+    );
   });
 
   it('still applies the update in the dry run when the vault is locked, and says why the follow-up did not run', async () => {
@@ -147,7 +193,12 @@ describe('permissions service on the embedded node', () => {
   it('blocks an unreachable owner threshold in main, whatever the renderer shows', async () => {
     const update = twoOfThree();
     const error = await expectWalletError(
-      wallet.permissions.submit(dev[0]!.address, { ...update, owner: { ...update.owner, threshold: 4n } }, true, LOCKOUT_CONFIRMATION_TEXT),
+      wallet.permissions.submit(
+        dev[0]!.address,
+        { ...update, owner: { ...update.owner, threshold: 4n } },
+        true,
+        LOCKOUT_CONFIRMATION_TEXT,
+      ),
       'PermissionError',
       'PERM_UPDATE_INVALID',
     );
@@ -157,27 +208,76 @@ describe('permissions service on the embedded node', () => {
   it('asks for the typed confirmation when no known key reaches the owner, and for acknowledged warnings', async () => {
     const update = twoOfThree();
     const unknownOwner = { ...update, owner: group(1n, [['TPL66VK2gCXNCD7EJg9pgJRfqcRazjhUZY', 1n]]) };
-    await expectWalletError(wallet.permissions.submit(dev[0]!.address, unknownOwner, true), 'PermissionError', 'PERM_CONFIRMATION_NEEDED');
-    const withUpdateBit = { ...update, actives: [{ ...update.actives[0]!, operations: withOperation(update.actives[0]!.operations!, 'AccountPermissionUpdateContract', true) }] };
-    await expectWalletError(wallet.permissions.submit(dev[0]!.address, withUpdateBit, false), 'PermissionError', 'PERM_WARNINGS_NOT_ACKNOWLEDGED');
+    await expectWalletError(
+      wallet.permissions.submit(dev[0]!.address, unknownOwner, true),
+      'PermissionError',
+      'PERM_CONFIRMATION_NEEDED',
+    );
+    const withUpdateBit = {
+      ...update,
+      actives: [
+        {
+          ...update.actives[0]!,
+          operations: withOperation(update.actives[0]!.operations!, 'AccountPermissionUpdateContract', true),
+        },
+      ],
+    };
+    await expectWalletError(
+      wallet.permissions.submit(dev[0]!.address, withUpdateBit, false),
+      'PermissionError',
+      'PERM_WARNINGS_NOT_ACKNOWLEDGED',
+    );
   });
 
   it('signs with Dev 1, broadcasts, tracks to a block, and the account then holds the new structure', async () => {
     const submitted = await wallet.permissions.submit(dev[0]!.address, twoOfThree(), false);
     expect(submitted).toMatchObject({ state: 'broadcast', signatures: 1, weight: 1n, threshold: 1n });
     // The transaction service follows it: in the pool, packed in a block, then confirmed (solidified).
-    const confirmed = await events.waitFor('tx:status', (s) => s.txid === submitted.txid && s.state !== 'pool' && s.state !== 'packed', 10_000);
+    const confirmed = await events.waitFor(
+      'tx:status',
+      (s) => s.txid === submitted.txid && s.state !== 'pool' && s.state !== 'packed',
+      10_000,
+    );
     expect(confirmed.state).toBe('confirmed');
     const snapshot = await wallet.permissions.load(dev[0]!.address);
     expect(snapshot.current.owner.threshold).toBe(2n);
-    expect(snapshot.current.owner.keys.map((k) => k.address)).toEqual([dev[0]!.address, dev[1]!.address, dev[2]!.address]);
-    expect(snapshot.current.actives).toEqual([{ type: 'Active', id: 2, name: 'transfers', threshold: 1n, operations: encodeOperations(['TransferContract']), keys: [{ address: dev[1]!.address, weight: 1n }, { address: dev[2]!.address, weight: 1n }] }]);
+    expect(snapshot.current.owner.keys.map((k) => k.address)).toEqual([
+      dev[0]!.address,
+      dev[1]!.address,
+      dev[2]!.address,
+    ]);
+    expect(snapshot.current.actives).toEqual([
+      {
+        type: 'Active',
+        id: 2,
+        name: 'transfers',
+        threshold: 1n,
+        operations: encodeOperations(['TransferContract']),
+        keys: [
+          { address: dev[1]!.address, weight: 1n },
+          { address: dev[2]!.address, weight: 1n },
+        ],
+      },
+    ]);
   });
 
   it('changes it again under the 2-of-3 owner: two vault signatures and the multi-signature fee', async () => {
-    const next = { ...twoOfThree(), owner: group(2n, [[dev[0]!.address, 1n], [dev[1]!.address, 1n], [dev[3]!.address, 1n]]) };
+    const next = {
+      ...twoOfThree(),
+      owner: group(2n, [
+        [dev[0]!.address, 1n],
+        [dev[1]!.address, 1n],
+        [dev[3]!.address, 1n],
+      ]),
+    };
     const prepared = await wallet.permissions.prepare(dev[0]!.address, next);
-    expect(prepared.signing).toMatchObject({ permissionId: 0, threshold: 2n, heldWeight: 2n, needsCosigners: false, expectedSignatures: 2 });
+    expect(prepared.signing).toMatchObject({
+      permissionId: 0,
+      threshold: 2n,
+      heldWeight: 2n,
+      needsCosigners: false,
+      expectedSignatures: 2,
+    });
     expect(prepared.cost.lines.slice(0, 2).map((l) => [l.kind, l.sun])).toEqual([
       ['contract', 100n * TRX],
       ['multi-signature', 1n * TRX],
@@ -193,20 +293,29 @@ describe('permissions service on the embedded node', () => {
     const submitted = await wallet.permissions.submit(dev[0]!.address, next, true);
     expect(submitted).toMatchObject({ state: 'broadcast', signatures: 2, weight: 2n, threshold: 2n });
     await events.waitFor('tx:status', (s) => s.txid === submitted.txid && s.state === 'confirmed', 10_000);
-    expect((await wallet.permissions.load(dev[0]!.address)).current.owner.keys.map((k) => k.address)).toContain(dev[3]!.address);
+    expect((await wallet.permissions.load(dev[0]!.address)).current.owner.keys.map((k) => k.address)).toContain(
+      dev[3]!.address,
+    );
   });
 
   it('serves the same calls over IPC, refusing unknown fields', async () => {
     const registry = createIpcRegistry({
       channels,
-      handlers: createHandlers({ app: { info: () => ({}) as never, openExternal: async () => {} }, ...walletServices(wallet) }),
+      handlers: createHandlers({
+        app: { info: () => ({}) as never, openExternal: async () => {} },
+        ...walletServices(wallet),
+      }),
       isTrustedSender: () => true,
       log: quietLog,
     });
     const trusted = { url: 'app://wallet/index.html', isTopFrame: true, isAppWindow: true };
     const reply = await registry.call('permissions:load', { address: dev[2]!.address }, trusted);
     expect(reply.ok && (reply.value as { address: string }).address).toBe(dev[2]!.address);
-    const refused = await registry.call('permissions:prepare', { address: dev[2]!.address, update: { ...twoOfThree(), extra: 1 } }, trusted);
+    const refused = await registry.call(
+      'permissions:prepare',
+      { address: dev[2]!.address, update: { ...twoOfThree(), extra: 1 } },
+      trusted,
+    );
     if (refused.ok) throw new Error('an unknown field was accepted');
     expect(deserializeError(refused.error)).toMatchObject({ name: 'ValidationError' });
   });
@@ -241,7 +350,11 @@ describe('permissions service with a representative and a contract on the embedd
       threshold: 1n,
       label: 'Become a representative',
     });
-    await events.waitFor('tx:status', (s) => s.txid === created.txid && (s.state === 'packed' || s.state === 'confirmed'), 10_000);
+    await events.waitFor(
+      'tx:status',
+      (s) => s.txid === created.txid && (s.state === 'packed' || s.state === 'confirmed'),
+      10_000,
+    );
     contract = await profile.deploy(dev[2]!.address, 'Child', { until: 'packed' });
   });
   afterAll(async () => {
@@ -251,9 +364,20 @@ describe('permissions service with a representative and a contract on the embedd
   it("reads a representative's witness permission, and the editor's unchanged structure keeps it and is validated and built", async () => {
     const snapshot = await wallet.permissions.load(dev[0]!.address);
     expect(snapshot).toMatchObject({ isWitness: true, defaults: { witness: false } });
-    expect(snapshot.current.witness).toEqual({ type: 'Witness', id: 1, name: 'witness', threshold: 1n, operations: '', keys: [{ address: dev[0]!.address, weight: 1n }] });
+    expect(snapshot.current.witness).toEqual({
+      type: 'Witness',
+      id: 1,
+      name: 'witness',
+      threshold: 1n,
+      operations: '',
+      keys: [{ address: dev[0]!.address, weight: 1n }],
+    });
     const update = await asRead(dev[0]!.address);
-    expect(update.witness).toEqual({ name: 'witness', threshold: 1n, keys: [{ address: dev[0]!.address, weight: 1n }] });
+    expect(update.witness).toEqual({
+      name: 'witness',
+      threshold: 1n,
+      keys: [{ address: dev[0]!.address, weight: 1n }],
+    });
     const prepared = await wallet.permissions.prepare(dev[0]!.address, update);
     expect(prepared.txID).toMatch(/^[0-9a-f]{64}$/);
     expect(prepared.signing).toMatchObject({ permissionId: 0, needsCosigners: false });
@@ -264,22 +388,54 @@ describe('permissions service with a representative and a contract on the embedd
 
   it("refuses a representative's update without its witness permission, or with two witness keys, with java-tron's messages", async () => {
     const { witness, ...withoutWitness } = await asRead(dev[0]!.address);
-    const missing = await expectWalletError(wallet.permissions.prepare(dev[0]!.address, withoutWitness), 'PermissionError', 'PERM_UPDATE_INVALID');
-    expect(missing.details).toMatchObject({ issueCode: 'PERM_WITNESS_MISSING', nodeMessage: 'witness permission is missed', path: 'witness' });
-    const twoKeys = { ...withoutWitness, witness: { ...witness!, keys: [...witness!.keys, { address: dev[1]!.address, weight: 1n }] } };
-    const counted = await expectWalletError(wallet.permissions.prepare(dev[0]!.address, twoKeys), 'PermissionError', 'PERM_UPDATE_INVALID');
-    expect(counted.details).toMatchObject({ issueCode: 'PERM_WITNESS_KEY_COUNT', nodeMessage: "Witness permission's key count should be 1" });
+    const missing = await expectWalletError(
+      wallet.permissions.prepare(dev[0]!.address, withoutWitness),
+      'PermissionError',
+      'PERM_UPDATE_INVALID',
+    );
+    expect(missing.details).toMatchObject({
+      issueCode: 'PERM_WITNESS_MISSING',
+      nodeMessage: 'witness permission is missed',
+      path: 'witness',
+    });
+    const twoKeys = {
+      ...withoutWitness,
+      witness: { ...witness!, keys: [...witness!.keys, { address: dev[1]!.address, weight: 1n }] },
+    };
+    const counted = await expectWalletError(
+      wallet.permissions.prepare(dev[0]!.address, twoKeys),
+      'PermissionError',
+      'PERM_UPDATE_INVALID',
+    );
+    expect(counted.details).toMatchObject({
+      issueCode: 'PERM_WITNESS_KEY_COUNT',
+      nodeMessage: "Witness permission's key count should be 1",
+    });
   });
 
   it("changes a representative's block-signing key: signed, broadcast, and the account then names the new witness key", async () => {
     const update = await asRead(dev[0]!.address);
-    const changed = { ...update, witness: { name: 'block signer', threshold: 1n, keys: [{ address: dev[1]!.address, weight: 1n }] } };
+    const changed = {
+      ...update,
+      witness: { name: 'block signer', threshold: 1n, keys: [{ address: dev[1]!.address, weight: 1n }] },
+    };
     expect((await wallet.permissions.prepare(dev[0]!.address, changed)).gate.blocked).toBe(false);
     const submitted = await wallet.permissions.submit(dev[0]!.address, changed, true);
     expect(submitted.state).toBe('broadcast');
-    await events.waitFor('tx:status', (s) => s.txid === submitted.txid && (s.state === 'packed' || s.state === 'confirmed'), 10_000);
+    await events.waitFor(
+      'tx:status',
+      (s) => s.txid === submitted.txid && (s.state === 'packed' || s.state === 'confirmed'),
+      10_000,
+    );
     const after = await wallet.permissions.load(dev[0]!.address);
-    expect(after.current.witness).toEqual({ type: 'Witness', id: 1, name: 'block signer', threshold: 1n, operations: '', keys: [{ address: dev[1]!.address, weight: 1n }] });
+    expect(after.current.witness).toEqual({
+      type: 'Witness',
+      id: 1,
+      name: 'block signer',
+      threshold: 1n,
+      operations: '',
+      keys: [{ address: dev[1]!.address, weight: 1n }],
+    });
     expect(after.current.owner.keys).toEqual([{ address: dev[0]!.address, weight: 1n }]);
   });
 
@@ -289,9 +445,19 @@ describe('permissions service with a representative and a contract on the embedd
     expect(snapshot.current.witness).toBeNull();
     const update = await asRead(dev[2]!.address);
     expect(update.witness).toBeUndefined();
-    const withWitness = { ...update, witness: { name: 'witness', threshold: 1n, keys: [{ address: dev[2]!.address, weight: 1n }] } };
-    const refused = await expectWalletError(wallet.permissions.prepare(dev[2]!.address, withWitness), 'PermissionError', 'PERM_UPDATE_INVALID');
-    expect(refused.details).toMatchObject({ issueCode: 'PERM_WITNESS_NOT_ALLOWED', nodeMessage: "account isn't witness can't set witness permission" });
+    const withWitness = {
+      ...update,
+      witness: { name: 'witness', threshold: 1n, keys: [{ address: dev[2]!.address, weight: 1n }] },
+    };
+    const refused = await expectWalletError(
+      wallet.permissions.prepare(dev[2]!.address, withWitness),
+      'PermissionError',
+      'PERM_UPDATE_INVALID',
+    );
+    expect(refused.details).toMatchObject({
+      issueCode: 'PERM_WITNESS_NOT_ALLOWED',
+      nodeMessage: "account isn't witness can't set witness permission",
+    });
   });
 
   it('warns that a key is a contract when a deployed contract address is put in a group, and blocks an owner only it could complete', async () => {
@@ -302,15 +468,48 @@ describe('permissions service with a representative and a contract on the embedd
     const owner = dev[2]!.address;
     const withContract: PermissionStructureInput = {
       owner: { name: 'owner', threshold: 1n, keys: [{ address: owner, weight: 1n }] },
-      actives: [{ name: 'payments', threshold: 1n, operations: ops, keys: [{ address: owner, weight: 1n }, { address: contract, weight: 1n }] }],
+      actives: [
+        {
+          name: 'payments',
+          threshold: 1n,
+          operations: ops,
+          keys: [
+            { address: owner, weight: 1n },
+            { address: contract, weight: 1n },
+          ],
+        },
+      ],
     };
     const prepared = await wallet.permissions.prepare(owner, withContract);
     expect(prepared.gate).toMatchObject({ verdict: 'warn', blocked: false });
-    expect(prepared.gate.findings).toContainEqual({ severity: 'warn', code: 'LOCKOUT_KEY_IS_CONTRACT', message: expect.stringContaining('is a smart contract; it can never sign'), addresses: [contract] });
-    await expectWalletError(wallet.permissions.submit(owner, withContract, false), 'PermissionError', 'PERM_WARNINGS_NOT_ACKNOWLEDGED');
+    expect(prepared.gate.findings).toContainEqual({
+      severity: 'warn',
+      code: 'LOCKOUT_KEY_IS_CONTRACT',
+      message: expect.stringContaining('is a smart contract; it can never sign'),
+      addresses: [contract],
+    });
+    await expectWalletError(
+      wallet.permissions.submit(owner, withContract, false),
+      'PermissionError',
+      'PERM_WARNINGS_NOT_ACKNOWLEDGED',
+    );
 
-    const ownerNeedsContract = { ...withContract, owner: { name: 'owner', threshold: 2n, keys: [{ address: owner, weight: 1n }, { address: contract, weight: 1n }] } };
-    const blocked = await expectWalletError(wallet.permissions.submit(owner, ownerNeedsContract, true, LOCKOUT_CONFIRMATION_TEXT), 'PermissionError', 'PERM_CHANGE_BLOCKED');
+    const ownerNeedsContract = {
+      ...withContract,
+      owner: {
+        name: 'owner',
+        threshold: 2n,
+        keys: [
+          { address: owner, weight: 1n },
+          { address: contract, weight: 1n },
+        ],
+      },
+    };
+    const blocked = await expectWalletError(
+      wallet.permissions.submit(owner, ownerNeedsContract, true, LOCKOUT_CONFIRMATION_TEXT),
+      'PermissionError',
+      'PERM_CHANGE_BLOCKED',
+    );
     expect(blocked.details).toMatchObject({ codes: expect.arrayContaining(['LOCKOUT_OWNER_NEEDS_CONTRACT_KEY']) });
   });
 });
@@ -320,16 +519,31 @@ describe('permissions service away from the embedded node', () => {
     const service = new PermissionsService({
       chain: {
         client: () => null,
-        network: () => ({ kind: 'preset', name: 'Nile testnet', key: 'nile', fullNodeUrl: 'https://nile.trongrid.io', solidityNodeUrl: null, hasApiKey: false, savedCustom: null }) as never,
+        network: () =>
+          ({
+            kind: 'preset',
+            name: 'Nile testnet',
+            key: 'nile',
+            fullNodeUrl: 'https://nile.trongrid.io',
+            solidityNodeUrl: null,
+            hasApiKey: false,
+            savedCustom: null,
+          }) as never,
         status: () => ({ state: 'running', source: 'remote' }),
         stores: () => ({ addressBook: { list: () => [] } }),
         sequenceDryRunner: () => null,
       },
       vault: { listAccounts: () => [], sign: async () => Promise.reject(new Error('unused')) },
-      transactions: { buildContract: async () => Promise.reject(new Error('unused')), submitContract: async () => Promise.reject(new Error('unused')) },
+      transactions: {
+        buildContract: async () => Promise.reject(new Error('unused')),
+        submitContract: async () => Promise.reject(new Error('unused')),
+      },
       log: quietLog,
     });
-    const report = await service.dryRun(STRANGER, { owner: { name: 'owner', threshold: 1n, keys: [{ address: STRANGER, weight: 1n }] }, actives: [] });
+    const report = await service.dryRun(STRANGER, {
+      owner: { name: 'owner', threshold: 1n, keys: [{ address: STRANGER, weight: 1n }] },
+      actives: [],
+    });
     expect(report).toMatchObject({ available: false, checks: [], balanceChanges: [] });
     expect(report.reason).toContain('the wallet is using Nile testnet');
   });

@@ -32,15 +32,35 @@ describe('address book', () => {
     const book = await AddressBook.open(file);
     expect(book.store.report.migratedFrom).toBe(1);
     expect(book.list()).toEqual([
-      { id: 'ctc_fedcba9876543210', name: 'Payroll', address: second!.base58, note: '', tags: [], createdAt: 2000, updatedAt: 2000 },
-      { id: 'ctc_0123456789abcdef', name: 'Treasury', address: first!.base58, note: 'cold', tags: [], createdAt: 1000, updatedAt: 1000 },
+      {
+        id: 'ctc_fedcba9876543210',
+        name: 'Payroll',
+        address: second!.base58,
+        note: '',
+        tags: [],
+        createdAt: 2000,
+        updatedAt: 2000,
+      },
+      {
+        id: 'ctc_0123456789abcdef',
+        name: 'Treasury',
+        address: first!.base58,
+        note: 'cold',
+        tags: [],
+        createdAt: 1000,
+        updatedAt: 1000,
+      },
     ]);
     expect(JSON.parse(await readFile(`${file}.v1.bak`, 'utf8'))).toEqual(v1);
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 2 });
   });
 
   it('reports a version 1 file with an invalid address and leaves it alone', async () => {
-    const text = JSON.stringify({ format: 'tron-wallet-address-book', version: 1, data: { entries: [{ id: 'ctc_0123456789abcdef', name: 'x', address: 'Tnope', note: '', createdAt: 1 }] } });
+    const text = JSON.stringify({
+      format: 'tron-wallet-address-book',
+      version: 1,
+      data: { entries: [{ id: 'ctc_0123456789abcdef', name: 'x', address: 'Tnope', note: '', createdAt: 1 }] },
+    });
     await writeFile(file, text);
     const book = await AddressBook.open(file);
     expect(book.store.problem).toMatchObject({ code: 'STORE_MIGRATION_FAILED' });
@@ -49,8 +69,17 @@ describe('address book', () => {
 
   it('saves, finds by either address form, edits and removes contacts', async () => {
     const book = await AddressBook.open(file);
-    const saved = await book.save({ name: ' Exchange ', address: first!.hex, note: 'hot wallet', tags: ['cex', 'cex', ' ops '] }, 10);
-    expect(saved).toMatchObject({ name: 'Exchange', address: first!.base58, tags: ['cex', 'ops'], createdAt: 10, updatedAt: 10 });
+    const saved = await book.save(
+      { name: ' Exchange ', address: first!.hex, note: 'hot wallet', tags: ['cex', 'cex', ' ops '] },
+      10,
+    );
+    expect(saved).toMatchObject({
+      name: 'Exchange',
+      address: first!.base58,
+      tags: ['cex', 'ops'],
+      createdAt: 10,
+      updatedAt: 10,
+    });
     expect(book.find(first!.base58)?.id).toBe(saved.id);
     expect(book.find(toHexAddress(first!.base58))?.id).toBe(saved.id);
     const edited = await book.save({ id: saved.id, name: 'Exchange 2', address: first!.base58 }, 20);
@@ -65,8 +94,16 @@ describe('address book', () => {
     await book.save({ name: 'A', address: first!.base58 });
     await expectWalletError(book.save({ name: 'B', address: first!.hex }), 'StoreError', 'STORE_DUPLICATE');
     await expectWalletError(book.save({ name: 'C', address: 'T123' }), 'StoreError', 'STORE_INVALID_UPDATE');
-    await expectWalletError(book.save({ name: 'D', address: second!.base58, tags: ['two words'] }), 'StoreError', 'STORE_INVALID_UPDATE');
-    await expectWalletError(book.save({ id: 'ctc_0000000000000000', name: 'E', address: second!.base58 }), 'StoreError', 'STORE_ENTRY_NOT_FOUND');
+    await expectWalletError(
+      book.save({ name: 'D', address: second!.base58, tags: ['two words'] }),
+      'StoreError',
+      'STORE_INVALID_UPDATE',
+    );
+    await expectWalletError(
+      book.save({ id: 'ctc_0000000000000000', name: 'E', address: second!.base58 }),
+      'StoreError',
+      'STORE_ENTRY_NOT_FOUND',
+    );
     await expectWalletError(book.remove('ctc_0000000000000000'), 'StoreError', 'STORE_ENTRY_NOT_FOUND');
   });
 });

@@ -7,8 +7,13 @@ import { K } from '../../../fixtures/permissions';
 import { multisig, mutable, proposal, sign } from '../../../core/envelope/helpers';
 import { expectWalletError, removeDir, tempDir } from '../helpers';
 
-const signatures = { K1: sign(multisig.txID, K.K1.private_key), K2: multisig.signatures_lowercase[0] as string, K3: multisig.signatures_lowercase[1] as string };
-const signedBy = (...who: (keyof typeof signatures)[]) => who.reduce<Envelope>((e, k) => addEnvelopeSignature(e, signatures[k]), proposal());
+const signatures = {
+  K1: sign(multisig.txID, K.K1.private_key),
+  K2: multisig.signatures_lowercase[0] as string,
+  K3: multisig.signatures_lowercase[1] as string,
+};
+const signedBy = (...who: (keyof typeof signatures)[]) =>
+  who.reduce<Envelope>((e, k) => addEnvelopeSignature(e, signatures[k]), proposal());
 
 describe('envelopes store', () => {
   let dir: string;
@@ -22,11 +27,19 @@ describe('envelopes store', () => {
   it('keeps one entry per transaction and merges the signatures of later copies in any order', async () => {
     const store = await Envelopes.open(file);
     const first = await store.add(signedBy('K2'), { origin: 'proposed', autoBroadcast: true }, 10);
-    expect(first).toMatchObject({ outcome: 'added', newSignatures: 1, entry: { origin: 'proposed', autoBroadcast: true, txid: multisig.txID, createdAt: 10 } });
+    expect(first).toMatchObject({
+      outcome: 'added',
+      newSignatures: 1,
+      entry: { origin: 'proposed', autoBroadcast: true, txid: multisig.txID, createdAt: 10 },
+    });
     const again = await store.add(signedBy('K2'), {}, 20);
     expect(again).toMatchObject({ outcome: 'unchanged', newSignatures: 0 });
     const merged = await store.add(signedBy('K3', 'K1'), { origin: 'imported' }, 30);
-    expect(merged).toMatchObject({ outcome: 'merged', newSignatures: 2, entry: { id: first.entry.id, origin: 'proposed', updatedAt: 30 } });
+    expect(merged).toMatchObject({
+      outcome: 'merged',
+      newSignatures: 2,
+      entry: { id: first.entry.id, origin: 'proposed', updatedAt: 30 },
+    });
     expect(store.list()).toHaveLength(1);
     const reopened = await Envelopes.open(file);
     const envelope = reopened.envelopeOf(reopened.get(first.entry.id)!);
@@ -37,15 +50,39 @@ describe('envelopes store', () => {
   it('refuses to merge an envelope of the same transaction from another proposal', async () => {
     const store = await Envelopes.open(file);
     await store.add(signedBy('K2'));
-    await expectWalletError(store.add(proposal({ note: 'a different note' })), 'EnvelopeError', 'ENVELOPE_CONTEXT_DIFFERS');
+    await expectWalletError(
+      store.add(proposal({ note: 'a different note' })),
+      'EnvelopeError',
+      'ENVELOPE_CONTEXT_DIFFERS',
+    );
   });
 
   it('accepts the transaction service hand-off as text and checks the txid it is saved under', async () => {
     const store = await Envelopes.open(file);
-    const saved = await store.save({ label: 'TransferContract from K1', txid: multisig.txID.toUpperCase(), envelope: serializeEnvelope(signedBy('K1')) }, 5);
-    expect(saved).toMatchObject({ origin: 'proposed', label: 'TransferContract from K1', exportedAt: null, replacedBy: null });
-    await expectWalletError(store.save({ label: 'x', txid: 'ab'.repeat(32), envelope: serializeEnvelope(signedBy('K1')) }), 'StoreError', 'STORE_INVALID_UPDATE');
-    await expectWalletError(store.save({ label: 'x', txid: null, envelope: '{"format":"nope"}' }), 'EnvelopeError', 'ENVELOPE_WRONG_FORMAT');
+    const saved = await store.save(
+      {
+        label: 'TransferContract from K1',
+        txid: multisig.txID.toUpperCase(),
+        envelope: serializeEnvelope(signedBy('K1')),
+      },
+      5,
+    );
+    expect(saved).toMatchObject({
+      origin: 'proposed',
+      label: 'TransferContract from K1',
+      exportedAt: null,
+      replacedBy: null,
+    });
+    await expectWalletError(
+      store.save({ label: 'x', txid: 'ab'.repeat(32), envelope: serializeEnvelope(signedBy('K1')) }),
+      'StoreError',
+      'STORE_INVALID_UPDATE',
+    );
+    await expectWalletError(
+      store.save({ label: 'x', txid: null, envelope: '{"format":"nope"}' }),
+      'EnvelopeError',
+      'ENVELOPE_WRONG_FORMAT',
+    );
   });
 
   it('notices an envelope altered on disk and refuses to use it', async () => {
@@ -66,7 +103,11 @@ describe('envelopes store', () => {
     const other = mutable(proposal());
     other.transaction.raw_data.expiration += 1;
     await expect(store.update(entry.id, () => ({ envelope: other }))).rejects.toThrow();
-    await expectWalletError(store.update('env_0000000000000000', () => ({})), 'StoreError', 'STORE_ENTRY_NOT_FOUND');
+    await expectWalletError(
+      store.update('env_0000000000000000', () => ({})),
+      'StoreError',
+      'STORE_ENTRY_NOT_FOUND',
+    );
   });
 
   it('migrates version 1 (opaque JSON): verified envelopes become entries, merged per transaction; the rest is kept with the reason', async () => {
@@ -75,9 +116,30 @@ describe('envelopes store', () => {
       version: 1,
       data: {
         entries: [
-          { id: 'env_0000000000000001', label: 'from the tx service', txid: multisig.txID, envelope: serializeEnvelope(signedBy('K1')), createdAt: 1, updatedAt: 2 },
-          { id: 'env_0000000000000002', label: 'same tx, JSON form', txid: null, envelope: JSON.parse(serializeEnvelope(signedBy('K2'))), createdAt: 3, updatedAt: 4 },
-          { id: 'env_0000000000000003', label: 'junk', txid: null, envelope: { format: 'whatever', signatures: ['aa'] }, createdAt: 5, updatedAt: 6 },
+          {
+            id: 'env_0000000000000001',
+            label: 'from the tx service',
+            txid: multisig.txID,
+            envelope: serializeEnvelope(signedBy('K1')),
+            createdAt: 1,
+            updatedAt: 2,
+          },
+          {
+            id: 'env_0000000000000002',
+            label: 'same tx, JSON form',
+            txid: null,
+            envelope: JSON.parse(serializeEnvelope(signedBy('K2'))),
+            createdAt: 3,
+            updatedAt: 4,
+          },
+          {
+            id: 'env_0000000000000003',
+            label: 'junk',
+            txid: null,
+            envelope: { format: 'whatever', signatures: ['aa'] },
+            createdAt: 5,
+            updatedAt: 6,
+          },
         ],
       },
     };
@@ -85,10 +147,18 @@ describe('envelopes store', () => {
     const store = await Envelopes.open(file);
     expect(store.store.report.migratedFrom).toBe(1);
     expect(JSON.parse(await readFile(`${file}.v1.bak`, 'utf8'))).toEqual(v1);
-    expect(store.list().map((e) => [e.id, e.origin, e.txid, e.createdAt])).toEqual([['env_0000000000000001', 'proposed', multisig.txID, 1]]);
+    expect(store.list().map((e) => [e.id, e.origin, e.txid, e.createdAt])).toEqual([
+      ['env_0000000000000001', 'proposed', multisig.txID, 1],
+    ]);
     expect(store.envelopeOf(store.list()[0]!).transaction.signature).toHaveLength(2);
     expect(store.unreadable()).toEqual([
-      { id: 'env_0000000000000003', label: 'junk', code: 'ENVELOPE_WRONG_FORMAT', reason: expect.stringContaining('not a TRON co-signing envelope'), original: { format: 'whatever', signatures: ['aa'] } },
+      {
+        id: 'env_0000000000000003',
+        label: 'junk',
+        code: 'ENVELOPE_WRONG_FORMAT',
+        reason: expect.stringContaining('not a TRON co-signing envelope'),
+        original: { format: 'whatever', signatures: ['aa'] },
+      },
     ]);
     await store.removeUnreadable('env_0000000000000003');
     expect((await Envelopes.open(file)).unreadable()).toEqual([]);
@@ -98,7 +168,26 @@ describe('envelopes store', () => {
     const text = JSON.stringify({
       format: 'tron-wallet-envelopes',
       version: 2,
-      data: { entries: [{ id: 'env_0000000000000001', label: 'x', txid: 'ab'.repeat(32), envelope: { format: 'tron-cosign-envelope' }, origin: 'imported', autoBroadcast: false, carriedApprovals: [], reproposedFrom: null, replacedBy: null, exportedAt: null, broadcastAt: null, createdAt: 1, updatedAt: 1 }], unreadable: [] },
+      data: {
+        entries: [
+          {
+            id: 'env_0000000000000001',
+            label: 'x',
+            txid: 'ab'.repeat(32),
+            envelope: { format: 'tron-cosign-envelope' },
+            origin: 'imported',
+            autoBroadcast: false,
+            carriedApprovals: [],
+            reproposedFrom: null,
+            replacedBy: null,
+            exportedAt: null,
+            broadcastAt: null,
+            createdAt: 1,
+            updatedAt: 1,
+          },
+        ],
+        unreadable: [],
+      },
     });
     await writeFile(file, text);
     const store = await Envelopes.open(file);

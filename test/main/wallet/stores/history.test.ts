@@ -12,7 +12,6 @@ import { expectWalletError, removeDir, tempDir } from '../helpers';
 
 const TXID = 'ab'.repeat(32);
 
-
 describe('history', () => {
   let dir: string;
   beforeEach(async () => {
@@ -22,9 +21,15 @@ describe('history', () => {
 
   it('records a transaction once per txid and merges later facts, fees as exact sun', async () => {
     const history = await History.open(join(dir, HISTORY_FILE));
-    await history.record({ txid: TXID.toUpperCase(), type: 'TransferContract', status: 'signed', permissionId: 2, owner: 'TXYZ' }, 100);
+    await history.record(
+      { txid: TXID.toUpperCase(), type: 'TransferContract', status: 'signed', permissionId: 2, owner: 'TXYZ' },
+      100,
+    );
     const fee = 2n ** 55n + 3n;
-    await history.record({ txid: TXID, type: 'TransferContract', status: 'confirmed', feeSun: fee, blockNumber: 77, confirmedAt: 300 }, 300);
+    await history.record(
+      { txid: TXID, type: 'TransferContract', status: 'confirmed', feeSun: fee, blockNumber: 77, confirmedAt: 300 },
+      300,
+    );
     const reopened = await History.open(join(dir, HISTORY_FILE));
     expect(reopened.list()).toEqual([
       {
@@ -48,8 +53,16 @@ describe('history', () => {
 
   it('refuses a malformed txid and a negative fee', async () => {
     const history = await History.open(join(dir, HISTORY_FILE));
-    await expectWalletError(history.record({ txid: 'xyz', type: 'TransferContract', status: 'pending' }), 'StoreError', 'STORE_INVALID_UPDATE');
-    await expectWalletError(history.record({ txid: TXID, type: 'TransferContract', status: 'pending', feeSun: -1n }), 'StoreError', 'STORE_INVALID_UPDATE');
+    await expectWalletError(
+      history.record({ txid: 'xyz', type: 'TransferContract', status: 'pending' }),
+      'StoreError',
+      'STORE_INVALID_UPDATE',
+    );
+    await expectWalletError(
+      history.record({ txid: TXID, type: 'TransferContract', status: 'pending', feeSun: -1n }),
+      'StoreError',
+      'STORE_INVALID_UPDATE',
+    );
   });
 });
 
@@ -62,16 +75,35 @@ describe('drafts and envelopes', () => {
 
   it('keeps draft content as opaque JSON and updates it in place', async () => {
     const drafts = await Drafts.open(join(dir, DRAFTS_FILE));
-    const draft = await drafts.save({ label: 'Pay Bob', kind: 'TransferContract', accountId: null, permissionId: 2, content: { to: 'TBob', amount: '12.5', nested: [1, { a: null }] } }, 5);
+    const draft = await drafts.save(
+      {
+        label: 'Pay Bob',
+        kind: 'TransferContract',
+        accountId: null,
+        permissionId: 2,
+        content: { to: 'TBob', amount: '12.5', nested: [1, { a: null }] },
+      },
+      5,
+    );
     const updated = await drafts.save({ ...draft, label: 'Pay Bob (edited)' }, 9);
     expect(updated).toMatchObject({ id: draft.id, label: 'Pay Bob (edited)', createdAt: 5, updatedAt: 9 });
-    expect((await Drafts.open(join(dir, DRAFTS_FILE))).get(draft.id)?.content).toEqual({ to: 'TBob', amount: '12.5', nested: [1, { a: null }] });
+    expect((await Drafts.open(join(dir, DRAFTS_FILE))).get(draft.id)?.content).toEqual({
+      to: 'TBob',
+      amount: '12.5',
+      nested: [1, { a: null }],
+    });
   });
 
   it('refuses draft content that is not JSON', async () => {
     const drafts = await Drafts.open(join(dir, DRAFTS_FILE));
     await expectWalletError(
-      drafts.save({ label: 'x', kind: 'k', accountId: null, permissionId: null, content: { when: new Date(0) } as never }),
+      drafts.save({
+        label: 'x',
+        kind: 'k',
+        accountId: null,
+        permissionId: null,
+        content: { when: new Date(0) } as never,
+      }),
       'StoreError',
       'STORE_INVALID_UPDATE',
     );
@@ -81,7 +113,11 @@ describe('drafts and envelopes', () => {
     const envelopes = await Envelopes.open(join(dir, ENVELOPES_FILE));
     const envelope = proposal();
     const txid = envelope.transaction.txID;
-    const saved = await envelopes.save({ label: 'from Alice', txid: txid.toUpperCase(), envelope: serializeEnvelope(envelope) });
+    const saved = await envelopes.save({
+      label: 'from Alice',
+      txid: txid.toUpperCase(),
+      envelope: serializeEnvelope(envelope),
+    });
     expect(envelopes.byTxid(txid.toUpperCase())?.id).toBe(saved.id);
     await envelopes.remove(saved.id);
     expect(envelopes.list()).toEqual([]);
@@ -114,11 +150,18 @@ describe('settings', () => {
   });
 
   it('falls back to defaults for a damaged file, reports it, refuses to save and keeps the file', async () => {
-    await writeFile(join(dir, SETTINGS_FILE), '{"format":"tron-wallet-settings","version":1,"data":{"network":{"kind":"moon"}}}');
+    await writeFile(
+      join(dir, SETTINGS_FILE),
+      '{"format":"tron-wallet-settings","version":1,"data":{"network":{"kind":"moon"}}}',
+    );
     const settings = await Settings.open(join(dir, SETTINGS_FILE));
     expect(settings.get()).toEqual(defaultSettings());
     expect(settings.problem?.code).toBe('STORE_FILE_INVALID');
-    await expectWalletError(settings.update((s) => s), 'StoreError', 'STORE_FILE_INVALID');
+    await expectWalletError(
+      settings.update((s) => s),
+      'StoreError',
+      'STORE_FILE_INVALID',
+    );
     expect(await readFile(join(dir, SETTINGS_FILE), 'utf8')).toContain('moon');
   });
 });

@@ -14,7 +14,12 @@ const definition: StoreDefinition<Doc> = {
   version: 3,
   what: 'test store',
   schema: z.strictObject({
-    items: z.array(z.strictObject({ name: z.string().min(1), amount: z.union([z.bigint(), z.number().int()]).transform((v) => BigInt(v)) })),
+    items: z.array(
+      z.strictObject({
+        name: z.string().min(1),
+        amount: z.union([z.bigint(), z.number().int()]).transform((v) => BigInt(v)),
+      }),
+    ),
   }),
   empty: () => ({ items: [] }),
   migrations: {
@@ -53,7 +58,11 @@ describe('JsonStore', () => {
 
   it('runs updates one at a time in call order', async () => {
     const store = await JsonStore.open(file, definition);
-    await Promise.all(Array.from({ length: 8 }, (_, i) => store.update((doc) => ({ items: [...doc.items, { name: `n${i}`, amount: BigInt(i) }] }))));
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        store.update((doc) => ({ items: [...doc.items, { name: `n${i}`, amount: BigInt(i) }] })),
+      ),
+    );
     expect(store.read().items.map((item) => item.name)).toEqual(['n0', 'n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7']);
     expect((await JsonStore.open(file, definition)).read().items).toHaveLength(8);
   });
@@ -62,16 +71,28 @@ describe('JsonStore', () => {
     const store = await JsonStore.open(file, definition);
     await store.update(() => ({ items: [{ name: 'ok', amount: 1n }] }));
     const before = await readFile(file, 'utf8');
-    const error = await expectWalletError(store.update(() => ({ items: [{ name: '', amount: 1n }] })), 'StoreError', 'STORE_INVALID_UPDATE');
+    const error = await expectWalletError(
+      store.update(() => ({ items: [{ name: '', amount: 1n }] })),
+      'StoreError',
+      'STORE_INVALID_UPDATE',
+    );
     expect(error.message).toContain('items[0].name');
     expect(await readFile(file, 'utf8')).toBe(before);
     expect(store.read().items[0]!.name).toBe('ok');
   });
 
   it('migrates version 1 through every numbered step, keeps a backup and rewrites the file', async () => {
-    await writeFile(join(await ensure(dir), 'doc.json'), JSON.stringify({ format: 'test-store', version: 1, data: { names: ['x', 'y'] } }));
+    await writeFile(
+      join(await ensure(dir), 'doc.json'),
+      JSON.stringify({ format: 'test-store', version: 1, data: { names: ['x', 'y'] } }),
+    );
     const store = await JsonStore.open(file, definition);
-    expect(store.read()).toEqual({ items: [{ name: 'x', amount: 0n }, { name: 'y', amount: 0n }] });
+    expect(store.read()).toEqual({
+      items: [
+        { name: 'x', amount: 0n },
+        { name: 'y', amount: 0n },
+      ],
+    });
     expect(store.report).toEqual({ migratedFrom: 1, backup: `${file}.v1.bak` });
     expect(JSON.parse(await readFile(`${file}.v1.bak`, 'utf8')).version).toBe(1);
     expect(JSON.parse(await readFile(file, 'utf8')).version).toBe(3);
@@ -85,8 +106,16 @@ describe('JsonStore', () => {
     ['an array', '[]', 'STORE_WRONG_FORMAT'],
     ['no version', JSON.stringify({ format: 'test-store', data: {} }), 'STORE_FILE_CORRUPT'],
     ['a newer version', JSON.stringify({ format: 'test-store', version: 4, data: {} }), 'STORE_FILE_TOO_NEW'],
-    ['data that fails the schema', JSON.stringify({ format: 'test-store', version: 3, data: { items: [{ name: 1 }] } }), 'STORE_FILE_INVALID'],
-    ['a migration that throws', JSON.stringify({ format: 'test-store', version: 1, data: {} }), 'STORE_MIGRATION_FAILED'],
+    [
+      'data that fails the schema',
+      JSON.stringify({ format: 'test-store', version: 3, data: { items: [{ name: 1 }] } }),
+      'STORE_FILE_INVALID',
+    ],
+    [
+      'a migration that throws',
+      JSON.stringify({ format: 'test-store', version: 1, data: {} }),
+      'STORE_MIGRATION_FAILED',
+    ],
   ])('reports %s, keeps the file byte for byte and refuses reads and writes', async (_what, text, code) => {
     await ensure(dir);
     await writeFile(file, text);
@@ -94,7 +123,11 @@ describe('JsonStore', () => {
     expect(store.problem).toMatchObject({ name: 'StoreError', code });
     expect(store.problem!.message).toContain(file);
     await expectWalletError(() => store.read(), 'StoreError', code);
-    await expectWalletError(store.update(() => ({ items: [] })), 'StoreError', code);
+    await expectWalletError(
+      store.update(() => ({ items: [] })),
+      'StoreError',
+      code,
+    );
     expect(await readFile(file, 'utf8')).toBe(text);
   });
 

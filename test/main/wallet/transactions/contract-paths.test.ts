@@ -27,12 +27,57 @@ const address = (n: number) => toBase58Address(addressFromPrivateKey(hexToBytes(
 const TOKEN = address(0x70c3);
 const TRANSFER_TOPIC = eventTopic('Transfer(address,address,uint256)');
 const ABI = [
-  { type: 'Function', name: 'decimals', inputs: [], outputs: [{ name: '', type: 'uint8' }], stateMutability: 'View', constant: true },
-  { type: 'Function', name: 'symbol', inputs: [], outputs: [{ name: '', type: 'string' }], stateMutability: 'View', constant: true },
-  { type: 'Function', name: 'name', inputs: [], outputs: [{ name: '', type: 'string' }], stateMutability: 'View', constant: true },
-  { type: 'Function', name: 'balanceOf', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }], stateMutability: 'View', constant: true },
-  { type: 'Function', name: 'transfer', inputs: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }], outputs: [{ name: '', type: 'bool' }], stateMutability: 'Nonpayable' },
-  { type: 'Event', name: 'Transfer', inputs: [{ name: 'from', type: 'address', indexed: true }, { name: 'to', type: 'address', indexed: true }, { name: 'value', type: 'uint256' }] },
+  {
+    type: 'Function',
+    name: 'decimals',
+    inputs: [],
+    outputs: [{ name: '', type: 'uint8' }],
+    stateMutability: 'View',
+    constant: true,
+  },
+  {
+    type: 'Function',
+    name: 'symbol',
+    inputs: [],
+    outputs: [{ name: '', type: 'string' }],
+    stateMutability: 'View',
+    constant: true,
+  },
+  {
+    type: 'Function',
+    name: 'name',
+    inputs: [],
+    outputs: [{ name: '', type: 'string' }],
+    stateMutability: 'View',
+    constant: true,
+  },
+  {
+    type: 'Function',
+    name: 'balanceOf',
+    inputs: [{ name: 'owner', type: 'address' }],
+    outputs: [{ name: '', type: 'uint256' }],
+    stateMutability: 'View',
+    constant: true,
+  },
+  {
+    type: 'Function',
+    name: 'transfer',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+    stateMutability: 'Nonpayable',
+  },
+  {
+    type: 'Event',
+    name: 'Transfer',
+    inputs: [
+      { name: 'from', type: 'address', indexed: true },
+      { name: 'to', type: 'address', indexed: true },
+      { name: 'value', type: 'uint256' },
+    ],
+  },
 ];
 
 type Answer = (body: Record<string, unknown>) => unknown;
@@ -60,17 +105,43 @@ describe('contract paths of the transaction service', () => {
   };
 
   function constantOk(energyUsed: number, result: string, logs: unknown[] = [], penalty = 0) {
-    return { result: { result: true }, energy_used: energyUsed, energy_penalty: penalty, constant_result: [result], logs, transaction: undefined };
+    return {
+      result: { result: true },
+      energy_used: energyUsed,
+      energy_penalty: penalty,
+      constant_result: [result],
+      logs,
+      transaction: undefined,
+    };
   }
 
   function transferLog(from: string, to: string, value: bigint) {
-    return { address: toHexAddress(TOKEN).slice(2), topics: [TRANSFER_TOPIC, word(['address'], [from]), word(['address'], [to])], data: word(['uint256'], [value]) };
+    return {
+      address: toHexAddress(TOKEN).slice(2),
+      topics: [TRANSFER_TOPIC, word(['address'], [from]), word(['address'], [to])],
+      data: word(['uint256'], [value]),
+    };
   }
 
   function tokenAnswers(): void {
-    answers.set('/wallet/getcontract', () => ({ contract_address: toHexAddress(TOKEN), origin_address: toHexAddress(dev[0]!), abi: { entrys: ABI }, bytecode: '6080', name: 'Token', consume_user_resource_percent: 100, origin_energy_limit: 10_000_000 }));
+    answers.set('/wallet/getcontract', () => ({
+      contract_address: toHexAddress(TOKEN),
+      origin_address: toHexAddress(dev[0]!),
+      abi: { entrys: ABI },
+      bytecode: '6080',
+      name: 'Token',
+      consume_user_resource_percent: 100,
+      origin_energy_limit: 10_000_000,
+    }));
     answers.set('/wallet/getcontractinfo', () => ({
-      smart_contract: { contract_address: toHexAddress(TOKEN), abi: { entrys: ABI }, bytecode: '6080', name: 'Token', consume_user_resource_percent: 100, origin_energy_limit: 10_000_000 },
+      smart_contract: {
+        contract_address: toHexAddress(TOKEN),
+        abi: { entrys: ABI },
+        bytecode: '6080',
+        name: 'Token',
+        consume_user_resource_percent: 100,
+        origin_energy_limit: 10_000_000,
+      },
       runtimecode: '6080',
       contract_state: { energy_usage: 0, energy_factor: 1200, update_cycle: 1 },
     }));
@@ -116,7 +187,12 @@ describe('contract paths of the transaction service', () => {
       },
       fetch,
       clipboard: { writeText() {} },
-      secretStore: new UnavailableSecretStore('test', { available: false, backend: 'test', reason: 'MODULE_MISSING', message: 'No keychain.' }),
+      secretStore: new UnavailableSecretStore('test', {
+        available: false,
+        backend: 'test',
+        reason: 'MODULE_MISSING',
+        message: 'No keychain.',
+      }),
       scrypt: CHEAP_SCRYPT,
       embeddedPollMs: 25,
       settingsDefaults: { embeddedNode: { port: 0, blockTimeMs: 100 } },
@@ -149,15 +225,24 @@ describe('contract paths of the transaction service', () => {
         a9059cbb: () => constantOk(30_000, word(['bool'], [true]), [transferLog(dev[0]!, dev[1]!, 2_500_000n)], 2_500),
       }),
     );
-    const estimate = await wallet.transactions.estimate(request({ kind: 'trc20-transfer', owner: dev[0]!, token: TOKEN, to: dev[1]!, amount: '2500000' }));
-    expect(estimate.energy).toEqual({ method: 'estimateenergy', energy: 35_000n, baseEnergy: 27_500n, penalty: 2_500n });
+    const estimate = await wallet.transactions.estimate(
+      request({ kind: 'trc20-transfer', owner: dev[0]!, token: TOKEN, to: dev[1]!, amount: '2500000' }),
+    );
+    expect(estimate.energy).toEqual({
+      method: 'estimateenergy',
+      energy: 35_000n,
+      baseEnergy: 27_500n,
+      penalty: 2_500n,
+    });
     const [fromEstimate, fromFactor, fromMax] = estimate.feeLimits;
     // 35,000 × 210 sun × 1.2; 27,500 × 1.12 × 210 × 1.2; 27,500 × 4.4 × 210 × 1.2.
     expect(fromEstimate).toMatchObject({ strategy: 'estimate', feeLimitSun: 8_820_000n, problem: null });
     expect(fromFactor).toMatchObject({ strategy: 'energy-factor', feeLimitSun: 7_761_600n, problem: null });
     expect(fromMax).toMatchObject({ strategy: 'max-factor', feeLimitSun: 30_492_000n, problem: null });
 
-    const built = await wallet.transactions.build(request({ kind: 'trc20-transfer', owner: dev[0]!, token: TOKEN, to: dev[1]!, amount: '2500000' }));
+    const built = await wallet.transactions.build(
+      request({ kind: 'trc20-transfer', owner: dev[0]!, token: TOKEN, to: dev[1]!, amount: '2500000' }),
+    );
     expect(built.feeLimitSun).toBe(8_820_000n);
     // The cost counts what the call uses (base + penalty), not estimateenergy's upper bound.
     expect(built.cost.energy).toMatchObject({ energy: 30_000n, burnedSun: 6_300_000n });
@@ -166,17 +251,32 @@ describe('contract paths of the transaction service', () => {
 
   it('falls back to a constant call on a node without estimateenergy and says which method ran', async () => {
     tokenAnswers();
-    answers.set('/wallet/estimateenergy', () => ({ result: { code: 'CONTRACT_VALIDATE_ERROR', message: hexOf('this node does not support estimate energy') } }));
+    answers.set('/wallet/estimateenergy', () => ({
+      result: { code: 'CONTRACT_VALIDATE_ERROR', message: hexOf('this node does not support estimate energy') },
+    }));
     answers.set('/wallet/triggerconstantcontract', () => constantOk(13_000, word(['bool'], [true])));
-    const estimate = await wallet.transactions.estimate(request({ kind: 'call', owner: dev[0]!, contract: TOKEN, function: 'transfer', args: [dev[1]!, '1'] }));
-    expect(estimate.energy).toEqual({ method: 'triggerconstantcontract', energy: 13_000n, baseEnergy: 13_000n, penalty: 0n });
+    const estimate = await wallet.transactions.estimate(
+      request({ kind: 'call', owner: dev[0]!, contract: TOKEN, function: 'transfer', args: [dev[1]!, '1'] }),
+    );
+    expect(estimate.energy).toEqual({
+      method: 'triggerconstantcontract',
+      energy: 13_000n,
+      baseEnergy: 13_000n,
+      penalty: 0n,
+    });
   });
 
   it('shows why a call reverts before anything is signed, and simulates it with a constant call', async () => {
     tokenAnswers();
-    answers.set('/wallet/estimateenergy', () => ({ result: { code: 'CONTRACT_EXE_ERROR', message: hexOf('REVERT opcode executed') } }));
+    answers.set('/wallet/estimateenergy', () => ({
+      result: { code: 'CONTRACT_EXE_ERROR', message: hexOf('REVERT opcode executed') },
+    }));
     const revertData = `08c379a0${word(['string'], ['insufficient balance'])}`;
-    answers.set('/wallet/triggerconstantcontract', () => ({ result: { result: true, message: hexOf('REVERT opcode executed') }, energy_used: 671, constant_result: [revertData] }));
+    answers.set('/wallet/triggerconstantcontract', () => ({
+      result: { result: true, message: hexOf('REVERT opcode executed') },
+      energy_used: 671,
+      constant_result: [revertData],
+    }));
     const req = request({ kind: 'call', owner: dev[1]!, contract: TOKEN, function: 'transfer', args: [dev[0]!, '1'] });
     const estimate = await wallet.transactions.estimate(req);
     expect(estimate.energy).toBeNull();
@@ -187,10 +287,18 @@ describe('contract paths of the transaction service', () => {
     expect(built.feeLimitSun).toBe(169_092n);
     const simulation = await wallet.transactions.simulate({ txid: built.txid });
     expect(dryRuns).toHaveLength(0);
-    expect(simulation).toMatchObject({ method: 'constant-call', success: false, result: 'REVERT', energyUsed: 671n, stateChanged: false });
+    expect(simulation).toMatchObject({
+      method: 'constant-call',
+      success: false,
+      result: 'REVERT',
+      energyUsed: 671n,
+      stateChanged: false,
+    });
     expect(simulation.reason).toContain('insufficient balance');
     // A revert still burns the energy used: only the fee leaves the account.
-    expect(simulation.balanceChanges).toEqual([{ address: dev[1], asset: 'TRX', delta: -built.cost.burnedSun, decimals: 6 }]);
+    expect(simulation.balanceChanges).toEqual([
+      { address: dev[1], asset: 'TRX', delta: -built.cost.burnedSun, decimals: 6 },
+    ]);
   });
 
   it('simulates with a constant call where no dry run exists, decoding TRC20 movements from the logs', async () => {
@@ -205,9 +313,16 @@ describe('contract paths of the transaction service', () => {
         a9059cbb: () => constantOk(27_902, word(['bool'], [true]), [transferLog(dev[0]!, dev[1]!, 2_500_000n)]),
       }),
     );
-    const built = await wallet.transactions.build(request({ kind: 'trc20-transfer', owner: dev[0]!, token: TOKEN, to: dev[1]!, amount: '2500000' }));
+    const built = await wallet.transactions.build(
+      request({ kind: 'trc20-transfer', owner: dev[0]!, token: TOKEN, to: dev[1]!, amount: '2500000' }),
+    );
     const simulation = await wallet.transactions.simulate({ txid: built.txid });
-    expect(simulation).toMatchObject({ method: 'constant-call', success: true, result: 'SUCCESS', energyUsed: 27_902n });
+    expect(simulation).toMatchObject({
+      method: 'constant-call',
+      success: true,
+      result: 'SUCCESS',
+      energyUsed: 27_902n,
+    });
     expect(simulation.balanceChanges).toEqual([
       { address: dev[0], asset: 'TRX', delta: -built.cost.burnedSun, decimals: 6 },
       { address: dev[0], asset: 'TT', delta: -2_500_000n, decimals: 6 },
@@ -229,10 +344,18 @@ describe('contract paths of the transaction service', () => {
       transactionInfo: { receipt: { net_fee: 100_000 }, log: [] },
       balanceChanges: [
         { address: toHexAddress(dev[0]!), trx: -4_600_000n, tokens: {}, created: false, deleted: false },
-        { address: toHexAddress(address(0x1234)), trx: 2_500_000n, tokens: { '1000001': 5n }, created: true, deleted: false },
+        {
+          address: toHexAddress(address(0x1234)),
+          trx: 2_500_000n,
+          tokens: { '1000001': 5n },
+          created: true,
+          deleted: false,
+        },
       ],
     };
-    const built = await wallet.transactions.build(request({ kind: 'trx-transfer', owner: dev[0]!, to: address(0x1234), amountSun: '2500000' }));
+    const built = await wallet.transactions.build(
+      request({ kind: 'trx-transfer', owner: dev[0]!, to: address(0x1234), amountSun: '2500000' }),
+    );
     const simulation = await wallet.transactions.simulate({ txid: built.txid });
     expect(dryRuns[0]!.options).toEqual({ signers: [toHexAddress(dev[0]!)], state: 'pending' });
     expect(simulation).toMatchObject({ method: 'dry-run', success: true, result: 'SUCCESS', reason: null });
@@ -242,8 +365,25 @@ describe('contract paths of the transaction service', () => {
       { address: address(0x1234), asset: 'TRC10 1000001', delta: 5n, decimals: 0 },
     ]);
 
-    expect(readDryRun({ accepted: false, code: 'SIGERROR', message: 'Validate signature error: sig error', fee: 0n, balanceChanges: [] })).toMatchObject({ accepted: false, result: 'SIGERROR', message: 'Validate signature error: sig error' });
-    expect(readDryRun({ accepted: true, contractRet: 'REVERT', revertReason: 'insufficient balance', fee: 140_910n, transactionInfo: { receipt: { energy_usage_total: 671 }, resMessage: hexOf('REVERT opcode executed') }, balanceChanges: [] })).toMatchObject({
+    expect(
+      readDryRun({
+        accepted: false,
+        code: 'SIGERROR',
+        message: 'Validate signature error: sig error',
+        fee: 0n,
+        balanceChanges: [],
+      }),
+    ).toMatchObject({ accepted: false, result: 'SIGERROR', message: 'Validate signature error: sig error' });
+    expect(
+      readDryRun({
+        accepted: true,
+        contractRet: 'REVERT',
+        revertReason: 'insufficient balance',
+        fee: 140_910n,
+        transactionInfo: { receipt: { energy_usage_total: 671 }, resMessage: hexOf('REVERT opcode executed') },
+        balanceChanges: [],
+      }),
+    ).toMatchObject({
       result: 'REVERT',
       revertReason: 'insufficient balance',
       message: 'REVERT opcode executed',
@@ -258,7 +398,10 @@ describe('contract paths of the transaction service', () => {
     answers.set('/wallet/triggerconstantcontract', () => constantOk(80_000_000, word(['bool'], [true])));
     const req = request({ kind: 'call', owner: dev[0]!, contract: TOKEN, function: 'transfer', args: [dev[1]!, '1'] });
     const estimate = await wallet.transactions.estimate(req);
-    expect(estimate.feeLimits.find((s) => s.strategy === 'estimate')).toMatchObject({ feeLimitSun: null, problem: expect.stringMatching(/^Refused: .*15,000 TRX/) });
+    expect(estimate.feeLimits.find((s) => s.strategy === 'estimate')).toMatchObject({
+      feeLimitSun: null,
+      problem: expect.stringMatching(/^Refused: .*15,000 TRX/),
+    });
     await expectWalletError(wallet.transactions.build(req), 'ValidationError', 'TX_FEE_LIMIT_NEEDED');
   });
 
@@ -274,14 +417,28 @@ describe('contract paths of the transaction service', () => {
       }),
     );
     const result = await wallet.contracts.call({ address: TOKEN, function: 'balanceOf', args: [dev[0]!] });
-    expect(result).toMatchObject({ function: 'balanceOf(address)', reverted: false, values: [{ name: '#0', type: 'uint256', value: '1000000000' }], energyUsed: 476n });
+    expect(result).toMatchObject({
+      function: 'balanceOf(address)',
+      reverted: false,
+      values: [{ name: '#0', type: 'uint256', value: '1000000000' }],
+      energyUsed: 476n,
+    });
     const view = await wallet.contracts.load({ address: TOKEN });
     expect(view).toMatchObject({ exists: true, abiSource: 'chain', energyFactor: 1200n, name: 'Token' });
     expect(view.functions.map((f) => f.signature)).toContain('transfer(address,uint256)');
-    expect(await wallet.tokens.watch({ address: TOKEN })).toEqual({ address: TOKEN, name: 'Test Token', symbol: 'TT', decimals: 6 });
+    expect(await wallet.tokens.watch({ address: TOKEN })).toEqual({
+      address: TOKEN,
+      name: 'Test Token',
+      symbol: 'TT',
+      decimals: 6,
+    });
     expect(wallet.tokens.list()).toHaveLength(1);
     const balances = await wallet.tokens.balances();
     expect(balances.balances.filter((b) => b.balance === 1_000_000_000n)).toHaveLength(2);
-    await expectWalletError(wallet.contracts.call({ address: TOKEN, function: 'balanceOf', args: ['nope'] }), 'ValidationError', 'TX_BAD_ARGUMENTS');
+    await expectWalletError(
+      wallet.contracts.call({ address: TOKEN, function: 'balanceOf', args: ['nope'] }),
+      'ValidationError',
+      'TX_BAD_ARGUMENTS',
+    );
   });
 });

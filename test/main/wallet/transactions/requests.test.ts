@@ -9,7 +9,8 @@ import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
 import { expectWalletError, recordEvents, type RecordedEvents } from '../helpers';
 
 const TRX = 1_000_000n;
-const newAddress = (seed: number) => toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));
+const newAddress = (seed: number) =>
+  toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));
 
 /**
  * The build forms the audit found tested only field by field, each planned from its typed request
@@ -30,8 +31,17 @@ describe('requests built, simulated, signed and broadcast on the embedded node',
    */
   async function run(input: TxRequestInput) {
     const { built, simulation, track } = await profile.confirm(input, { simulate: true, until: 'packed' });
-    expect({ kind: input.kind, success: simulation!.success, reason: simulation!.reason }).toEqual({ kind: input.kind, success: true, reason: null });
-    expect({ kind: input.kind, success: track.success, result: track.result, block: track.blockNumber! > 0 }).toEqual({ kind: input.kind, success: true, result: 'SUCCESS', block: true });
+    expect({ kind: input.kind, success: simulation!.success, reason: simulation!.reason }).toEqual({
+      kind: input.kind,
+      success: true,
+      reason: null,
+    });
+    expect({ kind: input.kind, success: track.success, result: track.result, block: track.blockNumber! > 0 }).toEqual({
+      kind: input.kind,
+      success: true,
+      result: 'SUCCESS',
+      block: true,
+    });
     return { built, simulation: simulation!, track };
   }
 
@@ -54,7 +64,12 @@ describe('requests built, simulated, signed and broadcast on the embedded node',
     });
 
     it('update setting: the caller share (consume_user_resource_percent) changes on chain', async () => {
-      const { built, track } = await run({ kind: 'update-setting', owner: dev[0]!, contract: slots, consumeUserResourcePercent: 30 });
+      const { built, track } = await run({
+        kind: 'update-setting',
+        owner: dev[0]!,
+        contract: slots,
+        consumeUserResourcePercent: 30,
+      });
       expect(built).toMatchObject({ contractType: 'UpdateSettingContract', feeLimitSun: null, estimate: null });
       expect(built.summary).toContainEqual({ label: 'Caller pays', value: '30 % of the energy' });
       expect(track.contractType).toBe('UpdateSettingContract');
@@ -62,13 +77,20 @@ describe('requests built, simulated, signed and broadcast on the embedded node',
     });
 
     it('update energy limit: the deployer energy per call (origin_energy_limit) changes on chain', async () => {
-      const { built } = await run({ kind: 'update-energy-limit', owner: dev[0]!, contract: slots, originEnergyLimit: '5000000' });
+      const { built } = await run({
+        kind: 'update-energy-limit',
+        owner: dev[0]!,
+        contract: slots,
+        originEnergyLimit: '5000000',
+      });
       expect(built.summary).toContainEqual({ label: 'Deployer energy per call', value: 'at most 5000000' });
       expect((await client.getContract(slots))?.origin_energy_limit).toBe(5_000_000);
     });
 
     it('refuses a settings change by someone other than the deployer before signing', async () => {
-      const built = await wallet.transactions.build(request({ kind: 'update-setting', owner: dev[1]!, contract: slots, consumeUserResourcePercent: 10 }));
+      const built = await wallet.transactions.build(
+        request({ kind: 'update-setting', owner: dev[1]!, contract: slots, consumeUserResourcePercent: 10 }),
+      );
       const simulation = await wallet.transactions.simulate({ txid: built.txid });
       expect(simulation.success).toBe(false);
       expect(simulation.reason).toMatch(/not the owner of the contract/);
@@ -78,10 +100,30 @@ describe('requests built, simulated, signed and broadcast on the embedded node',
       expect((await client.getContract(slots))?.abi.entrys.length).toBeGreaterThan(0);
       await run({ kind: 'clear-abi', owner: dev[0]!, contract: slots });
       expect((await client.getContract(slots))?.abi.entrys ?? []).toEqual([]);
-      await expectWalletError(wallet.transactions.build(request({ kind: 'call', owner: dev[0]!, contract: slots, function: 'set', args: ['7'] })), 'ValidationError', 'TX_NO_ABI');
-      const { built } = await run({ kind: 'call', owner: dev[0]!, contract: slots, function: 'set(uint256)', args: ['123456789012345678901234567890'] });
+      await expectWalletError(
+        wallet.transactions.build(
+          request({ kind: 'call', owner: dev[0]!, contract: slots, function: 'set', args: ['7'] }),
+        ),
+        'ValidationError',
+        'TX_NO_ABI',
+      );
+      const { built } = await run({
+        kind: 'call',
+        owner: dev[0]!,
+        contract: slots,
+        function: 'set(uint256)',
+        args: ['123456789012345678901234567890'],
+      });
       expect(built.summary).toContainEqual({ label: 'Function', value: 'set(uint256)' });
-      const abi = JSON.stringify([{ type: 'function', name: 'slot', inputs: [], outputs: [{ name: '', type: 'uint256' }], stateMutability: 'view' }]);
+      const abi = JSON.stringify([
+        {
+          type: 'function',
+          name: 'slot',
+          inputs: [],
+          outputs: [{ name: '', type: 'uint256' }],
+          stateMutability: 'view',
+        },
+      ]);
       const read = await wallet.contracts.call({ address: slots, function: 'slot', args: [], abi });
       expect(read.values.map((v) => v.value)).toEqual(['123456789012345678901234567890']);
     });
@@ -90,8 +132,14 @@ describe('requests built, simulated, signed and broadcast on the embedded node',
   describe('stake, delegation and votes', () => {
     it('cancel all unfreezes: the pending unstake goes back to the stake', async () => {
       const owner = dev[1]!;
-      await profile.confirm({ kind: 'freeze', owner, amountSun: String(300n * TRX), resource: 'ENERGY' }, { until: 'packed' });
-      await profile.confirm({ kind: 'unfreeze', owner, amountSun: String(40n * TRX), resource: 'ENERGY' }, { until: 'packed' });
+      await profile.confirm(
+        { kind: 'freeze', owner, amountSun: String(300n * TRX), resource: 'ENERGY' },
+        { until: 'packed' },
+      );
+      await profile.confirm(
+        { kind: 'unfreeze', owner, amountSun: String(40n * TRX), resource: 'ENERGY' },
+        { until: 'packed' },
+      );
       const before = (await client.getAccount(owner))!;
       expect(before.unfrozenV2.map((u) => [u.type, u.unfreeze_amount])).toEqual([['ENERGY', 40n * TRX]]);
       expect(before.frozenV2.find((f) => f.type === 'ENERGY')?.amount).toBe(260n * TRX);
@@ -105,15 +153,30 @@ describe('requests built, simulated, signed and broadcast on the embedded node',
 
     it('undelegate: energy delegated to another account comes back to the owner', async () => {
       const [owner, receiver] = [dev[1]!, dev[2]!];
-      await profile.confirm({ kind: 'delegate', owner, receiver, amountSun: String(100n * TRX), resource: 'ENERGY' }, { until: 'packed' });
+      await profile.confirm(
+        { kind: 'delegate', owner, receiver, amountSun: String(100n * TRX), resource: 'ENERGY' },
+        { until: 'packed' },
+      );
       expect((await client.getAccount(owner))!.account_resource.delegated_frozenV2_balance_for_energy).toBe(100n * TRX);
-      expect((await client.getAccount(receiver))!.account_resource.acquired_delegated_frozenV2_balance_for_energy).toBe(100n * TRX);
+      expect((await client.getAccount(receiver))!.account_resource.acquired_delegated_frozenV2_balance_for_energy).toBe(
+        100n * TRX,
+      );
 
-      const { built } = await run({ kind: 'undelegate', owner, receiver, amountSun: String(60n * TRX), resource: 'ENERGY' });
+      const { built } = await run({
+        kind: 'undelegate',
+        owner,
+        receiver,
+        amountSun: String(60n * TRX),
+        resource: 'ENERGY',
+      });
       expect(built.summary).toContainEqual({ label: 'From', value: receiver });
       expect((await client.getAccount(owner))!.account_resource.delegated_frozenV2_balance_for_energy).toBe(40n * TRX);
-      expect((await client.getAccount(receiver))!.account_resource.acquired_delegated_frozenV2_balance_for_energy).toBe(40n * TRX);
-      expect((await client.getDelegatedResourceV2(owner, receiver)).map((d) => d.frozen_balance_for_energy)).toEqual([40n * TRX]);
+      expect((await client.getAccount(receiver))!.account_resource.acquired_delegated_frozenV2_balance_for_energy).toBe(
+        40n * TRX,
+      );
+      expect((await client.getDelegatedResourceV2(owner, receiver)).map((d) => d.frozen_balance_for_energy)).toEqual([
+        40n * TRX,
+      ]);
     });
 
     it('vote for representatives: the votes are recorded on the account, split as asked', async () => {
@@ -127,7 +190,10 @@ describe('requests built, simulated, signed and broadcast on the embedded node',
           { representative: second!, count: '100' },
         ],
       });
-      expect(built.summary.filter((l) => l.label === 'Vote').map((l) => l.value)).toEqual([`200 for ${first}`, `100 for ${second}`]);
+      expect(built.summary.filter((l) => l.label === 'Vote').map((l) => l.value)).toEqual([
+        `200 for ${first}`,
+        `100 for ${second}`,
+      ]);
       const votes = (await client.getAccount(owner))!.votes.map((v) => [toBase58Address(v.vote_address), v.vote_count]);
       expect(votes).toEqual([
         [first, 200n],
@@ -144,10 +210,19 @@ describe('requests built, simulated, signed and broadcast on the embedded node',
       expect(simulation.success).toBe(false);
       expect(simulation.reason).toContain(reason);
       await wallet.transactions.sign({ txid: built.txid });
-      const refused = await expectWalletError(wallet.transactions.broadcast({ txid: built.txid }), 'BroadcastError', 'BROADCAST_FAILED');
-      expect(refused.details).toMatchObject({ nodeCode: 'CONTRACT_VALIDATE_ERROR', nodeMessage: expect.stringContaining(reason) });
+      const refused = await expectWalletError(
+        wallet.transactions.broadcast({ txid: built.txid }),
+        'BroadcastError',
+        'BROADCAST_FAILED',
+      );
+      expect(refused.details).toMatchObject({
+        nodeCode: 'CONTRACT_VALIDATE_ERROR',
+        nodeMessage: expect.stringContaining(reason),
+      });
       expect(refused.message).toContain(reason);
-      expect(events.of('tx:status').find((s) => s.txid === built.txid && s.state === 'rejected')?.message).toContain(reason);
+      expect(events.of('tx:status').find((s) => s.txid === built.txid && s.state === 'rejected')?.message).toContain(
+        reason,
+      );
       expect(wallet.transactions.history().find((h) => h.txid === built.txid)).toMatchObject({ status: 'failed' });
     });
   });
@@ -157,7 +232,13 @@ describe('requests built, simulated, signed and broadcast on the embedded node',
       const router = await profile.deploy(dev[2]!, 'Router', { callValueSun: String(5n * TRX), until: 'packed' });
       expect((await client.getAccount(router))?.balance).toBe(5n * TRX);
       const payee = newAddress(0x3a11);
-      const { built } = await run({ kind: 'call', owner: dev[2]!, contract: router, function: 'pay', args: [payee, '1500000'] });
+      const { built } = await run({
+        kind: 'call',
+        owner: dev[2]!,
+        contract: router,
+        function: 'pay',
+        args: [payee, '1500000'],
+      });
       expect(built.summary).toEqual(
         expect.arrayContaining([
           { label: 'Function', value: 'pay(address,uint256)' },
@@ -172,7 +253,13 @@ describe('requests built, simulated, signed and broadcast on the embedded node',
 
     it('sends a call value with a payable function, which the contract then counts', async () => {
       const child = await profile.deploy(dev[2]!, 'Child', { until: 'packed' });
-      const { built, simulation } = await run({ kind: 'call', owner: dev[2]!, contract: child, function: 'ping', callValueSun: String(2n * TRX) });
+      const { built, simulation } = await run({
+        kind: 'call',
+        owner: dev[2]!,
+        contract: child,
+        function: 'ping',
+        callValueSun: String(2n * TRX),
+      });
       expect(built.summary).toContainEqual({ label: 'Call value', value: '2 TRX' });
       expect(built.cost.valueSun).toBe(2n * TRX);
       expect(simulation.balanceChanges).toContainEqual({ address: child, asset: 'TRX', delta: 2n * TRX, decimals: 6 });

@@ -4,7 +4,13 @@ import type { TronNodeClient } from '../../../../src-core/client/client';
 import type { Block, TransactionInfo } from '../../../../src-core/client/types';
 import type { TxState } from '../../../../src-core/ipc/channels/tx';
 import type { TransactionJson } from '../../../../src-core/tx/types';
-import { historyStatusOf, judgeSuccess, LIFECYCLE, readTrack, type TrackedMeta } from '../../../../src-main/wallet/transactions/tracking';
+import {
+  historyStatusOf,
+  judgeSuccess,
+  LIFECYCLE,
+  readTrack,
+  type TrackedMeta,
+} from '../../../../src-main/wallet/transactions/tracking';
 
 const TXID = 'ab'.repeat(32);
 const OWNER_HEX = '41a614f803b6fd780986a42c78ec9c7f77e6ded13c';
@@ -14,7 +20,9 @@ const NOW = 1_700_000_100_000;
 const EXPIRATION = 1_700_000_060_000;
 
 /** A transaction info as the client parses it: receipt.result is "DEFAULT" when java-tron prints none. */
-function info(fields: { blockNumber?: number; receiptResult?: string; result?: 'SUCESS' | 'FAILED'; resMessage?: string } = {}): TransactionInfo {
+function info(
+  fields: { blockNumber?: number; receiptResult?: string; result?: 'SUCESS' | 'FAILED'; resMessage?: string } = {},
+): TransactionInfo {
   return {
     id: TXID as TransactionInfo['id'],
     fee: 345_000n,
@@ -47,7 +55,15 @@ function transaction(contractRet: string | undefined): TransactionJson {
   return {
     txID: TXID,
     raw_data: {
-      contract: [{ type: 'TransferContract', parameter: { value: { owner_address: OWNER_HEX, to_address: OWNER_HEX, amount: 1 }, type_url: 'type.googleapis.com/protocol.TransferContract' } }],
+      contract: [
+        {
+          type: 'TransferContract',
+          parameter: {
+            value: { owner_address: OWNER_HEX, to_address: OWNER_HEX, amount: 1 },
+            type_url: 'type.googleapis.com/protocol.TransferContract',
+          },
+        },
+      ],
       ref_block_bytes: '0001',
       ref_block_hash: '0000000000000000',
       expiration: EXPIRATION,
@@ -77,14 +93,30 @@ function fakeClient(facts: ChainFacts): { client: TronNodeClient; reads: string[
     },
     async getBlockByNum(num: number): Promise<Block> {
       reads.push(`block ${num}`);
-      return { blockID: BLOCK_ID, block_header: { raw_data: { number: num } as Block['block_header']['raw_data'], witness_signature: '' }, transactions: [] };
+      return {
+        blockID: BLOCK_ID,
+        block_header: { raw_data: { number: num } as Block['block_header']['raw_data'], witness_signature: '' },
+        transactions: [],
+      };
     },
   } as unknown as TronNodeClient;
   return { client, reads };
 }
 
 function meta(state: TxState, broadcastAt: number | null): TrackedMeta {
-  return { txid: TXID, kind: 'trx-transfer', contractType: 'TransferContract', owner: null, expiration: EXPIRATION, estimatedBurnSun: 345_000n, state, message: null, createdAt: NOW - 50_000, broadcastAt, confirmedAt: null };
+  return {
+    txid: TXID,
+    kind: 'trx-transfer',
+    contractType: 'TransferContract',
+    owner: null,
+    expiration: EXPIRATION,
+    estimatedBurnSun: 345_000n,
+    state,
+    message: null,
+    createdAt: NOW - 50_000,
+    broadcastAt,
+    confirmedAt: null,
+  };
 }
 
 async function track(start: TrackedMeta, facts: ChainFacts, headTime = EXPIRATION - 30_000) {
@@ -116,11 +148,17 @@ describe('judging success (receipt.result, then contractRet, case-insensitively)
     ['revert', false],
     ['OUT_OF_ENERGY', false],
     ['out_of_energy', false],
-  ])('falls back to contractRet %s when the receipt has no result (DEFAULT, any case, or empty)', (contractRet, success) => {
-    for (const receiptResult of ['DEFAULT', 'default', '']) {
-      expect(judgeSuccess(info({ receiptResult }), contractRet)).toEqual({ success, result: contractRet.toUpperCase() });
-    }
-  });
+  ])(
+    'falls back to contractRet %s when the receipt has no result (DEFAULT, any case, or empty)',
+    (contractRet, success) => {
+      for (const receiptResult of ['DEFAULT', 'default', '']) {
+        expect(judgeSuccess(info({ receiptResult }), contractRet)).toEqual({
+          success,
+          result: contractRet.toUpperCase(),
+        });
+      }
+    },
+  );
 
   it('judges a plain TRX transfer (no receipt result, no contractRet) by the info result', () => {
     expect(judgeSuccess(info(), undefined)).toEqual({ success: true, result: 'SUCCESS' });
@@ -137,8 +175,28 @@ describe('tracking through the lifecycle', () => {
       ['packed', 'Packed in a block'],
       ['confirmed', 'Confirmed (solidified)'],
     ]);
-    const states: TxState[] = ['created', 'signed', 'cosigning', 'pool', 'packed', 'confirmed', 'failed', 'expired', 'rejected'];
-    expect(states.map(historyStatusOf)).toEqual(['draft', 'signed', 'signed', 'pending', 'pending', 'confirmed', 'failed', 'expired', 'failed']);
+    const states: TxState[] = [
+      'created',
+      'signed',
+      'cosigning',
+      'pool',
+      'packed',
+      'confirmed',
+      'failed',
+      'expired',
+      'rejected',
+    ];
+    expect(states.map(historyStatusOf)).toEqual([
+      'draft',
+      'signed',
+      'signed',
+      'pending',
+      'pending',
+      'confirmed',
+      'failed',
+      'expired',
+      'failed',
+    ]);
   });
 
   it('keeps a created transaction created without asking the node, with only the first step reached', async () => {
@@ -164,40 +222,83 @@ describe('tracking through the lifecycle', () => {
 
   it('shows a transaction in a block but not yet solidified as packed, already judged, with its block', async () => {
     const { view, reached } = await track(meta('pool', NOW - 1_000), { tx: transaction('SUCCESS'), info: info() });
-    expect(view).toMatchObject({ state: 'packed', success: true, result: 'SUCCESS', blockNumber: 12, blockId: BLOCK_ID, confirmedAt: null, feeSun: 345_000n, netUsage: 345n });
+    expect(view).toMatchObject({
+      state: 'packed',
+      success: true,
+      result: 'SUCCESS',
+      blockNumber: 12,
+      blockId: BLOCK_ID,
+      confirmedAt: null,
+      feeSun: 345_000n,
+      netUsage: 345n,
+    });
     expect(reached).toEqual(['created', 'signed', 'pool', 'packed']);
   });
 
   it('confirms a solidified transaction whose contractRet says success in lower case, and notes when', async () => {
     const start = meta('packed', NOW - 1_000);
     const { view, reached } = await track(start, { tx: transaction('success'), solid: info() });
-    expect(view).toMatchObject({ state: 'confirmed', success: true, result: 'SUCCESS', confirmedAt: NOW, blockId: BLOCK_ID, message: null });
+    expect(view).toMatchObject({
+      state: 'confirmed',
+      success: true,
+      result: 'SUCCESS',
+      confirmedAt: NOW,
+      blockId: BLOCK_ID,
+      message: null,
+    });
     expect(start.state).toBe('confirmed');
     expect(reached).toEqual(['created', 'signed', 'pool', 'packed', 'confirmed']);
   });
 
   it('fails a solidified transaction whose receipt says revert (lower case), with the node message', async () => {
-    const { view, reached } = await track(meta('packed', NOW - 1_000), { tx: transaction('REVERT'), solid: info({ receiptResult: 'revert', result: 'FAILED', resMessage: 'REVERT opcode executed' }) });
-    expect(view).toMatchObject({ state: 'failed', success: false, result: 'REVERT', message: 'REVERT opcode executed' });
+    const { view, reached } = await track(meta('packed', NOW - 1_000), {
+      tx: transaction('REVERT'),
+      solid: info({ receiptResult: 'revert', result: 'FAILED', resMessage: 'REVERT opcode executed' }),
+    });
+    expect(view).toMatchObject({
+      state: 'failed',
+      success: false,
+      result: 'REVERT',
+      message: 'REVERT opcode executed',
+    });
     // It is in a solidified block: every step was passed; the state says how it ended.
     expect(reached).toEqual(['created', 'signed', 'pool', 'packed', 'confirmed']);
   });
 
   it('fails an out-of-energy call and says so when the node gives no message', async () => {
-    const { view } = await track(meta('packed', NOW - 1_000), { tx: transaction('OUT_OF_ENERGY'), solid: info({ receiptResult: 'Out_Of_Energy', result: 'FAILED' }) });
-    expect(view).toMatchObject({ state: 'failed', success: false, result: 'OUT_OF_ENERGY', message: 'Execution result: OUT_OF_ENERGY.' });
+    const { view } = await track(meta('packed', NOW - 1_000), {
+      tx: transaction('OUT_OF_ENERGY'),
+      solid: info({ receiptResult: 'Out_Of_Energy', result: 'FAILED' }),
+    });
+    expect(view).toMatchObject({
+      state: 'failed',
+      success: false,
+      result: 'OUT_OF_ENERGY',
+      message: 'Execution result: OUT_OF_ENERGY.',
+    });
   });
 
   it('expires a broadcast transaction no block took before its expiration', async () => {
     const { view, reached } = await track(meta('pool', NOW - 100_000), {}, EXPIRATION + 3_000);
-    expect(view).toMatchObject({ state: 'expired', success: null, message: 'It expired before a block producer packed it; build and sign it again.' });
+    expect(view).toMatchObject({
+      state: 'expired',
+      success: null,
+      message: 'It expired before a block producer packed it; build and sign it again.',
+    });
     expect(reached).not.toContain('pool');
   });
 
   it('expires a transaction that was never broadcast once the head passes its expiration, signed or not', async () => {
     for (const state of ['created', 'signed'] as const) {
-      const { view, reached } = await track({ ...meta(state, null), signed: state === 'signed' }, {}, EXPIRATION + 3_000);
-      const message = state === 'signed' ? 'It expired before it was broadcast; build it again.' : 'It expired before it was signed; build it again.';
+      const { view, reached } = await track(
+        { ...meta(state, null), signed: state === 'signed' },
+        {},
+        EXPIRATION + 3_000,
+      );
+      const message =
+        state === 'signed'
+          ? 'It expired before it was broadcast; build it again.'
+          : 'It expired before it was signed; build it again.';
       expect({ state, view: view.state, message: view.message }).toEqual({ state, view: 'expired', message });
       // The "Signed" step shows as reached only for the one that was signed.
       expect({ state, reached }).toEqual({ state, reached: state === 'signed' ? ['created', 'signed'] : ['created'] });

@@ -31,7 +31,14 @@ describe('transaction service with the VM', () => {
   it('follows a contract call to confirmation with its internal transactions and the events of both contracts decoded', async () => {
     const child = await deploy('Child');
     const router = await deploy('Router');
-    const call: TxRequestInput = { kind: 'call', owner, contract: router, function: 'forward', args: [child], callValueSun: '1000000' };
+    const call: TxRequestInput = {
+      kind: 'call',
+      owner,
+      contract: router,
+      function: 'forward',
+      args: [child],
+      callValueSun: '1000000',
+    };
     const built = await wallet.transactions.build(request(call));
     expect(built.estimate?.energy?.energy).toBeGreaterThan(0n);
     const simulation = await wallet.transactions.simulate({ txid: built.txid });
@@ -44,7 +51,11 @@ describe('transaction service with the VM', () => {
       ['call', false],
       ['call', true],
     ]);
-    expect(track.internalTransactions[0]).toMatchObject({ caller: router, to: child, values: [{ tokenId: '', amount: 1_000_000n }] });
+    expect(track.internalTransactions[0]).toMatchObject({
+      caller: router,
+      to: child,
+      values: [{ tokenId: '', amount: 1_000_000n }],
+    });
     expect(track.logs.map((log) => [log.address, log.event])).toEqual([
       [child, 'Pinged(address,uint256)'],
       [router, 'Forwarded(bool,bool)'],
@@ -59,9 +70,16 @@ describe('transaction service with the VM', () => {
 
   it('shows an out-of-energy failure and its risk before signing when the fee_limit is too small', async () => {
     const reverter = await deploy('Reverter');
-    const built = await wallet.transactions.build(request({ kind: 'call', owner, contract: reverter, function: 'burn()', feeLimitSun: '1000000' }));
+    const built = await wallet.transactions.build(
+      request({ kind: 'call', owner, contract: reverter, function: 'burn()', feeLimitSun: '1000000' }),
+    );
     const simulation = await wallet.transactions.simulate({ txid: built.txid });
-    expect(simulation).toMatchObject({ method: 'dry-run', success: false, result: 'OUT_OF_ENERGY', outOfEnergy: { risk: true } });
+    expect(simulation).toMatchObject({
+      method: 'dry-run',
+      success: false,
+      result: 'OUT_OF_ENERGY',
+      outOfEnergy: { risk: true },
+    });
     const view = await wallet.contracts.call({ address: reverter, function: 'divide', args: ['1', '0'] });
     expect(view.reverted).toBe(true);
     expect(view.revertReason).toMatch(/division or modulo by zero/);

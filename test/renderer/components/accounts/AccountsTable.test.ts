@@ -15,7 +15,8 @@ import { addressFromPrivateKey } from '../../../../src-core/keys/keys';
  * keyed account (main refuses without it or with a wrong one), a plain confirmation for watch-only.
  */
 const PASSWORD = 'correct horse battery';
-const address = (seed: number) => toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));
+const address = (seed: number) =>
+  toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));
 
 const calls: { channel: string; args: unknown }[] = [];
 let accounts: AccountView[] = [];
@@ -57,9 +58,13 @@ vi.mock('../../../../src-renderer/api/bridge', () => ({
         const found = accounts.find((a) => a.id === args.accountId)!;
         if (found.kind !== 'watch') {
           if (args.password === undefined) {
-            throw new VaultError('VAULT_PASSWORD_REQUIRED', 'Removing this account deletes its key from this computer. Type the vault password to confirm.');
+            throw new VaultError(
+              'VAULT_PASSWORD_REQUIRED',
+              'Removing this account deletes its key from this computer. Type the vault password to confirm.',
+            );
           }
-          if (args.password !== PASSWORD) throw new VaultError('VAULT_WRONG_PASSWORD', 'The password is wrong.', { failedAttempts: 1 });
+          if (args.password !== PASSWORD)
+            throw new VaultError('VAULT_WRONG_PASSWORD', 'The password is wrong.', { failedAttempts: 1 });
         }
         accounts = accounts.filter((a) => a.id !== args.accountId);
         return { accountId: args.accountId };
@@ -90,7 +95,9 @@ async function render(): Promise<VueWrapper> {
 }
 
 const row = (p: VueWrapper, label: string) => {
-  const found = p.findAll('tbody tr').find((r) => r.find('.account__label').exists() && r.find('.account__label').text() === label);
+  const found = p
+    .findAll('tbody tr')
+    .find((r) => r.find('.account__label').exists() && r.find('.account__label').text() === label);
   if (!found) throw new Error(`no row "${label}"`);
   return found;
 };
@@ -129,13 +136,17 @@ describe('accounts table: rename and remove', () => {
 
     await input.setValue('x'.repeat(65));
     await form.trigger('submit');
-    expect(form.get('[role="alert"]').text()).toBe('An account label has at most 64 characters and no control characters.');
+    expect(form.get('[role="alert"]').text()).toBe(
+      'An account label has at most 64 characters and no control characters.',
+    );
     expect(changes()).toEqual([]);
 
     await input.setValue('  Payroll  ');
     await form.trigger('submit');
     await flushPromises();
-    expect(changes()).toEqual([{ channel: 'vault:renameAccount', args: { accountId: accounts[2]!.id, label: 'Payroll' } }]);
+    expect(changes()).toEqual([
+      { channel: 'vault:renameAccount', args: { accountId: accounts[2]!.id, label: 'Payroll' } },
+    ]);
     expect(p.find('[data-testid="rename-account"]').exists()).toBe(false);
     expect(labels(p)).toEqual(['Dev 1', 'Dev 2', 'Payroll', 'Exchange']);
     expect(useNoticesStore().items.map((n) => n.text)).toEqual(['Renamed Hot to Payroll.']);
@@ -186,7 +197,10 @@ describe('accounts table: rename and remove', () => {
     await password.setValue(PASSWORD);
     await button(d, 'Remove account').trigger('click');
     await flushPromises();
-    expect(changes().at(-1)).toEqual({ channel: 'vault:removeAccount', args: { accountId: 'acc_0000000000000003', password: PASSWORD } });
+    expect(changes().at(-1)).toEqual({
+      channel: 'vault:removeAccount',
+      args: { accountId: 'acc_0000000000000003', password: PASSWORD },
+    });
     expect(labels(p)).toEqual(['Dev 1', 'Dev 2', 'Exchange']);
     expect(dialog(p).element.hasAttribute('open')).toBe(false);
     expect(useNoticesStore().items.map((n) => n.text)).toEqual(['Removed Hot.']);

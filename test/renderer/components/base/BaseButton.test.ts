@@ -4,7 +4,10 @@ import BaseButton from '../../../../src-renderer/components/base/BaseButton.vue'
 
 describe('BaseButton', () => {
   it('is a non-submitting button by default and passes clicks through', async () => {
-    const wrapper = mount(BaseButton, { slots: { default: 'Save' }, attrs: { onClick: () => wrapper.vm.$emit('clicked') } });
+    const wrapper = mount(BaseButton, {
+      slots: { default: 'Save' },
+      attrs: { onClick: () => wrapper.vm.$emit('clicked') },
+    });
     expect(wrapper.attributes('type')).toBe('button');
     await wrapper.trigger('click');
     expect(wrapper.emitted('clicked')).toHaveLength(1);

@@ -13,18 +13,30 @@ describe('BaseField', () => {
   });
 
   it('shows the validation message, marks the control invalid and links them', () => {
-    const wrapper = mount(BaseField, { props: { label: 'Address', modelValue: 'x', error: 'Must be a TRON address.', hint: 'T… or 41…' } });
+    const wrapper = mount(BaseField, {
+      props: { label: 'Address', modelValue: 'x', error: 'Must be a TRON address.', hint: 'T… or 41…' },
+    });
     const input = wrapper.get('input');
     const message = wrapper.get('.field__error');
     expect(message.text()).toBe('Must be a TRON address.');
     expect(message.attributes('role')).toBe('alert');
     expect(input.attributes('aria-invalid')).toBe('true');
-    expect(input.attributes('aria-describedby')!.split(' ')).toEqual([wrapper.get('.field__hint').attributes('id'), message.attributes('id')]);
+    expect(input.attributes('aria-describedby')!.split(' ')).toEqual([
+      wrapper.get('.field__hint').attributes('id'),
+      message.attributes('id'),
+    ]);
   });
 
   it('renders a select when given options', async () => {
     const wrapper = mount(BaseField, {
-      props: { label: 'Network', modelValue: 'nile', options: [{ value: 'mainnet', label: 'Mainnet' }, { value: 'nile', label: 'Nile' }] },
+      props: {
+        label: 'Network',
+        modelValue: 'nile',
+        options: [
+          { value: 'mainnet', label: 'Mainnet' },
+          { value: 'nile', label: 'Nile' },
+        ],
+      },
     });
     expect(wrapper.findAll('option').map((option) => option.text())).toEqual(['Mainnet', 'Nile']);
     await wrapper.get('select').setValue('mainnet');

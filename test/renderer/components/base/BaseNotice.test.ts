@@ -10,7 +10,11 @@ describe('BaseNotice', () => {
   });
 
   it('offers a dismiss button only when dismissible', async () => {
-    expect(mount(BaseNotice, { slots: { default: 'Saved' } }).find('button').exists()).toBe(false);
+    expect(
+      mount(BaseNotice, { slots: { default: 'Saved' } })
+        .find('button')
+        .exists(),
+    ).toBe(false);
     const wrapper = mount(BaseNotice, { props: { dismissible: true, title: 'Done' }, slots: { default: 'Saved' } });
     expect(wrapper.get('.notice__title').text()).toBe('Done');
     await wrapper.get('button').trigger('click');

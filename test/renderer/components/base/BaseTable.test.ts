@@ -10,7 +10,15 @@ const columns = [
 describe('BaseTable', () => {
   it('renders headers and one row per item, with slots for custom cells', () => {
     const wrapper = mount(BaseTable, {
-      props: { columns, rows: [{ id: 'a', name: 'Treasury', balance: '10 TRX' }, { id: 'b', name: 'Ops', balance: '2 TRX' }], rowKey: 'id', caption: 'Accounts' },
+      props: {
+        columns,
+        rows: [
+          { id: 'a', name: 'Treasury', balance: '10 TRX' },
+          { id: 'b', name: 'Ops', balance: '2 TRX' },
+        ],
+        rowKey: 'id',
+        caption: 'Accounts',
+      },
       slots: { 'cell-name': '<template #cell-name="{ value }"><strong>{{ value }}</strong></template>' },
     });
     expect(wrapper.findAll('th').map((th) => th.text())).toEqual(['Name', 'Balance']);

@@ -33,7 +33,11 @@ function rasterize(path: string, size: number, scale: number): { data: Uint8Clam
 
 describe('QR codes of envelope frames', () => {
   it('draw each frame so that a QR reader gets exactly its text back, in any order', async () => {
-    const text = JSON.stringify({ format: 'tron-cosign-envelope', note: 'Zahlung für Q3 — ünïcödé ✓', data: 'ab'.repeat(900) });
+    const text = JSON.stringify({
+      format: 'tron-cosign-envelope',
+      note: 'Zahlung für Q3 — ünïcödé ✓',
+      data: 'ab'.repeat(900),
+    });
     const frames = splitForQr(text);
     expect(frames.length).toBeGreaterThan(2);
     const read: string[] = [];
@@ -112,19 +116,55 @@ describe('co-signing components', () => {
 
   it('say when the node’s own count differs from this wallet’s, with the node’s weight or message', () => {
     const progress = paymentsProgress({
-      signers: [{ address: 'TAlice', name: 'Alice', source: 'vault', weight: 1n, signed: true, accountId: 'acc_0000000000000001' }],
-      node: { checked: true, currentWeight: 2n, approved: ['TAlice', 'TBob'], thresholdMet: true, agrees: false, message: null },
+      signers: [
+        {
+          address: 'TAlice',
+          name: 'Alice',
+          source: 'vault',
+          weight: 1n,
+          signed: true,
+          accountId: 'acc_0000000000000001',
+        },
+      ],
+      node: {
+        checked: true,
+        currentWeight: 2n,
+        approved: ['TAlice', 'TBob'],
+        thresholdMet: true,
+        agrees: false,
+        message: null,
+      },
     });
     const differs = mount(SigningProgress, { props: { progress } }).get('[data-testid="node-cross-check"]');
     expect(differs.attributes('data-agrees')).toBe('false');
     expect(differs.text()).toBe('The node’s count differs: weight 2.');
-    const quoted = mount(SigningProgress, { props: { progress: { ...progress, node: { ...progress.node, message: 'Signature count is 2' } } } });
-    expect(quoted.get('[data-testid="node-cross-check"]').text()).toBe('The node’s count differs: Signature count is 2.');
-    const refused = mount(SigningProgress, { props: { progress: { ...progress, node: { ...progress.node, agrees: null, currentWeight: null, message: 'Validate signature error' } } } });
+    const quoted = mount(SigningProgress, {
+      props: { progress: { ...progress, node: { ...progress.node, message: 'Signature count is 2' } } },
+    });
+    expect(quoted.get('[data-testid="node-cross-check"]').text()).toBe(
+      'The node’s count differs: Signature count is 2.',
+    );
+    const refused = mount(SigningProgress, {
+      props: {
+        progress: {
+          ...progress,
+          node: { ...progress.node, agrees: null, currentWeight: null, message: 'Validate signature error' },
+        },
+      },
+    });
     // getsignweight failed: there is no count to differ from.
-    expect(refused.get('[data-testid="node-cross-check"]').text()).toBe('The node refused to count the signatures: Validate signature error.');
+    expect(refused.get('[data-testid="node-cross-check"]').text()).toBe(
+      'The node refused to count the signatures: Validate signature error.',
+    );
 
-    const checks: CheckView[] = [{ id: 'node-weight', outcome: 'warning', title: 'Node disagrees', message: 'The node counts weight 2 (2 approved) where this wallet counts 1.' }];
+    const checks: CheckView[] = [
+      {
+        id: 'node-weight',
+        outcome: 'warning',
+        title: 'Node disagrees',
+        message: 'The node counts weight 2 (2 approved) where this wallet counts 1.',
+      },
+    ];
     const item = mount(VerificationChecks, { props: { checks } }).get('[data-check="node-weight"]');
     expect(item.attributes('data-outcome')).toBe('warning');
     expect(item.text()).toContain('Node disagrees. The node counts weight 2 (2 approved) where this wallet counts 1.');

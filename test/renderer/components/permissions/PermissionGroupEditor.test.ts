@@ -9,14 +9,16 @@ vi.mock('../../../../src-renderer/api/bridge', () => ({
   api: {
     permissions: {
       load: async () => snapshotFixture(),
-      inspectKeys: async ({ addresses }: { addresses: string[] }) => addresses.map((address) => ({ address, isContract: false, activated: true })),
+      inspectKeys: async ({ addresses }: { addresses: string[] }) =>
+        addresses.map((address) => ({ address, isContract: false, activated: true })),
     },
     on: () => () => {},
   },
 }));
 
 const { usePermissionEditorStore } = await import('../../../../src-renderer/stores/permission-editor');
-const { default: PermissionGroupEditor } = await import('../../../../src-renderer/components/permissions/PermissionGroupEditor.vue');
+const { default: PermissionGroupEditor } =
+  await import('../../../../src-renderer/components/permissions/PermissionGroupEditor.vue');
 
 async function editor() {
   const store = usePermissionEditorStore();
@@ -48,9 +50,17 @@ describe('PermissionGroupEditor', () => {
   it('fills a key from the known keys by name, and says where each key is known from', async () => {
     const store = await editor();
     const wrapper = mount(PermissionGroupEditor, { props: { kind: 'owner' } });
-    await wrapper.findAll('button').find((b) => b.text() === 'Add owner key')!.trigger('click');
+    await wrapper
+      .findAll('button')
+      .find((b) => b.text() === 'Add owner key')!
+      .trigger('click');
     const picker = wrapper.get('select[aria-label="Owner key 2: pick a known key"]');
-    expect(picker.findAll('option').map((o) => o.text())).toEqual(['Choose…', 'Treasury — your vault', 'Bob — your vault', 'Carol — address book']);
+    expect(picker.findAll('option').map((o) => o.text())).toEqual([
+      'Choose…',
+      'Treasury — your vault',
+      'Bob — your vault',
+      'Carol — address book',
+    ]);
     await picker.setValue(K.K3.base58);
     expect(store.draft!.owner.keys[1]!.address).toBe(K.K3.base58);
     expect(wrapper.text()).toContain('Carol (address book)');
@@ -84,7 +94,9 @@ describe('OperationsPicker inside an active group', () => {
     await wrapper.get('button[aria-label="Clear all of Smart contracts for Active 1"]').trigger('click');
     expect((box('Call smart contracts (including TRC20 transfers)').element as HTMLInputElement).checked).toBe(false);
     await nextTick();
-    expect((field(wrapper, 'Active 1 operations mask (hex)').element as HTMLInputElement).value).toBe(store.draft!.actives[0]!.operations);
+    expect((field(wrapper, 'Active 1 operations mask (hex)').element as HTMLInputElement).value).toBe(
+      store.draft!.actives[0]!.operations,
+    );
   });
 
   it('takes a pasted mask, refuses one of the wrong size, and flags and clears unknown bits', async () => {

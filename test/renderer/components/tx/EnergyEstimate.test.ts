@@ -8,9 +8,30 @@ const estimate: EstimateView = {
   kind: 'trc20-transfer',
   energy: { method: 'estimateenergy', energy: 35_000n, baseEnergy: 27_500n, penalty: 2_500n },
   feeLimits: [
-    { strategy: 'estimate', feeLimitSun: 8_820_000n, energy: 35_000n, marginBps: 2_000n, explanation: '35,000 energy × 210 sun, plus 20 %.', problem: null },
-    { strategy: 'energy-factor', feeLimitSun: 7_761_600n, energy: 30_800n, marginBps: 2_000n, explanation: "27,500 base energy × the contract's factor 1.12.", problem: null },
-    { strategy: 'max-factor', feeLimitSun: 30_492_000n, energy: 121_000n, marginBps: 2_000n, explanation: "27,500 base energy × the chain's maximum factor 4.4.", problem: null },
+    {
+      strategy: 'estimate',
+      feeLimitSun: 8_820_000n,
+      energy: 35_000n,
+      marginBps: 2_000n,
+      explanation: '35,000 energy × 210 sun, plus 20 %.',
+      problem: null,
+    },
+    {
+      strategy: 'energy-factor',
+      feeLimitSun: 7_761_600n,
+      energy: 30_800n,
+      marginBps: 2_000n,
+      explanation: "27,500 base energy × the contract's factor 1.12.",
+      problem: null,
+    },
+    {
+      strategy: 'max-factor',
+      feeLimitSun: 30_492_000n,
+      energy: 121_000n,
+      marginBps: 2_000n,
+      explanation: "27,500 base energy × the chain's maximum factor 4.4.",
+      problem: null,
+    },
   ],
   problem: null,
   revertReason: null,
@@ -49,9 +70,27 @@ describe('EnergyEstimate', () => {
     const wrapper = mount(EnergyEstimate, { props: { estimate } });
     expect(wrapper.get('caption').text()).toBe('Fee limit suggestions (20 % safety margin)');
     expect(rows(wrapper)).toEqual([
-      { strategy: 'estimate', label: 'From this estimate', why: '35,000 energy × 210 sun, plus 20 %.', amount: '8.82 TRX', canUse: true },
-      { strategy: 'energy-factor', label: "From the contract's energy factor", why: "27,500 base energy × the contract's factor 1.12.", amount: '7.7616 TRX', canUse: true },
-      { strategy: 'max-factor', label: "From the chain's maximum factor", why: "27,500 base energy × the chain's maximum factor 4.4.", amount: '30.492 TRX', canUse: true },
+      {
+        strategy: 'estimate',
+        label: 'From this estimate',
+        why: '35,000 energy × 210 sun, plus 20 %.',
+        amount: '8.82 TRX',
+        canUse: true,
+      },
+      {
+        strategy: 'energy-factor',
+        label: "From the contract's energy factor",
+        why: "27,500 base energy × the contract's factor 1.12.",
+        amount: '7.7616 TRX',
+        canUse: true,
+      },
+      {
+        strategy: 'max-factor',
+        label: "From the chain's maximum factor",
+        why: "27,500 base energy × the chain's maximum factor 4.4.",
+        amount: '30.492 TRX',
+        canUse: true,
+      },
     ]);
   });
 
@@ -68,7 +107,10 @@ describe('EnergyEstimate', () => {
         estimate: {
           ...estimate,
           energy: { method: 'triggerconstantcontract', energy: 13_000n, baseEnergy: null, penalty: null },
-          feeLimits: [{ ...estimate.feeLimits[0]!, feeLimitSun: null, problem: 'Refused: it would be more than 15,000 TRX.' }, ...estimate.feeLimits.slice(1)],
+          feeLimits: [
+            { ...estimate.feeLimits[0]!, feeLimitSun: null, problem: 'Refused: it would be more than 15,000 TRX.' },
+            ...estimate.feeLimits.slice(1),
+          ],
         },
       },
     });
@@ -78,13 +120,31 @@ describe('EnergyEstimate', () => {
       ['Dynamic-energy penalty', 'not reported'],
       ['Measured with', 'triggerconstantcontract'],
     ]);
-    expect(rows(wrapper)[0]).toEqual({ strategy: 'estimate', label: 'From this estimate', why: 'Refused: it would be more than 15,000 TRX.', amount: '—', canUse: false });
-    expect(rows(wrapper).slice(1).map((r) => r.canUse)).toEqual([true, true]);
+    expect(rows(wrapper)[0]).toEqual({
+      strategy: 'estimate',
+      label: 'From this estimate',
+      why: 'Refused: it would be more than 15,000 TRX.',
+      amount: '—',
+      canUse: false,
+    });
+    expect(
+      rows(wrapper)
+        .slice(1)
+        .map((r) => r.canUse),
+    ).toEqual([true, true]);
   });
 
   it('shows why there is no estimate instead of figures, for a call that reverts', () => {
     const wrapper = mount(EnergyEstimate, {
-      props: { estimate: { ...estimate, energy: null, feeLimits: [], problem: 'The call reverts: insufficient balance', revertReason: 'insufficient balance' } },
+      props: {
+        estimate: {
+          ...estimate,
+          energy: null,
+          feeLimits: [],
+          problem: 'The call reverts: insufficient balance',
+          revertReason: 'insufficient balance',
+        },
+      },
     });
     expect(wrapper.get('[data-testid="estimate-problem"]').text()).toContain('The call reverts: insufficient balance');
     expect(wrapper.find('dl').exists()).toBe(false);

@@ -35,15 +35,26 @@ describe('transaction components', () => {
   });
 
   it('show a TRX field with its value in sun and its validation message', () => {
-    const wrapper = mount(TxFieldInput, { props: { field: { key: 'amount', label: 'Amount (TRX)', type: 'trx' }, value: '2.5', sun: 2_500_000n, error: null } });
+    const wrapper = mount(TxFieldInput, {
+      props: {
+        field: { key: 'amount', label: 'Amount (TRX)', type: 'trx' },
+        value: '2.5',
+        sun: 2_500_000n,
+        error: null,
+      },
+    });
     expect(wrapper.get('.field__hint').text()).toBe('= 2,500,000 sun');
-    const invalid = mount(TxFieldInput, { props: { field: { key: 'amount', label: 'Amount (TRX)', type: 'trx' }, value: '0', error: 'Enter more than 0.' } });
+    const invalid = mount(TxFieldInput, {
+      props: { field: { key: 'amount', label: 'Amount (TRX)', type: 'trx' }, value: '0', error: 'Enter more than 0.' },
+    });
     expect(invalid.get('[role="alert"]').text()).toBe('Enter more than 0.');
     expect(invalid.get('input').attributes('aria-invalid')).toBe('true');
   });
 
   it('offer bandwidth or energy for a resource field and emit the choice', async () => {
-    const wrapper = mount(TxFieldInput, { props: { field: { key: 'resource', label: 'Resource', type: 'resource' }, value: 'BANDWIDTH' } });
+    const wrapper = mount(TxFieldInput, {
+      props: { field: { key: 'resource', label: 'Resource', type: 'resource' }, value: 'BANDWIDTH' },
+    });
     expect(wrapper.findAll('option').map((o) => o.text())).toEqual(['Bandwidth', 'Energy']);
     await wrapper.get('select').setValue('ENERGY');
     expect(wrapper.emitted('update')).toEqual([['ENERGY']]);
@@ -58,13 +69,27 @@ describe('transaction components', () => {
       permissionId: null,
       explanation: 'None of your keys belongs to a permission that may stake.',
       candidates: [
-        { id: 0, type: 'Owner', name: 'owner', threshold: 2n, allowsType: true, heldKeys: [], heldWeight: 0n, reachableAlone: false, qualifies: false, chosen: false, reasons: [{ code: 'CHOOSE_NO_HELD_KEY', message: 'None of your keys is in the owner permission.' }] },
+        {
+          id: 0,
+          type: 'Owner',
+          name: 'owner',
+          threshold: 2n,
+          allowsType: true,
+          heldKeys: [],
+          heldWeight: 0n,
+          reachableAlone: false,
+          qualifies: false,
+          chosen: false,
+          reasons: [{ code: 'CHOOSE_NO_HELD_KEY', message: 'None of your keys is in the owner permission.' }],
+        },
       ],
     };
     const wrapper = mount(PermissionPanel, { props: { choice: view } });
     expect(wrapper.get('[data-testid="permission-choice"]').attributes('data-permission-id')).toBe('none');
     expect(wrapper.text()).toContain('No permission group can sign this');
-    expect(wrapper.get('[data-code="CHOOSE_NO_HELD_KEY"]').text()).toBe('None of your keys is in the owner permission.');
+    expect(wrapper.get('[data-code="CHOOSE_NO_HELD_KEY"]').text()).toBe(
+      'None of your keys is in the owner permission.',
+    );
   });
 
   it('show a reverting simulation with its reason and method', () => {

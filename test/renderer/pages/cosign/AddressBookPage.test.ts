@@ -14,7 +14,8 @@ import { installWindowApi, type MainStub } from '../../stub-window-api';
  * the save dialog or as text, and CSV import — previewed, a malformed row refused by its line
  * number with main's own sentence (src-main's CSV reader), then applied.
  */
-const address = (seed: number) => toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));
+const address = (seed: number) =>
+  toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));
 const ALICE = address(0xab01);
 const BOB = address(0xab02);
 const CAROL = address(0xab03);
@@ -25,21 +26,48 @@ let dialogs = { open: false, save: false };
 let openedFile: { csv: string; name: string } | null = null;
 
 function contact(name: string, address: string): ContactView {
-  return { id: `ctc_${(contacts.length + 1).toString(16).padStart(16, '0')}`, name, address, note: '', tags: [], createdAt: 1, updatedAt: 1 };
+  return {
+    id: `ctc_${(contacts.length + 1).toString(16).padStart(16, '0')}`,
+    name,
+    address,
+    note: '',
+    tags: [],
+    createdAt: 1,
+    updatedAt: 1,
+  };
 }
 
 /** Main's side as the page sees it: every contact in the file is new; refused rows block the import unless skipped. */
 const main: MainStub = {
   addressBook: {
     list: () => [...contacts].sort((a, b) => a.name.localeCompare(b.name)),
-    importCsv: ({ csv, apply, skipInvalid }: { csv: string; apply: boolean; skipInvalid?: boolean }): AddressBookImportReport => {
+    importCsv: ({
+      csv,
+      apply,
+      skipInvalid,
+    }: {
+      csv: string;
+      apply: boolean;
+      skipInvalid?: boolean;
+    }): AddressBookImportReport => {
       const read = readAddressBookCsv(csv);
       const applied = apply && read.rows.length > 0 && (read.problems.length === 0 || skipInvalid === true);
       if (applied) for (const row of read.rows) contacts.push(contact(row.name, toBase58Address(row.address)));
-      return { rows: read.total, added: read.rows.length, updated: 0, unchanged: 0, problems: [...read.problems], applied };
+      return {
+        rows: read.total,
+        added: read.rows.length,
+        updated: 0,
+        unchanged: 0,
+        problems: [...read.problems],
+        applied,
+      };
     },
     openCsv: () => openedFile,
-    exportCsv: () => ({ csv: addressBookToCsv(contacts), fileName: 'address-book-embedded.csv', count: contacts.length }),
+    exportCsv: () => ({
+      csv: addressBookToCsv(contacts),
+      fileName: 'address-book-embedded.csv',
+      count: contacts.length,
+    }),
     saveCsv: () => ({ path: '/home/desk/address-book-embedded.csv', count: contacts.length }),
   },
   cosign: { list: () => ({ fileDialogs: dialogs }) },
@@ -64,7 +92,10 @@ const channels = () => calls.map((c) => c.channel).filter((c) => c !== 'addressB
 
 async function chooseFile(page: VueWrapper, text: string, name: string): Promise<void> {
   const input = page.get('[data-testid="address-book-file"]');
-  Object.defineProperty(input.element, 'files', { configurable: true, value: [new File([text], name, { type: 'text/csv' })] });
+  Object.defineProperty(input.element, 'files', {
+    configurable: true,
+    value: [new File([text], name, { type: 'text/csv' })],
+  });
   await input.trigger('change');
   await flushPromises();
 }
@@ -85,7 +116,9 @@ describe('address book page: CSV import and export', () => {
     await button(page, 'Export CSV')!.trigger('click');
     await flushPromises();
     expect(channels()).toEqual(['addressBook:saveCsv']);
-    expect(useNoticesStore().items.map((n) => [n.kind, n.text])).toEqual([['success', '2 contact(s) written to /home/desk/address-book-embedded.csv.']]);
+    expect(useNoticesStore().items.map((n) => [n.kind, n.text])).toEqual([
+      ['success', '2 contact(s) written to /home/desk/address-book-embedded.csv.'],
+    ]);
     expect(page.find('[data-testid="address-book-csv-out"]').exists()).toBe(false);
   });
 
@@ -95,7 +128,9 @@ describe('address book page: CSV import and export', () => {
     await button(page, 'Export CSV')!.trigger('click');
     await flushPromises();
     expect(channels()).toEqual(['addressBook:exportCsv']);
-    expect(page.get('[data-testid="address-book-csv-count"]').text()).toBe('1 contact(s) as CSV; copy the text into a file.');
+    expect(page.get('[data-testid="address-book-csv-count"]').text()).toBe(
+      '1 contact(s) as CSV; copy the text into a file.',
+    );
     expect(page.get('[data-testid="address-book-csv-out"]').text()).toBe(`name,address,note,tags\r\nAlice,${ALICE},,`);
   });
 
@@ -108,7 +143,9 @@ describe('address book page: CSV import and export', () => {
     expect(report.text()).toContain('team.csv: 2 row(s)');
     expect(report.text()).toContain('1 to add, 0 to update, 0 unchanged, 1 refused.');
     const problems = page.findAll('[data-testid="csv-problems"] li');
-    expect(problems.map((p) => [p.attributes('data-line'), p.text()])).toEqual([['3', 'Line 3: “TXnotAnAddress” is not a TRON address (T… Base58 or 41… hex, with a valid checksum).']]);
+    expect(problems.map((p) => [p.attributes('data-line'), p.text()])).toEqual([
+      ['3', 'Line 3: “TXnotAnAddress” is not a TRON address (T… Base58 or 41… hex, with a valid checksum).'],
+    ]);
     // No plain “Import” while a row is refused; nothing is in the book yet.
     expect(button(page, 'Import')).toBeUndefined();
     expect(names(page)).toEqual([]);
@@ -116,7 +153,11 @@ describe('address book page: CSV import and export', () => {
 
     await button(page, 'Import the valid rows only')!.trigger('click');
     await flushPromises();
-    expect(calls.filter((c) => c.channel === 'addressBook:importCsv').at(-1)?.args).toEqual({ csv: WITH_TYPO, apply: true, skipInvalid: true });
+    expect(calls.filter((c) => c.channel === 'addressBook:importCsv').at(-1)?.args).toEqual({
+      csv: WITH_TYPO,
+      apply: true,
+      skipInvalid: true,
+    });
     expect(names(page)).toEqual(['Carol']);
     expect(page.find('[data-testid="csv-report"]').exists()).toBe(false);
     expect(useNoticesStore().items.at(-1)?.text).toBe('Address book: 1 added, 0 updated, 0 unchanged.');
@@ -136,7 +177,11 @@ describe('address book page: CSV import and export', () => {
     await button(page, 'Import')!.trigger('click');
     await flushPromises();
     expect(channels()).toEqual(['addressBook:openCsv', 'addressBook:importCsv', 'addressBook:importCsv']);
-    expect(calls.filter((c) => c.channel === 'addressBook:importCsv').at(-1)?.args).toEqual({ csv: GOOD, apply: true, skipInvalid: false });
+    expect(calls.filter((c) => c.channel === 'addressBook:importCsv').at(-1)?.args).toEqual({
+      csv: GOOD,
+      apply: true,
+      skipInvalid: false,
+    });
     expect(names(page)).toEqual(['Alice', 'Bob']);
     expect(page.findAll('[data-testid="contact"] code').map((c) => c.text())).toEqual([ALICE, BOB]);
     expect(useNoticesStore().items.map((n) => n.text)).toEqual(['Address book: 2 added, 0 updated, 0 unchanged.']);
@@ -148,7 +193,9 @@ describe('address book page: CSV import and export', () => {
     await button(page, 'Cancel')!.trigger('click');
     await flushPromises();
     expect(page.find('[data-testid="csv-report"]').exists()).toBe(false);
-    expect(calls.filter((c) => c.channel === 'addressBook:importCsv').map((c) => (c.args as { apply: boolean }).apply)).toEqual([false]);
+    expect(
+      calls.filter((c) => c.channel === 'addressBook:importCsv').map((c) => (c.args as { apply: boolean }).apply),
+    ).toEqual([false]);
     expect(names(page)).toEqual([]);
   });
 });

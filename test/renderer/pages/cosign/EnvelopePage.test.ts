@@ -50,7 +50,13 @@ const COST: CostView = {
 const main: MainStub = {
   cosign: {
     get: ({ id }: { id: string }) => details.get(id),
-    list: () => ({ network: 'Embedded dev node', items: [], unreadable: [], headTime: HEAD, fileDialogs: { open: false, save: false } }),
+    list: () => ({
+      network: 'Embedded dev node',
+      items: [],
+      unreadable: [],
+      headTime: HEAD,
+      fileDialogs: { open: false, save: false },
+    }),
     simulate: () => ({ simulation: REVERT, cost: COST }),
     repropose: () => details.get(FRESH_ID),
   },
@@ -74,7 +80,11 @@ function detail(overrides: Partial<EnvelopeDetail> = {}): EnvelopeDetail {
     headline: 'Call fail(string) on TReverter',
     owner: 'TTreasury',
     ownerName: 'Treasury',
-    fingerprint: { words: ['abandon', 'ability', 'able', 'about', 'above', 'absent', 'absorb', 'abstract'], text: 'abandon ability able about above absent absorb abstract', hex: '0000-1111-2222-3333-4444' },
+    fingerprint: {
+      words: ['abandon', 'ability', 'able', 'about', 'above', 'absent', 'absorb', 'abstract'],
+      text: 'abandon ability able about above absent absorb abstract',
+      hex: '0000-1111-2222-3333-4444',
+    },
     currentWeight: 1n,
     threshold: 2n,
     signatures: 1,
@@ -85,13 +95,31 @@ function detail(overrides: Partial<EnvelopeDetail> = {}): EnvelopeDetail {
     replacedBy: null,
     network: { name: 'Embedded dev node', genesisBlockId: '00'.repeat(32) },
     summary: [{ label: 'Transaction', value: 'TriggerSmartContract' }],
-    call: { contract: 'TReverter', selector: 'a2c2a3b4', data: 'a2c2a3b4', signature: 'fail(string)', args: [{ name: 'reason', type: 'string', value: 'payroll frozen by compliance' }] },
+    call: {
+      contract: 'TReverter',
+      selector: 'a2c2a3b4',
+      data: 'a2c2a3b4',
+      signature: 'fail(string)',
+      args: [{ name: 'reason', type: 'string', value: 'payroll frozen by compliance' }],
+    },
     permissionChange: null,
     progress: paymentsProgress(),
-    expiry: { expiresAt: HEAD + windowMs, headTime: HEAD, remainingMs: windowMs, state: 'open', windowMs, warnBelowMs: 300_000 },
+    expiry: {
+      expiresAt: HEAD + windowMs,
+      headTime: HEAD,
+      remainingMs: windowMs,
+      state: 'open',
+      windowMs,
+      warnBelowMs: 300_000,
+    },
     checks: [
       { id: 'integrity', outcome: 'passed', title: 'Transaction intact', message: 'ok' },
-      { id: 'node-weight', outcome: 'passed', title: 'Node agrees', message: 'getsignweight: weight 1 of 2; getapprovedlist names the same signers.' },
+      {
+        id: 'node-weight',
+        outcome: 'passed',
+        title: 'Node agrees',
+        message: 'getsignweight: weight 1 of 2; getapprovedlist names the same signers.',
+      },
     ],
     note: null,
     noteEditable: false,
@@ -137,8 +165,24 @@ describe('envelope page', () => {
     details.set(
       ID,
       detail({
-        checks: [{ id: 'node-weight', outcome: 'warning', title: 'Node disagrees', message: 'The node counts weight 2 (2 approved) where this wallet counts 1.' }],
-        progress: paymentsProgress({ node: { checked: true, currentWeight: 2n, approved: ['TAlice', 'TBob'], thresholdMet: true, agrees: false, message: null } }),
+        checks: [
+          {
+            id: 'node-weight',
+            outcome: 'warning',
+            title: 'Node disagrees',
+            message: 'The node counts weight 2 (2 approved) where this wallet counts 1.',
+          },
+        ],
+        progress: paymentsProgress({
+          node: {
+            checked: true,
+            currentWeight: 2n,
+            approved: ['TAlice', 'TBob'],
+            thresholdMet: true,
+            agrees: false,
+            message: null,
+          },
+        }),
       }),
     );
     const page = await render();
@@ -152,7 +196,12 @@ describe('envelope page', () => {
     details.set(ID, detail());
     const page = await render();
     // Bob's key is the one this vault can still add; the simulation comes first.
-    expect(page.get('select').findAll('option').map((o) => o.text())).toEqual(['Bob (TBob), weight 1']);
+    expect(
+      page
+        .get('select')
+        .findAll('option')
+        .map((o) => o.text()),
+    ).toEqual(['Bob (TBob), weight 1']);
     expect(page.find('[data-testid="simulation"]').exists()).toBe(false);
     await button(page, 'Simulate')!.trigger('click');
     await flushPromises();
@@ -160,13 +209,26 @@ describe('envelope page', () => {
     const simulation = page.get('[data-testid="envelope-simulation"] [data-testid="simulation"]');
     expect(simulation.attributes('data-success')).toBe('false');
     expect(simulation.text()).toContain('Simulation: it would fail (REVERT)');
-    expect(simulation.get('[data-testid="simulation-reason"]').text()).toBe('The contract reverted: payroll frozen by compliance');
+    expect(simulation.get('[data-testid="simulation-reason"]').text()).toBe(
+      'The contract reverted: payroll frozen by compliance',
+    );
     expect(calls.some((c) => c.channel === 'cosign:sign')).toBe(false);
   });
 
   it('warns in the last minutes of the window main computed, not a fixed five minutes', async () => {
     // A 10-minute window warns in its last quarter (2.5 min): 4 min left is still open…
-    const tenMinutes = (left: number) => detail({ expiresAt: HEAD + left, expiry: { expiresAt: HEAD + left, headTime: HEAD, remainingMs: left, state: 'open', windowMs: 600_000, warnBelowMs: 150_000 } });
+    const tenMinutes = (left: number) =>
+      detail({
+        expiresAt: HEAD + left,
+        expiry: {
+          expiresAt: HEAD + left,
+          headTime: HEAD,
+          remainingMs: left,
+          state: 'open',
+          windowMs: 600_000,
+          warnBelowMs: 150_000,
+        },
+      });
     details.set(ID, tenMinutes(240_000));
     let page = await render();
     expect(page.get('[data-testid="countdown"]').attributes('data-state')).toBe('open');
@@ -189,7 +251,13 @@ describe('envelope page', () => {
     useNodeStatusStore().head = { number: 50, id: '0'.repeat(64), timestamp: HEAD + 60_000, transactionCount: 0 };
     await flushPromises();
     expect(gets()).toBe(before);
-    details.set(ID, detail({ stage: 'expired', expiry: { ...detail().expiry, headTime: HEAD + 3_603_000, remainingMs: -3_000, state: 'expired' } }));
+    details.set(
+      ID,
+      detail({
+        stage: 'expired',
+        expiry: { ...detail().expiry, headTime: HEAD + 3_603_000, remainingMs: -3_000, state: 'expired' },
+      }),
+    );
     useNodeStatusStore().head = { number: 51, id: '1'.repeat(64), timestamp: HEAD + 3_603_000, transactionCount: 0 };
     await flushPromises();
     expect(gets()).toBe(before + 1);
@@ -197,8 +265,25 @@ describe('envelope page', () => {
   });
 
   it('offers re-proposal of an expired envelope instead of signing, and opens the fresh copy', async () => {
-    details.set(ID, detail({ stage: 'expired', expiry: { ...detail().expiry, headTime: HEAD + 3_700_000, remainingMs: -100_000, state: 'expired' } }));
-    details.set(FRESH_ID, detail({ id: FRESH_ID, txid: 'a2'.repeat(32), origin: 'proposed', signatures: 0, currentWeight: 0n, reproposedFrom: TXID, carriedApprovals: [{ address: 'TAlice', name: 'Alice' }] }));
+    details.set(
+      ID,
+      detail({
+        stage: 'expired',
+        expiry: { ...detail().expiry, headTime: HEAD + 3_700_000, remainingMs: -100_000, state: 'expired' },
+      }),
+    );
+    details.set(
+      FRESH_ID,
+      detail({
+        id: FRESH_ID,
+        txid: 'a2'.repeat(32),
+        origin: 'proposed',
+        signatures: 0,
+        currentWeight: 0n,
+        reproposedFrom: TXID,
+        carriedApprovals: [{ address: 'TAlice', name: 'Alice' }],
+      }),
+    );
     const page = await render();
     expect(page.get('[data-testid="expired-notice"]').text()).toContain('This transaction has expired');
     expect(page.find('select').exists()).toBe(false);
@@ -206,7 +291,9 @@ describe('envelope page', () => {
     await flushPromises();
     expect(router.currentRoute.value.path).toBe(`/cosign/${FRESH_ID}`);
     expect(page.get('[data-testid="reproposal"]').text()).toContain(`This replaces the expired transaction ${TXID}.`);
-    expect(page.get('[data-testid="reproposal"]').text()).toContain('It had been approved by Alice — their signatures do not carry over.');
+    expect(page.get('[data-testid="reproposal"]').text()).toContain(
+      'It had been approved by Alice — their signatures do not carry over.',
+    );
     expect(useNoticesStore().items.map((n) => n.kind)).toEqual(['info']);
   });
 });

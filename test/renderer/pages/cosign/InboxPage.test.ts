@@ -28,7 +28,11 @@ function item(overrides: Partial<InboxItem> = {}): InboxItem {
     headline: 'Send 2.5 TRX to Carol',
     owner: 'TTreasury',
     ownerName: 'Treasury',
-    fingerprint: { words: ['abandon', 'ability', 'able', 'about', 'above', 'absent', 'absorb', 'abstract'], text: 'abandon ability able about above absent absorb abstract', hex: '0000-1111-2222-3333-4444' },
+    fingerprint: {
+      words: ['abandon', 'ability', 'able', 'about', 'above', 'absent', 'absorb', 'abstract'],
+      text: 'abandon ability able about above absent absorb abstract',
+      hex: '0000-1111-2222-3333-4444',
+    },
     currentWeight: 1n,
     threshold: 2n,
     signatures: 1,
@@ -42,7 +46,13 @@ function item(overrides: Partial<InboxItem> = {}): InboxItem {
 }
 
 /** The page reads only the outcome and the id; the store keeps the detail for the envelope page. */
-const imported = { id: ID, outcome: 'merged', newSignatures: 1, broadcast: true, detail: item() } as unknown as ImportResult;
+const imported = {
+  id: ID,
+  outcome: 'merged',
+  newSignatures: 1,
+  broadcast: true,
+  detail: item(),
+} as unknown as ImportResult;
 
 const main: MainStub = {
   cosign: {
@@ -80,7 +90,13 @@ describe('co-signing inbox page', () => {
   beforeEach(() => {
     setActivePinia(createPinia());
     calls.length = 0;
-    inbox = { network: 'Embedded dev node', items: [], unreadable: [], headTime: HEAD, fileDialogs: { open: false, save: false } };
+    inbox = {
+      network: 'Embedded dev node',
+      items: [],
+      unreadable: [],
+      headTime: HEAD,
+      fileDialogs: { open: false, save: false },
+    };
   });
 
   it('says there are no envelopes yet on an empty network', async () => {
@@ -91,7 +107,17 @@ describe('co-signing inbox page', () => {
   });
 
   it('lists each envelope with its headline, origin, weight, time left and fingerprint, linked to its page', async () => {
-    inbox.items = [item(), item({ id: 'env_00000000000000a2', txid: 'a2'.repeat(32), origin: 'proposed', stage: 'broadcast', ownerName: null, currentWeight: 2n })];
+    inbox.items = [
+      item(),
+      item({
+        id: 'env_00000000000000a2',
+        txid: 'a2'.repeat(32),
+        origin: 'proposed',
+        stage: 'broadcast',
+        ownerName: null,
+        currentWeight: 2n,
+      }),
+    ];
     const page = await render();
     const rows = page.findAll('[data-testid="inbox-row"]');
     expect(rows.map((r) => r.attributes('data-id'))).toEqual([ID, 'env_00000000000000a2']);
@@ -108,12 +134,24 @@ describe('co-signing inbox page', () => {
   });
 
   it('shows an envelope that no longer verifies with its reason, and forgets it only when asked', async () => {
-    inbox.unreadable = [{ id: 'env_00000000000000bd', label: 'old payroll', code: 'ENVELOPE_JSON_HEX_MISMATCH', reason: 'The JSON and raw_data_hex describe different transactions.' }];
+    inbox.unreadable = [
+      {
+        id: 'env_00000000000000bd',
+        label: 'old payroll',
+        code: 'ENVELOPE_JSON_HEX_MISMATCH',
+        reason: 'The JSON and raw_data_hex describe different transactions.',
+      },
+    ];
     const page = await render();
     expect(page.text()).toContain('“old payroll” can no longer be read');
-    expect(page.text()).toContain('The JSON and raw_data_hex describe different transactions. (ENVELOPE_JSON_HEX_MISMATCH)');
+    expect(page.text()).toContain(
+      'The JSON and raw_data_hex describe different transactions. (ENVELOPE_JSON_HEX_MISMATCH)',
+    );
     expect(calls.some((c) => c.channel === 'cosign:removeUnreadable')).toBe(false);
-    await page.findAll('button').find((b) => b.text() === 'Remove it')!.trigger('click');
+    await page
+      .findAll('button')
+      .find((b) => b.text() === 'Remove it')!
+      .trigger('click');
     await flushPromises();
     expect(calls.find((c) => c.channel === 'cosign:removeUnreadable')?.args).toEqual({ id: 'env_00000000000000bd' });
     expect(page.text()).not.toContain('can no longer be read');
@@ -122,10 +160,18 @@ describe('co-signing inbox page', () => {
   it('after an import says what changed (merged, broadcast) and opens the envelope', async () => {
     const page = await render();
     await page.get('textarea').setValue('{"format":"tron-cosign"}');
-    await page.findAll('button').find((b) => b.text() === 'Import pasted text')!.trigger('click');
+    await page
+      .findAll('button')
+      .find((b) => b.text() === 'Import pasted text')!
+      .trigger('click');
     await flushPromises();
-    expect(calls.find((c) => c.channel === 'cosign:import')?.args).toEqual({ text: '{"format":"tron-cosign"}', source: 'paste' });
-    expect(useNoticesStore().items.map((n) => n.text)).toContain('1 new signature(s) merged — the threshold was met and it was broadcast.');
+    expect(calls.find((c) => c.channel === 'cosign:import')?.args).toEqual({
+      text: '{"format":"tron-cosign"}',
+      source: 'paste',
+    });
+    expect(useNoticesStore().items.map((n) => n.text)).toContain(
+      '1 new signature(s) merged — the threshold was met and it was broadcast.',
+    );
     expect(router.currentRoute.value.fullPath).toBe(`/cosign/${ID}`);
   });
 });

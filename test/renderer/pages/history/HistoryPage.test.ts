@@ -21,7 +21,15 @@ const base: Omit<HistoryRow, 'txid' | 'stage' | 'headline' | 'blockNumber' | 'en
 };
 const ROWS: HistoryRow[] = [
   { ...base, txid: TXID_A, stage: 'confirmed', headline: 'Send 12.5 TRX to Bob', blockNumber: 42, envelopeId: null },
-  { ...base, txid: TXID_B, stage: 'proposed', headline: 'Change the permissions of Treasury', type: 'AccountPermissionUpdateContract', blockNumber: null, envelopeId: 'env_00000000000000aa' },
+  {
+    ...base,
+    txid: TXID_B,
+    stage: 'proposed',
+    headline: 'Change the permissions of Treasury',
+    type: 'AccountPermissionUpdateContract',
+    blockNumber: null,
+    envelopeId: 'env_00000000000000aa',
+  },
 ];
 
 vi.mock('../../../../src-renderer/api/bridge', () => ({
@@ -35,7 +43,9 @@ vi.mock('../../../../src-renderer/api/bridge', () => ({
 const { default: HistoryPage } = await import('../../../../src-renderer/pages/history/HistoryPage.vue');
 
 function render() {
-  return mount(HistoryPage, { global: { stubs: { RouterLink: { props: ['to'], template: '<a :href="to"><slot /></a>' } } } });
+  return mount(HistoryPage, {
+    global: { stubs: { RouterLink: { props: ['to'], template: '<a :href="to"><slot /></a>' } } },
+  });
 }
 
 describe('history page (the one history screen)', () => {
@@ -47,7 +57,10 @@ describe('history page (the one history screen)', () => {
     const [confirmed, proposed] = page.findAll('[data-testid="history-row"]');
     expect(confirmed!.attributes('data-stage')).toBe('confirmed');
     expect(confirmed!.findAll('a').map((a) => a.attributes('href'))).toEqual(['/block/42', `/tx/${TXID_A}`]);
-    expect(proposed!.findAll('a').map((a) => a.attributes('href'))).toEqual([`/tx/${TXID_B}`, '/cosign/env_00000000000000aa']);
+    expect(proposed!.findAll('a').map((a) => a.attributes('href'))).toEqual([
+      `/tx/${TXID_B}`,
+      '/cosign/env_00000000000000aa',
+    ]);
   });
 
   it('filters by stage and by text, and says when nothing matches', async () => {

@@ -6,10 +6,15 @@ import { K, snapshotFixture } from '../../../fixtures/permission-snapshot';
 
 vi.mock('../../../../src-renderer/api/bridge', () => ({
   api: {
-    vault: { listAccounts: async () => [{ id: 'acc_1', label: 'Treasury', address: K.K1.base58, addressHex: K.K1.hex, canSign: true }] },
+    vault: {
+      listAccounts: async () => [
+        { id: 'acc_1', label: 'Treasury', address: K.K1.base58, addressHex: K.K1.hex, canSign: true },
+      ],
+    },
     permissions: {
       load: async () => snapshotFixture(),
-      inspectKeys: async ({ addresses }: { addresses: string[] }) => addresses.map((address) => ({ address, isContract: false, activated: true })),
+      inspectKeys: async ({ addresses }: { addresses: string[] }) =>
+        addresses.map((address) => ({ address, isContract: false, activated: true })),
     },
     on: () => () => {},
   },
@@ -18,7 +23,10 @@ vi.mock('../../../../src-renderer/api/bridge', () => ({
 const { default: PermissionsPage } = await import('../../../../src-renderer/pages/permissions/PermissionsPage.vue');
 
 async function render() {
-  const router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/permissions/:address?', component: PermissionsPage }] });
+  const router = createRouter({
+    history: createMemoryHistory(),
+    routes: [{ path: '/permissions/:address?', component: PermissionsPage }],
+  });
   await router.push(`/permissions/${K.K1.base58}`);
   await router.isReady();
   const page = mount(PermissionsPage, { global: { plugins: [router] } });

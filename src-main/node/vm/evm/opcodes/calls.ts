@@ -14,7 +14,10 @@ export const MIN_TOKEN_ID = 1_000_000n;
 type CallKind = 'CALL' | 'CALLCODE' | 'DELEGATECALL' | 'STATICCALL' | 'CALLTOKEN';
 
 /** Stack position (from the top) of the input offset: `opOff` in `EnergyCost.getCalculateCallCost`. */
-const LAYOUT: Record<CallKind, { inputs: number; valueIndex: number | undefined; memoryIndex: number; newAccount: boolean }> = {
+const LAYOUT: Record<
+  CallKind,
+  { inputs: number; valueIndex: number | undefined; memoryIndex: number; newAccount: boolean }
+> = {
   CALL: { inputs: 7, valueIndex: 2, memoryIndex: 3, newAccount: true },
   CALLCODE: { inputs: 7, valueIndex: 2, memoryIndex: 3, newAccount: false },
   DELEGATECALL: { inputs: 6, valueIndex: undefined, memoryIndex: 2, newAccount: false },
@@ -38,7 +41,8 @@ function callGas(kind: CallKind): NonNullable<AddOpcode['gasFunction']> {
     const value = layout.valueIndex === undefined ? 0n : words[layout.valueIndex]!;
     if (value !== 0n) {
       cost += Energy.VALUE_TRANSFER_CALL;
-      if (layout.newAccount && tx.world.getAccount(hexAddressOfWord(words[1]!)) === undefined) cost += Energy.NEW_ACCT_CALL;
+      if (layout.newAccount && tx.world.getAccount(hexAddressOfWord(words[1]!)) === undefined)
+        cost += Energy.NEW_ACCT_CALL;
     }
     const m = layout.memoryIndex;
     cost += chargeMemory(runState, words[m]!, words[m + 1]!);
@@ -50,7 +54,8 @@ function callGas(kind: CallKind): NonNullable<AddOpcode['gasFunction']> {
       cost += penalty;
     }
     const left = runState.gasLeft;
-    if (cost > left) throw new TvmException('OutOfEnergy', TvmMessages.notEnoughCallEnergy(tvmOpName(runState.opCode), cost, left));
+    if (cost > left)
+      throw new TvmException('OutOfEnergy', TvmMessages.notEnoughCallEnergy(tvmOpName(runState.opCode), cost, left));
     let available = left - cost;
     if (tx.flags.allowTvmCompatibleEvm && frame.version === 1) available -= available / 64n;
     runState.messageGasLimit = requested > available ? available : requested;
@@ -97,7 +102,15 @@ function addressBytes(word: bigint): Uint8Array {
  */
 function valueCallLogic(kind: 'CALL' | 'CALLCODE'): AddOpcode['logicFunction'] {
   return async (runState: RunState): Promise<void> => {
-    const [, toWord, value, inOffset, inLength, outOffset, outLength] = runState.stack.popN(7) as [bigint, bigint, bigint, bigint, bigint, bigint, bigint];
+    const [, toWord, value, inOffset, inLength, outOffset, outLength] = runState.stack.popN(7) as [
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+    ];
     if (kind === 'CALL' && value !== 0n) guardStatic(runState);
     const { tx, frame } = tronOf(runState);
     let gasLimit = runState.messageGasLimit!;
@@ -123,7 +136,9 @@ function valueCallLogic(kind: 'CALL' | 'CALLCODE'): AddOpcode['logicFunction'] {
     const data = readInput(runState, inOffset, inLength);
     const address = new Address(addressBytes(toWord));
     const result =
-      kind === 'CALL' ? await runState.interpreter.call(gasLimit, address, value, data) : await runState.interpreter.callCode(gasLimit, address, value, data);
+      kind === 'CALL'
+        ? await runState.interpreter.call(gasLimit, address, value, data)
+        : await runState.interpreter.callCode(gasLimit, address, value, data);
     writeOutput(runState, outOffset, outLength);
     runState.stack.push(result);
   };
@@ -131,7 +146,14 @@ function valueCallLogic(kind: 'CALL' | 'CALLCODE'): AddOpcode['logicFunction'] {
 
 function noValueCallLogic(kind: 'DELEGATECALL' | 'STATICCALL'): AddOpcode['logicFunction'] {
   return async (runState: RunState): Promise<void> => {
-    const [, toWord, inOffset, inLength, outOffset, outLength] = runState.stack.popN(6) as [bigint, bigint, bigint, bigint, bigint, bigint];
+    const [, toWord, inOffset, inLength, outOffset, outLength] = runState.stack.popN(6) as [
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+    ];
     const gasLimit = runState.messageGasLimit!;
     runState.messageGasLimit = undefined;
     if (runState.env.depth >= MAX_CALL_DEPTH) return failFast(runState);
@@ -178,7 +200,8 @@ const callTokenLogic: AddOpcode['logicFunction'] = async (runState: RunState): P
   if (tx.world.getTokenBalance(frame.address, id) < value) return failFast(runState);
   const target = hexAddressOfWord(toWord);
   if (value > 0n) {
-    if (target === frame.address) throw new TvmException('Transfer', TvmMessages.transferTrc10Failed('Cannot transfer asset to yourself.'));
+    if (target === frame.address)
+      throw new TvmException('Transfer', TvmMessages.transferTrc10Failed('Cannot transfer asset to yourself.'));
     if (!tx.world.assetExists(id)) throw new TvmException('Transfer', TvmMessages.transferTrc10Failed('No asset !'));
   }
   const data = readInput(runState, inOffset, inLength);
@@ -191,13 +214,43 @@ const callTokenLogic: AddOpcode['logicFunction'] = async (runState: RunState): P
 
 export function callOpcodes(): AddOpcode[] {
   return [
-    { opcode: 0xf1, opcodeName: 'CALL', baseFee: 0, gasFunction: callGas('CALL'), logicFunction: valueCallLogic('CALL') },
-    { opcode: 0xf2, opcodeName: 'CALLCODE', baseFee: 0, gasFunction: callGas('CALLCODE'), logicFunction: valueCallLogic('CALLCODE') },
-    { opcode: 0xf4, opcodeName: 'DELEGATECALL', baseFee: 0, gasFunction: callGas('DELEGATECALL'), logicFunction: noValueCallLogic('DELEGATECALL') },
-    { opcode: 0xfa, opcodeName: 'STATICCALL', baseFee: 0, gasFunction: callGas('STATICCALL'), logicFunction: noValueCallLogic('STATICCALL') },
+    {
+      opcode: 0xf1,
+      opcodeName: 'CALL',
+      baseFee: 0,
+      gasFunction: callGas('CALL'),
+      logicFunction: valueCallLogic('CALL'),
+    },
+    {
+      opcode: 0xf2,
+      opcodeName: 'CALLCODE',
+      baseFee: 0,
+      gasFunction: callGas('CALLCODE'),
+      logicFunction: valueCallLogic('CALLCODE'),
+    },
+    {
+      opcode: 0xf4,
+      opcodeName: 'DELEGATECALL',
+      baseFee: 0,
+      gasFunction: callGas('DELEGATECALL'),
+      logicFunction: noValueCallLogic('DELEGATECALL'),
+    },
+    {
+      opcode: 0xfa,
+      opcodeName: 'STATICCALL',
+      baseFee: 0,
+      gasFunction: callGas('STATICCALL'),
+      logicFunction: noValueCallLogic('STATICCALL'),
+    },
   ];
 }
 
 export function callTokenOpcode(): AddOpcode {
-  return { opcode: 0xd0, opcodeName: 'CALLTOKEN', baseFee: 0, gasFunction: callGas('CALLTOKEN'), logicFunction: callTokenLogic };
+  return {
+    opcode: 0xd0,
+    opcodeName: 'CALLTOKEN',
+    baseFee: 0,
+    gasFunction: callGas('CALLTOKEN'),
+    logicFunction: callTokenLogic,
+  };
 }

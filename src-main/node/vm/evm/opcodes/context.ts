@@ -32,7 +32,8 @@ export function chargeMemory(runState: RunState, offset: bigint, length: bigint)
 
 /** java-tron checks the 3 MiB cap inside the cost function, before any energy is charged. */
 export function checkMemoryCap(runState: RunState): void {
-  if (runState.memoryWordCount > MEMORY_LIMIT_WORDS) throw new TvmException('OutOfMemory', TvmMessages.memoryOverflow(tvmOpName(runState.opCode)));
+  if (runState.memoryWordCount > MEMORY_LIMIT_WORDS)
+    throw new TvmException('OutOfMemory', TvmMessages.memoryOverflow(tvmOpName(runState.opCode)));
 }
 
 export function guardStatic(runState: RunState): void {

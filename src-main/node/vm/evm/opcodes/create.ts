@@ -43,9 +43,23 @@ function createLogic(original: OpHandler): OpHandler {
 }
 
 export function createOpcodes(originals: ReadonlyMap<number, OpHandler>, withCreate2: boolean): AddOpcode[] {
-  const ops: AddOpcode[] = [{ opcode: 0xf0, opcodeName: 'CREATE', baseFee: 0, gasFunction: createGas(false), logicFunction: createLogic(originals.get(0xf0)!) }];
+  const ops: AddOpcode[] = [
+    {
+      opcode: 0xf0,
+      opcodeName: 'CREATE',
+      baseFee: 0,
+      gasFunction: createGas(false),
+      logicFunction: createLogic(originals.get(0xf0)!),
+    },
+  ];
   if (withCreate2) {
-    ops.push({ opcode: 0xf5, opcodeName: 'CREATE2', baseFee: 0, gasFunction: createGas(true), logicFunction: createLogic(originals.get(0xf5)!) });
+    ops.push({
+      opcode: 0xf5,
+      opcodeName: 'CREATE2',
+      baseFee: 0,
+      gasFunction: createGas(true),
+      logicFunction: createLogic(originals.get(0xf5)!),
+    });
   }
   return ops;
 }

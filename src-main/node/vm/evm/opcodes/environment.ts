@@ -102,7 +102,6 @@ function hashOf(code: Uint8Array): bigint {
   return code.length === 0 ? EMPTY_CODE_HASH : bytesToBigint(keccak(code));
 }
 
-
 /**
  * RETURNDATACOPY: memory + 3/word, base 0; reading past the buffer is java-tron's
  * ReturnDataCopyIllegalBoundsException (UNKNOWN), raised after the energy is charged.
@@ -120,7 +119,10 @@ function returnDataCopy(original: OpHandler): AddOpcode {
       const [, offset, length] = runState.stack.peek(3) as [bigint, bigint, bigint];
       const available = runState.interpreter.getReturnDataSize();
       if (BigInt(intValueSafe(offset)) + BigInt(intValueSafe(length)) > available) {
-        throw new TvmException('ReturnDataCopyIllegalBounds', TvmMessages.returnDataCopyBounds(offset, length, Number(available)));
+        throw new TvmException(
+          'ReturnDataCopyIllegalBounds',
+          TvmMessages.returnDataCopyBounds(offset, length, Number(available)),
+        );
       }
       await original(runState, common);
     },
@@ -154,7 +156,10 @@ export interface EnvironmentOptions {
   readonly blob: boolean;
 }
 
-export function environmentOpcodes(originals: ReadonlyMap<number, OpHandler>, options: EnvironmentOptions): AddOpcode[] {
+export function environmentOpcodes(
+  originals: ReadonlyMap<number, OpHandler>,
+  options: EnvironmentOptions,
+): AddOpcode[] {
   const ops: AddOpcode[] = [coinbase, gasPrice, blockHash, returnDataCopy(originals.get(0x3e)!)];
   if (options.istanbul) ops.push(chainId);
   if (options.london) ops.push(baseFee);

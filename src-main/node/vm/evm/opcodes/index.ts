@@ -33,7 +33,9 @@ export function tvmOpcodes(flags: VmFlags, originals: ReadonlyMap<number, OpHand
   ];
   if (flags.allowTvmTransferTrc10) ops.push(...trc10Opcodes());
   if (flags.allowTvmSolidity059) ops.push(isContractOpcode());
-  ops.push(...stakingOpcodes({ freeze: flags.allowTvmFreeze, vote: flags.allowTvmVote, freezeV2: flags.allowTvmFreezeV2 }));
+  ops.push(
+    ...stakingOpcodes({ freeze: flags.allowTvmFreeze, vote: flags.allowTvmVote, freezeV2: flags.allowTvmFreezeV2 }),
+  );
 
   const removed: number[] = [];
   if (!flags.allowTvmConstantinople) removed.push(0x1b, 0x1c, 0x1d, 0xf5, 0x3f);

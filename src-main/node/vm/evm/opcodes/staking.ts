@@ -8,7 +8,17 @@ import type { StakingOutcome, Vote } from '../../staking-hooks';
 import { hexAddressOfWord } from '../addresses';
 import type { AddOpcode, RunState } from '../evm-types';
 import type { FrameContext, TxContext } from '../frames';
-import { chargeMemory, checkMemoryCap, exactInt64, guardStatic, intValueSafe, lowInt32, lowInt64, refreshOwnBalance, tronOf } from './context';
+import {
+  chargeMemory,
+  checkMemoryCap,
+  exactInt64,
+  guardStatic,
+  intValueSafe,
+  lowInt32,
+  lowInt64,
+  refreshOwnBalance,
+  tronOf,
+} from './context';
 
 /**
  * TRON staking, voting and reward opcodes (tvm.md §5; java-tron `OperationActions` + `Program`).
@@ -19,7 +29,14 @@ import { chargeMemory, checkMemoryCap, exactInt64, guardStatic, intValueSafe, lo
 
 const EMPTY = new Uint8Array(0);
 
-function addInternalTx(runState: RunState, tx: TxContext, frame: FrameContext, transferTo: HexAddress | '', value: bigint, note: string): InternalTxRecord {
+function addInternalTx(
+  runState: RunState,
+  tx: TxContext,
+  frame: FrameContext,
+  transferTo: HexAddress | '',
+  value: bigint,
+  note: string,
+): InternalTxRecord {
   tx.nonce += 1n;
   const record = createInternalTx({
     parentHash: frame.itxHash,
@@ -94,7 +111,9 @@ const freezeV1: AddOpcode = {
     const exact = exactInt64(amount);
     const hook = tx.staking.freezeV1;
     if (exact === undefined || hook === undefined) return reject(runState, record);
-    const outcome = attempt(runState, tx, () => hook.call(tx.staking, tx.stakingContext, frame.address, receiver, exact, resourceV1(resource)));
+    const outcome = attempt(runState, tx, () =>
+      hook.call(tx.staking, tx.stakingContext, frame.address, receiver, exact, resourceV1(resource)),
+    );
     if (!outcome.ok) return reject(runState, record);
     runState.stack.push(1n);
   },
@@ -112,7 +131,9 @@ const unfreezeV1: AddOpcode = {
     const record = addInternalTx(runState, tx, frame, receiver, 0n, `unfreezeFor${name(resource)}`);
     const hook = tx.staking.unfreezeV1;
     if (hook === undefined) return reject(runState, record);
-    const outcome = attempt(runState, tx, () => hook.call(tx.staking, tx.stakingContext, frame.address, receiver, resourceV1(resource)));
+    const outcome = attempt(runState, tx, () =>
+      hook.call(tx.staking, tx.stakingContext, frame.address, receiver, resourceV1(resource)),
+    );
     if (!outcome.ok) return reject(runState, record);
     record.value = outcome.amount;
     runState.stack.push(1n);
@@ -127,7 +148,10 @@ const freezeExpireTime: AddOpcode = {
     const { tx, frame } = tronOf(runState);
     const [resource, targetWord] = runState.stack.popN(2) as [bigint, bigint];
     const hook = tx.staking.freezeV1ExpireTime;
-    const expireMs = hook === undefined ? 0n : hook.call(tx.staking, tx.stakingContext, frame.address, hexAddressOfWord(targetWord), lowInt32(resource));
+    const expireMs =
+      hook === undefined
+        ? 0n
+        : hook.call(tx.staking, tx.stakingContext, frame.address, hexAddressOfWord(targetWord), lowInt32(resource));
     runState.stack.push(expireMs / 1000n);
   },
 };
@@ -139,7 +163,12 @@ const voteWitness: AddOpcode = {
   baseFee: 0,
   gasFunction: async (runState: RunState) => {
     const { tx } = tronOf(runState);
-    const [amountLength, amountOffset, witnessLength, witnessOffset] = runState.stack.peek(4) as [bigint, bigint, bigint, bigint];
+    const [amountLength, amountOffset, witnessLength, witnessOffset] = runState.stack.peek(4) as [
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+    ];
     const extra = tx.flags.allowEnergyAdjustment ? 32n : 0n;
     const needed = (offset: bigint, length: bigint): bigint => {
       const size = BigInt.asUintN(256, length * 32n + extra);
@@ -154,7 +183,12 @@ const voteWitness: AddOpcode = {
   logicFunction: (runState: RunState) => {
     guardStatic(runState);
     const { tx, frame } = tronOf(runState);
-    const [amountLengthWord, amountOffsetWord, witnessLengthWord, witnessOffsetWord] = runState.stack.popN(4) as [bigint, bigint, bigint, bigint];
+    const [amountLengthWord, amountOffsetWord, witnessLengthWord, witnessOffsetWord] = runState.stack.popN(4) as [
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+    ];
     const amountLength = intValueSafe(amountLengthWord);
     const amountOffset = intValueSafe(amountOffsetWord);
     const witnessLength = intValueSafe(witnessLengthWord);
@@ -183,7 +217,9 @@ const voteWitness: AddOpcode = {
 
 /** `VoteWitnessParam.toJsonStr`. */
 export function votesJson(votes: readonly Vote[]): string {
-  const entries = votes.map((vote) => `{"vote_address":"${bytesToBase58Address(hexToBytes(vote.witness))}","vote_count":${vote.count}}`);
+  const entries = votes.map(
+    (vote) => `{"vote_address":"${bytesToBase58Address(hexToBytes(vote.witness))}","vote_count":${vote.count}}`,
+  );
   return `{"votes":[${entries.join(',')}]}`;
 }
 
@@ -216,10 +252,19 @@ const freezeBalanceV2: AddOpcode = {
     guardStatic(runState);
     const { tx, frame } = tronOf(runState);
     const [resource, amount] = runState.stack.popN(2) as [bigint, bigint];
-    const record = addInternalTx(runState, tx, frame, frame.address, lowInt64(amount), `freezeBalanceV2For${name(resource)}`);
+    const record = addInternalTx(
+      runState,
+      tx,
+      frame,
+      frame.address,
+      lowInt64(amount),
+      `freezeBalanceV2For${name(resource)}`,
+    );
     const exact = exactInt64(amount);
     if (exact === undefined) return reject(runState, record);
-    const outcome = attempt(runState, tx, () => tx.staking.freezeBalanceV2(tx.stakingContext, frame.address, exact, resourceV2(resource)));
+    const outcome = attempt(runState, tx, () =>
+      tx.staking.freezeBalanceV2(tx.stakingContext, frame.address, exact, resourceV2(resource)),
+    );
     if (!outcome.ok) return reject(runState, record);
     runState.stack.push(1n);
   },
@@ -233,12 +278,29 @@ const unfreezeBalanceV2: AddOpcode = {
     guardStatic(runState);
     const { tx, frame } = tronOf(runState);
     const [resource, amount] = runState.stack.popN(2) as [bigint, bigint];
-    const record = addInternalTx(runState, tx, frame, frame.address, lowInt64(amount), `unfreezeBalanceV2For${name(resource)}`);
+    const record = addInternalTx(
+      runState,
+      tx,
+      frame,
+      frame.address,
+      lowInt64(amount),
+      `unfreezeBalanceV2For${name(resource)}`,
+    );
     const exact = exactInt64(amount);
     if (exact === undefined) return reject(runState, record);
-    const outcome = attempt(runState, tx, () => tx.staking.unfreezeBalanceV2(tx.stakingContext, frame.address, exact, resourceV2(resource)));
+    const outcome = attempt(runState, tx, () =>
+      tx.staking.unfreezeBalanceV2(tx.stakingContext, frame.address, exact, resourceV2(resource)),
+    );
     if (!outcome.ok) return reject(runState, record);
-    if (outcome.withdrawnExpired > 0n) addInternalTx(runState, tx, frame, frame.address, outcome.withdrawnExpired, 'withdrawExpireUnfreezeWhileUnfreezing');
+    if (outcome.withdrawnExpired > 0n)
+      addInternalTx(
+        runState,
+        tx,
+        frame,
+        frame.address,
+        outcome.withdrawnExpired,
+        'withdrawExpireUnfreezeWhileUnfreezing',
+      );
     runState.stack.push(1n);
   },
 };
@@ -253,7 +315,15 @@ const cancelAllUnfreezeV2: AddOpcode = {
     const record = addInternalTx(runState, tx, frame, frame.address, 0n, 'cancelAllUnfreezeV2');
     const outcome = attempt(runState, tx, () => tx.staking.cancelAllUnfreezeV2(tx.stakingContext, frame.address));
     if (!outcome.ok) return reject(runState, record);
-    if (outcome.withdrawnExpired > 0n) addInternalTx(runState, tx, frame, frame.address, outcome.withdrawnExpired, 'withdrawExpireUnfreezeWhileCanceling');
+    if (outcome.withdrawnExpired > 0n)
+      addInternalTx(
+        runState,
+        tx,
+        frame,
+        frame.address,
+        outcome.withdrawnExpired,
+        'withdrawExpireUnfreezeWhileCanceling',
+      );
     if (tx.saveCancelAllUnfreezeV2Details) {
       const { BANDWIDTH, ENERGY, TRON_POWER } = outcome.canceled;
       record.extra = `{"BANDWIDTH":${BANDWIDTH},"ENERGY":${ENERGY},"TRON_POWER":${TRON_POWER}}`;
