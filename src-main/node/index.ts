@@ -20,4 +20,4 @@ export type {
   DryRunStepOptions,
   DryRunSequenceResult,
 } from './simulation/dry-run';
-export type { ContractSettings } from './contracts/runtime';
+export type { ContractSettings } from './vm-host/runtime';

@@ -8,7 +8,7 @@ import { deriveKeys, FUNDED_PATH, WITNESS_PATH } from './genesis';
 import { Store } from './store/store';
 import { Chain } from './chain/chain';
 import { configuredSigners } from './chain/signers';
-import { defaultActuators } from './actuators/registry';
+import { defaultActuators, vmActuators } from './actuators/registry';
 import type { ActuatorRegistry } from './actuators/registry';
 import { RecoveryPool } from './signatures/recovery-pool';
 import { TxPool } from './pool/pool';
@@ -17,11 +17,10 @@ import { HttpApi } from './http/server';
 import type { Route } from './http/server';
 import { buildRoutes } from './http/routes';
 import type { NodeServices } from './http/services';
-import { ContractRuntime } from './contracts/runtime';
-import { contractActuators } from './contracts/actuators';
-import { CONTRACT_RECORD_CODECS } from './contracts/records';
-import { dynamicEnergyMaintenance } from './contracts/maintenance';
-import { contractRoutes } from './contracts/http';
+import { ContractRuntime } from './vm-host/runtime';
+import { CONTRACT_RECORD_CODECS } from './vm-host/contract-records';
+import { dynamicEnergyMaintenance } from './vm-host/dynamic-energy-maintenance';
+import { contractRoutes } from './http/handlers/contracts';
 import { DryRunner } from './simulation/dry-run';
 import type { DryRunInput, DryRunOptions, DryRunResult, DryRunSequenceResult, DryRunStep } from './simulation/dry-run';
 import { adminDryRun } from './simulation/http';
@@ -101,9 +100,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       estimateEnergy: config.estimateEnergy,
       maxEnergyLimitForConstant: config.maxEnergyLimitForConstant,
     });
-    const registered = new Set(actuators.types());
-    for (const actuator of contractActuators(contracts))
-      if (!registered.has(actuator.typeName)) actuators.register(actuator);
+    actuators.registerMissing(vmActuators(contracts));
     // Block signers besides the genesis representatives: localwitness (for localWitnessAccountAddress, or
     // its own account), and in dev mode each funded key for its own account.
     const signers = configuredSigners(config, funded);

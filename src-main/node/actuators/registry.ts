@@ -18,10 +18,16 @@ import { updateBrokerageActuator } from './update-brokerage';
 import { assetIssueActuator } from './asset-issue';
 import { transferAssetActuator } from './transfer-asset';
 import { participateAssetIssueActuator } from './participate-asset-issue';
+import { createSmartContractActuator } from './create-smart-contract';
+import { triggerSmartContractActuator } from './trigger-smart-contract';
+import { updateSettingActuator } from './update-setting';
+import { updateEnergyLimitActuator } from './update-energy-limit';
+import { clearAbiActuator } from './clear-abi';
+import type { ContractRuntime } from '../vm-host/runtime';
 
 /**
  * Contract type id → actuator. Types without an entry are refused at admission instead of being
- * half-executed; staking, voting and the VM add their actuators here.
+ * half-executed.
  */
 export class ActuatorRegistry {
   private readonly byType = new Map<number, Actuator>();
@@ -38,6 +44,12 @@ export class ActuatorRegistry {
 
   types(): string[] {
     return [...this.byType.values()].map((a) => a.typeName);
+  }
+
+  /** Registers each of `actuators` whose type has no actuator yet (a caller's own choice wins). */
+  registerMissing(actuators: readonly Actuator[]): void {
+    const registered = new Set(this.types());
+    for (const actuator of actuators) if (!registered.has(actuator.typeName)) this.register(actuator);
   }
 }
 
@@ -64,5 +76,12 @@ export function defaultActuators(): ActuatorRegistry {
   ]) {
     registry.register(a);
   }
+  // The contract origin's settings; the VM's own two need the node's VM host (vmActuators).
+  for (const a of [updateSettingActuator, updateEnergyLimitActuator, clearAbiActuator]) registry.register(a);
   return registry;
+}
+
+/** CreateSmartContract and TriggerSmartContract, which run the VM hosted by `runtime`. */
+export function vmActuators(runtime: ContractRuntime): Actuator[] {
+  return [createSmartContractActuator(runtime), triggerSmartContractActuator(runtime)];
 }

@@ -4,7 +4,7 @@ import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
  * Records kept beside accounts (contract metadata, ABI, code, storage rows, contract states).
  * In memory they live under a namespaced key – one letter naming the kind, then the hex of the
  * record's key bytes – and in LevelDB under that kind's prefix byte followed by the key bytes.
- * The codecs are supplied by the feature that owns the records (`contracts/records.ts`).
+ * The codecs are supplied by the feature that owns the records (`vm-host/contract-records.ts`).
  */
 export interface ExtCodec {
   /** LevelDB key prefix of this kind of record. */

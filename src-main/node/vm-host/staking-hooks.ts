@@ -14,7 +14,7 @@ import { headSlotOf } from '../resources/account-usage';
 import type { StakingContext, StakingHooks, StakingQueries } from '../vm/staking-hooks';
 import type { TronWorldState } from '../vm/world-state';
 import { AccountType } from '../vm/world-state';
-import { backendOf, typeCodeOf } from './world';
+import { backendOf, typeCodeOf } from './world-backend';
 
 /**
  * The VM's staking hooks (vm/staking-hooks.ts) over the node's staking service (staking/service.ts)

@@ -1,34 +1,28 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import type { HexAddress } from '../../../src-core/brand';
-import { bytesToHex } from '../../../src-core/bytes/hex';
-import { utf8ToBytes } from '../../../src-core/bytes/utf8';
-import { parseJsonLossless, toBigInt } from '../../../src-core/json/lossless';
-import { jsonToMessage, messageToJson } from '../../../src-core/proto/json-codec';
-import { getCodec } from '../../../src-core/proto/schema';
-import { bigintToLong, longToBigint, protocol } from '../../../src-core/proto/runtime';
-import { ContractValidateError } from '../actuators/actuator';
-import type { TxEnvelope } from '../chain/tx';
-import { errorBody, JAVA, JavaError } from '../http/errors';
-import { transactionJson } from '../http/format';
-import {
-  buildUnsigned,
-  extraDataParam,
-  permissionIdParam,
-  unsignedJson,
-  unsignedTransaction,
-} from '../http/handlers/transactions';
-import type { ApiRequest } from '../http/request';
-import { params } from '../http/request';
-import type { Route } from '../http/server';
-import type { NodeServices } from '../http/services';
-import { catchUpToCycle, newContractState } from '../vm/dynamic-energy';
-import { VmValidationError } from '../vm/errors';
-import type { VmExecutionResult } from '../vm/requests';
-import type { ContractStateRecord } from '../vm/world-state';
-import type { ConstantCall } from './calls';
-import { constantCall, estimateCall } from './calls';
-import { constantCallFields } from './receipt';
-import type { AbiMessage, ContractRecord } from './records';
+import type { HexAddress } from '../../../../src-core/brand';
+import { bytesToHex } from '../../../../src-core/bytes/hex';
+import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
+import { parseJsonLossless, toBigInt } from '../../../../src-core/json/lossless';
+import { jsonToMessage, messageToJson } from '../../../../src-core/proto/json-codec';
+import { getCodec } from '../../../../src-core/proto/schema';
+import { bigintToLong, longToBigint, protocol } from '../../../../src-core/proto/runtime';
+import { ContractValidateError } from '../../actuators/actuator';
+import type { TxEnvelope } from '../../chain/tx';
+import { errorBody, JAVA, JavaError } from '../errors';
+import { transactionJson } from '../format';
+import { buildUnsigned, extraDataParam, permissionIdParam, unsignedJson, unsignedTransaction } from './transactions';
+import type { ApiRequest } from '../request';
+import { params } from '../request';
+import type { Route } from '../server';
+import type { NodeServices } from '../services';
+import { catchUpToCycle, newContractState } from '../../vm/dynamic-energy';
+import { VmValidationError } from '../../vm/errors';
+import type { VmExecutionResult } from '../../vm/requests';
+import type { ContractStateRecord } from '../../vm/world-state';
+import type { ConstantCall } from '../../vm-host/constant-calls';
+import { constantCall, estimateCall } from '../../vm-host/constant-calls';
+import { constantCallFields } from '../../vm-host/receipt';
+import type { AbiMessage, ContractRecord } from '../../vm-host/contract-records';
 import {
   abiKey,
   addressHexOf,
@@ -37,8 +31,8 @@ import {
   contractStateToMessage,
   contractToMessage,
   stateKey,
-} from './records';
-import type { ContractRuntime } from './runtime';
+} from '../../vm-host/contract-records';
+import type { ContractRuntime } from '../../vm-host/runtime';
 
 /**
  * The smart-contract endpoints (java-tron-http.md §4, §4.5): deploycontract, triggersmartcontract,

@@ -1,0 +1,40 @@
+import type { ActuatorContext } from './actuator';
+import { addressValid, ContractValidateError } from './actuator';
+import type { ContractRecord } from '../vm-host/contract-records';
+import { addressHexOf, contractKey } from '../vm-host/contract-records';
+
+/**
+ * The checks UpdateSetting, UpdateEnergyLimit and ClearABI share (java-tron UpdateSettingContractActuator,
+ * UpdateEnergyLimitContractActuator, ClearABIContractActuator): a valid owner that exists, a
+ * contract that exists, and the owner is its origin. Each actuator words the missing cases its own way.
+ */
+export interface OwnedContract {
+  readonly owner: string;
+  readonly address: string;
+  readonly record: ContractRecord;
+}
+
+export interface OwnedContractTexts {
+  /** After `Account[<owner>] ` when the owner account is missing. */
+  readonly noAccount: string;
+  readonly noContract: string;
+}
+
+export function ownedContract(
+  ctx: ActuatorContext,
+  owner: Uint8Array | undefined,
+  contractAddress: Uint8Array | undefined,
+  texts: OwnedContractTexts,
+  checkFields?: () => void,
+): OwnedContract {
+  if (!addressValid(owner)) throw new ContractValidateError('Invalid address');
+  const ownerHex = addressHexOf(owner);
+  if (!ctx.view.getAccount(ownerHex)) throw new ContractValidateError(`Account[${ownerHex}] ${texts.noAccount}`);
+  checkFields?.();
+  const address = addressHexOf(contractAddress);
+  const record = ctx.view.getExt(contractKey(address)) as ContractRecord | undefined;
+  if (!record) throw new ContractValidateError(texts.noContract);
+  if (record.originAddress !== ownerHex)
+    throw new ContractValidateError(`Account[${ownerHex}] is not the owner of the contract`);
+  return { owner: ownerHex, address, record };
+}
