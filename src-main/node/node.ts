@@ -20,10 +20,8 @@ import type { NodeServices } from './http/services';
 import { ContractRuntime } from './vm-host/runtime';
 import { CONTRACT_RECORD_CODECS } from './vm-host/contract-records';
 import { dynamicEnergyMaintenance } from './vm-host/dynamic-energy-maintenance';
-import { contractRoutes } from './http/handlers/contracts';
 import { DryRunner } from './simulation/dry-run';
 import type { DryRunInput, DryRunOptions, DryRunResult, DryRunSequenceResult, DryRunStep } from './simulation/dry-run';
-import { adminDryRun } from './simulation/http';
 
 /**
  * The library form of the node (the app and the tests use it; `cli.ts` wraps it):
@@ -76,7 +74,7 @@ export interface TronNode {
 export interface CreateNodeOptions {
   /** The actuators to execute with (default: the system contracts of this version); the VM and staking register theirs. */
   readonly actuators?: ActuatorRegistry;
-  /** Extra endpoints (e.g. the VM's triggersmartcontract), added to the java-tron routes. */
+  /** Extra endpoints, added after the node's own (http/routes.ts); a path listed there is replaced. */
   readonly routes?: (services: NodeServices) => ReadonlyMap<string, Route>;
 }
 
@@ -130,6 +128,8 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       recovery,
       funded,
       startedAt: Date.now(),
+      contracts,
+      dryRunner,
       mine: async (blocks) => {
         await p.produce(blocks);
       },
@@ -143,12 +143,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       maxBodyBytes: config.maxBodyBytes,
       allowedHosts: config.allowedHosts,
       allowedOrigins: config.allowedOrigins,
-      routes: new Map([
-        ...buildRoutes(services),
-        ...contractRoutes(services, contracts),
-        ...(config.dev ? [['/admin/dryrun', { post: adminDryRun(dryRunner) }] as const] : []),
-        ...(options.routes?.(services) ?? []),
-      ]),
+      routes: new Map([...buildRoutes(services), ...(options.routes?.(services) ?? [])]),
     });
     const bound = await http.listen();
     producer.start();

@@ -10,10 +10,9 @@ import { ContractValidateError } from '../../actuators/actuator';
 import type { TxEnvelope } from '../../chain/tx';
 import { errorBody, JAVA, JavaError } from '../errors';
 import { transactionJson } from '../format';
-import { buildUnsigned, extraDataParam, permissionIdParam, unsignedJson, unsignedTransaction } from './transactions';
+import { extraDataParam, permissionIdParam, unsignedJson, unsignedTransaction } from './transactions';
 import type { ApiRequest } from '../request';
 import { params } from '../request';
-import type { Route } from '../server';
 import type { NodeServices } from '../services';
 import { catchUpToCycle, newContractState } from '../../vm/dynamic-energy';
 import { VmValidationError } from '../../vm/errors';
@@ -32,13 +31,13 @@ import {
   contractToMessage,
   stateKey,
 } from '../../vm-host/contract-records';
-import type { ContractRuntime } from '../../vm-host/runtime';
 
 /**
  * The smart-contract endpoints (java-tron-http.md §4, §4.5): deploycontract, triggersmartcontract,
- * triggerconstantcontract, estimateenergy, getcontract, getcontractinfo, and the owner settings
- * updatesetting / updateenergylimit / clearabi. trigger/constant/estimate always answer with their
- * own message shape (a Return inside), never `{"Error": …}`.
+ * triggerconstantcontract, estimateenergy, getcontract, getcontractinfo (the owner settings
+ * updatesetting / updateenergylimit / clearabi are plain builders of the endpoint table).
+ * trigger/constant/estimate always answer with their own message shape (a Return inside), never
+ * `{"Error": …}`.
  */
 type Json = Record<string, unknown>;
 const CODEC = { hexMode: 'java-tron' as const };
@@ -246,7 +245,7 @@ async function constantRequest(
 // --- endpoints ----------------------------------------------------------------------------------
 
 export const triggerSmartContract =
-  (s: NodeServices, runtime: ContractRuntime) =>
+  (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
     const visible = visibleOf(req);
     try {
@@ -265,7 +264,7 @@ export const triggerSmartContract =
       const data = (trigger.data as Uint8Array | undefined) ?? new Uint8Array();
       if (isConstantFunction(s.pool.view.getExt(abiKey(contractHex)) as AbiMessage | undefined, data)) {
         const owner = addressHexOf(trigger.owner_address as Uint8Array);
-        const result = await constantCall(runtime, {
+        const result = await constantCall(s.contracts, {
           owner,
           contractAddress: contractHex,
           data,
@@ -284,26 +283,26 @@ export const triggerSmartContract =
   };
 
 export const triggerConstantContract =
-  (s: NodeServices, runtime: ContractRuntime) =>
+  (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
     const visible = visibleOf(req);
     try {
       const { tx, call } = await constantRequest(s, req.body(), visible, true);
-      return constantExtention(tx, await constantCall(runtime, call), visible);
+      return constantExtention(tx, await constantCall(s.contracts, call), visible);
     } catch (error) {
       return failure(error, visible);
     }
   };
 
 export const estimateEnergy =
-  (s: NodeServices, runtime: ContractRuntime) =>
+  (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
     const visible = visibleOf(req);
     try {
-      if (!runtime.settings.estimateEnergy)
+      if (!s.contracts.settings.estimateEnergy)
         throw new ContractValidateError('this node does not support estimate energy');
       const { call } = await constantRequest(s, req.body(), visible, false);
-      const estimate = await estimateCall(runtime, call);
+      const estimate = await estimateCall(s.contracts, call);
       if (!estimate.ok)
         throw new ReturnError('CONTRACT_EXE_ERROR', estimate.execution.resMessage || 'REVERT opcode executed');
       return messageToJson(
@@ -415,21 +414,3 @@ export const getContractInfo =
     if (code?.length) wrapper.runtimecode = code;
     return messageToJson('protocol.SmartContractDataWrapper', wrapper, { visible: req.visible() });
   };
-
-export function contractRoutes(s: NodeServices, runtime: ContractRuntime): Map<string, Route> {
-  const build =
-    (type: 'UpdateSettingContract' | 'UpdateEnergyLimitContract' | 'ClearABIContract') => (req: ApiRequest) =>
-      buildUnsigned(s, req, type, false);
-  const both = (handler: Route['post']): Route => ({ post: handler, get: handler });
-  const routes = new Map<string, Route>();
-  routes.set('/wallet/deploycontract', { post: deployContract(s), get: 'empty' });
-  routes.set('/wallet/triggersmartcontract', { post: triggerSmartContract(s, runtime), get: 'empty' });
-  routes.set('/wallet/triggerconstantcontract', { post: triggerConstantContract(s, runtime), get: 'empty' });
-  routes.set('/wallet/estimateenergy', { post: estimateEnergy(s, runtime), get: 'empty' });
-  routes.set('/wallet/getcontract', both(getContract(s)));
-  routes.set('/wallet/getcontractinfo', both(getContractInfo(s)));
-  routes.set('/wallet/updatesetting', { post: build('UpdateSettingContract'), get: 'empty' });
-  routes.set('/wallet/updateenergylimit', { post: build('UpdateEnergyLimitContract'), get: 'empty' });
-  routes.set('/wallet/clearabi', { post: build('ClearABIContract'), get: 'empty' });
-  return routes;
-}

@@ -132,11 +132,6 @@ export async function buildUnsigned(
   return unsignedJson(tx, visible);
 }
 
-export const createTransaction = (s: NodeServices) => (req: ApiRequest) =>
-  buildUnsigned(s, req, 'TransferContract', true);
-export const accountPermissionUpdate = (s: NodeServices) => (req: ApiRequest) =>
-  buildUnsigned(s, req, 'AccountPermissionUpdateContract', false);
-
 // --- broadcast (java-tron-http.md §5, §9) --------------------------------------------------------
 
 function hexMessage(message: string, visible: boolean): string {

@@ -1,6 +1,6 @@
-import { JAVA, JavaError } from '../http/errors';
-import type { ApiRequest } from '../http/request';
-import type { DryRunner, DryRunOptions } from './dry-run';
+import { JAVA, JavaError } from '../errors';
+import type { ApiRequest } from '../request';
+import type { DryRunner, DryRunOptions } from '../../simulation/dry-run';
 
 /**
  * `POST /admin/dryrun` (dev mode only): `{"transaction": <tx JSON or hex>, "skip_signature_check"?,
