@@ -1,7 +1,8 @@
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { newAccount } from '../state/account';
 import type { Actuator } from './actuator';
-import { addressValid, ContractValidateError, insufficientBalance } from './actuator';
+import { addressValid, insufficientBalance } from './actuator';
+import { ContractValidateError } from '../errors';
 
 /** AccountCreateContract (java-tron CreateAccountActuator): activates an address for a fixed fee. */
 export const accountCreateActuator: Actuator = {

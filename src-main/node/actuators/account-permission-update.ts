@@ -5,7 +5,8 @@ import { operationBits } from '../../../src-core/permission/operations';
 import type { PermissionRecord } from '../state/account';
 import { permissionFromMessage } from '../state/account';
 import type { Actuator } from './actuator';
-import { addressValid, ContractValidateError, insufficientBalance } from './actuator';
+import { addressValid, insufficientBalance } from './actuator';
+import { ContractValidateError } from '../errors';
 
 /**
  * AccountPermissionUpdateContract (java-tron AccountPermissionUpdateActuator, java-tron-http.md

@@ -1,6 +1,7 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import type { Actuator } from './actuator';
-import { addressValid, ContractValidateError } from './actuator';
+import { addressValid } from './actuator';
+import { ContractValidateError } from '../errors';
 
 /** AccountUpdateContract (java-tron UpdateAccountActuator): sets the account name once. */
 const MAX_ACCOUNT_NAME_BYTES = 200;

@@ -1,13 +1,6 @@
 import type { StateView } from '../state/view';
 import type { ParsedContract, TxEnvelope } from '../chain/tx';
-
-/**
- * One system contract type (java-tron actuator/…Actuator.java): `validate` throws
- * ContractValidateError with java-tron's text, `execute` applies it and returns the fee it
- * charged (TransactionResult.fee). Staking, votes and the VM register here when they land.
- */
-export class ContractValidateError extends Error {}
-export class ContractExeError extends Error {}
+import { ContractExeError, ContractValidateError } from '../errors';
 
 /** The block a transaction executes in (the next block while it is only pending). */
 export interface ExecutionBlock {
@@ -48,6 +41,11 @@ export interface ActuatorResult {
   readonly blockTimestamp?: number;
 }
 
+/**
+ * One contract type (java-tron actuator/…Actuator.java): `validate` throws ContractValidateError
+ * with java-tron's text, `execute` applies it and returns the fee it charged
+ * (TransactionResult.fee) or a full result.
+ */
 export interface Actuator {
   readonly typeName: string;
   /** Whether this contract creates an account (bandwidth: create-account path). */

@@ -1,7 +1,8 @@
 import type { Actuator } from './actuator';
-import { ContractValidateError, requireMessage } from './actuator';
+import { requireMessage } from './actuator';
 import { ownedContract } from './owned-contract';
 import { abiKey } from '../vm-host/contract-records';
+import { ContractValidateError } from '../errors';
 
 /** ClearABIContract (java-tron ClearABIContractActuator): the contract origin removes the stored ABI. */
 const TYPE_ERROR = 'contract type error, expected type [ClearABIContract], real type[class com.google.protobuf.Any]';

@@ -1,7 +1,8 @@
 import type { ActuatorContext } from './actuator';
-import { addressValid, ContractValidateError } from './actuator';
+import { addressValid } from './actuator';
 import type { ContractRecord } from '../vm-host/contract-records';
 import { addressHexOf, contractKey } from '../vm-host/contract-records';
+import { ContractValidateError } from '../errors';
 
 /**
  * The checks UpdateSetting, UpdateEnergyLimit and ClearABI share (java-tron UpdateSettingContractActuator,

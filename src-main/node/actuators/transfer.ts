@@ -3,8 +3,9 @@ import { bytesToHex } from '../../../src-core/bytes/hex';
 import { newAccount } from '../state/account';
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import type { Actuator, ActuatorContext } from './actuator';
-import { addressValid, ContractValidateError, INT64_MAX } from './actuator';
+import { addressValid, INT64_MAX } from './actuator';
 import type { ParsedContract } from '../chain/tx';
+import { ContractValidateError } from '../errors';
 
 /** TransferContract (java-tron TransferActuator): moves TRX, activating the receiver if needed. */
 interface Transfer {

@@ -1,8 +1,9 @@
 import { longToBigint } from '../../../src-core/proto/runtime';
 import type { Actuator } from './actuator';
-import { ContractValidateError, requireMessage } from './actuator';
+import { requireMessage } from './actuator';
 import { ownedContract } from './owned-contract';
 import { contractKey } from '../vm-host/contract-records';
+import { ContractValidateError } from '../errors';
 
 /** UpdateEnergyLimitContract (java-tron UpdateEnergyLimitContractActuator): the contract origin sets origin_energy_limit. */
 const TYPE_ERROR =

@@ -1,8 +1,9 @@
 import { longToBigint } from '../../../src-core/proto/runtime';
 import type { Actuator } from './actuator';
-import { ContractValidateError, requireMessage } from './actuator';
+import { requireMessage } from './actuator';
 import { ownedContract } from './owned-contract';
 import { contractKey } from '../vm-host/contract-records';
+import { ContractValidateError } from '../errors';
 
 /** UpdateSettingContract (java-tron UpdateSettingContractActuator): the contract origin sets consume_user_resource_percent. */
 const TYPE_ERROR =

@@ -6,8 +6,6 @@ import type { TransactionJson } from '../../../src-core/tx/types';
 import type { RecoveredSignature } from '../auth/permission-check';
 import type { SealedBlock } from '../chain/block';
 import { encodeInfo } from '../chain/chain';
-import { AdmissionError, RESPONSE_CODE } from '../chain/errors';
-import type { ResponseCode } from '../chain/errors';
 import type { TxOutcome } from '../chain/processor';
 import { processTransaction, totalFee } from '../chain/processor';
 import type { TxEnvelope } from '../chain/tx';
@@ -22,6 +20,7 @@ import { StateView } from '../state/view';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { ExecutionBlock } from '../actuators/actuator';
 import { checkAdmission } from '../pool/admission';
+import { AdmissionError, RESPONSE_CODE, type ResponseCode } from '../errors';
 
 /**
  * `node.dryRun(tx)`: validates and applies any transaction on a throw-away copy of the current

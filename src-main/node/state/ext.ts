@@ -1,4 +1,5 @@
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
+import { ExtCodecError } from '../errors';
 
 /**
  * Records kept beside accounts (contract metadata, ABI, code, storage rows, contract states).
@@ -15,8 +16,6 @@ export interface ExtCodec {
 
 /** Namespace letter → codec. */
 export type ExtCodecs = ReadonlyMap<string, ExtCodec>;
-
-export class ExtCodecError extends Error {}
 
 export function codecOf(codecs: ExtCodecs, key: string): ExtCodec {
   const codec = codecs.get(key[0] ?? '');

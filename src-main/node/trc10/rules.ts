@@ -1,12 +1,13 @@
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../src-core/bytes/utf8';
 import { longToBigint } from '../../../src-core/proto/runtime';
-import { addressValid, ContractValidateError, INT64_MAX } from '../actuators/actuator';
+import { addressValid, INT64_MAX } from '../actuators/actuator';
 import type { AccountRecord } from '../state/account';
 import { newAccount } from '../state/account';
 import type { StateView } from '../state/view';
 import type { AssetRecord } from './assets';
 import { assetBalance, getAsset, putAsset, tokenIdText } from './assets';
+import { ContractValidateError } from '../errors';
 
 /**
  * TRC-10 issue, transfer and purchase (JT AssetIssueActuator, TransferAssetActuator,

@@ -1,9 +1,7 @@
 import type { HexAddress } from '../../../src-core/brand';
 import { longToBigint } from '../../../src-core/proto/runtime';
 import type { ActuatorContext, ActuatorResult } from '../actuators/actuator';
-import { ContractValidateError } from '../actuators/actuator';
 import type { StateView } from '../state/view';
-import { VmValidationError } from '../vm/errors';
 import { internalTransactionsToSave } from '../vm/internal-transactions';
 import type { JournaledWorldState } from '../vm/journaled-world-state';
 import type { VmTransactionResult } from '../vm/requests';
@@ -13,6 +11,7 @@ import { abiKey, stateKey, storagePrefix } from './contract-records';
 import { payVmEnergy } from './energy-bill';
 import { vmActuatorResult } from './receipt';
 import type { ContractRuntime } from './runtime';
+import { ContractValidateError, VmValidationError } from '../errors';
 
 /**
  * What CreateSmartContract and TriggerSmartContract share around the VM run (java-tron VMActuator

@@ -38,5 +38,5 @@ export {
   type InternalTxStorageOptions,
 } from './internal-transactions';
 export { decodeRevertReason } from './revert-reason';
-export { VmEnergyError, VmStateError, VmValidationError } from './errors';
 export { vmFlagsFrom, type VmFlags } from './flags';
+export { VmEnergyError, VmStateError, VmValidationError } from '../errors';

@@ -6,16 +6,14 @@ import { parseJsonLossless, toBigInt } from '../../../../src-core/json/lossless'
 import { jsonToMessage, messageToJson } from '../../../../src-core/proto/json-codec';
 import { getCodec } from '../../../../src-core/proto/schema';
 import { bigintToLong, longToBigint, protocol } from '../../../../src-core/proto/runtime';
-import { ContractValidateError } from '../../actuators/actuator';
 import type { TxEnvelope } from '../../chain/tx';
-import { errorBody, JAVA, JavaError } from '../errors';
+import { errorBody, JAVA } from '../error-body';
 import { transactionJson } from '../format';
 import { extraDataParam, permissionIdParam, unsignedJson, unsignedTransaction } from './transactions';
 import type { ApiRequest } from '../request';
 import { params } from '../request';
 import type { NodeServices } from '../services';
 import { catchUpToCycle, newContractState } from '../../vm/dynamic-energy';
-import { VmValidationError } from '../../vm/errors';
 import type { VmExecutionResult } from '../../vm/requests';
 import type { ContractStateRecord } from '../../vm/world-state';
 import type { ConstantCall } from '../../vm-host/constant-calls';
@@ -31,6 +29,7 @@ import {
   contractToMessage,
   stateKey,
 } from '../../vm-host/contract-records';
+import { ContractValidateError, JavaError, ReturnCodeError, VmValidationError } from '../../errors';
 
 /**
  * The smart-contract endpoints (java-tron-http.md §4, §4.5): deploycontract, triggersmartcontract,
@@ -44,16 +43,6 @@ const CODEC = { hexMode: 'java-tron' as const };
 const ZERO_ADDRESS = `41${'00'.repeat(20)}` as HexAddress;
 const INVALID_PARAMETER = 'java.security.InvalidParameterException';
 
-/** A failure that answers as `{"result":{"code":…,"message":…}}`. */
-class ReturnError extends Error {
-  constructor(
-    readonly code: 'CONTRACT_VALIDATE_ERROR' | 'CONTRACT_EXE_ERROR' | 'OTHER_ERROR',
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 function returnJson(result: boolean, code: string | undefined, message: string | undefined, visible: boolean): Json {
   const m: Json = {};
   if (result) m.result = true;
@@ -65,7 +54,7 @@ function returnJson(result: boolean, code: string | undefined, message: string |
 
 /** java-tron's catch blocks: validation → CONTRACT_VALIDATE_ERROR, anything else → OTHER_ERROR "class … : …" with `"` as `'`. */
 function failure(error: unknown, visible: boolean): Json {
-  if (error instanceof ReturnError) return { result: returnJson(false, error.code, error.message, visible) };
+  if (error instanceof ReturnCodeError) return { result: returnJson(false, error.code, error.message, visible) };
   if (error instanceof ContractValidateError || error instanceof VmValidationError)
     return { result: returnJson(false, 'CONTRACT_VALIDATE_ERROR', error.message, visible) };
   const text = errorBody(error).Error.replace(/"/g, "'");
@@ -304,7 +293,7 @@ export const estimateEnergy =
       const { call } = await constantRequest(s, req.body(), visible, false);
       const estimate = await estimateCall(s.contracts, call);
       if (!estimate.ok)
-        throw new ReturnError('CONTRACT_EXE_ERROR', estimate.execution.resMessage || 'REVERT opcode executed');
+        throw new ReturnCodeError('CONTRACT_EXE_ERROR', estimate.execution.resMessage || 'REVERT opcode executed');
       return messageToJson(
         'protocol.EstimateEnergyMessage',
         { result: { result: true }, energy_required: bigintToLong(estimate.energyRequired) },

@@ -11,11 +11,11 @@ import { brokerageOf, queryReward } from '../../staking/rewards';
 import type { AssetRecord } from '../../trc10/assets';
 import { allAssets, assetToMessage, getAsset, tokenIdText } from '../../trc10/assets';
 import { increaseFixed } from '../../resources/account-usage';
-import { JavaError } from '../errors';
 import type { ApiRequest } from '../request';
 import { params } from '../request';
 import { RawReply } from '../server';
 import type { NodeServices } from '../services';
+import { JavaError } from '../../errors';
 
 /**
  * Stake 2.0, votes, rewards, representatives and TRC-10 reads (java-tron-http.md §4). Each takes

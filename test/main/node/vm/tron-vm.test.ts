@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { HexAddress } from '../../../../src-core/brand';
 import { concatBytes } from '../../../../src-core/bytes/bytes';
 import { contractAddressOf } from '../../../../src-core/tx/contract-address';
-import { AccountType, VmValidationError, internalTxHash } from '../../../../src-main/node/vm/index';
+import { AccountType, internalTxHash } from '../../../../src-main/node/vm/index';
 import {
   ALICE,
   BOB,
@@ -22,6 +22,7 @@ import {
   wordAt,
   type Setup,
 } from './helpers';
+import { VmValidationError } from '../../../../src-main/node/errors';
 
 const FEE_LIMIT = 1_000n * TRX;
 
