@@ -8,23 +8,18 @@ import { ContractValidateError } from '../errors';
 const TYPE_ERROR = 'contract type error, expected type [ClearABIContract], real type[class com.google.protobuf.Any]';
 const TEXTS = { noAccount: 'not exists', noContract: 'Contract not exists' };
 
-export const clearAbiActuator: Actuator = {
+export const clearAbiActuator: Actuator<'ClearABIContract'> = {
   typeName: 'ClearABIContract',
   createsAccount: () => false,
   validate(contract, ctx) {
     if (ctx.view.props.parameters.getAllowTvmConstantinople !== 1n)
       throw new ContractValidateError('contract type error,unexpected type [ClearABIContract]');
     const m = requireMessage(contract, TYPE_ERROR);
-    ownedContract(ctx, m.owner_address as Uint8Array | undefined, m.contract_address as Uint8Array | undefined, TEXTS);
+    ownedContract(ctx, m, TEXTS);
   },
   execute(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    const { address } = ownedContract(
-      ctx,
-      m.owner_address as Uint8Array | undefined,
-      m.contract_address as Uint8Array | undefined,
-      TEXTS,
-    );
+    const { address } = ownedContract(ctx, m, TEXTS);
     // AbiStore keeps an empty ABI: getcontract then prints "abi":{}.
     ctx.view.putExt(abiKey(address), {});
     return 0n;

@@ -1,8 +1,6 @@
-import type { HexAddress } from '../../../src-core/brand';
 import { longToBigint } from '../../../src-core/proto/runtime';
 import type { Actuator } from './actuator';
 import { requireMessage } from './actuator';
-import type { ContractMeta } from '../vm/world-state';
 import { addressHexOf } from '../vm-host/contract-records';
 import type { ContractRuntime } from '../vm-host/runtime';
 import { executeVmTransaction, requireVmOn } from '../vm-host/vm-transaction';
@@ -11,11 +9,7 @@ import { executeVmTransaction, requireVmOn } from '../vm-host/vm-transaction';
 const TYPE_ERROR = 'contract type error, expected type [CreateSmartContract], real type[class com.google.protobuf.Any]';
 const EMPTY = new Uint8Array(0);
 
-type Msg = Record<string, unknown>;
-const hex = (bytes: unknown): HexAddress => addressHexOf(bytes as Uint8Array | undefined);
-const int64 = (value: unknown): bigint => longToBigint(value as never);
-
-export function createSmartContractActuator(runtime: ContractRuntime): Actuator {
+export function createSmartContractActuator(runtime: ContractRuntime): Actuator<'CreateSmartContract'> {
   return {
     typeName: 'CreateSmartContract',
     createsAccount: () => false,
@@ -25,31 +19,32 @@ export function createSmartContractActuator(runtime: ContractRuntime): Actuator 
     },
     async execute(contract, ctx) {
       const m = requireMessage(contract, TYPE_ERROR);
-      const spec = (m.new_contract as Msg | undefined) ?? {};
-      const owner = hex(m.owner_address);
-      const bytecode = (spec.bytecode as Uint8Array | undefined) ?? EMPTY;
-      const callValue = int64(spec.call_value);
+      const spec = m.new_contract ?? {};
+      const owner = addressHexOf(m.owner_address);
+      const bytecode = spec.bytecode ?? EMPTY;
+      const callValue = longToBigint(spec.call_value);
       return executeVmTransaction(runtime, ctx, owner, async ({ vm, world, block, txId, feeLimit }) => {
         const result = await vm.runCreate({
           world,
           block,
           txId,
           owner,
-          originAddress: hex(spec.origin_address),
+          originAddress: addressHexOf(spec.origin_address),
           feeLimit,
           bytecode,
-          consumeUserResourcePercent: int64(spec.consume_user_resource_percent),
-          originEnergyLimit: int64(spec.origin_energy_limit),
+          consumeUserResourcePercent: longToBigint(spec.consume_user_resource_percent),
+          originEnergyLimit: longToBigint(spec.origin_energy_limit),
           callValue,
-          tokenValue: int64(m.call_token_value),
-          tokenId: int64(m.token_id),
-          name: (spec.name as string | undefined) ?? '',
+          tokenValue: longToBigint(m.call_token_value),
+          tokenId: longToBigint(m.token_id),
+          name: spec.name ?? '',
           abi: spec.abi ?? {},
         });
-        if (result.result === 'SUCCESS') {
+        const meta = result.result === 'SUCCESS' ? world.getContract(result.contractAddress) : undefined;
+        if (meta) {
           // ContractStore keeps the deploy transaction's own bytecode and call value.
-          const meta = world.getContract(result.contractAddress);
-          if (meta) world.putContract(result.contractAddress, { ...meta, bytecode, callValue } as ContractMeta);
+          const withDeployFields = { ...meta, bytecode, callValue };
+          world.putContract(result.contractAddress, withDeployFields);
         }
         return result;
       });

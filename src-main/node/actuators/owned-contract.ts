@@ -1,7 +1,7 @@
 import type { ActuatorContext } from './actuator';
 import { addressValid } from './actuator';
 import type { ContractRecord } from '../vm-host/contract-records';
-import { addressHexOf, contractKey } from '../vm-host/contract-records';
+import { addressHexOf, contractRecordOf } from '../vm-host/contract-records';
 import { ContractValidateError } from '../errors';
 
 /**
@@ -21,19 +21,25 @@ export interface OwnedContractTexts {
   readonly noContract: string;
 }
 
+/** The two fields the three contracts share. */
+export interface OwnerAndContract {
+  readonly owner_address: Uint8Array;
+  readonly contract_address: Uint8Array;
+}
+
 export function ownedContract(
   ctx: ActuatorContext,
-  owner: Uint8Array | undefined,
-  contractAddress: Uint8Array | undefined,
+  message: OwnerAndContract,
   texts: OwnedContractTexts,
   checkFields?: () => void,
 ): OwnedContract {
+  const owner = message.owner_address;
   if (!addressValid(owner)) throw new ContractValidateError('Invalid address');
   const ownerHex = addressHexOf(owner);
   if (!ctx.view.getAccount(ownerHex)) throw new ContractValidateError(`Account[${ownerHex}] ${texts.noAccount}`);
   checkFields?.();
-  const address = addressHexOf(contractAddress);
-  const record = ctx.view.getExt(contractKey(address)) as ContractRecord | undefined;
+  const address = addressHexOf(message.contract_address);
+  const record = contractRecordOf(ctx.view, address);
   if (!record) throw new ContractValidateError(texts.noContract);
   if (record.originAddress !== ownerHex)
     throw new ContractValidateError(`Account[${ownerHex}] is not the owner of the contract`);

@@ -10,33 +10,22 @@ const TYPE_ERROR =
   'contract type error, expected type [UpdateEnergyLimitContract], real type[class com.google.protobuf.Any]';
 const TEXTS = { noAccount: 'does not exist', noContract: 'Contract does not exist' };
 
-export const updateEnergyLimitActuator: Actuator = {
+export const updateEnergyLimitActuator: Actuator<'UpdateEnergyLimitContract'> = {
   typeName: 'UpdateEnergyLimitContract',
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    const limit = longToBigint(m.origin_energy_limit as never);
-    ownedContract(
-      ctx,
-      m.owner_address as Uint8Array | undefined,
-      m.contract_address as Uint8Array | undefined,
-      TEXTS,
-      () => {
-        if (limit <= 0n) throw new ContractValidateError('origin energy limit must be > 0');
-      },
-    );
+    const limit = longToBigint(m.origin_energy_limit);
+    ownedContract(ctx, m, TEXTS, () => {
+      if (limit <= 0n) throw new ContractValidateError('origin energy limit must be > 0');
+    });
   },
   execute(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    const { address, record } = ownedContract(
-      ctx,
-      m.owner_address as Uint8Array | undefined,
-      m.contract_address as Uint8Array | undefined,
-      TEXTS,
-    );
+    const { address, record } = ownedContract(ctx, m, TEXTS);
     ctx.view.putExt(contractKey(address), {
       ...record,
-      originEnergyLimit: longToBigint(m.origin_energy_limit as never),
+      originEnergyLimit: longToBigint(m.origin_energy_limit),
     });
     return 0n;
   },
