@@ -21,7 +21,6 @@ export type {
   StakingQueries,
   Vote,
 } from './staking-hooks';
-export { MemoryStaking, addWitness, setReward } from './memory-staking';
 export * from './types';
 export * from './energy-limit';
 export {
