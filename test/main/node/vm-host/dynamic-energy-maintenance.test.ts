@@ -6,6 +6,7 @@ import { dynamicEnergyMaintenance } from '../../../../src-main/node/vm-host/dyna
 import { stateKey } from '../../../../src-main/node/vm-host/contract-records';
 import { catchUpToCycle } from '../../../../src-main/node/vm/dynamic-energy';
 import type { ContractStateRecord } from '../../../../src-main/node/vm/world-state';
+import { EMPTY_STATE } from '../vm/helpers';
 
 /**
  * The dynamic-energy maintenance hook banks a busy cycle's raise at the maintenance that ends it.
@@ -24,12 +25,7 @@ function viewWith(state: ContractStateRecord, allowDynamicEnergy = 1n): StateVie
   const records = new Map<string, unknown>([[stateKey(CONTRACT), state]]);
   return new StateView(
     {
-      getAccount: () => undefined,
-      nameOwner: () => undefined,
-      getWitness: () => undefined,
-      witnessAddresses: () => [],
-      getRecord: () => undefined,
-      recordKeys: () => [],
+      ...EMPTY_STATE,
       getExt: (key) => records.get(key),
       extKeys: (prefix) => [...records.keys()].filter((k) => k.startsWith(prefix)),
     },

@@ -62,7 +62,7 @@ export function nextTxId(): Uint8Array {
 }
 
 /** Nothing yet: the state under a fresh view. */
-const EMPTY_STATE: StateReader = {
+export const EMPTY_STATE: StateReader = {
   getAccount: () => undefined,
   nameOwner: () => undefined,
   getWitness: () => undefined,
