@@ -9,7 +9,7 @@ import { WalletError, registerErrorClass } from '../../src-core/errors';
 
 // --- transactions: admission, signatures, bandwidth, actuators ------------------------------------
 
-/** A broadcast refusal: java-tron's Return.response_code name and message (java-tron-http.md §5). */
+/** A broadcast refusal: java-tron's Return.response_code name and message. */
 export const RESPONSE_CODE = {
   SUCCESS: 'SUCCESS',
   SIGERROR: 'SIGERROR',
@@ -73,7 +73,7 @@ export class ContractExeError extends Error {}
 /**
  * A transaction the VM refuses before running it (java-tron `ContractValidateException`). The
  * `message` is java-tron's exact text, because the HTTP API prints it verbatim
- * (java-tron-http.md §5: `Contract validate error : <message>`).
+ * (`Contract validate error : <message>`).
  */
 export class VmValidationError extends WalletError {
   override name = 'VmValidationError';
@@ -96,7 +96,7 @@ registerErrorClass('VmEnergyError', VmEnergyError);
 
 /**
  * java-tron answers failures with HTTP 200 and `{"Error": "<exception class> : <message>"}`
- * (java-tron-http.md §3). `JavaError` carries the class name to print; `bare` prints the message alone.
+ * (Util.printErrorMsg). `JavaError` carries the class name to print; `bare` prints the message alone.
  */
 export class JavaError extends Error {
   constructor(

@@ -2,7 +2,7 @@ import { WalletError } from '../../../src-core/errors';
 import { JavaError } from '../errors';
 
 /**
- * How a thrown error is printed (java-tron-http.md §3): HTTP 200 and
+ * How a thrown error is printed, as java-tron's Util.printErrorMsg does: HTTP 200 and
  * `{"Error": "<exception class> : <message>"}`, with java-tron's exception class names.
  */
 export const JAVA = {

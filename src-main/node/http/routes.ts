@@ -10,8 +10,8 @@ import { adminDryRun } from './handlers/dry-run';
 
 /**
  * Every endpoint of the node, one row each (java-tron's FullNodeHttpApiService and
- * SolidityNodeHttpApiService servlets, java-tron-http.md §4). The handlers live in `handlers/` by
- * domain; this table says which paths exist and which methods they answer:
+ * SolidityNodeHttpApiService servlets). The handlers live in `handlers/` by domain; this table says
+ * which paths exist and which methods they answer:
  *
  * - `scope`: `wallet` serves `/wallet/<name>`; `wallet+solidity` also serves
  *   `/walletsolidity/<name>`, whose handler is built with `solidity = true` (the state of the

@@ -18,7 +18,8 @@ import type { NodeServices } from '../services';
 import { JavaError } from '../../errors';
 
 /**
- * Stake 2.0, votes, rewards, representatives and TRC-10 reads (java-tron-http.md §4). Each takes
+ * Stake 2.0, votes, rewards, representatives and TRC-10 reads (java-tron's Get…Servlet classes,
+ * e.g. GetDelegatedResourceV2Servlet). Each takes
  * `solid`: the /walletsolidity form reads the state of the solidified block. Their builders are
  * plain `buildUnsigned` rows of the endpoint table (../routes.ts).
  */
