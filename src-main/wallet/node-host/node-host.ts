@@ -495,6 +495,8 @@ export class NodeHost {
         blockTimeMs: settings.blockTimeMs,
         saveInternalTx: settings.saveInternalTx,
         estimateEnergy: settings.estimateEnergy,
+        allowBrowserAccess: settings.allowBrowserAccess,
+        adminEndpoints: settings.adminEndpoints,
         log: (line) => this.logBuffer.push(line),
       });
       this.embedded = node;

@@ -129,6 +129,8 @@ describe('node host sequence dry run over node.dryRunSequence', () => {
       blockTimeMs: 0,
       saveInternalTx: false,
       estimateEnergy: true,
+      allowBrowserAccess: false,
+      adminEndpoints: false,
       log: () => undefined,
     });
     expect(embedded.dryRunSequence).toBeUndefined();
@@ -139,6 +141,8 @@ describe('node host sequence dry run over node.dryRunSequence', () => {
       blockTimeMs: 0,
       saveInternalTx: false,
       estimateEnergy: true,
+      allowBrowserAccess: false,
+      adminEndpoints: false,
       log: () => undefined,
     });
     expect(typeof full.dryRunSequence).toBe('function');
