@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TronNode } from '../../../../src-main/node';
+import type { HexAddress } from '../../../../src-core/brand';
+import { NodeStoppingError } from '../../../../src-main/node/errors';
+import { constantCall } from '../../../../src-main/node/vm-host/constant-calls';
+import { call, fundedKey, startNode, type Key, type Reply } from '../helpers';
+import { deploy, selector } from './helpers';
+
+/**
+ * A constant call that never ends (java-tron Program.checkCPUTimeLimit → OutOfTimeException):
+ * java-tron's answer once the CPU time is spent, and blocks and other requests going on meanwhile.
+ */
+/** JUMPDEST PUSH1 0 JUMP: a deploy whose init code loops forever. */
+const LOOPING_INIT_CODE = '5b600056';
+
+const textOf = (hex: string): string => Buffer.from(hex, 'hex').toString('utf8');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function timedOut(reply: Reply): void {
+  expect(reply.result.code).toBe('OTHER_ERROR');
+  expect(textOf(reply.result.message)).toMatch(
+    /^class org\.tron\.core\.vm\.program\.Program\$OutOfTimeException : CPU timeout for '(JUMPDEST|PUSH1|JUMP)' operation executing$/,
+  );
+}
+
+/** Runs `request` while asking for the head block; keeps the heads answered before it settled. */
+async function whileInFlight<T>(node: TronNode, request: () => Promise<T>): Promise<{ reply: T; heads: number[] }> {
+  let settled = false;
+  const heads: number[] = [];
+  const poll = (async () => {
+    while (!settled) {
+      const block = (await call(node, '/wallet/getnowblock')).json;
+      if (!settled) heads.push(Number(block.block_header.raw_data.number));
+      await sleep(20);
+    }
+  })();
+  try {
+    return { reply: await request(), heads };
+  } finally {
+    settled = true;
+    await poll;
+  }
+}
+
+describe('constant calls under a CPU-time limit', () => {
+  let node: TronNode;
+  let alice: Key;
+  let spinner: string;
+
+  beforeAll(async () => {
+    node = await startNode({ blockTimeMs: 100, maxConstantCallMs: 300 });
+    alice = fundedKey(node, 0);
+    spinner = (await deploy(node, alice, 'Spinner')).address;
+  });
+  afterAll(async () => node?.stop());
+
+  it("answers an endless deploy estimate with java-tron's OutOfTimeException, producing blocks and answering getnowblock meanwhile", async () => {
+    const start = node.head().number;
+    const { reply, heads } = await whileInFlight(node, async () => {
+      const answer = await call(node, '/wallet/triggerconstantcontract', {
+        owner_address: alice.hex,
+        data: LOOPING_INIT_CODE,
+      });
+      return answer.json;
+    });
+    timedOut(reply);
+    expect(heads.length).toBeGreaterThan(0);
+    expect(Math.max(...heads)).toBeGreaterThan(start);
+  });
+
+  it('answers a constant call of a looping function the same way, and estimateenergy with the same exception', async () => {
+    const start = node.head().number;
+    const { reply, heads } = await whileInFlight(node, async () => {
+      const answer = await call(node, '/wallet/triggerconstantcontract', {
+        owner_address: alice.hex,
+        contract_address: spinner,
+        function_selector: 'spin()',
+      });
+      return answer.json;
+    });
+    timedOut(reply);
+    expect(Math.max(...heads)).toBeGreaterThan(start);
+
+    const estimateStart = node.head().number;
+    const estimate = await whileInFlight(node, async () => {
+      const answer = await call(node, '/wallet/estimateenergy', {
+        owner_address: alice.hex,
+        contract_address: spinner,
+        data: selector('spin()'),
+      });
+      return answer.json;
+    });
+    timedOut(estimate.reply);
+    expect(Math.max(...estimate.heads)).toBeGreaterThan(estimateStart);
+  });
+
+  it('answers a short constant call while a looping one is still running', async () => {
+    const order: string[] = [];
+    const slow = call(node, '/wallet/triggerconstantcontract', {
+      owner_address: alice.hex,
+      contract_address: spinner,
+      function_selector: 'spin()',
+    }).then((answer) => {
+      order.push('loop');
+      return answer.json;
+    });
+    await sleep(50);
+    // PUSH1 0 PUSH1 0 RETURN: a deploy estimate that returns at once.
+    const quick = (
+      await call(node, '/wallet/triggerconstantcontract', { owner_address: alice.hex, data: '60006000f3' })
+    ).json;
+    order.push('quick');
+    expect(quick.result).toEqual({ result: true });
+    timedOut(await slow);
+    expect(order).toEqual(['quick', 'loop']);
+  });
+});
+
+describe('constant calls without a limit, and stopping', () => {
+  it('with maxConstantCallMs 0 a loop ends on its energy instead (OutOfEnergyException)', async () => {
+    const node = await startNode({ maxConstantCallMs: 0, maxEnergyLimitForConstant: 3_000_000n });
+    try {
+      const reply = (
+        await call(node, '/wallet/triggerconstantcontract', {
+          owner_address: node.accounts[0]!.hex,
+          data: LOOPING_INIT_CODE,
+        })
+      ).json;
+      expect(reply.result.code).toBe('OTHER_ERROR');
+      expect(textOf(reply.result.message)).toMatch(
+        /^class org\.tron\.core\.vm\.program\.Program\$OutOfEnergyException : /,
+      );
+    } finally {
+      await node.stop();
+    }
+  });
+
+  it('ends a long constant call at its next pause when the node stops', async () => {
+    const node = await startNode({ blockTimeMs: 100, maxConstantCallMs: 60_000 });
+    const running = constantCall(node.contracts, {
+      owner: node.accounts[0]!.hex as HexAddress,
+      data: Uint8Array.from([0x5b, 0x60, 0x00, 0x56]),
+      callValue: 0n,
+      tokenValue: 0n,
+      tokenId: 0n,
+      txId: new Uint8Array(32),
+    });
+    const outcome = running.then(
+      () => 'finished',
+      (error: unknown) => error,
+    );
+    // The loop is running once blocks go on beside it.
+    const start = node.head().number;
+    while (node.head().number <= start + 1) await sleep(20);
+    await node.stop();
+    expect(await outcome).toBeInstanceOf(NodeStoppingError);
+  });
+});
