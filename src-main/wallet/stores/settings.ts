@@ -61,8 +61,10 @@ export function defaultSettings(overrides: SettingsDefaults = {}): WalletSetting
 
 /** Version 2 adds the embedded node's browser access and dev endpoints, both off. */
 export function migrateSettingsV1(data: unknown): unknown {
-  const v1 = z.looseObject({ embeddedNode: z.looseObject({}) }).parse(data);
-  return { ...v1, embeddedNode: { ...v1.embeddedNode, allowBrowserAccess: false, adminEndpoints: false } };
+  const v1 = z.looseObject({ embeddedNode: z.looseObject({}) }).safeParse(data);
+  // A damaged file stays as it is, for the schema check to report.
+  if (!v1.success) return data;
+  return { ...v1.data, embeddedNode: { ...v1.data.embeddedNode, allowBrowserAccess: false, adminEndpoints: false } };
 }
 
 export const settingsDefinition: StoreDefinition<WalletSettings> = {
