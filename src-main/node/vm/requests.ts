@@ -99,6 +99,7 @@ export interface VmTransactionResult extends VmExecutionResult {
   readonly bill: EnergyBill;
 }
 
+/** `ok: false` carries the failed run: REVERT or an exception, OUT_OF_TIME once the retries are spent. */
 export type EstimateResult =
   | {
       readonly ok: true;
