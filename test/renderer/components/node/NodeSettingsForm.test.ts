@@ -25,10 +25,10 @@ installWindowApi(main, calls);
 
 const { default: NodeSettingsForm } = await import('../../../../src-renderer/components/node/NodeSettingsForm.vue');
 
-function checkbox(form: VueWrapper, label: string): { input: VueWrapper<HTMLInputElement>; hint: string } {
+function checkbox(form: VueWrapper, label: string) {
   const box = form.findAll('.check').find((check) => check.get('label').text() === label);
   if (!box) throw new Error(`no checkbox labelled ${label}`);
-  return { input: box.get('input') as VueWrapper<HTMLInputElement>, hint: box.get('.check__hint').text() };
+  return { input: box.get<HTMLInputElement>('input'), hint: box.get('.check__hint').text() };
 }
 
 describe('embedded node settings form', () => {
