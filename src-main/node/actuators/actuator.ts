@@ -1,5 +1,5 @@
 import type { StateView } from '../state/view';
-import type { ParsedContract, TxEnvelope } from '../chain/tx';
+import type { ParsedContract, ParsedTransaction } from '../chain/tx';
 
 /**
  * One system contract type (java-tron actuator/…Actuator.java): `validate` throws
@@ -26,7 +26,7 @@ export interface ActuatorContext {
   /** Set when a transaction is executed (not when a builder only validates). */
   readonly block?: ExecutionBlock;
   /** The transaction being executed (its id and raw fields: fee_limit, the VM's txID). */
-  readonly tx?: TxEnvelope;
+  readonly tx?: ParsedTransaction;
 }
 
 /**

@@ -30,7 +30,7 @@ import { doMaintenance } from './maintenance';
 import { decodeHeader, sealBlock } from './block';
 import type { SealedBlock } from './block';
 import { encodeWithResult } from './tx';
-import type { TxEnvelope } from './tx';
+import type { ParsedTransaction } from './tx';
 import type { TxOutcome } from './processor';
 import { processTransaction, totalFee } from './processor';
 import { decodeRecordUndo, decodeUndo, encodeRecordUndo, encodeUndo } from './undo';
@@ -51,7 +51,7 @@ const RECENT_BLOCK_CACHE = 256;
 const EXPIRY_BUCKET_MS = 60_000;
 
 export interface PackedTx {
-  readonly tx: TxEnvelope;
+  readonly tx: ParsedTransaction;
   readonly outcome: TxOutcome;
 }
 
@@ -459,7 +459,7 @@ export class Chain implements StateReader {
    * expired or no longer pass on the block's state are dropped, as java-tron drops them.
    */
   async produceBlock(
-    candidates: readonly TxEnvelope[],
+    candidates: readonly ParsedTransaction[],
     wallNow: number,
     prepared?: PreparedState,
   ): Promise<BlockResult> {
@@ -569,7 +569,11 @@ export class Chain implements StateReader {
     }
   }
 
-  private fitsAsPrepared(candidates: readonly TxEnvelope[], prepared: PreparedState, timestamp: number): boolean {
+  private fitsAsPrepared(
+    candidates: readonly ParsedTransaction[],
+    prepared: PreparedState,
+    timestamp: number,
+  ): boolean {
     let size = 0;
     for (const tx of candidates) {
       const outcome = prepared.outcomes.get(tx.idHex);
@@ -785,7 +789,7 @@ export class Chain implements StateReader {
 }
 
 /** TransactionInfo of a system contract (java-tron TransactionUtil.buildTransactionInfoInstance). */
-export function encodeInfo(tx: TxEnvelope, outcome: TxOutcome, block: SealedBlock): Uint8Array {
+export function encodeInfo(tx: ParsedTransaction, outcome: TxOutcome, block: SealedBlock): Uint8Array {
   const info: Record<string, unknown> = {
     id: tx.id,
     blockNumber: bigintToLong(BigInt(block.number)),

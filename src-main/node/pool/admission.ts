@@ -3,7 +3,7 @@ import type { RecoveredSignature } from '../auth/permission-check';
 import { SignatureCheckError, validateSignatures } from '../auth/permission-check';
 import type { Chain } from '../chain/chain';
 import { AdmissionError, RESPONSE_CODE } from '../chain/errors';
-import type { TxEnvelope } from '../chain/tx';
+import type { ParsedTransaction } from '../chain/tx';
 import type { AccountReader } from '../state/view';
 
 export interface AdmissionCheckInput {
@@ -23,7 +23,7 @@ export interface AdmissionCheckInput {
  * with its result, the expiration window, duplicates. Throws AdmissionError with java-tron's
  * code and message. The pool and the dry run share it, so a dry run refuses what admission would.
  */
-export function checkAdmission(tx: TxEnvelope, input: AdmissionCheckInput): void {
+export function checkAdmission(tx: ParsedTransaction, input: AdmissionCheckInput): void {
   const { chain } = input;
   const props = chain.props;
   if (tx.expiration < chain.nextSlotTime())

@@ -5,7 +5,7 @@ import type { Chain, BlockResult } from '../chain/chain';
 import { AdmissionError, RESPONSE_CODE } from '../chain/errors';
 import { processTransaction } from '../chain/processor';
 import type { TxOutcome } from '../chain/processor';
-import type { TxEnvelope } from '../chain/tx';
+import type { ParsedTransaction } from '../chain/tx';
 import type { RecoveredSignature } from '../auth/permission-check';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { StateView } from '../state/view';
@@ -20,7 +20,7 @@ import { checkAdmission } from './admission';
  * the pending state is rebuilt from what is left.
  */
 export class TxPool {
-  private readonly entries = new Map<string, TxEnvelope>();
+  private readonly entries = new Map<string, ParsedTransaction>();
   private outcomes = new Map<string, TxOutcome>();
   private pending: StateView;
   /** Set while a block is being produced and persisted; admission waits for it. */
@@ -38,7 +38,7 @@ export class TxPool {
     return this.entries.size;
   }
 
-  get(idHex: string): TxEnvelope | undefined {
+  get(idHex: string): ParsedTransaction | undefined {
     return this.entries.get(idHex);
   }
 
@@ -56,7 +56,7 @@ export class TxPool {
   }
 
   /** Recovers signers (batched in worker threads), then runs the checks in java-tron's order. */
-  async submit(tx: TxEnvelope): Promise<TxOutcome> {
+  async submit(tx: ParsedTransaction): Promise<TxOutcome> {
     if (this.entries.size >= this.config.maxPendingTransactions)
       throw new AdmissionError(RESPONSE_CODE.SERVER_BUSY, 'Server busy.');
     if (tx.contractCount === 0)
@@ -90,7 +90,7 @@ export class TxPool {
     return { number: chain.props.headNumber + 1, ...chain.nextBlockSlot(Date.now()) };
   }
 
-  private recoverSigners(tx: TxEnvelope): Promise<RecoveredSignature[]> {
+  private recoverSigners(tx: ParsedTransaction): Promise<RecoveredSignature[]> {
     // Nothing to recover when the signature check fails before recovery anyway.
     if (tx.signatures.length === 0 || tx.signatures.length > this.chain.props.totalSignNum) return Promise.resolve([]);
     const requests = [];
@@ -102,7 +102,7 @@ export class TxPool {
   }
 
   /** Runs under `exclusive`: no other admission or block can interleave with it. */
-  private admit(tx: TxEnvelope): TxOutcome | Promise<TxOutcome> {
+  private admit(tx: ParsedTransaction): TxOutcome | Promise<TxOutcome> {
     const chain = this.chain;
     const props = chain.props;
     checkAdmission(tx, {

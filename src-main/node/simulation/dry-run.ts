@@ -10,8 +10,8 @@ import { AdmissionError, RESPONSE_CODE } from '../chain/errors';
 import type { ResponseCode } from '../chain/errors';
 import type { TxOutcome } from '../chain/processor';
 import { processTransaction, totalFee } from '../chain/processor';
-import type { TxEnvelope } from '../chain/tx';
-import { envelopeFromBytes, envelopeFromRaw } from '../chain/tx';
+import type { ParsedTransaction } from '../chain/tx';
+import { parseTransaction, parseRawTransaction } from '../chain/tx';
 import { transactionInfoJson } from '../http/format';
 import { transactionFromJson } from '../http/tx-input';
 import { internalTxMessage } from '../contracts/receipt';
@@ -74,9 +74,9 @@ export interface DryRunResult {
 /** A transaction JSON (as TronWeb or src-core builds it), hex of a serialized Transaction, or its bytes. */
 export type DryRunInput = TransactionJson | object | string | Uint8Array;
 
-function parse(input: DryRunInput): TxEnvelope {
-  if (input instanceof Uint8Array) return envelopeFromBytes(input);
-  if (typeof input === 'string') return envelopeFromBytes(hexToBytes(input.length % 2 ? `0${input}` : input));
+function parse(input: DryRunInput): ParsedTransaction {
+  if (input instanceof Uint8Array) return parseTransaction(input);
+  if (typeof input === 'string') return parseTransaction(hexToBytes(input.length % 2 ? `0${input}` : input));
   const json = input as Record<string, unknown>;
   return transactionFromJson(json, json.visible === true);
 }
@@ -147,7 +147,7 @@ export interface DryRunSequenceResult {
 }
 
 interface PreparedStep {
-  readonly tx: TxEnvelope;
+  readonly tx: ParsedTransaction;
   readonly recovered: RecoveredSignature[];
   readonly skipSignatureCheck: boolean;
 }
@@ -201,10 +201,10 @@ export class DryRunner {
     let recovered: RecoveredSignature[] = [];
     if (options.signers) {
       const addresses = options.signers.map(signerBytes);
-      tx = envelopeFromRaw(tx.raw, placeholderSignatures(addresses.length));
+      tx = parseRawTransaction(tx.raw, placeholderSignatures(addresses.length));
       recovered = addresses.map((address) => ({ ok: true, address, addressHex: bytesToHex(address) }));
     } else if (options.skipSignatureCheck && options.placeholderSignatures !== undefined) {
-      tx = envelopeFromRaw(tx.raw, placeholderSignatures(options.placeholderSignatures));
+      tx = parseRawTransaction(tx.raw, placeholderSignatures(options.placeholderSignatures));
     } else if (
       !options.skipSignatureCheck &&
       tx.signatures.length > 0 &&
@@ -258,7 +258,7 @@ export class DryRunner {
   }
 
   private accepted(
-    tx: TxEnvelope,
+    tx: ParsedTransaction,
     outcome: TxOutcome,
     view: StateView,
     base: StateReader,

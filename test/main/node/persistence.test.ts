@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createNode } from '../../../src-main/node';
 import { decodeHeader } from '../../../src-main/node/chain/block';
 import { splitBlock } from '../../../src-main/node/http/format';
-import { envelopeFromBytes } from '../../../src-main/node/chain/tx';
+import { parseTransaction } from '../../../src-main/node/chain/tx';
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import type { TronNode } from '../../../src-main/node';
 import { broadcast, call, fundedKey, makeTx, newKey, transfer } from './helpers';
@@ -39,7 +39,7 @@ async function checkConsistency(node: TronNode): Promise<void> {
     expect(header.number).toBe(n);
     expect(bytesToHex(header.parentHash)).toBe(bytesToHex(parent));
     for (const t of splitBlock(bytes).transactions) {
-      const id = envelopeFromBytes(t).idHex;
+      const id = parseTransaction(t).idHex;
       expect((await chain.transaction(id))?.blockNumber).toBe(n);
       expect(await chain.transactionInfo(id)).toBeDefined();
     }
