@@ -32,10 +32,12 @@ import type { SealedBlock } from './block';
 import { encodeWithResult } from './tx';
 import type { ParsedTransaction } from './tx';
 import type { TxOutcome } from './processor';
-import { processTransaction, totalFee } from './processor';
+import type { ProcessContext } from './processor';
+import { totalFee } from './processor';
+import { applyTransaction } from './apply';
+import type { ExecutionBlock } from '../actuators/actuator';
 import { decodeRecordUndo, decodeUndo, encodeRecordUndo, encodeUndo } from './undo';
 import type { RecordUndo, UndoRecord } from './undo';
-import { validateSignatures } from '../auth/permission-check';
 import type { ExtCodecs } from '../state/ext';
 import { codecOf, extKeyOf, extStoreKey } from '../state/ext';
 
@@ -392,6 +394,11 @@ export class Chain implements StateReader {
     return this.unexpired.has(idHex);
   }
 
+  /** What a transaction runs with on `view` in `block`. */
+  processContext(view: StateView, block: ExecutionBlock): ProcessContext {
+    return { view, actuators: this.actuators, headTimestamp: this.props.headTimestamp, headSlot: this.headSlot, block };
+  }
+
   newView(): StateView {
     return new StateView(this, this.props);
   }
@@ -492,8 +499,7 @@ export class Chain implements StateReader {
     }
     const view = this.newView();
     let size = 0;
-    const headSlot = this.headSlot;
-    const activeOps = hexToBytes(p.activeDefaultOperations);
+    const slotBlock: ExecutionBlock = { number, timestamp, witnessHex };
     for (const tx of candidates) {
       if (tx.expiration < timestamp || tx.expiration > p.headTimestamp + PROTOCOL_CONSTANTS.MAX_EXPIRATION_MS) {
         dropped.push(tx.idHex);
@@ -501,23 +507,7 @@ export class Chain implements StateReader {
       }
       if (size + tx.bytes.length + 8 > BLOCK_SIZE_LIMIT) break;
       try {
-        // Signers were recovered at admission; only the permission is checked again on this state.
-        validateSignatures({
-          reader: view,
-          contractCount: tx.contractCount,
-          contract: tx.contract,
-          signatures: tx.signatures,
-          recovered: tx.signers ?? [],
-          totalSignNum: p.totalSignNum,
-          activeDefaultOperations: activeOps,
-        });
-        let outcome = processTransaction(tx, {
-          view,
-          actuators: this.actuators,
-          headTimestamp: p.headTimestamp,
-          headSlot,
-          block: { number, timestamp, witnessHex },
-        });
+        let outcome = applyTransaction(tx, { ...this.processContext(view, slotBlock), signers: tx.signers ?? [] });
         if (outcome instanceof Promise) outcome = await outcome;
         const bytes = encodeWithResult(tx, outcome.result?.contractRet ?? CONTRACT_RET_SUCCESS);
         encoded.push(bytes);

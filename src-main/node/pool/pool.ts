@@ -1,17 +1,15 @@
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
-import { hexToBytes } from '../../../src-core/bytes/hex';
 import type { NodeConfig } from '../config';
 import type { Chain, BlockResult } from '../chain/chain';
 import { AdmissionError, RESPONSE_CODE } from '../chain/errors';
-import { processTransaction } from '../chain/processor';
+import { applyTransaction } from '../chain/apply';
 import type { TxOutcome } from '../chain/processor';
 import type { ParsedTransaction } from '../chain/tx';
 import type { RecoveredSignature } from '../auth/permission-check';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { StateView } from '../state/view';
 import type { ExecutionBlock } from '../actuators/actuator';
-import { validateSignatures } from '../auth/permission-check';
-import { checkAdmission } from './admission';
+import { admitTransaction } from './admission';
 
 /**
  * The pending pool and admission (java-tron Wallet.broadcastTransaction → Manager.pushTransaction,
@@ -45,14 +43,6 @@ export class TxPool {
   /** The state /wallet queries read: head plus pending transactions. */
   get view(): StateView {
     return this.pending;
-  }
-
-  private operationsCache: { hex: string; bytes: Uint8Array } | null = null;
-
-  private activeOperations(): Uint8Array {
-    const hex = this.chain.props.activeDefaultOperations;
-    if (this.operationsCache?.hex !== hex) this.operationsCache = { hex, bytes: hexToBytes(hex) };
-    return this.operationsCache.bytes;
   }
 
   /** Recovers signers (batched in worker threads), then runs the checks in java-tron's order. */
@@ -103,21 +93,11 @@ export class TxPool {
 
   /** Runs under `exclusive`: no other admission or block can interleave with it. */
   private admit(tx: ParsedTransaction): TxOutcome | Promise<TxOutcome> {
-    const chain = this.chain;
-    const props = chain.props;
-    checkAdmission(tx, {
-      chain,
-      reader: this.pending,
+    const outcome = admitTransaction(tx, {
+      chain: this.chain,
+      context: this.chain.processContext(this.pending, this.nextBlock()),
       recovered: tx.signers ?? [],
-      activeDefaultOperations: this.activeOperations(),
       inPool: (id) => this.entries.has(id),
-    });
-    const outcome = processTransaction(tx, {
-      view: this.pending,
-      actuators: chain.actuators,
-      headTimestamp: props.headTimestamp,
-      headSlot: chain.headSlot,
-      block: this.nextBlock(),
     });
     const keep = (done: TxOutcome): TxOutcome => {
       this.entries.set(tx.idHex, tx);
@@ -146,27 +126,13 @@ export class TxPool {
   private async rebuildPending(): Promise<void> {
     this.pending = this.chain.newView();
     this.outcomes = new Map();
-    const chain = this.chain;
-    const props = chain.props;
-    const activeOps = hexToBytes(props.activeDefaultOperations);
+    const headTimestamp = this.chain.props.headTimestamp;
     for (const tx of [...this.entries.values()]) {
       try {
-        if (tx.expiration <= props.headTimestamp) throw new Error('expired');
-        validateSignatures({
-          reader: this.pending,
-          contractCount: tx.contractCount,
-          contract: tx.contract,
-          signatures: tx.signatures,
-          recovered: tx.signers ?? [],
-          totalSignNum: props.totalSignNum,
-          activeDefaultOperations: activeOps,
-        });
-        const outcome = processTransaction(tx, {
-          view: this.pending,
-          actuators: chain.actuators,
-          headTimestamp: props.headTimestamp,
-          headSlot: chain.headSlot,
-          block: this.nextBlock(),
+        if (tx.expiration <= headTimestamp) throw new Error('expired');
+        const outcome = applyTransaction(tx, {
+          ...this.chain.processContext(this.pending, this.nextBlock()),
+          signers: tx.signers ?? [],
         });
         this.outcomes.set(tx.idHex, outcome instanceof Promise ? await outcome : outcome);
       } catch {

@@ -9,7 +9,7 @@ import { encodeInfo } from '../chain/chain';
 import { AdmissionError, RESPONSE_CODE } from '../chain/errors';
 import type { ResponseCode } from '../chain/errors';
 import type { TxOutcome } from '../chain/processor';
-import { processTransaction, totalFee } from '../chain/processor';
+import { totalFee } from '../chain/processor';
 import type { ParsedTransaction } from '../chain/tx';
 import { parseTransaction, parseRawTransaction } from '../chain/tx';
 import { transactionInfoJson } from '../http/format';
@@ -21,7 +21,7 @@ import type { StateReader } from '../state/view';
 import { StateView } from '../state/view';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { ExecutionBlock } from '../actuators/actuator';
-import { checkAdmission } from '../pool/admission';
+import { admitTransaction } from '../pool/admission';
 
 /**
  * `node.dryRun(tx)`: validates and applies any transaction on a throw-away copy of the current
@@ -231,23 +231,14 @@ export class DryRunner {
     const { tx, recovered } = step;
     const chain = this.runtime.chain;
     const pool = this.runtime.pool;
-    const props = chain.props;
     try {
       if (tx.contractCount === 0)
         throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, 'Contract validate error : No contract!');
-      checkAdmission(tx, {
+      let outcome = admitTransaction(tx, {
         chain,
-        reader: view,
+        context: chain.processContext(view, block),
         recovered: step.skipSignatureCheck ? null : recovered,
-        activeDefaultOperations: hexToBytes(props.activeDefaultOperations),
         inPool: (id) => pool.get(id) !== undefined,
-      });
-      let outcome = processTransaction(tx, {
-        view,
-        actuators: chain.actuators,
-        headTimestamp: props.headTimestamp,
-        headSlot: chain.headSlot,
-        block,
       });
       if (outcome instanceof Promise) outcome = await outcome;
       return this.accepted(tx, outcome, view, base, block, seen);
