@@ -57,7 +57,7 @@ export interface NodeConfig {
    * java-tron `localwitness`: further block-signing private keys (hex). Each produces for its own
    * account, or the single key for `localWitnessAccountAddress` when that is set, and only while
    * it is the key that account's witness permission names (otherwise the node logs why, once).
-   * In dev mode the funded keys also produce, each for its own account (chain/signers.ts).
+   * In dev mode the funded keys also produce, each for its own account (consensus/signers.ts).
    */
   readonly localWitness: readonly string[];
   /**

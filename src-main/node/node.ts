@@ -7,7 +7,7 @@ import { resolveConfig } from './config';
 import { deriveKeys, FUNDED_PATH, WITNESS_PATH } from './genesis';
 import { Store } from './store/store';
 import { Chain } from './chain/chain';
-import { configuredSigners } from './chain/signers';
+import { configuredSigners } from './consensus/signers';
 import { defaultActuators } from './actuators/registry';
 import type { ActuatorRegistry } from './actuators/registry';
 import { RecoveryPool } from './signatures/recovery-pool';

@@ -22,8 +22,13 @@ import { decodeRecord, encodeRecord, recordSlot, splitSlot } from '../state/reco
 import { INITIAL_TOKEN_ID_NUM } from '../state/dynamic';
 import type { BatchOp, Store } from '../store/store';
 import { key, PREFIX, readU64, u64 } from '../store/store';
-import type { BlockSigner } from './signers';
-import { SignerBook } from './signers';
+import type { BlockSigner } from '../consensus/signers';
+import { SignerBook } from '../consensus/signers';
+import { advanceChainTime, nextBlockTimestamp, nextSlotTime, SLOT_MS, slotOf } from '../consensus/slot-clock';
+import { producibleSlot, witnessAt } from '../consensus/schedule';
+import type { ProducibleSlot, ScheduledSlot } from '../consensus/schedule';
+import { recordProduction } from '../consensus/statistics';
+import { solidifiedBlock } from '../consensus/solidification';
 import { payBlockRewards } from '../staking/rewards';
 import type { MaintenanceHook } from './maintenance';
 import { doMaintenance } from './maintenance';
@@ -46,7 +51,6 @@ import { codecOf, extKeyOf, extStoreKey } from '../state/ext';
  * pointer, and the indexes admission reads (TAPOS, unexpired transaction ids). All state lives in
  * memory and is written through to LevelDB, one atomic batch per block.
  */
-const SLOT_MS = PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS;
 const BLOCK_SIZE_LIMIT = 2_000_000;
 const CONTRACT_RET_SUCCESS = 1;
 const RECENT_BLOCK_CACHE = 256;
@@ -70,7 +74,7 @@ export class ChainError extends Error {}
 export interface ChainExtras {
   /**
    * Further block signers besides the genesis representatives (java-tron `localwitness` /
-   * `localWitnessAccountAddress`, and the funded keys in dev mode): see chain/signers.ts.
+   * `localWitnessAccountAddress`, and the funded keys in dev mode): see consensus/signers.ts.
    */
   readonly signers?: readonly BlockSigner[];
   /** Codecs of the contract records kept beside accounts (see state/ext.ts). */
@@ -375,15 +379,11 @@ export class Chain implements StateReader {
   }
 
   get headSlot(): number {
-    return Math.floor((this.props.headTimestamp - this.props.genesisTimestamp) / SLOT_MS);
+    return slotOf(this.props, this.props.headTimestamp);
   }
 
-  /** java-tron getNextBlockSlotTime: head time plus one slot, three right after maintenance. */
   nextSlotTime(): number {
-    return (
-      this.props.headTimestamp +
-      SLOT_MS * (this.props.stateFlag === 1 ? PROTOCOL_CONSTANTS.MAINTENANCE_SKIP_SLOTS + 1 : 1)
-    );
+    return nextSlotTime(this.props);
   }
 
   tapos(refBlockBytes: Uint8Array, refBlockHash: Uint8Array): boolean {
@@ -404,9 +404,7 @@ export class Chain implements StateReader {
   }
 
   witnessAt(timestamp: number): string {
-    const slot = Math.floor((timestamp - this.props.genesisTimestamp) / SLOT_MS);
-    const list = this.props.activeWitnesses;
-    return list[slot % list.length]!;
+    return witnessAt(this.props, timestamp);
   }
 
   async blockBytes(number: number): Promise<Uint8Array | undefined> {
@@ -445,20 +443,13 @@ export class Chain implements StateReader {
 
   // --- production --------------------------------------------------------------------------------
 
-  /** Timestamp of the next block: slot-aligned, after the head, on the chain's clock. */
   nextBlockTimestamp(wallNow: number): number {
-    const p = this.props;
-    const earliest = this.nextSlotTime();
-    const followsWall = this.config.blockTimeMs === SLOT_MS;
-    const target = followsWall ? wallNow + p.chainTimeOffsetMs : p.headTimestamp + SLOT_MS + p.pendingSkipMs;
-    const aligned = p.genesisTimestamp + Math.floor((target - p.genesisTimestamp) / SLOT_MS) * SLOT_MS;
-    return Math.max(earliest, aligned);
+    return nextBlockTimestamp(this.props, wallNow, this.config.blockTimeMs);
   }
 
   /** Moves chain time forward (dev /admin/time). */
   advanceTime(ms: number): void {
-    if (this.config.blockTimeMs === SLOT_MS) this.props.chainTimeOffsetMs += ms;
-    else this.props.pendingSkipMs += ms;
+    advanceChainTime(this.props, ms, this.config.blockTimeMs);
   }
 
   /**
@@ -531,25 +522,17 @@ export class Chain implements StateReader {
     return { block, packed, dropped };
   }
 
-  /**
-   * The first slot from `timestamp` whose scheduled representative this node can sign for; the
-   * slots before it are missed, as on a network where that representative is offline.
-   */
-  private producibleSlot(timestamp: number): { timestamp: number; witnessHex: string; witnessKey: Uint8Array } {
-    const count = this.props.activeWitnesses.length;
-    for (let i = 0; i < count; i++) {
-      const t = timestamp + i * SLOT_MS;
-      const witnessHex = this.witnessAt(t);
-      const witnessKey = this.signingKeyFor(witnessHex);
-      if (witnessKey) return { timestamp: t, witnessHex, witnessKey };
-    }
+  /** The first slot from `timestamp` this node can sign a block for (the ones before are missed). */
+  private producibleSlot(timestamp: number): ProducibleSlot {
+    const slot = producibleSlot(this.props, timestamp, (hex) => this.signingKeyFor(hex));
+    if (slot) return slot;
     throw new ChainError(
       'This node holds the block-signing key of none of the active super representatives (configure localwitness).',
     );
   }
 
   /** Where the next block will go (its timestamp and representative), for executions of pending transactions. */
-  nextBlockSlot(wallNow: number): { timestamp: number; witnessHex: string } {
+  nextBlockSlot(wallNow: number): ScheduledSlot {
     const timestamp = this.nextBlockTimestamp(wallNow);
     try {
       const slot = this.producibleSlot(timestamp);
@@ -595,25 +578,7 @@ export class Chain implements StateReader {
     const p = this.props;
     const next: DynamicProperties = { ...p, parameters: p.parameters, activeWitnesses: p.activeWitnesses };
 
-    // Producer statistics and missed slots (java-tron StatisticManager).
-    const headSlot = this.headSlot;
-    const slot = Math.floor((block.timestamp - p.genesisTimestamp) / SLOT_MS);
-    if (block.number > 1) {
-      const list = p.activeWitnesses;
-      const gap = slot - headSlot - 1;
-      if (gap > 0) {
-        for (let k = 0; k < list.length; k++) {
-          // Slots headSlot+1 … slot-1 whose index modulo the list size is k.
-          const first = headSlot + 1 + ((k - ((headSlot + 1) % list.length) + list.length) % list.length);
-          if (first <= slot - 1)
-            view.mutableWitness(list[k]!)!.totalMissed += Math.floor((slot - 1 - first) / list.length) + 1;
-        }
-      }
-    }
-    const producer = view.mutableWitness(witnessHex)!;
-    producer.totalProduced += 1;
-    producer.latestBlockNum = block.number;
-    producer.latestSlotNum = slot;
+    recordProduction(view, p, block, witnessHex);
 
     // Block and vote rewards (Manager.payReward), then maintenance (MaintenanceManager.applyBlock).
     payBlockRewards(view, witnessHex);
@@ -643,12 +608,7 @@ export class Chain implements StateReader {
     next.totalTronPowerWeight = view.mutable.totalTronPowerWeight;
     next.tokenIdNum = view.mutable.tokenIdNum;
 
-    // Solidification over the active representatives of this block (DposService.updateSolidBlock).
-    const witnessOf = (hex: string): WitnessRecord | undefined =>
-      view.witnessChanges.get(hex) ?? this.witnesses.get(hex);
-    const latest = next.activeWitnesses.map((hex) => witnessOf(hex)?.latestBlockNum ?? 0).sort((a, b) => a - b);
-    const position = Math.floor(latest.length * (1 - PROTOCOL_CONSTANTS.SOLIDIFIED_THRESHOLD_PERCENT / 100));
-    next.solidNumber = Math.max(p.solidNumber, latest[position] ?? 0);
+    next.solidNumber = solidifiedBlock(view, next.activeWitnesses, p.solidNumber);
 
     // One atomic batch: block, indexes, transactions, infos, state, undo, meta.
     const ops: BatchOp[] = this.blockOps(block);

@@ -3,10 +3,10 @@ import type { BlockResult } from '../chain/chain';
 import type { TxPool } from '../pool/pool';
 
 /**
- * The slot clock. With the default 3 s block time a block is produced at every wall-clock slot
- * (chain time = wall time); with another block time the chain steps one 3 s slot per tick, so
- * timestamps stay on the slot grid of chain time; 0 produces only on request (/admin/mine).
- * The 27 representatives take turns by slot (Chain.witnessAt); this node signs for all of them.
+ * The production loop (java-tron DposTask): with the default 3 s block time it wakes at every
+ * wall-clock slot boundary; with another block time every `blockTimeMs` (the chain still steps
+ * 3 s slots, consensus/slot-clock.ts); 0 produces only on request (/admin/mine). Which
+ * representative signs which slot is consensus/schedule.ts.
  */
 export class Producer {
   private timer: NodeJS.Timeout | null = null;
