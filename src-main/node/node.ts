@@ -7,6 +7,7 @@ import { resolveConfig } from './config';
 import { deriveKeys, FUNDED_PATH, WITNESS_PATH } from './genesis';
 import { Store } from './store/store';
 import { Chain } from './chain/chain';
+import { LevelStateBackend } from './state/level-backend';
 import { configuredSigners } from './consensus/signers';
 import { defaultActuators } from './actuators/registry';
 import type { ActuatorRegistry } from './actuators/registry';
@@ -107,10 +108,11 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     // Block signers besides the genesis representatives: localwitness (for localWitnessAccountAddress, or
     // its own account), and in dev mode each funded key for its own account.
     const signers = configuredSigners(config, funded);
-    const chain = await Chain.open(store, config, actuators, witnessKeys, funded, Date.now(), {
-      signers,
+    const state = await LevelStateBackend.open(store, {
+      cacheBytes: config.stateCacheBytes,
       extCodecs: CONTRACT_RECORD_CODECS,
     });
+    const chain = await Chain.open(store, state, config, actuators, witnessKeys, funded, Date.now(), { signers });
     chain.maintenanceHooks.push(dynamicEnergyMaintenance());
     recovery = new RecoveryPool(config.signatureWorkers);
     const pool = new TxPool(chain, recovery, config);

@@ -5,7 +5,7 @@ import type { NodeConfig } from '../config';
 import type { DerivedKey } from '../genesis';
 import type { ActuatorRegistry } from '../actuators/registry';
 import type { AccountRecord } from '../state/account';
-import { decodeAccount, defaultWitnessPermission, encodeAccount, newAccount } from '../state/account';
+import { defaultWitnessPermission, newAccount } from '../state/account';
 import type { DynamicProperties } from '../state/dynamic';
 import {
   ACTIVE_DEFAULT_OPERATIONS,
@@ -13,12 +13,11 @@ import {
   parseProperties,
   serializeProperties,
 } from '../state/dynamic';
-import type { WitnessRecord } from '../state/witness';
-import { decodeWitness, encodeWitness } from '../state/witness';
 import type { StateReader } from '../state/view';
+import type { StateBackend } from '../state/backend';
 import { StateView } from '../state/view';
 import type { RecordValue } from '../state/records';
-import { decodeRecord, encodeRecord, recordSlot, splitSlot } from '../state/records';
+import { recordSlot, splitSlot } from '../state/records';
 import { INITIAL_TOKEN_ID_NUM } from '../state/dynamic';
 import type { BatchOp, Store } from '../store/store';
 import { key, PREFIX, readU64, u64 } from '../store/store';
@@ -43,8 +42,6 @@ import { applyTransaction } from './apply';
 import type { ExecutionBlock } from '../actuators/actuator';
 import { decodeRecordUndo, decodeUndo, encodeRecordUndo, encodeUndo } from './undo';
 import type { RecordUndo, UndoRecord } from './undo';
-import type { ExtCodecs } from '../state/ext';
-import { codecOf, extKeyOf, extStoreKey } from '../state/ext';
 
 /**
  * The chain: committed state at the head block, block production and application, the solidified
@@ -77,8 +74,6 @@ export interface ChainExtras {
    * `localWitnessAccountAddress`, and the funded keys in dev mode): see consensus/signers.ts.
    */
   readonly signers?: readonly BlockSigner[];
-  /** Codecs of the contract records kept beside accounts (see state/ext.ts). */
-  readonly extCodecs?: ExtCodecs;
 }
 
 /** The pending state and each pending transaction's outcome, in pool order (see TxPool). */
@@ -87,14 +82,7 @@ export interface PreparedState {
   readonly outcomes: ReadonlyMap<string, TxOutcome>;
 }
 
-export class Chain implements StateReader {
-  readonly accounts = new Map<string, AccountRecord>();
-  readonly names = new Map<string, string>();
-  readonly witnesses = new Map<string, WitnessRecord>();
-  /** Keyed records (state/records.ts) by namespace. */
-  readonly records = new Map<string, Map<string, RecordValue>>();
-  /** Contract records at the head (see state/ext.ts). */
-  readonly ext = new Map<string, unknown>();
+export class Chain {
   props!: DynamicProperties;
   /** blockID of block 0 (CHAINID). */
   genesisId: Uint8Array = new Uint8Array(32);
@@ -113,19 +101,18 @@ export class Chain implements StateReader {
   private readonly idCache = new Map<number, string>();
   /** Ids of the last RECENT_BLOCK_CACHE blocks, readable synchronously (BLOCKHASH). */
   private readonly recentIds = new Map<number, Uint8Array>();
-  private readonly extCodecs: ExtCodecs;
 
   private constructor(
     readonly store: Store,
+    /** The committed state (accounts, names, witnesses, records, contract records) at the head. */
+    readonly state: StateBackend,
     readonly config: NodeConfig,
     readonly actuators: ActuatorRegistry,
-    extras: ChainExtras,
-  ) {
-    this.extCodecs = extras.extCodecs ?? new Map();
-  }
+  ) {}
 
   static async open(
     store: Store,
+    state: StateBackend,
     config: NodeConfig,
     actuators: ActuatorRegistry,
     witnessKeys: readonly DerivedKey[],
@@ -133,7 +120,7 @@ export class Chain implements StateReader {
     now: number,
     extras: ChainExtras = {},
   ): Promise<Chain> {
-    const chain = new Chain(store, config, actuators, extras);
+    const chain = new Chain(store, state, config, actuators);
     const genesis = witnessKeys.map((k): BlockSigner => ({
       privateKey: k.privateKey,
       witnessHex: k.hex,
@@ -157,19 +144,6 @@ export class Chain implements StateReader {
         'This data directory was created with a different mnemonic or number of super representatives; use the same --mnemonic, or another --datadir.',
       );
     }
-    for await (const [, v] of this.store.scan(Uint8Array.of(PREFIX.account))) {
-      const account = decodeAccount(v);
-      this.accounts.set(account.addressHex, account);
-      if (account.accountName.length) this.names.set(bytesToHex(account.accountName), account.addressHex);
-    }
-    for await (const [, v] of this.store.scan(Uint8Array.of(PREFIX.witness))) {
-      const w = decodeWitness(v);
-      this.witnesses.set(w.addressHex, w);
-    }
-    for (const [namespace, codec] of this.extCodecs) {
-      for await (const [k, v] of this.store.scan(Uint8Array.of(codec.prefix)))
-        this.ext.set(extKeyOf(namespace, k), codec.decode(v));
-    }
     for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.recent)))
       this.recent.set(bytesToHex(k.subarray(1)), bytesToHex(v));
     for (let n = Math.max(0, this.props.headNumber - RECENT_BLOCK_CACHE + 1); n <= this.props.headNumber; n++) {
@@ -179,10 +153,6 @@ export class Chain implements StateReader {
     const genesisBlock = await this.store.get(key(PREFIX.block, u64(0)));
     if (genesisBlock) this.genesisId = decodeHeader(genesisBlock).id;
     for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.undo))) this.undo.set(readU64(k, 1), decodeUndo(v));
-    for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.record))) {
-      const [namespace, recordKey] = splitSlot(new TextDecoder().decode(k.subarray(1)));
-      this.recordTable(namespace).set(recordKey, decodeRecord(v));
-    }
     for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.recordUndo)))
       this.recordUndo.set(readU64(k, 1), decodeRecordUndo(v));
     for await (const [k] of this.store.scan(
@@ -227,14 +197,14 @@ export class Chain implements StateReader {
       parameters: params,
     };
     const operations = hexToBytes(ACTIVE_DEFAULT_OPERATIONS);
-    const ops: BatchOp[] = [];
+    const view = this.newView();
     for (const k of funded) {
       const account = newAccount(Uint8Array.from(k.address), {
         createTime: genesisTimestamp,
         activeOperations: operations,
       });
       account.balance = this.config.accountBalanceSun;
-      this.accounts.set(account.addressHex, account);
+      view.putNewAccount(account);
     }
     witnessKeys.forEach((k, i) => {
       const account = newAccount(Uint8Array.from(k.address), {
@@ -243,8 +213,8 @@ export class Chain implements StateReader {
       });
       account.isWitness = true;
       account.witnessPermission = defaultWitnessPermission(account.address);
-      this.accounts.set(account.addressHex, account);
-      const witness: WitnessRecord = {
+      view.putNewAccount(account);
+      view.putWitness({
         address: account.address,
         addressHex: account.addressHex,
         voteCount: 0n,
@@ -254,13 +224,9 @@ export class Chain implements StateReader {
         latestBlockNum: 0,
         latestSlotNum: 0,
         isJobs: true,
-      };
-      this.witnesses.set(witness.addressHex, witness);
+      });
     });
-    for (const a of this.accounts.values())
-      ops.push({ type: 'put', key: key(PREFIX.account, a.address), value: encodeAccount(a) });
-    for (const w of this.witnesses.values())
-      ops.push({ type: 'put', key: key(PREFIX.witness, w.address), value: encodeWitness(w) });
+    const ops = this.state.stage(view);
     const genesis = sealBlock({
       number: 0,
       timestamp: genesisTimestamp,
@@ -271,7 +237,7 @@ export class Chain implements StateReader {
     this.props.headId = genesis.idHex;
     ops.push(...this.blockOps(genesis));
     ops.push({ type: 'put', key: key(PREFIX.meta), value: new TextEncoder().encode(serializeProperties(this.props)) });
-    await this.store.write(ops);
+    await this.writeBatch(ops);
     this.rememberRecent(genesis);
     this.cacheBlock(0, genesis.bytes);
     this.genesisId = genesis.id;
@@ -279,56 +245,15 @@ export class Chain implements StateReader {
 
   // --- reads -----------------------------------------------------------------------------------
 
-  getAccount(addressHex: string): AccountRecord | undefined {
-    return this.accounts.get(addressHex);
-  }
-
-  nameOwner(nameHex: string): string | undefined {
-    return this.names.get(nameHex);
-  }
-
-  getExt(key: string): unknown {
-    return this.ext.get(key);
-  }
-
-  *extKeys(prefix: string): Iterable<string> {
-    for (const key of this.ext.keys()) if (key.startsWith(prefix)) yield key;
-  }
-
   /** blockID of one of the last 256 blocks (BLOCKHASH), synchronously. */
   recentBlockId(number: number): Uint8Array | undefined {
     return this.recentIds.get(number);
   }
 
-  getWitness(addressHex: string): WitnessRecord | undefined {
-    return this.witnesses.get(addressHex);
-  }
-
-  witnessAddresses(): Iterable<string> {
-    return this.witnesses.keys();
-  }
-
-  getRecord(namespace: string, recordKey: string): RecordValue | undefined {
-    return this.records.get(namespace)?.get(recordKey);
-  }
-
-  recordKeys(namespace: string): Iterable<string> {
-    return this.records.get(namespace)?.keys() ?? [];
-  }
-
-  private recordTable(namespace: string): Map<string, RecordValue> {
-    let table = this.records.get(namespace);
-    if (!table) {
-      table = new Map();
-      this.records.set(namespace, table);
-    }
-    return table;
-  }
-
   /** A record as of the solidified block. */
   solidRecord(namespace: string, recordKey: string): RecordValue | undefined {
     const slot = recordSlot(namespace, recordKey);
-    let value: RecordValue | null | undefined = this.getRecord(namespace, recordKey);
+    let value: RecordValue | null | undefined = this.state.getRecord(namespace, recordKey);
     for (let n = this.props.headNumber; n > this.props.solidNumber; n--) {
       const undo = this.recordUndo.get(n);
       if (undo?.has(slot)) value = undo.get(slot);
@@ -338,18 +263,20 @@ export class Chain implements StateReader {
 
   /** State as of the solidified block, for /walletsolidity (witnesses are the head's). */
   solidReader(): StateReader {
+    const state = this.state;
     return {
       getAccount: (hex) => this.solidAccount(hex),
-      nameOwner: (nameHex) => this.nameOwner(nameHex),
-      getWitness: (hex) => this.getWitness(hex),
-      witnessAddresses: () => this.witnessAddresses(),
+      nameOwner: (nameHex) => state.nameOwner(nameHex),
+      getWitness: (hex) => state.getWitness(hex),
+      witnessAddresses: () => state.witnessAddresses(),
       getRecord: (namespace, recordKey) => this.solidRecord(namespace, recordKey),
-      recordKeys: (namespace) => {
-        const keys = new Set(this.recordKeys(namespace));
-        const prefix = recordSlot(namespace, '');
+      recordKeys: (namespace, prefix = '') => {
+        const keys = new Set<string>(state.recordKeys(namespace, prefix));
+        const slotPrefix = recordSlot(namespace, prefix);
+        const keyStart = recordSlot(namespace, '').length;
         for (let n = this.props.headNumber; n > this.props.solidNumber; n--) {
           for (const slot of this.recordUndo.get(n)?.keys() ?? [])
-            if (slot.startsWith(prefix)) keys.add(slot.slice(prefix.length));
+            if (slot.startsWith(slotPrefix)) keys.add(slot.slice(keyStart));
         }
         return [...keys].filter((k) => this.solidRecord(namespace, k) !== undefined);
       },
@@ -363,14 +290,14 @@ export class Chain implements StateReader {
   signingKeyFor(witnessHex: string): Uint8Array | undefined {
     return this.signers.keyFor(
       witnessHex,
-      this.accounts.get(witnessHex),
+      this.state.getAccount(witnessHex),
       this.props.parameters.getAllowMultiSign === 1n,
     );
   }
 
   /** The account as of the solidified block. */
   solidAccount(addressHex: string): AccountRecord | undefined {
-    let value: AccountRecord | null | undefined = this.accounts.get(addressHex);
+    let value: AccountRecord | null | undefined = this.state.getAccount(addressHex);
     for (let n = this.props.headNumber; n > this.props.solidNumber; n--) {
       const undo = this.undo.get(n);
       if (undo?.has(addressHex)) value = undo.get(addressHex);
@@ -400,7 +327,7 @@ export class Chain implements StateReader {
   }
 
   newView(): StateView {
-    return new StateView(this, this.props);
+    return new StateView(this.state, this.props);
   }
 
   witnessAt(timestamp: number): string {
@@ -613,37 +540,20 @@ export class Chain implements StateReader {
     // One atomic batch: block, indexes, transactions, infos, state, undo, meta.
     const ops: BatchOp[] = this.blockOps(block);
     const undo: UndoRecord = new Map();
-    for (const [hex, account] of view.changes) {
-      undo.set(hex, this.accounts.get(hex) ?? null);
-      ops.push({ type: 'put', key: key(PREFIX.account, account.address), value: encodeAccount(account) });
-    }
+    for (const hex of view.changes.keys()) undo.set(hex, this.state.getAccount(hex) ?? null);
     for (const hex of view.deletedAccounts) {
-      if (!this.accounts.has(hex)) continue;
-      undo.set(hex, this.accounts.get(hex)!);
-      ops.push({ type: 'del', key: key(PREFIX.account, hexToBytes(hex)) });
-    }
-    for (const [extKey, value] of view.ext) {
-      const codec = codecOf(this.extCodecs, extKey);
-      ops.push(
-        value === null
-          ? { type: 'del', key: extStoreKey(codec, extKey) }
-          : { type: 'put', key: extStoreKey(codec, extKey), value: codec.encode(value) },
-      );
+      const previous = this.state.getAccount(hex);
+      if (previous) undo.set(hex, previous);
     }
     const keepUndo = next.solidNumber < block.number;
     if (undo.size > 0 && keepUndo)
       ops.push({ type: 'put', key: key(PREFIX.undo, u64(block.number)), value: encodeUndo(undo) });
     const recordUndo: RecordUndo = new Map();
-    const encoder = new TextEncoder();
     for (const [slotKey, value] of view.recordChanges) {
       const [namespace, recordKey] = splitSlot(slotKey);
-      const previous = this.getRecord(namespace, recordKey);
+      const previous = this.state.getRecord(namespace, recordKey);
       if (previous === undefined && value === null) continue;
       recordUndo.set(slotKey, previous ?? null);
-      const storeKey = key(PREFIX.record, encoder.encode(slotKey));
-      ops.push(
-        value === null ? { type: 'del', key: storeKey } : { type: 'put', key: storeKey, value: encodeRecord(value) },
-      );
     }
     if (recordUndo.size > 0 && keepUndo)
       ops.push({ type: 'put', key: key(PREFIX.recordUndo, u64(block.number)), value: encodeRecordUndo(recordUndo) });
@@ -651,8 +561,7 @@ export class Chain implements StateReader {
       if (this.undo.has(n)) ops.push({ type: 'del', key: key(PREFIX.undo, u64(n)) });
       if (this.recordUndo.has(n)) ops.push({ type: 'del', key: key(PREFIX.recordUndo, u64(n)) });
     }
-    for (const w of view.witnessChanges.values())
-      ops.push({ type: 'put', key: key(PREFIX.witness, w.address), value: encodeWitness(w) });
+    ops.push(...this.state.stage(view));
     const blockNumberBytes = u64(block.number);
     packed.forEach(({ tx, outcome }, i) => {
       const stored = new Uint8Array(8 + encoded[i]!.length);
@@ -666,22 +575,9 @@ export class Chain implements StateReader {
     for (const [idHex, expiration] of expired)
       ops.push({ type: 'del', key: key(PREFIX.expiration, u64(expiration), hexToBytes(idHex)) });
     ops.push({ type: 'put', key: key(PREFIX.meta), value: new TextEncoder().encode(serializeProperties(next)) });
-    await this.store.write(ops);
+    await this.writeBatch(ops);
 
     // The batch is durable: make it visible.
-    for (const [hex, account] of view.changes) this.accounts.set(hex, account);
-    for (const hex of view.deletedAccounts) this.accounts.delete(hex);
-    for (const [extKey, value] of view.ext) {
-      if (value === null) this.ext.delete(extKey);
-      else this.ext.set(extKey, value);
-    }
-    for (const [name, owner] of view.nameChanges) this.names.set(name, owner);
-    for (const [hex, w] of view.witnessChanges) this.witnesses.set(hex, w);
-    for (const [slotKey, value] of view.recordChanges) {
-      const [namespace, recordKey] = splitSlot(slotKey);
-      if (value === null) this.records.get(namespace)?.delete(recordKey);
-      else this.recordTable(namespace).set(recordKey, value);
-    }
     if (undo.size > 0 && keepUndo) this.undo.set(block.number, undo);
     if (recordUndo.size > 0 && keepUndo) this.recordUndo.set(block.number, recordUndo);
     for (let n = p.solidNumber + 1; n <= next.solidNumber; n++) {
@@ -693,6 +589,17 @@ export class Chain implements StateReader {
     this.props = next;
     this.rememberRecent(block);
     this.cacheBlock(block.number, block.bytes);
+  }
+
+  /** Writes a block's batch; the state backend's staged changes become visible only once it is durable. */
+  private async writeBatch(ops: BatchOp[]): Promise<void> {
+    try {
+      await this.store.write(ops);
+    } catch (error) {
+      this.state.settle(false);
+      throw error;
+    }
+    this.state.settle(true);
   }
 
   private rememberRecent(block: SealedBlock): void {

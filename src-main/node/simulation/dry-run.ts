@@ -181,7 +181,7 @@ export class DryRunner {
     const pool = this.runtime.pool;
     return pool.exclusive(async () => {
       const pending = options.state === 'pending';
-      const base: StateReader = pending ? pool.view : chain;
+      const base: StateReader = pending ? pool.view : chain.state;
       const view = new StateView(base, chain.props, pending ? pool.view.mutable : undefined);
       const block = pool.nextBlock();
       const seen: Seen = new Map();

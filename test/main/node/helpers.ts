@@ -8,6 +8,10 @@ import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { transactionFromRawData } from '../../../src-core/tx/codec';
 import type { RawDataJson, TransactionJson } from '../../../src-core/tx/types';
 import { parseJsonLossless, stringifyJson } from '../../../src-core/json/lossless';
+import { PREFIX } from '../../../src-main/node/store/store';
+import { CONTRACT_RECORD_CODECS } from '../../../src-main/node/contracts/records';
+import type { AccountRecord } from '../../../src-main/node/state/account';
+import { decodeAccount } from '../../../src-main/node/state/account';
 
 /** Test helpers: a manual-mining node, keys, transactions signed with chosen keys, raw HTTP. */
 export { b };
@@ -97,4 +101,28 @@ export async function broadcast(node: TronNode, tx: TransactionJson, visible = t
 export function transfer(from: Key | string, to: Key | string, amount: bigint): ContractSpec {
   const hex = (k: Key | string): string => (typeof k === 'string' ? k : k.hex);
   return b.transferContract({ owner: hex(from), to: hex(to), amount });
+}
+
+/** LevelDB prefixes of the state: accounts, names, witnesses, keyed records, contract records (store/store.ts). */
+const STATE_PREFIXES = [
+  PREFIX.account,
+  PREFIX.accountName,
+  PREFIX.witness,
+  PREFIX.record,
+  ...[...CONTRACT_RECORD_CODECS.values()].map((codec) => codec.prefix),
+];
+
+/** Every state entry the node's LevelDB holds, as hex key → hex value pairs in key order. */
+export async function storedState(node: TronNode): Promise<[string, string][]> {
+  const out: [string, string][] = [];
+  for (const prefix of STATE_PREFIXES)
+    for await (const [k, v] of node.chain.store.scan(Uint8Array.of(prefix))) out.push([bytesToHex(k), bytesToHex(v)]);
+  return out;
+}
+
+/** Every account the node's LevelDB holds. */
+export async function storedAccounts(node: TronNode): Promise<AccountRecord[]> {
+  const out: AccountRecord[] = [];
+  for await (const [, v] of node.chain.store.scan(Uint8Array.of(PREFIX.account))) out.push(decodeAccount(v));
+  return out;
 }

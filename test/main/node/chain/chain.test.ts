@@ -39,7 +39,8 @@ describe('chain', () => {
     const jumped = await node.mine(1);
     // 10 s more chain time, aligned down to the grid: 3 slots skipped.
     expect(jumped.timestamp - next.timestamp).toBe(3000 + 9000);
-    const missed = [...node.chain.witnesses.values()].reduce((sum, w) => sum + w.totalMissed, 0);
+    const state = node.chain.state;
+    const missed = [...state.witnessAddresses()].reduce((sum, hex) => sum + state.getWitness(hex)!.totalMissed, 0);
     expect(missed).toBe(3);
     expect((jumped.timestamp - node.chain.props.genesisTimestamp) % 3000).toBe(0);
   });
@@ -76,9 +77,9 @@ describe('chain', () => {
     const head = await node.mine(1);
     const producer = node.chain.witnessAt(head.timestamp);
     // 16 TRX × 20 % = 3.2 TRX allowance per block produced; 12.8 TRX goes to the cycle's reward pool.
-    const blocks = BigInt(node.chain.witnesses.get(producer)!.totalProduced);
-    expect(node.chain.accounts.get(producer)!.allowance).toBe(blocks * 3_200_000n);
-    expect(node.chain.getRecord('mortgage', `0-${producer}-reward`)).toBe(blocks * 12_800_000n);
+    const blocks = BigInt(node.chain.state.getWitness(producer)!.totalProduced);
+    expect(node.chain.state.getAccount(producer)!.allowance).toBe(blocks * 3_200_000n);
+    expect(node.chain.state.getRecord('mortgage', `0-${producer}-reward`)).toBe(blocks * 12_800_000n);
   });
 
   it('charges a plain transfer nothing while the free 600 bytes last, then bytes × 1000 sun', async () => {
@@ -122,7 +123,7 @@ describe('chain', () => {
     // Free bandwidth covers the bytes; the memo fee appears only inside `fee`.
     expect(info.fee).toBe(1_000_000);
     expect(info.receipt).toEqual({ net_usage: expect.any(Number) });
-    expect(node.chain.accounts.get(alice.hex)!.balance).toBe(before - 9n - TRX);
+    expect(node.chain.state.getAccount(alice.hex)!.balance).toBe(before - 9n - TRX);
     expect((await call(node, '/wallet/gettransactionbyid', { value: tx.txID })).json.raw_data.data).toBe(
       Buffer.from('invoice 42').toString('hex'),
     );
