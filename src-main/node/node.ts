@@ -71,6 +71,7 @@ export interface TronNode {
   readonly chain: Chain;
   readonly pool: TxPool;
   readonly recovery: RecoveryPool;
+  readonly producer: Producer;
   /** The smart-contract runtime (VM, block context) for tests and the bench. */
   readonly contracts: ContractRuntime;
 }
@@ -112,13 +113,22 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       cacheBytes: config.stateCacheBytes,
       extCodecs: CONTRACT_RECORD_CODECS,
     });
-    const chain = await Chain.open(store, state, config, actuators, witnessKeys, funded, Date.now(), { signers });
+    const chain = await Chain.open({
+      store,
+      state,
+      config,
+      actuators,
+      witnessKeys,
+      funded,
+      now: Date.now(),
+      signers,
+    });
     chain.maintenanceHooks.push(dynamicEnergyMaintenance());
     recovery = new RecoveryPool(config.signatureWorkers);
     const pool = new TxPool(chain, recovery, config);
     contracts.attach(chain, pool);
     const dryRunner = new DryRunner(contracts, recovery);
-    producer = new Producer(pool, config.blockTimeMs, (error) =>
+    producer = new Producer(chain, pool, config.blockTimeMs, (error) =>
       config.log(`block production failed: ${(error as Error).message}`),
     );
     const p = producer;
@@ -195,6 +205,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       chain,
       pool,
       recovery,
+      producer: p,
       contracts,
     };
   } catch (error) {

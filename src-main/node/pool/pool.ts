@@ -1,6 +1,6 @@
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import type { NodeConfig } from '../config';
-import type { Chain, BlockResult } from '../chain/chain';
+import type { Chain } from '../chain/chain';
 import { AdmissionError, RESPONSE_CODE } from '../chain/errors';
 import { applyTransaction } from '../chain/apply';
 import type { TxOutcome } from '../chain/processor';
@@ -14,9 +14,16 @@ import { admitTransaction } from './admission';
 /**
  * The pending pool and admission (java-tron Wallet.broadcastTransaction → Manager.pushTransaction,
  * java-tron-http.md §5). Admitted transactions are applied, in arrival order, to a pending state
- * over the head, which is what /wallet reads see; block production re-applies them on the head and
- * the pending state is rebuilt from what is left.
+ * over the head, which is what /wallet reads see; block production (producer/) packs them, and the
+ * pending state is rebuilt from what is left.
  */
+/** The pending transactions in arrival order, the state they were applied to, and each one's outcome. */
+export interface PendingState {
+  readonly transactions: readonly ParsedTransaction[];
+  readonly view: StateView;
+  readonly outcomes: ReadonlyMap<string, TxOutcome>;
+}
+
 export class TxPool {
   private readonly entries = new Map<string, ParsedTransaction>();
   private outcomes = new Map<string, TxOutcome>();
@@ -107,19 +114,18 @@ export class TxPool {
     return outcome instanceof Promise ? outcome.then(keep) : keep(outcome);
   }
 
-  /** Produces one block from the pool (in arrival order), then rebuilds the pending state. */
-  async produceBlock(wallNow: number): Promise<BlockResult> {
-    return this.exclusive(async () => {
-      const candidates = [...this.entries.values()];
-      const result = await this.chain.produceBlock(candidates, wallNow, {
-        view: this.pending,
-        outcomes: this.outcomes,
-      });
-      for (const { tx } of result.packed) this.entries.delete(tx.idHex);
-      for (const id of result.dropped) this.entries.delete(id);
-      await this.rebuildPending();
-      return result;
-    });
+  /** What the pool holds, for the next block (under `exclusive`). */
+  pendingState(): PendingState {
+    return { transactions: [...this.entries.values()], view: this.pending, outcomes: this.outcomes };
+  }
+
+  /**
+   * After a block (under `exclusive`): what it packed or dropped leaves the pool, and the rest is
+   * applied again on the new head.
+   */
+  async blockCommitted(removed: Iterable<string>): Promise<void> {
+    for (const id of removed) this.entries.delete(id);
+    await this.rebuildPending();
   }
 
   /** Re-applies what is still pending on the new head; what no longer passes leaves the pool. */

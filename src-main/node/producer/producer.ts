@@ -1,5 +1,7 @@
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
-import type { BlockResult } from '../chain/chain';
+import type { Chain } from '../chain/chain';
+import type { BlockResult } from './block-builder';
+import { buildBlock } from './block-builder';
 import type { TxPool } from '../pool/pool';
 
 /**
@@ -14,6 +16,7 @@ export class Producer {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
+    private readonly chain: Chain,
     private readonly pool: TxPool,
     private readonly blockTimeMs: number,
     private readonly onError: (error: unknown) => void,
@@ -43,11 +46,20 @@ export class Producer {
   produce(count: number): Promise<BlockResult[]> {
     const run = this.queue.then(async () => {
       const results: BlockResult[] = [];
-      for (let i = 0; i < count; i++) results.push(await this.pool.produceBlock(Date.now()));
+      for (let i = 0; i < count; i++) results.push(await this.produceOne(Date.now()));
       return results;
     });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** One block from the pool's transactions; the pool's lock keeps admissions out meanwhile. */
+  private produceOne(wallNow: number): Promise<BlockResult> {
+    return this.pool.exclusive(async () => {
+      const result = await buildBlock(this.chain, this.pool.pendingState(), wallNow);
+      await this.pool.blockCommitted([...result.packed.map(({ tx }) => tx.idHex), ...result.dropped]);
+      return result;
+    });
   }
 
   async stop(): Promise<void> {

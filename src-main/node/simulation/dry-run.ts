@@ -4,8 +4,7 @@ import { decodeBase58Check } from '../../../src-core/bytes/base58';
 import { protocol } from '../../../src-core/proto/runtime';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { RecoveredSignature } from '../auth/permission-check';
-import type { SealedBlock } from '../chain/block';
-import { encodeInfo } from '../chain/chain';
+import { encodeInfo } from '../chain/transaction-info';
 import { AdmissionError, RESPONSE_CODE } from '../chain/errors';
 import type { ResponseCode } from '../chain/errors';
 import type { TxOutcome } from '../chain/processor';
@@ -265,7 +264,7 @@ export class DryRunner {
         info.internal_transactions = execution.internalTransactions.map(internalTxMessage);
       infoOutcome = { ...outcome, result: { ...outcome.result, info } };
     }
-    const infoBytes = encodeInfo(tx, infoOutcome, { number: block.number, timestamp: block.timestamp } as SealedBlock);
+    const infoBytes = encodeInfo(tx, infoOutcome, block);
     const contractRet = protocol.Transaction.Result.contractResult[outcome.result?.contractRet ?? 1];
     return {
       txId: tx.idHex,
