@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createNode, type TronNode } from '../../../src-main/node';
 import type { NodeConfigInput } from '../../../src-main/node/config';
 import * as b from '../../../src-core/tx/builders';
@@ -8,7 +11,7 @@ import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { transactionFromRawData } from '../../../src-core/tx/codec';
 import type { RawDataJson, TransactionJson } from '../../../src-core/tx/types';
 import { parseJsonLossless, stringifyJson } from '../../../src-core/json/lossless';
-import { PREFIX } from '../../../src-main/node/store/store';
+import { PREFIX, Store } from '../../../src-main/node/store/store';
 import { CONTRACT_RECORD_CODECS } from '../../../src-main/node/contracts/records';
 import type { AccountRecord } from '../../../src-main/node/state/account';
 import { decodeAccount } from '../../../src-main/node/state/account';
@@ -125,4 +128,18 @@ export async function storedAccounts(node: TronNode): Promise<AccountRecord[]> {
   const out: AccountRecord[] = [];
   for await (const [, v] of node.chain.store.scan(Uint8Array.of(PREFIX.account))) out.push(decodeAccount(v));
   return out;
+}
+
+/** An open Store in a fresh temporary directory; `dispose` closes it and removes the directory. */
+export async function tempStore(): Promise<{ store: Store; dispose: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'node-store-'));
+  const store = new Store(dir);
+  await store.open();
+  return {
+    store,
+    dispose: async () => {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
