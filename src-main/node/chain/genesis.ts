@@ -41,7 +41,6 @@ export function createGenesis(state: StateBackend, input: GenesisInput): BatchOp
   const { config, witnessKeys } = input;
   // One slot in the past, so that the first block falls on the current wall-clock slot.
   const genesisTimestamp = Math.floor((config.genesisTimestamp ?? input.now - SLOT_MS) / SLOT_MS) * SLOT_MS;
-  const params = config.chainParameters;
   const block = sealBlock({
     number: 0,
     timestamp: genesisTimestamp,
@@ -49,31 +48,7 @@ export function createGenesis(state: StateBackend, input: GenesisInput): BatchOp
     witnessAddress: new Uint8Array(),
     transactions: [],
   });
-  const props: DynamicProperties = {
-    genesisTimestamp,
-    headNumber: 0,
-    headId: block.idHex,
-    headTimestamp: genesisTimestamp,
-    solidNumber: 0,
-    stateFlag: 0,
-    nextMaintenanceTime: genesisTimestamp + Number(params.getMaintenanceTimeInterval),
-    maintenanceCycle: 0,
-    chainTimeOffsetMs: 0,
-    pendingSkipMs: 0,
-    publicNetUsage: 0n,
-    publicNetTime: 0,
-    burnedSun: 0n,
-    totalNetWeight: 0n,
-    totalEnergyWeight: 0n,
-    totalTronPowerWeight: 0n,
-    tokenIdNum: INITIAL_TOKEN_ID_NUM,
-    totalSignNum: PROTOCOL_CONSTANTS.TOTAL_SIGN_NUM,
-    availableContractType: AVAILABLE_CONTRACT_TYPE,
-    activeDefaultOperations: ACTIVE_DEFAULT_OPERATIONS,
-    activeWitnesses: witnessKeys.map((k) => k.hex),
-    genesisWitnesses: witnessKeys.map((k) => k.hex),
-    parameters: params,
-  };
+  const props = genesisProperties(config, witnessKeys, genesisTimestamp, block.idHex);
   const operations = hexToBytes(ACTIVE_DEFAULT_OPERATIONS);
   const view = new StateView(state, props);
   const create = (k: DerivedKey) =>
@@ -105,6 +80,41 @@ export function createGenesis(state: StateBackend, input: GenesisInput): BatchOp
     taposEntry(block),
     ...state.stage(view),
   ];
+}
+
+/** The dynamic properties of a chain at its block 0. */
+export function genesisProperties(
+  config: Pick<NodeConfig, 'chainParameters'>,
+  witnessKeys: readonly Pick<DerivedKey, 'hex'>[],
+  genesisTimestamp: number,
+  headId: string,
+): DynamicProperties {
+  const params = config.chainParameters;
+  return {
+    genesisTimestamp,
+    headNumber: 0,
+    headId,
+    headTimestamp: genesisTimestamp,
+    solidNumber: 0,
+    stateFlag: 0,
+    nextMaintenanceTime: genesisTimestamp + Number(params.getMaintenanceTimeInterval),
+    maintenanceCycle: 0,
+    chainTimeOffsetMs: 0,
+    pendingSkipMs: 0,
+    publicNetUsage: 0n,
+    publicNetTime: 0,
+    burnedSun: 0n,
+    totalNetWeight: 0n,
+    totalEnergyWeight: 0n,
+    totalTronPowerWeight: 0n,
+    tokenIdNum: INITIAL_TOKEN_ID_NUM,
+    totalSignNum: PROTOCOL_CONSTANTS.TOTAL_SIGN_NUM,
+    availableContractType: AVAILABLE_CONTRACT_TYPE,
+    activeDefaultOperations: ACTIVE_DEFAULT_OPERATIONS,
+    activeWitnesses: witnessKeys.map((k) => k.hex),
+    genesisWitnesses: witnessKeys.map((k) => k.hex),
+    parameters: params,
+  };
 }
 
 /** The head of an existing data directory: its dynamic properties and the id of its block 0. */

@@ -14,6 +14,7 @@ import type { StateReader } from '../../../../src-main/node/state/view';
 import { StateView } from '../../../../src-main/node/state/view';
 import { key, PREFIX, readU64, u64 } from '../../../../src-main/node/store/store';
 import { resolveConfig } from '../../../../src-main/node/config';
+import { genesisProperties } from '../../../../src-main/node/chain/genesis';
 
 function account(byte: number, balance: bigint): AccountRecord {
   const a = newAccount(new Uint8Array(21).fill(byte), { createTime: 0, activeOperations: new Uint8Array(32) });
@@ -31,36 +32,11 @@ const head: StateReader = {
   recordKeys: () => [],
 };
 
-/** The head's properties (only headNumber and the parameters matter here). */
-function headProps(): DynamicProperties {
-  return {
-    genesisTimestamp: 0,
-    headNumber: 5,
-    headId: '00'.repeat(32),
-    headTimestamp: 15_000,
-    solidNumber: 2,
-    stateFlag: 0,
-    nextMaintenanceTime: 0,
-    maintenanceCycle: 0,
-    chainTimeOffsetMs: 0,
-    pendingSkipMs: 0,
-    publicNetUsage: 0n,
-    publicNetTime: 0,
-    burnedSun: 0n,
-    totalNetWeight: 0n,
-    totalEnergyWeight: 0n,
-    totalTronPowerWeight: 0n,
-    tokenIdNum: 1_000_000,
-    totalSignNum: 5,
-    availableContractType: '',
-    activeDefaultOperations: '',
-    activeWitnesses: [],
-    genesisWitnesses: [],
-    parameters: resolveConfig().chainParameters,
-  };
-}
-
-const PROPS = headProps();
+const PROPS: DynamicProperties = {
+  ...genesisProperties(resolveConfig(), [], 0, '00'.repeat(32)),
+  headNumber: 5,
+  solidNumber: 2,
+};
 
 describe('block commit', () => {
   it('records what a block changes as the head had it, and nothing the head never had', () => {
