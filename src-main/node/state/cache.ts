@@ -17,6 +17,8 @@ export class BoundedCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private total = 0;
   private held = false;
+  /** The clock hand: a live iterator, so eviction resumes where it stopped instead of skipping removed entries again. */
+  private hand: Iterator<[string, Entry<V>]> | undefined;
 
   constructor(readonly maxWeight: number) {
     if (!(maxWeight > 0)) throw new RangeError('A cache needs room for at least one entry.');
@@ -77,7 +79,12 @@ export class BoundedCache<V> {
   private evict(): void {
     if (this.held) return;
     while (this.total > this.maxWeight && this.entries.size > 1) {
-      const [key, entry] = this.entries.entries().next().value!;
+      let next = this.hand?.next();
+      if (!next || next.done) {
+        this.hand = this.entries.entries();
+        next = this.hand.next();
+      }
+      const [key, entry] = next.value as [string, Entry<V>];
       this.entries.delete(key);
       if (entry.used) {
         entry.used = false;
