@@ -21,8 +21,9 @@ import type { WitnessRecord } from './witness';
  *   being written never sees half of it.
  *
  * `LevelStateBackend` (level-backend.ts) keeps the state in the node's LevelDB behind a bounded
- * cache. A backend that fetches state lazily from another node keeps the same contract: its
- * local copy answers the reads, and `stage` writes a block's changes into it.
+ * cache. A backend over another node's state (a fork read lazily over HTTP) keeps the same
+ * contract: `stage` writes a block's changes into its local copy, and since reads answer
+ * synchronously, a value must be local by the time it is read.
  */
 export interface StateBackend extends StateReader {
   getExt(key: string): unknown;
