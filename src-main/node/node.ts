@@ -112,7 +112,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       extCodecs: CONTRACT_RECORD_CODECS,
     });
     chain.maintenanceHooks.push(dynamicEnergyMaintenance());
-    recovery = new RecoveryPool(config.signatureWorkers);
+    recovery = new RecoveryPool(config.signatureWorkers, { log: config.log });
     const pool = new TxPool(chain, recovery, config);
     contracts.attach(chain, pool);
     const dryRunner = new DryRunner(contracts, recovery);
