@@ -54,7 +54,9 @@ export class RecoveryPool {
     this.chosen = chooseImplementation(options.loadNative);
     this.log = options.log ?? (() => {});
     const where = workerCount > 0 ? `${workerCount} worker thread${workerCount === 1 ? '' : 's'}` : 'the main thread';
-    const fallback = this.chosen.fallbackReason ? `, because libsecp256k1 could not load: ${this.chosen.fallbackReason}` : '';
+    const fallback = this.chosen.fallbackReason
+      ? `, because libsecp256k1 could not load: ${this.chosen.fallbackReason}`
+      : '';
     this.log(`signature recovery: ${this.chosen.label} on ${where}${fallback}`);
     if (workerCount <= 0) return;
     const workerData = this.chosen.workerModules;
@@ -86,8 +88,7 @@ export class RecoveryPool {
   /** Recovers the signer of each request; never rejects (failures come back as results). */
   recover(requests: readonly RecoveryRequest[]): Promise<RecoveredSignature[]> {
     if (requests.length === 0) return Promise.resolve([]);
-    if (this.slots.length === 0 || this.closed)
-      return Promise.resolve(requests.map((r) => this.recoverHere(r)));
+    if (this.slots.length === 0 || this.closed) return Promise.resolve(requests.map((r) => this.recoverHere(r)));
     return new Promise((resolve) => {
       this.queue.push({ requests, resolve });
       if (!this.scheduled) {
