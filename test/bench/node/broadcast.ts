@@ -52,7 +52,7 @@ export interface Throughput {
   readonly accepted: number;
   /** The first refusal's reply, empty when none. */
   readonly refused: string;
-  /** CPU µs per packed transfer of the main thread (the node's event loop) and of all other threads. */
+  /** CPU µs per packed transfer of the main thread (the node's event loop) and of the node's other threads. */
   readonly cpuMain: number;
   readonly cpuOthers: number;
 }
@@ -87,7 +87,7 @@ export async function throughput(node: TronNode, signed: readonly Signed[], clie
   wake();
   await mining;
   const seconds = (performance.now() - start) / 1000;
-  const cpu = cpuBetween(cpuBefore, threadCpuMs());
+  const cpu = cpuBetween(cpuBefore, threadCpuMs(), [client.taskId]);
   const packed = await countPacked(node, startHead + 1);
   const perTx = (ms: number) => (packed ? (ms * 1000) / packed : 0);
   return { tps: packed / seconds, packed, accepted, refused, cpuMain: perTx(cpu.main), cpuOthers: perTx(cpu.others) };

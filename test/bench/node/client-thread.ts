@@ -2,7 +2,11 @@ import { Worker } from 'node:worker_threads';
 
 /** Starts client-worker.ts with its connections open; `broadcast` sends one batch and waits for every reply. */
 export class ClientThread {
-  private constructor(private readonly worker: Worker) {}
+  private constructor(
+    private readonly worker: Worker,
+    /** The client thread's Linux task id (for thread-cpu.ts), when known. */
+    readonly taskId: number | undefined,
+  ) {}
 
   static start(port: number, concurrency: number): Promise<ClientThread> {
     // Worker threads do not inherit tsx's loader: the worker loads the TypeScript file through
@@ -20,7 +24,7 @@ export class ClientThread {
       },
     });
     return new Promise((resolve, reject) => {
-      worker.once('message', () => resolve(new ClientThread(worker)));
+      worker.once('message', (ready: { taskId?: number }) => resolve(new ClientThread(worker, ready.taskId)));
       worker.once('error', reject);
     });
   }

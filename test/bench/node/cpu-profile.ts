@@ -68,12 +68,14 @@ export function topOfProfile(profile: CpuProfile, window: ProfileWindow, n: numb
     const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
     if (at < window.startMicros || at > window.endMicros) continue;
     const frame = byId.get(profile.samples[i]!)!;
+    // tsx marks the modules it loads through its API with a query: not part of the file's name.
+    const url = frame.url.replace(/\?.*$/, '');
     // Lines of TypeScript files are those of tsx's output, not of the source: left out.
-    const line = frame.url.endsWith('.ts') ? '' : `:${frame.lineNumber + 1}`;
-    const name = frame.url
-      ? `${frame.functionName || '(anonymous)'} ${moduleOf(frame.url, frame.functionName)}${line}`
+    const line = url.endsWith('.ts') ? '' : `:${frame.lineNumber + 1}`;
+    const name = url
+      ? `${frame.functionName || '(anonymous)'} ${moduleOf(url, frame.functionName)}${line}`
       : frame.functionName;
-    const module = name === IDLE ? IDLE : moduleOf(frame.url, frame.functionName);
+    const module = name === IDLE ? IDLE : moduleOf(url, frame.functionName);
     functions.set(name, (functions.get(name) ?? 0) + ms);
     modules.set(module, (modules.get(module) ?? 0) + ms);
     sampledMs += ms;

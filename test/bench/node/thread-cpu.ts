@@ -28,11 +28,16 @@ export function threadCpuMs(): Map<number, number> {
   return out;
 }
 
-/** CPU ms of the main thread (tid = pid) and of all other threads between two readings. */
-export function cpuBetween(before: Map<number, number>, after: Map<number, number>): { main: number; others: number } {
+/** CPU ms of the main thread (tid = pid) and of all other threads but `exclude` between two readings. */
+export function cpuBetween(
+  before: Map<number, number>,
+  after: Map<number, number>,
+  exclude: readonly (number | undefined)[] = [],
+): { main: number; others: number } {
   let main = 0;
   let others = 0;
   for (const [tid, ms] of after) {
+    if (exclude.includes(tid)) continue;
     const used = ms - (before.get(tid) ?? 0);
     if (tid === process.pid) main += used;
     else others += used;
