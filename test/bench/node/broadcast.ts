@@ -1,4 +1,5 @@
-import type { TronNode } from '../../../src-main/node';
+import os from 'node:os';
+import { createNode, type TronNode } from '../../../src-main/node';
 import * as b from '../../../src-core/tx/builders';
 import { transactionHeader } from '../../../src-core/tx/header';
 import { signDigest, privateKeyFromHex } from '../../../src-core/keys/keys';
@@ -11,6 +12,18 @@ import { cpuBetween, threadCpuMs } from './thread-cpu';
  * The bench's load: signed transfers between the funded accounts, broadcast over keep-alive HTTP
  * with many requests in flight while blocks are produced, as wallets would send them.
  */
+/** A manual-mining node with 20 funded accounts, a recovery worker per core and room for every transfer. */
+export function startBenchNode(log?: (line: string) => void): Promise<TronNode> {
+  return createNode({
+    port: 0,
+    blockTimeMs: 0,
+    accounts: 20,
+    signatureWorkers: os.availableParallelism(),
+    maxPendingTransactions: 100_000,
+    log,
+  });
+}
+
 export interface Signed {
   readonly id: string;
   readonly body: string;

@@ -3,8 +3,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createNode } from '../../../src-main/node';
-import { presign, throughput } from './broadcast';
+import { presign, startBenchNode, throughput } from './broadcast';
 import { ClientThread } from './client-thread';
 import { topOfProfile, type CpuProfile, type ProfileWindow } from './cpu-profile';
 
@@ -25,13 +24,7 @@ const nowMicros = (): number => Number(process.hrtime.bigint() / 1000n);
 
 async function child(dir: string): Promise<void> {
   const cores = os.availableParallelism();
-  const node = await createNode({
-    port: 0,
-    blockTimeMs: 0,
-    accounts: 20,
-    signatureWorkers: cores,
-    maxPendingTransactions: 100_000,
-  });
+  const node = await startBenchNode();
   try {
     const warmUp = await presign(node, WARM_UP, 1);
     const measured = await presign(node, MEASURED, 1 + WARM_UP);

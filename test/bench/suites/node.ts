@@ -1,9 +1,8 @@
 import os from 'node:os';
-import { createNode } from '../../../src-main/node';
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import { transactionFromJson } from '../../../src-main/node/http/tx-input';
 import { parseTxJson } from '../node/parse';
-import { presign, throughput, type Signed, type Throughput } from '../node/broadcast';
+import { presign, startBenchNode, throughput, type Signed, type Throughput } from '../node/broadcast';
 import { ClientThread } from '../node/client-thread';
 import { recoveryRate, type RecoverySample } from '../node/recovery-rates';
 
@@ -46,14 +45,7 @@ async function measureRates(samples: readonly RecoverySample[], cores: number, b
 export async function run(): Promise<boolean> {
   const cores = os.availableParallelism();
   const lines: string[] = [];
-  const node = await createNode({
-    port: 0,
-    blockTimeMs: 0,
-    accounts: 20,
-    signatureWorkers: cores,
-    maxPendingTransactions: 100_000,
-    log: (line) => lines.push(line),
-  });
+  const node = await startBenchNode((line) => lines.push(line));
   try {
     // --- throughput over HTTP, in rounds alternating with the references -----------------------
     // Other processes on a shared machine slow both sides alike; each side keeps its best round
