@@ -23,10 +23,18 @@ function timedOut(reply: Reply): void {
   );
 }
 
-/** Runs `request` while asking for the head block; keeps the heads answered before it settled. */
-async function whileInFlight<T>(node: TronNode, request: () => Promise<T>): Promise<{ reply: T; heads: number[] }> {
+/**
+ * Posts `body` to `path` while asking for the head block: the answer, the head when it was sent,
+ * and the heads getnowblock answered before the answer came.
+ */
+async function whileInFlight(
+  node: TronNode,
+  path: string,
+  body: object,
+): Promise<{ reply: Reply; start: number; heads: number[] }> {
   let settled = false;
   const heads: number[] = [];
+  const start = node.head().number;
   const poll = (async () => {
     while (!settled) {
       const block = (await call(node, '/wallet/getnowblock')).json;
@@ -35,11 +43,19 @@ async function whileInFlight<T>(node: TronNode, request: () => Promise<T>): Prom
     }
   })();
   try {
-    return { reply: await request(), heads };
+    return { reply: (await call(node, path, body)).json, start, heads };
   } finally {
     settled = true;
     await poll;
   }
+}
+
+/** java-tron's OutOfTimeException for the call, and meanwhile getnowblock answered and the head advanced. */
+async function expectTimeOutBesideBlocks(node: TronNode, path: string, body: object): Promise<void> {
+  const { reply, start, heads } = await whileInFlight(node, path, body);
+  timedOut(reply);
+  expect(heads.length).toBeGreaterThan(0);
+  expect(Math.max(...heads)).toBeGreaterThan(start);
 }
 
 describe('constant calls under a CPU-time limit', () => {
@@ -55,43 +71,23 @@ describe('constant calls under a CPU-time limit', () => {
   afterAll(async () => node?.stop());
 
   it("answers an endless deploy estimate with java-tron's OutOfTimeException, producing blocks and answering getnowblock meanwhile", async () => {
-    const start = node.head().number;
-    const { reply, heads } = await whileInFlight(node, async () => {
-      const answer = await call(node, '/wallet/triggerconstantcontract', {
-        owner_address: alice.hex,
-        data: LOOPING_INIT_CODE,
-      });
-      return answer.json;
+    await expectTimeOutBesideBlocks(node, '/wallet/triggerconstantcontract', {
+      owner_address: alice.hex,
+      data: LOOPING_INIT_CODE,
     });
-    timedOut(reply);
-    expect(heads.length).toBeGreaterThan(0);
-    expect(Math.max(...heads)).toBeGreaterThan(start);
   });
 
   it('answers a constant call of a looping function the same way, and estimateenergy with the same exception', async () => {
-    const start = node.head().number;
-    const { reply, heads } = await whileInFlight(node, async () => {
-      const answer = await call(node, '/wallet/triggerconstantcontract', {
-        owner_address: alice.hex,
-        contract_address: spinner,
-        function_selector: 'spin()',
-      });
-      return answer.json;
+    await expectTimeOutBesideBlocks(node, '/wallet/triggerconstantcontract', {
+      owner_address: alice.hex,
+      contract_address: spinner,
+      function_selector: 'spin()',
     });
-    timedOut(reply);
-    expect(Math.max(...heads)).toBeGreaterThan(start);
-
-    const estimateStart = node.head().number;
-    const estimate = await whileInFlight(node, async () => {
-      const answer = await call(node, '/wallet/estimateenergy', {
-        owner_address: alice.hex,
-        contract_address: spinner,
-        data: selector('spin()'),
-      });
-      return answer.json;
+    await expectTimeOutBesideBlocks(node, '/wallet/estimateenergy', {
+      owner_address: alice.hex,
+      contract_address: spinner,
+      data: selector('spin()'),
     });
-    timedOut(estimate.reply);
-    expect(Math.max(...estimate.heads)).toBeGreaterThan(estimateStart);
   });
 
   it('answers a short constant call while a looping one is still running', async () => {

@@ -2,19 +2,11 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EmbeddedNodeSettings } from '../../../../src-core/ipc/channels/node';
+import { DEFAULT_EMBEDDED_NODE } from '../../../../src-main/wallet/stores/settings';
 import { installWindowApi, type MainStub } from '../../stub-window-api';
 
 /** The embedded node's settings on the Node screen: browser access and the dev endpoints, both off by default. */
-const SETTINGS: EmbeddedNodeSettings = {
-  port: 8090,
-  blockTimeMs: 3000,
-  saveInternalTx: false,
-  estimateEnergy: true,
-  dataDir: null,
-  autoStart: true,
-  allowBrowserAccess: false,
-  adminEndpoints: false,
-};
+const SETTINGS: EmbeddedNodeSettings = { ...DEFAULT_EMBEDDED_NODE };
 
 const calls: { channel: string; args: unknown }[] = [];
 const main: MainStub = {
