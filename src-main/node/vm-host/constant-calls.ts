@@ -30,6 +30,10 @@ export interface ConstantCall {
   readonly feeLimit?: bigint;
 }
 
+/**
+ * Runs `job` on a constant-call VM under the pool's lock, taken and given back a slice at a time,
+ * with the run's CPU-time limit; a pause once the node is stopping ends the run.
+ */
 function inTurns<T>(runtime: ContractRuntime, job: (vm: TronVm, budget: TimeBudget) => Promise<T>): Promise<T> {
   return runtime.constantRun((vm) =>
     withPoolTurns(runtime.pool, (pause) => {

@@ -95,10 +95,11 @@ export class ContractRuntime {
 
   /**
    * Runs `job` on a VM for constant calls and estimates (never the one transactions run on), at
-   * the chain's current parameters.
+   * the chain's current parameters. Once the node is stopping it answers a rejected promise (never
+   * a throw), so callers that chain on the promise see the refusal too.
    */
   constantRun<T>(job: (vm: TronVm) => Promise<T>): Promise<T> {
-    this.checkRunning();
+    if (this.stopping) return Promise.reject(new NodeStoppingError());
     const run = this.constantMachines.use(() => this.chain.props.parameters, job);
     this.constantRuns.add(run);
     const forget = () => this.constantRuns.delete(run);

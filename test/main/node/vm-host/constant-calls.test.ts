@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '../../../../src-main/node';
 import type { HexAddress } from '../../../../src-core/brand';
 import { NodeStoppingError } from '../../../../src-main/node/errors';
-import { constantCall } from '../../../../src-main/node/vm-host/constant-calls';
+import { constantCall, type ConstantCall } from '../../../../src-main/node/vm-host/constant-calls';
 import { call, fundedKey, startNode, type Key, type Reply } from '../helpers';
 import { deploy, selector } from './helpers';
 
@@ -112,6 +112,18 @@ describe('constant calls under a CPU-time limit', () => {
   });
 });
 
+/** A constant call of the looping deploy, made directly on the node's contract runtime. */
+function loopingDeploy(node: TronNode): ConstantCall {
+  return {
+    owner: node.accounts[0]!.hex as HexAddress,
+    data: Buffer.from(LOOPING_INIT_CODE, 'hex'),
+    callValue: 0n,
+    tokenValue: 0n,
+    tokenId: 0n,
+    txId: new Uint8Array(32),
+  };
+}
+
 describe('constant calls without a limit, and stopping', () => {
   it('with maxConstantCallMs 0 a loop ends on its energy instead (OutOfEnergyException)', async () => {
     const node = await startNode({ maxConstantCallMs: 0, maxEnergyLimitForConstant: 3_000_000n });
@@ -133,14 +145,7 @@ describe('constant calls without a limit, and stopping', () => {
 
   it('ends a long constant call at its next pause when the node stops', async () => {
     const node = await startNode({ blockTimeMs: 100, maxConstantCallMs: 60_000 });
-    const running = constantCall(node.contracts, {
-      owner: node.accounts[0]!.hex as HexAddress,
-      data: Uint8Array.from([0x5b, 0x60, 0x00, 0x56]),
-      callValue: 0n,
-      tokenValue: 0n,
-      tokenId: 0n,
-      txId: new Uint8Array(32),
-    });
+    const running = constantCall(node.contracts, loopingDeploy(node));
     const outcome = running.then(
       () => 'finished',
       (error: unknown) => error,
@@ -150,5 +155,15 @@ describe('constant calls without a limit, and stopping', () => {
     while (node.head().number <= start + 1) await sleep(20);
     await node.stop();
     expect(await outcome).toBeInstanceOf(NodeStoppingError);
+  });
+
+  it('answers a constant call asked for once the node has stopped with a rejected promise, not a throw', async () => {
+    const node = await startNode({ maxConstantCallMs: 60_000 });
+    await node.stop();
+    let answer: Promise<unknown> | undefined;
+    expect(() => {
+      answer = constantCall(node.contracts, loopingDeploy(node));
+    }).not.toThrow();
+    await expect(answer).rejects.toBeInstanceOf(NodeStoppingError);
   });
 });
