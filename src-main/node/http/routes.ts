@@ -34,6 +34,8 @@ export function buildRoutes(s: NodeServices): Map<string, Route> {
   routes.set('/wallet/getblockbynum', both(q.getBlockByNum(s)));
   routes.set('/wallet/getblockbyid', both(q.getBlockById(s)));
   routes.set('/wallet/getblockbylimitnext', both(q.getBlockByLimitNext(s)));
+  routes.set('/wallet/gettransactioninfobyblocknum', both(q.getTransactionInfoByBlockNum(s, false)));
+  routes.set('/walletsolidity/gettransactioninfobyblocknum', both(q.getTransactionInfoByBlockNum(s, true)));
   routes.set('/wallet/getchainparameters', both(q.getChainParameters(s)));
   routes.set('/wallet/listwitnesses', both(q.listWitnesses(s)));
   routes.set('/wallet/getnodeinfo', both(q.getNodeInfo(s)));
