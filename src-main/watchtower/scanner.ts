@@ -157,7 +157,10 @@ export class Watchtower {
     const events: WatchEvent[] = [];
     const announced: NumberedEvent[] = [];
     this.closeGap(scan, head, events);
-    if (scan.cursor === null) scan.cursor = await this.startingPoint(head);
+    if (scan.cursor === null) {
+      scan.cursor = await this.startingPoint(head);
+      scan.window = [scan.cursor];
+    }
     await this.trackNewAccounts(scan, list);
 
     const startedAt = scan.cursor.number;
@@ -184,7 +187,7 @@ export class Watchtower {
       for (const block of fresh) {
         const drafts = await scanBlock(scan, block, infos.get(block.number) ?? [], list, source);
         for (const draft of drafts) this.raise(scan, draft, point(block), solid, list, events);
-        if (block.number > solid) scan.window.push(point(block));
+        scan.window.push(point(block));
         scan.cursor = point(block);
       }
       scanned += fresh.length;
@@ -365,7 +368,9 @@ export class Watchtower {
     }
     scan.gaps = scan.gaps.slice(-GAPS_KEPT);
     if (solid >= 0) {
-      scan.window = scan.window.filter((p) => p.number > solid);
+      // The highest block at or below the solidified one stays: where a walk back must end.
+      const settled = scan.window.filter((p) => p.number <= solid).at(-1);
+      scan.window = [...(settled ? [settled] : []), ...scan.window.filter((p) => p.number > solid)];
       if (list)
         pruneTracks(
           scan,

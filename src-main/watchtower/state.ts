@@ -114,7 +114,10 @@ export interface ScanState {
   genesisId: string;
   /** The last block fully scanned; null until the first poll places it. */
   cursor: BlockPoint | null;
-  /** Scanned blocks above the node's solidified block, oldest first: where a replaced block is found. */
+  /**
+   * Scanned blocks above the node's solidified block, oldest first, after the highest scanned one
+   * at or below it: where a walk back after a replaced block starts and must end.
+   */
   window: BlockPoint[];
   pending: Alert[];
   /** Pending alerts whose block was replaced; retracted unless the new chain raises them again. */

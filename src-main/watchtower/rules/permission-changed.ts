@@ -3,7 +3,7 @@ import { toJsonSafe } from '../../../src-core/envelope/canonical';
 import { toAccountPermissionsSnapshot } from '../../../src-core/envelope/snapshot';
 import { provePermissionChange, type GroupChange } from '../../../src-core/permission/lockout';
 import type { AccountPermissions } from '../../../src-core/permission/model';
-import { describePermission } from '../../../src-core/permission/model';
+import { capitalize, describePermission } from '../../../src-core/permission/model';
 import { operationLabel } from '../../../src-core/permission/labels';
 import type { TxFacts } from '../block-facts';
 import { RULES, type AlertDraft } from '../types';
@@ -11,7 +11,7 @@ import { accountName, type RuleContext } from './context';
 
 /** One line per change of one permission group, for people reading the alert. */
 function groupLines(g: GroupChange): string[] {
-  const name = describePermission(g);
+  const name = capitalize(describePermission(g));
   if (g.change === 'added') return [`${name} added`];
   if (g.change === 'removed') return [`${name} removed`];
   const lines: string[] = [];
