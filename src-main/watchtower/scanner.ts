@@ -165,6 +165,8 @@ export class Watchtower {
 
     const startedAt = scan.cursor.number;
     let scanned = 0;
+    let uncommitted = 0;
+    let lastCommit = performance.now();
     const behind = head.number - startedAt > (this.options.batchBlocks ?? BLOCKS_PER_CALL);
     if (behind)
       this.options.onProgress?.({ block: startedAt, head: head.number, text: progressText(startedAt, head.number) });
@@ -191,9 +193,20 @@ export class Watchtower {
         scan.cursor = point(block);
       }
       scanned += fresh.length;
-      announced.push(...(await this.commit(scan, solid, list, events)));
-      events.length = 0;
-      scan = clone(this.state!.scan);
+      uncommitted += fresh.length;
+      // Alerts are made durable and announced at once; quiet blocks are committed in larger
+      // steps, each an atomic file write with two fsyncs.
+      if (
+        events.length > 0 ||
+        uncommitted >= COMMIT_EVERY_BLOCKS ||
+        performance.now() - lastCommit >= COMMIT_EVERY_MS
+      ) {
+        announced.push(...(await this.commit(scan, solid, list, events)));
+        events.length = 0;
+        scan = clone(this.state!.scan);
+        uncommitted = 0;
+        lastCommit = performance.now();
+      }
       if (behind)
         this.options.onProgress?.({
           block: scan.cursor!.number,
@@ -394,6 +407,10 @@ export class Watchtower {
     return write;
   }
 }
+
+/** While catching up without findings, the state is committed after this many blocks or this long. */
+const COMMIT_EVERY_BLOCKS = 1_000;
+const COMMIT_EVERY_MS = 2_000;
 
 /** Watch gaps listed in the state (older ones are dropped). */
 const GAPS_KEPT = 100;

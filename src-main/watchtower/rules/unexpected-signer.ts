@@ -1,4 +1,5 @@
 import type { HexAddress } from '../../../src-core/brand';
+import { permissionFor } from '../../../src-core/permission/model';
 import type { TxFacts } from '../block-facts';
 import { recoverSigners } from '../signers';
 import { RULES, type AlertDraft } from '../types';
@@ -14,9 +15,14 @@ export function unexpectedSigner(facts: TxFacts, ctx: RuleContext): AlertDraft[]
   if (!rule.enabled || facts.owner !== ctx.account.address) return [];
   const allowedIds = rule.permissionIds ?? ctx.baseline.permissionIds;
   const allowedSigners = new Set<string>(rule.signers ?? ctx.baseline.signers);
+  const idOutside = !allowedIds.includes(facts.permissionId);
+  // The chain accepts only signatures by keys of the permission the transaction names (java-tron
+  // TransactionCapsule.checkPermission): when every key of it is allowed, nobody else signed,
+  // and recovering the signers (the costly part of this rule) can be skipped.
+  const permission = permissionFor(ctx.permissions, facts.permissionId, { ownerAddress: ctx.account.address });
+  if (!idOutside && permission && permission.keys.every((k) => allowedSigners.has(k.address))) return [];
   const { signers, unreadable } = recoverSigners(facts.transaction);
   const outsideSigners = signers.filter((s) => !allowedSigners.has(s));
-  const idOutside = !allowedIds.includes(facts.permissionId);
   if (!idOutside && outsideSigners.length === 0 && unreadable === 0) return [];
   const reasons: string[] = [];
   if (idOutside) reasons.push(`permission id ${facts.permissionId} is not one of ${allowedIds.join(', ') || 'none'}`);
