@@ -1,8 +1,6 @@
 import type { HexAddress } from '../../../src-core/brand';
 import { toBase58Address } from '../../../src-core/address/address';
-import { hexToBytes } from '../../../src-core/bytes/hex';
-import { bytesToUtf8, isValidUtf8 } from '../../../src-core/bytes/utf8';
-import { toBigInt } from '../../../src-core/json/lossless';
+import { summarizeTransaction, type AmountRole } from '../../../src-core/envelope/summary';
 import { formatTrx } from '../../../src-core/units/amount';
 import type { TxFacts } from '../block-facts';
 import { addressField } from '../block-facts';
@@ -18,59 +16,25 @@ interface Outflow {
   readonly to?: HexAddress;
 }
 
-function amount(value: unknown): bigint {
-  if (value === undefined || value === null) return 0n;
-  try {
-    return toBigInt(value);
-  } catch {
-    return 0n;
-  }
-}
-
-/** java-tron prints a TRC-10 `asset_name` as the hex of the id's text ("31303030303031" = "1000001"). */
-function tokenId(value: unknown): TokenKey {
-  const text = typeof value === 'string' ? value : String(value ?? '');
-  if (/^([0-9a-fA-F]{2})+$/.test(text)) {
-    const bytes = hexToBytes(text);
-    if (isValidUtf8(bytes)) {
-      const decoded = bytesToUtf8(bytes);
-      if (/^\d+$/.test(decoded)) return decoded;
-    }
-  }
-  return text;
-}
+/** Summary lines in which value leaves the owner: sent, paid for a token, or sent with a call. */
+const LEAVING: ReadonlySet<AmountRole> = new Set(['send', 'buy-token', 'call-value']);
 
 /** Everything the transaction takes out of `account`: TRX, TRC-10 and (from Transfer logs) TRC-20. */
 function outflows(facts: TxFacts, account: HexAddress): Outflow[] {
   if (!facts.success) return [];
-  const v = facts.value;
   const out: Outflow[] = [];
-  const to = addressField(v.to_address) ?? addressField(v.contract_address);
-  const push = (flow: Outflow): void => {
-    if (flow.amount > 0n) out.push(flow);
-  };
   if (facts.owner === account) {
-    switch (facts.type) {
-      case 'TransferContract':
-      case 'ParticipateAssetIssueContract':
-        push({ asset: 'TRX', amount: amount(v.amount), ...(to ? { to } : {}) });
-        break;
-      case 'TransferAssetContract':
-        push({ asset: 'TRC10', token: tokenId(v.asset_name), amount: amount(v.amount), ...(to ? { to } : {}) });
-        break;
-      case 'TriggerSmartContract':
-        push({ asset: 'TRX', amount: amount(v.call_value), ...(to ? { to } : {}) });
-        push({ asset: 'TRC10', token: String(amount(v.token_id)), amount: amount(v.call_token_value) });
-        break;
-      case 'CreateSmartContract': {
-        const created = (v.new_contract ?? {}) as Record<string, unknown>;
-        push({ asset: 'TRX', amount: amount(created.call_value) });
-        push({ asset: 'TRC10', token: String(amount(v.token_id)), amount: amount(v.call_token_value) });
-        break;
-      }
+    // The transaction's own amounts, as the co-signing summary reads them (decoding no call data:
+    // TRC-20 amounts come from the logs below, which also catch transferFrom by a spender).
+    const summary = summarizeTransaction(facts.transaction, { decoder: false });
+    const to = addressField(summary.recipients[0]);
+    for (const line of summary.amounts) {
+      if (!LEAVING.has(line.role)) continue;
+      if (line.asset === 'TRX') out.push({ asset: 'TRX', amount: BigInt(line.sun), ...(to ? { to } : {}) });
+      else if (line.asset === 'TRC10')
+        out.push({ asset: 'TRC10', token: line.tokenId, amount: BigInt(line.amount), ...(to ? { to } : {}) });
     }
   }
-  // Logs catch what leaves through transferFrom by a spender or a contract acting for the account.
   const byToken = new Map<TokenKey, { amount: bigint; to: Set<HexAddress> }>();
   for (const t of facts.transfers) {
     if (t.from !== account) continue;
@@ -81,9 +45,9 @@ function outflows(facts: TxFacts, account: HexAddress): Outflow[] {
   }
   for (const [token, entry] of byToken) {
     const receivers = [...entry.to];
-    push({ asset: 'TRC20', token, amount: entry.amount, ...(receivers.length === 1 ? { to: receivers[0]! } : {}) });
+    out.push({ asset: 'TRC20', token, amount: entry.amount, ...(receivers.length === 1 ? { to: receivers[0]! } : {}) });
   }
-  return out;
+  return out.filter((flow) => flow.amount > 0n);
 }
 
 function describe(flow: Outflow): string {

@@ -6,24 +6,24 @@ import type { HexAddress, TxId } from '../../../src-core/brand';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import type { Account, TransactionInfo } from '../../../src-core/client/types';
 import { NetworkError } from '../../../src-core/errors';
-import { addressFromPrivateKey, randomPrivateKey, signDigest } from '../../../src-core/keys/keys';
+import { signDigest } from '../../../src-core/keys/keys';
 import { buildTransaction, type ContractSpec } from '../../../src-core/tx/builders';
 import { transactionHeader } from '../../../src-core/tx/header';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { ScannedBlock } from '../../../src-main/watchtower/block-facts';
 import type { ChainSource } from '../../../src-main/watchtower/chain-source';
+import { newKey, type Key } from '../node/helpers';
 
 export const GENESIS_TIME = 1_700_000_000_000;
 const SLOT = 3000;
 
-export interface TestKey {
-  readonly key: Uint8Array;
+export interface TestKey extends Key {
   readonly hex: HexAddress;
 }
 
 export function testKey(): TestKey {
-  const key = randomPrivateKey();
-  return { key, hex: addressFromPrivateKey(key) };
+  const { key, hex } = newKey();
+  return { key, hex: hex as HexAddress };
 }
 
 let nonce = 0;
