@@ -9,6 +9,8 @@ A local TRON-compatible full node (java-tron HTTP API on /wallet/* and /walletso
 
 Options:
   --port N            HTTP port (default 8090; 0 = any free port)
+  --jsonrpc-port N    also serve the Ethereum-style JSON-RPC (/jsonrpc) on this port (java-tron's
+                      default is 8545; it is always served at /jsonrpc on --port)
   --host ADDR         interface to bind (default 127.0.0.1)
   --datadir DIR       LevelDB data directory (default: a temporary directory, removed on exit)
   --block-time-ms N   wall-clock ms per block (default 3000 = real time; other values run chain
@@ -54,6 +56,7 @@ export function parseCommandLine(
       args: [...args],
       options: {
         port: { type: 'string' },
+        'jsonrpc-port': { type: 'string' },
         host: { type: 'string' },
         datadir: { type: 'string' },
         'block-time-ms': { type: 'string' },
@@ -95,6 +98,7 @@ export function parseCommandLine(
   const input: NodeConfigInput = {
     chainParameters,
     port: integer(values.port, 'port'),
+    jsonRpcPort: integer(values['jsonrpc-port'], 'jsonrpc-port'),
     host: values.host,
     datadir: values.datadir,
     blockTimeMs: integer(values['block-time-ms'], 'block-time-ms'),

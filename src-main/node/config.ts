@@ -10,6 +10,11 @@ import { toHexAddress } from '../../src-core/address/address';
 export interface NodeConfig {
   /** TCP port of the HTTP API; 0 picks a free port (tests). */
   readonly port: number;
+  /**
+   * A port of its own for the JSON-RPC endpoint (java-tron node.jsonrpc.httpFullNodePort, 8545 there);
+   * undefined = only `/jsonrpc` on `port`. 0 picks a free port.
+   */
+  readonly jsonRpcPort?: number;
   /** Interface to bind. Loopback by default; anything else must be chosen on purpose. */
   readonly host: string;
   /** LevelDB directory. Undefined = a throw-away directory under the OS temp dir. */
@@ -93,6 +98,7 @@ export type NodeConfigInput = Partial<Omit<NodeConfig, 'chainParameters'>> & {
 export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
   const config: NodeConfig = {
     port: input.port ?? 8090,
+    jsonRpcPort: input.jsonRpcPort,
     host: input.host ?? '127.0.0.1',
     datadir: input.datadir,
     blockTimeMs: input.blockTimeMs ?? PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS,
@@ -134,6 +140,14 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
   }
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535)
     throw new RangeError(`Port ${config.port} is not a TCP port (0..65535).`);
+  if (
+    config.jsonRpcPort !== undefined &&
+    (!Number.isInteger(config.jsonRpcPort) || config.jsonRpcPort < 0 || config.jsonRpcPort > 65535)
+  ) {
+    throw new RangeError(`JSON-RPC port ${config.jsonRpcPort} is not a TCP port (0..65535).`);
+  }
+  if (config.jsonRpcPort !== undefined && config.jsonRpcPort !== 0 && config.jsonRpcPort === config.port)
+    throw new RangeError(`The JSON-RPC port must differ from the HTTP port ${config.port}.`);
   if (!Number.isInteger(config.blockTimeMs) || config.blockTimeMs < 0)
     throw new RangeError('The block time must be a whole number of milliseconds (0 = mine on demand only).');
   if (!Number.isInteger(config.accounts) || config.accounts < 1 || config.accounts > 1000)

@@ -25,6 +25,7 @@ import { contractRoutes } from './contracts/http';
 import { DryRunner } from './simulation/dry-run';
 import type { DryRunInput, DryRunOptions, DryRunResult, DryRunSequenceResult, DryRunStep } from './simulation/dry-run';
 import { adminDryRun } from './simulation/http';
+import { JSON_RPC_PATH, JsonRpcService, nodeReads } from './jsonrpc';
 
 /**
  * The library form of the node (the app and the tests use it; `cli.ts` wraps it):
@@ -47,6 +48,8 @@ export interface HeadInfo {
 export interface TronNode {
   /** Base URL for TronWeb's `fullHost`, e.g. http://127.0.0.1:8090 */
   readonly url: string;
+  /** The JSON-RPC endpoint: `<url>/jsonrpc`, or the server of `jsonRpcPort` when one was asked for. */
+  readonly jsonRpcUrl: string;
   readonly host: string;
   readonly port: number;
   readonly datadir: string;
@@ -93,6 +96,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
   let recovery: RecoveryPool | undefined;
   let producer: Producer | undefined;
   let http: HttpApi | undefined;
+  let jsonRpcServer: { readonly port: number; close(): Promise<void> } | undefined;
   try {
     const actuators = options.actuators ?? defaultActuators();
     const contracts = await ContractRuntime.create(config.chainParameters, {
@@ -140,27 +144,38 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     };
     // TronWeb cannot derive a reference block from a chain still at genesis (java-tron-http.md §7).
     if (chain.props.headNumber === 0) await producer.produce(1);
-    http = new HttpApi({
+    const jsonRpc = new JsonRpcService(nodeReads(services, contracts));
+    const serverOptions = {
       host: config.host,
-      port: config.port,
       maxBodyBytes: config.maxBodyBytes,
       allowedHosts: config.allowedHosts,
       allowedOrigins: config.allowedOrigins,
+    };
+    http = new HttpApi({
+      ...serverOptions,
+      port: config.port,
       routes: new Map([
         ...buildRoutes(services),
         ...contractRoutes(services, contracts),
+        [JSON_RPC_PATH, jsonRpc.route],
         ...(config.dev ? [['/admin/dryrun', { post: adminDryRun(dryRunner) }] as const] : []),
         ...(options.routes?.(services) ?? []),
       ]),
     });
     const bound = await http.listen();
+    // java-tron serves JSON-RPC on a port of its own (node.jsonrpc.httpFullNodePort, 8545).
+    if (config.jsonRpcPort !== undefined)
+      jsonRpcServer = await jsonRpc.listen({ ...serverOptions, port: config.jsonRpcPort });
     producer.start();
     const hostForUrl = bound.host.includes(':') ? `[${bound.host}]` : bound.host;
     let stopped: Promise<void> | null = null;
     const h = http;
     const r = recovery;
+    const j = jsonRpcServer;
+    const url = `http://${hostForUrl}:${bound.port}`;
     return {
-      url: `http://${hostForUrl}:${bound.port}`,
+      url,
+      jsonRpcUrl: j ? `http://${hostForUrl}:${j.port}${JSON_RPC_PATH}` : `${url}${JSON_RPC_PATH}`,
       host: bound.host,
       port: bound.port,
       datadir,
@@ -183,6 +198,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
         stopped ??= (async () => {
           await p.stop();
           await h.close();
+          await j?.close();
           await pool.idle();
           await r.close();
           await store.close();
@@ -198,6 +214,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
   } catch (error) {
     await producer?.stop().catch(() => undefined);
     await http?.close().catch(() => undefined);
+    await jsonRpcServer?.close().catch(() => undefined);
     await recovery?.close().catch(() => undefined);
     await store.close().catch(() => undefined);
     if (ephemeral) await rm(datadir, { recursive: true, force: true }).catch(() => undefined);

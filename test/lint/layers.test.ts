@@ -15,6 +15,8 @@ const planted: readonly { name: string; as: string; rule: string }[] = [
   { name: 'node-imports-ipc', as: 'src-main/node/http/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'node-imports-app-dynamically', as: 'src-main/node/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'node-imports-electron', as: 'src-main/node/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'jsonrpc-imports-chain', as: 'src-main/node/jsonrpc/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'jsonrpc-imports-electron', as: 'src-main/node/jsonrpc/planted.ts', rule: 'no-restricted-imports' },
   { name: 'wallet-imports-electron', as: 'src-main/wallet/planted.ts', rule: 'no-restricted-imports' },
   { name: 'wallet-imports-ipc', as: 'src-main/wallet/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'vault-imports-electron', as: 'src-main/vault/planted.ts', rule: 'no-restricted-imports' },
@@ -70,6 +72,12 @@ describe('layer rules', () => {
       [
         "import { Watchtower } from '../watchtower/scanner';\nexport const x = Watchtower;\n",
         'src-main/wallet/planted.ts',
+      ],
+      // The JSON-RPC adapter may read the chain; the rest of jsonrpc/ may use src-core and the HTTP server.
+      ["import { Chain } from '../chain/chain';\nexport const x = Chain;\n", 'src-main/node/jsonrpc/node-reads.ts'],
+      [
+        "import { bytesToHex } from '../../../src-core/bytes/hex';\nimport { HttpApi } from '../http/server';\nexport const x = [bytesToHex, HttpApi];\n",
+        'src-main/node/jsonrpc/planted.ts',
       ],
     ];
     for (const [text, as] of allowed) expect(await rulesBroken(text, as), as).toEqual([]);

@@ -22,6 +22,7 @@ describe('headless node CLI', () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--help']);
     for (const flag of [
       '--port',
+      '--jsonrpc-port',
       '--host',
       '--datadir',
       '--block-time-ms',
@@ -81,6 +82,7 @@ describe('headless node CLI', () => {
         });
       });
       expect(stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+      expect(stdout).toMatch(/JSON-RPC on http:\/\/127\.0\.0\.1:\d+\/jsonrpc/);
       expect(stdout).toMatch(/head block 1 0{15}1[0-9a-f]{48} \(solidified 0\)/);
       expect(stdout).toContain('WARNING: the default development mnemonic is public');
       expect(stdout.match(/\(\d\) T\w{33} {2}41[0-9a-f]{40} {2}1000000 TRX/g)).toHaveLength(3);
@@ -112,6 +114,15 @@ describe('headless node CLI', () => {
       await node.stop();
     },
   );
+
+  it('takes --jsonrpc-port N for a JSON-RPC server of its own, a whole number only', () => {
+    const parsed = parseCommandLine(['--jsonrpc-port', '8545']);
+    expect(parsed.help ? undefined : parsed.input.jsonRpcPort).toBe(8545);
+    const unset = parseCommandLine([]);
+    expect(unset.help ? undefined : unset.input).not.toHaveProperty('jsonRpcPort');
+    expect(() => parseCommandLine(['--jsonrpc-port', 'x'])).toThrow(CliUsageError);
+    expect(() => parseCommandLine(['--jsonrpc-port', 'x'])).toThrow('--jsonrpc-port expects a whole number, got "x".');
+  });
 
   describe('localwitness and localWitnessAccountAddress flags', () => {
     const operator = newKey();
