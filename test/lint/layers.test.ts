@@ -76,6 +76,7 @@ describe('layer rules', () => {
       // The JSON-RPC adapter may read the chain; the rest of jsonrpc/ may use src-core and the HTTP server.
       ["import { Chain } from '../chain/chain';\nexport const x = Chain;\n", 'src-main/node/jsonrpc/node-reads.ts'],
       [
+        // The path is relative to the planted file in src-main/node/jsonrpc. standalone-check: allow
         "import { bytesToHex } from '../../../src-core/bytes/hex';\nimport { HttpApi } from '../http/server';\nexport const x = [bytesToHex, HttpApi];\n",
         'src-main/node/jsonrpc/planted.ts',
       ],
