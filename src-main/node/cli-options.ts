@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { NodeConfigInput } from './config';
 import { DEFAULT_CHAIN_PARAMETERS } from '../../src-core/chain/parameters';
+import { CliUsageError } from './errors';
 
 /** The headless node's flags (`npm run node -- …`), parsed without starting anything. */
 export const HELP = `Usage: npm run node -- [options]
@@ -36,9 +37,6 @@ Options:
                       override a chain parameter at genesis, e.g. getEnergyFee=100 (repeatable)
   --help              this text
 `;
-
-/** A flag the node cannot take; the CLI prints it with the help text and exits with 2. */
-export class CliUsageError extends Error {}
 
 function integer(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;

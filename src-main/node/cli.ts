@@ -1,10 +1,11 @@
 import type { TronNode } from './node';
 import { DEFAULT_DEV_MNEMONIC } from './config';
 import type { NodeConfigInput } from './config';
-import { CliUsageError, HELP, parseCommandLine } from './cli-options';
+import { HELP, parseCommandLine } from './cli-options';
 import { configuredSigners } from './chain/signers';
 import { addressFromPrivateKey } from '../../src-core/keys/keys';
 import { toBase58Address } from '../../src-core/address/address';
+import { CliUsageError } from './errors';
 
 /** `npm run node -- [options]`: the headless node (flags: cli-options.ts). */
 function fail(message: string): never {

@@ -8,7 +8,7 @@ import { deriveKeys, FUNDED_PATH, WITNESS_PATH } from './genesis';
 import { Store } from './store/store';
 import { Chain } from './chain/chain';
 import { configuredSigners } from './chain/signers';
-import { defaultActuators } from './actuators/registry';
+import { defaultActuators, vmActuators } from './actuators/registry';
 import type { ActuatorRegistry } from './actuators/registry';
 import { RecoveryPool } from './signatures/recovery-pool';
 import { TxPool } from './pool/pool';
@@ -17,14 +17,11 @@ import { HttpApi } from './http/server';
 import type { Route } from './http/server';
 import { buildRoutes } from './http/routes';
 import type { NodeServices } from './http/services';
-import { ContractRuntime } from './contracts/runtime';
-import { contractActuators } from './contracts/actuators';
-import { CONTRACT_RECORD_CODECS } from './contracts/records';
-import { dynamicEnergyMaintenance } from './contracts/maintenance';
-import { contractRoutes } from './contracts/http';
+import { ContractRuntime } from './vm-host/runtime';
+import { CONTRACT_RECORD_CODECS } from './vm-host/contract-records';
+import { dynamicEnergyMaintenance } from './vm-host/dynamic-energy-maintenance';
 import { DryRunner } from './simulation/dry-run';
 import type { DryRunInput, DryRunOptions, DryRunResult, DryRunSequenceResult, DryRunStep } from './simulation/dry-run';
-import { adminDryRun } from './simulation/http';
 import { JSON_RPC_PATH, JsonRpcService, nodeReads } from './jsonrpc';
 
 /**
@@ -80,7 +77,7 @@ export interface TronNode {
 export interface CreateNodeOptions {
   /** The actuators to execute with (default: the system contracts of this version); the VM and staking register theirs. */
   readonly actuators?: ActuatorRegistry;
-  /** Extra endpoints (e.g. the VM's triggersmartcontract), added to the java-tron routes. */
+  /** Extra endpoints, added after the node's own (http/routes.ts); a path listed there is replaced. */
   readonly routes?: (services: NodeServices) => ReadonlyMap<string, Route>;
 }
 
@@ -105,9 +102,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       estimateEnergy: config.estimateEnergy,
       maxEnergyLimitForConstant: config.maxEnergyLimitForConstant,
     });
-    const registered = new Set(actuators.types());
-    for (const actuator of contractActuators(contracts))
-      if (!registered.has(actuator.typeName)) actuators.register(actuator);
+    actuators.registerMissing(vmActuators(contracts));
     // Block signers besides the genesis representatives: localwitness (for localWitnessAccountAddress, or
     // its own account), and in dev mode each funded key for its own account.
     const signers = configuredSigners(config, funded);
@@ -137,6 +132,8 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       recovery,
       funded,
       startedAt: Date.now(),
+      contracts,
+      dryRunner,
       mine: async (blocks) => {
         await p.produce(blocks);
       },
@@ -156,9 +153,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       port: config.port,
       routes: new Map([
         ...buildRoutes(services),
-        ...contractRoutes(services, contracts),
         [JSON_RPC_PATH, jsonRpc.route],
-        ...(config.dev ? [['/admin/dryrun', { post: adminDryRun(dryRunner) }] as const] : []),
         ...(options.routes?.(services) ?? []),
       ]),
     });

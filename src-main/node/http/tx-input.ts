@@ -2,7 +2,8 @@ import { rawDataToMessage } from '../../../src-core/tx/codec';
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import type { TxEnvelope } from '../chain/tx';
 import { envelopeFromRaw } from '../chain/tx';
-import { JavaError, JAVA, nullPointer } from './errors';
+import { JAVA, nullPointer } from './error-body';
+import { JavaError } from '../errors';
 
 /**
  * Util.packTransaction (java-tron-http.md §2.5): rebuilds the transaction from `raw_data` JSON

@@ -1,10 +1,10 @@
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import type { RecoveredSignature } from '../auth/permission-check';
-import { SignatureCheckError, validateSignatures } from '../auth/permission-check';
+import { validateSignatures } from '../auth/permission-check';
 import type { Chain } from '../chain/chain';
-import { AdmissionError, RESPONSE_CODE } from '../chain/errors';
 import type { TxEnvelope } from '../chain/tx';
 import type { AccountReader } from '../state/view';
+import { AdmissionError, RESPONSE_CODE, TransactionSignatureError } from '../errors';
 
 export interface AdmissionCheckInput {
   readonly chain: Chain;
@@ -40,7 +40,7 @@ export function checkAdmission(tx: TxEnvelope, input: AdmissionCheckInput): void
         activeDefaultOperations: input.activeDefaultOperations,
       });
     } catch (error) {
-      if (error instanceof SignatureCheckError)
+      if (error instanceof TransactionSignatureError)
         throw new AdmissionError(RESPONSE_CODE.SIGERROR, `Validate signature error: ${error.message}`);
       throw error;
     }

@@ -2,7 +2,6 @@ import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import type { NodeConfig } from '../config';
 import type { Chain, BlockResult } from '../chain/chain';
-import { AdmissionError, RESPONSE_CODE } from '../chain/errors';
 import { processTransaction } from '../chain/processor';
 import type { TxOutcome } from '../chain/processor';
 import type { TxEnvelope } from '../chain/tx';
@@ -12,6 +11,7 @@ import type { StateView } from '../state/view';
 import type { ExecutionBlock } from '../actuators/actuator';
 import { validateSignatures } from '../auth/permission-check';
 import { checkAdmission } from './admission';
+import { AdmissionError, RESPONSE_CODE } from '../errors';
 
 /**
  * The pending pool and admission (java-tron Wallet.broadcastTransaction → Manager.pushTransaction,

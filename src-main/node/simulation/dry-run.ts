@@ -6,22 +6,21 @@ import type { TransactionJson } from '../../../src-core/tx/types';
 import type { RecoveredSignature } from '../auth/permission-check';
 import type { SealedBlock } from '../chain/block';
 import { encodeInfo } from '../chain/chain';
-import { AdmissionError, RESPONSE_CODE } from '../chain/errors';
-import type { ResponseCode } from '../chain/errors';
 import type { TxOutcome } from '../chain/processor';
 import { processTransaction, totalFee } from '../chain/processor';
 import type { TxEnvelope } from '../chain/tx';
 import { envelopeFromBytes, envelopeFromRaw } from '../chain/tx';
 import { transactionInfoJson } from '../http/format';
 import { transactionFromJson } from '../http/tx-input';
-import { internalTxMessage } from '../contracts/receipt';
-import type { ContractRuntime } from '../contracts/runtime';
-import { tokenBalancesOf } from '../contracts/world';
+import { internalTxMessage } from '../vm-host/receipt';
+import type { ContractRuntime } from '../vm-host/runtime';
+import { tokenBalancesOf } from '../vm-host/world-backend';
 import type { StateReader } from '../state/view';
 import { StateView } from '../state/view';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { ExecutionBlock } from '../actuators/actuator';
 import { checkAdmission } from '../pool/admission';
+import { AdmissionError, RESPONSE_CODE, type ResponseCode } from '../errors';
 
 /**
  * `node.dryRun(tx)`: validates and applies any transaction on a throw-away copy of the current

@@ -1,6 +1,6 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { mergeReturnedUsage } from '../../../src-core/fee/resource-math';
-import { addressValid, ContractValidateError } from '../actuators/actuator';
+import { addressValid } from '../actuators/actuator';
 import type { AccountRecord } from '../state/account';
 import { addFrozenV2, frozenV2Of, RESOURCE } from '../state/account';
 import { RECORD } from '../state/records';
@@ -18,6 +18,7 @@ import {
   supportUnfreezeDelay,
   TRX,
 } from './rules';
+import { ContractValidateError } from '../errors';
 
 /**
  * Stake 2.0 delegation (JT DelegateResourceActuator, UnDelegateResourceActuator,

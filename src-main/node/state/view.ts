@@ -12,7 +12,7 @@ export interface AccountReader {
   nameOwner(nameHex: string): string | undefined;
   /**
    * Contract records kept beside accounts (contract metadata, ABI, code, storage rows, contract
-   * states), by namespaced key: one letter naming the kind, then hex (contracts/records.ts).
+   * states), by namespaced key: one letter naming the kind, then hex (vm-host/contract-records.ts).
    */
   getExt?(key: string): unknown;
   /** Every key of those records that starts with `prefix` (a destroyed contract's rows). */

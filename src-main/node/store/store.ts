@@ -10,7 +10,7 @@ import { ClassicLevel } from 'classic-level';
  *   u<num8>      undo record of an unsolidified block (accounts before the block)
  *   s<ns>\0<key> a keyed record (staking, votes, rewards, TRC-10; state/records.ts), JSON
  *   v<num8>      undo of keyed records of an unsolidified block
- *   C A D S E    contract records (contracts/records.ts): SmartContract, ABI, code, storage rows, ContractState
+ *   C A D S E    contract records (vm-host/contract-records.ts): SmartContract, ABI, code, storage rows, ContractState
  * Every block is written with one atomic, synced batch, so a crash leaves the store at a block
  * boundary.
  */

@@ -5,10 +5,11 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNode } from '../../../src-main/node';
-import { CliUsageError, parseCommandLine } from '../../../src-main/node/cli-options';
+import { parseCommandLine } from '../../../src-main/node/cli-options';
 import { toBase58Address } from '../../../src-core/address/address';
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { newKey } from './helpers';
+import { CliUsageError } from '../../../src-main/node/errors';
 
 /** `npm run node`: --help, what it prints at start, and a clean stop on SIGTERM / SIGINT. */
 const cli = resolve('src-main/node/cli.ts');

@@ -9,20 +9,19 @@ import type { ContractTypeName } from '../../../../src-core/tx/contract-types';
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import { toBigInt } from '../../../../src-core/json/lossless';
-import { ContractValidateError } from '../../actuators/actuator';
-import { AdmissionError } from '../../chain/errors';
 import { envelopeFromBytes, envelopeFromRaw, encodeWithResult } from '../../chain/tx';
 import type { TxEnvelope } from '../../chain/tx';
-import { checkWeight, operationsAllow, SignatureCheckError } from '../../auth/permission-check';
+import { checkWeight, operationsAllow } from '../../auth/permission-check';
 import type { RecoveredSignature } from '../../auth/permission-check';
 import { permissionById, permissionToMessage, PERMISSION_TYPE } from '../../state/account';
-import { JavaError, JAVA } from '../errors';
+import { JAVA } from '../error-body';
 import type { ApiRequest } from '../request';
 import { params } from '../request';
 import type { NodeServices } from '../services';
 import { transactionFromJson } from '../tx-input';
 import { transactionInfoJson, transactionJson } from '../format';
 import { RawReply } from '../server';
+import { AdmissionError, ContractValidateError, JavaError, TransactionSignatureError } from '../../errors';
 
 type Json = Record<string, unknown>;
 const CODEC = { visible: false, hexMode: 'java-tron' as const };
@@ -131,11 +130,6 @@ export async function buildUnsigned(
   });
   return unsignedJson(tx, visible);
 }
-
-export const createTransaction = (s: NodeServices) => (req: ApiRequest) =>
-  buildUnsigned(s, req, 'TransferContract', true);
-export const accountPermissionUpdate = (s: NodeServices) => (req: ApiRequest) =>
-  buildUnsigned(s, req, 'AccountPermissionUpdateContract', false);
 
 // --- broadcast (java-tron-http.md §5, §9) --------------------------------------------------------
 
@@ -259,16 +253,16 @@ export const getSignWeight =
     let result: Json = {};
     try {
       const contract = tx.contract;
-      if (!contract) throw new SignatureCheckError('other', 'Invalid transaction: no valid contract');
+      if (!contract) throw new TransactionSignatureError('other', 'Invalid transaction: no valid contract');
       const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
-      if (!account) throw new SignatureCheckError('permission', 'Account does not exist!');
+      if (!account) throw new TransactionSignatureError('permission', 'Account does not exist!');
       const permission = permissionById(account, contract.permissionId);
-      if (!permission) throw new SignatureCheckError('permission', 'Permission for this, does not exist!');
+      if (!permission) throw new TransactionSignatureError('permission', 'Permission for this, does not exist!');
       if (contract.permissionId !== 0) {
         if (permission.type !== PERMISSION_TYPE.Active)
-          throw new SignatureCheckError('permission', 'Permission type is wrong!');
+          throw new TransactionSignatureError('permission', 'Permission type is wrong!');
         if (!operationsAllow(permission, contract.type))
-          throw new SignatureCheckError('permission', 'Permission denied!');
+          throw new TransactionSignatureError('permission', 'Permission denied!');
       }
       out.permission = messageToJson('protocol.Permission', permissionToMessage(permission), { visible });
       let weight = 0n;
@@ -285,7 +279,7 @@ export const getSignWeight =
       }
       if (weight < permission.threshold) result = { code: 'NOT_ENOUGH_PERMISSION' };
     } catch (error) {
-      if (!(error instanceof SignatureCheckError)) throw error;
+      if (!(error instanceof TransactionSignatureError)) throw error;
       result = { code: SIGN_WEIGHT_CODES[error.kind], message: error.message };
     }
     out.result = result;
@@ -302,16 +296,17 @@ export const getApprovedList =
     let result: Json = {};
     try {
       const contract = tx.contract;
-      if (!contract) throw new SignatureCheckError('other', 'Invalid transaction: no valid contract');
+      if (!contract) throw new TransactionSignatureError('other', 'Invalid transaction: no valid contract');
       const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
-      if (!account) throw new SignatureCheckError('other', `class ${JAVA.permission} : Account does not exist!`);
+      if (!account) throw new TransactionSignatureError('other', `class ${JAVA.permission} : Account does not exist!`);
       if (tx.signatures.length > 0) {
         const recovered = await recoverAll(s, tx);
         const approved: Uint8Array[] = [];
         tx.signatures.forEach((signature, i) => {
-          if (signature.length < 65) throw new SignatureCheckError('format', `Signature size is ${signature.length}`);
+          if (signature.length < 65)
+            throw new TransactionSignatureError('format', `Signature size is ${signature.length}`);
           const r = recovered[i]!;
-          if (!r.ok) throw new SignatureCheckError('compute', r.message);
+          if (!r.ok) throw new TransactionSignatureError('compute', r.message);
           approved.push(r.address);
         });
         out.approved_list = messageToJson(
@@ -321,7 +316,7 @@ export const getApprovedList =
         ).approved_list;
       }
     } catch (error) {
-      if (!(error instanceof SignatureCheckError)) throw error;
+      if (!(error instanceof TransactionSignatureError)) throw error;
       const code =
         error.kind === 'format'
           ? 'SIGNATURE_FORMAT_ERROR'

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '../../../../src-main/node';
 import { call, fundedKey, startNode } from '../helpers';
 import type { Key } from '../helpers';
-import { callData, deploy, word } from '../contracts/helpers';
-import type { Deployed } from '../contracts/helpers';
+import { callData, deploy, word } from '../vm-host/helpers';
+import type { Deployed } from '../vm-host/helpers';
 import { evm, result } from './helpers';
 
 /**

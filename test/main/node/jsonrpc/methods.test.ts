@@ -5,8 +5,8 @@ import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import { broadcast, call, fundedKey, makeTx, newKey, startNode, transfer } from '../helpers';
 import type { Key, Reply } from '../helpers';
-import { artifacts, callData, deploy, trigger, word } from '../contracts/helpers';
-import type { Deployed } from '../contracts/helpers';
+import { artifacts, callData, deploy, trigger, word } from '../vm-host/helpers';
+import type { Deployed } from '../vm-host/helpers';
 import { annotatedError, evm, PARAMS_INVALID, result, rpc, unhandledError } from './helpers';
 
 /**

@@ -9,9 +9,9 @@ import {
   useEnergy,
 } from '../../../../src-main/node/resources/energy';
 import { energyUsageAt } from '../../../../src-main/node/resources/account-usage';
-import { ContractExeError } from '../../../../src-main/node/actuators/actuator';
 import { startNode, type Key } from '../helpers';
 import { b, fundedKey, send, TRX } from '../staking/helpers';
+import { ContractExeError } from '../../../../src-main/node/errors';
 
 /**
  * The energy processor (java-tron EnergyProcessor + ReceiptCapsule.payEnergyBill, §6.3): limits from

@@ -6,7 +6,7 @@ import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import { encodeAccount } from '../../../../src-main/node/state/account';
 import { serializeProperties } from '../../../../src-main/node/state/dynamic';
 import { b, broadcast, call, fundedKey, makeTx, newKey, startNode, transfer, type Key } from '../helpers';
-import { callData, contractTx, deploy, stringCall, TRX, word } from '../contracts/helpers';
+import { callData, contractTx, deploy, stringCall, TRX, word } from '../vm-host/helpers';
 
 /**
  * node.dryRun: any transaction, validated and applied on a throw-away copy of the state. It must

@@ -1,27 +1,4 @@
-import { WalletError, registerErrorClass } from '../../../src-core/errors';
 import { ContractResult, type ContractResultCode } from './types';
-
-/**
- * A transaction the VM refuses before running it (java-tron `ContractValidateException`). The
- * `message` is java-tron's exact text, because the HTTP API prints it verbatim
- * (java-tron-http.md §5: `Contract validate error : <message>`).
- */
-export class VmValidationError extends WalletError {
-  override name = 'VmValidationError';
-}
-registerErrorClass('VmValidationError', VmValidationError);
-
-/** Misuse of the world-state journal or impossible state (a bug in the caller, not bad input). */
-export class VmStateError extends WalletError {
-  override name = 'VmStateError';
-}
-registerErrorClass('VmStateError', VmStateError);
-
-/** Inputs to the energy/billing functions that cannot occur (negative amounts, percent > 100). */
-export class VmEnergyError extends WalletError {
-  override name = 'VmEnergyError';
-}
-registerErrorClass('VmEnergyError', VmEnergyError);
 
 const PROGRAM = 'org.tron.core.vm.program.Program$';
 

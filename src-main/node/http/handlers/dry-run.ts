@@ -1,6 +1,7 @@
-import { JAVA, JavaError } from '../http/errors';
-import type { ApiRequest } from '../http/request';
-import type { DryRunner, DryRunOptions } from './dry-run';
+import { JAVA } from '../error-body';
+import type { ApiRequest } from '../request';
+import type { DryRunner, DryRunOptions } from '../../simulation/dry-run';
+import { JavaError } from '../../errors';
 
 /**
  * `POST /admin/dryrun` (dev mode only): `{"transaction": <tx JSON or hex>, "skip_signature_check"?,

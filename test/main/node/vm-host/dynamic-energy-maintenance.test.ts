@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { withChainParameters } from '../../../../src-core/chain/parameters';
 import type { DynamicProperties } from '../../../../src-main/node/state/dynamic';
 import { StateView } from '../../../../src-main/node/state/view';
-import { dynamicEnergyMaintenance } from '../../../../src-main/node/contracts/maintenance';
-import { stateKey } from '../../../../src-main/node/contracts/records';
+import { dynamicEnergyMaintenance } from '../../../../src-main/node/vm-host/dynamic-energy-maintenance';
+import { stateKey } from '../../../../src-main/node/vm-host/contract-records';
 import { catchUpToCycle } from '../../../../src-main/node/vm/dynamic-energy';
 import type { ContractStateRecord } from '../../../../src-main/node/vm/world-state';
+import { EMPTY_STATE } from '../vm/helpers';
 
 /**
  * The dynamic-energy maintenance hook banks a busy cycle's raise at the maintenance that ends it.
@@ -24,12 +25,7 @@ function viewWith(state: ContractStateRecord, allowDynamicEnergy = 1n): StateVie
   const records = new Map<string, unknown>([[stateKey(CONTRACT), state]]);
   return new StateView(
     {
-      getAccount: () => undefined,
-      nameOwner: () => undefined,
-      getWitness: () => undefined,
-      witnessAddresses: () => [],
-      getRecord: () => undefined,
-      recordKeys: () => [],
+      ...EMPTY_STATE,
       getExt: (key) => records.get(key),
       extKeys: (prefix) => [...records.keys()].filter((k) => k.startsWith(prefix)),
     },

@@ -1,34 +1,25 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import type { HexAddress } from '../../../src-core/brand';
-import { bytesToHex } from '../../../src-core/bytes/hex';
-import { utf8ToBytes } from '../../../src-core/bytes/utf8';
-import { parseJsonLossless, toBigInt } from '../../../src-core/json/lossless';
-import { jsonToMessage, messageToJson } from '../../../src-core/proto/json-codec';
-import { getCodec } from '../../../src-core/proto/schema';
-import { bigintToLong, longToBigint, protocol } from '../../../src-core/proto/runtime';
-import { ContractValidateError } from '../actuators/actuator';
-import type { TxEnvelope } from '../chain/tx';
-import { errorBody, JAVA, JavaError } from '../http/errors';
-import { transactionJson } from '../http/format';
-import {
-  buildUnsigned,
-  extraDataParam,
-  permissionIdParam,
-  unsignedJson,
-  unsignedTransaction,
-} from '../http/handlers/transactions';
-import type { ApiRequest } from '../http/request';
-import { params } from '../http/request';
-import type { Route } from '../http/server';
-import type { NodeServices } from '../http/services';
-import { catchUpToCycle, newContractState } from '../vm/dynamic-energy';
-import { VmValidationError } from '../vm/errors';
-import type { VmExecutionResult } from '../vm/requests';
-import type { ContractStateRecord } from '../vm/world-state';
-import type { ConstantCall } from './calls';
-import { constantCall, estimateCall } from './calls';
-import { constantCallFields } from './receipt';
-import type { AbiMessage, ContractRecord } from './records';
+import type { HexAddress } from '../../../../src-core/brand';
+import { bytesToHex } from '../../../../src-core/bytes/hex';
+import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
+import { parseJsonLossless, toBigInt } from '../../../../src-core/json/lossless';
+import { jsonToMessage, messageToJson } from '../../../../src-core/proto/json-codec';
+import { getCodec } from '../../../../src-core/proto/schema';
+import { bigintToLong, longToBigint, protocol } from '../../../../src-core/proto/runtime';
+import type { TxEnvelope } from '../../chain/tx';
+import { errorBody, JAVA } from '../error-body';
+import { transactionJson } from '../format';
+import { extraDataParam, permissionIdParam, unsignedJson, unsignedTransaction } from './transactions';
+import type { ApiRequest } from '../request';
+import { params } from '../request';
+import type { NodeServices } from '../services';
+import { catchUpToCycle, newContractState } from '../../vm/dynamic-energy';
+import type { VmExecutionResult } from '../../vm/requests';
+import type { ContractStateRecord } from '../../vm/world-state';
+import type { ConstantCall } from '../../vm-host/constant-calls';
+import { constantCall, estimateCall } from '../../vm-host/constant-calls';
+import { constantCallFields } from '../../vm-host/receipt';
+import type { AbiMessage, ContractRecord } from '../../vm-host/contract-records';
 import {
   abiKey,
   addressHexOf,
@@ -37,29 +28,20 @@ import {
   contractStateToMessage,
   contractToMessage,
   stateKey,
-} from './records';
-import type { ContractRuntime } from './runtime';
+} from '../../vm-host/contract-records';
+import { ContractValidateError, JavaError, ReturnCodeError, VmValidationError } from '../../errors';
 
 /**
  * The smart-contract endpoints (java-tron-http.md §4, §4.5): deploycontract, triggersmartcontract,
- * triggerconstantcontract, estimateenergy, getcontract, getcontractinfo, and the owner settings
- * updatesetting / updateenergylimit / clearabi. trigger/constant/estimate always answer with their
- * own message shape (a Return inside), never `{"Error": …}`.
+ * triggerconstantcontract, estimateenergy, getcontract, getcontractinfo (the owner settings
+ * updatesetting / updateenergylimit / clearabi are plain builders of the endpoint table).
+ * trigger/constant/estimate always answer with their own message shape (a Return inside), never
+ * `{"Error": …}`.
  */
 type Json = Record<string, unknown>;
 const CODEC = { hexMode: 'java-tron' as const };
 const ZERO_ADDRESS = `41${'00'.repeat(20)}` as HexAddress;
 const INVALID_PARAMETER = 'java.security.InvalidParameterException';
-
-/** A failure that answers as `{"result":{"code":…,"message":…}}`. */
-class ReturnError extends Error {
-  constructor(
-    readonly code: 'CONTRACT_VALIDATE_ERROR' | 'CONTRACT_EXE_ERROR' | 'OTHER_ERROR',
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 function returnJson(result: boolean, code: string | undefined, message: string | undefined, visible: boolean): Json {
   const m: Json = {};
@@ -72,7 +54,7 @@ function returnJson(result: boolean, code: string | undefined, message: string |
 
 /** java-tron's catch blocks: validation → CONTRACT_VALIDATE_ERROR, anything else → OTHER_ERROR "class … : …" with `"` as `'`. */
 function failure(error: unknown, visible: boolean): Json {
-  if (error instanceof ReturnError) return { result: returnJson(false, error.code, error.message, visible) };
+  if (error instanceof ReturnCodeError) return { result: returnJson(false, error.code, error.message, visible) };
   if (error instanceof ContractValidateError || error instanceof VmValidationError)
     return { result: returnJson(false, 'CONTRACT_VALIDATE_ERROR', error.message, visible) };
   const text = errorBody(error).Error.replace(/"/g, "'");
@@ -252,7 +234,7 @@ async function constantRequest(
 // --- endpoints ----------------------------------------------------------------------------------
 
 export const triggerSmartContract =
-  (s: NodeServices, runtime: ContractRuntime) =>
+  (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
     const visible = visibleOf(req);
     try {
@@ -271,7 +253,7 @@ export const triggerSmartContract =
       const data = (trigger.data as Uint8Array | undefined) ?? new Uint8Array();
       if (isConstantFunction(s.pool.view.getExt(abiKey(contractHex)) as AbiMessage | undefined, data)) {
         const owner = addressHexOf(trigger.owner_address as Uint8Array);
-        const result = await constantCall(runtime, {
+        const result = await constantCall(s.contracts, {
           owner,
           contractAddress: contractHex,
           data,
@@ -290,28 +272,28 @@ export const triggerSmartContract =
   };
 
 export const triggerConstantContract =
-  (s: NodeServices, runtime: ContractRuntime) =>
+  (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
     const visible = visibleOf(req);
     try {
       const { tx, call } = await constantRequest(s, req.body(), visible, true);
-      return constantExtention(tx, await constantCall(runtime, call), visible);
+      return constantExtention(tx, await constantCall(s.contracts, call), visible);
     } catch (error) {
       return failure(error, visible);
     }
   };
 
 export const estimateEnergy =
-  (s: NodeServices, runtime: ContractRuntime) =>
+  (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
     const visible = visibleOf(req);
     try {
-      if (!runtime.settings.estimateEnergy)
+      if (!s.contracts.settings.estimateEnergy)
         throw new ContractValidateError('this node does not support estimate energy');
       const { call } = await constantRequest(s, req.body(), visible, false);
-      const estimate = await estimateCall(runtime, call);
+      const estimate = await estimateCall(s.contracts, call);
       if (!estimate.ok)
-        throw new ReturnError('CONTRACT_EXE_ERROR', estimate.execution.resMessage || 'REVERT opcode executed');
+        throw new ReturnCodeError('CONTRACT_EXE_ERROR', estimate.execution.resMessage || 'REVERT opcode executed');
       return messageToJson(
         'protocol.EstimateEnergyMessage',
         { result: { result: true }, energy_required: bigintToLong(estimate.energyRequired) },
@@ -421,21 +403,3 @@ export const getContractInfo =
     if (code?.length) wrapper.runtimecode = code;
     return messageToJson('protocol.SmartContractDataWrapper', wrapper, { visible: req.visible() });
   };
-
-export function contractRoutes(s: NodeServices, runtime: ContractRuntime): Map<string, Route> {
-  const build =
-    (type: 'UpdateSettingContract' | 'UpdateEnergyLimitContract' | 'ClearABIContract') => (req: ApiRequest) =>
-      buildUnsigned(s, req, type, false);
-  const both = (handler: Route['post']): Route => ({ post: handler, get: handler });
-  const routes = new Map<string, Route>();
-  routes.set('/wallet/deploycontract', { post: deployContract(s), get: 'empty' });
-  routes.set('/wallet/triggersmartcontract', { post: triggerSmartContract(s, runtime), get: 'empty' });
-  routes.set('/wallet/triggerconstantcontract', { post: triggerConstantContract(s, runtime), get: 'empty' });
-  routes.set('/wallet/estimateenergy', { post: estimateEnergy(s, runtime), get: 'empty' });
-  routes.set('/wallet/getcontract', both(getContract(s)));
-  routes.set('/wallet/getcontractinfo', both(getContractInfo(s)));
-  routes.set('/wallet/updatesetting', { post: build('UpdateSettingContract'), get: 'empty' });
-  routes.set('/wallet/updateenergylimit', { post: build('UpdateEnergyLimitContract'), get: 'empty' });
-  routes.set('/wallet/clearabi', { post: build('ClearABIContract'), get: 'empty' });
-  return routes;
-}

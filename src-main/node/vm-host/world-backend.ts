@@ -19,8 +19,8 @@ import type {
   WorldStateDiff,
 } from '../vm/world-state';
 import { AccountType } from '../vm/world-state';
-import type { AbiMessage, ContractRecord } from './records';
-import { abiKey, codeKey, contractKey, stateKey, storageKey } from './records';
+import type { AbiMessage, ContractRecord } from './contract-records';
+import { abiKey, codeKey, contractKey, stateKey, storageKey } from './contract-records';
 
 /**
  * `WorldStateBackend` over a node `StateView` (vm/README.md "The world-state contract"): reads
@@ -36,7 +36,7 @@ export function typeCodeOf(type: AccountTypeName): number {
   return TYPE_CODES[type];
 }
 
-/** Staged staking effects (contracts/staking.ts): the namespaces the VM world carries them in. */
+/** Staged staking effects (vm-host/staking-hooks.ts): the namespaces the VM world carries them in. */
 const STAGED_ACCOUNT = 'acct';
 const STAGED_RECORD = 'rec';
 const STAGED_WITNESS = 'wit';
@@ -106,7 +106,7 @@ export class ViewWorldBackend implements WorldStateBackend {
     };
   }
 
-  /** Staged staking effects exist only in the VM world's overlay (contracts/staking.ts). */
+  /** Staged staking effects exist only in the VM world's overlay (vm-host/staking-hooks.ts). */
   getRecord(): unknown {
     return undefined;
   }

@@ -10,9 +10,9 @@ import { createMemoryWorldState } from '../vm/memory-backend';
 import type { VmTransactionResult } from '../vm/requests';
 import type { BlockContext } from '../vm/types';
 import type { JournaledWorldState } from '../vm/journaled-world-state';
-import { nodeStakingHooks } from './staking';
-import type { ViewWorldBackend } from './world';
-import { worldOver } from './world';
+import { nodeStakingHooks } from './staking-hooks';
+import type { ViewWorldBackend } from './world-backend';
+import { worldOver } from './world-backend';
 
 /**
  * The node's smart-contract runtime: one `TronVm` kept in step with the chain parameters, the

@@ -35,8 +35,16 @@ export const storagePrefix = (address: string): string => RECORD.storage + addre
 
 type Msg = Record<string, unknown>;
 
+/** The ContractStore record of `address` in a view or the chain, if a contract lives there. */
+export function contractRecordOf(
+  state: { getExt?(key: string): unknown },
+  address: string,
+): ContractRecord | undefined {
+  return state.getExt?.(contractKey(address)) as ContractRecord | undefined;
+}
+
 /** 21-byte address bytes as the VM's `41…` hex address. */
-export function addressHexOf(bytes: Uint8Array | undefined): HexAddress {
+export function addressHexOf(bytes: Uint8Array | null | undefined): HexAddress {
   return bytesToHex(bytes ?? new Uint8Array()) as string as HexAddress;
 }
 

@@ -14,7 +14,7 @@ import { headSlotOf } from '../resources/account-usage';
 import type { StakingContext, StakingHooks, StakingQueries } from '../vm/staking-hooks';
 import type { TronWorldState } from '../vm/world-state';
 import { AccountType } from '../vm/world-state';
-import { backendOf, typeCodeOf } from './world';
+import { backendOf, typeCodeOf } from './world-backend';
 
 /**
  * The VM's staking hooks (vm/staking-hooks.ts) over the node's staking service (staking/service.ts)
@@ -232,8 +232,19 @@ export function nodeStakingHooks(): StakingHooks {
     withdrawRewardAndCancelVotes: (ctx, owner) => apply(ctx, (v) => staking.withdrawRewardAndCancelVotes(v, owner)),
     transferStakeToInheritor: (ctx, owner, inheritor) =>
       apply(ctx, (v) => staking.transferStakeToInheritor(v, owner, inheritor)),
-    accountEnergyLeft: (ctx, address) =>
-      read(ctx, (v) => energyLeft(v, address, { nowSlot: headSlotOf(v.props), headTimestamp: v.props.headTimestamp })),
+    accountEnergyLeft: (ctx, address) => {
+      // Asked once or twice before every VM transaction: when no hook of this transaction staged the
+      // account or the stake totals, the node's view answers as the staking view would, without one.
+      const backend = backendOf(ctx.world);
+      const unstaged =
+        backend !== undefined &&
+        ctx.world.getRecord(STAGED.account, address) === undefined &&
+        ctx.world.getRecord(STAGED.totals, '') === undefined;
+      const left = (v: StateView) =>
+        energyLeft(v, address, { nowSlot: headSlotOf(v.props), headTimestamp: v.props.headTimestamp });
+      if (!unstaged) return read(ctx, left);
+      return ctx.world.getAccount(address) === undefined ? 0n : left(backend.view);
+    },
     queries,
   };
 }

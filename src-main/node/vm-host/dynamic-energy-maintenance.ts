@@ -1,7 +1,7 @@
 import type { MaintenanceHook } from '../chain/maintenance';
 import { catchUpToCycle } from '../vm/dynamic-energy';
 import type { ContractStateRecord } from '../vm/world-state';
-import { RECORD } from './records';
+import { RECORD } from './contract-records';
 
 /**
  * "Update the dynamic energy factors" at a maintenance block (java-tron-http.md §6.4, TIP-491).

@@ -1,19 +1,10 @@
 import { WalletError } from '../../../src-core/errors';
+import { JavaError } from '../errors';
 
 /**
- * java-tron answers failures with HTTP 200 and `{"Error": "<exception class> : <message>"}`
- * (java-tron-http.md §3). `JavaError` carries the class name to print.
+ * How a thrown error is printed, as java-tron's Util.printErrorMsg does: HTTP 200 and
+ * `{"Error": "<exception class> : <message>"}`, with java-tron's exception class names.
  */
-export class JavaError extends Error {
-  constructor(
-    readonly className: string,
-    message: string,
-    readonly bare = false,
-  ) {
-    super(message);
-  }
-}
-
 export const JAVA = {
   contractValidate: 'org.tron.core.exception.ContractValidateException',
   parse: 'org.tron.core.services.http.JsonFormat$ParseException',
