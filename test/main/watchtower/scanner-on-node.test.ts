@@ -12,7 +12,7 @@ import { Watchtower } from '../../../src-main/watchtower/scanner';
 import type { Alert, CatchUpProgress, WatchEvent } from '../../../src-main/watchtower/types';
 import { defaultRules, type AccountRules, type WatchList } from '../../../src-main/watchtower/watch-list';
 import { b, broadcast, fundedKey, makeTx, newKey, startNode, transfer, type Key } from '../node/helpers';
-import { callData, deploy, TRX, trigger, word } from '../node/contracts/helpers';
+import { callData, deploy, TRX, trigger, word } from '../node/vm-host/helpers';
 
 /**
  * The acceptance scenarios on the embedded node over its HTTP API: a permission change by a
