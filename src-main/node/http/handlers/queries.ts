@@ -5,7 +5,7 @@ import { decodeBase58Check } from '../../../../src-core/bytes/base58';
 import { longToBigint, bigintToLong } from '../../../../src-core/proto/runtime';
 import { DEFAULT_CHAIN_PARAMETERS } from '../../../../src-core/chain/parameters';
 import { accountJson, blockJson, splitBlock, transactionInfoJson } from '../format';
-import { envelopeFromBytes } from '../../chain/tx';
+import { parseTransaction } from '../../chain/tx';
 import {
   energyLimitOf,
   freeNetUsageAt,
@@ -208,7 +208,7 @@ export const getTransactionInfoByBlockNum =
     const visible = req.visible();
     const infos: Json[] = [];
     for (const txBytes of splitBlock(bytes).transactions) {
-      const info = await s.chain.transactionInfo(envelopeFromBytes(txBytes).idHex);
+      const info = await s.chain.transactionInfo(parseTransaction(txBytes).idHex);
       if (info) infos.push(transactionInfoJson(info, visible));
     }
     return infos;
