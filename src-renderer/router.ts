@@ -13,6 +13,7 @@ import InboxPage from './pages/cosign/InboxPage.vue';
 import EnvelopePage from './pages/cosign/EnvelopePage.vue';
 import AddressBookPage from './pages/cosign/AddressBookPage.vue';
 import HistoryPage from './pages/history/HistoryPage.vue';
+import WatchPage from './pages/watch/WatchPage.vue';
 
 /**
  * `meta.vault` says what a route needs: `unlocked` (Home), `none` (Node, About: usable while locked
@@ -46,6 +47,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/cosign', name: 'cosign', component: InboxPage, meta: { title: 'Co-signing', vault: 'unlocked' } },
   { path: '/cosign/:id', name: 'envelope', component: EnvelopePage, meta: { title: 'Envelope', vault: 'unlocked' } },
   { path: '/history', name: 'history', component: HistoryPage, meta: { title: 'History', vault: 'unlocked' } },
+  { path: '/watch', name: 'watch', component: WatchPage, meta: { title: 'Watchtower', vault: 'unlocked' } },
   // The issue-8 Activity screen became the History screen; old links land there.
   { path: '/activity', redirect: '/history' },
   {
