@@ -1,18 +1,20 @@
 import { createRouter, createWebHashHistory, type RouteLocationNormalized, type RouteRecordRaw } from 'vue-router';
-import AboutPage from './pages/AboutPage.vue';
-import HomePage from './pages/HomePage.vue';
-import NodePage from './pages/NodePage.vue';
-import PermissionsPage from './pages/permissions/PermissionsPage.vue';
-import UnlockPage from './pages/UnlockPage.vue';
-import WelcomePage from './pages/WelcomePage.vue';
-import BlockPage from './pages/BlockPage.vue';
-import BuildPage from './pages/BuildPage.vue';
-import ContractsPage from './pages/ContractsPage.vue';
-import TxPage from './pages/TxPage.vue';
-import InboxPage from './pages/cosign/InboxPage.vue';
-import EnvelopePage from './pages/cosign/EnvelopePage.vue';
-import AddressBookPage from './pages/cosign/AddressBookPage.vue';
-import HistoryPage from './pages/history/HistoryPage.vue';
+
+// One chunk per page, fetched on first visit: start-up loads only the layout and the router.
+const AboutPage = () => import('./pages/AboutPage.vue');
+const HomePage = () => import('./pages/HomePage.vue');
+const NodePage = () => import('./pages/NodePage.vue');
+const PermissionsPage = () => import('./pages/permissions/PermissionsPage.vue');
+const UnlockPage = () => import('./pages/UnlockPage.vue');
+const WelcomePage = () => import('./pages/WelcomePage.vue');
+const BlockPage = () => import('./pages/BlockPage.vue');
+const BuildPage = () => import('./pages/BuildPage.vue');
+const ContractsPage = () => import('./pages/ContractsPage.vue');
+const TxPage = () => import('./pages/TxPage.vue');
+const InboxPage = () => import('./pages/cosign/InboxPage.vue');
+const EnvelopePage = () => import('./pages/cosign/EnvelopePage.vue');
+const AddressBookPage = () => import('./pages/cosign/AddressBookPage.vue');
+const HistoryPage = () => import('./pages/history/HistoryPage.vue');
 
 /**
  * `meta.vault` says what a route needs: `unlocked` (Home), `none` (Node, About: usable while locked
