@@ -320,9 +320,11 @@ describe('co-signing between two profiles in Chromium', () => {
         if (photographed % 5 !== 0) images.push({ name: `frame-${lastSeq}.png`, mimeType: 'image/png', buffer });
       }
       await pb.getByTestId('qr-images').setInputFiles(images);
-      // Until B has read them all: its import is busy, then either done (the envelope) or waiting for more.
+      // B has read the batch when it shows the envelope, or idles with the envelope still incomplete.
       await pb
-        .locator('[data-testid="envelope-page"], [data-testid="envelope-import"]:not([aria-busy="true"])')
+        .locator(
+          '[data-testid="envelope-page"], [data-testid="envelope-import"]:not([aria-busy="true"]) [data-testid="qr-progress"][data-complete="false"]',
+        )
         .first()
         .waitFor();
     }

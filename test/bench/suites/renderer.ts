@@ -86,7 +86,11 @@ function firstUsableProbe(heading: string): string {
 })();`;
 }
 
-async function coldLoad(browser: Browser, harness: HarnessServer, heading: string): Promise<{ ms: number; js: string[] }> {
+async function coldLoad(
+  browser: Browser,
+  harness: HarnessServer,
+  heading: string,
+): Promise<{ ms: number; js: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
   try {
     await context.addInitScript({ content: harness.initScript });
