@@ -1,11 +1,12 @@
 import { createRouter, createWebHashHistory, type RouteLocationNormalized, type RouteRecordRaw } from 'vue-router';
+// Every start with a vault shows this page first: it ships with the start-up code.
+import UnlockPage from './pages/UnlockPage.vue';
 
-// One chunk per page, fetched on first visit: start-up loads only the layout and the router.
+// One chunk per other page, fetched on first visit.
 const AboutPage = () => import('./pages/AboutPage.vue');
 const HomePage = () => import('./pages/HomePage.vue');
 const NodePage = () => import('./pages/NodePage.vue');
 const PermissionsPage = () => import('./pages/permissions/PermissionsPage.vue');
-const UnlockPage = () => import('./pages/UnlockPage.vue');
 const WelcomePage = () => import('./pages/WelcomePage.vue');
 const BlockPage = () => import('./pages/BlockPage.vue');
 const BuildPage = () => import('./pages/BuildPage.vue');

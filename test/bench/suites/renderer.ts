@@ -15,7 +15,10 @@ import { serviceDoubles } from '../../fixtures/service-doubles';
  *   its modulepreload links), raw and gzipped;
  * - first usable screen: the median of cold loads (a new browser context each time, so an empty
  *   cache) from navigation start to the first frame in which the layout and the route's heading
- *   are visible, read in the page from `performance.now()`.
+ *   are visible, read in the page from `performance.now()`. The app starts with the vault locked
+ *   (main keeps it so until the password or the device unlocks it), so the screen every start
+ *   shows is Unlock: that one has the target. The accounts screen after a reload of an unlocked
+ *   window is measured too, for information.
  *
  * `BENCH_RENDERER_OUT=<dir>` measures another build (e.g. an older one kept for comparison)
  * instead of `out/renderer`, which is built first when stale.
@@ -33,26 +36,40 @@ interface Figures {
 
 /**
  * Main's build before route splitting and minification (commit 17f2361), measured with this suite
- * (`BENCH_RENDERER_OUT` pointed at that build) on the shared 2-core machine.
+ * (`BENCH_RENDERER_OUT` pointed at that build): the medians of three runs, taken back to back with
+ * runs of the new build, at a load average of about 17 on the shared 2-core machine.
  */
 const BEFORE = {
   rawBytes: 1_026_203,
   gzipBytes: 248_466,
-  locked: { ms: 0, scriptMs: 0, busyMs: 0 } as Figures,
-  unlocked: { ms: 0, scriptMs: 0, busyMs: 0 } as Figures,
+  locked: { ms: 691, scriptMs: 162, busyMs: 391 } as Figures,
+  unlocked: { ms: 928, scriptMs: 236, busyMs: 579 } as Figures,
 } as const;
 
 interface Scenario {
   readonly name: string;
   readonly heading: string;
   readonly vaultLocked: boolean;
+  /** Whether the time target applies (the screen an app start shows). */
+  readonly targeted: boolean;
   readonly before: Figures;
 }
 
-// Every app start finds the vault locked; a reload while unlocked lands on the accounts.
 const SCENARIOS: readonly Scenario[] = [
-  { name: 'start, vault locked → Unlock', heading: 'Unlock the vault', vaultLocked: true, before: BEFORE.locked },
-  { name: 'start, vault unlocked → Accounts', heading: 'Accounts', vaultLocked: false, before: BEFORE.unlocked },
+  {
+    name: 'app start (vault locked) → Unlock',
+    heading: 'Unlock the vault',
+    vaultLocked: true,
+    targeted: true,
+    before: BEFORE.locked,
+  },
+  {
+    name: 'reload, vault unlocked → Accounts',
+    heading: 'Accounts',
+    vaultLocked: false,
+    targeted: false,
+    before: BEFORE.unlocked,
+  },
 ];
 
 interface FileSize {
@@ -191,7 +208,7 @@ export async function run(): Promise<boolean> {
     for (const { scenario, loads } of results) {
       const ms = median(loads.map((load) => load.ms));
       const screenJs = await Promise.all(loads.at(-1)!.js.map((path) => fileSize(root, path)));
-      met &&= ms <= TARGET_MS;
+      if (scenario.targeted) met &&= ms <= TARGET_MS;
       rows.push({
         screen: scenario.name,
         'median ms': Math.round(ms),
@@ -200,8 +217,8 @@ export async function run(): Promise<boolean> {
         'busy ms': Math.round(median(loads.map((load) => load.busyMs))),
         'screen JS gzip kB': kb(screenJs.reduce((sum, file) => sum + file.gzipBytes, 0)),
         before: `${scenario.before.ms} ms (script ${scenario.before.scriptMs}, busy ${scenario.before.busyMs})`,
-        target: `≤ ${TARGET_MS} ms`,
-        met: ms <= TARGET_MS ? 'yes' : 'NO',
+        target: scenario.targeted ? `≤ ${TARGET_MS} ms` : 'for information',
+        met: scenario.targeted ? (ms <= TARGET_MS ? 'yes' : 'NO') : ms <= TARGET_MS ? '(yes)' : '(no)',
       });
     }
     console.table(rows);
