@@ -82,6 +82,8 @@ export function createAppRouter(gate?: VaultGate) {
   const router = createRouter({ history: createWebHashHistory(), routes });
   if (gate) {
     router.beforeEach(async (to) => redirectFor(to, await gate.state()) ?? true);
+    // Once a lazy page's code has loaded: a lock that came meanwhile still keeps the page away.
+    router.beforeResolve(async (to) => redirectFor(to, await gate.state()) ?? true);
   }
   router.afterEach((to) => {
     const title = typeof to.meta.title === 'string' ? to.meta.title : null;
