@@ -13,7 +13,7 @@ import {
   splitForQr,
   type Envelope,
 } from '../../../src-core/envelope';
-import { BroadcastError, EnvelopeError, NodeHostError, WalletError } from '../../../src-core/errors';
+import { BroadcastError, EnvelopeError, WalletError } from '../../../src-core/errors';
 import type {
   EnvelopeDetail,
   EnvelopeExport,
@@ -32,7 +32,8 @@ import type { HistoryEntry } from '../stores/history';
 import type { NetworkStores } from '../stores/network-stores';
 import type { StoredEnvelope } from '../stores/envelopes';
 import type { ChainReads } from '../transactions/chain-reads';
-import type { BroadcastElsewhere, TxChain, TxVault } from '../transactions/transaction-service';
+import type { ChainAccess } from '../node-host/chain-access';
+import type { BroadcastElsewhere, TxVault } from '../transactions/transaction-service';
 import {
   callView,
   headline,
@@ -53,7 +54,7 @@ export interface CosignTracker {
 }
 
 export interface CosignServiceOptions {
-  readonly chain: TxChain;
+  readonly chain: ChainAccess;
   readonly vault: TxVault;
   readonly tracker: CosignTracker;
   readonly reads: ChainReads;
@@ -65,7 +66,6 @@ export interface CosignServiceOptions {
 }
 
 export const CosignErrorCode = {
-  notRunning: 'COSIGN_NODE_NOT_RUNNING',
   unknown: 'COSIGN_UNKNOWN_ENVELOPE',
   noDialog: 'COSIGN_NO_DIALOG',
   expired: 'COSIGN_EXPIRED',
@@ -97,7 +97,6 @@ function fail(code: string, message: string, details?: Record<string, unknown>):
  * vault account; broadcasting hands the transaction to the transaction service's tracking.
  */
 export class CosignService {
-  private genesis: { client: TronNodeClient; id: string } | null = null;
   /** Expiries already announced, so each is recorded once. */
   private readonly expiredSeen = new Set<string>();
   private checking = false;
@@ -107,7 +106,6 @@ export class CosignService {
     this.stops.push(
       options.chain.onBlock((block) => void this.onBlock(block)),
       options.chain.onNetworkChange(() => {
-        this.genesis = null;
         this.expiredSeen.clear();
       }),
     );
@@ -126,21 +124,7 @@ export class CosignService {
   }
 
   private requireClient(): TronNodeClient {
-    const client = this.options.chain.client();
-    if (!client) {
-      throw new NodeHostError(
-        CosignErrorCode.notRunning,
-        'The node is not answering, so this envelope cannot be checked against the chain. Start the node (Node screen) and try again.',
-      );
-    }
-    return client;
-  }
-
-  private async genesisId(client: TronNodeClient): Promise<string> {
-    if (this.genesis?.client === client) return this.genesis.id;
-    const id = (await client.getGenesisBlockId()).toLowerCase();
-    this.genesis = { client, id };
-    return id;
+    return this.options.chain.requireClient();
   }
 
   private names(): Names {
@@ -203,7 +187,7 @@ export class CosignService {
     const client = this.options.chain.client();
     return inspectEnvelope(envelope, {
       client,
-      genesisId: () => this.genesisId(client!),
+      genesisId: () => this.options.chain.genesisId(),
       owner: (address) => this.options.reads.owner(client!, address),
       names,
       headTime: this.options.chain.head()?.timestamp ?? null,
@@ -519,6 +503,7 @@ export class CosignService {
       envelope,
       client,
       reads: this.options.reads,
+      parameters: await this.options.chain.chainParameters(),
       dryRun: this.options.chain.dryRunner(),
       headTime: head?.timestamp ?? envelope.createdAt,
     });
@@ -709,7 +694,7 @@ export class CosignService {
     }
     const fresh = createEnvelope({
       transaction,
-      network: { name: envelope.network.name, genesisBlockId: await this.genesisId(client) },
+      network: { name: envelope.network.name, genesisBlockId: await this.options.chain.genesisId() },
       permission,
       ...(state.permissions ? { accountPermissions: state.permissions } : {}),
       ...(envelope.abi ? { abi: envelope.abi } : {}),

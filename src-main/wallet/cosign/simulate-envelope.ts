@@ -1,3 +1,4 @@
+import type { ChainParameters } from '../../../src-core/chain/parameters';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import { fromPermissionSnapshot, type Envelope } from '../../../src-core/envelope';
 import type { CostView, SimulationView, TxKind } from '../../../src-core/ipc/channels/tx';
@@ -8,7 +9,7 @@ import { signWeight } from '../../../src-core/permission/sign-weight';
 import type { HexAddress } from '../../../src-core/brand';
 import type { ContractTypeName } from '../../../src-core/tx/contract-types';
 import type { TransactionJson } from '../../../src-core/tx/types';
-import type { DryRunner } from '../node-host/node-host';
+import type { DryRunner } from '../node-host/chain-access';
 import type { ChainReads } from '../transactions/chain-reads';
 import { contractShareOf, costView } from '../transactions/costing';
 import { AbiCache } from '../transactions/logs';
@@ -25,6 +26,7 @@ export interface EnvelopeSimulationInput {
   readonly envelope: Envelope;
   readonly client: TronNodeClient;
   readonly reads: ChainReads;
+  readonly parameters: ChainParameters;
   readonly dryRun: DryRunner | null;
   readonly headTime: number;
 }
@@ -105,7 +107,8 @@ export async function simulateEnvelope(
 ): Promise<{ simulation: SimulationView; cost: CostView }> {
   const { envelope, client, reads } = input;
   const owner = envelope.summary.owner;
-  const [ownerState, parameters] = await Promise.all([reads.owner(client, owner), reads.chainParameters(client)]);
+  const { parameters } = input;
+  const ownerState = await reads.owner(client, owner);
   const permission =
     (ownerState.permissions
       ? permissionFor(ownerState.permissions, envelope.summary.permissionId, { ownerAddress: owner })

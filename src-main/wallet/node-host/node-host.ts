@@ -5,6 +5,7 @@ import { NETWORKS } from '../../../src-core/client/networks';
 import { TronNodeClient } from '../../../src-core/client/client';
 import type { FetchLike } from '../../../src-core/client/fetch';
 import type { Block } from '../../../src-core/client/types';
+import type { ChainParameters } from '../../../src-core/chain/parameters';
 import { NodeHostError, WalletError } from '../../../src-core/errors';
 import type { NetworkChoice, NetworkInfo } from '../../../src-core/ipc/channels/network';
 import {
@@ -20,15 +21,11 @@ import type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog
 import { NetworkStores } from '../stores/network-stores';
 import type { Settings, StoredNetwork } from '../stores/settings';
 import { BlockWatcher } from './block-watcher';
+import type { ChainAccess, DryRunner } from './chain-access';
+import { ChainFacts } from './chain-facts';
 import type { DryRunSequenceResult, DryRunStep, EmbeddedNode, EmbeddedNodeFactory } from './embedded-node';
 import { LogBuffer } from './log-buffer';
 import { networkInfo, networkKey, networkName, remoteUrls, storedNetwork } from './networks';
-
-/** The embedded node's `dryRun`, as the host hands it out (the result is the node's DryRunResult). */
-export type DryRunner = (
-  transaction: object,
-  options?: { skipSignatureCheck?: boolean; signers?: readonly string[]; state?: 'head' | 'pending' },
-) => Promise<unknown>;
 
 export const NodeHostErrorCode = {
   notRunning: 'NODE_NOT_RUNNING',
@@ -62,6 +59,8 @@ export interface NodeHostOptions {
   readonly remoteTimeoutMs?: number;
   /** Wait before trying an unreachable remote node again (default: the poll interval, at least 3 s). */
   readonly remoteRetryMs?: number;
+  /** The clock of the chain-parameter cache (tests). */
+  readonly now?: () => number;
 }
 
 interface Connection {
@@ -84,7 +83,7 @@ const RECENT_CACHE = 50;
  *
  * Lifecycle calls (start, stop, restart, reset, switch) run one at a time in call order.
  */
-export class NodeHost {
+export class NodeHost implements ChainAccess {
   private embedded: EmbeddedNode | null = null;
   private connection: Connection | null = null;
   private networkStores: NetworkStores | null = null;
@@ -95,8 +94,10 @@ export class NodeHost {
   private readonly blockListeners = new Set<(block: NodeBlock) => void>();
   private readonly networkListeners = new Set<() => void>();
   private closed = false;
+  private readonly facts: ChainFacts;
 
   constructor(private readonly options: NodeHostOptions) {
+    this.facts = new ChainFacts(options.now);
     const network = options.settings.get().network;
     this.statusValue = {
       state: 'stopped',
@@ -124,6 +125,29 @@ export class NodeHost {
   /** The client of the current network while it answers; null otherwise. */
   client(): TronNodeClient | null {
     return this.statusValue.state === 'running' ? (this.connection?.client ?? null) : null;
+  }
+
+  /** The client, or the one "node is not running" error every service gives. */
+  requireClient(): TronNodeClient {
+    const client = this.client();
+    if (!client) {
+      const status = this.statusValue;
+      throw new NodeHostError(
+        NodeHostErrorCode.notRunning,
+        status.source === 'embedded'
+          ? 'The embedded node is not running. Start it on the Node screen, then try again.'
+          : `The node at ${this.url() ?? 'the remote URL'} is not answering${status.message ? ` (${status.message})` : ''}. Try again when it is back, or switch network on the Node screen.`,
+      );
+    }
+    return client;
+  }
+
+  async genesisId(): Promise<string> {
+    return this.facts.genesisId(this.requireClient());
+  }
+
+  async chainParameters(): Promise<ChainParameters> {
+    return this.facts.chainParameters(this.requireClient());
   }
 
   /** The latest head block seen on the current network, with its time (chain time, not the local clock). */
@@ -417,19 +441,6 @@ export class NodeHost {
     }
   }
 
-  private requireClient(): TronNodeClient {
-    const client = this.client();
-    if (!client) {
-      throw new NodeHostError(
-        NodeHostErrorCode.notRunning,
-        this.statusValue.source === 'embedded'
-          ? 'The embedded node is not running. Start it on the Node screen.'
-          : `The node at ${this.url() ?? 'the remote URL'} is not answering.`,
-      );
-    }
-    return client;
-  }
-
   private setStatus(next: Omit<NodeStatus, 'source' | 'network'> & Partial<Pick<NodeStatus, 'source'>>): void {
     const network = this.connection?.network ?? this.options.settings.get().network;
     const status: NodeStatus = {
@@ -553,6 +564,7 @@ export class NodeHost {
       });
       if (!quiet) this.progress(`Connecting to ${urls.fullNodeUrl}`, 1, total, urls.fullNodeUrl);
       const genesis = await client.getGenesisBlockId();
+      this.facts.knowGenesis(client, genesis);
       if (network.kind === 'preset') {
         const expected = NETWORKS[network.network].genesisBlockId;
         if (expected && genesis.toLowerCase() !== expected) {

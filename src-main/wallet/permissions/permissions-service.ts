@@ -1,9 +1,9 @@
 import type { HexAddress } from '../../../src-core/brand';
 import { toBase58Address, toHexAddress } from '../../../src-core/address/address';
 import type { TronNodeClient } from '../../../src-core/client/client';
-import type { Account, ChainParameters as NodeChainParameters } from '../../../src-core/client/types';
-import { DEFAULT_CHAIN_PARAMETERS, PROTOCOL_CONSTANTS, type ChainParameters } from '../../../src-core/chain/parameters';
-import { NodeHostError, PermissionError, VaultError, WalletError } from '../../../src-core/errors';
+import type { Account } from '../../../src-core/client/types';
+import { PROTOCOL_CONSTANTS, type ChainParameters } from '../../../src-core/chain/parameters';
+import { PermissionError, VaultError, WalletError } from '../../../src-core/errors';
 import { transactionCost } from '../../../src-core/fee';
 import type { PermissionView } from '../../../src-core/ipc/channels/accounts';
 import type { NetworkInfo } from '../../../src-core/ipc/channels/network';
@@ -45,15 +45,14 @@ import {
 } from '../../../src-core/permission';
 import { accountPermissionUpdateContract, transferContract, type ContractSpec } from '../../../src-core/tx/builders';
 import type { TransactionJson } from '../../../src-core/tx/types';
+import type { ChainAccess } from '../node-host/chain-access';
 import type { DryRunSequenceResult, DryRunStep } from '../node-host/embedded-node';
 import type { WalletLog } from '../context';
 import type { ContractTransactions, TxVault } from '../transactions/transaction-service';
 
 /** What the service needs from the node host. */
-export interface PermissionsChain {
-  client(): TronNodeClient | null;
+export interface PermissionsChain extends Pick<ChainAccess, 'requireClient' | 'chainParameters'> {
   network(): NetworkInfo;
-  status(): { state: string; source: 'embedded' | 'remote'; message?: string };
   stores(): { addressBook: { list(): readonly { name: string; address: string }[] } };
   sequenceDryRunner(): ((steps: readonly DryRunStep[]) => Promise<DryRunSequenceResult>) | null;
 }
@@ -116,13 +115,6 @@ function trx(sun: bigint): string {
   return `${whole}${fraction ? `.${fraction}` : ''} TRX`;
 }
 
-/** The chain's parameters over the spec's defaults (a node reports only what it has). */
-function mergeParameters(reported: NodeChainParameters): ChainParameters {
-  const out: Record<string, bigint> = { ...DEFAULT_CHAIN_PARAMETERS };
-  for (const [key, value] of Object.entries(reported)) if (typeof value === 'bigint') out[key] = value;
-  return out as unknown as ChainParameters;
-}
-
 /**
  * The permission editor's main side: reads an account's structure, looks up facts about keys,
  * and — always on the whole new structure, which the update overwrites — validates it with
@@ -138,8 +130,7 @@ export class PermissionsService {
   async load(addressText: string): Promise<PermissionsSnapshot> {
     const client = this.client();
     const address = toHexAddress(addressText);
-    const [account, reported] = await Promise.all([client.getAccount(address), client.getChainParameters()]);
-    const parameters = mergeParameters(reported);
+    const [account, parameters] = await Promise.all([client.getAccount(address), this.options.chain.chainParameters()]);
     const raw = account?.raw ?? {};
     const current = this.currentStructure(address, account);
     const permissions = effectivePermissions(current);
@@ -336,17 +327,7 @@ export class PermissionsService {
   // ── internals ─────────────────────────────────────────────────────────────────────────────
 
   private client(): TronNodeClient {
-    const client = this.options.chain.client();
-    if (!client) {
-      const status = this.options.chain.status();
-      throw new NodeHostError(
-        'NODE_NOT_RUNNING',
-        status.source === 'embedded'
-          ? 'The embedded node is not running. Start it on the Node screen.'
-          : (status.message ?? 'The network is not answering. Check the Node screen.'),
-      );
-    }
-    return client;
+    return this.options.chain.requireClient();
   }
 
   private currentStructure(address: HexAddress, account: Account | null): AccountPermissions {
@@ -384,8 +365,7 @@ export class PermissionsService {
   private async review(addressText: string, update: PermissionStructureInput): Promise<Review> {
     const client = this.client();
     const address = toHexAddress(addressText);
-    const [account, reported] = await Promise.all([client.getAccount(address), client.getChainParameters()]);
-    const parameters = mergeParameters(reported);
+    const [account, parameters] = await Promise.all([client.getAccount(address), this.options.chain.chainParameters()]);
     const updateValue = updateValueFromStructure(address, update);
     const issues = validatePermissionUpdate(updateValue, {
       isWitness: account?.is_witness ?? false,

@@ -5,15 +5,12 @@ import type { BlockRef } from '../../../src-core/client/types';
 import { createEnvelope, serializeEnvelope } from '../../../src-core/envelope';
 import {
   BroadcastError,
-  NodeHostError,
   PermissionError,
   TransactionError,
   ValidationError,
   WalletError,
 } from '../../../src-core/errors';
 import { feeLimitFromEstimate } from '../../../src-core/fee';
-import type { NetworkInfo } from '../../../src-core/ipc/channels/network';
-import type { NodeBlock, NodeStatus } from '../../../src-core/ipc/channels/node';
 import type {
   BlockView,
   EstimateView,
@@ -37,7 +34,8 @@ import { buildTransaction, type ContractSpec } from '../../../src-core/tx/builde
 import { transactionHeader } from '../../../src-core/tx/header';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { EmitEvent, WalletLog } from '../context';
-import type { DryRunner } from '../node-host/node-host';
+import type { ChainAccess } from '../node-host/chain-access';
+import type { ChainParameters } from '../../../src-core/chain/parameters';
 import type { StoredEnvelope } from '../stores/envelopes';
 import type { NetworkStores } from '../stores/network-stores';
 import { ChainReads, type OwnerState } from './chain-reads';
@@ -48,18 +46,6 @@ import { planRequest, type ContractPlan } from './requests';
 import { simulate } from './simulation';
 import { FINAL_STATES, historyStatusOf, readTrack, type TrackedMeta } from './tracking';
 
-/** What a wallet service needs from the node host (the co-signing service uses it too). */
-export interface TxChain {
-  client(): TronNodeClient | null;
-  status(): NodeStatus;
-  network(): NetworkInfo;
-  stores(): NetworkStores;
-  head(): NodeBlock | null;
-  dryRunner(): DryRunner | null;
-  onBlock(listener: (block: NodeBlock) => void): () => void;
-  onNetworkChange(listener: () => void): () => void;
-}
-
 /** What it needs from the vault: public account facts and signing (keys stay in the vault). */
 export interface TxVault {
   listAccounts(): VaultAccount[];
@@ -67,7 +53,7 @@ export interface TxVault {
 }
 
 export interface TransactionServiceOptions {
-  readonly chain: TxChain;
+  readonly chain: ChainAccess;
   readonly vault: TxVault;
   readonly emit: EmitEvent;
   readonly log: WalletLog;
@@ -77,7 +63,6 @@ export interface TransactionServiceOptions {
 }
 
 export const TxErrorCode = {
-  notRunning: 'TX_NODE_NOT_RUNNING',
   unknown: 'TX_UNKNOWN',
   noPermission: 'PERM_NO_PERMISSION_CAN_SIGN',
   badPermission: 'TX_BAD_PERMISSION_CHOICE',
@@ -102,7 +87,7 @@ interface Prepared {
   readonly memo: string | null;
   readonly estimate: EstimateView | null;
   readonly cost: PreparedTxView['cost'];
-  readonly parameters: Awaited<ReturnType<ChainReads['chainParameters']>>;
+  readonly parameters: ChainParameters;
   transaction: TransactionJson;
   state: TxState;
   envelopeId: string | null;
@@ -165,13 +150,12 @@ export class TransactionService {
   private readonly tracked = new Map<string, TrackedMeta>();
   private readonly reads: ChainReads;
   private readonly abis = new AbiCache();
-  private genesis: { client: TronNodeClient; id: string } | null = null;
   private polling = false;
   private resumeFromHistory = true;
   private readonly stops: (() => void)[] = [];
 
   constructor(private readonly options: TransactionServiceOptions) {
-    this.reads = options.reads ?? new ChainReads(options.now);
+    this.reads = options.reads ?? new ChainReads();
     this.stops.push(
       options.chain.onBlock(() => void this.pollTracked()),
       options.chain.onNetworkChange(() => {
@@ -179,7 +163,6 @@ export class TransactionService {
         this.tracked.clear();
         this.reads.reset();
         this.abis.clear();
-        this.genesis = null;
         this.resumeFromHistory = true;
       }),
     );
@@ -194,17 +177,7 @@ export class TransactionService {
   }
 
   private client(): TronNodeClient {
-    const client = this.options.chain.client();
-    if (!client) {
-      const status = this.options.chain.status();
-      throw new NodeHostError(
-        TxErrorCode.notRunning,
-        status.source === 'embedded'
-          ? 'The embedded node is not running. Start it on the Node screen, then try again.'
-          : `The network is not answering${status.message ? ` (${status.message})` : ''}. Try again when it is back.`,
-      );
-    }
-    return client;
+    return this.options.chain.requireClient();
   }
 
   /** Base58 addresses (hex inside) of vault accounts that can sign. */
@@ -268,7 +241,7 @@ export class TransactionService {
       return { kind: request.kind, energy: null, feeLimits: [], problem: null, revertReason: null };
     const [facts, parameters, factor] = await Promise.all([
       estimateEnergy(client, request.owner, plan),
-      this.reads.chainParameters(client),
+      this.options.chain.chainParameters(),
       energyFactorOf(client, plan),
     ]);
     return estimateView(request.kind, facts, feeLimitSuggestions(facts, factor, parameters));
@@ -279,7 +252,7 @@ export class TransactionService {
     const networkKey = this.options.chain.network().key;
     const [refBlock, parameters, ownerState] = await Promise.all([
       client.getRefBlock(),
-      this.reads.chainParameters(client),
+      this.options.chain.chainParameters(),
       this.reads.owner(client, request.owner),
     ]);
     const plan = await planRequest(request, this.reads.planReads(client));
@@ -585,8 +558,7 @@ export class TransactionService {
     label: string;
     headTime: number;
   }): Promise<StoredEnvelope> {
-    const client = this.client();
-    const genesisBlockId = await this.genesisId(client);
+    const genesisBlockId = await this.options.chain.genesisId();
     const envelope = createEnvelope({
       transaction: input.transaction,
       network: { name: this.options.chain.network().name, genesisBlockId },
@@ -687,13 +659,6 @@ export class TransactionService {
     };
     await this.send(transaction, meta);
     return { txid: transaction.txID, state: 'broadcast', signatures, weight, envelopeId: null };
-  }
-
-  private async genesisId(client: TronNodeClient): Promise<string> {
-    if (this.genesis?.client === client) return this.genesis.id;
-    const id = (await client.getGenesisBlockId()).toLowerCase();
-    this.genesis = { client, id };
-    return id;
   }
 
   private async record(
