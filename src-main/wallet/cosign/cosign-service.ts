@@ -13,7 +13,7 @@ import {
   splitForQr,
   type Envelope,
 } from '../../../src-core/envelope';
-import { BroadcastError, EnvelopeError, WalletError } from '../../../src-core/errors';
+import { EnvelopeError, WalletError } from '../../../src-core/errors';
 import type {
   EnvelopeDetail,
   EnvelopeExport,
@@ -24,16 +24,17 @@ import type {
   InboxItem,
 } from '../../../src-core/ipc/channels/cosign';
 import type { NodeBlock } from '../../../src-core/ipc/channels/node';
-import type { CostView, SimulationView, TrackView } from '../../../src-core/ipc/channels/tx';
+import type { CostView, SimulationView } from '../../../src-core/ipc/channels/tx';
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import { permissionFor, weightOf, type Permission } from '../../../src-core/permission/model';
 import type { Clipboard, EmitEvent, FileDialogs, WalletLog } from '../context';
-import type { HistoryEntry } from '../stores/history';
+import type { HistoryEntry, HistoryRecord } from '../stores/history';
 import type { NetworkStores } from '../stores/network-stores';
 import type { StoredEnvelope } from '../stores/envelopes';
 import type { ChainReads } from '../transactions/chain-reads';
 import type { ChainAccess } from '../node-host/chain-access';
-import type { BroadcastElsewhere, TxVault } from '../transactions/transaction-service';
+import type { TransactionTracker } from '../transactions/transaction-tracker';
+import type { TxVault } from '../transactions/transaction-service';
 import {
   callView,
   headline,
@@ -48,10 +49,8 @@ import { rebuildTransaction } from './repropose';
 import { simulateEnvelope } from './simulate-envelope';
 import { EXPIRY_WARNING_MS, inspectEnvelope, type Inspection } from './verify';
 
-/** The transaction service's tracking (issue 8): follows a transaction broadcast here to confirmation. */
-export interface CosignTracker {
-  followBroadcast(input: BroadcastElsewhere): Promise<TrackView>;
-}
+/** What the inbox uses of the transaction tracker: broadcast and follow, and the history. */
+export type CosignTracker = Pick<TransactionTracker, 'broadcast' | 'record' | 'historyEntry'>;
 
 export interface CosignServiceOptions {
   readonly chain: ChainAccess;
@@ -143,22 +142,11 @@ export class CosignService {
   }
 
   private history(txid: string): HistoryEntry | undefined {
-    try {
-      const history = this.stores().history;
-      return history.store.problem ? undefined : history.get(txid);
-    } catch {
-      return undefined;
-    }
+    return this.options.tracker.historyEntry(txid);
   }
 
-  private async record(fields: Parameters<NetworkStores['history']['record']>[0]): Promise<void> {
-    try {
-      await this.stores().history.record(fields, this.now());
-    } catch (error) {
-      this.options.log.warn('Recording a co-signed transaction in the history failed', {
-        code: error instanceof WalletError ? error.code : undefined,
-      });
-    }
+  private record(fields: HistoryRecord): Promise<void> {
+    return this.options.tracker.record(fields);
   }
 
   private async tokenFacts(envelope: Envelope): Promise<TokenFacts> {
@@ -599,37 +587,25 @@ export class CosignService {
         `The signatures weigh ${progress.currentWeight} of the ${progress.threshold} permission ${permission.id} needs; collect ${progress.remainingWeight} more before broadcasting.`,
       );
     }
-    const common = {
-      txid: entry.txid,
-      type: envelope.summary.contractType,
-      owner: toBase58Address(envelope.summary.owner),
-      permissionId: permission.id,
-      expiresAt: envelope.expiresAt,
-    };
+    let accepted = false;
     try {
-      await client.broadcastTransaction(envelope.transaction);
+      await this.options.tracker.broadcast(
+        envelope.transaction,
+        {
+          txid: entry.txid,
+          contractType: envelope.summary.contractType,
+          owner: toBase58Address(envelope.summary.owner),
+          permissionId: permission.id,
+          expiresAt: envelope.expiresAt,
+        },
+        async (at) => {
+          accepted = true;
+          await this.stores().envelopes.update(entry.id, () => ({ broadcastAt: at }), at);
+        },
+      );
     } catch (error) {
-      if (error instanceof BroadcastError) {
-        await this.record({ ...common, status: 'failed', message: error.message });
-        this.options.emit('tx:status', { txid: entry.txid, state: 'rejected', message: error.message });
-      }
-      throw error;
-    }
-    const at = this.now();
-    await this.stores().envelopes.update(entry.id, () => ({ broadcastAt: at }), at);
-    // The transaction service follows it from here: pending in the history, then pool, block,
-    // confirmed (history and tx:status).
-    try {
-      await this.options.tracker.followBroadcast({
-        txid: entry.txid,
-        contractType: common.type,
-        owner: common.owner,
-        permissionId: common.permissionId,
-        expiresAt: common.expiresAt,
-        broadcastAt: at,
-      });
-    } catch (error) {
-      if (!(error instanceof WalletError)) throw error;
+      // Once the node took it, a failure to start following it is not a failed broadcast.
+      if (!accepted || !(error instanceof WalletError)) throw error;
       this.options.log.warn('Following a co-signed transaction failed to start', { code: error.code });
     }
     this.options.emit('cosign:changed', { id: entry.id, txid: entry.txid, stage: 'broadcast' });

@@ -3,13 +3,7 @@ import type { HexAddress } from '../../../src-core/brand';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import type { BlockRef } from '../../../src-core/client/types';
 import { createEnvelope, serializeEnvelope } from '../../../src-core/envelope';
-import {
-  BroadcastError,
-  PermissionError,
-  TransactionError,
-  ValidationError,
-  WalletError,
-} from '../../../src-core/errors';
+import { BroadcastError, PermissionError, TransactionError, ValidationError } from '../../../src-core/errors';
 import { feeLimitFromEstimate } from '../../../src-core/fee';
 import type {
   BlockView,
@@ -37,14 +31,13 @@ import type { EmitEvent, WalletLog } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { ChainParameters } from '../../../src-core/chain/parameters';
 import type { StoredEnvelope } from '../stores/envelopes';
-import type { NetworkStores } from '../stores/network-stores';
 import { ChainReads, type OwnerState } from './chain-reads';
 import { contractShareOf, costView, expectedSigners } from './costing';
 import { energyFactorOf, estimateEnergy, estimateView, feeLimitSuggestions, type EnergyFacts } from './energy';
-import { AbiCache } from './logs';
 import { planRequest, type ContractPlan } from './requests';
 import { simulate } from './simulation';
-import { FINAL_STATES, historyStatusOf, readTrack, type TrackedMeta } from './tracking';
+import { historyStatusOf } from './tracking';
+import type { FollowedTransaction, TransactionTracker } from './transaction-tracker';
 
 /** What it needs from the vault: public account facts and signing (keys stay in the vault). */
 export interface TxVault {
@@ -58,8 +51,10 @@ export interface TransactionServiceOptions {
   readonly emit: EmitEvent;
   readonly log: WalletLog;
   readonly now?: () => number;
-  /** Shared with the tokens service (one parameter and token cache per network). */
+  /** Shared with the tokens service (one token cache per network). */
   readonly reads?: ChainReads;
+  /** Broadcasts and follows; shared with the co-signing inbox. */
+  readonly tracker: TransactionTracker;
 }
 
 export const TxErrorCode = {
@@ -126,19 +121,6 @@ export interface SubmittedContract {
 /** What the permission editor uses of this service. */
 export type ContractTransactions = Pick<TransactionService, 'buildContract' | 'submitContract'>;
 
-/** A transaction broadcast outside this service (co-signed in the inbox), to be followed here. */
-export interface BroadcastElsewhere {
-  readonly txid: string;
-  readonly contractType: string;
-  /** Base58 owner. */
-  readonly owner: string | null;
-  readonly permissionId?: number;
-  /** raw_data.expiration (ms). */
-  readonly expiresAt: number | null;
-  /** When it was broadcast (ms, local clock as every history time). */
-  readonly broadcastAt: number;
-}
-
 /**
  * Builds, costs, simulates, signs, broadcasts and follows transactions on the current network
  * (issue 8). Transactions are built here from typed requests with src-core's builders, the head
@@ -147,23 +129,24 @@ export interface BroadcastElsewhere {
  */
 export class TransactionService {
   private readonly prepared = new Map<string, Prepared>();
-  private readonly tracked = new Map<string, TrackedMeta>();
   private readonly reads: ChainReads;
-  private readonly abis = new AbiCache();
-  private polling = false;
-  private resumeFromHistory = true;
+  private readonly tracker: TransactionTracker;
   private readonly stops: (() => void)[] = [];
 
   constructor(private readonly options: TransactionServiceOptions) {
     this.reads = options.reads ?? new ChainReads();
+    this.tracker = options.tracker;
     this.stops.push(
-      options.chain.onBlock(() => void this.pollTracked()),
       options.chain.onNetworkChange(() => {
         this.prepared.clear();
-        this.tracked.clear();
         this.reads.reset();
-        this.abis.clear();
-        this.resumeFromHistory = true;
+      }),
+      this.tracker.attach({
+        has: (txid) => this.prepared.has(txid),
+        read: (txid, state) => {
+          const p = this.prepared.get(txid);
+          if (p && p.state !== state && ORDERED.includes(state)) p.state = state;
+        },
       }),
     );
   }
@@ -365,8 +348,8 @@ export class TransactionService {
       createdAt: this.now(),
     };
     this.remember(prepared);
-    if (plan.execution?.contract) this.abis.seed(plan.execution.contract, plan.abi);
-    if (transaction.contract_address) this.abis.seed(transaction.contract_address, plan.abi);
+    if (plan.execution?.contract) this.tracker.abis.seed(plan.execution.contract, plan.abi);
+    if (transaction.contract_address) this.tracker.abis.seed(transaction.contract_address, plan.abi);
     return this.view(prepared);
   }
 
@@ -494,7 +477,7 @@ export class TransactionService {
         p.permission,
         this.signingAccounts().map((a) => a.addressHex as HexAddress),
       ),
-      abiOf: this.abis.source(client),
+      abiOf: this.tracker.abis.source(client),
       headTime: this.options.chain.head()?.timestamp ?? p.headTime,
     });
   }
@@ -533,7 +516,8 @@ export class TransactionService {
       p.state = 'cosigning';
     }
     p.signing = this.signingPlan(p.permission, p.transaction);
-    await this.record(p.txid, {
+    await this.tracker.record({
+      txid: p.txid,
       type: TX_KINDS[p.kind],
       status: historyStatusOf(p.state),
       owner: toBase58Address(p.owner),
@@ -626,7 +610,8 @@ export class TransactionService {
         label: request.label,
         headTime: Number(transaction.raw_data.timestamp ?? createdAt),
       });
-      await this.record(transaction.txID, {
+      await this.tracker.record({
+        txid: transaction.txID,
         type: contract.type,
         status: 'signed',
         owner,
@@ -636,7 +621,8 @@ export class TransactionService {
       });
       return { txid: transaction.txID, state: 'needs-cosigners', signatures, weight, envelopeId: stored.id };
     }
-    await this.record(transaction.txID, {
+    await this.tracker.record({
+      txid: transaction.txID,
       type: contract.type,
       status: 'signed',
       owner,
@@ -644,35 +630,15 @@ export class TransactionService {
       expiresAt,
       message: null,
     });
-    const meta: TrackedMeta = {
+    await this.tracker.broadcast(transaction, {
       txid: transaction.txID,
-      kind: null,
       contractType: contract.type,
       owner,
-      expiration: expiresAt,
-      estimatedBurnSun: null,
-      state: 'signed',
-      message: null,
+      permissionId: request.permissionId,
+      expiresAt,
       createdAt,
-      broadcastAt: null,
-      confirmedAt: null,
-    };
-    await this.send(transaction, meta);
+    });
     return { txid: transaction.txID, state: 'broadcast', signatures, weight, envelopeId: null };
-  }
-
-  private async record(
-    txid: string,
-    fields: Omit<Parameters<NetworkStores['history']['record']>[0], 'txid'>,
-  ): Promise<void> {
-    try {
-      await this.options.chain.stores().history.record({ txid, ...fields }, this.now());
-    } catch (error) {
-      // A damaged history file must not stop a transaction; the History screen reports it.
-      this.options.log.warn('Recording a transaction in the history failed', {
-        code: error instanceof WalletError ? error.code : undefined,
-      });
-    }
   }
 
   // ── broadcast and track ────────────────────────────────────────────────────────────────────
@@ -695,213 +661,44 @@ export class TransactionService {
         { state: p.state },
       );
     }
-    const meta: TrackedMeta = {
-      txid: p.txid,
-      kind: p.kind,
-      contractType: TX_KINDS[p.kind],
-      owner: toBase58Address(p.owner),
-      expiration: expirationOf(p.transaction),
-      estimatedBurnSun: p.cost.burnedSun,
-      state: 'signed',
-      message: null,
-      createdAt: p.createdAt,
-      broadcastAt: null,
-      confirmedAt: null,
-    };
     try {
-      return await this.send(p.transaction, meta, () => (p.state = 'pool'));
+      return await this.tracker.broadcast(p.transaction, this.followed(p), () => {
+        p.state = 'pool';
+      });
     } catch (error) {
       if (error instanceof BroadcastError) p.state = 'rejected';
       throw error;
     }
   }
 
-  /**
-   * Broadcasts a signed transaction and follows it: a refusal is recorded as failed and announced
-   * as rejected; an accepted one is pending in the history and read again on every block.
-   */
-  private async send(transaction: TransactionJson, meta: TrackedMeta, accepted?: () => void): Promise<TrackView> {
-    try {
-      await this.client().broadcastTransaction(transaction);
-    } catch (error) {
-      if (error instanceof BroadcastError) {
-        await this.record(meta.txid, { type: meta.contractType, status: 'failed', message: error.message });
-        this.options.emit('tx:status', { txid: meta.txid, state: 'rejected', message: error.message });
-      }
-      throw error;
-    }
-    const at = this.now();
-    meta.broadcastAt = at;
-    meta.state = 'pool';
-    accepted?.();
-    this.tracked.set(meta.txid, meta);
-    await this.record(meta.txid, { type: meta.contractType, status: 'pending', broadcastAt: at });
-    this.options.emit('tx:status', { txid: meta.txid, state: 'pool' });
-    return this.refresh(meta);
-  }
-
-  /**
-   * Follows a transaction that another part of the wallet broadcast (the co-signing inbox): it is
-   * recorded as pending with its broadcast time, announced as in the pool, and from then on read
-   * on every block like one broadcast here, to confirmed, failed or expired (history and
-   * `tx:status`).
-   */
-  async followBroadcast(input: BroadcastElsewhere): Promise<TrackView> {
-    const txid = input.txid.toLowerCase();
-    const meta: TrackedMeta = {
-      txid,
-      kind: null,
-      contractType: input.contractType,
-      owner: input.owner,
-      expiration: input.expiresAt,
-      estimatedBurnSun: null,
-      state: 'pool',
-      message: null,
-      createdAt: this.safeHistory()?.get(txid)?.createdAt ?? input.broadcastAt,
-      broadcastAt: input.broadcastAt,
-      confirmedAt: null,
+  private followed(p: Prepared): FollowedTransaction {
+    return {
+      txid: p.txid,
+      kind: p.kind,
+      contractType: TX_KINDS[p.kind],
+      owner: toBase58Address(p.owner),
+      permissionId: p.permission.id,
+      expiresAt: expirationOf(p.transaction),
+      estimatedBurnSun: p.cost.burnedSun,
+      createdAt: p.createdAt,
     };
-    await this.record(txid, {
-      type: input.contractType,
-      status: 'pending',
-      owner: input.owner,
-      ...(input.permissionId !== undefined ? { permissionId: input.permissionId } : {}),
-      expiresAt: input.expiresAt,
-      broadcastAt: input.broadcastAt,
-      message: null,
-    });
-    this.tracked.set(txid, meta);
-    this.options.emit('tx:status', { txid, state: 'pool' });
-    return this.refresh(meta);
   }
 
   async track(input: { txid: string }): Promise<TrackView> {
-    const txid = input.txid.toLowerCase();
-    const known = this.tracked.get(txid);
-    if (known) return this.refresh(known);
-    {
-      const p = this.prepared.get(txid);
-      const entry = this.safeHistory()?.get(txid);
-      const meta: TrackedMeta = {
-        txid,
-        kind: p?.kind ?? null,
-        contractType: p ? TX_KINDS[p.kind] : (entry?.type ?? 'unknown'),
-        owner: p ? toBase58Address(p.owner) : (entry?.owner ?? null),
-        expiration: (p ? expirationOf(p.transaction) : undefined) ?? entry?.expiresAt ?? null,
-        estimatedBurnSun: p?.cost.burnedSun ?? null,
-        state: p?.state ?? stateFromHistory(entry?.status) ?? 'pool',
-        message: entry?.message ?? null,
-        createdAt: p?.createdAt ?? entry?.createdAt ?? null,
-        // Unknown transactions (a txid typed in) may well be on chain: look for them.
-        broadcastAt: entry?.broadcastAt ?? (p ? null : this.now()),
-        confirmedAt: entry?.confirmedAt ?? null,
-        signed: p ? (p.transaction.signature?.length ?? 0) > 0 : true,
-      };
-      if (!FINAL_STATES.has(meta.state) && meta.broadcastAt !== null && (p || entry)) this.tracked.set(txid, meta);
-      if (!p && !entry) {
-        const view = await this.refresh(meta);
-        return view.blockNumber === null
-          ? { ...view, message: 'This network does not know the transaction (yet).' }
-          : view;
-      }
-      return this.refresh(meta);
-    }
-  }
-
-  private safeHistory(): NetworkStores['history'] | null {
-    try {
-      const history = this.options.chain.stores().history;
-      return history.store.problem ? null : history;
-    } catch {
-      return null;
-    }
-  }
-
-  /** Reads the node, records a state change in the history and announces it. */
-  private async refresh(meta: TrackedMeta): Promise<TrackView> {
-    const client = this.client();
-    const before = meta.state;
-    const head = this.options.chain.head();
-    const view = await readTrack(
-      meta,
-      {
-        client,
-        abiOf: this.abis.source(client),
-        headTime: head?.timestamp ?? null,
-        solidBlock: head?.solidBlock ?? null,
+    const p = this.prepared.get(input.txid.toLowerCase());
+    return this.tracker.track(
+      input.txid,
+      p && {
+        kind: p.kind,
+        contractType: TX_KINDS[p.kind],
+        owner: toBase58Address(p.owner),
+        expiration: expirationOf(p.transaction),
+        estimatedBurnSun: p.cost.burnedSun,
+        state: p.state,
+        createdAt: p.createdAt,
+        signed: (p.transaction.signature?.length ?? 0) > 0,
       },
-      this.now(),
     );
-    const p = this.prepared.get(meta.txid);
-    if (p && p.state !== meta.state && ORDERED.includes(meta.state)) p.state = meta.state;
-    if (meta.state !== before) {
-      if (this.safeHistory()?.get(meta.txid) || p) {
-        await this.record(meta.txid, {
-          type: view.contractType,
-          status: historyStatusOf(meta.state),
-          ...(view.blockNumber !== null ? { blockNumber: view.blockNumber } : {}),
-          ...(view.feeSun !== null ? { feeSun: view.feeSun } : {}),
-          ...(meta.confirmedAt !== null ? { confirmedAt: meta.confirmedAt } : {}),
-          message: meta.message,
-        });
-      }
-      this.options.emit('tx:status', {
-        txid: meta.txid,
-        state: meta.state,
-        ...(view.blockNumber !== null ? { blockNumber: view.blockNumber } : {}),
-        ...(view.success !== null ? { success: view.success } : {}),
-        ...(meta.message ? { message: meta.message } : {}),
-      });
-    }
-    if (FINAL_STATES.has(meta.state)) this.tracked.delete(meta.txid);
-    return view;
-  }
-
-  /** On each new block: every transaction still on its way is read again. */
-  private async pollTracked(): Promise<void> {
-    if (this.polling || !this.options.chain.client()) return;
-    this.polling = true;
-    try {
-      if (this.resumeFromHistory) {
-        this.resumeFromHistory = false;
-        this.resumePending();
-      }
-      for (const meta of [...this.tracked.values()]) {
-        try {
-          await this.refresh(meta);
-        } catch (error) {
-          if (!(error instanceof WalletError)) throw error;
-        }
-      }
-    } catch (error) {
-      this.options.log.warn('Following transactions failed', {
-        error: error instanceof Error ? error.name : typeof error,
-      });
-    } finally {
-      this.polling = false;
-    }
-  }
-
-  /** Transactions broadcast in an earlier session and not yet settled are followed again. */
-  private resumePending(): void {
-    const history = this.safeHistory();
-    if (!history) return;
-    for (const entry of history.list()) {
-      if (entry.status !== 'pending' || this.tracked.has(entry.txid)) continue;
-      this.tracked.set(entry.txid, {
-        txid: entry.txid,
-        kind: null,
-        contractType: entry.type,
-        owner: entry.owner,
-        expiration: entry.expiresAt,
-        estimatedBurnSun: null,
-        state: 'pool',
-        message: entry.message,
-        createdAt: entry.createdAt,
-        broadcastAt: entry.broadcastAt ?? entry.createdAt,
-        confirmedAt: null,
-      });
-    }
   }
 
   history(input?: { limit?: number }): HistoryItem[] {
@@ -931,7 +728,6 @@ export class TransactionService {
         field: 'number',
       });
     const solid = this.options.chain.head()?.solidBlock ?? null;
-    const history = this.safeHistory();
     const raw = block.block_header.raw_data;
     return {
       number: raw.number,
@@ -947,7 +743,7 @@ export class TransactionService {
           type: contract?.type ?? 'unknown',
           owner: typeof ownerHex === 'string' ? toBase58Address(ownerHex) : null,
           contractRet: tx.ret?.[0]?.contractRet ?? null,
-          known: history?.get(tx.txID) !== undefined || this.prepared.has(tx.txID),
+          known: this.tracker.historyEntry(tx.txID) !== undefined || this.prepared.has(tx.txID),
         };
       }),
     };
@@ -955,25 +751,6 @@ export class TransactionService {
 }
 
 const ORDERED: readonly TxState[] = ['pool', 'packed', 'confirmed', 'failed', 'expired'];
-
-function stateFromHistory(status: string | undefined): TxState | undefined {
-  switch (status) {
-    case 'draft':
-      return 'created';
-    case 'signed':
-      return 'signed';
-    case 'pending':
-      return 'pool';
-    case 'confirmed':
-      return 'confirmed';
-    case 'failed':
-      return 'failed';
-    case 'expired':
-      return 'expired';
-    default:
-      return undefined;
-  }
-}
 
 /** raw_data.expiration in ms (a JSON integer that fits a double for any real date). */
 function expirationOf(tx: TransactionJson): number {
