@@ -29,7 +29,7 @@ import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store'
 import { attachTo, makeTreasury, type Treasury } from '../../../fixtures/cosign-network';
 import { CHEAP_SCRYPT } from '../../vault/helpers';
 import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
-import { realNodeFactory } from '../../../fixtures/real-node';
+import { advanceChainPast, realNodeFactory } from '../../../fixtures/real-node';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 
@@ -315,7 +315,7 @@ describe('co-signing service on the embedded node', () => {
   it('shows an envelope past its expiration as expired, refuses to sign it, and re-proposes it with a fresh reference block, the note and who approved', async () => {
     const { id, txid } = await propose('4000000', 600_000);
     await a.wallet.cosign.setOptions({ id, note: 'rent' });
-    node.advanceTime(700);
+    await advanceChainPast(node, (await a.wallet.cosign.get({ id })).expiresAt);
     await expect.poll(async () => (await a.wallet.cosign.get({ id })).stage, { timeout: 10_000 }).toBe('expired');
     const expired = await a.wallet.cosign.get({ id });
     expect(expired.checks.find((c) => c.id === 'expiry')).toMatchObject({ outcome: 'warning', title: 'Expired' });
