@@ -142,14 +142,6 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   });
   const reads = new ChainReads();
   const tracker = new TransactionTracker({ chain: node, emit: options.emit, log: options.log });
-  const transactions = new TransactionService({
-    chain: node,
-    vault,
-    emit: options.emit,
-    log: options.log,
-    reads,
-    tracker,
-  });
   const contracts = new ContractsService(node);
   const tokens = new TokensService(node, vault, reads);
   const cosign = new CosignService({
@@ -161,6 +153,15 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     log: options.log,
     clipboard: options.clipboard,
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
+  });
+  const transactions = new TransactionService({
+    chain: node,
+    vault,
+    emit: options.emit,
+    log: options.log,
+    reads,
+    tracker,
+    proposals: cosign,
   });
   const addressBook = new AddressBookService({
     chain: node,

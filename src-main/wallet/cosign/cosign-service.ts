@@ -2,7 +2,6 @@ import { toBase58Address } from '../../../src-core/address/address';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import {
   addEnvelopeSignature,
-  createEnvelope,
   envelopeFingerprint,
   expiryStatus,
   fromPermissionSnapshot,
@@ -45,6 +44,7 @@ import {
   type TokenFacts,
 } from './describe';
 import { Names } from './names';
+import { storeProposal, type ProposalContext, type ProposalInput } from './proposals';
 import { rebuildTransaction } from './repropose';
 import { simulateEnvelope } from './simulate-envelope';
 import { EXPIRY_WARNING_MS, inspectEnvelope, type Inspection } from './verify';
@@ -612,7 +612,19 @@ export class CosignService {
     return { txid: entry.txid };
   }
 
-  // ── the proposer's choices, re-proposal, removal ──────────────────────────────────────────
+  // ── proposals, the proposer's choices, re-proposal, removal ───────────────────────────────
+
+  /**
+   * Stores a transaction that needs co-signers as this wallet's proposal (the transaction service
+   * and, through it, the permission editor hand theirs over here).
+   */
+  async propose(input: ProposalInput): Promise<StoredEnvelope> {
+    return (await storeProposal(this.proposalContext(), input)).entry;
+  }
+
+  private proposalContext(): ProposalContext {
+    return { chain: this.options.chain, emit: this.options.emit, now: () => this.now() };
+  }
 
   async setOptions(input: { id: string; autoBroadcast?: boolean; note?: string }): Promise<EnvelopeDetail> {
     const entry = this.entry(input.id);
@@ -668,36 +680,29 @@ export class CosignService {
     }).signed) {
       approvals.set(signer.address, { address: signer.address, name: names.get(signer.address)?.name ?? null });
     }
-    const fresh = createEnvelope({
-      transaction,
-      network: { name: envelope.network.name, genesisBlockId: await this.options.chain.genesisId() },
-      permission,
-      ...(state.permissions ? { accountPermissions: state.permissions } : {}),
-      ...(envelope.abi ? { abi: envelope.abi } : {}),
-      ...(envelope.note !== undefined ? { note: envelope.note } : {}),
-      createdAt: head.timestamp,
-    });
-    const added = await this.stores().envelopes.add(
-      fresh,
+    const added = await storeProposal(
+      this.proposalContext(),
       {
-        origin: 'proposed',
+        transaction,
+        permission,
+        accountPermissions: state.permissions,
+        abi: envelope.abi,
+        note: envelope.note,
+        createdAt: head.timestamp,
         label: entry.label,
-        autoBroadcast: entry.autoBroadcast,
-        carriedApprovals: [...approvals.values()],
-        reproposedFrom: entry.txid,
+        networkName: envelope.network.name,
       },
-      this.now(),
+      { autoBroadcast: entry.autoBroadcast, carriedApprovals: [...approvals.values()], reproposedFrom: entry.txid },
     );
-    await this.stores().envelopes.update(entry.id, () => ({ replacedBy: fresh.transaction.txID }), this.now());
+    await this.stores().envelopes.update(entry.id, () => ({ replacedBy: added.entry.txid }), this.now());
     await this.record({
       txid: entry.txid,
       type: envelope.summary.contractType,
       status: 'expired',
       expiresAt: envelope.expiresAt,
-      message: `Expired; re-proposed as ${fresh.transaction.txID}.`,
+      message: `Expired; re-proposed as ${added.entry.txid}.`,
     });
     this.options.emit('cosign:changed', { id: entry.id, txid: entry.txid, stage: 'replaced' });
-    this.options.emit('cosign:changed', { id: added.entry.id, txid: added.entry.txid, stage: 'collecting' });
     return this.get({ id: added.entry.id });
   }
 

@@ -140,15 +140,6 @@ export const envelopesDefinition: StoreDefinition<EnvelopesDocument> = {
   migrations: { 1: migrateEnvelopesV1 },
 };
 
-/** What the transaction service hands over (its v1 call): the envelope as text or JSON. */
-export interface EnvelopeInput {
-  readonly id?: string;
-  readonly label: string;
-  readonly txid: string | null;
-  readonly envelope: unknown;
-  readonly origin?: EnvelopeOrigin;
-}
-
 export interface AddResult {
   readonly entry: StoredEnvelope;
   /** `added`: a new transaction; `merged`: new signatures for a known one; `unchanged`: nothing new. */
@@ -250,20 +241,6 @@ export class Envelopes {
     const entry = await this.entries.change(existing.id, (e) => ({ ...e, envelope: merged, updatedAt: now }));
     this.verified.set(entry.id, { updatedAt: now, envelope: merged });
     return { entry, outcome: 'merged', newSignatures: after - before };
-  }
-
-  /** The transaction service's hand-off (kept from version 1): text or JSON, parsed and verified. */
-  async save(input: EnvelopeInput, now = Date.now()): Promise<StoredEnvelope> {
-    const envelope = parseEnvelope(input.envelope);
-    if (input.txid !== null && input.txid.toLowerCase() !== envelope.transaction.txID) {
-      throw new StoreError(
-        StoreErrorCode.invalidUpdate,
-        'The envelope does not hold the transaction it is saved under.',
-        { txid: input.txid },
-      );
-    }
-    const { entry } = await this.add(envelope, { label: input.label, origin: input.origin ?? 'proposed' }, now);
-    return entry;
   }
 
   /** Changes what this wallet knows about an entry; a new envelope is verified first. */

@@ -2,7 +2,6 @@ import { toBase58Address } from '../../../src-core/address/address';
 import type { HexAddress } from '../../../src-core/brand';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import type { BlockRef } from '../../../src-core/client/types';
-import { createEnvelope, serializeEnvelope } from '../../../src-core/envelope';
 import { BroadcastError, PermissionError, TransactionError, ValidationError } from '../../../src-core/errors';
 import { feeLimitFromEstimate } from '../../../src-core/fee';
 import type {
@@ -22,7 +21,7 @@ import { CONTRACT_KINDS, TX_KINDS } from '../../../src-core/ipc/channels/tx';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import { stringifyJson } from '../../../src-core/json/lossless';
 import { choosePermission } from '../../../src-core/permission/chooser';
-import { permissionFor, weightOf, type AccountPermissions, type Permission } from '../../../src-core/permission/model';
+import { permissionFor, weightOf, type Permission } from '../../../src-core/permission/model';
 import { assertEnoughWeight, signWeight } from '../../../src-core/permission/sign-weight';
 import { buildTransaction, type ContractSpec } from '../../../src-core/tx/builders';
 import { transactionHeader } from '../../../src-core/tx/header';
@@ -30,7 +29,7 @@ import type { TransactionJson } from '../../../src-core/tx/types';
 import type { EmitEvent, WalletLog } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { ChainParameters } from '../../../src-core/chain/parameters';
-import type { StoredEnvelope } from '../stores/envelopes';
+import type { ProposalInput, Proposals } from '../cosign/proposals';
 import { ChainReads, type OwnerState } from './chain-reads';
 import { contractShareOf, costView, expectedSigners } from './costing';
 import { energyFactorOf, estimateEnergy, estimateView, feeLimitSuggestions, type EnergyFacts } from './energy';
@@ -55,6 +54,8 @@ export interface TransactionServiceOptions {
   readonly reads?: ChainReads;
   /** Broadcasts and follows; shared with the co-signing inbox. */
   readonly tracker: TransactionTracker;
+  /** The co-signing inbox, which stores this wallet's proposals. */
+  readonly proposals: Proposals;
 }
 
 export const TxErrorCode = {
@@ -530,32 +531,13 @@ export class TransactionService {
     return this.view(p);
   }
 
-  /**
-   * Stores a transaction that needs co-signers as this wallet's proposal in the co-signing inbox
-   * (an envelope in envelopes.json, with the account's permissions for the diff and the ABI).
-   */
-  private async propose(input: {
-    transaction: TransactionJson;
-    permission: Permission | undefined;
-    accountPermissions: AccountPermissions | null;
-    abi?: readonly Record<string, unknown>[] | undefined;
-    label: string;
-    headTime: number;
-  }): Promise<StoredEnvelope> {
-    const genesisBlockId = await this.options.chain.genesisId();
-    const envelope = createEnvelope({
-      transaction: input.transaction,
-      network: { name: this.options.chain.network().name, genesisBlockId },
-      ...(input.permission ? { permission: input.permission } : {}),
-      ...(input.accountPermissions ? { accountPermissions: input.accountPermissions } : {}),
-      ...(input.abi ? { abi: input.abi } : {}),
-      createdAt: Math.min(this.options.chain.head()?.timestamp ?? input.headTime, expirationOf(input.transaction)),
+  /** Hands a transaction that needs co-signers to the co-signing inbox, proposed at the head's time. */
+  private propose(input: Omit<ProposalInput, 'createdAt'> & { headTime: number }): Promise<{ readonly id: string }> {
+    const { headTime, ...proposal } = input;
+    return this.options.proposals.propose({
+      ...proposal,
+      createdAt: Math.min(this.options.chain.head()?.timestamp ?? headTime, expirationOf(input.transaction)),
     });
-    const stored = await this.options.chain
-      .stores()
-      .envelopes.save({ label: input.label, txid: input.transaction.txID, envelope: serializeEnvelope(envelope) });
-    this.options.emit('cosign:changed', { id: stored.id, txid: stored.txid, stage: 'collecting' });
-    return stored;
   }
 
   // ── contracts built elsewhere ──────────────────────────────────────────────────────────────
