@@ -33,7 +33,7 @@ import type { StoredEnvelope } from '../stores/envelopes';
 import type { ChainReads } from '../transactions/chain-reads';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { TransactionTracker } from '../transactions/transaction-tracker';
-import type { TxVault } from '../transactions/transaction-service';
+import type { TxVault } from '../transactions/transaction-signer';
 import {
   callView,
   headline,

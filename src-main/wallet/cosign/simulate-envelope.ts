@@ -4,7 +4,7 @@ import { fromPermissionSnapshot, type Envelope } from '../../../src-core/envelop
 import type { CostView, SimulationView, TxKind } from '../../../src-core/ipc/channels/tx';
 import { TX_KINDS } from '../../../src-core/ipc/channels/tx';
 import { toBigInt } from '../../../src-core/json/lossless';
-import { permissionFor, type Permission } from '../../../src-core/permission/model';
+import { heaviestFirst, permissionFor, type Permission } from '../../../src-core/permission/model';
 import { signWeight } from '../../../src-core/permission/sign-weight';
 import type { HexAddress } from '../../../src-core/brand';
 import type { ContractTypeName } from '../../../src-core/tx/contract-types';
@@ -94,7 +94,7 @@ export function completingSigners(transaction: TransactionJson, permission: Perm
   const result = signWeight(transaction, { permission });
   const signers = [...result.approved];
   let weight = result.currentWeight;
-  for (const key of [...result.missing].sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1))) {
+  for (const key of [...result.missing].sort(heaviestFirst)) {
     if (weight >= permission.threshold) break;
     signers.push(key.address);
     weight += key.weight;

@@ -30,6 +30,7 @@ import {
   describePermission,
   effectivePermissions,
   gatePermissionChange,
+  heaviestFirst,
   minimalKeySets,
   permissionIssueToError,
   provePermissionChange,
@@ -48,7 +49,8 @@ import type { TransactionJson } from '../../../src-core/tx/types';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { DryRunSequenceResult, DryRunStep } from '../node-host/embedded-node';
 import type { WalletLog } from '../context';
-import type { ContractTransactions, TxVault } from '../transactions/transaction-service';
+import type { ContractTransactions } from '../transactions/transaction-service';
+import type { TxVault } from '../transactions/transaction-signer';
 
 /** What the service needs from the node host. */
 export interface PermissionsChain extends Pick<ChainAccess, 'requireClient' | 'chainParameters'> {
@@ -424,9 +426,7 @@ export class PermissionsService {
     );
     const fallback = effectivePermissions(review.current)[0]!;
     const permission = choice.permission ?? fallback;
-    const held = permission.keys
-      .filter((k) => labels.has(k.address) && k.weight > 0n)
-      .sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1));
+    const held = permission.keys.filter((k) => labels.has(k.address) && k.weight > 0n).sort(heaviestFirst);
     const signers: { address: HexAddress; weight: bigint }[] = [];
     let weight = 0n;
     for (const key of held) {
@@ -534,9 +534,7 @@ export class PermissionsService {
         signerLabels: [],
         reason: 'No activated address other than the account itself is known to send the test transfer to.',
       };
-    const keys = permission.keys
-      .filter((k) => byHex.has(k.address) && k.weight > 0n)
-      .sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1));
+    const keys = permission.keys.filter((k) => byHex.has(k.address) && k.weight > 0n).sort(heaviestFirst);
     let tx = await this.options.transactions.buildContract(
       transferContract({ owner: review.address, to: recipient, amount: FOLLOW_UP_AMOUNT_SUN }),
       permission.id,

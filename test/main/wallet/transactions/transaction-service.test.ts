@@ -17,7 +17,7 @@ import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
 import type { TronNode } from '../../../../src-main/node';
 import type { WalletServices } from '../../../../src-main/wallet';
-import { COSIGN_WINDOW_MS } from '../../../../src-main/wallet/transactions/transaction-service';
+import { COSIGN_WINDOW_MS } from '../../../../src-main/wallet/transactions/contract-submission';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
 import { expectWalletError, recordEvents, type RecordedEvents } from '../helpers';
 
