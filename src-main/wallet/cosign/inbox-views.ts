@@ -241,7 +241,7 @@ export class InboxViews {
       network: { ...envelope.network },
       summary: summaryLines(envelope, names, tokens),
       call: callView(envelope.summary),
-      permissionChange: permissionChangeView(envelope.summary, names, { known, own }),
+      permissionChange: permissionChangeView(envelope, names, { known, own }),
       progress,
       expiry: checked.expiry,
       checks: checked.checks,

@@ -469,7 +469,11 @@ describe('co-signing service on the embedded node', () => {
     expect(detail.checks.every((c) => c.outcome === 'passed')).toBe(true);
     expect(detail.permissionChange?.after[0]).toMatchObject({ label: 'Owner “owner”' });
     expect(detail.permissionChange?.after[0]!.value).toContain('Bob (desk 2)');
-    expect(JSON.stringify(detail.permissionChange?.diff)).toContain(toHexAddress(treasury.keys[1]));
+    const owner = detail.permissionChange?.diff?.groups.find((g) => g.type === 'Owner');
+    // The owner stays 2-of-n and gains Bob's key, with its weight as a bigint.
+    expect(owner).toMatchObject({ change: 'changed', keysRemoved: [], weightsChanged: [] });
+    expect(owner?.threshold).toBeUndefined();
+    expect(owner?.keysAdded).toEqual([{ address: toHexAddress(treasury.keys[1]), weight: 1n }]);
     expect(detail.permissionChange?.directory.map((d) => d.name)).toEqual(
       expect.arrayContaining(['Alice', 'Bob (desk 2)']),
     );
