@@ -37,17 +37,7 @@ export class ChainReads {
   async owner(client: TronNodeClient, address: string): Promise<OwnerState> {
     const [account, resource] = await Promise.all([client.getAccount(address), client.getAccountResource(address)]);
     const permissions = account ? accountPermissionsFromAccountJson(account.raw) : null;
-    const resources: BandwidthAccount & EnergyAccount = resource
-      ? {
-          netLimit: BigInt(resource.NetLimit),
-          netUsed: BigInt(resource.NetUsed),
-          freeNetLimit: BigInt(resource.freeNetLimit),
-          freeNetUsed: BigInt(resource.freeNetUsed),
-          energyLimit: BigInt(resource.EnergyLimit),
-          energyUsed: BigInt(resource.EnergyUsed),
-        }
-      : {};
-    return { account, resource, permissions, resources };
+    return { account, resource, permissions, resources: resourcesOf(resource) };
   }
 
   async exists(client: TronNodeClient, address: string): Promise<boolean> {
@@ -114,6 +104,20 @@ export class ChainReads {
     const [value] = decodeFunctionResult(withOutputs('balanceOf(address)', 'uint256'), result.constant_result[0] ?? '');
     return value as bigint;
   }
+}
+
+/** What the fee rules need of getaccountresource's answer (nothing for an account the node does not know). */
+export function resourcesOf(resource: AccountResource | null): BandwidthAccount & EnergyAccount {
+  return resource
+    ? {
+        netLimit: BigInt(resource.NetLimit),
+        netUsed: BigInt(resource.NetUsed),
+        freeNetLimit: BigInt(resource.freeNetLimit),
+        freeNetUsed: BigInt(resource.freeNetUsed),
+        energyLimit: BigInt(resource.EnergyLimit),
+        energyUsed: BigInt(resource.EnergyUsed),
+      }
+    : {};
 }
 
 async function constantValue(
