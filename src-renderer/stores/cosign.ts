@@ -10,6 +10,7 @@ import type {
 } from '../../src-core/ipc/channels/cosign';
 import type { CostView, SimulationView } from '../../src-core/ipc/channels/tx';
 import { api } from '../api/bridge';
+import { useLoaded } from '../composables/use-loaded';
 import { useNodeStatusStore } from './node-status';
 
 /** The fields of an envelope's detail that its inbox row shows. */
@@ -44,22 +45,12 @@ function itemOf(detail: EnvelopeDetail): InboxItem {
  * those announcements, and when a head block passes an open envelope's expiration.
  */
 export const useCosignStore = defineStore('cosign', () => {
-  const inbox = ref<Inbox | null>(null);
-  const inboxError = ref<unknown>(null);
+  const { value: inbox, error: inboxError, load: loadInbox } = useLoaded<Inbox | null>(null, () => api.cosign.list());
   const details = ref<Record<string, EnvelopeDetail>>({});
   const detailErrors = ref<Record<string, unknown>>({});
   let stop: (() => void) | null = null;
   // Several pages follow at once (inbox and envelope); the last to leave stops listening.
   let followers = 0;
-
-  async function loadInbox(): Promise<void> {
-    try {
-      inbox.value = await api.cosign.list();
-      inboxError.value = null;
-    } catch (caught) {
-      inboxError.value = caught;
-    }
-  }
 
   // Answers can overtake each other (an event reload racing a slower one): only the newest request
   // of an envelope may replace what is shown, or an older "collecting" could hide a newer "expired".

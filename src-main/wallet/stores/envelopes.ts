@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelopeSchema, mergeEnvelopes, parseEnvelope, type Envelope } from '../../../src-core/envelope';
 import { StoreError, WalletError } from '../../../src-core/errors';
-import { Collection } from './collection';
+import { Collection, EntryStore } from './collection';
 import { entryIdSchema, newEntryId, opaqueJsonSchema, timeSchema } from './common';
 import { JsonStore, StoreErrorCode, type StoreDefinition } from './json-store';
 
@@ -151,11 +151,14 @@ export type EnvelopeMeta = Partial<
   Pick<StoredEnvelope, 'origin' | 'autoBroadcast' | 'carriedApprovals' | 'reproposedFrom' | 'label'>
 >;
 
-export class Envelopes {
+/** Newest change first. */
+export class Envelopes extends EntryStore<StoredEnvelope, 'id'> {
   /** Envelopes verified since they were last written, by id. */
   private readonly verified = new Map<string, { updatedAt: number; envelope: Envelope }>();
 
-  private constructor(private readonly entries: Collection<StoredEnvelope, 'id'>) {}
+  private constructor(entries: Collection<StoredEnvelope, 'id'>) {
+    super(entries, (a, b) => b.updatedAt - a.updatedAt);
+  }
 
   static async open(file: string): Promise<Envelopes> {
     const store = await JsonStore.open(file, envelopesDefinition);
@@ -164,21 +167,8 @@ export class Envelopes {
     );
   }
 
-  get store(): JsonStore<{ entries: readonly StoredEnvelope[] }> {
-    return this.entries.store;
-  }
-
   private document(): EnvelopesDocument {
     return this.entries.store.read() as unknown as EnvelopesDocument;
-  }
-
-  /** Newest first. */
-  list(): StoredEnvelope[] {
-    return this.entries.list().sort((a, b) => b.updatedAt - a.updatedAt);
-  }
-
-  get(id: string): StoredEnvelope | undefined {
-    return this.entries.get(id);
   }
 
   byTxid(txid: string): StoredEnvelope | undefined {
@@ -266,8 +256,8 @@ export class Envelopes {
     return entry;
   }
 
-  async remove(id: string): Promise<void> {
-    await this.entries.remove(id);
+  override async remove(id: string): Promise<void> {
+    await super.remove(id);
     this.verified.delete(id);
   }
 
