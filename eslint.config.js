@@ -1,10 +1,17 @@
-// Layer rules from ARCHITECTURE.md: a wrong import fails lint instead of relying on review.
+// The "may import" tables of the src-* READMEs as lint rules: a wrong import fails `npm test`
+// instead of relying on review. Package imports go through no-restricted-imports; relative paths
+// between folders through layers/no-upward-import (scripts/eslint/layer-imports.mjs). Each rule
+// has a fixture under test/lint/fixtures that must fail (test/lint/layers.test.ts).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import vue from 'eslint-plugin-vue';
 import vueParser from 'vue-eslint-parser';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier/flat';
+import { fileURLToPath } from 'node:url';
+import layers from './scripts/eslint/layer-imports.mjs';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 const nodeBuiltins = [
   'node:*',
@@ -25,6 +32,50 @@ const nodeBuiltins = [
   'buffer',
 ];
 
+const mainFolders = ['node', 'vault', 'wallet', 'signers', 'ipc', 'preload', 'app'].map((f) => `src-main/${f}`);
+const except = (list, ...keep) => list.filter((f) => !keep.includes(f));
+
+/** Folder → folders it must not import (relative paths), from each src-* README's table. */
+const layerZones = [
+  { files: 'src-core', forbidden: ['src-main', 'src-renderer', 'test'], message: 'src-core imports only src-core.' },
+  {
+    files: 'src-renderer',
+    forbidden: ['src-main', 'test'],
+    message: 'The renderer reaches main only through window.api.',
+  },
+  {
+    files: 'src-main/node',
+    forbidden: [...except(mainFolders, 'src-main/node'), 'src-renderer', 'test'],
+    message: 'The node imports no wallet, vault, IPC, preload or app code: it runs headless.',
+  },
+  {
+    files: 'src-main/vault',
+    forbidden: [...except(mainFolders, 'src-main/vault'), 'src-renderer', 'test'],
+    message: 'The vault imports only src-core.',
+  },
+  {
+    files: 'src-main/signers',
+    forbidden: [...except(mainFolders, 'src-main/signers'), 'src-renderer', 'test'],
+    message: 'Hardware signers import only src-core: no node, vault, wallet, IPC, preload or app code.',
+  },
+  {
+    files: 'src-main/wallet',
+    forbidden: ['src-main/ipc', 'src-main/preload', 'src-main/app', 'src-renderer', 'test'],
+    message: 'Wallet services import src-core, the node and the vault, never IPC, preload or app code.',
+  },
+  {
+    files: 'src-main/ipc',
+    forbidden: ['src-main/node', 'src-main/preload', 'src-main/app', 'src-renderer', 'test'],
+    message: 'IPC handlers reach the node only through wallet services.',
+  },
+  {
+    files: 'src-main/preload',
+    forbidden: [...except(mainFolders, 'src-main/preload'), 'src-renderer', 'test'],
+    message: 'The preload imports only the IPC contract.',
+  },
+  { files: 'src-main/app', forbidden: ['src-renderer', 'test'], message: 'Main never imports the renderer.' },
+];
+
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
 });
@@ -38,6 +89,7 @@ export default tseslint.config(
       'node_modules/**',
       'src-core/proto/generated/**',
       'test-artifacts/**',
+      'test/lint/fixtures/**',
       'coverage/**',
     ],
   },
@@ -63,19 +115,7 @@ export default tseslint.config(
   {
     files: ['src-core/**/*.ts'],
     rules: restrict(
-      [
-        'electron',
-        'vue',
-        'pinia',
-        'vue-router',
-        ...nodeBuiltins,
-        '**/src-main/**',
-        '**/src-renderer/**',
-        // standalone-check: allow (import patterns, not paths)
-        '../src-main/*',
-        // standalone-check: allow
-        '../src-renderer/*',
-      ],
+      ['electron', 'vue', 'pinia', 'vue-router', ...nodeBuiltins],
       'src-core is pure TypeScript: no electron, node:*, DOM frameworks, main or renderer imports.',
     ),
   },
@@ -83,7 +123,7 @@ export default tseslint.config(
     files: ['src-renderer/**/*.{ts,vue}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict(
-      ['electron', ...nodeBuiltins, '**/src-main/**', '../src-main/*'], // standalone-check: allow (import patterns)
+      ['electron', ...nodeBuiltins],
       'The renderer talks to main only through window.api (src-renderer/api/bridge.ts).',
     ),
   },
@@ -107,12 +147,38 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['src-main/node/**/*.ts'],
-    rules: restrict(['electron', '**/src-renderer/**'], 'src-main/node must run headless: no electron import.'),
+    files: ['src-main/node/**/*.ts', 'src-main/vault/**/*.ts', 'src-main/wallet/**/*.ts', 'src-main/signers/**/*.ts'],
+    rules: restrict(
+      ['electron'],
+      'The node, the vault, the wallet services and the hardware signers run without Electron (tests, headless).',
+    ),
   },
   {
-    files: ['src-main/vault/**/*.ts', 'src-main/wallet/**/*.ts'],
-    rules: restrict(['**/src-renderer/**'], 'Main-side services never import the renderer.'),
+    files: ['src-*/**/*.{ts,vue}'],
+    plugins: { layers },
+    rules: { 'layers/no-upward-import': ['error', { root, zones: layerZones }] },
+  },
+  {
+    // The JSON-RPC endpoint reaches the node's internals through one adapter (jsonrpc/node-reads.ts).
+    files: ['src-main/node/jsonrpc/**/*.ts'],
+    ignores: ['src-main/node/jsonrpc/node-reads.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron'],
+              message: 'The node, the vault and the wallet services run without Electron (tests, headless).',
+            },
+            {
+              regex: '^\\.\\./(?!\\.\\./\\.\\./src-core/|http/server$|http/request$)',
+              message: 'jsonrpc/ reads the node only through jsonrpc/node-reads.ts.',
+            },
+          ],
+        },
+      ],
+    },
   },
   // Layout is Prettier's job (`npm run format`); this turns off the stylistic rules that would fight it.
   prettier,

@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'main',
-          include: ['test/main/**/*.test.ts', 'test/scripts/**/*.test.ts'],
+          include: ['test/main/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/lint/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
         },

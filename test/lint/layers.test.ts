@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import * as prettier from 'prettier';
+import { describe, expect, it } from 'vitest';
+
+// Each fixture breaks one written rule when linted as if it sat at `as`; the lint run over the
+// repository ignores the fixtures folder, so they can only be judged here.
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}.ts`, import.meta.url), 'utf8');
+
+const planted: readonly { name: string; as: string; rule: string }[] = [
+  { name: 'node-imports-wallet', as: 'src-main/node/chain/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'node-imports-vault', as: 'src-main/node/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'node-imports-ipc', as: 'src-main/node/http/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'node-imports-app-dynamically', as: 'src-main/node/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'node-imports-electron', as: 'src-main/node/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'jsonrpc-imports-chain', as: 'src-main/node/jsonrpc/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'jsonrpc-imports-electron', as: 'src-main/node/jsonrpc/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'wallet-imports-electron', as: 'src-main/wallet/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'wallet-imports-ipc', as: 'src-main/wallet/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'vault-imports-electron', as: 'src-main/vault/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'vault-imports-wallet', as: 'src-main/vault/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'signers-imports-vault', as: 'src-main/signers/ledger/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'signers-imports-electron', as: 'src-main/signers/ledger/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'ipc-imports-node', as: 'src-main/ipc/handlers/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'preload-imports-vault', as: 'src-main/preload/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'core-imports-node-builtin', as: 'src-core/tx/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'core-imports-main', as: 'src-core/tx/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'renderer-imports-main', as: 'src-renderer/stores/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'renderer-imports-electron', as: 'src-renderer/stores/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'renderer-reads-window-api', as: 'src-renderer/stores/planted.ts', rule: 'no-restricted-properties' },
+  { name: 'enum-declared', as: 'src-core/planted.ts', rule: 'no-restricted-syntax' },
+];
+
+async function rulesBroken(text: string, as: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: root });
+  const [result] = await eslint.lintText(text, { filePath: `${root}${as}` });
+  return result!.messages.map((m) => m.ruleId ?? m.message);
+}
+
+describe('layer rules', () => {
+  it.each(planted)('$name fails lint with $rule', async ({ name, as, rule }) => {
+    expect(await rulesBroken(fixture(name), as)).toContain(rule);
+  });
+
+  it('accepts the imports each README allows', async () => {
+    const allowed: [string, string][] = [
+      ["import { createNode } from '../node';\nexport const x = createNode;\n", 'src-main/wallet/planted.ts'],
+      ["import { Vault } from '../vault/vault';\nexport const x = Vault;\n", 'src-main/wallet/planted.ts'],
+      [
+        "import { WalletError } from '../../src-core/errors';\nexport const x = WalletError;\n",
+        'src-main/node/planted.ts',
+      ],
+      [
+        "import { createWalletServices } from '../wallet';\nexport const x = createWalletServices;\n",
+        'src-main/ipc/planted.ts',
+      ],
+      ["import { app } from 'electron';\nexport const x = app;\n", 'src-main/app/planted.ts'],
+      [
+        "import { LedgerError } from '../../src-core/errors';\nexport const x = LedgerError;\n",
+        'src-main/signers/planted.ts',
+      ],
+      // The JSON-RPC adapter may read the chain; the rest of jsonrpc/ may use src-core and the HTTP server.
+      ["import { Chain } from '../chain/chain';\nexport const x = Chain;\n", 'src-main/node/jsonrpc/node-reads.ts'],
+      [
+        // The path is relative to the planted file in src-main/node/jsonrpc. standalone-check: allow
+        "import { bytesToHex } from '../../../src-core/bytes/hex';\nimport { HttpApi } from '../http/server';\nexport const x = [bytesToHex, HttpApi];\n",
+        'src-main/node/jsonrpc/planted.ts',
+      ],
+    ];
+    for (const [text, as] of allowed) expect(await rulesBroken(text, as), as).toEqual([]);
+  });
+});
+
+describe('formatter', () => {
+  it('refuses code that is not in Prettier layout and accepts it once formatted', async () => {
+    const options = {
+      ...(await prettier.resolveConfig(`${root}src-core/planted.ts`)),
+      filepath: `${root}src-core/planted.ts`,
+    };
+    const planted = "export const  planted = { a:1, b : 'two' }\n";
+    expect(await prettier.check(planted, options)).toBe(false);
+    expect(await prettier.check(await prettier.format(planted, options), options)).toBe(true);
+  });
+});
