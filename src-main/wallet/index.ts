@@ -14,6 +14,7 @@ import type {
 import type { EmbeddedNodeFactory } from './node-host/embedded-node';
 import { NodeHost } from './node-host/node-host';
 import { Settings, SETTINGS_FILE, type SettingsDefaults } from './stores/settings';
+import type { ConsentSurface } from './consent/consent-request';
 import { WalletVault } from './vault-service';
 import { ChainReads } from './transactions/chain-reads';
 import { ContractsService } from './transactions/contracts-service';
@@ -72,6 +73,8 @@ export interface WalletServicesOptions {
   readonly fileDialogs?: FileDialogs;
   /** Where main shows a recovery phrase (Electron's message box); absent, the vault refuses to show one. */
   readonly recoveryPhraseDisplay?: RecoveryPhraseDisplay;
+  /** Main's confirmation surface (the Electron window; a scripted one in tests). */
+  readonly consentSurface?: ConsentSurface;
 }
 
 export interface WalletServices {
@@ -124,6 +127,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     log: options.log,
     devAccounts: () => node.devAccounts(),
     ...(options.recoveryPhraseDisplay ? { recoveryPhraseDisplay: options.recoveryPhraseDisplay } : {}),
+    ...(options.consentSurface ? { consentSurface: options.consentSurface } : {}),
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
     ...(options.scrypt ? { scrypt: options.scrypt } : {}),
     ...(options.shutdown ? { shutdown: options.shutdown } : {}),
