@@ -113,6 +113,9 @@ export class WalletVault {
 
   /** Approved, with the password, on main's confirmation window; the renderer only asks. */
   async rememberOnDevice(): Promise<VaultStatus> {
+    const keychain = this.v.status().keychain;
+    // Said before the person types a password that could not be used anyway.
+    if (!keychain.available) throw new VaultError('VAULT_KEYCHAIN_UNAVAILABLE', keychain.message);
     const { password } = await this.consent.approve(rememberDeviceConsent());
     await this.v.rememberOnDevice(password ?? '');
     return this.status();
