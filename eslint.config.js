@@ -32,7 +32,7 @@ const nodeBuiltins = [
   'buffer',
 ];
 
-const mainFolders = ['node', 'vault', 'wallet', 'ipc', 'preload', 'app'].map((f) => `src-main/${f}`);
+const mainFolders = ['node', 'vault', 'wallet', 'signers', 'ipc', 'preload', 'app'].map((f) => `src-main/${f}`);
 const except = (list, ...keep) => list.filter((f) => !keep.includes(f));
 
 /** Folder → folders it must not import (relative paths), from each src-* README's table. */
@@ -52,6 +52,11 @@ const layerZones = [
     files: 'src-main/vault',
     forbidden: [...except(mainFolders, 'src-main/vault'), 'src-renderer', 'test'],
     message: 'The vault imports only src-core.',
+  },
+  {
+    files: 'src-main/signers',
+    forbidden: [...except(mainFolders, 'src-main/signers'), 'src-renderer', 'test'],
+    message: 'Hardware signers import only src-core: no node, vault, wallet, IPC, preload or app code.',
   },
   {
     files: 'src-main/wallet',
@@ -142,10 +147,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['src-main/node/**/*.ts', 'src-main/vault/**/*.ts', 'src-main/wallet/**/*.ts'],
+    files: ['src-main/node/**/*.ts', 'src-main/vault/**/*.ts', 'src-main/wallet/**/*.ts', 'src-main/signers/**/*.ts'],
     rules: restrict(
       ['electron'],
-      'The node, the vault and the wallet services run without Electron (tests, headless).',
+      'The node, the vault, the wallet services and the hardware signers run without Electron (tests, headless).',
     ),
   },
   {

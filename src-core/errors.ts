@@ -255,3 +255,49 @@ export class CsvError extends WalletError {
   override name = 'CsvError';
 }
 registerErrorClass('CsvError', CsvError);
+
+/**
+ * A Ledger hardware wallet running the Tron app (src-main/signers/ledger): the device is locked,
+ * unplugged, showing another app, refused on its screen, needs a setting enabled, or answered
+ * something that does not check out. `details.statusWord` carries the device's status word as
+ * hex when it sent one; `details.setting` names the Tron app setting to enable.
+ */
+export class LedgerError extends WalletError {
+  override name = 'LedgerError';
+}
+registerErrorClass('LedgerError', LedgerError);
+
+/** Stable codes of `LedgerError`; each is thrown with a sentence that says what to do on the device. */
+export const LedgerErrorCode = {
+  /** The USB HID module could not be loaded on this system (native build missing, libraries absent). */
+  UNAVAILABLE: 'LEDGER_UNAVAILABLE',
+  /** No Ledger is connected (or none could be opened). */
+  NOT_FOUND: 'LEDGER_NOT_FOUND',
+  /** The device went away during an exchange. */
+  DISCONNECTED: 'LEDGER_DISCONNECTED',
+  /** The device is locked (PIN screen or screen saver). */
+  LOCKED: 'LEDGER_LOCKED',
+  /** The Tron app is not the app in front: the dashboard or another app answered. */
+  WRONG_APP: 'LEDGER_WRONG_APP',
+  /** The person refused on the device's screen. */
+  DECLINED: 'LEDGER_DECLINED',
+  /** A Tron app setting must be enabled first; `details.setting` names it. */
+  SETTING_REQUIRED: 'LEDGER_SETTING_REQUIRED',
+  /** Another request is still waiting on the device. */
+  BUSY: 'LEDGER_BUSY',
+  /** The Tron app could not read the transaction (unsupported contract, malformed bytes). */
+  TRANSACTION_REJECTED: 'LEDGER_TRANSACTION_REJECTED',
+  /** A single protobuf field of the transaction is larger than one APDU can carry. */
+  TRANSACTION_TOO_LARGE: 'LEDGER_TRANSACTION_TOO_LARGE',
+  /** A derivation path, txID, message or token descriptor given to the signer is unusable. */
+  INVALID_REQUEST: 'LEDGER_INVALID_REQUEST',
+  /** The device's answer does not have the Tron app's shape, or its address does not match its key. */
+  BAD_RESPONSE: 'LEDGER_BAD_RESPONSE',
+  /** A signature from the device does not recover to the device's own address for that path. */
+  SIGNATURE_MISMATCH: 'LEDGER_SIGNATURE_MISMATCH',
+  /** A status word this wallet does not interpret; `details.statusWord` has it in hex. */
+  UNKNOWN_STATUS: 'LEDGER_UNKNOWN_STATUS',
+  /** Any other transport failure (USB error, timeout). */
+  TRANSPORT_FAILED: 'LEDGER_TRANSPORT_FAILED',
+} as const;
+export type LedgerErrorCode = (typeof LedgerErrorCode)[keyof typeof LedgerErrorCode];

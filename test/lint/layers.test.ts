@@ -19,6 +19,8 @@ const planted: readonly { name: string; as: string; rule: string }[] = [
   { name: 'wallet-imports-ipc', as: 'src-main/wallet/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'vault-imports-electron', as: 'src-main/vault/planted.ts', rule: 'no-restricted-imports' },
   { name: 'vault-imports-wallet', as: 'src-main/vault/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'signers-imports-vault', as: 'src-main/signers/ledger/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'signers-imports-electron', as: 'src-main/signers/ledger/planted.ts', rule: 'no-restricted-imports' },
   { name: 'ipc-imports-node', as: 'src-main/ipc/handlers/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'preload-imports-vault', as: 'src-main/preload/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'core-imports-node-builtin', as: 'src-core/tx/planted.ts', rule: 'no-restricted-imports' },
@@ -53,6 +55,10 @@ describe('layer rules', () => {
         'src-main/ipc/planted.ts',
       ],
       ["import { app } from 'electron';\nexport const x = app;\n", 'src-main/app/planted.ts'],
+      [
+        "import { LedgerError } from '../../src-core/errors';\nexport const x = LedgerError;\n",
+        'src-main/signers/planted.ts',
+      ],
     ];
     for (const [text, as] of allowed) expect(await rulesBroken(text, as), as).toEqual([]);
   });
