@@ -13,6 +13,7 @@ import InboxPage from './pages/cosign/InboxPage.vue';
 import EnvelopePage from './pages/cosign/EnvelopePage.vue';
 import AddressBookPage from './pages/cosign/AddressBookPage.vue';
 import HistoryPage from './pages/history/HistoryPage.vue';
+import SecurityPage from './pages/SecurityPage.vue';
 
 /**
  * `meta.vault` says what a route needs: `unlocked` (Home), `none` (Node, About: usable while locked
@@ -39,6 +40,7 @@ export const routes: RouteRecordRaw[] = [
   },
   { path: '/node', name: 'node', component: NodePage, meta: { title: 'Node', vault: 'none' } },
   { path: '/about', name: 'about', component: AboutPage, meta: { title: 'About', vault: 'none' } },
+  { path: '/security', name: 'security', component: SecurityPage, meta: { title: 'Security', vault: 'unlocked' } },
   { path: '/build/:kind?', name: 'build', component: BuildPage, meta: { title: 'Build', vault: 'unlocked' } },
   { path: '/tx/:txid', name: 'tx', component: TxPage, meta: { title: 'Transaction', vault: 'unlocked' } },
   { path: '/block/:number(\\d+)', name: 'block', component: BlockPage, meta: { title: 'Block', vault: 'unlocked' } },
