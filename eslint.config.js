@@ -158,6 +158,28 @@ export default tseslint.config(
     plugins: { layers },
     rules: { 'layers/no-upward-import': ['error', { root, zones: layerZones }] },
   },
+  {
+    // The JSON-RPC endpoint reaches the node's internals through one adapter (jsonrpc/node-reads.ts).
+    files: ['src-main/node/jsonrpc/**/*.ts'],
+    ignores: ['src-main/node/jsonrpc/node-reads.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron'],
+              message: 'The node, the vault and the wallet services run without Electron (tests, headless).',
+            },
+            {
+              regex: '^\\.\\./(?!\\.\\./\\.\\./src-core/|http/server$|http/request$)',
+              message: 'jsonrpc/ reads the node only through jsonrpc/node-reads.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Layout is Prettier's job (`npm run format`); this turns off the stylistic rules that would fight it.
   prettier,
 );

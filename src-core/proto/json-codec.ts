@@ -45,16 +45,18 @@ const UINT64_MAX = 2n ** 64n - 1n;
 // ---------------------------------------------------------------------------------------------
 // message object → JSON
 
+/** `message`: a plain object or a decoded protobufjs message (its defaults live on the prototype). */
 export function messageToJson(
   fullName: string,
-  message: Record<string, unknown>,
+  message: object,
   options: JsonCodecOptions = {},
 ): Record<string, unknown> {
   const info = getMessageInfo(fullName);
-  if (fullName === 'google.protobuf.Any') return anyToJson(message, options);
+  const fields = message as Readonly<Record<string, unknown>>;
+  if (fullName === 'google.protobuf.Any') return anyToJson(fields, options);
   const out: Record<string, unknown> = {};
   for (const field of info.fields) {
-    const value = message[field.name];
+    const value = fields[field.name];
     if (value === undefined || value === null) continue;
     if (field.mapKeyType) {
       const entries = Object.entries(value as Record<string, unknown>);

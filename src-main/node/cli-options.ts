@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { NodeConfigInput } from './config';
 import { DEFAULT_CHAIN_PARAMETERS } from '../../src-core/chain/parameters';
+import { CliUsageError } from './errors';
 
 /** The headless node's flags (`npm run node -- …`), parsed without starting anything. */
 export const HELP = `Usage: npm run node -- [options]
@@ -9,6 +10,8 @@ A local TRON-compatible full node (java-tron HTTP API on /wallet/* and /walletso
 
 Options:
   --port N            HTTP port (default 8090; 0 = any free port)
+  --jsonrpc-port N    also serve the Ethereum-style JSON-RPC (/jsonrpc) on this port (java-tron's
+                      default is 8545; it is always served at /jsonrpc on --port)
   --host ADDR         interface to bind (default 127.0.0.1)
   --datadir DIR       LevelDB data directory (default: a temporary directory, removed on exit)
   --block-time-ms N   wall-clock ms per block (default 3000 = real time; other values run chain
@@ -30,18 +33,20 @@ Options:
                       java-tron localWitnessAccountAddress (T… or 41…): the representative
                       account the single --localwitness key (its witness-permission key)
                       produces for; empty = the key's own account (alias --local-witness-account)
+  --state-cache-mb N  memory for decoded state in front of LevelDB (default 64)
   --chain-parameter getName=VALUE
                       override a chain parameter at genesis, e.g. getEnergyFee=100 (repeatable)
   --help              this text
 `;
 
-/** A flag the node cannot take; the CLI prints it with the help text and exits with 2. */
-export class CliUsageError extends Error {}
-
 function integer(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new CliUsageError(`--${name} expects a whole number, got "${value}".`);
   return Number(value);
+}
+
+function megabytes(value: number | undefined): number | undefined {
+  return value === undefined ? undefined : value * 1024 * 1024;
 }
 
 /** `--help`, or the node configuration the flags ask for (unset flags left out: the defaults apply). */
@@ -54,6 +59,7 @@ export function parseCommandLine(
       args: [...args],
       options: {
         port: { type: 'string' },
+        'jsonrpc-port': { type: 'string' },
         host: { type: 'string' },
         datadir: { type: 'string' },
         'block-time-ms': { type: 'string' },
@@ -65,6 +71,7 @@ export function parseCommandLine(
         'no-dev': { type: 'boolean' },
         'allow-host': { type: 'string', multiple: true },
         'chain-parameter': { type: 'string', multiple: true },
+        'state-cache-mb': { type: 'string' },
         localwitness: { type: 'string', multiple: true },
         localWitnessAccountAddress: { type: 'string' },
         // The earlier name of --localWitnessAccountAddress.
@@ -95,6 +102,7 @@ export function parseCommandLine(
   const input: NodeConfigInput = {
     chainParameters,
     port: integer(values.port, 'port'),
+    jsonRpcPort: integer(values['jsonrpc-port'], 'jsonrpc-port'),
     host: values.host,
     datadir: values.datadir,
     blockTimeMs: integer(values['block-time-ms'], 'block-time-ms'),
@@ -105,6 +113,7 @@ export function parseCommandLine(
     estimateEnergy: !values['no-estimate-energy'],
     dev: !values['no-dev'],
     allowedHosts: values['allow-host'] ?? [],
+    stateCacheBytes: megabytes(integer(values['state-cache-mb'], 'state-cache-mb')),
     localWitness: values.localwitness,
     // java-tron: an empty localWitnessAccountAddress means the key's own account.
     localWitnessAccountAddress: witnessAccount === '' ? undefined : witnessAccount,

@@ -1,10 +1,11 @@
 import type { TronNode } from './node';
 import { DEFAULT_DEV_MNEMONIC } from './config';
 import type { NodeConfigInput } from './config';
-import { CliUsageError, HELP, parseCommandLine } from './cli-options';
-import { configuredSigners } from './chain/signers';
+import { HELP, parseCommandLine } from './cli-options';
+import { configuredSigners } from './consensus/signers';
 import { addressFromPrivateKey } from '../../src-core/keys/keys';
 import { toBase58Address } from '../../src-core/address/address';
+import { CliUsageError } from './errors';
 
 /** `npm run node -- [options]`: the headless node (flags: cli-options.ts). */
 function fail(message: string): never {
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
   const head = node.head();
   const out: string[] = [];
   out.push(`TRON node listening on ${node.url}  (/wallet/*, /walletsolidity/*${node.config.dev ? ', /admin/*' : ''})`);
+  out.push(`JSON-RPC on ${node.jsonRpcUrl}`);
   out.push(`data dir ${node.datadir}`);
   out.push(`head block ${head.number} ${head.id} (solidified ${head.solidified})`);
   if (node.config.mnemonic === DEFAULT_DEV_MNEMONIC)

@@ -10,6 +10,11 @@ import { toHexAddress } from '../../src-core/address/address';
 export interface NodeConfig {
   /** TCP port of the HTTP API; 0 picks a free port (tests). */
   readonly port: number;
+  /**
+   * A port of its own for the JSON-RPC endpoint (java-tron node.jsonrpc.httpFullNodePort, 8545 there);
+   * undefined = only `/jsonrpc` on `port`. 0 picks a free port.
+   */
+  readonly jsonRpcPort?: number;
   /** Interface to bind. Loopback by default; anything else must be chosen on purpose. */
   readonly host: string;
   /** LevelDB directory. Undefined = a throw-away directory under the OS temp dir. */
@@ -48,6 +53,11 @@ export interface NodeConfig {
   readonly maxPendingTransactions: number;
   /** Signature-recovery worker threads; 0 recovers on the main thread. */
   readonly signatureWorkers: number;
+  /**
+   * Bound of the cache of decoded state (accounts, names, records, contract records) in front of
+   * LevelDB, in approximate bytes; what does not fit is read from LevelDB again (state/level-backend.ts).
+   */
+  readonly stateCacheBytes: number;
   /** Chain-time of the genesis block (ms, aligned down to a 3 s slot). Default: now. */
   readonly genesisTimestamp?: number;
   readonly chainParameters: ChainParameters;
@@ -57,7 +67,7 @@ export interface NodeConfig {
    * java-tron `localwitness`: further block-signing private keys (hex). Each produces for its own
    * account, or the single key for `localWitnessAccountAddress` when that is set, and only while
    * it is the key that account's witness permission names (otherwise the node logs why, once).
-   * In dev mode the funded keys also produce, each for its own account (chain/signers.ts).
+   * In dev mode the funded keys also produce, each for its own account (consensus/signers.ts).
    */
   readonly localWitness: readonly string[];
   /**
@@ -86,6 +96,8 @@ export function isLoopbackHost(host: string): boolean {
 /** Hardhat's well-known test mnemonic: public, so anything sent to its addresses can be taken. */
 export const DEFAULT_DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 
+const MIB = 1024 * 1024;
+
 export type NodeConfigInput = Partial<Omit<NodeConfig, 'chainParameters'>> & {
   chainParameters?: Partial<ChainParameters>;
 };
@@ -93,6 +105,7 @@ export type NodeConfigInput = Partial<Omit<NodeConfig, 'chainParameters'>> & {
 export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
   const config: NodeConfig = {
     port: input.port ?? 8090,
+    jsonRpcPort: input.jsonRpcPort,
     host: input.host ?? '127.0.0.1',
     datadir: input.datadir,
     blockTimeMs: input.blockTimeMs ?? PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS,
@@ -110,6 +123,7 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
     maxBodyBytes: input.maxBodyBytes ?? 4_194_304,
     maxPendingTransactions: input.maxPendingTransactions ?? 2000,
     signatureWorkers: input.signatureWorkers ?? 2,
+    stateCacheBytes: input.stateCacheBytes ?? 64 * MIB,
     genesisTimestamp: input.genesisTimestamp,
     chainParameters: withChainParameters(input.chainParameters),
     witnessCount: input.witnessCount ?? PROTOCOL_CONSTANTS.ACTIVE_WITNESSES,
@@ -134,6 +148,14 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
   }
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535)
     throw new RangeError(`Port ${config.port} is not a TCP port (0..65535).`);
+  if (
+    config.jsonRpcPort !== undefined &&
+    (!Number.isInteger(config.jsonRpcPort) || config.jsonRpcPort < 0 || config.jsonRpcPort > 65535)
+  ) {
+    throw new RangeError(`JSON-RPC port ${config.jsonRpcPort} is not a TCP port (0..65535).`);
+  }
+  if (config.jsonRpcPort !== undefined && config.jsonRpcPort !== 0 && config.jsonRpcPort === config.port)
+    throw new RangeError(`The JSON-RPC port must differ from the HTTP port ${config.port}.`);
   if (!Number.isInteger(config.blockTimeMs) || config.blockTimeMs < 0)
     throw new RangeError('The block time must be a whole number of milliseconds (0 = mine on demand only).');
   if (!Number.isInteger(config.accounts) || config.accounts < 1 || config.accounts > 1000)
@@ -155,6 +177,8 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
   }
   if (typeof config.maxEnergyLimitForConstant !== 'bigint' || config.maxEnergyLimitForConstant < 0n)
     throw new RangeError('maxEnergyLimitForConstant must be a non-negative bigint (energy units).');
+  if (!Number.isInteger(config.stateCacheBytes) || config.stateCacheBytes < MIB)
+    throw new RangeError('The state cache must be a whole number of bytes, at least 1 MiB.');
   if (!Number.isInteger(config.signatureWorkers) || config.signatureWorkers < 0 || config.signatureWorkers > 64)
     throw new RangeError('signatureWorkers must be between 0 and 64.');
   return config;

@@ -4,6 +4,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { addressBytesFromPublicKey, publicKeyFromPrivate } from '../../src-core/keys/keys';
 import { bytesToHex } from '../../src-core/bytes/hex';
 import { encodeBase58Check } from '../../src-core/bytes/base58';
+import { MnemonicError } from './errors';
 
 /**
  * Deterministic keys of a local network: funded accounts at m/44'/195'/0'/0/i (the TRON BIP44
@@ -21,8 +22,6 @@ export interface DerivedKey {
 
 export const FUNDED_PATH = "m/44'/195'/0'/0";
 export const WITNESS_PATH = "m/44'/195'/1'/0";
-
-export class MnemonicError extends Error {}
 
 export function deriveKeys(mnemonic: string, basePath: string, count: number): DerivedKey[] {
   const normalized = mnemonic.trim().split(/\s+/).join(' ');

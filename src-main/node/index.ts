@@ -4,7 +4,6 @@ export { resolveConfig, DEFAULT_DEV_MNEMONIC } from './config';
 export type { NodeConfig, NodeConfigInput } from './config';
 export { ActuatorRegistry, defaultActuators } from './actuators/registry';
 export type { Actuator, ActuatorContext, ActuatorResult } from './actuators/actuator';
-export { ContractValidateError, ContractExeError } from './actuators/actuator';
 export type { Route } from './http/server';
 export type { NodeServices } from './http/services';
 export { staking } from './staking';
@@ -20,4 +19,5 @@ export type {
   DryRunStepOptions,
   DryRunSequenceResult,
 } from './simulation/dry-run';
-export type { ContractSettings } from './contracts/runtime';
+export type { ContractSettings } from './vm-host/runtime';
+export { ContractExeError, ContractValidateError } from './errors';

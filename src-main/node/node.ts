@@ -7,8 +7,9 @@ import { resolveConfig } from './config';
 import { deriveKeys, FUNDED_PATH, WITNESS_PATH } from './genesis';
 import { Store } from './store/store';
 import { Chain } from './chain/chain';
-import { configuredSigners } from './chain/signers';
-import { defaultActuators } from './actuators/registry';
+import { LevelStateBackend } from './state/level-backend';
+import { configuredSigners } from './consensus/signers';
+import { defaultActuators, vmActuators } from './actuators/registry';
 import type { ActuatorRegistry } from './actuators/registry';
 import { RecoveryPool } from './signatures/recovery-pool';
 import { TxPool } from './pool/pool';
@@ -17,14 +18,12 @@ import { HttpApi } from './http/server';
 import type { Route } from './http/server';
 import { buildRoutes } from './http/routes';
 import type { NodeServices } from './http/services';
-import { ContractRuntime } from './contracts/runtime';
-import { contractActuators } from './contracts/actuators';
-import { CONTRACT_RECORD_CODECS } from './contracts/records';
-import { dynamicEnergyMaintenance } from './contracts/maintenance';
-import { contractRoutes } from './contracts/http';
+import { ContractRuntime } from './vm-host/runtime';
+import { CONTRACT_RECORD_CODECS } from './vm-host/contract-records';
+import { dynamicEnergyMaintenance } from './vm-host/dynamic-energy-maintenance';
 import { DryRunner } from './simulation/dry-run';
 import type { DryRunInput, DryRunOptions, DryRunResult, DryRunSequenceResult, DryRunStep } from './simulation/dry-run';
-import { adminDryRun } from './simulation/http';
+import { JSON_RPC_PATH, JsonRpcService, nodeReads } from './jsonrpc';
 
 /**
  * The library form of the node (the app and the tests use it; `cli.ts` wraps it):
@@ -47,6 +46,8 @@ export interface HeadInfo {
 export interface TronNode {
   /** Base URL for TronWeb's `fullHost`, e.g. http://127.0.0.1:8090 */
   readonly url: string;
+  /** The JSON-RPC endpoint: `<url>/jsonrpc`, or the server of `jsonRpcPort` when one was asked for. */
+  readonly jsonRpcUrl: string;
   readonly host: string;
   readonly port: number;
   readonly datadir: string;
@@ -70,6 +71,7 @@ export interface TronNode {
   readonly chain: Chain;
   readonly pool: TxPool;
   readonly recovery: RecoveryPool;
+  readonly producer: Producer;
   /** The smart-contract runtime (VM, block context) for tests and the bench. */
   readonly contracts: ContractRuntime;
 }
@@ -77,7 +79,7 @@ export interface TronNode {
 export interface CreateNodeOptions {
   /** The actuators to execute with (default: the system contracts of this version); the VM and staking register theirs. */
   readonly actuators?: ActuatorRegistry;
-  /** Extra endpoints (e.g. the VM's triggersmartcontract), added to the java-tron routes. */
+  /** Extra endpoints, added after the node's own (http/routes.ts); a path listed there is replaced. */
   readonly routes?: (services: NodeServices) => ReadonlyMap<string, Route>;
 }
 
@@ -93,6 +95,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
   let recovery: RecoveryPool | undefined;
   let producer: Producer | undefined;
   let http: HttpApi | undefined;
+  let jsonRpcServer: { readonly port: number; close(): Promise<void> } | undefined;
   try {
     const actuators = options.actuators ?? defaultActuators();
     const contracts = await ContractRuntime.create(config.chainParameters, {
@@ -101,22 +104,30 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       estimateEnergy: config.estimateEnergy,
       maxEnergyLimitForConstant: config.maxEnergyLimitForConstant,
     });
-    const registered = new Set(actuators.types());
-    for (const actuator of contractActuators(contracts))
-      if (!registered.has(actuator.typeName)) actuators.register(actuator);
+    actuators.registerMissing(vmActuators(contracts));
     // Block signers besides the genesis representatives: localwitness (for localWitnessAccountAddress, or
     // its own account), and in dev mode each funded key for its own account.
     const signers = configuredSigners(config, funded);
-    const chain = await Chain.open(store, config, actuators, witnessKeys, funded, Date.now(), {
-      signers,
+    const state = await LevelStateBackend.open(store, {
+      cacheBytes: config.stateCacheBytes,
       extCodecs: CONTRACT_RECORD_CODECS,
+    });
+    const chain = await Chain.open({
+      store,
+      state,
+      config,
+      actuators,
+      witnessKeys,
+      funded,
+      now: Date.now(),
+      signers,
     });
     chain.maintenanceHooks.push(dynamicEnergyMaintenance());
     recovery = new RecoveryPool(config.signatureWorkers);
     const pool = new TxPool(chain, recovery, config);
     contracts.attach(chain, pool);
     const dryRunner = new DryRunner(contracts, recovery);
-    producer = new Producer(pool, config.blockTimeMs, (error) =>
+    producer = new Producer(chain, pool, config.blockTimeMs, (error) =>
       config.log(`block production failed: ${(error as Error).message}`),
     );
     const p = producer;
@@ -133,6 +144,8 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       recovery,
       funded,
       startedAt: Date.now(),
+      contracts,
+      dryRunner,
       mine: async (blocks) => {
         await p.produce(blocks);
       },
@@ -140,27 +153,36 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     };
     // TronWeb cannot derive a reference block from a chain still at genesis (java-tron-http.md §7).
     if (chain.props.headNumber === 0) await producer.produce(1);
-    http = new HttpApi({
+    const jsonRpc = new JsonRpcService(nodeReads(services, contracts));
+    const serverOptions = {
       host: config.host,
-      port: config.port,
       maxBodyBytes: config.maxBodyBytes,
       allowedHosts: config.allowedHosts,
       allowedOrigins: config.allowedOrigins,
+    };
+    http = new HttpApi({
+      ...serverOptions,
+      port: config.port,
       routes: new Map([
         ...buildRoutes(services),
-        ...contractRoutes(services, contracts),
-        ...(config.dev ? [['/admin/dryrun', { post: adminDryRun(dryRunner) }] as const] : []),
+        [JSON_RPC_PATH, jsonRpc.route],
         ...(options.routes?.(services) ?? []),
       ]),
     });
     const bound = await http.listen();
+    // java-tron serves JSON-RPC on a port of its own (node.jsonrpc.httpFullNodePort, 8545).
+    if (config.jsonRpcPort !== undefined)
+      jsonRpcServer = await jsonRpc.listen({ ...serverOptions, port: config.jsonRpcPort });
     producer.start();
     const hostForUrl = bound.host.includes(':') ? `[${bound.host}]` : bound.host;
     let stopped: Promise<void> | null = null;
     const h = http;
     const r = recovery;
+    const j = jsonRpcServer;
+    const url = `http://${hostForUrl}:${bound.port}`;
     return {
-      url: `http://${hostForUrl}:${bound.port}`,
+      url,
+      jsonRpcUrl: j ? `http://${hostForUrl}:${j.port}${JSON_RPC_PATH}` : `${url}${JSON_RPC_PATH}`,
       host: bound.host,
       port: bound.port,
       datadir,
@@ -183,6 +205,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
         stopped ??= (async () => {
           await p.stop();
           await h.close();
+          await j?.close();
           await pool.idle();
           await r.close();
           await store.close();
@@ -193,11 +216,13 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       chain,
       pool,
       recovery,
+      producer: p,
       contracts,
     };
   } catch (error) {
     await producer?.stop().catch(() => undefined);
     await http?.close().catch(() => undefined);
+    await jsonRpcServer?.close().catch(() => undefined);
     await recovery?.close().catch(() => undefined);
     await store.close().catch(() => undefined);
     if (ephemeral) await rm(datadir, { recursive: true, force: true }).catch(() => undefined);

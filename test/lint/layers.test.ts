@@ -15,6 +15,8 @@ const planted: readonly { name: string; as: string; rule: string }[] = [
   { name: 'node-imports-ipc', as: 'src-main/node/http/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'node-imports-app-dynamically', as: 'src-main/node/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'node-imports-electron', as: 'src-main/node/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'jsonrpc-imports-chain', as: 'src-main/node/jsonrpc/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'jsonrpc-imports-electron', as: 'src-main/node/jsonrpc/planted.ts', rule: 'no-restricted-imports' },
   { name: 'wallet-imports-electron', as: 'src-main/wallet/planted.ts', rule: 'no-restricted-imports' },
   { name: 'wallet-imports-ipc', as: 'src-main/wallet/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'vault-imports-electron', as: 'src-main/vault/planted.ts', rule: 'no-restricted-imports' },
@@ -58,6 +60,13 @@ describe('layer rules', () => {
       [
         "import { LedgerError } from '../../src-core/errors';\nexport const x = LedgerError;\n",
         'src-main/signers/planted.ts',
+      ],
+      // The JSON-RPC adapter may read the chain; the rest of jsonrpc/ may use src-core and the HTTP server.
+      ["import { Chain } from '../chain/chain';\nexport const x = Chain;\n", 'src-main/node/jsonrpc/node-reads.ts'],
+      [
+        // The path is relative to the planted file in src-main/node/jsonrpc. standalone-check: allow
+        "import { bytesToHex } from '../../../src-core/bytes/hex';\nimport { HttpApi } from '../http/server';\nexport const x = [bytesToHex, HttpApi];\n",
+        'src-main/node/jsonrpc/planted.ts',
       ],
     ];
     for (const [text, as] of allowed) expect(await rulesBroken(text, as), as).toEqual([]);

@@ -1,10 +1,11 @@
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { newAccount } from '../state/account';
 import type { Actuator } from './actuator';
-import { addressValid, ContractValidateError, insufficientBalance } from './actuator';
+import { addressValid, insufficientBalance } from './actuator';
+import { ContractValidateError } from '../errors';
 
 /** AccountCreateContract (java-tron CreateAccountActuator): activates an address for a fixed fee. */
-export const accountCreateActuator: Actuator = {
+export const accountCreateActuator: Actuator<'AccountCreateContract'> = {
   typeName: 'AccountCreateContract',
 
   createsAccount() {
@@ -17,14 +18,14 @@ export const accountCreateActuator: Actuator = {
         'contract type error,expected type [AccountCreateContract],real type[class com.google.protobuf.Any]',
       );
     const m = contract.message;
-    const owner = m.owner_address as Uint8Array | undefined;
+    const owner = m.owner_address;
     if (!addressValid(owner)) throw new ContractValidateError('Invalid ownerAddress');
     const ownerAccount = ctx.view.getAccount(bytesToHex(owner));
     if (!ownerAccount) throw new ContractValidateError(`Account[${bytesToHex(owner)}] not exists`);
     if (ownerAccount.balance < ctx.view.props.parameters.getCreateNewAccountFeeInSystemContract) {
       throw new ContractValidateError('Validate CreateAccountActuator error, insufficient fee.');
     }
-    const account = m.account_address as Uint8Array | undefined;
+    const account = m.account_address;
     if (!addressValid(account)) throw new ContractValidateError('Invalid account address');
     if (ctx.view.getAccount(bytesToHex(account))) throw new ContractValidateError('Account has existed');
   },
@@ -33,15 +34,15 @@ export const accountCreateActuator: Actuator = {
     const m = contract.message!;
     const view = ctx.view;
     const fee = view.props.parameters.getCreateNewAccountFeeInSystemContract;
-    const address = m.account_address as Uint8Array;
+    const address = m.account_address;
     view.putNewAccount(
       newAccount(Uint8Array.from(address), {
         createTime: ctx.headTimestamp,
         activeOperations: hexToBytes(view.props.activeDefaultOperations),
-        type: (m.type as number | undefined) ?? 0,
+        type: m.type,
       }),
     );
-    const owner = view.mutableAccount(bytesToHex(m.owner_address as Uint8Array))!;
+    const owner = view.mutableAccount(bytesToHex(m.owner_address))!;
     if (owner.balance < fee) throw insufficientBalance(owner.addressHex, owner.balance, fee);
     owner.balance -= fee;
     view.mutable.burnedSun += fee;

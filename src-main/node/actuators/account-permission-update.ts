@@ -1,11 +1,13 @@
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
+import type { protocol } from '../../../src-core/proto/runtime';
 import { messageToJson } from '../../../src-core/proto/json-codec';
 import { validatePermissionUpdate } from '../../../src-core/permission/validate';
 import { operationBits } from '../../../src-core/permission/operations';
 import type { PermissionRecord } from '../state/account';
 import { permissionFromMessage } from '../state/account';
 import type { Actuator } from './actuator';
-import { addressValid, ContractValidateError, insufficientBalance } from './actuator';
+import { addressValid, insufficientBalance, requireMessage } from './actuator';
+import { ContractValidateError } from '../errors';
 
 /**
  * AccountPermissionUpdateContract (java-tron AccountPermissionUpdateActuator, java-tron-http.md
@@ -13,9 +15,10 @@ import { addressValid, ContractValidateError, insufficientBalance } from './actu
  * account that cannot pay fails with CONTRACT_EXE_ERROR at broadcast. The structure rules are
  * src-core/permission's, which carry java-tron's messages.
  */
-type Msg = Record<string, unknown>;
+const TYPE_ERROR =
+  'contract type error,expected type [AccountPermissionUpdateContract],real type[class com.google.protobuf.Any]';
 
-export const accountPermissionUpdateActuator: Actuator = {
+export const accountPermissionUpdateActuator: Actuator<'AccountPermissionUpdateContract'> = {
   typeName: 'AccountPermissionUpdateContract',
 
   createsAccount() {
@@ -26,12 +29,8 @@ export const accountPermissionUpdateActuator: Actuator = {
     const props = ctx.view.props;
     if (props.parameters.getAllowMultiSign !== 1n)
       throw new ContractValidateError('multi sign is not allowed, need to be opened by the committee');
-    if (!contract.message)
-      throw new ContractValidateError(
-        'contract type error,expected type [AccountPermissionUpdateContract],real type[class com.google.protobuf.Any]',
-      );
-    const m = contract.message;
-    const owner = m.owner_address as Uint8Array | undefined;
+    const m = requireMessage(contract, TYPE_ERROR);
+    const owner = m.owner_address;
     const account = addressValid(owner) ? ctx.view.getAccount(bytesToHex(owner)) : undefined;
     const update = messageToJson('protocol.AccountPermissionUpdateContract', m, { visible: false });
     const issues = validatePermissionUpdate(update, {
@@ -47,14 +46,18 @@ export const accountPermissionUpdateActuator: Actuator = {
   },
 
   execute(contract, ctx) {
-    const m = contract.message!;
+    const m = requireMessage(contract, TYPE_ERROR);
     const view = ctx.view;
     const fee = view.props.parameters.getUpdateAccountPermissionFee;
-    const account = view.mutableAccount(bytesToHex(m.owner_address as Uint8Array))!;
-    const withId = (p: Msg, id: number): PermissionRecord => ({ ...permissionFromMessage(p), id });
-    account.ownerPermission = withId(m.owner as Msg, 0);
-    if (m.witness && account.isWitness) account.witnessPermission = withId(m.witness as Msg, 1);
-    account.activePermissions = ((m.actives as Msg[] | undefined) ?? []).map((p, i) => withId(p, i + 2));
+    const account = view.mutableAccount(bytesToHex(m.owner_address))!;
+    const withId = (p: protocol.Permission.$Properties, id: number): PermissionRecord => ({
+      ...permissionFromMessage(p),
+      id,
+    });
+    // validate() refused an update without an owner permission.
+    account.ownerPermission = withId(m.owner!, 0);
+    if (m.witness && account.isWitness) account.witnessPermission = withId(m.witness, 1);
+    account.activePermissions = m.actives.map((p, i) => withId(p, i + 2));
     if (account.balance < fee) throw insufficientBalance(account.addressHex, account.balance, fee);
     account.balance -= fee;
     view.mutable.burnedSun += fee;

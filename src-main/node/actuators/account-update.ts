@@ -1,11 +1,12 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import type { Actuator } from './actuator';
-import { addressValid, ContractValidateError } from './actuator';
+import { addressValid } from './actuator';
+import { ContractValidateError } from '../errors';
 
 /** AccountUpdateContract (java-tron UpdateAccountActuator): sets the account name once. */
 const MAX_ACCOUNT_NAME_BYTES = 200;
 
-export const accountUpdateActuator: Actuator = {
+export const accountUpdateActuator: Actuator<'AccountUpdateContract'> = {
   typeName: 'AccountUpdateContract',
 
   createsAccount() {
@@ -18,8 +19,8 @@ export const accountUpdateActuator: Actuator = {
         'contract type error, expected type [AccountUpdateContract], real type[class com.google.protobuf.Any]',
       );
     const m = contract.message;
-    const owner = m.owner_address as Uint8Array | undefined;
-    const name = (m.account_name as Uint8Array | undefined) ?? new Uint8Array();
+    const owner = m.owner_address;
+    const name = m.account_name;
     if (name.length > MAX_ACCOUNT_NAME_BYTES) throw new ContractValidateError('Invalid accountName');
     if (!addressValid(owner)) throw new ContractValidateError('Invalid ownerAddress');
     const account = ctx.view.getAccount(bytesToHex(owner));
@@ -33,8 +34,8 @@ export const accountUpdateActuator: Actuator = {
 
   execute(contract, ctx) {
     const m = contract.message!;
-    const owner = ctx.view.mutableAccount(bytesToHex(m.owner_address as Uint8Array))!;
-    const name = Uint8Array.from((m.account_name as Uint8Array | undefined) ?? []);
+    const owner = ctx.view.mutableAccount(bytesToHex(m.owner_address))!;
+    const name = Uint8Array.from(m.account_name);
     owner.accountName = name;
     if (name.length > 0) ctx.view.setName(bytesToHex(name), owner.addressHex);
     return 0n;

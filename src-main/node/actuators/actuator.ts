@@ -1,13 +1,8 @@
 import type { StateView } from '../state/view';
-import type { ParsedContract, TxEnvelope } from '../chain/tx';
-
-/**
- * One system contract type (java-tron actuator/…Actuator.java): `validate` throws
- * ContractValidateError with java-tron's text, `execute` applies it and returns the fee it
- * charged (TransactionResult.fee). Staking, votes and the VM register here when they land.
- */
-export class ContractValidateError extends Error {}
-export class ContractExeError extends Error {}
+import type { ContractTypeName } from '../../../src-core/tx/contract-types';
+import type { ParsedTransaction } from '../chain/tx';
+import type { ContractMessage, ContractOf } from './parsed-contract';
+import { ContractExeError, ContractValidateError } from '../errors';
 
 /** The block a transaction executes in (the next block while it is only pending). */
 export interface ExecutionBlock {
@@ -26,7 +21,7 @@ export interface ActuatorContext {
   /** Set when a transaction is executed (not when a builder only validates). */
   readonly block?: ExecutionBlock;
   /** The transaction being executed (its id and raw fields: fee_limit, the VM's txID). */
-  readonly tx?: TxEnvelope;
+  readonly tx?: ParsedTransaction;
 }
 
 /**
@@ -48,22 +43,31 @@ export interface ActuatorResult {
   readonly blockTimestamp?: number;
 }
 
-export interface Actuator {
-  readonly typeName: string;
+/**
+ * The actuator of contract type `K` (java-tron actuator/…Actuator.java): `validate` throws
+ * ContractValidateError with java-tron's text, `execute` applies it and returns the fee it charged
+ * (TransactionResult.fee) or a full result. It is only ever given contracts of type `K`, whose
+ * `message` is the generated protobuf message of that type (the registry checks).
+ */
+export interface Actuator<K extends ContractTypeName = ContractTypeName> {
+  readonly typeName: K;
   /** Whether this contract creates an account (bandwidth: create-account path). */
-  createsAccount(contract: ParsedContract, ctx: ActuatorContext): boolean;
-  validate(contract: ParsedContract, ctx: ActuatorContext): void;
+  createsAccount(contract: ContractOf<K>, ctx: ActuatorContext): boolean;
+  validate(contract: ContractOf<K>, ctx: ActuatorContext): void;
   /**
    * The fee, or a full result (see ActuatorResult). The VM's actuators answer with a promise; they
-   * may also throw ContractValidateError from here (java-tron's VMActuator validates as it runs).
+   * may also throw ContractValidateError from here (java-tron's VMActuator validates while it runs).
    */
-  execute(contract: ParsedContract, ctx: ActuatorContext): bigint | ActuatorResult | Promise<ActuatorResult>;
+  execute(contract: ContractOf<K>, ctx: ActuatorContext): bigint | ActuatorResult | Promise<ActuatorResult>;
 }
 
 export const INT64_MAX = 2n ** 63n - 1n;
 
 /** The decoded parameter, or java-tron's `any.is(...)` failure text when the type_url does not match. */
-export function requireMessage(contract: ParsedContract, typeError: string): Record<string, unknown> {
+export function requireMessage<K extends ContractTypeName>(
+  contract: ContractOf<K>,
+  typeError: string,
+): ContractMessage<K> {
   if (!contract.message) throw new ContractValidateError(typeError);
   return contract.message;
 }

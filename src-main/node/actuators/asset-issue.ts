@@ -5,7 +5,7 @@ import { applyAssetIssue, validateAssetIssue } from '../trc10/rules';
 /** AssetIssueContract (java-tron AssetIssueActuator): issues a TRC-10 token for getAssetIssueFee (1024 TRX); TransactionInfo assetIssueID. */
 const TYPE_ERROR = 'contract type error,expected type [AssetIssueContract],real type[class com.google.protobuf.Any]';
 
-export const assetIssueActuator: Actuator = {
+export const assetIssueActuator: Actuator<'AssetIssueContract'> = {
   typeName: 'AssetIssueContract',
   createsAccount: () => false,
   validate(contract, ctx) {

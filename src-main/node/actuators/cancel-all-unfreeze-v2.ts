@@ -11,17 +11,17 @@ import { applyCancelAllUnfreezeV2, validateCancelAllUnfreezeV2 } from '../stakin
 const TYPE_ERROR =
   'contract type error, expected type [CancelAllUnfreezeV2Contract], real type[class com.google.protobuf.Any]';
 
-export const cancelAllUnfreezeV2Actuator: Actuator = {
+export const cancelAllUnfreezeV2Actuator: Actuator<'CancelAllUnfreezeV2Contract'> = {
   typeName: 'CancelAllUnfreezeV2Contract',
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    validateCancelAllUnfreezeV2(ctx.view, m.owner_address as Uint8Array | undefined);
+    validateCancelAllUnfreezeV2(ctx.view, m.owner_address);
   },
   execute(contract, ctx) {
     const { withdrawnExpired, canceled } = applyCancelAllUnfreezeV2(
       ctx.view,
-      bytesToHex(contract.message!.owner_address as Uint8Array),
+      bytesToHex(contract.message!.owner_address),
     );
     const cancelUnfreezeV2Amount = {
       BANDWIDTH: bigintToLong(canceled.BANDWIDTH),

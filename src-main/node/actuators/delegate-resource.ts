@@ -1,7 +1,7 @@
 import { longToBigint } from '../../../src-core/proto/runtime';
 import type { Actuator } from './actuator';
 import { requireMessage } from './actuator';
-import type { ParsedContract } from '../chain/tx';
+import type { ContractOf } from './parsed-contract';
 import type { DelegateInput } from '../staking/delegation';
 import { applyDelegate, validateDelegate } from '../staking/delegation';
 
@@ -9,19 +9,19 @@ import { applyDelegate, validateDelegate } from '../staking/delegation';
 const TYPE_ERROR =
   'contract type error,expected type [DelegateResourceContract],real type[class com.google.protobuf.Any]';
 
-function input(contract: ParsedContract): DelegateInput {
+function input(contract: ContractOf<'DelegateResourceContract'>): DelegateInput {
   const m = contract.message!;
   return {
-    owner: m.owner_address as Uint8Array | undefined,
-    receiver: m.receiver_address as Uint8Array | undefined,
-    amount: longToBigint(m.balance as never),
-    resource: (m.resource as number | undefined) ?? 0,
+    owner: m.owner_address,
+    receiver: m.receiver_address,
+    amount: longToBigint(m.balance),
+    resource: m.resource,
     lock: m.lock === true,
-    lockPeriod: longToBigint(m.lock_period as never),
+    lockPeriod: longToBigint(m.lock_period),
   };
 }
 
-export const delegateResourceActuator: Actuator = {
+export const delegateResourceActuator: Actuator<'DelegateResourceContract'> = {
   typeName: 'DelegateResourceContract',
   createsAccount: () => false,
   validate(contract, ctx) {

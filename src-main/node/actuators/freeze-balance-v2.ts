@@ -8,26 +8,16 @@ import { applyFreezeV2, validateFreezeV2 } from '../staking/freeze';
 const TYPE_ERROR =
   'contract type error,expected type [FreezeBalanceV2Contract],real type[class com.google.protobuf.Any]';
 
-export const freezeBalanceV2Actuator: Actuator = {
+export const freezeBalanceV2Actuator: Actuator<'FreezeBalanceV2Contract'> = {
   typeName: 'FreezeBalanceV2Contract',
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    validateFreezeV2(
-      ctx.view,
-      m.owner_address as Uint8Array | undefined,
-      longToBigint(m.frozen_balance as never),
-      (m.resource as number | undefined) ?? 0,
-    );
+    validateFreezeV2(ctx.view, m.owner_address, longToBigint(m.frozen_balance), m.resource);
   },
   execute(contract, ctx) {
     const m = contract.message!;
-    applyFreezeV2(
-      ctx.view,
-      bytesToHex(m.owner_address as Uint8Array),
-      longToBigint(m.frozen_balance as never),
-      (m.resource as number | undefined) ?? 0,
-    );
+    applyFreezeV2(ctx.view, bytesToHex(m.owner_address), longToBigint(m.frozen_balance), m.resource);
     return 0n;
   },
 };

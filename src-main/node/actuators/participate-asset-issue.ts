@@ -6,7 +6,7 @@ import { applyParticipate, validateParticipate } from '../trc10/rules';
 const TYPE_ERROR =
   'contract type error,expected type [ParticipateAssetIssueContract],real type[class com.google.protobuf.Any]';
 
-export const participateAssetIssueActuator: Actuator = {
+export const participateAssetIssueActuator: Actuator<'ParticipateAssetIssueContract'> = {
   typeName: 'ParticipateAssetIssueContract',
   createsAccount: () => false,
   validate(contract, ctx) {

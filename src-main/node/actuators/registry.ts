@@ -1,5 +1,8 @@
 import { CONTRACT_TYPE_IDS } from '../../../src-core/tx/contract-types';
-import type { Actuator } from './actuator';
+import type { ContractTypeName } from '../../../src-core/tx/contract-types';
+import type { Actuator, ActuatorContext, ActuatorResult } from './actuator';
+import type { ContractOf, ParsedContract } from './parsed-contract';
+import { isContractOf } from './parsed-contract';
 import { transferActuator } from './transfer';
 import { accountCreateActuator } from './account-create';
 import { accountUpdateActuator } from './account-update';
@@ -18,26 +21,58 @@ import { updateBrokerageActuator } from './update-brokerage';
 import { assetIssueActuator } from './asset-issue';
 import { transferAssetActuator } from './transfer-asset';
 import { participateAssetIssueActuator } from './participate-asset-issue';
+import { createSmartContractActuator } from './create-smart-contract';
+import { triggerSmartContractActuator } from './trigger-smart-contract';
+import { updateSettingActuator } from './update-setting';
+import { updateEnergyLimitActuator } from './update-energy-limit';
+import { clearAbiActuator } from './clear-abi';
+import type { ContractRuntime } from '../vm-host/runtime';
 
 /**
  * Contract type id → actuator. Types without an entry are refused at admission instead of being
- * half-executed; staking, voting and the VM add their actuators here.
+ * half-executed.
  */
-export class ActuatorRegistry {
-  private readonly byType = new Map<number, Actuator>();
+/** What transaction processing calls: an actuator taking any parsed contract, checked to be of its type first. */
+export interface RegisteredActuator {
+  readonly typeName: ContractTypeName;
+  createsAccount(contract: ParsedContract, ctx: ActuatorContext): boolean;
+  validate(contract: ParsedContract, ctx: ActuatorContext): void;
+  execute(contract: ParsedContract, ctx: ActuatorContext): bigint | ActuatorResult | Promise<ActuatorResult>;
+}
 
-  register(actuator: Actuator): void {
-    const id = (CONTRACT_TYPE_IDS as Record<string, number>)[actuator.typeName];
-    if (id === undefined) throw new Error(`Unknown contract type ${actuator.typeName}`);
-    this.byType.set(id, actuator);
+function registered<K extends ContractTypeName>(actuator: Actuator<K>): RegisteredActuator {
+  const own = (contract: ParsedContract): ContractOf<K> => {
+    if (!isContractOf(contract, actuator.typeName))
+      throw new Error(`The ${actuator.typeName} actuator was given a ${contract.typeName ?? contract.type} contract.`);
+    return contract;
+  };
+  return {
+    typeName: actuator.typeName,
+    createsAccount: (contract, ctx) => actuator.createsAccount(own(contract), ctx),
+    validate: (contract, ctx) => actuator.validate(own(contract), ctx),
+    execute: (contract, ctx) => actuator.execute(own(contract), ctx),
+  };
+}
+
+export class ActuatorRegistry {
+  private readonly byType = new Map<number, RegisteredActuator>();
+
+  register<K extends ContractTypeName>(actuator: Actuator<K>): void {
+    this.byType.set(CONTRACT_TYPE_IDS[actuator.typeName], registered(actuator));
   }
 
-  get(type: number): Actuator | undefined {
+  get(type: number): RegisteredActuator | undefined {
     return this.byType.get(type);
   }
 
   types(): string[] {
     return [...this.byType.values()].map((a) => a.typeName);
+  }
+
+  /** Registers each of `actuators` whose type has no actuator yet (a caller's own choice wins). */
+  registerMissing(actuators: readonly Actuator[]): void {
+    const registered = new Set(this.types());
+    for (const actuator of actuators) if (!registered.has(actuator.typeName)) this.register(actuator);
   }
 }
 
@@ -64,5 +99,12 @@ export function defaultActuators(): ActuatorRegistry {
   ]) {
     registry.register(a);
   }
+  // The contract origin's settings; the VM's own two need the node's VM host (vmActuators).
+  for (const a of [updateSettingActuator, updateEnergyLimitActuator, clearAbiActuator]) registry.register(a);
   return registry;
+}
+
+/** CreateSmartContract and TriggerSmartContract, which run the VM hosted by `runtime`. */
+export function vmActuators(runtime: ContractRuntime): Actuator[] {
+  return [createSmartContractActuator(runtime), triggerSmartContractActuator(runtime)];
 }

@@ -6,7 +6,7 @@ import { applyTransferAsset, transferAssetCreatesAccount, validateTransferAsset 
 const TYPE_ERROR =
   'contract type error, expected type [TransferAssetContract], real type [class com.google.protobuf.Any]';
 
-export const transferAssetActuator: Actuator = {
+export const transferAssetActuator: Actuator<'TransferAssetContract'> = {
   typeName: 'TransferAssetContract',
   createsAccount: (contract, ctx) => !!contract.message && transferAssetCreatesAccount(ctx.view, contract.message),
   validate(contract, ctx) {

@@ -3,8 +3,9 @@ import { bytesToHex } from '../../../src-core/bytes/hex';
 import { newAccount } from '../state/account';
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import type { Actuator, ActuatorContext } from './actuator';
-import { addressValid, ContractValidateError, INT64_MAX } from './actuator';
-import type { ParsedContract } from '../chain/tx';
+import { addressValid, INT64_MAX } from './actuator';
+import type { ContractOf } from './parsed-contract';
+import { ContractValidateError } from '../errors';
 
 /** TransferContract (java-tron TransferActuator): moves TRX, activating the receiver if needed. */
 interface Transfer {
@@ -13,16 +14,12 @@ interface Transfer {
   amount: bigint;
 }
 
-function read(contract: ParsedContract): Transfer {
-  const m = contract.message ?? {};
-  return {
-    owner: m.owner_address as Uint8Array | undefined,
-    to: m.to_address as Uint8Array | undefined,
-    amount: longToBigint(m.amount as never),
-  };
+function read(contract: ContractOf<'TransferContract'>): Transfer {
+  const m = contract.message;
+  return { owner: m?.owner_address, to: m?.to_address, amount: longToBigint(m?.amount) };
 }
 
-export const transferActuator: Actuator = {
+export const transferActuator: Actuator<'TransferContract'> = {
   typeName: 'TransferContract',
 
   createsAccount(contract, ctx) {

@@ -1,7 +1,7 @@
 import { longToBigint } from '../../../src-core/proto/runtime';
 import type { Actuator } from './actuator';
 import { requireMessage } from './actuator';
-import type { ParsedContract } from '../chain/tx';
+import type { ContractOf } from './parsed-contract';
 import type { UnDelegateInput } from '../staking/delegation';
 import { applyUnDelegate, validateUnDelegate } from '../staking/delegation';
 
@@ -9,17 +9,17 @@ import { applyUnDelegate, validateUnDelegate } from '../staking/delegation';
 const TYPE_ERROR =
   'contract type error, expected type [UnDelegateResourceContract], real type[class com.google.protobuf.Any]';
 
-function input(contract: ParsedContract): UnDelegateInput {
+function input(contract: ContractOf<'UnDelegateResourceContract'>): UnDelegateInput {
   const m = contract.message!;
   return {
-    owner: m.owner_address as Uint8Array | undefined,
-    receiver: m.receiver_address as Uint8Array | undefined,
-    amount: longToBigint(m.balance as never),
-    resource: (m.resource as number | undefined) ?? 0,
+    owner: m.owner_address,
+    receiver: m.receiver_address,
+    amount: longToBigint(m.balance),
+    resource: m.resource,
   };
 }
 
-export const unDelegateResourceActuator: Actuator = {
+export const unDelegateResourceActuator: Actuator<'UnDelegateResourceContract'> = {
   typeName: 'UnDelegateResourceContract',
   createsAccount: () => false,
   validate(contract, ctx) {

@@ -11,25 +11,20 @@ import { applyUnfreezeV2, validateUnfreezeV2 } from '../staking/freeze';
 const TYPE_ERROR =
   'contract type error, expected type [UnfreezeBalanceContract], real type[class com.google.protobuf.Any]';
 
-export const unfreezeBalanceV2Actuator: Actuator = {
+export const unfreezeBalanceV2Actuator: Actuator<'UnfreezeBalanceV2Contract'> = {
   typeName: 'UnfreezeBalanceV2Contract',
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    validateUnfreezeV2(
-      ctx.view,
-      m.owner_address as Uint8Array | undefined,
-      longToBigint(m.unfreeze_balance as never),
-      (m.resource as number | undefined) ?? 0,
-    );
+    validateUnfreezeV2(ctx.view, m.owner_address, longToBigint(m.unfreeze_balance), m.resource);
   },
   execute(contract, ctx) {
     const m = contract.message!;
     const withdrawn = applyUnfreezeV2(
       ctx.view,
-      bytesToHex(m.owner_address as Uint8Array),
-      longToBigint(m.unfreeze_balance as never),
-      (m.resource as number | undefined) ?? 0,
+      bytesToHex(m.owner_address),
+      longToBigint(m.unfreeze_balance),
+      m.resource,
     );
     return { fee: 0n, info: withdrawn ? { withdraw_expire_amount: bigintToLong(withdrawn) } : {} };
   },

@@ -7,20 +7,16 @@ import { applyUpdateBrokerage, validateUpdateBrokerage } from '../staking/witnes
 const TYPE_ERROR =
   'contract type error, expected type [UpdateBrokerageContract], real type[class com.google.protobuf.Any]';
 
-export const updateBrokerageActuator: Actuator = {
+export const updateBrokerageActuator: Actuator<'UpdateBrokerageContract'> = {
   typeName: 'UpdateBrokerageContract',
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    validateUpdateBrokerage(
-      ctx.view,
-      m.owner_address as Uint8Array | undefined,
-      (m.brokerage as number | undefined) ?? 0,
-    );
+    validateUpdateBrokerage(ctx.view, m.owner_address, m.brokerage);
   },
   execute(contract, ctx) {
     const m = contract.message!;
-    applyUpdateBrokerage(ctx.view, bytesToHex(m.owner_address as Uint8Array), (m.brokerage as number | undefined) ?? 0);
+    applyUpdateBrokerage(ctx.view, bytesToHex(m.owner_address), m.brokerage);
     return 0n;
   },
 };

@@ -8,15 +8,15 @@ import { applyWithdrawBalance, validateWithdrawBalance } from '../staking/withdr
 const TYPE_ERROR =
   'contract type error, expected type [WithdrawBalanceContract], real type[class com.google.protobuf.Any]';
 
-export const withdrawBalanceActuator: Actuator = {
+export const withdrawBalanceActuator: Actuator<'WithdrawBalanceContract'> = {
   typeName: 'WithdrawBalanceContract',
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    validateWithdrawBalance(ctx.view, m.owner_address as Uint8Array | undefined);
+    validateWithdrawBalance(ctx.view, m.owner_address);
   },
   execute(contract, ctx) {
-    const amount = applyWithdrawBalance(ctx.view, bytesToHex(contract.message!.owner_address as Uint8Array));
+    const amount = applyWithdrawBalance(ctx.view, bytesToHex(contract.message!.owner_address));
     return { fee: 0n, info: { withdraw_amount: bigintToLong(amount) } };
   },
 };

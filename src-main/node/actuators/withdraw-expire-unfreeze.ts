@@ -8,15 +8,15 @@ import { applyWithdrawExpireUnfreeze, validateWithdrawExpireUnfreeze } from '../
 const TYPE_ERROR =
   'contract type error, expected type [WithdrawExpireUnfreezeContract], real type[class com.google.protobuf.Any]';
 
-export const withdrawExpireUnfreezeActuator: Actuator = {
+export const withdrawExpireUnfreezeActuator: Actuator<'WithdrawExpireUnfreezeContract'> = {
   typeName: 'WithdrawExpireUnfreezeContract',
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    validateWithdrawExpireUnfreeze(ctx.view, m.owner_address as Uint8Array | undefined);
+    validateWithdrawExpireUnfreeze(ctx.view, m.owner_address);
   },
   execute(contract, ctx) {
-    const amount = applyWithdrawExpireUnfreeze(ctx.view, bytesToHex(contract.message!.owner_address as Uint8Array));
+    const amount = applyWithdrawExpireUnfreeze(ctx.view, bytesToHex(contract.message!.owner_address));
     return { fee: 0n, info: { withdraw_expire_amount: bigintToLong(amount) } };
   },
 };

@@ -7,23 +7,15 @@ import { applyWitnessCreate, validateWitnessCreate } from '../staking/witness';
 const TYPE_ERROR =
   'contract type error, expected type [WitnessCreateContract],real type[class com.google.protobuf.Any]';
 
-export const witnessCreateActuator: Actuator = {
+export const witnessCreateActuator: Actuator<'WitnessCreateContract'> = {
   typeName: 'WitnessCreateContract',
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    validateWitnessCreate(
-      ctx.view,
-      m.owner_address as Uint8Array | undefined,
-      (m.url as Uint8Array | undefined) ?? new Uint8Array(),
-    );
+    validateWitnessCreate(ctx.view, m.owner_address, m.url);
   },
   execute(contract, ctx) {
     const m = contract.message!;
-    return applyWitnessCreate(
-      ctx.view,
-      bytesToHex(m.owner_address as Uint8Array),
-      (m.url as Uint8Array | undefined) ?? new Uint8Array(),
-    );
+    return applyWitnessCreate(ctx.view, bytesToHex(m.owner_address), m.url);
   },
 };

@@ -7,24 +7,16 @@ import { applyWitnessUpdate, validateWitnessUpdate } from '../staking/witness';
 const TYPE_ERROR =
   'contract type error, expected type [WitnessUpdateContract],real type[class com.google.protobuf.Any]';
 
-export const witnessUpdateActuator: Actuator = {
+export const witnessUpdateActuator: Actuator<'WitnessUpdateContract'> = {
   typeName: 'WitnessUpdateContract',
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    validateWitnessUpdate(
-      ctx.view,
-      m.owner_address as Uint8Array | undefined,
-      (m.update_url as Uint8Array | undefined) ?? new Uint8Array(),
-    );
+    validateWitnessUpdate(ctx.view, m.owner_address, m.update_url);
   },
   execute(contract, ctx) {
     const m = contract.message!;
-    applyWitnessUpdate(
-      ctx.view,
-      bytesToHex(m.owner_address as Uint8Array),
-      (m.update_url as Uint8Array | undefined) ?? new Uint8Array(),
-    );
+    applyWitnessUpdate(ctx.view, bytesToHex(m.owner_address), m.update_url);
     return 0n;
   },
 };

@@ -3,6 +3,7 @@ import { bytesToHex } from '../../../src-core/bytes/hex';
 import type { AccountRecord, PermissionRecord } from '../state/account';
 import { defaultActivePermission, defaultOwnerPermission, PERMISSION_TYPE, permissionById } from '../state/account';
 import type { AccountReader } from '../state/view';
+import { TransactionSignatureError } from '../errors';
 
 /**
  * Signature and permission checks of java-tron TransactionCapsule (java-tron-http.md §2.3), over
@@ -12,16 +13,6 @@ import type { AccountReader } from '../state/view';
 export type RecoveredSignature =
   | { readonly ok: true; readonly address: Uint8Array; readonly addressHex: string }
   | { readonly ok: false; readonly kind: 'format' | 'compute'; readonly message: string };
-
-/** Thrown with java-tron's message; `kind` picks the getsignweight result code. */
-export class SignatureCheckError extends Error {
-  constructor(
-    readonly kind: 'format' | 'compute' | 'permission' | 'other',
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface ContractRef {
   readonly type: number;
@@ -34,7 +25,10 @@ export interface ContractRef {
 /** Bit `type` of the 32-byte operations mask (java-tron checkPermissionOperations). */
 export function operationsAllow(permission: PermissionRecord, type: number): boolean {
   if (permission.operations.length !== 32) {
-    throw new SignatureCheckError('permission', `operations size must 32, actual: ${permission.operations.length}`);
+    throw new TransactionSignatureError(
+      'permission',
+      `operations size must 32, actual: ${permission.operations.length}`,
+    );
   }
   return (permission.operations[type >> 3]! & (1 << (type & 7))) !== 0;
 }
@@ -55,7 +49,7 @@ export function checkWeight(
   approved?: Uint8Array[],
 ): bigint {
   if (signatures.length > permission.keys.length) {
-    throw new SignatureCheckError(
+    throw new TransactionSignatureError(
       'permission',
       `Signature count is ${signatures.length} more than key counts of permission : ${permission.keys.length}`,
     );
@@ -64,19 +58,20 @@ export function checkWeight(
   let total = 0n;
   for (let i = 0; i < signatures.length; i++) {
     const signature = signatures[i]!;
-    if (signature.length < 65) throw new SignatureCheckError('format', `Signature size is ${signature.length}`);
+    if (signature.length < 65) throw new TransactionSignatureError('format', `Signature size is ${signature.length}`);
     const r = recovered[i]!;
-    if (!r.ok) throw new SignatureCheckError(r.kind, r.message);
+    if (!r.ok) throw new TransactionSignatureError(r.kind, r.message);
     const weight = weightOf(permission, r.addressHex);
     if (weight === 0n) {
-      throw new SignatureCheckError(
+      throw new TransactionSignatureError(
         'permission',
         `${bytesToHex(signature)} is signed by ${encodeBase58Check(r.address)} but it is not contained of permission.`,
       );
     }
     const v = signature[64]! < 27 ? signature[64]! + 27 : signature[64]!;
     const key = bytesToHex(signature.subarray(0, 64)) + v.toString(16);
-    if (seen.has(key)) throw new SignatureCheckError('permission', `${encodeBase58Check(r.address)} has signed twice!`);
+    if (seen.has(key))
+      throw new TransactionSignatureError('permission', `${encodeBase58Check(r.address)} has signed twice!`);
     seen.add(key);
     approved?.push(r.address);
     total += weight;
@@ -108,20 +103,21 @@ export interface SignatureCheckInput {
   readonly activeDefaultOperations: Uint8Array;
 }
 
-/** validatePubSignature: throws SignatureCheckError with the text that follows "Validate signature error: ". */
+/** validatePubSignature: throws TransactionSignatureError with the text that follows "Validate signature error: ". */
 export function validateSignatures(input: SignatureCheckInput): void {
   if (input.signatures.length === 0 || input.contractCount === 0 || !input.contract)
-    throw new SignatureCheckError('other', 'miss sig or contract');
-  if (input.signatures.length > input.totalSignNum) throw new SignatureCheckError('other', 'too many signatures');
+    throw new TransactionSignatureError('other', 'miss sig or contract');
+  if (input.signatures.length > input.totalSignNum) throw new TransactionSignatureError('other', 'too many signatures');
   const contract = input.contract;
   const account = contract.owner.length ? input.reader.getAccount(contract.ownerHex) : undefined;
   const permission = resolvePermission(account, contract, input.activeDefaultOperations);
-  if (!permission) throw new SignatureCheckError('permission', "permission isn't exit");
+  if (!permission) throw new TransactionSignatureError('permission', "permission isn't exit");
   if (contract.permissionId !== 0) {
     if (permission.type !== PERMISSION_TYPE.Active)
-      throw new SignatureCheckError('permission', 'Permission type is error');
-    if (!operationsAllow(permission, contract.type)) throw new SignatureCheckError('permission', 'Permission denied');
+      throw new TransactionSignatureError('permission', 'Permission type is error');
+    if (!operationsAllow(permission, contract.type))
+      throw new TransactionSignatureError('permission', 'Permission denied');
   }
   const weight = checkWeight(permission, input.signatures, input.recovered);
-  if (weight < permission.threshold) throw new SignatureCheckError('other', 'sig error');
+  if (weight < permission.threshold) throw new TransactionSignatureError('other', 'sig error');
 }

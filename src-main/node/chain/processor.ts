@@ -1,14 +1,20 @@
 import { encodeBase58Check } from '../../../src-core/bytes/base58';
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import type { ActuatorRegistry } from '../actuators/registry';
-import { ContractExeError, ContractValidateError } from '../actuators/actuator';
 import type { ActuatorContext, ActuatorResult, ExecutionBlock } from '../actuators/actuator';
 import { bandwidthBytesOf } from '../../../src-core/fee/bandwidth';
 import { tokenIdText } from '../trc10/assets';
-import { BandwidthInsufficient, consumeBandwidth, UnknownAssetForBandwidth } from '../resources/bandwidth';
+import { consumeBandwidth } from '../resources/bandwidth';
 import type { StateView } from '../state/view';
-import { AdmissionError, RESPONSE_CODE } from './errors';
-import type { TxEnvelope } from './tx';
+import {
+  AdmissionError,
+  BandwidthInsufficient,
+  ContractExeError,
+  ContractValidateError,
+  RESPONSE_CODE,
+  UnknownAssetForBandwidth,
+} from '../errors';
+import type { ParsedTransaction } from './tx';
 
 /**
  * Steps 14–18 of java-tron's processTransaction (java-tron-http.md §5, §6.1): bandwidth, the
@@ -60,7 +66,7 @@ function executeError(error: unknown): unknown {
  * Applies `tx` to `ctx.view` in its own journal. System contracts finish synchronously; a VM
  * contract answers with a promise, and the view must not be used by anyone else until it settles.
  */
-export function processTransaction(tx: TxEnvelope, ctx: ProcessContext): TxOutcome | Promise<TxOutcome> {
+export function processTransaction(tx: ParsedTransaction, ctx: ProcessContext): TxOutcome | Promise<TxOutcome> {
   const { view } = ctx;
   const contract = tx.contract!;
   const p = view.props.parameters;

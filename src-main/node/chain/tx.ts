@@ -1,17 +1,16 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { protocol, longToBigint } from '../../../src-core/proto/runtime';
-import { getCodec } from '../../../src-core/proto/schema';
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import { contractTypeName, parameterMessageOf } from '../../../src-core/tx/contract-types';
-import type { ContractRef } from '../auth/permission-check';
 import type { RecoveredSignature } from '../auth/permission-check';
+import type { ParsedContract } from '../actuators/parsed-contract';
+import { parseContract } from '../actuators/parsed-contract';
 
 /**
  * A transaction as the node handles it: the protobuf parts, its id, and the facts admission and
  * block production read, computed once. `signers` is filled by recovery and reused when the
  * transaction is packed, so a block never recovers a signature twice.
  */
-export interface TxEnvelope {
+export interface ParsedTransaction {
   readonly id: Uint8Array;
   readonly idHex: string;
   /** protobufjs message object of Transaction.raw */
@@ -29,59 +28,16 @@ export interface TxEnvelope {
   signers?: RecoveredSignature[];
 }
 
-export interface ParsedContract extends ContractRef {
-  readonly typeName?: string;
-  readonly typeUrl: string;
-  readonly value: Uint8Array;
-  /** The decoded parameter when the type_url names the contract type (protobuf Any.is). */
-  readonly message?: Record<string, unknown>;
-}
-
 const EMPTY: Uint8Array = new Uint8Array();
 
-/** protobuf Any.is: the type name after the last '/' must be `protocol.<Type>`. */
-function anyIs(typeUrl: string, typeName: string): boolean {
-  const slash = typeUrl.lastIndexOf('/');
-  return slash >= 0 && typeUrl.slice(slash + 1) === `protocol.${typeName}`;
-}
-
-function parseContract(c: Record<string, unknown>): ParsedContract {
-  const type = (c.type as number | undefined) ?? 0;
-  const parameter = (c.parameter as { type_url?: string; value?: Uint8Array } | undefined | null) ?? {};
-  const typeUrl = parameter.type_url ?? '';
-  const value = parameter.value ?? EMPTY;
-  const typeName = contractTypeName(type);
-  let message: Record<string, unknown> | undefined;
-  let owner: Uint8Array = EMPTY;
-  if (typeName && anyIs(typeUrl, typeName)) {
-    const messageName = parameterMessageOf(typeName);
-    if (messageName) {
-      try {
-        message = getCodec(messageName).decode(value);
-        const o = message.owner_address as Uint8Array | undefined;
-        if (o) owner = o;
-      } catch {
-        message = undefined;
-      }
-    }
-  }
-  return {
-    type,
-    typeName,
-    typeUrl,
-    value,
-    message,
-    permissionId: (c.Permission_id as number | undefined) ?? 0,
-    owner,
-    ownerHex: bytesToHex(owner),
-  };
-}
-
-/** Builds the envelope from a protobufjs Transaction.raw message and raw signature bytes. */
-export function envelopeFromRaw(raw: Record<string, unknown>, signatures: readonly Uint8Array[]): TxEnvelope {
+/** Parses a transaction from a protobufjs Transaction.raw message and raw signature bytes. */
+export function parseRawTransaction(
+  raw: Record<string, unknown>,
+  signatures: readonly Uint8Array[],
+): ParsedTransaction {
   const rawBytes = protocol.Transaction.raw.encode(raw as protocol.Transaction.Iraw).finish();
   const id = sha256(rawBytes);
-  const contracts = (raw.contract as Record<string, unknown>[] | undefined) ?? [];
+  const contracts = (raw.contract as protocol.Transaction.Contract.$Properties[] | undefined) ?? [];
   const bytes = transactionBytes(rawBytes, signatures);
   return {
     id,
@@ -100,12 +56,12 @@ export function envelopeFromRaw(raw: Record<string, unknown>, signatures: readon
 }
 
 /** From serialized Transaction bytes (broadcasthex, the block store); `ret` is dropped. */
-export function envelopeFromBytes(bytes: Uint8Array): TxEnvelope {
+export function parseTransaction(bytes: Uint8Array): ParsedTransaction {
   const message = protocol.Transaction.decode(bytes) as unknown as {
     raw_data?: Record<string, unknown>;
     signature?: Uint8Array[];
   };
-  return envelopeFromRaw(message.raw_data ?? {}, message.signature ?? []);
+  return parseRawTransaction(message.raw_data ?? {}, message.signature ?? []);
 }
 
 function varintSize(n: number): number {
@@ -145,7 +101,7 @@ export function transactionBytes(
 }
 
 /** Serialized Transaction with `ret` = [{contractRet}] (field 5) as stored in blocks. */
-export function encodeWithResult(tx: TxEnvelope, contractRet: number): Uint8Array {
+export function encodeWithResult(tx: ParsedTransaction, contractRet: number): Uint8Array {
   // ret: tag 0x2a, length 2, Result.contractRet (field 3, varint) = contractRet.
   return transactionBytes(tx.rawBytes, tx.signatures, Uint8Array.of(0x2a, 0x02, 0x18, contractRet));
 }

@@ -1,6 +1,7 @@
 import { parseJsonLossless } from '../../../src-core/json/lossless';
 import { EncodingError } from '../../../src-core/errors';
-import { JavaError, JAVA } from './errors';
+import { JAVA } from './error-body';
+import { JavaError } from '../errors';
 
 /**
  * What a handler sees: the parameters (JSON body for POST, query string for GET, as java-tron

@@ -1,48 +1,176 @@
-import type { Route } from './server';
+import type { ContractTypeName } from '../../../src-core/tx/contract-types';
+import type { Handler, Route } from './server';
 import type { NodeServices } from './services';
 import * as tx from './handlers/transactions';
 import * as q from './handlers/queries';
+import * as staking from './handlers/staking';
+import * as contracts from './handlers/contracts';
 import * as admin from './handlers/admin';
-import { stakingRoutes } from './handlers/staking';
+import { adminDryRun } from './handlers/dry-run';
 
 /**
- * The endpoint table (java-tron-http.md §4): which methods each path answers. `get: 'empty'` is
- * java-tron's doGet that prints nothing; a missing `get` is HTTP 405.
+ * Every endpoint of the node, one row each (java-tron's FullNodeHttpApiService and
+ * SolidityNodeHttpApiService servlets). The handlers live in `handlers/` by domain; this table says
+ * which paths exist and which methods they answer:
+ *
+ * - `scope`: `wallet` serves `/wallet/<name>`; `wallet+solidity` also serves
+ *   `/walletsolidity/<name>`, whose handler is built with `solidity = true` (the state of the
+ *   solidified block); `admin` serves `/admin/<name>`, in dev mode only.
+ * - `get`: POST always runs the handler; GET runs it too (`same`, java-tron's doGet = doPost),
+ *   prints an empty 200 (`empty`, a doGet that prints nothing) or is refused with 405 (`refused`,
+ *   no doGet).
  */
-export function buildRoutes(s: NodeServices): Map<string, Route> {
+export const SCOPE = { wallet: 'wallet', walletAndSolidity: 'wallet+solidity', admin: 'admin' } as const;
+export type Scope = (typeof SCOPE)[keyof typeof SCOPE];
+
+export const GET = { same: 'same', empty: 'empty', refused: 'refused' } as const;
+export type GetRule = (typeof GET)[keyof typeof GET];
+
+export interface Endpoint {
+  readonly name: string;
+  readonly scope: Scope;
+  readonly get: GetRule;
+  readonly handler: (s: NodeServices, solidity: boolean) => Handler;
+}
+
+const { wallet, walletAndSolidity } = SCOPE;
+const { same, empty, refused } = GET;
+
+/** A builder endpoint: the contract from the body, validated, as an unsigned transaction. */
+function build(type: ContractTypeName, allowExtraData = false): Endpoint['handler'] {
+  return (s) => (req) => tx.buildUnsigned(s, req, type, allowExtraData);
+}
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  // Transactions: build, broadcast, look up, check signatures (handlers/transactions.ts).
+  { name: 'createtransaction', scope: wallet, get: empty, handler: build('TransferContract', true) },
+  { name: 'accountpermissionupdate', scope: wallet, get: empty, handler: build('AccountPermissionUpdateContract') },
+  { name: 'broadcasttransaction', scope: wallet, get: refused, handler: (s) => tx.broadcastTransaction(s) },
+  { name: 'broadcasthex', scope: wallet, get: refused, handler: (s) => tx.broadcastHex(s) },
+  { name: 'gettransactionbyid', scope: walletAndSolidity, get: same, handler: tx.getTransactionById },
+  { name: 'gettransactioninfobyid', scope: walletAndSolidity, get: same, handler: tx.getTransactionInfoById },
+  { name: 'getsignweight', scope: wallet, get: empty, handler: (s) => tx.getSignWeight(s) },
+  { name: 'getapprovedlist', scope: wallet, get: empty, handler: (s) => tx.getApprovedList(s) },
+
+  // Accounts, blocks, chain (handlers/queries.ts).
+  { name: 'getaccount', scope: walletAndSolidity, get: same, handler: q.getAccount },
+  { name: 'getaccountresource', scope: wallet, get: same, handler: (s) => q.getAccountResource(s) },
+  { name: 'getaccountnet', scope: wallet, get: same, handler: (s) => q.getAccountNet(s) },
+  { name: 'getbandwidthprices', scope: wallet, get: same, handler: (s) => q.getPrices(s, 'getTransactionFee') },
+  { name: 'getenergyprices', scope: wallet, get: same, handler: (s) => q.getPrices(s, 'getEnergyFee') },
+  { name: 'getnowblock', scope: walletAndSolidity, get: same, handler: q.getNowBlock },
+  { name: 'getblock', scope: wallet, get: same, handler: (s) => q.getBlock(s) },
+  { name: 'getblockbynum', scope: wallet, get: same, handler: (s) => q.getBlockByNum(s) },
+  { name: 'getblockbyid', scope: wallet, get: same, handler: (s) => q.getBlockById(s) },
+  { name: 'getblockbylimitnext', scope: wallet, get: same, handler: (s) => q.getBlockByLimitNext(s) },
+  { name: 'getchainparameters', scope: wallet, get: same, handler: (s) => q.getChainParameters(s) },
+  { name: 'listwitnesses', scope: wallet, get: same, handler: (s) => q.listWitnesses(s) },
+  { name: 'getnodeinfo', scope: wallet, get: same, handler: (s) => q.getNodeInfo(s) },
+  { name: 'validateaddress', scope: wallet, get: same, handler: () => q.validateAddress() },
+
+  // Stake 2.0, votes, rewards, representatives, TRC-10: builders (handlers/transactions.ts) ...
+  { name: 'freezebalancev2', scope: wallet, get: refused, handler: build('FreezeBalanceV2Contract') },
+  { name: 'unfreezebalancev2', scope: wallet, get: empty, handler: build('UnfreezeBalanceV2Contract') },
+  { name: 'withdrawexpireunfreeze', scope: wallet, get: empty, handler: build('WithdrawExpireUnfreezeContract') },
+  { name: 'cancelallunfreezev2', scope: wallet, get: refused, handler: build('CancelAllUnfreezeV2Contract') },
+  { name: 'delegateresource', scope: wallet, get: refused, handler: build('DelegateResourceContract') },
+  { name: 'undelegateresource', scope: wallet, get: empty, handler: build('UnDelegateResourceContract') },
+  { name: 'votewitnessaccount', scope: wallet, get: empty, handler: build('VoteWitnessContract') },
+  { name: 'withdrawbalance', scope: wallet, get: empty, handler: build('WithdrawBalanceContract') },
+  { name: 'createwitness', scope: wallet, get: empty, handler: build('WitnessCreateContract') },
+  { name: 'updatewitness', scope: wallet, get: empty, handler: build('WitnessUpdateContract') },
+  { name: 'updatebrokerage', scope: wallet, get: refused, handler: build('UpdateBrokerageContract') },
+  { name: 'updateaccount', scope: wallet, get: empty, handler: build('AccountUpdateContract') },
+  { name: 'createassetissue', scope: wallet, get: empty, handler: build('AssetIssueContract') },
+  { name: 'transferasset', scope: wallet, get: empty, handler: build('TransferAssetContract', true) },
+  { name: 'participateassetissue', scope: wallet, get: empty, handler: build('ParticipateAssetIssueContract') },
+  // ... and reads (handlers/staking.ts).
+  { name: 'getdelegatedresourcev2', scope: walletAndSolidity, get: same, handler: staking.getDelegatedResourceV2 },
+  {
+    name: 'getdelegatedresourceaccountindexv2',
+    scope: walletAndSolidity,
+    get: same,
+    handler: staking.getDelegatedResourceAccountIndexV2,
+  },
+  { name: 'getcandelegatedmaxsize', scope: walletAndSolidity, get: same, handler: staking.getCanDelegatedMaxSize },
+  {
+    name: 'getavailableunfreezecount',
+    scope: walletAndSolidity,
+    get: same,
+    handler: staking.getAvailableUnfreezeCount,
+  },
+  {
+    name: 'getcanwithdrawunfreezeamount',
+    scope: walletAndSolidity,
+    get: same,
+    handler: staking.getCanWithdrawUnfreezeAmount,
+  },
+  { name: 'getReward', scope: walletAndSolidity, get: same, handler: staking.getReward },
+  { name: 'getBrokerage', scope: walletAndSolidity, get: same, handler: staking.getBrokerage },
+  { name: 'getassetissuebyid', scope: walletAndSolidity, get: same, handler: staking.getAssetIssueById },
+  { name: 'getassetissuelist', scope: walletAndSolidity, get: same, handler: staking.getAssetIssueList },
+  {
+    name: 'getpaginatedassetissuelist',
+    scope: walletAndSolidity,
+    get: same,
+    handler: staking.getPaginatedAssetIssueList,
+  },
+  { name: 'getassetissuebyname', scope: walletAndSolidity, get: same, handler: staking.getAssetIssueByName },
+  { name: 'getassetissuelistbyname', scope: walletAndSolidity, get: same, handler: staking.getAssetIssueListByName },
+  {
+    name: 'getassetissuebyaccount',
+    scope: wallet,
+    get: same,
+    handler: (s) => staking.getAssetIssueByAccount(s, false),
+  },
+  { name: 'getnextmaintenancetime', scope: wallet, get: same, handler: (s) => staking.getNextMaintenanceTime(s) },
+
+  // Smart contracts (handlers/contracts.ts).
+  { name: 'deploycontract', scope: wallet, get: empty, handler: (s) => contracts.deployContract(s) },
+  { name: 'triggersmartcontract', scope: wallet, get: empty, handler: (s) => contracts.triggerSmartContract(s) },
+  {
+    name: 'triggerconstantcontract',
+    scope: wallet,
+    get: empty,
+    handler: (s) => contracts.triggerConstantContract(s),
+  },
+  { name: 'estimateenergy', scope: wallet, get: empty, handler: (s) => contracts.estimateEnergy(s) },
+  { name: 'getcontract', scope: wallet, get: same, handler: (s) => contracts.getContract(s) },
+  { name: 'getcontractinfo', scope: wallet, get: same, handler: (s) => contracts.getContractInfo(s) },
+  { name: 'updatesetting', scope: wallet, get: empty, handler: build('UpdateSettingContract') },
+  { name: 'updateenergylimit', scope: wallet, get: empty, handler: build('UpdateEnergyLimitContract') },
+  { name: 'clearabi', scope: wallet, get: empty, handler: build('ClearABIContract') },
+
+  // Dev mode: funded keys, mine now, move chain time, dry run (handlers/admin.ts, handlers/dry-run.ts).
+  { name: 'accounts', scope: SCOPE.admin, get: same, handler: (s) => admin.adminAccounts(s) },
+  { name: 'mine', scope: SCOPE.admin, get: refused, handler: (s) => admin.adminMine(s) },
+  { name: 'time', scope: SCOPE.admin, get: refused, handler: (s) => admin.adminTime(s) },
+  { name: 'dryrun', scope: SCOPE.admin, get: refused, handler: (s) => adminDryRun(s.dryRunner) },
+];
+
+/** The paths an endpoint is served on, each with whether it answers from the solidified block. */
+function pathsOf(endpoint: Endpoint): [string, boolean][] {
+  if (endpoint.scope === SCOPE.admin) return [[`/admin/${endpoint.name}`, false]];
+  const paths: [string, boolean][] = [[`/wallet/${endpoint.name}`, false]];
+  if (endpoint.scope === SCOPE.walletAndSolidity) paths.push([`/walletsolidity/${endpoint.name}`, true]);
+  return paths;
+}
+
+function routeOf(handler: Handler, get: GetRule): Route {
+  if (get === GET.same) return { post: handler, get: handler };
+  if (get === GET.empty) return { post: handler, get: 'empty' };
+  return { post: handler };
+}
+
+/** Path → route for the HTTP server: every row of `endpoints`, the admin ones only in dev mode. */
+export function buildRoutes(s: NodeServices, endpoints: readonly Endpoint[] = ENDPOINTS): Map<string, Route> {
   const routes = new Map<string, Route>();
-  const both = (handler: Route['post']): Route => ({ post: handler, get: handler });
-  routes.set('/wallet/createtransaction', { post: tx.createTransaction(s), get: 'empty' });
-  routes.set('/wallet/accountpermissionupdate', { post: tx.accountPermissionUpdate(s), get: 'empty' });
-  routes.set('/wallet/broadcasttransaction', { post: tx.broadcastTransaction(s) });
-  routes.set('/wallet/broadcasthex', { post: tx.broadcastHex(s) });
-  routes.set('/wallet/gettransactionbyid', both(tx.getTransactionById(s, false)));
-  routes.set('/walletsolidity/gettransactionbyid', both(tx.getTransactionById(s, true)));
-  routes.set('/wallet/gettransactioninfobyid', both(tx.getTransactionInfoById(s, false)));
-  routes.set('/walletsolidity/gettransactioninfobyid', both(tx.getTransactionInfoById(s, true)));
-  routes.set('/wallet/getsignweight', { post: tx.getSignWeight(s), get: 'empty' });
-  routes.set('/wallet/getapprovedlist', { post: tx.getApprovedList(s), get: 'empty' });
-  routes.set('/wallet/getaccount', both(q.getAccount(s, false)));
-  routes.set('/walletsolidity/getaccount', both(q.getAccount(s, true)));
-  routes.set('/wallet/getaccountresource', both(q.getAccountResource(s)));
-  routes.set('/wallet/getaccountnet', both(q.getAccountNet(s)));
-  routes.set('/wallet/getbandwidthprices', both(q.getPrices(s, 'getTransactionFee')));
-  routes.set('/wallet/getenergyprices', both(q.getPrices(s, 'getEnergyFee')));
-  routes.set('/wallet/getnowblock', both(q.getNowBlock(s, false)));
-  routes.set('/walletsolidity/getnowblock', both(q.getNowBlock(s, true)));
-  routes.set('/wallet/getblock', both(q.getBlock(s)));
-  routes.set('/wallet/getblockbynum', both(q.getBlockByNum(s)));
-  routes.set('/wallet/getblockbyid', both(q.getBlockById(s)));
-  routes.set('/wallet/getblockbylimitnext', both(q.getBlockByLimitNext(s)));
-  routes.set('/wallet/getchainparameters', both(q.getChainParameters(s)));
-  routes.set('/wallet/listwitnesses', both(q.listWitnesses(s)));
-  routes.set('/wallet/getnodeinfo', both(q.getNodeInfo(s)));
-  routes.set('/wallet/validateaddress', both(q.validateAddress()));
-  for (const [path, route] of stakingRoutes(s)) routes.set(path, route);
-  if (s.config.dev) {
-    routes.set('/admin/accounts', { get: admin.adminAccounts(s), post: admin.adminAccounts(s) });
-    routes.set('/admin/mine', { post: admin.adminMine(s) });
-    routes.set('/admin/time', { post: admin.adminTime(s) });
+  for (const endpoint of endpoints) {
+    if (endpoint.scope === SCOPE.admin && !s.config.dev) continue;
+    for (const [path, solidity] of pathsOf(endpoint)) {
+      if (routes.has(path)) throw new Error(`The endpoint table lists ${path} twice.`);
+      routes.set(path, routeOf(endpoint.handler(s, solidity), endpoint.get));
+    }
   }
   return routes;
 }

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { stringifyJson } from '../../../src-core/json/lossless';
-import { errorBody } from './errors';
+import { errorBody } from './error-body';
 import type { ApiRequest } from './request';
 import { makeRequest } from './request';
 

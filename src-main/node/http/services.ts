@@ -3,6 +3,8 @@ import type { Chain } from '../chain/chain';
 import type { TxPool } from '../pool/pool';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { DerivedKey } from '../genesis';
+import type { ContractRuntime } from '../vm-host/runtime';
+import type { DryRunner } from '../simulation/dry-run';
 
 /** What the HTTP handlers use of the node. */
 export interface NodeServices {
@@ -12,6 +14,9 @@ export interface NodeServices {
   readonly recovery: RecoveryPool;
   readonly funded: readonly DerivedKey[];
   readonly startedAt: number;
+  /** The VM hosted by the node: constant calls, estimates. */
+  readonly contracts: ContractRuntime;
+  readonly dryRunner: DryRunner;
   mine(blocks: number): Promise<void>;
   advanceTime(seconds: number): void;
 }

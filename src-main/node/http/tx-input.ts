@@ -1,14 +1,15 @@
 import { rawDataToMessage } from '../../../src-core/tx/codec';
 import { hexToBytes } from '../../../src-core/bytes/hex';
-import type { TxEnvelope } from '../chain/tx';
-import { envelopeFromRaw } from '../chain/tx';
-import { JavaError, JAVA, nullPointer } from './errors';
+import type { ParsedTransaction } from '../chain/tx';
+import { parseRawTransaction } from '../chain/tx';
+import { JAVA, nullPointer } from './error-body';
+import { JavaError } from '../errors';
 
 /**
  * Util.packTransaction (java-tron-http.md §2.5): rebuilds the transaction from `raw_data` JSON
  * (type_url verbatim, bad contracts silently dropped), ignoring txID and raw_data_hex.
  */
-export function transactionFromJson(body: Record<string, unknown>, visible: boolean): TxEnvelope {
+export function transactionFromJson(body: Record<string, unknown>, visible: boolean): ParsedTransaction {
   const raw = body.raw_data as Record<string, unknown> | undefined;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw nullPointer();
   if (!Array.isArray(raw.contract)) throw nullPointer();
@@ -28,5 +29,5 @@ export function transactionFromJson(body: Record<string, unknown>, visible: bool
       }
     }
   }
-  return envelopeFromRaw(message, signatures);
+  return parseRawTransaction(message, signatures);
 }

@@ -4,6 +4,7 @@ import { PUBLIC_NET_LIMIT } from '../state/dynamic';
 import { RECORD } from '../state/records';
 import type { AssetRecord } from '../trc10/assets';
 import { addNetUsage, freeNetUsageAt, increaseFixed, netLimitOf, netUsageAt } from './account-usage';
+import { BandwidthInsufficient, UnknownAssetForBandwidth } from '../errors';
 
 /**
  * java-tron BandwidthProcessor (java-tron-http.md §6.1), for one contract per transaction:
@@ -15,11 +16,6 @@ export interface NetBill {
   readonly netUsage: bigint;
   readonly netFee: bigint;
 }
-
-export class BandwidthInsufficient extends Error {}
-
-/** A TRC-10 transfer names a token that was never issued (java-tron: ContractValidateException). */
-export class UnknownAssetForBandwidth extends Error {}
 
 export interface BandwidthContext {
   readonly view: StateView;

@@ -1,7 +1,7 @@
 import type { AccountRecord } from '../state/account';
 import type { StateView } from '../state/view';
-import { ContractExeError } from '../actuators/actuator';
 import { addEnergyUsage, energyLimitOf, energyUsageAt, headSlotOf } from './account-usage';
+import { ContractExeError } from '../errors';
 
 /**
  * java-tron EnergyProcessor and ReceiptCapsule.payEnergyBill (java-tron-http.md §6.3) for the

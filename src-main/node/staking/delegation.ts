@@ -1,6 +1,6 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { mergeReturnedUsage } from '../../../src-core/fee/resource-math';
-import { addressValid, ContractValidateError } from '../actuators/actuator';
+import { addressValid } from '../actuators/actuator';
 import type { AccountRecord } from '../state/account';
 import { addFrozenV2, frozenV2Of, RESOURCE } from '../state/account';
 import { RECORD } from '../state/records';
@@ -18,6 +18,7 @@ import {
   supportUnfreezeDelay,
   TRX,
 } from './rules';
+import { ContractValidateError } from '../errors';
 
 /**
  * Stake 2.0 delegation (JT DelegateResourceActuator, UnDelegateResourceActuator,
@@ -429,8 +430,7 @@ export function delegationIndex(
 ): { toAccounts: Uint8Array[]; fromAccounts: Uint8Array[] } {
   const collect = (prefix: string): Uint8Array[] => {
     const entries: IndexEntry[] = [];
-    for (const key of reader.recordKeys(RECORD.delegationIndex)) {
-      if (!key.startsWith(prefix)) continue;
+    for (const key of reader.recordKeys(RECORD.delegationIndex, prefix)) {
       const entry = reader.getRecord(RECORD.delegationIndex, key) as IndexEntry | undefined;
       if (entry) entries.push(entry);
     }

@@ -1,5 +1,5 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import { addressValid, ContractValidateError } from '../actuators/actuator';
+import { addressValid } from '../actuators/actuator';
 import type { AccountRecord } from '../state/account';
 import { addFrozenV2, frozenV2Of, RESOURCE } from '../state/account';
 import type { StateView } from '../state/view';
@@ -17,6 +17,7 @@ import {
 import { settleOldTronPower } from './tron-power';
 import { reduceVotesToPower } from './votes';
 import { withdrawVoteReward } from './rewards';
+import { ContractValidateError } from '../errors';
 
 /**
  * Stake 2.0 freezing (java-tron-http.md §6.5; JT FreezeBalanceV2, UnfreezeBalanceV2,

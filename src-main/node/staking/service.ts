@@ -1,5 +1,4 @@
 import { hexToBytes } from '../../../src-core/bytes/hex';
-import { ContractValidateError } from '../actuators/actuator';
 import { addFrozenV2, frozenV2Of, RESOURCE } from '../state/account';
 import { RECORD } from '../state/records';
 import type { StateView } from '../state/view';
@@ -30,6 +29,7 @@ import { applyVote, validateVote } from './votes';
 import { queryReward, withdrawVoteReward } from './rewards';
 import { nowMs, TRX, UNFREEZE_MAX_TIMES } from './rules';
 import { tronPowerOf, tronPowerUsedOf, votingPowerOf } from './tron-power';
+import { ContractValidateError } from '../errors';
 
 /**
  * The staking service: Stake 2.0, votes and rewards as plain functions over a StateView, for the

@@ -1,5 +1,5 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import { addressValid, ContractValidateError } from '../actuators/actuator';
+import { addressValid } from '../actuators/actuator';
 import type { AccountRecord, VoteRecord } from '../state/account';
 import { voteRecord } from '../state/account';
 import { RECORD } from '../state/records';
@@ -7,6 +7,7 @@ import type { StateView } from '../state/view';
 import { MAX_VOTE_NUMBER, INT64_MAX, supportNewResourceModel, TRX } from './rules';
 import { allTronPowerOf, settleOldTronPower, tronPowerOf, votingPowerOf } from './tron-power';
 import { withdrawVoteReward } from './rewards';
+import { ContractValidateError } from '../errors';
 
 /**
  * VoteWitnessContract (java-tron VoteWitnessActuator) and the VotesStore: a vote replaces the

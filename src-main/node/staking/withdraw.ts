@@ -1,8 +1,9 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import { addressValid, ContractValidateError } from '../actuators/actuator';
+import { addressValid } from '../actuators/actuator';
 import type { StateView } from '../state/view';
 import { checkedAddMessage, DAY_MS, nowMs } from './rules';
 import { queryReward, withdrawVoteReward } from './rewards';
+import { ContractValidateError } from '../errors';
 
 /**
  * WithdrawBalanceContract (java-tron WithdrawBalanceActuator): a representative's allowance and a

@@ -1,10 +1,11 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import { addressValid, ContractValidateError } from '../actuators/actuator';
+import { addressValid } from '../actuators/actuator';
 import { defaultWitnessPermission } from '../state/account';
 import type { StateView } from '../state/view';
 import type { WitnessRecord } from '../state/witness';
 import { allowChangeDelegation } from './rules';
 import { setBrokerage } from './rewards';
+import { ContractValidateError } from '../errors';
 
 /**
  * Super-representative candidacy (JT WitnessCreateActuator, WitnessUpdateActuator,

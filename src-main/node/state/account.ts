@@ -256,17 +256,15 @@ export function permissionToMessage(p: PermissionRecord): Msg {
   return out;
 }
 
-export function permissionFromMessage(m: Msg): PermissionRecord {
-  const keys = ((m.keys as Msg[] | undefined) ?? []).map((k) =>
-    keyRecord((k.address as Uint8Array | undefined) ?? new Uint8Array(), longToBigint(k.weight as never)),
-  );
+export function permissionFromMessage(m: protocol.Permission.$Properties): PermissionRecord {
+  const keys = (m.keys ?? []).map((k) => keyRecord(k.address ?? new Uint8Array(), longToBigint(k.weight)));
   return {
-    type: (m.type as number | undefined) ?? 0,
-    id: (m.id as number | undefined) ?? 0,
-    name: (m.permission_name as string | undefined) ?? '',
-    threshold: longToBigint(m.threshold as never),
-    parentId: (m.parent_id as number | undefined) ?? 0,
-    operations: (m.operations as Uint8Array | undefined) ?? new Uint8Array(),
+    type: m.type ?? 0,
+    id: m.id ?? 0,
+    name: m.permission_name ?? '',
+    threshold: longToBigint(m.threshold),
+    parentId: m.parent_id ?? 0,
+    operations: m.operations ?? new Uint8Array(),
     keys,
   };
 }
@@ -412,9 +410,15 @@ export function decodeAccount(bytes: Uint8Array): AccountRecord {
     latestConsumeFreeTime: num(m.latest_consume_free_time),
     allowance: longToBigint(m.allowance as never),
     isWitness: m.is_witness === true,
-    ownerPermission: m.owner_permission ? permissionFromMessage(m.owner_permission as Msg) : undefined,
-    witnessPermission: m.witness_permission ? permissionFromMessage(m.witness_permission as Msg) : undefined,
-    activePermissions: ((m.active_permission as Msg[] | undefined) ?? []).map(permissionFromMessage),
+    ownerPermission: m.owner_permission
+      ? permissionFromMessage(m.owner_permission as protocol.Permission.$Properties)
+      : undefined,
+    witnessPermission: m.witness_permission
+      ? permissionFromMessage(m.witness_permission as protocol.Permission.$Properties)
+      : undefined,
+    activePermissions: ((m.active_permission as protocol.Permission.$Properties[] | undefined) ?? []).map(
+      permissionFromMessage,
+    ),
     frozenV2: ((m.frozenV2 as Msg[] | undefined) ?? []).map((f) => ({
       type: (f.type as number | undefined) ?? 0,
       amount: longToBigint(f.amount as never),

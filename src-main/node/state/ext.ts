@@ -1,10 +1,11 @@
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
+import { ExtCodecError } from '../errors';
 
 /**
  * Records kept beside accounts (contract metadata, ABI, code, storage rows, contract states).
  * In memory they live under a namespaced key – one letter naming the kind, then the hex of the
  * record's key bytes – and in LevelDB under that kind's prefix byte followed by the key bytes.
- * The codecs are supplied by the feature that owns the records (`contracts/records.ts`).
+ * The codecs are supplied by the feature that owns the records (`vm-host/contract-records.ts`).
  */
 export interface ExtCodec {
   /** LevelDB key prefix of this kind of record. */
@@ -15,8 +16,6 @@ export interface ExtCodec {
 
 /** Namespace letter → codec. */
 export type ExtCodecs = ReadonlyMap<string, ExtCodec>;
-
-export class ExtCodecError extends Error {}
 
 export function codecOf(codecs: ExtCodecs, key: string): ExtCodec {
   const codec = codecs.get(key[0] ?? '');

@@ -1,12 +1,14 @@
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../src-core/bytes/utf8';
+import type { protocol } from '../../../src-core/proto/runtime';
 import { longToBigint } from '../../../src-core/proto/runtime';
-import { addressValid, ContractValidateError, INT64_MAX } from '../actuators/actuator';
+import { addressValid, INT64_MAX } from '../actuators/actuator';
 import type { AccountRecord } from '../state/account';
 import { newAccount } from '../state/account';
 import type { StateView } from '../state/view';
 import type { AssetRecord } from './assets';
 import { assetBalance, getAsset, putAsset, tokenIdText } from './assets';
+import { ContractValidateError } from '../errors';
 
 /**
  * TRC-10 issue, transfer and purchase (JT AssetIssueActuator, TransferAssetActuator,
@@ -23,16 +25,10 @@ const MIN_FROZEN_SUPPLY_DAYS = 1n;
 const MAX_FROZEN_SUPPLY_DAYS = 3652n;
 const ONE_DAY_NET_LIMIT = 57_600_000_000n;
 
-type Msg = Record<string, unknown>;
-
 /** TransactionUtil.validAssetName: 1–32 printable ASCII bytes without spaces. */
 function validReadable(bytes: Uint8Array, max: number): boolean {
   return bytes.length > 0 && bytes.length <= max && bytes.every((b) => b >= 0x21 && b <= 0x7e);
 }
-
-const bytesOf = (m: Msg, field: string): Uint8Array => (m[field] as Uint8Array | undefined) ?? new Uint8Array();
-const bigOf = (m: Msg, field: string): bigint => longToBigint(m[field] as never);
-const intOf = (m: Msg, field: string): number => (m[field] as number | undefined) ?? 0;
 
 function adjustAsset(account: AccountRecord, id: string, delta: bigint): void {
   account.assetV2 = new Map(account.assetV2).set(id, assetBalance(account, id) + delta);
@@ -40,46 +36,46 @@ function adjustAsset(account: AccountRecord, id: string, delta: bigint): void {
 
 // --- AssetIssue ------------------------------------------------------------------------------------
 
-export function validateAssetIssue(view: StateView, m: Msg): void {
-  const owner = m.owner_address as Uint8Array | undefined;
+export function validateAssetIssue(view: StateView, m: protocol.AssetIssueContract): void {
+  const owner = m.owner_address;
   if (!addressValid(owner)) throw new ContractValidateError('Invalid ownerAddress');
-  const name = bytesOf(m, 'name');
+  const name = m.name;
   if (!validReadable(name, MAX_ASSET_NAME)) throw new ContractValidateError('Invalid assetName');
   if (new TextDecoder().decode(name).toLowerCase() === 'trx') throw new ContractValidateError("assetName can't be trx");
-  const precision = intOf(m, 'precision');
+  const precision = m.precision;
   if (precision !== 0 && (precision < 0 || precision > MAX_PRECISION))
     throw new ContractValidateError('precision cannot exceed 6');
-  const abbr = bytesOf(m, 'abbr');
+  const abbr = m.abbr;
   if (abbr.length > 0 && !validReadable(abbr, MAX_ASSET_NAME))
     throw new ContractValidateError('Invalid abbreviation for token');
-  const url = bytesOf(m, 'url');
+  const url = m.url;
   if (url.length === 0 || url.length > MAX_URL) throw new ContractValidateError('Invalid url');
-  if (bytesOf(m, 'description').length > MAX_DESCRIPTION) throw new ContractValidateError('Invalid description');
-  const start = bigOf(m, 'start_time');
-  const end = bigOf(m, 'end_time');
+  if (m.description.length > MAX_DESCRIPTION) throw new ContractValidateError('Invalid description');
+  const start = longToBigint(m.start_time);
+  const end = longToBigint(m.end_time);
   if (start === 0n) throw new ContractValidateError('Start time should be not empty');
   if (end === 0n) throw new ContractValidateError('End time should be not empty');
   if (end <= start) throw new ContractValidateError('End time should be greater than start time');
   if (start <= BigInt(view.props.headTimestamp))
     throw new ContractValidateError('Start time should be greater than HeadBlockTime');
-  const totalSupply = bigOf(m, 'total_supply');
+  const totalSupply = longToBigint(m.total_supply);
   if (totalSupply <= 0n) throw new ContractValidateError('TotalSupply must greater than 0!');
-  if (intOf(m, 'trx_num') <= 0) throw new ContractValidateError('TrxNum must greater than 0!');
-  if (intOf(m, 'num') <= 0) throw new ContractValidateError('Num must greater than 0!');
-  if (bigOf(m, 'public_free_asset_net_usage') !== 0n)
+  if (m.trx_num <= 0) throw new ContractValidateError('TrxNum must greater than 0!');
+  if (m.num <= 0) throw new ContractValidateError('Num must greater than 0!');
+  if (longToBigint(m.public_free_asset_net_usage) !== 0n)
     throw new ContractValidateError('PublicFreeAssetNetUsage must be 0!');
-  const frozen = (m.frozen_supply as Msg[] | undefined) ?? [];
+  const frozen = m.frozen_supply;
   if (frozen.length > MAX_FROZEN_SUPPLY_NUMBER)
     throw new ContractValidateError('Frozen supply list length is too long');
-  const freeLimit = bigOf(m, 'free_asset_net_limit');
+  const freeLimit = longToBigint(m.free_asset_net_limit);
   if (freeLimit < 0n || freeLimit >= ONE_DAY_NET_LIMIT) throw new ContractValidateError('Invalid FreeAssetNetLimit');
-  const publicLimit = bigOf(m, 'public_free_asset_net_limit');
+  const publicLimit = longToBigint(m.public_free_asset_net_limit);
   if (publicLimit < 0n || publicLimit >= ONE_DAY_NET_LIMIT)
     throw new ContractValidateError('Invalid PublicFreeAssetNetLimit');
   let remain = totalSupply;
   for (const f of frozen) {
-    const amount = bigOf(f, 'frozen_amount');
-    const days = bigOf(f, 'frozen_days');
+    const amount = longToBigint(f.frozen_amount);
+    const days = longToBigint(f.frozen_days);
     if (amount <= 0n) throw new ContractValidateError('Frozen supply must be greater than 0!');
     if (amount > remain) throw new ContractValidateError('Frozen supply cannot exceed total supply');
     if (!(days >= MIN_FROZEN_SUPPLY_DAYS && days <= MAX_FROZEN_SUPPLY_DAYS)) {
@@ -97,36 +93,36 @@ export function validateAssetIssue(view: StateView, m: Msg): void {
 }
 
 /** Issues the token; returns its id and the fee (getAssetIssueFee, burned). */
-export function applyAssetIssue(view: StateView, m: Msg): { id: string; fee: bigint } {
-  const owner = m.owner_address as Uint8Array;
+export function applyAssetIssue(view: StateView, m: protocol.AssetIssueContract): { id: string; fee: bigint } {
+  const owner = m.owner_address;
   const ownerHex = bytesToHex(owner);
   view.mutable.tokenIdNum += 1;
   const id = String(view.mutable.tokenIdNum);
-  const frozen = ((m.frozen_supply as Msg[] | undefined) ?? []).map((f) => ({
-    amount: bigOf(f, 'frozen_amount'),
-    days: bigOf(f, 'frozen_days'),
+  const frozen = m.frozen_supply.map((f) => ({
+    amount: longToBigint(f.frozen_amount),
+    days: longToBigint(f.frozen_days),
   }));
   const asset: AssetRecord = {
     id,
     ownerHex,
     owner: Uint8Array.from(owner),
-    name: Uint8Array.from(bytesOf(m, 'name')),
-    abbr: Uint8Array.from(bytesOf(m, 'abbr')),
-    totalSupply: bigOf(m, 'total_supply'),
+    name: Uint8Array.from(m.name),
+    abbr: Uint8Array.from(m.abbr),
+    totalSupply: longToBigint(m.total_supply),
     frozenSupply: frozen,
-    trxNum: intOf(m, 'trx_num'),
-    precision: intOf(m, 'precision'),
-    num: intOf(m, 'num'),
-    startTime: Number(bigOf(m, 'start_time')),
-    endTime: Number(bigOf(m, 'end_time')),
-    order: bigOf(m, 'order'),
-    voteScore: intOf(m, 'vote_score'),
-    description: Uint8Array.from(bytesOf(m, 'description')),
-    url: Uint8Array.from(bytesOf(m, 'url')),
-    freeAssetNetLimit: bigOf(m, 'free_asset_net_limit'),
-    publicFreeAssetNetLimit: bigOf(m, 'public_free_asset_net_limit'),
+    trxNum: m.trx_num,
+    precision: m.precision,
+    num: m.num,
+    startTime: Number(longToBigint(m.start_time)),
+    endTime: Number(longToBigint(m.end_time)),
+    order: longToBigint(m.order),
+    voteScore: m.vote_score,
+    description: Uint8Array.from(m.description),
+    url: Uint8Array.from(m.url),
+    freeAssetNetLimit: longToBigint(m.free_asset_net_limit),
+    publicFreeAssetNetLimit: longToBigint(m.public_free_asset_net_limit),
     publicFreeAssetNetUsage: 0n,
-    publicLatestFreeNetTime: Number(bigOf(m, 'public_latest_free_net_time')),
+    publicLatestFreeNetTime: Number(longToBigint(m.public_latest_free_net_time)),
   };
   putAsset(view, asset);
   const fee = view.props.parameters.getAssetIssueFee;
@@ -148,16 +144,16 @@ export function applyAssetIssue(view: StateView, m: Msg): { id: string; fee: big
 
 // --- TransferAsset ---------------------------------------------------------------------------------
 
-export function transferAssetCreatesAccount(view: StateView, m: Msg): boolean {
-  const to = m.to_address as Uint8Array | undefined;
+export function transferAssetCreatesAccount(view: StateView, m: protocol.TransferAssetContract): boolean {
+  const to = m.to_address;
   return !!to && to.length > 0 && !view.getAccount(bytesToHex(to));
 }
 
-export function validateTransferAsset(view: StateView, m: Msg): void {
-  const owner = m.owner_address as Uint8Array | undefined;
-  const to = m.to_address as Uint8Array | undefined;
-  const id = tokenIdText(bytesOf(m, 'asset_name'));
-  const amount = bigOf(m, 'amount');
+export function validateTransferAsset(view: StateView, m: protocol.TransferAssetContract): void {
+  const owner = m.owner_address;
+  const to = m.to_address;
+  const id = tokenIdText(m.asset_name);
+  const amount = longToBigint(m.amount);
   if (!addressValid(owner)) throw new ContractValidateError('Invalid ownerAddress');
   if (!addressValid(to)) throw new ContractValidateError('Invalid toAddress');
   if (amount <= 0n) throw new ContractValidateError('Amount must be greater than 0.');
@@ -182,11 +178,11 @@ export function validateTransferAsset(view: StateView, m: Msg): void {
 }
 
 /** Returns the fee: the account-creation fee when the receiver is new. */
-export function applyTransferAsset(view: StateView, headTimestamp: number, m: Msg): bigint {
-  const ownerHex = bytesToHex(m.owner_address as Uint8Array);
-  const toHex = bytesToHex(m.to_address as Uint8Array);
-  const id = tokenIdText(bytesOf(m, 'asset_name'));
-  const amount = bigOf(m, 'amount');
+export function applyTransferAsset(view: StateView, headTimestamp: number, m: protocol.TransferAssetContract): bigint {
+  const ownerHex = bytesToHex(m.owner_address);
+  const toHex = bytesToHex(m.to_address);
+  const id = tokenIdText(m.asset_name);
+  const amount = longToBigint(m.amount);
   let fee = 0n;
   let toAccount = view.mutableAccount(toHex);
   if (!toAccount) {
@@ -207,12 +203,12 @@ export function applyTransferAsset(view: StateView, headTimestamp: number, m: Ms
 
 // --- ParticipateAssetIssue -------------------------------------------------------------------------
 
-export function validateParticipate(view: StateView, m: Msg): void {
-  const owner = m.owner_address as Uint8Array | undefined;
-  const to = m.to_address as Uint8Array | undefined;
-  const nameBytes = bytesOf(m, 'asset_name');
+export function validateParticipate(view: StateView, m: protocol.ParticipateAssetIssueContract): void {
+  const owner = m.owner_address;
+  const to = m.to_address;
+  const nameBytes = m.asset_name;
   const id = tokenIdText(nameBytes);
-  const amount = bigOf(m, 'amount');
+  const amount = longToBigint(m.amount);
   if (!addressValid(owner)) throw new ContractValidateError('Invalid ownerAddress');
   if (!addressValid(to)) throw new ContractValidateError('Invalid toAddress');
   if (amount <= 0n) throw new ContractValidateError('Amount must greater than 0!');
@@ -234,11 +230,11 @@ export function validateParticipate(view: StateView, m: Msg): void {
   if (assetBalance(toAccount, id) < exchange) throw new ContractValidateError('Asset balance is not enough !');
 }
 
-export function applyParticipate(view: StateView, m: Msg): void {
-  const ownerHex = bytesToHex(m.owner_address as Uint8Array);
-  const toHex = bytesToHex(m.to_address as Uint8Array);
-  const id = tokenIdText(bytesOf(m, 'asset_name'));
-  const amount = bigOf(m, 'amount');
+export function applyParticipate(view: StateView, m: protocol.ParticipateAssetIssueContract): void {
+  const ownerHex = bytesToHex(m.owner_address);
+  const toHex = bytesToHex(m.to_address);
+  const id = tokenIdText(m.asset_name);
+  const amount = longToBigint(m.amount);
   const asset = getAsset(view, id)!;
   const exchange = (amount * BigInt(asset.num)) / BigInt(asset.trxNum);
   const owner = view.mutableAccount(ownerHex)!;

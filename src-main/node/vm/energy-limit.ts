@@ -1,4 +1,4 @@
-import { VmEnergyError, VmValidationError } from './errors';
+import { VmEnergyError, VmValidationError } from '../errors';
 
 /**
  * Energy limits and billing as pure functions (tvm.md §8, java-tron-http.md §6.3; java-tron

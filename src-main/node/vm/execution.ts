@@ -5,7 +5,7 @@ import type { HexAddress } from '../../../src-core/brand';
 import type { ChainParameters } from '../../../src-core/chain/parameters';
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import { ENERGY_FACTOR_DECIMAL, Energy } from './energy-costs';
-import { TvmException, TvmMessages, isTvmException } from './errors';
+import { TvmException, TvmMessages, isTvmException } from './tvm-exceptions';
 import type { VmFlags } from './flags';
 import { toInternalTransaction } from './internal-transactions';
 import type { ExecutionRequest, VmExecutionResult } from './requests';

@@ -21,7 +21,6 @@ export type {
   StakingQueries,
   Vote,
 } from './staking-hooks';
-export { MemoryStaking, addWitness, setReward } from './memory-staking';
 export * from './types';
 export * from './energy-limit';
 export {
@@ -38,5 +37,5 @@ export {
   type InternalTxStorageOptions,
 } from './internal-transactions';
 export { decodeRevertReason } from './revert-reason';
-export { VmEnergyError, VmStateError, VmValidationError } from './errors';
 export { vmFlagsFrom, type VmFlags } from './flags';
+export { VmEnergyError, VmStateError, VmValidationError } from '../errors';

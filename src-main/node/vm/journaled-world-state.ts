@@ -1,5 +1,4 @@
 import type { Hex, HexAddress } from '../../../src-core/brand';
-import { VmStateError } from './errors';
 import type {
   AccountRecord,
   ContractMeta,
@@ -9,6 +8,7 @@ import type {
   WorldStateBackend,
   WorldStateDiff,
 } from './world-state';
+import { VmStateError } from '../errors';
 
 /** Marks an entry deleted in the overlay (as opposed to "not overlaid": `undefined`). */
 const DELETED = Symbol('deleted');

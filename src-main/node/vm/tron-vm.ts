@@ -12,7 +12,6 @@ import {
   splitEnergyBill,
   triggerEnergyLimit,
 } from './energy-limit';
-import { VmValidationError } from './errors';
 import { estimateByBinarySearch } from './estimate';
 import { executeRoot, type ExecutionSettings, type RootExecution } from './execution';
 import { opcodeTableKey, vmFlagsFrom, type VmFlags } from './flags';
@@ -39,6 +38,7 @@ import {
 import { createTronEvm } from './evm/factory';
 import type { TronEvm } from './evm/tron-evm';
 import { balanceOf, type TronWorldState } from './world-state';
+import { VmValidationError } from '../errors';
 
 export interface TronVmOptions {
   /** Chain parameters (proposal switches, energy fee, max fee limit, dynamic-energy settings). */

@@ -2,9 +2,9 @@ import type { HexAddress } from '../../../src-core/brand';
 import { bytesToBase58Address } from '../../../src-core/address/address';
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../src-core/bytes/utf8';
-import { VmValidationError } from './errors';
 import type { VmFlags } from './flags';
 import { AccountType, type TronWorldState } from './world-state';
+import { VmValidationError } from '../errors';
 
 /**
  * java-tron's pre-execution checks for CreateSmartContract and TriggerSmartContract, with its

@@ -200,7 +200,7 @@ export async function run(): Promise<boolean> {
     );
     const poolSize = node.pool.size;
     const t0 = performance.now();
-    const result = await node.pool.produceBlock(Date.now());
+    const [result] = await node.producer.produce(1);
     const blockMs = performance.now() - t0;
 
     console.log('\nnode: broadcast → packed over HTTP, and block apply + persist (best of ' + ROUNDS + ' rounds)');

@@ -4,14 +4,10 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { HexAddress } from '../../../src-core/brand';
 import { withChainParameters } from '../../../src-core/chain/parameters';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
-import {
-  AccountType,
-  MemoryStaking,
-  TronVm,
-  createMemoryWorldState,
-  type BlockContext,
-} from '../../../src-main/node/vm/index';
+import { AccountType, TronVm, type BlockContext } from '../../../src-main/node/vm/index';
+import { nodeStakingHooks } from '../../../src-main/node/vm-host/staking-hooks';
 import { loadArtifacts } from '../../fixtures/contracts/compile';
+import { nodeWorld } from '../../main/node/vm/helpers';
 
 /** TRC-20 transfers through the TronVm adapter and through bare @ethereumjs/evm, same bytecode. */
 
@@ -46,17 +42,17 @@ export interface TransferBench {
   readonly energyPerTransfer: bigint;
 }
 
-/** TronVm over the in-memory world: deploy the token, warm up every recipient, then one transfer per call. */
+/**
+ * TronVm over a world as the node gives it (a node state view, the node's staking service behind the
+ * hooks): deploy the token, warm up every recipient, then one transfer per call.
+ */
 export async function tronVmTransfers(): Promise<TransferBench> {
   const token = loadArtifacts()['Token']!;
-  const { world } = createMemoryWorldState();
+  const parameters = withChainParameters();
+  const { world } = nodeWorld(parameters, Number(BLOCK.latestBlockTimestampMs));
   world.putAccount(OWNER, { type: AccountType.Normal, balance: 10n ** 15n });
   const vm = await TronVm.create(
-    {
-      parameters: withChainParameters(),
-      staking: new MemoryStaking(),
-      blackHoleAddress: `41${'dd'.repeat(20)}` as HexAddress,
-    },
+    { parameters, staking: nodeStakingHooks(), blackHoleAddress: `41${'dd'.repeat(20)}` as HexAddress },
     world,
   );
   let nonce = 0;

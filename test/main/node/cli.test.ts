@@ -5,10 +5,11 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNode } from '../../../src-main/node';
-import { CliUsageError, parseCommandLine } from '../../../src-main/node/cli-options';
+import { parseCommandLine } from '../../../src-main/node/cli-options';
 import { toBase58Address } from '../../../src-core/address/address';
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { newKey } from './helpers';
+import { CliUsageError } from '../../../src-main/node/errors';
 
 /** `npm run node`: --help, what it prints at start, and a clean stop on SIGTERM / SIGINT. */
 const cli = resolve('src-main/node/cli.ts');
@@ -22,6 +23,7 @@ describe('headless node CLI', () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--help']);
     for (const flag of [
       '--port',
+      '--jsonrpc-port',
       '--host',
       '--datadir',
       '--block-time-ms',
@@ -33,6 +35,7 @@ describe('headless node CLI', () => {
       '--no-dev',
       '--localwitness KEY',
       '--localWitnessAccountAddress ADDR',
+      '--state-cache-mb N',
       'NEVER for real funds',
     ])
       expect(stdout).toContain(flag);
@@ -81,6 +84,7 @@ describe('headless node CLI', () => {
         });
       });
       expect(stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+      expect(stdout).toMatch(/JSON-RPC on http:\/\/127\.0\.0\.1:\d+\/jsonrpc/);
       expect(stdout).toMatch(/head block 1 0{15}1[0-9a-f]{48} \(solidified 0\)/);
       expect(stdout).toContain('WARNING: the default development mnemonic is public');
       expect(stdout.match(/\(\d\) T\w{33} {2}41[0-9a-f]{40} {2}1000000 TRX/g)).toHaveLength(3);
@@ -113,6 +117,15 @@ describe('headless node CLI', () => {
     },
   );
 
+  it('takes --jsonrpc-port N for a JSON-RPC server of its own, a whole number only', () => {
+    const parsed = parseCommandLine(['--jsonrpc-port', '8545']);
+    expect(parsed.help ? undefined : parsed.input.jsonRpcPort).toBe(8545);
+    const unset = parseCommandLine([]);
+    expect(unset.help ? undefined : unset.input).not.toHaveProperty('jsonRpcPort');
+    expect(() => parseCommandLine(['--jsonrpc-port', 'x'])).toThrow(CliUsageError);
+    expect(() => parseCommandLine(['--jsonrpc-port', 'x'])).toThrow('--jsonrpc-port expects a whole number, got "x".');
+  });
+
   describe('localwitness and localWitnessAccountAddress flags', () => {
     const operator = newKey();
     const witnessKey = newKey();
@@ -134,6 +147,12 @@ describe('headless node CLI', () => {
       // Unset flags are left out, so the config defaults apply.
       expect(inputOf([])).not.toHaveProperty('localWitness');
       expect(inputOf([])).not.toHaveProperty('localWitnessAccountAddress');
+    });
+
+    it('read --state-cache-mb as the bound of the state cache in MiB', () => {
+      expect(inputOf(['--state-cache-mb', '16']).stateCacheBytes).toBe(16 * 1024 * 1024);
+      expect(inputOf([])).not.toHaveProperty('stateCacheBytes');
+      expect(() => inputOf(['--state-cache-mb', 'lots'])).toThrow(CliUsageError);
     });
 
     it('keep --local-witness-account as an alias, refuse the two naming different accounts, and read an empty address as unset', () => {

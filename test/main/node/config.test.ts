@@ -25,3 +25,30 @@ describe('node config: where the node may listen', () => {
       expect(isLoopbackHost(host)).toBe(false);
   });
 });
+
+describe('node config: the JSON-RPC port', () => {
+  it('serves JSON-RPC only on the HTTP port unless a port of its own is given', () => {
+    expect(resolveConfig().jsonRpcPort).toBeUndefined();
+    expect(resolveConfig({ jsonRpcPort: 8545 }).jsonRpcPort).toBe(8545);
+    expect(resolveConfig({ port: 0, jsonRpcPort: 0 }).jsonRpcPort).toBe(0);
+  });
+
+  it('refuses a JSON-RPC port that is not a TCP port or is the HTTP port', () => {
+    expect(() => resolveConfig({ jsonRpcPort: 70_000 })).toThrow('JSON-RPC port 70000 is not a TCP port (0..65535).');
+    expect(() => resolveConfig({ port: 8090, jsonRpcPort: 8090 })).toThrow(
+      'The JSON-RPC port must differ from the HTTP port 8090.',
+    );
+  });
+});
+
+describe('node config: the state cache', () => {
+  it('bounds the cache of decoded state at 64 MiB unless told otherwise', () => {
+    expect(resolveConfig().stateCacheBytes).toBe(64 * 1024 * 1024);
+    expect(resolveConfig({ stateCacheBytes: 8 * 1024 * 1024 }).stateCacheBytes).toBe(8 * 1024 * 1024);
+  });
+
+  it('refuses a cache below 1 MiB or a fractional size', () => {
+    expect(() => resolveConfig({ stateCacheBytes: 1000 })).toThrow(/at least 1 MiB/);
+    expect(() => resolveConfig({ stateCacheBytes: 2 * 1024 * 1024 + 0.5 })).toThrow(/whole number of bytes/);
+  });
+});

@@ -1,7 +1,8 @@
 import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { JavaError, JAVA } from '../errors';
+import { JAVA } from '../error-body';
 import type { ApiRequest } from '../request';
 import type { NodeServices } from '../services';
+import { JavaError } from '../../errors';
 
 /**
  * Dev-mode endpoints (off with --no-dev): the funded keys, "mine N blocks now" and "advance

@@ -16,11 +16,11 @@ import {
 import { allTronPowerOf, tronPowerUsedOf } from '../../staking/tron-power';
 import { getAsset } from '../../trc10/assets';
 import { witnessToMessage } from '../../state/witness';
-import { JavaError } from '../errors';
 import type { ApiRequest } from '../request';
 import { params } from '../request';
 import { RawReply } from '../server';
 import type { NodeServices } from '../services';
+import { JavaError } from '../../errors';
 
 type Json = Record<string, unknown>;
 const CODEC = { hexMode: 'java-tron' as const };

@@ -2,7 +2,6 @@ import { jsonToMessage, messageToJson } from '../../../../src-core/proto/json-co
 import { bigintToLong, longToBigint } from '../../../../src-core/proto/runtime';
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { decodeBase58Check } from '../../../../src-core/bytes/base58';
-import type { ContractTypeName } from '../../../../src-core/tx/contract-types';
 import type { StateReader } from '../../state/view';
 import { StateView } from '../../state/view';
 import { delegatedResources, delegationIndex } from '../../staking/delegation';
@@ -12,40 +11,20 @@ import { brokerageOf, queryReward } from '../../staking/rewards';
 import type { AssetRecord } from '../../trc10/assets';
 import { allAssets, assetToMessage, getAsset, tokenIdText } from '../../trc10/assets';
 import { increaseFixed } from '../../resources/account-usage';
-import { JavaError } from '../errors';
 import type { ApiRequest } from '../request';
 import { params } from '../request';
-import type { Route } from '../server';
 import { RawReply } from '../server';
 import type { NodeServices } from '../services';
-import { buildUnsigned } from './transactions';
+import { JavaError } from '../../errors';
 
 /**
- * Stake 2.0, votes, rewards, representatives and TRC-10 endpoints (java-tron-http.md §4): the
- * builders (java-tron's GET behaviour: empty 200 or 405) and the reads, each on /wallet and,
- * where java-tron serves it, /walletsolidity (state of the solidified block).
+ * Stake 2.0, votes, rewards, representatives and TRC-10 reads (java-tron's Get…Servlet classes,
+ * e.g. GetDelegatedResourceV2Servlet). Each takes
+ * `solid`: the /walletsolidity form reads the state of the solidified block. Their builders are
+ * plain `buildUnsigned` rows of the endpoint table (../routes.ts).
  */
 type Json = Record<string, unknown>;
 const CODEC = { hexMode: 'java-tron' as const };
-
-/** [path, contract, extra_data allowed, GET prints nothing (else 405)]. */
-const BUILDERS: readonly [string, ContractTypeName, boolean, boolean][] = [
-  ['freezebalancev2', 'FreezeBalanceV2Contract', false, false],
-  ['unfreezebalancev2', 'UnfreezeBalanceV2Contract', false, true],
-  ['withdrawexpireunfreeze', 'WithdrawExpireUnfreezeContract', false, true],
-  ['cancelallunfreezev2', 'CancelAllUnfreezeV2Contract', false, false],
-  ['delegateresource', 'DelegateResourceContract', false, false],
-  ['undelegateresource', 'UnDelegateResourceContract', false, true],
-  ['votewitnessaccount', 'VoteWitnessContract', false, true],
-  ['withdrawbalance', 'WithdrawBalanceContract', false, true],
-  ['createwitness', 'WitnessCreateContract', false, true],
-  ['updatewitness', 'WitnessUpdateContract', false, true],
-  ['updatebrokerage', 'UpdateBrokerageContract', false, false],
-  ['updateaccount', 'AccountUpdateContract', false, true],
-  ['createassetissue', 'AssetIssueContract', false, true],
-  ['transferasset', 'TransferAssetContract', true, true],
-  ['participateassetissue', 'ParticipateAssetIssueContract', false, true],
-];
 
 /** An address parameter in the request's form (hex, or Base58Check with visible); undefined when absent. */
 function addressOf(req: ApiRequest, field: string): string | undefined {
@@ -108,7 +87,7 @@ function rewardAddress(req: ApiRequest): string | undefined | Error {
 
 // --- reads -----------------------------------------------------------------------------------------
 
-const getDelegatedResourceV2 =
+export const getDelegatedResourceV2 =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
     const from = addressOf(req, 'fromAddress') ?? '';
@@ -117,7 +96,7 @@ const getDelegatedResourceV2 =
     return list.length ? { delegatedResource: list.map((r) => delegatedResourceJson(r, req.visible())) } : {};
   };
 
-const getDelegatedResourceAccountIndexV2 =
+export const getDelegatedResourceAccountIndexV2 =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
     const hex = addressOf(req, 'value');
@@ -129,7 +108,7 @@ const getDelegatedResourceAccountIndexV2 =
     return messageToJson('protocol.DelegatedResourceAccountIndex', m, { visible: req.visible() });
   };
 
-const getCanDelegatedMaxSize =
+export const getCanDelegatedMaxSize =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
     const hex = addressOf(req, 'owner_address') ?? '';
@@ -137,7 +116,7 @@ const getCanDelegatedMaxSize =
     return size ? { max_size: size } : {};
   };
 
-const getAvailableUnfreezeCount =
+export const getAvailableUnfreezeCount =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
     const hex = addressOf(req, 'owner_address') ?? addressOf(req, 'ownerAddress') ?? '';
@@ -145,7 +124,7 @@ const getAvailableUnfreezeCount =
     return count ? { count } : {};
   };
 
-const getCanWithdrawUnfreezeAmount =
+export const getCanWithdrawUnfreezeAmount =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
     const hex = addressOf(req, 'owner_address') ?? '';
@@ -153,7 +132,7 @@ const getCanWithdrawUnfreezeAmount =
     return amount ? { amount } : {};
   };
 
-const getReward =
+export const getReward =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): RawReply => {
     const hex = rewardAddress(req);
@@ -163,7 +142,7 @@ const getReward =
     return new RawReply(`{"reward": ${value}}\n`);
   };
 
-const getBrokerage =
+export const getBrokerage =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): RawReply => {
     const hex = rewardAddress(req);
@@ -173,9 +152,9 @@ const getBrokerage =
     return new RawReply(`{"brokerage": ${value}}\n`);
   };
 
-const getNextMaintenanceTime = (s: NodeServices) => (): Json => ({ num: s.chain.props.nextMaintenanceTime });
+export const getNextMaintenanceTime = (s: NodeServices) => (): Json => ({ num: s.chain.props.nextMaintenanceTime });
 
-const getAssetIssueById =
+export const getAssetIssueById =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
     const value = params(req).value;
@@ -184,12 +163,12 @@ const getAssetIssueById =
     return asset ? assetJson(s, asset, req.visible()) : {};
   };
 
-const getAssetIssueList =
+export const getAssetIssueList =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json =>
     assetListJson(s, allAssets(stateFor(s, solid)), req.visible());
 
-const getPaginatedAssetIssueList =
+export const getPaginatedAssetIssueList =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
     const offset = Number(numberOf(req, 'offset'));
@@ -200,7 +179,7 @@ const getPaginatedAssetIssueList =
     return assetListJson(s, page, req.visible());
   };
 
-const getAssetIssueByAccount =
+export const getAssetIssueByAccount =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
     const hex = addressOf(req, 'address');
@@ -222,7 +201,7 @@ function nameOf(req: ApiRequest): string | undefined {
 }
 
 /** Wallet.getAssetIssueByName: by name, and by the same bytes read as a token id (TronWeb's getTokenFromID). */
-const getAssetIssueByName =
+export const getAssetIssueByName =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
     const name = nameOf(req);
@@ -242,7 +221,7 @@ const getAssetIssueByName =
     return matches[0] ? assetJson(s, matches[0], req.visible()) : {};
   };
 
-const getAssetIssueListByName =
+export const getAssetIssueListByName =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
     const name = nameOf(req);
@@ -253,36 +232,3 @@ const getAssetIssueListByName =
       req.visible(),
     );
   };
-
-/** The routes this module adds to the java-tron table. */
-export function stakingRoutes(s: NodeServices): Map<string, Route> {
-  const routes = new Map<string, Route>();
-  for (const [path, type, extraData, emptyGet] of BUILDERS) {
-    routes.set(`/wallet/${path}`, {
-      post: (req) => buildUnsigned(s, req, type, extraData),
-      get: emptyGet ? 'empty' : undefined,
-    });
-  }
-  const both = (handler: Route['post']): Route => ({ post: handler, get: handler });
-  const reads: [string, (solid: boolean) => Route['post'], boolean][] = [
-    ['getdelegatedresourcev2', (solid) => getDelegatedResourceV2(s, solid), true],
-    ['getdelegatedresourceaccountindexv2', (solid) => getDelegatedResourceAccountIndexV2(s, solid), true],
-    ['getcandelegatedmaxsize', (solid) => getCanDelegatedMaxSize(s, solid), true],
-    ['getavailableunfreezecount', (solid) => getAvailableUnfreezeCount(s, solid), true],
-    ['getcanwithdrawunfreezeamount', (solid) => getCanWithdrawUnfreezeAmount(s, solid), true],
-    ['getReward', (solid) => getReward(s, solid), true],
-    ['getBrokerage', (solid) => getBrokerage(s, solid), true],
-    ['getassetissuebyid', (solid) => getAssetIssueById(s, solid), true],
-    ['getassetissuelist', (solid) => getAssetIssueList(s, solid), true],
-    ['getpaginatedassetissuelist', (solid) => getPaginatedAssetIssueList(s, solid), true],
-    ['getassetissuebyname', (solid) => getAssetIssueByName(s, solid), true],
-    ['getassetissuelistbyname', (solid) => getAssetIssueListByName(s, solid), true],
-    ['getassetissuebyaccount', (solid) => getAssetIssueByAccount(s, solid), false],
-  ];
-  for (const [path, handler, onSolidity] of reads) {
-    routes.set(`/wallet/${path}`, both(handler(false)));
-    if (onSolidity) routes.set(`/walletsolidity/${path}`, both(handler(true)));
-  }
-  routes.set('/wallet/getnextmaintenancetime', both(getNextMaintenanceTime(s)));
-  return routes;
-}

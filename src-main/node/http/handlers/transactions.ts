@@ -9,20 +9,19 @@ import type { ContractTypeName } from '../../../../src-core/tx/contract-types';
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import { toBigInt } from '../../../../src-core/json/lossless';
-import { ContractValidateError } from '../../actuators/actuator';
-import { AdmissionError } from '../../chain/errors';
-import { envelopeFromBytes, envelopeFromRaw, encodeWithResult } from '../../chain/tx';
-import type { TxEnvelope } from '../../chain/tx';
-import { checkWeight, operationsAllow, SignatureCheckError } from '../../auth/permission-check';
+import { parseTransaction, parseRawTransaction, encodeWithResult } from '../../chain/tx';
+import type { ParsedTransaction } from '../../chain/tx';
+import { checkWeight, operationsAllow } from '../../auth/permission-check';
 import type { RecoveredSignature } from '../../auth/permission-check';
 import { permissionById, permissionToMessage, PERMISSION_TYPE } from '../../state/account';
-import { JavaError, JAVA } from '../errors';
+import { JAVA } from '../error-body';
 import type { ApiRequest } from '../request';
 import { params } from '../request';
 import type { NodeServices } from '../services';
 import { transactionFromJson } from '../tx-input';
 import { transactionInfoJson, transactionJson } from '../format';
 import { RawReply } from '../server';
+import { AdmissionError, ContractValidateError, JavaError, TransactionSignatureError } from '../../errors';
 
 type Json = Record<string, unknown>;
 const CODEC = { visible: false, hexMode: 'java-tron' as const };
@@ -48,7 +47,7 @@ export async function unsignedTransaction(
   type: ContractTypeName,
   value: Uint8Array,
   options: UnsignedOptions = {},
-): Promise<TxEnvelope> {
+): Promise<ParsedTransaction> {
   const contract: Json = { type: CONTRACT_TYPE_IDS[type], parameter: { type_url: typeUrlOf(type), value } };
   if (options.permissionId !== undefined && options.permissionId > 0) contract.Permission_id = options.permissionId;
   const chain = s.chain;
@@ -63,14 +62,14 @@ export async function unsignedTransaction(
   };
   if (options.data && options.data.length > 0) raw.data = options.data;
   if (options.feeLimit) raw.fee_limit = bigintToLong(options.feeLimit);
-  return envelopeFromRaw(raw, []);
+  return parseRawTransaction(raw, []);
 }
 
 /**
  * Builder output (java-tron Util.printCreateTransaction): visible, txID, raw_data, raw_data_hex,
  * and for a CreateSmartContract the new contract's address (hex in both address forms).
  */
-export function unsignedJson(tx: TxEnvelope, visible: boolean): Json {
+export function unsignedJson(tx: ParsedTransaction, visible: boolean): Json {
   const out: Json = {
     visible,
     txID: tx.idHex,
@@ -113,7 +112,7 @@ export async function buildUnsigned(
     .finish();
   const chain = s.chain;
   // java-tron runs the actuator's validate() when it builds (Wallet.createTransactionCapsule).
-  const probe = envelopeFromRaw(
+  const probe = parseRawTransaction(
     { contract: [{ type: CONTRACT_TYPE_IDS[type], parameter: { type_url: typeUrlOf(type), value } }] },
     [],
   );
@@ -131,11 +130,6 @@ export async function buildUnsigned(
   });
   return unsignedJson(tx, visible);
 }
-
-export const createTransaction = (s: NodeServices) => (req: ApiRequest) =>
-  buildUnsigned(s, req, 'TransferContract', true);
-export const accountPermissionUpdate = (s: NodeServices) => (req: ApiRequest) =>
-  buildUnsigned(s, req, 'AccountPermissionUpdateContract', false);
 
 // --- broadcast (java-tron-http.md §5, §9) --------------------------------------------------------
 
@@ -164,11 +158,11 @@ export const broadcastHex =
   async (req: ApiRequest): Promise<Json> => {
     const hex = req.body().transaction;
     if (typeof hex !== 'string') throw new JavaError(JAVA.npe, 'null');
-    let tx: TxEnvelope;
+    let tx: ParsedTransaction;
     let printed: string;
     try {
       const bytes = hexToBytes(hex.length % 2 ? `0${hex}` : hex);
-      tx = envelopeFromBytes(bytes);
+      tx = parseTransaction(bytes);
       printed = JSON.stringify(
         messageToJson('protocol.Transaction', protocol.Transaction.decode(bytes) as unknown as Json, { visible: true }),
       );
@@ -230,7 +224,7 @@ export const getTransactionInfoById =
 
 // --- getsignweight / getapprovedlist (java-tron-http.md §4.4) -----------------------------------
 
-async function recoverAll(s: NodeServices, tx: TxEnvelope): Promise<RecoveredSignature[]> {
+async function recoverAll(s: NodeServices, tx: ParsedTransaction): Promise<RecoveredSignature[]> {
   const requests = [];
   for (const signature of tx.signatures) {
     if (signature.length < 65) break;
@@ -239,7 +233,7 @@ async function recoverAll(s: NodeServices, tx: TxEnvelope): Promise<RecoveredSig
   return s.recovery.recover(requests);
 }
 
-function extention(tx: TxEnvelope, visible: boolean): Json {
+function extention(tx: ParsedTransaction, visible: boolean): Json {
   return { result: { result: true }, txid: tx.idHex, transaction: transactionJson(tx.bytes, visible) };
 }
 
@@ -259,16 +253,16 @@ export const getSignWeight =
     let result: Json = {};
     try {
       const contract = tx.contract;
-      if (!contract) throw new SignatureCheckError('other', 'Invalid transaction: no valid contract');
+      if (!contract) throw new TransactionSignatureError('other', 'Invalid transaction: no valid contract');
       const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
-      if (!account) throw new SignatureCheckError('permission', 'Account does not exist!');
+      if (!account) throw new TransactionSignatureError('permission', 'Account does not exist!');
       const permission = permissionById(account, contract.permissionId);
-      if (!permission) throw new SignatureCheckError('permission', 'Permission for this, does not exist!');
+      if (!permission) throw new TransactionSignatureError('permission', 'Permission for this, does not exist!');
       if (contract.permissionId !== 0) {
         if (permission.type !== PERMISSION_TYPE.Active)
-          throw new SignatureCheckError('permission', 'Permission type is wrong!');
+          throw new TransactionSignatureError('permission', 'Permission type is wrong!');
         if (!operationsAllow(permission, contract.type))
-          throw new SignatureCheckError('permission', 'Permission denied!');
+          throw new TransactionSignatureError('permission', 'Permission denied!');
       }
       out.permission = messageToJson('protocol.Permission', permissionToMessage(permission), { visible });
       let weight = 0n;
@@ -285,7 +279,7 @@ export const getSignWeight =
       }
       if (weight < permission.threshold) result = { code: 'NOT_ENOUGH_PERMISSION' };
     } catch (error) {
-      if (!(error instanceof SignatureCheckError)) throw error;
+      if (!(error instanceof TransactionSignatureError)) throw error;
       result = { code: SIGN_WEIGHT_CODES[error.kind], message: error.message };
     }
     out.result = result;
@@ -302,16 +296,17 @@ export const getApprovedList =
     let result: Json = {};
     try {
       const contract = tx.contract;
-      if (!contract) throw new SignatureCheckError('other', 'Invalid transaction: no valid contract');
+      if (!contract) throw new TransactionSignatureError('other', 'Invalid transaction: no valid contract');
       const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
-      if (!account) throw new SignatureCheckError('other', `class ${JAVA.permission} : Account does not exist!`);
+      if (!account) throw new TransactionSignatureError('other', `class ${JAVA.permission} : Account does not exist!`);
       if (tx.signatures.length > 0) {
         const recovered = await recoverAll(s, tx);
         const approved: Uint8Array[] = [];
         tx.signatures.forEach((signature, i) => {
-          if (signature.length < 65) throw new SignatureCheckError('format', `Signature size is ${signature.length}`);
+          if (signature.length < 65)
+            throw new TransactionSignatureError('format', `Signature size is ${signature.length}`);
           const r = recovered[i]!;
-          if (!r.ok) throw new SignatureCheckError('compute', r.message);
+          if (!r.ok) throw new TransactionSignatureError('compute', r.message);
           approved.push(r.address);
         });
         out.approved_list = messageToJson(
@@ -321,7 +316,7 @@ export const getApprovedList =
         ).approved_list;
       }
     } catch (error) {
-      if (!(error instanceof SignatureCheckError)) throw error;
+      if (!(error instanceof TransactionSignatureError)) throw error;
       const code =
         error.kind === 'format'
           ? 'SIGNATURE_FORMAT_ERROR'

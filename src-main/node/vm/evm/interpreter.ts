@@ -1,9 +1,10 @@
 import { createEVM } from '@ethereumjs/evm';
 import { energyPenalty } from '../dynamic-energy';
 import { ENERGY_FACTOR_DECIMAL, MEMORY_LIMIT_WORDS, tvmOpName } from '../energy-costs';
-import { TvmException, TvmMessages, VmStateError } from '../errors';
+import { TvmException, TvmMessages } from '../tvm-exceptions';
 import type { Interpreter, OpcodeInfo, RunState } from './evm-types';
 import type { FrameContext, TxContext } from './frames';
+import { VmStateError } from '../../errors';
 
 /**
  * The TVM interpreter: @ethereumjs/evm's `Interpreter` with java-tron's energy charging.

@@ -4,9 +4,9 @@ import type { AccountFields } from '@ethereumjs/common';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { Hex } from '../../../../src-core/brand';
 import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { VmStateError } from '../errors';
 import { AccountType, type TronWorldState } from '../world-state';
 import { hexAddressOf } from './addresses';
+import { VmStateError } from '../../errors';
 
 /** Stands in for a code hash on contract accounts: ethereumjs only uses it to detect CREATE collisions. */
 const CONTRACT_MARKER = new Uint8Array(32).fill(1);

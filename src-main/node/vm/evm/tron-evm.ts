@@ -2,7 +2,7 @@ import { EVM, EVMError, type EVMOpts, type EVMResult, type ExecResult, type Mess
 import { Account, Address } from '@ethereumjs/util';
 import { catchUpToCycle, effectiveFactor, newContractState } from '../dynamic-energy';
 import { ENERGY_FACTOR_DECIMAL, stackInputs } from '../energy-costs';
-import { TvmException, TvmMessages, VmStateError, isTvmException } from '../errors';
+import { TvmException, TvmMessages, isTvmException } from '../tvm-exceptions';
 import { createInternalTx } from '../internal-transactions';
 import { AccountType, ensureAccount } from '../world-state';
 import { create2Address, createAddress, hexAddressOf } from './addresses';
@@ -10,6 +10,7 @@ import type { RunState } from './evm-types';
 import { currentFrame, type FrameContext, type TxContext } from './frames';
 import type { TronInterpreterConstructor } from './interpreter';
 import type { TronStateManager } from './state-manager';
+import { VmStateError } from '../../errors';
 
 interface InterpreterResult {
   runState: RunState;

@@ -9,9 +9,9 @@ import {
   useEnergy,
 } from '../../../../src-main/node/resources/energy';
 import { energyUsageAt } from '../../../../src-main/node/resources/account-usage';
-import { ContractExeError } from '../../../../src-main/node/actuators/actuator';
 import { startNode, type Key } from '../helpers';
 import { b, fundedKey, send, TRX } from '../staking/helpers';
+import { ContractExeError } from '../../../../src-main/node/errors';
 
 /**
  * The energy processor (java-tron EnergyProcessor + ReceiptCapsule.payEnergyBill, §6.3): limits from
@@ -54,7 +54,7 @@ describe('energy processor', () => {
     expect(view.mutable.burnedSun - burned).toBe(210_000n);
     expect(energyLeft(view, d.hex)).toBe(0n);
     // The head state is untouched: the view is a private overlay.
-    expect(node.chain.accounts.get(d.hex)!.energyUsage).toBe(0n);
+    expect(node.chain.state.getAccount(d.hex)!.energyUsage).toBe(0n);
   });
 
   it('measures "available" once, before execution, as java-tron does', () => {

@@ -3,7 +3,7 @@ import type { TronNode } from '../../../../src-main/node';
 import { bytesToHex } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import { makeTx, newKey, startNode, transfer, type Key } from '../helpers';
-import { deploy } from '../contracts/helpers';
+import { deploy } from '../vm-host/helpers';
 import {
   account,
   advance,

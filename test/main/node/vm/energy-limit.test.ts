@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  VmEnergyError,
-  VmValidationError,
   accountEnergyLimit,
   checkFeeLimit,
   constantEnergyLimit,
@@ -10,6 +8,7 @@ import {
   splitEnergyBill,
   triggerEnergyLimit,
 } from '../../../../src-main/node/vm/index';
+import { VmEnergyError, VmValidationError } from '../../../../src-main/node/errors';
 
 describe('energy limit', () => {
   it('buys energy with stake plus balance, capped by the fee limit', () => {

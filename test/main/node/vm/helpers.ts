@@ -5,14 +5,24 @@ import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import {
   AccountType,
-  MemoryStaking,
   TronVm,
-  createMemoryWorldState,
   type BlockContext,
   type JournaledWorldState,
-  type MemoryWorldStateBackend,
   type TronVmOptions,
 } from '../../../../src-main/node/vm/index';
+import type { AccountRecord, PermissionRecord } from '../../../../src-main/node/state/account';
+import { keyRecord, newAccount, PERMISSION_TYPE, RESOURCE } from '../../../../src-main/node/state/account';
+import {
+  ACTIVE_DEFAULT_OPERATIONS,
+  AVAILABLE_CONTRACT_TYPE,
+  INITIAL_TOKEN_ID_NUM,
+  type DynamicProperties,
+} from '../../../../src-main/node/state/dynamic';
+import type { StateReader } from '../../../../src-main/node/state/view';
+import { StateView } from '../../../../src-main/node/state/view';
+import { putAsset } from '../../../../src-main/node/trc10/assets';
+import { nodeStakingHooks } from '../../../../src-main/node/vm-host/staking-hooks';
+import { worldOver } from '../../../../src-main/node/vm-host/world-backend';
 import { loadArtifacts, type Artifact } from '../../../fixtures/contracts/compile';
 
 /** Fixed actors: addresses are 21-byte hex. */
@@ -51,11 +61,71 @@ export function nextTxId(): Uint8Array {
   return keccak_256(utf8ToBytes(`tx ${txCounter}`));
 }
 
-export interface Setup {
-  readonly vm: TronVm;
+/** Nothing yet: the state under a fresh view. */
+export const EMPTY_STATE: StateReader = {
+  getAccount: () => undefined,
+  nameOwner: () => undefined,
+  getWitness: () => undefined,
+  witnessAddresses: () => [],
+  getRecord: () => undefined,
+  recordKeys: () => [],
+  getExt: () => undefined,
+  extKeys: () => [],
+};
+
+/** The dynamic properties of a chain whose head block is at `headTimestampMs` (mainnet masks, no stake yet). */
+function propertiesAt(parameters: ChainParameters, headTimestampMs: number): DynamicProperties {
+  return {
+    genesisTimestamp: headTimestampMs - 3_000_000,
+    headNumber: 999,
+    headId: '',
+    headTimestamp: headTimestampMs,
+    solidNumber: 0,
+    stateFlag: 0,
+    nextMaintenanceTime: headTimestampMs + Number(parameters.getMaintenanceTimeInterval),
+    maintenanceCycle: 100,
+    chainTimeOffsetMs: 0,
+    pendingSkipMs: 0,
+    publicNetUsage: 0n,
+    publicNetTime: 0,
+    burnedSun: 0n,
+    totalNetWeight: 0n,
+    totalEnergyWeight: 0n,
+    totalTronPowerWeight: 0n,
+    tokenIdNum: INITIAL_TOKEN_ID_NUM,
+    totalSignNum: 5,
+    availableContractType: AVAILABLE_CONTRACT_TYPE,
+    activeDefaultOperations: ACTIVE_DEFAULT_OPERATIONS,
+    activeWitnesses: [],
+    genesisWitnesses: [],
+    parameters,
+  };
+}
+
+/**
+ * A VM world as the node gives it: a journaled world over a node `StateView` (vm-host's backend),
+ * with the node's staking service behind the staking hooks. `props.headTimestamp` is the chain's
+ * "now" for staking (unfreeze delays); `atBlock` keeps it at the block a test runs in.
+ */
+export interface NodeWorld {
   readonly world: JournaledWorldState;
-  readonly backend: MemoryWorldStateBackend;
-  readonly staking: MemoryStaking;
+  readonly view: StateView;
+  readonly props: DynamicProperties;
+}
+
+export function nodeWorld(parameters: ChainParameters, headTimestampMs: number): NodeWorld {
+  const props = propertiesAt(parameters, headTimestampMs);
+  const view = new StateView(EMPTY_STATE, props);
+  const { world } = worldOver(view, {
+    headTimestamp: props.headTimestamp,
+    activeOperations: hexToBytes(props.activeDefaultOperations),
+    nowSlot: 0,
+  });
+  return { world, view, props };
+}
+
+export interface Setup extends NodeWorld {
+  readonly vm: TronVm;
   readonly block: BlockContext;
   readonly parameters: ChainParameters;
 }
@@ -64,14 +134,125 @@ export async function setup(
   overrides: Partial<ChainParameters> = {},
   options: Partial<TronVmOptions> = {},
 ): Promise<Setup> {
-  const { world, backend } = createMemoryWorldState();
-  const staking = new MemoryStaking();
   const parameters = withChainParameters(overrides);
+  const block = blockAt(1000n);
+  const node = nodeWorld(parameters, Number(block.latestBlockTimestampMs));
+  const { world } = node;
   world.putAccount(OWNER, { type: AccountType.Normal, balance: 100_000n * TRX });
   world.putAccount(ALICE, { type: AccountType.Normal, balance: 1_000n * TRX });
   world.putAccount(BLACK_HOLE, { type: AccountType.Normal, balance: 0n });
-  const vm = await TronVm.create({ parameters, staking, blackHoleAddress: BLACK_HOLE, ...options }, world);
-  return { vm, world, backend, staking, block: blockAt(1000n), parameters };
+  const vm = await TronVm.create(
+    { parameters, staking: nodeStakingHooks(), blackHoleAddress: BLACK_HOLE, ...options },
+    world,
+  );
+  return { ...node, vm, block, parameters };
+}
+
+/** Moves the chain's head time to `block`'s (what the node's staking rules read as now). */
+export function atBlock(s: NodeWorld, block: BlockContext): BlockContext {
+  s.props.headTimestamp = Number(block.latestBlockTimestampMs);
+  return block;
+}
+
+/**
+ * The node account of `address` after the world's changes are written into the view (what the
+ * node does after every transaction), for reading stake; created when the VM has not made it.
+ */
+export function nodeAccount(s: NodeWorld, address: HexAddress): AccountRecord {
+  s.world.flush();
+  const existing = s.view.mutableAccount(address);
+  if (existing) return existing;
+  const account = newAccount(hexToBytes(address), {
+    createTime: s.props.headTimestamp,
+    activeOperations: hexToBytes(s.props.activeDefaultOperations),
+  });
+  s.view.putNewAccount(account);
+  return account;
+}
+
+/** The node account of `address` once the world's changes are written into the view, if it exists. */
+export function settledAccount(s: NodeWorld, address: HexAddress): AccountRecord | undefined {
+  s.world.flush();
+  return s.view.getAccount(address);
+}
+
+/** Stake 2.0 energy the account froze itself (resource ENERGY). */
+export function frozenEnergy(s: NodeWorld, address: HexAddress): bigint {
+  return settledAccount(s, address)?.frozenV2.find((f) => f.type === RESOURCE.Energy)?.amount ?? 0n;
+}
+
+/** A representative candidate, as WitnessCreate leaves it. */
+export function addWitness(s: NodeWorld, address: HexAddress): void {
+  nodeAccount(s, address).isWitness = true;
+  s.view.putWitness({
+    address: hexToBytes(address),
+    addressHex: address,
+    voteCount: 0n,
+    url: '',
+    totalProduced: 0,
+    totalMissed: 0,
+    latestBlockNum: 0,
+    latestSlotNum: 0,
+    isJobs: false,
+  });
+}
+
+/** An issued TRC-10 token with id `id` (the VM checks only that it exists). */
+export function issueToken(s: NodeWorld, id: string): void {
+  const empty = new Uint8Array();
+  putAsset(s.view, {
+    id,
+    ownerHex: OWNER,
+    owner: hexToBytes(OWNER),
+    name: utf8ToBytes(`T${id}`),
+    abbr: empty,
+    totalSupply: 10n ** 12n,
+    frozenSupply: [],
+    trxNum: 1,
+    precision: 0,
+    num: 1,
+    startTime: 0,
+    endTime: 0,
+    order: 0n,
+    voteScore: 0,
+    description: empty,
+    url: empty,
+    freeAssetNetLimit: 0n,
+    publicFreeAssetNetLimit: 0n,
+    publicFreeAssetNetUsage: 0n,
+    publicLatestFreeNetTime: 0,
+  });
+}
+
+/** An active permission `id` of `address` with these signers and threshold. */
+export function setActivePermission(
+  s: NodeWorld,
+  address: HexAddress,
+  id: number,
+  threshold: bigint,
+  keys: readonly { address: HexAddress; weight: bigint }[],
+): void {
+  const permission: PermissionRecord = {
+    type: PERMISSION_TYPE.Active,
+    id,
+    name: 'active',
+    threshold,
+    parentId: 0,
+    operations: hexToBytes(s.props.activeDefaultOperations),
+    keys: keys.map((k) => keyRecord(hexToBytes(k.address), k.weight)),
+  };
+  nodeAccount(s, address).activePermissions = [permission];
+}
+
+/**
+ * Gives `address` exactly `energy` from stake: 1 TRX frozen for energy, with the total energy
+ * weight set so that 1 TRX is worth `energy` of getTotalEnergyCurrentLimit.
+ */
+export function stakeEnergy(s: NodeWorld, address: HexAddress, energy: bigint): void {
+  const limit = s.props.parameters.getTotalEnergyCurrentLimit;
+  if (limit % energy !== 0n) throw new Error(`${energy} does not divide the energy limit ${limit}`);
+  nodeAccount(s, address).frozenV2 = [{ type: RESOURCE.Energy, amount: TRX }];
+  s.view.mutable.totalEnergyWeight = limit / energy;
 }
 
 export const artifacts: Record<string, Artifact> = loadArtifacts();

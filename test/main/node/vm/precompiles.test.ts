@@ -4,8 +4,21 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { HexAddress } from '../../../../src-core/brand';
 import { bigintToBytes, concatBytes } from '../../../../src-core/bytes/bytes';
 import { addressFromPrivateKey, privateKeyFromHex, signDigest } from '../../../../src-core/keys/keys';
-import { AccountType, addWitness } from '../../../../src-main/node/vm/index';
-import { OWNER, TRX, asm, bytesToHex, hexToBytes, install, nextTxId, setup, wordAt, type Setup } from './helpers';
+import { AccountType } from '../../../../src-main/node/vm/index';
+import {
+  OWNER,
+  TRX,
+  addWitness,
+  asm,
+  bytesToHex,
+  hexToBytes,
+  install,
+  nextTxId,
+  setActivePermission,
+  setup,
+  wordAt,
+  type Setup,
+} from './helpers';
 
 const KEY_1 = privateKeyFromHex('1111111111111111111111111111111111111111111111111111111111111111');
 const KEY_2 = privateKeyFromHex('2222222222222222222222222222222222222222222222222222222222222222');
@@ -136,13 +149,10 @@ describe('TRON precompiles', () => {
   it('0x0a validatemultisign checks signer weights against an account permission', async () => {
     const owner = `41${'0f'.repeat(20)}` as HexAddress;
     s.world.putAccount(owner, { type: AccountType.Normal, balance: 0n });
-    s.backend.permissions.set(`${owner}:2`, {
-      threshold: 2n,
-      keys: [
-        { address: SIGNER_1, weight: 1n },
-        { address: SIGNER_2, weight: 1n },
-      ],
-    });
+    setActivePermission(s, owner, 2, 2n, [
+      { address: SIGNER_1, weight: 1n },
+      { address: SIGNER_2, weight: 1n },
+    ]);
     const data = u256(0xabcdef);
     const hash = sha256(concatBytes(hexToBytes(owner), bigintToBytes(2n, 4), data));
     const both = bytesArray([sign(hash, KEY_1), sign(hash, KEY_2)]);
@@ -156,7 +166,7 @@ describe('TRON precompiles', () => {
 
   it('answers the vote and Stake 2.0 queries from the staking hooks', async () => {
     const witness = `41${'5f'.repeat(20)}` as HexAddress;
-    addWitness(s.world, witness);
+    addWitness(s, witness);
     expect(wordAt((await callPrecompile(s, 0x01000006, addressWord(witness))).output, 0)).toBe(1n);
     expect(wordAt((await callPrecompile(s, 0x01000006, addressWord(OWNER))).output, 0)).toBe(0n);
     const staker = `41${'3a'.repeat(20)}` as HexAddress;

@@ -2,8 +2,6 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { HexAddress } from '../../../../src-core/brand';
 import { bytesToBigint, concatBytes } from '../../../../src-core/bytes/bytes';
-import { addWitness, setReward } from '../../../../src-main/node/vm/index';
-import { readStake } from '../../../../src-main/node/vm/memory-staking';
 import {
   ALICE,
   BLACK_HOLE,
@@ -12,13 +10,19 @@ import {
   RETURN_TOP,
   TRX,
   WITNESS,
+  addWitness,
   asm,
+  atBlock,
   blockAt,
   blockIdOf,
   bytesToHex,
   hexToBytes,
+  frozenEnergy,
   install,
+  issueToken,
   nextTxId,
+  nodeAccount,
+  settledAccount,
   setup,
   wordAt,
   type AsmItem,
@@ -41,7 +45,7 @@ async function run(
     install(s.world, address, typeof code === 'string' ? code : asm(...code), extra.balance ?? 0n);
   const result = await s.vm.runTrigger({
     world: s.world,
-    block: extra.block ?? s.block,
+    block: atBlock(s, extra.block ?? s.block),
     txId: extra.txId ?? nextTxId(),
     owner: OWNER,
     contractAddress: address,
@@ -130,7 +134,7 @@ describe('TRON opcodes', () => {
   });
 
   it('TOKENBALANCE reads a TRC10 balance; CALLTOKEN moves the token and the callee sees CALLTOKENVALUE/CALLTOKENID', async () => {
-    s.backend.assets.add('1000001');
+    issueToken(s, '1000001');
     const callee = freshAddress();
     install(
       s.world,
@@ -198,7 +202,7 @@ describe('TRON opcodes', () => {
       },
     ]);
     expect(s.world.getAccount(staker)?.balance).toBe(40n * TRX);
-    expect(readStake({ world: s.world }, staker).frozen[1]).toBe(10n * TRX);
+    expect(frozenEnergy(s, staker)).toBe(10n * TRX);
     expect(frozen.result.energyUsed).toBe(10_000n + 17n);
 
     s.world.setCode(staker, hexToBytes(asm(4n * TRX, 1, 'UNFREEZEBALANCEV2', ...RETURN_TOP)));
@@ -226,7 +230,7 @@ describe('TRON opcodes', () => {
       'unfreezeBalanceV2ForEnergy',
       'cancelAllUnfreezeV2',
     ]);
-    expect(readStake({ world: s.world }, staker).frozen[1]).toBe(6n * TRX);
+    expect(frozenEnergy(s, staker)).toBe(6n * TRX);
   });
 
   it('refuses an invalid stake without failing the frame: pushes 0 and rejects the internal transaction', async () => {
@@ -270,11 +274,11 @@ describe('TRON opcodes', () => {
       ['delegateResourceOfEnergy', ALICE, 3n * TRX],
       ['unDelegateResourceOfEnergy', ALICE, TRX],
     ]);
-    expect(readStake({ world: s.world }, ALICE).acquired[1]).toBe(2n * TRX);
+    expect(settledAccount(s, ALICE)?.acquiredDelegatedFrozenV2Energy).toBe(2n * TRX);
   });
 
   it('votes with VOTEWITNESS (extra = votes JSON) and withdraws rewards with WITHDRAWREWARD', async () => {
-    addWitness(s.world, WITNESS);
+    addWitness(s, WITNESS);
     const voter = freshAddress();
     // witness array at 0: [1, witness]; amount array at 64: [1, 3]
     install(
@@ -313,7 +317,7 @@ describe('TRON opcodes', () => {
     expect(vote).toMatchObject({ note: 'voteWitness', transferToAddress: '', rejected: false });
     expect(vote.extra).toMatch(/^\{"votes":\[\{"vote_address":"T[1-9A-HJ-NP-Za-km-z]+","vote_count":3\}\]\}$/);
 
-    setReward(s.world, voter, 777n);
+    nodeAccount(s, voter).allowance = 777n;
     s.world.setCode(voter, hexToBytes(asm('WITHDRAWREWARD', ...RETURN_TOP)));
     const reward = await run(s, '', { address: voter });
     expect(reward.top).toBe(777n);
@@ -370,7 +374,7 @@ describe('TRON opcodes', () => {
       },
     ]);
     expect(s.world.getAccount(staker)?.balance).toBe(44n * TRX);
-    expect(readStake({ world: s.world }, staker).frozen[1]).toBe(4n * TRX);
+    expect(frozenEnergy(s, staker)).toBe(4n * TRX);
     // the extra internal transaction has its own nonce, hence its own hash
     expect(result.internalTransactions[1]!.hash).not.toEqual(result.internalTransactions[0]!.hash);
   });
@@ -402,8 +406,8 @@ describe('TRON opcodes', () => {
     ]);
     // the matured 4 TRX are paid out, the pending 3 TRX are frozen again
     expect(s.world.getAccount(staker)?.balance).toBe(44n * TRX);
-    expect(readStake({ world: s.world }, staker).frozen[1]).toBe(6n * TRX);
-    expect(readStake({ world: s.world }, staker).unfrozen).toEqual([]);
+    expect(frozenEnergy(s, staker)).toBe(6n * TRX);
+    expect(settledAccount(s, staker)?.unfrozenV2).toEqual([]);
   });
 
   it('pays a matured unfreeze to the inheritor on SELFDESTRUCT with a withdrawExpireUnfreezeWhileSuiciding internal transaction', async () => {
@@ -433,7 +437,7 @@ describe('TRON opcodes', () => {
       },
     ]);
     expect(s.world.getAccount(BOB)?.balance).toBe(44n * TRX);
-    expect(readStake({ world: s.world }, BOB).frozen[1]).toBe(6n * TRX);
+    expect(frozenEnergy(s, BOB)).toBe(6n * TRX);
     expect(s.world.getContract(staker)).toBeUndefined();
   });
 
@@ -478,7 +482,7 @@ describe('TRON opcodes', () => {
     ]);
     // PUSH4 3 + PUSH1 3 + FREEZEBALANCEV2 10000 + POP 2 + ADDRESS 2 + PUSH1 3 + UNFREEZE 20000 + return 11
     expect(own.result.energyUsed).toBe(3n + 3n + 10_000n + 2n + 2n + 3n + 20_000n + 11n);
-    expect(readStake({ world: on.world }, staker).frozen[1]).toBe(10n * TRX);
+    expect(frozenEnergy(on, staker)).toBe(10n * TRX);
     expect(on.world.getAccount(staker)?.balance).toBe(40n * TRX);
 
     // unfreezing what was delegated to another account (v1) and an unknown resource code: refused alike
@@ -547,7 +551,7 @@ describe('TRON opcodes', () => {
 describe('transaction-level TRC10 value and proposal switches', () => {
   it('moves call_token_value before the code runs, exposes it to the root frame, and returns it on REVERT', async () => {
     const s = await setup();
-    s.backend.assets.add('1000007');
+    issueToken(s, '1000007');
     s.world.setTokenBalance(OWNER, '1000007', 50n);
     const ok = freshAddress();
     install(s.world, ok, asm('CALLTOKENVALUE', 'PUSH0', 'MSTORE', 'CALLTOKENID', 32, 'MSTORE', 64, 'PUSH0', 'RETURN'));

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { HexAddress } from '../../../../src-core/brand';
 import { concatBytes } from '../../../../src-core/bytes/bytes';
 import { contractAddressOf } from '../../../../src-core/tx/contract-address';
-import { AccountType, VmValidationError, internalTxHash } from '../../../../src-main/node/vm/index';
+import { AccountType, internalTxHash } from '../../../../src-main/node/vm/index';
 import {
   ALICE,
   BOB,
@@ -17,11 +17,13 @@ import {
   hexToBytes,
   nextTxId,
   setup,
+  stakeEnergy,
   stringCall,
   word,
   wordAt,
   type Setup,
 } from './helpers';
+import { VmValidationError } from '../../../../src-main/node/errors';
 
 const FEE_LIMIT = 1_000n * TRX;
 
@@ -309,8 +311,7 @@ describe('TronVm energy split between deployer and caller', () => {
   it('charges the origin its share from stake and the caller the rest, as computed by hand', async () => {
     const s = await setup();
     const slots = await deploy(s, 'Slots', [], { percent: 40n, originEnergyLimit: 900_000n });
-    s.staking.energyLeft.set(OWNER, 800_000n);
-    s.staking.energyLeft.set(ALICE, 0n);
+    stakeEnergy(s, OWNER, 800_000n);
     const result = await trigger(s, slots, callData('set(uint256)', 7n), { owner: ALICE, feeLimit: 100n * TRX });
     expect(result.result).toBe('SUCCESS');
     // caller: min(0 + 1 000 TRX / 210, 100 TRX / 210) = min(4 761 904, 476 190) = 476 190

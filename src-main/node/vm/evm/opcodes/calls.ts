@@ -1,7 +1,7 @@
 import { Address } from '@ethereumjs/util';
 import { energyPenalty } from '../../dynamic-energy';
 import { ENERGY_FACTOR_DECIMAL, Energy, MAX_CALL_DEPTH, tvmOpName } from '../../energy-costs';
-import { TvmException, TvmMessages } from '../../errors';
+import { TvmException, TvmMessages } from '../../tvm-exceptions';
 import { hexAddressOfWord } from '../addresses';
 import type { AddOpcode, RunState } from '../evm-types';
 import { chargeMemory, checkMemoryCap, exactInt64, guardStatic, tronOf } from './context';

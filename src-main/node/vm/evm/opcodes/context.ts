@@ -1,5 +1,5 @@
 import { MEMORY_LIMIT_WORDS, tvmOpName } from '../../energy-costs';
-import { TvmException, TvmMessages } from '../../errors';
+import { TvmException, TvmMessages } from '../../tvm-exceptions';
 import type { RunState } from '../evm-types';
 import type { FrameContext, TxContext } from '../frames';
 import type { TronInterpreterInstance } from '../interpreter';

@@ -1,6 +1,6 @@
 import { energyPenalty } from '../../dynamic-energy';
 import { Energy } from '../../energy-costs';
-import { TvmException } from '../../errors';
+import { TvmException } from '../../tvm-exceptions';
 import { prefixedWord } from '../addresses';
 import type { AddOpcode, RunState } from '../evm-types';
 import { chargeMemory, guardStatic, tronOf } from './context';

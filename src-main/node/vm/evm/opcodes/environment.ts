@@ -1,7 +1,7 @@
 import { keccak_256 as keccak } from '@noble/hashes/sha3.js';
 import { bytesToBigint } from '../../../../../src-core/bytes/bytes';
 import { Energy } from '../../energy-costs';
-import { TvmException, TvmMessages } from '../../errors';
+import { TvmException, TvmMessages } from '../../tvm-exceptions';
 import { hexAddressOfWord, prefixedWord, wordOfHexAddress } from '../addresses';
 import type { AddOpcode, RunState } from '../evm-types';
 import { chargeMemory, intValueSafe, tronOf } from './context';

@@ -2,7 +2,7 @@ import type { HexAddress } from '../../../../../src-core/brand';
 import { bytesToBase58Address } from '../../../../../src-core/address/address';
 import { hexToBytes } from '../../../../../src-core/bytes/hex';
 import { Energy } from '../../energy-costs';
-import { TvmException, TvmMessages } from '../../errors';
+import { TvmException, TvmMessages } from '../../tvm-exceptions';
 import { createInternalTx, resourceName, type InternalTxRecord } from '../../internal-transactions';
 import type { StakingOutcome, Vote } from '../../staking-hooks';
 import { hexAddressOfWord } from '../addresses';

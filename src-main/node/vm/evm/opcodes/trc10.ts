@@ -1,4 +1,4 @@
-import { TvmException, TvmMessages } from '../../errors';
+import { TvmException, TvmMessages } from '../../tvm-exceptions';
 import { hexAddressOfWord } from '../addresses';
 import type { AddOpcode, RunState } from '../evm-types';
 import { exactInt64, tronOf } from './context';

@@ -1,0 +1,405 @@
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import type { HexAddress } from '../../../../src-core/brand';
+import { bytesToHex } from '../../../../src-core/bytes/hex';
+import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
+import { parseJsonLossless, toBigInt } from '../../../../src-core/json/lossless';
+import { jsonToMessage, messageToJson } from '../../../../src-core/proto/json-codec';
+import { getCodec } from '../../../../src-core/proto/schema';
+import { bigintToLong, longToBigint, protocol } from '../../../../src-core/proto/runtime';
+import type { ParsedTransaction } from '../../chain/tx';
+import { errorBody, JAVA } from '../error-body';
+import { transactionJson } from '../format';
+import { extraDataParam, permissionIdParam, unsignedJson, unsignedTransaction } from './transactions';
+import type { ApiRequest } from '../request';
+import { params } from '../request';
+import type { NodeServices } from '../services';
+import { catchUpToCycle, newContractState } from '../../vm/dynamic-energy';
+import type { VmExecutionResult } from '../../vm/requests';
+import type { ContractStateRecord } from '../../vm/world-state';
+import type { ConstantCall } from '../../vm-host/constant-calls';
+import { constantCall, estimateCall } from '../../vm-host/constant-calls';
+import { constantCallFields } from '../../vm-host/receipt';
+import type { AbiMessage, ContractRecord } from '../../vm-host/contract-records';
+import {
+  abiKey,
+  addressHexOf,
+  codeKey,
+  contractKey,
+  contractStateToMessage,
+  contractToMessage,
+  stateKey,
+} from '../../vm-host/contract-records';
+import { ContractValidateError, JavaError, ReturnCodeError, VmValidationError } from '../../errors';
+
+/**
+ * The smart-contract endpoints (java-tron-http.md §4, §4.5): deploycontract, triggersmartcontract,
+ * triggerconstantcontract, estimateenergy, getcontract, getcontractinfo (the owner settings
+ * updatesetting / updateenergylimit / clearabi are plain builders of the endpoint table).
+ * trigger/constant/estimate always answer with their own message shape (a Return inside), never
+ * `{"Error": …}`.
+ */
+type Json = Record<string, unknown>;
+const CODEC = { hexMode: 'java-tron' as const };
+const ZERO_ADDRESS = `41${'00'.repeat(20)}` as HexAddress;
+const INVALID_PARAMETER = 'java.security.InvalidParameterException';
+
+function returnJson(result: boolean, code: string | undefined, message: string | undefined, visible: boolean): Json {
+  const m: Json = {};
+  if (result) m.result = true;
+  if (code && code !== 'SUCCESS')
+    m.code = protocol.Return.response_code[code as keyof typeof protocol.Return.response_code];
+  if (message) m.message = utf8ToBytes(message);
+  return messageToJson('protocol.Return', m, { visible });
+}
+
+/** java-tron's catch blocks: validation → CONTRACT_VALIDATE_ERROR, anything else → OTHER_ERROR "class … : …" with `"` as `'`. */
+function failure(error: unknown, visible: boolean): Json {
+  if (error instanceof ReturnCodeError) return { result: returnJson(false, error.code, error.message, visible) };
+  if (error instanceof ContractValidateError || error instanceof VmValidationError)
+    return { result: returnJson(false, 'CONTRACT_VALIDATE_ERROR', error.message, visible) };
+  const text = errorBody(error).Error.replace(/"/g, "'");
+  return { result: returnJson(false, 'OTHER_ERROR', text, visible) };
+}
+
+function visibleOf(req: ApiRequest): boolean {
+  try {
+    return req.visible();
+  } catch {
+    return false;
+  }
+}
+
+function int64Param(body: Json, field: string): bigint {
+  const value = body[field];
+  return value === undefined || value === null ? 0n : toBigInt(value, field);
+}
+
+function isSet(body: Json, field: string): boolean {
+  const value = body[field];
+  return value !== undefined && value !== null && String(value).length > 0;
+}
+
+/** `Util.parseMethod`: keccak(selector)[0:4] ‖ parameter. */
+function methodData(selector: string, parameter: unknown): string {
+  const head = bytesToHex(keccak_256(utf8ToBytes(selector)).subarray(0, 4));
+  return typeof parameter === 'string' && parameter.length > 0 ? head + parameter : head;
+}
+
+/** The TriggerSmartContract of a trigger/constant/estimate request; `data` wins over function_selector. */
+function triggerMessage(body: Json, visible: boolean): Json {
+  const message = jsonToMessage('protocol.TriggerSmartContract', body, { ...CODEC, visible });
+  let data: string;
+  if (Object.prototype.hasOwnProperty.call(body, 'data')) data = typeof body.data === 'string' ? body.data : '';
+  else {
+    const selector = body.function_selector;
+    if (typeof selector !== 'string') throw new JavaError(JAVA.npe, 'null');
+    data = methodData(selector, body.parameter);
+  }
+  const bytes = jsonToMessage('protocol.BytesMessage', { value: data }, CODEC).value as Uint8Array | undefined;
+  if (bytes && bytes.length > 0) message.data = bytes;
+  else delete message.data;
+  return message;
+}
+
+function requireOwnerAndContract(body: Json): void {
+  if (!isSet(body, 'owner_address')) throw new JavaError(INVALID_PARAMETER, "owner_address isn't set.");
+  if (!isSet(body, 'contract_address')) throw new JavaError(INVALID_PARAMETER, "contract_address isn't set.");
+}
+
+/** TriggerConstantContractServlet / EstimateEnergyServlet: owner_address may be "" (TronWeb's .call() without a default address). */
+function requireConstantParameters(body: Json): void {
+  if (!Object.prototype.hasOwnProperty.call(body, 'owner_address') || body.owner_address === null)
+    throw new JavaError(INVALID_PARAMETER, "owner_address isn't set.");
+  const hasContract = isSet(body, 'contract_address');
+  if (!hasContract && !isSet(body, 'data'))
+    throw new JavaError(INVALID_PARAMETER, 'At least one of contract_address and data must be set.');
+  if (!hasContract && isSet(body, 'function_selector'))
+    throw new JavaError(INVALID_PARAMETER, 'While trying to deploy, function_selector and data can not be both set.');
+}
+
+function encode(type: string, message: Json): Uint8Array {
+  return getCodec(`protocol.${type}`).encode(message).finish();
+}
+
+const int64 = (v: unknown): bigint => longToBigint(v as never);
+
+/** Selector → constant, per stored ABI object (records are replaced, never changed in place). */
+const constantSelectors = new WeakMap<AbiMessage, Map<string, boolean>>();
+
+function selectorsOf(abi: AbiMessage): Map<string, boolean> {
+  let map = constantSelectors.get(abi);
+  if (map) return map;
+  map = new Map();
+  const FUNCTION = protocol.SmartContract.ABI.Entry.EntryType.Function;
+  const { View, Pure } = protocol.SmartContract.ABI.Entry.StateMutabilityType;
+  for (const entry of (abi.entrys as Json[] | undefined) ?? []) {
+    if (((entry.type as number | undefined) ?? 0) !== FUNCTION) continue;
+    // java-tron joins the declared input types as they are (a tuple stays "tuple").
+    const types = ((entry.inputs as Json[] | undefined) ?? [])
+      .map((p) => (p.type as string | undefined) ?? '')
+      .join(',');
+    const selector = bytesToHex(
+      keccak_256(utf8ToBytes(`${(entry.name as string | undefined) ?? ''}(${types})`)).subarray(0, 4),
+    );
+    const mutability = (entry.stateMutability as number | undefined) ?? 0;
+    // The first matching entry decides.
+    if (!map.has(selector)) map.set(selector, entry.constant === true || mutability === View || mutability === Pure);
+  }
+  constantSelectors.set(abi, map);
+  return map;
+}
+
+/** `Wallet.isConstant`: the selector names a Function entry that is constant, view or pure. */
+export function isConstantFunction(abi: AbiMessage | undefined, data: Uint8Array): boolean {
+  if (!abi || data.length < 4) return false;
+  return selectorsOf(abi).get(bytesToHex(data.subarray(0, 4))) ?? false;
+}
+
+/** A transaction with `ret` = [{ret}] (SUCESS prints `{}`), printed as java-tron prints it, plus `visible`. */
+function transactionWithRet(tx: ParsedTransaction, failed: boolean, visible: boolean): Json {
+  const bytes = protocol.Transaction.encode({
+    raw_data: tx.raw,
+    ret: [failed ? { ret: protocol.Transaction.Result.code.FAILED } : {}],
+  } as protocol.ITransaction).finish();
+  return { ...transactionJson(bytes, visible), visible };
+}
+
+/** Util.printTransactionExtention for a constant execution. */
+function constantExtention(tx: ParsedTransaction, result: VmExecutionResult, visible: boolean): Json {
+  if (result.exceptionClass !== undefined) throw new JavaError(result.exceptionClass, result.resMessage);
+  const reverted = result.result === 'REVERT';
+  const fields = messageToJson('protocol.TransactionExtention', constantCallFields(result), { visible });
+  return {
+    result: returnJson(true, undefined, reverted ? result.resMessage : undefined, visible),
+    ...fields,
+    transaction: transactionWithRet(tx, reverted, visible),
+  };
+}
+
+interface ConstantRequest {
+  readonly tx: ParsedTransaction;
+  readonly call: Omit<ConstantCall, 'feeLimit'>;
+}
+
+/** The transaction a constant call or estimate is built as: a trigger, or (no contract_address) a deploy. */
+async function constantRequest(
+  s: NodeServices,
+  body: Json,
+  visible: boolean,
+  withExtras: boolean,
+): Promise<ConstantRequest> {
+  requireConstantParameters(body);
+  const trigger = triggerMessage(body, visible);
+  const owner = (trigger.owner_address as Uint8Array | undefined) ?? new Uint8Array();
+  const ownerHex = owner.length ? addressHexOf(owner) : ZERO_ADDRESS;
+  const data = (trigger.data as Uint8Array | undefined) ?? new Uint8Array();
+  const permissionId = withExtras ? permissionIdParam(body) : 0;
+  const extra = withExtras ? extraDataParam(body, visible) : undefined;
+  const values = {
+    callValue: int64(trigger.call_value),
+    tokenValue: int64(trigger.call_token_value),
+    tokenId: int64(trigger.token_id),
+  };
+  const contract = trigger.contract_address as Uint8Array | undefined;
+  if (!contract || contract.length === 0) {
+    // Wallet.triggerConstantContract: a deploy with percent 100 and origin_energy_limit 1.
+    const deploy: Json = {
+      owner_address: owner,
+      new_contract: {
+        origin_address: owner,
+        bytecode: data,
+        ...(values.callValue ? { call_value: bigintToLong(values.callValue) } : {}),
+        consume_user_resource_percent: bigintToLong(100n),
+        origin_energy_limit: bigintToLong(1n),
+      },
+    };
+    if (values.tokenValue) deploy.call_token_value = bigintToLong(values.tokenValue);
+    if (values.tokenId) deploy.token_id = bigintToLong(values.tokenId);
+    const tx = await unsignedTransaction(s, 'CreateSmartContract', encode('CreateSmartContract', deploy), {
+      permissionId,
+      data: extra,
+    });
+    return { tx, call: { owner: ownerHex, data, ...values, txId: tx.id } };
+  }
+  const contractHex = addressHexOf(contract);
+  if (s.pool.view.getExt(contractKey(contractHex)) === undefined)
+    throw new ContractValidateError('Smart contract is not exist.');
+  const tx = await unsignedTransaction(s, 'TriggerSmartContract', encode('TriggerSmartContract', trigger), {
+    permissionId,
+    data: extra,
+  });
+  return { tx, call: { owner: ownerHex, contractAddress: contractHex, data, ...values, txId: tx.id } };
+}
+
+// --- endpoints ----------------------------------------------------------------------------------
+
+export const triggerSmartContract =
+  (s: NodeServices) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const visible = visibleOf(req);
+    try {
+      const body = req.body();
+      requireOwnerAndContract(body);
+      const trigger = triggerMessage(body, visible);
+      const feeLimit = int64Param(body, 'fee_limit');
+      const tx = await unsignedTransaction(s, 'TriggerSmartContract', encode('TriggerSmartContract', trigger), {
+        feeLimit,
+        permissionId: permissionIdParam(body),
+      });
+      // Wallet.triggerContract: view/pure functions are executed right away.
+      const contractHex = addressHexOf(trigger.contract_address as Uint8Array);
+      if (s.pool.view.getExt(contractKey(contractHex)) === undefined)
+        throw new ContractValidateError('No contract or not a valid smart contract');
+      const data = (trigger.data as Uint8Array | undefined) ?? new Uint8Array();
+      if (isConstantFunction(s.pool.view.getExt(abiKey(contractHex)) as AbiMessage | undefined, data)) {
+        const owner = addressHexOf(trigger.owner_address as Uint8Array);
+        const result = await constantCall(s.contracts, {
+          owner,
+          contractAddress: contractHex,
+          data,
+          callValue: int64(trigger.call_value),
+          tokenValue: int64(trigger.call_token_value),
+          tokenId: int64(trigger.token_id),
+          txId: tx.id,
+          feeLimit,
+        });
+        return constantExtention(tx, result, visible);
+      }
+      return { result: returnJson(true, undefined, undefined, visible), transaction: unsignedJson(tx, visible) };
+    } catch (error) {
+      return failure(error, visible);
+    }
+  };
+
+export const triggerConstantContract =
+  (s: NodeServices) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const visible = visibleOf(req);
+    try {
+      const { tx, call } = await constantRequest(s, req.body(), visible, true);
+      return constantExtention(tx, await constantCall(s.contracts, call), visible);
+    } catch (error) {
+      return failure(error, visible);
+    }
+  };
+
+export const estimateEnergy =
+  (s: NodeServices) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const visible = visibleOf(req);
+    try {
+      if (!s.contracts.settings.estimateEnergy)
+        throw new ContractValidateError('this node does not support estimate energy');
+      const { call } = await constantRequest(s, req.body(), visible, false);
+      const estimate = await estimateCall(s.contracts, call);
+      if (!estimate.ok)
+        throw new ReturnCodeError('CONTRACT_EXE_ERROR', estimate.execution.resMessage || 'REVERT opcode executed');
+      return messageToJson(
+        'protocol.EstimateEnergyMessage',
+        { result: { result: true }, energy_required: bigintToLong(estimate.energyRequired) },
+        { visible },
+      );
+    } catch (error) {
+      return failure(error, visible);
+    }
+  };
+
+/** DeployContractServlet: the abi as a JSON array or a string holding one; parameter appended to bytecode. */
+export const deployContract =
+  (s: NodeServices) =>
+  async (req: ApiRequest): Promise<Json> => {
+    const body = req.body();
+    const visible = req.visible();
+    const owner = jsonToMessage(
+      'protocol.CreateSmartContract',
+      { owner_address: body.owner_address ?? null },
+      { ...CODEC, visible },
+    ).owner_address as Uint8Array | undefined;
+    let entrys: unknown = body.abi;
+    if (typeof entrys === 'string') entrys = entrys.trim() === '' ? null : parseJsonLossless(entrys);
+    // Also accept the whole ABI object ({"entrys": […]}) that getcontract prints.
+    if (entrys !== null && typeof entrys === 'object' && !Array.isArray(entrys))
+      entrys = (entrys as Json).entrys ?? null;
+    const abi = jsonToMessage('protocol.SmartContract.ABI', { entrys: entrys ?? null }, { ...CODEC, visible });
+    const spec: Json = { abi };
+    if (owner?.length) spec.origin_address = owner;
+    const bytecodeHex = `${typeof body.bytecode === 'string' ? body.bytecode : ''}${typeof body.parameter === 'string' ? body.parameter : ''}`;
+    const bytecode = jsonToMessage('protocol.BytesMessage', { value: bytecodeHex }, CODEC).value as
+      Uint8Array | undefined;
+    if (bytecode?.length) spec.bytecode = bytecode;
+    const callValue = int64Param(body, 'call_value');
+    if (callValue) spec.call_value = bigintToLong(callValue);
+    const percent = int64Param(body, 'consume_user_resource_percent');
+    if (percent) spec.consume_user_resource_percent = bigintToLong(percent);
+    if (typeof body.name === 'string' && body.name.length > 0) spec.name = body.name;
+    const originEnergyLimit = int64Param(body, 'origin_energy_limit');
+    if (originEnergyLimit) spec.origin_energy_limit = bigintToLong(originEnergyLimit);
+    const message: Json = { new_contract: spec };
+    if (owner?.length) message.owner_address = owner;
+    const tokenValue = int64Param(body, 'call_token_value');
+    if (tokenValue) message.call_token_value = bigintToLong(tokenValue);
+    const tokenId = int64Param(body, 'token_id');
+    if (tokenId) message.token_id = bigintToLong(tokenId);
+    // Wallet.createTransactionCapsule checks only the percent for a deploy.
+    if (percent < 0n || percent > 100n) throw new JavaError(JAVA.contractValidate, 'percent must be >= 0 and <= 100');
+    const tx = await unsignedTransaction(s, 'CreateSmartContract', encode('CreateSmartContract', message), {
+      feeLimit: int64Param(body, 'fee_limit'),
+      permissionId: permissionIdParam(body),
+    });
+    return unsignedJson(tx, visible);
+  };
+
+function contractParam(req: ApiRequest): string | undefined {
+  const value = jsonToMessage(
+    'protocol.BytesMessage',
+    { value: params(req).value ?? null },
+    { ...CODEC, visible: req.visible() },
+  ).value as Uint8Array | undefined;
+  return value && value.length > 0 ? addressHexOf(value) : undefined;
+}
+
+function contractMessage(s: NodeServices, address: string): Json | undefined {
+  const view = s.pool.view;
+  // Wallet.getContract: the account must exist too.
+  if (!view.getAccount(address)) return undefined;
+  const record = view.getExt(contractKey(address)) as ContractRecord | undefined;
+  if (!record) return undefined;
+  return contractToMessage(record, view.getExt(abiKey(address)) as AbiMessage | undefined);
+}
+
+/** GetContractServlet: SmartContract with its ABI, `{}` when absent. */
+export const getContract =
+  (s: NodeServices) =>
+  (req: ApiRequest): Json => {
+    const address = contractParam(req);
+    const message = address === undefined ? undefined : contractMessage(s, address);
+    return message ? messageToJson('protocol.SmartContract', message, { visible: req.visible() }) : {};
+  };
+
+/** Wallet.getContractInfo: SmartContractDataWrapper with the runtime code and the state caught up to this cycle. */
+export const getContractInfo =
+  (s: NodeServices) =>
+  (req: ApiRequest): Json => {
+    const address = contractParam(req);
+    const message = address === undefined ? undefined : contractMessage(s, address);
+    if (!message) return {};
+    const view = s.pool.view;
+    const p = s.chain.props;
+    const cycle = BigInt(p.maintenanceCycle);
+    const stored = view.getExt(stateKey(address!)) as ContractStateRecord | undefined;
+    let state = stored ?? newContractState(cycle);
+    if (stored) {
+      state =
+        p.parameters.getAllowDynamicEnergy !== 0n
+          ? catchUpToCycle(stored, cycle, {
+              threshold: p.parameters.getDynamicEnergyThreshold,
+              increaseFactor: p.parameters.getDynamicEnergyIncreaseFactor,
+              maxFactor: p.parameters.getDynamicEnergyMaxFactor,
+            })
+          : newContractState(cycle);
+    }
+    const wrapper: Json = { smart_contract: message, contract_state: contractStateToMessage(state) };
+    const code = view.getExt(codeKey(address!)) as Uint8Array | undefined;
+    if (code?.length) wrapper.runtimecode = code;
+    return messageToJson('protocol.SmartContractDataWrapper', wrapper, { visible: req.visible() });
+  };

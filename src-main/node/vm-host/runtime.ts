@@ -1,0 +1,112 @@
+import type { HexAddress } from '../../../src-core/brand';
+import type { ChainParameters } from '../../../src-core/chain/parameters';
+import { hexToBytes } from '../../../src-core/bytes/hex';
+import type { ActuatorResult, ExecutionBlock } from '../actuators/actuator';
+import type { Chain } from '../chain/chain';
+import type { TxPool } from '../pool/pool';
+import type { StateView } from '../state/view';
+import { TronVm } from '../vm/tron-vm';
+import { createMemoryWorldState } from '../vm/memory-backend';
+import type { VmTransactionResult } from '../vm/requests';
+import type { BlockContext } from '../vm/types';
+import type { JournaledWorldState } from '../vm/journaled-world-state';
+import { nodeStakingHooks } from './staking-hooks';
+import type { ViewWorldBackend } from './world-backend';
+import { worldOver } from './world-backend';
+
+/**
+ * The node's smart-contract runtime: one `TronVm` kept in step with the chain parameters, the
+ * block context of an execution, and worlds over node state views. The actuators, the HTTP
+ * endpoints (constant calls, estimates) and the dry run all go through it.
+ */
+export interface ContractSettings {
+  /** java-tron `vm.saveInternalTx`. */
+  readonly saveInternalTx: boolean;
+  /** java-tron `vm.saveFeaturedInternalTx`: with saveInternalTx, keep the staking/vote ones too. */
+  readonly saveFeaturedInternalTx: boolean;
+  /** java-tron `vm.estimateEnergy`: /wallet/estimateenergy answers only when on. */
+  readonly estimateEnergy: boolean;
+  /** java-tron `vm.maxEnergyLimitForConstant`. */
+  readonly maxEnergyLimitForConstant: bigint;
+}
+
+/** `getBlackHoleAddress` on mainnet (T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb). */
+export const BLACK_HOLE_ADDRESS = '4177944d19c052b73ee2286823aa83f8138cb7032f' as HexAddress;
+
+export class ContractRuntime {
+  /** Full VM results behind the actuator results they produced (the dry run reads them). */
+  readonly executions = new WeakMap<ActuatorResult, VmTransactionResult>();
+  private chainRef: Chain | undefined;
+  private poolRef: TxPool | undefined;
+
+  private constructor(
+    private readonly vm: TronVm,
+    readonly settings: ContractSettings,
+  ) {}
+
+  static async create(parameters: ChainParameters, settings: ContractSettings): Promise<ContractRuntime> {
+    // The world given at creation only seeds the EVM's state manager; every call brings its own.
+    const vm = await TronVm.create(
+      {
+        parameters,
+        staking: nodeStakingHooks(),
+        blackHoleAddress: BLACK_HOLE_ADDRESS,
+        maxEnergyLimitForConstant: settings.maxEnergyLimitForConstant,
+      },
+      createMemoryWorldState().world,
+    );
+    return new ContractRuntime(vm, settings);
+  }
+
+  attach(chain: Chain, pool: TxPool): void {
+    this.chainRef = chain;
+    this.poolRef = pool;
+  }
+
+  get chain(): Chain {
+    if (!this.chainRef) throw new Error('The contract runtime is not attached to a chain yet.');
+    return this.chainRef;
+  }
+
+  get pool(): TxPool {
+    if (!this.poolRef) throw new Error('The contract runtime is not attached to a pool yet.');
+    return this.poolRef;
+  }
+
+  /** The VM, switched to `parameters` first when a maintenance period changed them. */
+  async machine(parameters: ChainParameters): Promise<TronVm> {
+    if (this.vm.parameters !== parameters) await this.vm.setChainParameters(parameters);
+    return this.vm;
+  }
+
+  /** A VM world over `view`: reads the view, `flush()` writes into it. */
+  world(view: StateView): { world: JournaledWorldState; backend: ViewWorldBackend } {
+    const props = view.props;
+    return worldOver(view, {
+      headTimestamp: props.headTimestamp,
+      activeOperations: hexToBytes(props.activeDefaultOperations),
+      nowSlot: this.chain.headSlot,
+    });
+  }
+
+  /** The VM's block context for a transaction executing in `block`. */
+  blockContext(block: ExecutionBlock): BlockContext {
+    const chain = this.chain;
+    return {
+      number: BigInt(block.number),
+      timestampMs: BigInt(block.timestamp),
+      witness: block.witnessHex as HexAddress,
+      blockIdByNumber: (n) => chain.recentBlockId(Number(n)),
+      genesisBlockId: chain.genesisId,
+      currentCycle: BigInt(chain.props.maintenanceCycle),
+      latestBlockTimestampMs: BigInt(chain.props.headTimestamp),
+    };
+  }
+
+  /** Constant calls run in the head block (java-tron passes the head BlockCapsule). */
+  headBlockContext(): BlockContext {
+    const p = this.chain.props;
+    const witness = p.headNumber === 0 ? `41${'00'.repeat(20)}` : this.chain.witnessAt(p.headTimestamp);
+    return this.blockContext({ number: p.headNumber, timestamp: p.headTimestamp, witnessHex: witness });
+  }
+}

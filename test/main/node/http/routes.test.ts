@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { buildRoutes, ENDPOINTS, type Endpoint } from '../../../../src-main/node/http/routes';
+import type { NodeServices } from '../../../../src-main/node/http/services';
+
+/** The endpoint table: which paths each row serves and which methods they answer. */
+const services = (dev: boolean): NodeServices => ({ config: { dev } }) as unknown as NodeServices;
+const reply =
+  (label: string): Endpoint['handler'] =>
+  (_s, solidity) =>
+  () =>
+    `${label}:${solidity}`;
+
+describe('the endpoint table', () => {
+  it('serves wallet rows on /wallet, wallet+solidity rows on both prefixes and admin rows only in dev mode', () => {
+    const endpoints: Endpoint[] = [
+      { name: 'a', scope: 'wallet', get: 'same', handler: reply('a') },
+      { name: 'b', scope: 'wallet+solidity', get: 'same', handler: reply('b') },
+      { name: 'c', scope: 'admin', get: 'refused', handler: reply('c') },
+    ];
+    expect([...buildRoutes(services(true), endpoints).keys()]).toEqual([
+      '/wallet/a',
+      '/wallet/b',
+      '/walletsolidity/b',
+      '/admin/c',
+    ]);
+    expect([...buildRoutes(services(false), endpoints).keys()]).toEqual([
+      '/wallet/a',
+      '/wallet/b',
+      '/walletsolidity/b',
+    ]);
+  });
+
+  it('builds the /walletsolidity handler for the solidified block', () => {
+    const routes = buildRoutes(services(false), [
+      { name: 'b', scope: 'wallet+solidity', get: 'same', handler: reply('b') },
+    ]);
+    expect(routes.get('/wallet/b')!.post!({} as never)).toBe('b:false');
+    expect(routes.get('/walletsolidity/b')!.post!({} as never)).toBe('b:true');
+  });
+
+  it('answers GET with the handler, an empty 200 or nothing (405), as the row says', () => {
+    const routes = buildRoutes(services(false), [
+      { name: 'same', scope: 'wallet', get: 'same', handler: reply('same') },
+      { name: 'empty', scope: 'wallet', get: 'empty', handler: reply('empty') },
+      { name: 'refused', scope: 'wallet', get: 'refused', handler: reply('refused') },
+    ]);
+    const same = routes.get('/wallet/same')!;
+    expect(same.get).toBe(same.post);
+    expect(routes.get('/wallet/empty')!.get).toBe('empty');
+    expect(routes.get('/wallet/refused')!.get).toBeUndefined();
+    expect(routes.get('/wallet/refused')!.post!({} as never)).toBe('refused:false');
+  });
+
+  it('refuses a table that lists a path twice', () => {
+    const row: Endpoint = { name: 'a', scope: 'wallet', get: 'same', handler: reply('a') };
+    expect(() => buildRoutes(services(false), [row, { ...row, scope: 'wallet+solidity' }])).toThrow(
+      'The endpoint table lists /wallet/a twice.',
+    );
+  });
+
+  it("lists every endpoint of the node once, java-tron's builders, reads, contracts and the dev-mode admin ones", () => {
+    const paths = [...buildRoutes(services(true)).keys()];
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/wallet/createtransaction',
+        '/walletsolidity/getaccount',
+        '/wallet/freezebalancev2',
+        '/walletsolidity/getReward',
+        '/wallet/triggersmartcontract',
+        '/wallet/clearabi',
+        '/admin/dryrun',
+      ]),
+    );
+    expect(paths).toHaveLength(ENDPOINTS.reduce((n, e) => n + (e.scope === 'wallet+solidity' ? 2 : 1), 0));
+  });
+});
