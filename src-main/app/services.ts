@@ -14,6 +14,7 @@ import { ShutdownOrder, type ShutdownSequence } from './shutdown';
 import { electronFileDialogs } from './file-dialogs';
 import { electronRecoveryPhraseDisplay } from './recovery-phrase-dialog';
 import { ElectronConsentSurface } from './consent-window';
+import { electronAlertNotifier } from './alert-notifier';
 
 /** What services get from the frame: logging, the event hub and the shutdown sequence. */
 export interface AppContext {
@@ -44,6 +45,7 @@ export async function createServices(context: AppContext, options: { readonly ou
       parent: () => BrowserWindow.getFocusedWindow() ?? undefined,
       log: context.log,
     }),
+    alertNotifier: electronAlertNotifier(),
   });
   return {
     app: {

@@ -123,7 +123,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       signers,
     });
     chain.maintenanceHooks.push(dynamicEnergyMaintenance());
-    recovery = new RecoveryPool(config.signatureWorkers);
+    recovery = new RecoveryPool(config.signatureWorkers, { log: config.log });
     const pool = new TxPool(chain, recovery, config);
     contracts.attach(chain, pool);
     const dryRunner = new DryRunner(contracts, recovery);

@@ -1,13 +1,15 @@
+import { hexToBytes } from '../../src-core/bytes/hex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronNodeClient } from '../../src-core/client';
 import type { VaultAccount } from '../../src-core/ipc/channels/vault';
 import { encodeOperations } from '../../src-core/permission';
 import { buildTransaction, transferContract } from '../../src-core/tx/builders';
 import { transactionHeader } from '../../src-core/tx/header';
+import { signTransaction } from '../../src-core/tx/sign';
 import type { TronNode } from '../../src-main/node';
-import { startEmbeddedWalletHarness, type WalletHarness } from './harness/wallet';
+import { startEmbeddedWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
 
-const PASSWORD = 'Treasury-Desk-2024!';
+const PASSWORD = VAULT_PASSWORD;
 const BLOCK_MS = 200;
 
 /**
@@ -45,7 +47,8 @@ describe('permission editor in Chromium', () => {
         header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp }),
       },
     );
-    await client.broadcastTransaction(await setup.wallet.vault.sign(funding, dev[0]!.id));
+    // Set-up only, outside the app's signing path: the dev chain's own funded key pays.
+    await client.broadcastTransaction(signTransaction(funding, hexToBytes(node.accounts[0]!.privateKey)));
     for (let tries = 0; (await client.getAccount(treasury.address)) === null; tries++) {
       if (tries > 100) throw new Error('The funding transfer was not packed.');
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -5,9 +5,9 @@ import { toBase58Address } from '../../src-core/address/address';
 import { hexToBytes } from '../../src-core/bytes/hex';
 import { addressFromPrivateKey } from '../../src-core/keys/keys';
 import { ROOT } from './harness/renderer-build';
-import { startEmbeddedWalletHarness, type WalletHarness } from './harness/wallet';
+import { startEmbeddedWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
 
-const PASSWORD = 'Treasury-Desk-2024!';
+const PASSWORD = VAULT_PASSWORD;
 const BLOCK_MS = 150;
 
 /** An address nobody funded: a transfer to it activates it. */

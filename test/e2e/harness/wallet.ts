@@ -39,21 +39,21 @@ export interface WalletHarness {
  * node host in a fresh temp folder (an empty profile), and the embedded node from `createNode`.
  * No OS keychain (as on a headless machine) and cheap scrypt, so unlocking takes milliseconds.
  */
+/** The vault password the suites create their vaults with; main's confirmation is approved with it. */
+export const VAULT_PASSWORD = 'Treasury-Desk-2024!';
+
 export async function startWalletHarness(options: {
   createNode: EmbeddedNodeFactory;
   settings?: SettingsDefaults;
   fileDialogs?: FileDialogs;
-  /** The vault password the confirmation is approved with until a test decides otherwise. */
+  /** The vault password the confirmation is approved with until a test decides otherwise (VAULT_PASSWORD). */
   consentPassword?: string;
 }): Promise<WalletHarness> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-profile-'));
   const events = createEventHub(eventSpecs);
   const clipboard: string[] = [];
   const recoveryPhrases: RecoveryPhraseView[] = [];
-  const consent = new HarnessConsent(() => ({
-    approve: true,
-    ...(options.consentPassword !== undefined ? { password: options.consentPassword } : {}),
-  }));
+  const consent = new HarnessConsent(() => ({ approve: true, password: options.consentPassword ?? VAULT_PASSWORD }));
   const wallet = await createWalletServices({
     userDataDir,
     emit: (event, payload) => events.emit(event, payload),
@@ -74,6 +74,7 @@ export async function startWalletHarness(options: {
     scrypt: { N: 1024, r: 8, p: 1 },
     embeddedPollMs: 50,
     remoteRefreshMs: 1000,
+    watchPollMs: 200,
     ...(options.settings ? { settingsDefaults: options.settings } : {}),
     ...(options.fileDialogs ? { fileDialogs: options.fileDialogs } : {}),
   });

@@ -1,3 +1,4 @@
+import { ScriptedConsent } from '../../../fixtures/consent-surface';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase58Address } from '../../../../src-core/address/address';
 import { hexToBytes } from '../../../../src-core/bytes/hex';
@@ -17,7 +18,7 @@ import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
 import type { TronNode } from '../../../../src-main/node';
 import type { WalletServices } from '../../../../src-main/wallet';
-import { COSIGN_WINDOW_MS } from '../../../../src-main/wallet/transactions/transaction-service';
+import { COSIGN_WINDOW_MS } from '../../../../src-main/wallet/transactions/contract-submission';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
 import { expectWalletError, recordEvents, type RecordedEvents } from '../helpers';
 
@@ -47,7 +48,12 @@ describe('transaction service on the embedded node', () => {
 
   beforeAll(async () => {
     events = recordEvents();
-    profile = await startEmbeddedWallet({ prefix: 'tx-service-', events, blockTimeMs: 100 });
+    profile = await startEmbeddedWallet({
+      prefix: 'tx-service-',
+      events,
+      blockTimeMs: 100,
+      consent: ScriptedConsent.approve(PASSWORD),
+    });
     ({ wallet, nodes: started } = profile);
     await wallet.vault.initialize(PASSWORD);
     dev = (await wallet.vault.importDevAccounts(3)).map((a) => ({ address: a.address, id: a.id }));
@@ -326,14 +332,16 @@ describe('transaction service on the embedded node', () => {
     );
     await client.broadcastTransaction(signTransaction(tx, hexToBytes(node.accounts[2]!.privateKey)));
     const at = Date.now();
-    const view = await wallet.transactions.followBroadcast({
-      txid: tx.txID,
-      contractType: 'TransferContract',
-      owner: dev[2]!.address,
-      permissionId: 0,
-      expiresAt: Number(tx.raw_data.expiration),
-      broadcastAt: at,
-    });
+    const view = await wallet.tracker.follow(
+      {
+        txid: tx.txID,
+        contractType: 'TransferContract',
+        owner: dev[2]!.address,
+        permissionId: 0,
+        expiresAt: Number(tx.raw_data.expiration),
+      },
+      at,
+    );
     expect(['pool', 'packed', 'confirmed']).toContain(view.state);
     expect(events.of('tx:status').find((s) => s.txid === tx.txID)?.state).toBe('pool');
     await events.waitFor('tx:status', (s) => s.txid === tx.txID && s.state === 'confirmed', 20_000);
