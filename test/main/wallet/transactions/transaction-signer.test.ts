@@ -3,7 +3,6 @@ import { hexToBytes } from '../../../../src-core/bytes/hex';
 import type { VaultAccount } from '../../../../src-core/ipc/channels/vault';
 import type { Permission } from '../../../../src-core/permission/model';
 import { signTransaction } from '../../../../src-core/tx/sign';
-import type { TransactionJson } from '../../../../src-core/tx/types';
 import type { ProposalInput } from '../../../../src-main/wallet/cosign/proposals';
 import type { Prepared } from '../../../../src-main/wallet/transactions/prepared';
 import type { SignRequest } from '../../../../src-main/wallet/consent/consented-signing';
