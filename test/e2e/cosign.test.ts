@@ -153,8 +153,12 @@ describe('co-signing between two profiles in Chromium', () => {
     ).resolves.toContain('1 TRX');
     await b.harness.screenshot('cosign-b-verified-simulated');
     await pb.getByLabel('Sign with').selectOption({ label: `Bob (${treasury.keys[1]}), weight 1` });
+    b.consent.screenshotNext = 'consent-cosign-b';
     await pb.getByRole('button', { name: 'Sign', exact: true }).click();
     await envelopeB.and(pb.locator('[data-stage="ready"]')).waitFor();
+    // Main's confirmation named the same fingerprint the co-signers compare, and the full recipient.
+    expect(b.consent.last()!.request.fingerprint).toBe(fingerprint);
+    expect(b.consent.last()!.text).toContain(to);
     await expect(pb.getByTestId('signing-progress').getAttribute('data-met')).resolves.toBe('true');
     await pb.getByRole('button', { name: 'Save file…' }).click();
     await expect.poll(() => savedByB.length).toBe(1);

@@ -138,10 +138,17 @@ describe('permission editor in Chromium', () => {
     );
     await setup.harness.screenshot('permissions-review');
 
+    setup.consent.screenshotNext = 'consent-permission-update';
     await review.getByRole('button', { name: 'Sign and broadcast' }).click();
     const result = page().getByTestId('submit-result');
     await result.and(page().locator('[data-state="confirmed"]')).waitFor({ timeout: 15_000 });
     await result.getByText('The account now holds the new structure').waitFor();
+    // Main's own page showed the change before and after, with the lockout check, before the key signed.
+    const shown = setup.consent.last()!;
+    expect(shown.request.kind).toBe('transaction');
+    expect(shown.text).toContain('Owner “owner” before');
+    expect(shown.text).toContain('Owner “owner” after');
+    expect(shown.text).toContain('Lockout check');
     const owner = page().getByTestId('current-owner');
     await owner.getByText('Threshold 2').waitFor();
     await expect(owner.textContent()).resolves.toContain('Carol');

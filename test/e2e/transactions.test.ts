@@ -71,8 +71,22 @@ describe('transactions in Chromium', () => {
     await expect(review.locator('[data-cost="memo"]').textContent()).resolves.toContain('1 TRX');
     await setup.harness.screenshot('build-review-transfer');
 
+    // Declined on main's confirmation: the page says so and the transaction stays unsigned.
+    setup.consent.decide = () => ({ approve: false });
+    await review.getByRole('button', { name: 'Sign', exact: true }).click();
+    await page().locator('[data-error-code="CONSENT_DECLINED"]').waitFor();
+    await expect(review.getAttribute('data-state')).resolves.toBe('created');
+
+    setup.consent.decide = () => ({ approve: true, password: PASSWORD });
+    setup.consent.screenshotNext = 'consent-transfer';
     await review.getByRole('button', { name: 'Sign', exact: true }).click();
     await page().locator('[data-testid="tx-review"][data-state="signed"]').waitFor();
+    // Main's page, built from the signed bytes: the full recipient, the amount and the memo.
+    const consentText = setup.consent.last()!.text;
+    expect(consentText).toContain(to);
+    expect(consentText).toContain('2.5 TRX');
+    expect(consentText).toContain('invoice 42');
+    expect(consentText).toContain(setup.consent.last()!.request.fingerprint);
     await review.getByRole('button', { name: 'Broadcast' }).click();
     await page().getByTestId('tx-page').waitFor();
     await page().locator('[data-testid="tx-steps"][data-state="confirmed"]').waitFor({ timeout: 30_000 });

@@ -54,8 +54,11 @@ export class HarnessConsent implements ConsentSurface {
       }
       const decision = await this.decide(request);
       if (decision.approve) {
-        if (decision.typed !== undefined) await page.fill('#typed', decision.typed);
-        if (decision.password !== undefined) await page.fill('#password', decision.password);
+        // A person types only into the fields the page shows.
+        if (decision.typed !== undefined && request.typedConfirmation !== undefined)
+          await page.fill('#typed', decision.typed);
+        if (decision.password !== undefined && request.password.required)
+          await page.fill('#password', decision.password);
         await page.click('#approve');
       } else {
         await page.click('#decline');
