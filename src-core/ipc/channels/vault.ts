@@ -89,14 +89,6 @@ const LabelSchema = z.string({ error: 'must be text' }).max(200, 'is too long');
 export { ACCOUNT_LABEL_MAX, accountLabelProblem } from '../account-label';
 const PhraseSchema = z.string({ error: 'must be text' }).min(1, 'must not be empty').max(1000, 'is too long');
 
-/** Transaction JSON as java-tron prints it; the vault checks raw_data, raw_data_hex and txID agree. */
-export const TransactionJsonSchema = z.looseObject({
-  txID: z.string({ error: 'must be text' }),
-  raw_data: z.looseObject({ contract: z.array(z.looseObject({})) }),
-  raw_data_hex: z.string({ error: 'must be text' }),
-  signature: z.array(z.string()).optional(),
-});
-
 /** BIP39 phrase lengths; the vault accepts each of them on import. */
 export const RecoveryPhraseWordCountSchema = z.union([
   z.literal(12),
