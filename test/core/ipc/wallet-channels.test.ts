@@ -10,7 +10,6 @@ import {
 import {
   ACCOUNT_LABEL_MAX,
   accountLabelProblem,
-  TransactionJsonSchema,
   vaultChannels,
   VaultStatusSchema,
 } from '../../../src-core/ipc/channels/vault';
@@ -85,16 +84,6 @@ describe('vault channel schemas', () => {
         vaultChannels['vault:showRecoveryPhrase'].input.safeParse({ accountId: 'acc_0123456789abcdef', password: '' }),
       ),
     ).toEqual([['password', 'must not be empty']]);
-  });
-
-  it('keep every field of a transaction, including ones the schema does not name', () => {
-    const tx = {
-      txID: 'a',
-      raw_data: { contract: [{ type: 'T', parameter: {} }], ref_block_bytes: '00', expiration: 1 },
-      raw_data_hex: '00',
-      visible: false,
-    };
-    expect(TransactionJsonSchema.parse(tx)).toEqual(tx);
   });
 
   it('drop the keychain backend detail from a status', () => {
