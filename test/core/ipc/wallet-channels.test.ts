@@ -95,6 +95,8 @@ describe('vault channel schemas', () => {
       failedAttempts: 0,
       retryAfterMs: 0,
       rememberedOnDevice: false,
+      sessionEndsAt: null,
+      signingPolicy: { passwordFor: 'every-signature' },
       keychain: { available: false, backend: 'keytar', reason: 'NO_SERVICE', message: 'm', detail: 'raw' },
     };
     expect(VaultStatusSchema.parse(status).keychain).toEqual({
