@@ -37,7 +37,11 @@ export default defineConfig({
       // A sandboxed preload can only require('electron'): zod and the contract are bundled in.
       externalizeDeps: false,
       rollupOptions: {
-        input: { index: resolve(__dirname, 'src-main/preload/index.ts') },
+        // index: the app window's; consent: main's confirmation window's (no app contract at all).
+        input: {
+          index: resolve(__dirname, 'src-main/preload/index.ts'),
+          consent: resolve(__dirname, 'src-main/preload/consent.ts'),
+        },
         external: ['electron'],
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },

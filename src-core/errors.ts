@@ -221,6 +221,15 @@ export class VaultError extends WalletError {
 registerErrorClass('VaultError', VaultError);
 
 /**
+ * Main's confirmation before a signature or a vault setting (src-main/wallet/consent): the person
+ * declined, the window could not be shown, or another confirmation is still open.
+ */
+export class ConsentError extends WalletError {
+  override name = 'ConsentError';
+}
+registerErrorClass('ConsentError', ConsentError);
+
+/**
  * The app's JSON stores (src-main/wallet/stores): a file that does not parse, fails its schema or
  * comes from a newer version is reported with its name and kept as it is; writes that failed.
  */

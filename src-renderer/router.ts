@@ -17,6 +17,7 @@ const EnvelopePage = () => import('./pages/cosign/EnvelopePage.vue');
 const AddressBookPage = () => import('./pages/cosign/AddressBookPage.vue');
 const HistoryPage = () => import('./pages/history/HistoryPage.vue');
 const WatchPage = () => import('./pages/watch/WatchPage.vue');
+const SecurityPage = () => import('./pages/SecurityPage.vue');
 
 /**
  * `meta.vault` says what a route needs: `unlocked` (Home), `none` (Node, About: usable while locked
@@ -43,6 +44,7 @@ export const routes: RouteRecordRaw[] = [
   },
   { path: '/node', name: 'node', component: NodePage, meta: { title: 'Node', vault: 'none' } },
   { path: '/about', name: 'about', component: AboutPage, meta: { title: 'About', vault: 'none' } },
+  { path: '/security', name: 'security', component: SecurityPage, meta: { title: 'Security', vault: 'unlocked' } },
   { path: '/build/:kind?', name: 'build', component: BuildPage, meta: { title: 'Build', vault: 'unlocked' } },
   { path: '/tx/:txid', name: 'tx', component: TxPage, meta: { title: 'Transaction', vault: 'unlocked' } },
   { path: '/block/:number(\\d+)', name: 'block', component: BlockPage, meta: { title: 'Block', vault: 'unlocked' } },

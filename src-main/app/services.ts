@@ -1,4 +1,5 @@
-import { app, clipboard, shell } from 'electron';
+import { app, BrowserWindow, clipboard, shell } from 'electron';
+import { join } from 'node:path';
 import type { EventHub } from '../ipc/events';
 import type { Events } from '../../src-core/ipc/contract';
 import type { FetchLike } from '../../src-core/client/fetch';
@@ -12,6 +13,7 @@ import { embeddedNodeFactory } from '../wallet/node-host/create-embedded';
 import { ShutdownOrder, type ShutdownSequence } from './shutdown';
 import { electronFileDialogs } from './file-dialogs';
 import { electronRecoveryPhraseDisplay } from './recovery-phrase-dialog';
+import { ElectronConsentSurface } from './consent-window';
 import { electronAlertNotifier } from './alert-notifier';
 
 /** What services get from the frame: logging, the event hub and the shutdown sequence. */
@@ -26,7 +28,7 @@ export interface AppContext {
  * "stop node and flush store" with `context.shutdown`), the accounts service and the stores, all
  * under Electron's user data folder.
  */
-export async function createServices(context: AppContext): Promise<Services> {
+export async function createServices(context: AppContext, options: { readonly outDir: string }): Promise<Services> {
   const wallet = await createWalletServices({
     userDataDir: app.getPath('userData'),
     emit: (event, payload) => context.events.emit(event, payload),
@@ -38,6 +40,11 @@ export async function createServices(context: AppContext): Promise<Services> {
     shutdownOrders: ShutdownOrder,
     fileDialogs: electronFileDialogs(),
     recoveryPhraseDisplay: electronRecoveryPhraseDisplay(),
+    consentSurface: new ElectronConsentSurface({
+      preloadPath: join(options.outDir, '../preload/consent.cjs'),
+      parent: () => BrowserWindow.getFocusedWindow() ?? undefined,
+      log: context.log,
+    }),
     alertNotifier: electronAlertNotifier(),
   });
   return {

@@ -1,10 +1,10 @@
-import { app, ipcMain, session, type BrowserWindow } from 'electron';
+import { app, ipcMain, powerMonitor, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { channels, events as eventSpecs } from '../../src-core/ipc/contract';
 import { bindIpcMain, forwardEventsToWindows } from '../ipc/electron';
 import { createEventHub } from '../ipc/events';
-import { createHandlers } from '../ipc/handlers';
-import { consoleLogger } from '../ipc/logger';
+import { createHandlers, type Services } from '../ipc/handlers';
+import { consoleLogger, type Logger } from '../ipc/logger';
 import { createIpcRegistry } from '../ipc/registry';
 import { isTrustedSender, originOf } from '../ipc/sender';
 import { APP_ENTRY_URL, APP_ORIGIN } from './app-url';
@@ -76,7 +76,8 @@ export function startApp(options: StartOptions): AppContext | null {
       installApplicationMenu(isDev);
 
       // Services open before the window exists, so no call can reach a handler without them.
-      const services = await createServices(context);
+      const services = await createServices(context, { outDir: options.outDir });
+      lockVaultWithTheSystem(services, log);
       const registry = createIpcRegistry({
         channels,
         handlers: createHandlers(services),
@@ -136,4 +137,19 @@ function installQuitSequence({ shutdown, log }: AppContext): void {
     });
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => app.quit());
+}
+
+/**
+ * Keys leave memory when the computer sleeps or its screen locks: whoever wakes or unlocks it
+ * next may not be the person who unlocked the vault.
+ */
+function lockVaultWithTheSystem(services: Services, log: Logger): void {
+  powerMonitor.on('suspend', () => {
+    services.vault.lock('suspend');
+    log.info('Vault locked: the system is going to sleep');
+  });
+  powerMonitor.on('lock-screen', () => {
+    services.vault.lock('screen-locked');
+    log.info('Vault locked: the screen was locked');
+  });
 }

@@ -1,5 +1,13 @@
 // The vault's public surface: what an IPC layer or app service may use.
-export { Vault, DEFAULT_AUTO_LOCK_MS, AUTO_LOCK_RANGE_MS, PASSWORD_MIN_LENGTH } from './vault';
+export {
+  Vault,
+  DEFAULT_AUTO_LOCK_MS,
+  DEFAULT_MAX_SESSION_MS,
+  AUTO_LOCK_RANGE_MS,
+  LOCK_REASONS,
+  PASSWORD_MIN_LENGTH,
+  type LockReason,
+} from './vault';
 export type { VaultOptions, VaultStatus, VaultStep, ImportMnemonicOptions } from './vault';
 export type { AccountInfo, AccountKind } from './accounts';
 export type { SecretStore, SecretStoreStatus, SecretStoreReason } from './secret-store';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VaultError } from '../../src-core/errors';
-import { ACCOUNT_LABEL_MAX } from '../../src-core/ipc/channels/vault';
+import { ACCOUNT_LABEL_MAX, SigningPolicySchema } from '../../src-core/ipc/channels/vault';
 import { parseVaultJson, readTextIfExists, writeFileAtomic } from './atomic-file';
 import { describeIssue, kdfSchema, secretIdSchema } from './keystore';
 
@@ -67,7 +67,11 @@ const metadataSchema = z.strictObject({
   device: z.strictObject({ keychainAccount: z.string().min(1).max(128), wrappedKey: sealedSchema }).nullable(),
   accounts: z.array(accountSchema),
   lockout: z.strictObject({ failedAttempts: z.number().int().nonnegative(), lastAttemptAt: timeSchema.nullable() }),
-  settings: z.strictObject({ autoLockMs: z.number().int().nonnegative() }),
+  settings: z.strictObject({
+    autoLockMs: z.number().int().nonnegative(),
+    /** Absent in files written before the policy existed: the default policy applies. */
+    signingPolicy: SigningPolicySchema.optional(),
+  }),
 });
 
 export type VaultMetadata = z.infer<typeof metadataSchema>;

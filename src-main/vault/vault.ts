@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { HexAddress } from '../../src-core/brand';
 import { bytesToHex } from '../../src-core/bytes/hex';
 import { VaultError } from '../../src-core/errors';
+import { DEFAULT_SIGNING_POLICY, SigningPolicySchema, type SigningPolicy } from '../../src-core/ipc/channels/vault';
 import { addressFromPrivateKey, assertPrivateKey } from '../../src-core/keys/keys';
 import { signMessageV2 } from '../../src-core/keys/message';
 import type { TransactionJson } from '../../src-core/tx/types';
@@ -44,6 +45,16 @@ import { appendSignature, assertPermission, checkedTransaction } from './signing
 
 export { PASSWORD_MIN_LENGTH } from './password';
 export const DEFAULT_AUTO_LOCK_MS = 5 * 60_000;
+/**
+ * However active the app claims the person is, an unlocked session ends this long after the
+ * password (or the device key) opened it: activity is reported by the renderer, which may be
+ * hostile, so it cannot be what keeps keys in memory.
+ */
+export const DEFAULT_MAX_SESSION_MS = 8 * 60 * 60_000;
+
+/** Why the vault last locked: asked by the person, by a timer, or by the system around it. */
+export const LOCK_REASONS = ['user', 'idle', 'session-limit', 'suspend', 'screen-locked', 'shutdown'] as const;
+export type LockReason = (typeof LOCK_REASONS)[number];
 export const AUTO_LOCK_RANGE_MS = { min: 10_000, max: 24 * 60 * 60_000 } as const;
 
 /** Points inside multi-file changes where crash tests stop the vault (see `VaultOptions.onStep`). */
@@ -59,6 +70,8 @@ export interface VaultOptions {
   /** scrypt cost for new keystores; tests pass cheap values. */
   readonly scrypt?: ScryptParams;
   readonly defaultAutoLockMs?: number;
+  /** The longest an unlocked session lasts, activity or not (default 8 hours). */
+  readonly maxSessionMs?: number;
   /** Fault injection for crash tests: awaited at each `VaultStep`. Production code leaves it out. */
   readonly onStep?: (step: VaultStep) => void | Promise<void>;
 }
@@ -72,6 +85,10 @@ export interface VaultStatus {
   /** How long the next password attempt must wait. */
   readonly retryAfterMs: number;
   readonly rememberedOnDevice: boolean;
+  /** When the running session ends at the latest (epoch ms), whatever the activity; null when locked. */
+  readonly sessionEndsAt: number | null;
+  /** When a signature needs the password on main's confirmation (the wallet applies it). */
+  readonly signingPolicy: SigningPolicy;
   /** Whether the OS keychain answers and, if not, why (a sentence for the user). */
   readonly keychain: SecretStoreStatus;
 }
@@ -93,6 +110,9 @@ export class Vault {
   private kek: Buffer | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   private readonly idle: IdleTimer;
+  private sessionTimer: unknown = null;
+  private sessionEndsAt: number | null = null;
+  private lockedBy: LockReason = 'user';
   private readonly listeners = new Set<(status: VaultStatus) => void>();
   /** Copies of the key handed to the running operation; `exclusive` zeroes them when it ends. */
   private readonly keyCopies: Buffer[] = [];
@@ -106,9 +126,10 @@ export class Vault {
     private readonly clock: VaultClock,
     private readonly scrypt: ScryptParams,
     private readonly defaultAutoLockMs: number,
+    private readonly maxSessionMs: number,
     private readonly onStep: (step: VaultStep) => void | Promise<void>,
   ) {
-    this.idle = new IdleTimer(clock, () => this.lock());
+    this.idle = new IdleTimer(clock, () => this.lock('idle'));
   }
 
   /**
@@ -146,6 +167,7 @@ export class Vault {
       options.clock ?? systemClock,
       options.scrypt ?? DEFAULT_SCRYPT,
       options.defaultAutoLockMs ?? DEFAULT_AUTO_LOCK_MS,
+      options.maxSessionMs ?? DEFAULT_MAX_SESSION_MS,
       options.onStep ?? (() => undefined),
     );
   }
@@ -162,6 +184,8 @@ export class Vault {
       failedAttempts: meta?.lockout.failedAttempts ?? 0,
       retryAfterMs: meta ? retryAfterMs(meta.lockout, this.clock.now()) : 0,
       rememberedOnDevice: meta?.device != null,
+      sessionEndsAt: this.kek ? this.sessionEndsAt : null,
+      signingPolicy: meta?.settings.signingPolicy ?? DEFAULT_SIGNING_POLICY,
       keychain: this.keychain,
     };
   }
@@ -256,22 +280,32 @@ export class Vault {
     });
   }
 
-  lock(): void {
+  lock(reason: LockReason = 'user'): void {
     const wasUnlocked = this.kek !== null;
     this.kek?.fill(0);
     this.kek = null;
     this.idle.stop();
-    if (wasUnlocked) this.emit();
+    this.stopSessionTimer();
+    if (wasUnlocked) {
+      this.lockedBy = reason;
+      this.emit();
+    }
   }
 
-  /** Records user activity so the idle timer starts over. */
+  /** Why the vault locked last (meaningful while it is locked). */
+  lastLockReason(): LockReason {
+    return this.lockedBy;
+  }
+
+  /** Records user activity so the idle timer starts over; it never extends the session limit. */
   touch(): void {
     if (this.kek) this.idle.touch();
   }
 
-  setAutoLock(ms: number): Promise<void> {
+  /** Changing how long keys stay in memory needs the password, whoever asks. */
+  setAutoLock(ms: number, password: string): Promise<void> {
     return this.exclusive(async () => {
-      const meta = this.requireUnlocked().meta;
+      this.requireUnlocked();
       if (!Number.isInteger(ms) || ms < AUTO_LOCK_RANGE_MS.min || ms > AUTO_LOCK_RANGE_MS.max) {
         throw new VaultError(
           'VAULT_INVALID_AUTO_LOCK',
@@ -279,8 +313,31 @@ export class Vault {
           { ms },
         );
       }
+      (await this.checkPassword(password)).fill(0);
+      const meta = this.requireInitialized();
       await this.commit({ ...meta, settings: { ...meta.settings, autoLockMs: ms } });
       this.idle.start(ms);
+    });
+  }
+
+  /** Loosening when the password is asked for is a password decision too. */
+  setSigningPolicy(policy: SigningPolicy, password: string): Promise<void> {
+    return this.exclusive(async () => {
+      this.requireUnlocked();
+      const parsed = SigningPolicySchema.safeParse(policy);
+      if (!parsed.success) {
+        throw new VaultError('VAULT_INVALID_ARGUMENT', 'That signing policy is not one the vault knows.');
+      }
+      (await this.checkPassword(password)).fill(0);
+      const meta = this.requireInitialized();
+      await this.commit({ ...meta, settings: { ...meta.settings, signingPolicy: parsed.data } });
+    });
+  }
+
+  /** Checks the password without changing anything; wrong attempts count toward the lockout. */
+  verifyPassword(password: string): Promise<void> {
+    return this.exclusive(async () => {
+      (await this.checkPassword(password)).fill(0);
     });
   }
 
@@ -341,8 +398,10 @@ export class Vault {
    * Keeps a random wrapping key in the OS keychain and the password key sealed with it in
    * vault.json. Throws VAULT_KEYCHAIN_UNAVAILABLE, with the keychain's reason, when it is off.
    */
-  rememberOnDevice(): Promise<void> {
+  rememberOnDevice(password: string): Promise<void> {
     return this.exclusive(async () => {
+      this.requireUnlocked();
+      (await this.checkPassword(password)).fill(0);
       const { meta, kek } = this.requireUnlocked();
       const keychainAccount = `vault-${meta.vaultId}`;
       const wrappingKey = randomBytes(32);
@@ -650,11 +709,29 @@ export class Vault {
     return { meta, kek };
   }
 
+  /**
+   * A fresh unlock starts both clocks: the idle timer and the session limit. Re-keying an open
+   * session (a password change) keeps the limit it had.
+   */
   private setUnlocked(kek: Buffer): void {
+    const fresh = this.kek === null;
     if (this.kek && this.kek !== kek) this.kek.fill(0);
     this.kek = kek;
     this.idle.start(this.meta?.settings.autoLockMs ?? this.defaultAutoLockMs);
+    if (fresh) this.startSessionTimer();
     this.emit();
+  }
+
+  private startSessionTimer(): void {
+    this.stopSessionTimer();
+    this.sessionEndsAt = this.clock.now() + this.maxSessionMs;
+    this.sessionTimer = this.clock.setTimeout(() => this.lock('session-limit'), this.maxSessionMs);
+  }
+
+  private stopSessionTimer(): void {
+    if (this.sessionTimer !== null) this.clock.clearTimeout(this.sessionTimer);
+    this.sessionTimer = null;
+    this.sessionEndsAt = null;
   }
 
   private emit(): void {

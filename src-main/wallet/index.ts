@@ -1,3 +1,4 @@
+import { ConsentedSigning } from './consent/consented-signing';
 import { join } from 'node:path';
 import type { FetchLike } from '../../src-core/client/fetch';
 import type { ScryptParams, SecretStore } from '../vault';
@@ -15,6 +16,7 @@ import type {
 import type { EmbeddedNodeFactory } from './node-host/embedded-node';
 import { NodeHost } from './node-host/node-host';
 import { Settings, SETTINGS_FILE, type SettingsDefaults } from './stores/settings';
+import type { ConsentSurface } from './consent/consent-request';
 import { WalletVault } from './vault-service';
 import { ChainReads } from './transactions/chain-reads';
 import { ContractsService } from './transactions/contracts-service';
@@ -78,6 +80,8 @@ export interface WalletServicesOptions {
   readonly fileDialogs?: FileDialogs;
   /** Where main shows a recovery phrase (Electron's message box); absent, the vault refuses to show one. */
   readonly recoveryPhraseDisplay?: RecoveryPhraseDisplay;
+  /** Main's confirmation surface (the Electron window; a scripted one in tests). */
+  readonly consentSurface?: ConsentSurface;
   /** Desktop notifications for watchtower alerts (Electron's Notification); absent: the inbox only. */
   readonly alertNotifier?: AlertNotifier;
   /** The watchtower's wait between polls at the head (default 3 s). */
@@ -137,6 +141,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     log: options.log,
     devAccounts: () => node.devAccounts(),
     ...(options.recoveryPhraseDisplay ? { recoveryPhraseDisplay: options.recoveryPhraseDisplay } : {}),
+    ...(options.consentSurface ? { consentSurface: options.consentSurface } : {}),
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
     ...(options.scrypt ? { scrypt: options.scrypt } : {}),
     ...(options.shutdown ? { shutdown: options.shutdown } : {}),
@@ -153,9 +158,10 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   const tracker = new TransactionTracker({ chain: node, emit: options.emit, log: options.log });
   const contracts = new ContractsService(node);
   const tokens = new TokensService(node, vault, reads);
+  const signing = new ConsentedSigning({ vault, chain: node, reads });
   const cosign = new CosignService({
     chain: node,
-    vault,
+    vault: signing,
     tracker,
     reads,
     emit: options.emit,
@@ -165,7 +171,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   });
   const transactions = new TransactionService({
     chain: node,
-    vault,
+    vault: signing,
     emit: options.emit,
     log: options.log,
     reads,
@@ -181,7 +187,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     vault,
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
   });
-  const permissions = new PermissionsService({ chain: node, vault, transactions, log: options.log });
+  const permissions = new PermissionsService({ chain: node, vault: signing, transactions, log: options.log });
   const watchtower = new WatchtowerService({
     chain: node,
     accounts: vault,

@@ -2,6 +2,12 @@ import { VaultError } from '../../src-core/errors';
 import type { RecoveryPhraseShown, VaultAccount, VaultLocked, VaultStatus } from '../../src-core/ipc/channels/vault';
 import type { TransactionJson } from '../../src-core/tx/types';
 import { Vault, type VaultOptions, type VaultStatus as VaultServiceStatus } from '../vault';
+import type { SigningPolicy } from '../../src-core/ipc/channels/vault';
+import { ConsentGate } from './consent/consent-gate';
+import type { ConsentSurface } from './consent/consent-request';
+import { messageConsent } from './consent/message-consent';
+import { transactionConsent, type TransactionConsentInput } from './consent/transaction-consent';
+import { autoLockConsent, rememberDeviceConsent, signingPolicyConsent } from './consent/vault-setting-consent';
 import type { EmitEvent, RecoveryPhraseDisplay, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
 
 export interface WalletVaultOptions extends VaultOptions {
@@ -13,6 +19,8 @@ export interface WalletVaultOptions extends VaultOptions {
   readonly shutdownOrders?: ShutdownOrders;
   /** Main's own surface for a recovery phrase; without one the phrase is never shown. */
   readonly recoveryPhraseDisplay?: RecoveryPhraseDisplay;
+  /** Main's own confirmation surface; without one nothing can be signed or loosened. */
+  readonly consentSurface?: ConsentSurface;
 }
 
 const PHRASE_WORD_COUNTS: readonly RecoveryPhraseShown['words'][] = [12, 15, 18, 21, 24];
@@ -24,8 +32,9 @@ const PHRASE_WORD_COUNTS: readonly RecoveryPhraseShown['words'][] = [12, 15, 18,
  * to open (damaged vault.json) answering every call with that error instead of stopping the app.
  */
 export class WalletVault {
-  private lockReason: VaultLocked['reason'] | null = null;
   private wasLocked = true;
+  /** Every signature and every vault setting that keeps keys in reach passes this gate. */
+  readonly consent: ConsentGate;
   private readonly accountListeners = new Set<() => void>();
   private accountsSignature = '';
 
@@ -34,6 +43,11 @@ export class WalletVault {
     private readonly openError: unknown,
     private readonly options: WalletVaultOptions,
   ) {
+    this.consent = new ConsentGate({
+      ...(options.consentSurface ? { surface: options.consentSurface } : {}),
+      vault: { verifyPassword: (password) => this.v.verifyPassword(password) },
+      log: options.log,
+    });
     if (vault) {
       this.accountsSignature = signature(vault.listAccounts());
       vault.onChange((status) => this.onVaultChange(status));
@@ -85,15 +99,10 @@ export class WalletVault {
     return this.status();
   }
 
-  /** Locks; `vault:locked` says who asked (the person, the idle timer or the shutdown). */
+  /** Locks; `vault:locked` says why (the person, a timer, the system sleeping or the shutdown). */
   lock(reason: VaultLocked['reason'] = 'user'): VaultStatus | undefined {
     if (!this.vault) return undefined;
-    this.lockReason = reason;
-    try {
-      this.vault.lock();
-    } finally {
-      this.lockReason = null;
-    }
+    this.vault.lock(reason);
     return this.status();
   }
 
@@ -102,8 +111,13 @@ export class WalletVault {
     return { locked: this.v.status().locked };
   }
 
+  /** Approved, with the password, on main's confirmation window; the renderer only asks. */
   async rememberOnDevice(): Promise<VaultStatus> {
-    await this.v.rememberOnDevice();
+    const keychain = this.v.status().keychain;
+    // Said before the person types a password that could not be used anyway.
+    if (!keychain.available) throw new VaultError('VAULT_KEYCHAIN_UNAVAILABLE', keychain.message);
+    const { password } = await this.consent.approve(rememberDeviceConsent());
+    await this.v.rememberOnDevice(password ?? '');
     return this.status();
   }
 
@@ -113,7 +127,14 @@ export class WalletVault {
   }
 
   async setAutoLock(ms: number): Promise<VaultStatus> {
-    await this.v.setAutoLock(ms);
+    const { password } = await this.consent.approve(autoLockConsent(this.v.status().autoLockMs, ms));
+    await this.v.setAutoLock(ms, password ?? '');
+    return this.status();
+  }
+
+  async setSigningPolicy(policy: SigningPolicy): Promise<VaultStatus> {
+    const { password } = await this.consent.approve(signingPolicyConsent(this.v.status().signingPolicy, policy));
+    await this.v.setSigningPolicy(policy, password ?? '');
     return this.status();
   }
 
@@ -173,11 +194,52 @@ export class WalletVault {
     return { accountId };
   }
 
-  sign(transaction: TransactionJson, accountId: string, permissionId?: number): Promise<TransactionJson> {
-    return this.v.sign(transaction, accountId, permissionId);
+  /**
+   * The only way wallet services get a vault signature: the person approves main's confirmation,
+   * built from this very envelope (the bytes signed are its transaction), then the key signs.
+   * Declining leaves nothing signed. The envelope is main's: made here or verified on import.
+   */
+  async signTransaction(
+    input: Omit<TransactionConsentInput, 'signer' | 'policy'> & { readonly accountId: string },
+  ): Promise<TransactionJson> {
+    const account = this.v.listAccounts().find((a) => a.id === input.accountId);
+    if (!account) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'No account with that id is in the vault.');
+    if (!account.canSign) {
+      throw new VaultError(
+        'VAULT_WATCH_ONLY',
+        'This is a watch-only account: the vault has no key for it and cannot sign.',
+      );
+    }
+    const { accountId, ...consent } = input;
+    await this.consent.approve(
+      transactionConsent({
+        ...consent,
+        signer: { address: account.address, device: `vault key “${account.label}”` },
+        policy: this.v.status().signingPolicy,
+      }),
+    );
+    const transaction = input.envelope.transaction;
+    return this.v.sign(transaction, accountId, input.envelope.summary.permissionId);
   }
 
+  /** The message is shown verbatim on main's confirmation before the key signs it. */
   async signMessage(message: string, accountId: string): Promise<{ signature: string }> {
+    const account = this.v.listAccounts().find((a) => a.id === accountId);
+    // Refused before the person is asked: the same errors the vault would give.
+    if (!account) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'No account with that id is in the vault.');
+    if (!account.canSign) {
+      throw new VaultError(
+        'VAULT_WATCH_ONLY',
+        'This is a watch-only account: the vault has no key for it and cannot sign.',
+      );
+    }
+    await this.consent.approve(
+      messageConsent({
+        message,
+        signer: { address: account.address, device: 'vault key' },
+        policy: this.v.status().signingPolicy,
+      }),
+    );
     return { signature: await this.v.signMessage(message, accountId) };
   }
 
@@ -219,7 +281,7 @@ export class WalletVault {
 
   private onVaultChange(status: VaultServiceStatus): void {
     if (status.locked && !this.wasLocked) {
-      this.options.emit('vault:locked', { reason: this.lockReason ?? 'idle' });
+      this.options.emit('vault:locked', { reason: this.vault!.lastLockReason() });
     }
     this.wasLocked = status.locked;
     const next = signature(this.vault!.listAccounts());

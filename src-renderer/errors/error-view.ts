@@ -25,6 +25,7 @@ const TITLES: Readonly<Record<string, string>> = {
   TransactionError: 'Transaction problem',
   EnvelopeError: 'Co-signing file problem',
   VaultError: 'The vault could not do that',
+  ConsentError: 'Nothing was signed',
   StoreError: 'A saved file has a problem',
   NodeHostError: 'The node could not do that',
 };

@@ -49,7 +49,6 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
   const submitted = ref<SubmittedUpdate | null>(null);
   const txStatus = ref<TxStatus | null>(null);
   const acknowledged = ref(false);
-  const confirmation = ref('');
   let stop: (() => void) | null = null;
 
   const current = computed<AccountPermissions | null>(() =>
@@ -99,9 +98,7 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
     }
   });
 
-  const gate = computed<ChangeGate | null>(() =>
-    proof.value ? gatePermissionChange(proof.value, { confirmation: confirmation.value }) : null,
-  );
+  const gate = computed<ChangeGate | null>(() => (proof.value ? gatePermissionChange(proof.value) : null));
 
   /** Why "Review" is unavailable, or null when it is. */
   const reviewBlockedBy = computed<string | null>(() => {
@@ -116,7 +113,8 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
   const canSubmit = computed(() => {
     const g = gate.value;
     if (!prepared.value || !g || reviewBlockedBy.value) return false;
-    if (g.blocked) return false;
+    // A liftable lockout is confirmed by typing in main's confirmation window when the key signs.
+    if (g.blocking.length > 0) return false;
     if (g.warnings.length > 0 && !acknowledged.value) return false;
     return prepared.value.signing.permissionId !== null;
   });
@@ -129,7 +127,6 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
       dryRun.value = null;
       reviewError.value = null;
       acknowledged.value = false;
-      confirmation.value = '';
     },
     { deep: true },
   );
@@ -229,7 +226,6 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
         address: snapshot.value.address,
         update: structureInput(draft.value),
         acknowledgeWarnings: acknowledged.value,
-        ...(confirmation.value.trim() ? { confirmation: confirmation.value } : {}),
       });
       txStatus.value = null;
     } catch (error) {
@@ -276,7 +272,6 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
     submitted,
     txStatus,
     acknowledged,
-    confirmation,
     current,
     directory,
     issues,

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { VaultLocked, VaultStatus } from '../../src-core/ipc/channels/vault';
+import type { SigningPolicy, VaultLocked, VaultStatus } from '../../src-core/ipc/channels/vault';
 import { api } from '../api/bridge';
 
 const TOUCH_EVERY_MS = 30_000;
@@ -74,6 +74,23 @@ export const useVaultStore = defineStore('vault', () => {
     status.value = await api.vault.lock();
   }
 
+  // Each of these opens main's confirmation window, where the password is typed: the page only asks.
+  async function setAutoLock(ms: number): Promise<void> {
+    status.value = await api.vault.setAutoLock({ ms });
+  }
+
+  async function setSigningPolicy(policy: SigningPolicy): Promise<void> {
+    status.value = await api.vault.setSigningPolicy({ policy });
+  }
+
+  async function rememberOnDevice(): Promise<void> {
+    status.value = await api.vault.rememberOnDevice();
+  }
+
+  async function forgetDevice(): Promise<void> {
+    status.value = await api.vault.forgetDevice();
+  }
+
   /** Person activity: resets main's idle timer, at most every 30 s. */
   function touch(now = Date.now()): void {
     if (!status.value || status.value.locked || now - lastTouch < TOUCH_EVERY_MS) return;
@@ -94,5 +111,9 @@ export const useVaultStore = defineStore('vault', () => {
     unlockWithDevice,
     lock,
     touch,
+    setAutoLock,
+    setSigningPolicy,
+    rememberOnDevice,
+    forgetDevice,
   };
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './harness/renderer-build';
 import { signBroadcastAndConfirm } from './harness/build-page';
-import { startEmbeddedWalletHarness, type WalletHarness } from './harness/wallet';
+import { startEmbeddedWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
 
 const BLOCK_MS = 150;
 
@@ -21,7 +21,7 @@ describe('contracts in Chromium', () => {
   beforeAll(async () => {
     setup = await startEmbeddedWalletHarness(BLOCK_MS);
     await setup.wallet.ready;
-    await setup.wallet.vault.initialize('Treasury-Desk-2024!');
+    await setup.wallet.vault.initialize(VAULT_PASSWORD);
     dev = (await setup.wallet.vault.importDevAccounts(3)).map((a) => a.address);
   });
   afterAll(async () => {

@@ -16,10 +16,10 @@ import type { TronNode } from '../../src-main/node';
 import type { FileDialogs } from '../../src-main/wallet';
 import { attachTo, makeTreasury, type Treasury } from '../fixtures/cosign-network';
 import { ARTIFACTS } from './harness';
-import { startWalletHarness, type WalletHarness } from './harness/wallet';
+import { startWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
 import { advanceChainPast, realNodeFactory } from '../fixtures/real-node';
 
-const PASSWORD = 'Treasury-Desk-2024!';
+const PASSWORD = VAULT_PASSWORD;
 /** 10× chain speed: the 1-hour window lasts 6 minutes of wall time, confirmation a few seconds. */
 const BLOCK_MS = 300;
 const FILES = join(ARTIFACTS, 'cosign-files');
@@ -153,8 +153,12 @@ describe('co-signing between two profiles in Chromium', () => {
     ).resolves.toContain('1 TRX');
     await b.harness.screenshot('cosign-b-verified-simulated');
     await pb.getByLabel('Sign with').selectOption({ label: `Bob (${treasury.keys[1]}), weight 1` });
+    b.consent.screenshotNext = 'consent-cosign-b';
     await pb.getByRole('button', { name: 'Sign', exact: true }).click();
     await envelopeB.and(pb.locator('[data-stage="ready"]')).waitFor();
+    // Main's confirmation named the same fingerprint the co-signers compare, and the full recipient.
+    expect(b.consent.last()!.request.fingerprint).toBe(fingerprint);
+    expect(b.consent.last()!.text).toContain(to);
     await expect(pb.getByTestId('signing-progress').getAttribute('data-met')).resolves.toBe('true');
     await pb.getByRole('button', { name: 'Save file…' }).click();
     await expect.poll(() => savedByB.length).toBe(1);

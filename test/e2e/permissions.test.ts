@@ -1,13 +1,15 @@
+import { hexToBytes } from '../../src-core/bytes/hex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronNodeClient } from '../../src-core/client';
 import type { VaultAccount } from '../../src-core/ipc/channels/vault';
 import { encodeOperations } from '../../src-core/permission';
 import { buildTransaction, transferContract } from '../../src-core/tx/builders';
 import { transactionHeader } from '../../src-core/tx/header';
+import { signTransaction } from '../../src-core/tx/sign';
 import type { TronNode } from '../../src-main/node';
-import { startEmbeddedWalletHarness, type WalletHarness } from './harness/wallet';
+import { startEmbeddedWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
 
-const PASSWORD = 'Treasury-Desk-2024!';
+const PASSWORD = VAULT_PASSWORD;
 const BLOCK_MS = 200;
 
 /**
@@ -45,7 +47,8 @@ describe('permission editor in Chromium', () => {
         header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp }),
       },
     );
-    await client.broadcastTransaction(await setup.wallet.vault.sign(funding, dev[0]!.id));
+    // Set-up only, outside the app's signing path: the dev chain's own funded key pays.
+    await client.broadcastTransaction(signTransaction(funding, hexToBytes(node.accounts[0]!.privateKey)));
     for (let tries = 0; (await client.getAccount(treasury.address)) === null; tries++) {
       if (tries > 100) throw new Error('The funding transfer was not packed.');
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -135,10 +138,17 @@ describe('permission editor in Chromium', () => {
     );
     await setup.harness.screenshot('permissions-review');
 
+    setup.consent.screenshotNext = 'consent-permission-update';
     await review.getByRole('button', { name: 'Sign and broadcast' }).click();
     const result = page().getByTestId('submit-result');
     await result.and(page().locator('[data-state="confirmed"]')).waitFor({ timeout: 15_000 });
     await result.getByText('The account now holds the new structure').waitFor();
+    // Main's own page showed the change before and after, with the lockout check, before the key signed.
+    const shown = setup.consent.last()!;
+    expect(shown.request.kind).toBe('transaction');
+    expect(shown.text).toContain('Owner “owner” before');
+    expect(shown.text).toContain('Owner “owner” after');
+    expect(shown.text).toContain('Lockout check');
     const owner = page().getByTestId('current-owner');
     await owner.getByText('Threshold 2').waitFor();
     await expect(owner.textContent()).resolves.toContain('Carol');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBroadcastAndConfirm } from './harness/build-page';
-import { startEmbeddedWalletHarness, type WalletHarness } from './harness/wallet';
+import { startEmbeddedWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
 
 const BLOCK_MS = 150;
 
@@ -13,7 +13,7 @@ describe('staking in Chromium', () => {
   beforeAll(async () => {
     setup = await startEmbeddedWalletHarness(BLOCK_MS);
     await setup.wallet.ready;
-    await setup.wallet.vault.initialize('Treasury-Desk-2024!');
+    await setup.wallet.vault.initialize(VAULT_PASSWORD);
     dev = (await setup.wallet.vault.importDevAccounts(2)).map((a) => a.address);
   });
   afterAll(async () => {

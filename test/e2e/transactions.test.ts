@@ -5,9 +5,9 @@ import { toBase58Address } from '../../src-core/address/address';
 import { hexToBytes } from '../../src-core/bytes/hex';
 import { addressFromPrivateKey } from '../../src-core/keys/keys';
 import { ROOT } from './harness/renderer-build';
-import { startEmbeddedWalletHarness, type WalletHarness } from './harness/wallet';
+import { startEmbeddedWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
 
-const PASSWORD = 'Treasury-Desk-2024!';
+const PASSWORD = VAULT_PASSWORD;
 const BLOCK_MS = 150;
 
 /** An address nobody funded: a transfer to it activates it. */
@@ -71,8 +71,22 @@ describe('transactions in Chromium', () => {
     await expect(review.locator('[data-cost="memo"]').textContent()).resolves.toContain('1 TRX');
     await setup.harness.screenshot('build-review-transfer');
 
+    // Declined on main's confirmation: the page says so and the transaction stays unsigned.
+    setup.consent.decide = () => ({ approve: false });
+    await review.getByRole('button', { name: 'Sign', exact: true }).click();
+    await page().locator('[data-error-code="CONSENT_DECLINED"]').waitFor();
+    await expect(review.getAttribute('data-state')).resolves.toBe('created');
+
+    setup.consent.decide = () => ({ approve: true, password: PASSWORD });
+    setup.consent.screenshotNext = 'consent-transfer';
     await review.getByRole('button', { name: 'Sign', exact: true }).click();
     await page().locator('[data-testid="tx-review"][data-state="signed"]').waitFor();
+    // Main's page, built from the signed bytes: the full recipient, the amount and the memo.
+    const consentText = setup.consent.last()!.text;
+    expect(consentText).toContain(to);
+    expect(consentText).toContain('2.5 TRX');
+    expect(consentText).toContain('invoice 42');
+    expect(consentText).toContain(setup.consent.last()!.request.fingerprint);
     await review.getByRole('button', { name: 'Broadcast' }).click();
     await page().getByTestId('tx-page').waitFor();
     await page().locator('[data-testid="tx-steps"][data-state="confirmed"]').waitFor({ timeout: 30_000 });

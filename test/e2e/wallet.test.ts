@@ -5,9 +5,9 @@ import { toBase58Address } from '../../src-core/address/address';
 import { hexToBytes } from '../../src-core/bytes/hex';
 import { addressFromPrivateKey } from '../../src-core/keys/keys';
 import { createNode, type TronNode } from '../../src-main/node';
-import { startEmbeddedWalletHarness, type EmbeddedWalletHarness } from './harness/wallet';
+import { startEmbeddedWalletHarness, type EmbeddedWalletHarness, VAULT_PASSWORD } from './harness/wallet';
 
-const PASSWORD = 'Treasury-Desk-2024!';
+const PASSWORD = VAULT_PASSWORD;
 const BLOCK_MS = 200;
 /** An address outside the dev mnemonic, to watch. */
 const WATCHED = toBase58Address(addressFromPrivateKey(hexToBytes('5e'.repeat(32))));

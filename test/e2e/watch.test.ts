@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase58Address } from '../../src-core/address/address';
 import { TxRequestSchema } from '../../src-core/ipc/channels/tx';
-import { startEmbeddedWalletHarness, type EmbeddedWalletHarness } from './harness/wallet';
+import { startEmbeddedWalletHarness, type EmbeddedWalletHarness, VAULT_PASSWORD } from './harness/wallet';
 
 const BLOCK_MS = 150;
 
@@ -18,7 +18,7 @@ describe('the watchtower in Chromium', () => {
   beforeAll(async () => {
     setup = await startEmbeddedWalletHarness(BLOCK_MS);
     await setup.wallet.ready;
-    await setup.wallet.vault.initialize('Treasury-Desk-2024!');
+    await setup.wallet.vault.initialize(VAULT_PASSWORD);
     dev = (await setup.wallet.vault.importDevAccounts(2)).map((a) => a.address);
   });
   afterAll(async () => {

@@ -260,7 +260,6 @@ export const permissionsChannels = defineChannels('permissions', {
       address: AddressSchema,
       update: PermissionStructureInputSchema,
       acknowledgeWarnings: z.boolean({ error: 'must be true or false' }),
-      confirmation: z.string({ error: 'must be text' }).max(100, 'is too long').optional(),
     }),
     output: SubmittedUpdateSchema,
   },

@@ -11,7 +11,7 @@ import { AddressSchema } from '../common';
  */
 
 export const VaultLockedSchema = z.object({
-  reason: z.enum(['user', 'idle', 'shutdown']),
+  reason: z.enum(['user', 'idle', 'session-limit', 'suspend', 'screen-locked', 'shutdown']),
 });
 export type VaultLocked = z.infer<typeof VaultLockedSchema>;
 
@@ -27,6 +27,26 @@ export const KeychainStatusSchema = z.discriminatedUnion('available', [
 ]);
 export type KeychainStatus = z.infer<typeof KeychainStatusSchema>;
 
+/**
+ * When a signature needs the vault password typed on main's confirmation, beside the approval
+ * every signature needs: for every signature; for permission changes and for values above an
+ * amount of TRX (the default, 1,000 TRX); or for permission changes only. Stored in vault.json,
+ * changed only with the password.
+ */
+export const SIGNING_POLICY_KINDS = ['every-signature', 'above-amount', 'permission-changes'] as const;
+export const SigningPolicySchema = z.discriminatedUnion('passwordFor', [
+  z.strictObject({ passwordFor: z.literal('every-signature') }),
+  z.strictObject({
+    passwordFor: z.literal('above-amount'),
+    thresholdSun: z
+      .string({ error: 'must be a decimal number of sun' })
+      .regex(/^\d{1,19}$/, 'must be a whole number of sun, written with digits only'),
+  }),
+  z.strictObject({ passwordFor: z.literal('permission-changes') }),
+]);
+export type SigningPolicy = z.infer<typeof SigningPolicySchema>;
+export const DEFAULT_SIGNING_POLICY: SigningPolicy = { passwordFor: 'above-amount', thresholdSun: '1000000000' };
+
 export const VaultStatusSchema = z.object({
   initialized: z.boolean(),
   locked: z.boolean(),
@@ -35,6 +55,9 @@ export const VaultStatusSchema = z.object({
   failedAttempts: z.number().int().nonnegative(),
   retryAfterMs: z.number().int().nonnegative(),
   rememberedOnDevice: z.boolean(),
+  /** When the running session ends at the latest, activity or not; null while locked. */
+  sessionEndsAt: z.number().int().nonnegative().nullable(),
+  signingPolicy: SigningPolicySchema,
   keychain: KeychainStatusSchema,
 });
 export type VaultStatus = z.infer<typeof VaultStatusSchema>;
@@ -65,14 +88,6 @@ const LabelSchema = z.string({ error: 'must be text' }).max(200, 'is too long');
 // Re-exported for main and the contract's readers; the renderer imports the zod-free module.
 export { ACCOUNT_LABEL_MAX, accountLabelProblem } from '../account-label';
 const PhraseSchema = z.string({ error: 'must be text' }).min(1, 'must not be empty').max(1000, 'is too long');
-
-/** Transaction JSON as java-tron prints it; the vault checks raw_data, raw_data_hex and txID agree. */
-export const TransactionJsonSchema = z.looseObject({
-  txID: z.string({ error: 'must be text' }),
-  raw_data: z.looseObject({ contract: z.array(z.looseObject({})) }),
-  raw_data_hex: z.string({ error: 'must be text' }),
-  signature: z.array(z.string()).optional(),
-});
 
 /** BIP39 phrase lengths; the vault accepts each of them on import. */
 export const RecoveryPhraseWordCountSchema = z.union([
@@ -130,7 +145,8 @@ export const vaultChannels = defineChannels('vault', {
     output: z.object({ locked: z.boolean() }),
   },
   rememberOnDevice: {
-    summary: 'Lets this device unlock the vault without the password, through the OS keychain.',
+    summary:
+      "Lets this device unlock the vault without the password, through the OS keychain; approved with the password on main's confirmation window.",
     input: z.undefined({ error: 'takes no argument' }),
     output: VaultStatusSchema,
   },
@@ -140,7 +156,8 @@ export const vaultChannels = defineChannels('vault', {
     output: VaultStatusSchema,
   },
   setAutoLock: {
-    summary: 'Sets how long the vault stays unlocked without activity.',
+    summary:
+      "Sets how long the vault stays unlocked without activity; approved with the password on main's confirmation window.",
     input: z.strictObject({
       ms: z
         .number({ error: 'must be a number' })
@@ -148,6 +165,12 @@ export const vaultChannels = defineChannels('vault', {
         .min(AUTO_LOCK_MIN_MS, 'must be at least 10 seconds')
         .max(AUTO_LOCK_MAX_MS, 'must be at most 24 hours'),
     }),
+    output: VaultStatusSchema,
+  },
+  setSigningPolicy: {
+    summary:
+      "Sets when a signature needs the password on main's confirmation; approved with the password on main's confirmation window.",
+    input: z.strictObject({ policy: SigningPolicySchema }),
     output: VaultStatusSchema,
   },
   changePassword: {
@@ -224,21 +247,9 @@ export const vaultChannels = defineChannels('vault', {
     input: z.strictObject({ accountId: AccountIdSchema, password: PasswordSchema.optional() }),
     output: z.object({ accountId: z.string() }),
   },
-  sign: {
-    summary: "Signs a transaction with an account's key and returns it with the signature appended.",
-    input: z.strictObject({
-      accountId: AccountIdSchema,
-      transaction: TransactionJsonSchema,
-      permissionId: z
-        .number({ error: 'must be a number' })
-        .int('must be a whole number')
-        .nonnegative('must not be negative')
-        .optional(),
-    }),
-    output: TransactionJsonSchema,
-  },
   signMessage: {
-    summary: 'Signs a text message (TRON signMessageV2) with an account key.',
+    summary:
+      "Signs a text message (TRON signMessageV2) with an account key once the person approves it on main's confirmation window.",
     input: z.strictObject({
       accountId: AccountIdSchema,
       message: z.string({ error: 'must be text' }).max(65_536, 'is too long'),

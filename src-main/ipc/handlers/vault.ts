@@ -1,5 +1,4 @@
 import type { vaultChannels } from '../../../src-core/ipc/channels/vault';
-import type { TransactionJson } from '../../../src-core/tx/types';
 import type { WalletVault } from '../../wallet/vault-service';
 import type { HandlerMap } from '../registry';
 
@@ -15,6 +14,7 @@ export type VaultService = Pick<
   | 'rememberOnDevice'
   | 'forgetDevice'
   | 'setAutoLock'
+  | 'setSigningPolicy'
   | 'changePassword'
   | 'listAccounts'
   | 'createMnemonicAccount'
@@ -24,7 +24,6 @@ export type VaultService = Pick<
   | 'addWatchOnly'
   | 'renameAccount'
   | 'removeAccount'
-  | 'sign'
   | 'signMessage'
   | 'showRecoveryPhrase'
 >;
@@ -47,6 +46,7 @@ export function createVaultHandlers(vault: VaultService): HandlerMap<typeof vaul
     'vault:rememberOnDevice': () => vault.rememberOnDevice(),
     'vault:forgetDevice': () => vault.forgetDevice(),
     'vault:setAutoLock': ({ ms }) => vault.setAutoLock(ms),
+    'vault:setSigningPolicy': ({ policy }) => vault.setSigningPolicy(policy),
     'vault:changePassword': ({ currentPassword, newPassword }) => vault.changePassword(currentPassword, newPassword),
     'vault:listAccounts': () => vault.listAccounts(),
     'vault:createMnemonicAccount': (options) => vault.createMnemonicAccount(options),
@@ -57,11 +57,6 @@ export function createVaultHandlers(vault: VaultService): HandlerMap<typeof vaul
     'vault:renameAccount': ({ accountId, label }) => vault.renameAccount(accountId, label),
     // The vault asks for the password itself when the account holds a key (it deletes the key).
     'vault:removeAccount': ({ accountId, password }) => vault.removeAccount(accountId, password),
-    // The schema checked the outline; the vault checks raw_data against raw_data_hex and txID.
-    'vault:sign': async ({ accountId, transaction, permissionId }) => {
-      const signed = await vault.sign(transaction as unknown as TransactionJson, accountId, permissionId);
-      return signed as unknown as typeof transaction;
-    },
     'vault:signMessage': ({ accountId, message }) => vault.signMessage(message, accountId),
     // Main shows the phrase on its own display; the answer is a word count, never a word.
     'vault:showRecoveryPhrase': ({ accountId, password }) => vault.showRecoveryPhrase(accountId, password),

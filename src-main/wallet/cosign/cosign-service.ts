@@ -2,6 +2,7 @@ import { toBase58Address } from '../../../src-core/address/address';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import {
   addEnvelopeSignature,
+  fromAccountPermissionsSnapshot,
   expiryStatus,
   parseEnvelope,
   readEnvelopeQr,
@@ -17,6 +18,7 @@ import type {
   Inbox,
 } from '../../../src-core/ipc/channels/cosign';
 import type { CostView, SimulationView } from '../../../src-core/ipc/channels/tx';
+import { provePermissionChange, type PermissionChangeProof } from '../../../src-core/permission/lockout';
 import { weightOf } from '../../../src-core/permission/model';
 import type { Clipboard, EmitEvent, FileDialogs, WalletLog } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
@@ -26,6 +28,7 @@ import type { NetworkStores } from '../stores/network-stores';
 import type { ChainReads } from '../transactions/chain-reads';
 import type { TxVault } from '../transactions/transaction-signer';
 import { EnvelopeFiles } from './envelope-files';
+import { readableAddressBook } from './envelope-naming';
 import { CosignErrorCode, fail, requireEntry } from './errors';
 import { ExpiryWatch } from './expiry-watch';
 import { InboxViews, type CosignTracker } from './inbox-views';
@@ -224,7 +227,14 @@ export class CosignService {
     if (signingProgress(envelope, { permission }).signed.some((x) => x.address === account.addressHex)) {
       fail(CosignErrorCode.alreadySigned, `${account.label} has already signed this transaction.`);
     }
-    const signed = await this.options.vault.sign(envelope.transaction, account.id, permission.id);
+    const signed = await this.options.vault.sign({
+      transaction: envelope.transaction,
+      envelope,
+      accountId: account.id,
+      permission,
+      proof: await this.permissionProof(client, envelope),
+      after: entry.autoBroadcast ? 'and broadcast at the threshold' : 'and keep in the inbox',
+    });
     const added = (signed.signature ?? []).filter((s) => !(envelope.transaction.signature ?? []).includes(s));
     if (added.length !== 1)
       fail(CosignErrorCode.alreadySigned, `${account.label} has already signed this transaction.`);
@@ -244,6 +254,30 @@ export class CosignService {
     }
     this.options.log.info('Envelope signed', { permissionId: permission.id });
     return this.afterChange(result.entry, result.outcome, result.newSignatures);
+  }
+
+  /**
+   * For a permission change: the prover's judgement of the structure on chain now → the one the
+   * envelope's transaction sets, with this vault's keys and address book as the known keys.
+   */
+  private async permissionProof(
+    client: TronNodeClient,
+    envelope: Envelope,
+  ): Promise<PermissionChangeProof | undefined> {
+    const change = envelope.summary.permissionChange;
+    if (!change) return undefined;
+    const owner = await this.options.reads.owner(client, envelope.summary.owner);
+    if (!owner.permissions) return undefined;
+    const accounts = this.options.vault.listAccounts();
+    return provePermissionChange(owner.permissions, fromAccountPermissionsSnapshot(change.after), {
+      knownAddresses: [
+        ...accounts.map((a) => a.address),
+        ...(readableAddressBook(this.options.chain)
+          ?.list()
+          .map((c) => c.address) ?? []),
+      ],
+      ownAddresses: accounts.filter((a) => a.canSign).map((a) => a.address),
+    });
   }
 
   async broadcast(input: { id: string }): Promise<{ txid: string }> {

@@ -44,6 +44,7 @@ export async function nodeSequenceDryRun(
       options: {
         skipSignatureCheck: !step.checkSignatures,
         ...(step.placeholderSignatures !== undefined ? { placeholderSignatures: step.placeholderSignatures } : {}),
+        ...(step.signers ? { signers: step.signers } : {}),
       },
     })),
     { state: 'pending' },

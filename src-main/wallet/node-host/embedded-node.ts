@@ -66,6 +66,11 @@ export interface DryRunStep {
    * multi-signature fee, as the signed transaction will carry them.
    */
   readonly placeholderSignatures?: number;
+  /**
+   * With the check: run java-tron's permission check as if these keys (hex addresses) had signed,
+   * so a rehearsal proves who can sign without any key signing anything.
+   */
+  readonly signers?: readonly string[];
 }
 
 export interface DryRunStepOutcome {

@@ -1,7 +1,6 @@
 import { toBase58Address, toHexAddress } from '../../../src-core/address/address';
 import type { HexAddress } from '../../../src-core/brand';
 import type { TronNodeClient } from '../../../src-core/client/client';
-import { VaultError } from '../../../src-core/errors';
 import type { NetworkInfo } from '../../../src-core/ipc/channels/network';
 import type { DryRunCheck, DryRunReport, SigningPlan } from '../../../src-core/ipc/channels/permissions';
 import { choosePermission, effectivePermissions, heaviestFirst, type Permission } from '../../../src-core/permission';
@@ -13,8 +12,8 @@ import type { Review } from './review';
 
 /**
  * The permission update's dry run, reported as checks: the update applied to a copy of the
- * embedded node's state, then a follow-up transfer signed by this vault's keys under the new
- * structure, to show the account can still move funds.
+ * embedded node's state, then a follow-up transfer checked as signed by this vault's keys under
+ * the new structure, to show the account can still move funds.
  */
 
 export const FOLLOW_UP_AMOUNT_SUN = 1n;
@@ -25,17 +24,19 @@ export interface FollowUp {
   readonly permission?: Permission;
   readonly weight?: bigint;
   readonly recipient?: HexAddress;
+  /** The vault keys it is checked as signed by (hex): nothing is signed for a rehearsal. */
+  readonly signers?: readonly string[];
   readonly signerLabels: string[];
   readonly reason: string;
 }
 
 export interface FollowUpContext {
-  readonly vault: TxVault;
+  readonly vault: Pick<TxVault, 'listAccounts'>;
   readonly client: TronNodeClient;
   readonly buildContract: (spec: ContractSpec, permissionId: number) => Promise<TransactionJson>;
 }
 
-/** A 1-sun transfer under the new structure, signed by vault keys alone, to prove the account stays operable. */
+/** A 1-sun transfer under the new structure, checked as signed by vault keys alone, to prove the account stays operable. */
 export async function followUpTransfer(review: Review, context: FollowUpContext): Promise<FollowUp> {
   const accounts = context.vault.listAccounts().filter((a) => a.canSign);
   const byHex = new Map(accounts.map((a) => [a.addressHex, a]));
@@ -61,25 +62,20 @@ export async function followUpTransfer(review: Review, context: FollowUpContext)
       reason: 'No activated address other than the account itself is known to send the test transfer to.',
     };
   const keys = permission.keys.filter((k) => byHex.has(k.address) && k.weight > 0n).sort(heaviestFirst);
-  let tx = await context.buildContract(
+  const tx = await context.buildContract(
     transferContract({ owner: review.address, to: recipient, amount: FOLLOW_UP_AMOUNT_SUN }),
     permission.id,
   );
   let weight = 0n;
   const signerLabels: string[] = [];
-  try {
-    for (const key of keys) {
-      if (weight >= permission.threshold) break;
-      const account = byHex.get(key.address)!;
-      tx = await context.vault.sign(tx, account.id, permission.id);
-      weight += key.weight;
-      signerLabels.push(account.label);
-    }
-  } catch (error) {
-    if (!(error instanceof VaultError)) throw error;
-    return { signerLabels: [], reason: `The vault could not sign the test transfer: ${error.message}` };
+  const signers: string[] = [];
+  for (const key of keys) {
+    if (weight >= permission.threshold) break;
+    weight += key.weight;
+    signers.push(key.address);
+    signerLabels.push(byHex.get(key.address)!.label);
   }
-  return { transaction: tx, permission, weight, recipient, signerLabels, reason: '' };
+  return { transaction: tx, permission, weight, recipient, signers, signerLabels, reason: '' };
 }
 
 async function followUpRecipient(review: Review, context: FollowUpContext): Promise<HexAddress | undefined> {
@@ -141,8 +137,8 @@ export function dryRunReport(result: DryRunSequenceResult, signing: SigningPlan,
       label: 'A follow-up transfer signed under the new structure passes the permission check',
       outcome: signatureFailed || !transfer ? 'failed' : 'passed',
       detail: signatureFailed
-        ? `A ${trx(FOLLOW_UP_AMOUNT_SUN)} transfer signed by ${signedBy} under ${under} was refused: ${transfer.message}.`
-        : `A ${trx(FOLLOW_UP_AMOUNT_SUN)} transfer signed by ${signedBy} under ${under} reached weight ${followUp.weight} of ${followUp.permission!.threshold} against the updated account.`,
+        ? `A ${trx(FOLLOW_UP_AMOUNT_SUN)} transfer checked as signed by ${signedBy} under ${under} was refused: ${transfer.message}.`
+        : `A ${trx(FOLLOW_UP_AMOUNT_SUN)} transfer checked as signed by ${signedBy} under ${under} reached weight ${followUp.weight} of ${followUp.permission!.threshold} against the updated account.`,
     });
     checks.push({
       id: 'follow-up-applied',

@@ -13,7 +13,6 @@ import type {
   SubmittedUpdate,
 } from '../../../src-core/ipc/channels/permissions';
 import {
-  LOCKOUT_CONFIRMATION_TEXT,
   effectivePermissions,
   gatePermissionChange,
   permissionIssueToError,
@@ -51,7 +50,6 @@ export interface PermissionsServiceOptions {
 export const PermissionsErrorCode = {
   invalid: 'PERM_UPDATE_INVALID',
   blocked: 'PERM_CHANGE_BLOCKED',
-  confirmationNeeded: 'PERM_CONFIRMATION_NEEDED',
   warningsNotAcknowledged: 'PERM_WARNINGS_NOT_ACKNOWLEDGED',
   noSigningKey: 'PERM_NO_SIGNING_KEY',
   accountNotFound: 'PERM_ACCOUNT_NOT_FOUND',
@@ -159,7 +157,8 @@ export class PermissionsService {
     const steps: DryRunStep[] = [
       { transaction: updateTx, checkSignatures: false, placeholderSignatures: signing.expectedSignatures },
     ];
-    if (followUp.transaction) steps.push({ transaction: followUp.transaction, checkSignatures: true });
+    if (followUp.transaction)
+      steps.push({ transaction: followUp.transaction, checkSignatures: true, signers: followUp.signers ?? [] });
     return dryRunReport(await runner(steps), signing, followUp);
   }
 
@@ -167,20 +166,14 @@ export class PermissionsService {
     addressText: string,
     update: PermissionStructureInput,
     acknowledgeWarnings: boolean,
-    confirmation?: string,
   ): Promise<SubmittedUpdate> {
     const review = await this.review(addressText, update);
-    const gate = gatePermissionChange(review.proof, confirmation !== undefined ? { confirmation } : {});
+    // A liftable lockout is confirmed by typing on main's confirmation, which gets the proof.
+    const gate = gatePermissionChange(review.proof);
     if (gate.blocking.length > 0) {
       throw new PermissionError(PermissionsErrorCode.blocked, `This change is blocked: ${gate.blocking[0]!.message}`, {
         codes: gate.blocking.map((f) => f.code),
       });
-    }
-    if (gate.blocked) {
-      throw new PermissionError(
-        PermissionsErrorCode.confirmationNeeded,
-        `${gate.liftable[0]!.message} Type ${LOCKOUT_CONFIRMATION_TEXT} to confirm that keys outside this wallet can reach the owner threshold.`,
-      );
     }
     if (gate.warnings.length > 0 && !acknowledgeWarnings) {
       throw new PermissionError(
@@ -199,6 +192,7 @@ export class PermissionsService {
       signers,
       threshold: signing.threshold,
       label: 'Permission change',
+      proof: review.proof,
     });
     const { weight } = submitted;
     const threshold = signing.threshold;

@@ -1,9 +1,11 @@
 import { toBase58Address } from '../../../src-core/address/address';
+import { TransactionError } from '../../../src-core/errors';
 import { permissionFor } from '../../../src-core/permission/model';
+import type { PermissionChangeProof } from '../../../src-core/permission/lockout';
 import type { ContractSpec } from '../../../src-core/tx/builders';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { ChainReads } from './chain-reads';
-import { expirationOf } from './prepared';
+import { expirationOf, TxErrorCode } from './prepared';
 import type { TransactionBuilder } from './transaction-builder';
 import type { TransactionSigner } from './transaction-signer';
 import type { TransactionTracker } from './transaction-tracker';
@@ -22,6 +24,8 @@ export interface ContractSubmission {
   readonly threshold: bigint;
   /** The inbox label of its envelope when co-signers must complete it. */
   readonly label: string;
+  /** For a permission change: the prover's judgement, shown on main's confirmation. */
+  readonly proof?: PermissionChangeProof;
 }
 
 export interface SubmittedContract {
@@ -59,15 +63,27 @@ export async function submitContract(
     held < request.threshold ? { expirationMs: COSIGN_WINDOW_MS } : {},
   );
   const createdAt = options.now();
+  const contract = unsigned.raw_data.contract[0]!;
+  const ownerHex = String((contract.parameter.value as Record<string, unknown>).owner_address ?? '');
+  const state = await options.reads.owner(options.chain.requireClient(), ownerHex);
+  const permission = permissionFor(state.permissions, request.permissionId, { ownerAddress: ownerHex });
+  if (!permission) {
+    throw new TransactionError(
+      TxErrorCode.badPermission,
+      `The account has no permission ${request.permissionId} on chain any more; review the change again.`,
+    );
+  }
   const { transaction, weight } = await options.signer.signInOrder(
-    unsigned,
+    {
+      transaction: unsigned,
+      permission,
+      accountPermissions: state.permissions,
+      proof: request.proof,
+      after: held >= request.threshold ? 'and broadcast' : 'and propose to co-signers',
+    },
     request.signers,
-    request.threshold,
-    request.permissionId,
   );
   const signatures = transaction.signature?.length ?? 0;
-  const contract = transaction.raw_data.contract[0]!;
-  const ownerHex = String((contract.parameter.value as Record<string, unknown>).owner_address ?? '');
   const facts = {
     txid: transaction.txID,
     contractType: contract.type,
@@ -90,10 +106,9 @@ export async function submitContract(
     await options.tracker.broadcast(transaction, { ...facts, createdAt });
     return { txid: transaction.txID, state: 'broadcast', signatures, weight, envelopeId: null };
   }
-  const state = await options.reads.owner(options.chain.requireClient(), ownerHex);
   const stored = await options.signer.propose({
     transaction,
-    permission: permissionFor(state.permissions, request.permissionId, { ownerAddress: ownerHex }),
+    permission,
     accountPermissions: state.permissions,
     label: request.label,
     headTime: Number(transaction.raw_data.timestamp ?? createdAt),

@@ -6,15 +6,13 @@ import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import { heaviestFirst, weightOf, type Permission } from '../../../src-core/permission/model';
 import { assertEnoughWeight, signWeight } from '../../../src-core/permission/sign-weight';
 import type { TransactionJson } from '../../../src-core/tx/types';
+import type { SignRequest, SigningVault } from '../consent/consented-signing';
 import type { ProposalInput, Proposals } from '../cosign/proposals';
 import type { ChainAccess } from '../node-host/chain-access';
 import { expirationOf, TxErrorCode, type Prepared } from './prepared';
 
-/** What signing needs from the vault: public account facts and signatures (keys stay in the vault). */
-export interface TxVault {
-  listAccounts(): VaultAccount[];
-  sign(transaction: TransactionJson, accountId: string, permissionId?: number): Promise<TransactionJson>;
-}
+/** What signing needs from the vault: public account facts, and signatures behind main's confirmation. */
+export type TxVault = SigningVault;
 
 export interface TransactionSignerOptions {
   readonly vault: TxVault;
@@ -88,13 +86,22 @@ export class TransactionSigner {
     }
     const held = this.heldIn(p.permission);
     const alone = held.find((h) => h.weight >= p.permission.threshold);
+    const request = (accountId: string, after?: string): SignRequest => ({
+      transaction: p.transaction,
+      accountId,
+      permission: p.permission,
+      accountPermissions: p.ownerState.permissions,
+      abi: p.plan.abi,
+      after,
+    });
     if (alone) {
-      const signed = await this.options.vault.sign(p.transaction, alone.account.id, p.permission.id);
+      const signed = await this.options.vault.sign(request(alone.account.id));
       assertEnoughWeight(signWeight(signed, { permission: p.permission }));
       p.transaction = signed;
       p.state = 'signed';
     } else {
-      if (held[0]) p.transaction = await this.options.vault.sign(p.transaction, held[0].account.id, p.permission.id);
+      if (held[0])
+        p.transaction = await this.options.vault.sign(request(held[0].account.id, 'and propose to co-signers'));
       const stored = await this.propose({
         transaction: p.transaction,
         permission: p.permission,
@@ -115,17 +122,16 @@ export class TransactionSigner {
    * answer says how far it got and how many accounts signed.
    */
   async signInOrder(
-    transaction: TransactionJson,
+    unsigned: Omit<SignRequest, 'accountId'>,
     signers: readonly { readonly accountId: string; readonly weight: bigint }[],
-    threshold: bigint,
-    permissionId: number,
   ): Promise<{ transaction: TransactionJson; weight: bigint; signed: number }> {
-    let signedTx = transaction;
+    const threshold = unsigned.permission.threshold;
+    let signedTx = unsigned.transaction;
     let weight = 0n;
     let signed = 0;
     for (const signer of signers) {
       if (weight >= threshold) break;
-      signedTx = await this.options.vault.sign(signedTx, signer.accountId, permissionId);
+      signedTx = await this.options.vault.sign({ ...unsigned, transaction: signedTx, accountId: signer.accountId });
       weight += signer.weight;
       signed++;
     }

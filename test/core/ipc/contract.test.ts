@@ -16,7 +16,7 @@ describe('IPC contract', () => {
         'app:info',
         'app:openExplorer',
         'vault:unlock',
-        'vault:sign',
+        'vault:setSigningPolicy',
         'node:overview',
         'network:select',
         'accounts:list',
@@ -77,7 +77,8 @@ describe('IPC contract', () => {
   // A guard for "no channel ever returns key material": a result field named for a secret fails
   // here before review. Free-form parts (loose objects, JSON, plain strings) are not caught.
   it('has no channel result or event payload with a field named for key material', () => {
-    const allowed = new Set(['hasPassphrase', 'secretId']);
+    // passwordFor names when a signature asks for the password (a policy), never the password.
+    const allowed = new Set(['hasPassphrase', 'secretId', 'passwordFor']);
     const suspicious = /private|mnemonic|phrase|seed|entropy|passphrase|password|secret|wif/i;
     const found: string[] = [];
     for (const [name, spec] of [
@@ -89,6 +90,8 @@ describe('IPC contract', () => {
     }
     expect(found).toEqual([]);
     expect(channelNames).not.toContain('vault:exportMnemonic');
+    // Signing a transaction is a wallet action behind main's confirmation, never a raw vault call.
+    expect(channelNames).not.toContain('vault:sign');
   });
 });
 

@@ -17,6 +17,7 @@ import {
 import type { SettingsDefaults } from '../../../src-main/wallet/stores/settings';
 import type { TronNode } from '../../../src-main/node';
 import { realNodeFactory } from '../../fixtures/real-node';
+import { HarnessConsent } from './consent';
 import { startHarness, type Harness } from './index';
 
 export interface WalletHarness {
@@ -28,6 +29,8 @@ export interface WalletHarness {
   readonly clipboard: readonly string[];
   /** What main showed on its own recovery-phrase display (the Electron app's native dialog). */
   readonly recoveryPhrases: readonly RecoveryPhraseView[];
+  /** Main's confirmation window as the suite shows it; set `consent.decide` to answer. */
+  readonly consent: HarnessConsent;
   close(): Promise<void>;
 }
 
@@ -36,15 +39,21 @@ export interface WalletHarness {
  * node host in a fresh temp folder (an empty profile), and the embedded node from `createNode`.
  * No OS keychain (as on a headless machine) and cheap scrypt, so unlocking takes milliseconds.
  */
+/** The vault password the suites create their vaults with; main's confirmation is approved with it. */
+export const VAULT_PASSWORD = 'Treasury-Desk-2024!';
+
 export async function startWalletHarness(options: {
   createNode: EmbeddedNodeFactory;
   settings?: SettingsDefaults;
   fileDialogs?: FileDialogs;
+  /** The vault password the confirmation is approved with until a test decides otherwise (VAULT_PASSWORD). */
+  consentPassword?: string;
 }): Promise<WalletHarness> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-profile-'));
   const events = createEventHub(eventSpecs);
   const clipboard: string[] = [];
   const recoveryPhrases: RecoveryPhraseView[] = [];
+  const consent = new HarnessConsent(() => ({ approve: true, password: options.consentPassword ?? VAULT_PASSWORD }));
   const wallet = await createWalletServices({
     userDataDir,
     emit: (event, payload) => events.emit(event, payload),
@@ -54,6 +63,7 @@ export async function startWalletHarness(options: {
     clipboard: { writeText: (text) => void clipboard.push(text) },
     // Stands in for main's native dialog: records what main showed, and the page never gets it.
     recoveryPhraseDisplay: { show: async (view) => void recoveryPhrases.push(view) },
+    consentSurface: consent,
     secretStore: new UnavailableSecretStore('none', {
       available: false,
       backend: 'none',
@@ -81,7 +91,9 @@ export async function startWalletHarness(options: {
     userDataDir,
     clipboard,
     recoveryPhrases,
+    consent,
     async close() {
+      await consent.close();
       await harness.close();
       await wallet.close();
       await rm(userDataDir, { recursive: true, force: true });
@@ -95,14 +107,21 @@ export interface EmbeddedWalletHarness extends WalletHarness {
 }
 
 /** The wallet on the real embedded node (random loopback port); closing it stops every node it started. */
-export async function startEmbeddedWalletHarness(blockTimeMs: number): Promise<EmbeddedWalletHarness> {
+export async function startEmbeddedWalletHarness(
+  blockTimeMs: number,
+  options: { consentPassword?: string } = {},
+): Promise<EmbeddedWalletHarness> {
   const factory = realNodeFactory();
   const stopNodes = async () => {
     for (const node of factory.started) await node.stop();
   };
   let setup: WalletHarness;
   try {
-    setup = await startWalletHarness({ createNode: factory, settings: { embeddedNode: { port: 0, blockTimeMs } } });
+    setup = await startWalletHarness({
+      createNode: factory,
+      settings: { embeddedNode: { port: 0, blockTimeMs } },
+      ...options,
+    });
   } catch (error) {
     await stopNodes();
     throw error;

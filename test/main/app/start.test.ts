@@ -20,6 +20,7 @@ const electron = vi.hoisted(() => {
   const state = {
     calls: [] as [string, ...unknown[]][],
     appListeners: new Map<string, Listener[]>(),
+    powerListeners: new Map<string, Listener[]>(),
     ipcHandlers: new Map<string, (event: unknown, ...args: unknown[]) => unknown>(),
     protocolHandlers: new Map<string, (request: { method: string; url: string }) => Promise<Response>>(),
     windows: [] as FakeWindow[],
@@ -101,7 +102,17 @@ vi.mock('electron', () => {
         electron.protocolHandlers.set(scheme, handler);
       },
     },
+    powerMonitor: {
+      on: (name: string, listener: Listener) =>
+        void electron.powerListeners.set(name, [...(electron.powerListeners.get(name) ?? []), listener]),
+    },
     session: {
+      fromPartition: (name: string) => ({
+        name,
+        setPermissionRequestHandler: record('consentSession.setPermissionRequestHandler'),
+        setPermissionCheckHandler: record('consentSession.setPermissionCheckHandler'),
+        webRequest: { onBeforeRequest: record('consentSession.webRequest.onBeforeRequest') },
+      }),
       defaultSession: {
         setPermissionRequestHandler: record('session.setPermissionRequestHandler'),
         setPermissionCheckHandler: record('session.setPermissionCheckHandler'),
@@ -122,7 +133,7 @@ vi.mock('../../../src-main/wallet', () => ({
   createWalletServices: async (options: { userDataDir: string }) => {
     electron.calls.push(['createWalletServices', options.userDataDir]);
     return {
-      vault: {},
+      vault: { lock: (reason: string) => void electron.calls.push(['vault.lock', reason]) },
       node: {},
       accounts: {},
       permissions: {},
@@ -394,11 +405,10 @@ describe('external links', () => {
 
   it("the service's openExternal (second gate) passes only https tronscan URLs to shell.openExternal", async () => {
     const log = { info: () => {}, warn: () => {}, error: () => {} };
-    const services = await createServices({
-      log,
-      events: createEventHub(eventSpecs),
-      shutdown: createShutdownSequence(log),
-    });
+    const services = await createServices(
+      { log, events: createEventHub(eventSpecs), shutdown: createShutdownSequence(log) },
+      { outDir },
+    );
     for (const url of [
       'https://evil.example/',
       'http://tronscan.org/',
@@ -415,5 +425,16 @@ describe('external links', () => {
     expect(electron.calls.filter(([name]) => name === 'shell.openExternal')).toEqual([
       ['shell.openExternal', 'https://tronscan.org/#/block/1', { activate: true }],
     ]);
+  });
+
+  it('locks the vault when the computer goes to sleep or its screen locks', async () => {
+    await startReady();
+    for (const [event, reason] of [
+      ['suspend', 'suspend'],
+      ['lock-screen', 'screen-locked'],
+    ] as const) {
+      for (const listener of electron.powerListeners.get(event) ?? []) listener();
+      expect(electron.calls.filter(([name]) => name === 'vault.lock').at(-1)).toEqual(['vault.lock', reason]);
+    }
   });
 });

@@ -87,7 +87,7 @@ describe('keytar-store', () => {
       expect(vault.status().keychain.available).toBe(true);
       await vault.initialize(PASSWORD);
       const account = await vault.importPrivateKey('02'.repeat(32));
-      await vault.rememberOnDevice();
+      await vault.rememberOnDevice(PASSWORD);
       vault.dispose();
 
       const restarted = await Vault.open({

@@ -153,7 +153,7 @@ describe('vault: auto-lock', () => {
     const { vault, clock } = await setup();
     const seen: VaultStatus[] = [];
     vault.onChange((s) => seen.push(s));
-    await vault.setAutoLock(60_000);
+    await vault.setAutoLock(60_000, PASSWORD);
     clock.advance(59_000);
     expect(vault.status().locked).toBe(false);
     clock.advance(1_000);
@@ -163,7 +163,7 @@ describe('vault: auto-lock', () => {
 
   it('counts vault operations and touch() as activity', async () => {
     const { vault, clock } = await setup();
-    await vault.setAutoLock(60_000);
+    await vault.setAutoLock(60_000, PASSWORD);
     const account = await vault.importPrivateKey(K1.private_key);
     clock.advance(50_000);
     await vault.signMessage('still here', account.id);
@@ -178,7 +178,7 @@ describe('vault: auto-lock', () => {
   it('keeps the idle time across restarts and uses the default until set', async () => {
     const t = await setup({ defaultAutoLockMs: 120_000 });
     expect(t.vault.status().autoLockMs).toBe(120_000);
-    await t.vault.setAutoLock(30_000);
+    await t.vault.setAutoLock(30_000, PASSWORD);
     const restarted = await t.reopen();
     vaults.push(restarted);
     await restarted.unlock(PASSWORD);
@@ -186,10 +186,86 @@ describe('vault: auto-lock', () => {
     expect(restarted.status()).toMatchObject({ autoLockMs: 30_000, locked: true });
   });
 
+  it('changes the idle time only with the password, and counts a wrong one', async () => {
+    const { vault } = await setup();
+    const before = vault.status().autoLockMs;
+    expect((await caught(() => vault.setAutoLock(86_400_000, 'not the password'))).code).toBe('VAULT_WRONG_PASSWORD');
+    expect(vault.status()).toMatchObject({ autoLockMs: before, failedAttempts: 1 });
+  });
+
+  it('ends the session at the limit however much activity is reported, and says when', async () => {
+    const { vault, clock } = await setup({ maxSessionMs: 8 * 3_600_000 });
+    await vault.setAutoLock(60_000, PASSWORD);
+    const unlockedAt = clock.now();
+    vault.lock();
+    await vault.unlock(PASSWORD);
+    expect(vault.status().sessionEndsAt).toBe(clock.now() + 8 * 3_600_000);
+    expect(clock.now()).toBe(unlockedAt);
+    while (clock.now() - unlockedAt < 8 * 3_600_000 - 30_000) {
+      clock.advance(30_000);
+      vault.touch();
+    }
+    expect(vault.status().locked).toBe(false);
+    clock.advance(30_000);
+    expect(vault.status()).toMatchObject({ locked: true, sessionEndsAt: null });
+    expect(vault.lastLockReason()).toBe('session-limit');
+  });
+
+  it('a password change keeps the session limit the unlock started', async () => {
+    const { vault, clock } = await setup({ maxSessionMs: 3_600_000 });
+    const endsAt = vault.status().sessionEndsAt;
+    clock.advance(1_000);
+    await vault.changePassword(PASSWORD, NEW_PASSWORD);
+    expect(vault.status().sessionEndsAt).toBe(endsAt);
+  });
+
+  it('records why it locked: the person, the idle timer, or the system', async () => {
+    const { vault, clock } = await setup();
+    await vault.setAutoLock(60_000, PASSWORD);
+    vault.lock('suspend');
+    expect(vault.lastLockReason()).toBe('suspend');
+    await vault.unlock(PASSWORD);
+    clock.advance(60_000);
+    expect(vault.lastLockReason()).toBe('idle');
+  });
+
   it('refuses an idle time outside 10 s – 24 h', async () => {
     const { vault } = await setup();
     for (const ms of [0, 9_999, 24 * 60 * 60_000 + 1, 1.5])
-      expect((await caught(() => vault.setAutoLock(ms))).code).toBe('VAULT_INVALID_AUTO_LOCK');
+      expect((await caught(() => vault.setAutoLock(ms, PASSWORD))).code).toBe('VAULT_INVALID_AUTO_LOCK');
+  });
+});
+
+describe('vault: remember on this device needs the password', () => {
+  it('refuses a wrong password and leaves the device unremembered', async () => {
+    const { vault } = await setup();
+    expect((await caught(() => vault.rememberOnDevice('not the password'))).code).toBe('VAULT_WRONG_PASSWORD');
+    expect(vault.status().rememberedOnDevice).toBe(false);
+  });
+});
+
+describe('vault: signing policy', () => {
+  it('asks for the password on permission changes and above 1,000 TRX until changed', async () => {
+    const { vault } = await setup();
+    expect(vault.status().signingPolicy).toEqual({ passwordFor: 'above-amount', thresholdSun: '1000000000' });
+  });
+
+  it('changes the policy only with the password and keeps it across restarts', async () => {
+    const t = await setup();
+    expect((await caught(() => t.vault.setSigningPolicy({ passwordFor: 'permission-changes' }, 'wrong'))).code).toBe(
+      'VAULT_WRONG_PASSWORD',
+    );
+    expect(t.vault.status().signingPolicy.passwordFor).toBe('above-amount');
+    await t.vault.setSigningPolicy({ passwordFor: 'every-signature' }, PASSWORD);
+    const restarted = await t.reopen();
+    vaults.push(restarted);
+    expect(restarted.status().signingPolicy).toEqual({ passwordFor: 'every-signature' });
+  });
+
+  it('refuses a policy it does not know', async () => {
+    const { vault } = await setup();
+    const odd = { passwordFor: 'never' } as unknown as Parameters<Vault['setSigningPolicy']>[0];
+    expect((await caught(() => vault.setSigningPolicy(odd, PASSWORD))).code).toBe('VAULT_INVALID_ARGUMENT');
   });
 });
 
@@ -609,7 +685,7 @@ describe('vault: remember on this device', () => {
   it('keeps only a random wrapping key in the keychain and unlocks with it', async () => {
     const { vault, store } = await setup();
     await vault.importPrivateKey(K1.private_key);
-    await vault.rememberOnDevice();
+    await vault.rememberOnDevice(PASSWORD);
     expect(vault.status().rememberedOnDevice).toBe(true);
     const entries = [...store.entries.values()];
     expect(entries).toHaveLength(1);
@@ -623,7 +699,7 @@ describe('vault: remember on this device', () => {
 
   it('still unlocks from the device after a password change, and not after forgetting', async () => {
     const { vault, store } = await setup();
-    await vault.rememberOnDevice();
+    await vault.rememberOnDevice(PASSWORD);
     await vault.changePassword(PASSWORD, NEW_PASSWORD);
     vault.lock();
     await vault.unlockWithDevice();
@@ -635,7 +711,7 @@ describe('vault: remember on this device', () => {
 
   it('says so when the keychain entry disappeared', async () => {
     const { vault, store } = await setup();
-    await vault.rememberOnDevice();
+    await vault.rememberOnDevice(PASSWORD);
     store.entries.clear();
     vault.lock();
     expect((await caught(() => vault.unlockWithDevice())).code).toBe('VAULT_DEVICE_KEY_MISSING');
@@ -643,7 +719,7 @@ describe('vault: remember on this device', () => {
 
   it('refuses a keychain entry that does not open this vault', async () => {
     const { vault, store } = await setup();
-    await vault.rememberOnDevice();
+    await vault.rememberOnDevice(PASSWORD);
     const [account] = [...store.entries.keys()];
     store.entries.set(account!, new Uint8Array(32).fill(9));
     vault.lock();
@@ -657,7 +733,7 @@ describe('vault: remember on this device', () => {
     vaults.push(headless);
     expect(headless.status().keychain).toMatchObject({ available: false, reason: 'NO_SERVICE' });
     await headless.unlock(PASSWORD);
-    const error = await caught(() => headless.rememberOnDevice());
+    const error = await caught(() => headless.rememberOnDevice(PASSWORD));
     expect(error.code).toBe('VAULT_KEYCHAIN_UNAVAILABLE');
     expect(error.message).toMatch(/remember on this device.*off.*password/);
     expect(headless.status().rememberedOnDevice).toBe(false);
@@ -671,7 +747,7 @@ describe('vault: remember on this device', () => {
     store.fail = 'Could not connect: No such file or directory';
     expect(await vault.refreshKeychainStatus()).toMatchObject({ available: false, reason: 'NO_SERVICE' });
     store.fail = null;
-    await vault.rememberOnDevice();
+    await vault.rememberOnDevice(PASSWORD);
     expect(vault.status()).toMatchObject({ rememberedOnDevice: true, keychain: { available: true } });
   });
 
@@ -692,7 +768,7 @@ describe('vault: remember on this device', () => {
     });
     expect(status.available ? '' : status.message).toContain('keytar');
     await vault.initialize(PASSWORD);
-    expect((await caught(() => vault.rememberOnDevice())).code).toBe('VAULT_KEYCHAIN_UNAVAILABLE');
+    expect((await caught(() => vault.rememberOnDevice(PASSWORD))).code).toBe('VAULT_KEYCHAIN_UNAVAILABLE');
     await vault.addWatchOnly(K2.base58);
     expect(vault.listAccounts()).toHaveLength(1);
   });
@@ -709,9 +785,9 @@ describe('vault: where keys live', () => {
     await t.vault.sign(unsignedTx('transfer_owner'), key.id);
     await t.vault.sign(unsignedTx('transfer_owner'), created.id);
     await t.vault.signMessage('liveness', imported[1]!.id);
-    await t.vault.rememberOnDevice();
+    await t.vault.rememberOnDevice(PASSWORD);
     await t.vault.changePassword(PASSWORD, NEW_PASSWORD);
-    await t.vault.setAutoLock(60_000);
+    await t.vault.setAutoLock(60_000, NEW_PASSWORD);
     const createdPhrase = (await t.vault.exportMnemonic(created.id, NEW_PASSWORD)).phrase;
 
     const secrets: Buffer[] = [Buffer.from(K1.private_key, 'hex')];

@@ -13,7 +13,8 @@ import type { TronNode } from '../../../src-main/node';
 import { UnavailableSecretStore } from '../../../src-main/vault/secret-store';
 import { createWalletServices, type AlertNotifier, type WalletServices } from '../../../src-main/wallet';
 import { realNodeFactory } from '../../fixtures/real-node';
-import { CHEAP_SCRYPT } from '../vault/helpers';
+import { ScriptedConsent } from '../../fixtures/consent-surface';
+import { CHEAP_SCRYPT, PASSWORD } from '../vault/helpers';
 import { quietLog, removeDir, type RecordedEvents, tempDir } from './helpers';
 
 export interface EmbeddedWallet {
@@ -21,6 +22,8 @@ export interface EmbeddedWallet {
   readonly dir: string;
   /** The embedded nodes the wallet started (one, unless a test restarts it). */
   readonly nodes: TronNode[];
+  /** Main's confirmation as the test scripts it (approves with the vault password by default). */
+  readonly consent: ScriptedConsent;
   /** A client of the node the wallet runs now. */
   client(): TronNodeClient;
   /**
@@ -72,8 +75,10 @@ export async function startEmbeddedWallet(options: {
   /** The watchtower's poll interval (default: the service's 3 s). */
   watchPollMs?: number;
   alertNotifier?: AlertNotifier;
+  consent?: ScriptedConsent;
 }): Promise<EmbeddedWallet> {
   const dir = await tempDir(options.prefix);
+  const consent = options.consent ?? ScriptedConsent.approve(PASSWORD);
   const factory = realNodeFactory();
   const wallet = await createWalletServices({
     userDataDir: dir,
@@ -89,6 +94,7 @@ export async function startEmbeddedWallet(options: {
       message: 'No keychain.',
     }),
     scrypt: CHEAP_SCRYPT,
+    consentSurface: consent,
     embeddedPollMs: 25,
     ...(options.watchPollMs !== undefined ? { watchPollMs: options.watchPollMs } : {}),
     ...(options.alertNotifier ? { alertNotifier: options.alertNotifier } : {}),
@@ -114,6 +120,7 @@ export async function startEmbeddedWallet(options: {
   return {
     wallet,
     dir,
+    consent,
     nodes: factory.started,
     client: () =>
       new TronNodeClient({ fullNodeUrl: factory.started.at(-1)!.url, fetch: globalThis.fetch as unknown as FetchLike }),

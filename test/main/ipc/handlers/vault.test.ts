@@ -1,3 +1,4 @@
+import { ScriptedConsent } from '../../../fixtures/consent-surface';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -30,6 +31,7 @@ describe('vault handlers', () => {
   let vault: WalletVault;
   let registry: IpcRegistry;
   let shown: RecoveryPhraseView[];
+  let consent: ScriptedConsent;
   const call = (channel: string, args?: unknown) => registry.call(channel, args, trusted);
   const value = async <T>(channel: string, args?: unknown): Promise<T> => {
     const reply = await call(channel, args);
@@ -45,6 +47,7 @@ describe('vault handlers', () => {
   beforeEach(async () => {
     dir = await tempDir('vault-ipc-');
     shown = [];
+    consent = ScriptedConsent.approve(PASSWORD);
     vault = await WalletVault.open({
       dataDir: join(dir, 'vault'),
       secretStore: noKeychain,
@@ -53,6 +56,7 @@ describe('vault handlers', () => {
       log: quietLog,
       devAccounts: () => null,
       recoveryPhraseDisplay: { show: async (view) => void shown.push(view) },
+      consentSurface: consent,
     });
     registry = createIpcRegistry({
       channels,
@@ -100,27 +104,25 @@ describe('vault handlers', () => {
       expect(text.toLowerCase()).not.toContain(key.private_key.toLowerCase());
   });
 
-  it('signs a transaction by account id and permission id, and signs messages', async () => {
+  it('has no channel that signs a transaction, and signs a message only once main’s confirmation approves it', async () => {
     await value('vault:initialize', { password: PASSWORD });
     const vector = vectorTx('transfer_owner');
-    const privateKey = vector.signer_private_keys[0]!;
-    const account = await value<{ id: string }>('vault:importPrivateKey', { privateKey });
-    const signed = await value<{ txID: string; signature: string[]; raw_data: unknown }>('vault:sign', {
-      accountId: account.id,
-      transaction: unsignedTx('transfer_owner'),
+    const account = await value<{ id: string }>('vault:importPrivateKey', {
+      privateKey: vector.signer_private_keys[0]!,
     });
-    expect(signed.txID).toBe(vector.txID);
-    expect(signed.signature).toHaveLength(1);
-    expect(signed.raw_data).toEqual(unsignedTx('transfer_owner').raw_data);
-    const wrongPermission = await failure('vault:sign', {
-      accountId: account.id,
-      transaction: unsignedTx('transfer_owner'),
-      permissionId: 2,
+    expect(
+      await failure('vault:sign', { accountId: account.id, transaction: unsignedTx('transfer_owner') }),
+    ).toMatchObject({ name: 'IpcError' });
+    consent.answerWith({ approved: false });
+    expect(await failure('vault:signMessage', { accountId: account.id, message: 'hello' })).toMatchObject({
+      name: 'ConsentError',
+      code: 'CONSENT_DECLINED',
     });
-    expect(wrongPermission).toMatchObject({ name: 'VaultError' });
+    consent.answerWith({ approved: true, password: PASSWORD });
     expect(
       await value<{ signature: string }>('vault:signMessage', { accountId: account.id, message: 'hello' }),
     ).toEqual({ signature: expect.stringMatching(/^0x[0-9a-f]{130}$/) });
+    expect(consent.last?.rows.map((r) => r.value)).toContain('hello');
   });
 
   it("shows a recovery phrase on main's display with the password typed again, and answers with no word of it", async () => {
@@ -188,9 +190,9 @@ describe('vault handlers', () => {
     expect(await value('vault:renameAccount', { accountId: watch.id, label: 'Colder' })).toMatchObject({
       label: 'Colder',
     });
-    expect(
-      await failure('vault:sign', { accountId: watch.id, transaction: unsignedTx('transfer_owner') }),
-    ).toMatchObject({ code: 'VAULT_WATCH_ONLY' });
+    expect(await failure('vault:signMessage', { accountId: watch.id, message: 'hello' })).toMatchObject({
+      code: 'VAULT_WATCH_ONLY',
+    });
     expect(await value('vault:removeAccount', { accountId: watch.id })).toEqual({ accountId: watch.id });
     expect(await value('vault:listAccounts')).toEqual([]);
   });
@@ -240,7 +242,6 @@ describe('vault handlers', () => {
     ['vault:setAutoLock', { ms: 5 }, 'ms'],
     ['vault:renameAccount', { accountId: '../../etc', label: 'x' }, 'accountId'],
     ['vault:addWatchOnly', { address: 'T123' }, 'address'],
-    ['vault:sign', { accountId: 'acc_0123456789abcdef', transaction: { txID: 'x' } }, 'transaction.raw_data'],
     ['vault:importMnemonic', { phrase: 'a b c', count: 0 }, 'count'],
     ['vault:createMnemonicAccount', { strength: 192 }, 'strength'],
     ['vault:showRecoveryPhrase', { accountId: 'acc_0123456789abcdef' }, 'password'],

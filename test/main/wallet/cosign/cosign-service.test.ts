@@ -28,6 +28,7 @@ import type { TronNode } from '../../../../src-main/node';
 import { createWalletServices, type WalletServices } from '../../../../src-main/wallet';
 import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store';
 import { attachTo, makeTreasury, type Treasury } from '../../../fixtures/cosign-network';
+import { ScriptedConsent } from '../../../fixtures/consent-surface';
 import { CHEAP_SCRYPT } from '../../vault/helpers';
 import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
 import { advanceChainPast, realNodeFactory } from '../../../fixtures/real-node';
@@ -65,6 +66,7 @@ async function profile(
       message: 'No keychain.',
     }),
     scrypt: CHEAP_SCRYPT,
+    consentSurface: ScriptedConsent.approve(PASSWORD),
     embeddedPollMs: 25,
     settingsDefaults: { embeddedNode: { port: 0, blockTimeMs: 100 } },
   });

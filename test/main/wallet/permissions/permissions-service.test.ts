@@ -175,16 +175,17 @@ describe('permissions service on the embedded node', () => {
     );
   });
 
-  it('still applies the update in the dry run when the vault is locked, and says why the follow-up did not run', async () => {
+  it('rehearses the follow-up transfer with the vault locked: the dry run checks who could sign, and nothing is signed', async () => {
     wallet.vault.lock('user');
+    const asked = profile.consent.asked.length;
     try {
       const report = await wallet.permissions.dryRun(dev[0]!.address, twoOfThree());
       expect(report.checks.map((c) => [c.id, c.outcome])).toEqual([
         ['update-applied', 'passed'],
-        ['follow-up-signature', 'skipped'],
-        ['follow-up-applied', 'skipped'],
+        ['follow-up-signature', 'passed'],
+        ['follow-up-applied', 'passed'],
       ]);
-      expect(report.checks[1]!.detail).toMatch(/^The vault could not sign the test transfer: /);
+      expect(profile.consent.asked.length).toBe(asked);
     } finally {
       await wallet.vault.unlock(PASSWORD);
     }
@@ -193,26 +194,32 @@ describe('permissions service on the embedded node', () => {
   it('blocks an unreachable owner threshold in main, whatever the renderer shows', async () => {
     const update = twoOfThree();
     const error = await expectWalletError(
-      wallet.permissions.submit(
-        dev[0]!.address,
-        { ...update, owner: { ...update.owner, threshold: 4n } },
-        true,
-        LOCKOUT_CONFIRMATION_TEXT,
-      ),
+      wallet.permissions.submit(dev[0]!.address, { ...update, owner: { ...update.owner, threshold: 4n } }, true),
       'PermissionError',
       'PERM_UPDATE_INVALID',
     );
     expect(error.details).toMatchObject({ issueCode: 'PERM_WEIGHT_BELOW_THRESHOLD' });
   });
 
-  it('asks for the typed confirmation when no known key reaches the owner, and for acknowledged warnings', async () => {
+  it('leaves the typed confirmation to main’s window when no known key reaches the owner: declined there, nothing is signed', async () => {
     const update = twoOfThree();
     const unknownOwner = { ...update, owner: group(1n, [['TPL66VK2gCXNCD7EJg9pgJRfqcRazjhUZY', 1n]]) };
-    await expectWalletError(
-      wallet.permissions.submit(dev[0]!.address, unknownOwner, true),
-      'PermissionError',
-      'PERM_CONFIRMATION_NEEDED',
-    );
+    profile.consent.answerWith({ approved: true, password: PASSWORD }, { approved: false });
+    try {
+      await expectWalletError(
+        wallet.permissions.submit(dev[0]!.address, unknownOwner, true),
+        'ConsentError',
+        'CONSENT_DECLINED',
+      );
+      const [first, second] = profile.consent.asked;
+      expect(first!.request.typedConfirmation).toBe(LOCKOUT_CONFIRMATION_TEXT);
+      expect(second!.retry?.reason).toContain(LOCKOUT_CONFIRMATION_TEXT);
+      expect((await wallet.permissions.load(dev[0]!.address)).current.owner.keys.map((k) => k.address)).toEqual([
+        dev[0]!.address,
+      ]);
+    } finally {
+      profile.consent.answerWith({ approved: true, password: PASSWORD });
+    }
     const withUpdateBit = {
       ...update,
       actives: [
@@ -506,7 +513,7 @@ describe('permissions service with a representative and a contract on the embedd
       },
     };
     const blocked = await expectWalletError(
-      wallet.permissions.submit(owner, ownerNeedsContract, true, LOCKOUT_CONFIRMATION_TEXT),
+      wallet.permissions.submit(owner, ownerNeedsContract, true),
       'PermissionError',
       'PERM_CHANGE_BLOCKED',
     );

@@ -1,3 +1,4 @@
+import { PASSWORD } from '../../vault/helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase58Address } from '../../../../src-core/address/address';
 import { hexToBytes } from '../../../../src-core/bytes/hex';
@@ -49,7 +50,7 @@ describe('requests built, simulated, signed and broadcast on the embedded node',
     events = recordEvents();
     profile = await startEmbeddedWallet({ prefix: 'tx-requests-', events, blockTimeMs: 100 });
     wallet = profile.wallet;
-    await wallet.vault.initialize('Treasury-Desk-2024!');
+    await wallet.vault.initialize(PASSWORD);
     dev = (await wallet.vault.importDevAccounts(3)).map((a) => a.address);
     client = profile.client();
   });

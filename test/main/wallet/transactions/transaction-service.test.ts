@@ -1,3 +1,4 @@
+import { ScriptedConsent } from '../../../fixtures/consent-surface';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase58Address } from '../../../../src-core/address/address';
 import { hexToBytes } from '../../../../src-core/bytes/hex';
@@ -47,7 +48,12 @@ describe('transaction service on the embedded node', () => {
 
   beforeAll(async () => {
     events = recordEvents();
-    profile = await startEmbeddedWallet({ prefix: 'tx-service-', events, blockTimeMs: 100 });
+    profile = await startEmbeddedWallet({
+      prefix: 'tx-service-',
+      events,
+      blockTimeMs: 100,
+      consent: ScriptedConsent.approve(PASSWORD),
+    });
     ({ wallet, nodes: started } = profile);
     await wallet.vault.initialize(PASSWORD);
     dev = (await wallet.vault.importDevAccounts(3)).map((a) => ({ address: a.address, id: a.id }));

@@ -3,9 +3,9 @@ import { hexToBytes } from '../../../../src-core/bytes/hex';
 import type { VaultAccount } from '../../../../src-core/ipc/channels/vault';
 import type { Permission } from '../../../../src-core/permission/model';
 import { signTransaction } from '../../../../src-core/tx/sign';
-import type { TransactionJson } from '../../../../src-core/tx/types';
 import type { ProposalInput } from '../../../../src-main/wallet/cosign/proposals';
 import type { Prepared } from '../../../../src-main/wallet/transactions/prepared';
+import type { SignRequest } from '../../../../src-main/wallet/consent/consented-signing';
 import { TransactionSigner } from '../../../../src-main/wallet/transactions/transaction-signer';
 import { K } from '../../../fixtures/permissions';
 import { active, multisig, unsignedOf } from '../../../core/envelope/helpers';
@@ -29,10 +29,10 @@ function signerWith(accounts: VaultAccount[], head: number | null = null) {
   const signer = new TransactionSigner({
     vault: {
       listAccounts: () => accounts,
-      sign: async (tx: TransactionJson, accountId: string) => {
+      sign: async ({ transaction, accountId }: SignRequest) => {
         const key = accounts.find((a) => a.id === accountId)!.label as Key;
         signedBy.push(key);
-        return signTransaction(tx, hexToBytes(K[key].private_key));
+        return signTransaction(transaction, hexToBytes(K[key].private_key));
       },
     },
     proposals: {
@@ -95,10 +95,8 @@ describe('transaction signer', () => {
   it('signs in the given order and stops once the weight reaches the threshold', async () => {
     const { signer, signedBy } = signerWith([account('K1'), account('K2'), account('K3')]);
     const result = await signer.signInOrder(
-      unsignedOf(multisig),
+      { transaction: unsignedOf(multisig), permission: active },
       ['K3', 'K1', 'K2'].map((k) => ({ accountId: account(k as Key).id, weight: 1n })),
-      2n,
-      2,
     );
     expect(signedBy).toEqual(['K3', 'K1']);
     expect(result).toMatchObject({ weight: 2n, signed: 2 });

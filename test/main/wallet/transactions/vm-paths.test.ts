@@ -1,3 +1,4 @@
+import { PASSWORD } from '../../vault/helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TxRequestSchema, type TxRequestInput } from '../../../../src-core/ipc/channels/tx';
 import type { WalletServices } from '../../../../src-main/wallet';
@@ -21,7 +22,7 @@ describe('transaction service with the VM', () => {
     events = recordEvents();
     profile = await startEmbeddedWallet({ prefix: 'tx-vm-', events, blockTimeMs: 100, saveInternalTx: true });
     wallet = profile.wallet;
-    await wallet.vault.initialize('Treasury-Desk-2024!');
+    await wallet.vault.initialize(PASSWORD);
     owner = (await wallet.vault.importDevAccounts(1))[0]!.address;
   });
   afterAll(async () => {

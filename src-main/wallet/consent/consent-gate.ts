@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { ConsentError, VaultError } from '../../../src-core/errors';
+import type { WalletLog } from '../context';
+import type { ConsentAnswer, ConsentRequest, ConsentSurface } from './consent-request';
+
+/** What the gate needs from the vault: a password check whose failures count toward the lockout. */
+export interface PasswordCheck {
+  verifyPassword(password: string): Promise<void>;
+}
+
+export interface ConsentGateOptions {
+  /** Absent where the host has no surface of its own: then nothing can be approved. */
+  readonly surface?: ConsentSurface;
+  readonly vault: PasswordCheck;
+  readonly log: WalletLog;
+}
+
+/** How many answers one request may get before a wrong password or phrase ends it. */
+const MAX_ATTEMPTS = 3;
+
+export type ConsentDraft = Omit<ConsentRequest, 'id'>;
+
+/**
+ * The single gate every signature and every loosening of the vault passes: it shows main's own
+ * request on the consent surface, one request at a time, and resolves only when the person
+ * approved there, with the password checked by the vault when the request asks for it. Nothing
+ * the renderer sends can answer it: there is no channel that reaches `approve`'s outcome.
+ */
+export class ConsentGate {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: ConsentGateOptions) {}
+
+  /**
+   * Resolves with the password the person typed (when one was asked for); throws ConsentError
+   * CONSENT_DECLINED when they declined or closed the surface, CONSENT_NO_SURFACE without one.
+   */
+  approve(draft: ConsentDraft): Promise<{ password?: string }> {
+    const run = this.tail.then(() => this.ask({ ...draft, id: randomBytes(16).toString('hex') }));
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private async ask(request: ConsentRequest): Promise<{ password?: string }> {
+    const surface = this.options.surface;
+    if (!surface) {
+      throw new ConsentError(
+        'CONSENT_NO_SURFACE',
+        'This build has no confirmation window of its own, so it cannot sign or change vault settings.',
+      );
+    }
+    let retry: { reason: string } | undefined;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      let answer: ConsentAnswer;
+      try {
+        answer = await surface.ask(request, retry);
+      } catch (cause) {
+        this.options.log.error('The confirmation window failed', { kind: request.kind });
+        throw new ConsentError(
+          'CONSENT_SURFACE_FAILED',
+          'The confirmation window could not be shown, so nothing was signed. Try again.',
+          { cause: cause instanceof Error ? cause.message : String(cause) },
+        );
+      }
+      if (!answer.approved) throw declined(request);
+      if (request.typedConfirmation !== undefined && answer.typed !== request.typedConfirmation) {
+        retry = { reason: `Type ${request.typedConfirmation} exactly to approve this change.` };
+        continue;
+      }
+      if (!request.password.required) return {};
+      const password = answer.password ?? '';
+      try {
+        await this.options.vault.verifyPassword(password);
+        return { password };
+      } catch (error) {
+        if (!(error instanceof VaultError) || error.code !== 'VAULT_WRONG_PASSWORD') throw error;
+        retry = { reason: 'The password is wrong. Try again.' };
+      }
+    }
+    throw new ConsentError(
+      'CONSENT_DECLINED',
+      `Nothing was done: the confirmation was refused ${MAX_ATTEMPTS} times.`,
+      {
+        kind: request.kind,
+      },
+    );
+  }
+}
+
+function declined(request: ConsentRequest): ConsentError {
+  const what = request.kind === 'vault-setting' ? 'The setting was not changed' : 'Nothing was signed';
+  return new ConsentError('CONSENT_DECLINED', `${what}: you declined in the confirmation window.`, {
+    kind: request.kind,
+  });
+}

@@ -1,0 +1,79 @@
+import { createEnvelope, signingProgress, type Envelope } from '../../../src-core/envelope';
+import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
+import type { PermissionChangeProof } from '../../../src-core/permission/lockout';
+import type { AccountPermissions, Permission } from '../../../src-core/permission/model';
+import type { TransactionJson } from '../../../src-core/tx/types';
+import { namesOf, tokenFactsOf } from '../cosign/envelope-naming';
+import type { ChainAccess } from '../node-host/chain-access';
+import type { ChainReads } from '../transactions/chain-reads';
+import type { WalletVault } from '../vault-service';
+
+/** One vault signature a wallet service asks for. */
+export interface SignRequest {
+  readonly transaction: TransactionJson;
+  readonly accountId: string;
+  /** The permission it is signed under, as the chain holds it now. */
+  readonly permission: Permission;
+  /** The account's whole structure, for a permission change's before/after rows. */
+  readonly accountPermissions?: AccountPermissions | null | undefined;
+  readonly abi?: readonly Record<string, unknown>[] | undefined;
+  /** For a permission change: the prover's judgement, shown with its warnings. */
+  readonly proof?: PermissionChangeProof | undefined;
+  /** What happens once signed, in the approve button's words ("and broadcast"). */
+  readonly after?: string | undefined;
+  /** The inbox's envelope when signing one (else an envelope is made here from the transaction). */
+  readonly envelope?: Envelope | undefined;
+}
+
+/** What wallet services use of the vault: public account facts, and signatures behind main's confirmation. */
+export interface SigningVault {
+  listAccounts(): VaultAccount[];
+  sign(request: SignRequest): Promise<TransactionJson>;
+}
+
+export interface ConsentedSigningOptions {
+  readonly vault: Pick<WalletVault, 'listAccounts' | 'signTransaction'>;
+  readonly chain: Pick<ChainAccess, 'client' | 'genesisId' | 'network' | 'stores' | 'head'>;
+  readonly reads: ChainReads;
+}
+
+/**
+ * The wallet services' only way to a vault signature. The confirmation main shows is built here
+ * from the transaction's own bytes (wrapped in an envelope for this chain, so the summary is
+ * decoded from raw_data, never taken from a request) with names and token facts main reads
+ * itself; the vault signs only once the person approves it on main's surface.
+ */
+export class ConsentedSigning implements SigningVault {
+  constructor(private readonly options: ConsentedSigningOptions) {}
+
+  listAccounts(): VaultAccount[] {
+    return this.options.vault.listAccounts();
+  }
+
+  async sign(request: SignRequest): Promise<TransactionJson> {
+    const envelope = request.envelope ?? (await this.wrap(request));
+    const progress = signingProgress(envelope, { permission: request.permission });
+    const accounts = this.options.vault.listAccounts();
+    return this.options.vault.signTransaction({
+      envelope,
+      accountId: request.accountId,
+      names: namesOf(accounts, this.options.chain),
+      tokens: await tokenFactsOf(envelope, this.options.chain, this.options.reads),
+      progress: { signedWeight: progress.currentWeight, threshold: progress.threshold },
+      ...(request.proof ? { proof: request.proof } : {}),
+      ...(request.after ? { after: request.after } : {}),
+    });
+  }
+
+  private async wrap(request: SignRequest): Promise<Envelope> {
+    const { transaction } = request;
+    return createEnvelope({
+      transaction,
+      network: { name: this.options.chain.network().name, genesisBlockId: await this.options.chain.genesisId() },
+      permission: request.permission,
+      ...(request.accountPermissions ? { accountPermissions: request.accountPermissions } : {}),
+      ...(request.abi ? { abi: request.abi } : {}),
+      createdAt: this.options.chain.head()?.timestamp ?? Number(transaction.raw_data.timestamp ?? 0),
+    });
+  }
+}

@@ -1,0 +1,88 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { consentPageHtml } from '../../../src-main/app/consent-page';
+import { wireConsentForm, type ConsentFormAnswer } from '../../../src-main/preload/consent-form';
+import type { ConsentAnswer, ConsentRequest, ConsentSurface } from '../../../src-main/wallet/consent/consent-request';
+import { launchChromium, type LaunchedBrowser } from './chromium';
+import { ROOT } from './renderer-build';
+
+export interface ConsentDecision {
+  readonly approve: boolean;
+  readonly password?: string;
+  readonly typed?: string;
+}
+
+export interface ShownConsent {
+  readonly request: ConsentRequest;
+  readonly retry?: { readonly reason: string };
+  /** The page's visible text, as the person would read it. */
+  readonly text: string;
+}
+
+/**
+ * Main's confirmation surface in the end-to-end suite. Electron's window cannot run here, so each
+ * request is shown as the very page main composes (consent-page.ts), in a Chromium of its own that
+ * shares nothing with the app's page (no bridge, no window.api), wired by the very function the
+ * window's preload runs. The test decides the answer (`decide`); the harness types and clicks it
+ * into the page, and the answer main gets is what the page's form sent.
+ */
+export class HarnessConsent implements ConsentSurface {
+  readonly shown: ShownConsent[] = [];
+  decide: (request: ConsentRequest) => ConsentDecision | Promise<ConsentDecision>;
+  /** When set, the next page shown is saved as `test-artifacts/e2e/<name>.png`. */
+  screenshotNext: string | null = null;
+  private browser: Promise<LaunchedBrowser> | null = null;
+
+  constructor(decide: HarnessConsent['decide']) {
+    this.decide = decide;
+  }
+
+  async ask(request: ConsentRequest, retry?: { readonly reason: string }): Promise<ConsentAnswer> {
+    this.browser ??= launchChromium();
+    const page = await (await this.browser).context.newPage();
+    try {
+      let answered!: (answer: ConsentFormAnswer) => void;
+      const answer = new Promise<ConsentFormAnswer>((resolve) => (answered = resolve));
+      await page.exposeFunction('__consentAnswer', (a: ConsentFormAnswer) => answered(a));
+      await page.setContent(consentPageHtml(request, retry));
+      await page.evaluate(`(${wireConsentForm.toString()})(document, (a) => window.__consentAnswer(a))`);
+      this.shown.push({ request, ...(retry ? { retry } : {}), text: await page.locator('body').innerText() });
+      if (this.screenshotNext) {
+        await mkdir(join(ROOT, 'test-artifacts/e2e'), { recursive: true });
+        await page.screenshot({ path: join(ROOT, 'test-artifacts/e2e', `${this.screenshotNext}.png`), fullPage: true });
+        this.screenshotNext = null;
+      }
+      const decision = await this.decide(request);
+      if (decision.approve) {
+        // A person types only into the fields the page shows.
+        if (decision.typed !== undefined && request.typedConfirmation !== undefined)
+          await page.fill('#typed', decision.typed);
+        if (decision.password !== undefined && request.password.required)
+          await page.fill('#password', decision.password);
+        await page.click('#approve');
+      } else {
+        await page.click('#decline');
+      }
+      const sent = await answer;
+      if (sent.id !== request.id) throw new Error('The consent page answered another request');
+      return sent.approved
+        ? {
+            approved: true,
+            ...(sent.password !== undefined ? { password: sent.password } : {}),
+            ...(sent.typed !== undefined ? { typed: sent.typed } : {}),
+          }
+        : { approved: false };
+    } finally {
+      await page.close();
+    }
+  }
+
+  last(): ShownConsent | undefined {
+    return this.shown.at(-1);
+  }
+
+  async close(): Promise<void> {
+    if (this.browser) await (await this.browser).close();
+    this.browser = null;
+  }
+}

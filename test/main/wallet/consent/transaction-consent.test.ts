@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { toBase58Address } from '../../../../src-core/address/address';
+import { createEnvelope } from '../../../../src-core/envelope';
+import { envelopeFingerprint } from '../../../../src-core/envelope';
+import { DEFAULT_SIGNING_POLICY } from '../../../../src-core/ipc/channels/vault';
+import { formatTrx, formatUnits } from '../../../../src-core/units/amount';
+import { provePermissionChange } from '../../../../src-core/permission/lockout';
+import { accountPermissionsFromUpdate } from '../../../../src-core/permission/model';
+import { Names } from '../../../../src-main/wallet/cosign/names';
+import { transactionConsent } from '../../../../src-main/wallet/consent/transaction-consent';
+import { K, byName } from '../../../fixtures/permissions';
+import { NILE, active, multisig, proposal, trigger, unsignedOf } from '../../../core/envelope/helpers';
+
+const names = new Names(
+  [
+    {
+      id: 'acc_1',
+      kind: 'privateKey',
+      label: 'Treasury',
+      address: toBase58Address(K.K1.hex),
+      addressHex: K.K1.hex,
+      canSign: true,
+      createdAt: 0,
+    },
+  ],
+  null,
+);
+const signer = { address: K.K1.hex, device: 'vault key “Treasury”' };
+const TRC20_TRANSFER_ABI = [
+  {
+    type: 'function',
+    name: 'transfer',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+];
+const value = (rows: readonly { label: string; value: string }[], label: string) =>
+  rows.filter((r) => r.label === label).map((r) => r.value);
+
+describe('transactionConsent', () => {
+  it('states the contract, both ends in full Base58, the amount, permission, expiry, key and fingerprint', () => {
+    const envelope = proposal();
+    const draft = transactionConsent({ envelope, signer, names, tokens: new Map(), policy: DEFAULT_SIGNING_POLICY });
+    const transfer = multisig.raw_data.contract[0].parameter.value;
+    const to = toBase58Address(transfer.to_address);
+    const amount = formatTrx(BigInt(transfer.amount), { group: true, withUnit: true });
+    expect(draft.title).toBe(`Sign: Send ${amount} to ${to}`);
+    expect(value(draft.rows, 'Transaction')).toEqual(['TransferContract']);
+    expect(value(draft.rows, 'Amount')).toEqual([amount]);
+    expect(value(draft.rows, 'To')).toEqual([`${to} (not in your vault or address book)`]);
+    expect(value(draft.rows, 'Signed under')).toEqual(['Active permission 2, threshold 2']);
+    expect(value(draft.rows, 'Expires')).toEqual([`${new Date(envelope.expiresAt).toISOString()} (chain time, UTC)`]);
+    expect(value(draft.rows, 'Signing key')[0]).toContain(`${toBase58Address(K.K1.hex)} (“Treasury” in your vault)`);
+    expect(value(draft.rows, 'Transaction id')).toEqual([envelope.transaction.txID]);
+    expect(draft.fingerprint).toBe(envelopeFingerprint(envelope).text);
+    expect(draft.password.required).toBe(false);
+  });
+
+  it('leaves out the envelope note: it is text someone typed, not part of what is signed', () => {
+    const envelope = proposal({ note: 'Approved by the board, sign quickly' });
+    const draft = transactionConsent({ envelope, signer, names, tokens: new Map(), policy: DEFAULT_SIGNING_POLICY });
+    expect(JSON.stringify(draft)).not.toContain('Approved by the board');
+  });
+
+  it('reads a TRC-20 transfer in the token units main read from the chain, with the contract in full', () => {
+    const envelope = createEnvelope({
+      transaction: unsignedOf(trigger),
+      network: NILE,
+      permission: active,
+      abi: TRC20_TRANSFER_ABI,
+      createdAt: 1,
+    });
+    const effect = envelope.summary.call!.decoded!.effects[0]! as { contract: string; amount: string };
+    const tokens = new Map([[effect.contract, { symbol: 'USDT', decimals: 6 }]]);
+    const draft = transactionConsent({ envelope, signer, names, tokens, policy: DEFAULT_SIGNING_POLICY });
+    expect(value(draft.rows, 'Token amount')).toEqual([
+      `${formatUnits(BigInt(effect.amount), 6, { group: true })} USDT`,
+    ]);
+    expect(value(draft.rows, 'Token contract')[0]).toContain(toBase58Address(effect.contract));
+    expect(value(draft.rows, 'Fee limit')).toHaveLength(1);
+    expect(draft.password).toMatchObject({ required: true });
+  });
+
+  it('shows a permission change before and after with the prover verdict, and asks for the password', () => {
+    const update = byName('account_permission_update');
+    const envelope = createEnvelope({ transaction: unsignedOf(update as never), network: NILE, createdAt: 1 });
+    const after = accountPermissionsFromUpdate(update.raw_data.contract[0].parameter.value);
+    const proof = provePermissionChange(after, after);
+    const draft = transactionConsent({
+      envelope,
+      signer,
+      names,
+      tokens: new Map(),
+      policy: DEFAULT_SIGNING_POLICY,
+      proof,
+    });
+    expect(draft.rows.some((r) => r.label.startsWith('Owner') && r.label.endsWith('after'))).toBe(true);
+    expect(value(draft.rows, 'Lockout check')).toHaveLength(1);
+    expect(draft.password).toEqual({
+      required: true,
+      reason: 'Changing who controls an account always needs the vault password.',
+    });
+  });
+});
