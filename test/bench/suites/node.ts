@@ -196,7 +196,7 @@ export async function run(): Promise<boolean> {
     // --- one 2,000-transfer block: apply + persist ---------------------------------------------
     const batch = await presign(node, BLOCK_TXS, 10_000_000);
     await Promise.all(
-      batch.map((s) => node.pool.submit(transactionFromJson(JSON.parse(s.body) as Record<string, unknown>, false))),
+      batch.map((s) => node.pool.submit(transactionFromJson(s.body, false))),
     );
     const poolSize = node.pool.size;
     const t0 = performance.now();

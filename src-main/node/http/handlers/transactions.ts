@@ -8,7 +8,6 @@ import { contractAddressOf } from '../../../../src-core/tx/contract-address';
 import type { ContractTypeName } from '../../../../src-core/tx/contract-types';
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import { toBigInt } from '../../../../src-core/json/lossless';
 import { envelopeFromBytes, envelopeFromRaw, encodeWithResult } from '../../chain/tx';
 import type { TxEnvelope } from '../../chain/tx';
 import { checkWeight, operationsAllow } from '../../auth/permission-check';
@@ -19,6 +18,8 @@ import type { ApiRequest } from '../request';
 import { params } from '../request';
 import type { NodeServices } from '../services';
 import { transactionFromJson } from '../tx-input';
+import { mergeJsonFormat } from '../json-format';
+import { extraDataOf, permissionIdOf } from '../servlet-body';
 import { transactionInfoJson, transactionJson } from '../format';
 import { RawReply } from '../server';
 import { AdmissionError, ContractValidateError, JavaError, TransactionSignatureError } from '../../errors';
@@ -81,22 +82,6 @@ export function unsignedJson(tx: TxEnvelope, visible: boolean): Json {
   return out;
 }
 
-/** `Permission_id` of a builder request (0 when absent). */
-export function permissionIdParam(body: Json): number {
-  return body.Permission_id === undefined || body.Permission_id === null
-    ? 0
-    : Number(toBigInt(body.Permission_id, 'Permission_id'));
-}
-
-/** `extra_data` of a builder request: hex, or UTF-8 text when visible. */
-export function extraDataParam(body: Json, visible: boolean): Uint8Array | undefined {
-  const extra = body.extra_data;
-  if (typeof extra !== 'string' || extra.length === 0) return undefined;
-  return visible
-    ? utf8ToBytes(extra)
-    : (jsonToMessage('protocol.BytesMessage', { value: extra }, CODEC).value as Uint8Array);
-}
-
 /** A builder endpoint: the contract from the body, validated as java-tron's builder does, wrapped in an unsigned transaction. */
 export async function buildUnsigned(
   s: NodeServices,
@@ -104,12 +89,9 @@ export async function buildUnsigned(
   type: ContractTypeName,
   allowExtraData: boolean,
 ): Promise<Json> {
-  const body = req.body();
   const visible = req.visible();
   const messageName = `protocol.${type}`;
-  const value = getCodec(messageName)
-    .encode(jsonToMessage(messageName, body, { ...CODEC, visible }))
-    .finish();
+  const value = getCodec(messageName).encode(mergeJsonFormat(req.text(), messageName, visible)).finish();
   const chain = s.chain;
   // java-tron runs the actuator's validate() when it builds (Wallet.createTransactionCapsule).
   const probe = envelopeFromRaw(
@@ -124,9 +106,10 @@ export async function buildUnsigned(
     if (error instanceof ContractValidateError) throw new JavaError(JAVA.contractValidate, error.message);
     throw error;
   }
+  const body = req.servletBody();
   const tx = await unsignedTransaction(s, type, value, {
-    permissionId: permissionIdParam(body),
-    data: allowExtraData ? extraDataParam(body, visible) : undefined,
+    permissionId: permissionIdOf(body),
+    data: allowExtraData ? extraDataOf(body, visible) : undefined,
   });
   return unsignedJson(tx, visible);
 }
@@ -141,7 +124,7 @@ export const broadcastTransaction =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json | RawReply> => {
     const visible = req.visible();
-    const tx = transactionFromJson(req.body(), visible);
+    const tx = transactionFromJson(req.text(), visible);
     try {
       await s.pool.submit(tx);
       // The hot path: exactly java-tron's success body, without a JSON serializer.
@@ -248,7 +231,7 @@ export const getSignWeight =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
     const visible = req.visible();
-    const tx = transactionFromJson(req.body(), visible);
+    const tx = transactionFromJson(req.text(), visible);
     const out: Json = {};
     let result: Json = {};
     try {
@@ -291,7 +274,7 @@ export const getApprovedList =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
     const visible = req.visible();
-    const tx = transactionFromJson(req.body(), visible);
+    const tx = transactionFromJson(req.text(), visible);
     const out: Json = {};
     let result: Json = {};
     try {
