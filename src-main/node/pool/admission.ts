@@ -4,7 +4,7 @@ import { validateSignatures } from '../auth/permission-check';
 import type { Chain } from '../chain/chain';
 import type { TxEnvelope } from '../chain/tx';
 import type { AccountReader } from '../state/view';
-import { AdmissionError, RESPONSE_CODE, TransactionSignatureError } from '../errors';
+import { AdmissionError, JavaError, RESPONSE_CODE, TransactionSignatureError } from '../errors';
 
 export interface AdmissionCheckInput {
   readonly chain: Chain;
@@ -42,6 +42,8 @@ export function checkAdmission(tx: TxEnvelope, input: AdmissionCheckInput): void
     } catch (error) {
       if (error instanceof TransactionSignatureError)
         throw new AdmissionError(RESPONSE_CODE.SIGERROR, `Validate signature error: ${error.message}`);
+      // Wallet.broadcastTransaction's last catch: an exception no check expects.
+      if (error instanceof JavaError) throw new AdmissionError(RESPONSE_CODE.OTHER_ERROR, `Error: ${error.message}`);
       throw error;
     }
   }
@@ -53,11 +55,12 @@ export function checkAdmission(tx: TxEnvelope, input: AdmissionCheckInput): void
   }
   if (!chain.tapos(tx.refBlockBytes, tx.refBlockHash))
     throw new AdmissionError(RESPONSE_CODE.TAPOS_ERROR, 'Tapos check error.');
-  const withResult = tx.bytes.length + PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX;
-  if (withResult + PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX > PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE) {
+  // Manager.validateCommon: the size without ret plus twice MAX_RESULT_SIZE_IN_TX, and that sum is what it prints.
+  const generalBytes = tx.bytes.length + 2 * PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX;
+  if (generalBytes > PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE) {
     throw new AdmissionError(
       RESPONSE_CODE.TOO_BIG_TRANSACTION_ERROR,
-      `Too big transaction with result, TxId ${tx.idHex}, the size is ${withResult} bytes, maxTxSize ${PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE}`,
+      `Too big transaction with result, TxId ${tx.idHex}, the size is ${generalBytes} bytes, maxTxSize ${PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE}`,
     );
   }
   if (

@@ -10,7 +10,7 @@ import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import { envelopeFromBytes, envelopeFromRaw, encodeWithResult } from '../../chain/tx';
 import type { TxEnvelope } from '../../chain/tx';
-import { checkWeight, operationsAllow } from '../../auth/permission-check';
+import { checkWeight, operationsAllow, recoveryFailure } from '../../auth/permission-check';
 import type { RecoveredSignature } from '../../auth/permission-check';
 import { permissionById, permissionToMessage, PERMISSION_TYPE } from '../../state/account';
 import { JAVA } from '../error-body';
@@ -227,6 +227,24 @@ const SIGN_WEIGHT_CODES = {
   other: 'OTHER_ERROR',
 } as const;
 
+const APPROVED_LIST_CODES = {
+  format: 'SIGNATURE_FORMAT_ERROR',
+  compute: 'COMPUTE_ADDRESS_ERROR',
+  permission: 'OTHER_ERROR',
+  other: 'OTHER_ERROR',
+} as const;
+
+/**
+ * The result of getsignweight / getapprovedlist for a failed check: the code of the signature
+ * exception, or for any other exception (an uncaught "Invalid point compression") OTHER_ERROR
+ * with "<class> : <message>".
+ */
+function signatureFailure(error: unknown, codeOf: (kind: TransactionSignatureError['kind']) => string): Json {
+  if (error instanceof TransactionSignatureError) return { code: codeOf(error.kind), message: error.message };
+  if (error instanceof JavaError) return { code: 'OTHER_ERROR', message: `class ${error.className} : ${error.message}` };
+  throw error;
+}
+
 export const getSignWeight =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
@@ -262,8 +280,7 @@ export const getSignWeight =
       }
       if (weight < permission.threshold) result = { code: 'NOT_ENOUGH_PERMISSION' };
     } catch (error) {
-      if (!(error instanceof TransactionSignatureError)) throw error;
-      result = { code: SIGN_WEIGHT_CODES[error.kind], message: error.message };
+      result = signatureFailure(error, (kind) => SIGN_WEIGHT_CODES[kind]);
     }
     out.result = result;
     out.transaction = extention(tx, visible);
@@ -289,7 +306,7 @@ export const getApprovedList =
           if (signature.length < 65)
             throw new TransactionSignatureError('format', `Signature size is ${signature.length}`);
           const r = recovered[i]!;
-          if (!r.ok) throw new TransactionSignatureError('compute', r.message);
+          if (!r.ok) throw recoveryFailure(signature, r);
           approved.push(r.address);
         });
         out.approved_list = messageToJson(
@@ -299,14 +316,7 @@ export const getApprovedList =
         ).approved_list;
       }
     } catch (error) {
-      if (!(error instanceof TransactionSignatureError)) throw error;
-      const code =
-        error.kind === 'format'
-          ? 'SIGNATURE_FORMAT_ERROR'
-          : error.kind === 'compute'
-            ? 'COMPUTE_ADDRESS_ERROR'
-            : 'OTHER_ERROR';
-      result = { code, message: error.message };
+      result = signatureFailure(error, (kind) => APPROVED_LIST_CODES[kind]);
     }
     out.result = result;
     out.transaction = extention(tx, visible);
