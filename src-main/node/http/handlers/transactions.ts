@@ -4,7 +4,6 @@ import { protocol } from '../../../../src-core/proto/runtime';
 import { bigintToLong } from '../../../../src-core/proto/runtime';
 import { rawDataFromMessage } from '../../../../src-core/tx/codec';
 import { CONTRACT_TYPE_IDS, typeUrlOf } from '../../../../src-core/tx/contract-types';
-import { contractAddressOf } from '../../../../src-core/tx/contract-address';
 import type { ContractTypeName } from '../../../../src-core/tx/contract-types';
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
@@ -20,7 +19,7 @@ import type { NodeServices } from '../services';
 import { transactionFromJson } from '../tx-input';
 import { mergeJsonFormat } from '../json-format';
 import { extraDataOf, permissionIdOf } from '../servlet-body';
-import { transactionInfoJson, transactionJson } from '../format';
+import { generateContractAddress, transactionInfoJson, transactionJson } from '../format';
 import { RawReply } from '../server';
 import { AdmissionError, ContractValidateError, JavaError, TransactionSignatureError } from '../../errors';
 
@@ -77,8 +76,9 @@ export function unsignedJson(tx: TxEnvelope, visible: boolean): Json {
     raw_data: rawDataFromMessage(tx.raw, { visible }),
     raw_data_hex: bytesToHex(tx.rawBytes),
   };
-  if (tx.contract?.typeName === 'CreateSmartContract' && tx.contract.owner.length > 0)
-    out.contract_address = contractAddressOf(tx.idHex, tx.contract.ownerHex);
+  // Util.generateContractAddress hashes the owner bytes as they are, none included.
+  if (tx.contract?.typeName === 'CreateSmartContract')
+    out.contract_address = generateContractAddress(tx.id, tx.contract.owner);
   return out;
 }
 
