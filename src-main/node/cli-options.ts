@@ -33,6 +33,7 @@ Options:
                       java-tron localWitnessAccountAddress (T… or 41…): the representative
                       account the single --localwitness key (its witness-permission key)
                       produces for; empty = the key's own account (alias --local-witness-account)
+  --state-cache-mb N  memory for decoded state in front of LevelDB (default 64)
   --chain-parameter getName=VALUE
                       override a chain parameter at genesis, e.g. getEnergyFee=100 (repeatable)
   --help              this text
@@ -42,6 +43,10 @@ function integer(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new CliUsageError(`--${name} expects a whole number, got "${value}".`);
   return Number(value);
+}
+
+function megabytes(value: number | undefined): number | undefined {
+  return value === undefined ? undefined : value * 1024 * 1024;
 }
 
 /** `--help`, or the node configuration the flags ask for (unset flags left out: the defaults apply). */
@@ -66,6 +71,7 @@ export function parseCommandLine(
         'no-dev': { type: 'boolean' },
         'allow-host': { type: 'string', multiple: true },
         'chain-parameter': { type: 'string', multiple: true },
+        'state-cache-mb': { type: 'string' },
         localwitness: { type: 'string', multiple: true },
         localWitnessAccountAddress: { type: 'string' },
         // The earlier name of --localWitnessAccountAddress.
@@ -107,6 +113,7 @@ export function parseCommandLine(
     estimateEnergy: !values['no-estimate-energy'],
     dev: !values['no-dev'],
     allowedHosts: values['allow-host'] ?? [],
+    stateCacheBytes: megabytes(integer(values['state-cache-mb'], 'state-cache-mb')),
     localWitness: values.localwitness,
     // java-tron: an empty localWitnessAccountAddress means the key's own account.
     localWitnessAccountAddress: witnessAccount === '' ? undefined : witnessAccount,

@@ -2,7 +2,7 @@ import type { TronNode } from './node';
 import { DEFAULT_DEV_MNEMONIC } from './config';
 import type { NodeConfigInput } from './config';
 import { HELP, parseCommandLine } from './cli-options';
-import { configuredSigners } from './chain/signers';
+import { configuredSigners } from './consensus/signers';
 import { addressFromPrivateKey } from '../../src-core/keys/keys';
 import { toBase58Address } from '../../src-core/address/address';
 import { CliUsageError } from './errors';

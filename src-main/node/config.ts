@@ -53,6 +53,11 @@ export interface NodeConfig {
   readonly maxPendingTransactions: number;
   /** Signature-recovery worker threads; 0 recovers on the main thread. */
   readonly signatureWorkers: number;
+  /**
+   * Bound of the cache of decoded state (accounts, names, records, contract records) in front of
+   * LevelDB, in approximate bytes; what does not fit is read from LevelDB again (state/level-backend.ts).
+   */
+  readonly stateCacheBytes: number;
   /** Chain-time of the genesis block (ms, aligned down to a 3 s slot). Default: now. */
   readonly genesisTimestamp?: number;
   readonly chainParameters: ChainParameters;
@@ -62,7 +67,7 @@ export interface NodeConfig {
    * java-tron `localwitness`: further block-signing private keys (hex). Each produces for its own
    * account, or the single key for `localWitnessAccountAddress` when that is set, and only while
    * it is the key that account's witness permission names (otherwise the node logs why, once).
-   * In dev mode the funded keys also produce, each for its own account (chain/signers.ts).
+   * In dev mode the funded keys also produce, each for its own account (consensus/signers.ts).
    */
   readonly localWitness: readonly string[];
   /**
@@ -91,6 +96,8 @@ export function isLoopbackHost(host: string): boolean {
 /** Hardhat's well-known test mnemonic: public, so anything sent to its addresses can be taken. */
 export const DEFAULT_DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 
+const MIB = 1024 * 1024;
+
 export type NodeConfigInput = Partial<Omit<NodeConfig, 'chainParameters'>> & {
   chainParameters?: Partial<ChainParameters>;
 };
@@ -116,6 +123,7 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
     maxBodyBytes: input.maxBodyBytes ?? 4_194_304,
     maxPendingTransactions: input.maxPendingTransactions ?? 2000,
     signatureWorkers: input.signatureWorkers ?? 2,
+    stateCacheBytes: input.stateCacheBytes ?? 64 * MIB,
     genesisTimestamp: input.genesisTimestamp,
     chainParameters: withChainParameters(input.chainParameters),
     witnessCount: input.witnessCount ?? PROTOCOL_CONSTANTS.ACTIVE_WITNESSES,
@@ -169,6 +177,8 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
   }
   if (typeof config.maxEnergyLimitForConstant !== 'bigint' || config.maxEnergyLimitForConstant < 0n)
     throw new RangeError('maxEnergyLimitForConstant must be a non-negative bigint (energy units).');
+  if (!Number.isInteger(config.stateCacheBytes) || config.stateCacheBytes < MIB)
+    throw new RangeError('The state cache must be a whole number of bytes, at least 1 MiB.');
   if (!Number.isInteger(config.signatureWorkers) || config.signatureWorkers < 0 || config.signatureWorkers > 64)
     throw new RangeError('signatureWorkers must be between 0 and 64.');
   return config;

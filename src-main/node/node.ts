@@ -7,7 +7,8 @@ import { resolveConfig } from './config';
 import { deriveKeys, FUNDED_PATH, WITNESS_PATH } from './genesis';
 import { Store } from './store/store';
 import { Chain } from './chain/chain';
-import { configuredSigners } from './chain/signers';
+import { LevelStateBackend } from './state/level-backend';
+import { configuredSigners } from './consensus/signers';
 import { defaultActuators, vmActuators } from './actuators/registry';
 import type { ActuatorRegistry } from './actuators/registry';
 import { RecoveryPool } from './signatures/recovery-pool';
@@ -70,6 +71,7 @@ export interface TronNode {
   readonly chain: Chain;
   readonly pool: TxPool;
   readonly recovery: RecoveryPool;
+  readonly producer: Producer;
   /** The smart-contract runtime (VM, block context) for tests and the bench. */
   readonly contracts: ContractRuntime;
 }
@@ -106,16 +108,26 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     // Block signers besides the genesis representatives: localwitness (for localWitnessAccountAddress, or
     // its own account), and in dev mode each funded key for its own account.
     const signers = configuredSigners(config, funded);
-    const chain = await Chain.open(store, config, actuators, witnessKeys, funded, Date.now(), {
-      signers,
+    const state = await LevelStateBackend.open(store, {
+      cacheBytes: config.stateCacheBytes,
       extCodecs: CONTRACT_RECORD_CODECS,
     });
+    const chain = await Chain.open({
+      store,
+      state,
+      config,
+      actuators,
+      witnessKeys,
+      funded,
+      now: Date.now(),
+      signers,
+    });
     chain.maintenanceHooks.push(dynamicEnergyMaintenance());
-    recovery = new RecoveryPool(config.signatureWorkers);
+    recovery = new RecoveryPool(config.signatureWorkers, { log: config.log });
     const pool = new TxPool(chain, recovery, config);
     contracts.attach(chain, pool);
     const dryRunner = new DryRunner(contracts, recovery);
-    producer = new Producer(pool, config.blockTimeMs, (error) =>
+    producer = new Producer(chain, pool, config.blockTimeMs, (error) =>
       config.log(`block production failed: ${(error as Error).message}`),
     );
     const p = producer;
@@ -204,6 +216,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       chain,
       pool,
       recovery,
+      producer: p,
       contracts,
     };
   } catch (error) {

@@ -3,6 +3,7 @@ import type { FetchLike } from '../../src-core/client/fetch';
 import type { ScryptParams, SecretStore } from '../vault';
 import { AccountsService } from './accounts/accounts-service';
 import type {
+  AlertNotifier,
   Clipboard,
   EmitEvent,
   FileDialogs,
@@ -23,9 +24,11 @@ import { PermissionsService } from './permissions/permissions-service';
 import { CosignService } from './cosign/cosign-service';
 import { AddressBookService } from './address-book/address-book-service';
 import { HistoryService } from './history/history-service';
+import { WatchtowerService } from './watchtower/watchtower-service';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
 export type {
+  AlertNotifier,
   Clipboard,
   EmitEvent,
   FileDialogs,
@@ -47,6 +50,7 @@ export { TokensService } from './tokens/tokens-service';
 export { CosignService } from './cosign/cosign-service';
 export { AddressBookService } from './address-book/address-book-service';
 export { HistoryService } from './history/history-service';
+export { WatchtowerService } from './watchtower/watchtower-service';
 
 /** Folder of the vault inside the user data folder. */
 export const VAULT_FOLDER = 'vault';
@@ -72,6 +76,10 @@ export interface WalletServicesOptions {
   readonly fileDialogs?: FileDialogs;
   /** Where main shows a recovery phrase (Electron's message box); absent, the vault refuses to show one. */
   readonly recoveryPhraseDisplay?: RecoveryPhraseDisplay;
+  /** Desktop notifications for watchtower alerts (Electron's Notification); absent: the inbox only. */
+  readonly alertNotifier?: AlertNotifier;
+  /** The watchtower's wait between polls at the head (default 3 s). */
+  readonly watchPollMs?: number;
 }
 
 export interface WalletServices {
@@ -86,6 +94,7 @@ export interface WalletServices {
   readonly cosign: CosignService;
   readonly addressBook: AddressBookService;
   readonly history: HistoryService;
+  readonly watchtower: WatchtowerService;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
   /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
@@ -99,7 +108,7 @@ export interface WalletServices {
  * <user data>/settings.json            selected network, node settings, API keys
  * <user data>/vault/                   the key vault (vault.json, keystores/)
  * <user data>/tron-node/               the embedded node's chain (or <data dir>/tron-node)
- * <user data>/networks/<key>/*.json    drafts, envelopes, address book, history per network
+ * <user data>/networks/<key>/*.json    drafts, envelopes, address book, history, watch list, alerts per network
  * ```
  *
  * The same function serves the Electron app and the end-to-end harness.
@@ -160,6 +169,14 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
   });
   const permissions = new PermissionsService({ chain: node, vault, transactions, log: options.log });
+  const watchtower = new WatchtowerService({
+    chain: node,
+    accounts: vault,
+    emit: options.emit,
+    log: options.log,
+    ...(options.alertNotifier ? { notifier: options.alertNotifier } : {}),
+    ...(options.watchPollMs !== undefined ? { pollMs: options.watchPollMs } : {}),
+  });
   const ready = node.open().catch((error: unknown) => {
     options.log.error('Opening the network failed', { error: error instanceof Error ? error.name : typeof error });
   });
@@ -175,8 +192,10 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     cosign,
     addressBook,
     history,
+    watchtower,
     ready,
     async close() {
+      await watchtower.dispose();
       transactions.dispose();
       cosign.dispose();
       accounts.dispose();

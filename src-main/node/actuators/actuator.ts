@@ -1,6 +1,6 @@
 import type { StateView } from '../state/view';
 import type { ContractTypeName } from '../../../src-core/tx/contract-types';
-import type { TxEnvelope } from '../chain/tx';
+import type { ParsedTransaction } from '../chain/tx';
 import type { ContractMessage, ContractOf } from './parsed-contract';
 import { ContractExeError, ContractValidateError } from '../errors';
 
@@ -21,7 +21,7 @@ export interface ActuatorContext {
   /** Set when a transaction is executed (not when a builder only validates). */
   readonly block?: ExecutionBlock;
   /** The transaction being executed (its id and raw fields: fee_limit, the VM's txID). */
-  readonly tx?: TxEnvelope;
+  readonly tx?: ParsedTransaction;
 }
 
 /**

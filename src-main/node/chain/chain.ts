@@ -1,353 +1,211 @@
-import { protocol, bigintToLong } from '../../../src-core/proto/runtime';
-import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
-import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
+import type { ActuatorRegistry } from '../actuators/registry';
+import type { ExecutionBlock } from '../actuators/actuator';
 import type { NodeConfig } from '../config';
 import type { DerivedKey } from '../genesis';
-import type { ActuatorRegistry } from '../actuators/registry';
+import type { BlockSigner } from '../consensus/signers';
+import { SignerBook } from '../consensus/signers';
+import { advanceChainTime, nextBlockTimestamp, nextSlotTime, slotOf } from '../consensus/slot-clock';
+import type { ProducibleSlot, ScheduledSlot } from '../consensus/schedule';
+import { producibleSlot, witnessAt } from '../consensus/schedule';
+import { recordProduction } from '../consensus/statistics';
+import { solidifiedBlock } from '../consensus/solidification';
+import { payBlockRewards } from '../staking/rewards';
 import type { AccountRecord } from '../state/account';
-import { decodeAccount, defaultWitnessPermission, encodeAccount, newAccount } from '../state/account';
+import type { StateBackend } from '../state/backend';
 import type { DynamicProperties } from '../state/dynamic';
-import {
-  ACTIVE_DEFAULT_OPERATIONS,
-  AVAILABLE_CONTRACT_TYPE,
-  parseProperties,
-  serializeProperties,
-} from '../state/dynamic';
-import type { WitnessRecord } from '../state/witness';
-import { decodeWitness, encodeWitness } from '../state/witness';
 import type { StateReader } from '../state/view';
 import { StateView } from '../state/view';
-import type { RecordValue } from '../state/records';
-import { decodeRecord, encodeRecord, recordSlot, splitSlot } from '../state/records';
-import { INITIAL_TOKEN_ID_NUM } from '../state/dynamic';
-import type { BatchOp, Store } from '../store/store';
-import { key, PREFIX, readU64, u64 } from '../store/store';
-import type { BlockSigner } from './signers';
-import { SignerBook } from './signers';
-import { payBlockRewards } from '../staking/rewards';
+import type { Store } from '../store/store';
+import { key, PREFIX } from '../store/store';
+import type { SealedBlock } from './block';
+import type { StoredTransaction } from './blocks';
+import { BlockLog } from './blocks';
+import type { PackedTx } from './commit';
+import { blockBatch, undoRecordsOf, writeBatch } from './commit';
+import { createGenesis, loadHead, sameGenesisWitnesses } from './genesis';
+import { ChainIndexes } from './indexes';
 import type { MaintenanceHook } from './maintenance';
 import { doMaintenance } from './maintenance';
-import { decodeHeader, sealBlock } from './block';
-import type { SealedBlock } from './block';
-import { encodeWithResult } from './tx';
-import type { TxEnvelope } from './tx';
-import type { TxOutcome } from './processor';
-import { processTransaction, totalFee } from './processor';
-import { decodeRecordUndo, decodeUndo, encodeRecordUndo, encodeUndo } from './undo';
-import type { RecordUndo, UndoRecord } from './undo';
-import { validateSignatures } from '../auth/permission-check';
-import type { ExtCodecs } from '../state/ext';
-import { codecOf, extKeyOf, extStoreKey } from '../state/ext';
+import type { ProcessContext } from './processor';
+import { SolidState } from './solid-state';
 
 /**
- * The chain: committed state at the head block, block production and application, the solidified
- * pointer, and the indexes admission reads (TAPOS, unexpired transaction ids). All state lives in
- * memory and is written through to LevelDB, one atomic batch per block.
+ * The chain: the head block and its dynamic properties over the committed state (`state`), and
+ * applying a block to them — producer statistics, rewards, maintenance, solidification — then
+ * persisting it in one atomic batch (chain/commit.ts). Reads of stored blocks, the TAPOS and
+ * duplicate indexes, the solidified state and the slot clock are answered here by the modules
+ * that own them.
  */
-const SLOT_MS = PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS;
-const BLOCK_SIZE_LIMIT = 2_000_000;
-const CONTRACT_RET_SUCCESS = 1;
-const RECENT_BLOCK_CACHE = 256;
-const EXPIRY_BUCKET_MS = 60_000;
-
-export interface PackedTx {
-  readonly tx: TxEnvelope;
-  readonly outcome: TxOutcome;
-}
-
-export interface BlockResult {
-  readonly block: SealedBlock;
-  readonly packed: readonly PackedTx[];
-  /** Ids refused while packing (expired, or no longer valid on the new state). */
-  readonly dropped: readonly string[];
-}
-
 export class ChainError extends Error {}
 
-/** Optional parts of the chain that features add. */
-export interface ChainExtras {
+export interface ChainOptions {
+  readonly store: Store;
+  /** The committed state (accounts, names, witnesses, records, contract records) at the head. */
+  readonly state: StateBackend;
+  readonly config: NodeConfig;
+  readonly actuators: ActuatorRegistry;
+  readonly witnessKeys: readonly DerivedKey[];
+  readonly funded: readonly DerivedKey[];
+  /** Wall-clock time (ms) a new chain starts at. */
+  readonly now: number;
   /**
-   * Further block signers besides the genesis representatives (java-tron `localwitness` /
-   * `localWitnessAccountAddress`, and the funded keys in dev mode): see chain/signers.ts.
+   * Block signers besides the genesis representatives (java-tron `localwitness` /
+   * `localWitnessAccountAddress`, and the funded keys in dev mode): see consensus/signers.ts.
    */
   readonly signers?: readonly BlockSigner[];
-  /** Codecs of the contract records kept beside accounts (see state/ext.ts). */
-  readonly extCodecs?: ExtCodecs;
 }
 
-/** The pending state and each pending transaction's outcome, in pool order (see TxPool). */
-export interface PreparedState {
+/** A sealed block, the state it leaves, and what it packed: what the chain applies and persists. */
+export interface BlockToCommit {
+  readonly block: SealedBlock;
+  /** The block's state over the head: its transactions applied, nothing else yet. */
   readonly view: StateView;
-  readonly outcomes: ReadonlyMap<string, TxOutcome>;
+  readonly packed: readonly PackedTx[];
+  /** Each packed transaction serialized with its ret, as in the block. */
+  readonly encoded: readonly Uint8Array[];
+  readonly witnessHex: string;
 }
 
-export class Chain implements StateReader {
-  readonly accounts = new Map<string, AccountRecord>();
-  readonly names = new Map<string, string>();
-  readonly witnesses = new Map<string, WitnessRecord>();
-  /** Keyed records (state/records.ts) by namespace. */
-  readonly records = new Map<string, Map<string, RecordValue>>();
-  /** Contract records at the head (see state/ext.ts). */
-  readonly ext = new Map<string, unknown>();
-  props!: DynamicProperties;
+export class Chain {
+  readonly store: Store;
+  readonly state: StateBackend;
+  readonly config: NodeConfig;
+  readonly actuators: ActuatorRegistry;
+  props: DynamicProperties;
   /** blockID of block 0 (CHAINID). */
-  genesisId: Uint8Array = new Uint8Array(32);
-  /** Keys this node signs blocks with, by the representative they produce for. */
-  private signers!: SignerBook;
+  readonly genesisId: Uint8Array;
   /** Run on every maintenance block after votes are tallied, before it is written (the VM's dynamic energy). */
   readonly maintenanceHooks: MaintenanceHook[] = [];
-  private readonly recordUndo = new Map<number, RecordUndo>();
-  /** TAPOS: ref_block_bytes hex → blockID[8..16] hex for the last 65,536 blocks. */
-  private readonly recent = new Map<string, string>();
-  /** Ids of packed transactions that have not expired yet, bucketed by expiration minute. */
-  private readonly unexpired = new Map<string, number>();
-  private readonly expiryBuckets = new Map<number, string[]>();
-  private readonly undo = new Map<number, UndoRecord>();
-  private readonly blockCache = new Map<number, Uint8Array>();
-  private readonly idCache = new Map<number, string>();
-  /** Ids of the last RECENT_BLOCK_CACHE blocks, readable synchronously (BLOCKHASH). */
-  private readonly recentIds = new Map<number, Uint8Array>();
-  private readonly extCodecs: ExtCodecs;
+  private readonly signers: SignerBook;
+  private readonly blocks: BlockLog;
+  private readonly indexes: ChainIndexes;
+  private readonly solid: SolidState;
 
   private constructor(
-    readonly store: Store,
-    readonly config: NodeConfig,
-    readonly actuators: ActuatorRegistry,
-    extras: ChainExtras,
+    options: ChainOptions,
+    head: { props: DynamicProperties; genesisId: Uint8Array },
+    parts: { blocks: BlockLog; indexes: ChainIndexes },
   ) {
-    this.extCodecs = extras.extCodecs ?? new Map();
-  }
-
-  static async open(
-    store: Store,
-    config: NodeConfig,
-    actuators: ActuatorRegistry,
-    witnessKeys: readonly DerivedKey[],
-    funded: readonly DerivedKey[],
-    now: number,
-    extras: ChainExtras = {},
-  ): Promise<Chain> {
-    const chain = new Chain(store, config, actuators, extras);
-    const genesis = witnessKeys.map((k): BlockSigner => ({
+    this.store = options.store;
+    this.state = options.state;
+    this.config = options.config;
+    this.actuators = options.actuators;
+    this.props = head.props;
+    this.genesisId = head.genesisId;
+    this.blocks = parts.blocks;
+    this.indexes = parts.indexes;
+    this.solid = new SolidState(options.state, () => this.props);
+    const genesis = options.witnessKeys.map((k): BlockSigner => ({
       privateKey: k.privateKey,
       witnessHex: k.hex,
       source: 'genesis',
     }));
-    chain.signers = new SignerBook(config, [...genesis, ...(extras.signers ?? [])]);
-    const meta = await store.get(key(PREFIX.meta));
-    if (meta) await chain.load(new TextDecoder().decode(meta), witnessKeys);
-    else await chain.createGenesis(witnessKeys, funded, now);
-    return chain;
+    this.signers = new SignerBook(options.config, [...genesis, ...(options.signers ?? [])]);
   }
 
-  // --- loading and genesis ----------------------------------------------------------------------
-
-  private async load(metaText: string, witnessKeys: readonly DerivedKey[]): Promise<void> {
-    this.props = parseProperties(metaText);
-    const genesisKeys = new Set(witnessKeys.map((k) => k.hex));
-    const missing = this.props.genesisWitnesses.filter((hex) => !genesisKeys.has(hex));
-    if (missing.length > 0 || witnessKeys.length !== this.props.genesisWitnesses.length) {
+  /** Opens the chain of the data directory, after writing genesis into it when it is empty. */
+  static async open(options: ChainOptions): Promise<Chain> {
+    const { store, state } = options;
+    let meta = await store.get(key(PREFIX.meta));
+    if (!meta) {
+      await writeBatch(store, state, createGenesis(state, options));
+      meta = (await store.get(key(PREFIX.meta)))!;
+    }
+    const head = await loadHead(store, new TextDecoder().decode(meta));
+    if (!sameGenesisWitnesses(head.props, options.witnessKeys)) {
       throw new ChainError(
         'This data directory was created with a different mnemonic or number of super representatives; use the same --mnemonic, or another --datadir.',
       );
     }
-    for await (const [, v] of this.store.scan(Uint8Array.of(PREFIX.account))) {
-      const account = decodeAccount(v);
-      this.accounts.set(account.addressHex, account);
-      if (account.accountName.length) this.names.set(bytesToHex(account.accountName), account.addressHex);
-    }
-    for await (const [, v] of this.store.scan(Uint8Array.of(PREFIX.witness))) {
-      const w = decodeWitness(v);
-      this.witnesses.set(w.addressHex, w);
-    }
-    for (const [namespace, codec] of this.extCodecs) {
-      for await (const [k, v] of this.store.scan(Uint8Array.of(codec.prefix)))
-        this.ext.set(extKeyOf(namespace, k), codec.decode(v));
-    }
-    for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.recent)))
-      this.recent.set(bytesToHex(k.subarray(1)), bytesToHex(v));
-    for (let n = Math.max(0, this.props.headNumber - RECENT_BLOCK_CACHE + 1); n <= this.props.headNumber; n++) {
-      const bytes = await this.store.get(key(PREFIX.block, u64(n)));
-      if (bytes) this.recentIds.set(n, decodeHeader(bytes).id);
-    }
-    const genesisBlock = await this.store.get(key(PREFIX.block, u64(0)));
-    if (genesisBlock) this.genesisId = decodeHeader(genesisBlock).id;
-    for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.undo))) this.undo.set(readU64(k, 1), decodeUndo(v));
-    for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.record))) {
-      const [namespace, recordKey] = splitSlot(new TextDecoder().decode(k.subarray(1)));
-      this.recordTable(namespace).set(recordKey, decodeRecord(v));
-    }
-    for await (const [k, v] of this.store.scan(Uint8Array.of(PREFIX.recordUndo)))
-      this.recordUndo.set(readU64(k, 1), decodeRecordUndo(v));
-    for await (const [k] of this.store.scan(
-      Uint8Array.of(PREFIX.expiration),
-      key(PREFIX.expiration, u64(this.props.headTimestamp + 1)),
-    )) {
-      this.trackUnexpired(bytesToHex(k.subarray(9)), readU64(k, 1));
-    }
-  }
-
-  private async createGenesis(
-    witnessKeys: readonly DerivedKey[],
-    funded: readonly DerivedKey[],
-    now: number,
-  ): Promise<void> {
-    // One slot in the past, so that the first block falls on the current wall-clock slot.
-    const genesisTimestamp = Math.floor((this.config.genesisTimestamp ?? now - SLOT_MS) / SLOT_MS) * SLOT_MS;
-    const params = this.config.chainParameters;
-    this.props = {
-      genesisTimestamp,
-      headNumber: 0,
-      headId: '',
-      headTimestamp: genesisTimestamp,
-      solidNumber: 0,
-      stateFlag: 0,
-      nextMaintenanceTime: genesisTimestamp + Number(params.getMaintenanceTimeInterval),
-      maintenanceCycle: 0,
-      chainTimeOffsetMs: 0,
-      pendingSkipMs: 0,
-      publicNetUsage: 0n,
-      publicNetTime: 0,
-      burnedSun: 0n,
-      totalNetWeight: 0n,
-      totalEnergyWeight: 0n,
-      totalTronPowerWeight: 0n,
-      tokenIdNum: INITIAL_TOKEN_ID_NUM,
-      totalSignNum: PROTOCOL_CONSTANTS.TOTAL_SIGN_NUM,
-      availableContractType: AVAILABLE_CONTRACT_TYPE,
-      activeDefaultOperations: ACTIVE_DEFAULT_OPERATIONS,
-      activeWitnesses: witnessKeys.map((k) => k.hex),
-      genesisWitnesses: witnessKeys.map((k) => k.hex),
-      parameters: params,
-    };
-    const operations = hexToBytes(ACTIVE_DEFAULT_OPERATIONS);
-    const ops: BatchOp[] = [];
-    for (const k of funded) {
-      const account = newAccount(Uint8Array.from(k.address), {
-        createTime: genesisTimestamp,
-        activeOperations: operations,
-      });
-      account.balance = this.config.accountBalanceSun;
-      this.accounts.set(account.addressHex, account);
-    }
-    witnessKeys.forEach((k, i) => {
-      const account = newAccount(Uint8Array.from(k.address), {
-        createTime: genesisTimestamp,
-        activeOperations: operations,
-      });
-      account.isWitness = true;
-      account.witnessPermission = defaultWitnessPermission(account.address);
-      this.accounts.set(account.addressHex, account);
-      const witness: WitnessRecord = {
-        address: account.address,
-        addressHex: account.addressHex,
-        voteCount: 0n,
-        url: `http://sr-${i + 1}.local`,
-        totalProduced: 0,
-        totalMissed: 0,
-        latestBlockNum: 0,
-        latestSlotNum: 0,
-        isJobs: true,
-      };
-      this.witnesses.set(witness.addressHex, witness);
+    const chain = new Chain(options, head, {
+      blocks: await BlockLog.load(store, head.props.headNumber),
+      indexes: await ChainIndexes.load(store, head.props.headTimestamp),
     });
-    for (const a of this.accounts.values())
-      ops.push({ type: 'put', key: key(PREFIX.account, a.address), value: encodeAccount(a) });
-    for (const w of this.witnesses.values())
-      ops.push({ type: 'put', key: key(PREFIX.witness, w.address), value: encodeWitness(w) });
-    const genesis = sealBlock({
-      number: 0,
-      timestamp: genesisTimestamp,
-      parentHash: new Uint8Array(32),
-      witnessAddress: new Uint8Array(),
-      transactions: [],
-    });
-    this.props.headId = genesis.idHex;
-    ops.push(...this.blockOps(genesis));
-    ops.push({ type: 'put', key: key(PREFIX.meta), value: new TextEncoder().encode(serializeProperties(this.props)) });
-    await this.store.write(ops);
-    this.rememberRecent(genesis);
-    this.cacheBlock(0, genesis.bytes);
-    this.genesisId = genesis.id;
+    await chain.solid.load(store);
+    return chain;
   }
 
-  // --- reads -----------------------------------------------------------------------------------
+  // --- reads -------------------------------------------------------------------------------------
 
-  getAccount(addressHex: string): AccountRecord | undefined {
-    return this.accounts.get(addressHex);
+  newView(): StateView {
+    return new StateView(this.state, this.props);
   }
 
-  nameOwner(nameHex: string): string | undefined {
-    return this.names.get(nameHex);
-  }
-
-  getExt(key: string): unknown {
-    return this.ext.get(key);
-  }
-
-  *extKeys(prefix: string): Iterable<string> {
-    for (const key of this.ext.keys()) if (key.startsWith(prefix)) yield key;
-  }
-
-  /** blockID of one of the last 256 blocks (BLOCKHASH), synchronously. */
-  recentBlockId(number: number): Uint8Array | undefined {
-    return this.recentIds.get(number);
-  }
-
-  getWitness(addressHex: string): WitnessRecord | undefined {
-    return this.witnesses.get(addressHex);
-  }
-
-  witnessAddresses(): Iterable<string> {
-    return this.witnesses.keys();
-  }
-
-  getRecord(namespace: string, recordKey: string): RecordValue | undefined {
-    return this.records.get(namespace)?.get(recordKey);
-  }
-
-  recordKeys(namespace: string): Iterable<string> {
-    return this.records.get(namespace)?.keys() ?? [];
-  }
-
-  private recordTable(namespace: string): Map<string, RecordValue> {
-    let table = this.records.get(namespace);
-    if (!table) {
-      table = new Map();
-      this.records.set(namespace, table);
-    }
-    return table;
-  }
-
-  /** A record as of the solidified block. */
-  solidRecord(namespace: string, recordKey: string): RecordValue | undefined {
-    const slot = recordSlot(namespace, recordKey);
-    let value: RecordValue | null | undefined = this.getRecord(namespace, recordKey);
-    for (let n = this.props.headNumber; n > this.props.solidNumber; n--) {
-      const undo = this.recordUndo.get(n);
-      if (undo?.has(slot)) value = undo.get(slot);
-    }
-    return value ?? undefined;
+  /** What a transaction runs with on `view` in `block`. */
+  processContext(view: StateView, block: ExecutionBlock): ProcessContext {
+    return { view, actuators: this.actuators, headTimestamp: this.props.headTimestamp, headSlot: this.headSlot, block };
   }
 
   /** State as of the solidified block, for /walletsolidity (witnesses are the head's). */
   solidReader(): StateReader {
-    return {
-      getAccount: (hex) => this.solidAccount(hex),
-      nameOwner: (nameHex) => this.nameOwner(nameHex),
-      getWitness: (hex) => this.getWitness(hex),
-      witnessAddresses: () => this.witnessAddresses(),
-      getRecord: (namespace, recordKey) => this.solidRecord(namespace, recordKey),
-      recordKeys: (namespace) => {
-        const keys = new Set(this.recordKeys(namespace));
-        const prefix = recordSlot(namespace, '');
-        for (let n = this.props.headNumber; n > this.props.solidNumber; n--) {
-          for (const slot of this.recordUndo.get(n)?.keys() ?? [])
-            if (slot.startsWith(prefix)) keys.add(slot.slice(prefix.length));
-        }
-        return [...keys].filter((k) => this.solidRecord(namespace, k) !== undefined);
-      },
-    };
+    return this.solid.reader();
+  }
+
+  /** The account as of the solidified block. */
+  solidAccount(addressHex: string): AccountRecord | undefined {
+    return this.solid.account(addressHex);
+  }
+
+  tapos(refBlockBytes: Uint8Array, refBlockHash: Uint8Array): boolean {
+    return this.indexes.tapos(refBlockBytes, refBlockHash);
+  }
+
+  isPackedAndUnexpired(idHex: string): boolean {
+    return this.indexes.isPackedAndUnexpired(idHex);
+  }
+
+  /** blockID of one of the last 256 blocks (BLOCKHASH), synchronously. */
+  recentBlockId(number: number): Uint8Array | undefined {
+    return this.blocks.recentBlockId(number);
+  }
+
+  async blockBytes(number: number): Promise<Uint8Array | undefined> {
+    if (number < 0 || number > this.props.headNumber) return undefined;
+    return this.blocks.blockBytes(number);
+  }
+
+  /** blockID (hex) of a block on the chain. */
+  async blockIdHex(number: number): Promise<string> {
+    if (number === this.props.headNumber) return this.props.headId;
+    const id = number < 0 || number > this.props.headNumber ? undefined : await this.blocks.blockIdHex(number);
+    if (id === undefined) throw new ChainError(`Block ${number} is not on this chain.`);
+    return id;
+  }
+
+  blockNumberOfId(idHex: string): Promise<number | undefined> {
+    return this.blocks.blockNumberOfId(idHex);
+  }
+
+  /** Stored transaction (with ret) and its block number. */
+  transaction(idHex: string): Promise<StoredTransaction | undefined> {
+    return this.blocks.transaction(idHex);
+  }
+
+  transactionInfo(idHex: string): Promise<Uint8Array | undefined> {
+    return this.blocks.transactionInfo(idHex);
+  }
+
+  // --- slots (consensus/) -------------------------------------------------------------------------
+
+  get headSlot(): number {
+    return slotOf(this.props, this.props.headTimestamp);
+  }
+
+  nextSlotTime(): number {
+    return nextSlotTime(this.props);
+  }
+
+  nextBlockTimestamp(wallNow: number): number {
+    return nextBlockTimestamp(this.props, wallNow, this.config.blockTimeMs);
+  }
+
+  /** Moves chain time forward (dev /admin/time). */
+  advanceTime(ms: number): void {
+    advanceChainTime(this.props, ms, this.config.blockTimeMs);
+  }
+
+  witnessAt(timestamp: number): string {
+    return witnessAt(this.props, timestamp);
   }
 
   /**
@@ -355,279 +213,47 @@ export class Chain implements StateReader {
    * it is the key its witness permission names (else the reason is logged once; see signers.ts).
    */
   signingKeyFor(witnessHex: string): Uint8Array | undefined {
-    return this.signers.keyFor(
-      witnessHex,
-      this.accounts.get(witnessHex),
-      this.props.parameters.getAllowMultiSign === 1n,
-    );
+    const allowMultiSign = this.props.parameters.getAllowMultiSign === 1n;
+    return this.signers.keyFor(witnessHex, this.state.getAccount(witnessHex), allowMultiSign);
   }
 
-  /** The account as of the solidified block. */
-  solidAccount(addressHex: string): AccountRecord | undefined {
-    let value: AccountRecord | null | undefined = this.accounts.get(addressHex);
-    for (let n = this.props.headNumber; n > this.props.solidNumber; n--) {
-      const undo = this.undo.get(n);
-      if (undo?.has(addressHex)) value = undo.get(addressHex);
-    }
-    return value ?? undefined;
-  }
-
-  get headSlot(): number {
-    return Math.floor((this.props.headTimestamp - this.props.genesisTimestamp) / SLOT_MS);
-  }
-
-  /** java-tron getNextBlockSlotTime: head time plus one slot, three right after maintenance. */
-  nextSlotTime(): number {
-    return (
-      this.props.headTimestamp +
-      SLOT_MS * (this.props.stateFlag === 1 ? PROTOCOL_CONSTANTS.MAINTENANCE_SKIP_SLOTS + 1 : 1)
-    );
-  }
-
-  tapos(refBlockBytes: Uint8Array, refBlockHash: Uint8Array): boolean {
-    return refBlockBytes.length === 2 && this.recent.get(bytesToHex(refBlockBytes)) === bytesToHex(refBlockHash);
-  }
-
-  isPackedAndUnexpired(idHex: string): boolean {
-    return this.unexpired.has(idHex);
-  }
-
-  newView(): StateView {
-    return new StateView(this, this.props);
-  }
-
-  witnessAt(timestamp: number): string {
-    const slot = Math.floor((timestamp - this.props.genesisTimestamp) / SLOT_MS);
-    const list = this.props.activeWitnesses;
-    return list[slot % list.length]!;
-  }
-
-  async blockBytes(number: number): Promise<Uint8Array | undefined> {
-    if (number < 0 || number > this.props.headNumber) return undefined;
-    return this.blockCache.get(number) ?? (await this.store.get(key(PREFIX.block, u64(number))));
-  }
-
-  /** blockID (hex) of a block on the chain. */
-  async blockIdHex(number: number): Promise<string> {
-    if (number === this.props.headNumber) return this.props.headId;
-    const cached = this.idCache.get(number);
-    if (cached) return cached;
-    const bytes = await this.blockBytes(number);
-    if (!bytes) throw new ChainError(`Block ${number} is not on this chain.`);
-    const id = bytesToHex(decodeHeader(bytes).id);
-    this.idCache.set(number, id);
-    if (this.idCache.size > RECENT_BLOCK_CACHE) this.idCache.delete(this.idCache.keys().next().value!);
-    return id;
-  }
-
-  async blockNumberOfId(idHex: string): Promise<number | undefined> {
-    const bytes = await this.store.get(key(PREFIX.blockId, hexToBytes(idHex)));
-    return bytes ? readU64(bytes) : undefined;
-  }
-
-  /** Stored transaction (with ret) and its block number. */
-  async transaction(idHex: string): Promise<{ blockNumber: number; bytes: Uint8Array } | undefined> {
-    const value = await this.store.get(key(PREFIX.tx, hexToBytes(idHex)));
-    if (!value) return undefined;
-    return { blockNumber: readU64(value), bytes: value.subarray(8) };
-  }
-
-  async transactionInfo(idHex: string): Promise<Uint8Array | undefined> {
-    return this.store.get(key(PREFIX.info, hexToBytes(idHex)));
-  }
-
-  // --- production --------------------------------------------------------------------------------
-
-  /** Timestamp of the next block: slot-aligned, after the head, on the chain's clock. */
-  nextBlockTimestamp(wallNow: number): number {
-    const p = this.props;
-    const earliest = this.nextSlotTime();
-    const followsWall = this.config.blockTimeMs === SLOT_MS;
-    const target = followsWall ? wallNow + p.chainTimeOffsetMs : p.headTimestamp + SLOT_MS + p.pendingSkipMs;
-    const aligned = p.genesisTimestamp + Math.floor((target - p.genesisTimestamp) / SLOT_MS) * SLOT_MS;
-    return Math.max(earliest, aligned);
-  }
-
-  /** Moves chain time forward (dev /admin/time). */
-  advanceTime(ms: number): void {
-    if (this.config.blockTimeMs === SLOT_MS) this.props.chainTimeOffsetMs += ms;
-    else this.props.pendingSkipMs += ms;
-  }
-
-  /**
-   * Builds, applies and persists the next block from `candidates` (pool order). Transactions that
-   * expired or no longer pass on the block's state are dropped, as java-tron drops them.
-   */
-  async produceBlock(
-    candidates: readonly TxEnvelope[],
-    wallNow: number,
-    prepared?: PreparedState,
-  ): Promise<BlockResult> {
-    const p = this.props;
-    const { timestamp, witnessHex, witnessKey } = this.producibleSlot(this.nextBlockTimestamp(wallNow));
-    const number = p.headNumber + 1;
-    const packed: PackedTx[] = [];
-    const dropped: string[] = [];
-    const encoded: Uint8Array[] = [];
-    // Fast path: the pending state already holds exactly these transactions applied in this order
-    // on this head; when none has expired and all fit, it is the block's state as is.
-    if (prepared && prepared.view.props === p && this.fitsAsPrepared(candidates, prepared, timestamp)) {
-      for (const tx of candidates) {
-        const outcome = prepared.outcomes.get(tx.idHex)!;
-        encoded.push(encodeWithResult(tx, outcome.result?.contractRet ?? CONTRACT_RET_SUCCESS));
-        packed.push({ tx, outcome });
-      }
-      const block = sealBlock(
-        {
-          number,
-          timestamp,
-          parentHash: hexToBytes(p.headId),
-          witnessAddress: hexToBytes(witnessHex),
-          transactions: encoded,
-        },
-        witnessKey,
-      );
-      await this.commitBlock(block, prepared.view, packed, encoded, witnessHex);
-      return { block, packed, dropped };
-    }
-    const view = this.newView();
-    let size = 0;
-    const headSlot = this.headSlot;
-    const activeOps = hexToBytes(p.activeDefaultOperations);
-    for (const tx of candidates) {
-      if (tx.expiration < timestamp || tx.expiration > p.headTimestamp + PROTOCOL_CONSTANTS.MAX_EXPIRATION_MS) {
-        dropped.push(tx.idHex);
-        continue;
-      }
-      if (size + tx.bytes.length + 8 > BLOCK_SIZE_LIMIT) break;
-      try {
-        // Signers were recovered at admission; only the permission is checked again on this state.
-        validateSignatures({
-          reader: view,
-          contractCount: tx.contractCount,
-          contract: tx.contract,
-          signatures: tx.signatures,
-          recovered: tx.signers ?? [],
-          totalSignNum: p.totalSignNum,
-          activeDefaultOperations: activeOps,
-        });
-        let outcome = processTransaction(tx, {
-          view,
-          actuators: this.actuators,
-          headTimestamp: p.headTimestamp,
-          headSlot,
-          block: { number, timestamp, witnessHex },
-        });
-        if (outcome instanceof Promise) outcome = await outcome;
-        const bytes = encodeWithResult(tx, outcome.result?.contractRet ?? CONTRACT_RET_SUCCESS);
-        encoded.push(bytes);
-        size += bytes.length;
-        packed.push({ tx, outcome });
-      } catch {
-        dropped.push(tx.idHex);
-      }
-    }
-    const block = sealBlock(
-      {
-        number,
-        timestamp,
-        parentHash: hexToBytes(p.headId),
-        witnessAddress: hexToBytes(witnessHex),
-        transactions: encoded,
-      },
-      witnessKey,
-    );
-    await this.commitBlock(block, view, packed, encoded, witnessHex);
-    return { block, packed, dropped };
-  }
-
-  /**
-   * The first slot from `timestamp` whose scheduled representative this node can sign for; the
-   * slots before it are missed, as on a network where that representative is offline.
-   */
-  private producibleSlot(timestamp: number): { timestamp: number; witnessHex: string; witnessKey: Uint8Array } {
-    const count = this.props.activeWitnesses.length;
-    for (let i = 0; i < count; i++) {
-      const t = timestamp + i * SLOT_MS;
-      const witnessHex = this.witnessAt(t);
-      const witnessKey = this.signingKeyFor(witnessHex);
-      if (witnessKey) return { timestamp: t, witnessHex, witnessKey };
-    }
+  /** The first slot from `timestamp` this node can sign a block for (the ones before are missed). */
+  producibleSlot(timestamp: number): ProducibleSlot {
+    const slot = producibleSlot(this.props, timestamp, (hex) => this.signingKeyFor(hex));
+    if (slot) return slot;
     throw new ChainError(
       'This node holds the block-signing key of none of the active super representatives (configure localwitness).',
     );
   }
 
   /** Where the next block will go (its timestamp and representative), for executions of pending transactions. */
-  nextBlockSlot(wallNow: number): { timestamp: number; witnessHex: string } {
+  nextBlockSlot(wallNow: number): ScheduledSlot {
     const timestamp = this.nextBlockTimestamp(wallNow);
-    try {
-      const slot = this.producibleSlot(timestamp);
-      return { timestamp: slot.timestamp, witnessHex: slot.witnessHex };
-    } catch {
-      return { timestamp, witnessHex: this.witnessAt(timestamp) };
-    }
+    const slot = producibleSlot(this.props, timestamp, (hex) => this.signingKeyFor(hex));
+    return slot
+      ? { timestamp: slot.timestamp, witnessHex: slot.witnessHex }
+      : { timestamp, witnessHex: this.witnessAt(timestamp) };
   }
 
-  private fitsAsPrepared(candidates: readonly TxEnvelope[], prepared: PreparedState, timestamp: number): boolean {
-    let size = 0;
-    for (const tx of candidates) {
-      const outcome = prepared.outcomes.get(tx.idHex);
-      if (tx.expiration < timestamp || !outcome) return false;
-      // A VM execution saw the block it expected; another timestamp means executing it again.
-      const assumed = outcome.result?.blockTimestamp;
-      if (assumed !== undefined && assumed !== timestamp) return false;
-      size += tx.bytes.length + 8;
-      if (size > BLOCK_SIZE_LIMIT) return false;
-    }
-    return true;
-  }
+  // --- applying a block --------------------------------------------------------------------------
 
-  private blockOps(block: SealedBlock): BatchOp[] {
-    return [
-      { type: 'put', key: key(PREFIX.block, u64(block.number)), value: block.bytes },
-      { type: 'put', key: key(PREFIX.blockId, block.id), value: u64(block.number) },
-      { type: 'put', key: key(PREFIX.recent, block.id.subarray(6, 8)), value: block.id.subarray(8, 16) },
-    ];
-  }
-
-  private async commitBlock(
-    block: SealedBlock,
-    view: StateView,
-    packed: readonly PackedTx[],
-    encoded: readonly Uint8Array[],
-    witnessHex: string,
-  ): Promise<void> {
+  /**
+   * Applies a block's bookkeeping to its state (java-tron Manager.applyBlock: producer statistics,
+   * block and vote rewards, maintenance, solidification), then persists block, state and indexes
+   * in one atomic batch and makes them the head.
+   */
+  async commitBlock({ block, view, packed, encoded, witnessHex }: BlockToCommit): Promise<void> {
     const p = this.props;
-    const next: DynamicProperties = { ...p, parameters: p.parameters, activeWitnesses: p.activeWitnesses };
-
-    // Producer statistics and missed slots (java-tron StatisticManager).
-    const headSlot = this.headSlot;
-    const slot = Math.floor((block.timestamp - p.genesisTimestamp) / SLOT_MS);
-    if (block.number > 1) {
-      const list = p.activeWitnesses;
-      const gap = slot - headSlot - 1;
-      if (gap > 0) {
-        for (let k = 0; k < list.length; k++) {
-          // Slots headSlot+1 … slot-1 whose index modulo the list size is k.
-          const first = headSlot + 1 + ((k - ((headSlot + 1) % list.length) + list.length) % list.length);
-          if (first <= slot - 1)
-            view.mutableWitness(list[k]!)!.totalMissed += Math.floor((slot - 1 - first) / list.length) + 1;
-        }
-      }
-    }
-    const producer = view.mutableWitness(witnessHex)!;
-    producer.totalProduced += 1;
-    producer.latestBlockNum = block.number;
-    producer.latestSlotNum = slot;
-
-    // Block and vote rewards (Manager.payReward), then maintenance (MaintenanceManager.applyBlock).
+    recordProduction(view, p, block, witnessHex);
     payBlockRewards(view, witnessHex);
-    next.headNumber = block.number;
-    next.headId = block.idHex;
-    next.headTimestamp = block.timestamp;
-    next.pendingSkipMs = 0;
-    next.stateFlag = 0;
+    const next: DynamicProperties = {
+      ...p,
+      headNumber: block.number,
+      headId: block.idHex,
+      headTimestamp: block.timestamp,
+      pendingSkipMs: 0,
+      stateFlag: 0,
+    };
     if (block.timestamp >= p.nextMaintenanceTime) {
       const interval = Number(p.parameters.getMaintenanceTimeInterval);
       const rounds = Math.floor((block.timestamp - p.nextMaintenanceTime) / interval);
@@ -641,164 +267,22 @@ export class Chain implements StateReader {
           hook({ view, cycle: next.maintenanceCycle, endedCycle: p.maintenanceCycle, props: next });
       }
     }
-    next.publicNetUsage = view.mutable.publicNetUsage;
-    next.publicNetTime = view.mutable.publicNetTime;
-    next.burnedSun = view.mutable.burnedSun;
-    next.totalNetWeight = view.mutable.totalNetWeight;
-    next.totalEnergyWeight = view.mutable.totalEnergyWeight;
-    next.totalTronPowerWeight = view.mutable.totalTronPowerWeight;
-    next.tokenIdNum = view.mutable.tokenIdNum;
+    Object.assign(next, view.mutable);
+    next.solidNumber = solidifiedBlock(view, next.activeWitnesses, p.solidNumber);
 
-    // Solidification over the active representatives of this block (DposService.updateSolidBlock).
-    const witnessOf = (hex: string): WitnessRecord | undefined =>
-      view.witnessChanges.get(hex) ?? this.witnesses.get(hex);
-    const latest = next.activeWitnesses.map((hex) => witnessOf(hex)?.latestBlockNum ?? 0).sort((a, b) => a - b);
-    const position = Math.floor(latest.length * (1 - PROTOCOL_CONSTANTS.SOLIDIFIED_THRESHOLD_PERCENT / 100));
-    next.solidNumber = Math.max(p.solidNumber, latest[position] ?? 0);
-
-    // One atomic batch: block, indexes, transactions, infos, state, undo, meta.
-    const ops: BatchOp[] = this.blockOps(block);
-    const undo: UndoRecord = new Map();
-    for (const [hex, account] of view.changes) {
-      undo.set(hex, this.accounts.get(hex) ?? null);
-      ops.push({ type: 'put', key: key(PREFIX.account, account.address), value: encodeAccount(account) });
-    }
-    for (const hex of view.deletedAccounts) {
-      if (!this.accounts.has(hex)) continue;
-      undo.set(hex, this.accounts.get(hex)!);
-      ops.push({ type: 'del', key: key(PREFIX.account, hexToBytes(hex)) });
-    }
-    for (const [extKey, value] of view.ext) {
-      const codec = codecOf(this.extCodecs, extKey);
-      ops.push(
-        value === null
-          ? { type: 'del', key: extStoreKey(codec, extKey) }
-          : { type: 'put', key: extStoreKey(codec, extKey), value: codec.encode(value) },
-      );
-    }
+    const undo = undoRecordsOf(this.state, view);
     const keepUndo = next.solidNumber < block.number;
-    if (undo.size > 0 && keepUndo)
-      ops.push({ type: 'put', key: key(PREFIX.undo, u64(block.number)), value: encodeUndo(undo) });
-    const recordUndo: RecordUndo = new Map();
-    const encoder = new TextEncoder();
-    for (const [slotKey, value] of view.recordChanges) {
-      const [namespace, recordKey] = splitSlot(slotKey);
-      const previous = this.getRecord(namespace, recordKey);
-      if (previous === undefined && value === null) continue;
-      recordUndo.set(slotKey, previous ?? null);
-      const storeKey = key(PREFIX.record, encoder.encode(slotKey));
-      ops.push(
-        value === null ? { type: 'del', key: storeKey } : { type: 'put', key: storeKey, value: encodeRecord(value) },
-      );
-    }
-    if (recordUndo.size > 0 && keepUndo)
-      ops.push({ type: 'put', key: key(PREFIX.recordUndo, u64(block.number)), value: encodeRecordUndo(recordUndo) });
-    for (let n = p.solidNumber + 1; n <= next.solidNumber; n++) {
-      if (this.undo.has(n)) ops.push({ type: 'del', key: key(PREFIX.undo, u64(n)) });
-      if (this.recordUndo.has(n)) ops.push({ type: 'del', key: key(PREFIX.recordUndo, u64(n)) });
-    }
-    for (const w of view.witnessChanges.values())
-      ops.push({ type: 'put', key: key(PREFIX.witness, w.address), value: encodeWitness(w) });
-    const blockNumberBytes = u64(block.number);
-    packed.forEach(({ tx, outcome }, i) => {
-      const stored = new Uint8Array(8 + encoded[i]!.length);
-      stored.set(blockNumberBytes, 0);
-      stored.set(encoded[i]!, 8);
-      ops.push({ type: 'put', key: key(PREFIX.tx, tx.id), value: stored });
-      ops.push({ type: 'put', key: key(PREFIX.info, tx.id), value: encodeInfo(tx, outcome, block) });
-      ops.push({ type: 'put', key: key(PREFIX.expiration, u64(tx.expiration), tx.id), value: new Uint8Array() });
-    });
-    const expired = this.expiredIds(block.timestamp);
-    for (const [idHex, expiration] of expired)
-      ops.push({ type: 'del', key: key(PREFIX.expiration, u64(expiration), hexToBytes(idHex)) });
-    ops.push({ type: 'put', key: key(PREFIX.meta), value: new TextEncoder().encode(serializeProperties(next)) });
-    await this.store.write(ops);
-
-    // The batch is durable: make it visible.
-    for (const [hex, account] of view.changes) this.accounts.set(hex, account);
-    for (const hex of view.deletedAccounts) this.accounts.delete(hex);
-    for (const [extKey, value] of view.ext) {
-      if (value === null) this.ext.delete(extKey);
-      else this.ext.set(extKey, value);
-    }
-    for (const [name, owner] of view.nameChanges) this.names.set(name, owner);
-    for (const [hex, w] of view.witnessChanges) this.witnesses.set(hex, w);
-    for (const [slotKey, value] of view.recordChanges) {
-      const [namespace, recordKey] = splitSlot(slotKey);
-      if (value === null) this.records.get(namespace)?.delete(recordKey);
-      else this.recordTable(namespace).set(recordKey, value);
-    }
-    if (undo.size > 0 && keepUndo) this.undo.set(block.number, undo);
-    if (recordUndo.size > 0 && keepUndo) this.recordUndo.set(block.number, recordUndo);
-    for (let n = p.solidNumber + 1; n <= next.solidNumber; n++) {
-      this.undo.delete(n);
-      this.recordUndo.delete(n);
-    }
-    for (const [idHex] of expired) this.unexpired.delete(idHex);
-    for (const { tx } of packed) this.trackUnexpired(tx.idHex, tx.expiration);
+    const solidified = [p.solidNumber + 1, next.solidNumber] as const;
+    const indexed = this.indexes.stage(
+      block,
+      packed.map(({ tx }) => tx),
+    );
+    const ops = blockBatch({ block, packed, encoded, undo: keepUndo ? undo : undefined, solidified, props: next });
+    await writeBatch(this.store, this.state, [...ops, ...indexed.ops, ...this.state.stage(view)]);
+    if (keepUndo) this.solid.add(block.number, undo.accounts, undo.records);
+    this.solid.drop(...solidified);
+    indexed.add();
     this.props = next;
-    this.rememberRecent(block);
-    this.cacheBlock(block.number, block.bytes);
+    this.blocks.add(block);
   }
-
-  private rememberRecent(block: SealedBlock): void {
-    this.recent.set(bytesToHex(block.id.subarray(6, 8)), bytesToHex(block.id.subarray(8, 16)));
-    this.recentIds.set(block.number, block.id);
-    this.recentIds.delete(block.number - RECENT_BLOCK_CACHE);
-  }
-
-  private cacheBlock(number: number, bytes: Uint8Array): void {
-    this.blockCache.set(number, bytes);
-    if (this.blockCache.size > RECENT_BLOCK_CACHE) this.blockCache.delete(this.blockCache.keys().next().value!);
-  }
-
-  private trackUnexpired(idHex: string, expiration: number): void {
-    this.unexpired.set(idHex, expiration);
-    const bucket = Math.floor(expiration / EXPIRY_BUCKET_MS);
-    const list = this.expiryBuckets.get(bucket);
-    if (list) list.push(idHex);
-    else this.expiryBuckets.set(bucket, [idHex]);
-  }
-
-  /** Ids whose expiration is at or before `timestamp`: they can never be packed again. */
-  private expiredIds(timestamp: number): [string, number][] {
-    const out: [string, number][] = [];
-    const limit = Math.floor(timestamp / EXPIRY_BUCKET_MS);
-    for (const [bucket, ids] of this.expiryBuckets) {
-      if (bucket > limit) continue;
-      const keep: string[] = [];
-      for (const id of ids) {
-        const expiration = this.unexpired.get(id);
-        if (expiration === undefined) continue;
-        if (expiration <= timestamp) out.push([id, expiration]);
-        else keep.push(id);
-      }
-      if (keep.length === 0) this.expiryBuckets.delete(bucket);
-      else this.expiryBuckets.set(bucket, keep);
-    }
-    return out;
-  }
-
-  headerOf(bytes: Uint8Array): ReturnType<typeof decodeHeader> {
-    return decodeHeader(bytes);
-  }
-}
-
-/** TransactionInfo of a system contract (java-tron TransactionUtil.buildTransactionInfoInstance). */
-export function encodeInfo(tx: TxEnvelope, outcome: TxOutcome, block: SealedBlock): Uint8Array {
-  const info: Record<string, unknown> = {
-    id: tx.id,
-    blockNumber: bigintToLong(BigInt(block.number)),
-    blockTimeStamp: bigintToLong(BigInt(block.timestamp)),
-    contractResult: [new Uint8Array()],
-  };
-  const fee = totalFee(outcome);
-  if (fee) info.fee = bigintToLong(fee);
-  const receipt: Record<string, unknown> = { ...outcome.result?.receipt };
-  if (outcome.result?.energyFee) receipt.energy_fee = bigintToLong(outcome.result.energyFee);
-  if (outcome.netUsage) receipt.net_usage = bigintToLong(outcome.netUsage);
-  if (outcome.netFee) receipt.net_fee = bigintToLong(outcome.netFee);
-  Object.assign(info, outcome.result?.info);
-  info.receipt = receipt;
-  return protocol.TransactionInfo.encode(info as protocol.ITransactionInfo).finish();
 }

@@ -6,7 +6,6 @@ import { bandwidthBytesOf } from '../../../src-core/fee/bandwidth';
 import { tokenIdText } from '../trc10/assets';
 import { consumeBandwidth } from '../resources/bandwidth';
 import type { StateView } from '../state/view';
-import type { TxEnvelope } from './tx';
 import {
   AdmissionError,
   BandwidthInsufficient,
@@ -15,6 +14,7 @@ import {
   RESPONSE_CODE,
   UnknownAssetForBandwidth,
 } from '../errors';
+import type { ParsedTransaction } from './tx';
 
 /**
  * Steps 14–18 of java-tron's processTransaction (java-tron-http.md §5, §6.1): bandwidth, the
@@ -66,7 +66,7 @@ function executeError(error: unknown): unknown {
  * Applies `tx` to `ctx.view` in its own journal. System contracts finish synchronously; a VM
  * contract answers with a promise, and the view must not be used by anyone else until it settles.
  */
-export function processTransaction(tx: TxEnvelope, ctx: ProcessContext): TxOutcome | Promise<TxOutcome> {
+export function processTransaction(tx: ParsedTransaction, ctx: ProcessContext): TxOutcome | Promise<TxOutcome> {
   const { view } = ctx;
   const contract = tx.contract!;
   const p = view.props.parameters;

@@ -10,7 +10,7 @@ import { parseContract } from '../actuators/parsed-contract';
  * block production read, computed once. `signers` is filled by recovery and reused when the
  * transaction is packed, so a block never recovers a signature twice.
  */
-export interface TxEnvelope {
+export interface ParsedTransaction {
   readonly id: Uint8Array;
   readonly idHex: string;
   /** protobufjs message object of Transaction.raw */
@@ -30,8 +30,11 @@ export interface TxEnvelope {
 
 const EMPTY: Uint8Array = new Uint8Array();
 
-/** Builds the envelope from a protobufjs Transaction.raw message and raw signature bytes. */
-export function envelopeFromRaw(raw: Record<string, unknown>, signatures: readonly Uint8Array[]): TxEnvelope {
+/** Parses a transaction from a protobufjs Transaction.raw message and raw signature bytes. */
+export function parseRawTransaction(
+  raw: Record<string, unknown>,
+  signatures: readonly Uint8Array[],
+): ParsedTransaction {
   const rawBytes = protocol.Transaction.raw.encode(raw as protocol.Transaction.Iraw).finish();
   const id = sha256(rawBytes);
   const contracts = (raw.contract as protocol.Transaction.Contract.$Properties[] | undefined) ?? [];
@@ -53,12 +56,12 @@ export function envelopeFromRaw(raw: Record<string, unknown>, signatures: readon
 }
 
 /** From serialized Transaction bytes (broadcasthex, the block store); `ret` is dropped. */
-export function envelopeFromBytes(bytes: Uint8Array): TxEnvelope {
+export function parseTransaction(bytes: Uint8Array): ParsedTransaction {
   const message = protocol.Transaction.decode(bytes) as unknown as {
     raw_data?: Record<string, unknown>;
     signature?: Uint8Array[];
   };
-  return envelopeFromRaw(message.raw_data ?? {}, message.signature ?? []);
+  return parseRawTransaction(message.raw_data ?? {}, message.signature ?? []);
 }
 
 function varintSize(n: number): number {
@@ -98,7 +101,7 @@ export function transactionBytes(
 }
 
 /** Serialized Transaction with `ret` = [{contractRet}] (field 5) as stored in blocks. */
-export function encodeWithResult(tx: TxEnvelope, contractRet: number): Uint8Array {
+export function encodeWithResult(tx: ParsedTransaction, contractRet: number): Uint8Array {
   // ret: tag 0x2a, length 2, Result.contractRet (field 3, varint) = contractRet.
   return transactionBytes(tx.rawBytes, tx.signatures, Uint8Array.of(0x2a, 0x02, 0x18, contractRet));
 }

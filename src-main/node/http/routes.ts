@@ -69,6 +69,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'getblockbynum', scope: wallet, get: same, input: postParams, handler: (s) => q.getBlockByNum(s) },
   { name: 'getblockbyid', scope: wallet, get: same, input: postParams, handler: (s) => q.getBlockById(s) },
   { name: 'getblockbylimitnext', scope: wallet, get: same, input: postParams, handler: (s) => q.getBlockByLimitNext(s) },
+  {
+    name: 'gettransactioninfobyblocknum',
+    scope: walletAndSolidity,
+    get: same,
+    input: postParams,
+    handler: q.getTransactionInfoByBlockNum,
+  },
   { name: 'getchainparameters', scope: wallet, get: same, input: query, handler: (s) => q.getChainParameters(s) },
   { name: 'listwitnesses', scope: wallet, get: same, input: query, handler: (s) => q.listWitnesses(s) },
   { name: 'getnodeinfo', scope: wallet, get: same, input: query, handler: (s) => q.getNodeInfo(s) },

@@ -1,8 +1,8 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { getCodec } from '../../../src-core/proto/schema';
 import { isContractTypeName, parameterMessageOf } from '../../../src-core/tx/contract-types';
-import type { TxEnvelope } from '../chain/tx';
-import { envelopeFromRaw } from '../chain/tx';
+import type { ParsedTransaction } from '../chain/tx';
+import { parseRawTransaction } from '../chain/tx';
 import { nullPointer } from './error-body';
 import { mergeJsonFormat } from './json-format';
 import { member, parseSpans, splice, type JsonSpan } from './json-spans';
@@ -15,7 +15,7 @@ import { member, parseSpans, splice, type JsonSpan } from './json-spans';
  * Transaction; if that fails java-tron has no transaction, and its next step is a
  * NullPointerException. txID and raw_data_hex are never read.
  */
-export function transactionFromJson(text: string, visible: boolean): TxEnvelope {
+export function transactionFromJson(text: string, visible: boolean): ParsedTransaction {
   const root = parseSpans(text);
   const contracts = member(member(root, 'raw_data'), 'contract');
   if (contracts?.kind !== 'array') throw nullPointer();
@@ -31,7 +31,7 @@ export function transactionFromJson(text: string, visible: boolean): TxEnvelope 
     throw nullPointer();
   }
   const raw = (message.raw_data as Record<string, unknown> | undefined) ?? {};
-  return envelopeFromRaw(raw, (message.signature as Uint8Array[] | undefined) ?? []);
+  return parseRawTransaction(raw, (message.signature as Uint8Array[] | undefined) ?? []);
 }
 
 /** One contract's JSON with its value packed as hex, or undefined when java-tron drops it. */

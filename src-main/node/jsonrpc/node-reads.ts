@@ -5,8 +5,8 @@ import { bigintToLong, longToBigint, protocol } from '../../../src-core/proto/ru
 import { CONTRACT_TYPE_IDS, typeUrlOf } from '../../../src-core/tx/contract-types';
 import type { ContractTypeName } from '../../../src-core/tx/contract-types';
 import { ContractValidateError, VmValidationError } from '../errors';
-import { envelopeFromBytes, envelopeFromRaw } from '../chain/tx';
-import type { TxEnvelope } from '../chain/tx';
+import { parseTransaction, parseRawTransaction } from '../chain/tx';
+import type { ParsedTransaction } from '../chain/tx';
 import { constantCall, estimateCall } from '../vm-host/constant-calls';
 import type { ConstantCall } from '../vm-host/constant-calls';
 import { isConstantFunction } from '../http/handlers/contracts';
@@ -260,7 +260,7 @@ export function nodeReads(services: NodeServices, runtime: ContractRuntime): Nod
     },
 
     validateSystemContract(type, parameter) {
-      const probe = envelopeFromRaw(
+      const probe = parseRawTransaction(
         { contract: [{ type: CONTRACT_TYPE_IDS[type], parameter: { type_url: typeUrlOf(type), value: parameter } }] },
         [],
       );
@@ -314,11 +314,11 @@ function blockRecordOf(bytes: Uint8Array, id: Uint8Array): BlockRecord {
     accountStateRoot: raw?.accountStateRoot ?? new Uint8Array(),
     version: raw?.version ?? 0,
     size: bytes.length,
-    transactions: transactions.map((t) => transactionRecordOf(envelopeFromBytes(t))),
+    transactions: transactions.map((t) => transactionRecordOf(parseTransaction(t))),
   };
 }
 
-function transactionRecordOf(tx: TxEnvelope): TransactionRecord {
+function transactionRecordOf(tx: ParsedTransaction): TransactionRecord {
   const contract = tx.contract;
   return {
     id: tx.id,
@@ -332,7 +332,7 @@ function transactionRecordOf(tx: TxEnvelope): TransactionRecord {
   };
 }
 
-function unsignedOf(tx: TxEnvelope): UnsignedTransaction {
+function unsignedOf(tx: ParsedTransaction): UnsignedTransaction {
   return {
     id: tx.id,
     createJson: (visible) => unsignedJson(tx, visible) as JsonOut,

@@ -1,52 +1,43 @@
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import type { RecoveredSignature } from '../auth/permission-check';
-import { validateSignatures } from '../auth/permission-check';
 import type { Chain } from '../chain/chain';
-import type { TxEnvelope } from '../chain/tx';
-import type { AccountReader } from '../state/view';
-import { AdmissionError, JavaError, RESPONSE_CODE, TransactionSignatureError } from '../errors';
+import { applyTransaction } from '../chain/apply';
+import { AdmissionError, RESPONSE_CODE } from '../errors';
+import type { ProcessContext, TxOutcome } from '../chain/processor';
+import type { ParsedTransaction } from '../chain/tx';
 
-export interface AdmissionCheckInput {
+export interface AdmissionInput {
   readonly chain: Chain;
-  /** The state the signature check reads the owner's permissions from (pending state, or a dry run's copy). */
-  readonly reader: AccountReader;
+  /** Where the transaction runs: the pending state, or a dry run's copy (the signature check reads it too). */
+  readonly context: ProcessContext;
   /** Recovered signers; `null` skips the signature check (a dry run "as if signed"). */
   readonly recovered: readonly RecoveredSignature[] | null;
-  readonly activeDefaultOperations: Uint8Array;
   /** Whether the pool already holds this transaction. */
   readonly inPool: (txIdHex: string) => boolean;
 }
 
 /**
- * Admission's checks before the contract runs, in java-tron's order (java-tron-http.md §5 steps
- * 6–13): expired for the next slot, signatures and permission, exactly one contract, TAPOS, size
- * with its result, the expiration window, duplicates. Throws AdmissionError with java-tron's
- * code and message. The pool and the dry run share it, so a dry run refuses what admission would.
+ * Admission in java-tron's order (java-tron-http.md §5 steps 6–18): expired for the next slot,
+ * signatures and permission, exactly one contract, TAPOS, size with its result, the expiration
+ * window, duplicates, then the contract on `input.context.view`. Throws AdmissionError with
+ * java-tron's code and message. The pool and the dry run share it, so a dry run refuses what
+ * admission would.
  */
-export function checkAdmission(tx: TxEnvelope, input: AdmissionCheckInput): void {
+export function admitTransaction(tx: ParsedTransaction, input: AdmissionInput): TxOutcome | Promise<TxOutcome> {
   const { chain } = input;
-  const props = chain.props;
   if (tx.expiration < chain.nextSlotTime())
     throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
-  if (input.recovered) {
-    try {
-      validateSignatures({
-        reader: input.reader,
-        contractCount: tx.contractCount,
-        contract: tx.contract,
-        signatures: tx.signatures,
-        recovered: input.recovered,
-        totalSignNum: props.totalSignNum,
-        activeDefaultOperations: input.activeDefaultOperations,
-      });
-    } catch (error) {
-      if (error instanceof TransactionSignatureError)
-        throw new AdmissionError(RESPONSE_CODE.SIGERROR, `Validate signature error: ${error.message}`);
-      // Wallet.broadcastTransaction's last catch: an exception no check expects.
-      if (error instanceof JavaError) throw new AdmissionError(RESPONSE_CODE.OTHER_ERROR, `Error: ${error.message}`);
-      throw error;
-    }
-  }
+  return applyTransaction(tx, {
+    ...input.context,
+    signers: input.recovered,
+    afterSignatureCheck: () => checkAfterSignatures(tx, input),
+  });
+}
+
+/** Steps 8–13: what admission checks between the signatures and the contract. */
+function checkAfterSignatures(tx: ParsedTransaction, input: AdmissionInput): void {
+  const { chain } = input;
+  const props = chain.props;
   if (tx.contractCount !== 1) {
     throw new AdmissionError(
       RESPONSE_CODE.CONTRACT_VALIDATE_ERROR,

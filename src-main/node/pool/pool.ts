@@ -1,26 +1,31 @@
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
-import { hexToBytes } from '../../../src-core/bytes/hex';
 import type { NodeConfig } from '../config';
-import type { Chain, BlockResult } from '../chain/chain';
-import { processTransaction } from '../chain/processor';
+import type { Chain } from '../chain/chain';
+import { AdmissionError, RESPONSE_CODE } from '../errors';
+import { applyTransaction } from '../chain/apply';
 import type { TxOutcome } from '../chain/processor';
-import type { TxEnvelope } from '../chain/tx';
+import type { ParsedTransaction } from '../chain/tx';
 import type { RecoveredSignature } from '../auth/permission-check';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { StateView } from '../state/view';
 import type { ExecutionBlock } from '../actuators/actuator';
-import { validateSignatures } from '../auth/permission-check';
-import { checkAdmission } from './admission';
-import { AdmissionError, RESPONSE_CODE } from '../errors';
+import { admitTransaction } from './admission';
 
 /**
  * The pending pool and admission (java-tron Wallet.broadcastTransaction → Manager.pushTransaction,
  * java-tron-http.md §5). Admitted transactions are applied, in arrival order, to a pending state
- * over the head, which is what /wallet reads see; block production re-applies them on the head and
- * the pending state is rebuilt from what is left.
+ * over the head, which is what /wallet reads see; block production (producer/) packs them, and the
+ * pending state is rebuilt from what is left.
  */
+/** The pending transactions in arrival order, the state they were applied to, and each one's outcome. */
+export interface PendingState {
+  readonly transactions: readonly ParsedTransaction[];
+  readonly view: StateView;
+  readonly outcomes: ReadonlyMap<string, TxOutcome>;
+}
+
 export class TxPool {
-  private readonly entries = new Map<string, TxEnvelope>();
+  private readonly entries = new Map<string, ParsedTransaction>();
   private outcomes = new Map<string, TxOutcome>();
   private pending: StateView;
   /** Set while a block is being produced and persisted; admission waits for it. */
@@ -38,7 +43,7 @@ export class TxPool {
     return this.entries.size;
   }
 
-  get(idHex: string): TxEnvelope | undefined {
+  get(idHex: string): ParsedTransaction | undefined {
     return this.entries.get(idHex);
   }
 
@@ -47,16 +52,8 @@ export class TxPool {
     return this.pending;
   }
 
-  private operationsCache: { hex: string; bytes: Uint8Array } | null = null;
-
-  private activeOperations(): Uint8Array {
-    const hex = this.chain.props.activeDefaultOperations;
-    if (this.operationsCache?.hex !== hex) this.operationsCache = { hex, bytes: hexToBytes(hex) };
-    return this.operationsCache.bytes;
-  }
-
   /** Recovers signers (batched in worker threads), then runs the checks in java-tron's order. */
-  async submit(tx: TxEnvelope): Promise<TxOutcome> {
+  async submit(tx: ParsedTransaction): Promise<TxOutcome> {
     if (this.entries.size >= this.config.maxPendingTransactions)
       throw new AdmissionError(RESPONSE_CODE.SERVER_BUSY, 'Server busy.');
     if (tx.contractCount === 0)
@@ -90,7 +87,7 @@ export class TxPool {
     return { number: chain.props.headNumber + 1, ...chain.nextBlockSlot(Date.now()) };
   }
 
-  private recoverSigners(tx: TxEnvelope): Promise<RecoveredSignature[]> {
+  private recoverSigners(tx: ParsedTransaction): Promise<RecoveredSignature[]> {
     // Nothing to recover when the signature check fails before recovery anyway.
     if (tx.signatures.length === 0 || tx.signatures.length > this.chain.props.totalSignNum) return Promise.resolve([]);
     const requests = [];
@@ -102,22 +99,12 @@ export class TxPool {
   }
 
   /** Runs under `exclusive`: no other admission or block can interleave with it. */
-  private admit(tx: TxEnvelope): TxOutcome | Promise<TxOutcome> {
-    const chain = this.chain;
-    const props = chain.props;
-    checkAdmission(tx, {
-      chain,
-      reader: this.pending,
+  private admit(tx: ParsedTransaction): TxOutcome | Promise<TxOutcome> {
+    const outcome = admitTransaction(tx, {
+      chain: this.chain,
+      context: this.chain.processContext(this.pending, this.nextBlock()),
       recovered: tx.signers ?? [],
-      activeDefaultOperations: this.activeOperations(),
       inPool: (id) => this.entries.has(id),
-    });
-    const outcome = processTransaction(tx, {
-      view: this.pending,
-      actuators: chain.actuators,
-      headTimestamp: props.headTimestamp,
-      headSlot: chain.headSlot,
-      block: this.nextBlock(),
     });
     const keep = (done: TxOutcome): TxOutcome => {
       this.entries.set(tx.idHex, tx);
@@ -127,46 +114,31 @@ export class TxPool {
     return outcome instanceof Promise ? outcome.then(keep) : keep(outcome);
   }
 
-  /** Produces one block from the pool (in arrival order), then rebuilds the pending state. */
-  async produceBlock(wallNow: number): Promise<BlockResult> {
-    return this.exclusive(async () => {
-      const candidates = [...this.entries.values()];
-      const result = await this.chain.produceBlock(candidates, wallNow, {
-        view: this.pending,
-        outcomes: this.outcomes,
-      });
-      for (const { tx } of result.packed) this.entries.delete(tx.idHex);
-      for (const id of result.dropped) this.entries.delete(id);
-      await this.rebuildPending();
-      return result;
-    });
+  /** What the pool holds, for the next block (under `exclusive`). */
+  pendingState(): PendingState {
+    return { transactions: [...this.entries.values()], view: this.pending, outcomes: this.outcomes };
+  }
+
+  /**
+   * After a block (under `exclusive`): what it packed or dropped leaves the pool, and the rest is
+   * applied again on the new head.
+   */
+  async blockCommitted(removed: Iterable<string>): Promise<void> {
+    for (const id of removed) this.entries.delete(id);
+    await this.rebuildPending();
   }
 
   /** Re-applies what is still pending on the new head; what no longer passes leaves the pool. */
   private async rebuildPending(): Promise<void> {
     this.pending = this.chain.newView();
     this.outcomes = new Map();
-    const chain = this.chain;
-    const props = chain.props;
-    const activeOps = hexToBytes(props.activeDefaultOperations);
+    const headTimestamp = this.chain.props.headTimestamp;
     for (const tx of [...this.entries.values()]) {
       try {
-        if (tx.expiration <= props.headTimestamp) throw new Error('expired');
-        validateSignatures({
-          reader: this.pending,
-          contractCount: tx.contractCount,
-          contract: tx.contract,
-          signatures: tx.signatures,
-          recovered: tx.signers ?? [],
-          totalSignNum: props.totalSignNum,
-          activeDefaultOperations: activeOps,
-        });
-        const outcome = processTransaction(tx, {
-          view: this.pending,
-          actuators: chain.actuators,
-          headTimestamp: props.headTimestamp,
-          headSlot: chain.headSlot,
-          block: this.nextBlock(),
+        if (tx.expiration <= headTimestamp) throw new Error('expired');
+        const outcome = applyTransaction(tx, {
+          ...this.chain.processContext(this.pending, this.nextBlock()),
+          signers: tx.signers ?? [],
         });
         this.outcomes.set(tx.idHex, outcome instanceof Promise ? await outcome : outcome);
       } catch {

@@ -1,12 +1,14 @@
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
-import type { BlockResult } from '../chain/chain';
+import type { Chain } from '../chain/chain';
+import type { BlockResult } from './block-builder';
+import { buildBlock } from './block-builder';
 import type { TxPool } from '../pool/pool';
 
 /**
- * The slot clock. With the default 3 s block time a block is produced at every wall-clock slot
- * (chain time = wall time); with another block time the chain steps one 3 s slot per tick, so
- * timestamps stay on the slot grid of chain time; 0 produces only on request (/admin/mine).
- * The 27 representatives take turns by slot (Chain.witnessAt); this node signs for all of them.
+ * The production loop (java-tron DposTask): with the default 3 s block time it wakes at every
+ * wall-clock slot boundary; with another block time every `blockTimeMs` (the chain still steps
+ * 3 s slots, consensus/slot-clock.ts); 0 produces only on request (/admin/mine). Which
+ * representative signs which slot is consensus/schedule.ts.
  */
 export class Producer {
   private timer: NodeJS.Timeout | null = null;
@@ -14,6 +16,7 @@ export class Producer {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
+    private readonly chain: Chain,
     private readonly pool: TxPool,
     private readonly blockTimeMs: number,
     private readonly onError: (error: unknown) => void,
@@ -43,11 +46,20 @@ export class Producer {
   produce(count: number): Promise<BlockResult[]> {
     const run = this.queue.then(async () => {
       const results: BlockResult[] = [];
-      for (let i = 0; i < count; i++) results.push(await this.pool.produceBlock(Date.now()));
+      for (let i = 0; i < count; i++) results.push(await this.produceOne(Date.now()));
       return results;
     });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** One block from the pool's transactions; the pool's lock keeps admissions out meanwhile. */
+  private produceOne(wallNow: number): Promise<BlockResult> {
+    return this.pool.exclusive(async () => {
+      const result = await buildBlock(this.chain, this.pool.pendingState(), wallNow);
+      await this.pool.blockCommitted([...result.packed.map(({ tx }) => tx.idHex), ...result.dropped]);
+      return result;
+    });
   }
 
   async stop(): Promise<void> {

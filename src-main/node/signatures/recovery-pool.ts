@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import { createRequire } from 'node:module';
 import type { RecoveredSignature } from '../auth/permission-check';
-import { recoverInline, statusToResult } from './recover';
+import { chooseImplementation, type RecoveryImplementation, type RecoveryImplementationName } from './implementation';
+import type { Libsecp256k1Loader } from './native';
+import { recoverSignerWith, statusToResult } from './recover';
 import { WORKER_SOURCE } from './worker-source';
 
 /**
@@ -30,10 +31,11 @@ interface WorkerSlot {
   readonly batches: Map<number, { batch: Batch; vs: Uint8Array }>;
 }
 
-/** Absolute paths of the @noble modules the worker imports (see worker-source.ts). */
-export function resolveWorkerDependencies(): { curves: string; sha3: string } {
-  const require = createRequire(import.meta.url);
-  return { curves: require.resolve('@noble/curves/secp256k1.js'), sha3: require.resolve('@noble/hashes/sha3.js') };
+export interface RecoveryPoolOptions {
+  /** The node's log (`NodeConfig.log`): one line at start naming the implementation, one if a worker fails. */
+  readonly log?: (line: string) => void;
+  /** Loads libsecp256k1; one that throws makes the pool recover with noble (tests force the fallback so). */
+  readonly loadNative?: Libsecp256k1Loader;
 }
 
 const MAX_BATCH = 16;
@@ -44,17 +46,27 @@ export class RecoveryPool {
   private scheduled = false;
   private nextId = 1;
   private closed = false;
+  private readonly chosen: RecoveryImplementation;
+  private readonly log: (line: string) => void;
+  private workerFailureLogged = false;
 
-  constructor(workerCount: number) {
+  constructor(workerCount: number, options: RecoveryPoolOptions = {}) {
+    this.chosen = chooseImplementation(options.loadNative);
+    this.log = options.log ?? (() => {});
+    const where = workerCount > 0 ? `${workerCount} worker thread${workerCount === 1 ? '' : 's'}` : 'the main thread';
+    const fallback = this.chosen.fallbackReason
+      ? `, because libsecp256k1 could not load: ${this.chosen.fallbackReason}`
+      : '';
+    this.log(`signature recovery: ${this.chosen.label} on ${where}${fallback}`);
     if (workerCount <= 0) return;
-    const workerData = resolveWorkerDependencies();
+    const workerData = this.chosen.workerModules;
     for (let i = 0; i < workerCount; i++) {
       const worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
       const slot: WorkerSlot = { worker, inFlight: 0, batches: new Map() };
       worker.on('message', (message: { id?: number; status?: Uint8Array; addresses?: Uint8Array; fatal?: string }) =>
         this.onMessage(slot, message),
       );
-      worker.on('error', () => this.failSlot(slot));
+      worker.on('error', (error) => this.onWorkerFailure(slot, error.message));
       worker.unref();
       this.slots.push(slot);
     }
@@ -64,11 +76,19 @@ export class RecoveryPool {
     return this.slots.length;
   }
 
+  /** Which secp256k1 recovers: libsecp256k1, or noble where the native module cannot load. */
+  get implementation(): RecoveryImplementationName {
+    return this.chosen.name;
+  }
+
+  private recoverHere(request: RecoveryRequest): RecoveredSignature {
+    return recoverSignerWith(this.chosen.recoverPublicKey, request.digest, request.signature);
+  }
+
   /** Recovers the signer of each request; never rejects (failures come back as results). */
   recover(requests: readonly RecoveryRequest[]): Promise<RecoveredSignature[]> {
     if (requests.length === 0) return Promise.resolve([]);
-    if (this.slots.length === 0 || this.closed)
-      return Promise.resolve(requests.map((r) => recoverInline(r.digest, r.signature)));
+    if (this.slots.length === 0 || this.closed) return Promise.resolve(requests.map((r) => this.recoverHere(r)));
     return new Promise((resolve) => {
       this.queue.push({ requests, resolve });
       if (!this.scheduled) {
@@ -84,7 +104,7 @@ export class RecoveryPool {
     this.queue = [];
     if (pending.length === 0) return;
     if (this.slots.length === 0) {
-      for (const p of pending) p.resolve(p.requests.map((r) => recoverInline(r.digest, r.signature)));
+      for (const p of pending) p.resolve(p.requests.map((r) => this.recoverHere(r)));
       return;
     }
     let total = 0;
@@ -134,7 +154,7 @@ export class RecoveryPool {
     message: { id?: number; status?: Uint8Array; addresses?: Uint8Array; fatal?: string },
   ): void {
     if (message.fatal !== undefined) {
-      this.failSlot(slot);
+      this.onWorkerFailure(slot, message.fatal);
       return;
     }
     const entry = slot.batches.get(message.id!);
@@ -150,14 +170,21 @@ export class RecoveryPool {
     });
   }
 
+  private onWorkerFailure(slot: WorkerSlot, reason: string): void {
+    if (!this.workerFailureLogged) {
+      this.workerFailureLogged = true;
+      this.log(`signature recovery: a worker thread failed (${reason}); its work continues on the main thread`);
+    }
+    this.failSlot(slot);
+  }
+
   /** A worker that dies hands its outstanding work to the main thread and leaves the pool. */
   private failSlot(slot: WorkerSlot): void {
     const index = this.slots.indexOf(slot);
     if (index >= 0) this.slots.splice(index, 1);
     for (const { batch } of slot.batches.values()) {
       for (const part of batch.parts) {
-        const r = part.pending.requests[part.at]!;
-        part.results[part.at] = recoverInline(r.digest, r.signature);
+        part.results[part.at] = this.recoverHere(part.pending.requests[part.at]!);
         if (--part.remaining.n === 0) part.pending.resolve(part.results);
       }
     }

@@ -5,12 +5,13 @@ import { protocol } from '../../../src-core/proto/runtime';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import { stringifyJson } from '../../../src-core/json/lossless';
 import type { RecoveredSignature } from '../auth/permission-check';
-import type { SealedBlock } from '../chain/block';
-import { encodeInfo } from '../chain/chain';
+import { encodeInfo } from '../chain/transaction-info';
+import { AdmissionError, RESPONSE_CODE } from '../errors';
+import type { ResponseCode } from '../errors';
 import type { TxOutcome } from '../chain/processor';
-import { processTransaction, totalFee } from '../chain/processor';
-import type { TxEnvelope } from '../chain/tx';
-import { envelopeFromBytes, envelopeFromRaw } from '../chain/tx';
+import { totalFee } from '../chain/processor';
+import type { ParsedTransaction } from '../chain/tx';
+import { parseTransaction, parseRawTransaction } from '../chain/tx';
 import { transactionInfoJson } from '../http/format';
 import { transactionFromJson } from '../http/tx-input';
 import { internalTxMessage } from '../vm-host/receipt';
@@ -20,8 +21,7 @@ import type { StateReader } from '../state/view';
 import { StateView } from '../state/view';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { ExecutionBlock } from '../actuators/actuator';
-import { checkAdmission } from '../pool/admission';
-import { AdmissionError, RESPONSE_CODE, type ResponseCode } from '../errors';
+import { admitTransaction } from '../pool/admission';
 
 /**
  * `node.dryRun(tx)`: validates and applies any transaction on a throw-away copy of the current
@@ -74,9 +74,9 @@ export interface DryRunResult {
 /** A transaction JSON (as TronWeb or src-core builds it), hex of a serialized Transaction, or its bytes. */
 export type DryRunInput = TransactionJson | object | string | Uint8Array;
 
-function parse(input: DryRunInput): TxEnvelope {
-  if (input instanceof Uint8Array) return envelopeFromBytes(input);
-  if (typeof input === 'string') return envelopeFromBytes(hexToBytes(input.length % 2 ? `0${input}` : input));
+function parse(input: DryRunInput): ParsedTransaction {
+  if (input instanceof Uint8Array) return parseTransaction(input);
+  if (typeof input === 'string') return parseTransaction(hexToBytes(input.length % 2 ? `0${input}` : input));
   const json = input as Record<string, unknown>;
   return transactionFromJson(stringifyJson(json), json.visible === true);
 }
@@ -147,7 +147,7 @@ export interface DryRunSequenceResult {
 }
 
 interface PreparedStep {
-  readonly tx: TxEnvelope;
+  readonly tx: ParsedTransaction;
   readonly recovered: RecoveredSignature[];
   readonly skipSignatureCheck: boolean;
 }
@@ -181,7 +181,7 @@ export class DryRunner {
     const pool = this.runtime.pool;
     return pool.exclusive(async () => {
       const pending = options.state === 'pending';
-      const base: StateReader = pending ? pool.view : chain;
+      const base: StateReader = pending ? pool.view : chain.state;
       const view = new StateView(base, chain.props, pending ? pool.view.mutable : undefined);
       const block = pool.nextBlock();
       const seen: Seen = new Map();
@@ -201,10 +201,10 @@ export class DryRunner {
     let recovered: RecoveredSignature[] = [];
     if (options.signers) {
       const addresses = options.signers.map(signerBytes);
-      tx = envelopeFromRaw(tx.raw, placeholderSignatures(addresses.length));
+      tx = parseRawTransaction(tx.raw, placeholderSignatures(addresses.length));
       recovered = addresses.map((address) => ({ ok: true, address, addressHex: bytesToHex(address) }));
     } else if (options.skipSignatureCheck && options.placeholderSignatures !== undefined) {
-      tx = envelopeFromRaw(tx.raw, placeholderSignatures(options.placeholderSignatures));
+      tx = parseRawTransaction(tx.raw, placeholderSignatures(options.placeholderSignatures));
     } else if (
       !options.skipSignatureCheck &&
       tx.signatures.length > 0 &&
@@ -231,23 +231,14 @@ export class DryRunner {
     const { tx, recovered } = step;
     const chain = this.runtime.chain;
     const pool = this.runtime.pool;
-    const props = chain.props;
     try {
       if (tx.contractCount === 0)
         throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, 'Contract validate error : No contract!');
-      checkAdmission(tx, {
+      let outcome = admitTransaction(tx, {
         chain,
-        reader: view,
+        context: chain.processContext(view, block),
         recovered: step.skipSignatureCheck ? null : recovered,
-        activeDefaultOperations: hexToBytes(props.activeDefaultOperations),
         inPool: (id) => pool.get(id) !== undefined,
-      });
-      let outcome = processTransaction(tx, {
-        view,
-        actuators: chain.actuators,
-        headTimestamp: props.headTimestamp,
-        headSlot: chain.headSlot,
-        block,
       });
       if (outcome instanceof Promise) outcome = await outcome;
       return this.accepted(tx, outcome, view, base, block, seen);
@@ -258,7 +249,7 @@ export class DryRunner {
   }
 
   private accepted(
-    tx: TxEnvelope,
+    tx: ParsedTransaction,
     outcome: TxOutcome,
     view: StateView,
     base: StateReader,
@@ -274,7 +265,7 @@ export class DryRunner {
         info.internal_transactions = execution.internalTransactions.map(internalTxMessage);
       infoOutcome = { ...outcome, result: { ...outcome.result, info } };
     }
-    const infoBytes = encodeInfo(tx, infoOutcome, { number: block.number, timestamp: block.timestamp } as SealedBlock);
+    const infoBytes = encodeInfo(tx, infoOutcome, block);
     const contractRet = protocol.Transaction.Result.contractResult[outcome.result?.contractRet ?? 1];
     return {
       txId: tx.idHex,

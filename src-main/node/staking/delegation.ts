@@ -430,8 +430,7 @@ export function delegationIndex(
 ): { toAccounts: Uint8Array[]; fromAccounts: Uint8Array[] } {
   const collect = (prefix: string): Uint8Array[] => {
     const entries: IndexEntry[] = [];
-    for (const key of reader.recordKeys(RECORD.delegationIndex)) {
-      if (!key.startsWith(prefix)) continue;
+    for (const key of reader.recordKeys(RECORD.delegationIndex, prefix)) {
       const entry = reader.getRecord(RECORD.delegationIndex, key) as IndexEntry | undefined;
       if (entry) entries.push(entry);
     }

@@ -21,6 +21,17 @@ export const RECORD = {
   asset: 'asset',
 } as const;
 
+/**
+ * The namespaces whose keys are enumerated (`StateReader.recordKeys`), each with the length of
+ * the key prefix its scans name: pending votes and tokens are read whole, the delegation index by
+ * `f<from hex>` / `t<to hex>`. Every other namespace is read by key only.
+ */
+export const SCANNED_RECORDS: ReadonlyMap<string, number> = new Map([
+  [RECORD.votes, 0],
+  [RECORD.delegationIndex, 43],
+  [RECORD.asset, 0],
+]);
+
 const SEPARATOR = '\u0000';
 
 /** One string per (namespace, key): the overlay key in StateView and the LevelDB key body. */

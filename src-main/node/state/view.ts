@@ -28,8 +28,11 @@ export interface StateReader extends AccountReader {
   /** Hex addresses of every witness (super representative or candidate). */
   witnessAddresses(): Iterable<string>;
   getRecord(namespace: string, key: string): RecordValue | undefined;
-  /** The keys of a namespace (any order). */
-  recordKeys(namespace: string): Iterable<string>;
+  /**
+   * The keys of a scanned namespace (`SCANNED_RECORDS`) that start with `prefix` (all of them by
+   * default), in no particular order.
+   */
+  recordKeys(namespace: string, prefix?: string): Iterable<string>;
 }
 
 const ABSENT = Symbol('absent');
@@ -209,20 +212,21 @@ export class StateView implements StateReader {
     return this.base.getRecord(namespace, key);
   }
 
-  recordKeys(namespace: string): Iterable<string> {
-    const prefix = recordSlot(namespace, '');
+  recordKeys(namespace: string, prefix = ''): Iterable<string> {
+    const slotPrefix = recordSlot(namespace, prefix);
+    const keyStart = recordSlot(namespace, '').length;
     let touched = false;
     for (const slot of this.recordChanges.keys()) {
-      if (slot.startsWith(prefix)) {
+      if (slot.startsWith(slotPrefix)) {
         touched = true;
         break;
       }
     }
-    if (!touched) return this.base.recordKeys(namespace);
-    const keys = new Set(this.base.recordKeys(namespace));
+    if (!touched) return this.base.recordKeys(namespace, prefix);
+    const keys = new Set(this.base.recordKeys(namespace, prefix));
     for (const [slot, value] of this.recordChanges) {
-      if (!slot.startsWith(prefix)) continue;
-      const key = slot.slice(prefix.length);
+      if (!slot.startsWith(slotPrefix)) continue;
+      const key = slot.slice(keyStart);
       if (value === null) keys.delete(key);
       else keys.add(key);
     }

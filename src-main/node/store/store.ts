@@ -10,6 +10,7 @@ import { ClassicLevel } from 'classic-level';
  *   u<num8>      undo record of an unsolidified block (accounts before the block)
  *   s<ns>\0<key> a keyed record (staking, votes, rewards, TRC-10; state/records.ts), JSON
  *   v<num8>      undo of keyed records of an unsolidified block
+ *   o<name>      owner address of an account name    o  (alone) the name index is complete
  *   C A D S E    contract records (vm-host/contract-records.ts): SmartContract, ABI, code, storage rows, ContractState
  * Every block is written with one atomic, synced batch, so a crash leaves the store at a block
  * boundary.
@@ -29,6 +30,7 @@ export const PREFIX = {
   undo: 0x75,
   record: 0x73,
   recordUndo: 0x76,
+  accountName: 0x6f,
 } as const;
 
 export function key(prefix: number, ...parts: Uint8Array[]): Key {
@@ -54,6 +56,13 @@ export function readU64(bytes: Uint8Array, offset = 0): number {
   return Number(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigUint64(offset));
 }
 
+/** The first key after every key that starts with `prefix` (its last byte below 0xff). */
+function prefixEnd(prefix: Uint8Array): Uint8Array {
+  const end = Uint8Array.from(prefix);
+  end[end.length - 1] = end[end.length - 1]! + 1;
+  return end;
+}
+
 export type BatchOp = { type: 'put'; key: Key; value: Uint8Array } | { type: 'del'; key: Key };
 
 export class Store {
@@ -77,15 +86,23 @@ export class Store {
     return (await this.db.get(k)) ?? undefined;
   }
 
+  /** A point read without waiting (classic-level getSync): state reads are synchronous. */
+  getSync(k: Key): Uint8Array | undefined {
+    return this.db.getSync(k) ?? undefined;
+  }
+
   async getMany(keys: Key[]): Promise<(Uint8Array | undefined)[]> {
     return this.db.getMany(keys);
   }
 
   /** All entries whose key starts with `prefix` (optionally from `gte`). */
   async *scan(prefix: Uint8Array, gte?: Uint8Array): AsyncGenerator<[Uint8Array, Uint8Array]> {
-    const upper = Uint8Array.from(prefix);
-    upper[upper.length - 1] = upper[upper.length - 1]! + 1;
-    for await (const [k, v] of this.db.iterator({ gte: gte ?? prefix, lt: upper })) yield [k, v];
+    for await (const [k, v] of this.db.iterator({ gte: gte ?? prefix, lt: prefixEnd(prefix) })) yield [k, v];
+  }
+
+  /** The keys (without values) that start with `prefix`. */
+  async *scanKeys(prefix: Uint8Array): AsyncGenerator<Uint8Array> {
+    for await (const k of this.db.keys({ gte: prefix, lt: prefixEnd(prefix) })) yield k;
   }
 
   async write(ops: BatchOp[]): Promise<void> {

@@ -7,7 +7,7 @@ import type { ContractMeta, ContractStateRecord } from '../vm/world-state';
 /**
  * The contract-side records the node keeps beside accounts (java-tron ContractStore, AbiStore,
  * CodeStore, StorageRowStore, ContractStateStore), as namespaced keys of `StateView.ext` /
- * `Chain.ext` and LevelDB rows under their own prefix bytes:
+ * `StateBackend.getExt` and LevelDB rows under their own prefix bytes:
  *   C<addr21>          SmartContract without its ABI      A<addr21>   SmartContract.ABI
  *   D<addr21>          runtime code                        E<addr21>   ContractState
  *   S<addr21><key32>   one 32-byte storage row

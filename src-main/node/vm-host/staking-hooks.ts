@@ -85,8 +85,8 @@ class WorldStateReader implements StateReader {
     return this.view.getRecord(namespace, key);
   }
 
-  recordKeys(namespace: string): Iterable<string> {
-    return this.view.recordKeys(namespace);
+  recordKeys(namespace: string, prefix?: string): Iterable<string> {
+    return this.view.recordKeys(namespace, prefix);
   }
 
   getExt(key: string): unknown {

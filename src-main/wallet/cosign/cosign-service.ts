@@ -5,12 +5,12 @@ import {
   createEnvelope,
   envelopeFingerprint,
   expiryStatus,
+  envelopeUrParts,
   fromPermissionSnapshot,
-  joinQrFrames,
   parseEnvelope,
+  readEnvelopeQr,
   serializeEnvelope,
   signingProgress,
-  splitForQr,
   type Envelope,
 } from '../../../src-core/envelope';
 import { BroadcastError, EnvelopeError, NodeHostError, WalletError } from '../../../src-core/errors';
@@ -413,7 +413,7 @@ export class CosignService {
   }
 
   async importQr(input: { frames: readonly string[] }): Promise<ImportResult> {
-    return this.import({ text: joinQrFrames(input.frames), source: 'qr' });
+    return this.import({ text: readEnvelopeQr(input.frames), source: 'qr' });
   }
 
   async openFile(): Promise<ImportResult | null> {
@@ -470,7 +470,7 @@ export class CosignService {
     const entry = this.entry(input.id);
     const envelope = this.stores().envelopes.envelopeOf(entry);
     const text = serializeEnvelope(envelope);
-    return { text, fileName: fileNameOf(envelope), frames: splitForQr(text) };
+    return { text, fileName: fileNameOf(envelope), frames: envelopeUrParts(text) };
   }
 
   private async exported(id: string): Promise<void> {

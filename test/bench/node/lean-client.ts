@@ -19,6 +19,8 @@ export class LeanConnection {
       this.drain();
     });
     socket.on('error', (error) => this.failure?.(error));
+    // The server closes keep-alive connections idle for 5 s: a request then fails instead of waiting forever.
+    socket.on('close', () => this.failure?.(new Error('The server closed the connection.')));
   }
 
   static open(port: number): Promise<LeanConnection> {
@@ -30,6 +32,10 @@ export class LeanConnection {
 
   post(path: string, body: string): Promise<string> {
     return new Promise((resolve, reject) => {
+      if (this.socket.destroyed) {
+        reject(new Error('The server closed the connection.'));
+        return;
+      }
       this.waiting = resolve;
       this.failure = reject;
       this.socket.write(

@@ -6,7 +6,7 @@ import { utf8ToBytes } from '../../../src-core/bytes/utf8';
 import { encodeAccount } from '../../../src-main/node/state/account';
 import { decodeRevertReason } from '../../../src-main/node/vm/revert-reason';
 import { loadArtifacts } from '../../fixtures/contracts/compile';
-import type { Reply } from '../../main/node/helpers';
+import { storedAccounts, storedState, type Reply } from '../../main/node/helpers';
 
 /**
  * Issue 5 acceptance, driven by TronWeb 6.5.1 as an independent client against the node with
@@ -325,13 +325,16 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
   });
 
   it('dry-runs a transfer, a permission update and a contract call without changing state', async () => {
-    const snapshot = () => ({
-      accounts: [...node.chain.accounts].map(([hex, a]) => [hex, bytesToHex(encodeAccount(a))]),
-      records: [...node.chain.ext],
+    const snapshot = async () => ({
+      stored: await storedState(node),
+      accounts: (await storedAccounts(node)).map((a) => [
+        a.addressHex,
+        bytesToHex(encodeAccount(node.chain.state.getAccount(a.addressHex)!)),
+      ]),
       pending: [...node.pool.view.changes].map(([hex, a]) => [hex, bytesToHex(encodeAccount(a))]),
       head: node.head(),
     });
-    const before = snapshot();
+    const before = await snapshot();
     const fresh = tronWeb.utils.accounts.generateAccount();
 
     const send = await tronWeb.trx.sign(
@@ -402,7 +405,7 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
     ).json()) as Reply;
     expect(viaHttp).toMatchObject({ accepted: true, contractRet: 'SUCCESS', fee: Number(callRun.fee) });
 
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     expect(await tronWeb.trx.getUnconfirmedBalance(fresh.address.hex)).toBe(0);
     expect(String(await (await tronWeb.contract().at(token)).methods.balanceOf(fresh.address.hex).call())).toBe('0');
   });

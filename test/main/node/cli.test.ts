@@ -35,6 +35,7 @@ describe('headless node CLI', () => {
       '--no-dev',
       '--localwitness KEY',
       '--localWitnessAccountAddress ADDR',
+      '--state-cache-mb N',
       'NEVER for real funds',
     ])
       expect(stdout).toContain(flag);
@@ -146,6 +147,12 @@ describe('headless node CLI', () => {
       // Unset flags are left out, so the config defaults apply.
       expect(inputOf([])).not.toHaveProperty('localWitness');
       expect(inputOf([])).not.toHaveProperty('localWitnessAccountAddress');
+    });
+
+    it('read --state-cache-mb as the bound of the state cache in MiB', () => {
+      expect(inputOf(['--state-cache-mb', '16']).stateCacheBytes).toBe(16 * 1024 * 1024);
+      expect(inputOf([])).not.toHaveProperty('stateCacheBytes');
+      expect(() => inputOf(['--state-cache-mb', 'lots'])).toThrow(CliUsageError);
     });
 
     it('keep --local-witness-account as an alias, refuse the two naming different accounts, and read an empty address as unset', () => {

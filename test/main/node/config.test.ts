@@ -40,3 +40,15 @@ describe('node config: the JSON-RPC port', () => {
     );
   });
 });
+
+describe('node config: the state cache', () => {
+  it('bounds the cache of decoded state at 64 MiB unless told otherwise', () => {
+    expect(resolveConfig().stateCacheBytes).toBe(64 * 1024 * 1024);
+    expect(resolveConfig({ stateCacheBytes: 8 * 1024 * 1024 }).stateCacheBytes).toBe(8 * 1024 * 1024);
+  });
+
+  it('refuses a cache below 1 MiB or a fractional size', () => {
+    expect(() => resolveConfig({ stateCacheBytes: 1000 })).toThrow(/at least 1 MiB/);
+    expect(() => resolveConfig({ stateCacheBytes: 2 * 1024 * 1024 + 0.5 })).toThrow(/whole number of bytes/);
+  });
+});

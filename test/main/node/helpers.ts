@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createNode, type TronNode } from '../../../src-main/node';
 import type { NodeConfigInput } from '../../../src-main/node/config';
 import * as b from '../../../src-core/tx/builders';
@@ -8,6 +11,10 @@ import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { rawDataFromMessage, rawDataToMessage, transactionFromRawData } from '../../../src-core/tx/codec';
 import type { RawDataJson, TransactionJson } from '../../../src-core/tx/types';
 import { parseJsonLossless, stringifyJson } from '../../../src-core/json/lossless';
+import { PREFIX, Store } from '../../../src-main/node/store/store';
+import { CONTRACT_RECORD_CODECS } from '../../../src-main/node/vm-host/contract-records';
+import type { AccountRecord } from '../../../src-main/node/state/account';
+import { decodeAccount } from '../../../src-main/node/state/account';
 
 /** Test helpers: a manual-mining node, keys, transactions signed with chosen keys, raw HTTP. */
 export { b };
@@ -104,4 +111,42 @@ export async function broadcast(node: TronNode, tx: TransactionJson, visible = t
 export function transfer(from: Key | string, to: Key | string, amount: bigint): ContractSpec {
   const hex = (k: Key | string): string => (typeof k === 'string' ? k : k.hex);
   return b.transferContract({ owner: hex(from), to: hex(to), amount });
+}
+
+/** LevelDB prefixes of the state: accounts, names, witnesses, keyed records, contract records (store/store.ts). */
+const STATE_PREFIXES = [
+  PREFIX.account,
+  PREFIX.accountName,
+  PREFIX.witness,
+  PREFIX.record,
+  ...[...CONTRACT_RECORD_CODECS.values()].map((codec) => codec.prefix),
+];
+
+/** Every state entry the node's LevelDB holds, as hex key → hex value pairs in key order. */
+export async function storedState(node: TronNode): Promise<[string, string][]> {
+  const out: [string, string][] = [];
+  for (const prefix of STATE_PREFIXES)
+    for await (const [k, v] of node.chain.store.scan(Uint8Array.of(prefix))) out.push([bytesToHex(k), bytesToHex(v)]);
+  return out;
+}
+
+/** Every account the node's LevelDB holds. */
+export async function storedAccounts(node: TronNode): Promise<AccountRecord[]> {
+  const out: AccountRecord[] = [];
+  for await (const [, v] of node.chain.store.scan(Uint8Array.of(PREFIX.account))) out.push(decodeAccount(v));
+  return out;
+}
+
+/** An open Store in a fresh temporary directory; `dispose` closes it and removes the directory. */
+export async function tempStore(): Promise<{ store: Store; dispose: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'node-store-'));
+  const store = new Store(dir);
+  await store.open();
+  return {
+    store,
+    dispose: async () => {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createNode } from '../../../src-main/node';
 import { decodeHeader } from '../../../src-main/node/chain/block';
 import { splitBlock } from '../../../src-main/node/http/format';
-import { envelopeFromBytes } from '../../../src-main/node/chain/tx';
+import { parseTransaction } from '../../../src-main/node/chain/tx';
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import type { TronNode } from '../../../src-main/node';
-import { broadcast, call, fundedKey, makeTx, newKey, transfer } from './helpers';
+import { broadcast, call, fundedKey, makeTx, newKey, storedAccounts, transfer } from './helpers';
 
 /**
  * Storage: a restart resumes at the last block with the same state; a kill -9 in the middle of
@@ -39,7 +39,7 @@ async function checkConsistency(node: TronNode): Promise<void> {
     expect(header.number).toBe(n);
     expect(bytesToHex(header.parentHash)).toBe(bytesToHex(parent));
     for (const t of splitBlock(bytes).transactions) {
-      const id = envelopeFromBytes(t).idHex;
+      const id = parseTransaction(t).idHex;
       expect((await chain.transaction(id))?.blockNumber).toBe(n);
       expect(await chain.transactionInfo(id)).toBeDefined();
     }
@@ -48,7 +48,7 @@ async function checkConsistency(node: TronNode): Promise<void> {
   expect(bytesToHex(parent)).toBe(p.headId);
   expect(p.solidNumber).toBeLessThanOrEqual(p.headNumber);
   let total = 0n;
-  for (const a of chain.accounts.values()) total += a.balance;
+  for (const a of await storedAccounts(node)) total += a.balance;
   expect(total + p.burnedSun).toBe(GENESIS_TOTAL);
 }
 
@@ -64,14 +64,14 @@ describe('LevelDB persistence', () => {
     expect(await broadcast(first, tx)).toMatchObject({ result: true });
     await first.mine(25);
     const head = first.head();
-    const aliceBalance = first.chain.accounts.get(alice.hex)!.balance;
+    const aliceBalance = first.chain.state.getAccount(alice.hex)!.balance;
     const stored = (await call(first, '/wallet/gettransactionbyid', { value: tx.txID })).json;
     await first.stop();
 
     const second = await createNode({ port: 0, blockTimeMs: 0, datadir, signatureWorkers: 0 });
     try {
       expect(second.head()).toEqual(head);
-      expect(second.chain.accounts.get(alice.hex)!.balance).toBe(aliceBalance);
+      expect(second.chain.state.getAccount(alice.hex)!.balance).toBe(aliceBalance);
       expect((await call(second, '/walletsolidity/getaccount', { address: carol.hex })).json.balance).toBe(7_000_000);
       expect((await call(second, '/wallet/gettransactionbyid', { value: tx.txID })).json).toEqual(stored);
       expect(await broadcast(second, tx)).toMatchObject({ code: 'DUP_TRANSACTION_ERROR' });

@@ -5,7 +5,7 @@ import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import { jsonToMessage, messageToJson } from '../../../../src-core/proto/json-codec';
 import { getCodec } from '../../../../src-core/proto/schema';
 import { bigintToLong, longToBigint, protocol } from '../../../../src-core/proto/runtime';
-import type { TxEnvelope } from '../../chain/tx';
+import type { ParsedTransaction } from '../../chain/tx';
 import { errorBody, JAVA, nullPointer } from '../error-body';
 import { transactionJson } from '../format';
 import { unsignedJson, unsignedTransaction } from './transactions';
@@ -164,7 +164,7 @@ export function isConstantFunction(abi: AbiMessage | undefined, data: Uint8Array
 }
 
 /** A transaction with `ret` = [{ret}] (SUCESS prints `{}`), printed as java-tron prints it, plus `visible`. */
-function transactionWithRet(tx: TxEnvelope, failed: boolean, visible: boolean): Json {
+function transactionWithRet(tx: ParsedTransaction, failed: boolean, visible: boolean): Json {
   const bytes = protocol.Transaction.encode({
     raw_data: tx.raw,
     ret: [failed ? { ret: protocol.Transaction.Result.code.FAILED } : {}],
@@ -173,7 +173,7 @@ function transactionWithRet(tx: TxEnvelope, failed: boolean, visible: boolean): 
 }
 
 /** Util.printTransactionExtention for a constant execution. */
-function constantExtention(tx: TxEnvelope, result: VmExecutionResult, visible: boolean): Json {
+function constantExtention(tx: ParsedTransaction, result: VmExecutionResult, visible: boolean): Json {
   if (result.exceptionClass !== undefined) throw new JavaError(result.exceptionClass, result.resMessage);
   const reverted = result.result === 'REVERT';
   const fields = messageToJson('protocol.TransactionExtention', constantCallFields(result), { visible });
@@ -185,7 +185,7 @@ function constantExtention(tx: TxEnvelope, result: VmExecutionResult, visible: b
 }
 
 interface ConstantRequest {
-  readonly tx: TxEnvelope;
+  readonly tx: ParsedTransaction;
   readonly call: Omit<ConstantCall, 'feeLimit'>;
 }
 

@@ -7,8 +7,8 @@ import { CONTRACT_TYPE_IDS, typeUrlOf } from '../../../../src-core/tx/contract-t
 import type { ContractTypeName } from '../../../../src-core/tx/contract-types';
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import { envelopeFromBytes, envelopeFromRaw, encodeWithResult } from '../../chain/tx';
-import type { TxEnvelope } from '../../chain/tx';
+import { parseTransaction, parseRawTransaction, encodeWithResult } from '../../chain/tx';
+import type { ParsedTransaction } from '../../chain/tx';
 import { checkWeight, operationsAllow, recoveryFailure } from '../../auth/permission-check';
 import type { RecoveredSignature } from '../../auth/permission-check';
 import { permissionById, permissionToMessage, PERMISSION_TYPE } from '../../state/account';
@@ -47,7 +47,7 @@ export async function unsignedTransaction(
   type: ContractTypeName,
   value: Uint8Array,
   options: UnsignedOptions = {},
-): Promise<TxEnvelope> {
+): Promise<ParsedTransaction> {
   const contract: Json = { type: CONTRACT_TYPE_IDS[type], parameter: { type_url: typeUrlOf(type), value } };
   if (options.permissionId !== undefined && options.permissionId > 0) contract.Permission_id = options.permissionId;
   const chain = s.chain;
@@ -62,14 +62,14 @@ export async function unsignedTransaction(
   };
   if (options.data && options.data.length > 0) raw.data = options.data;
   if (options.feeLimit) raw.fee_limit = bigintToLong(options.feeLimit);
-  return envelopeFromRaw(raw, []);
+  return parseRawTransaction(raw, []);
 }
 
 /**
  * Builder output (java-tron Util.printCreateTransaction): visible, txID, raw_data, raw_data_hex,
  * and for a CreateSmartContract the new contract's address (hex in both address forms).
  */
-export function unsignedJson(tx: TxEnvelope, visible: boolean): Json {
+export function unsignedJson(tx: ParsedTransaction, visible: boolean): Json {
   const out: Json = {
     visible,
     txID: tx.idHex,
@@ -94,7 +94,7 @@ export async function buildUnsigned(
   const value = getCodec(messageName).encode(mergeJsonFormat(req.text(), messageName, visible)).finish();
   const chain = s.chain;
   // java-tron runs the actuator's validate() when it builds (Wallet.createTransactionCapsule).
-  const probe = envelopeFromRaw(
+  const probe = parseRawTransaction(
     { contract: [{ type: CONTRACT_TYPE_IDS[type], parameter: { type_url: typeUrlOf(type), value } }] },
     [],
   );
@@ -141,11 +141,11 @@ export const broadcastHex =
   async (req: ApiRequest): Promise<Json> => {
     const hex = req.body().transaction;
     if (typeof hex !== 'string') throw new JavaError(JAVA.npe, 'null');
-    let tx: TxEnvelope;
+    let tx: ParsedTransaction;
     let printed: string;
     try {
       const bytes = hexToBytes(hex.length % 2 ? `0${hex}` : hex);
-      tx = envelopeFromBytes(bytes);
+      tx = parseTransaction(bytes);
       printed = JSON.stringify(
         messageToJson('protocol.Transaction', protocol.Transaction.decode(bytes) as unknown as Json, { visible: true }),
       );
@@ -207,7 +207,7 @@ export const getTransactionInfoById =
 
 // --- getsignweight / getapprovedlist (java-tron-http.md §4.4) -----------------------------------
 
-async function recoverAll(s: NodeServices, tx: TxEnvelope): Promise<RecoveredSignature[]> {
+async function recoverAll(s: NodeServices, tx: ParsedTransaction): Promise<RecoveredSignature[]> {
   const requests = [];
   for (const signature of tx.signatures) {
     if (signature.length < 65) break;
@@ -216,7 +216,7 @@ async function recoverAll(s: NodeServices, tx: TxEnvelope): Promise<RecoveredSig
   return s.recovery.recover(requests);
 }
 
-function extention(tx: TxEnvelope, visible: boolean): Json {
+function extention(tx: ParsedTransaction, visible: boolean): Json {
   return { result: { result: true }, txid: tx.idHex, transaction: transactionJson(tx.bytes, visible) };
 }
 

@@ -41,7 +41,8 @@ describe('chain', () => {
     const jumped = await node.mine(1);
     // 10 s more chain time, aligned down to the grid: 3 slots skipped.
     expect(jumped.timestamp - next.timestamp).toBe(3000 + 9000);
-    const missed = [...node.chain.witnesses.values()].reduce((sum, w) => sum + w.totalMissed, 0);
+    const state = node.chain.state;
+    const missed = [...state.witnessAddresses()].reduce((sum, hex) => sum + state.getWitness(hex)!.totalMissed, 0);
     expect(missed).toBe(3);
     expect((jumped.timestamp - node.chain.props.genesisTimestamp) % 3000).toBe(0);
   });
@@ -78,9 +79,9 @@ describe('chain', () => {
     const head = await node.mine(1);
     const producer = node.chain.witnessAt(head.timestamp);
     // 16 TRX × 20 % = 3.2 TRX allowance per block produced; 12.8 TRX goes to the cycle's reward pool.
-    const blocks = BigInt(node.chain.witnesses.get(producer)!.totalProduced);
-    expect(node.chain.accounts.get(producer)!.allowance).toBe(blocks * 3_200_000n);
-    expect(node.chain.getRecord('mortgage', `0-${producer}-reward`)).toBe(blocks * 12_800_000n);
+    const blocks = BigInt(node.chain.state.getWitness(producer)!.totalProduced);
+    expect(node.chain.state.getAccount(producer)!.allowance).toBe(blocks * 3_200_000n);
+    expect(node.chain.state.getRecord('mortgage', `0-${producer}-reward`)).toBe(blocks * 12_800_000n);
   });
 
   it('charges a plain transfer nothing while the free 600 bytes last, then bytes × 1000 sun', async () => {
@@ -124,7 +125,7 @@ describe('chain', () => {
     // Free bandwidth covers the bytes; the memo fee appears only inside `fee`.
     expect(info.fee).toBe(1_000_000);
     expect(info.receipt).toEqual({ net_usage: expect.any(Number) });
-    expect(node.chain.accounts.get(alice.hex)!.balance).toBe(before - 9n - TRX);
+    expect(node.chain.state.getAccount(alice.hex)!.balance).toBe(before - 9n - TRX);
     expect((await call(node, '/wallet/gettransactionbyid', { value: tx.txID })).json.raw_data.data).toBe(
       Buffer.from('invoice 42').toString('hex'),
     );
@@ -173,14 +174,15 @@ describe('chain', () => {
   });
 
   it('produces blocks on its own with a fast block time, one 3 s slot per block', async () => {
-    node = await startNode({ blockTimeMs: 40 });
-    const start = node.head();
+    const fast = await startNode({ blockTimeMs: 40 });
+    node = fast;
+    const start = fast.head();
     // However slow the machine, the producer gets there on its own; only the count is waited for.
-    await vi.waitFor(() => expect(node.head().number).toBeGreaterThan(start.number + 3), {
+    await vi.waitFor(() => expect(fast.head().number).toBeGreaterThan(start.number + 3), {
       timeout: 60_000,
       interval: 20,
     });
-    const head = node.head();
+    const head = fast.head();
     expect(head.timestamp - start.timestamp).toBe(3000 * (head.number - start.number));
   });
 });

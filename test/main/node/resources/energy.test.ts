@@ -54,7 +54,7 @@ describe('energy processor', () => {
     expect(view.mutable.burnedSun - burned).toBe(210_000n);
     expect(energyLeft(view, d.hex)).toBe(0n);
     // The head state is untouched: the view is a private overlay.
-    expect(node.chain.accounts.get(d.hex)!.energyUsage).toBe(0n);
+    expect(node.chain.state.getAccount(d.hex)!.energyUsage).toBe(0n);
   });
 
   it('measures "available" once, before execution, as java-tron does', () => {

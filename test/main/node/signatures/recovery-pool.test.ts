@@ -1,19 +1,20 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
-import { RecoveryPool } from '../../../../src-main/node/signatures/recovery-pool';
+import { RecoveryPool, type RecoveryRequest } from '../../../../src-main/node/signatures/recovery-pool';
 import { recoverInline } from '../../../../src-main/node/signatures/recover';
 import { addressFromPrivateKey, randomPrivateKey, signDigest } from '../../../../src-core/keys/keys';
 import { sha256 } from '@noble/hashes/sha2.js';
 
 /**
- * Signer recovery in worker threads: same answers as the main thread, errors as java-tron words
- * them, and the worker starts under vitest (here), under tsx, and from an electron-vite-style
- * bundle of the main process (both in child processes).
+ * Signer recovery in worker threads: same answers as the main thread with libsecp256k1 or noble,
+ * errors as java-tron words them, and libsecp256k1 loads in the workers under vitest (here), under
+ * tsx, from a vite bundle and from an electron-vite build of the project's main config (in child
+ * processes).
  */
 const run = promisify(execFile);
 const dirs: string[] = [];
@@ -29,7 +30,74 @@ function samples(n: number) {
   });
 }
 
+const nativeUnavailable = () => {
+  throw new Error('No native build was found for platform=plan9 arch=mips');
+};
+
+/** Valid signatures (v 27/28 and 0/1) mixed with bad headers, zero and random bytes. */
+function mixed(n: number): RecoveryRequest[] {
+  return samples(n).map((item, i) => {
+    const signature = Uint8Array.from(item.signature);
+    if (i % 4 === 1) signature[64] = 40 + i;
+    if (i % 4 === 2) signature.fill(0, 0, 32);
+    if (i % 4 === 3) signature.set(sha256(Uint8Array.of(i)), 0);
+    return { digest: item.digest, signature };
+  });
+}
+
 describe('RecoveryPool', () => {
+  it('says once, in the log, that libsecp256k1 recovers and on how many threads', async () => {
+    const lines: string[] = [];
+    const pool = new RecoveryPool(2, { log: (line) => lines.push(line) });
+    try {
+      await pool.recover(samples(4));
+      expect(pool.implementation).toBe('libsecp256k1');
+      expect(lines).toEqual([
+        expect.stringMatching(/^signature recovery: libsecp256k1 \(secp256k1 [\d.]+, N-API\) on 2 worker threads$/),
+      ]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('falls back to noble when libsecp256k1 cannot load, names it in the log, and still checks signatures', async () => {
+    const lines: string[] = [];
+    const pool = new RecoveryPool(2, { log: (line) => lines.push(line), loadNative: nativeUnavailable });
+    try {
+      const items = samples(6);
+      const results = await pool.recover(items);
+      expect(pool.implementation).toBe('noble');
+      expect(lines).toEqual([
+        'signature recovery: noble (@noble/curves, JavaScript) on 2 worker threads, because libsecp256k1 could not load: No native build was found for platform=plan9 arch=mips',
+      ]);
+      expect(results.map((r) => r.ok && r.addressHex)).toEqual(items.map((i) => i.address));
+      const bad = mixed(8);
+      expect(await pool.recover(bad)).toEqual(bad.map((r) => recoverInline(r.digest, r.signature)));
+      expect(pool.workerCount).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("gives noble's answers with either implementation, on workers and on the main thread", async () => {
+    const requests = mixed(24);
+    const expected = requests.map((r) => recoverInline(r.digest, r.signature));
+    // Signers, bad headers and zero r in turn (random r recovers some key or none).
+    expect(expected.map((r, i) => (i % 4 === 3 ? 'random' : r.ok ? 'signer' : r.message.slice(0, 12)))).toEqual(
+      requests.map((_, i) => ['signer', 'Header byte ', 'Could not re', 'random'][i % 4]),
+    );
+    for (const workers of [2, 0]) {
+      for (const loadNative of [undefined, nativeUnavailable]) {
+        const pool = new RecoveryPool(workers, { loadNative });
+        try {
+          expect(await pool.recover(requests)).toEqual(expected);
+        } finally {
+          await pool.close();
+        }
+      }
+    }
+  });
+
   it('recovers batches across workers in request order, like the main thread', async () => {
     const pool = new RecoveryPool(2);
     try {
@@ -80,19 +148,21 @@ describe('RecoveryPool', () => {
     const r = await pool.recover([{ digest, signature: zero }]);
     const workers = pool.workerCount;
     await pool.close();
-    console.log(workers + ':' + r[0].message);
+    console.log(pool.implementation + ':' + workers + ':' + r[0].message);
   `;
 
-  it('starts its workers under tsx', async () => {
+  const EXPECTED_PROBE = 'libsecp256k1:2:Could not recover public key from signature';
+
+  it('starts its workers with libsecp256k1 under tsx', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'recovery-tsx-'));
     dirs.push(dir);
     const file = join(dir, 'probe.mts');
     await writeFile(file, script(resolve('src-main/node/signatures/recovery-pool.ts')));
     const { stdout } = await run(process.execPath, ['--import', 'tsx', file], { cwd: resolve('.') });
-    expect(stdout.trim()).toBe('2:Could not recover public key from signature');
+    expect(stdout.trim()).toBe(EXPECTED_PROBE);
   });
 
-  it('starts its workers from a vite (electron-vite main) bundle with dependencies left external', async () => {
+  it('starts its workers with libsecp256k1 from a vite bundle with dependencies left external', async () => {
     // Inside the project, so the bundle resolves node_modules as the packaged app does.
     await mkdir(resolve('node_modules/.cache'), { recursive: true });
     const dir = await mkdtemp(join(resolve('node_modules/.cache'), 'recovery-bundle-'));
@@ -104,12 +174,46 @@ describe('RecoveryPool', () => {
         ssr: resolve('src-main/node/signatures/recovery-pool.ts'),
         outDir: dir,
         emptyOutDir: true,
-        rollupOptions: { external: [/^@noble\//, /^node:/], output: { format: 'es', entryFileNames: 'main.mjs' } },
+        rollupOptions: {
+          external: [/^@noble\//, /^secp256k1/, /^node:/],
+          output: { format: 'es', entryFileNames: 'main.mjs' },
+        },
       },
     });
     const probe = join(dir, 'probe.mjs');
     await writeFile(probe, script('./main.mjs'));
     const { stdout } = await run(process.execPath, [probe], { cwd: dir });
-    expect(stdout.trim()).toBe('2:Could not recover public key from signature');
+    expect(stdout.trim()).toBe(EXPECTED_PROBE);
+  }, 60_000);
+
+  it("starts its workers with libsecp256k1 from an electron-vite build with the project's main config", async () => {
+    await mkdir(resolve('node_modules/.cache'), { recursive: true });
+    const dir = await mkdtemp(join(resolve('node_modules/.cache'), 'recovery-electron-vite-'));
+    dirs.push(dir);
+    const entry = join(dir, 'probe.ts');
+    await writeFile(entry, script(resolve('src-main/node/signatures/recovery-pool.ts')));
+    // The project's main target as `npm run build:app` builds it (externalized dependencies,
+    // output format, Node target), with only the entry and the output folder replaced.
+    const config = join(dir, 'electron.vite.config.ts');
+    await writeFile(
+      config,
+      `import project from ${JSON.stringify(resolve('electron.vite.config.ts'))};
+      const main = project.main;
+      export default { main: { ...main, build: { ...main.build, outDir: ${JSON.stringify(join(dir, 'out'))},
+        rollupOptions: { ...main.build.rollupOptions, input: { index: ${JSON.stringify(entry)} } } } } };`,
+    );
+    await run(
+      process.execPath,
+      [resolve('node_modules/electron-vite/bin/electron-vite.js'), 'build', '--config', config],
+      {
+        cwd: resolve('.'),
+        env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+      },
+    );
+    const bundle = await readFile(join(dir, 'out/index.js'), 'utf8');
+    expect(bundle).toContain('"secp256k1/bindings"');
+    expect(bundle).not.toContain('node-gyp-build');
+    const { stdout } = await run(process.execPath, [join(dir, 'out/index.js')], { cwd: dir });
+    expect(stdout.trim()).toBe(EXPECTED_PROBE);
   }, 60_000);
 });

@@ -5,7 +5,19 @@ import { encodeBase58Check } from '../../../../src-core/bytes/base58';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import { encodeAccount } from '../../../../src-main/node/state/account';
 import { serializeProperties } from '../../../../src-main/node/state/dynamic';
-import { b, broadcast, call, fundedKey, makeTx, newKey, startNode, transfer, type Key } from '../helpers';
+import {
+  b,
+  broadcast,
+  call,
+  fundedKey,
+  makeTx,
+  newKey,
+  startNode,
+  storedAccounts,
+  storedState,
+  transfer,
+  type Key,
+} from '../helpers';
 import { callData, contractTx, deploy, stringCall, TRX, word } from '../vm-host/helpers';
 
 /**
@@ -14,12 +26,14 @@ import { callData, contractTx, deploy, stringCall, TRX, word } from '../vm-host/
  */
 const OPERATIONS = '7fff1fc0033efb0f' + '00'.repeat(24);
 
-function snapshot(node: TronNode): unknown {
+/** The stored state, the accounts as the chain reads them, the pending state and the pool. */
+async function snapshot(node: TronNode): Promise<unknown> {
   const accounts = (map: Iterable<[string, Parameters<typeof encodeAccount>[0]]>) =>
     [...map].map(([hex, a]) => [hex, bytesToHex(encodeAccount(a))]);
+  const stored = await storedAccounts(node);
   return {
-    accounts: accounts(node.chain.accounts),
-    ext: [...node.chain.ext.entries()],
+    stored: await storedState(node),
+    accounts: accounts(stored.map((a) => [a.addressHex, node.chain.state.getAccount(a.addressHex)!])),
     props: serializeProperties(node.chain.props),
     pendingAccounts: accounts(node.pool.view.changes),
     pendingExt: [...node.pool.view.ext.entries()],
@@ -49,9 +63,9 @@ describe('dry run', () => {
   it('simulates a TRX transfer that activates an account, then the real one matches it', async () => {
     const fresh = newKey();
     const tx = makeTx(node, transfer(alice, fresh, 5n * TRX), alice.key);
-    const before = snapshot(node);
+    const before = await snapshot(node);
     const result = await node.dryRun(tx);
-    expect(snapshot(node)).toEqual(before);
+    expect(await snapshot(node)).toEqual(before);
     // 1 TRX activation (getCreateNewAccountFeeInSystemContract) + 0.1 TRX bandwidth for a new account.
     expect(result).toMatchObject({
       txId: tx.txID,
@@ -97,9 +111,9 @@ describe('dry run', () => {
       actives: [{ type: 'Active', permission_name: 'active', threshold: 2n, operations: OPERATIONS, keys }],
     });
     const update = makeTx(node, spec, owner.key);
-    const before = snapshot(node);
+    const before = await snapshot(node);
     const result = await node.dryRun(update);
-    expect(snapshot(node)).toEqual(before);
+    expect(await snapshot(node)).toEqual(before);
     expect(result).toMatchObject({ accepted: true, contractRet: 'SUCCESS' });
     // 100 TRX getUpdateAccountPermissionFee; the bytes fit the free daily bandwidth.
     expect(result.fee).toBe(100n * TRX);
@@ -152,9 +166,9 @@ describe('dry run', () => {
       alice,
       100n * TRX,
     );
-    const before = snapshot(node);
+    const before = await snapshot(node);
     const result = await node.dryRun(sendTokens);
-    expect(snapshot(node)).toEqual(before);
+    expect(await snapshot(node)).toEqual(before);
     expect(result).toMatchObject({ accepted: true, contractRet: 'SUCCESS' });
     const info = result.transactionInfo as {
       receipt: Record<string, number>;
@@ -236,7 +250,7 @@ describe('dry run', () => {
       owner.key,
     );
     const send = makeTx(node, transfer(owner, bob, TRX), owner.key);
-    const before = snapshot(node);
+    const before = await snapshot(node);
     // The old key no longer signs once the update is applied on the copy.
     const locked = await node.dryRunSequence([{ transaction: update }, { transaction: send }]);
     expect(locked.headBlock).toBe(node.head().number);
@@ -272,11 +286,11 @@ describe('dry run', () => {
       deleted: false,
     });
     expect(cosigned.results[1]!.fee).toBeGreaterThanOrEqual(1_000_000n);
-    expect(snapshot(node)).toEqual(before);
+    expect(await snapshot(node)).toEqual(before);
   });
 
   it("reports java-tron's refusals without touching anything", async () => {
-    const before = snapshot(node);
+    const before = await snapshot(node);
     const wrongKey = makeTx(node, transfer(alice, bob, TRX), bob.key);
     expect(await node.dryRun(wrongKey)).toMatchObject({
       accepted: false,
@@ -308,7 +322,7 @@ describe('dry run', () => {
     });
     const stale = makeTx(node, transfer(alice, bob, TRX), alice.key, { header: { expiration: node.head().timestamp } });
     expect(await node.dryRun(stale)).toMatchObject({ accepted: false, code: 'TRANSACTION_EXPIRATION_ERROR' });
-    expect(snapshot(node)).toEqual(before);
+    expect(await snapshot(node)).toEqual(before);
   });
 
   it('runs on the head state by default and on head + pool with state: pending', async () => {

@@ -79,7 +79,7 @@ async function setWitnessPermission(node: TronNode, operator: Key, witnessKey: K
     operator,
   );
   await node.mine(1);
-  expect(node.chain.accounts.get(operator.hex)!.witnessPermission!.keys.map((k) => k.addressHex)).toEqual([
+  expect(node.chain.state.getAccount(operator.hex)!.witnessPermission!.keys.map((k) => k.addressHex)).toEqual([
     witnessKey.hex,
   ]);
 }
@@ -150,7 +150,7 @@ describe('staking state of the chain', () => {
       expect(await snapshot(second)).toEqual(before);
       // The pending votes are counted at the next maintenance, after the restart.
       await advance(second, 6 * 3600);
-      expect(second.chain.witnesses.get(cand.hex)!.voteCount).toBe(100n);
+      expect(second.chain.state.getWitness(cand.hex)!.voteCount).toBe(100n);
       await send(second, token(second, bob.hex, 'Two'), bob);
       await second.mine(1);
       expect((await build(second, 'getassetissuebyid', { value: '1000002' })).owner_address).toBe(bob.hex);
@@ -211,7 +211,7 @@ describe('staking state of the chain', () => {
       for (const s of byOperator) expect(s.signer).toBe(witnessKey.hex);
       for (const s of signers.filter((x) => x.witness === genesis)) expect(s.signer).toBe(genesis);
       // The keyless candidate never produced; its slots count as missed. Not ours to produce for: nothing logged.
-      expect(node.chain.witnesses.get(keyless.hex)!.totalMissed).toBeGreaterThan(0);
+      expect(node.chain.state.getWitness(keyless.hex)!.totalMissed).toBeGreaterThan(0);
       expect(node.config.localWitnessAccountAddress).toBe(operator.hex);
       expect(lines.filter((l) => l.startsWith('Not producing'))).toEqual([]);
     } finally {
@@ -238,7 +238,7 @@ describe('staking state of the chain', () => {
       const signers = await mineAndRead(node, 6);
       // Empty address: the key produces for its own account (not a representative), never for the operator.
       expect(signers.every((s) => s.witness === genesis && s.signer === genesis)).toBe(true);
-      expect(node.chain.witnesses.get(operator.hex)!.totalMissed).toBeGreaterThanOrEqual(5);
+      expect(node.chain.state.getWitness(operator.hex)!.totalMissed).toBeGreaterThanOrEqual(5);
       const reasons = lines.filter((l) => l.startsWith('Not producing'));
       expect(reasons).toHaveLength(1);
       expect(reasons[0]).toContain(`representative ${shown(operator.hex)}`);
@@ -271,7 +271,7 @@ describe('staking state of the chain', () => {
       const genesis = node.chain.props.genesisWitnesses[0]!;
       const signers = await mineAndRead(node, 6);
       expect(signers.map((s) => s.witness)).toEqual(Array(6).fill(genesis));
-      expect(node.chain.witnesses.get(operator.hex)!.totalMissed).toBeGreaterThanOrEqual(5);
+      expect(node.chain.state.getWitness(operator.hex)!.totalMissed).toBeGreaterThanOrEqual(5);
       const reasons = lines.filter((l) => l.startsWith('Not producing'));
       expect(reasons).toHaveLength(1);
       expect(reasons[0]).toContain(`representative ${shown(operator.hex)}`);

@@ -105,7 +105,7 @@ describe('votes, maintenance and rewards', () => {
       `${VALIDATE}Account[${genesis}] is a guard representative and is not allowed to withdraw Balance`,
     );
     // The genesis representative still earns its brokerage: 3.2 TRX per block it produced.
-    const produced = BigInt(node.chain.witnesses.get(genesis)!.totalProduced);
+    const produced = BigInt(node.chain.state.getWitness(genesis)!.totalProduced);
     expect(node.pool.view.getAccount(genesis)!.allowance).toBe(produced * 3_200_000n);
     await advance(node, 24 * 3600);
     expect((await build(node, 'withdrawbalance', { owner_address: voter.hex })).txID).toMatch(/^[0-9a-f]{64}$/);
@@ -194,7 +194,7 @@ describe('maintenance with more than 27 candidates', () => {
     for (const c of top) expect(producers.get(c.hex)).toBe(2);
     expect(producers.has(last!.hex)).toBe(false);
     expect(producers.has(genesis)).toBe(false);
-    expect(node.chain.witnesses.get(last!.hex)!.totalProduced).toBe(0);
+    expect(node.chain.state.getWitness(last!.hex)!.totalProduced).toBe(0);
     // Still among the top 127, it earns its vote share each block: 160 TRX × 101 / 3,206, keeping 20 %
     // (java-tron MortgageService, in doubles: trunc(101 × (160e6 / 3,206)), then trunc(0.2 × pay)).
     const pay = Math.trunc(101 * (160_000_000 / 3_206));

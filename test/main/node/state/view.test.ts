@@ -41,7 +41,7 @@ describe('StateView savepoints', () => {
     expect(view.getRecord('votes', a)).toBeUndefined();
     expect([...view.recordKeys('votes')]).toEqual([]);
     expect(view.mutable.totalNetWeight).toBe(0n);
-    expect(node.chain.getAccount(a)!.balance).toBe(start);
+    expect(node.chain.state.getAccount(a)!.balance).toBe(start);
   });
 
   it('stores records as JSON with bigints and bytes intact', () => {

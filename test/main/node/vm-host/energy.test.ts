@@ -53,7 +53,7 @@ describe('energy billing between the deployer and the caller', () => {
     //   deployer's share = min(U × (100 − 30) / 100, deployer's stake left, origin_energy_limit)
     //                    = min(27,902 × 70 / 100 = 19,531 (integer division), ~180e9, 50,000) = 19,531
     //   caller's part    = 27,902 − 19,531 = 8,371, burned at 210 sun: 1,757,910 sun
-    const originBefore = cloneAccount(node.chain.accounts.get(alice.hex)!);
+    const originBefore = cloneAccount(node.chain.state.getAccount(alice.hex)!);
     const bobBefore = BigInt((await call(node, '/wallet/getaccount', { address: bob.hex })).json.balance);
     const first = await trigger(node, bob, deployed.address, callData('transfer(address,uint256)', carol.hex, 10n));
     await node.mine(1);
@@ -80,7 +80,7 @@ describe('energy billing between the deployer and the caller', () => {
       1_757_910n + BigInt(firstInfo.receipt.net_fee ?? 0),
     );
     // The deployer's share enters its usage window (java-tron ResourceProcessor.increaseV2).
-    const originAfter = node.chain.accounts.get(alice.hex)!;
+    const originAfter = node.chain.state.getAccount(alice.hex)!;
     addEnergyUsage(originBefore, 19_531n, originAfter.latestConsumeTimeForEnergy);
     expect(originAfter.energyUsage).toBe(originBefore.energyUsage);
 

@@ -9,7 +9,7 @@ import * as b from '../../../../src-core/tx/builders';
 import type { TransactionJson } from '../../../../src-core/tx/types';
 import { contractAddressOf } from '../../../../src-core/tx/contract-address';
 import { decodeRevertReason } from '../../../../src-main/node/vm/revert-reason';
-import { broadcast, call, fundedKey, makeTx, newKey, startNode, type Key } from '../helpers';
+import { broadcast, call, fundedKey, makeTx, newKey, startNode, storedState, type Key } from '../helpers';
 import { artifacts, callData, constant, contractTx, deploy, info, stringCall, TRX, trigger, word } from './helpers';
 
 /**
@@ -181,7 +181,7 @@ describe('smart contracts on the node', () => {
     expect(read.transaction.ret).toEqual([{}]);
 
     // A state-changing function through triggerconstantcontract runs, but nothing is kept.
-    const rows = new Map(node.chain.ext);
+    const rows = await storedState(node);
     const pending = new Map(node.pool.view.ext);
     const dryTransfer = await constant(node, carol.hex, token, callData('transfer(address,uint256)', bob.hex, 100n));
     expect(dryTransfer).toMatchObject({ result: { result: true }, constant_result: [word(1n)] });
@@ -192,7 +192,7 @@ describe('smart contracts on the node', () => {
     expect((await constant(node, alice.hex, token, callData('balanceOf(address)', bob.hex))).constant_result).toEqual([
       word(0n),
     ]);
-    expect(new Map(node.chain.ext)).toEqual(rows);
+    expect(await storedState(node)).toEqual(rows);
     expect(new Map(node.pool.view.ext)).toEqual(pending);
   });
 
@@ -428,7 +428,7 @@ describe('smart contracts on the node', () => {
     expect((await call(node, '/wallet/getcontract', { value: router })).json).toEqual({});
     expect((await call(node, '/wallet/getaccount', { address: router })).json).toEqual({});
     expect((await call(node, '/wallet/getaccount', { address: heir.hex })).json.balance).toBe(3_000_000);
-    expect([...node.chain.extKeys(`D${router}`), ...node.chain.extKeys(`C${router}`)]).toEqual([]);
+    expect([...node.chain.state.extKeys(`D${router}`), ...node.chain.state.extKeys(`C${router}`)]).toEqual([]);
   });
 
   it('keeps the owner settings: updatesetting, updateenergylimit and clearabi', async () => {

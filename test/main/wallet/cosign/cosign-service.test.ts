@@ -9,6 +9,7 @@ import {
   envelopeFingerprint,
   parseEnvelope,
   serializeEnvelope,
+  envelopeUrParts,
   splitForQr,
 } from '../../../../src-core/envelope';
 import { TxRequestSchema, type TxRequestInput } from '../../../../src-core/ipc/channels/tx';
@@ -354,7 +355,7 @@ describe('co-signing service on the embedded node', () => {
     await a.events.waitFor('tx:status', (s) => s.txid === txid && s.state === 'confirmed', 30_000);
   });
 
-  it('carries a large contract call over QR frames read in any order', async () => {
+  it('carries a large contract call over QR codes read in any order, and still reads the older TRONCOSIGN1 frames', async () => {
     const ref = await client.getRefBlock();
     const abi = [
       {
@@ -383,23 +384,27 @@ describe('co-signing service on the embedded node', () => {
       abi,
       createdAt: ref.timestamp,
     });
-    const frames = splitForQr(serializeEnvelope(envelope));
+    const frames = envelopeUrParts(serializeEnvelope(envelope));
     expect(frames.length).toBeGreaterThan(3);
+    expect(frames.every((frame) => frame.startsWith(`ur:bytes/`))).toBe(true);
     const shuffled = [...frames.slice(2), frames[1]!, frames[0]!].reverse();
     const result = await b.wallet.cosign.importQr({ frames: shuffled });
+    expect(result.outcome).toBe('added');
     expect(result.detail.fingerprint.text).toBe(envelopeFingerprint(envelope).text);
     expect(result.detail.call).toMatchObject({
       signature: 'store(bytes32[])',
       args: [{ name: 'items', type: 'bytes32[]' }],
     });
-    expect(parseEnvelope(b.wallet.cosign.export({ id: result.id }).text).transaction.txID).toBe(
-      envelope.transaction.txID,
-    );
+    const exported = b.wallet.cosign.export({ id: result.id });
+    expect(parseEnvelope(exported.text).transaction.txID).toBe(envelope.transaction.txID);
+    expect(exported.frames).toEqual(envelopeUrParts(exported.text));
     await expectWalletError(
       b.wallet.cosign.importQr({ frames: frames.slice(1) }),
       'EnvelopeError',
       'ENVELOPE_QR_INCOMPLETE',
     );
+    const legacy = splitForQr(serializeEnvelope(envelope)).reverse();
+    await expect(b.wallet.cosign.importQr({ frames: legacy })).resolves.toMatchObject({ outcome: 'unchanged' });
     expect(stringifyJson(result.detail.summary.find((l) => l.label === 'Fee limit'))).toContain('100 TRX');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configuredSigners, SignerBook } from '../../../../src-main/node/chain/signers';
+import { configuredSigners, SignerBook } from '../../../../src-main/node/consensus/signers';
 import { resolveConfig } from '../../../../src-main/node/config';
 import { deriveKeys, FUNDED_PATH } from '../../../../src-main/node/genesis';
 import { defaultWitnessPermission, newAccount, type AccountRecord } from '../../../../src-main/node/state/account';

@@ -1,0 +1,44 @@
+import { Worker } from 'node:worker_threads';
+
+/** Starts client-worker.ts with its connections open; `broadcast` sends one batch and waits for every reply. */
+export class ClientThread {
+  private constructor(
+    private readonly worker: Worker,
+    /** The client thread's Linux task id (for thread-cpu.ts), when known. */
+    readonly taskId: number | undefined,
+  ) {}
+
+  static start(port: number, concurrency: number): Promise<ClientThread> {
+    // Worker threads do not inherit tsx's loader: the worker loads the TypeScript file through
+    // tsx's API, from paths resolved here.
+    const source = `
+      const { workerData } = require('node:worker_threads');
+      import(workerData.tsxApi).then((tsx) => tsx.tsImport(workerData.entry, workerData.entry));`;
+    const worker = new Worker(source, {
+      eval: true,
+      workerData: {
+        port,
+        concurrency,
+        tsxApi: import.meta.resolve('tsx/esm/api'),
+        entry: new URL('./client-worker.ts', import.meta.url).href,
+      },
+    });
+    return new Promise((resolve, reject) => {
+      worker.once('message', (ready: { taskId?: number }) => resolve(new ClientThread(worker, ready.taskId)));
+      worker.once('error', reject);
+    });
+  }
+
+  broadcast(bodies: readonly string[]): Promise<{ accepted: number; refused: string }> {
+    return new Promise((resolve, reject) => {
+      this.worker.once('message', resolve);
+      this.worker.once('error', reject);
+      this.worker.postMessage({ bodies });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.worker.postMessage({ close: true });
+    await this.worker.terminate();
+  }
+}

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { presign, startBenchNode, throughput } from './broadcast';
+import { ClientThread } from './client-thread';
+import { topOfProfile, type CpuProfile, type ProfileWindow } from './cpu-profile';
+
+/**
+ * `npm run bench:profile`: where the node's CPU goes while it admits and packs transfers over HTTP.
+ * Runs itself again under `node --cpu-prof` (the main thread and each worker write a profile),
+ * broadcasts as `npm run bench -- node` does, and prints the top functions and modules by self
+ * time, counting only samples taken while the broadcast ran (not startup or pre-signing).
+ */
+const WARM_UP = 1500;
+const MEASURED = 4500;
+const CONCURRENCY = 128;
+const TOP = 15;
+const WINDOW_FILE = 'window.json';
+
+/** µs on the clock V8's profiler stamps samples with (CLOCK_MONOTONIC, as process.hrtime). */
+const nowMicros = (): number => Number(process.hrtime.bigint() / 1000n);
+
+async function child(dir: string): Promise<void> {
+  const cores = os.availableParallelism();
+  const node = await startBenchNode();
+  try {
+    const warmUp = await presign(node, WARM_UP, 1);
+    const measured = await presign(node, MEASURED, 1 + WARM_UP);
+    const client = await ClientThread.start(node.port, CONCURRENCY);
+    await throughput(node, warmUp, client);
+    const window: ProfileWindow = { startMicros: nowMicros(), endMicros: 0 };
+    const result = await throughput(node, measured, client);
+    window.endMicros = nowMicros();
+    await client.close();
+    await writeFile(join(dir, WINDOW_FILE), JSON.stringify(window));
+    console.log(
+      `${result.packed} of ${measured.length} packed at ${Math.round(result.tps)} tx/s (${cores} cores, ` +
+        `${node.recovery.implementation}, concurrency ${CONCURRENCY}); CPU per packed transfer: ` +
+        `main thread ${Math.round(result.cpuMain)} µs, other threads ${Math.round(result.cpuOthers)} µs`,
+    );
+  } finally {
+    await node.stop();
+  }
+}
+
+async function parent(): Promise<void> {
+  const dir = await mkdtemp(join(os.tmpdir(), 'admission-profile-'));
+  try {
+    const self = fileURLToPath(import.meta.url);
+    const code = await new Promise<number | null>((resolve) => {
+      const proc = spawn(
+        process.execPath,
+        ['--cpu-prof', '--cpu-prof-dir', dir, '--import', 'tsx', self, '--child', dir],
+        { stdio: 'inherit' },
+      );
+      proc.on('exit', resolve);
+    });
+    if (code !== 0) throw new Error(`the profiled run exited with ${code}`);
+    const window = JSON.parse(await readFile(join(dir, WINDOW_FILE), 'utf8')) as ProfileWindow;
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile')).sort();
+    for (const file of files) {
+      const profile = JSON.parse(await readFile(join(dir, file), 'utf8')) as CpuProfile;
+      // File names end in pid.threadId.sequence: thread 0 is the main thread.
+      const thread = /\.(\d+)\.\d+\.cpuprofile$/.exec(file)?.[1] ?? '?';
+      const top = topOfProfile(profile, window, TOP);
+      if (top.busyMs < 1) continue;
+      console.log(
+        `\n${thread === '0' ? 'main thread' : `worker thread ${thread}`}: ${Math.round(top.sampledMs)} ms sampled ` +
+          `during the broadcast (${Math.round(top.busyMs)} ms not idle)`,
+      );
+      console.table(
+        top.functions.map((f) => ({ 'self ms': Math.round(f.selfMs), '% busy': f.share, function: f.name })),
+      );
+      console.table(top.modules.map((m) => ({ 'self ms': Math.round(m.selfMs), '% busy': m.share, module: m.name })));
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const at = process.argv.indexOf('--child');
+if (at >= 0) await child(process.argv[at + 1]!);
+else await parent();

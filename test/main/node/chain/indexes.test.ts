@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { bytesToHex } from '../../../../src-core/bytes/hex';
+import { sealBlock } from '../../../../src-main/node/chain/block';
+import { ChainIndexes } from '../../../../src-main/node/chain/indexes';
+import type { ParsedTransaction } from '../../../../src-main/node/chain/tx';
+import { tempStore } from '../helpers';
+
+const disposals: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const dispose of disposals.splice(0)) await dispose();
+});
+
+function block(number: number, timestamp: number) {
+  return sealBlock({
+    number,
+    timestamp,
+    parentHash: new Uint8Array(32),
+    witnessAddress: new Uint8Array(21),
+    transactions: [],
+  });
+}
+
+function packed(byte: number, expiration: number): ParsedTransaction {
+  const id = new Uint8Array(32).fill(byte);
+  return { id, idHex: bytesToHex(id), expiration } as unknown as ParsedTransaction;
+}
+
+describe('chain indexes', () => {
+  it('accepts a reference to a block once it is added, and nothing else', () => {
+    const indexes = new ChainIndexes();
+    const b = block(7, 21_000);
+    const staged = indexes.stage(b, []);
+    expect(indexes.tapos(b.id.subarray(6, 8), b.id.subarray(8, 16))).toBe(false);
+    staged.add();
+    expect(indexes.tapos(b.id.subarray(6, 8), b.id.subarray(8, 16))).toBe(true);
+    expect(indexes.tapos(b.id.subarray(6, 8), new Uint8Array(8))).toBe(false);
+    expect(indexes.tapos(b.id.subarray(5, 8), b.id.subarray(8, 16))).toBe(false);
+  });
+
+  it('holds a packed id until a block reaches its expiration, and deletes its entry with that block', () => {
+    const indexes = new ChainIndexes();
+    const tx = packed(1, 120_000);
+    indexes.stage(block(1, 3000), [tx]).add();
+    expect(indexes.isPackedAndUnexpired(tx.idHex)).toBe(true);
+    indexes.stage(block(2, 117_000), []).add();
+    expect(indexes.isPackedAndUnexpired(tx.idHex)).toBe(true);
+    const expiring = indexes.stage(block(3, 120_000), []);
+    expect(expiring.ops.filter((op) => op.type === 'del')).toHaveLength(1);
+    expiring.add();
+    expect(indexes.isPackedAndUnexpired(tx.idHex)).toBe(false);
+  });
+
+  it('reads both indexes back from the store, without the ids expired by the head', async () => {
+    const { store, dispose } = await tempStore();
+    disposals.push(dispose);
+    const b = block(4, 12_000);
+    const early = packed(2, 60_000);
+    const late = packed(3, 600_000);
+    await store.write(new ChainIndexes().stage(b, [early, late]).ops);
+    const loaded = await ChainIndexes.load(store, 90_000);
+    expect(loaded.tapos(b.id.subarray(6, 8), b.id.subarray(8, 16))).toBe(true);
+    expect(loaded.isPackedAndUnexpired(early.idHex)).toBe(false);
+    expect(loaded.isPackedAndUnexpired(late.idHex)).toBe(true);
+  });
+});
