@@ -3,6 +3,8 @@ import { EncodingError } from '../../../src-core/errors';
 import { JAVA } from './error-body';
 import { JavaError } from '../errors';
 import { FORM_CONTENT_TYPE, formToJsonText, servletText, type ServletBody } from './servlet-body';
+import { mergeJsonFormat } from './json-format';
+import { jsonToMessage } from '../../../src-core/proto/json-codec';
 
 /**
  * What a handler sees: the parameters (JSON body for POST, query string for GET, as java-tron
@@ -95,4 +97,14 @@ export function params(req: ApiRequest): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of req.query) out[k] = v;
   return out;
+}
+
+/**
+ * The request as the message `messageName`: a POST body through JsonFormat.merge, as the servlets
+ * that read a message builder do (so "1000" as a string, 1e3, or a number past the long range is
+ * JsonFormat's ParseException); a GET's query parameters, all strings, through the core codec.
+ */
+export function requestMessage(req: ApiRequest, messageName: string): Record<string, unknown> {
+  if (req.method === 'POST') return mergeJsonFormat(req.text(), messageName, req.visible());
+  return jsonToMessage(messageName, params(req), { hexMode: 'java-tron', visible: req.visible() });
 }

@@ -9,6 +9,14 @@ import { broadcast, call, fundedKey, makeTx, newKey, startNode, transfer, type K
  * SolidityNodeHttpApiService's GetNowBlockOnSolidityServlet, whose doPost calls doGet, and
  * Wallet.getAccount behind GetAccountServlet.
  */
+const PARSE = 'class org.tron.core.services.http.JsonFormat$ParseException : ';
+const BIG = '99999999999999999999';
+
+/** JsonFormat's ParseException for `value` in `text`, at the token's line 1 column. */
+function parseError(text: string, value: string, what: string): { Error: string } {
+  return { Error: `${PARSE}1:${text.indexOf(value) + 1}: Couldn't parse integer: ${what}` };
+}
+
 describe('the query endpoints, as java-tron answers them', () => {
   let node: TronNode;
   let alice: Key;
@@ -28,10 +36,13 @@ describe('the query endpoints, as java-tron answers them', () => {
   describe('4. getnowblock: doPost calls doGet, so visible comes from the query string and the body is never read', () => {
     const witnessOf = (reply: Reply): string => reply.block_header.raw_data.witness_address;
 
-    it.each(['/wallet/getnowblock', '/walletsolidity/getnowblock'])('%s ignores visible in a POST body', async (path) => {
-      const reply = (await call(node, path, { visible: true })).json;
-      expect(witnessOf(reply)).toMatch(/^41[0-9a-f]{40}$/);
-    });
+    it.each(['/wallet/getnowblock', '/walletsolidity/getnowblock'])(
+      '%s ignores visible in a POST body',
+      async (path) => {
+        const reply = (await call(node, path, { visible: true })).json;
+        expect(witnessOf(reply)).toMatch(/^41[0-9a-f]{40}$/);
+      },
+    );
 
     it.each(['/wallet/getnowblock', '/walletsolidity/getnowblock'])(
       '%s takes visible=true from the query string of a POST and of a GET',
@@ -47,6 +58,46 @@ describe('the query endpoints, as java-tron answers them', () => {
       const reply = await call(node, '/wallet/getnowblock', '{not json');
       expect(reply.status).toBe(200);
       expect(reply.json.blockID).toBe(node.head().id);
+    });
+  });
+
+  describe('3 and 7. the reads whose doPost merges the body into a message builder (JsonFormat.merge)', () => {
+    const bodies = (): [string, string][] => [
+      ['getblockbynum', '{"num":%}'],
+      ['gettransactioninfobyblocknum', '{"num":%}'],
+      ['getblockbylimitnext', '{"startNum":%,"endNum":2}'],
+      ['getaccount', `{"address":"${alice.hex}","balance":%}`],
+      ['getaccountnet', `{"address":"${alice.hex}","net_usage":%}`],
+    ];
+
+    it('refuse an int64 past the long range: "Number out of range for 64-bit signed integer"', async () => {
+      for (const [path, template] of bodies()) {
+        const text = template.replace('%', BIG);
+        expect([path, (await call(node, `/wallet/${path}`, text)).json]).toEqual([
+          path,
+          parseError(text, BIG, `Number out of range for 64-bit signed integer: ${BIG}`),
+        ]);
+      }
+    });
+
+    it('refuse an int64 sent as a string or in exponent form: "For input string: …"', async () => {
+      for (const [path, template] of bodies()) {
+        for (const value of ['"1"', '1e0']) {
+          const text = template.replace('%', value);
+          const shown = value.startsWith('"') ? `""1""` : `"1e0"`;
+          expect([path, (await call(node, `/wallet/${path}`, text)).json]).toEqual([
+            path,
+            parseError(text, value, `For input string: ${shown}`),
+          ]);
+        }
+      }
+    });
+
+    it('take the plain number, and a GET still reads its query string', async () => {
+      expect((await call(node, '/wallet/getblockbynum', '{"num":1}')).json.block_header.raw_data.number).toBe(1);
+      expect((await call(node, '/wallet/getblockbynum?num=1')).json.block_header.raw_data.number).toBe(1);
+      const range = (await call(node, '/wallet/getblockbylimitnext', '{"startNum":1,"endNum":3}')).json;
+      expect(range.block.map((b: Reply) => b.block_header.raw_data.number)).toEqual([1, 2]);
     });
   });
 

@@ -29,7 +29,10 @@ describe('the transaction endpoints, as java-tron answers them', () => {
 
   const post = async (path: string, body: unknown, init: RequestInit = {}): Promise<Reply> =>
     (await call(node, `/wallet/${path}`, body, init)).json;
-  const withSignature = (tx: TransactionJson, signature: string): TransactionJson => ({ ...tx, signature: [signature] });
+  const withSignature = (tx: TransactionJson, signature: string): TransactionJson => ({
+    ...tx,
+    signature: [signature],
+  });
 
   describe('5. a signature whose r is no x coordinate on the curve: Bouncy Castle\'s uncaught "Invalid point compression"', () => {
     const ZERO = '00'.repeat(65);
@@ -45,7 +48,10 @@ describe('the transaction endpoints, as java-tron answers them', () => {
 
     it('a signature that decompresses but recovers no key stays SIGERROR', async () => {
       // r = 1: x³ + 7 = 8 = 2³ has a square root, so the recovery runs and fails on s = 0 instead.
-      const tx = withSignature(makeTx(node, transfer(alice, bob, 2n), alice.key), `${'00'.repeat(31)}01${'00'.repeat(33)}`);
+      const tx = withSignature(
+        makeTx(node, transfer(alice, bob, 2n), alice.key),
+        `${'00'.repeat(31)}01${'00'.repeat(33)}`,
+      );
       const reply = await post('broadcasttransaction', tx);
       expect(reply.code).toBe('SIGERROR');
     });

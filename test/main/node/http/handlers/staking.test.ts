@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TronNode } from '../../../../../src-main/node';
+import { call, fundedKey, startNode, type Key } from '../../helpers';
+
+/**
+ * The Stake 2.0 and TRC-10 reads against java-tron 4.8.0 (commit 1e35f79a): the doPost of
+ * GetCanDelegatedMaxSizeServlet, GetCanWithdrawUnfreezeAmountServlet,
+ * GetAvailableUnfreezeCountServlet and GetPaginatedAssetIssueListServlet merges the body into the
+ * request message with JsonFormat.merge; their doGet reads the query parameters one by one.
+ */
+const PARSE = 'class org.tron.core.services.http.JsonFormat$ParseException : ';
+const BIG = '99999999999999999999';
+
+function parseError(text: string, value: string, what: string): { Error: string } {
+  return { Error: `${PARSE}1:${text.indexOf(value) + 1}: Couldn't parse integer: ${what}` };
+}
+
+describe('the staking reads, as java-tron reads their bodies', () => {
+  let node: TronNode;
+  let alice: Key;
+
+  beforeAll(async () => {
+    node = await startNode();
+    alice = fundedKey(node, 0);
+  });
+  afterAll(async () => node?.stop());
+
+  const post = async (path: string, text: string) => (await call(node, `/wallet/${path}`, text)).json;
+
+  it('refuse int64 values past the long range, an int32 past its own (CanDelegatedMaxSizeRequestMessage.type)', async () => {
+    const long = [
+      ['getcanwithdrawunfreezeamount', `{"owner_address":"${alice.hex}","timestamp":${BIG}}`],
+      ['getpaginatedassetissuelist', `{"offset":${BIG},"limit":1}`],
+    ];
+    for (const [path, text] of long)
+      expect(await post(path!, text!)).toEqual(
+        parseError(text!, BIG, `Number out of range for 64-bit signed integer: ${BIG}`),
+      );
+    const int32 = `{"owner_address":"${alice.hex}","type":2147483648}`;
+    expect(await post('getcandelegatedmaxsize', int32)).toEqual(
+      parseError(int32, '2147483648', 'Number out of range for 32-bit signed integer: 2147483648'),
+    );
+  });
+
+  it('refuse an integer as a string or in exponent form', async () => {
+    const timestamp = `{"owner_address":"${alice.hex}","timestamp":1e3}`;
+    expect(await post('getcanwithdrawunfreezeamount', timestamp)).toEqual(
+      parseError(timestamp, '1e3', 'For input string: "1e3"'),
+    );
+    const limit = '{"offset":0,"limit":"10"}';
+    expect(await post('getpaginatedassetissuelist', limit)).toEqual(
+      parseError(limit, '"10"', 'For input string: ""10""'),
+    );
+  });
+
+  it('answer a well-formed body and a GET as before', async () => {
+    expect(await post('getavailableunfreezecount', `{"owner_address":"${alice.hex}"}`)).toEqual({ count: 32 });
+    expect((await call(node, `/wallet/getavailableunfreezecount?ownerAddress=${alice.hex}`)).json).toEqual({
+      count: 32,
+    });
+    expect(await post('getcandelegatedmaxsize', `{"owner_address":"${alice.hex}","type":1}`)).toEqual({});
+    expect((await call(node, `/wallet/getcandelegatedmaxsize?owner_address=${alice.hex}&type=1`)).json).toEqual({});
+  });
+});
