@@ -196,7 +196,16 @@ function unescapeText(input: string, fail: (message: string) => Error): string {
     }
     if (i + 1 >= input.length) throw fail("Invalid escape sequence: '\\' at end of string.");
     const e = input[++i]!;
-    const simple: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', '\\': '\\', '"': '"', "'": "'" };
+    const simple: Record<string, string> = {
+      b: '\b',
+      f: '\f',
+      n: '\n',
+      r: '\r',
+      t: '\t',
+      '\\': '\\',
+      '"': '"',
+      "'": "'",
+    };
     if (simple[e] !== undefined) out += simple[e];
     else if (e === 'u') {
       if (i + 4 >= input.length) throw fail("Invalid escape sequence: '\\u' at end of string.");
@@ -436,7 +445,8 @@ function defaultOf(field: FieldInfo): unknown {
 
 /** The encoder's map key: decimal text for integers, "true"/"false", the string itself. */
 function mapKey(field: FieldInfo, key: unknown): string {
-  if (key === undefined || key === null) return field.mapKeyType === 'string' ? '' : field.mapKeyType === 'bool' ? 'false' : '0';
+  if (key === undefined || key === null)
+    return field.mapKeyType === 'string' ? '' : field.mapKeyType === 'bool' ? 'false' : '0';
   return String(key);
 }
 

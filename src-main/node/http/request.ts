@@ -2,7 +2,15 @@ import { parseJsonLossless } from '../../../src-core/json/lossless';
 import { EncodingError } from '../../../src-core/errors';
 import { JAVA } from './error-body';
 import { JavaError } from '../errors';
-import { FORM_CONTENT_TYPE, formToJsonText, servletText, type ServletBody } from './servlet-body';
+import {
+  FORM_CONTENT_TYPE,
+  formToJsonText,
+  getHexAddress,
+  getString,
+  servletText,
+  type ServletBody,
+} from './servlet-body';
+import { stringifyJson } from '../../../src-core/json/lossless';
 import { mergeJsonFormat } from './json-format';
 import { jsonToMessage } from '../../../src-core/proto/json-codec';
 
@@ -107,4 +115,30 @@ export function params(req: ApiRequest): Record<string, unknown> {
 export function requestMessage(req: ApiRequest, messageName: string): Record<string, unknown> {
   if (req.method === 'POST') return mergeJsonFormat(req.text(), messageName, req.visible());
   return jsonToMessage(messageName, params(req), { hexMode: 'java-tron', visible: req.visible() });
+}
+
+/**
+ * The `value` of GetContractServlet, GetContractInfoServlet and GetDelegatedResourceAccountIndexV2Servlet:
+ * with `visible` the servlet swaps `value` for Util.getHexAddress(value) (a hex "41…" has a '0'
+ * outside the Base58 alphabet: IllegalArgumentException; a bad checksum: no value), then merges
+ * a BytesMessage with JsonFormat. Undefined when there is no value.
+ */
+export function addressValueParam(req: ApiRequest): Uint8Array | undefined {
+  const visible = req.visible();
+  let text: string;
+  if (req.method === 'POST') {
+    const body = req.servletBody();
+    if (!visible) text = body.text;
+    else {
+      const value = getString(body, 'value');
+      // jsonObject.put then toJSONString: fastjson leaves a null value out.
+      const { value: _dropped, ...rest } = body.json;
+      text = stringifyJson(value === undefined ? rest : { ...rest, value: getHexAddress(value) });
+    }
+  } else {
+    const value = req.query.get('value');
+    text = stringifyJson(value === null ? {} : { value: visible ? getHexAddress(value) : value });
+  }
+  const bytes = mergeJsonFormat(text, 'protocol.BytesMessage', visible).value;
+  return bytes instanceof Uint8Array && bytes.length > 0 ? bytes : undefined;
 }

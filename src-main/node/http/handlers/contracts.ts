@@ -2,7 +2,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { HexAddress } from '../../../../src-core/brand';
 import { bytesToHex } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import { jsonToMessage, messageToJson } from '../../../../src-core/proto/json-codec';
+import { messageToJson } from '../../../../src-core/proto/json-codec';
 import { getCodec } from '../../../../src-core/proto/schema';
 import { bigintToLong, longToBigint, protocol } from '../../../../src-core/proto/runtime';
 import type { ParsedTransaction } from '../../chain/tx';
@@ -20,7 +20,7 @@ import {
   type ServletBody,
 } from '../servlet-body';
 import type { ApiRequest } from '../request';
-import { params } from '../request';
+import { addressValueParam } from '../request';
 import type { NodeServices } from '../services';
 import { catchUpToCycle, newContractState } from '../../vm/dynamic-energy';
 import type { VmExecutionResult } from '../../vm/requests';
@@ -48,7 +48,6 @@ import { ContractValidateError, JavaError, ReturnCodeError, VmValidationError } 
  * `{"Error": …}`.
  */
 type Json = Record<string, unknown>;
-const CODEC = { hexMode: 'java-tron' as const };
 const ZERO_ADDRESS = `41${'00'.repeat(20)}` as HexAddress;
 const INVALID_PARAMETER = 'java.security.InvalidParameterException';
 
@@ -373,12 +372,8 @@ export const deployContract =
   };
 
 function contractParam(req: ApiRequest): string | undefined {
-  const value = jsonToMessage(
-    'protocol.BytesMessage',
-    { value: params(req).value ?? null },
-    { ...CODEC, visible: req.visible() },
-  ).value as Uint8Array | undefined;
-  return value && value.length > 0 ? addressHexOf(value) : undefined;
+  const value = addressValueParam(req);
+  return value ? addressHexOf(value) : undefined;
 }
 
 function contractMessage(s: NodeServices, address: string): Json | undefined {

@@ -19,6 +19,7 @@ import { getAsset } from '../../trc10/assets';
 import { witnessToMessage } from '../../state/witness';
 import type { ApiRequest } from '../request';
 import { params, requestMessage } from '../request';
+import { fromHexString, getHexAddress, getString } from '../servlet-body';
 import { RawReply } from '../server';
 import type { NodeServices } from '../services';
 import { JavaError } from '../../errors';
@@ -30,9 +31,16 @@ function hexOf(address: unknown): string | undefined {
   return address instanceof Uint8Array && address.length > 0 ? bytesToHex(address) : undefined;
 }
 
-/** GetAccountResourceServlet reads `address` alone (fastjson), so other keys are never checked. */
-function addressParam(req: ApiRequest): string | undefined {
-  return hexOf(jsonToMessage('protocol.Account', params(req), { ...CODEC, visible: req.visible() }).address);
+/**
+ * GetAccountResourceServlet: a POST's `address` alone (fastjson getString), through
+ * Util.getHexAddress with visible, then ByteArray.fromHexString; other keys are never read.
+ */
+function resourceAddress(req: ApiRequest): string | undefined {
+  if (req.method !== 'POST')
+    return hexOf(jsonToMessage('protocol.Account', params(req), { ...CODEC, visible: req.visible() }).address);
+  const address = getString(req.servletBody(), 'address');
+  if (address === undefined) return undefined;
+  return hexOf(fromHexString(req.visible() ? getHexAddress(address) : address));
 }
 
 /** GetAccountServlet and GetAccountNetServlet merge the whole body into an Account (JsonFormat.merge). */
@@ -55,7 +63,7 @@ export const getAccount =
 export const getAccountResource =
   (s: NodeServices) =>
   (req: ApiRequest): Json => {
-    const address = addressParam(req);
+    const address = resourceAddress(req);
     if (!address) return {};
     const view = s.pool.view;
     const account = view.getAccount(address);

@@ -12,7 +12,7 @@ import type { AssetRecord } from '../../trc10/assets';
 import { allAssets, assetToMessage, getAsset, tokenIdText } from '../../trc10/assets';
 import { increaseFixed } from '../../resources/account-usage';
 import type { ApiRequest } from '../request';
-import { params, requestMessage } from '../request';
+import { addressValueParam, params, requestMessage } from '../request';
 import { RawReply } from '../server';
 import type { NodeServices } from '../services';
 import { JavaError } from '../../errors';
@@ -113,7 +113,8 @@ export const getDelegatedResourceV2 =
 export const getDelegatedResourceAccountIndexV2 =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
-    const hex = addressOf(req, 'value');
+    const value = addressValueParam(req);
+    const hex = value ? bytesToHex(value) : undefined;
     if (!hex || hex.length !== 42) return {};
     const index = delegationIndex(stateFor(s, solid), hex);
     const m: Json = { account: hexToBytes(hex) };
@@ -204,7 +205,9 @@ export const getPaginatedAssetIssueList =
 export const getAssetIssueByAccount =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
-    const hex = addressOf(req, 'address');
+    // GetAssetIssueByAccountServlet merges an Account (JsonFormat.merge).
+    const address = requestMessage(req, 'protocol.Account').address;
+    const hex = address instanceof Uint8Array && address.length > 0 ? bytesToHex(address) : undefined;
     if (!hex) return {};
     return assetListJson(
       s,

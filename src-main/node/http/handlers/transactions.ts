@@ -1,4 +1,4 @@
-import { jsonToMessage, messageToJson } from '../../../../src-core/proto/json-codec';
+import { messageToJson } from '../../../../src-core/proto/json-codec';
 import { getCodec } from '../../../../src-core/proto/schema';
 import { protocol } from '../../../../src-core/proto/runtime';
 import { bigintToLong } from '../../../../src-core/proto/runtime';
@@ -14,7 +14,7 @@ import type { RecoveredSignature } from '../../auth/permission-check';
 import { permissionById, permissionToMessage, PERMISSION_TYPE } from '../../state/account';
 import { JAVA } from '../error-body';
 import type { ApiRequest } from '../request';
-import { params } from '../request';
+import { requestMessage } from '../request';
 import type { NodeServices } from '../services';
 import { transactionFromJson } from '../tx-input';
 import { mergeJsonFormat } from '../json-format';
@@ -24,7 +24,6 @@ import { RawReply } from '../server';
 import { AdmissionError, ContractValidateError, JavaError, TransactionSignatureError } from '../../errors';
 
 type Json = Record<string, unknown>;
-const CODEC = { visible: false, hexMode: 'java-tron' as const };
 
 // --- builders (java-tron-http.md §3 "Builder defaults") -----------------------------------------
 
@@ -91,7 +90,9 @@ export async function buildUnsigned(
 ): Promise<Json> {
   const visible = req.visible();
   const messageName = `protocol.${type}`;
-  const value = getCodec(messageName).encode(mergeJsonFormat(req.text(), messageName, visible)).finish();
+  const value = getCodec(messageName)
+    .encode(mergeJsonFormat(req.text(), messageName, visible))
+    .finish();
   const chain = s.chain;
   // java-tron runs the actuator's validate() when it builds (Wallet.createTransactionCapsule).
   const probe = parseRawTransaction(
@@ -172,7 +173,8 @@ export const broadcastHex =
 // --- reads ------------------------------------------------------------------------------------
 
 function txIdParam(req: ApiRequest): string | undefined {
-  const value = jsonToMessage('protocol.BytesMessage', params(req), CODEC).value as Uint8Array | undefined;
+  // GetTransactionByIdServlet / GetTransactionInfoByIdServlet: a BytesMessage through JsonFormat.merge.
+  const value = requestMessage(req, 'protocol.BytesMessage').value as Uint8Array | undefined;
   if (!value || value.length !== 32) return undefined;
   return bytesToHex(value);
 }
@@ -241,7 +243,8 @@ const APPROVED_LIST_CODES = {
  */
 function signatureFailure(error: unknown, codeOf: (kind: TransactionSignatureError['kind']) => string): Json {
   if (error instanceof TransactionSignatureError) return { code: codeOf(error.kind), message: error.message };
-  if (error instanceof JavaError) return { code: 'OTHER_ERROR', message: `class ${error.className} : ${error.message}` };
+  if (error instanceof JavaError)
+    return { code: 'OTHER_ERROR', message: `class ${error.className} : ${error.message}` };
   throw error;
 }
 

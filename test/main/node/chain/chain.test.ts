@@ -144,9 +144,9 @@ describe('chain', () => {
     const info = (await call(node, '/wallet/gettransactioninfobyid', { value: create.txID })).json;
     expect(info.fee).toBe(1_000_000 + 100_000);
     expect((await call(node, '/wallet/getaccount', { address: fresh.hex })).json.address).toBe(fresh.hex);
-    expect((await call(node, '/wallet/getaccount', { address: alice.hex, visible: true })).json.account_name).toBe(
-      'treasury',
-    );
+    // With visible=true java-tron reads the address in Base58Check only (JsonFormat.merge).
+    const visibleAccount = { address: encodeBase58Check(hexToBytes(alice.hex)), visible: true };
+    expect((await call(node, '/wallet/getaccount', visibleAccount)).json.account_name).toBe('treasury');
     const again = makeTx(node, b.accountUpdateContract({ owner: alice.hex, name: 'other' }), alice.key);
     // Sent with visible=true as a client writes it: the address in Base58Check, the name as text.
     const renamed = {

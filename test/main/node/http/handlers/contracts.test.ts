@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TronNode } from '../../../../../src-main/node';
-import { bytesToHex } from '../../../../../src-core/bytes/hex';
+import { bytesToHex, hexToBytes } from '../../../../../src-core/bytes/hex';
+import { encodeBase58Check } from '../../../../../src-core/bytes/base58';
 import { utf8ToBytes } from '../../../../../src-core/bytes/utf8';
 import { stringifyJson } from '../../../../../src-core/json/lossless';
 import { call, fundedKey, startNode, type Key, type Reply } from '../../helpers';
@@ -250,6 +251,19 @@ describe('the contract endpoints, as java-tron reads their bodies', () => {
           await post(path, { owner_address: '', contract_address: token, data: callData('totalSupply()') }),
         ).toEqual(otherError("class java.security.InvalidParameterException : owner_address isn't set."));
       }
+    });
+  });
+
+  describe('6. visible=true with a 41… hex address', () => {
+    it("getcontract and getcontractinfo: Util.getHexAddress's IllegalArgumentException; the Base58Check form answers", async () => {
+      // The first character outside the Base58 alphabet is a '0'; without one, the Base58Check checksum fails and the value is empty.
+      const at = token.indexOf('0');
+      const expected =
+        at >= 0 ? { Error: `class java.lang.IllegalArgumentException : Illegal character 0 at ${at}` } : {};
+      for (const path of ['getcontract', 'getcontractinfo'])
+        expect(await post(path, { value: token, visible: true })).toEqual(expected);
+      const base58 = encodeBase58Check(hexToBytes(token));
+      expect((await post('getcontract', { value: base58, visible: true })).contract_address).toBe(base58);
     });
   });
 

@@ -101,6 +101,28 @@ describe('the query endpoints, as java-tron answers them', () => {
     });
   });
 
+  describe('6. visible=true with a 41… hex address', () => {
+    it('getaccount: JsonFormat\'s "INVALID base58 String" (GetAccountServlet merges an Account)', async () => {
+      const text = `{"address":"${alice.hex}","visible":true}`;
+      expect((await call(node, '/wallet/getaccount', text)).json).toEqual({
+        Error: `${PARSE}1:12: INVALID base58 String, Illegal character 0 at ${alice.hex.indexOf('0')}`,
+      });
+    });
+
+    it("getaccountresource: Util.getHexAddress's IllegalArgumentException; bad hex without visible is a DecoderException", async () => {
+      expect((await call(node, '/wallet/getaccountresource', { address: alice.hex, visible: true })).json).toEqual({
+        Error: `class java.lang.IllegalArgumentException : Illegal character 0 at ${alice.hex.indexOf('0')}`,
+      });
+      const base58 = encodeBase58Check(hexToBytes(alice.hex));
+      const ok = (await call(node, '/wallet/getaccountresource', { address: base58, visible: true })).json;
+      expect(ok.freeNetLimit).toBe(600);
+      expect((await call(node, '/wallet/getaccountresource', { address: 'zz' })).json).toEqual({
+        Error:
+          'class org.bouncycastle.util.encoders.DecoderException : exception decoding Hex string: invalid characters encountered in Hex string',
+      });
+    });
+  });
+
   describe('getaccount: Wallet.getAccount prints the three consume times as genesis time + 3 s per slot', () => {
     it('an account that never used resources gets the genesis time in all three', async () => {
       const genesis = (await call(node, '/wallet/getblockbynum', { num: 0 })).json.block_header.raw_data.timestamp;

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '../../../../../src-main/node';
+import { encodeBase58Check } from '../../../../../src-core/bytes/base58';
+import { hexToBytes } from '../../../../../src-core/bytes/hex';
 import { call, fundedKey, startNode, type Key } from '../../helpers';
 
 /**
  * The Stake 2.0 and TRC-10 reads against java-tron 4.8.0 (commit 1e35f79a): the doPost of
  * GetCanDelegatedMaxSizeServlet, GetCanWithdrawUnfreezeAmountServlet,
- * GetAvailableUnfreezeCountServlet and GetPaginatedAssetIssueListServlet merges the body into the
- * request message with JsonFormat.merge; their doGet reads the query parameters one by one.
+ * GetAvailableUnfreezeCountServlet, GetPaginatedAssetIssueListServlet and GetAssetIssueByAccountServlet
+ * merges the body into the request message with JsonFormat.merge (their doGet reads the query
+ * parameters one by one); GetDelegatedResourceAccountIndexV2Servlet passes a visible `value`
+ * through Util.getHexAddress first.
  */
 const PARSE = 'class org.tron.core.services.http.JsonFormat$ParseException : ';
 const BIG = '99999999999999999999';
@@ -51,6 +55,20 @@ describe('the staking reads, as java-tron reads their bodies', () => {
     expect(await post('getpaginatedassetissuelist', limit)).toEqual(
       parseError(limit, '"10"', 'For input string: ""10""'),
     );
+  });
+
+  it('6. visible=true with a 41… hex address: Util.getHexAddress or JsonFormat refuses it', async () => {
+    const at = alice.hex.indexOf('0');
+    expect(await post('getdelegatedresourceaccountindexv2', `{"value":"${alice.hex}","visible":true}`)).toEqual({
+      Error: `class java.lang.IllegalArgumentException : Illegal character 0 at ${at}`,
+    });
+    expect(await post('getassetissuebyaccount', `{"address":"${alice.hex}","visible":true}`)).toEqual({
+      Error: `${PARSE}1:12: INVALID base58 String, Illegal character 0 at ${at}`,
+    });
+    const base58 = encodeBase58Check(hexToBytes(alice.hex));
+    expect(await post('getdelegatedresourceaccountindexv2', `{"value":"${base58}","visible":true}`)).toEqual({
+      account: base58,
+    });
   });
 
   it('answer a well-formed body and a GET as before', async () => {

@@ -133,6 +133,13 @@ describe('the transaction endpoints, as java-tron answers them', () => {
     });
   });
 
+  it('gettransactionbyid and gettransactioninfobyid merge a BytesMessage: a number or bad hex is a ParseException', async () => {
+    for (const path of ['gettransactionbyid', 'gettransactioninfobyid']) {
+      expect(await post(path, '{"value":12}')).toEqual({ Error: `${PARSE}1:10: Expected string.` });
+      expect(await post(path, '{"value":"zz"}')).toEqual({ Error: `${PARSE}1:10: INVALID hex String` });
+    }
+  });
+
   it('a stranger as signer of getapprovedlist is still listed (no permission check there)', async () => {
     const stranger = newKey();
     const tx = makeTx(node, transfer(alice, bob, 5n), stranger.key);
