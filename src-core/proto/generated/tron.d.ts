@@ -935,6 +935,76 @@ export namespace protocol {
     }
 
     /**
+     * Properties of a DelegatedResourceMessage.
+     * @deprecated Use protocol.DelegatedResourceMessage.$Properties instead.
+     */
+    interface IDelegatedResourceMessage extends protocol.DelegatedResourceMessage.$Properties {
+    }
+
+    /** Represents a DelegatedResourceMessage. */
+    class DelegatedResourceMessage {
+
+        /**
+         * Constructs a new DelegatedResourceMessage.
+         * @param [properties] Properties to set
+         */
+        constructor(properties?: protocol.DelegatedResourceMessage.$Properties);
+
+        /** Unknown fields preserved while decoding when enabled */
+        $unknowns?: Uint8Array[];
+
+        /** DelegatedResourceMessage fromAddress. */
+        fromAddress: Uint8Array;
+
+        /** DelegatedResourceMessage toAddress. */
+        toAddress: Uint8Array;
+
+        /**
+         * Encodes the specified DelegatedResourceMessage message. Does not implicitly {@link protocol.DelegatedResourceMessage.verify|verify} messages.
+         * @param message DelegatedResourceMessage message or plain object to encode
+         * @param [writer] Writer to encode to
+         * @returns Writer
+         */
+        static encode(message: protocol.DelegatedResourceMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+        /**
+         * Decodes a DelegatedResourceMessage message from the specified reader or buffer.
+         * @param reader Reader or buffer to decode from
+         * @param [length] Message length if known beforehand
+         * @returns {protocol.DelegatedResourceMessage & protocol.DelegatedResourceMessage.$Shape} DelegatedResourceMessage
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): protocol.DelegatedResourceMessage & protocol.DelegatedResourceMessage.$Shape;
+
+        /**
+         * Gets the type url for DelegatedResourceMessage
+         * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns The type url
+         */
+        static getTypeUrl(prefix?: string): string;
+    }
+
+    namespace DelegatedResourceMessage {
+
+        /** Properties of a DelegatedResourceMessage. */
+        interface $Properties {
+
+            /** DelegatedResourceMessage fromAddress */
+            fromAddress?: (Uint8Array|null);
+
+            /** DelegatedResourceMessage toAddress */
+            toAddress?: (Uint8Array|null);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+        }
+
+        /** Shape of a DelegatedResourceMessage. */
+        type $Shape = protocol.DelegatedResourceMessage.$Properties;
+    }
+
+    /**
      * Properties of a BlockLimit.
      * @deprecated Use protocol.BlockLimit.$Properties instead.
      */

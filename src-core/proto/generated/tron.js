@@ -2316,6 +2316,176 @@ export const protocol = $root.protocol = (() => {
         return NumberMessage;
     })();
 
+    protocol.DelegatedResourceMessage = (function() {
+
+        /**
+         * Properties of a DelegatedResourceMessage.
+         * @typedef {Object} protocol.DelegatedResourceMessage.$Properties
+         * @property {Uint8Array|null} [fromAddress] DelegatedResourceMessage fromAddress
+         * @property {Uint8Array|null} [toAddress] DelegatedResourceMessage toAddress
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+
+        /**
+         * Properties of a DelegatedResourceMessage.
+         * @memberof protocol
+         * @interface IDelegatedResourceMessage
+         * @augments protocol.DelegatedResourceMessage.$Properties
+         * @deprecated Use protocol.DelegatedResourceMessage.$Properties instead.
+         */
+
+        /**
+         * Shape of a DelegatedResourceMessage.
+         * @typedef {protocol.DelegatedResourceMessage.$Properties} protocol.DelegatedResourceMessage.$Shape
+         */
+
+        /**
+         * Constructs a new DelegatedResourceMessage.
+         * @memberof protocol
+         * @classdesc Represents a DelegatedResourceMessage.
+         * @constructor
+         * @param {protocol.DelegatedResourceMessage.$Properties=} [properties] Properties to set
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+        const DelegatedResourceMessage = function (properties) {
+            if (properties)
+                for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                    if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                        this[keys[i]] = properties[keys[i]];
+        };
+
+        /**
+         * DelegatedResourceMessage fromAddress.
+         * @member {Uint8Array} fromAddress
+         * @memberof protocol.DelegatedResourceMessage
+         * @instance
+         */
+        DelegatedResourceMessage.prototype.fromAddress = $util.newBuffer([]);
+
+        /**
+         * DelegatedResourceMessage toAddress.
+         * @member {Uint8Array} toAddress
+         * @memberof protocol.DelegatedResourceMessage
+         * @instance
+         */
+        DelegatedResourceMessage.prototype.toAddress = $util.newBuffer([]);
+
+        /**
+         * Encodes the specified DelegatedResourceMessage message. Does not implicitly {@link protocol.DelegatedResourceMessage.verify|verify} messages.
+         * @function encode
+         * @memberof protocol.DelegatedResourceMessage
+         * @static
+         * @param {protocol.DelegatedResourceMessage.$Properties} message DelegatedResourceMessage message or plain object to encode
+         * @param {$protobuf.Writer} [writer] Writer to encode to
+         * @returns {$protobuf.Writer} Writer
+         */
+        DelegatedResourceMessage.encode = function (message, writer, _depth) {
+            if (!writer)
+                writer = $Writer.create();
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $util.recursionLimit)
+                throw $Error("max depth exceeded");
+            if (message.fromAddress != null && $Object.hasOwnProperty.call(message, "fromAddress") && message.fromAddress.length)
+                writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.fromAddress);
+            if (message.toAddress != null && $Object.hasOwnProperty.call(message, "toAddress") && message.toAddress.length)
+                writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.toAddress);
+            if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                for (let i = 0; i < message.$unknowns.length; ++i)
+                    writer.raw(message.$unknowns[i]);
+            return writer;
+        };
+
+        /**
+         * Decodes a DelegatedResourceMessage message from the specified reader or buffer.
+         * @function decode
+         * @memberof protocol.DelegatedResourceMessage
+         * @static
+         * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+         * @param {number} [length] Message length if known beforehand
+         * @returns {protocol.DelegatedResourceMessage & protocol.DelegatedResourceMessage.$Shape} DelegatedResourceMessage
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        DelegatedResourceMessage.decode = function (reader, length, _end, _depth, _target) {
+            if (!(reader instanceof $Reader))
+                reader = $Reader.create(reader);
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $Reader.recursionLimit)
+                throw $Error("max depth exceeded");
+            let end, message, value;
+            if (length === $undefined)
+                end = reader.len;
+            else {
+                end = reader.pos + length;
+                if (end > reader.len)
+                    throw $RangeError("index out of range");
+                length = reader.len;
+                reader.len = end;
+            }
+            message = _target || new $root.protocol.DelegatedResourceMessage();
+            while (reader.pos < end) {
+                let start = reader.pos;
+                let tag = reader.tag();
+                if (tag === _end) {
+                    _end = $undefined;
+                    break;
+                }
+                let wireType = tag & 7;
+                switch (tag >>>= 3) {
+                case 1: {
+                        if (wireType !== 2)
+                            break;
+                        if ((value = reader.bytes()).length)
+                            message.fromAddress = value;
+                        else
+                            delete message.fromAddress;
+                        continue;
+                    }
+                case 2: {
+                        if (wireType !== 2)
+                            break;
+                        if ((value = reader.bytes()).length)
+                            message.toAddress = value;
+                        else
+                            delete message.toAddress;
+                        continue;
+                    }
+                }
+                reader.skipType(wireType, _depth, tag);
+                if (!reader.discardUnknown) {
+                    $util.makeProp(message, "$unknowns", false);
+                    (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                }
+            }
+            if (length !== $undefined) {
+                if (reader.pos !== end)
+                    throw $RangeError("index out of range");
+                reader.len = length;
+            }
+            if (_end !== $undefined)
+                throw $Error("missing end group");
+            return message;
+        };
+
+        /**
+         * Gets the type url for DelegatedResourceMessage
+         * @function getTypeUrl
+         * @memberof protocol.DelegatedResourceMessage
+         * @static
+         * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns {string} The type url
+         */
+        DelegatedResourceMessage.getTypeUrl = function(prefix) {
+            if (prefix === $undefined)
+                prefix = "type.googleapis.com";
+            return prefix + "/protocol.DelegatedResourceMessage";
+        };
+
+        return DelegatedResourceMessage;
+    })();
+
     protocol.BlockLimit = (function() {
 
         /**

@@ -50,8 +50,8 @@ function postedMessage(req: ApiRequest, messageName: string): Record<string, unk
   return req.method === 'POST' ? requestMessage(req, messageName) : undefined;
 }
 
-function postedAddress(message: Record<string, unknown>): string {
-  const bytes = message.owner_address;
+function postedAddress(message: Record<string, unknown>, field = 'owner_address'): string {
+  const bytes = message[field];
   return bytes instanceof Uint8Array ? bytesToHex(bytes) : '';
 }
 
@@ -104,8 +104,9 @@ function rewardAddress(req: ApiRequest): string | undefined | Error {
 export const getDelegatedResourceV2 =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
-    const from = addressOf(req, 'fromAddress') ?? '';
-    const to = addressOf(req, 'toAddress') ?? '';
+    const posted = postedMessage(req, 'protocol.DelegatedResourceMessage');
+    const from = posted ? postedAddress(posted, 'fromAddress') : (addressOf(req, 'fromAddress') ?? '');
+    const to = posted ? postedAddress(posted, 'toAddress') : (addressOf(req, 'toAddress') ?? '');
     const list = delegatedResources(stateFor(s, solid), from, to);
     return list.length ? { delegatedResource: list.map((r) => delegatedResourceJson(r, req.visible())) } : {};
   };

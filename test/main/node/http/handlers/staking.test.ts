@@ -7,7 +7,7 @@ import { call, fundedKey, startNode, type Key } from '../../helpers';
 /**
  * The Stake 2.0 and TRC-10 reads against java-tron 4.8.0 (commit 1e35f79a): the doPost of
  * GetCanDelegatedMaxSizeServlet, GetCanWithdrawUnfreezeAmountServlet,
- * GetAvailableUnfreezeCountServlet, GetPaginatedAssetIssueListServlet and GetAssetIssueByAccountServlet
+ * GetAvailableUnfreezeCountServlet, GetPaginatedAssetIssueListServlet, GetAssetIssueByAccountServlet and GetDelegatedResourceV2Servlet
  * merges the body into the request message with JsonFormat.merge (their doGet reads the query
  * parameters one by one); GetDelegatedResourceAccountIndexV2Servlet passes a visible `value`
  * through Util.getHexAddress first.
@@ -64,6 +64,10 @@ describe('the staking reads, as java-tron reads their bodies', () => {
     });
     expect(await post('getassetissuebyaccount', `{"address":"${alice.hex}","visible":true}`)).toEqual({
       Error: `${PARSE}1:12: INVALID base58 String, Illegal character 0 at ${at}`,
+    });
+    const delegation = `{"fromAddress":"${alice.hex}","toAddress":"${alice.hex}","visible":true}`;
+    expect(await post('getdelegatedresourcev2', delegation)).toEqual({
+      Error: `${PARSE}1:16: INVALID base58 String, Illegal character 0 at ${at}`,
     });
     const base58 = encodeBase58Check(hexToBytes(alice.hex));
     expect(await post('getdelegatedresourceaccountindexv2', `{"value":"${base58}","visible":true}`)).toEqual({
