@@ -150,3 +150,11 @@ export async function tempStore(): Promise<{ store: Store; dispose: () => Promis
     },
   };
 }
+
+/** The class java-tron prints before a JsonFormat.merge refusal. */
+export const JSON_FORMAT_PARSE = 'class org.tron.core.services.http.JsonFormat$ParseException : ';
+
+/** JsonFormat's "Couldn't parse integer" refusal of the token `value` in the one-line body `text`. */
+export function integerParseError(text: string, value: string, what: string): { Error: string } {
+  return { Error: `${JSON_FORMAT_PARSE}1:${text.indexOf(value) + 1}: Couldn't parse integer: ${what}` };
+}

@@ -2,20 +2,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '../../../../../src-main/node';
 import { encodeBase58Check } from '../../../../../src-core/bytes/base58';
 import { hexToBytes } from '../../../../../src-core/bytes/hex';
-import { broadcast, call, fundedKey, makeTx, newKey, startNode, transfer, type Key, type Reply } from '../../helpers';
+import {
+  broadcast,
+  call,
+  fundedKey,
+  makeTx,
+  newKey,
+  startNode,
+  transfer,
+  integerParseError,
+  JSON_FORMAT_PARSE,
+  type Key,
+  type Reply,
+} from '../../helpers';
 
 /**
  * The query endpoints against java-tron 4.8.0 (commit 1e35f79a): GetNowBlockServlet and
  * SolidityNodeHttpApiService's GetNowBlockOnSolidityServlet, whose doPost calls doGet, and
  * Wallet.getAccount behind GetAccountServlet.
  */
-const PARSE = 'class org.tron.core.services.http.JsonFormat$ParseException : ';
+const PARSE = JSON_FORMAT_PARSE;
 const BIG = '99999999999999999999';
-
-/** JsonFormat's ParseException for `value` in `text`, at the token's line 1 column. */
-function parseError(text: string, value: string, what: string): { Error: string } {
-  return { Error: `${PARSE}1:${text.indexOf(value) + 1}: Couldn't parse integer: ${what}` };
-}
 
 describe('the query endpoints, as java-tron answers them', () => {
   let node: TronNode;
@@ -75,7 +82,7 @@ describe('the query endpoints, as java-tron answers them', () => {
         const text = template.replace('%', BIG);
         expect([path, (await call(node, `/wallet/${path}`, text)).json]).toEqual([
           path,
-          parseError(text, BIG, `Number out of range for 64-bit signed integer: ${BIG}`),
+          integerParseError(text, BIG, `Number out of range for 64-bit signed integer: ${BIG}`),
         ]);
       }
     });
@@ -87,7 +94,7 @@ describe('the query endpoints, as java-tron answers them', () => {
           const shown = value.startsWith('"') ? `""1""` : `"1e0"`;
           expect([path, (await call(node, `/wallet/${path}`, text)).json]).toEqual([
             path,
-            parseError(text, value, `For input string: ${shown}`),
+            integerParseError(text, value, `For input string: ${shown}`),
           ]);
         }
       }

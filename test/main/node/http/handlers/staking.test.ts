@@ -2,22 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '../../../../../src-main/node';
 import { encodeBase58Check } from '../../../../../src-core/bytes/base58';
 import { hexToBytes } from '../../../../../src-core/bytes/hex';
-import { call, fundedKey, startNode, type Key } from '../../helpers';
+import { call, fundedKey, startNode, integerParseError, JSON_FORMAT_PARSE, type Key } from '../../helpers';
 
 /**
  * The Stake 2.0 and TRC-10 reads against java-tron 4.8.0 (commit 1e35f79a): the doPost of
  * GetCanDelegatedMaxSizeServlet, GetCanWithdrawUnfreezeAmountServlet,
- * GetAvailableUnfreezeCountServlet, GetPaginatedAssetIssueListServlet, GetAssetIssueByAccountServlet and GetDelegatedResourceV2Servlet
- * merges the body into the request message with JsonFormat.merge (their doGet reads the query
- * parameters one by one); GetDelegatedResourceAccountIndexV2Servlet passes a visible `value`
- * through Util.getHexAddress first.
+ * GetAvailableUnfreezeCountServlet, GetPaginatedAssetIssueListServlet, GetAssetIssueByAccountServlet
+ * and GetDelegatedResourceV2Servlet merges the body into the request message with JsonFormat.merge
+ * (their doGet reads the query parameters one by one); GetDelegatedResourceAccountIndexV2Servlet
+ * passes a visible `value` through Util.getHexAddress first.
  */
-const PARSE = 'class org.tron.core.services.http.JsonFormat$ParseException : ';
+const PARSE = JSON_FORMAT_PARSE;
 const BIG = '99999999999999999999';
-
-function parseError(text: string, value: string, what: string): { Error: string } {
-  return { Error: `${PARSE}1:${text.indexOf(value) + 1}: Couldn't parse integer: ${what}` };
-}
 
 describe('the staking reads, as java-tron reads their bodies', () => {
   let node: TronNode;
@@ -38,22 +34,22 @@ describe('the staking reads, as java-tron reads their bodies', () => {
     ];
     for (const [path, text] of long)
       expect(await post(path!, text!)).toEqual(
-        parseError(text!, BIG, `Number out of range for 64-bit signed integer: ${BIG}`),
+        integerParseError(text!, BIG, `Number out of range for 64-bit signed integer: ${BIG}`),
       );
     const int32 = `{"owner_address":"${alice.hex}","type":2147483648}`;
     expect(await post('getcandelegatedmaxsize', int32)).toEqual(
-      parseError(int32, '2147483648', 'Number out of range for 32-bit signed integer: 2147483648'),
+      integerParseError(int32, '2147483648', 'Number out of range for 32-bit signed integer: 2147483648'),
     );
   });
 
   it('refuse an integer as a string or in exponent form', async () => {
     const timestamp = `{"owner_address":"${alice.hex}","timestamp":1e3}`;
     expect(await post('getcanwithdrawunfreezeamount', timestamp)).toEqual(
-      parseError(timestamp, '1e3', 'For input string: "1e3"'),
+      integerParseError(timestamp, '1e3', 'For input string: "1e3"'),
     );
     const limit = '{"offset":0,"limit":"10"}';
     expect(await post('getpaginatedassetissuelist', limit)).toEqual(
-      parseError(limit, '"10"', 'For input string: ""10""'),
+      integerParseError(limit, '"10"', 'For input string: ""10""'),
     );
   });
 

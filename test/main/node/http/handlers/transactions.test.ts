@@ -4,7 +4,17 @@ import { bytesToHex, hexToBytes } from '../../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../../src-core/bytes/utf8';
 import { encodeBase58Check } from '../../../../../src-core/bytes/base58';
 import type { TransactionJson } from '../../../../../src-core/tx/types';
-import { call, fundedKey, makeTx, newKey, startNode, transfer, type Key, type Reply } from '../../helpers';
+import {
+  call,
+  fundedKey,
+  JSON_FORMAT_PARSE,
+  makeTx,
+  newKey,
+  startNode,
+  transfer,
+  type Key,
+  type Reply,
+} from '../../helpers';
 
 /**
  * The transaction endpoints against java-tron 4.8.0 (commit 1e35f79a): BroadcastServlet with
@@ -12,7 +22,7 @@ import { call, fundedKey, makeTx, newKey, startNode, transfer, type Key, type Re
  * GetTransactionApprovedListServlet with Wallet.getTransactionSignWeight / getTransactionApprovedList,
  * CreateTransactionServlet with JsonFormat.merge and Util.processError.
  */
-const PARSE = 'class org.tron.core.services.http.JsonFormat$ParseException : ';
+const PARSE = JSON_FORMAT_PARSE;
 const hexText = (text: string): string => bytesToHex(utf8ToBytes(text));
 
 describe('the transaction endpoints, as java-tron answers them', () => {
