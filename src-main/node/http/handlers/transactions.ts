@@ -9,9 +9,9 @@ import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import { parseTransaction, parseRawTransaction, encodeWithResult } from '../../chain/tx';
 import type { ParsedTransaction } from '../../chain/tx';
-import { checkWeight, operationsAllow, recoveryFailure } from '../../auth/permission-check';
+import { checkSignatureCount, checkWeight, operationsAllow, recoveryFailure } from '../../auth/permission-check';
 import type { RecoveredSignature } from '../../auth/permission-check';
-import { permissionById, permissionToMessage, PERMISSION_TYPE } from '../../state/account';
+import { permissionById, permissionToMessage, PERMISSION_TYPE, type AccountRecord } from '../../state/account';
 import { JAVA } from '../error-body';
 import type { ApiRequest } from '../request';
 import { requestMessage } from '../request';
@@ -218,6 +218,16 @@ async function recoverAll(s: NodeServices, tx: ParsedTransaction): Promise<Recov
   return s.recovery.recover(requests);
 }
 
+/**
+ * How many signatures getapprovedlist recovers at most. java-tron recovers every one; here a list
+ * longer than the named permission's keys (or, when it names none, than `getTotalSignNum`, which no
+ * permission's keys exceed) is refused first with checkWeight's message, since no broadcast could
+ * carry it and each recovery costs a millisecond.
+ */
+function approvedListBound(s: NodeServices, account: AccountRecord, permissionId: number): number {
+  return permissionById(account, permissionId)?.keys.length ?? s.chain.props.totalSignNum;
+}
+
 function extention(tx: ParsedTransaction, visible: boolean): Json {
   return { result: { result: true }, txid: tx.idHex, transaction: transactionJson(tx.bytes, visible) };
 }
@@ -239,10 +249,21 @@ const APPROVED_LIST_CODES = {
 /**
  * The result of getsignweight / getapprovedlist for a failed check: the code of the signature
  * exception, or for any other exception (an uncaught "Invalid point compression") OTHER_ERROR
- * with "<class> : <message>".
+ * with "<class> : <message>". Wallet.getTransactionApprovedList prints a PermissionException
+ * that way too (`permissionAsException`).
  */
-function signatureFailure(error: unknown, codeOf: (kind: TransactionSignatureError['kind']) => string): Json {
-  if (error instanceof TransactionSignatureError) return { code: codeOf(error.kind), message: error.message };
+function signatureFailure(
+  error: unknown,
+  codes: Record<TransactionSignatureError['kind'], string>,
+  permissionAsException = false,
+): Json {
+  if (error instanceof TransactionSignatureError) {
+    const message =
+      permissionAsException && error.kind === 'permission'
+        ? `class ${JAVA.permission} : ${error.message}`
+        : error.message;
+    return { code: codes[error.kind], message };
+  }
   if (error instanceof JavaError)
     return { code: 'OTHER_ERROR', message: `class ${error.className} : ${error.message}` };
   throw error;
@@ -271,6 +292,7 @@ export const getSignWeight =
       out.permission = messageToJson('protocol.Permission', permissionToMessage(permission), { visible });
       let weight = 0n;
       if (tx.signatures.length > 0) {
+        checkSignatureCount(permission.keys.length, tx.signatures.length);
         const approved: Uint8Array[] = [];
         weight = checkWeight(permission, tx.signatures, await recoverAll(s, tx), approved);
         if (approved.length)
@@ -283,7 +305,7 @@ export const getSignWeight =
       }
       if (weight < permission.threshold) result = { code: 'NOT_ENOUGH_PERMISSION' };
     } catch (error) {
-      result = signatureFailure(error, (kind) => SIGN_WEIGHT_CODES[kind]);
+      result = signatureFailure(error, SIGN_WEIGHT_CODES);
     }
     out.result = result;
     out.transaction = extention(tx, visible);
@@ -301,8 +323,9 @@ export const getApprovedList =
       const contract = tx.contract;
       if (!contract) throw new TransactionSignatureError('other', 'Invalid transaction: no valid contract');
       const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
-      if (!account) throw new TransactionSignatureError('other', `class ${JAVA.permission} : Account does not exist!`);
+      if (!account) throw new TransactionSignatureError('permission', 'Account does not exist!');
       if (tx.signatures.length > 0) {
+        checkSignatureCount(approvedListBound(s, account, contract.permissionId), tx.signatures.length);
         const recovered = await recoverAll(s, tx);
         const approved: Uint8Array[] = [];
         tx.signatures.forEach((signature, i) => {
@@ -319,7 +342,7 @@ export const getApprovedList =
         ).approved_list;
       }
     } catch (error) {
-      result = signatureFailure(error, (kind) => APPROVED_LIST_CODES[kind]);
+      result = signatureFailure(error, APPROVED_LIST_CODES, true);
     }
     out.result = result;
     out.transaction = extention(tx, visible);
