@@ -66,7 +66,9 @@ describe('the endpoint table', () => {
     const form = 'application/x-www-form-urlencoded';
     const post = (path: string, contentType: string, body: string, query = ''): unknown =>
       routes.get(path)!.post!(makeRequest('POST', new URL(`http://localhost${path}${query}`), body, contentType));
-    expect(post('/wallet/form', form, 'address=41ab&visible=true')).toBe('form:{"address":"41ab","visible":"true"}:true');
+    expect(post('/wallet/form', form, 'address=41ab&visible=true')).toBe(
+      'form:{"address":"41ab","visible":"true"}:true',
+    );
     // Only exactly application/x-www-form-urlencoded is converted, and only by PostParams servlets.
     expect(post('/wallet/form', `${form}; charset=UTF-8`, 'address=41ab')).toBe('form:address=41ab:not JSON');
     expect(post('/wallet/raw', form, 'address=41ab')).toBe('raw:address=41ab:not JSON');
