@@ -838,8 +838,8 @@ export class TronNodeClient {
   /** Fields shared by triggersmartcontract, triggerconstantcontract and estimateenergy. */
   private callFields(request: ConstantContractRequest, contractRequired: boolean): Record<string, unknown> {
     if (typeof request !== 'object' || request === null) throw badArgument('request', 'an object');
-    const owner =
-      request.owner_address === '' && !contractRequired ? '' : addressArg(request.owner_address, 'owner_address');
+    // java-tron refuses an empty owner_address on all three endpoints (Util.validateParameter).
+    const owner = addressArg(request.owner_address, 'owner_address');
     const contract =
       request.contract_address === undefined && !contractRequired
         ? undefined

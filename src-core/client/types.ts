@@ -176,7 +176,8 @@ export interface TriggerSmartContractRequest extends BuilderOptions {
 
 /**
  * A constant call or an estimate. Without `contract_address` the node simulates deploying `data`
- * (bytecode ‖ constructor arguments). `owner_address` may be "" for anonymous view calls.
+ * (bytecode ‖ constructor arguments). `owner_address` is required (java-tron refuses ""); an
+ * anonymous view call can name the zero address 410000…0000.
  */
 export interface ConstantContractRequest {
   owner_address: string;

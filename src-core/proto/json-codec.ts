@@ -3,7 +3,7 @@ import { bytesToHex, hexToBytes } from '../bytes/hex';
 import { bytesToUtf8, isValidUtf8, utf8ToBytes } from '../bytes/utf8';
 import { decodeBase58Check, encodeBase58Check } from '../bytes/base58';
 import { toBigInt, toJsonInt } from '../json/lossless';
-import { bigintToLong, int64MapKeyToBigint, Long, longToBigint, type LongValue } from './runtime';
+import { bigintToLong, INT64_MAX, INT64_MIN, int64MapKeyToBigint, Long, longToBigint, type LongValue } from './runtime';
 import {
   getCodec,
   getEnumInfo,
@@ -38,8 +38,6 @@ export interface JsonCodecOptions {
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 const UINT32_MAX = 2 ** 32 - 1;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 const UINT64_MAX = 2n ** 64n - 1n;
 
 // ---------------------------------------------------------------------------------------------

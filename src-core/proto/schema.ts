@@ -152,6 +152,11 @@ export function getEnumInfo(fullName: string): EnumInfo {
   return info;
 }
 
+/** Every message of the schema by full name (map entries are not messages of their own here). */
+export function messageNames(): string[] {
+  return [...rawByName].filter(([, node]) => node.fields !== undefined).map(([name]) => name);
+}
+
 export function hasMessage(fullName: string): boolean {
   return rawByName.get(fullName)?.fields !== undefined;
 }

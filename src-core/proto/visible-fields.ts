@@ -29,6 +29,8 @@ const ADDRESS_FIELDS_IN_MESSAGE = new Set([
   'Log.address',
   'DelegatedResource.from',
   'DelegatedResource.to',
+  'DelegatedResourceMessage.fromAddress',
+  'DelegatedResourceMessage.toAddress',
   'DelegatedResourceAccountIndex.account',
   'AccountId.address',
 ]);

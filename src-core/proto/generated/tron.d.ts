@@ -935,6 +935,420 @@ export namespace protocol {
     }
 
     /**
+     * Properties of a DelegatedResourceMessage.
+     * @deprecated Use protocol.DelegatedResourceMessage.$Properties instead.
+     */
+    interface IDelegatedResourceMessage extends protocol.DelegatedResourceMessage.$Properties {
+    }
+
+    /** Represents a DelegatedResourceMessage. */
+    class DelegatedResourceMessage {
+
+        /**
+         * Constructs a new DelegatedResourceMessage.
+         * @param [properties] Properties to set
+         */
+        constructor(properties?: protocol.DelegatedResourceMessage.$Properties);
+
+        /** Unknown fields preserved while decoding when enabled */
+        $unknowns?: Uint8Array[];
+
+        /** DelegatedResourceMessage fromAddress. */
+        fromAddress: Uint8Array;
+
+        /** DelegatedResourceMessage toAddress. */
+        toAddress: Uint8Array;
+
+        /**
+         * Encodes the specified DelegatedResourceMessage message. Does not implicitly {@link protocol.DelegatedResourceMessage.verify|verify} messages.
+         * @param message DelegatedResourceMessage message or plain object to encode
+         * @param [writer] Writer to encode to
+         * @returns Writer
+         */
+        static encode(message: protocol.DelegatedResourceMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+        /**
+         * Decodes a DelegatedResourceMessage message from the specified reader or buffer.
+         * @param reader Reader or buffer to decode from
+         * @param [length] Message length if known beforehand
+         * @returns {protocol.DelegatedResourceMessage & protocol.DelegatedResourceMessage.$Shape} DelegatedResourceMessage
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): protocol.DelegatedResourceMessage & protocol.DelegatedResourceMessage.$Shape;
+
+        /**
+         * Gets the type url for DelegatedResourceMessage
+         * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns The type url
+         */
+        static getTypeUrl(prefix?: string): string;
+    }
+
+    namespace DelegatedResourceMessage {
+
+        /** Properties of a DelegatedResourceMessage. */
+        interface $Properties {
+
+            /** DelegatedResourceMessage fromAddress */
+            fromAddress?: (Uint8Array|null);
+
+            /** DelegatedResourceMessage toAddress */
+            toAddress?: (Uint8Array|null);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+        }
+
+        /** Shape of a DelegatedResourceMessage. */
+        type $Shape = protocol.DelegatedResourceMessage.$Properties;
+    }
+
+    /**
+     * Properties of a BlockLimit.
+     * @deprecated Use protocol.BlockLimit.$Properties instead.
+     */
+    interface IBlockLimit extends protocol.BlockLimit.$Properties {
+    }
+
+    /** Represents a BlockLimit. */
+    class BlockLimit {
+
+        /**
+         * Constructs a new BlockLimit.
+         * @param [properties] Properties to set
+         */
+        constructor(properties?: protocol.BlockLimit.$Properties);
+
+        /** Unknown fields preserved while decoding when enabled */
+        $unknowns?: Uint8Array[];
+
+        /** BlockLimit startNum. */
+        startNum: Long;
+
+        /** BlockLimit endNum. */
+        endNum: Long;
+
+        /**
+         * Encodes the specified BlockLimit message. Does not implicitly {@link protocol.BlockLimit.verify|verify} messages.
+         * @param message BlockLimit message or plain object to encode
+         * @param [writer] Writer to encode to
+         * @returns Writer
+         */
+        static encode(message: protocol.BlockLimit.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+        /**
+         * Decodes a BlockLimit message from the specified reader or buffer.
+         * @param reader Reader or buffer to decode from
+         * @param [length] Message length if known beforehand
+         * @returns {protocol.BlockLimit & protocol.BlockLimit.$Shape} BlockLimit
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): protocol.BlockLimit & protocol.BlockLimit.$Shape;
+
+        /**
+         * Gets the type url for BlockLimit
+         * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns The type url
+         */
+        static getTypeUrl(prefix?: string): string;
+    }
+
+    namespace BlockLimit {
+
+        /** Properties of a BlockLimit. */
+        interface $Properties {
+
+            /** BlockLimit startNum */
+            startNum?: (Long|null);
+
+            /** BlockLimit endNum */
+            endNum?: (Long|null);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+        }
+
+        /** Shape of a BlockLimit. */
+        type $Shape = protocol.BlockLimit.$Properties;
+    }
+
+    /**
+     * Properties of a PaginatedMessage.
+     * @deprecated Use protocol.PaginatedMessage.$Properties instead.
+     */
+    interface IPaginatedMessage extends protocol.PaginatedMessage.$Properties {
+    }
+
+    /** Represents a PaginatedMessage. */
+    class PaginatedMessage {
+
+        /**
+         * Constructs a new PaginatedMessage.
+         * @param [properties] Properties to set
+         */
+        constructor(properties?: protocol.PaginatedMessage.$Properties);
+
+        /** Unknown fields preserved while decoding when enabled */
+        $unknowns?: Uint8Array[];
+
+        /** PaginatedMessage offset. */
+        offset: Long;
+
+        /** PaginatedMessage limit. */
+        limit: Long;
+
+        /**
+         * Encodes the specified PaginatedMessage message. Does not implicitly {@link protocol.PaginatedMessage.verify|verify} messages.
+         * @param message PaginatedMessage message or plain object to encode
+         * @param [writer] Writer to encode to
+         * @returns Writer
+         */
+        static encode(message: protocol.PaginatedMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+        /**
+         * Decodes a PaginatedMessage message from the specified reader or buffer.
+         * @param reader Reader or buffer to decode from
+         * @param [length] Message length if known beforehand
+         * @returns {protocol.PaginatedMessage & protocol.PaginatedMessage.$Shape} PaginatedMessage
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): protocol.PaginatedMessage & protocol.PaginatedMessage.$Shape;
+
+        /**
+         * Gets the type url for PaginatedMessage
+         * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns The type url
+         */
+        static getTypeUrl(prefix?: string): string;
+    }
+
+    namespace PaginatedMessage {
+
+        /** Properties of a PaginatedMessage. */
+        interface $Properties {
+
+            /** PaginatedMessage offset */
+            offset?: (Long|null);
+
+            /** PaginatedMessage limit */
+            limit?: (Long|null);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+        }
+
+        /** Shape of a PaginatedMessage. */
+        type $Shape = protocol.PaginatedMessage.$Properties;
+    }
+
+    /**
+     * Properties of a GetAvailableUnfreezeCountRequestMessage.
+     * @deprecated Use protocol.GetAvailableUnfreezeCountRequestMessage.$Properties instead.
+     */
+    interface IGetAvailableUnfreezeCountRequestMessage extends protocol.GetAvailableUnfreezeCountRequestMessage.$Properties {
+    }
+
+    /** Represents a GetAvailableUnfreezeCountRequestMessage. */
+    class GetAvailableUnfreezeCountRequestMessage {
+
+        /**
+         * Constructs a new GetAvailableUnfreezeCountRequestMessage.
+         * @param [properties] Properties to set
+         */
+        constructor(properties?: protocol.GetAvailableUnfreezeCountRequestMessage.$Properties);
+
+        /** Unknown fields preserved while decoding when enabled */
+        $unknowns?: Uint8Array[];
+
+        /** GetAvailableUnfreezeCountRequestMessage owner_address. */
+        owner_address: Uint8Array;
+
+        /**
+         * Encodes the specified GetAvailableUnfreezeCountRequestMessage message. Does not implicitly {@link protocol.GetAvailableUnfreezeCountRequestMessage.verify|verify} messages.
+         * @param message GetAvailableUnfreezeCountRequestMessage message or plain object to encode
+         * @param [writer] Writer to encode to
+         * @returns Writer
+         */
+        static encode(message: protocol.GetAvailableUnfreezeCountRequestMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+        /**
+         * Decodes a GetAvailableUnfreezeCountRequestMessage message from the specified reader or buffer.
+         * @param reader Reader or buffer to decode from
+         * @param [length] Message length if known beforehand
+         * @returns {protocol.GetAvailableUnfreezeCountRequestMessage & protocol.GetAvailableUnfreezeCountRequestMessage.$Shape} GetAvailableUnfreezeCountRequestMessage
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): protocol.GetAvailableUnfreezeCountRequestMessage & protocol.GetAvailableUnfreezeCountRequestMessage.$Shape;
+
+        /**
+         * Gets the type url for GetAvailableUnfreezeCountRequestMessage
+         * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns The type url
+         */
+        static getTypeUrl(prefix?: string): string;
+    }
+
+    namespace GetAvailableUnfreezeCountRequestMessage {
+
+        /** Properties of a GetAvailableUnfreezeCountRequestMessage. */
+        interface $Properties {
+
+            /** GetAvailableUnfreezeCountRequestMessage owner_address */
+            owner_address?: (Uint8Array|null);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+        }
+
+        /** Shape of a GetAvailableUnfreezeCountRequestMessage. */
+        type $Shape = protocol.GetAvailableUnfreezeCountRequestMessage.$Properties;
+    }
+
+    /**
+     * Properties of a CanDelegatedMaxSizeRequestMessage.
+     * @deprecated Use protocol.CanDelegatedMaxSizeRequestMessage.$Properties instead.
+     */
+    interface ICanDelegatedMaxSizeRequestMessage extends protocol.CanDelegatedMaxSizeRequestMessage.$Properties {
+    }
+
+    /** Represents a CanDelegatedMaxSizeRequestMessage. */
+    class CanDelegatedMaxSizeRequestMessage {
+
+        /**
+         * Constructs a new CanDelegatedMaxSizeRequestMessage.
+         * @param [properties] Properties to set
+         */
+        constructor(properties?: protocol.CanDelegatedMaxSizeRequestMessage.$Properties);
+
+        /** Unknown fields preserved while decoding when enabled */
+        $unknowns?: Uint8Array[];
+
+        /** CanDelegatedMaxSizeRequestMessage type. */
+        type: number;
+
+        /** CanDelegatedMaxSizeRequestMessage owner_address. */
+        owner_address: Uint8Array;
+
+        /**
+         * Encodes the specified CanDelegatedMaxSizeRequestMessage message. Does not implicitly {@link protocol.CanDelegatedMaxSizeRequestMessage.verify|verify} messages.
+         * @param message CanDelegatedMaxSizeRequestMessage message or plain object to encode
+         * @param [writer] Writer to encode to
+         * @returns Writer
+         */
+        static encode(message: protocol.CanDelegatedMaxSizeRequestMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+        /**
+         * Decodes a CanDelegatedMaxSizeRequestMessage message from the specified reader or buffer.
+         * @param reader Reader or buffer to decode from
+         * @param [length] Message length if known beforehand
+         * @returns {protocol.CanDelegatedMaxSizeRequestMessage & protocol.CanDelegatedMaxSizeRequestMessage.$Shape} CanDelegatedMaxSizeRequestMessage
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): protocol.CanDelegatedMaxSizeRequestMessage & protocol.CanDelegatedMaxSizeRequestMessage.$Shape;
+
+        /**
+         * Gets the type url for CanDelegatedMaxSizeRequestMessage
+         * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns The type url
+         */
+        static getTypeUrl(prefix?: string): string;
+    }
+
+    namespace CanDelegatedMaxSizeRequestMessage {
+
+        /** Properties of a CanDelegatedMaxSizeRequestMessage. */
+        interface $Properties {
+
+            /** CanDelegatedMaxSizeRequestMessage type */
+            type?: (number|null);
+
+            /** CanDelegatedMaxSizeRequestMessage owner_address */
+            owner_address?: (Uint8Array|null);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+        }
+
+        /** Shape of a CanDelegatedMaxSizeRequestMessage. */
+        type $Shape = protocol.CanDelegatedMaxSizeRequestMessage.$Properties;
+    }
+
+    /**
+     * Properties of a CanWithdrawUnfreezeAmountRequestMessage.
+     * @deprecated Use protocol.CanWithdrawUnfreezeAmountRequestMessage.$Properties instead.
+     */
+    interface ICanWithdrawUnfreezeAmountRequestMessage extends protocol.CanWithdrawUnfreezeAmountRequestMessage.$Properties {
+    }
+
+    /** Represents a CanWithdrawUnfreezeAmountRequestMessage. */
+    class CanWithdrawUnfreezeAmountRequestMessage {
+
+        /**
+         * Constructs a new CanWithdrawUnfreezeAmountRequestMessage.
+         * @param [properties] Properties to set
+         */
+        constructor(properties?: protocol.CanWithdrawUnfreezeAmountRequestMessage.$Properties);
+
+        /** Unknown fields preserved while decoding when enabled */
+        $unknowns?: Uint8Array[];
+
+        /** CanWithdrawUnfreezeAmountRequestMessage owner_address. */
+        owner_address: Uint8Array;
+
+        /** CanWithdrawUnfreezeAmountRequestMessage timestamp. */
+        timestamp: Long;
+
+        /**
+         * Encodes the specified CanWithdrawUnfreezeAmountRequestMessage message. Does not implicitly {@link protocol.CanWithdrawUnfreezeAmountRequestMessage.verify|verify} messages.
+         * @param message CanWithdrawUnfreezeAmountRequestMessage message or plain object to encode
+         * @param [writer] Writer to encode to
+         * @returns Writer
+         */
+        static encode(message: protocol.CanWithdrawUnfreezeAmountRequestMessage.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+        /**
+         * Decodes a CanWithdrawUnfreezeAmountRequestMessage message from the specified reader or buffer.
+         * @param reader Reader or buffer to decode from
+         * @param [length] Message length if known beforehand
+         * @returns {protocol.CanWithdrawUnfreezeAmountRequestMessage & protocol.CanWithdrawUnfreezeAmountRequestMessage.$Shape} CanWithdrawUnfreezeAmountRequestMessage
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): protocol.CanWithdrawUnfreezeAmountRequestMessage & protocol.CanWithdrawUnfreezeAmountRequestMessage.$Shape;
+
+        /**
+         * Gets the type url for CanWithdrawUnfreezeAmountRequestMessage
+         * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns The type url
+         */
+        static getTypeUrl(prefix?: string): string;
+    }
+
+    namespace CanWithdrawUnfreezeAmountRequestMessage {
+
+        /** Properties of a CanWithdrawUnfreezeAmountRequestMessage. */
+        interface $Properties {
+
+            /** CanWithdrawUnfreezeAmountRequestMessage owner_address */
+            owner_address?: (Uint8Array|null);
+
+            /** CanWithdrawUnfreezeAmountRequestMessage timestamp */
+            timestamp?: (Long|null);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+        }
+
+        /** Shape of a CanWithdrawUnfreezeAmountRequestMessage. */
+        type $Shape = protocol.CanWithdrawUnfreezeAmountRequestMessage.$Properties;
+    }
+
+    /**
      * Properties of a WitnessList.
      * @deprecated Use protocol.WitnessList.$Properties instead.
      */

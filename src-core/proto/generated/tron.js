@@ -2316,6 +2316,1006 @@ export const protocol = $root.protocol = (() => {
         return NumberMessage;
     })();
 
+    protocol.DelegatedResourceMessage = (function() {
+
+        /**
+         * Properties of a DelegatedResourceMessage.
+         * @typedef {Object} protocol.DelegatedResourceMessage.$Properties
+         * @property {Uint8Array|null} [fromAddress] DelegatedResourceMessage fromAddress
+         * @property {Uint8Array|null} [toAddress] DelegatedResourceMessage toAddress
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+
+        /**
+         * Properties of a DelegatedResourceMessage.
+         * @memberof protocol
+         * @interface IDelegatedResourceMessage
+         * @augments protocol.DelegatedResourceMessage.$Properties
+         * @deprecated Use protocol.DelegatedResourceMessage.$Properties instead.
+         */
+
+        /**
+         * Shape of a DelegatedResourceMessage.
+         * @typedef {protocol.DelegatedResourceMessage.$Properties} protocol.DelegatedResourceMessage.$Shape
+         */
+
+        /**
+         * Constructs a new DelegatedResourceMessage.
+         * @memberof protocol
+         * @classdesc Represents a DelegatedResourceMessage.
+         * @constructor
+         * @param {protocol.DelegatedResourceMessage.$Properties=} [properties] Properties to set
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+        const DelegatedResourceMessage = function (properties) {
+            if (properties)
+                for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                    if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                        this[keys[i]] = properties[keys[i]];
+        };
+
+        /**
+         * DelegatedResourceMessage fromAddress.
+         * @member {Uint8Array} fromAddress
+         * @memberof protocol.DelegatedResourceMessage
+         * @instance
+         */
+        DelegatedResourceMessage.prototype.fromAddress = $util.newBuffer([]);
+
+        /**
+         * DelegatedResourceMessage toAddress.
+         * @member {Uint8Array} toAddress
+         * @memberof protocol.DelegatedResourceMessage
+         * @instance
+         */
+        DelegatedResourceMessage.prototype.toAddress = $util.newBuffer([]);
+
+        /**
+         * Encodes the specified DelegatedResourceMessage message. Does not implicitly {@link protocol.DelegatedResourceMessage.verify|verify} messages.
+         * @function encode
+         * @memberof protocol.DelegatedResourceMessage
+         * @static
+         * @param {protocol.DelegatedResourceMessage.$Properties} message DelegatedResourceMessage message or plain object to encode
+         * @param {$protobuf.Writer} [writer] Writer to encode to
+         * @returns {$protobuf.Writer} Writer
+         */
+        DelegatedResourceMessage.encode = function (message, writer, _depth) {
+            if (!writer)
+                writer = $Writer.create();
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $util.recursionLimit)
+                throw $Error("max depth exceeded");
+            if (message.fromAddress != null && $Object.hasOwnProperty.call(message, "fromAddress") && message.fromAddress.length)
+                writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.fromAddress);
+            if (message.toAddress != null && $Object.hasOwnProperty.call(message, "toAddress") && message.toAddress.length)
+                writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.toAddress);
+            if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                for (let i = 0; i < message.$unknowns.length; ++i)
+                    writer.raw(message.$unknowns[i]);
+            return writer;
+        };
+
+        /**
+         * Decodes a DelegatedResourceMessage message from the specified reader or buffer.
+         * @function decode
+         * @memberof protocol.DelegatedResourceMessage
+         * @static
+         * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+         * @param {number} [length] Message length if known beforehand
+         * @returns {protocol.DelegatedResourceMessage & protocol.DelegatedResourceMessage.$Shape} DelegatedResourceMessage
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        DelegatedResourceMessage.decode = function (reader, length, _end, _depth, _target) {
+            if (!(reader instanceof $Reader))
+                reader = $Reader.create(reader);
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $Reader.recursionLimit)
+                throw $Error("max depth exceeded");
+            let end, message, value;
+            if (length === $undefined)
+                end = reader.len;
+            else {
+                end = reader.pos + length;
+                if (end > reader.len)
+                    throw $RangeError("index out of range");
+                length = reader.len;
+                reader.len = end;
+            }
+            message = _target || new $root.protocol.DelegatedResourceMessage();
+            while (reader.pos < end) {
+                let start = reader.pos;
+                let tag = reader.tag();
+                if (tag === _end) {
+                    _end = $undefined;
+                    break;
+                }
+                let wireType = tag & 7;
+                switch (tag >>>= 3) {
+                case 1: {
+                        if (wireType !== 2)
+                            break;
+                        if ((value = reader.bytes()).length)
+                            message.fromAddress = value;
+                        else
+                            delete message.fromAddress;
+                        continue;
+                    }
+                case 2: {
+                        if (wireType !== 2)
+                            break;
+                        if ((value = reader.bytes()).length)
+                            message.toAddress = value;
+                        else
+                            delete message.toAddress;
+                        continue;
+                    }
+                }
+                reader.skipType(wireType, _depth, tag);
+                if (!reader.discardUnknown) {
+                    $util.makeProp(message, "$unknowns", false);
+                    (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                }
+            }
+            if (length !== $undefined) {
+                if (reader.pos !== end)
+                    throw $RangeError("index out of range");
+                reader.len = length;
+            }
+            if (_end !== $undefined)
+                throw $Error("missing end group");
+            return message;
+        };
+
+        /**
+         * Gets the type url for DelegatedResourceMessage
+         * @function getTypeUrl
+         * @memberof protocol.DelegatedResourceMessage
+         * @static
+         * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns {string} The type url
+         */
+        DelegatedResourceMessage.getTypeUrl = function(prefix) {
+            if (prefix === $undefined)
+                prefix = "type.googleapis.com";
+            return prefix + "/protocol.DelegatedResourceMessage";
+        };
+
+        return DelegatedResourceMessage;
+    })();
+
+    protocol.BlockLimit = (function() {
+
+        /**
+         * Properties of a BlockLimit.
+         * @typedef {Object} protocol.BlockLimit.$Properties
+         * @property {Long|null} [startNum] BlockLimit startNum
+         * @property {Long|null} [endNum] BlockLimit endNum
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+
+        /**
+         * Properties of a BlockLimit.
+         * @memberof protocol
+         * @interface IBlockLimit
+         * @augments protocol.BlockLimit.$Properties
+         * @deprecated Use protocol.BlockLimit.$Properties instead.
+         */
+
+        /**
+         * Shape of a BlockLimit.
+         * @typedef {protocol.BlockLimit.$Properties} protocol.BlockLimit.$Shape
+         */
+
+        /**
+         * Constructs a new BlockLimit.
+         * @memberof protocol
+         * @classdesc Represents a BlockLimit.
+         * @constructor
+         * @param {protocol.BlockLimit.$Properties=} [properties] Properties to set
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+        const BlockLimit = function (properties) {
+            if (properties)
+                for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                    if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                        this[keys[i]] = properties[keys[i]];
+        };
+
+        /**
+         * BlockLimit startNum.
+         * @member {Long} startNum
+         * @memberof protocol.BlockLimit
+         * @instance
+         */
+        BlockLimit.prototype.startNum = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+        /**
+         * BlockLimit endNum.
+         * @member {Long} endNum
+         * @memberof protocol.BlockLimit
+         * @instance
+         */
+        BlockLimit.prototype.endNum = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+        /**
+         * Encodes the specified BlockLimit message. Does not implicitly {@link protocol.BlockLimit.verify|verify} messages.
+         * @function encode
+         * @memberof protocol.BlockLimit
+         * @static
+         * @param {protocol.BlockLimit.$Properties} message BlockLimit message or plain object to encode
+         * @param {$protobuf.Writer} [writer] Writer to encode to
+         * @returns {$protobuf.Writer} Writer
+         */
+        BlockLimit.encode = function (message, writer, _depth) {
+            if (!writer)
+                writer = $Writer.create();
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $util.recursionLimit)
+                throw $Error("max depth exceeded");
+            if (message.startNum != null && $Object.hasOwnProperty.call(message, "startNum") && (typeof message.startNum === "object" ? message.startNum.low || message.startNum.high : message.startNum !== 0))
+                writer.uint32(/* id 1, wireType 0 =*/8).int64(message.startNum);
+            if (message.endNum != null && $Object.hasOwnProperty.call(message, "endNum") && (typeof message.endNum === "object" ? message.endNum.low || message.endNum.high : message.endNum !== 0))
+                writer.uint32(/* id 2, wireType 0 =*/16).int64(message.endNum);
+            if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                for (let i = 0; i < message.$unknowns.length; ++i)
+                    writer.raw(message.$unknowns[i]);
+            return writer;
+        };
+
+        /**
+         * Decodes a BlockLimit message from the specified reader or buffer.
+         * @function decode
+         * @memberof protocol.BlockLimit
+         * @static
+         * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+         * @param {number} [length] Message length if known beforehand
+         * @returns {protocol.BlockLimit & protocol.BlockLimit.$Shape} BlockLimit
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        BlockLimit.decode = function (reader, length, _end, _depth, _target) {
+            if (!(reader instanceof $Reader))
+                reader = $Reader.create(reader);
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $Reader.recursionLimit)
+                throw $Error("max depth exceeded");
+            let end, message, value;
+            if (length === $undefined)
+                end = reader.len;
+            else {
+                end = reader.pos + length;
+                if (end > reader.len)
+                    throw $RangeError("index out of range");
+                length = reader.len;
+                reader.len = end;
+            }
+            message = _target || new $root.protocol.BlockLimit();
+            while (reader.pos < end) {
+                let start = reader.pos;
+                let tag = reader.tag();
+                if (tag === _end) {
+                    _end = $undefined;
+                    break;
+                }
+                let wireType = tag & 7;
+                switch (tag >>>= 3) {
+                case 1: {
+                        if (wireType !== 0)
+                            break;
+                        if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                            message.startNum = value;
+                        else
+                            delete message.startNum;
+                        continue;
+                    }
+                case 2: {
+                        if (wireType !== 0)
+                            break;
+                        if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                            message.endNum = value;
+                        else
+                            delete message.endNum;
+                        continue;
+                    }
+                }
+                reader.skipType(wireType, _depth, tag);
+                if (!reader.discardUnknown) {
+                    $util.makeProp(message, "$unknowns", false);
+                    (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                }
+            }
+            if (length !== $undefined) {
+                if (reader.pos !== end)
+                    throw $RangeError("index out of range");
+                reader.len = length;
+            }
+            if (_end !== $undefined)
+                throw $Error("missing end group");
+            return message;
+        };
+
+        /**
+         * Gets the type url for BlockLimit
+         * @function getTypeUrl
+         * @memberof protocol.BlockLimit
+         * @static
+         * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns {string} The type url
+         */
+        BlockLimit.getTypeUrl = function(prefix) {
+            if (prefix === $undefined)
+                prefix = "type.googleapis.com";
+            return prefix + "/protocol.BlockLimit";
+        };
+
+        return BlockLimit;
+    })();
+
+    protocol.PaginatedMessage = (function() {
+
+        /**
+         * Properties of a PaginatedMessage.
+         * @typedef {Object} protocol.PaginatedMessage.$Properties
+         * @property {Long|null} [offset] PaginatedMessage offset
+         * @property {Long|null} [limit] PaginatedMessage limit
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+
+        /**
+         * Properties of a PaginatedMessage.
+         * @memberof protocol
+         * @interface IPaginatedMessage
+         * @augments protocol.PaginatedMessage.$Properties
+         * @deprecated Use protocol.PaginatedMessage.$Properties instead.
+         */
+
+        /**
+         * Shape of a PaginatedMessage.
+         * @typedef {protocol.PaginatedMessage.$Properties} protocol.PaginatedMessage.$Shape
+         */
+
+        /**
+         * Constructs a new PaginatedMessage.
+         * @memberof protocol
+         * @classdesc Represents a PaginatedMessage.
+         * @constructor
+         * @param {protocol.PaginatedMessage.$Properties=} [properties] Properties to set
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+        const PaginatedMessage = function (properties) {
+            if (properties)
+                for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                    if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                        this[keys[i]] = properties[keys[i]];
+        };
+
+        /**
+         * PaginatedMessage offset.
+         * @member {Long} offset
+         * @memberof protocol.PaginatedMessage
+         * @instance
+         */
+        PaginatedMessage.prototype.offset = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+        /**
+         * PaginatedMessage limit.
+         * @member {Long} limit
+         * @memberof protocol.PaginatedMessage
+         * @instance
+         */
+        PaginatedMessage.prototype.limit = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+        /**
+         * Encodes the specified PaginatedMessage message. Does not implicitly {@link protocol.PaginatedMessage.verify|verify} messages.
+         * @function encode
+         * @memberof protocol.PaginatedMessage
+         * @static
+         * @param {protocol.PaginatedMessage.$Properties} message PaginatedMessage message or plain object to encode
+         * @param {$protobuf.Writer} [writer] Writer to encode to
+         * @returns {$protobuf.Writer} Writer
+         */
+        PaginatedMessage.encode = function (message, writer, _depth) {
+            if (!writer)
+                writer = $Writer.create();
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $util.recursionLimit)
+                throw $Error("max depth exceeded");
+            if (message.offset != null && $Object.hasOwnProperty.call(message, "offset") && (typeof message.offset === "object" ? message.offset.low || message.offset.high : message.offset !== 0))
+                writer.uint32(/* id 1, wireType 0 =*/8).int64(message.offset);
+            if (message.limit != null && $Object.hasOwnProperty.call(message, "limit") && (typeof message.limit === "object" ? message.limit.low || message.limit.high : message.limit !== 0))
+                writer.uint32(/* id 2, wireType 0 =*/16).int64(message.limit);
+            if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                for (let i = 0; i < message.$unknowns.length; ++i)
+                    writer.raw(message.$unknowns[i]);
+            return writer;
+        };
+
+        /**
+         * Decodes a PaginatedMessage message from the specified reader or buffer.
+         * @function decode
+         * @memberof protocol.PaginatedMessage
+         * @static
+         * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+         * @param {number} [length] Message length if known beforehand
+         * @returns {protocol.PaginatedMessage & protocol.PaginatedMessage.$Shape} PaginatedMessage
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        PaginatedMessage.decode = function (reader, length, _end, _depth, _target) {
+            if (!(reader instanceof $Reader))
+                reader = $Reader.create(reader);
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $Reader.recursionLimit)
+                throw $Error("max depth exceeded");
+            let end, message, value;
+            if (length === $undefined)
+                end = reader.len;
+            else {
+                end = reader.pos + length;
+                if (end > reader.len)
+                    throw $RangeError("index out of range");
+                length = reader.len;
+                reader.len = end;
+            }
+            message = _target || new $root.protocol.PaginatedMessage();
+            while (reader.pos < end) {
+                let start = reader.pos;
+                let tag = reader.tag();
+                if (tag === _end) {
+                    _end = $undefined;
+                    break;
+                }
+                let wireType = tag & 7;
+                switch (tag >>>= 3) {
+                case 1: {
+                        if (wireType !== 0)
+                            break;
+                        if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                            message.offset = value;
+                        else
+                            delete message.offset;
+                        continue;
+                    }
+                case 2: {
+                        if (wireType !== 0)
+                            break;
+                        if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                            message.limit = value;
+                        else
+                            delete message.limit;
+                        continue;
+                    }
+                }
+                reader.skipType(wireType, _depth, tag);
+                if (!reader.discardUnknown) {
+                    $util.makeProp(message, "$unknowns", false);
+                    (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                }
+            }
+            if (length !== $undefined) {
+                if (reader.pos !== end)
+                    throw $RangeError("index out of range");
+                reader.len = length;
+            }
+            if (_end !== $undefined)
+                throw $Error("missing end group");
+            return message;
+        };
+
+        /**
+         * Gets the type url for PaginatedMessage
+         * @function getTypeUrl
+         * @memberof protocol.PaginatedMessage
+         * @static
+         * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns {string} The type url
+         */
+        PaginatedMessage.getTypeUrl = function(prefix) {
+            if (prefix === $undefined)
+                prefix = "type.googleapis.com";
+            return prefix + "/protocol.PaginatedMessage";
+        };
+
+        return PaginatedMessage;
+    })();
+
+    protocol.GetAvailableUnfreezeCountRequestMessage = (function() {
+
+        /**
+         * Properties of a GetAvailableUnfreezeCountRequestMessage.
+         * @typedef {Object} protocol.GetAvailableUnfreezeCountRequestMessage.$Properties
+         * @property {Uint8Array|null} [owner_address] GetAvailableUnfreezeCountRequestMessage owner_address
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+
+        /**
+         * Properties of a GetAvailableUnfreezeCountRequestMessage.
+         * @memberof protocol
+         * @interface IGetAvailableUnfreezeCountRequestMessage
+         * @augments protocol.GetAvailableUnfreezeCountRequestMessage.$Properties
+         * @deprecated Use protocol.GetAvailableUnfreezeCountRequestMessage.$Properties instead.
+         */
+
+        /**
+         * Shape of a GetAvailableUnfreezeCountRequestMessage.
+         * @typedef {protocol.GetAvailableUnfreezeCountRequestMessage.$Properties} protocol.GetAvailableUnfreezeCountRequestMessage.$Shape
+         */
+
+        /**
+         * Constructs a new GetAvailableUnfreezeCountRequestMessage.
+         * @memberof protocol
+         * @classdesc Represents a GetAvailableUnfreezeCountRequestMessage.
+         * @constructor
+         * @param {protocol.GetAvailableUnfreezeCountRequestMessage.$Properties=} [properties] Properties to set
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+        const GetAvailableUnfreezeCountRequestMessage = function (properties) {
+            if (properties)
+                for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                    if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                        this[keys[i]] = properties[keys[i]];
+        };
+
+        /**
+         * GetAvailableUnfreezeCountRequestMessage owner_address.
+         * @member {Uint8Array} owner_address
+         * @memberof protocol.GetAvailableUnfreezeCountRequestMessage
+         * @instance
+         */
+        GetAvailableUnfreezeCountRequestMessage.prototype.owner_address = $util.newBuffer([]);
+
+        /**
+         * Encodes the specified GetAvailableUnfreezeCountRequestMessage message. Does not implicitly {@link protocol.GetAvailableUnfreezeCountRequestMessage.verify|verify} messages.
+         * @function encode
+         * @memberof protocol.GetAvailableUnfreezeCountRequestMessage
+         * @static
+         * @param {protocol.GetAvailableUnfreezeCountRequestMessage.$Properties} message GetAvailableUnfreezeCountRequestMessage message or plain object to encode
+         * @param {$protobuf.Writer} [writer] Writer to encode to
+         * @returns {$protobuf.Writer} Writer
+         */
+        GetAvailableUnfreezeCountRequestMessage.encode = function (message, writer, _depth) {
+            if (!writer)
+                writer = $Writer.create();
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $util.recursionLimit)
+                throw $Error("max depth exceeded");
+            if (message.owner_address != null && $Object.hasOwnProperty.call(message, "owner_address") && message.owner_address.length)
+                writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.owner_address);
+            if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                for (let i = 0; i < message.$unknowns.length; ++i)
+                    writer.raw(message.$unknowns[i]);
+            return writer;
+        };
+
+        /**
+         * Decodes a GetAvailableUnfreezeCountRequestMessage message from the specified reader or buffer.
+         * @function decode
+         * @memberof protocol.GetAvailableUnfreezeCountRequestMessage
+         * @static
+         * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+         * @param {number} [length] Message length if known beforehand
+         * @returns {protocol.GetAvailableUnfreezeCountRequestMessage & protocol.GetAvailableUnfreezeCountRequestMessage.$Shape} GetAvailableUnfreezeCountRequestMessage
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        GetAvailableUnfreezeCountRequestMessage.decode = function (reader, length, _end, _depth, _target) {
+            if (!(reader instanceof $Reader))
+                reader = $Reader.create(reader);
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $Reader.recursionLimit)
+                throw $Error("max depth exceeded");
+            let end, message, value;
+            if (length === $undefined)
+                end = reader.len;
+            else {
+                end = reader.pos + length;
+                if (end > reader.len)
+                    throw $RangeError("index out of range");
+                length = reader.len;
+                reader.len = end;
+            }
+            message = _target || new $root.protocol.GetAvailableUnfreezeCountRequestMessage();
+            while (reader.pos < end) {
+                let start = reader.pos;
+                let tag = reader.tag();
+                if (tag === _end) {
+                    _end = $undefined;
+                    break;
+                }
+                let wireType = tag & 7;
+                switch (tag >>>= 3) {
+                case 1: {
+                        if (wireType !== 2)
+                            break;
+                        if ((value = reader.bytes()).length)
+                            message.owner_address = value;
+                        else
+                            delete message.owner_address;
+                        continue;
+                    }
+                }
+                reader.skipType(wireType, _depth, tag);
+                if (!reader.discardUnknown) {
+                    $util.makeProp(message, "$unknowns", false);
+                    (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                }
+            }
+            if (length !== $undefined) {
+                if (reader.pos !== end)
+                    throw $RangeError("index out of range");
+                reader.len = length;
+            }
+            if (_end !== $undefined)
+                throw $Error("missing end group");
+            return message;
+        };
+
+        /**
+         * Gets the type url for GetAvailableUnfreezeCountRequestMessage
+         * @function getTypeUrl
+         * @memberof protocol.GetAvailableUnfreezeCountRequestMessage
+         * @static
+         * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns {string} The type url
+         */
+        GetAvailableUnfreezeCountRequestMessage.getTypeUrl = function(prefix) {
+            if (prefix === $undefined)
+                prefix = "type.googleapis.com";
+            return prefix + "/protocol.GetAvailableUnfreezeCountRequestMessage";
+        };
+
+        return GetAvailableUnfreezeCountRequestMessage;
+    })();
+
+    protocol.CanDelegatedMaxSizeRequestMessage = (function() {
+
+        /**
+         * Properties of a CanDelegatedMaxSizeRequestMessage.
+         * @typedef {Object} protocol.CanDelegatedMaxSizeRequestMessage.$Properties
+         * @property {number|null} [type] CanDelegatedMaxSizeRequestMessage type
+         * @property {Uint8Array|null} [owner_address] CanDelegatedMaxSizeRequestMessage owner_address
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+
+        /**
+         * Properties of a CanDelegatedMaxSizeRequestMessage.
+         * @memberof protocol
+         * @interface ICanDelegatedMaxSizeRequestMessage
+         * @augments protocol.CanDelegatedMaxSizeRequestMessage.$Properties
+         * @deprecated Use protocol.CanDelegatedMaxSizeRequestMessage.$Properties instead.
+         */
+
+        /**
+         * Shape of a CanDelegatedMaxSizeRequestMessage.
+         * @typedef {protocol.CanDelegatedMaxSizeRequestMessage.$Properties} protocol.CanDelegatedMaxSizeRequestMessage.$Shape
+         */
+
+        /**
+         * Constructs a new CanDelegatedMaxSizeRequestMessage.
+         * @memberof protocol
+         * @classdesc Represents a CanDelegatedMaxSizeRequestMessage.
+         * @constructor
+         * @param {protocol.CanDelegatedMaxSizeRequestMessage.$Properties=} [properties] Properties to set
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+        const CanDelegatedMaxSizeRequestMessage = function (properties) {
+            if (properties)
+                for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                    if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                        this[keys[i]] = properties[keys[i]];
+        };
+
+        /**
+         * CanDelegatedMaxSizeRequestMessage type.
+         * @member {number} type
+         * @memberof protocol.CanDelegatedMaxSizeRequestMessage
+         * @instance
+         */
+        CanDelegatedMaxSizeRequestMessage.prototype.type = 0;
+
+        /**
+         * CanDelegatedMaxSizeRequestMessage owner_address.
+         * @member {Uint8Array} owner_address
+         * @memberof protocol.CanDelegatedMaxSizeRequestMessage
+         * @instance
+         */
+        CanDelegatedMaxSizeRequestMessage.prototype.owner_address = $util.newBuffer([]);
+
+        /**
+         * Encodes the specified CanDelegatedMaxSizeRequestMessage message. Does not implicitly {@link protocol.CanDelegatedMaxSizeRequestMessage.verify|verify} messages.
+         * @function encode
+         * @memberof protocol.CanDelegatedMaxSizeRequestMessage
+         * @static
+         * @param {protocol.CanDelegatedMaxSizeRequestMessage.$Properties} message CanDelegatedMaxSizeRequestMessage message or plain object to encode
+         * @param {$protobuf.Writer} [writer] Writer to encode to
+         * @returns {$protobuf.Writer} Writer
+         */
+        CanDelegatedMaxSizeRequestMessage.encode = function (message, writer, _depth) {
+            if (!writer)
+                writer = $Writer.create();
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $util.recursionLimit)
+                throw $Error("max depth exceeded");
+            if (message.type != null && $Object.hasOwnProperty.call(message, "type") && message.type !== 0)
+                writer.uint32(/* id 1, wireType 0 =*/8).int32(message.type);
+            if (message.owner_address != null && $Object.hasOwnProperty.call(message, "owner_address") && message.owner_address.length)
+                writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.owner_address);
+            if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                for (let i = 0; i < message.$unknowns.length; ++i)
+                    writer.raw(message.$unknowns[i]);
+            return writer;
+        };
+
+        /**
+         * Decodes a CanDelegatedMaxSizeRequestMessage message from the specified reader or buffer.
+         * @function decode
+         * @memberof protocol.CanDelegatedMaxSizeRequestMessage
+         * @static
+         * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+         * @param {number} [length] Message length if known beforehand
+         * @returns {protocol.CanDelegatedMaxSizeRequestMessage & protocol.CanDelegatedMaxSizeRequestMessage.$Shape} CanDelegatedMaxSizeRequestMessage
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        CanDelegatedMaxSizeRequestMessage.decode = function (reader, length, _end, _depth, _target) {
+            if (!(reader instanceof $Reader))
+                reader = $Reader.create(reader);
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $Reader.recursionLimit)
+                throw $Error("max depth exceeded");
+            let end, message, value;
+            if (length === $undefined)
+                end = reader.len;
+            else {
+                end = reader.pos + length;
+                if (end > reader.len)
+                    throw $RangeError("index out of range");
+                length = reader.len;
+                reader.len = end;
+            }
+            message = _target || new $root.protocol.CanDelegatedMaxSizeRequestMessage();
+            while (reader.pos < end) {
+                let start = reader.pos;
+                let tag = reader.tag();
+                if (tag === _end) {
+                    _end = $undefined;
+                    break;
+                }
+                let wireType = tag & 7;
+                switch (tag >>>= 3) {
+                case 1: {
+                        if (wireType !== 0)
+                            break;
+                        if (value = reader.int32())
+                            message.type = value;
+                        else
+                            delete message.type;
+                        continue;
+                    }
+                case 2: {
+                        if (wireType !== 2)
+                            break;
+                        if ((value = reader.bytes()).length)
+                            message.owner_address = value;
+                        else
+                            delete message.owner_address;
+                        continue;
+                    }
+                }
+                reader.skipType(wireType, _depth, tag);
+                if (!reader.discardUnknown) {
+                    $util.makeProp(message, "$unknowns", false);
+                    (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                }
+            }
+            if (length !== $undefined) {
+                if (reader.pos !== end)
+                    throw $RangeError("index out of range");
+                reader.len = length;
+            }
+            if (_end !== $undefined)
+                throw $Error("missing end group");
+            return message;
+        };
+
+        /**
+         * Gets the type url for CanDelegatedMaxSizeRequestMessage
+         * @function getTypeUrl
+         * @memberof protocol.CanDelegatedMaxSizeRequestMessage
+         * @static
+         * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns {string} The type url
+         */
+        CanDelegatedMaxSizeRequestMessage.getTypeUrl = function(prefix) {
+            if (prefix === $undefined)
+                prefix = "type.googleapis.com";
+            return prefix + "/protocol.CanDelegatedMaxSizeRequestMessage";
+        };
+
+        return CanDelegatedMaxSizeRequestMessage;
+    })();
+
+    protocol.CanWithdrawUnfreezeAmountRequestMessage = (function() {
+
+        /**
+         * Properties of a CanWithdrawUnfreezeAmountRequestMessage.
+         * @typedef {Object} protocol.CanWithdrawUnfreezeAmountRequestMessage.$Properties
+         * @property {Uint8Array|null} [owner_address] CanWithdrawUnfreezeAmountRequestMessage owner_address
+         * @property {Long|null} [timestamp] CanWithdrawUnfreezeAmountRequestMessage timestamp
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+
+        /**
+         * Properties of a CanWithdrawUnfreezeAmountRequestMessage.
+         * @memberof protocol
+         * @interface ICanWithdrawUnfreezeAmountRequestMessage
+         * @augments protocol.CanWithdrawUnfreezeAmountRequestMessage.$Properties
+         * @deprecated Use protocol.CanWithdrawUnfreezeAmountRequestMessage.$Properties instead.
+         */
+
+        /**
+         * Shape of a CanWithdrawUnfreezeAmountRequestMessage.
+         * @typedef {protocol.CanWithdrawUnfreezeAmountRequestMessage.$Properties} protocol.CanWithdrawUnfreezeAmountRequestMessage.$Shape
+         */
+
+        /**
+         * Constructs a new CanWithdrawUnfreezeAmountRequestMessage.
+         * @memberof protocol
+         * @classdesc Represents a CanWithdrawUnfreezeAmountRequestMessage.
+         * @constructor
+         * @param {protocol.CanWithdrawUnfreezeAmountRequestMessage.$Properties=} [properties] Properties to set
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+        const CanWithdrawUnfreezeAmountRequestMessage = function (properties) {
+            if (properties)
+                for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                    if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                        this[keys[i]] = properties[keys[i]];
+        };
+
+        /**
+         * CanWithdrawUnfreezeAmountRequestMessage owner_address.
+         * @member {Uint8Array} owner_address
+         * @memberof protocol.CanWithdrawUnfreezeAmountRequestMessage
+         * @instance
+         */
+        CanWithdrawUnfreezeAmountRequestMessage.prototype.owner_address = $util.newBuffer([]);
+
+        /**
+         * CanWithdrawUnfreezeAmountRequestMessage timestamp.
+         * @member {Long} timestamp
+         * @memberof protocol.CanWithdrawUnfreezeAmountRequestMessage
+         * @instance
+         */
+        CanWithdrawUnfreezeAmountRequestMessage.prototype.timestamp = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+        /**
+         * Encodes the specified CanWithdrawUnfreezeAmountRequestMessage message. Does not implicitly {@link protocol.CanWithdrawUnfreezeAmountRequestMessage.verify|verify} messages.
+         * @function encode
+         * @memberof protocol.CanWithdrawUnfreezeAmountRequestMessage
+         * @static
+         * @param {protocol.CanWithdrawUnfreezeAmountRequestMessage.$Properties} message CanWithdrawUnfreezeAmountRequestMessage message or plain object to encode
+         * @param {$protobuf.Writer} [writer] Writer to encode to
+         * @returns {$protobuf.Writer} Writer
+         */
+        CanWithdrawUnfreezeAmountRequestMessage.encode = function (message, writer, _depth) {
+            if (!writer)
+                writer = $Writer.create();
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $util.recursionLimit)
+                throw $Error("max depth exceeded");
+            if (message.owner_address != null && $Object.hasOwnProperty.call(message, "owner_address") && message.owner_address.length)
+                writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.owner_address);
+            if (message.timestamp != null && $Object.hasOwnProperty.call(message, "timestamp") && (typeof message.timestamp === "object" ? message.timestamp.low || message.timestamp.high : message.timestamp !== 0))
+                writer.uint32(/* id 2, wireType 0 =*/16).int64(message.timestamp);
+            if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                for (let i = 0; i < message.$unknowns.length; ++i)
+                    writer.raw(message.$unknowns[i]);
+            return writer;
+        };
+
+        /**
+         * Decodes a CanWithdrawUnfreezeAmountRequestMessage message from the specified reader or buffer.
+         * @function decode
+         * @memberof protocol.CanWithdrawUnfreezeAmountRequestMessage
+         * @static
+         * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+         * @param {number} [length] Message length if known beforehand
+         * @returns {protocol.CanWithdrawUnfreezeAmountRequestMessage & protocol.CanWithdrawUnfreezeAmountRequestMessage.$Shape} CanWithdrawUnfreezeAmountRequestMessage
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        CanWithdrawUnfreezeAmountRequestMessage.decode = function (reader, length, _end, _depth, _target) {
+            if (!(reader instanceof $Reader))
+                reader = $Reader.create(reader);
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $Reader.recursionLimit)
+                throw $Error("max depth exceeded");
+            let end, message, value;
+            if (length === $undefined)
+                end = reader.len;
+            else {
+                end = reader.pos + length;
+                if (end > reader.len)
+                    throw $RangeError("index out of range");
+                length = reader.len;
+                reader.len = end;
+            }
+            message = _target || new $root.protocol.CanWithdrawUnfreezeAmountRequestMessage();
+            while (reader.pos < end) {
+                let start = reader.pos;
+                let tag = reader.tag();
+                if (tag === _end) {
+                    _end = $undefined;
+                    break;
+                }
+                let wireType = tag & 7;
+                switch (tag >>>= 3) {
+                case 1: {
+                        if (wireType !== 2)
+                            break;
+                        if ((value = reader.bytes()).length)
+                            message.owner_address = value;
+                        else
+                            delete message.owner_address;
+                        continue;
+                    }
+                case 2: {
+                        if (wireType !== 0)
+                            break;
+                        if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                            message.timestamp = value;
+                        else
+                            delete message.timestamp;
+                        continue;
+                    }
+                }
+                reader.skipType(wireType, _depth, tag);
+                if (!reader.discardUnknown) {
+                    $util.makeProp(message, "$unknowns", false);
+                    (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                }
+            }
+            if (length !== $undefined) {
+                if (reader.pos !== end)
+                    throw $RangeError("index out of range");
+                reader.len = length;
+            }
+            if (_end !== $undefined)
+                throw $Error("missing end group");
+            return message;
+        };
+
+        /**
+         * Gets the type url for CanWithdrawUnfreezeAmountRequestMessage
+         * @function getTypeUrl
+         * @memberof protocol.CanWithdrawUnfreezeAmountRequestMessage
+         * @static
+         * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns {string} The type url
+         */
+        CanWithdrawUnfreezeAmountRequestMessage.getTypeUrl = function(prefix) {
+            if (prefix === $undefined)
+                prefix = "type.googleapis.com";
+            return prefix + "/protocol.CanWithdrawUnfreezeAmountRequestMessage";
+        };
+
+        return CanWithdrawUnfreezeAmountRequestMessage;
+    })();
+
     protocol.WitnessList = (function() {
 
         /**

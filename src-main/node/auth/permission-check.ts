@@ -3,7 +3,8 @@ import { bytesToHex } from '../../../src-core/bytes/hex';
 import type { AccountRecord, PermissionRecord } from '../state/account';
 import { defaultActivePermission, defaultOwnerPermission, PERMISSION_TYPE, permissionById } from '../state/account';
 import type { AccountReader } from '../state/view';
-import { TransactionSignatureError } from '../errors';
+import { JavaError, TransactionSignatureError } from '../errors';
+import { failsPointDecompression, INVALID_POINT_COMPRESSION } from './point-decompression';
 
 /**
  * Signature and permission checks of java-tron TransactionCapsule (java-tron-http.md §2.3), over
@@ -31,6 +32,17 @@ export function operationsAllow(permission: PermissionRecord, type: number): boo
     );
   }
   return (permission.operations[type >> 3]! & (1 << (type & 7))) !== 0;
+}
+
+/**
+ * The failure java-tron's recovery of `signature` ends in: a SignatureException (getsignweight's
+ * COMPUTE_ADDRESS_ERROR, broadcast's SIGERROR), or the IllegalArgumentException of a point that
+ * does not decompress, which nothing catches (broadcast: OTHER_ERROR "Error: …").
+ */
+export function recoveryFailure(signature: Uint8Array, recovered: RecoveredSignature & { ok: false }): Error {
+  if (recovered.kind === 'compute' && failsPointDecompression(signature))
+    return new JavaError('java.lang.IllegalArgumentException', INVALID_POINT_COMPRESSION);
+  return new TransactionSignatureError(recovered.kind, recovered.message);
 }
 
 function weightOf(permission: PermissionRecord, addressHex: string): bigint {
@@ -68,7 +80,7 @@ export function checkWeight(
     const signature = signatures[i]!;
     if (signature.length < 65) throw new TransactionSignatureError('format', `Signature size is ${signature.length}`);
     const r = recovered[i]!;
-    if (!r.ok) throw new TransactionSignatureError(r.kind, r.message);
+    if (!r.ok) throw recoveryFailure(signature, r);
     const weight = weightOf(permission, r.addressHex);
     if (weight === 0n) {
       throw new TransactionSignatureError(

@@ -1,7 +1,7 @@
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import type { RecoveredSignature } from '../auth/permission-check';
 import { validateSignatures } from '../auth/permission-check';
-import { AdmissionError, RESPONSE_CODE, TransactionSignatureError } from '../errors';
+import { AdmissionError, JavaError, RESPONSE_CODE, TransactionSignatureError } from '../errors';
 import type { ProcessContext, TxOutcome } from './processor';
 import { processTransaction } from './processor';
 import type { ParsedTransaction } from './tx';
@@ -30,7 +30,7 @@ function activeDefaultOperations(hex: string): Uint8Array {
   return operationsCache.bytes;
 }
 
-/** Throws AdmissionError SIGERROR with java-tron's "Validate signature error: …" text. */
+/** Throws AdmissionError SIGERROR with java-tron's "Validate signature error: …" text, OTHER_ERROR for an uncaught Java exception. */
 function checkSignatures(tx: ParsedTransaction, ctx: ApplyContext, signers: readonly RecoveredSignature[]): void {
   const props = ctx.view.props;
   try {
@@ -46,6 +46,8 @@ function checkSignatures(tx: ParsedTransaction, ctx: ApplyContext, signers: read
   } catch (error) {
     if (error instanceof TransactionSignatureError)
       throw new AdmissionError(RESPONSE_CODE.SIGERROR, `Validate signature error: ${error.message}`);
+    // Wallet.broadcastTransaction's last catch: an exception no check expects ("Invalid point compression").
+    if (error instanceof JavaError) throw new AdmissionError(RESPONSE_CODE.OTHER_ERROR, `Error: ${error.message}`);
     throw error;
   }
 }

@@ -1,8 +1,9 @@
 import { protocol } from '../../../src-core/proto/runtime';
 import { messageToJson } from '../../../src-core/proto/json-codec';
 import { decodeTransaction } from '../../../src-core/tx/codec';
-import { contractAddressOf } from '../../../src-core/tx/contract-address';
-import { bytesToHex } from '../../../src-core/bytes/hex';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { concatBytes } from '../../../src-core/bytes/bytes';
+import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import type { Chain } from '../chain/chain';
 import { blockIdOf } from '../chain/block';
 import type { AccountRecord } from '../state/account';
@@ -17,23 +18,24 @@ import { tokenIdText } from '../trc10/assets';
  */
 type Json = Record<string, unknown>;
 
+/** Util.generateContractAddress: 0x41 ‖ the last 20 bytes of keccak256(txID ‖ owner bytes, whatever their length). */
+export function generateContractAddress(txId: Uint8Array, owner: Uint8Array): string {
+  return `41${bytesToHex(keccak_256(concatBytes(txId, owner)).subarray(12))}`;
+}
+
 /**
  * Util.printTransactionToJSON: txID, raw_data, raw_data_hex, signature, ret; no `visible`; a
- * CreateSmartContract also gets the new contract's address (hex in both address forms).
+ * CreateSmartContract also gets the new contract's address (hex in both address forms), an owner
+ * left out included.
  */
 export function transactionJson(bytes: Uint8Array, visible: boolean): Json {
   const tx = decodeTransaction(bytes, { visible }) as unknown as Json;
   delete tx.visible;
-  const contract = (tx.raw_data as { contract?: { type?: string; parameter?: { value?: Json } }[] }).contract?.[0];
+  const contract = (tx.raw_data as { contract?: { type?: string }[] }).contract?.[0];
   if (contract?.type === 'CreateSmartContract') {
-    const owner = contract.parameter?.value?.owner_address;
-    if (typeof owner === 'string' && owner.length > 0) {
-      try {
-        tx.contract_address = contractAddressOf(tx.txID as string, owner);
-      } catch {
-        // An owner that is not an address (a malformed transaction) gets no contract address.
-      }
-    }
+    const parameter = protocol.Transaction.decode(bytes).raw_data?.contract?.[0]?.parameter?.value;
+    const owner = protocol.CreateSmartContract.decode(parameter ?? new Uint8Array()).owner_address;
+    tx.contract_address = generateContractAddress(hexToBytes(tx.txID as string), owner ?? new Uint8Array());
   }
   return tx;
 }
@@ -100,11 +102,18 @@ export function accountJson(chain: Chain, account: AccountRecord, visible: boole
   }
   decayed.freeAssetNetUsageV2 = freeAssetUsage;
   const json = messageToJson('protocol.Account', accountToMessage(decayed), { visible });
+  // Wallet.getAccount turns the three slot numbers into genesis time + 3 s per slot, slot 0 (never
+  // consumed) included, so only a zero genesis time leaves them out.
   const toMs = (slot: number): number => chain.props.genesisTimestamp + slot * 3000;
-  if (account.latestConsumeTime) json.latest_consume_time = toMs(account.latestConsumeTime);
-  if (account.latestConsumeFreeTime) json.latest_consume_free_time = toMs(account.latestConsumeFreeTime);
-  if (account.latestConsumeTimeForEnergy)
-    (json.account_resource as Json).latest_consume_time_for_energy = toMs(account.latestConsumeTimeForEnergy);
+  const setTime = (target: Json, key: string, slot: number): void => {
+    if (toMs(slot)) target[key] = toMs(slot);
+    else delete target[key];
+  };
+  setTime(json, 'latest_consume_time', account.latestConsumeTime);
+  setTime(json, 'latest_consume_free_time', account.latestConsumeFreeTime);
+  const resource = (json.account_resource ?? {}) as Json;
+  setTime(resource, 'latest_consume_time_for_energy', account.latestConsumeTimeForEnergy);
+  if (Object.keys(resource).length > 0) json.account_resource = resource;
   // printAccount turns asset_issued_ID into text even without visible.
   if (account.assetIssuedId.length) json.asset_issued_ID = tokenIdText(account.assetIssuedId);
   json.frozenV2 = RESOURCE_NAMES.map((name, type) => {

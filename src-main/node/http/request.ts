@@ -2,6 +2,17 @@ import { parseJsonLossless } from '../../../src-core/json/lossless';
 import { EncodingError } from '../../../src-core/errors';
 import { JAVA } from './error-body';
 import { JavaError } from '../errors';
+import {
+  FORM_CONTENT_TYPE,
+  formToJsonText,
+  getHexAddress,
+  getString,
+  servletText,
+  type ServletBody,
+} from './servlet-body';
+import { stringifyJson } from '../../../src-core/json/lossless';
+import { mergeJsonFormat } from './json-format';
+import { jsonToMessage } from '../../../src-core/proto/json-codec';
 
 /**
  * What a handler sees: the parameters (JSON body for POST, query string for GET, as java-tron
@@ -11,51 +22,81 @@ export interface ApiRequest {
   readonly method: 'GET' | 'POST';
   readonly path: string;
   readonly query: URLSearchParams;
-  readonly bodyText: string;
   readonly contentType: string;
-  /** Parsed lazily: handlers that ignore the body never fail on it. */
+  /** The body exactly as received. */
+  readonly bodyText: string;
+  /** The body as the servlet reads it (lines joined with "\n"; a form converted where the servlet converts one). */
+  text(): string;
+  /** `text()` parsed as fastjson's JSONObject; `{}` for an empty body. Parsed lazily: handlers that ignore the body never fail on it. */
   body(): Record<string, unknown>;
-  /** POST: Boolean.parseBoolean of the body's `visible`; GET: the query parameter. */
+  /** `text()` and `body()` together, for the fastjson reads of servlet-body.ts. */
+  servletBody(): ServletBody;
+  /** POST: Boolean.parseBoolean of the body's `visible` (Util.getVisiblePost); GET: the query parameter. */
   visible(): boolean;
+  /** The same request read the way a servlet with another `InputKind` reads it. */
+  readAs(input: InputKind): ApiRequest;
 }
 
-function formToJson(text: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of new URLSearchParams(text)) out[k] = v;
-  return out;
+/**
+ * How a servlet reads its input: `reader` the raw body (getReader), `postParams` the body after
+ * PostParams (a form sent as exactly application/x-www-form-urlencoded becomes JSON), `query`
+ * never the body (a doPost that calls doGet: `visible` and the rest come from the query string).
+ */
+export const INPUT = { reader: 'reader', postParams: 'postParams', query: 'query' } as const;
+export type InputKind = (typeof INPUT)[keyof typeof INPUT];
+
+function parseBody(text: string): Record<string, unknown> {
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = parseJsonLossless(text);
+  } catch (error) {
+    // fastjson's own wording is not reproduced, and V8's never reaches the client.
+    throw new JavaError(JAVA.json, error instanceof EncodingError ? `syntax error, ${error.message}` : 'syntax error');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new JavaError(JAVA.json, `can not cast to JSONObject.`);
+  return value as Record<string, unknown>;
 }
 
-export function makeRequest(method: 'GET' | 'POST', url: URL, bodyText: string, contentType: string): ApiRequest {
+function queryVisible(url: URL): boolean {
+  return (url.searchParams.get('visible') ?? '').toLowerCase() === 'true';
+}
+
+export function makeRequest(
+  method: 'GET' | 'POST',
+  url: URL,
+  bodyText: string,
+  contentType: string,
+  input: InputKind = INPUT.reader,
+): ApiRequest {
+  let text: string | undefined;
   let parsed: Record<string, unknown> | undefined;
-  const body = (): Record<string, unknown> => {
-    if (parsed) return parsed;
-    if (method === 'GET' || bodyText.trim() === '') return (parsed = {});
-    if (contentType.includes('application/x-www-form-urlencoded') && !bodyText.trimStart().startsWith('{'))
-      return (parsed = formToJson(bodyText));
-    let value: unknown;
-    try {
-      value = parseJsonLossless(bodyText);
-    } catch (error) {
-      const message = error instanceof EncodingError ? error.message : 'syntax error';
-      throw new JavaError(JAVA.json, message);
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value))
-      throw new JavaError(JAVA.json, `can not cast to JSONObject.`);
-    return (parsed = value as Record<string, unknown>);
+  const readText = (): string => {
+    if (text !== undefined) return text;
+    if (method === 'GET' || input === INPUT.query) return (text = '');
+    text = servletText(bodyText);
+    if (input === INPUT.postParams && contentType === FORM_CONTENT_TYPE) text = formToJsonText(text);
+    return text;
   };
-  return {
+  const body = (): Record<string, unknown> => (parsed ??= parseBody(readText()));
+  const request: ApiRequest = {
     method,
     path: url.pathname,
     query: url.searchParams,
-    bodyText,
     contentType,
+    bodyText,
+    text: readText,
     body,
+    servletBody: () => ({ text: readText(), json: body() }),
     visible(): boolean {
-      if (method === 'GET') return (url.searchParams.get('visible') ?? '').toLowerCase() === 'true';
+      if (method === 'GET' || input === INPUT.query) return queryVisible(url);
       const v = body().visible;
-      return String(v).toLowerCase() === 'true';
+      return v !== undefined && v !== null && String(v).toLowerCase() === 'true';
     },
+    readAs: (other) => (other === input ? request : makeRequest(method, url, bodyText, contentType, other)),
   };
+  return request;
 }
 
 /** The parameters object of either method: POST body or GET query (strings). */
@@ -64,4 +105,40 @@ export function params(req: ApiRequest): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of req.query) out[k] = v;
   return out;
+}
+
+/**
+ * The request as the message `messageName`: a POST body through JsonFormat.merge, as the servlets
+ * that read a message builder do (so "1000" as a string, 1e3, or a number past the long range is
+ * JsonFormat's ParseException); a GET's query parameters, all strings, through the core codec.
+ */
+export function requestMessage(req: ApiRequest, messageName: string): Record<string, unknown> {
+  if (req.method === 'POST') return mergeJsonFormat(req.text(), messageName, req.visible());
+  return jsonToMessage(messageName, params(req), { hexMode: 'java-tron', visible: req.visible() });
+}
+
+/**
+ * The `value` of GetContractServlet, GetContractInfoServlet and GetDelegatedResourceAccountIndexV2Servlet:
+ * with `visible` the servlet swaps `value` for Util.getHexAddress(value) (a hex "41…" has a '0'
+ * outside the Base58 alphabet: IllegalArgumentException; a bad checksum: no value), then merges
+ * a BytesMessage with JsonFormat. Undefined when there is no value.
+ */
+export function addressValueParam(req: ApiRequest): Uint8Array | undefined {
+  const visible = req.visible();
+  let text: string;
+  if (req.method === 'POST') {
+    const body = req.servletBody();
+    if (!visible) text = body.text;
+    else {
+      const value = getString(body, 'value');
+      // jsonObject.put then toJSONString: fastjson leaves a null value out.
+      const { value: _dropped, ...rest } = body.json;
+      text = stringifyJson(value === undefined ? rest : { ...rest, value: getHexAddress(value) });
+    }
+  } else {
+    const value = req.query.get('value');
+    text = stringifyJson(value === null ? {} : { value: visible ? getHexAddress(value) : value });
+  }
+  const bytes = mergeJsonFormat(text, 'protocol.BytesMessage', visible).value;
+  return bytes instanceof Uint8Array && bytes.length > 0 ? bytes : undefined;
 }

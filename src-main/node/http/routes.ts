@@ -1,6 +1,7 @@
 import type { ContractTypeName } from '../../../src-core/tx/contract-types';
 import type { Handler, Route } from './server';
 import type { NodeServices } from './services';
+import { INPUT, type InputKind } from './request';
 import * as tx from './handlers/transactions';
 import * as q from './handlers/queries';
 import * as staking from './handlers/staking';
@@ -19,6 +20,9 @@ import { adminDryRun } from './handlers/dry-run';
  * - `get`: POST always runs the handler; GET runs it too (`same`, java-tron's doGet = doPost),
  *   prints an empty 200 (`empty`, a doGet that prints nothing) or is refused with 405 (`refused`,
  *   no doGet).
+ * - `input`: how the servlet's doPost reads the request (`InputKind`): the body as sent
+ *   (`reader`), the body through PostParams, which turns an exact `application/x-www-form-urlencoded`
+ *   form into JSON (`postParams`), or the query string alone (`query`, a doPost that calls doGet).
  */
 export const SCOPE = { wallet: 'wallet', walletAndSolidity: 'wallet+solidity', admin: 'admin' } as const;
 export type Scope = (typeof SCOPE)[keyof typeof SCOPE];
@@ -30,11 +34,13 @@ export interface Endpoint {
   readonly name: string;
   readonly scope: Scope;
   readonly get: GetRule;
+  readonly input: InputKind;
   readonly handler: (s: NodeServices, solidity: boolean) => Handler;
 }
 
 const { wallet, walletAndSolidity } = SCOPE;
 const { same, empty, refused } = GET;
+const { reader, postParams, query } = INPUT;
 
 /** A builder endpoint: the contract from the body, validated, as an unsigned transaction. */
 function build(type: ContractTypeName, allowExtraData = false): Endpoint['handler'] {
@@ -43,115 +49,260 @@ function build(type: ContractTypeName, allowExtraData = false): Endpoint['handle
 
 export const ENDPOINTS: readonly Endpoint[] = [
   // Transactions: build, broadcast, look up, check signatures (handlers/transactions.ts).
-  { name: 'createtransaction', scope: wallet, get: empty, handler: build('TransferContract', true) },
-  { name: 'accountpermissionupdate', scope: wallet, get: empty, handler: build('AccountPermissionUpdateContract') },
-  { name: 'broadcasttransaction', scope: wallet, get: refused, handler: (s) => tx.broadcastTransaction(s) },
-  { name: 'broadcasthex', scope: wallet, get: refused, handler: (s) => tx.broadcastHex(s) },
-  { name: 'gettransactionbyid', scope: walletAndSolidity, get: same, handler: tx.getTransactionById },
-  { name: 'gettransactioninfobyid', scope: walletAndSolidity, get: same, handler: tx.getTransactionInfoById },
-  { name: 'getsignweight', scope: wallet, get: empty, handler: (s) => tx.getSignWeight(s) },
-  { name: 'getapprovedlist', scope: wallet, get: empty, handler: (s) => tx.getApprovedList(s) },
+  { name: 'createtransaction', scope: wallet, get: empty, input: reader, handler: build('TransferContract', true) },
+  {
+    name: 'accountpermissionupdate',
+    scope: wallet,
+    get: empty,
+    input: postParams,
+    handler: build('AccountPermissionUpdateContract'),
+  },
+  {
+    name: 'broadcasttransaction',
+    scope: wallet,
+    get: refused,
+    input: postParams,
+    handler: (s) => tx.broadcastTransaction(s),
+  },
+  { name: 'broadcasthex', scope: wallet, get: refused, input: reader, handler: (s) => tx.broadcastHex(s) },
+  {
+    name: 'gettransactionbyid',
+    scope: walletAndSolidity,
+    get: same,
+    input: postParams,
+    handler: tx.getTransactionById,
+  },
+  {
+    name: 'gettransactioninfobyid',
+    scope: walletAndSolidity,
+    get: same,
+    input: postParams,
+    handler: tx.getTransactionInfoById,
+  },
+  { name: 'getsignweight', scope: wallet, get: empty, input: postParams, handler: (s) => tx.getSignWeight(s) },
+  { name: 'getapprovedlist', scope: wallet, get: empty, input: postParams, handler: (s) => tx.getApprovedList(s) },
 
   // Accounts, blocks, chain (handlers/queries.ts).
-  { name: 'getaccount', scope: walletAndSolidity, get: same, handler: q.getAccount },
-  { name: 'getaccountresource', scope: wallet, get: same, handler: (s) => q.getAccountResource(s) },
-  { name: 'getaccountnet', scope: wallet, get: same, handler: (s) => q.getAccountNet(s) },
-  { name: 'getbandwidthprices', scope: wallet, get: same, handler: (s) => q.getPrices(s, 'getTransactionFee') },
-  { name: 'getenergyprices', scope: wallet, get: same, handler: (s) => q.getPrices(s, 'getEnergyFee') },
-  { name: 'getnowblock', scope: walletAndSolidity, get: same, handler: q.getNowBlock },
-  { name: 'getblock', scope: wallet, get: same, handler: (s) => q.getBlock(s) },
-  { name: 'getblockbynum', scope: wallet, get: same, handler: (s) => q.getBlockByNum(s) },
-  { name: 'getblockbyid', scope: wallet, get: same, handler: (s) => q.getBlockById(s) },
-  { name: 'getblockbylimitnext', scope: wallet, get: same, handler: (s) => q.getBlockByLimitNext(s) },
+  { name: 'getaccount', scope: walletAndSolidity, get: same, input: postParams, handler: q.getAccount },
+  { name: 'getaccountresource', scope: wallet, get: same, input: postParams, handler: (s) => q.getAccountResource(s) },
+  { name: 'getaccountnet', scope: wallet, get: same, input: postParams, handler: (s) => q.getAccountNet(s) },
+  {
+    name: 'getbandwidthprices',
+    scope: wallet,
+    get: same,
+    input: query,
+    handler: (s) => q.getPrices(s, 'getTransactionFee'),
+  },
+  { name: 'getenergyprices', scope: wallet, get: same, input: query, handler: (s) => q.getPrices(s, 'getEnergyFee') },
+  { name: 'getnowblock', scope: walletAndSolidity, get: same, input: query, handler: q.getNowBlock },
+  { name: 'getblock', scope: wallet, get: same, input: postParams, handler: (s) => q.getBlock(s) },
+  { name: 'getblockbynum', scope: wallet, get: same, input: postParams, handler: (s) => q.getBlockByNum(s) },
+  { name: 'getblockbyid', scope: wallet, get: same, input: postParams, handler: (s) => q.getBlockById(s) },
+  {
+    name: 'getblockbylimitnext',
+    scope: wallet,
+    get: same,
+    input: postParams,
+    handler: (s) => q.getBlockByLimitNext(s),
+  },
   {
     name: 'gettransactioninfobyblocknum',
     scope: walletAndSolidity,
     get: same,
+    input: postParams,
     handler: q.getTransactionInfoByBlockNum,
   },
-  { name: 'getchainparameters', scope: wallet, get: same, handler: (s) => q.getChainParameters(s) },
-  { name: 'listwitnesses', scope: wallet, get: same, handler: (s) => q.listWitnesses(s) },
-  { name: 'getnodeinfo', scope: wallet, get: same, handler: (s) => q.getNodeInfo(s) },
-  { name: 'validateaddress', scope: wallet, get: same, handler: () => q.validateAddress() },
+  { name: 'getchainparameters', scope: wallet, get: same, input: query, handler: (s) => q.getChainParameters(s) },
+  { name: 'listwitnesses', scope: wallet, get: same, input: query, handler: (s) => q.listWitnesses(s) },
+  { name: 'getnodeinfo', scope: wallet, get: same, input: query, handler: (s) => q.getNodeInfo(s) },
+  { name: 'validateaddress', scope: wallet, get: same, input: reader, handler: () => q.validateAddress() },
 
   // Stake 2.0, votes, rewards, representatives, TRC-10: builders (handlers/transactions.ts) ...
-  { name: 'freezebalancev2', scope: wallet, get: refused, handler: build('FreezeBalanceV2Contract') },
-  { name: 'unfreezebalancev2', scope: wallet, get: empty, handler: build('UnfreezeBalanceV2Contract') },
-  { name: 'withdrawexpireunfreeze', scope: wallet, get: empty, handler: build('WithdrawExpireUnfreezeContract') },
-  { name: 'cancelallunfreezev2', scope: wallet, get: refused, handler: build('CancelAllUnfreezeV2Contract') },
-  { name: 'delegateresource', scope: wallet, get: refused, handler: build('DelegateResourceContract') },
-  { name: 'undelegateresource', scope: wallet, get: empty, handler: build('UnDelegateResourceContract') },
-  { name: 'votewitnessaccount', scope: wallet, get: empty, handler: build('VoteWitnessContract') },
-  { name: 'withdrawbalance', scope: wallet, get: empty, handler: build('WithdrawBalanceContract') },
-  { name: 'createwitness', scope: wallet, get: empty, handler: build('WitnessCreateContract') },
-  { name: 'updatewitness', scope: wallet, get: empty, handler: build('WitnessUpdateContract') },
-  { name: 'updatebrokerage', scope: wallet, get: refused, handler: build('UpdateBrokerageContract') },
-  { name: 'updateaccount', scope: wallet, get: empty, handler: build('AccountUpdateContract') },
-  { name: 'createassetissue', scope: wallet, get: empty, handler: build('AssetIssueContract') },
-  { name: 'transferasset', scope: wallet, get: empty, handler: build('TransferAssetContract', true) },
-  { name: 'participateassetissue', scope: wallet, get: empty, handler: build('ParticipateAssetIssueContract') },
+  {
+    name: 'freezebalancev2',
+    scope: wallet,
+    get: refused,
+    input: postParams,
+    handler: build('FreezeBalanceV2Contract'),
+  },
+  {
+    name: 'unfreezebalancev2',
+    scope: wallet,
+    get: empty,
+    input: postParams,
+    handler: build('UnfreezeBalanceV2Contract'),
+  },
+  {
+    name: 'withdrawexpireunfreeze',
+    scope: wallet,
+    get: empty,
+    input: reader,
+    handler: build('WithdrawExpireUnfreezeContract'),
+  },
+  {
+    name: 'cancelallunfreezev2',
+    scope: wallet,
+    get: refused,
+    input: postParams,
+    handler: build('CancelAllUnfreezeV2Contract'),
+  },
+  {
+    name: 'delegateresource',
+    scope: wallet,
+    get: refused,
+    input: postParams,
+    handler: build('DelegateResourceContract'),
+  },
+  {
+    name: 'undelegateresource',
+    scope: wallet,
+    get: empty,
+    input: postParams,
+    handler: build('UnDelegateResourceContract'),
+  },
+  { name: 'votewitnessaccount', scope: wallet, get: empty, input: reader, handler: build('VoteWitnessContract') },
+  { name: 'withdrawbalance', scope: wallet, get: empty, input: reader, handler: build('WithdrawBalanceContract') },
+  { name: 'createwitness', scope: wallet, get: empty, input: postParams, handler: build('WitnessCreateContract') },
+  { name: 'updatewitness', scope: wallet, get: empty, input: postParams, handler: build('WitnessUpdateContract') },
+  {
+    name: 'updatebrokerage',
+    scope: wallet,
+    get: refused,
+    input: postParams,
+    handler: build('UpdateBrokerageContract'),
+  },
+  { name: 'updateaccount', scope: wallet, get: empty, input: postParams, handler: build('AccountUpdateContract') },
+  { name: 'createassetissue', scope: wallet, get: empty, input: postParams, handler: build('AssetIssueContract') },
+  { name: 'transferasset', scope: wallet, get: empty, input: reader, handler: build('TransferAssetContract', true) },
+  {
+    name: 'participateassetissue',
+    scope: wallet,
+    get: empty,
+    input: reader,
+    handler: build('ParticipateAssetIssueContract'),
+  },
   // ... and reads (handlers/staking.ts).
-  { name: 'getdelegatedresourcev2', scope: walletAndSolidity, get: same, handler: staking.getDelegatedResourceV2 },
+  {
+    name: 'getdelegatedresourcev2',
+    scope: walletAndSolidity,
+    get: same,
+    input: postParams,
+    handler: staking.getDelegatedResourceV2,
+  },
   {
     name: 'getdelegatedresourceaccountindexv2',
     scope: walletAndSolidity,
     get: same,
+    input: postParams,
     handler: staking.getDelegatedResourceAccountIndexV2,
   },
-  { name: 'getcandelegatedmaxsize', scope: walletAndSolidity, get: same, handler: staking.getCanDelegatedMaxSize },
+  {
+    name: 'getcandelegatedmaxsize',
+    scope: walletAndSolidity,
+    get: same,
+    input: postParams,
+    handler: staking.getCanDelegatedMaxSize,
+  },
   {
     name: 'getavailableunfreezecount',
     scope: walletAndSolidity,
     get: same,
+    input: postParams,
     handler: staking.getAvailableUnfreezeCount,
   },
   {
     name: 'getcanwithdrawunfreezeamount',
     scope: walletAndSolidity,
     get: same,
+    input: postParams,
     handler: staking.getCanWithdrawUnfreezeAmount,
   },
-  { name: 'getReward', scope: walletAndSolidity, get: same, handler: staking.getReward },
-  { name: 'getBrokerage', scope: walletAndSolidity, get: same, handler: staking.getBrokerage },
-  { name: 'getassetissuebyid', scope: walletAndSolidity, get: same, handler: staking.getAssetIssueById },
-  { name: 'getassetissuelist', scope: walletAndSolidity, get: same, handler: staking.getAssetIssueList },
+  { name: 'getReward', scope: walletAndSolidity, get: same, input: reader, handler: staking.getReward },
+  { name: 'getBrokerage', scope: walletAndSolidity, get: same, input: reader, handler: staking.getBrokerage },
+  {
+    name: 'getassetissuebyid',
+    scope: walletAndSolidity,
+    get: same,
+    input: postParams,
+    handler: staking.getAssetIssueById,
+  },
+  { name: 'getassetissuelist', scope: walletAndSolidity, get: same, input: query, handler: staking.getAssetIssueList },
   {
     name: 'getpaginatedassetissuelist',
     scope: walletAndSolidity,
     get: same,
+    input: postParams,
     handler: staking.getPaginatedAssetIssueList,
   },
-  { name: 'getassetissuebyname', scope: walletAndSolidity, get: same, handler: staking.getAssetIssueByName },
-  { name: 'getassetissuelistbyname', scope: walletAndSolidity, get: same, handler: staking.getAssetIssueListByName },
+  {
+    name: 'getassetissuebyname',
+    scope: walletAndSolidity,
+    get: same,
+    input: postParams,
+    handler: staking.getAssetIssueByName,
+  },
+  {
+    name: 'getassetissuelistbyname',
+    scope: walletAndSolidity,
+    get: same,
+    input: postParams,
+    handler: staking.getAssetIssueListByName,
+  },
   {
     name: 'getassetissuebyaccount',
     scope: wallet,
     get: same,
+    input: postParams,
     handler: (s) => staking.getAssetIssueByAccount(s, false),
   },
-  { name: 'getnextmaintenancetime', scope: wallet, get: same, handler: (s) => staking.getNextMaintenanceTime(s) },
+  {
+    name: 'getnextmaintenancetime',
+    scope: wallet,
+    get: same,
+    input: query,
+    handler: (s) => staking.getNextMaintenanceTime(s),
+  },
 
   // Smart contracts (handlers/contracts.ts).
-  { name: 'deploycontract', scope: wallet, get: empty, handler: (s) => contracts.deployContract(s) },
-  { name: 'triggersmartcontract', scope: wallet, get: empty, handler: (s) => contracts.triggerSmartContract(s) },
+  { name: 'deploycontract', scope: wallet, get: empty, input: postParams, handler: (s) => contracts.deployContract(s) },
+  {
+    name: 'triggersmartcontract',
+    scope: wallet,
+    get: empty,
+    input: reader,
+    handler: (s) => contracts.triggerSmartContract(s),
+  },
   {
     name: 'triggerconstantcontract',
     scope: wallet,
     get: empty,
+    input: reader,
     handler: (s) => contracts.triggerConstantContract(s),
   },
-  { name: 'estimateenergy', scope: wallet, get: empty, handler: (s) => contracts.estimateEnergy(s) },
-  { name: 'getcontract', scope: wallet, get: same, handler: (s) => contracts.getContract(s) },
-  { name: 'getcontractinfo', scope: wallet, get: same, handler: (s) => contracts.getContractInfo(s) },
-  { name: 'updatesetting', scope: wallet, get: empty, handler: build('UpdateSettingContract') },
-  { name: 'updateenergylimit', scope: wallet, get: empty, handler: build('UpdateEnergyLimitContract') },
-  { name: 'clearabi', scope: wallet, get: empty, handler: build('ClearABIContract') },
+  { name: 'estimateenergy', scope: wallet, get: empty, input: reader, handler: (s) => contracts.estimateEnergy(s) },
+  { name: 'getcontract', scope: wallet, get: same, input: postParams, handler: (s) => contracts.getContract(s) },
+  {
+    name: 'getcontractinfo',
+    scope: wallet,
+    get: same,
+    input: postParams,
+    handler: (s) => contracts.getContractInfo(s),
+  },
+  { name: 'updatesetting', scope: wallet, get: empty, input: postParams, handler: build('UpdateSettingContract') },
+  {
+    name: 'updateenergylimit',
+    scope: wallet,
+    get: empty,
+    input: postParams,
+    handler: build('UpdateEnergyLimitContract'),
+  },
+  { name: 'clearabi', scope: wallet, get: empty, input: postParams, handler: build('ClearABIContract') },
 
   // Dev mode with adminApi: funded keys, mine now, move chain time, dry run (handlers/admin.ts, handlers/dry-run.ts).
-  { name: 'accounts', scope: SCOPE.admin, get: same, handler: (s) => admin.adminAccounts(s) },
-  { name: 'mine', scope: SCOPE.admin, get: refused, handler: (s) => admin.adminMine(s) },
-  { name: 'time', scope: SCOPE.admin, get: refused, handler: (s) => admin.adminTime(s) },
-  { name: 'dryrun', scope: SCOPE.admin, get: refused, handler: (s) => adminDryRun(s.dryRunner) },
+  { name: 'accounts', scope: SCOPE.admin, get: same, input: reader, handler: (s) => admin.adminAccounts(s) },
+  { name: 'mine', scope: SCOPE.admin, get: refused, input: reader, handler: (s) => admin.adminMine(s) },
+  { name: 'time', scope: SCOPE.admin, get: refused, input: reader, handler: (s) => admin.adminTime(s) },
+  { name: 'dryrun', scope: SCOPE.admin, get: refused, input: reader, handler: (s) => adminDryRun(s.dryRunner) },
 ];
 
 /** The paths an endpoint is served on, each with whether it answers from the solidified block. */
@@ -162,7 +313,8 @@ function pathsOf(endpoint: Endpoint): [string, boolean][] {
   return paths;
 }
 
-function routeOf(handler: Handler, get: GetRule): Route {
+function routeOf(endpointHandler: Handler, get: GetRule, input: InputKind): Route {
+  const handler: Handler = input === INPUT.reader ? endpointHandler : (req) => endpointHandler(req.readAs(input));
   if (get === GET.same) return { post: handler, get: handler };
   if (get === GET.empty) return { post: handler, get: 'empty' };
   return { post: handler };
@@ -175,7 +327,7 @@ export function buildRoutes(s: NodeServices, endpoints: readonly Endpoint[] = EN
     if (endpoint.scope === SCOPE.admin && !s.config.adminApi) continue;
     for (const [path, solidity] of pathsOf(endpoint)) {
       if (routes.has(path)) throw new Error(`The endpoint table lists ${path} twice.`);
-      routes.set(path, routeOf(endpoint.handler(s, solidity), endpoint.get));
+      routes.set(path, routeOf(endpoint.handler(s, solidity), endpoint.get, endpoint.input));
     }
   }
   return routes;

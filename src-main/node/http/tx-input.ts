@@ -1,33 +1,56 @@
-import { rawDataToMessage } from '../../../src-core/tx/codec';
-import { hexToBytes } from '../../../src-core/bytes/hex';
+import { bytesToHex } from '../../../src-core/bytes/hex';
+import { getCodec } from '../../../src-core/proto/schema';
+import { isContractTypeName, parameterMessageOf } from '../../../src-core/tx/contract-types';
 import type { ParsedTransaction } from '../chain/tx';
 import { parseRawTransaction } from '../chain/tx';
-import { JAVA, nullPointer } from './error-body';
-import { JavaError } from '../errors';
+import { nullPointer } from './error-body';
+import { mergeJsonFormat } from './json-format';
+import { member, parseSpans, splice, type JsonSpan } from './json-spans';
 
 /**
- * Util.packTransaction (java-tron-http.md §2.5): rebuilds the transaction from `raw_data` JSON
- * (type_url verbatim, bad contracts silently dropped), ignoring txID and raw_data_hex.
+ * Util.packTransaction: a transaction from its JSON. Each `raw_data.contract[i]` whose `type`
+ * names a contract and whose `parameter.value` JsonFormat merges into that contract is packed
+ * (its value becomes the hex of the message, `type_url` stays as sent); the others are dropped
+ * without a word (broadcast then says "No contract!"). The whole text is then merged into a
+ * Transaction; if that fails java-tron has no transaction, and its next step is a
+ * NullPointerException. txID and raw_data_hex are never read.
  */
-export function transactionFromJson(body: Record<string, unknown>, visible: boolean): ParsedTransaction {
-  const raw = body.raw_data as Record<string, unknown> | undefined;
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw nullPointer();
-  if (!Array.isArray(raw.contract)) throw nullPointer();
-  const message = rawDataToMessage(raw as never, { visible, hexMode: 'java-tron', dropInvalidContracts: true });
-  const list = body.signature;
-  const signatures: Uint8Array[] = [];
-  if (list !== undefined && list !== null) {
-    if (!Array.isArray(list)) throw new JavaError(JAVA.parse, 'Expect an array for signature');
-    for (const s of list) {
-      if (typeof s !== 'string') throw new JavaError(JAVA.parse, 'Expect a hex string for signature');
-      let text = s.startsWith('0x') || s.startsWith('0X') ? s.slice(2) : s;
-      if (text.length % 2 === 1) text = `0${text}`;
-      try {
-        signatures.push(hexToBytes(text));
-      } catch {
-        throw new JavaError(JAVA.parse, `${s.length > 80 ? `${s.slice(0, 77)}…` : s} INVALID hex String`);
-      }
-    }
+export function transactionFromJson(text: string, visible: boolean): ParsedTransaction {
+  const root = parseSpans(text);
+  const contracts = member(member(root, 'raw_data'), 'contract');
+  if (contracts?.kind !== 'array') throw nullPointer();
+  const kept = contracts.items!.flatMap((item) => {
+    const packed = packContract(text, item, visible);
+    return packed === undefined ? [] : [packed];
+  });
+  const rebuilt = splice(text, [{ span: contracts, text: `[${kept.join(',')}]` }]);
+  let message: Record<string, unknown>;
+  try {
+    message = mergeJsonFormat(rebuilt, 'protocol.Transaction', visible);
+  } catch {
+    throw nullPointer();
   }
-  return parseRawTransaction(message, signatures);
+  const raw = (message.raw_data as Record<string, unknown> | undefined) ?? {};
+  return parseRawTransaction(raw, (message.signature as Uint8Array[] | undefined) ?? []);
+}
+
+/** One contract's JSON with its value packed as hex, or undefined when java-tron drops it. */
+function packContract(text: string, contract: JsonSpan, visible: boolean): string | undefined {
+  const typeSpan = member(contract, 'type');
+  // JSONObject.getString("type") then ContractType.valueOf: only a contract type's exact name.
+  const type = typeSpan?.kind === 'string' ? (JSON.parse(text.slice(typeSpan.start, typeSpan.end)) as string) : '';
+  if (!isContractTypeName(type)) return undefined;
+  const messageName = parameterMessageOf(type);
+  const value = member(member(contract, 'parameter'), 'value');
+  if (!messageName || value?.kind !== 'object') return undefined;
+  let bytes: Uint8Array;
+  try {
+    bytes = getCodec(messageName)
+      .encode(mergeJsonFormat(text.slice(value.start, value.end), messageName, visible))
+      .finish();
+  } catch {
+    return undefined;
+  }
+  const packed = splice(text, [{ span: value, text: `"${bytesToHex(bytes)}"` }]);
+  return packed.slice(contract.start, packed.length - (text.length - contract.end));
 }

@@ -46,11 +46,12 @@ function checkAfterSignatures(tx: ParsedTransaction, input: AdmissionInput): voi
   }
   if (!chain.tapos(tx.refBlockBytes, tx.refBlockHash))
     throw new AdmissionError(RESPONSE_CODE.TAPOS_ERROR, 'Tapos check error.');
-  const withResult = tx.bytes.length + PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX;
-  if (withResult + PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX > PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE) {
+  // Manager.validateCommon: the size without ret plus twice MAX_RESULT_SIZE_IN_TX, and that sum is what it prints.
+  const generalBytes = tx.bytes.length + 2 * PROTOCOL_CONSTANTS.MAX_RESULT_SIZE_IN_TX;
+  if (generalBytes > PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE) {
     throw new AdmissionError(
       RESPONSE_CODE.TOO_BIG_TRANSACTION_ERROR,
-      `Too big transaction with result, TxId ${tx.idHex}, the size is ${withResult} bytes, maxTxSize ${PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE}`,
+      `Too big transaction with result, TxId ${tx.idHex}, the size is ${generalBytes} bytes, maxTxSize ${PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE}`,
     );
   }
   if (

@@ -3,6 +3,7 @@ import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { decodeBase58Check } from '../../../src-core/bytes/base58';
 import { protocol } from '../../../src-core/proto/runtime';
 import type { TransactionJson } from '../../../src-core/tx/types';
+import { stringifyJson } from '../../../src-core/json/lossless';
 import type { RecoveredSignature } from '../auth/permission-check';
 import { encodeInfo } from '../chain/transaction-info';
 import { AdmissionError, RESPONSE_CODE } from '../errors';
@@ -77,7 +78,7 @@ function parse(input: DryRunInput): ParsedTransaction {
   if (input instanceof Uint8Array) return parseTransaction(input);
   if (typeof input === 'string') return parseTransaction(hexToBytes(input.length % 2 ? `0${input}` : input));
   const json = input as Record<string, unknown>;
-  return transactionFromJson(json, json.visible === true);
+  return transactionFromJson(stringifyJson(json), json.visible === true);
 }
 
 function signerBytes(address: string): Uint8Array {

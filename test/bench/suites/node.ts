@@ -83,9 +83,7 @@ export async function run(): Promise<boolean> {
 
     // --- one 2,000-transfer block: apply + persist ---------------------------------------------
     const batch = await presign(node, BLOCK_TXS, 10_000_000);
-    await Promise.all(
-      batch.map((s) => node.pool.submit(transactionFromJson(JSON.parse(s.body) as Record<string, unknown>, false))),
-    );
+    await Promise.all(batch.map((s) => node.pool.submit(transactionFromJson(s.body, false))));
     const poolSize = node.pool.size;
     const t0 = performance.now();
     const [result] = await node.producer.produce(1);

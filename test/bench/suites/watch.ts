@@ -57,9 +57,7 @@ async function packBlock(node: TronNode, specs: readonly [number, b.ContractSpec
   const bodies = specs.map(([owner, spec]) =>
     sign(b.buildTransaction(spec, { header, ...(feeLimit ? { feeLimit } : {}) }), keys[owner]!),
   );
-  await Promise.all(
-    bodies.map((body) => node.pool.submit(transactionFromJson(JSON.parse(body) as Record<string, unknown>, false))),
-  );
+  await Promise.all(bodies.map((body) => node.pool.submit(transactionFromJson(body, false))));
   await node.mine(1);
 }
 
@@ -85,9 +83,7 @@ async function deployToken(node: TronNode): Promise<string> {
     expirationMs: 3_600_000,
   });
   const tx = b.buildTransaction(spec, { header, feeLimit: 1_000n * TRX });
-  await node.pool.submit(
-    transactionFromJson(JSON.parse(sign(tx, privateKeyFromHex(owner.privateKey))) as Record<string, unknown>, false),
-  );
+  await node.pool.submit(transactionFromJson(sign(tx, privateKeyFromHex(owner.privateKey)), false));
   await node.mine(1);
   return tx.contract_address!;
 }

@@ -134,14 +134,21 @@ describe('triggerconstantcontract', () => {
     expect(result.transaction?.txID).toBe(CONSTANT_OK.transaction.txID);
   });
 
-  it('accepts an empty owner_address for anonymous view calls and can ask the solidity view', async () => {
+  it('refuses an empty owner_address before asking the node (java-tron Util.validateParameter refuses it), asks the solidity view', async () => {
     const { client, node } = clientFor({ '/walletsolidity/triggerconstantcontract': ok(CONSTANT_OK) });
+    await expect(
+      client.triggerConstantContract({ owner_address: '', contract_address: USDT_LIKE, data: '70a08231' }),
+    ).rejects.toMatchObject({ name: 'AddressError', code: 'ADDRESS_EMPTY' });
+    await expect(
+      client.estimateEnergy({ owner_address: '', contract_address: USDT_LIKE, data: '70a08231' }),
+    ).rejects.toMatchObject({ name: 'AddressError', code: 'ADDRESS_EMPTY' });
+    const zero = `41${'00'.repeat(20)}`;
     await client.triggerConstantContract(
-      { owner_address: '', contract_address: USDT_LIKE, data: '70a08231' },
+      { owner_address: zero, contract_address: USDT_LIKE, data: '70a08231' },
       { solidity: true },
     );
     expect(node.only().url).toBe(`${NODE_URL}/walletsolidity/triggerconstantcontract`);
-    expect(node.only().json).toEqual({ owner_address: '', contract_address: USDT_LIKE, data: '70a08231' });
+    expect(node.only().json).toEqual({ owner_address: zero, contract_address: USDT_LIKE, data: '70a08231' });
   });
 
   it('reports a REVERT as a result with the revert data (§4.5), not as an error', async () => {

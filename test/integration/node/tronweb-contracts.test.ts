@@ -289,6 +289,41 @@ describe('TronWeb 6.5.1 against the node: smart contracts', () => {
     expect(info.receipt.result).toBe('SUCCESS');
   });
 
+  it("calls a contract's payable fallback with call_value through triggerSmartContract and an empty function selector (TriggerSmartContractServlet: empty calldata)", async () => {
+    const address = await deploy('Fallback');
+    // TronWeb sends neither data nor function_selector: java-tron builds the call with empty calldata.
+    const built = (await tronWeb.transactionBuilder.triggerSmartContract(
+      address,
+      '',
+      { callValue: 3 * TRX, feeLimit: 100 * TRX },
+      [],
+      bob.hex,
+    )) as Reply;
+    expect(built.result).toEqual({ result: true });
+    expect(built.transaction.raw_data.contract[0].parameter.value).toEqual({
+      owner_address: bob.hex,
+      contract_address: address,
+      call_value: 3 * TRX,
+    });
+    const sent = await tronWeb.trx.sendRawTransaction(await tronWeb.trx.sign(built.transaction, bob.key));
+    expect(sent).toMatchObject({ result: true });
+    await node.mine(1);
+    expect((await infoOf(built.transaction.txID)).receipt.result).toBe('SUCCESS');
+    expect(await tronWeb.trx.getUnconfirmedBalance(address)).toBe(3 * TRX);
+    const received = (await tronWeb.transactionBuilder.triggerConstantContract(
+      address,
+      'received()',
+      {},
+      [],
+      bob.hex,
+    )) as Reply;
+    expect(BigInt(`0x${received.constant_result[0]}`)).toBe(BigInt(3 * TRX));
+    // The constant call with no calldata runs the fallback too.
+    const constant = (await tronWeb.transactionBuilder.triggerConstantContract(address, '', {}, [], bob.hex)) as Reply;
+    expect(constant.result).toEqual({ result: true });
+    expect(constant.energy_used).toBeGreaterThan(0);
+  });
+
   it('dry-runs a transfer, a permission update and a contract call without changing state', async () => {
     const snapshot = async () => ({
       stored: await storedState(node),

@@ -8,7 +8,7 @@ import { buildTransaction, type ContractSpec } from '../../../src-core/tx/builde
 import { transactionHeader, type TransactionHeader } from '../../../src-core/tx/header';
 import { addressFromPrivateKey, privateKeyFromHex, randomPrivateKey, signDigest } from '../../../src-core/keys/keys';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
-import { transactionFromRawData } from '../../../src-core/tx/codec';
+import { rawDataFromMessage, rawDataToMessage, transactionFromRawData } from '../../../src-core/tx/codec';
 import type { RawDataJson, TransactionJson } from '../../../src-core/tx/types';
 import { parseJsonLossless, stringifyJson } from '../../../src-core/json/lossless';
 import { PREFIX, Store } from '../../../src-main/node/store/store';
@@ -97,8 +97,15 @@ export async function call(
   return { status: response.status, text, json };
 }
 
+/** The same transaction JSON with Base58Check addresses (and UTF-8 names), as a client sends it with `visible: true`. */
+export function visibleForm(tx: TransactionJson): TransactionJson {
+  const raw = rawDataFromMessage(rawDataToMessage(tx.raw_data), { visible: true });
+  return { ...tx, raw_data: raw, visible: true } as TransactionJson;
+}
+
+/** Broadcasts `tx`; with `visible` (the default) in its Base58Check form, so refusals come back as text. */
 export async function broadcast(node: TronNode, tx: TransactionJson, visible = true): Promise<Reply> {
-  return (await call(node, '/wallet/broadcasttransaction', visible ? { ...tx, visible: true } : tx)).json;
+  return (await call(node, '/wallet/broadcasttransaction', visible ? visibleForm(tx) : tx)).json;
 }
 
 export function transfer(from: Key | string, to: Key | string, amount: bigint): ContractSpec {
@@ -142,4 +149,12 @@ export async function tempStore(): Promise<{ store: Store; dispose: () => Promis
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The class java-tron prints before a JsonFormat.merge refusal. */
+export const JSON_FORMAT_PARSE = 'class org.tron.core.services.http.JsonFormat$ParseException : ';
+
+/** JsonFormat's "Couldn't parse integer" refusal of the token `value` in the one-line body `text`. */
+export function integerParseError(text: string, value: string, what: string): { Error: string } {
+  return { Error: `${JSON_FORMAT_PARSE}1:${text.indexOf(value) + 1}: Couldn't parse integer: ${what}` };
 }

@@ -60,7 +60,7 @@ describe('/wallet/accountpermissionupdate validation rules', () => {
   const cases: [string, Record<string, unknown>, string][] = [
     ['invalid owner address', { owner_address: '41' + '00'.repeat(19) }, 'invalidate ownerAddress'],
     ['unknown account', { owner_address: 'placeholder' }, 'ownerAddress account does not exist'],
-    ['owner missing', { owner: null }, 'owner permission is missed'],
+    ['owner missing', { owner: undefined }, 'owner permission is missed'],
     [
       'witness on a normal account',
       { witness: { type: 1, permission_name: 'w', threshold: 1, keys: [{ address: 'self', weight: 1 }] } },

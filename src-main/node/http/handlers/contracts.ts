@@ -2,16 +2,25 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { HexAddress } from '../../../../src-core/brand';
 import { bytesToHex } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import { parseJsonLossless, toBigInt } from '../../../../src-core/json/lossless';
-import { jsonToMessage, messageToJson } from '../../../../src-core/proto/json-codec';
+import { messageToJson } from '../../../../src-core/proto/json-codec';
 import { getCodec } from '../../../../src-core/proto/schema';
 import { bigintToLong, longToBigint, protocol } from '../../../../src-core/proto/runtime';
 import type { ParsedTransaction } from '../../chain/tx';
-import { errorBody, JAVA } from '../error-body';
+import { errorBody, JAVA, nullPointer } from '../error-body';
 import { transactionJson } from '../format';
-import { extraDataParam, permissionIdParam, unsignedJson, unsignedTransaction } from './transactions';
+import { unsignedJson, unsignedTransaction } from './transactions';
+import { mergeJsonFormat } from '../json-format';
+import {
+  extraDataOf,
+  fromHexString,
+  getHexAddress,
+  getString,
+  jsonLongValue,
+  permissionIdOf,
+  type ServletBody,
+} from '../servlet-body';
 import type { ApiRequest } from '../request';
-import { params } from '../request';
+import { addressValueParam } from '../request';
 import type { NodeServices } from '../services';
 import { catchUpToCycle, newContractState } from '../../vm/dynamic-energy';
 import type { VmExecutionResult } from '../../vm/requests';
@@ -39,7 +48,6 @@ import { ContractValidateError, JavaError, ReturnCodeError, VmValidationError } 
  * `{"Error": …}`.
  */
 type Json = Record<string, unknown>;
-const CODEC = { hexMode: 'java-tron' as const };
 const ZERO_ADDRESS = `41${'00'.repeat(20)}` as HexAddress;
 const INVALID_PARAMETER = 'java.security.InvalidParameterException';
 
@@ -69,51 +77,50 @@ function visibleOf(req: ApiRequest): boolean {
   }
 }
 
-function int64Param(body: Json, field: string): bigint {
-  const value = body[field];
-  return value === undefined || value === null ? 0n : toBigInt(value, field);
+/** JSONObject.parseObject of the body: null for a blank one, whose first getString is a NullPointerException. */
+function servletJson(req: ApiRequest): ServletBody {
+  if (req.text().trim() === '') throw nullPointer();
+  return req.servletBody();
 }
 
-function isSet(body: Json, field: string): boolean {
-  const value = body[field];
-  return value !== undefined && value !== null && String(value).length > 0;
-}
-
-/** `Util.parseMethod`: keccak(selector)[0:4] ‖ parameter. */
-function methodData(selector: string, parameter: unknown): string {
+/** `Util.parseMethod` then ByteArray.fromHexString: keccak(selector)[0:4] ‖ parameter, hex. */
+function methodData(selector: string, parameter: string | undefined): Uint8Array {
   const head = bytesToHex(keccak_256(utf8ToBytes(selector)).subarray(0, 4));
-  return typeof parameter === 'string' && parameter.length > 0 ? head + parameter : head;
+  return fromHexString(parameter ? head + parameter : head);
 }
 
-/** The TriggerSmartContract of a trigger/constant/estimate request; `data` wins over function_selector. */
-function triggerMessage(body: Json, visible: boolean): Json {
-  const message = jsonToMessage('protocol.TriggerSmartContract', body, { ...CODEC, visible });
-  let data: string;
-  if (Object.prototype.hasOwnProperty.call(body, 'data')) data = typeof body.data === 'string' ? body.data : '';
-  else {
-    const selector = body.function_selector;
-    if (typeof selector !== 'string') throw new JavaError(JAVA.npe, 'null');
-    data = methodData(selector, body.parameter);
+/**
+ * The TriggerSmartContract of a trigger/constant/estimate request, as the three servlets build it:
+ * the whole body merged by JsonFormat (so `data` if given), then a non-empty `function_selector`
+ * with `parameter` replaces `data`. Neither: empty calldata (a call to the fallback or receive
+ * function).
+ */
+function triggerMessage(req: ApiRequest, visible: boolean): Json {
+  const message = mergeJsonFormat(req.text(), 'protocol.TriggerSmartContract', visible);
+  const body = req.servletBody();
+  const selector = getString(body, 'function_selector');
+  if (selector) {
+    const data = methodData(selector, getString(body, 'parameter'));
+    if (data.length > 0) message.data = data;
+    else delete message.data;
   }
-  const bytes = jsonToMessage('protocol.BytesMessage', { value: data }, CODEC).value as Uint8Array | undefined;
-  if (bytes && bytes.length > 0) message.data = bytes;
-  else delete message.data;
   return message;
 }
 
-function requireOwnerAndContract(body: Json): void {
-  if (!isSet(body, 'owner_address')) throw new JavaError(INVALID_PARAMETER, "owner_address isn't set.");
-  if (!isSet(body, 'contract_address')) throw new JavaError(INVALID_PARAMETER, "contract_address isn't set.");
+/** TriggerSmartContractServlet.validateParameter. */
+function requireOwnerAndContract(body: ServletBody): void {
+  if (!getString(body, 'owner_address')) throw new JavaError(INVALID_PARAMETER, "owner_address isn't set.");
+  if (!getString(body, 'contract_address')) throw new JavaError(INVALID_PARAMETER, "contract_address isn't set.");
 }
 
-/** TriggerConstantContractServlet / EstimateEnergyServlet: owner_address may be "" (TronWeb's .call() without a default address). */
-function requireConstantParameters(body: Json): void {
-  if (!Object.prototype.hasOwnProperty.call(body, 'owner_address') || body.owner_address === null)
-    throw new JavaError(INVALID_PARAMETER, "owner_address isn't set.");
-  const hasContract = isSet(body, 'contract_address');
-  if (!hasContract && !isSet(body, 'data'))
+/** Util.validateParameter (TriggerConstantContractServlet, EstimateEnergyServlet): an empty owner_address is not set. */
+function requireConstantParameters(body: ServletBody): void {
+  if (!getString(body, 'owner_address')) throw new JavaError(INVALID_PARAMETER, "owner_address isn't set.");
+  const hasContract = Boolean(getString(body, 'contract_address'));
+  const hasData = Boolean(getString(body, 'data'));
+  if (!hasContract && !hasData)
     throw new JavaError(INVALID_PARAMETER, 'At least one of contract_address and data must be set.');
-  if (!hasContract && isSet(body, 'function_selector'))
+  if (!hasContract && getString(body, 'function_selector') && hasData)
     throw new JavaError(INVALID_PARAMETER, 'While trying to deploy, function_selector and data can not be both set.');
 }
 
@@ -184,17 +191,18 @@ interface ConstantRequest {
 /** The transaction a constant call or estimate is built as: a trigger, or (no contract_address) a deploy. */
 async function constantRequest(
   s: NodeServices,
-  body: Json,
+  req: ApiRequest,
   visible: boolean,
   withExtras: boolean,
 ): Promise<ConstantRequest> {
+  const body = servletJson(req);
   requireConstantParameters(body);
-  const trigger = triggerMessage(body, visible);
+  const trigger = triggerMessage(req, visible);
   const owner = (trigger.owner_address as Uint8Array | undefined) ?? new Uint8Array();
   const ownerHex = owner.length ? addressHexOf(owner) : ZERO_ADDRESS;
   const data = (trigger.data as Uint8Array | undefined) ?? new Uint8Array();
-  const permissionId = withExtras ? permissionIdParam(body) : 0;
-  const extra = withExtras ? extraDataParam(body, visible) : undefined;
+  const permissionId = withExtras ? permissionIdOf(body) : 0;
+  const extra = withExtras ? extraDataOf(body, visible) : undefined;
   const values = {
     callValue: int64(trigger.call_value),
     tokenValue: int64(trigger.call_token_value),
@@ -238,13 +246,19 @@ export const triggerSmartContract =
   async (req: ApiRequest): Promise<Json> => {
     const visible = visibleOf(req);
     try {
-      const body = req.body();
+      const body = servletJson(req);
       requireOwnerAndContract(body);
-      const trigger = triggerMessage(body, visible);
-      const feeLimit = int64Param(body, 'fee_limit');
+      const trigger = triggerMessage(req, visible);
+      // The servlet reads these again with Util.getJsonLongValue after the merge.
+      const values = {
+        tokenValue: jsonLongValue(body, 'call_token_value'),
+        tokenId: jsonLongValue(body, 'token_id'),
+        callValue: jsonLongValue(body, 'call_value'),
+      };
+      const feeLimit = jsonLongValue(body, 'fee_limit');
       const tx = await unsignedTransaction(s, 'TriggerSmartContract', encode('TriggerSmartContract', trigger), {
         feeLimit,
-        permissionId: permissionIdParam(body),
+        permissionId: permissionIdOf(body),
       });
       // Wallet.triggerContract: view/pure functions are executed right away.
       const contractHex = addressHexOf(trigger.contract_address as Uint8Array);
@@ -257,9 +271,7 @@ export const triggerSmartContract =
           owner,
           contractAddress: contractHex,
           data,
-          callValue: int64(trigger.call_value),
-          tokenValue: int64(trigger.call_token_value),
-          tokenId: int64(trigger.token_id),
+          ...values,
           txId: tx.id,
           feeLimit,
         });
@@ -276,7 +288,7 @@ export const triggerConstantContract =
   async (req: ApiRequest): Promise<Json> => {
     const visible = visibleOf(req);
     try {
-      const { tx, call } = await constantRequest(s, req.body(), visible, true);
+      const { tx, call } = await constantRequest(s, req, visible, true);
       return constantExtention(tx, await constantCall(s.contracts, call), visible);
     } catch (error) {
       return failure(error, visible);
@@ -288,9 +300,10 @@ export const estimateEnergy =
   async (req: ApiRequest): Promise<Json> => {
     const visible = visibleOf(req);
     try {
+      const { call } = await constantRequest(s, req, visible, false);
+      // Wallet.estimateEnergy checks the setting after the servlet has read the request.
       if (!s.contracts.settings.estimateEnergy)
         throw new ContractValidateError('this node does not support estimate energy');
-      const { call } = await constantRequest(s, req.body(), visible, false);
       const estimate = await estimateCall(s.contracts, call);
       if (!estimate.ok)
         throw new ReturnCodeError('CONTRACT_EXE_ERROR', estimate.execution.resMessage || 'REVERT opcode executed');
@@ -304,58 +317,63 @@ export const estimateEnergy =
     }
   };
 
-/** DeployContractServlet: the abi as a JSON array or a string holding one; parameter appended to bytecode. */
+/** The `entrys` DeployContractServlet merges: the `abi` value's text (a JSON array, or a string holding one) inside {"entrys": …}. */
+function abiOf(body: ServletBody, visible: boolean): Json {
+  if (!Object.prototype.hasOwnProperty.call(body.json, 'abi')) return {};
+  const abi = getString(body, 'abi') ?? 'null';
+  return mergeJsonFormat(`{"entrys":${abi}}`, 'protocol.SmartContract.ABI', visible);
+}
+
+/**
+ * DeployContractServlet: fields read one by one with fastjson (int64s through
+ * Util.getJsonLongValue, so a string or an exponent that is a whole number is taken), `abi`
+ * through JsonFormat, `parameter` appended to `bytecode`.
+ */
 export const deployContract =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
-    const body = req.body();
     const visible = req.visible();
-    const owner = jsonToMessage(
-      'protocol.CreateSmartContract',
-      { owner_address: body.owner_address ?? null },
-      { ...CODEC, visible },
-    ).owner_address as Uint8Array | undefined;
-    let entrys: unknown = body.abi;
-    if (typeof entrys === 'string') entrys = entrys.trim() === '' ? null : parseJsonLossless(entrys);
-    // Also accept the whole ABI object ({"entrys": […]}) that getcontract prints.
-    if (entrys !== null && typeof entrys === 'object' && !Array.isArray(entrys))
-      entrys = (entrys as Json).entrys ?? null;
-    const abi = jsonToMessage('protocol.SmartContract.ABI', { entrys: entrys ?? null }, { ...CODEC, visible });
-    const spec: Json = { abi };
-    if (owner?.length) spec.origin_address = owner;
-    const bytecodeHex = `${typeof body.bytecode === 'string' ? body.bytecode : ''}${typeof body.parameter === 'string' ? body.parameter : ''}`;
-    const bytecode = jsonToMessage('protocol.BytesMessage', { value: bytecodeHex }, CODEC).value as
-      Uint8Array | undefined;
-    if (bytecode?.length) spec.bytecode = bytecode;
-    const callValue = int64Param(body, 'call_value');
-    if (callValue) spec.call_value = bigintToLong(callValue);
-    const percent = int64Param(body, 'consume_user_resource_percent');
-    if (percent) spec.consume_user_resource_percent = bigintToLong(percent);
-    if (typeof body.name === 'string' && body.name.length > 0) spec.name = body.name;
-    const originEnergyLimit = int64Param(body, 'origin_energy_limit');
-    if (originEnergyLimit) spec.origin_energy_limit = bigintToLong(originEnergyLimit);
-    const message: Json = { new_contract: spec };
-    if (owner?.length) message.owner_address = owner;
-    const tokenValue = int64Param(body, 'call_token_value');
+    const body = servletJson(req);
+    let ownerText = getString(body, 'owner_address');
+    if (visible && ownerText !== undefined) ownerText = getHexAddress(ownerText);
+    const owner = ownerText === undefined ? new Uint8Array() : fromHexString(ownerText);
+    const message: Json = {};
+    if (owner.length) message.owner_address = owner;
+    const tokenValue = jsonLongValue(body, 'call_token_value');
+    const tokenId = jsonLongValue(body, 'token_id');
     if (tokenValue) message.call_token_value = bigintToLong(tokenValue);
-    const tokenId = int64Param(body, 'token_id');
     if (tokenId) message.token_id = bigintToLong(tokenId);
+    const spec: Json = { abi: abiOf(body, visible) };
+    const callValue = jsonLongValue(body, 'call_value');
+    const percent = jsonLongValue(body, 'consume_user_resource_percent');
+    const originEnergyLimit = jsonLongValue(body, 'origin_energy_limit');
+    if (callValue) spec.call_value = bigintToLong(callValue);
+    if (percent) spec.consume_user_resource_percent = bigintToLong(percent);
+    if (originEnergyLimit) spec.origin_energy_limit = bigintToLong(originEnergyLimit);
+    if (owner.length) spec.origin_address = owner;
+    // Java's string concatenation: a missing bytecode before a parameter reads "null".
+    const hasParameter = Object.prototype.hasOwnProperty.call(body.json, 'parameter');
+    const bytecodeText = hasParameter
+      ? `${getString(body, 'bytecode') ?? 'null'}${getString(body, 'parameter') ?? 'null'}`
+      : getString(body, 'bytecode');
+    const bytecode = bytecodeText === undefined ? new Uint8Array() : fromHexString(bytecodeText);
+    if (bytecode.length) spec.bytecode = bytecode;
+    const name = getString(body, 'name');
+    if (name) spec.name = name;
+    const feeLimit = jsonLongValue(body, 'fee_limit');
+    message.new_contract = spec;
     // Wallet.createTransactionCapsule checks only the percent for a deploy.
     if (percent < 0n || percent > 100n) throw new JavaError(JAVA.contractValidate, 'percent must be >= 0 and <= 100');
     const tx = await unsignedTransaction(s, 'CreateSmartContract', encode('CreateSmartContract', message), {
-      feeLimit: int64Param(body, 'fee_limit'),
-      permissionId: permissionIdParam(body),
+      feeLimit,
+      permissionId: permissionIdOf(body),
     });
     return unsignedJson(tx, visible);
   };
 
 function contractParam(req: ApiRequest): string | undefined {
-  const value = jsonToMessage(
-    'protocol.BytesMessage',
-    { value: params(req).value ?? null },
-    { ...CODEC, visible: req.visible() },
-  ).value as Uint8Array | undefined;
-  return value && value.length > 0 ? addressHexOf(value) : undefined;
+  const value = addressValueParam(req);
+  return value ? addressHexOf(value) : undefined;
 }
 
 function contractMessage(s: NodeServices, address: string): Json | undefined {

@@ -18,7 +18,8 @@ import { allTronPowerOf, tronPowerUsedOf } from '../../staking/tron-power';
 import { getAsset } from '../../trc10/assets';
 import { witnessToMessage } from '../../state/witness';
 import type { ApiRequest } from '../request';
-import { params } from '../request';
+import { params, requestMessage } from '../request';
+import { fromHexString, getHexAddress, getString } from '../servlet-body';
 import { RawReply } from '../server';
 import type { NodeServices } from '../services';
 import { JavaError } from '../../errors';
@@ -26,10 +27,25 @@ import { JavaError } from '../../errors';
 type Json = Record<string, unknown>;
 const CODEC = { hexMode: 'java-tron' as const };
 
-function addressParam(req: ApiRequest): string | undefined {
-  const message = jsonToMessage('protocol.Account', params(req), { ...CODEC, visible: req.visible() });
-  const address = message.address as Uint8Array | undefined;
-  return address && address.length > 0 ? bytesToHex(address) : undefined;
+function hexOf(address: unknown): string | undefined {
+  return address instanceof Uint8Array && address.length > 0 ? bytesToHex(address) : undefined;
+}
+
+/**
+ * GetAccountResourceServlet: a POST's `address` alone (fastjson getString), through
+ * Util.getHexAddress with visible, then ByteArray.fromHexString; other keys are never read.
+ */
+function resourceAddress(req: ApiRequest): string | undefined {
+  if (req.method !== 'POST')
+    return hexOf(jsonToMessage('protocol.Account', params(req), { ...CODEC, visible: req.visible() }).address);
+  const address = getString(req.servletBody(), 'address');
+  if (address === undefined) return undefined;
+  return hexOf(fromHexString(req.visible() ? getHexAddress(address) : address));
+}
+
+/** GetAccountServlet and GetAccountNetServlet merge the whole body into an Account (JsonFormat.merge). */
+function accountAddress(req: ApiRequest): string | undefined {
+  return hexOf(requestMessage(req, 'protocol.Account').address);
 }
 
 // --- accounts ------------------------------------------------------------------------------------
@@ -37,7 +53,7 @@ function addressParam(req: ApiRequest): string | undefined {
 export const getAccount =
   (s: NodeServices, solidOnly: boolean) =>
   (req: ApiRequest): Json => {
-    const address = addressParam(req);
+    const address = accountAddress(req);
     if (!address) return {};
     const account = solidOnly ? s.chain.solidAccount(address) : s.pool.view.getAccount(address);
     return account ? accountJson(s.chain, account, req.visible()) : {};
@@ -47,7 +63,7 @@ export const getAccount =
 export const getAccountResource =
   (s: NodeServices) =>
   (req: ApiRequest): Json => {
-    const address = addressParam(req);
+    const address = resourceAddress(req);
     if (!address) return {};
     const view = s.pool.view;
     const account = view.getAccount(address);
@@ -92,7 +108,7 @@ export const getAccountResource =
 export const getAccountNet =
   (s: NodeServices) =>
   (req: ApiRequest): Json => {
-    const address = addressParam(req);
+    const address = accountAddress(req);
     if (!address) return {};
     const view = s.pool.view;
     const account = view.getAccount(address);
@@ -134,9 +150,9 @@ export const getNowBlock =
     return blockByNumber(s, solidOnly ? p.solidNumber : p.headNumber, req.visible());
   };
 
-function numberParam(req: ApiRequest, field = 'num'): number {
-  const value = jsonToMessage('protocol.NumberMessage', { num: params(req)[field] ?? 0 }, CODEC).num;
-  return Number(longToBigint(value as never));
+/** A NumberMessage's `num` (GetBlockByNumServlet, GetTransactionInfoByBlockNumServlet). */
+function numberParam(req: ApiRequest): number {
+  return Number(longToBigint((requestMessage(req, 'protocol.NumberMessage').num ?? 0) as never));
 }
 
 export const getBlockByNum =
@@ -147,7 +163,7 @@ export const getBlockByNum =
 export const getBlockById =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
-    const value = jsonToMessage('protocol.BytesMessage', params(req), CODEC).value as Uint8Array | undefined;
+    const value = requestMessage(req, 'protocol.BytesMessage').value as Uint8Array | undefined;
     if (!value || value.length !== 32) return {};
     const n = await s.chain.blockNumberOfId(bytesToHex(value));
     return n === undefined ? {} : blockByNumber(s, n, req.visible());
@@ -178,13 +194,9 @@ const BLOCK_LIMIT = 100;
 export const getBlockByLimitNext =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
-    const p = params(req);
-    const start = Number(
-      longToBigint(jsonToMessage('protocol.NumberMessage', { num: p.startNum ?? 0 }, CODEC).num as never),
-    );
-    const end = Number(
-      longToBigint(jsonToMessage('protocol.NumberMessage', { num: p.endNum ?? 0 }, CODEC).num as never),
-    );
+    const limit = requestMessage(req, 'protocol.BlockLimit');
+    const start = Number(longToBigint((limit.startNum ?? 0) as never));
+    const end = Number(longToBigint((limit.endNum ?? 0) as never));
     if (!(end > 0 && end > start && start >= 0 && end - start <= BLOCK_LIMIT)) return {};
     const visible = req.visible();
     const blocks: Json[] = [];

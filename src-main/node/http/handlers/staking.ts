@@ -12,7 +12,7 @@ import type { AssetRecord } from '../../trc10/assets';
 import { allAssets, assetToMessage, getAsset, tokenIdText } from '../../trc10/assets';
 import { increaseFixed } from '../../resources/account-usage';
 import type { ApiRequest } from '../request';
-import { params } from '../request';
+import { addressValueParam, params, requestMessage } from '../request';
 import { RawReply } from '../server';
 import type { NodeServices } from '../services';
 import { JavaError } from '../../errors';
@@ -39,6 +39,20 @@ function numberOf(req: ApiRequest, field: string): bigint {
   const value = params(req)[field];
   if (value === undefined || value === null || value === '') return 0n;
   return longToBigint(jsonToMessage('protocol.NumberMessage', { num: value }, CODEC).num as never);
+}
+
+/**
+ * A POST body merged into the servlet's request message (JsonFormat.merge: an int64 as a string,
+ * in exponent form or past the long range is a ParseException); undefined for a GET, whose doGet
+ * reads the query parameters one by one.
+ */
+function postedMessage(req: ApiRequest, messageName: string): Record<string, unknown> | undefined {
+  return req.method === 'POST' ? requestMessage(req, messageName) : undefined;
+}
+
+function postedAddress(message: Record<string, unknown>, field = 'owner_address'): string {
+  const bytes = message[field];
+  return bytes instanceof Uint8Array ? bytesToHex(bytes) : '';
 }
 
 /** The state a read sees: pending state on /wallet, the solidified block on /walletsolidity. */
@@ -90,8 +104,9 @@ function rewardAddress(req: ApiRequest): string | undefined | Error {
 export const getDelegatedResourceV2 =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
-    const from = addressOf(req, 'fromAddress') ?? '';
-    const to = addressOf(req, 'toAddress') ?? '';
+    const posted = postedMessage(req, 'protocol.DelegatedResourceMessage');
+    const from = posted ? postedAddress(posted, 'fromAddress') : (addressOf(req, 'fromAddress') ?? '');
+    const to = posted ? postedAddress(posted, 'toAddress') : (addressOf(req, 'toAddress') ?? '');
     const list = delegatedResources(stateFor(s, solid), from, to);
     return list.length ? { delegatedResource: list.map((r) => delegatedResourceJson(r, req.visible())) } : {};
   };
@@ -99,7 +114,8 @@ export const getDelegatedResourceV2 =
 export const getDelegatedResourceAccountIndexV2 =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
-    const hex = addressOf(req, 'value');
+    const value = addressValueParam(req);
+    const hex = value ? bytesToHex(value) : undefined;
     if (!hex || hex.length !== 42) return {};
     const index = delegationIndex(stateFor(s, solid), hex);
     const m: Json = { account: hexToBytes(hex) };
@@ -111,15 +127,20 @@ export const getDelegatedResourceAccountIndexV2 =
 export const getCanDelegatedMaxSize =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
-    const hex = addressOf(req, 'owner_address') ?? '';
-    const size = canDelegatedMaxSize(stateFor(s, solid), hex, Number(numberOf(req, 'type')));
+    const posted = postedMessage(req, 'protocol.CanDelegatedMaxSizeRequestMessage');
+    const hex = posted ? postedAddress(posted) : (addressOf(req, 'owner_address') ?? '');
+    const type = posted ? Number(posted.type ?? 0) : Number(numberOf(req, 'type'));
+    const size = canDelegatedMaxSize(stateFor(s, solid), hex, type);
     return size ? { max_size: size } : {};
   };
 
 export const getAvailableUnfreezeCount =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
-    const hex = addressOf(req, 'owner_address') ?? addressOf(req, 'ownerAddress') ?? '';
+    const posted = postedMessage(req, 'protocol.GetAvailableUnfreezeCountRequestMessage');
+    const hex = posted
+      ? postedAddress(posted)
+      : (addressOf(req, 'ownerAddress') ?? addressOf(req, 'owner_address') ?? '');
     const count = availableUnfreezeCount(stateFor(s, solid), hex);
     return count ? { count } : {};
   };
@@ -127,8 +148,10 @@ export const getAvailableUnfreezeCount =
 export const getCanWithdrawUnfreezeAmount =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
-    const hex = addressOf(req, 'owner_address') ?? '';
-    const amount = canWithdrawUnfreezeAmount(stateFor(s, solid), hex, Number(numberOf(req, 'timestamp')));
+    const posted = postedMessage(req, 'protocol.CanWithdrawUnfreezeAmountRequestMessage');
+    const hex = posted ? postedAddress(posted) : (addressOf(req, 'owner_address') ?? '');
+    const timestamp = posted ? longToBigint((posted.timestamp ?? 0) as never) : numberOf(req, 'timestamp');
+    const amount = canWithdrawUnfreezeAmount(stateFor(s, solid), hex, Number(timestamp));
     return amount ? { amount } : {};
   };
 
@@ -171,8 +194,9 @@ export const getAssetIssueList =
 export const getPaginatedAssetIssueList =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
-    const offset = Number(numberOf(req, 'offset'));
-    const limit = Number(numberOf(req, 'limit'));
+    const posted = postedMessage(req, 'protocol.PaginatedMessage');
+    const offset = Number(posted ? longToBigint((posted.offset ?? 0) as never) : numberOf(req, 'offset'));
+    const limit = Number(posted ? longToBigint((posted.limit ?? 0) as never) : numberOf(req, 'limit'));
     // AssetIssueStore.getAssetIssuesPaginated: offset and limit must be ≥ 0, at most 1000 entries.
     if (offset < 0 || limit < 0) return {};
     const page = allAssets(stateFor(s, solid)).slice(offset, offset + Math.min(limit, 1000));
@@ -182,7 +206,9 @@ export const getPaginatedAssetIssueList =
 export const getAssetIssueByAccount =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {
-    const hex = addressOf(req, 'address');
+    // GetAssetIssueByAccountServlet merges an Account (JsonFormat.merge).
+    const address = requestMessage(req, 'protocol.Account').address;
+    const hex = address instanceof Uint8Array && address.length > 0 ? bytesToHex(address) : undefined;
     if (!hex) return {};
     return assetListJson(
       s,

@@ -1,30 +1,29 @@
-import { jsonToMessage, messageToJson } from '../../../../src-core/proto/json-codec';
+import { messageToJson } from '../../../../src-core/proto/json-codec';
 import { getCodec } from '../../../../src-core/proto/schema';
 import { protocol } from '../../../../src-core/proto/runtime';
 import { bigintToLong } from '../../../../src-core/proto/runtime';
 import { rawDataFromMessage } from '../../../../src-core/tx/codec';
 import { CONTRACT_TYPE_IDS, typeUrlOf } from '../../../../src-core/tx/contract-types';
-import { contractAddressOf } from '../../../../src-core/tx/contract-address';
 import type { ContractTypeName } from '../../../../src-core/tx/contract-types';
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import { toBigInt } from '../../../../src-core/json/lossless';
 import { parseTransaction, parseRawTransaction, encodeWithResult } from '../../chain/tx';
 import type { ParsedTransaction } from '../../chain/tx';
-import { checkSignatureCount, checkWeight, operationsAllow } from '../../auth/permission-check';
+import { checkSignatureCount, checkWeight, operationsAllow, recoveryFailure } from '../../auth/permission-check';
 import type { RecoveredSignature } from '../../auth/permission-check';
 import { permissionById, permissionToMessage, PERMISSION_TYPE, type AccountRecord } from '../../state/account';
 import { JAVA } from '../error-body';
 import type { ApiRequest } from '../request';
-import { params } from '../request';
+import { requestMessage } from '../request';
 import type { NodeServices } from '../services';
 import { transactionFromJson } from '../tx-input';
-import { transactionInfoJson, transactionJson } from '../format';
+import { mergeJsonFormat } from '../json-format';
+import { extraDataOf, permissionIdOf } from '../servlet-body';
+import { generateContractAddress, transactionInfoJson, transactionJson } from '../format';
 import { RawReply } from '../server';
 import { AdmissionError, ContractValidateError, JavaError, TransactionSignatureError } from '../../errors';
 
 type Json = Record<string, unknown>;
-const CODEC = { visible: false, hexMode: 'java-tron' as const };
 
 // --- builders (java-tron-http.md §3 "Builder defaults") -----------------------------------------
 
@@ -76,25 +75,10 @@ export function unsignedJson(tx: ParsedTransaction, visible: boolean): Json {
     raw_data: rawDataFromMessage(tx.raw, { visible }),
     raw_data_hex: bytesToHex(tx.rawBytes),
   };
-  if (tx.contract?.typeName === 'CreateSmartContract' && tx.contract.owner.length > 0)
-    out.contract_address = contractAddressOf(tx.idHex, tx.contract.ownerHex);
+  // Util.generateContractAddress hashes the owner bytes as they are, none included.
+  if (tx.contract?.typeName === 'CreateSmartContract')
+    out.contract_address = generateContractAddress(tx.id, tx.contract.owner);
   return out;
-}
-
-/** `Permission_id` of a builder request (0 when absent). */
-export function permissionIdParam(body: Json): number {
-  return body.Permission_id === undefined || body.Permission_id === null
-    ? 0
-    : Number(toBigInt(body.Permission_id, 'Permission_id'));
-}
-
-/** `extra_data` of a builder request: hex, or UTF-8 text when visible. */
-export function extraDataParam(body: Json, visible: boolean): Uint8Array | undefined {
-  const extra = body.extra_data;
-  if (typeof extra !== 'string' || extra.length === 0) return undefined;
-  return visible
-    ? utf8ToBytes(extra)
-    : (jsonToMessage('protocol.BytesMessage', { value: extra }, CODEC).value as Uint8Array);
 }
 
 /** A builder endpoint: the contract from the body, validated as java-tron's builder does, wrapped in an unsigned transaction. */
@@ -104,11 +88,10 @@ export async function buildUnsigned(
   type: ContractTypeName,
   allowExtraData: boolean,
 ): Promise<Json> {
-  const body = req.body();
   const visible = req.visible();
   const messageName = `protocol.${type}`;
   const value = getCodec(messageName)
-    .encode(jsonToMessage(messageName, body, { ...CODEC, visible }))
+    .encode(mergeJsonFormat(req.text(), messageName, visible))
     .finish();
   const chain = s.chain;
   // java-tron runs the actuator's validate() when it builds (Wallet.createTransactionCapsule).
@@ -124,9 +107,10 @@ export async function buildUnsigned(
     if (error instanceof ContractValidateError) throw new JavaError(JAVA.contractValidate, error.message);
     throw error;
   }
+  const body = req.servletBody();
   const tx = await unsignedTransaction(s, type, value, {
-    permissionId: permissionIdParam(body),
-    data: allowExtraData ? extraDataParam(body, visible) : undefined,
+    permissionId: permissionIdOf(body),
+    data: allowExtraData ? extraDataOf(body, visible) : undefined,
   });
   return unsignedJson(tx, visible);
 }
@@ -141,7 +125,7 @@ export const broadcastTransaction =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json | RawReply> => {
     const visible = req.visible();
-    const tx = transactionFromJson(req.body(), visible);
+    const tx = transactionFromJson(req.text(), visible);
     try {
       await s.pool.submit(tx);
       // The hot path: exactly java-tron's success body, without a JSON serializer.
@@ -189,7 +173,8 @@ export const broadcastHex =
 // --- reads ------------------------------------------------------------------------------------
 
 function txIdParam(req: ApiRequest): string | undefined {
-  const value = jsonToMessage('protocol.BytesMessage', params(req), CODEC).value as Uint8Array | undefined;
+  // GetTransactionByIdServlet / GetTransactionInfoByIdServlet: a BytesMessage through JsonFormat.merge.
+  const value = requestMessage(req, 'protocol.BytesMessage').value as Uint8Array | undefined;
   if (!value || value.length !== 32) return undefined;
   return bytesToHex(value);
 }
@@ -254,11 +239,41 @@ const SIGN_WEIGHT_CODES = {
   other: 'OTHER_ERROR',
 } as const;
 
+const APPROVED_LIST_CODES = {
+  format: 'SIGNATURE_FORMAT_ERROR',
+  compute: 'COMPUTE_ADDRESS_ERROR',
+  permission: 'OTHER_ERROR',
+  other: 'OTHER_ERROR',
+} as const;
+
+/**
+ * The result of getsignweight / getapprovedlist for a failed check: the code of the signature
+ * exception, or for any other exception (an uncaught "Invalid point compression") OTHER_ERROR
+ * with "<class> : <message>". Wallet.getTransactionApprovedList prints a PermissionException
+ * that way too (`permissionAsException`).
+ */
+function signatureFailure(
+  error: unknown,
+  codes: Record<TransactionSignatureError['kind'], string>,
+  permissionAsException = false,
+): Json {
+  if (error instanceof TransactionSignatureError) {
+    const message =
+      permissionAsException && error.kind === 'permission'
+        ? `class ${JAVA.permission} : ${error.message}`
+        : error.message;
+    return { code: codes[error.kind], message };
+  }
+  if (error instanceof JavaError)
+    return { code: 'OTHER_ERROR', message: `class ${error.className} : ${error.message}` };
+  throw error;
+}
+
 export const getSignWeight =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
     const visible = req.visible();
-    const tx = transactionFromJson(req.body(), visible);
+    const tx = transactionFromJson(req.text(), visible);
     const out: Json = {};
     let result: Json = {};
     try {
@@ -290,8 +305,7 @@ export const getSignWeight =
       }
       if (weight < permission.threshold) result = { code: 'NOT_ENOUGH_PERMISSION' };
     } catch (error) {
-      if (!(error instanceof TransactionSignatureError)) throw error;
-      result = { code: SIGN_WEIGHT_CODES[error.kind], message: error.message };
+      result = signatureFailure(error, SIGN_WEIGHT_CODES);
     }
     out.result = result;
     out.transaction = extention(tx, visible);
@@ -302,7 +316,7 @@ export const getApprovedList =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
     const visible = req.visible();
-    const tx = transactionFromJson(req.body(), visible);
+    const tx = transactionFromJson(req.text(), visible);
     const out: Json = {};
     let result: Json = {};
     try {
@@ -318,7 +332,7 @@ export const getApprovedList =
           if (signature.length < 65)
             throw new TransactionSignatureError('format', `Signature size is ${signature.length}`);
           const r = recovered[i]!;
-          if (!r.ok) throw new TransactionSignatureError('compute', r.message);
+          if (!r.ok) throw recoveryFailure(signature, r);
           approved.push(r.address);
         });
         out.approved_list = messageToJson(
@@ -328,16 +342,7 @@ export const getApprovedList =
         ).approved_list;
       }
     } catch (error) {
-      if (!(error instanceof TransactionSignatureError)) throw error;
-      const code =
-        error.kind === 'format'
-          ? 'SIGNATURE_FORMAT_ERROR'
-          : error.kind === 'compute'
-            ? 'COMPUTE_ADDRESS_ERROR'
-            : 'OTHER_ERROR';
-      // Wallet.getTransactionApprovedList prints a PermissionException as OTHER_ERROR "class … : …".
-      const message = error.kind === 'permission' ? `class ${JAVA.permission} : ${error.message}` : error.message;
-      result = { code, message };
+      result = signatureFailure(error, APPROVED_LIST_CODES, true);
     }
     out.result = result;
     out.transaction = extention(tx, visible);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TronNode } from '../../../../src-main/node';
 import { hexToBytes } from '../../../../src-core/bytes/hex';
+import { stringifyJson } from '../../../../src-core/json/lossless';
 import type { TransactionJson } from '../../../../src-core/tx/types';
 import type { RecoveredSignature } from '../../../../src-main/node/auth/permission-check';
 import { applyTransaction } from '../../../../src-main/node/chain/apply';
@@ -23,7 +24,7 @@ describe('applyTransaction', () => {
   afterAll(async () => node?.stop());
 
   const signer = (key: Key): RecoveredSignature => ({ ok: true, address: hexToBytes(key.hex), addressHex: key.hex });
-  const parsed = (json: TransactionJson) => transactionFromJson(json as unknown as Record<string, unknown>, false);
+  const parsed = (json: TransactionJson) => transactionFromJson(stringifyJson(json), false);
   const run = (view: StateView, json: TransactionJson, signers: RecoveredSignature[] | null, after?: () => void) =>
     applyTransaction(parsed(json), {
       ...node.chain.processContext(view, node.pool.nextBlock()),

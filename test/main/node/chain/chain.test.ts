@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TronNode } from '../../../../src-main/node';
 import { b, broadcast, call, fundedKey, makeTx, newKey, startNode, transfer } from '../helpers';
 import { bandwidthBytes } from '../../../../src-core/fee/bandwidth';
+import { encodeBase58Check } from '../../../../src-core/bytes/base58';
+import { hexToBytes } from '../../../../src-core/bytes/hex';
 
 /** Chain rules: slots and chain time, the 27-representative rotation, solidification, maintenance, expiry, fees. */
 let node: TronNode | undefined;
@@ -142,27 +144,28 @@ describe('chain', () => {
     const info = (await call(node, '/wallet/gettransactioninfobyid', { value: create.txID })).json;
     expect(info.fee).toBe(1_000_000 + 100_000);
     expect((await call(node, '/wallet/getaccount', { address: fresh.hex })).json.address).toBe(fresh.hex);
-    expect((await call(node, '/wallet/getaccount', { address: alice.hex, visible: true })).json.account_name).toBe(
-      'treasury',
-    );
+    // With visible=true java-tron reads the address in Base58Check only (JsonFormat.merge).
+    const visibleAccount = { address: encodeBase58Check(hexToBytes(alice.hex)), visible: true };
+    expect((await call(node, '/wallet/getaccount', visibleAccount)).json.account_name).toBe('treasury');
     const again = makeTx(node, b.accountUpdateContract({ owner: alice.hex, name: 'other' }), alice.key);
-    expect(
-      await broadcast(node, {
-        ...again,
-        raw_data: {
-          ...again.raw_data,
-          contract: [
-            {
-              ...again.raw_data.contract[0]!,
-              parameter: {
-                ...again.raw_data.contract[0]!.parameter,
-                value: { owner_address: alice.hex, account_name: 'other' },
-              },
+    // Sent with visible=true as a client writes it: the address in Base58Check, the name as text.
+    const renamed = {
+      ...again,
+      visible: true,
+      raw_data: {
+        ...again.raw_data,
+        contract: [
+          {
+            ...again.raw_data.contract[0]!,
+            parameter: {
+              ...again.raw_data.contract[0]!.parameter,
+              value: { owner_address: encodeBase58Check(hexToBytes(alice.hex)), account_name: 'other' },
             },
-          ],
-        },
-      }),
-    ).toMatchObject({
+          },
+        ],
+      },
+    };
+    expect((await call(node, '/wallet/broadcasttransaction', renamed)).json).toMatchObject({
       code: 'CONTRACT_VALIDATE_ERROR',
       message: 'Contract validate error : This account name is already existed',
     });

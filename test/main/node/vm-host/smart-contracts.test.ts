@@ -3,6 +3,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { signDigest } from '../../../../src-core/keys/keys';
 import type { TronNode } from '../../../../src-main/node';
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
+import { encodeBase58Check } from '../../../../src-core/bytes/base58';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import * as b from '../../../../src-core/tx/builders';
 import type { TransactionJson } from '../../../../src-core/tx/types';
@@ -537,8 +538,8 @@ describe('smart contracts on the node', () => {
     });
     const visible = (
       await call(node, '/wallet/triggerconstantcontract', {
-        owner_address: alice.hex,
-        contract_address: bob.hex,
+        owner_address: encodeBase58Check(hexToBytes(alice.hex)),
+        contract_address: encodeBase58Check(hexToBytes(bob.hex)),
         function_selector: 'x()',
         visible: true,
       })
@@ -557,7 +558,7 @@ describe('smart contracts on the node', () => {
       /^class org\.tron\.core\.vm\.program\.Program\$OutOfEnergyException : Not enough energy/,
     );
     expect(outOfEnergy.result.code).toBe('OTHER_ERROR');
-    // An empty owner (TronWeb's .call() without a default address) reads as the zero address.
+    // Util.validateParameter: an empty owner_address is not set.
     expect(
       (
         await call(node, '/wallet/triggerconstantcontract', {
@@ -565,8 +566,11 @@ describe('smart contracts on the node', () => {
           contract_address: token,
           data: callData('totalSupply()'),
         })
-      ).json.constant_result,
-    ).toEqual([word(1_000_000n)]);
+      ).json.result,
+    ).toEqual({
+      code: 'OTHER_ERROR',
+      message: hexText("class java.security.InvalidParameterException : owner_address isn't set."),
+    });
     expect((await call(node, '/wallet/triggerconstantcontract')).text).toBe('');
   });
 

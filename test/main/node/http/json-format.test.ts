@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { encodeBase58Check } from '../../../../src-core/bytes/base58';
+import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
+import { stringifyJson } from '../../../../src-core/json/lossless';
+import { longToBigint } from '../../../../src-core/proto/runtime';
+import { getCodec, type FieldInfo } from '../../../../src-core/proto/schema';
+import { mergeJsonFormat } from '../../../../src-main/node/http/json-format';
+import { JavaError } from '../../../../src-main/node/errors';
+import { fitsInt64, INT64_FIELDS, wideIntegers } from '../../../fixtures/wide-integers';
+
+/**
+ * java-tron's JsonFormat.merge (framework/.../services/http/JsonFormat.java at 1e35f79a): the
+ * texts below are its Tokenizer.parseException ("line:col: " + description) and the Java 8
+ * NumberFormatException messages it wraps.
+ */
+const PARSE = 'org.tron.core.services.http.JsonFormat$ParseException';
+const ADDRESS = '41a614f803b6fd780986a42c78ec9c7f77e6ded13c';
+
+function refusal(text: string, message: string, visible = false): { className: string; message: string } {
+  try {
+    mergeJsonFormat(text, message, visible);
+  } catch (error) {
+    if (error instanceof JavaError) return { className: error.className, message: error.message };
+    throw error;
+  }
+  throw new Error(`${text} was merged`);
+}
+
+describe('JsonFormat.merge', () => {
+  it('reads a builder body: hex bytes, int64, enums by name, by number and all lower case capitalised', () => {
+    const transfer = mergeJsonFormat(
+      `{"owner_address":"${ADDRESS}","to_address":"0x${ADDRESS}","amount":1000000,"visible":false,"Permission_id":2}`,
+      'protocol.TransferContract',
+      false,
+    );
+    expect(bytesToHex(transfer.owner_address as Uint8Array)).toBe(ADDRESS);
+    expect(bytesToHex(transfer.to_address as Uint8Array)).toBe(ADDRESS);
+    expect(longToBigint(transfer.amount as never)).toBe(1_000_000n);
+    const freeze = (resource: string) =>
+      mergeJsonFormat(`{"frozen_balance":1,"resource":${resource}}`, 'protocol.FreezeBalanceV2Contract', false)
+        .resource;
+    expect(freeze('"ENERGY"')).toBe(1);
+    expect(freeze('2')).toBe(2);
+    expect(mergeJsonFormat('{"type":"active"}', 'protocol.Permission', false).type).toBe(2);
+    // proto3 defaults stay off the wire, as the Java builder leaves them out.
+    expect(mergeJsonFormat('{"amount":0,"owner_address":""}', 'protocol.TransferContract', false)).toEqual({});
+  });
+
+  it('refuses an int64 sent as a string or in exponent form: "Couldn\'t parse integer: For input string: …" (Tokenizer.consumeInt64)', () => {
+    const merge = (amount: string) => refusal(`{"amount":${amount}}`, 'protocol.TransferContract');
+    expect(merge('"1000000"')).toEqual({
+      className: PARSE,
+      message: `1:11: Couldn't parse integer: For input string: ""1000000""`,
+    });
+    expect(merge('1e6')).toEqual({
+      className: PARSE,
+      message: `1:11: Couldn't parse integer: For input string: "1e6"`,
+    });
+    expect(merge('1.5')).toEqual({
+      className: PARSE,
+      message: `1:11: Couldn't parse integer: For input string: "1.5"`,
+    });
+    // 16 characters and more go through new BigInteger, whose complaint names the first digit group.
+    expect(merge('"12345678901234567890"')).toEqual({
+      className: PARSE,
+      message: `1:11: Couldn't parse integer: For input string: ""123"`,
+    });
+    expect(merge('1e+20000000000000')).toEqual({
+      className: PARSE,
+      message: `1:11: Couldn't parse integer: Illegal embedded sign character`,
+    });
+  });
+
+  it('refuses an int64 past 2^63−1 or below −2^63: "Number out of range for 64-bit signed integer" (JsonFormat.parseInteger)', () => {
+    const merge = (amount: string) => refusal(`{\n  "amount": ${amount}\n}`, 'protocol.TransferContract');
+    expect(merge('99999999999999999999')).toEqual({
+      className: PARSE,
+      message: "2:13: Couldn't parse integer: Number out of range for 64-bit signed integer: 99999999999999999999",
+    });
+    expect(merge('9223372036854775808')).toEqual({
+      className: PARSE,
+      message: "2:13: Couldn't parse integer: Number out of range for 64-bit signed integer: 9223372036854775808",
+    });
+    expect(merge('-9223372036854775809').message).toContain('Number out of range for 64-bit signed integer');
+    const min = mergeJsonFormat('{"amount":-9223372036854775808}', 'protocol.TransferContract', false);
+    expect(longToBigint(min.amount as never)).toBe(-(2n ** 63n));
+  });
+
+  it('checks the values of unknown keys too: an unknown number must be an int64, an empty object or list is refused (handleMissingField)', () => {
+    expect(refusal('{"fee_limit":99999999999999999999}', 'protocol.TriggerSmartContract')).toEqual({
+      className: PARSE,
+      message: "1:14: Couldn't parse integer: Number out of range for 64-bit signed integer: 99999999999999999999",
+    });
+    expect(refusal('{"extra":1.5}', 'protocol.TransferContract').message).toBe(
+      `1:10: Couldn't parse integer: For input string: "1.5"`,
+    );
+    expect(refusal('{"extra":{}}', 'protocol.TransferContract').message).toBe('1:11: Expected identifier. -}');
+    expect(refusal('{"extra":[]}', 'protocol.TransferContract').message).toBe('1:11: Expected string.');
+    expect(mergeJsonFormat('{"extra":{"a":[1,true,null,"x"]},"amount":5}', 'protocol.TransferContract', false)).toEqual(
+      { amount: expect.anything() },
+    );
+  });
+
+  it('names an enum it does not know: Enum type "protocol.ResourceCode" has no value named … (parseExceptionPreviousToken)', () => {
+    expect(refusal('{"resource":"energy"}', 'protocol.FreezeBalanceV2Contract')).toEqual({
+      className: PARSE,
+      message: '1:13: Enum type "protocol.ResourceCode" has no value named "Energy".',
+    });
+    expect(refusal('{"resource":"Power"}', 'protocol.FreezeBalanceV2Contract').message).toBe(
+      '1:13: Enum type "protocol.ResourceCode" has no value named "Power".',
+    );
+    expect(refusal('{"resource":7}', 'protocol.FreezeBalanceV2Contract').message).toBe(
+      '1:13: Enum type "protocol.ResourceCode" has no value with number 7.',
+    );
+  });
+
+  it('reads booleans and strings only as JSON literals and strings', () => {
+    expect(refusal('{"lock":"true"}', 'protocol.DelegateResourceContract').message).toBe(
+      '1:9: Expected "true" or "false".',
+    );
+    expect(refusal('{"name":5}', 'protocol.SmartContract').message).toBe('1:9: Expected string.');
+    expect(refusal('{"name":"a\\/b"}', 'protocol.SmartContract').message).toBe("1:9: Invalid escape sequence: '\\/'");
+  });
+
+  it('with visible, takes addresses only in Base58Check: hex fails the decode (Commons.decodeFromBase58Check)', () => {
+    const base58 = encodeBase58Check(hexToBytes(ADDRESS));
+    const ok = mergeJsonFormat(`{"owner_address":"${base58}"}`, 'protocol.TransferContract', true);
+    expect(bytesToHex(ok.owner_address as Uint8Array)).toBe(ADDRESS);
+    // "41a6…": '0' is outside the Base58 alphabet, an IllegalArgumentException the tokenizer reports.
+    expect(refusal(`{"owner_address":"${ADDRESS}"}`, 'protocol.TransferContract', true)).toEqual({
+      className: PARSE,
+      message: '1:18: INVALID base58 String, Illegal character 0 at 8',
+    });
+    // A bad checksum or an empty value is null there, and ByteString.copyFrom(null) a NullPointerException.
+    const wrongChecksum = base58.slice(0, -1) + (base58.endsWith('a') ? 'b' : 'a');
+    expect(refusal(`{"owner_address":"${wrongChecksum}"}`, 'protocol.TransferContract', true)).toEqual({
+      className: 'java.lang.NullPointerException',
+      message: 'null',
+    });
+    expect(refusal('{"owner_address":""}', 'protocol.TransferContract', true).className).toBe(
+      'java.lang.NullPointerException',
+    );
+  });
+
+  it('reads hex as ByteArray.fromHexString: "0x" dropped, odd length padded, anything else "INVALID hex String"', () => {
+    expect(
+      bytesToHex(mergeJsonFormat('{"data":"0xabc"}', 'protocol.TriggerSmartContract', false).data as Uint8Array),
+    ).toBe('0abc');
+    expect(refusal('{"data":"0Xab"}', 'protocol.TriggerSmartContract').message).toBe('1:9: INVALID hex String');
+    expect(refusal('{"data":"zz"}', 'protocol.TriggerSmartContract').message).toBe('1:9: INVALID hex String');
+  });
+
+  it('counts lines and columns from 1 over the text as the servlet joined it', () => {
+    expect(refusal('{\n\n    "owner_address": "41",\n    "amount": true\n}', 'protocol.TransferContract').message).toBe(
+      `4:15: Couldn't parse integer: For input string: "true"`,
+    );
+    expect(refusal('', 'protocol.TransferContract').message).toBe('1:1: Expected "{".');
+  });
+
+  it("takes every int64 field of every message exactly or refuses it with JsonFormat's range text, never a wrapped value (property, −2^70…2^70)", () => {
+    const read = (field: FieldInfo, decoded: Record<string, unknown>): unknown => {
+      const value = decoded[field.name];
+      if (field.mapKeyType) return Object.values((value as Record<string, unknown> | undefined) ?? {})[0];
+      return field.repeated ? (value as unknown[] | undefined)?.[0] : value;
+    };
+    for (const { message, field } of INT64_FIELDS) {
+      const json = (n: bigint): string => {
+        const value = field.mapKeyType
+          ? [{ key: field.mapKeyType === 'string' ? 'k' : 1, value: n }]
+          : field.repeated
+            ? [n]
+            : n;
+        return stringifyJson({ [field.name]: value });
+      };
+      fc.assert(
+        fc.property(wideIntegers, (n) => {
+          const text = json(n);
+          if (!fitsInt64(n)) {
+            const column = text.indexOf(String(n)) + 1;
+            expect(refusal(text, message)).toEqual({
+              className: PARSE,
+              message: `1:${column}: Couldn't parse integer: Number out of range for 64-bit signed integer: ${n}`,
+            });
+            return;
+          }
+          const codec = getCodec(message);
+          const decoded = codec.decode(codec.encode(mergeJsonFormat(text, message, false)).finish());
+          expect(longToBigint(read(field, decoded) as never)).toBe(n);
+        }),
+        { numRuns: 25 },
+      );
+    }
+  });
+});
