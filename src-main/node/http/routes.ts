@@ -7,6 +7,7 @@ import * as staking from './handlers/staking';
 import * as contracts from './handlers/contracts';
 import * as admin from './handlers/admin';
 import { adminDryRun } from './handlers/dry-run';
+import * as governance from './handlers/governance';
 
 /**
  * Every endpoint of the node, one row each (java-tron's FullNodeHttpApiService and
@@ -146,6 +147,44 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'updatesetting', scope: wallet, get: empty, handler: build('UpdateSettingContract') },
   { name: 'updateenergylimit', scope: wallet, get: empty, handler: build('UpdateEnergyLimitContract') },
   { name: 'clearabi', scope: wallet, get: empty, handler: build('ClearABIContract') },
+
+  // Proposals, exchanges, account ids, v1 stake: builders and reads (handlers/governance.ts).
+  { name: 'proposalcreate', scope: wallet, get: empty, handler: build('ProposalCreateContract') },
+  { name: 'proposalapprove', scope: wallet, get: empty, handler: build('ProposalApproveContract') },
+  { name: 'proposaldelete', scope: wallet, get: empty, handler: build('ProposalDeleteContract') },
+  { name: 'getproposalbyid', scope: wallet, get: same, handler: (s) => governance.getProposalById(s) },
+  { name: 'listproposals', scope: wallet, get: same, handler: (s) => governance.listProposals(s) },
+  {
+    name: 'getpaginatedproposallist',
+    scope: wallet,
+    get: same,
+    handler: (s) => governance.getPaginatedProposalList(s),
+  },
+  { name: 'exchangecreate', scope: wallet, get: refused, handler: build('ExchangeCreateContract') },
+  { name: 'exchangeinject', scope: wallet, get: refused, handler: build('ExchangeInjectContract') },
+  { name: 'exchangewithdraw', scope: wallet, get: refused, handler: build('ExchangeWithdrawContract') },
+  { name: 'exchangetransaction', scope: wallet, get: refused, handler: build('ExchangeTransactionContract') },
+  { name: 'getexchangebyid', scope: walletAndSolidity, get: same, handler: governance.getExchangeById },
+  { name: 'listexchanges', scope: walletAndSolidity, get: same, handler: governance.listExchanges },
+  {
+    name: 'getpaginatedexchangelist',
+    scope: wallet,
+    get: same,
+    handler: (s) => governance.getPaginatedExchangeList(s),
+  },
+  { name: 'setaccountid', scope: wallet, get: empty, handler: build('SetAccountIdContract') },
+  { name: 'getaccountbyid', scope: walletAndSolidity, get: same, handler: governance.getAccountById },
+  { name: 'updateasset', scope: wallet, get: empty, handler: build('UpdateAssetContract') },
+  { name: 'unfreezeasset', scope: wallet, get: empty, handler: build('UnfreezeAssetContract') },
+  { name: 'freezebalance', scope: wallet, get: refused, handler: build('FreezeBalanceContract') },
+  { name: 'unfreezebalance', scope: wallet, get: empty, handler: build('UnfreezeBalanceContract') },
+  { name: 'listnodes', scope: wallet, get: same, handler: () => governance.listNodes() },
+  {
+    name: 'getpaginatednowwitnesslist',
+    scope: walletAndSolidity,
+    get: same,
+    handler: governance.getPaginatedNowWitnessList,
+  },
 
   // Dev mode: funded keys, mine now, move chain time, dry run (handlers/admin.ts, handlers/dry-run.ts).
   { name: 'accounts', scope: SCOPE.admin, get: same, handler: (s) => admin.adminAccounts(s) },
