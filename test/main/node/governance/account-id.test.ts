@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TronNode } from '../../../../src-main/node';
+import { bytesToHex } from '../../../../src-core/bytes/hex';
+import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
+import { newKey, startNode, type Key } from '../helpers';
+import { build, call, expectRefused, fundedKey, send } from '../staking/helpers';
+
+/**
+ * SetAccountId (java-tron SetAccountIdActuator) and getaccountbyid (Wallet.getAccountById over
+ * AccountIdIndexStore, which ignores ASCII case).
+ */
+const hex = (text: string): string => bytesToHex(utf8ToBytes(text));
+
+describe('account ids', () => {
+  let node: TronNode;
+  let alice: Key;
+  let bob: Key;
+
+  beforeAll(async () => {
+    node = await startNode({ witnessCount: 1 });
+    alice = fundedKey(node, 0);
+    bob = fundedKey(node, 1);
+  });
+  afterAll(async () => node?.stop());
+
+  it('sets an id once; getaccountbyid finds the account by it, in any case, on /wallet and once solidified on /walletsolidity', async () => {
+    await send(
+      node,
+      { type: 'SetAccountIdContract', value: { owner_address: alice.hex, account_id: hex('Alice-01') } },
+      alice,
+    );
+    await node.mine(1);
+    const byId = (await call(node, '/wallet/getaccountbyid', { account_id: hex('Alice-01') })).json;
+    expect(byId).toMatchObject({ address: alice.hex, account_id: hex('Alice-01') });
+    expect((await call(node, '/wallet/getaccountbyid', { account_id: hex('alice-01') })).json.address).toBe(alice.hex);
+    expect((await call(node, `/wallet/getaccountbyid?account_id=${hex('ALICE-01')}`)).json.address).toBe(alice.hex);
+    expect((await call(node, '/wallet/getaccountbyid', { account_id: 'Alice-01', visible: true })).json).toMatchObject({
+      address: expect.stringMatching(/^T/),
+    });
+    expect((await call(node, '/walletsolidity/getaccountbyid', { account_id: hex('Alice-01') })).json.address).toBe(
+      alice.hex,
+    );
+    expect((await call(node, '/wallet/getaccountbyid', { account_id: hex('nobody-1') })).json).toEqual({});
+    expect((await call(node, '/wallet/getaccountbyid', {})).json).toEqual({});
+  });
+
+  it('refuses as java-tron does: bad id, bad owner, missing account, a second id, an id taken in another case', async () => {
+    const body = (owner: string, id: string) => ({ owner_address: owner, account_id: hex(id) });
+    await expectRefused(node, 'setaccountid', body(bob.hex, 'short'), 'Invalid accountId');
+    await expectRefused(node, 'setaccountid', body(bob.hex, 'has space'), 'Invalid accountId');
+    await expectRefused(node, 'setaccountid', body(bob.hex, 'x'.repeat(33)), 'Invalid accountId');
+    await expectRefused(node, 'setaccountid', body('4100', 'bob-0001'), 'Invalid ownerAddress');
+    await expectRefused(node, 'setaccountid', body(newKey().hex, 'bob-0001'), 'Account has not existed');
+    await expectRefused(node, 'setaccountid', body(alice.hex, 'alice-02'), 'This account id already set');
+    await expectRefused(node, 'setaccountid', body(bob.hex, 'ALICE-01'), 'This id has existed');
+    expect((await build(node, 'setaccountid', body(bob.hex, 'bob-0001'))).raw_data.contract[0].type).toBe(
+      'SetAccountIdContract',
+    );
+  });
+});
