@@ -2,7 +2,7 @@ import { bigintToLong, longToBigint } from '../../../src-core/proto/runtime';
 import type { Actuator } from './actuator';
 import { requireMessage } from './actuator';
 import { EXCHANGE_BALANCE_LIMIT, latestExchangeNum, putExchange, TRX_SYMBOL } from '../exchanges/store';
-import { adjustToken, exchangeOwner, isTokenNumber, tokenBalanceEnough, tokenIdOf } from '../exchanges/rules';
+import { adjustHolding, exchangeOwner, isTokenNumber, tokenBalanceEnough, tokenIdOf } from '../exchanges/rules';
 import { ContractValidateError } from '../errors';
 
 /** ExchangeCreateContract (java-tron ExchangeCreateActuator): opens a Bancor pair with both balances, for getExchangeCreateFee (burned). */
@@ -52,13 +52,8 @@ export const exchangeCreateActuator: Actuator<'ExchangeCreateContract'> = {
     const firstTokenBalance = longToBigint(m.first_token_balance);
     const secondTokenBalance = longToBigint(m.second_token_balance);
     account.balance -= fee;
-    for (const [id, amount] of [
-      [firstId, firstTokenBalance],
-      [secondId, secondTokenBalance],
-    ] as const) {
-      if (id === TRX_SYMBOL) account.balance -= amount;
-      else adjustToken(account, id, -amount);
-    }
+    adjustHolding(account, firstId, -firstTokenBalance);
+    adjustHolding(account, secondId, -secondTokenBalance);
     const id = latestExchangeNum(view) + 1;
     putExchange(view, {
       id,

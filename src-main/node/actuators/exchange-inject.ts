@@ -1,18 +1,14 @@
-import { bigintToLong, longToBigint } from '../../../src-core/proto/runtime';
+import { bigintToLong } from '../../../src-core/proto/runtime';
 import type { Actuator } from './actuator';
 import { requireMessage } from './actuator';
 import { EXCHANGE_BALANCE_LIMIT, putExchange, TRX_SYMBOL } from '../exchanges/store';
 import type { ExchangeRecord } from '../exchanges/store';
 import {
-  adjustToken,
-  checkCreator,
+  adjustHolding,
   checkOpen,
-  checkTokenId,
-  exchangeOwner,
-  existingExchange,
+  exchangeRequest,
   sidesOf,
   tokenBalanceEnough,
-  tokenIdOf,
   withBalances,
 } from '../exchanges/rules';
 import { ContractValidateError } from '../errors';
@@ -32,15 +28,7 @@ export const exchangeInjectActuator: Actuator<'ExchangeInjectContract'> = {
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    const view = ctx.view;
-    const account = exchangeOwner(view, m.owner_address);
-    const exchange = existingExchange(view, longToBigint(m.exchange_id));
-    checkCreator(account, exchange);
-    const tokenId = tokenIdOf(m.token_id);
-    const quant = longToBigint(m.quant);
-    checkTokenId(view, m.token_id, 'token id is not a valid number');
-    if (tokenId !== exchange.firstTokenId && tokenId !== exchange.secondTokenId)
-      throw new ContractValidateError('token id is not in exchange');
+    const { account, exchange, tokenId, quant } = exchangeRequest(ctx.view, m, true, 'token id is not in exchange');
     checkOpen(exchange);
     if (quant <= 0n) throw new ContractValidateError('injected token quant must greater than zero');
     const side = sidesOf(exchange, tokenId);
@@ -60,22 +48,13 @@ export const exchangeInjectActuator: Actuator<'ExchangeInjectContract'> = {
     }
   },
   execute(contract, ctx) {
-    const m = contract.message!;
-    const view = ctx.view;
-    const exchange = existingExchange(view, longToBigint(m.exchange_id));
-    const account = view.mutableAccount(exchange.creatorHex)!;
-    const tokenId = tokenIdOf(m.token_id);
-    const quant = longToBigint(m.quant);
+    const { account, exchange, tokenId, quant } = exchangeRequest(ctx.view, contract.message!, true, '');
+    const owner = ctx.view.mutableAccount(account.addressHex)!;
     const side = sidesOf(exchange, tokenId);
     const other = otherQuant(exchange, tokenId, quant);
-    putExchange(view, withBalances(exchange, side.first, quant, other));
-    for (const [id, amount] of [
-      [tokenId, quant],
-      [side.otherId, other],
-    ] as const) {
-      if (id === TRX_SYMBOL) account.balance -= amount;
-      else adjustToken(account, id, -amount);
-    }
+    putExchange(ctx.view, withBalances(exchange, side.first, quant, other));
+    adjustHolding(owner, tokenId, -quant);
+    adjustHolding(owner, side.otherId, -other);
     return { fee: 0n, info: { exchange_inject_another_amount: bigintToLong(other) } };
   },
 };

@@ -3,14 +3,11 @@ import type { Actuator } from './actuator';
 import { requireMessage } from './actuator';
 import { EXCHANGE_BALANCE_LIMIT, putExchange, TRX_SYMBOL } from '../exchanges/store';
 import {
-  adjustToken,
+  adjustHolding,
   checkOpen,
-  checkTokenId,
-  exchangeOwner,
-  existingExchange,
+  exchangeRequest,
   sidesOf,
   tokenBalanceEnough,
-  tokenIdOf,
   withBalances,
 } from '../exchanges/rules';
 import { bancorExchange } from '../exchanges/bancor';
@@ -25,15 +22,8 @@ export const exchangeTransactionActuator: Actuator<'ExchangeTransactionContract'
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    const view = ctx.view;
-    const account = exchangeOwner(view, m.owner_address);
-    const exchange = existingExchange(view, longToBigint(m.exchange_id));
-    const tokenId = tokenIdOf(m.token_id);
-    const quant = longToBigint(m.quant);
+    const { account, exchange, tokenId, quant } = exchangeRequest(ctx.view, m, false, 'token is not in exchange');
     const expected = longToBigint(m.expected);
-    checkTokenId(view, m.token_id, 'token id is not a valid number');
-    if (tokenId !== exchange.firstTokenId && tokenId !== exchange.secondTokenId)
-      throw new ContractValidateError('token is not in exchange');
     if (quant <= 0n) throw new ContractValidateError('token quant must greater than zero');
     if (expected <= 0n) throw new ContractValidateError('token expected must greater than zero');
     checkOpen(exchange);
@@ -49,19 +39,13 @@ export const exchangeTransactionActuator: Actuator<'ExchangeTransactionContract'
       throw new ContractValidateError('token required must greater than expected');
   },
   execute(contract, ctx) {
-    const m = contract.message!;
-    const view = ctx.view;
-    const exchange = existingExchange(view, longToBigint(m.exchange_id));
-    const account = view.mutableAccount(exchangeOwner(view, m.owner_address).addressHex)!;
-    const tokenId = tokenIdOf(m.token_id);
-    const quant = longToBigint(m.quant);
+    const { account, exchange, tokenId, quant } = exchangeRequest(ctx.view, contract.message!, false, '');
+    const owner = ctx.view.mutableAccount(account.addressHex)!;
     const side = sidesOf(exchange, tokenId);
     const bought = bancorExchange(side.balance, side.otherBalance, quant);
-    putExchange(view, withBalances(exchange, side.first, quant, -bought));
-    if (tokenId === TRX_SYMBOL) account.balance -= quant;
-    else adjustToken(account, tokenId, -quant);
-    if (side.otherId === TRX_SYMBOL) account.balance += bought;
-    else adjustToken(account, side.otherId, bought);
+    putExchange(ctx.view, withBalances(exchange, side.first, quant, -bought));
+    adjustHolding(owner, tokenId, -quant);
+    adjustHolding(owner, side.otherId, bought);
     return { fee: 0n, info: { exchange_received_amount: bigintToLong(bought) } };
   },
 };

@@ -1,18 +1,8 @@
-import { bigintToLong, longToBigint } from '../../../src-core/proto/runtime';
+import { bigintToLong } from '../../../src-core/proto/runtime';
 import type { Actuator } from './actuator';
 import { requireMessage } from './actuator';
-import { putExchange, TRX_SYMBOL } from '../exchanges/store';
-import {
-  adjustToken,
-  checkCreator,
-  checkOpen,
-  checkTokenId,
-  exchangeOwner,
-  existingExchange,
-  sidesOf,
-  tokenIdOf,
-  withBalances,
-} from '../exchanges/rules';
+import { putExchange } from '../exchanges/store';
+import { adjustHolding, checkOpen, exchangeRequest, sidesOf, withBalances } from '../exchanges/rules';
 import { ContractValidateError } from '../errors';
 
 /** ExchangeWithdrawContract (java-tron ExchangeWithdrawActuator): the creator takes one token out and the other in proportion. */
@@ -36,15 +26,7 @@ export const exchangeWithdrawActuator: Actuator<'ExchangeWithdrawContract'> = {
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    const view = ctx.view;
-    const account = exchangeOwner(view, m.owner_address);
-    const exchange = existingExchange(view, longToBigint(m.exchange_id));
-    checkCreator(account, exchange);
-    const tokenId = tokenIdOf(m.token_id);
-    const quant = longToBigint(m.quant);
-    checkTokenId(view, m.token_id, 'token id is not a valid number');
-    if (tokenId !== exchange.firstTokenId && tokenId !== exchange.secondTokenId)
-      throw new ContractValidateError('token is not in exchange');
+    const { exchange, tokenId, quant } = exchangeRequest(ctx.view, m, true, 'token is not in exchange');
     if (quant <= 0n) throw new ContractValidateError('withdraw token quant must greater than zero');
     checkOpen(exchange);
     const side = sidesOf(exchange, tokenId);
@@ -56,22 +38,13 @@ export const exchangeWithdrawActuator: Actuator<'ExchangeWithdrawContract'> = {
     if (!preciseEnough(product, side.balance, other)) throw new ContractValidateError('Not precise enough');
   },
   execute(contract, ctx) {
-    const m = contract.message!;
-    const view = ctx.view;
-    const exchange = existingExchange(view, longToBigint(m.exchange_id));
-    const account = view.mutableAccount(exchange.creatorHex)!;
-    const tokenId = tokenIdOf(m.token_id);
-    const quant = longToBigint(m.quant);
+    const { account, exchange, tokenId, quant } = exchangeRequest(ctx.view, contract.message!, true, '');
+    const owner = ctx.view.mutableAccount(account.addressHex)!;
     const side = sidesOf(exchange, tokenId);
     const other = (side.otherBalance * quant) / side.balance;
-    putExchange(view, withBalances(exchange, side.first, -quant, -other));
-    for (const [id, amount] of [
-      [tokenId, quant],
-      [side.otherId, other],
-    ] as const) {
-      if (id === TRX_SYMBOL) account.balance += amount;
-      else adjustToken(account, id, amount);
-    }
+    putExchange(ctx.view, withBalances(exchange, side.first, -quant, -other));
+    adjustHolding(owner, tokenId, quant);
+    adjustHolding(owner, side.otherId, other);
     return { fee: 0n, info: { exchange_withdraw_another_amount: bigintToLong(other) } };
   },
 };

@@ -1,9 +1,9 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { longToBigint } from '../../../src-core/proto/runtime';
 import type { Actuator } from './actuator';
-import { addressValid, requireMessage } from './actuator';
+import { requireMessage } from './actuator';
 import { getProposal, putProposal } from '../governance/proposals';
-import { liveProposal } from '../governance/proposal-checks';
+import { liveProposal, proposalOwner } from '../governance/proposal-checks';
 import { ContractValidateError } from '../errors';
 
 /** ProposalApproveContract (java-tron ProposalApproveActuator): a representative adds or withdraws its approval. */
@@ -15,11 +15,7 @@ export const proposalApproveActuator: Actuator<'ProposalApproveContract'> = {
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    const owner = m.owner_address;
-    if (!addressValid(owner)) throw new ContractValidateError('Invalid address');
-    const hex = bytesToHex(owner);
-    if (!ctx.view.getAccount(hex)) throw new ContractValidateError(`Account[${hex}] not exists`);
-    if (!ctx.view.getWitness(hex)) throw new ContractValidateError(`Witness[${hex}] not exists`);
+    const hex = proposalOwner(ctx.view, m.owner_address, true);
     const id = longToBigint(m.proposal_id);
     const proposal = liveProposal(ctx.view, id, ctx.headTimestamp);
     const approved = proposal.approvals.includes(hex);

@@ -1,6 +1,6 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import type { Actuator } from './actuator';
-import { addressValid, requireMessage } from './actuator';
+import { requireMessage } from './actuator';
 import {
   latestProposalNum,
   proposalEntries,
@@ -9,6 +9,7 @@ import {
   PROPOSAL_STATE,
 } from '../governance/proposals';
 import { proposalParameterError } from '../governance/proposal-parameters';
+import { proposalOwner } from '../governance/proposal-checks';
 import { ContractValidateError } from '../errors';
 
 /** ProposalCreateContract (java-tron ProposalCreateActuator): a representative proposes chain parameter changes. */
@@ -20,11 +21,7 @@ export const proposalCreateActuator: Actuator<'ProposalCreateContract'> = {
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    const owner = m.owner_address;
-    if (!addressValid(owner)) throw new ContractValidateError('Invalid address');
-    const hex = bytesToHex(owner);
-    if (!ctx.view.getAccount(hex)) throw new ContractValidateError(`Account[${hex}] not exists`);
-    if (!ctx.view.getWitness(hex)) throw new ContractValidateError(`Witness[${hex}] not exists`);
+    proposalOwner(ctx.view, m.owner_address, true);
     const entries = proposalEntries(m.parameters);
     if (entries.length === 0) throw new ContractValidateError('This proposal has no parameter.');
     for (const [code, value] of entries) {

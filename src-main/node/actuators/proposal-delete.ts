@@ -1,9 +1,8 @@
-import { bytesToHex } from '../../../src-core/bytes/hex';
 import { longToBigint } from '../../../src-core/proto/runtime';
 import type { Actuator } from './actuator';
-import { addressValid, requireMessage } from './actuator';
+import { requireMessage } from './actuator';
 import { getProposal, putProposal, PROPOSAL_STATE } from '../governance/proposals';
-import { checkLive, existingProposal } from '../governance/proposal-checks';
+import { checkLive, existingProposal, proposalOwner } from '../governance/proposal-checks';
 import { ContractValidateError } from '../errors';
 
 /** ProposalDeleteContract (java-tron ProposalDeleteActuator): the proposer cancels its proposal. */
@@ -15,10 +14,7 @@ export const proposalDeleteActuator: Actuator<'ProposalDeleteContract'> = {
   createsAccount: () => false,
   validate(contract, ctx) {
     const m = requireMessage(contract, TYPE_ERROR);
-    const owner = m.owner_address;
-    if (!addressValid(owner)) throw new ContractValidateError('Invalid address');
-    const hex = bytesToHex(owner);
-    if (!ctx.view.getAccount(hex)) throw new ContractValidateError(`Account[${hex}] not exists`);
+    const hex = proposalOwner(ctx.view, m.owner_address, false);
     const id = longToBigint(m.proposal_id);
     const proposal = existingProposal(ctx.view, id);
     if (proposal.proposerHex !== hex) throw new ContractValidateError(`Proposal[${id}] is not proposed by ${hex}`);

@@ -1,4 +1,5 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
+import { longToBigint } from '../../../src-core/proto/runtime';
 import { addressValid } from '../actuators/actuator';
 import type { AccountRecord } from '../state/account';
 import type { StateView } from '../state/view';
@@ -103,4 +104,47 @@ export function withBalances(
         firstTokenBalance: exchange.firstTokenBalance + otherDelta,
         secondTokenBalance: exchange.secondTokenBalance + tokenDelta,
       };
+}
+
+/** The fields ExchangeInject, ExchangeWithdraw and ExchangeTransaction share. */
+export interface ExchangeMove {
+  readonly owner_address: Uint8Array;
+  readonly exchange_id: unknown;
+  readonly token_id: Uint8Array;
+  readonly quant: unknown;
+}
+
+/** What a move names: its owner's account, the exchange, the token (as the record keeps it) and quantity. */
+export interface ExchangeRequest {
+  readonly account: AccountRecord;
+  readonly exchange: ExchangeRecord;
+  readonly tokenId: string;
+  readonly quant: bigint;
+}
+
+/**
+ * The checks that open every move, in java-tron's order: a valid owner with an account, an
+ * existing exchange, the creator when `creatorOnly`, a numeric token id that is one of the pair's
+ * (`notInExchange` is each actuator's own wording).
+ */
+export function exchangeRequest(
+  view: StateView,
+  m: ExchangeMove,
+  creatorOnly: boolean,
+  notInExchange: string,
+): ExchangeRequest {
+  const account = exchangeOwner(view, m.owner_address);
+  const exchange = existingExchange(view, longToBigint(m.exchange_id as never));
+  if (creatorOnly) checkCreator(account, exchange);
+  const tokenId = tokenIdOf(m.token_id);
+  checkTokenId(view, m.token_id, 'token id is not a valid number');
+  if (tokenId !== exchange.firstTokenId && tokenId !== exchange.secondTokenId)
+    throw new ContractValidateError(notInExchange);
+  return { account, exchange, tokenId, quant: longToBigint(m.quant as never) };
+}
+
+/** Moves `amount` of a token (TRX or TRC-10) into (positive) or out of (negative) the account. */
+export function adjustHolding(account: AccountRecord, tokenId: string, amount: bigint): void {
+  if (tokenId === TRX_SYMBOL) account.balance += amount;
+  else adjustToken(account, tokenId, amount);
 }
