@@ -124,6 +124,46 @@ describe('TronWeb 6.5.1 against the node: proposals, exchanges, account ids', ()
     expect(await tronWeb.trx.listExchangesPaginated(10, 0)).toEqual([after]);
   });
 
+  it('createTokenExchange between two tokens; the creation info carries exchange_id as TronWeb reads it', async () => {
+    const [x, y] = [account(6), account(7)];
+    const ids: string[] = [];
+    for (const [i, who] of [x, y].entries()) {
+      const start = node.head().timestamp + 60_000;
+      await ok(
+        await tronWeb.transactionBuilder.createToken(
+          {
+            name: `Pair${i}`,
+            abbreviation: `P${i}`,
+            url: 'https://pair.example',
+            totalSupply: 1_000_000,
+            trxRatio: 1,
+            tokenRatio: 1,
+            saleStart: start,
+            saleEnd: start + 86_400_000,
+          },
+          who.hex,
+        ),
+        who.key,
+      );
+      const id = ((await tronWeb.trx.getTokensIssuedByAddress(who.hex)) as Reply)[`Pair${i}`].id as string;
+      ids.push(id);
+      if (who !== x) await ok(await tronWeb.transactionBuilder.sendToken(x.hex, 1_000, id, who.hex), who.key);
+    }
+    const created = await ok(
+      await tronWeb.transactionBuilder.createTokenExchange(ids[1]!, 10, ids[0]!, 10, x.hex),
+      x.key,
+    );
+    const info = (await tronWeb.trx.getTransactionInfo(created.txID)) as Reply;
+    const exchangeId = info.exchange_id as number;
+    expect(exchangeId).toBe(((await tronWeb.trx.listExchanges()) as Reply[]).length);
+    expect(await tronWeb.trx.getExchangeByID(exchangeId)).toMatchObject({
+      first_token_id: bytesToHex(new TextEncoder().encode(ids[1]!)),
+      first_token_balance: 10,
+      second_token_id: bytesToHex(new TextEncoder().encode(ids[0]!)),
+      second_token_balance: 10,
+    });
+  });
+
   it("updateToken changes the issuer's token", async () => {
     const a = account(2);
     await ok(

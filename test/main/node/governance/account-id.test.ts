@@ -1,7 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '../../../../src-main/node';
 import { bytesToHex } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
+import { deriveKeys, WITNESS_PATH } from '../../../../src-main/node/genesis';
 import { newKey, startNode, type Key } from '../helpers';
 import { build, call, expectRefused, fundedKey, send } from '../staking/helpers';
 
@@ -56,5 +60,46 @@ describe('account ids', () => {
     expect((await build(node, 'setaccountid', body(bob.hex, 'bob-0001'))).raw_data.contract[0].type).toBe(
       'SetAccountIdContract',
     );
+  });
+
+  it('ids and proposals are kept in the store: a restarted node still finds them', async () => {
+    const datadir = await mkdtemp(join(tmpdir(), 'node-governance-'));
+    try {
+      const first = await startNode({ witnessCount: 1, datadir });
+      const owner = fundedKey(first, 2);
+      const [k] = deriveKeys(first.config.mnemonic, WITNESS_PATH, 1);
+      const sr = { key: k!.privateKey, hex: k!.hex };
+      await send(
+        first,
+        { type: 'SetAccountIdContract', value: { owner_address: owner.hex, account_id: hex('keep-me-1') } },
+        owner,
+      );
+      await send(
+        first,
+        { type: 'ProposalCreateContract', value: { owner_address: sr.hex, parameters: [{ key: 11, value: 300 }] } },
+        sr,
+      );
+      await first.mine(1);
+      await first.stop();
+      const second = await startNode({ witnessCount: 1, datadir });
+      try {
+        expect((await call(second, '/wallet/getaccountbyid', { account_id: hex('keep-me-1') })).json.address).toBe(
+          owner.hex,
+        );
+        expect((await call(second, '/wallet/listproposals')).json.proposals).toEqual([
+          expect.objectContaining({ proposal_id: 1, proposer_address: sr.hex }),
+        ]);
+        await expectRefused(
+          second,
+          'setaccountid',
+          { owner_address: bob.hex, account_id: hex('KEEP-ME-1') },
+          'This id has existed',
+        );
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await rm(datadir, { recursive: true, force: true });
+    }
   });
 });
