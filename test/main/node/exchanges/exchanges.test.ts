@@ -87,6 +87,13 @@ describe('Bancor exchanges', () => {
     await node.mine(1);
     const i = await info(node, tx.txID);
     expect([i.exchange_id, i.fee]).toEqual([1, Number(CREATE_FEE)]);
+    const stored = (await call(node, '/wallet/gettransactionbyid', { value: tx.txID })).json;
+    expect(stored.raw_data.contract[0]).toMatchObject({
+      type: 'ExchangeCreateContract',
+      parameter: { value: { first_token_id: hex(TOKEN), second_token_id: hex('_') } },
+    });
+    const block = (await call(node, '/wallet/getblockbynum', { num: i.blockNumber })).json;
+    expect(block.transactions.map((t: Reply) => t.txID)).toContain(tx.txID);
     expect(await balanceOf(node, creator.hex)).toBe(before - CREATE_FEE - 1_000n * TRX);
     expect(await tokens(creator)).toBe(10_000_000_000 - 1_000_000_000);
     expect(await exchange(1)).toEqual({
