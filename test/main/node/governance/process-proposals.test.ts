@@ -28,7 +28,7 @@ function proposal(
   id: number,
   expirationTime: number,
   approvals: string[],
-  state = PROPOSAL_STATE.PENDING,
+  state: number = PROPOSAL_STATE.PENDING,
 ): ProposalRecord {
   return {
     id,
