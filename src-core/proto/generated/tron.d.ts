@@ -1412,6 +1412,134 @@ export namespace protocol {
         type $Shape = protocol.WitnessList.$Properties;
     }
 
+    /**
+     * Properties of a ProposalList.
+     * @deprecated Use protocol.ProposalList.$Properties instead.
+     */
+    interface IProposalList extends protocol.ProposalList.$Properties {
+    }
+
+    /** Represents a ProposalList. */
+    class ProposalList {
+
+        /**
+         * Constructs a new ProposalList.
+         * @param [properties] Properties to set
+         */
+        constructor(properties?: protocol.ProposalList.$Properties);
+
+        /** Unknown fields preserved while decoding when enabled */
+        $unknowns?: Uint8Array[];
+
+        /** ProposalList proposals. */
+        proposals: protocol.Proposal.$Properties[];
+
+        /**
+         * Encodes the specified ProposalList message. Does not implicitly {@link protocol.ProposalList.verify|verify} messages.
+         * @param message ProposalList message or plain object to encode
+         * @param [writer] Writer to encode to
+         * @returns Writer
+         */
+        static encode(message: protocol.ProposalList.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+        /**
+         * Decodes a ProposalList message from the specified reader or buffer.
+         * @param reader Reader or buffer to decode from
+         * @param [length] Message length if known beforehand
+         * @returns {protocol.ProposalList & protocol.ProposalList.$Shape} ProposalList
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): protocol.ProposalList & protocol.ProposalList.$Shape;
+
+        /**
+         * Gets the type url for ProposalList
+         * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns The type url
+         */
+        static getTypeUrl(prefix?: string): string;
+    }
+
+    namespace ProposalList {
+
+        /** Properties of a ProposalList. */
+        interface $Properties {
+
+            /** ProposalList proposals */
+            proposals?: (protocol.Proposal.$Properties[]|null);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+        }
+
+        /** Shape of a ProposalList. */
+        type $Shape = protocol.ProposalList.$Properties;
+    }
+
+    /**
+     * Properties of an ExchangeList.
+     * @deprecated Use protocol.ExchangeList.$Properties instead.
+     */
+    interface IExchangeList extends protocol.ExchangeList.$Properties {
+    }
+
+    /** Represents an ExchangeList. */
+    class ExchangeList {
+
+        /**
+         * Constructs a new ExchangeList.
+         * @param [properties] Properties to set
+         */
+        constructor(properties?: protocol.ExchangeList.$Properties);
+
+        /** Unknown fields preserved while decoding when enabled */
+        $unknowns?: Uint8Array[];
+
+        /** ExchangeList exchanges. */
+        exchanges: protocol.Exchange.$Properties[];
+
+        /**
+         * Encodes the specified ExchangeList message. Does not implicitly {@link protocol.ExchangeList.verify|verify} messages.
+         * @param message ExchangeList message or plain object to encode
+         * @param [writer] Writer to encode to
+         * @returns Writer
+         */
+        static encode(message: protocol.ExchangeList.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+        /**
+         * Decodes an ExchangeList message from the specified reader or buffer.
+         * @param reader Reader or buffer to decode from
+         * @param [length] Message length if known beforehand
+         * @returns {protocol.ExchangeList & protocol.ExchangeList.$Shape} ExchangeList
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): protocol.ExchangeList & protocol.ExchangeList.$Shape;
+
+        /**
+         * Gets the type url for ExchangeList
+         * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns The type url
+         */
+        static getTypeUrl(prefix?: string): string;
+    }
+
+    namespace ExchangeList {
+
+        /** Properties of an ExchangeList. */
+        interface $Properties {
+
+            /** ExchangeList exchanges */
+            exchanges?: (protocol.Exchange.$Properties[]|null);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+        }
+
+        /** Shape of an ExchangeList. */
+        type $Shape = protocol.ExchangeList.$Properties;
+    }
+
     /** AccountType enum. */
     enum AccountType {
 
@@ -2584,6 +2712,222 @@ export namespace protocol {
 
         /** Shape of a DelegatedResourceAccountIndex. */
         type $Shape = protocol.DelegatedResourceAccountIndex.$Properties;
+    }
+
+    /**
+     * Properties of a Proposal.
+     * @deprecated Use protocol.Proposal.$Properties instead.
+     */
+    interface IProposal extends protocol.Proposal.$Properties {
+    }
+
+    /** Represents a Proposal. */
+    class Proposal {
+
+        /**
+         * Constructs a new Proposal.
+         * @param [properties] Properties to set
+         */
+        constructor(properties?: protocol.Proposal.$Properties);
+
+        /** Unknown fields preserved while decoding when enabled */
+        $unknowns?: Uint8Array[];
+
+        /** Proposal proposal_id. */
+        proposal_id: Long;
+
+        /** Proposal proposer_address. */
+        proposer_address: Uint8Array;
+
+        /** Proposal parameters. */
+        parameters: { [k: string]: Long };
+
+        /** Proposal expiration_time. */
+        expiration_time: Long;
+
+        /** Proposal create_time. */
+        create_time: Long;
+
+        /** Proposal approvals. */
+        approvals: Uint8Array[];
+
+        /** Proposal state. */
+        state: protocol.Proposal.State;
+
+        /**
+         * Encodes the specified Proposal message. Does not implicitly {@link protocol.Proposal.verify|verify} messages.
+         * @param message Proposal message or plain object to encode
+         * @param [writer] Writer to encode to
+         * @returns Writer
+         */
+        static encode(message: protocol.Proposal.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+        /**
+         * Decodes a Proposal message from the specified reader or buffer.
+         * @param reader Reader or buffer to decode from
+         * @param [length] Message length if known beforehand
+         * @returns {protocol.Proposal & protocol.Proposal.$Shape} Proposal
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): protocol.Proposal & protocol.Proposal.$Shape;
+
+        /**
+         * Gets the type url for Proposal
+         * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns The type url
+         */
+        static getTypeUrl(prefix?: string): string;
+    }
+
+    namespace Proposal {
+
+        /** Properties of a Proposal. */
+        interface $Properties {
+
+            /** Proposal proposal_id */
+            proposal_id?: (Long|null);
+
+            /** Proposal proposer_address */
+            proposer_address?: (Uint8Array|null);
+
+            /** Proposal parameters */
+            parameters?: ({ [k: string]: Long }|null);
+
+            /** Proposal expiration_time */
+            expiration_time?: (Long|null);
+
+            /** Proposal create_time */
+            create_time?: (Long|null);
+
+            /** Proposal approvals */
+            approvals?: (Uint8Array[]|null);
+
+            /** Proposal state */
+            state?: (protocol.Proposal.State|null);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+        }
+
+        /** Shape of a Proposal. */
+        type $Shape = protocol.Proposal.$Properties;
+
+        /** State enum. */
+        enum State {
+
+            /** PENDING value */
+            PENDING = 0,
+
+            /** DISAPPROVED value */
+            DISAPPROVED = 1,
+
+            /** APPROVED value */
+            APPROVED = 2,
+
+            /** CANCELED value */
+            CANCELED = 3
+        }
+    }
+
+    /**
+     * Properties of an Exchange.
+     * @deprecated Use protocol.Exchange.$Properties instead.
+     */
+    interface IExchange extends protocol.Exchange.$Properties {
+    }
+
+    /** Represents an Exchange. */
+    class Exchange {
+
+        /**
+         * Constructs a new Exchange.
+         * @param [properties] Properties to set
+         */
+        constructor(properties?: protocol.Exchange.$Properties);
+
+        /** Unknown fields preserved while decoding when enabled */
+        $unknowns?: Uint8Array[];
+
+        /** Exchange exchange_id. */
+        exchange_id: Long;
+
+        /** Exchange creator_address. */
+        creator_address: Uint8Array;
+
+        /** Exchange create_time. */
+        create_time: Long;
+
+        /** Exchange first_token_id. */
+        first_token_id: Uint8Array;
+
+        /** Exchange first_token_balance. */
+        first_token_balance: Long;
+
+        /** Exchange second_token_id. */
+        second_token_id: Uint8Array;
+
+        /** Exchange second_token_balance. */
+        second_token_balance: Long;
+
+        /**
+         * Encodes the specified Exchange message. Does not implicitly {@link protocol.Exchange.verify|verify} messages.
+         * @param message Exchange message or plain object to encode
+         * @param [writer] Writer to encode to
+         * @returns Writer
+         */
+        static encode(message: protocol.Exchange.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+        /**
+         * Decodes an Exchange message from the specified reader or buffer.
+         * @param reader Reader or buffer to decode from
+         * @param [length] Message length if known beforehand
+         * @returns {protocol.Exchange & protocol.Exchange.$Shape} Exchange
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): protocol.Exchange & protocol.Exchange.$Shape;
+
+        /**
+         * Gets the type url for Exchange
+         * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns The type url
+         */
+        static getTypeUrl(prefix?: string): string;
+    }
+
+    namespace Exchange {
+
+        /** Properties of an Exchange. */
+        interface $Properties {
+
+            /** Exchange exchange_id */
+            exchange_id?: (Long|null);
+
+            /** Exchange creator_address */
+            creator_address?: (Uint8Array|null);
+
+            /** Exchange create_time */
+            create_time?: (Long|null);
+
+            /** Exchange first_token_id */
+            first_token_id?: (Uint8Array|null);
+
+            /** Exchange first_token_balance */
+            first_token_balance?: (Long|null);
+
+            /** Exchange second_token_id */
+            second_token_id?: (Uint8Array|null);
+
+            /** Exchange second_token_balance */
+            second_token_balance?: (Long|null);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+        }
+
+        /** Shape of an Exchange. */
+        type $Shape = protocol.Exchange.$Properties;
     }
 
     /**

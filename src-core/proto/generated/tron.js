@@ -3467,6 +3467,308 @@ export const protocol = $root.protocol = (() => {
         return WitnessList;
     })();
 
+    protocol.ProposalList = (function() {
+
+        /**
+         * Properties of a ProposalList.
+         * @typedef {Object} protocol.ProposalList.$Properties
+         * @property {Array.<protocol.Proposal.$Properties>|null} [proposals] ProposalList proposals
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+
+        /**
+         * Properties of a ProposalList.
+         * @memberof protocol
+         * @interface IProposalList
+         * @augments protocol.ProposalList.$Properties
+         * @deprecated Use protocol.ProposalList.$Properties instead.
+         */
+
+        /**
+         * Shape of a ProposalList.
+         * @typedef {protocol.ProposalList.$Properties} protocol.ProposalList.$Shape
+         */
+
+        /**
+         * Constructs a new ProposalList.
+         * @memberof protocol
+         * @classdesc Represents a ProposalList.
+         * @constructor
+         * @param {protocol.ProposalList.$Properties=} [properties] Properties to set
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+        const ProposalList = function (properties) {
+            this.proposals = [];
+            if (properties)
+                for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                    if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                        this[keys[i]] = properties[keys[i]];
+        };
+
+        /**
+         * ProposalList proposals.
+         * @member {Array.<protocol.Proposal.$Properties>} proposals
+         * @memberof protocol.ProposalList
+         * @instance
+         */
+        ProposalList.prototype.proposals = $util.emptyArray;
+
+        /**
+         * Encodes the specified ProposalList message. Does not implicitly {@link protocol.ProposalList.verify|verify} messages.
+         * @function encode
+         * @memberof protocol.ProposalList
+         * @static
+         * @param {protocol.ProposalList.$Properties} message ProposalList message or plain object to encode
+         * @param {$protobuf.Writer} [writer] Writer to encode to
+         * @returns {$protobuf.Writer} Writer
+         */
+        ProposalList.encode = function (message, writer, _depth) {
+            if (!writer)
+                writer = $Writer.create();
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $util.recursionLimit)
+                throw $Error("max depth exceeded");
+            if (message.proposals != null && message.proposals.length)
+                for (let i = 0; i < message.proposals.length; ++i)
+                    $root.protocol.Proposal.encode(message.proposals[i], writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+            if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                for (let i = 0; i < message.$unknowns.length; ++i)
+                    writer.raw(message.$unknowns[i]);
+            return writer;
+        };
+
+        /**
+         * Decodes a ProposalList message from the specified reader or buffer.
+         * @function decode
+         * @memberof protocol.ProposalList
+         * @static
+         * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+         * @param {number} [length] Message length if known beforehand
+         * @returns {protocol.ProposalList & protocol.ProposalList.$Shape} ProposalList
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        ProposalList.decode = function (reader, length, _end, _depth, _target) {
+            if (!(reader instanceof $Reader))
+                reader = $Reader.create(reader);
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $Reader.recursionLimit)
+                throw $Error("max depth exceeded");
+            let end, message;
+            if (length === $undefined)
+                end = reader.len;
+            else {
+                end = reader.pos + length;
+                if (end > reader.len)
+                    throw $RangeError("index out of range");
+                length = reader.len;
+                reader.len = end;
+            }
+            message = _target || new $root.protocol.ProposalList();
+            while (reader.pos < end) {
+                let start = reader.pos;
+                let tag = reader.tag();
+                if (tag === _end) {
+                    _end = $undefined;
+                    break;
+                }
+                let wireType = tag & 7;
+                switch (tag >>>= 3) {
+                case 1: {
+                        if (wireType !== 2)
+                            break;
+                        if (!(message.proposals && message.proposals.length))
+                            message.proposals = [];
+                        message.proposals.push($root.protocol.Proposal.decode(reader, reader.size(), $undefined, _depth + 1));
+                        continue;
+                    }
+                }
+                reader.skipType(wireType, _depth, tag);
+                if (!reader.discardUnknown) {
+                    $util.makeProp(message, "$unknowns", false);
+                    (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                }
+            }
+            if (length !== $undefined) {
+                if (reader.pos !== end)
+                    throw $RangeError("index out of range");
+                reader.len = length;
+            }
+            if (_end !== $undefined)
+                throw $Error("missing end group");
+            return message;
+        };
+
+        /**
+         * Gets the type url for ProposalList
+         * @function getTypeUrl
+         * @memberof protocol.ProposalList
+         * @static
+         * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns {string} The type url
+         */
+        ProposalList.getTypeUrl = function(prefix) {
+            if (prefix === $undefined)
+                prefix = "type.googleapis.com";
+            return prefix + "/protocol.ProposalList";
+        };
+
+        return ProposalList;
+    })();
+
+    protocol.ExchangeList = (function() {
+
+        /**
+         * Properties of an ExchangeList.
+         * @typedef {Object} protocol.ExchangeList.$Properties
+         * @property {Array.<protocol.Exchange.$Properties>|null} [exchanges] ExchangeList exchanges
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+
+        /**
+         * Properties of an ExchangeList.
+         * @memberof protocol
+         * @interface IExchangeList
+         * @augments protocol.ExchangeList.$Properties
+         * @deprecated Use protocol.ExchangeList.$Properties instead.
+         */
+
+        /**
+         * Shape of an ExchangeList.
+         * @typedef {protocol.ExchangeList.$Properties} protocol.ExchangeList.$Shape
+         */
+
+        /**
+         * Constructs a new ExchangeList.
+         * @memberof protocol
+         * @classdesc Represents an ExchangeList.
+         * @constructor
+         * @param {protocol.ExchangeList.$Properties=} [properties] Properties to set
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+        const ExchangeList = function (properties) {
+            this.exchanges = [];
+            if (properties)
+                for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                    if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                        this[keys[i]] = properties[keys[i]];
+        };
+
+        /**
+         * ExchangeList exchanges.
+         * @member {Array.<protocol.Exchange.$Properties>} exchanges
+         * @memberof protocol.ExchangeList
+         * @instance
+         */
+        ExchangeList.prototype.exchanges = $util.emptyArray;
+
+        /**
+         * Encodes the specified ExchangeList message. Does not implicitly {@link protocol.ExchangeList.verify|verify} messages.
+         * @function encode
+         * @memberof protocol.ExchangeList
+         * @static
+         * @param {protocol.ExchangeList.$Properties} message ExchangeList message or plain object to encode
+         * @param {$protobuf.Writer} [writer] Writer to encode to
+         * @returns {$protobuf.Writer} Writer
+         */
+        ExchangeList.encode = function (message, writer, _depth) {
+            if (!writer)
+                writer = $Writer.create();
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $util.recursionLimit)
+                throw $Error("max depth exceeded");
+            if (message.exchanges != null && message.exchanges.length)
+                for (let i = 0; i < message.exchanges.length; ++i)
+                    $root.protocol.Exchange.encode(message.exchanges[i], writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+            if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                for (let i = 0; i < message.$unknowns.length; ++i)
+                    writer.raw(message.$unknowns[i]);
+            return writer;
+        };
+
+        /**
+         * Decodes an ExchangeList message from the specified reader or buffer.
+         * @function decode
+         * @memberof protocol.ExchangeList
+         * @static
+         * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+         * @param {number} [length] Message length if known beforehand
+         * @returns {protocol.ExchangeList & protocol.ExchangeList.$Shape} ExchangeList
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        ExchangeList.decode = function (reader, length, _end, _depth, _target) {
+            if (!(reader instanceof $Reader))
+                reader = $Reader.create(reader);
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $Reader.recursionLimit)
+                throw $Error("max depth exceeded");
+            let end, message;
+            if (length === $undefined)
+                end = reader.len;
+            else {
+                end = reader.pos + length;
+                if (end > reader.len)
+                    throw $RangeError("index out of range");
+                length = reader.len;
+                reader.len = end;
+            }
+            message = _target || new $root.protocol.ExchangeList();
+            while (reader.pos < end) {
+                let start = reader.pos;
+                let tag = reader.tag();
+                if (tag === _end) {
+                    _end = $undefined;
+                    break;
+                }
+                let wireType = tag & 7;
+                switch (tag >>>= 3) {
+                case 1: {
+                        if (wireType !== 2)
+                            break;
+                        if (!(message.exchanges && message.exchanges.length))
+                            message.exchanges = [];
+                        message.exchanges.push($root.protocol.Exchange.decode(reader, reader.size(), $undefined, _depth + 1));
+                        continue;
+                    }
+                }
+                reader.skipType(wireType, _depth, tag);
+                if (!reader.discardUnknown) {
+                    $util.makeProp(message, "$unknowns", false);
+                    (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                }
+            }
+            if (length !== $undefined) {
+                if (reader.pos !== end)
+                    throw $RangeError("index out of range");
+                reader.len = length;
+            }
+            if (_end !== $undefined)
+                throw $Error("missing end group");
+            return message;
+        };
+
+        /**
+         * Gets the type url for ExchangeList
+         * @function getTypeUrl
+         * @memberof protocol.ExchangeList
+         * @static
+         * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns {string} The type url
+         */
+        ExchangeList.getTypeUrl = function(prefix) {
+            if (prefix === $undefined)
+                prefix = "type.googleapis.com";
+            return prefix + "/protocol.ExchangeList";
+        };
+
+        return ExchangeList;
+    })();
+
     /**
      * AccountType enum.
      * @name protocol.AccountType
@@ -6795,6 +7097,592 @@ export const protocol = $root.protocol = (() => {
         };
 
         return DelegatedResourceAccountIndex;
+    })();
+
+    protocol.Proposal = (function() {
+
+        /**
+         * Properties of a Proposal.
+         * @typedef {Object} protocol.Proposal.$Properties
+         * @property {Long|null} [proposal_id] Proposal proposal_id
+         * @property {Uint8Array|null} [proposer_address] Proposal proposer_address
+         * @property {Object.<string,Long>|null} [parameters] Proposal parameters
+         * @property {Long|null} [expiration_time] Proposal expiration_time
+         * @property {Long|null} [create_time] Proposal create_time
+         * @property {Array.<Uint8Array>|null} [approvals] Proposal approvals
+         * @property {protocol.Proposal.State|null} [state] Proposal state
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+
+        /**
+         * Properties of a Proposal.
+         * @memberof protocol
+         * @interface IProposal
+         * @augments protocol.Proposal.$Properties
+         * @deprecated Use protocol.Proposal.$Properties instead.
+         */
+
+        /**
+         * Shape of a Proposal.
+         * @typedef {protocol.Proposal.$Properties} protocol.Proposal.$Shape
+         */
+
+        /**
+         * Constructs a new Proposal.
+         * @memberof protocol
+         * @classdesc Represents a Proposal.
+         * @constructor
+         * @param {protocol.Proposal.$Properties=} [properties] Properties to set
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+        const Proposal = function (properties) {
+            this.parameters = {};
+            this.approvals = [];
+            if (properties)
+                for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                    if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                        this[keys[i]] = properties[keys[i]];
+        };
+
+        /**
+         * Proposal proposal_id.
+         * @member {Long} proposal_id
+         * @memberof protocol.Proposal
+         * @instance
+         */
+        Proposal.prototype.proposal_id = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+        /**
+         * Proposal proposer_address.
+         * @member {Uint8Array} proposer_address
+         * @memberof protocol.Proposal
+         * @instance
+         */
+        Proposal.prototype.proposer_address = $util.newBuffer([]);
+
+        /**
+         * Proposal parameters.
+         * @member {Object.<string,Long>} parameters
+         * @memberof protocol.Proposal
+         * @instance
+         */
+        Proposal.prototype.parameters = $util.emptyObject;
+
+        /**
+         * Proposal expiration_time.
+         * @member {Long} expiration_time
+         * @memberof protocol.Proposal
+         * @instance
+         */
+        Proposal.prototype.expiration_time = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+        /**
+         * Proposal create_time.
+         * @member {Long} create_time
+         * @memberof protocol.Proposal
+         * @instance
+         */
+        Proposal.prototype.create_time = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+        /**
+         * Proposal approvals.
+         * @member {Array.<Uint8Array>} approvals
+         * @memberof protocol.Proposal
+         * @instance
+         */
+        Proposal.prototype.approvals = $util.emptyArray;
+
+        /**
+         * Proposal state.
+         * @member {protocol.Proposal.State} state
+         * @memberof protocol.Proposal
+         * @instance
+         */
+        Proposal.prototype.state = 0;
+
+        /**
+         * Encodes the specified Proposal message. Does not implicitly {@link protocol.Proposal.verify|verify} messages.
+         * @function encode
+         * @memberof protocol.Proposal
+         * @static
+         * @param {protocol.Proposal.$Properties} message Proposal message or plain object to encode
+         * @param {$protobuf.Writer} [writer] Writer to encode to
+         * @returns {$protobuf.Writer} Writer
+         */
+        Proposal.encode = function (message, writer, _depth) {
+            if (!writer)
+                writer = $Writer.create();
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $util.recursionLimit)
+                throw $Error("max depth exceeded");
+            if (message.proposal_id != null && $Object.hasOwnProperty.call(message, "proposal_id") && (typeof message.proposal_id === "object" ? message.proposal_id.low || message.proposal_id.high : message.proposal_id !== 0))
+                writer.uint32(/* id 1, wireType 0 =*/8).int64(message.proposal_id);
+            if (message.proposer_address != null && $Object.hasOwnProperty.call(message, "proposer_address") && message.proposer_address.length)
+                writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.proposer_address);
+            if (message.parameters != null && $Object.hasOwnProperty.call(message, "parameters"))
+                for (let keys = $Object.keys(message.parameters), i = 0; i < keys.length; ++i)
+                    writer.uint32(/* id 3, wireType 2 =*/26).fork().uint32(/* id 1, wireType 0 =*/8).int64($util.longFromKey(keys[i], false)).uint32(/* id 2, wireType 0 =*/16).int64(message.parameters[keys[i]]).ldelim();
+            if (message.expiration_time != null && $Object.hasOwnProperty.call(message, "expiration_time") && (typeof message.expiration_time === "object" ? message.expiration_time.low || message.expiration_time.high : message.expiration_time !== 0))
+                writer.uint32(/* id 4, wireType 0 =*/32).int64(message.expiration_time);
+            if (message.create_time != null && $Object.hasOwnProperty.call(message, "create_time") && (typeof message.create_time === "object" ? message.create_time.low || message.create_time.high : message.create_time !== 0))
+                writer.uint32(/* id 5, wireType 0 =*/40).int64(message.create_time);
+            if (message.approvals != null && message.approvals.length)
+                for (let i = 0; i < message.approvals.length; ++i)
+                    writer.uint32(/* id 6, wireType 2 =*/50).bytes(message.approvals[i]);
+            if (message.state != null && $Object.hasOwnProperty.call(message, "state") && message.state !== 0)
+                writer.uint32(/* id 7, wireType 0 =*/56).int32(message.state);
+            if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                for (let i = 0; i < message.$unknowns.length; ++i)
+                    writer.raw(message.$unknowns[i]);
+            return writer;
+        };
+
+        /**
+         * Decodes a Proposal message from the specified reader or buffer.
+         * @function decode
+         * @memberof protocol.Proposal
+         * @static
+         * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+         * @param {number} [length] Message length if known beforehand
+         * @returns {protocol.Proposal & protocol.Proposal.$Shape} Proposal
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        Proposal.decode = function (reader, length, _end, _depth, _target) {
+            if (!(reader instanceof $Reader))
+                reader = $Reader.create(reader);
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $Reader.recursionLimit)
+                throw $Error("max depth exceeded");
+            let end, message, key, value;
+            if (length === $undefined)
+                end = reader.len;
+            else {
+                end = reader.pos + length;
+                if (end > reader.len)
+                    throw $RangeError("index out of range");
+                length = reader.len;
+                reader.len = end;
+            }
+            message = _target || new $root.protocol.Proposal();
+            while (reader.pos < end) {
+                let start = reader.pos;
+                let tag = reader.tag();
+                if (tag === _end) {
+                    _end = $undefined;
+                    break;
+                }
+                let wireType = tag & 7;
+                switch (tag >>>= 3) {
+                case 1: {
+                        if (wireType !== 0)
+                            break;
+                        if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                            message.proposal_id = value;
+                        else
+                            delete message.proposal_id;
+                        continue;
+                    }
+                case 2: {
+                        if (wireType !== 2)
+                            break;
+                        if ((value = reader.bytes()).length)
+                            message.proposer_address = value;
+                        else
+                            delete message.proposer_address;
+                        continue;
+                    }
+                case 3: {
+                        if (wireType !== 2)
+                            break;
+                        if (message.parameters === $util.emptyObject)
+                            message.parameters = {};
+                        let end2 = reader.size() + reader.pos;
+                        if (end2 > reader.len)
+                            throw $RangeError("index out of range");
+                        reader.len = end2;
+                        key = 0;
+                        value = $util.Long ? $util.Long.fromNumber(0, false) : 0;
+                        while (reader.pos < end2) {
+                            let tag2 = reader.tag();
+                            wireType = tag2 & 7;
+                            switch (tag2 >>>= 3) {
+                            case 1:
+                                if (wireType !== 0)
+                                    break;
+                                key = reader.int64();
+                                continue;
+                            case 2:
+                                if (wireType !== 0)
+                                    break;
+                                value = reader.int64();
+                                continue;
+                            }
+                            reader.skipType(wireType, _depth, tag2);
+                        }
+                        if (reader.pos !== end2)
+                            throw $RangeError("index out of range");
+                        reader.len = end;
+                        message.parameters[typeof key === "object" ? $util.longToHash(key) : key] = value;
+                        continue;
+                    }
+                case 4: {
+                        if (wireType !== 0)
+                            break;
+                        if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                            message.expiration_time = value;
+                        else
+                            delete message.expiration_time;
+                        continue;
+                    }
+                case 5: {
+                        if (wireType !== 0)
+                            break;
+                        if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                            message.create_time = value;
+                        else
+                            delete message.create_time;
+                        continue;
+                    }
+                case 6: {
+                        if (wireType !== 2)
+                            break;
+                        if (!(message.approvals && message.approvals.length))
+                            message.approvals = [];
+                        message.approvals.push(reader.bytes());
+                        continue;
+                    }
+                case 7: {
+                        if (wireType !== 0)
+                            break;
+                        if (value = reader.int32())
+                            message.state = value;
+                        else
+                            delete message.state;
+                        continue;
+                    }
+                }
+                reader.skipType(wireType, _depth, tag);
+                if (!reader.discardUnknown) {
+                    $util.makeProp(message, "$unknowns", false);
+                    (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                }
+            }
+            if (length !== $undefined) {
+                if (reader.pos !== end)
+                    throw $RangeError("index out of range");
+                reader.len = length;
+            }
+            if (_end !== $undefined)
+                throw $Error("missing end group");
+            return message;
+        };
+
+        /**
+         * Gets the type url for Proposal
+         * @function getTypeUrl
+         * @memberof protocol.Proposal
+         * @static
+         * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns {string} The type url
+         */
+        Proposal.getTypeUrl = function(prefix) {
+            if (prefix === $undefined)
+                prefix = "type.googleapis.com";
+            return prefix + "/protocol.Proposal";
+        };
+
+        /**
+         * State enum.
+         * @name protocol.Proposal.State
+         * @enum {number}
+         * @property {number} PENDING=0 PENDING value
+         * @property {number} DISAPPROVED=1 DISAPPROVED value
+         * @property {number} APPROVED=2 APPROVED value
+         * @property {number} CANCELED=3 CANCELED value
+         */
+        Proposal.State = (function() {
+            const valuesById = $Object.create(null), values = $Object.create(valuesById);
+            values[valuesById[0] = "PENDING"] = 0;
+            values[valuesById[1] = "DISAPPROVED"] = 1;
+            values[valuesById[2] = "APPROVED"] = 2;
+            values[valuesById[3] = "CANCELED"] = 3;
+            return values;
+        })();
+
+        return Proposal;
+    })();
+
+    protocol.Exchange = (function() {
+
+        /**
+         * Properties of an Exchange.
+         * @typedef {Object} protocol.Exchange.$Properties
+         * @property {Long|null} [exchange_id] Exchange exchange_id
+         * @property {Uint8Array|null} [creator_address] Exchange creator_address
+         * @property {Long|null} [create_time] Exchange create_time
+         * @property {Uint8Array|null} [first_token_id] Exchange first_token_id
+         * @property {Long|null} [first_token_balance] Exchange first_token_balance
+         * @property {Uint8Array|null} [second_token_id] Exchange second_token_id
+         * @property {Long|null} [second_token_balance] Exchange second_token_balance
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+
+        /**
+         * Properties of an Exchange.
+         * @memberof protocol
+         * @interface IExchange
+         * @augments protocol.Exchange.$Properties
+         * @deprecated Use protocol.Exchange.$Properties instead.
+         */
+
+        /**
+         * Shape of an Exchange.
+         * @typedef {protocol.Exchange.$Properties} protocol.Exchange.$Shape
+         */
+
+        /**
+         * Constructs a new Exchange.
+         * @memberof protocol
+         * @classdesc Represents an Exchange.
+         * @constructor
+         * @param {protocol.Exchange.$Properties=} [properties] Properties to set
+         * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+         */
+        const Exchange = function (properties) {
+            if (properties)
+                for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                    if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                        this[keys[i]] = properties[keys[i]];
+        };
+
+        /**
+         * Exchange exchange_id.
+         * @member {Long} exchange_id
+         * @memberof protocol.Exchange
+         * @instance
+         */
+        Exchange.prototype.exchange_id = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+        /**
+         * Exchange creator_address.
+         * @member {Uint8Array} creator_address
+         * @memberof protocol.Exchange
+         * @instance
+         */
+        Exchange.prototype.creator_address = $util.newBuffer([]);
+
+        /**
+         * Exchange create_time.
+         * @member {Long} create_time
+         * @memberof protocol.Exchange
+         * @instance
+         */
+        Exchange.prototype.create_time = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+        /**
+         * Exchange first_token_id.
+         * @member {Uint8Array} first_token_id
+         * @memberof protocol.Exchange
+         * @instance
+         */
+        Exchange.prototype.first_token_id = $util.newBuffer([]);
+
+        /**
+         * Exchange first_token_balance.
+         * @member {Long} first_token_balance
+         * @memberof protocol.Exchange
+         * @instance
+         */
+        Exchange.prototype.first_token_balance = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+        /**
+         * Exchange second_token_id.
+         * @member {Uint8Array} second_token_id
+         * @memberof protocol.Exchange
+         * @instance
+         */
+        Exchange.prototype.second_token_id = $util.newBuffer([]);
+
+        /**
+         * Exchange second_token_balance.
+         * @member {Long} second_token_balance
+         * @memberof protocol.Exchange
+         * @instance
+         */
+        Exchange.prototype.second_token_balance = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+        /**
+         * Encodes the specified Exchange message. Does not implicitly {@link protocol.Exchange.verify|verify} messages.
+         * @function encode
+         * @memberof protocol.Exchange
+         * @static
+         * @param {protocol.Exchange.$Properties} message Exchange message or plain object to encode
+         * @param {$protobuf.Writer} [writer] Writer to encode to
+         * @returns {$protobuf.Writer} Writer
+         */
+        Exchange.encode = function (message, writer, _depth) {
+            if (!writer)
+                writer = $Writer.create();
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $util.recursionLimit)
+                throw $Error("max depth exceeded");
+            if (message.exchange_id != null && $Object.hasOwnProperty.call(message, "exchange_id") && (typeof message.exchange_id === "object" ? message.exchange_id.low || message.exchange_id.high : message.exchange_id !== 0))
+                writer.uint32(/* id 1, wireType 0 =*/8).int64(message.exchange_id);
+            if (message.creator_address != null && $Object.hasOwnProperty.call(message, "creator_address") && message.creator_address.length)
+                writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.creator_address);
+            if (message.create_time != null && $Object.hasOwnProperty.call(message, "create_time") && (typeof message.create_time === "object" ? message.create_time.low || message.create_time.high : message.create_time !== 0))
+                writer.uint32(/* id 3, wireType 0 =*/24).int64(message.create_time);
+            if (message.first_token_id != null && $Object.hasOwnProperty.call(message, "first_token_id") && message.first_token_id.length)
+                writer.uint32(/* id 6, wireType 2 =*/50).bytes(message.first_token_id);
+            if (message.first_token_balance != null && $Object.hasOwnProperty.call(message, "first_token_balance") && (typeof message.first_token_balance === "object" ? message.first_token_balance.low || message.first_token_balance.high : message.first_token_balance !== 0))
+                writer.uint32(/* id 7, wireType 0 =*/56).int64(message.first_token_balance);
+            if (message.second_token_id != null && $Object.hasOwnProperty.call(message, "second_token_id") && message.second_token_id.length)
+                writer.uint32(/* id 8, wireType 2 =*/66).bytes(message.second_token_id);
+            if (message.second_token_balance != null && $Object.hasOwnProperty.call(message, "second_token_balance") && (typeof message.second_token_balance === "object" ? message.second_token_balance.low || message.second_token_balance.high : message.second_token_balance !== 0))
+                writer.uint32(/* id 9, wireType 0 =*/72).int64(message.second_token_balance);
+            if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                for (let i = 0; i < message.$unknowns.length; ++i)
+                    writer.raw(message.$unknowns[i]);
+            return writer;
+        };
+
+        /**
+         * Decodes an Exchange message from the specified reader or buffer.
+         * @function decode
+         * @memberof protocol.Exchange
+         * @static
+         * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+         * @param {number} [length] Message length if known beforehand
+         * @returns {protocol.Exchange & protocol.Exchange.$Shape} Exchange
+         * @throws {Error} If the payload is not a reader or valid buffer
+         * @throws {$protobuf.util.ProtocolError} If required fields are missing
+         */
+        Exchange.decode = function (reader, length, _end, _depth, _target) {
+            if (!(reader instanceof $Reader))
+                reader = $Reader.create(reader);
+            if (_depth === $undefined)
+                _depth = 0;
+            if (_depth > $Reader.recursionLimit)
+                throw $Error("max depth exceeded");
+            let end, message, value;
+            if (length === $undefined)
+                end = reader.len;
+            else {
+                end = reader.pos + length;
+                if (end > reader.len)
+                    throw $RangeError("index out of range");
+                length = reader.len;
+                reader.len = end;
+            }
+            message = _target || new $root.protocol.Exchange();
+            while (reader.pos < end) {
+                let start = reader.pos;
+                let tag = reader.tag();
+                if (tag === _end) {
+                    _end = $undefined;
+                    break;
+                }
+                let wireType = tag & 7;
+                switch (tag >>>= 3) {
+                case 1: {
+                        if (wireType !== 0)
+                            break;
+                        if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                            message.exchange_id = value;
+                        else
+                            delete message.exchange_id;
+                        continue;
+                    }
+                case 2: {
+                        if (wireType !== 2)
+                            break;
+                        if ((value = reader.bytes()).length)
+                            message.creator_address = value;
+                        else
+                            delete message.creator_address;
+                        continue;
+                    }
+                case 3: {
+                        if (wireType !== 0)
+                            break;
+                        if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                            message.create_time = value;
+                        else
+                            delete message.create_time;
+                        continue;
+                    }
+                case 6: {
+                        if (wireType !== 2)
+                            break;
+                        if ((value = reader.bytes()).length)
+                            message.first_token_id = value;
+                        else
+                            delete message.first_token_id;
+                        continue;
+                    }
+                case 7: {
+                        if (wireType !== 0)
+                            break;
+                        if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                            message.first_token_balance = value;
+                        else
+                            delete message.first_token_balance;
+                        continue;
+                    }
+                case 8: {
+                        if (wireType !== 2)
+                            break;
+                        if ((value = reader.bytes()).length)
+                            message.second_token_id = value;
+                        else
+                            delete message.second_token_id;
+                        continue;
+                    }
+                case 9: {
+                        if (wireType !== 0)
+                            break;
+                        if (typeof (value = reader.int64()) === "object" ? value.low || value.high : value !== 0)
+                            message.second_token_balance = value;
+                        else
+                            delete message.second_token_balance;
+                        continue;
+                    }
+                }
+                reader.skipType(wireType, _depth, tag);
+                if (!reader.discardUnknown) {
+                    $util.makeProp(message, "$unknowns", false);
+                    (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                }
+            }
+            if (length !== $undefined) {
+                if (reader.pos !== end)
+                    throw $RangeError("index out of range");
+                reader.len = length;
+            }
+            if (_end !== $undefined)
+                throw $Error("missing end group");
+            return message;
+        };
+
+        /**
+         * Gets the type url for Exchange
+         * @function getTypeUrl
+         * @memberof protocol.Exchange
+         * @static
+         * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+         * @returns {string} The type url
+         */
+        Exchange.getTypeUrl = function(prefix) {
+            if (prefix === $undefined)
+                prefix = "type.googleapis.com";
+            return prefix + "/protocol.Exchange";
+        };
+
+        return Exchange;
     })();
 
     protocol.Witness = (function() {

@@ -26,6 +26,18 @@ import { triggerSmartContractActuator } from './trigger-smart-contract';
 import { updateSettingActuator } from './update-setting';
 import { updateEnergyLimitActuator } from './update-energy-limit';
 import { clearAbiActuator } from './clear-abi';
+import { proposalCreateActuator } from './proposal-create';
+import { proposalApproveActuator } from './proposal-approve';
+import { proposalDeleteActuator } from './proposal-delete';
+import { exchangeCreateActuator } from './exchange-create';
+import { exchangeInjectActuator } from './exchange-inject';
+import { exchangeWithdrawActuator } from './exchange-withdraw';
+import { exchangeTransactionActuator } from './exchange-transaction';
+import { setAccountIdActuator } from './set-account-id';
+import { updateAssetActuator } from './update-asset';
+import { unfreezeAssetActuator } from './unfreeze-asset';
+import { freezeBalanceActuator } from './freeze-balance';
+import { unfreezeBalanceActuator } from './unfreeze-balance';
 import type { ContractRuntime } from '../vm-host/runtime';
 
 /**
@@ -101,6 +113,25 @@ export function defaultActuators(): ActuatorRegistry {
   }
   // The contract origin's settings; the VM's own two need the node's VM host (vmActuators).
   for (const a of [updateSettingActuator, updateEnergyLimitActuator, clearAbiActuator]) registry.register(a);
+  // Governance: proposals decided at maintenance.
+  for (const a of [proposalCreateActuator, proposalApproveActuator, proposalDeleteActuator]) registry.register(a);
+  // Bancor exchanges.
+  for (const a of [
+    exchangeCreateActuator,
+    exchangeInjectActuator,
+    exchangeWithdrawActuator,
+    exchangeTransactionActuator,
+  ])
+    registry.register(a);
+  // Account ids, TRC-10 upkeep, and Stake 1.0's refusals.
+  for (const a of [
+    setAccountIdActuator,
+    updateAssetActuator,
+    unfreezeAssetActuator,
+    freezeBalanceActuator,
+    unfreezeBalanceActuator,
+  ])
+    registry.register(a);
   return registry;
 }
 

@@ -26,6 +26,7 @@ import { createGenesis, loadHead, sameGenesisWitnesses } from './genesis';
 import { ChainIndexes } from './indexes';
 import type { MaintenanceHook } from './maintenance';
 import { doMaintenance } from './maintenance';
+import { processProposals } from '../governance/proposals';
 import type { ProcessContext } from './processor';
 import { SolidState } from './solid-state';
 
@@ -255,7 +256,9 @@ export class Chain {
       stateFlag: 0,
     };
     if (block.timestamp >= p.nextMaintenanceTime) {
-      const interval = Number(p.parameters.getMaintenanceTimeInterval);
+      // java-tron Manager.processBlock decides proposals before the maintenance (consensus.applyBlock).
+      next.parameters = processProposals(view, p.nextMaintenanceTime, p.activeWitnesses, p.parameters);
+      const interval = Number(next.parameters.getMaintenanceTimeInterval);
       const rounds = Math.floor((block.timestamp - p.nextMaintenanceTime) / interval);
       next.nextMaintenanceTime = p.nextMaintenanceTime + (rounds + 1) * interval;
       next.stateFlag = 1;

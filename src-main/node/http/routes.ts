@@ -8,6 +8,7 @@ import * as staking from './handlers/staking';
 import * as contracts from './handlers/contracts';
 import * as admin from './handlers/admin';
 import { adminDryRun } from './handlers/dry-run';
+import * as governance from './handlers/governance';
 
 /**
  * Every endpoint of the node, one row each (java-tron's FullNodeHttpApiService and
@@ -297,6 +298,77 @@ export const ENDPOINTS: readonly Endpoint[] = [
     handler: build('UpdateEnergyLimitContract'),
   },
   { name: 'clearabi', scope: wallet, get: empty, input: postParams, handler: build('ClearABIContract') },
+
+  // Proposals, exchanges, account ids, v1 stake: builders and reads (handlers/governance.ts).
+  { name: 'proposalcreate', scope: wallet, get: empty, input: postParams, handler: build('ProposalCreateContract') },
+  { name: 'proposalapprove', scope: wallet, get: empty, input: postParams, handler: build('ProposalApproveContract') },
+  { name: 'proposaldelete', scope: wallet, get: empty, input: postParams, handler: build('ProposalDeleteContract') },
+  {
+    name: 'getproposalbyid',
+    scope: wallet,
+    get: same,
+    input: postParams,
+    handler: (s) => governance.getProposalById(s),
+  },
+  { name: 'listproposals', scope: wallet, get: same, input: postParams, handler: (s) => governance.listProposals(s) },
+  {
+    name: 'getpaginatedproposallist',
+    scope: wallet,
+    get: same,
+    input: postParams,
+    handler: (s) => governance.getPaginatedProposalList(s),
+  },
+  { name: 'exchangecreate', scope: wallet, get: refused, input: postParams, handler: build('ExchangeCreateContract') },
+  { name: 'exchangeinject', scope: wallet, get: refused, input: postParams, handler: build('ExchangeInjectContract') },
+  {
+    name: 'exchangewithdraw',
+    scope: wallet,
+    get: refused,
+    input: postParams,
+    handler: build('ExchangeWithdrawContract'),
+  },
+  {
+    name: 'exchangetransaction',
+    scope: wallet,
+    get: refused,
+    input: postParams,
+    handler: build('ExchangeTransactionContract'),
+  },
+  {
+    name: 'getexchangebyid',
+    scope: walletAndSolidity,
+    get: same,
+    input: postParams,
+    handler: governance.getExchangeById,
+  },
+  { name: 'listexchanges', scope: walletAndSolidity, get: same, input: postParams, handler: governance.listExchanges },
+  {
+    name: 'getpaginatedexchangelist',
+    scope: wallet,
+    get: same,
+    input: postParams,
+    handler: (s) => governance.getPaginatedExchangeList(s),
+  },
+  { name: 'setaccountid', scope: wallet, get: empty, input: postParams, handler: build('SetAccountIdContract') },
+  {
+    name: 'getaccountbyid',
+    scope: walletAndSolidity,
+    get: same,
+    input: postParams,
+    handler: governance.getAccountById,
+  },
+  { name: 'updateasset', scope: wallet, get: empty, input: postParams, handler: build('UpdateAssetContract') },
+  { name: 'unfreezeasset', scope: wallet, get: empty, input: postParams, handler: build('UnfreezeAssetContract') },
+  { name: 'freezebalance', scope: wallet, get: refused, input: postParams, handler: build('FreezeBalanceContract') },
+  { name: 'unfreezebalance', scope: wallet, get: empty, input: postParams, handler: build('UnfreezeBalanceContract') },
+  { name: 'listnodes', scope: wallet, get: same, input: postParams, handler: () => governance.listNodes() },
+  {
+    name: 'getpaginatednowwitnesslist',
+    scope: walletAndSolidity,
+    get: same,
+    input: postParams,
+    handler: governance.getPaginatedNowWitnessList,
+  },
 
   // Dev mode with adminApi: funded keys, mine now, move chain time, dry run (handlers/admin.ts, handlers/dry-run.ts).
   { name: 'accounts', scope: SCOPE.admin, get: same, input: reader, handler: (s) => admin.adminAccounts(s) },

@@ -3,7 +3,7 @@ import { addressValid } from '../actuators/actuator';
 import type { AccountRecord, VoteRecord } from '../state/account';
 import { voteRecord } from '../state/account';
 import { RECORD } from '../state/records';
-import type { StateView } from '../state/view';
+import type { StateReader, StateView } from '../state/view';
 import { MAX_VOTE_NUMBER, INT64_MAX, supportNewResourceModel, TRX } from './rules';
 import { allTronPowerOf, settleOldTronPower, tronPowerOf, votingPowerOf } from './tron-power';
 import { withdrawVoteReward } from './rewards';
@@ -98,14 +98,11 @@ export function reduceVotesToPower(view: StateView, ownerHex: string, account: A
   view.putRecord(RECORD.votes, ownerHex, { old: pending.old, new: plain(next) } satisfies PendingVotes);
 }
 
-/**
- * MaintenanceManager.countVote: the net change of every witness's votes since the last
- * maintenance; the pending votes are consumed.
- */
-export function countPendingVotes(view: StateView): Map<string, bigint> {
+/** The net change of every witness's votes since the last maintenance (VotesStore old → new), left in place. */
+export function pendingVoteDelta(reader: StateReader): Map<string, bigint> {
   const delta = new Map<string, bigint>();
-  for (const ownerHex of [...view.recordKeys(RECORD.votes)]) {
-    const pending = view.getRecord(RECORD.votes, ownerHex) as PendingVotes | undefined;
+  for (const ownerHex of reader.recordKeys(RECORD.votes)) {
+    const pending = reader.getRecord(RECORD.votes, ownerHex) as PendingVotes | undefined;
     if (!pending) continue;
     for (const v of pending.old) {
       const hex = bytesToHex(v.address);
@@ -115,7 +112,16 @@ export function countPendingVotes(view: StateView): Map<string, bigint> {
       const hex = bytesToHex(v.address);
       delta.set(hex, (delta.get(hex) ?? 0n) + v.count);
     }
-    view.putRecord(RECORD.votes, ownerHex, undefined);
   }
+  return delta;
+}
+
+/**
+ * MaintenanceManager.countVote: the net change of every witness's votes since the last
+ * maintenance; the pending votes are consumed.
+ */
+export function countPendingVotes(view: StateView): Map<string, bigint> {
+  const delta = pendingVoteDelta(view);
+  for (const ownerHex of [...view.recordKeys(RECORD.votes)]) view.putRecord(RECORD.votes, ownerHex, undefined);
   return delta;
 }

@@ -19,6 +19,12 @@ export const RECORD = {
   mortgage: 'mortgage',
   /** token id → AssetIssueContract message object (AssetIssueV2Store). */
   asset: 'asset',
+  /** proposal id (decimal) → ProposalRecord (ProposalStore, governance/proposals.ts). */
+  proposal: 'proposal',
+  /** exchange id (decimal) → ExchangeRecord (ExchangeV2Store, exchanges/store.ts). */
+  exchange: 'exchange',
+  /** account id (hex) → owner hex (AccountIdIndexStore). */
+  accountId: 'accountid',
 } as const;
 
 /**
@@ -30,6 +36,8 @@ export const SCANNED_RECORDS: ReadonlyMap<string, number> = new Map([
   [RECORD.votes, 0],
   [RECORD.delegationIndex, 43],
   [RECORD.asset, 0],
+  [RECORD.proposal, 0],
+  [RECORD.exchange, 0],
 ]);
 
 const SEPARATOR = '\u0000';

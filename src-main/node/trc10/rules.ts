@@ -23,7 +23,7 @@ const MAX_PRECISION = 6;
 const MAX_FROZEN_SUPPLY_NUMBER = 10;
 const MIN_FROZEN_SUPPLY_DAYS = 1n;
 const MAX_FROZEN_SUPPLY_DAYS = 3652n;
-const ONE_DAY_NET_LIMIT = 57_600_000_000n;
+export const ONE_DAY_NET_LIMIT = 57_600_000_000n;
 
 /** TransactionUtil.validAssetName: 1–32 printable ASCII bytes without spaces. */
 function validReadable(bytes: Uint8Array, max: number): boolean {

@@ -5,6 +5,8 @@ import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../src-core/bytes/utf8';
 import { signDigest } from '../../../src-core/keys/keys';
 import { b, broadcast, call, fundedKey, makeTx, newKey, startNode, transfer, type Key } from './helpers';
+import { ActuatorRegistry } from '../../../src-main/node/actuators/registry';
+import { transferActuator } from '../../../src-main/node/actuators/transfer';
 
 /**
  * One test per admission step of java-tron's broadcast pipeline (java-tron-http.md §5), each
@@ -272,21 +274,37 @@ describe('broadcast admission, in java-tron order', () => {
     expect(await broadcast(node, makeTx(node, freeze, alice.key))).toEqual(
       v('frozenBalance must be greater than or equal to 1 TRX'),
     );
-    const proposal = makeTx(node, freeze, alice.key, {
-      raw: (r) => ({
-        ...r,
-        contract: [
-          {
-            type: 'ProposalDeleteContract',
-            parameter: {
-              type_url: 'type.googleapis.com/protocol.ProposalDeleteContract',
-              value: { owner_address: alice.hex, proposal_id: 1 },
+  });
+
+  it('step 17: a contract type without an actuator → "… is not supported by this node yet"', async () => {
+    const registry = new ActuatorRegistry();
+    registry.register(transferActuator);
+    const bare = await startNode({}, { actuators: registry });
+    try {
+      const owner = fundedKey(bare, 0);
+      const proposal = makeTx(bare, transfer(owner, newKey(), TRX), owner.key, {
+        raw: (r) => ({
+          ...r,
+          contract: [
+            {
+              type: 'ProposalDeleteContract',
+              parameter: {
+                type_url: 'type.googleapis.com/protocol.ProposalDeleteContract',
+                value: { owner_address: owner.hex, proposal_id: 1 },
+              },
             },
-          },
-        ],
-      }),
-    });
-    expect(await broadcast(node, proposal)).toEqual(v('ProposalDeleteContract is not supported by this node yet'));
+          ],
+        }),
+      });
+      expect(await broadcast(bare, proposal)).toEqual(
+        refused(
+          'CONTRACT_VALIDATE_ERROR',
+          'Contract validate error : ProposalDeleteContract is not supported by this node yet',
+        ),
+      );
+    } finally {
+      await bare.stop();
+    }
   });
 
   it('step 18: execution failure → "Contract execute error : …" (the 100 TRX permission fee is charged in execute)', async () => {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNode, type TronNode } from '../../../src-main/node';
+import type { CreateNodeOptions } from '../../../src-main/node/node';
 import type { NodeConfigInput } from '../../../src-main/node/config';
 import * as b from '../../../src-core/tx/builders';
 import { buildTransaction, type ContractSpec } from '../../../src-core/tx/builders';
@@ -23,8 +24,8 @@ export { b };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are free-form JSON
 export type Reply = Record<string, any>;
 
-export async function startNode(config: NodeConfigInput = {}): Promise<TronNode> {
-  return createNode({ port: 0, blockTimeMs: 0, signatureWorkers: 1, ...config });
+export async function startNode(config: NodeConfigInput = {}, options: CreateNodeOptions = {}): Promise<TronNode> {
+  return createNode({ port: 0, blockTimeMs: 0, signatureWorkers: 1, ...config }, options);
 }
 
 export interface Key {

@@ -56,7 +56,7 @@ function postedAddress(message: Record<string, unknown>, field = 'owner_address'
 }
 
 /** The state a read sees: pending state on /wallet, the solidified block on /walletsolidity. */
-function stateFor(s: NodeServices, solid: boolean): StateView {
+export function stateFor(s: NodeServices, solid: boolean): StateView {
   return solid ? new StateView(s.chain.solidReader(), s.chain.props) : s.pool.view;
 }
 
