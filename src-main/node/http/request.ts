@@ -10,6 +10,8 @@ import { JavaError } from '../errors';
 export interface ApiRequest {
   readonly method: 'GET' | 'POST';
   readonly path: string;
+  /** `http://host:port` as the client addressed the node. */
+  readonly origin: string;
   readonly query: URLSearchParams;
   readonly bodyText: string;
   readonly contentType: string;
@@ -46,6 +48,7 @@ export function makeRequest(method: 'GET' | 'POST', url: URL, bodyText: string, 
   return {
     method,
     path: url.pathname,
+    origin: url.origin,
     query: url.searchParams,
     bodyText,
     contentType,

@@ -35,6 +35,8 @@ export interface ServerOptions {
   readonly allowedHosts: readonly string[];
   readonly allowedOrigins: readonly string[];
   readonly routes: ReadonlyMap<string, Route>;
+  /** Routes whose paths carry parameters (TronGrid's `/v1/contracts/{address}/events`), asked when `routes` has none. */
+  readonly resolve?: (path: string) => Route | undefined;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -128,8 +130,9 @@ export class HttpApi {
       res.end();
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const route = this.options.routes.get(url.pathname.replace(/\/+$/, '') || '/');
+    const url = requestUrl(req);
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const route = this.options.routes.get(path) ?? this.options.resolve?.(path);
     if (!route) {
       req.resume();
       send(
@@ -193,6 +196,15 @@ export class HttpApi {
       server.close(() => resolve());
       for (const socket of this.sockets) socket.destroy();
     });
+  }
+}
+
+/** The request's URL on the origin it was asked for (the Host header passed `hostAllowed`), for links in replies. */
+function requestUrl(req: IncomingMessage): URL {
+  try {
+    return new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  } catch {
+    return new URL(req.url ?? '/', 'http://localhost');
   }
 }
 
