@@ -42,7 +42,12 @@ function directionFilter(request: ApiRequest): DirectionFilter {
 function accepts(
   filter: DirectionFilter,
   account: string,
-  row: { readonly position: { readonly block: number }; readonly timestamp: number; readonly from: string; readonly to?: string },
+  row: {
+    readonly position: { readonly block: number };
+    readonly timestamp: number;
+    readonly from: string;
+    readonly to?: string;
+  },
   solid: number,
 ): boolean {
   if (!confirmationAllows(filter.params.confirmation, row.position.block, solid)) return false;
@@ -52,7 +57,11 @@ function accepts(
   return filter.until === undefined || row.timestamp <= filter.until;
 }
 
-export async function accountTransactions(ctx: AccountContext, request: ApiRequest, address: string): Promise<RawReply> {
+export async function accountTransactions(
+  ctx: AccountContext,
+  request: ApiRequest,
+  address: string,
+): Promise<RawReply> {
   const account = addressParam(address, 'account');
   const filter = directionFilter(request);
   await ctx.index.catchUp();

@@ -93,17 +93,24 @@ export class ChainIndex {
     for (let n = this.indexed + 1; n <= head; n++) {
       const block = await this.reads.block(n);
       if (!block) break;
-      for (const [index, tx] of block.transactions.entries()) await this.indexTransaction(n, block.timestamp, index, tx);
+      for (const [index, tx] of block.transactions.entries())
+        await this.indexTransaction(n, block.timestamp, index, tx);
       this.indexed = n;
     }
   }
 
-  private async indexTransaction(block: number, timestamp: number, index: number, tx: TransactionRecord): Promise<void> {
+  private async indexTransaction(
+    block: number,
+    timestamp: number,
+    index: number,
+    tx: TransactionRecord,
+  ): Promise<void> {
     const txId = bytesToHex(tx.id);
     const from = tx.contract && tx.contract.owner.length === 21 ? bytesToHex(tx.contract.owner) : undefined;
     const to = receiverOf(tx.contract?.parameter);
     const row: TransactionRow = { position: { block, tx: index, item: 0 }, timestamp, txId, from: from ?? '', to };
-    for (const account of new Set([from, to])) if (account !== undefined) push(this.transactionsByAccount, account, row);
+    for (const account of new Set([from, to]))
+      if (account !== undefined) push(this.transactionsByAccount, account, row);
 
     const info = await this.reads.transactionInfo(tx.id);
     if (!info) return;
@@ -124,8 +131,7 @@ export class ChainIndex {
       push(this.byTransaction, txId, entry);
       push(this.byBlock, block, entry);
       const token = tokenRowOf(entry);
-      if (token)
-        for (const account of new Set([token.from, token.to])) push(this.tokensByAccount, account, token);
+      if (token) for (const account of new Set([token.from, token.to])) push(this.tokensByAccount, account, token);
     });
   }
 }

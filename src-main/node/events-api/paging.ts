@@ -31,7 +31,9 @@ export function fingerprintOf(position: Position): string {
 }
 
 export function positionOf(fingerprint: string): Position {
-  const text = /^[A-Za-z0-9_-]{1,64}$/.test(fingerprint) ? Buffer.from(fingerprint, 'base64url').toString('latin1') : '';
+  const text = /^[A-Za-z0-9_-]{1,64}$/.test(fingerprint)
+    ? Buffer.from(fingerprint, 'base64url').toString('latin1')
+    : '';
   const match = /^(\d{1,15})\.(\d{1,9})\.(\d{1,9})$/.exec(text);
   if (!match) throw new TronGridError('Invalid fingerprint.');
   return { block: Number(match[1]), tx: Number(match[2]), item: Number(match[3]) };
@@ -67,7 +69,11 @@ export function paginate<T extends Positioned>(
 }
 
 /** The first index to look at: just past the cursor in the direction of the order. */
-function startIndex<T extends Positioned>(rows: readonly T[], cursor: Position | undefined, descending: boolean): number {
+function startIndex<T extends Positioned>(
+  rows: readonly T[],
+  cursor: Position | undefined,
+  descending: boolean,
+): number {
   if (cursor === undefined) return descending ? rows.length - 1 : 0;
   // First index whose position is greater than the cursor.
   let low = 0;

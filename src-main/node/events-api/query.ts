@@ -60,8 +60,7 @@ export function listParams(query: URLSearchParams): ListParams {
   if (order === undefined) throw new TronGridError('order_by must be block_timestamp,desc or block_timestamp,asc.');
   const confirmed = booleanParam(query, 'only_confirmed');
   const unconfirmed = booleanParam(query, 'only_unconfirmed');
-  if (confirmed && unconfirmed)
-    throw new TronGridError('only_confirmed and only_unconfirmed cannot both be true.');
+  if (confirmed && unconfirmed) throw new TronGridError('only_confirmed and only_unconfirmed cannot both be true.');
   return {
     limit,
     order,

@@ -53,4 +53,3 @@ export function eventReads(services: NodeServices, node: NodeReads): EventReads 
     },
   };
 }
-

@@ -36,7 +36,12 @@ describe('TronWeb 6.5.1 event API against the node', () => {
   }
 
   async function call(method: string, parameters: { type: string; value: unknown }[]): Promise<string> {
-    const built = await tronWeb.transactionBuilder.triggerSmartContract(token, method, { feeLimit: 100 * TRX }, parameters);
+    const built = await tronWeb.transactionBuilder.triggerSmartContract(
+      token,
+      method,
+      { feeLimit: 100 * TRX },
+      parameters,
+    );
     await send(built.transaction);
     return built.transaction.txID;
   }
@@ -176,7 +181,10 @@ describe('TronWeb 6.5.1 event API against the node', () => {
   it('filters by block_number and by min_block_timestamp / max_block_timestamp', async () => {
     const one = (await tronWeb.event.getEventsByTransactionID(transferIds[10]!)) as Reply;
     const { block_number: block, block_timestamp: time } = one.data[0];
-    const inBlock = (await tronWeb.event.getEventsByContractAddress(tokenBase58, { blockNumber: block, limit: 200 })) as Reply;
+    const inBlock = (await tronWeb.event.getEventsByContractAddress(tokenBase58, {
+      blockNumber: block,
+      limit: 200,
+    })) as Reply;
     expect(inBlock.data.length).toBeGreaterThan(1);
     expect(inBlock.data.every((e: Reply) => e.block_number === block)).toBe(true);
     const window = (await tronWeb.event.getEventsByContractAddress(tokenBase58, {
@@ -210,7 +218,9 @@ describe('TronWeb 6.5.1 event API against the node', () => {
       ),
     );
     await node.mine(1);
-    const unconfirmed = (await tronWeb.event.getEventsByContractAddress(tokenBase58, { onlyUnconfirmed: true })) as Reply;
+    const unconfirmed = (await tronWeb.event.getEventsByContractAddress(tokenBase58, {
+      onlyUnconfirmed: true,
+    })) as Reply;
     expect(unconfirmed.data.map((e: Reply) => e.transaction_id)).toEqual([latest.transaction.txID]);
     expect(unconfirmed.data[0]._unconfirmed).toBe(true);
     const confirmed = (await tronWeb.event.getEventsByContractAddress(tokenBase58, { onlyConfirmed: true })) as Reply;
@@ -220,7 +230,7 @@ describe('TronWeb 6.5.1 event API against the node', () => {
     expect(both.data[0].transaction_id).toBe(latest.transaction.txID);
   });
 
-  it('returns a transaction\'s events with getEventsByTransactionID, equal to the contract list\'s', async () => {
+  it("returns a transaction's events with getEventsByTransactionID, equal to the contract list's", async () => {
     const byTx = (await tronWeb.event.getEventsByTransactionID(transferIds[0]!)) as Reply;
     expect(byTx.success).toBe(true);
     expect(byTx.data).toHaveLength(1);
@@ -232,10 +242,13 @@ describe('TronWeb 6.5.1 event API against the node', () => {
     expect(byTx.data[0].result).toMatchObject({ from: `0x${'0'.repeat(40)}`, value: '1000000000' });
   });
 
-  it('returns a block\'s events with getEventsByBlockNumber, paged with limit and fingerprint', async () => {
+  it("returns a block's events with getEventsByBlockNumber, paged with limit and fingerprint", async () => {
     const one = (await tronWeb.event.getEventsByTransactionID(transferIds[60]!)) as Reply;
     const block = one.data[0].block_number as number;
-    const all = (await tronWeb.event.getEventsByContractAddress(tokenBase58, { blockNumber: block, limit: 200 })) as Reply;
+    const all = (await tronWeb.event.getEventsByContractAddress(tokenBase58, {
+      blockNumber: block,
+      limit: 200,
+    })) as Reply;
     const ids: string[] = [];
     let fingerprint: string | undefined;
     do {

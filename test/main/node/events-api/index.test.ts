@@ -79,7 +79,7 @@ describe('TronGrid v1 API of the node', () => {
   });
   afterAll(async () => node?.stop());
 
-  it('lists an account\'s transactions in TronGrid\'s recorded shape, newest first', async () => {
+  it("lists an account's transactions in TronGrid's recorded shape, newest first", async () => {
     const { status, body } = await get(`${node.url}/v1/accounts/${bob}/transactions`);
     expect(status).toBe(200);
     const recorded = fixture('account-transactions.json');
@@ -124,7 +124,7 @@ describe('TronGrid v1 API of the node', () => {
     expect(new Set(all).size).toBe(5);
   });
 
-  it('lists TRC-20 transfers and approvals in TronGrid\'s recorded shape with the token\'s own metadata', async () => {
+  it("lists TRC-20 transfers and approvals in TronGrid's recorded shape with the token's own metadata", async () => {
     const { body } = await get(`${node.url}/v1/accounts/${carol}/transactions/trc20`);
     const recorded = fixture('account-trc20.json');
     expect(Object.keys(body).slice(0, 2)).toEqual(Object.keys(recorded));
@@ -172,7 +172,7 @@ describe('TronGrid v1 API of the node', () => {
     expect(base58).toHaveLength(4);
   });
 
-  it('lists only events the contract\'s ABI decodes', async () => {
+  it("lists only events the contract's ABI decodes", async () => {
     const { status, body } = await get(`${node.url}/v1/contracts/${silent}/events`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ data: [], success: true, meta: { page_size: 0 } });
@@ -192,7 +192,7 @@ describe('TronGrid v1 API of the node', () => {
     ['/v1/contracts/TOKEN/events?min_block_timestamp=yesterday', 'min_block_timestamp must be a whole number.'],
     ['/v1/accounts/TOKEN/transactions/trc20?contract_address=0x12', 'A valid contract address is required.'],
     ['/v1/accounts/TOKEN/transactions?only_to=1', 'only_to must be true or false.'],
-  ])('answers %s with TronGrid\'s 400 envelope', async (path, message) => {
+  ])("answers %s with TronGrid's 400 envelope", async (path, message) => {
     const { status, body } = await get(`${node.url}${path.replace('TOKEN', token)}`);
     expect(status).toBe(400);
     expect(Object.keys(body)).toEqual(Object.keys(fixture('bad-account.json')));

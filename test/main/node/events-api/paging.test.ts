@@ -63,7 +63,7 @@ describe('fingerprint paging', () => {
   });
 
   it.each(['', 'not base64!', Buffer.from('1.2').toString('base64url'), Buffer.from('a.b.c').toString('base64url')])(
-    'refuses the fingerprint %j with TronGrid\'s 400',
+    "refuses the fingerprint %j with TronGrid's 400",
     (fingerprint) => {
       expect(() => positionOf(fingerprint)).toThrow(new TronGridError('Invalid fingerprint.'));
     },

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIRMATION, confirmationAllows, listParams, param, wholeParam } from '../../../../src-main/node/events-api/query';
+import {
+  CONFIRMATION,
+  confirmationAllows,
+  listParams,
+  param,
+  wholeParam,
+} from '../../../../src-main/node/events-api/query';
 import { TronGridError } from '../../../../src-main/node/events-api/reply';
 
 const q = (text: string): URLSearchParams => new URLSearchParams(text);
