@@ -57,39 +57,38 @@ function accepts(
   return filter.until === undefined || row.timestamp <= filter.until;
 }
 
-export async function accountTransactions(
-  ctx: AccountContext,
-  request: ApiRequest,
-  address: string,
-): Promise<RawReply> {
-  const account = addressParam(address, 'account');
-  const filter = directionFilter(request);
-  await ctx.index.catchUp();
-  const solid = ctx.reads.node.solidNumber();
-  const page = paginate(ctx.index.accountTransactions(account), filter.params, (row) =>
-    accepts(filter, account, row, solid),
-  );
-  const data = await Promise.all(page.rows.map((row) => transactionRowJson(ctx, row)));
-  return pageReply(data, pageMeta(request, data.length, page.next));
+export function accountTransactions(ctx: AccountContext, request: ApiRequest, address: string): Promise<RawReply> {
+  return accountPage(ctx, request, address, (account) => ctx.index.accountTransactions(account), transactionRowJson);
 }
 
-export async function accountTokenTransfers(
+export function accountTokenTransfers(ctx: AccountContext, request: ApiRequest, address: string): Promise<RawReply> {
+  const tokenText = param(request.query, 'contract_address');
+  const token = tokenText === undefined ? undefined : addressParam(tokenText, 'contract');
+  return accountPage(
+    ctx,
+    request,
+    address,
+    (account) => ctx.index.accountTokenRows(account),
+    tokenRowJson,
+    (row) => token === undefined || row.token === token,
+  );
+}
+
+/** One page of an account's rows that pass the direction, time and confirmation filters (and `only`). */
+async function accountPage<T extends TransactionRow | TokenRow>(
   ctx: AccountContext,
   request: ApiRequest,
   address: string,
+  rowsOf: (account: string) => readonly T[],
+  toJson: (ctx: AccountContext, row: T) => Promise<Record<string, unknown>>,
+  only: (row: T) => boolean = () => true,
 ): Promise<RawReply> {
   const account = addressParam(address, 'account');
   const filter = directionFilter(request);
-  const tokenText = param(request.query, 'contract_address');
-  const token = tokenText === undefined ? undefined : addressParam(tokenText, 'contract');
   await ctx.index.catchUp();
   const solid = ctx.reads.node.solidNumber();
-  const page = paginate(
-    ctx.index.accountTokenRows(account),
-    filter.params,
-    (row) => (token === undefined || row.token === token) && accepts(filter, account, row, solid),
-  );
-  const data = await Promise.all(page.rows.map((row) => tokenRowJson(ctx, row)));
+  const page = paginate(rowsOf(account), filter.params, (row) => only(row) && accepts(filter, account, row, solid));
+  const data = await Promise.all(page.rows.map((row) => toJson(ctx, row)));
   return pageReply(data, pageMeta(request, data.length, page.next));
 }
 
