@@ -137,6 +137,17 @@ describe('node host', () => {
     expect(states.filter((s) => s === 'stopping')).toHaveLength(2);
   });
 
+  it('answers the running chain’s genesis id, and refuses it with NODE_NOT_RUNNING once the node stops', async () => {
+    await host.open();
+    const genesis = (await host.client()!.getBlockByNum(0))!.blockID.toLowerCase();
+    expect(await host.genesisId()).toBe(genesis);
+    await host.stopEmbedded();
+    const refused = await expectWalletError(host.genesisId(), 'NodeHostError', 'NODE_NOT_RUNNING');
+    expect(refused.message).toBe('The embedded node is not running. Start it on the Node screen, then try again.');
+    await expectWalletError(host.chainParameters(), 'NodeHostError', 'NODE_NOT_RUNNING');
+    expect(() => host.requireClient()).toThrow(refused.message);
+  });
+
   it('copies the URL through the injected clipboard', async () => {
     await host.open();
     const { url } = host.copyUrl();
