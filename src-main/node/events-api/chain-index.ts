@@ -63,9 +63,9 @@ export class ChainIndex {
 
   constructor(private readonly reads: NodeReads) {}
 
-  /** Indexes the blocks up to the head; concurrent callers share one pass. */
+  /** Indexes the blocks up to the head; concurrent callers share one pass, and a failed pass does not stop the next. */
   catchUp(): Promise<void> {
-    this.catching = this.catching.then(() => this.indexTo(this.reads.headNumber()));
+    this.catching = this.catching.catch(() => undefined).then(() => this.indexTo(this.reads.headNumber()));
     return this.catching;
   }
 

@@ -209,4 +209,12 @@ describe('TronGrid v1 API of the node', () => {
     const response = await fetch(`${node.url}/v1/contracts/${token}/events`, { method: 'POST' });
     expect(response.status).toBe(405);
   });
+
+  it("answers /v1/blocks/latest/events with the head block's events", async () => {
+    const txId = await tokenCall('transfer(address,uint256)', carol, 1);
+    const latest = (await get(`${node.url}/v1/blocks/latest/events`)).body;
+    expect(latest.data.map((e: Reply) => [e.transaction_id, e.block_number])).toEqual([[txId, node.head().number]]);
+    const byNumber = (await get(`${node.url}/v1/blocks/${node.head().number}/events`)).body;
+    expect(byNumber.data).toEqual(latest.data);
+  });
 });
