@@ -263,4 +263,79 @@ describe('TronWeb 6.5.1 event API against the node', () => {
     expect(ids).toHaveLength(50);
     expect(new Set(ids)).toEqual(new Set(all.data.map((e: Reply) => e.transaction_id)));
   });
+
+  it("answers TronWeb's own event test as TronGrid does: a non-indexed address decoded from the data", async () => {
+    // The emitter of tronprotocol/tronweb test/lib/event.test.ts (v6): emitNow(_receiver, _someAmount)
+    // emits SomeEvent(address indexed _sender, address _receiver, uint256 _amount).
+    const abi = [
+      {
+        anonymous: false,
+        inputs: [
+          { indexed: true, name: '_sender', type: 'address' },
+          { indexed: false, name: '_receiver', type: 'address' },
+          { indexed: false, name: '_amount', type: 'uint256' },
+        ],
+        name: 'SomeEvent',
+        type: 'event',
+      },
+      {
+        constant: false,
+        inputs: [
+          { name: '_receiver', type: 'address' },
+          { name: '_someAmount', type: 'uint256' },
+        ],
+        name: 'emitNow',
+        outputs: [],
+        payable: false,
+        stateMutability: 'nonpayable',
+        type: 'function',
+      },
+    ];
+    const bytecode =
+      '608060405234801561001057600080fd5b50610145806100206000396000f300608060405260043610610041576000357c0100000000000000000000000000000000000000000000000000000000900463ffffffff168063bed7111f14610046575b600080fd5b34801561005257600080fd5b50610091600480360381019080803573ffffffffffffffffffffffffffffffffffffffff16906020019092919080359060200190929190505050610093565b005b3373ffffffffffffffffffffffffffffffffffffffff167f9f08738e168c835bbaf7483705fb1c0a04a1a3258dd9687f14d430948e04e3298383604051808373ffffffffffffffffffffffffffffffffffffffff1673ffffffffffffffffffffffffffffffffffffffff1681526020018281526020019250505060405180910390a250505600a165627a7a7230582033629e2b0bba53f7b5c49769e7e360f2803ae85ac80e69dd61c7bb48f9f401f30029';
+    const deploy = await tronWeb.transactionBuilder.createSmartContract(
+      { abi: abi as never, bytecode, feeLimit: 1_000 * TRX },
+      node.accounts[0]!.address,
+    );
+    await send(deploy);
+    await node.mine(1);
+    const emitter = deploy.contract_address as string;
+    const receiver = node.accounts[2]!.hex;
+    const built = await tronWeb.transactionBuilder.triggerSmartContract(
+      emitter,
+      'emitNow(address,uint256)',
+      { feeLimit: 100 * TRX },
+      [
+        { type: 'address', value: receiver },
+        { type: 'uint256', value: 2000 },
+      ],
+    );
+    await send(built.transaction);
+    await node.mine(1);
+    const events = (await tronWeb.event.getEventsByTransactionID(built.transaction.txID)) as Reply;
+    expect(events.data).toHaveLength(1);
+    const [event] = events.data;
+    expect(event.result._receiver.substring(2)).toBe(receiver.substring(2));
+    expect(event.result._sender.substring(2)).toBe(node.accounts[0]!.hex.substring(2));
+    expect(event).toMatchObject({
+      event_name: 'SomeEvent',
+      event: 'SomeEvent(address indexed _sender, address _receiver, uint256 _amount)',
+      result: { '2': '2000', _amount: '2000' },
+      result_type: { _sender: 'address', _receiver: 'address', _amount: 'uint256' },
+      _unconfirmed: true,
+    });
+    const byContract = (await tronWeb.event.getEventsByContractAddress(emitter, {
+      eventName: 'SomeEvent',
+      orderBy: 'block_timestamp,asc',
+    })) as Reply;
+    expect(byContract.data).toEqual(events.data);
+    const inBlock = (await tronWeb.event.getEventsByBlockNumber(event.block_number)) as Reply;
+    expect(
+      inBlock.data.find(
+        (e: Reply) => e.event_name === 'SomeEvent' && e.contract_address === tronWeb.address.fromHex(emitter),
+      ),
+    ).toEqual(event);
+    const latest = (await tronWeb.event.getEventsOfLatestBlock()) as Reply;
+    expect(latest.data).toEqual([event]);
+  });
 });
