@@ -48,6 +48,9 @@ const TOKEN_TOPICS: ReadonlyMap<string, TokenEvent> = new Map([
   ['8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925', TOKEN_EVENT.approval],
 ]);
 
+/** Blocks read at once while catching up. */
+const READ_AHEAD = 64;
+
 /** Parameter fields that name the account a transaction goes to. */
 const RECEIVER_FIELDS = ['to_address', 'receiver_address', 'contract_address'] as const;
 
@@ -90,12 +93,17 @@ export class ChainIndex {
   }
 
   private async indexTo(head: number): Promise<void> {
-    for (let n = this.indexed + 1; n <= head; n++) {
-      const block = await this.reads.block(n);
-      if (!block) break;
-      for (const [index, tx] of block.transactions.entries())
-        await this.indexTransaction(n, block.timestamp, index, tx);
-      this.indexed = n;
+    while (this.indexed < head) {
+      // Blocks are read ahead in batches (the store answers reads in parallel), then indexed in order.
+      const first = this.indexed + 1;
+      const count = Math.min(READ_AHEAD, head - this.indexed);
+      const blocks = await Promise.all(Array.from({ length: count }, (_, i) => this.reads.block(first + i)));
+      for (const block of blocks) {
+        if (!block) return;
+        for (const [index, tx] of block.transactions.entries())
+          await this.indexTransaction(block.number, block.timestamp, index, tx);
+        this.indexed = block.number;
+      }
     }
   }
 

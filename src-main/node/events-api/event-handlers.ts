@@ -1,3 +1,4 @@
+import type { Abi } from '../../../src-core/abi';
 import { isValidAddress, toHexAddress } from '../../../src-core/address/address';
 import type { ApiRequest } from '../http/request';
 import type { RawReply } from '../http/server';
@@ -21,11 +22,16 @@ export interface EventContext {
   readonly index: ChainIndex;
 }
 
-/** Decodes each row once per request, with its contract's ABI as it is now. */
+/** Decodes each row once per request, with its contract's ABI as it is now (read once per request). */
 function decoder(reads: EventReads): (row: LogRow) => DecodedRow | undefined {
   const decoded = new Map<LogRow, DecodedRow | undefined>();
+  const abis = new Map<string, Abi | undefined>();
+  const abiOf = (contract: string): Abi | undefined => {
+    if (!abis.has(contract)) abis.set(contract, reads.abi(contract));
+    return abis.get(contract);
+  };
   return (row) => {
-    if (!decoded.has(row)) decoded.set(row, decodeRow(row, reads.abi(row.contract)));
+    if (!decoded.has(row)) decoded.set(row, decodeRow(row, abiOf(row.contract)));
     return decoded.get(row);
   };
 }

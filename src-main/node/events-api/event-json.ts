@@ -63,8 +63,8 @@ export function eventJson(decoded: DecodedRow, solidNumber: number): EventJson {
   return {
     block_number: row.position.block,
     block_timestamp: row.timestamp,
-    caller_contract_address: toBase58Address(row.caller),
-    contract_address: toBase58Address(row.contract),
+    caller_contract_address: base58Of(row.caller),
+    contract_address: base58Of(row.contract),
     event_index: row.position.item,
     event_name: fragment.name,
     result,
@@ -75,6 +75,14 @@ export function eventJson(decoded: DecodedRow, solidNumber: number): EventJson {
     transaction_id: row.txId,
     ...(row.position.block > solidNumber ? { _unconfirmed: true as const } : {}),
   };
+}
+
+/** Base58Check of contract addresses, remembered: a chain has few contracts and each page repeats them. */
+const contractNames = new Map<string, string>();
+function base58Of(hex: string): string {
+  let name = contractNames.get(hex);
+  if (name === undefined) contractNames.set(hex, (name = toBase58Address(hex)));
+  return name;
 }
 
 /**
