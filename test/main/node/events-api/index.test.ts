@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import type { TronNode } from '../../../../src-main/node';
@@ -192,6 +195,7 @@ describe('TronGrid v1 API of the node', () => {
     ['/v1/contracts/TOKEN/events?min_block_timestamp=yesterday', 'min_block_timestamp must be a whole number.'],
     ['/v1/accounts/TOKEN/transactions/trc20?contract_address=0x12', 'A valid contract address is required.'],
     ['/v1/accounts/TOKEN/transactions?only_to=1', 'only_to must be true or false.'],
+    ['/v1/contracts/%ZZ/events', 'The path is not valid URL encoding.'],
   ])("answers %s with TronGrid's 400 envelope", async (path, message) => {
     const { status, body } = await get(`${node.url}${path.replace('TOKEN', token)}`);
     expect(status).toBe(400);
@@ -216,5 +220,34 @@ describe('TronGrid v1 API of the node', () => {
     expect(latest.data.map((e: Reply) => [e.transaction_id, e.block_number])).toEqual([[txId, node.head().number]]);
     const byNumber = (await get(`${node.url}/v1/blocks/${node.head().number}/events`)).body;
     expect(byNumber.data).toEqual(latest.data);
+  });
+});
+
+describe('TronGrid v1 API after a restart', () => {
+  it('rebuilds its index from the stored blocks and answers as before', async () => {
+    const datadir = await mkdtemp(join(tmpdir(), 'events-api-'));
+    try {
+      let node = await startNode({ datadir });
+      const tronWeb = new TronWeb({ fullHost: node.url, privateKey: node.accounts[0]!.privateKey });
+      const artifact = loadArtifacts()['Token']!;
+      const tx = await tronWeb.transactionBuilder.createSmartContract(
+        { abi: artifact.abi as never, bytecode: artifact.bytecode, feeLimit: 1_000 * TRX, parameters: [77] },
+        node.accounts[0]!.address,
+      );
+      await tronWeb.trx.sendRawTransaction(await tronWeb.trx.sign(tx));
+      await node.mine(1);
+      const path = `/v1/contracts/${tronWeb.address.fromHex(tx.contract_address as string)}/events`;
+      const before = (await get(`${node.url}${path}`)).body.data;
+      expect(before).toHaveLength(1);
+      await node.stop();
+      node = await startNode({ datadir });
+      try {
+        expect((await get(`${node.url}${path}`)).body.data).toEqual(before);
+      } finally {
+        await node.stop();
+      }
+    } finally {
+      await rm(datadir, { recursive: true, force: true });
+    }
   });
 });
