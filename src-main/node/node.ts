@@ -24,6 +24,7 @@ import { dynamicEnergyMaintenance } from './vm-host/dynamic-energy-maintenance';
 import { DryRunner } from './simulation/dry-run';
 import type { DryRunInput, DryRunOptions, DryRunResult, DryRunSequenceResult, DryRunStep } from './simulation/dry-run';
 import { JSON_RPC_PATH, JsonRpcService, nodeReads } from './jsonrpc';
+import { EventsApi } from './events-api';
 
 /**
  * The library form of the node (the app and the tests use it; `cli.ts` wraps it):
@@ -154,7 +155,9 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     };
     // TronWeb cannot derive a reference block from a chain still at genesis (java-tron-http.md §7).
     if (chain.props.headNumber === 0) await producer.produce(1);
-    const jsonRpc = new JsonRpcService(nodeReads(services, contracts));
+    const reads = nodeReads(services, contracts);
+    const jsonRpc = new JsonRpcService(reads);
+    const eventsApi = new EventsApi(services, reads);
     const serverOptions = {
       host: config.host,
       maxBodyBytes: config.maxBodyBytes,
@@ -170,6 +173,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
         [JSON_RPC_PATH, jsonRpc.route],
         ...(options.routes?.(services) ?? []),
       ]),
+      resolve: eventsApi.resolve,
     });
     const bound = await http.listen();
     // java-tron serves JSON-RPC on a port of its own (node.jsonrpc.httpFullNodePort, 8545).

@@ -21,6 +21,8 @@ import { jsonToMessage } from '../../../src-core/proto/json-codec';
 export interface ApiRequest {
   readonly method: 'GET' | 'POST';
   readonly path: string;
+  /** `http://host:port` as the client addressed the node. */
+  readonly origin: string;
   readonly query: URLSearchParams;
   readonly contentType: string;
   /** The body exactly as received. */
@@ -83,6 +85,7 @@ export function makeRequest(
   const request: ApiRequest = {
     method,
     path: url.pathname,
+    origin: url.origin,
     query: url.searchParams,
     contentType,
     bodyText,

@@ -39,6 +39,8 @@ export interface ServerOptions {
   /** Refuse every request that carries an Origin header (web pages), whatever its origin. */
   readonly refuseBrowserRequests: boolean;
   readonly routes: ReadonlyMap<string, Route>;
+  /** Routes whose paths carry parameters (TronGrid's `/v1/contracts/{address}/events`), asked when `routes` has none. */
+  readonly resolve?: (path: string) => Route | undefined;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -127,8 +129,9 @@ export class HttpApi {
       res.end();
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const route = this.options.routes.get(url.pathname.replace(/\/+$/, '') || '/');
+    const url = requestUrl(req);
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const route = this.options.routes.get(path) ?? this.options.resolve?.(path);
     if (!route) {
       req.resume();
       send(
@@ -192,6 +195,15 @@ export class HttpApi {
       server.close(() => resolve());
       for (const socket of this.sockets) socket.destroy();
     });
+  }
+}
+
+/** The request's URL on the origin it was asked for (the Host header passed `hostAllowed`), for links in replies. */
+function requestUrl(req: IncomingMessage): URL {
+  try {
+    return new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  } catch {
+    return new URL(req.url ?? '/', 'http://localhost');
   }
 }
 
