@@ -7,7 +7,17 @@ import { toHexAddress } from '../../src-core/address/address';
  * Everything a node needs to start. `createNode(config)` and the CLI both resolve a partial
  * config through `resolveConfig`, so the defaults live in one place.
  */
+/**
+ * `realistic`: the default chain, 27 genesis representatives rotating, funded accounts at genesis.
+ * `tre`: what the TRE image runs (java-tron's private net): its genesis, one representative, so every
+ * block is solidified at once, and the funded accounts paid by transfers from its reserve account.
+ */
+export const NODE_PROFILE = { realistic: 'realistic', tre: 'tre' } as const;
+export type NodeProfile = (typeof NODE_PROFILE)[keyof typeof NODE_PROFILE];
+
 export interface NodeConfig {
+  /** Which chain to start (see NODE_PROFILE). */
+  readonly profile: NodeProfile;
   /** TCP port of the HTTP API; 0 picks a free port (tests). */
   readonly port: number;
   /**
@@ -103,7 +113,12 @@ export type NodeConfigInput = Partial<Omit<NodeConfig, 'chainParameters'>> & {
 };
 
 export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
+  const profile = input.profile ?? NODE_PROFILE.realistic;
+  if (!Object.values(NODE_PROFILE).includes(profile))
+    throw new RangeError(`Unknown profile "${String(profile)}": use ${Object.values(NODE_PROFILE).join(' or ')}.`);
+  const tre = profile === NODE_PROFILE.tre;
   const config: NodeConfig = {
+    profile,
     port: input.port ?? 8090,
     jsonRpcPort: input.jsonRpcPort,
     host: input.host ?? '127.0.0.1',
@@ -111,7 +126,8 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
     blockTimeMs: input.blockTimeMs ?? PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS,
     mnemonic: input.mnemonic ?? DEFAULT_DEV_MNEMONIC,
     accounts: input.accounts ?? 10,
-    accountBalanceSun: input.accountBalanceSun ?? 1_000_000n * PROTOCOL_CONSTANTS.SUN_PER_TRX,
+    // TRE's defaultBalance is 10,000 TRX.
+    accountBalanceSun: input.accountBalanceSun ?? (tre ? 10_000n : 1_000_000n) * PROTOCOL_CONSTANTS.SUN_PER_TRX,
     dev: input.dev ?? true,
     saveInternalTx: input.saveInternalTx ?? false,
     saveFeaturedInternalTx: input.saveFeaturedInternalTx ?? false,
@@ -126,7 +142,7 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
     stateCacheBytes: input.stateCacheBytes ?? 64 * MIB,
     genesisTimestamp: input.genesisTimestamp,
     chainParameters: withChainParameters(input.chainParameters),
-    witnessCount: input.witnessCount ?? PROTOCOL_CONSTANTS.ACTIVE_WITNESSES,
+    witnessCount: input.witnessCount ?? (tre ? 1 : PROTOCOL_CONSTANTS.ACTIVE_WITNESSES),
     localWitness: (input.localWitness ?? []).map((k) => k.toLowerCase().replace(/^0x/, '')),
     localWitnessAccountAddress:
       input.localWitnessAccountAddress === undefined ? undefined : accountAddressHex(input.localWitnessAccountAddress),
@@ -175,6 +191,14 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
   ) {
     throw new RangeError('The number of super representatives must be between 1 and 27.');
   }
+  if (tre && config.witnessCount !== 1)
+    throw new RangeError(
+      "The tre profile has one super representative, as java-tron's private net; leave the number of representatives unset.",
+    );
+  if (tre && config.genesisTimestamp !== undefined)
+    throw new RangeError(
+      "The tre profile starts from java-tron's private-net genesis, whose timestamp is 0; leave the genesis timestamp unset.",
+    );
   if (typeof config.maxEnergyLimitForConstant !== 'bigint' || config.maxEnergyLimitForConstant < 0n)
     throw new RangeError('maxEnergyLimitForConstant must be a non-negative bigint (energy units).');
   if (!Number.isInteger(config.stateCacheBytes) || config.stateCacheBytes < MIB)
