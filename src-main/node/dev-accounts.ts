@@ -29,12 +29,15 @@ export interface AccountsJson extends AccountSet {
 }
 
 export interface FundingDeps {
-  readonly config: Pick<NodeConfig, 'blockTimeMs' | 'accountBalanceSun'>;
+  readonly config: Pick<NodeConfig, 'blockTimeMs'>;
   readonly chain: Chain;
   readonly pool: TxPool;
   /** Produces blocks now (used when blocks are made only on request). */
   mine(blocks: number): Promise<void>;
 }
+
+/** What TRE pays each generated account (its defaultBalance): 10,000 TRX. */
+export const GENERATED_ACCOUNT_BALANCE_SUN = 10_000_000_000n;
 
 /** Longest wait for the producer to pack the funding transfers, in ms. */
 const INCLUSION_TIMEOUT_MS = 60_000;
@@ -99,7 +102,7 @@ export class DevAccounts {
     };
   }
 
-  /** `count` new accounts from a fresh mnemonic, each paid the configured balance; resolves once paid. */
+  /** `count` new accounts from a fresh mnemonic, each paid TRE's 10,000 TRX; resolves once paid. */
   async generate(count: number): Promise<{ set: AccountSet; keys: DerivedKey[] }> {
     const mnemonic = generateMnemonic(wordlist);
     const keys = deriveKeys(mnemonic, FUNDED_PATH, count);
@@ -107,7 +110,7 @@ export class DevAccounts {
       this.deps,
       this.payer,
       keys.map((k) => k.hex),
-      this.deps.config.accountBalanceSun,
+      GENERATED_ACCOUNT_BALANCE_SUN,
     );
     const set: AccountSet = {
       hdPath: `${FUNDED_PATH}/`,
