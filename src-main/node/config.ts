@@ -2,6 +2,7 @@ import type { ChainParameters } from '../../src-core/chain/parameters';
 import { withChainParameters } from '../../src-core/chain/parameters';
 import { PROTOCOL_CONSTANTS } from '../../src-core/chain/parameters';
 import { toHexAddress } from '../../src-core/address/address';
+import { PRIVATE_NET_CHAIN_PARAMETERS } from './private-net';
 
 /**
  * Everything a node needs to start. `createNode(config)` and the CLI both resolve a partial
@@ -141,7 +142,7 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
     signatureWorkers: input.signatureWorkers ?? 2,
     stateCacheBytes: input.stateCacheBytes ?? 64 * MIB,
     genesisTimestamp: input.genesisTimestamp,
-    chainParameters: withChainParameters(input.chainParameters),
+    chainParameters: withChainParameters({ ...(tre ? PRIVATE_NET_CHAIN_PARAMETERS : {}), ...input.chainParameters }),
     witnessCount: input.witnessCount ?? (tre ? 1 : PROTOCOL_CONSTANTS.ACTIVE_WITNESSES),
     localWitness: (input.localWitness ?? []).map((k) => k.toLowerCase().replace(/^0x/, '')),
     localWitnessAccountAddress:

@@ -38,6 +38,17 @@ export const PRIVATE_NET_GENESIS = {
   },
 } as const;
 
+/**
+ * Chain parameters a private net keeps at java-tron's DynamicPropertiesStore defaults where they
+ * differ from mainnet's (which raised them by proposals): what energy and bandwidth cost, and the
+ * free bandwidth. Costs decide whether a fee_limit written for TRE suffices.
+ */
+export const PRIVATE_NET_CHAIN_PARAMETERS = {
+  getEnergyFee: 100n,
+  getTransactionFee: 10n,
+  getFreeNetLimit: 5_000n,
+} as const;
+
 /** AccountType.AssetIssue (java-tron's genesis accounts). */
 export const ASSET_ISSUE_ACCOUNT_TYPE = 1;
 

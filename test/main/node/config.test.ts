@@ -68,6 +68,14 @@ describe('node config: the profile', () => {
     expect(resolveConfig({ profile: 'tre', accountBalanceSun: 5n }).accountBalanceSun).toBe(5n);
   });
 
+  it('prices energy and bandwidth at java-tron’s private-net defaults on the tre profile, unless told otherwise', () => {
+    const params = resolveConfig({ profile: 'tre' }).chainParameters;
+    expect([params.getEnergyFee, params.getTransactionFee, params.getFreeNetLimit]).toEqual([100n, 10n, 5000n]);
+    expect(resolveConfig().chainParameters.getEnergyFee).toBe(210n);
+    const chosen = resolveConfig({ profile: 'tre', chainParameters: { getEnergyFee: 420n } }).chainParameters;
+    expect(chosen.getEnergyFee).toBe(420n);
+  });
+
   it('refuses an unknown profile, and representatives or a genesis time the tre profile fixes', () => {
     expect(() => resolveConfig({ profile: 'ganache' as never })).toThrow(
       'Unknown profile "ganache": use realistic or tre.',
