@@ -6,10 +6,11 @@ import { bytesToHex } from '../../src-core/bytes/hex';
 import type { DerivedKey } from './genesis';
 
 /**
- * java-tron's private-network genesis, as the TRE image (`tronbox/tre`, and trontools/quickstart
- * before it) configures it in `genesis.block`: the reserve accounts, the one representative and
- * the block-0 header fields. The representative's key is the private net's published
- * `localwitness` (tronprotocol TronDeployment), so it guards nothing.
+ * java-tron's private-network config, as the TRE image (`tronbox/tre`) runs it: `genesis.block`
+ * (the reserve accounts, the one representative, the block-0 header fields), its `localwitness` and
+ * the `block` and `committee` settings that differ from mainnet. The representative's key is the
+ * published `localwitness` 0x…01 (TronBox's sample config and TronWeb's tests use it as TRE's
+ * account), so it guards nothing.
  */
 export const PRIVATE_NET_GENESIS = {
   /** genesis.block.timestamp = "0". */
@@ -21,9 +22,9 @@ export const PRIVATE_NET_GENESIS = {
     'A new system must allow existing systems to be linked together without requiring any central control or coordination',
   /** genesis.block.assets: accountName, accountType AssetIssue, balance in sun. */
   accounts: [
-    { name: 'Zion', address: 'TPL66VK2gCXNCD7EJg9pgJRfqcRazjhUZY', balance: 95_000_000_000_000_000n },
-    { name: 'Sun', address: 'TWsm8HtU2A5eEzoT8ev8yaoFjHsXLLrckb', balance: 5_000_000_000_000_000n },
-    { name: 'Blackhole', address: 'TSJD5rdu6wZXP7F2m3a3tn8Co3JcMjtBip', balance: -9_223_372_036_854_775_808n },
+    { name: 'Zion', address: 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC', balance: 99_000_000_000_000_000n },
+    { name: 'Sun', address: 'TXmVpin5vq5gdZsciyyjdZgKRUju4st1wM', balance: 0n },
+    { name: 'Blackhole', address: 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy', balance: -9_223_372_036_854_775_808n },
     { name: 'TestA', address: 'TVdyt1s88BdiCjKt6K2YuoSmpWScZYK1QF', balance: 1_000_000_000_000_000n },
     { name: 'TestB', address: 'TCNVmGtkfknHpKSZXepZDXRowHF7kosxcv', balance: 1_000_000_000_000_000n },
     { name: 'TestC', address: 'TAbzgkG8p3yF5aywKVgq9AaAu6hvF2JrVC', balance: 1_000_000_000_000_000n },
@@ -32,18 +33,23 @@ export const PRIVATE_NET_GENESIS = {
   ],
   /** genesis.block.witnesses: Zion, with its localwitness key. */
   witness: {
-    privateKey: 'da146374a75310b9666e834ee4ad0866d6f4035967bfc76217c5a495fff9f0d0',
+    privateKey: '0000000000000000000000000000000000000000000000000000000000000001',
     url: 'http://tronstudio.com',
     voteCount: 10_000n,
   },
 } as const;
 
 /**
- * Chain parameters a private net keeps at java-tron's DynamicPropertiesStore defaults where they
- * differ from mainnet's (which raised them by proposals): what energy and bandwidth cost, and the
- * free bandwidth. Costs decide whether a fee_limit written for TRE suffices.
+ * Chain parameters of the private net where they differ from mainnet's: its `block` and
+ * `committee` settings (maintenance every 5 minutes, unstaked TRX withdrawable after 1 day,
+ * account names updatable), and java-tron's DynamicPropertiesStore defaults it keeps where mainnet
+ * raised them by proposals (what energy and bandwidth cost, the free bandwidth). Costs decide
+ * whether a fee_limit written for TRE suffices.
  */
 export const PRIVATE_NET_CHAIN_PARAMETERS = {
+  getMaintenanceTimeInterval: 300_000n,
+  getUnfreezeDelayDays: 1n,
+  getAllowUpdateAccountName: 1n,
   getEnergyFee: 100n,
   getTransactionFee: 10n,
   getFreeNetLimit: 5_000n,
