@@ -111,6 +111,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       saveFeaturedInternalTx: config.saveFeaturedInternalTx,
       estimateEnergy: config.estimateEnergy,
       maxEnergyLimitForConstant: config.maxEnergyLimitForConstant,
+      maxConstantCallMs: config.maxConstantCallMs,
     });
     actuators.registerMissing(vmActuators(contracts));
     // Block signers besides the genesis representatives: localwitness (for localWitnessAccountAddress, or
@@ -188,6 +189,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       maxBodyBytes: config.maxBodyBytes,
       allowedHosts: config.allowedHosts,
       allowedOrigins: config.allowedOrigins,
+      refuseBrowserRequests: config.refuseBrowserRequests,
     };
     http = new HttpApi({
       ...serverOptions,
@@ -235,6 +237,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
           await p.stop();
           await h.close();
           await j?.close();
+          await contracts.stop();
           await pool.idle();
           await r.close();
           await store.close();
