@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_MAX_CONSTANT_CALL_MS, type NodeConfigInput } from './config';
+import { DEFAULT_MAX_CONSTANT_CALL_MS, NODE_PROFILE, type NodeConfigInput, type NodeProfile } from './config';
 import { DEFAULT_CHAIN_PARAMETERS } from '../../src-core/chain/parameters';
 import { CliUsageError } from './errors';
 
@@ -9,6 +9,9 @@ export const HELP = `Usage: npm run node -- [options]
 A local TRON-compatible full node (java-tron HTTP API on /wallet/* and /walletsolidity/*).
 
 Options:
+  --profile NAME      realistic (default: 27 representatives, accounts funded at genesis) or tre
+                      (TRE's chain: java-tron's private-net genesis, one representative so every
+                      block is solidified at once, accounts paid 10,000 TRX by transfers)
   --port N            HTTP port (default 8090; 0 = any free port)
   --jsonrpc-port N    also serve the Ethereum-style JSON-RPC (/jsonrpc) on this port (java-tron's
                       default is 8545; it is always served at /jsonrpc on --port)
@@ -17,7 +20,8 @@ Options:
   --block-time-ms N   wall-clock ms per block (default 3000 = real time; other values run chain
                       time faster or slower on the 3 s slot grid; 0 = only /admin/mine)
   --mnemonic "…"      genesis mnemonic (default: the public test mnemonic, NEVER for real funds)
-  --accounts N        funded accounts at m/44'/195'/0'/0/i (default 10, 1,000,000 TRX each)
+  --accounts N        funded accounts at m/44'/195'/0'/0/i (default 10, 1,000,000 TRX each;
+                      10,000 TRX with --profile tre)
   --save-internal-tx  store internal transactions in TransactionInfo (call/create/suicide)
   --save-featured-internal-tx
                       with --save-internal-tx, also the Stake 2.0 / vote / reward ones
@@ -64,6 +68,7 @@ export function parseCommandLine(
     ({ values } = parseArgs({
       args: [...args],
       options: {
+        profile: { type: 'string' },
         port: { type: 'string' },
         'jsonrpc-port': { type: 'string' },
         host: { type: 'string' },
@@ -107,7 +112,11 @@ export function parseCommandLine(
     );
   }
   const witnessAccount = account ?? alias;
+  const profile = values.profile;
+  if (profile !== undefined && !Object.values(NODE_PROFILE).includes(profile as NodeProfile))
+    throw new CliUsageError(`--profile expects ${Object.values(NODE_PROFILE).join(' or ')}, got "${profile}".`);
   const input: NodeConfigInput = {
+    profile: profile as NodeProfile | undefined,
     chainParameters,
     port: integer(values.port, 'port'),
     jsonRpcPort: integer(values['jsonrpc-port'], 'jsonrpc-port'),

@@ -2,12 +2,23 @@ import type { ChainParameters } from '../../src-core/chain/parameters';
 import { withChainParameters } from '../../src-core/chain/parameters';
 import { PROTOCOL_CONSTANTS } from '../../src-core/chain/parameters';
 import { toHexAddress } from '../../src-core/address/address';
+import { PRIVATE_NET_CHAIN_PARAMETERS } from './private-net';
 
 /**
  * Everything a node needs to start. `createNode(config)` and the CLI both resolve a partial
  * config through `resolveConfig`, so the defaults live in one place.
  */
+/**
+ * `realistic`: the default chain, 27 genesis representatives rotating, funded accounts at genesis.
+ * `tre`: what the TRE image runs (java-tron's private net): its genesis, one representative, so every
+ * block is solidified at once, and the funded accounts paid by transfers from its reserve account.
+ */
+export const NODE_PROFILE = { realistic: 'realistic', tre: 'tre' } as const;
+export type NodeProfile = (typeof NODE_PROFILE)[keyof typeof NODE_PROFILE];
+
 export interface NodeConfig {
+  /** Which chain to start (see NODE_PROFILE). */
+  readonly profile: NodeProfile;
   /** TCP port of the HTTP API; 0 picks a free port (tests). */
   readonly port: number;
   /**
@@ -123,7 +134,12 @@ export type NodeConfigInput = Partial<Omit<NodeConfig, 'chainParameters'>> & {
 };
 
 export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
+  const profile = input.profile ?? NODE_PROFILE.realistic;
+  if (!Object.values(NODE_PROFILE).includes(profile))
+    throw new RangeError(`Unknown profile "${String(profile)}": use ${Object.values(NODE_PROFILE).join(' or ')}.`);
+  const tre = profile === NODE_PROFILE.tre;
   const config: NodeConfig = {
+    profile,
     port: input.port ?? 8090,
     jsonRpcPort: input.jsonRpcPort,
     host: input.host ?? '127.0.0.1',
@@ -131,7 +147,8 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
     blockTimeMs: input.blockTimeMs ?? PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS,
     mnemonic: input.mnemonic ?? DEFAULT_DEV_MNEMONIC,
     accounts: input.accounts ?? 10,
-    accountBalanceSun: input.accountBalanceSun ?? 1_000_000n * PROTOCOL_CONSTANTS.SUN_PER_TRX,
+    // TRE's defaultBalance is 10,000 TRX.
+    accountBalanceSun: input.accountBalanceSun ?? (tre ? 10_000n : 1_000_000n) * PROTOCOL_CONSTANTS.SUN_PER_TRX,
     dev: input.dev ?? true,
     adminApi: input.adminApi ?? input.dev ?? true,
     saveInternalTx: input.saveInternalTx ?? false,
@@ -148,8 +165,8 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
     signatureWorkers: input.signatureWorkers ?? 2,
     stateCacheBytes: input.stateCacheBytes ?? 64 * MIB,
     genesisTimestamp: input.genesisTimestamp,
-    chainParameters: withChainParameters(input.chainParameters),
-    witnessCount: input.witnessCount ?? PROTOCOL_CONSTANTS.ACTIVE_WITNESSES,
+    chainParameters: withChainParameters({ ...(tre ? PRIVATE_NET_CHAIN_PARAMETERS : {}), ...input.chainParameters }),
+    witnessCount: input.witnessCount ?? (tre ? 1 : PROTOCOL_CONSTANTS.ACTIVE_WITNESSES),
     localWitness: (input.localWitness ?? []).map((k) => k.toLowerCase().replace(/^0x/, '')),
     localWitnessAccountAddress:
       input.localWitnessAccountAddress === undefined ? undefined : accountAddressHex(input.localWitnessAccountAddress),
@@ -200,6 +217,14 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
   ) {
     throw new RangeError('The number of super representatives must be between 1 and 27.');
   }
+  if (tre && config.witnessCount !== 1)
+    throw new RangeError(
+      "The tre profile has one super representative, as java-tron's private net; leave the number of representatives unset.",
+    );
+  if (tre && config.genesisTimestamp !== undefined)
+    throw new RangeError(
+      "The tre profile starts from java-tron's private-net genesis, whose timestamp is 0; leave the genesis timestamp unset.",
+    );
   if (typeof config.maxEnergyLimitForConstant !== 'bigint' || config.maxEnergyLimitForConstant < 0n)
     throw new RangeError('maxEnergyLimitForConstant must be a non-negative bigint (energy units).');
   if (!Number.isInteger(config.maxConstantCallMs) || config.maxConstantCallMs < 0 || config.maxConstantCallMs > 60_000)

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bytesToHex } from '../../src-core/bytes/hex';
 import type { NodeConfig, NodeConfigInput } from './config';
-import { resolveConfig } from './config';
+import { NODE_PROFILE, resolveConfig } from './config';
+import { privateNetWitnessKey } from './private-net';
+import { DevAccounts, payAccounts } from './dev-accounts';
+import { SLOT_MS } from './consensus/slot-clock';
+import { PROTOCOL_CONSTANTS } from '../../src-core/chain/parameters';
 import { deriveKeys, FUNDED_PATH, WITNESS_PATH } from './genesis';
 import { Store } from './store/store';
 import { Chain } from './chain/chain';
@@ -90,7 +94,11 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
   const datadir = config.datadir ?? (await mkdtemp(join(tmpdir(), 'tron-node-')));
   await mkdir(datadir, { recursive: true });
   const funded = deriveKeys(config.mnemonic, FUNDED_PATH, config.accounts);
-  const witnessKeys = deriveKeys(config.mnemonic, WITNESS_PATH, config.witnessCount);
+  const privateNet = config.profile === NODE_PROFILE.tre;
+  // The private net's one representative is its reserve account Zion, with its published key.
+  const witnessKeys = privateNet
+    ? [privateNetWitnessKey()]
+    : deriveKeys(config.mnemonic, WITNESS_PATH, config.witnessCount);
   const store = new Store(join(datadir, 'chain'));
   await store.open();
   let recovery: RecoveryPool | undefined;
@@ -139,6 +147,12 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       timestamp: chain.props.headTimestamp,
       solidified: chain.props.solidNumber,
     });
+    const mine = async (blocks: number): Promise<void> => {
+      await p.produce(blocks);
+    };
+    // Generated accounts are paid by the private net's reserve account, else by the first funded account.
+    const payer = privateNet ? witnessKeys[0]! : funded[0]!;
+    const devAccounts = new DevAccounts({ config, chain, pool, mine }, config.mnemonic, funded, payer);
     const services: NodeServices = {
       config,
       chain,
@@ -148,13 +162,28 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       startedAt: Date.now(),
       contracts,
       dryRunner,
-      mine: async (blocks) => {
-        await p.produce(blocks);
-      },
+      devAccounts,
+      mine,
       advanceTime: (seconds) => chain.advanceTime(seconds * 1000),
     };
     // TronWeb cannot derive a reference block from a chain still at genesis (java-tron-http.md §7).
-    if (chain.props.headNumber === 0) await producer.produce(1);
+    if (chain.props.headNumber === 0 && privateNet) {
+      // Block 1 after a genesis at time 0 passes a maintenance time, so the next slot is three later
+      // (java-tron MaintenanceManager.applyBlock); three slots back, the funding block still lands
+      // on the current wall-clock slot and chain time never runs ahead. TRE pays its accounts from
+      // the reserve account by transfers.
+      const firstSlot = Date.now() - SLOT_MS * (PROTOCOL_CONSTANTS.MAINTENANCE_SKIP_SLOTS + 1);
+      // A chain not on the wall clock steps one slot per block from its head: jump over 1970.
+      if (config.blockTimeMs !== SLOT_MS) chain.advanceTime(firstSlot - chain.nextSlotTime());
+      await producer.produce(1, firstSlot);
+      await payAccounts(
+        { config, chain, pool, mine },
+        witnessKeys[0]!,
+        funded.map((k) => k.hex),
+        config.accountBalanceSun,
+        true,
+      );
+    } else if (chain.props.headNumber === 0) await producer.produce(1);
     const reads = nodeReads(services, contracts);
     const jsonRpc = new JsonRpcService(reads);
     const eventsApi = new EventsApi(services, reads);

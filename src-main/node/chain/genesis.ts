@@ -1,4 +1,6 @@
-import { hexToBytes } from '../../../src-core/bytes/hex';
+import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
+import { NODE_PROFILE } from '../config';
+import { ASSET_ISSUE_ACCOUNT_TYPE, PRIVATE_NET_GENESIS, privateNetAccounts } from '../private-net';
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import type { NodeConfig } from '../config';
 import { SLOT_MS } from '../consensus/slot-clock';
@@ -39,35 +41,51 @@ export interface GenesisInput {
  */
 export function createGenesis(state: StateBackend, input: GenesisInput): BatchOp[] {
   const { config, witnessKeys } = input;
+  const privateNet = config.profile === NODE_PROFILE.tre;
   // One slot in the past, so that the first block falls on the current wall-clock slot.
-  const genesisTimestamp = Math.floor((config.genesisTimestamp ?? input.now - SLOT_MS) / SLOT_MS) * SLOT_MS;
+  const genesisTimestamp = privateNet
+    ? PRIVATE_NET_GENESIS.timestamp
+    : Math.floor((config.genesisTimestamp ?? input.now - SLOT_MS) / SLOT_MS) * SLOT_MS;
   const block = sealBlock({
     number: 0,
     timestamp: genesisTimestamp,
-    parentHash: new Uint8Array(32),
-    witnessAddress: new Uint8Array(),
+    parentHash: privateNet ? hexToBytes(PRIVATE_NET_GENESIS.parentHash) : new Uint8Array(32),
+    witnessAddress: privateNet ? new TextEncoder().encode(PRIVATE_NET_GENESIS.witnessText) : new Uint8Array(),
     transactions: [],
   });
   const props = genesisProperties(config, witnessKeys, genesisTimestamp, block.idHex);
   const operations = hexToBytes(ACTIVE_DEFAULT_OPERATIONS);
   const view = new StateView(state, props);
-  const create = (k: DerivedKey) =>
-    newAccount(Uint8Array.from(k.address), { createTime: genesisTimestamp, activeOperations: operations });
-  for (const k of input.funded) {
-    const account = create(k);
-    account.balance = config.accountBalanceSun;
-    view.putNewAccount(account);
+  const create = (address: Uint8Array) =>
+    newAccount(Uint8Array.from(address), { createTime: genesisTimestamp, activeOperations: operations });
+  if (privateNet) {
+    // java-tron Manager.initAccount: each genesis.block asset is an AssetIssue account with its name indexed.
+    for (const asset of privateNetAccounts()) {
+      const account = create(asset.address);
+      account.type = ASSET_ISSUE_ACCOUNT_TYPE;
+      account.accountName = new TextEncoder().encode(asset.name);
+      account.balance = asset.balance;
+      view.putNewAccount(account);
+      view.setName(bytesToHex(account.accountName), account.addressHex);
+    }
+  } else {
+    for (const k of input.funded) {
+      const account = create(k.address);
+      account.balance = config.accountBalanceSun;
+      view.putNewAccount(account);
+    }
   }
   witnessKeys.forEach((k, i) => {
-    const account = create(k);
+    const existing = view.getAccount(k.hex);
+    const account = existing ? view.mutableAccount(k.hex)! : create(k.address);
     account.isWitness = true;
     account.witnessPermission = defaultWitnessPermission(account.address);
-    view.putNewAccount(account);
+    if (!existing) view.putNewAccount(account);
     view.putWitness({
       address: account.address,
       addressHex: account.addressHex,
-      voteCount: 0n,
-      url: `http://sr-${i + 1}.local`,
+      voteCount: privateNet ? PRIVATE_NET_GENESIS.witness.voteCount : 0n,
+      url: privateNet ? PRIVATE_NET_GENESIS.witness.url : `http://sr-${i + 1}.local`,
       totalProduced: 0,
       totalMissed: 0,
       latestBlockNum: 0,

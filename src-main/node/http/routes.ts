@@ -375,6 +375,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'mine', scope: SCOPE.admin, get: refused, input: reader, handler: (s) => admin.adminMine(s) },
   { name: 'time', scope: SCOPE.admin, get: refused, input: reader, handler: (s) => admin.adminTime(s) },
   { name: 'dryrun', scope: SCOPE.admin, get: refused, input: reader, handler: (s) => adminDryRun(s.dryRunner) },
+  // TRE's dev endpoints (handlers/admin.ts): TronBox's test accounts, more funded accounts on request.
+  { name: 'accounts-json', scope: SCOPE.admin, get: same, input: reader, handler: (s) => admin.adminAccountsJson(s) },
+  {
+    name: 'temporary-accounts-generation',
+    scope: SCOPE.admin,
+    get: same,
+    input: reader,
+    handler: (s) => admin.adminTemporaryAccounts(s),
+  },
 ];
 
 /** The paths an endpoint is served on, each with whether it answers from the solidified block. */

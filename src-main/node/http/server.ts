@@ -21,6 +21,8 @@ export class RawReply {
   constructor(
     readonly text: string,
     readonly status = 200,
+    /** A reply that is not JSON (TRE's account listings are text/plain). */
+    readonly contentType?: string,
   ) {}
 }
 
@@ -172,19 +174,21 @@ export class HttpApi {
     }
     let status = 200;
     let text: string;
+    const headers = { ...cors };
     try {
       const request = makeRequest(method, url, body, String(req.headers['content-type'] ?? ''));
       const result = await handler(request);
       if (result instanceof RawReply) {
         status = result.status;
         text = result.text;
+        if (result.contentType) headers['Content-Type'] = result.contentType;
       } else {
         text = jsonText(result);
       }
     } catch (error) {
       text = jsonText(errorBody(error));
     }
-    send(res, status, text, cors);
+    send(res, status, text, headers);
   }
 
   async close(): Promise<void> {

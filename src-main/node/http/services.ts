@@ -5,6 +5,7 @@ import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { DerivedKey } from '../genesis';
 import type { ContractRuntime } from '../vm-host/runtime';
 import type { DryRunner } from '../simulation/dry-run';
+import type { DevAccounts } from '../dev-accounts';
 
 /** What the HTTP handlers use of the node. */
 export interface NodeServices {
@@ -17,6 +18,8 @@ export interface NodeServices {
   /** The VM hosted by the node: constant calls, estimates. */
   readonly contracts: ContractRuntime;
   readonly dryRunner: DryRunner;
+  /** TRE's test-account book: /admin/accounts-json and /admin/temporary-accounts-generation. */
+  readonly devAccounts: DevAccounts;
   mine(blocks: number): Promise<void>;
   advanceTime(seconds: number): void;
 }

@@ -42,11 +42,14 @@ export class Producer {
     }, delay);
   }
 
-  /** Produces `count` blocks now, one after another. */
-  produce(count: number): Promise<BlockResult[]> {
+  /**
+   * Produces `count` blocks now, one after another. `wallNow` moves the wall clock the slots are
+   * chosen from (a chain's first block may go into a slot already past).
+   */
+  produce(count: number, wallNow?: number): Promise<BlockResult[]> {
     const run = this.queue.then(async () => {
       const results: BlockResult[] = [];
-      for (let i = 0; i < count; i++) results.push(await this.produceOne(Date.now()));
+      for (let i = 0; i < count; i++) results.push(await this.produceOne(wallNow ?? Date.now()));
       return results;
     });
     this.queue = run.catch(() => undefined);

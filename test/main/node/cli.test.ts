@@ -120,6 +120,14 @@ describe('headless node CLI', () => {
     },
   );
 
+  it('takes --profile realistic or tre and refuses any other name', () => {
+    const parsed = parseCommandLine(['--profile', 'tre']);
+    expect(parsed.help ? undefined : parsed.input.profile).toBe('tre');
+    const unset = parseCommandLine([]);
+    expect(unset.help ? undefined : unset.input).not.toHaveProperty('profile');
+    expect(() => parseCommandLine(['--profile', 'fast'])).toThrow('--profile expects realistic or tre, got "fast".');
+  });
+
   it('takes --jsonrpc-port N for a JSON-RPC server of its own, a whole number only', () => {
     const parsed = parseCommandLine(['--jsonrpc-port', '8545']);
     expect(parsed.help ? undefined : parsed.input.jsonRpcPort).toBe(8545);

@@ -75,3 +75,36 @@ describe('node config: the state cache', () => {
     expect(() => resolveConfig({ stateCacheBytes: 2 * 1024 * 1024 + 0.5 })).toThrow(/whole number of bytes/);
   });
 });
+
+describe('node config: the profile', () => {
+  it('runs the realistic chain by default: 27 representatives, 1,000,000 TRX per funded account', () => {
+    const config = resolveConfig();
+    expect(config.profile).toBe('realistic');
+    expect(config.witnessCount).toBe(27);
+    expect(config.accountBalanceSun).toBe(1_000_000_000_000n);
+  });
+
+  it('runs TRE’s chain with one representative and 10,000 TRX per account for the tre profile', () => {
+    const config = resolveConfig({ profile: 'tre' });
+    expect(config.witnessCount).toBe(1);
+    expect(config.accountBalanceSun).toBe(10_000_000_000n);
+    expect(resolveConfig({ profile: 'tre', accountBalanceSun: 5n }).accountBalanceSun).toBe(5n);
+  });
+
+  it('takes the private net’s chain parameters on the tre profile (prices, 5-minute maintenance), unless told otherwise', () => {
+    const params = resolveConfig({ profile: 'tre' }).chainParameters;
+    expect([params.getEnergyFee, params.getTransactionFee, params.getFreeNetLimit]).toEqual([100n, 10n, 5000n]);
+    expect([params.getMaintenanceTimeInterval, params.getUnfreezeDelayDays]).toEqual([300_000n, 1n]);
+    expect(resolveConfig().chainParameters.getEnergyFee).toBe(210n);
+    const chosen = resolveConfig({ profile: 'tre', chainParameters: { getEnergyFee: 420n } }).chainParameters;
+    expect(chosen.getEnergyFee).toBe(420n);
+  });
+
+  it('refuses an unknown profile, and representatives or a genesis time the tre profile fixes', () => {
+    expect(() => resolveConfig({ profile: 'ganache' as never })).toThrow(
+      'Unknown profile "ganache": use realistic or tre.',
+    );
+    expect(() => resolveConfig({ profile: 'tre', witnessCount: 27 })).toThrow(/one super representative/);
+    expect(() => resolveConfig({ profile: 'tre', genesisTimestamp: 3000 })).toThrow(/timestamp is 0/);
+  });
+});

@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// Runs TronWeb's own integration suite (tronprotocol/tronweb, `test/lib/**/*.test.ts`, mocha) against
+// `npm run node -- --profile tre`, the way TronWeb's maintainers run it against TRE: the suite's
+// config reads the node at http://127.0.0.1:$HOST_PORT with $PRIVATE_KEY (TRE's Zion, key 0x…01),
+// `newAccounts 100` asks /admin/temporary-accounts-generation for its test accounts, then mocha runs.
+//
+// The suite is not in the tronweb npm package, so it needs a checkout of tronweb at the tag of the
+// pinned version with its own dev dependencies installed:
+//   git clone --branch v<version> https://github.com/tronprotocol/tronweb && (cd tronweb && npm ci)
+// Usage: npm run test:tronweb -- --tronweb DIR [--grep PATTERN] [--port N]
+// Not part of `npm test`: it takes many minutes and needs that checkout.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** TRE's reserve account Zion; TronWeb's test config names it ADDRESS_BASE58 (TMVQGm1…). */
+const ZION_KEY = '0000000000000000000000000000000000000000000000000000000000000001';
+const TEST_ACCOUNTS = 100;
+
+export const USAGE = `Usage: npm run test:tronweb -- --tronweb DIR [--grep PATTERN] [--port N]
+
+  --tronweb DIR    a checkout of tronprotocol/tronweb at the tag of the pinned TronWeb, with
+                   \`npm ci\` run in it (the suite is not in the npm package)
+  --grep PATTERN   only the tests whose title matches (mocha --grep)
+  --port N         the node's port (default 9090, TronWeb's test config default)
+`;
+
+export class UsageError extends Error {}
+
+/** The pinned TronWeb version (package.json devDependencies). */
+export function pinnedTronWebVersion(rootDir = root) {
+  const pkg = JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8'));
+  return pkg.devDependencies.tronweb;
+}
+
+/** The options, or a UsageError saying what is missing. */
+export function parseOptions(args, rootDir = root) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { tronweb: { type: 'string' }, grep: { type: 'string' }, port: { type: 'string' } },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+  const version = pinnedTronWebVersion(rootDir);
+  const clone = `git clone --branch v${version} https://github.com/tronprotocol/tronweb && (cd tronweb && npm ci)`;
+  if (!values.tronweb) throw new UsageError(`--tronweb DIR is required: a checkout made with\n  ${clone}`);
+  const dir = resolve(values.tronweb);
+  const pkgPath = join(dir, 'package.json');
+  if (!existsSync(pkgPath))
+    throw new UsageError(`${dir} is not a checkout of tronweb (no package.json). Make one with\n  ${clone}`);
+  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'));
+  if (pkg.name !== 'tronweb') throw new UsageError(`${dir} holds ${pkg.name}, not tronweb.`);
+  if (!existsSync(join(dir, 'node_modules', '.bin', 'mocha')))
+    throw new UsageError(`${dir} has no dev dependencies: run \`npm ci\` in it.`);
+  if (values.port !== undefined && !/^\d+$/.test(values.port))
+    throw new UsageError(`--port expects a whole number, got "${values.port}".`);
+  return {
+    dir,
+    grep: values.grep,
+    port: values.port === undefined ? 9090 : Number(values.port),
+    // The suite tests the library version it ships with; another one is reported, not refused.
+    versionNote:
+      pkg.version === version ? undefined : `the checkout is tronweb ${pkg.version}, the pinned one is ${version}`,
+  };
+}
+
+function run(command, args, options) {
+  return new Promise((done) => {
+    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function startNode(port) {
+  const node = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'src-main/node/cli.ts'), '--profile', 'tre', '--port', String(port)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  await new Promise((ready, reject) => {
+    node.stdout.on('data', (chunk) => {
+      out += chunk.toString();
+      if (/listening on/.test(out) && out.includes('(9) T')) ready();
+    });
+    node.once('exit', (code) => reject(new Error(`the node exited with ${code}:\n${out}`)));
+  });
+  process.stderr.write(out.split('\n').slice(0, 4).join('\n') + '\n');
+  return node;
+}
+
+async function main() {
+  let options;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (options.versionNote) process.stderr.write(`Note: ${options.versionNote}.\n`);
+  const node = await startNode(options.port);
+  const env = { ...process.env, HOST_PORT: String(options.port), PRIVATE_KEY: ZION_KEY };
+  const inSuite = { cwd: options.dir, env };
+  let code;
+  try {
+    // TronWeb's `npm test` without its network-bound steps: build the tests, point them at node.js, make accounts.
+    code = await run('npm', ['run', 'build:test'], inSuite);
+    if (code === 0) code = await run(process.execPath, ['scripts/test-node.js'], inSuite);
+    if (code === 0)
+      code = await run(process.execPath, ['lib/commonjs/test/helpers/newAccounts', String(TEST_ACCOUNTS)], inSuite);
+    if (code === 0) {
+      const mocha = ['lib/commonjs/test/lib/**/*.test.js', '--timeout', '120000'];
+      if (options.grep) mocha.push('--grep', options.grep);
+      code = await run(join(options.dir, 'node_modules', '.bin', 'mocha'), mocha, inSuite);
+    }
+  } finally {
+    const exited = new Promise((done) => node.once('exit', done));
+    node.kill('SIGTERM');
+    await exited;
+  }
+  process.exit(code);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TronNode } from '../../../src-main/node';
+import { PRIVATE_NET_GENESIS } from '../../../src-main/node/private-net';
+import { call, startNode } from './helpers';
+
+const ZION = 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC';
+const ZION_HEX = '417e5f4552091a69125d5dfcb7b8c2659029395bdf';
+
+describe('the tre profile: java-tron’s private net as TRE runs it', () => {
+  let node: TronNode;
+  beforeAll(async () => {
+    node = await startNode({ profile: 'tre', accounts: 3 });
+  });
+  afterAll(async () => {
+    await node.stop();
+  });
+
+  it('starts from the private-net genesis block: TRE’s parentHash, time 0 and java-tron’s sentence as witness', async () => {
+    const block = (await call(node, '/wallet/getblockbynum', { num: 0 })).json;
+    const raw = block.block_header.raw_data;
+    expect(raw.parentHash).toBe('957dc2d350daecc7bb6a38f3938ebde0a0c1cedafe15f0edae4256a2907449f6');
+    expect(raw.timestamp ?? 0).toBe(0);
+    expect(Buffer.from(raw.witness_address, 'hex').toString('utf8')).toBe(PRIVATE_NET_GENESIS.witnessText);
+  });
+
+  it('holds the genesis reserve accounts with their names and balances, the blackhole at Long.MIN_VALUE', async () => {
+    for (const asset of PRIVATE_NET_GENESIS.accounts) {
+      const account = (await call(node, '/wallet/getaccount', { address: asset.address, visible: true })).json;
+      expect(account.account_name).toBe(asset.name);
+      expect(account.type).toBe('AssetIssue');
+      if (asset.name !== 'Zion') expect(BigInt(account.balance ?? 0)).toBe(asset.balance);
+    }
+  });
+
+  it('has Zion as its one representative, producing every block', async () => {
+    const { witnesses } = (await call(node, '/wallet/listwitnesses')).json;
+    expect(witnesses).toHaveLength(1);
+    expect(witnesses[0]).toMatchObject({ address: ZION_HEX, url: 'http://tronstudio.com', voteCount: 10000 });
+    const head = await node.mine(2);
+    const block = (await call(node, '/wallet/getblockbynum', { num: head.number })).json;
+    expect(block.block_header.raw_data.witness_address).toBe(ZION_HEX);
+  });
+
+  it('solidifies each block as soon as it is made', async () => {
+    for (let i = 0; i < 3; i++) {
+      const head = await node.mine(1);
+      expect(head.solidified).toBe(head.number);
+    }
+  });
+
+  it('pays each funded account 10,000 TRX by a transfer from Zion, as TRE does', async () => {
+    for (const account of node.accounts) {
+      const reply = (await call(node, '/wallet/getaccount', { address: account.address, visible: true })).json;
+      expect(reply.balance).toBe(10_000_000_000);
+    }
+    const block = (await call(node, '/wallet/getblockbynum', { num: 2, visible: true })).json;
+    const transfers = block.transactions.map(
+      (t: { raw_data: { contract: { parameter: { value: Record<string, unknown> } }[] } }) =>
+        t.raw_data.contract[0]!.parameter.value,
+    );
+    expect(transfers).toEqual(
+      node.accounts.map((a) => ({ owner_address: ZION, to_address: a.address, amount: 10_000_000_000 })),
+    );
+  });
+});
+
+describe('the tre profile on the wall clock', () => {
+  it('starts with its funding block in the current slot, never ahead of the wall clock', async () => {
+    const node = await startNode({ profile: 'tre', accounts: 1, blockTimeMs: 3000 });
+    try {
+      const head = node.head();
+      expect(head.number).toBe(2);
+      expect(head.timestamp).toBeLessThanOrEqual(Date.now());
+      expect(head.solidified).toBe(2);
+    } finally {
+      await node.stop();
+    }
+  });
+
+  it('starts a chain with another block time at the wall clock too, not in 1970', async () => {
+    const before = Date.now();
+    const node = await startNode({ profile: 'tre', accounts: 1, blockTimeMs: 0 });
+    try {
+      const head = node.head();
+      expect(head.timestamp).toBeGreaterThan(before - 15_000);
+      expect(head.timestamp).toBeLessThanOrEqual(Date.now());
+    } finally {
+      await node.stop();
+    }
+  });
+});
