@@ -105,8 +105,19 @@ export class Store {
     for await (const k of this.db.keys({ gte: prefix, lt: prefixEnd(prefix) })) yield k;
   }
 
-  async write(ops: BatchOp[]): Promise<void> {
-    await this.db.batch(ops, { sync: true });
+  /**
+   * One atomic, synced batch. Built as a chained batch: abstract-level's array form copies and
+   * re-validates every operation object, several times the CPU of handing each key and value to
+   * the native batch directly (a block writes thousands).
+   */
+  async write(ops: readonly BatchOp[]): Promise<void> {
+    if (ops.length === 0) return;
+    const batch = this.db.batch();
+    for (const op of ops) {
+      if (op.type === 'put') batch.put(op.key, op.value);
+      else batch.del(op.key);
+    }
+    await batch.write({ sync: true });
   }
 
   async close(): Promise<void> {
