@@ -25,8 +25,17 @@ function formToJson(text: string): Record<string, unknown> {
   return out;
 }
 
-export function makeRequest(method: 'GET' | 'POST', url: URL, bodyText: string, contentType: string): ApiRequest {
+/** `search` is the target's query string with its '?' (or empty); it is parsed when a handler asks. */
+export function makeRequest(
+  method: 'GET' | 'POST',
+  path: string,
+  search: string,
+  bodyText: string,
+  contentType: string,
+): ApiRequest {
   let parsed: Record<string, unknown> | undefined;
+  let query: URLSearchParams | undefined;
+  const queryParams = (): URLSearchParams => (query ??= new URLSearchParams(search));
   const body = (): Record<string, unknown> => {
     if (parsed) return parsed;
     if (method === 'GET' || bodyText.trim() === '') return (parsed = {});
@@ -45,13 +54,15 @@ export function makeRequest(method: 'GET' | 'POST', url: URL, bodyText: string, 
   };
   return {
     method,
-    path: url.pathname,
-    query: url.searchParams,
+    path,
+    get query(): URLSearchParams {
+      return queryParams();
+    },
     bodyText,
     contentType,
     body,
     visible(): boolean {
-      if (method === 'GET') return (url.searchParams.get('visible') ?? '').toLowerCase() === 'true';
+      if (method === 'GET') return (queryParams().get('visible') ?? '').toLowerCase() === 'true';
       const v = body().visible;
       return String(v).toLowerCase() === 'true';
     },

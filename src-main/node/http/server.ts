@@ -59,10 +59,22 @@ export function originAllowed(origin: string, extra: readonly string[]): boolean
   }
 }
 
-function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+function send(res: ServerResponse, status: number, body: string, headers?: Record<string, string>): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body), ...headers });
+  // A flat [name, value, …] list: node:http writes it as given, without copying and re-checking an object.
+  const list = ['Content-Type', JSON_TYPE, 'Content-Length', String(Buffer.byteLength(body))];
+  if (headers) for (const name in headers) list.push(name, headers[name]!);
+  res.writeHead(status, list);
   res.end(body);
+}
+
+/** Request targets that are a plain path (every API call without a query string): no URL to parse. */
+const PLAIN_PATH = /^\/[A-Za-z0-9_/-]*$/;
+
+function requestTarget(target: string): { pathname: string; search: string } {
+  if (PLAIN_PATH.test(target)) return { pathname: target, search: '' };
+  const url = new URL(target, 'http://localhost');
+  return { pathname: url.pathname, search: url.search };
 }
 
 export function jsonText(value: unknown): string {
@@ -100,7 +112,7 @@ export class HttpApi {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const cors: Record<string, string> = {};
+    let cors: Record<string, string> | undefined;
     const origin = req.headers.origin;
     if (!hostAllowed(req.headers.host, this.options.allowedHosts)) {
       req.resume();
@@ -113,8 +125,7 @@ export class HttpApi {
         send(res, 403, jsonText({ Error: 'class java.lang.IllegalAccessException : Origin not allowed' }));
         return;
       }
-      cors['Access-Control-Allow-Origin'] = origin;
-      cors.Vary = 'Origin';
+      cors = { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
     }
     if (req.method === 'OPTIONS') {
       req.resume();
@@ -128,7 +139,7 @@ export class HttpApi {
       res.end();
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = requestTarget(req.url ?? '/');
     const route = this.options.routes.get(url.pathname.replace(/\/+$/, '') || '/');
     if (!route) {
       req.resume();
@@ -171,7 +182,7 @@ export class HttpApi {
     let status = 200;
     let text: string;
     try {
-      const request = makeRequest(method, url, body, String(req.headers['content-type'] ?? ''));
+      const request = makeRequest(method, url.pathname, url.search, body, String(req.headers['content-type'] ?? ''));
       const result = await handler(request);
       if (result instanceof RawReply) {
         status = result.status;
@@ -219,7 +230,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(tooBig ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      if (tooBig) resolve(null);
+      else resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+    });
     req.on('error', () => resolve(null));
   });
 }
