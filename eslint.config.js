@@ -32,7 +32,9 @@ const nodeBuiltins = [
   'buffer',
 ];
 
-const mainFolders = ['node', 'vault', 'wallet', 'signers', 'ipc', 'preload', 'app'].map((f) => `src-main/${f}`);
+const mainFolders = ['node', 'vault', 'wallet', 'signers', 'watchtower', 'ipc', 'preload', 'app'].map(
+  (f) => `src-main/${f}`,
+);
 const except = (list, ...keep) => list.filter((f) => !keep.includes(f));
 
 /** Folder → folders it must not import (relative paths), from each src-* README's table. */
@@ -59,14 +61,20 @@ const layerZones = [
     message: 'Hardware signers import only src-core: no node, vault, wallet, IPC, preload or app code.',
   },
   {
+    files: 'src-main/watchtower',
+    forbidden: [...except(mainFolders, 'src-main/watchtower'), 'src-renderer', 'test'],
+    message:
+      'The watchtower imports only src-core and Node built-ins: no node, vault, wallet, IPC, preload or app code (it runs headless).',
+  },
+  {
     files: 'src-main/wallet',
     forbidden: ['src-main/ipc', 'src-main/preload', 'src-main/app', 'src-renderer', 'test'],
     message: 'Wallet services import src-core, the node and the vault, never IPC, preload or app code.',
   },
   {
     files: 'src-main/ipc',
-    forbidden: ['src-main/node', 'src-main/preload', 'src-main/app', 'src-renderer', 'test'],
-    message: 'IPC handlers reach the node only through wallet services.',
+    forbidden: ['src-main/node', 'src-main/watchtower', 'src-main/preload', 'src-main/app', 'src-renderer', 'test'],
+    message: 'IPC handlers reach the node and the watchtower only through wallet services.',
   },
   {
     files: 'src-main/preload',
@@ -147,10 +155,16 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['src-main/node/**/*.ts', 'src-main/vault/**/*.ts', 'src-main/wallet/**/*.ts', 'src-main/signers/**/*.ts'],
+    files: [
+      'src-main/node/**/*.ts',
+      'src-main/vault/**/*.ts',
+      'src-main/wallet/**/*.ts',
+      'src-main/signers/**/*.ts',
+      'src-main/watchtower/**/*.ts',
+    ],
     rules: restrict(
       ['electron'],
-      'The node, the vault, the wallet services and the hardware signers run without Electron (tests, headless).',
+      'The node, the vault, the wallet services, the hardware signers and the watchtower run without Electron (tests, headless).',
     ),
   },
   {

@@ -292,3 +292,13 @@ export const LedgerErrorCode = {
   TRANSPORT_FAILED: 'LEDGER_TRANSPORT_FAILED',
 } as const;
 export type LedgerErrorCode = (typeof LedgerErrorCode)[keyof typeof LedgerErrorCode];
+
+/**
+ * The watchtower (src-main/watchtower): a watch configuration that cannot be used, a state file
+ * that does not read back, a node on another chain than the one being watched, or a webhook that
+ * cannot be reached. `details.field` names the configuration entry to fix.
+ */
+export class WatchError extends WalletError {
+  override name = 'WatchError';
+}
+registerErrorClass('WatchError', WatchError);

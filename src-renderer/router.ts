@@ -1,18 +1,22 @@
 import { createRouter, createWebHashHistory, type RouteLocationNormalized, type RouteRecordRaw } from 'vue-router';
-import AboutPage from './pages/AboutPage.vue';
-import HomePage from './pages/HomePage.vue';
-import NodePage from './pages/NodePage.vue';
-import PermissionsPage from './pages/permissions/PermissionsPage.vue';
+// Every start with a vault shows this page first: it ships with the start-up code.
 import UnlockPage from './pages/UnlockPage.vue';
-import WelcomePage from './pages/WelcomePage.vue';
-import BlockPage from './pages/BlockPage.vue';
-import BuildPage from './pages/BuildPage.vue';
-import ContractsPage from './pages/ContractsPage.vue';
-import TxPage from './pages/TxPage.vue';
-import InboxPage from './pages/cosign/InboxPage.vue';
-import EnvelopePage from './pages/cosign/EnvelopePage.vue';
-import AddressBookPage from './pages/cosign/AddressBookPage.vue';
-import HistoryPage from './pages/history/HistoryPage.vue';
+
+// One chunk per other page, fetched on first visit.
+const AboutPage = () => import('./pages/AboutPage.vue');
+const HomePage = () => import('./pages/HomePage.vue');
+const NodePage = () => import('./pages/NodePage.vue');
+const PermissionsPage = () => import('./pages/permissions/PermissionsPage.vue');
+const WelcomePage = () => import('./pages/WelcomePage.vue');
+const BlockPage = () => import('./pages/BlockPage.vue');
+const BuildPage = () => import('./pages/BuildPage.vue');
+const ContractsPage = () => import('./pages/ContractsPage.vue');
+const TxPage = () => import('./pages/TxPage.vue');
+const InboxPage = () => import('./pages/cosign/InboxPage.vue');
+const EnvelopePage = () => import('./pages/cosign/EnvelopePage.vue');
+const AddressBookPage = () => import('./pages/cosign/AddressBookPage.vue');
+const HistoryPage = () => import('./pages/history/HistoryPage.vue');
+const WatchPage = () => import('./pages/watch/WatchPage.vue');
 
 /**
  * `meta.vault` says what a route needs: `unlocked` (Home), `none` (Node, About: usable while locked
@@ -46,6 +50,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/cosign', name: 'cosign', component: InboxPage, meta: { title: 'Co-signing', vault: 'unlocked' } },
   { path: '/cosign/:id', name: 'envelope', component: EnvelopePage, meta: { title: 'Envelope', vault: 'unlocked' } },
   { path: '/history', name: 'history', component: HistoryPage, meta: { title: 'History', vault: 'unlocked' } },
+  { path: '/watch', name: 'watch', component: WatchPage, meta: { title: 'Watchtower', vault: 'unlocked' } },
   // The issue-8 Activity screen became the History screen; old links land there.
   { path: '/activity', redirect: '/history' },
   {
@@ -79,6 +84,8 @@ export function createAppRouter(gate?: VaultGate) {
   const router = createRouter({ history: createWebHashHistory(), routes });
   if (gate) {
     router.beforeEach(async (to) => redirectFor(to, await gate.state()) ?? true);
+    // Once a lazy page's code has loaded: a lock that came meanwhile still keeps the page away.
+    router.beforeResolve(async (to) => redirectFor(to, await gate.state()) ?? true);
   }
   router.afterEach((to) => {
     const title = typeof to.meta.title === 'string' ? to.meta.title : null;

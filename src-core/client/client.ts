@@ -529,6 +529,24 @@ export class TronNodeClient {
   }
 
   /**
+   * The TransactionInfo of every transaction in block `num`, in block order (java-tron's
+   * GetTransactionInfoByBlockNumServlet prints a JSON array; `[]` for a block without
+   * transactions, or with `solidity` for one not confirmed yet).
+   */
+  async getTransactionInfoByBlockNum(num: number, options: ReadOptions = {}): Promise<TransactionInfo[]> {
+    const endpoint = 'gettransactioninfobyblocknum';
+    const json = await this.http.post(prefix(options), endpoint, {
+      num: integer(num, 'num', 1, Number.MAX_SAFE_INTEGER),
+    });
+    if (!Array.isArray(json)) throw badResponse(endpoint, 'the answer is not a list');
+    return json.map((item) => {
+      const info = parse.transactionInfo(item, endpoint);
+      if (info === null) throw badResponse(endpoint, 'an entry of the list is empty');
+      return info;
+    });
+  }
+
+  /**
    * How much weight the signatures carry for the transaction's permission (§4.4). ENOUGH_PERMISSION
    * (printed as `"result":{}`) and NOT_ENOUGH_PERMISSION are answers; the other codes are thrown
    * as SignatureCheckError with the node's message.

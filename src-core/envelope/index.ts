@@ -61,6 +61,16 @@ export {
   type QrProgress,
 } from './qr-frames';
 export {
+  ENVELOPE_UR_TYPE,
+  ENVELOPE_UR_FRAGMENT_BYTES,
+  EnvelopeQrReader,
+  envelopeUrEncoder,
+  envelopeUrParts,
+  readEnvelopeQr,
+  type QrFormat,
+  type QrReadProgress,
+} from './qr-codes';
+export {
   TAPOS_WINDOW_BLOCKS,
   judgeTapos,
   taposCandidate,

@@ -4,8 +4,10 @@ import { bytesToUtf8, utf8ToBytes } from '../bytes/utf8';
 import { EnvelopeError } from '../errors';
 
 /**
- * Splitting an envelope over several QR codes and putting it back together, in any order
- * (docs/envelope.md "QR framing"). Each code holds one frame:
+ * The `TRONCOSIGN1` framing that earlier versions wrote: an envelope split over several static QR
+ * codes, put back together in any order (docs/envelope.md "Older codes"). Envelopes now travel as
+ * BC-UR (`qr-codes.ts`), whose reader still accepts these frames; `splitForQr` remains as the
+ * reference writer of the format. Each code holds one frame:
  *
  * ```
  * TRONCOSIGN1/<index>/<total>/<checksum>/<payload>

@@ -23,6 +23,7 @@ import { vaultChannels, vaultEvents } from './channels/vault';
 import { cosignChannels, cosignEvents } from './channels/cosign';
 import { addressBookChannels } from './channels/address-book';
 import { historyChannels } from './channels/history';
+import { watchChannels, watchEvents } from './channels/watch';
 // Registers IpcError for deserializeError wherever the contract is loaded.
 import './errors';
 
@@ -44,6 +45,7 @@ export const channels = mergeDefinitions(
   cosignChannels,
   addressBookChannels,
   historyChannels,
+  watchChannels,
 ) satisfies ChannelMap;
 
 export const events = mergeDefinitions(
@@ -52,6 +54,7 @@ export const events = mergeDefinitions(
   vaultEvents,
   accountsEvents,
   cosignEvents,
+  watchEvents,
 ) satisfies EventMap;
 
 export type Channels = typeof channels;

@@ -12,6 +12,7 @@ import { embeddedNodeFactory } from '../wallet/node-host/create-embedded';
 import { ShutdownOrder, type ShutdownSequence } from './shutdown';
 import { electronFileDialogs } from './file-dialogs';
 import { electronRecoveryPhraseDisplay } from './recovery-phrase-dialog';
+import { electronAlertNotifier } from './alert-notifier';
 
 /** What services get from the frame: logging, the event hub and the shutdown sequence. */
 export interface AppContext {
@@ -37,6 +38,7 @@ export async function createServices(context: AppContext): Promise<Services> {
     shutdownOrders: ShutdownOrder,
     fileDialogs: electronFileDialogs(),
     recoveryPhraseDisplay: electronRecoveryPhraseDisplay(),
+    alertNotifier: electronAlertNotifier(),
   });
   return {
     app: {

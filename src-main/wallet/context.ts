@@ -71,3 +71,12 @@ export interface RecoveryPhraseDisplay {
   /** Resolves when the person has closed it. */
   show(view: RecoveryPhraseView): Promise<void>;
 }
+
+/**
+ * Desktop notifications for watchtower alerts: the one place the wallet reaches the operating
+ * system's notification area (Electron's Notification in the app; absent in tests and the
+ * harness, where the inbox alone shows alerts).
+ */
+export interface AlertNotifier {
+  notify(notification: { readonly title: string; readonly body: string }): void;
+}

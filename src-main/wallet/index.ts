@@ -3,6 +3,7 @@ import type { FetchLike } from '../../src-core/client/fetch';
 import type { ScryptParams, SecretStore } from '../vault';
 import { AccountsService } from './accounts/accounts-service';
 import type {
+  AlertNotifier,
   Clipboard,
   EmitEvent,
   FileDialogs,
@@ -18,14 +19,17 @@ import { WalletVault } from './vault-service';
 import { ChainReads } from './transactions/chain-reads';
 import { ContractsService } from './transactions/contracts-service';
 import { TransactionService } from './transactions/transaction-service';
+import { TransactionTracker } from './transactions/transaction-tracker';
 import { TokensService } from './tokens/tokens-service';
 import { PermissionsService } from './permissions/permissions-service';
 import { CosignService } from './cosign/cosign-service';
 import { AddressBookService } from './address-book/address-book-service';
 import { HistoryService } from './history/history-service';
+import { WatchtowerService } from './watchtower/watchtower-service';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
 export type {
+  AlertNotifier,
   Clipboard,
   EmitEvent,
   FileDialogs,
@@ -42,11 +46,13 @@ export { WalletVault } from './vault-service';
 export { PermissionsService } from './permissions/permissions-service';
 export { Settings } from './stores/settings';
 export { TransactionService } from './transactions/transaction-service';
+export { TransactionTracker } from './transactions/transaction-tracker';
 export { ContractsService } from './transactions/contracts-service';
 export { TokensService } from './tokens/tokens-service';
 export { CosignService } from './cosign/cosign-service';
 export { AddressBookService } from './address-book/address-book-service';
 export { HistoryService } from './history/history-service';
+export { WatchtowerService } from './watchtower/watchtower-service';
 
 /** Folder of the vault inside the user data folder. */
 export const VAULT_FOLDER = 'vault';
@@ -72,6 +78,10 @@ export interface WalletServicesOptions {
   readonly fileDialogs?: FileDialogs;
   /** Where main shows a recovery phrase (Electron's message box); absent, the vault refuses to show one. */
   readonly recoveryPhraseDisplay?: RecoveryPhraseDisplay;
+  /** Desktop notifications for watchtower alerts (Electron's Notification); absent: the inbox only. */
+  readonly alertNotifier?: AlertNotifier;
+  /** The watchtower's wait between polls at the head (default 3 s). */
+  readonly watchPollMs?: number;
 }
 
 export interface WalletServices {
@@ -80,12 +90,15 @@ export interface WalletServices {
   readonly node: NodeHost;
   readonly accounts: AccountsService;
   readonly transactions: TransactionService;
+  /** Broadcasts and follows transactions for the transaction service and the co-signing inbox. */
+  readonly tracker: TransactionTracker;
   readonly contracts: ContractsService;
   readonly tokens: TokensService;
   readonly permissions: PermissionsService;
   readonly cosign: CosignService;
   readonly addressBook: AddressBookService;
   readonly history: HistoryService;
+  readonly watchtower: WatchtowerService;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
   /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
@@ -99,7 +112,7 @@ export interface WalletServices {
  * <user data>/settings.json            selected network, node settings, API keys
  * <user data>/vault/                   the key vault (vault.json, keystores/)
  * <user data>/tron-node/               the embedded node's chain (or <data dir>/tron-node)
- * <user data>/networks/<key>/*.json    drafts, envelopes, address book, history per network
+ * <user data>/networks/<key>/*.json    drafts, envelopes, address book, history, watch list, alerts per network
  * ```
  *
  * The same function serves the Electron app and the end-to-end harness.
@@ -137,18 +150,27 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     ...(options.remoteRefreshMs !== undefined ? { remoteRefreshMs: options.remoteRefreshMs } : {}),
   });
   const reads = new ChainReads();
-  const transactions = new TransactionService({ chain: node, vault, emit: options.emit, log: options.log, reads });
+  const tracker = new TransactionTracker({ chain: node, emit: options.emit, log: options.log });
   const contracts = new ContractsService(node);
   const tokens = new TokensService(node, vault, reads);
   const cosign = new CosignService({
     chain: node,
     vault,
-    tracker: transactions,
+    tracker,
     reads,
     emit: options.emit,
     log: options.log,
     clipboard: options.clipboard,
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
+  });
+  const transactions = new TransactionService({
+    chain: node,
+    vault,
+    emit: options.emit,
+    log: options.log,
+    reads,
+    tracker,
+    proposals: cosign,
   });
   const addressBook = new AddressBookService({
     chain: node,
@@ -160,6 +182,14 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
   });
   const permissions = new PermissionsService({ chain: node, vault, transactions, log: options.log });
+  const watchtower = new WatchtowerService({
+    chain: node,
+    accounts: vault,
+    emit: options.emit,
+    log: options.log,
+    ...(options.alertNotifier ? { notifier: options.alertNotifier } : {}),
+    ...(options.watchPollMs !== undefined ? { pollMs: options.watchPollMs } : {}),
+  });
   const ready = node.open().catch((error: unknown) => {
     options.log.error('Opening the network failed', { error: error instanceof Error ? error.name : typeof error });
   });
@@ -169,15 +199,19 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     node,
     accounts,
     transactions,
+    tracker,
     contracts,
     tokens,
     permissions,
     cosign,
     addressBook,
     history,
+    watchtower,
     ready,
     async close() {
+      await watchtower.dispose();
       transactions.dispose();
+      tracker.dispose();
       cosign.dispose();
       accounts.dispose();
       vault.lock('shutdown');

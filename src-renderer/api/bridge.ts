@@ -1,13 +1,16 @@
 import { deserializeError } from '../../src-core/errors';
-import { channelNames, type BridgeApi, type EventName } from '../../src-core/ipc/contract';
+import type { BridgeApi, EventName } from '../../src-core/ipc/contract';
 import { splitName } from '../../src-core/ipc/define';
 import { IpcError, IpcErrorCode } from '../../src-core/ipc/errors';
+import { CHANNEL_NAMES } from '../../src-core/ipc/names';
 import { isIpcResult } from '../../src-core/ipc/result';
 
 /**
  * The renderer's only door to main. It reads `window.api` (exposed by the preload), turns each
  * `{ok, value}` reply into the value, and rethrows `{ok:false, error}` as the registered
  * WalletError subclass, so callers can `catch (e) { if (e instanceof ValidationError) … }`.
+ * It takes the channel names from `ipc/names` and only types from the contract: the schemas and
+ * zod stay out of the window's start-up code (main validates every call anyway).
  */
 type RawCall = (args?: unknown) => Promise<unknown>;
 type RawOn = (event: string, listener: (payload: unknown) => void) => () => void;
@@ -37,7 +40,7 @@ export function unwrapResult(reply: unknown, channel: string): unknown {
 
 export function createBridge(raw: unknown): BridgeApi {
   const api: Record<string, unknown> = {};
-  for (const name of channelNames) {
+  for (const name of CHANNEL_NAMES) {
     const { domain, action } = splitName(name);
     const group = (api[domain] ??= {}) as Record<string, unknown>;
     group[action] = async (args?: unknown) => {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, readCspMeta } from '../../src-main/app/csp';
@@ -22,5 +22,18 @@ describe('app build output', () => {
     expect(readCspMeta(html)).toBe(contentSecurityPolicy({ delivery: 'meta' }));
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html).not.toMatch(/<style[\s>]/);
+  });
+
+  it('gives the window no code that needs Node: no Buffer, require, process or node: modules in any chunk', async () => {
+    const assets = join(ROOT, 'out/renderer/assets');
+    const chunks = (await readdir(assets)).filter((name) => name.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const name of chunks) {
+      const code = await readFile(join(assets, name), 'utf8');
+      expect(code, name).not.toMatch(/(?<![\w$.])Buffer\.(from|alloc|concat|isBuffer)\b/);
+      expect(code, name).not.toMatch(/(?<![\w$.])require\(\s*["'`]/);
+      expect(code, name).not.toMatch(/(\bfrom|\bimport\()\s*["'`]node:/);
+      expect(code, name).not.toMatch(/(?<![\w$.])process\.(env|versions|nextTick)\b/);
+    }
   });
 });

@@ -17,7 +17,7 @@ import type { FileDialogs } from '../../src-main/wallet';
 import { attachTo, makeTreasury, type Treasury } from '../fixtures/cosign-network';
 import { ARTIFACTS } from './harness';
 import { startWalletHarness, type WalletHarness } from './harness/wallet';
-import { realNodeFactory } from '../fixtures/real-node';
+import { advanceChainPast, realNodeFactory } from '../fixtures/real-node';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 /** 10× chain speed: the 1-hour window lasts 6 minutes of wall time, confirmation a few seconds. */
@@ -242,7 +242,7 @@ describe('co-signing between two profiles in Chromium', () => {
     const id = handed.envelopeId!;
     await a.harness.goto(`/cosign/${id}`);
     await pa.locator('[data-testid="envelope-page"][data-stage="collecting"]').waitFor();
-    node.advanceTime(1200);
+    await advanceChainPast(node, Number(handed.expiration));
     await pa.getByTestId('expired-notice').waitFor({ timeout: 20_000 });
     await expect(pa.getByTestId('countdown').getAttribute('data-state')).resolves.toBe('expired');
     await a.harness.screenshot('cosign-a-expired');
@@ -257,7 +257,7 @@ describe('co-signing between two profiles in Chromium', () => {
     await a.harness.screenshot('cosign-a-reproposed');
   });
 
-  it('carries a large contract call over several QR codes read back in any order', async () => {
+  it('carries a large contract call as one animated QR code, read with frames missed, and as printed codes in any order', async () => {
     const pa = a.harness.page;
     const pb = b.harness.page;
     const ref = await client.getRefBlock();
@@ -294,22 +294,61 @@ describe('co-signing between two profiles in Chromium', () => {
 
     await a.harness.goto(`/cosign/${id}`);
     await pa.getByTestId('call').getByText('store(bytes32[])').waitFor();
-    await pa.getByRole('button', { name: 'Show QR codes' }).click();
+    await pa.getByRole('button', { name: 'Show QR code' }).click();
+    const animated = pa.getByTestId('qr-animated');
+    await animated.waitFor();
+    const parts = Number(await animated.getAttribute('data-parts'));
+    expect(parts).toBeGreaterThanOrEqual(3);
+    await expect(pa.locator('[data-testid="qr-codes"] svg').count()).resolves.toBe(1);
+    await a.harness.screenshot('cosign-a-qr-animated');
+
+    // A camera on the animated code: photograph frame after frame and lose every fifth photo,
+    // handing each batch to B until B's reader completes the envelope.
+    await b.harness.goto('/cosign');
+    let photographed = 0;
+    let lastSeq = '';
+    for (let batch = 0; batch < 6 && !(await pb.getByTestId('envelope-page').isVisible()); batch++) {
+      const images: { name: string; mimeType: string; buffer: Buffer }[] = [];
+      while (images.length < parts + (batch === 0 ? parts / 2 : 0)) {
+        await pa.waitForFunction(
+          (seen) => document.querySelector('[data-testid="qr-animated"]')?.getAttribute('data-seq') !== seen,
+          lastSeq,
+        );
+        lastSeq = (await animated.getAttribute('data-seq')) ?? '';
+        const buffer = await animated.locator('svg').screenshot();
+        photographed++;
+        if (photographed % 5 !== 0) images.push({ name: `frame-${lastSeq}.png`, mimeType: 'image/png', buffer });
+      }
+      await pb.getByTestId('qr-images').setInputFiles(images);
+      // B has read the batch when it shows the envelope, or idles with the envelope still incomplete.
+      await pb
+        .locator(
+          '[data-testid="envelope-page"], [data-testid="envelope-import"]:not([aria-busy="true"]) [data-testid="qr-progress"][data-complete="false"]',
+        )
+        .first()
+        .waitFor();
+    }
+    await pb.getByTestId('envelope-page').waitFor();
+    await expect(pb.getByTestId('fingerprint').getAttribute('data-fingerprint')).resolves.toBe(
+      envelopeFingerprint(envelope).text,
+    );
+    await pb.getByTestId('call').getByText('store(bytes32[])').waitFor();
+    await b.harness.screenshot('cosign-b-qr-animated-imported');
+
+    // The codes for printing, read back in any order: last first, then the rest reversed.
+    await pa.getByRole('button', { name: 'Show all codes for printing' }).click();
     const codes = pa.locator('[data-testid="qr-code"]');
-    await expect.poll(() => codes.count()).toBeGreaterThanOrEqual(3);
-    const count = await codes.count();
+    await expect.poll(() => codes.count()).toBe(parts);
     await a.harness.screenshot('cosign-a-qr-codes');
-    const images: { name: string; mimeType: string; buffer: Buffer }[] = [];
-    for (let i = 0; i < count; i++) {
+    const printed: { name: string; mimeType: string; buffer: Buffer }[] = [];
+    for (let i = 0; i < parts; i++) {
       const buffer = await codes
         .nth(i)
         .locator('svg')
         .screenshot({ path: join(FILES, `qr-code-${i + 1}.png`) });
-      images.push({ name: `code-${i + 1}.png`, mimeType: 'image/png', buffer });
+      printed.push({ name: `code-${i + 1}.png`, mimeType: 'image/png', buffer });
     }
-    // Any order: last first, then the rest reversed.
-    const shuffled = [images.at(-1)!, ...images.slice(0, -1).reverse()];
-
+    const shuffled = [printed.at(-1)!, ...printed.slice(0, -1).reverse()];
     await b.harness.goto('/cosign');
     await pb.getByTestId('qr-images').setInputFiles(shuffled.slice(0, 2));
     await expect
@@ -317,13 +356,10 @@ describe('co-signing between two profiles in Chromium', () => {
         async () =>
           `${await pb.getByTestId('qr-progress').textContent()} ${(await pb.getByTestId('envelope-import').locator('.import__problems').allTextContents()).join(' ')}`,
       )
-      .toContain(`2 of ${count} codes read`);
+      .toContain(`2 of ${parts} parts recovered`);
     await pb.getByTestId('qr-images').setInputFiles(shuffled.slice(2));
-    await pb.locator('[data-testid="envelope-page"]').waitFor();
-    await expect(pb.getByTestId('fingerprint').getAttribute('data-fingerprint')).resolves.toBe(
-      envelopeFingerprint(envelope).text,
-    );
-    await pb.getByTestId('call').getByText('store(bytes32[])').waitFor();
+    await pb.getByTestId('envelope-page').waitFor();
+    await pb.getByText('Nothing new: this wallet already had these signatures.').waitFor();
     await b.harness.screenshot('cosign-b-qr-imported');
   });
 

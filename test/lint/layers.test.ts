@@ -23,6 +23,10 @@ const planted: readonly { name: string; as: string; rule: string }[] = [
   { name: 'vault-imports-wallet', as: 'src-main/vault/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'signers-imports-vault', as: 'src-main/signers/ledger/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'signers-imports-electron', as: 'src-main/signers/ledger/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'watchtower-imports-wallet', as: 'src-main/watchtower/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'watchtower-imports-node', as: 'src-main/watchtower/rules/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'watchtower-imports-electron', as: 'src-main/watchtower/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'ipc-imports-watchtower', as: 'src-main/ipc/handlers/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'ipc-imports-node', as: 'src-main/ipc/handlers/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'preload-imports-vault', as: 'src-main/preload/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'core-imports-node-builtin', as: 'src-core/tx/planted.ts', rule: 'no-restricted-imports' },
@@ -60,6 +64,14 @@ describe('layer rules', () => {
       [
         "import { LedgerError } from '../../src-core/errors';\nexport const x = LedgerError;\n",
         'src-main/signers/planted.ts',
+      ],
+      [
+        "import { readFile } from 'node:fs/promises';\nimport { WatchError } from '../../src-core/errors';\nexport const x = [readFile, WatchError];\n",
+        'src-main/watchtower/planted.ts',
+      ],
+      [
+        "import { Watchtower } from '../watchtower/scanner';\nexport const x = Watchtower;\n",
+        'src-main/wallet/planted.ts',
       ],
       // The JSON-RPC adapter may read the chain; the rest of jsonrpc/ may use src-core and the HTTP server.
       ["import { Chain } from '../chain/chain';\nexport const x = Chain;\n", 'src-main/node/jsonrpc/node-reads.ts'],

@@ -37,6 +37,17 @@ describe('router', () => {
     expect(router.currentRoute.value.name).toBe('home');
     expect(document.title).toBe('Accounts · TRON Multisig Wallet');
   });
+
+  it('keeps a page away when the vault locks while the page is still loading', async () => {
+    // The first check (before the page's code loads) finds the vault open, the next one locked.
+    let checks = 0;
+    const router = createAppRouter({
+      state: async () => ({ initialized: true, locked: checks++ > 0 }),
+    });
+    await router.push('/history');
+    expect(router.currentRoute.value.name).toBe('unlock');
+    expect(checks).toBeGreaterThan(1);
+  });
 });
 
 describe('vault redirects', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineChannels, defineEvents } from '../define';
 import { TxIdSchema } from '../common';
 import { CostViewSchema, SimulationViewSchema, SummaryLineSchema } from './tx';
-import { KeyDirectoryEntrySchema } from './permissions';
+import { KeyDirectoryEntrySchema, PermissionDiffSchema } from './permissions';
 
 /**
  * The co-signing inbox (issue 10): envelopes (docs/envelope.md) proposed here or received from
@@ -145,8 +145,8 @@ export const CallViewSchema = z.object({
 export type CallView = z.infer<typeof CallViewSchema>;
 
 export const PermissionChangeViewSchema = z.object({
-  /** src-core/permission/lockout's PermissionDiff as JSON (weights and thresholds as decimal text). */
-  diff: z.json().nullable(),
+  /** Before → after, when the envelope carries the structure before the update. */
+  diff: PermissionDiffSchema.nullable(),
   /** The lockout prover's findings for the new structure, with this signer's keys as context. */
   findings: z.array(
     z.object({
@@ -215,7 +215,7 @@ export type ImportResult = z.infer<typeof ImportResultSchema>;
 export const EnvelopeExportSchema = z.object({
   text: z.string(),
   fileName: z.string(),
-  /** QR frames (`TRONCOSIGN1/i/n/checksum/…`), one per code. */
+  /** The envelope's QR codes for printing (`ur:bytes/i-n/…`, each fragment once); the window animates its own from `text`. */
   frames: z.array(z.string()),
 });
 export type EnvelopeExport = z.infer<typeof EnvelopeExportSchema>;
@@ -240,7 +240,8 @@ export const cosignChannels = defineChannels('cosign', {
     output: ImportResultSchema,
   },
   importQr: {
-    summary: 'Reassembles QR frames read in any order, then imports the envelope they carry.',
+    summary:
+      'Reassembles QR codes read in any order (BC-UR parts, or TRONCOSIGN1 frames of older versions), then imports the envelope they carry.',
     input: z.strictObject({
       frames: z
         .array(z.string().max(8192, 'is too long for a QR code'))

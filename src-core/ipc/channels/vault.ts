@@ -62,22 +62,8 @@ const PasswordSchema = z.string({ error: 'must be text' }).min(1, 'must not be e
 const AccountIdSchema = z.string({ error: 'must be text' }).regex(/^acc_[0-9a-f]{16}$/, 'must be an account id');
 const LabelSchema = z.string({ error: 'must be text' }).max(200, 'is too long');
 
-/** The longest account label the vault keeps, counted after trimming. */
-export const ACCOUNT_LABEL_MAX = 64;
-
-/**
- * The vault's rule for an account label (main's `checkLabel` applies it and trims): at most
- * `ACCOUNT_LABEL_MAX` characters after trimming and no control characters. Returns the sentence
- * to show, or null when the label is fine; shared so the renderer checks as main does.
- */
-export function accountLabelProblem(label: string): string | null {
-  const trimmed = label.trim();
-  // eslint-disable-next-line no-control-regex
-  if (trimmed.length > ACCOUNT_LABEL_MAX || /[\u0000-\u001f\u007f]/.test(trimmed)) {
-    return `An account label has at most ${ACCOUNT_LABEL_MAX} characters and no control characters.`;
-  }
-  return null;
-}
+// Re-exported for main and the contract's readers; the renderer imports the zod-free module.
+export { ACCOUNT_LABEL_MAX, accountLabelProblem } from '../account-label';
 const PhraseSchema = z.string({ error: 'must be text' }).min(1, 'must not be empty').max(1000, 'is too long');
 
 /** Transaction JSON as java-tron prints it; the vault checks raw_data, raw_data_hex and txID agree. */

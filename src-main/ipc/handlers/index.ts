@@ -13,6 +13,7 @@ import { createTokensHandlers, type TokensService } from './tokens';
 import { createCosignHandlers, type CosignService } from './cosign';
 import { createAddressBookHandlers, type AddressBookService } from './address-book';
 import { createHistoryHandlers, type HistoryService } from './history';
+import { createWatchHandlers, type WatchService } from './watch';
 
 /**
  * Everything the handlers need, one entry per domain. The app builds it from Electron and the
@@ -31,6 +32,7 @@ export interface Services {
   readonly cosign: CosignService;
   readonly addressBook: AddressBookService;
   readonly history: HistoryService;
+  readonly watch: WatchService;
 }
 
 /** The full handler map; `satisfies` makes a channel without a handler a compile error. */
@@ -48,6 +50,7 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
     ...createCosignHandlers(services.cosign),
     ...createAddressBookHandlers(services.addressBook),
     ...createHistoryHandlers(services.history),
+    ...createWatchHandlers(services.watch),
   } satisfies HandlerMap<Channels>;
 }
 
@@ -65,6 +68,7 @@ export function walletServices(
     | 'cosign'
     | 'addressBook'
     | 'history'
+    | 'watchtower'
   >,
 ): Omit<Services, 'app'> {
   return {
@@ -79,5 +83,6 @@ export function walletServices(
     cosign: wallet.cosign,
     addressBook: wallet.addressBook,
     history: wallet.history,
+    watch: wallet.watchtower,
   };
 }

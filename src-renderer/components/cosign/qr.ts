@@ -1,9 +1,9 @@
 import { qrTextFromBytes } from '../../../src-core/envelope/qr-frames';
 
 /**
- * QR codes for envelope frames (docs/envelope.md "QR framing"), drawn as one SVG path so that
- * nothing passes through `img-src` or inline styles (CSP), and read back from image files through
- * a canvas: `createImageBitmap` takes the File itself, so no blob: or data: URL is ever made.
+ * QR codes for envelopes (docs/envelope.md "QR codes"), drawn as one SVG path so that nothing
+ * passes through `img-src` or inline styles (CSP), and read back from image files through a
+ * canvas: `createImageBitmap` takes the File itself, so no blob: or data: URL is ever made.
  * The QR libraries (about 300 kB) load on first use, as a separate chunk from this origin.
  */
 export interface QrMatrix {
@@ -14,13 +14,26 @@ export interface QrMatrix {
   readonly version: number;
 }
 
+/**
+ * How long each frame of an animated code stays up: 4 frames a second, slow enough for a phone
+ * camera to focus and decode most of them, as the animated codes of hardware wallets do.
+ */
+export const QR_FRAME_MS = 250;
+
 /** Four modules of light margin around the symbol, as the standard asks. */
 export const QUIET_ZONE = 4;
 
+/** The characters of the QR alphanumeric mode (ISO/IEC 18004 §7.4.4), which upper-case URs fit. */
+const ALPHANUMERIC = /^[0-9A-Z $%*+\-./:]+$/;
+
 export async function qrMatrix(text: string): Promise<QrMatrix> {
   const { default: QRCode } = await import('qrcode');
-  // One byte segment with the UTF-8 bytes: readers get exactly these bytes back.
-  const code = QRCode.create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: 'M' });
+  // Alphanumeric mode packs 5.5 bits a character where it fits (an upper-case UR); anything else
+  // goes in one byte segment with its UTF-8 bytes, so readers get exactly these bytes back.
+  const segment = ALPHANUMERIC.test(text)
+    ? { data: text, mode: 'alphanumeric' as const }
+    : { data: new TextEncoder().encode(text), mode: 'byte' as const };
+  const code = QRCode.create([segment], { errorCorrectionLevel: 'M' });
   const { size, data } = code.modules;
   const parts: string[] = [];
   for (let y = 0; y < size; y++) {

@@ -214,6 +214,30 @@ describe('gettransactionbyid / gettransactioninfobyid', () => {
     expect(info!.receipt.result).toBe('REVERT');
   });
 
+  it('reads the infos of a block as a list in block order (gettransactioninfobyblocknum)', async () => {
+    const { client, node } = clientFor({
+      '/walletsolidity/gettransactioninfobyblocknum': ok([TRANSFER_INFO, NILE_DEPLOY_INFO]),
+    });
+    const infos = await client.getTransactionInfoByBlockNum(66985120, { solidity: true });
+    expect(node.only().json).toEqual({ num: 66985120 });
+    expect(infos.map((i) => i.id)).toEqual([TRANSFER_INFO.id, NILE_DEPLOY_INFO.id]);
+    expect(infos[1]!.log[0]!.address).toBe('584587b353166787b37d1b05a4a91e59c5370bcf');
+  });
+
+  it('reads [] as a block without transactions and refuses an answer that is no list', async () => {
+    const { client } = clientFor({ '/wallet/gettransactioninfobyblocknum': [ok([]), ok({})] });
+    expect(await client.getTransactionInfoByBlockNum(5)).toEqual([]);
+    expect(((await caught(client.getTransactionInfoByBlockNum(5))) as NodeApiError).code).toBe('NODE_BAD_RESPONSE');
+  });
+
+  it('refuses block number 0 before asking (java-tron answers {} for it)', async () => {
+    const { client, node } = clientFor({});
+    expect(((await caught(client.getTransactionInfoByBlockNum(0))) as ValidationError).code).toBe(
+      'CLIENT_BAD_ARGUMENT',
+    );
+    expect(node.calls).toHaveLength(0);
+  });
+
   it('returns null for {} (not yet in a block)', async () => {
     const { client } = clientFor({ '/walletsolidity/gettransactioninfobyid': ok({}) });
     expect(await client.getTransactionInfoById(TRANSFER_INFO.id, { solidity: true })).toBeNull();

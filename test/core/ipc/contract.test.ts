@@ -10,7 +10,7 @@ describe('IPC contract', () => {
     for (const name of [...channelNames, ...eventNames]) expect(name).toMatch(/^[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*$/);
   });
 
-  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook and history channels and the six main-to-renderer events', () => {
+  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook, history and watch channels and the eight main-to-renderer events', () => {
     expect(channelNames).toEqual(
       expect.arrayContaining([
         'app:info',
@@ -28,6 +28,8 @@ describe('IPC contract', () => {
         'cosign:import',
         'addressBook:importCsv',
         'history:exportCsv',
+        'watch:inbox',
+        'watch:setRules',
       ]),
     );
     expect(new Set(channelNames.map((name) => name.split(':')[0]))).toEqual(
@@ -44,6 +46,7 @@ describe('IPC contract', () => {
         'cosign',
         'addressBook',
         'history',
+        'watch',
       ]),
     );
     expect([...eventNames].sort()).toEqual([
@@ -53,6 +56,8 @@ describe('IPC contract', () => {
       'node:status',
       'tx:status',
       'vault:locked',
+      'watch:alert',
+      'watch:progress',
     ]);
   });
 

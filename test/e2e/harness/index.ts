@@ -17,7 +17,7 @@ import { createIpcRegistry, type HandlerMap, type IpcRegistry } from '../../../s
 import { isTrustedSender } from '../../../src-main/ipc/sender';
 import { launchChromium } from './chromium';
 import { bundleInjectScript, ensureRendererBuilt, RENDERER_OUT, ROOT } from './renderer-build';
-import { startBridgeServer } from './server';
+import { startBridgeServer, type BridgeServer } from './server';
 import { serviceDoubles } from '../../fixtures/service-doubles';
 
 export const ARTIFACTS = join(ROOT, 'test-artifacts/e2e');
@@ -30,6 +30,8 @@ export interface HarnessOptions {
   /** Share a hub with services that emit events; one is created otherwise. */
   readonly events?: EventHub<Events>;
   readonly log?: Logger;
+  /** Another built renderer to serve (e.g. an older build to compare with); `out/renderer`, built if stale, otherwise. */
+  readonly rendererRoot?: string;
 }
 
 export interface Harness {
@@ -51,16 +53,24 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+export interface HarnessServer {
+  readonly server: BridgeServer;
+  readonly events: EventHub<Events>;
+  /** URLs the default app service was asked to open in the system browser. */
+  readonly openedUrls: readonly string[];
+  /** The script to add with `addInitScript` before the page loads: it installs `window.api`. */
+  readonly initScript: string;
+}
+
 /**
- * Starts the built renderer in Chromium with a `window.api` wired to the real main-side handler
- * registry running in this process. Pass `services` to plug in real vault or node services.
+ * Builds the renderer if needed and serves it with a `window.api` wired to the real main-side
+ * handler registry running in this process; no browser yet (the bench opens its own contexts).
  */
-export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  await ensureRendererBuilt();
+export async function startHarnessServer(options: HarnessOptions = {}): Promise<HarnessServer> {
+  if (!options.rendererRoot) await ensureRendererBuilt();
   const injectCode = await bundleInjectScript();
   const events = options.events ?? createEventHub(eventSpecs);
   const openedUrls: string[] = [];
-  const pageProblems: string[] = [];
 
   const services: Services = {
     app: {
@@ -75,7 +85,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const handlers: HandlerMap<Channels> = { ...createHandlers(services), ...options.handlers };
 
   const server = await startBridgeServer({
-    rendererRoot: RENDERER_OUT,
+    rendererRoot: options.rendererRoot ?? RENDERER_OUT,
     // The app's sender check, pointed at the harness origin instead of app://wallet.
     createRegistry: (origin) =>
       createIpcRegistry({
@@ -86,6 +96,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       }),
     subscribeEvents: (listener) => events.subscribe(listener),
   });
+  const config = { socketUrl: server.socketUrl, channelNames, eventNames };
+  const initScript = `(() => {\n${injectCode}\n__walletHarnessBridge.install(${JSON.stringify(config)});\n})();`;
+  return { server, events, openedUrls, initScript };
+}
+
+/**
+ * Starts the built renderer in Chromium with a `window.api` wired to the real main-side handler
+ * registry running in this process. Pass `services` to plug in real vault or node services.
+ */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const { server, events, openedUrls, initScript } = await startHarnessServer(options);
+  const pageProblems: string[] = [];
 
   let browser: Awaited<ReturnType<typeof launchChromium>>;
   try {
@@ -94,10 +116,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     await server.close();
     throw error;
   }
-  const config = { socketUrl: server.socketUrl, channelNames, eventNames };
-  await browser.context.addInitScript({
-    content: `(() => {\n${injectCode}\n__walletHarnessBridge.install(${JSON.stringify(config)});\n})();`,
-  });
+  await browser.context.addInitScript({ content: initScript });
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') {

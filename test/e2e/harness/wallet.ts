@@ -64,6 +64,7 @@ export async function startWalletHarness(options: {
     scrypt: { N: 1024, r: 8, p: 1 },
     embeddedPollMs: 50,
     remoteRefreshMs: 1000,
+    watchPollMs: 200,
     ...(options.settings ? { settingsDefaults: options.settings } : {}),
     ...(options.fileDialogs ? { fileDialogs: options.fileDialogs } : {}),
   });

@@ -147,6 +147,30 @@ describe('HTTP API shapes', () => {
     expect(solid.block_header.raw_data.number).toBe(node.head().solidified);
   });
 
+  it('gettransactioninfobyblocknum: the infos of a block in block order, [] without any, {} for num 0', async () => {
+    const first = makeTx(node, transfer(alice, bob, 11n), alice.key);
+    const second = makeTx(node, transfer(bob, alice, 22n), bob.key);
+    expect((await broadcast(node, first)).result).toBe(true);
+    expect((await broadcast(node, second)).result).toBe(true);
+    const head = await node.mine(1);
+    const infos = (await call(node, '/wallet/gettransactioninfobyblocknum', { num: head.number })).json;
+    expect(Array.isArray(infos)).toBe(true);
+    const ids = (infos as unknown as { id: string; blockNumber: number }[]).map((i) => i.id);
+    const block = (await call(node, '/wallet/getblockbynum', { num: head.number })).json;
+    expect(ids).toEqual(block.transactions.map((t: { txID: string }) => t.txID));
+    expect(ids.sort()).toEqual([first.txID, second.txID].sort());
+    expect((infos as unknown as { blockNumber: number }[])[0]!.blockNumber).toBe(head.number);
+    expect((await call(node, `/wallet/gettransactioninfobyblocknum?num=${head.number}`)).json).toEqual(infos);
+    // Not solidified yet: the solidity API has nothing for it.
+    expect((await call(node, '/walletsolidity/gettransactioninfobyblocknum', { num: head.number })).json).toEqual([]);
+    const empty = await node.mine(1);
+    expect((await call(node, '/wallet/gettransactioninfobyblocknum', { num: empty.number })).json).toEqual([]);
+    expect((await call(node, '/wallet/gettransactioninfobyblocknum', { num: 0 })).json).toEqual({});
+    await node.mine(20);
+    const solid = (await call(node, '/walletsolidity/gettransactioninfobyblocknum', { num: head.number })).json;
+    expect(solid).toEqual(infos);
+  });
+
   it('getchainparameters omits zero values; listwitnesses, getnodeinfo and getaccountresource answer', async () => {
     const params = (await call(node, '/wallet/getchainparameters', '')).json.chainParameter as {
       key: string;

@@ -11,7 +11,7 @@ import {
 } from '../../../src-core/ipc/channels/tx';
 import type { TronNode } from '../../../src-main/node';
 import { UnavailableSecretStore } from '../../../src-main/vault/secret-store';
-import { createWalletServices, type WalletServices } from '../../../src-main/wallet';
+import { createWalletServices, type AlertNotifier, type WalletServices } from '../../../src-main/wallet';
 import { realNodeFactory } from '../../fixtures/real-node';
 import { CHEAP_SCRYPT } from '../vault/helpers';
 import { quietLog, removeDir, type RecordedEvents, tempDir } from './helpers';
@@ -69,6 +69,9 @@ export async function startEmbeddedWallet(options: {
   events: RecordedEvents;
   blockTimeMs: number;
   saveInternalTx?: boolean;
+  /** The watchtower's poll interval (default: the service's 3 s). */
+  watchPollMs?: number;
+  alertNotifier?: AlertNotifier;
 }): Promise<EmbeddedWallet> {
   const dir = await tempDir(options.prefix);
   const factory = realNodeFactory();
@@ -87,6 +90,8 @@ export async function startEmbeddedWallet(options: {
     }),
     scrypt: CHEAP_SCRYPT,
     embeddedPollMs: 25,
+    ...(options.watchPollMs !== undefined ? { watchPollMs: options.watchPollMs } : {}),
+    ...(options.alertNotifier ? { alertNotifier: options.alertNotifier } : {}),
     settingsDefaults: {
       embeddedNode: {
         port: 0,

@@ -4,7 +4,8 @@ import { bytesToHex } from '../../../../src-core/bytes/hex';
 import { decodeBase58Check } from '../../../../src-core/bytes/base58';
 import { longToBigint, bigintToLong } from '../../../../src-core/proto/runtime';
 import { DEFAULT_CHAIN_PARAMETERS } from '../../../../src-core/chain/parameters';
-import { accountJson, blockJson } from '../format';
+import { accountJson, blockJson, splitBlock, transactionInfoJson } from '../format';
+import { parseTransaction } from '../../chain/tx';
 import {
   energyLimitOf,
   freeNetUsageAt,
@@ -189,6 +190,28 @@ export const getBlockByLimitNext =
     const blocks: Json[] = [];
     for (let n = start; n < end && n <= s.chain.props.headNumber; n++) blocks.push(await blockByNumber(s, n, visible));
     return blocks.length ? { block: blocks } : {};
+  };
+
+/**
+ * GetTransactionInfoByBlockNumServlet: the TransactionInfo of every transaction of block `num`, in
+ * block order, as a JSON array (`[]` for a block without transactions or not on the chain; on
+ * `/walletsolidity`, also for a block not solidified yet); `num` ≤ 0 answers `{}`.
+ */
+export const getTransactionInfoByBlockNum =
+  (s: NodeServices, solidOnly: boolean) =>
+  async (req: ApiRequest): Promise<Json | Json[]> => {
+    const n = numberParam(req);
+    if (n <= 0) return {};
+    if (solidOnly && n > s.chain.props.solidNumber) return [];
+    const bytes = await s.chain.blockBytes(n);
+    if (!bytes) return [];
+    const visible = req.visible();
+    const infos: Json[] = [];
+    for (const txBytes of splitBlock(bytes).transactions) {
+      const info = await s.chain.transactionInfo(parseTransaction(txBytes).idHex);
+      if (info) infos.push(transactionInfoJson(info, visible));
+    }
+    return infos;
   };
 
 // --- chain --------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import {
   envelopeFingerprint,
   parseEnvelope,
   serializeEnvelope,
+  envelopeUrParts,
   splitForQr,
 } from '../../../../src-core/envelope';
 import { TxRequestSchema, type TxRequestInput } from '../../../../src-core/ipc/channels/tx';
@@ -29,7 +30,7 @@ import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store'
 import { attachTo, makeTreasury, type Treasury } from '../../../fixtures/cosign-network';
 import { CHEAP_SCRYPT } from '../../vault/helpers';
 import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
-import { realNodeFactory } from '../../../fixtures/real-node';
+import { advanceChainPast, realNodeFactory } from '../../../fixtures/real-node';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 
@@ -315,7 +316,7 @@ describe('co-signing service on the embedded node', () => {
   it('shows an envelope past its expiration as expired, refuses to sign it, and re-proposes it with a fresh reference block, the note and who approved', async () => {
     const { id, txid } = await propose('4000000', 600_000);
     await a.wallet.cosign.setOptions({ id, note: 'rent' });
-    node.advanceTime(700);
+    await advanceChainPast(node, (await a.wallet.cosign.get({ id })).expiresAt);
     await expect.poll(async () => (await a.wallet.cosign.get({ id })).stage, { timeout: 10_000 }).toBe('expired');
     const expired = await a.wallet.cosign.get({ id });
     expect(expired.checks.find((c) => c.id === 'expiry')).toMatchObject({ outcome: 'warning', title: 'Expired' });
@@ -354,7 +355,7 @@ describe('co-signing service on the embedded node', () => {
     await a.events.waitFor('tx:status', (s) => s.txid === txid && s.state === 'confirmed', 30_000);
   });
 
-  it('carries a large contract call over QR frames read in any order', async () => {
+  it('carries a large contract call over QR codes read in any order, and still reads the older TRONCOSIGN1 frames', async () => {
     const ref = await client.getRefBlock();
     const abi = [
       {
@@ -383,23 +384,27 @@ describe('co-signing service on the embedded node', () => {
       abi,
       createdAt: ref.timestamp,
     });
-    const frames = splitForQr(serializeEnvelope(envelope));
+    const frames = envelopeUrParts(serializeEnvelope(envelope));
     expect(frames.length).toBeGreaterThan(3);
+    expect(frames.every((frame) => frame.startsWith(`ur:bytes/`))).toBe(true);
     const shuffled = [...frames.slice(2), frames[1]!, frames[0]!].reverse();
     const result = await b.wallet.cosign.importQr({ frames: shuffled });
+    expect(result.outcome).toBe('added');
     expect(result.detail.fingerprint.text).toBe(envelopeFingerprint(envelope).text);
     expect(result.detail.call).toMatchObject({
       signature: 'store(bytes32[])',
       args: [{ name: 'items', type: 'bytes32[]' }],
     });
-    expect(parseEnvelope(b.wallet.cosign.export({ id: result.id }).text).transaction.txID).toBe(
-      envelope.transaction.txID,
-    );
+    const exported = b.wallet.cosign.export({ id: result.id });
+    expect(parseEnvelope(exported.text).transaction.txID).toBe(envelope.transaction.txID);
+    expect(exported.frames).toEqual(envelopeUrParts(exported.text));
     await expectWalletError(
       b.wallet.cosign.importQr({ frames: frames.slice(1) }),
       'EnvelopeError',
       'ENVELOPE_QR_INCOMPLETE',
     );
+    const legacy = splitForQr(serializeEnvelope(envelope)).reverse();
+    await expect(b.wallet.cosign.importQr({ frames: legacy })).resolves.toMatchObject({ outcome: 'unchanged' });
     expect(stringifyJson(result.detail.summary.find((l) => l.label === 'Fee limit'))).toContain('100 TRX');
   });
 
@@ -469,7 +474,11 @@ describe('co-signing service on the embedded node', () => {
     expect(detail.checks.every((c) => c.outcome === 'passed')).toBe(true);
     expect(detail.permissionChange?.after[0]).toMatchObject({ label: 'Owner “owner”' });
     expect(detail.permissionChange?.after[0]!.value).toContain('Bob (desk 2)');
-    expect(JSON.stringify(detail.permissionChange?.diff)).toContain(toHexAddress(treasury.keys[1]));
+    const owner = detail.permissionChange?.diff?.groups.find((g) => g.type === 'Owner');
+    // The owner stays 2-of-n and gains Bob's key, with its weight as a bigint.
+    expect(owner).toMatchObject({ change: 'changed', keysRemoved: [], weightsChanged: [] });
+    expect(owner?.threshold).toBeUndefined();
+    expect(owner?.keysAdded).toEqual([{ address: toHexAddress(treasury.keys[1]), weight: 1n }]);
     expect(detail.permissionChange?.directory.map((d) => d.name)).toEqual(
       expect.arrayContaining(['Alice', 'Bob (desk 2)']),
     );

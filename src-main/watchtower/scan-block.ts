@@ -1,0 +1,88 @@
+import type { TxId } from '../../src-core/brand';
+import type { TransactionInfo } from '../../src-core/client/types';
+import { accountPermissionsFromUpdate, type AccountPermissions } from '../../src-core/permission/model';
+import { addressesTouched, blockFacts, type ScannedBlock, type TxFacts } from './block-facts';
+import type { ChainSource } from './chain-source';
+import { contractSettings } from './rules/contract-settings';
+import type { RuleContext } from './rules/context';
+import { envelopeBroadcastElsewhere, envelopeExpired, expiringEnvelopes } from './rules/envelopes';
+import { outgoingValue } from './rules/outgoing-value';
+import { permissionChanged } from './rules/permission-changed';
+import { stakingChanged } from './rules/staking-changed';
+import { unexpectedSigner } from './rules/unexpected-signer';
+import type { ScanState } from './state';
+import { currentPermissions, recordPermissions } from './tracks';
+import type { AlertDraft } from './types';
+import type { WatchList } from './watch-list';
+
+/** The structure an AccountPermissionUpdate of `owner` leaves, or undefined for any other transaction. */
+function permissionUpdate(facts: TxFacts): AccountPermissions | undefined {
+  if (facts.type !== 'AccountPermissionUpdateContract' || !facts.success) return undefined;
+  try {
+    return accountPermissionsFromUpdate(facts.value);
+  } catch {
+    // The chain validated it; a value we cannot read is reported by the other rules, not fatal.
+    return undefined;
+  }
+}
+
+/**
+ * Runs every rule over one block and updates what the scanner follows (permissions, last touch,
+ * envelopes seen or expired) in `scan`. Returns the findings in block order.
+ */
+export async function scanBlock(
+  scan: ScanState,
+  block: ScannedBlock,
+  infos: readonly TransactionInfo[],
+  list: WatchList,
+  source: Pick<ChainSource, 'isOnChain'>,
+): Promise<AlertDraft[]> {
+  const drafts: AlertDraft[] = [];
+  const accounts = new Map(list.accounts.map((a) => [a.address as string, a]));
+  const envelopes = new Map(list.envelopes.map((e) => [e.txid as string, e]));
+  const watching = accounts.size > 0 || envelopes.size > 0;
+  for (const facts of watching ? blockFacts(block, infos) : []) {
+    const envelope = envelopes.get(facts.txid);
+    if (envelope) {
+      scan.envelopes[facts.txid] = { ...scan.envelopes[facts.txid], seenAt: block.number };
+      drafts.push(...envelopeBroadcastElsewhere(facts, envelope));
+    }
+    for (const address of addressesTouched(facts)) {
+      const account = accounts.get(address);
+      const track = scan.accounts[address];
+      if (!account || !track) continue;
+      track.lastTouch = { block: block.number, blockId: block.id, timestamp: block.timestamp, txid: facts.txid };
+      const ctx: RuleContext = {
+        account,
+        permissions: currentPermissions(track),
+        baseline: track.baseline,
+        knownAddresses: list.knownAddresses,
+      };
+      const after = facts.owner === address ? permissionUpdate(facts) : undefined;
+      if (after) {
+        drafts.push(...permissionChanged(facts, after, ctx));
+        recordPermissions(track, block.number, after);
+      }
+      drafts.push(
+        ...unexpectedSigner(facts, ctx),
+        ...outgoingValue(facts, ctx),
+        ...stakingChanged(facts, ctx),
+        ...contractSettings(facts, ctx),
+      );
+    }
+  }
+  const settled = (txid: string): boolean => {
+    const entry = scan.envelopes[txid];
+    return entry?.seenAt !== undefined || entry?.expiredAt !== undefined;
+  };
+  for (const envelope of expiringEnvelopes(block, list.envelopes, settled)) {
+    // Packed before watching began (or before this wallet learnt of it): not an expiry.
+    if (await source.isOnChain(envelope.txid as TxId)) {
+      scan.envelopes[envelope.txid] = { seenAt: 0 };
+      continue;
+    }
+    scan.envelopes[envelope.txid] = { expiredAt: block.number };
+    drafts.push(envelopeExpired(envelope));
+  }
+  return drafts;
+}
