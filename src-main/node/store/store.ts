@@ -100,6 +100,23 @@ export class Store {
     for await (const [k, v] of this.db.iterator({ gte: gte ?? prefix, lt: prefixEnd(prefix) })) yield [k, v];
   }
 
+  /**
+   * The keys from `gte` (default: the start of `prefix`) to the end of `prefix`, in batches: a
+   * start-up load of hundreds of thousands of keys would otherwise pay an async step per key.
+   */
+  async *keyBatches(prefix: Uint8Array, gte?: Uint8Array, size = 4096): AsyncGenerator<Uint8Array[]> {
+    const iterator = this.db.keys({ gte: gte ?? prefix, lt: prefixEnd(prefix) });
+    try {
+      for (;;) {
+        const batch = await iterator.nextv(size);
+        if (batch.length === 0) return;
+        yield batch;
+      }
+    } finally {
+      await iterator.close();
+    }
+  }
+
   /** The keys (without values) that start with `prefix`. */
   async *scanKeys(prefix: Uint8Array): AsyncGenerator<Uint8Array> {
     for await (const k of this.db.keys({ gte: prefix, lt: prefixEnd(prefix) })) yield k;
