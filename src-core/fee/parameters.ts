@@ -8,6 +8,14 @@ export function chainParameters(overrides: FeeParameters | undefined): ChainPara
   return { ...DEFAULT_CHAIN_PARAMETERS, ...overrides };
 }
 
+/** One parameter, live or the spec's default, without copying the whole set (per-transaction formulas). */
+export function parameterOf<K extends keyof ChainParameters>(
+  overrides: FeeParameters | undefined,
+  name: K,
+): ChainParameters[K] {
+  return overrides && name in overrides ? (overrides[name] as ChainParameters[K]) : DEFAULT_CHAIN_PARAMETERS[name];
+}
+
 /** Refuses a negative or non-bigint quantity with the field's name in the message. */
 export function nonNegative(value: bigint | undefined, what: string, fallback = 0n): bigint {
   if (value === undefined) return fallback;

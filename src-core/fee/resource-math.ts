@@ -1,6 +1,6 @@
 import { FeeError } from '../errors';
 import { PROTOCOL_CONSTANTS } from '../chain/parameters';
-import { ceilDiv, chainParameters, nonNegative, type FeeParameters } from './parameters';
+import { ceilDiv, nonNegative, parameterOf, type FeeParameters } from './parameters';
 
 /**
  * Resource formulas as pure functions, so the embedded node and the UI compute the same numbers
@@ -37,12 +37,28 @@ export interface UsageInput {
  * the new usage is added. Averages are kept ×1e6 and rounded as java-tron does.
  */
 export function accumulateUsage(input: UsageInput): bigint {
-  const window = nonNegative(input.windowSlots, 'window', WINDOW_SIZE_SLOTS);
+  return increase(input.lastUsage, input.usage, input.lastSlot, input.nowSlot, input.windowSlots);
+}
+
+/** The usage left at `nowSlot` after recovery, with nothing new consumed. */
+export function decayedUsage(input: Omit<UsageInput, 'usage'>): bigint {
+  return increase(input.lastUsage, 0n, input.lastSlot, input.nowSlot, input.windowSlots);
+}
+
+/** accumulateUsage over plain arguments: every transaction's bandwidth runs it, so no input object is copied. */
+function increase(
+  lastUsageInput: bigint,
+  usageInput: bigint | undefined,
+  lastSlotInput: bigint,
+  nowSlotInput: bigint,
+  windowInput: bigint | undefined,
+): bigint {
+  const window = nonNegative(windowInput, 'window', WINDOW_SIZE_SLOTS);
   if (window === 0n) throw new FeeError('FEE_ZERO_WINDOW', 'The usage window must be at least one slot.');
-  const lastUsage = nonNegative(input.lastUsage, 'last usage');
-  const usage = nonNegative(input.usage, 'new usage');
-  const lastSlot = nonNegative(input.lastSlot, 'last slot');
-  const nowSlot = nonNegative(input.nowSlot, 'current slot');
+  const lastUsage = nonNegative(lastUsageInput, 'last usage');
+  const usage = nonNegative(usageInput, 'new usage');
+  const lastSlot = nonNegative(lastSlotInput, 'last slot');
+  const nowSlot = nonNegative(nowSlotInput, 'current slot');
   if (nowSlot < lastSlot)
     throw new FeeError('FEE_TIME_BACKWARDS', 'The current slot is before the slot of the last usage.', {
       lastSlot,
@@ -56,11 +72,6 @@ export function accumulateUsage(input: UsageInput): bigint {
     averageLast = elapsed < window ? (2n * averageLast * (window - elapsed) + window) / (2n * window) : 0n;
   }
   return ((averageLast + averageNew) * window) / USAGE_PRECISION;
-}
-
-/** The usage left at `nowSlot` after recovery, with nothing new consumed. */
-export function decayedUsage(input: Omit<UsageInput, 'usage'>): bigint {
-  return accumulateUsage({ ...input, usage: 0n });
 }
 
 function limitFromStake(frozenSun: bigint, totalLimit: bigint, totalWeight: bigint): bigint {
@@ -80,7 +91,7 @@ export function netLimitFromStake(input: {
 }): bigint {
   const frozen = nonNegative(input.frozenSun, 'staked amount');
   const weight = nonNegative(input.totalNetWeight, 'TotalNetWeight');
-  return limitFromStake(frozen, chainParameters(input.parameters).getTotalNetLimit, weight);
+  return limitFromStake(frozen, parameterOf(input.parameters, 'getTotalNetLimit'), weight);
 }
 
 /** EnergyLimit (§6.3): floor(frozen TRX × TotalEnergyCurrentLimit / TotalEnergyWeight). */
@@ -91,7 +102,7 @@ export function energyLimitFromStake(input: {
 }): bigint {
   const frozen = nonNegative(input.frozenSun, 'staked amount');
   const weight = nonNegative(input.totalEnergyWeight, 'TotalEnergyWeight');
-  return limitFromStake(frozen, chainParameters(input.parameters).getTotalEnergyCurrentLimit, weight);
+  return limitFromStake(frozen, parameterOf(input.parameters, 'getTotalEnergyCurrentLimit'), weight);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { sha256 } from '@noble/hashes/sha2.js';
 import { protocol, bigintToLong, longToBigint } from '../../../src-core/proto/runtime';
 import { signDigest } from '../../../src-core/keys/keys';
 import { bytesToHex } from '../../../src-core/bytes/hex';
+import { sha256 } from './sha256';
 
 /**
  * Block header, id and witness signature as java-tron builds them (java-tron-http.md §1.4, §2.1,

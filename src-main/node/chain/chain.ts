@@ -81,6 +81,8 @@ export class Chain {
   private readonly blocks: BlockLog;
   private readonly indexes: ChainIndexes;
   private readonly solid: SolidState;
+  /** The last nextBlockSlot answer: it holds while the head (props) and the slot's timestamp stay the same. */
+  private nextSlotCache: { props: DynamicProperties; timestamp: number; slot: ScheduledSlot } | undefined;
 
   private constructor(
     options: ChainOptions,
@@ -230,10 +232,16 @@ export class Chain {
   /** Where the next block will go (its timestamp and representative), for executions of pending transactions. */
   nextBlockSlot(wallNow: number): ScheduledSlot {
     const timestamp = this.nextBlockTimestamp(wallNow);
-    const slot = producibleSlot(this.props, timestamp, (hex) => this.signingKeyFor(hex));
-    return slot
-      ? { timestamp: slot.timestamp, witnessHex: slot.witnessHex }
+    // Every admission asks; the answer depends only on the head (a new block replaces `props`, and
+    // the signing keys' accounts change only with blocks) and on the timestamp.
+    const cached = this.nextSlotCache;
+    if (cached && cached.props === this.props && cached.timestamp === timestamp) return cached.slot;
+    const found = producibleSlot(this.props, timestamp, (hex) => this.signingKeyFor(hex));
+    const slot = found
+      ? { timestamp: found.timestamp, witnessHex: found.witnessHex }
       : { timestamp, witnessHex: this.witnessAt(timestamp) };
+    this.nextSlotCache = { props: this.props, timestamp, slot };
+    return slot;
   }
 
   // --- applying a block --------------------------------------------------------------------------

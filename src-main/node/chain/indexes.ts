@@ -29,11 +29,13 @@ export class ChainIndexes {
     const indexes = new ChainIndexes();
     for await (const [k, v] of store.scan(Uint8Array.of(PREFIX.recent)))
       indexes.recent.set(bytesToHex(k.subarray(1)), bytesToHex(v));
-    for await (const [k] of store.scan(
+    // Every transaction packed within the expiration window: read in batches, the ids hexed natively.
+    for await (const batch of store.keyBatches(
       Uint8Array.of(PREFIX.expiration),
       key(PREFIX.expiration, u64(headTimestamp + 1)),
     ))
-      indexes.trackUnexpired(bytesToHex(k.subarray(9)), readU64(k, 1));
+      for (const k of batch)
+        indexes.trackUnexpired(Buffer.from(k.buffer, k.byteOffset + 9, k.length - 9).toString('hex'), readU64(k, 1));
     return indexes;
   }
 

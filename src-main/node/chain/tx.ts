@@ -1,9 +1,9 @@
-import { sha256 } from '@noble/hashes/sha2.js';
 import { protocol, longToBigint } from '../../../src-core/proto/runtime';
-import { bytesToHex } from '../../../src-core/bytes/hex';
+import { hexToBytes } from '../../../src-core/bytes/hex';
 import type { RecoveredSignature } from '../auth/permission-check';
 import type { ParsedContract } from '../actuators/parsed-contract';
 import { parseContract } from '../actuators/parsed-contract';
+import { sha256Hex } from './sha256';
 
 /**
  * A transaction as the node handles it: the protobuf parts, its id, and the facts admission and
@@ -36,12 +36,12 @@ export function parseRawTransaction(
   signatures: readonly Uint8Array[],
 ): ParsedTransaction {
   const rawBytes = protocol.Transaction.raw.encode(raw as protocol.Transaction.Iraw).finish();
-  const id = sha256(rawBytes);
+  const idHex = sha256Hex(rawBytes);
   const contracts = (raw.contract as protocol.Transaction.Contract.$Properties[] | undefined) ?? [];
   const bytes = transactionBytes(rawBytes, signatures);
   return {
-    id,
-    idHex: bytesToHex(id),
+    id: hexToBytes(idHex),
+    idHex,
     raw,
     rawBytes,
     signatures,

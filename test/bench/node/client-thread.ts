@@ -1,6 +1,10 @@
 import { Worker } from 'node:worker_threads';
 
-/** Starts client-worker.ts with its connections open; `broadcast` sends one batch and waits for every reply. */
+/**
+ * Starts a client worker (client-worker.ts unless another entry is given) with its connections
+ * open; `broadcast` sends one batch and waits for every reply, `request` any message the entry
+ * understands.
+ */
 export class ClientThread {
   private constructor(
     private readonly worker: Worker,
@@ -8,7 +12,11 @@ export class ClientThread {
     readonly taskId: number | undefined,
   ) {}
 
-  static start(port: number, concurrency: number): Promise<ClientThread> {
+  static start(
+    port: number,
+    concurrency: number,
+    entry: URL = new URL('./client-worker.ts', import.meta.url),
+  ): Promise<ClientThread> {
     // Worker threads do not inherit tsx's loader: the worker loads the TypeScript file through
     // tsx's API, from paths resolved here.
     const source = `
@@ -20,7 +28,7 @@ export class ClientThread {
         port,
         concurrency,
         tsxApi: import.meta.resolve('tsx/esm/api'),
-        entry: new URL('./client-worker.ts', import.meta.url).href,
+        entry: entry.href,
       },
     });
     return new Promise((resolve, reject) => {
@@ -30,10 +38,14 @@ export class ClientThread {
   }
 
   broadcast(bodies: readonly string[]): Promise<{ accepted: number; refused: string }> {
+    return this.request({ bodies });
+  }
+
+  request<T>(message: object): Promise<T> {
     return new Promise((resolve, reject) => {
       this.worker.once('message', resolve);
       this.worker.once('error', reject);
-      this.worker.postMessage({ bodies });
+      this.worker.postMessage(message);
     });
   }
 

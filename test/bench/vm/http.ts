@@ -1,14 +1,15 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
-import { privateKeyFromHex, signDigest } from '../../../src-core/keys/keys';
 import { loadArtifacts } from '../../fixtures/contracts/compile';
-import { LeanConnection } from '../node/lean-client';
+import { ClientThread } from '../node/client-thread';
+import { signId } from '../libsecp-signer';
 
 /**
  * End-to-end TRC-20 transfers per second through a dev node's HTTP API: each transfer is built by
  * /wallet/triggersmartcontract, signed here, and sent to /wallet/broadcasttransaction (signature
  * recovery, permission check, VM execution on the pending state); the clock stops when the block
- * holding all of them is produced (/admin/mine). Every transfer goes to an existing holder
+ * holding all of them is produced (/admin/mine). The wallets run on their own thread and sign with
+ * libsecp256k1 (trc20-client-worker.ts): the node's work is what is measured. Every transfer goes to an existing holder
  * (12,902 energy). Needs /admin/* (dev mode) for the funded keys and for mining.
  */
 const TRANSFERS = 1_500;
@@ -40,9 +41,9 @@ export async function measureHttpTrc20(baseUrl: string): Promise<HttpTrc20Result
   const accounts = (await post('/admin/accounts')).accounts as { hex: string; privateKey: string }[] | undefined;
   if (!accounts?.length) throw new Error(`${baseUrl} has no /admin/accounts: start the node in dev mode.`);
   const owner = accounts[0]!;
-  const key = privateKeyFromHex(owner.privateKey);
+  const key = hexToBytes(owner.privateKey);
   const sign = (tx: Json): string =>
-    JSON.stringify({ ...tx, signature: [bytesToHex(signDigest(hexToBytes(tx.txID as string), key))] });
+    JSON.stringify({ ...tx, signature: [bytesToHex(signId(hexToBytes(tx.txID as string), key))] });
 
   const token = loadArtifacts()['Token']!;
   const deploy = await post('/wallet/deploycontract', {
@@ -71,27 +72,10 @@ export async function measureHttpTrc20(baseUrl: string): Promise<HttpTrc20Result
       fee_limit: 100_000_000,
     });
 
-  const connections = await Promise.all(Array.from({ length: CONCURRENCY }, () => LeanConnection.open(port)));
+  const client = await ClientThread.start(port, CONCURRENCY, new URL('./trc20-client-worker.ts', import.meta.url));
   try {
-    const send = async (count: number, first: number): Promise<{ lastId: string; refused: string }> => {
-      let next = 0;
-      let lastId = '';
-      let refused = '';
-      await Promise.all(
-        connections.map(async (connection) => {
-          while (next < count) {
-            const i = first + next++;
-            const built = JSON.parse(await connection.post('/wallet/triggersmartcontract', body(i))) as Json;
-            const tx = built.transaction as Json | undefined;
-            if (!tx) throw new Error(`triggersmartcontract failed: ${JSON.stringify(built)}`);
-            const reply = await connection.post('/wallet/broadcasttransaction', sign(tx));
-            if (reply.startsWith('{"result":true')) lastId = tx.txID as string;
-            else refused ||= reply;
-          }
-        }),
-      );
-      return { lastId, refused };
-    };
+    const send = (count: number, first: number): Promise<{ lastId: string; refused: string }> =>
+      client.request({ triggers: Array.from({ length: count }, (_, i) => body(first + i)), key: owner.privateKey });
     // Warm-up: every recipient becomes a holder, so each measured transfer prices the same.
     await send(RECIPIENTS * 2, 0);
     await post('/admin/mine');
@@ -111,7 +95,7 @@ export async function measureHttpTrc20(baseUrl: string): Promise<HttpTrc20Result
     }
     return { perSecond: best, transfers: TRANSFERS, energyPerTransfer: energy };
   } finally {
-    for (const c of connections) c.close();
+    await client.close();
   }
 }
 

@@ -62,4 +62,21 @@ describe('chain indexes', () => {
     expect(loaded.isPackedAndUnexpired(early.idHex)).toBe(false);
     expect(loaded.isPackedAndUnexpired(late.idHex)).toBe(true);
   });
+
+  it('reads back every unexpired id when there are more than one batch of keys', async () => {
+    const { store, dispose } = await tempStore();
+    disposals.push(dispose);
+    const txs: ParsedTransaction[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const id = new Uint8Array(32);
+      new DataView(id.buffer).setUint32(0, i);
+      txs.push({ id, idHex: bytesToHex(id), expiration: 600_000 + i } as unknown as ParsedTransaction);
+    }
+    await store.write(new ChainIndexes().stage(block(5, 15_000), txs).ops);
+    const loaded = await ChainIndexes.load(store, 600_000 + 4_999);
+    expect(txs.filter((tx) => loaded.isPackedAndUnexpired(tx.idHex))).toHaveLength(5_000);
+    expect(loaded.isPackedAndUnexpired(txs[4_999]!.idHex)).toBe(false);
+    expect(loaded.isPackedAndUnexpired(txs[5_000]!.idHex)).toBe(true);
+    expect(loaded.isPackedAndUnexpired(txs[9_999]!.idHex)).toBe(true);
+  });
 });

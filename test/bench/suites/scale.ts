@@ -1,0 +1,181 @@
+import { fork } from 'node:child_process';
+import { mkdtemp, readdir, rm, stat, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hexToBytes } from '../../../src-core/bytes/hex';
+import { createNode } from '../../../src-main/node';
+import { LeanConnection } from '../node/lean-client';
+import { buildChain, type ChainSize } from '../scale/build-chain';
+import { measureLatency, type Latency } from '../scale/latency';
+
+/**
+ * `npm run bench -- scale [--accounts=N] [--transfers=N] [--per-block=N]`: a chain of 200,000
+ * accounts and 1,000,000 signed transfers (by default) built through the node's pool and block
+ * producer, then the data directory's size, a restart in a process of its own (time to the first
+ * served request, the node's RSS) and p50/p99 latency of three reads under 32 concurrent clients.
+ */
+// 500 transfers a block: a busy mainnet block holds a few hundred.
+const DEFAULT_SIZE: ChainSize = { accounts: 200_000, transfers: 1_000_000, perBlock: 500 };
+const CLIENTS = 32;
+const REQUESTS_PER_ENDPOINT = 2_000;
+/** Blocks answer with every transaction in them: fewer requests keep the run short. */
+const BLOCK_REQUESTS = 500;
+const TARGET_RSS_MB = 1024;
+const TARGET_RESTART_MS = 5_000;
+const TARGET_P99_MS = 20;
+
+function flag(name: string, fallback: number): number {
+  const prefix = `--${name}=`;
+  const arg = process.argv.find((a) => a.startsWith(prefix));
+  if (!arg) return fallback;
+  const value = Number(arg.slice(prefix.length).replace(/_/g, ''));
+  if (!Number.isInteger(value) || value <= 0) throw new RangeError(`${prefix}… takes a positive whole number.`);
+  return value;
+}
+
+async function directorySize(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? await directorySize(path) : (await stat(path)).size;
+  }
+  return total;
+}
+
+async function memoryOf(pid: number): Promise<{ rssMb: number; peakMb: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+/** Picks `count` items spread over `items` (deterministic). */
+function spread<T>(items: readonly T[], count: number): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < count; i++) out.push(items[(i * 7_919) % items.length]!);
+  return out;
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+export async function run(): Promise<boolean> {
+  const size: ChainSize = {
+    accounts: flag('accounts', DEFAULT_SIZE.accounts),
+    transfers: flag('transfers', DEFAULT_SIZE.transfers),
+    perBlock: flag('per-block', DEFAULT_SIZE.perBlock),
+  };
+  if (size.transfers < size.accounts)
+    throw new RangeError('--transfers must be at least --accounts (each new account is created by a transfer).');
+  const datadir = await mkdtemp(join(os.tmpdir(), 'tron-scale-'));
+  try {
+    console.log(`\nscale: ${size.accounts} accounts, ${size.transfers} transfers, ${size.perBlock} per block`);
+    // --- build ---------------------------------------------------------------------------------
+    const node = await createNode({
+      datadir,
+      port: 0,
+      blockTimeMs: 0,
+      accounts: 20,
+      signatureWorkers: os.availableParallelism(),
+      maxPendingTransactions: Math.max(100_000, size.perBlock),
+    });
+    const funded = node.accounts.map((a) => ({ key: hexToBytes(a.privateKey), address: hexToBytes(a.hex) }));
+    let built;
+    try {
+      built = await buildChain(node, funded, size, (line) => console.log(line));
+    } finally {
+      await node.stop();
+    }
+    const datadirBytes = await directorySize(datadir);
+
+    // --- restart in a process of its own --------------------------------------------------------
+    const forkedAt = performance.now();
+    const child = fork(fileURLToPath(new URL('../scale/serve.ts', import.meta.url)), [datadir], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      const ready = await new Promise<{ port: number; createNodeMs: number }>((resolve, reject) => {
+        child.once('message', (m) => resolve(m as { port: number; createNodeMs: number }));
+        child.once('exit', (code) => reject(new Error(`the restarted node exited with ${code}`)));
+      });
+      const first = await LeanConnection.open(ready.port);
+      const askedAt = performance.now();
+      const firstReply = await first.post('/wallet/getnowblock', '{}');
+      const firstAnswerMs = performance.now() - askedAt;
+      const sinceForkMs = performance.now() - forkedAt;
+      first.close();
+      const restartMs = ready.createNodeMs + firstAnswerMs;
+      const headServed = firstReply.includes(`"number":${built.headNumber}`);
+      console.log(
+        `  built in ${Math.round(built.seconds)} s; restart ${Math.round(restartMs)} ms; measuring reads with ${CLIENTS} clients…`,
+      );
+
+      // --- reads under concurrency -------------------------------------------------------------
+      const reads: { name: string; latency: Latency }[] = [];
+      const addressBodies = spread(built.addresses, REQUESTS_PER_ENDPOINT).map((a) => JSON.stringify({ address: a }));
+      reads.push({
+        name: 'getaccount',
+        latency: await measureLatency(ready.port, CLIENTS, '/wallet/getaccount', addressBodies, (r) =>
+          r.includes('"address"'),
+        ),
+      });
+      const idBodies = spread(built.sampleTxIds, REQUESTS_PER_ENDPOINT).map((id) => JSON.stringify({ value: id }));
+      reads.push({
+        name: 'gettransactionbyid',
+        latency: await measureLatency(ready.port, CLIENTS, '/wallet/gettransactionbyid', idBodies, (r) =>
+          r.includes('"txID"'),
+        ),
+      });
+      const numbers = Array.from({ length: built.headNumber }, (_, i) => i + 1);
+      const blockBodies = spread(numbers, BLOCK_REQUESTS).map((num) => JSON.stringify({ num }));
+      reads.push({
+        name: 'getblockbynum',
+        latency: await measureLatency(ready.port, CLIENTS, '/wallet/getblockbynum', blockBodies, (r) =>
+          r.includes('"blockID"'),
+        ),
+      });
+      const memory = await memoryOf(child.pid!);
+
+      const failedReads = reads.reduce((n, r) => n + r.latency.failed, 0);
+      const worstP99 = Math.max(...reads.map((r) => r.latency.p99));
+      console.table([
+        {
+          measure: 'chain built through the pool and the producer',
+          value: `${built.headNumber} blocks in ${Math.round(built.seconds)} s (${Math.round(size.transfers / built.seconds)} tx/s), ${built.refused} refused`,
+        },
+        { measure: 'data directory', value: `${(datadirBytes / 1024 / 1024).toFixed(1)} MB` },
+        {
+          measure: 'restart: createNode to the first served request',
+          value: `${Math.round(restartMs)} ms (target < ${TARGET_RESTART_MS}); ${Math.round(sinceForkMs)} ms from process start, with Node and tsx`,
+        },
+        {
+          measure: "the restarted node's RSS after the reads (peak)",
+          value: `${Math.round(memory.rssMb)} MB (${Math.round(memory.peakMb)} MB) (target < ${TARGET_RSS_MB} MB)`,
+        },
+        ...reads.map((r) => ({
+          measure: `${r.name}: p50 / p99 / max, ${r.latency.requests} requests, ${CLIENTS} clients`,
+          value: `${ms(r.latency.p50)} / ${ms(r.latency.p99)} / ${ms(r.latency.max)} (target p99 < ${TARGET_P99_MS} ms)${r.latency.failed ? `, ${r.latency.failed} wrong answers` : ''}`,
+        })),
+      ]);
+      if (built.refused) console.log(`first refusal while building: ${built.firstRefusal}`);
+      for (const r of reads)
+        if (r.latency.firstFailure) console.log(`${r.name}, first wrong answer: ${r.latency.firstFailure}`);
+      if (!headServed)
+        console.log(`the first answer after the restart was not head ${built.headNumber}: ${firstReply.slice(0, 200)}`);
+      return (
+        built.refused === 0 &&
+        headServed &&
+        failedReads === 0 &&
+        restartMs < TARGET_RESTART_MS &&
+        memory.rssMb < TARGET_RSS_MB &&
+        worstP99 < TARGET_P99_MS
+      );
+    } finally {
+      child.send('stop');
+      await exited;
+    }
+  } finally {
+    await rm(datadir, { recursive: true, force: true });
+  }
+}
