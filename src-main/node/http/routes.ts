@@ -7,6 +7,7 @@ import * as staking from './handlers/staking';
 import * as contracts from './handlers/contracts';
 import * as admin from './handlers/admin';
 import { adminDryRun } from './handlers/dry-run';
+import { adminFork, adminImpersonate } from './handlers/fork';
 
 /**
  * Every endpoint of the node, one row each (java-tron's FullNodeHttpApiService and
@@ -152,6 +153,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'mine', scope: SCOPE.admin, get: refused, handler: (s) => admin.adminMine(s) },
   { name: 'time', scope: SCOPE.admin, get: refused, handler: (s) => admin.adminTime(s) },
   { name: 'dryrun', scope: SCOPE.admin, get: refused, handler: (s) => adminDryRun(s.dryRunner) },
+  { name: 'fork', scope: SCOPE.admin, get: same, handler: (s) => adminFork(s) },
+  { name: 'impersonate', scope: SCOPE.admin, get: refused, handler: (s) => adminImpersonate(s) },
 ];
 
 /** The paths an endpoint is served on, each with whether it answers from the solidified block. */

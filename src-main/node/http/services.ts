@@ -5,6 +5,7 @@ import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { DerivedKey } from '../genesis';
 import type { ContractRuntime } from '../vm-host/runtime';
 import type { DryRunner } from '../simulation/dry-run';
+import type { ForkHandle } from '../fork/open-fork';
 
 /** What the HTTP handlers use of the node. */
 export interface NodeServices {
@@ -19,4 +20,6 @@ export interface NodeServices {
   readonly dryRunner: DryRunner;
   mine(blocks: number): Promise<void>;
   advanceTime(seconds: number): void;
+  /** Fork mode only: what /admin/fork reports, /admin/impersonate. */
+  readonly fork?: ForkHandle;
 }
