@@ -78,6 +78,13 @@ function concat(prefix: number, body: Uint8Array): Uint8Array {
   return out;
 }
 
+/** protobufjs encodes into Buffers, whose toJSON would bypass encodeRecord's bytes tag: plain copies. */
+function plainBytes(stored: unknown): unknown {
+  if (stored instanceof Uint8Array) return Uint8Array.from(stored);
+  if (Array.isArray(stored)) return stored.map(plainBytes);
+  return stored ?? null;
+}
+
 export interface ForkBackendOptions {
   readonly extCodecs: ExtCodecs;
   readonly cacheBytes: number;
@@ -227,7 +234,7 @@ export class ForkStateBackend implements StateBackend {
     stats.maxBlock = Math.max(stats.maxBlock, atBlock);
     const ops: BatchOp[] = entries.map(([cacheKey, value, stored]) => {
       this.pending.set(cacheKey, value);
-      return { type: 'put', key: fetchedKey(cacheKey), value: encodeRecord({ at: atBlock, v: stored ?? null }) };
+      return { type: 'put', key: fetchedKey(cacheKey), value: encodeRecord({ at: atBlock, v: plainBytes(stored) }) };
     });
     ops.push({ type: 'put', key: fetchedKey(STATS_KEY), value: encodeRecord(stats) });
     const keys = entries.map(([cacheKey]) => cacheKey);
