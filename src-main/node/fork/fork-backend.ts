@@ -364,7 +364,8 @@ export class ForkStateBackend implements StateBackend {
       { item: `block ${number}`, path: '/wallet/getblockbynum', body: { num: number } },
     ]) as Json[];
     const id = typeof json?.blockID === 'string' ? json.blockID : null;
-    this.keep(FETCHED_KIND.block, number, [[cacheKey, id, id]]);
+    // A block below the fork point does not change: it counts as read at the fork point.
+    this.keep(FETCHED_KIND.block, this.point.number, [[cacheKey, id, id]]);
     return id ?? undefined;
   }
 

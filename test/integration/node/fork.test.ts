@@ -7,6 +7,10 @@ import { createNode, type TronNode } from '../../../src-main/node';
 import type { ForkConfig } from '../../../src-main/node/config';
 import * as b from '../../../src-core/tx/builders';
 import { ACTIVE_DEFAULT_OPERATIONS } from '../../../src-main/node/state/dynamic';
+import { transactionHeader } from '../../../src-core/tx/header';
+import type { TransactionJson } from '../../../src-core/tx/types';
+import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
+import { signDigest } from '../../../src-core/keys/keys';
 import {
   balanceOfData,
   buildUpstreamState,
@@ -155,7 +159,7 @@ describe('fork mode against a live upstream node', () => {
 
   it("applies the multisig's permission update and a transfer while impersonating it, and refuses both without", async () => {
     const { multisig, carol } = scenario;
-    const newOwner = scenario.untouched;
+    const { newOwner } = scenario;
     const update = b.accountPermissionUpdateContract({
       owner: multisig.hex,
       ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: newOwner.hex, weight: 1 }] },
@@ -191,6 +195,32 @@ describe('fork mode against a live upstream node', () => {
     expect((await post(a.url, '/wallet/getaccount', { address: multisig.hex })).owner_permission.threshold).toBe(2);
   });
 
+  it("accepts a transaction whose reference block is upstream's, from before the fork point, and refuses a foreign one", async () => {
+    const { bob, carol } = scenario;
+    const forkPoint = (await post(node.url, '/admin/fork')).forkPoint.number as number;
+    const reference = await post(a.url, '/wallet/getblockbynum', { num: forkPoint - 1 });
+    const header = transactionHeader({
+      refBlock: { number: BigInt(forkPoint - 1), blockId: reference.blockID },
+      headTimestamp: node.head().timestamp,
+      expirationMs: 60_000,
+    });
+    const pay = b.transferContract({ owner: bob.hex, to: carol.hex, amount: 1n * TRX });
+    const sign = (tx: TransactionJson): TransactionJson => ({
+      ...tx,
+      signature: [bytesToHex(signDigest(hexToBytes(tx.txID), bob.key))],
+    });
+    expect(await send(node, sign(b.buildTransaction(pay, { header })))).toMatchObject({ result: true });
+    const foreign = transactionHeader({
+      refBlock: { number: BigInt(forkPoint - 2), blockId: 'ab'.repeat(32) },
+      headTimestamp: node.head().timestamp,
+      expirationMs: 60_000,
+    });
+    expect(await send(node, sign(b.buildTransaction(pay, { header: foreign })))).toMatchObject({ code: 'TAPOS_ERROR' });
+    const log = (await post(node.url, '/admin/fork')).requests.log as Json[];
+    expect(log.map((r) => r.item)).toContain(`block ${forkPoint - 1}`);
+    await node.mine(1);
+  });
+
   it('fetched only the items it touched, each once, and fetches none of them again after a restart', async () => {
     const report = await post(node.url, '/admin/fork');
     const items = (report.requests.log as Json[]).map((r) => r.item as string).filter((i) => !i.startsWith('the '));
@@ -198,8 +228,22 @@ describe('fork mode against a live upstream node', () => {
     expect(items).toContain(`account ${scenario.alice.hex}`);
     expect(items).toContain(`contract ${scenario.token}`);
     expect(items.some((i) => i.startsWith('storage slot'))).toBe(true);
-    // An account nothing read (the one B's permission update names is created locally, never read upstream).
-    expect(items).not.toContain(`account ${scenario.untouched.hex.replace(/.$/, '0')}`);
+    // Only accounts something read: the scenario's, the token's, the representative's and the fork's own representatives'.
+    const touched = new Set(
+      [
+        scenario.alice.hex,
+        scenario.bob.hex,
+        scenario.carol.hex,
+        scenario.multisig.hex,
+        scenario.newOwner.hex,
+        scenario.token,
+        scenario.representative,
+        ...node.chain.props.genesisWitnesses,
+      ].map((hex) => `account ${hex}`),
+    );
+    const accounts = items.filter((i) => i.startsWith('account '));
+    expect(accounts.filter((i) => !touched.has(i))).toEqual([]);
+    expect(accounts).not.toContain(`account ${scenario.untouched.hex}`);
     expect(report.fetched.account).toBeGreaterThan(0);
     expect(report.fetched.contract).toBe(1);
     expect(report.readRange.from).toBeLessThanOrEqual(report.readRange.to);
