@@ -20,7 +20,7 @@ import {
   witnessesFromJson,
 } from './convert';
 import type { ForkPoint } from './fork-point';
-import type { Upstream } from './upstream';
+import type { UpstreamReader } from './upstream';
 
 /**
  * The state of a fork: the node's own `StateBackend` (LevelDB, `local`) over the upstream node's
@@ -105,7 +105,7 @@ export class ForkStateBackend implements StateBackend {
   private constructor(
     private readonly local: StateBackend,
     private readonly store: Store,
-    private readonly upstream: Upstream,
+    private readonly upstream: UpstreamReader,
     private readonly point: ForkPoint,
     private readonly options: ForkBackendOptions,
   ) {
@@ -116,7 +116,7 @@ export class ForkStateBackend implements StateBackend {
   static async open(
     local: StateBackend,
     store: Store,
-    upstream: Upstream,
+    upstream: UpstreamReader,
     point: ForkPoint,
     options: ForkBackendOptions,
   ): Promise<ForkStateBackend> {

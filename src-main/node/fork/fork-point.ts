@@ -6,7 +6,7 @@ import { decodeHeader } from '../chain/block';
 import { decodeRecord, encodeRecord } from '../state/records';
 import type { BatchOp, Store } from '../store/store';
 import { chainParametersFromJson } from './convert';
-import type { Upstream } from './upstream';
+import type { UpstreamReader } from './upstream';
 
 /**
  * Where a fork leaves its upstream: the upstream head when the fork was made (its header, kept as
@@ -41,7 +41,7 @@ const REFRESH_MS = 3000;
 const SLOT_MS = 3000;
 
 /** A block's JSON (getnowblock, getblockbynum) → its header alone as a stored block, and the id it gives. */
-function headerBlock(json: Json, what: string, upstream: Upstream): { bytes: Uint8Array; id: string } {
+function headerBlock(json: Json, what: string, upstream: UpstreamReader): { bytes: Uint8Array; id: string } {
   const header = json.block_header as Json | undefined;
   if (!header?.raw_data) upstream.fail(what, `no block_header in ${JSON.stringify(json).slice(0, 120)}`);
   const message = jsonToMessage('protocol.BlockHeader', header, { hexMode: 'java-tron' });
@@ -56,7 +56,7 @@ export class ForkPoint {
 
   private constructor(
     readonly info: ForkInfo,
-    private readonly upstream: Upstream,
+    private readonly upstream: UpstreamReader,
   ) {
     this.head = { number: info.number, timestamp: info.timestamp, at: 0 };
   }
@@ -70,7 +70,7 @@ export class ForkPoint {
   }
 
   /** The fork point of this data directory, or a new one at upstream's head (its batch: `ops`). */
-  static async open(store: Store, upstream: Upstream): Promise<{ point: ForkPoint; ops: BatchOp[] }> {
+  static async open(store: Store, upstream: UpstreamReader): Promise<{ point: ForkPoint; ops: BatchOp[] }> {
     const stored = await store.get(INFO_KEY);
     if (stored) return { point: new ForkPoint(decodeRecord(stored) as ForkInfo, upstream), ops: [] };
     const [now, genesis, parameters] = upstream.callSync([

@@ -35,6 +35,13 @@ export interface LoggedRequest {
   readonly attempts: number;
 }
 
+/** What the fork's state and fork point read upstream through (`Upstream`, or a test's script). */
+export interface UpstreamReader {
+  readonly url: string;
+  callSync(calls: readonly UpstreamCall[]): unknown[];
+  fail(item: string, cause: string): never;
+}
+
 interface WorkerResult {
   readonly status?: number;
   readonly text?: string;
@@ -45,7 +52,7 @@ interface WorkerResult {
 /** Newest entries of the request log kept in memory. */
 const LOG_LIMIT = 10_000;
 
-export class Upstream {
+export class Upstream implements UpstreamReader {
   readonly url: string;
   private readonly worker: Worker;
   private readonly port;
