@@ -1,6 +1,6 @@
 export {};
 // `npm run bench -- <suite…>`: runs the named suites (all when none is named).
-const available = ['core', 'node', 'vm', 'vault', 'watch', 'renderer'] as const;
+const available = ['core', 'node', 'vm', 'vault', 'watch', 'renderer', 'fork'] as const;
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const suites = requested.length > 0 ? requested : [...available];

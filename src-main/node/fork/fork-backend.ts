@@ -149,13 +149,29 @@ export class ForkStateBackend implements StateBackend {
     if (this.written.has(cacheKey)) return this.local.getAccount(addressHex);
     const known = this.known(cacheKey, (v) => decodeAccount(v as Uint8Array));
     if (known !== undefined) return (known ?? undefined) as AccountRecord | undefined;
-    const [json] = this.upstream.callSync([
-      { item: `account ${addressHex}`, path: '/wallet/getaccount', body: { address: addressHex } },
-    ]) as Json[];
+    this.fetchAccounts([addressHex]);
+    return (this.known(cacheKey, (v) => decodeAccount(v as Uint8Array)) ?? undefined) as AccountRecord | undefined;
+  }
+
+  /** Fetches the accounts not read yet in one round (within the upstream's concurrency): what a caller knows it will read. */
+  prefetchAccounts(addresses: readonly string[]): void {
+    const missing = addresses.filter((hex) => {
+      const cacheKey = KIND.account + hex;
+      return !this.written.has(cacheKey) && this.known(cacheKey, (v) => v) === undefined;
+    });
+    if (missing.length) this.fetchAccounts(missing);
+  }
+
+  private fetchAccounts(addresses: readonly string[]): void {
+    const answers = this.upstream.callSync(
+      addresses.map((hex) => ({ item: `account ${hex}`, path: '/wallet/getaccount', body: { address: hex } })),
+    ) as Json[];
     const at = this.point.upstreamHead();
-    const account = isEmpty(json) ? null : accountFromJson(json!, this.point.genesisTimestamp, at.slot);
-    this.keep(FETCHED_KIND.account, at.number, [[cacheKey, account, account && encodeAccount(account)]]);
-    return account ?? undefined;
+    addresses.forEach((hex, i) => {
+      const json = answers[i];
+      const account = isEmpty(json) ? null : accountFromJson(json!, this.point.genesisTimestamp, at.slot);
+      this.keep(FETCHED_KIND.account, at.number, [[KIND.account + hex, account, account && encodeAccount(account)]]);
+    });
   }
 
   nameOwner(nameHex: string): string | undefined {

@@ -46,7 +46,11 @@ export async function openFork(
     options.log(`fork of ${upstream.url} at block ${point.number} ${point.info.id}`);
     return {
       state,
-      genesis: (s, input) => createForkGenesis(s, input, point.info),
+      genesis: (s, input) => {
+        // The fork's representatives are upstream accounts when they exist there: one round of requests.
+        state.prefetchAccounts(input.witnessKeys.map((k) => k.hex));
+        return createForkGenesis(s, input, point.info);
+      },
       attach: (c) => {
         chain = c;
         c.taposFallback = (refBlockBytes, refBlockHash) => {
