@@ -143,6 +143,8 @@ export class ForkUpstreamError extends Error {
     readonly item: string,
     readonly cause_: string,
   ) {
-    super(`Fork: could not read ${item} from the upstream node (${cause_}); nothing was cached, retry when it answers.`);
+    super(
+      `Fork: could not read ${item} from the upstream node (${cause_}); nothing was cached, retry when it answers.`,
+    );
   }
 }

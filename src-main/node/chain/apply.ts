@@ -57,7 +57,8 @@ function checkSignatures(tx: ParsedTransaction, ctx: ApplyContext, signers: read
  */
 export function applyTransaction(tx: ParsedTransaction, ctx: ApplyContext): TxOutcome | Promise<TxOutcome> {
   // An impersonated owner (fork mode) passes as if its permission's keys had signed.
-  if (ctx.signers && !(tx.contract && ctx.impersonated?.has(tx.contract.ownerHex))) checkSignatures(tx, ctx, ctx.signers);
+  if (ctx.signers && !(tx.contract && ctx.impersonated?.has(tx.contract.ownerHex)))
+    checkSignatures(tx, ctx, ctx.signers);
   ctx.afterSignatureCheck?.();
   return processTransaction(tx, ctx);
 }

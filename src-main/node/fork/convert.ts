@@ -39,9 +39,7 @@ export function accountFromJson(json: Json, genesisTimestamp: number, readSlot: 
   const resource = (json.account_resource ?? {}) as Json;
   account.latestConsumeTime = account.netUsage ? readSlot : slotOf(json.latest_consume_time);
   account.latestConsumeFreeTime = account.freeNetUsage ? readSlot : slotOf(json.latest_consume_free_time);
-  account.latestConsumeTimeForEnergy = account.energyUsage
-    ? readSlot
-    : slotOf(resource.latest_consume_time_for_energy);
+  account.latestConsumeTimeForEnergy = account.energyUsage ? readSlot : slotOf(resource.latest_consume_time_for_energy);
   return account;
 }
 
@@ -75,7 +73,9 @@ export function witnessesFromJson(json: Json): WitnessRecord[] {
   const list = (json.witnesses ?? []) as Json[];
   return list.map((w) =>
     decodeWitness(
-      protocol.Witness.encode(jsonToMessage('protocol.Witness', w, { hexMode: 'java-tron' }) as protocol.IWitness).finish(),
+      protocol.Witness.encode(
+        jsonToMessage('protocol.Witness', w, { hexMode: 'java-tron' }) as protocol.IWitness,
+      ).finish(),
     ),
   );
 }
@@ -114,7 +114,10 @@ export function assetFromJson(json: Json): AssetRecord {
  * Wallet.getDelegatedResourceV2's JSON → the unlocked and the locked record of one (from, to) pair
  * (java-tron keeps them apart; the locked one has expire times).
  */
-export function delegationsFromJson(json: Json): { unlocked?: DelegatedResourceRecord; locked?: DelegatedResourceRecord } {
+export function delegationsFromJson(json: Json): {
+  unlocked?: DelegatedResourceRecord;
+  locked?: DelegatedResourceRecord;
+} {
   const out: { unlocked?: DelegatedResourceRecord; locked?: DelegatedResourceRecord } = {};
   for (const d of (json.delegatedResource ?? []) as Json[]) {
     const record: DelegatedResourceRecord = {

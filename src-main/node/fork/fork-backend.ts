@@ -344,7 +344,8 @@ export class ForkStateBackend implements StateBackend {
       },
     ]) as Json[];
     const { locked, unlocked } = delegationsFromJson(json ?? {});
-    const slot = (lock: boolean): string => KIND.record + recordSlot(RECORD.delegation, delegationKey(fromHex, toHex, lock));
+    const slot = (lock: boolean): string =>
+      KIND.record + recordSlot(RECORD.delegation, delegationKey(fromHex, toHex, lock));
     this.keep(FETCHED_KIND.delegation, this.point.upstreamHead().number, [
       [slot(false), unlocked ?? null, unlocked ?? null],
       [slot(true), locked ?? null, locked ?? null],

@@ -39,7 +39,11 @@ export async function run(): Promise<boolean> {
     const rows: Record<string, unknown>[] = [];
     try {
       const atStart = await requests();
-      rows.push({ case: 'start the fork (fork point, parameters, own representatives)', 'upstream requests': atStart.total, ms: Math.round(startMs) });
+      rows.push({
+        case: 'start the fork (fork point, parameters, own representatives)',
+        'upstream requests': atStart.total,
+        ms: Math.round(startMs),
+      });
       for (const [label, to] of [
         ['first TRC-20 transfer on a fresh fork (cold state)', scenario.carol.hex],
         ['second TRC-20 transfer (state fetched)', scenario.alice.hex],

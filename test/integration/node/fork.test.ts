@@ -94,7 +94,10 @@ describe('fork mode against a live upstream node', () => {
     const onB = new TronWeb({ fullHost: node.url });
     const { alice, bob, multisig, token } = scenario;
     for (const hex of [alice.hex, bob.hex, multisig.hex]) {
-      const [fromA, fromB] = [(await onA.trx.getUnconfirmedAccount(hex)) as Json, (await onB.trx.getUnconfirmedAccount(hex)) as Json];
+      const [fromA, fromB] = [
+        (await onA.trx.getUnconfirmedAccount(hex)) as Json,
+        (await onB.trx.getUnconfirmedAccount(hex)) as Json,
+      ];
       for (const field of [
         'balance',
         'owner_permission',
@@ -129,7 +132,10 @@ describe('fork mode against a live upstream node', () => {
 
   it('runs a TRC-20 transfer with the energy the same transfer takes on a copy of A, and never touches A', async () => {
     const { bob, carol, token } = scenario;
-    const aBefore = [await post(a.url, '/wallet/getaccount', { address: bob.hex }), await post(a.url, '/wallet/getnowblock')];
+    const aBefore = [
+      await post(a.url, '/wallet/getaccount', { address: bob.hex }),
+      await post(a.url, '/wallet/getnowblock'),
+    ];
     const spec = b.triggerSmartContract({ owner: bob.hex, contract: token, data: transferData(carol.hex, 12_345n) });
     const copy = await createNode({ port: 0, blockTimeMs: 0, signatureWorkers: 0, datadir: copyDir });
     let onCopy: Json;
@@ -154,7 +160,10 @@ describe('fork mode against a live upstream node', () => {
     ]);
     // A never sees B's transaction.
     expect(await post(a.url, '/wallet/gettransactionbyid', { value: tx.txID })).toEqual({});
-    expect([await post(a.url, '/wallet/getaccount', { address: bob.hex }), await post(a.url, '/wallet/getnowblock')]).toEqual(aBefore);
+    expect([
+      await post(a.url, '/wallet/getaccount', { address: bob.hex }),
+      await post(a.url, '/wallet/getnowblock'),
+    ]).toEqual(aBefore);
   });
 
   it("applies the multisig's permission update and a transfer while impersonating it, and refuses both without", async () => {
@@ -162,7 +171,12 @@ describe('fork mode against a live upstream node', () => {
     const { newOwner } = scenario;
     const update = b.accountPermissionUpdateContract({
       owner: multisig.hex,
-      ownerPermission: { type: 'Owner', permission_name: 'owner', threshold: 1, keys: [{ address: newOwner.hex, weight: 1 }] },
+      ownerPermission: {
+        type: 'Owner',
+        permission_name: 'owner',
+        threshold: 1,
+        keys: [{ address: newOwner.hex, weight: 1 }],
+      },
       actives: [
         {
           type: 'Active',
@@ -179,6 +193,9 @@ describe('fork mode against a live upstream node', () => {
       expect(refused).toMatchObject({ code: 'SIGERROR' });
       expect(refused.result).not.toBe(true);
     }
+    expect(await post(node.url, '/admin/impersonate', { address: 'T-not-an-address' })).toEqual({
+      Error: 'class java.lang.IllegalArgumentException : address "T-not-an-address" is not a TRON address (T… or 41…)',
+    });
     expect(await post(node.url, '/admin/impersonate', { address: multisig.hex })).toMatchObject({
       impersonating: expect.stringMatching(/^T/),
     });

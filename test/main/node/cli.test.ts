@@ -129,7 +129,14 @@ describe('headless node CLI', () => {
   });
 
   it('takes --fork-url with --fork-api-key and --fork-block latest, and refuses them without a URL or at a past block', () => {
-    const parsed = parseCommandLine(['--fork-url', 'https://api.trongrid.io', '--fork-api-key', 'k-1', '--fork-block', 'latest']);
+    const parsed = parseCommandLine([
+      '--fork-url',
+      'https://api.trongrid.io',
+      '--fork-api-key',
+      'k-1',
+      '--fork-block',
+      'latest',
+    ]);
     expect(parsed.help ? undefined : parsed.input.fork).toEqual({
       url: 'https://api.trongrid.io',
       apiKey: 'k-1',
