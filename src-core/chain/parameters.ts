@@ -108,15 +108,13 @@ export function withChainParameters(overrides: Partial<ChainParameters> = {}): C
   return { ...DEFAULT_CHAIN_PARAMETERS, ...overrides };
 }
 
-/** Reads `/wallet/getchainparameters` output; keys absent there are zero (proto3 default). */
-export function chainParametersFromNode(
-  list: readonly { key: string; value?: number | bigint }[],
-  base: ChainParameters = withChainParameters(),
-): ChainParameters {
-  const out = { ...base };
-  const known = new Set(Object.keys(DEFAULT_CHAIN_PARAMETERS));
-  for (const entry of list) {
-    if (known.has(entry.key)) out[entry.key as ChainParameterKey] = BigInt(entry.value ?? 0);
-  }
-  return out;
+/**
+ * A node's `/wallet/getchainparameters` answer (keys to values, as the client reads it) over the
+ * defaults: a key the node does not list keeps its default; keys this table does not know (a
+ * newer proposal, or `getTotalSignNum` where a node reports it) are kept as reported.
+ */
+export function chainParametersFromNode(reported: Readonly<Record<string, bigint>>): ChainParameters {
+  const out: Record<string, bigint> = { ...DEFAULT_CHAIN_PARAMETERS };
+  for (const [key, value] of Object.entries(reported)) if (typeof value === 'bigint') out[key] = value;
+  return out as ChainParameters;
 }

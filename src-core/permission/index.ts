@@ -37,6 +37,7 @@ export {
   type PermissionIdRole,
   effectivePermissions,
   weightOf,
+  heaviestFirst,
   parsePermissionType,
   permissionFromJson,
   accountPermissionsFromAccountJson,

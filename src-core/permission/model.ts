@@ -146,6 +146,11 @@ export function weightOf(permission: Permission, address: string): bigint {
   return permission.keys.find((k) => k.address === hex)?.weight ?? 0n;
 }
 
+/** Sort order for keys or signers: the heaviest first, equal weights in their given order. */
+export function heaviestFirst(a: { readonly weight: bigint }, b: { readonly weight: bigint }): number {
+  return a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1;
+}
+
 // --- java-tron JSON -------------------------------------------------------------------------
 
 function bad(path: string, what: string): PermissionError {

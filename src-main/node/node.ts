@@ -106,6 +106,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       saveFeaturedInternalTx: config.saveFeaturedInternalTx,
       estimateEnergy: config.estimateEnergy,
       maxEnergyLimitForConstant: config.maxEnergyLimitForConstant,
+      maxConstantCallMs: config.maxConstantCallMs,
     });
     actuators.registerMissing(vmActuators(contracts));
     // Block signers besides the genesis representatives: localwitness (for localWitnessAccountAddress, or
@@ -173,6 +174,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       maxBodyBytes: config.maxBodyBytes,
       allowedHosts: config.allowedHosts,
       allowedOrigins: config.allowedOrigins,
+      refuseBrowserRequests: config.refuseBrowserRequests,
     };
     http = new HttpApi({
       ...serverOptions,
@@ -221,6 +223,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
           await p.stop();
           await h.close();
           await j?.close();
+          await contracts.stop();
           await pool.idle();
           await r.close();
           await f?.close();

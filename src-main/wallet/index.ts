@@ -19,6 +19,7 @@ import { WalletVault } from './vault-service';
 import { ChainReads } from './transactions/chain-reads';
 import { ContractsService } from './transactions/contracts-service';
 import { TransactionService } from './transactions/transaction-service';
+import { TransactionTracker } from './transactions/transaction-tracker';
 import { TokensService } from './tokens/tokens-service';
 import { PermissionsService } from './permissions/permissions-service';
 import { CosignService } from './cosign/cosign-service';
@@ -45,6 +46,7 @@ export { WalletVault } from './vault-service';
 export { PermissionsService } from './permissions/permissions-service';
 export { Settings } from './stores/settings';
 export { TransactionService } from './transactions/transaction-service';
+export { TransactionTracker } from './transactions/transaction-tracker';
 export { ContractsService } from './transactions/contracts-service';
 export { TokensService } from './tokens/tokens-service';
 export { CosignService } from './cosign/cosign-service';
@@ -88,6 +90,8 @@ export interface WalletServices {
   readonly node: NodeHost;
   readonly accounts: AccountsService;
   readonly transactions: TransactionService;
+  /** Broadcasts and follows transactions for the transaction service and the co-signing inbox. */
+  readonly tracker: TransactionTracker;
   readonly contracts: ContractsService;
   readonly tokens: TokensService;
   readonly permissions: PermissionsService;
@@ -146,18 +150,27 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     ...(options.remoteRefreshMs !== undefined ? { remoteRefreshMs: options.remoteRefreshMs } : {}),
   });
   const reads = new ChainReads();
-  const transactions = new TransactionService({ chain: node, vault, emit: options.emit, log: options.log, reads });
+  const tracker = new TransactionTracker({ chain: node, emit: options.emit, log: options.log });
   const contracts = new ContractsService(node);
   const tokens = new TokensService(node, vault, reads);
   const cosign = new CosignService({
     chain: node,
     vault,
-    tracker: transactions,
+    tracker,
     reads,
     emit: options.emit,
     log: options.log,
     clipboard: options.clipboard,
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
+  });
+  const transactions = new TransactionService({
+    chain: node,
+    vault,
+    emit: options.emit,
+    log: options.log,
+    reads,
+    tracker,
+    proposals: cosign,
   });
   const addressBook = new AddressBookService({
     chain: node,
@@ -186,6 +199,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     node,
     accounts,
     transactions,
+    tracker,
     contracts,
     tokens,
     permissions,
@@ -197,6 +211,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     async close() {
       await watchtower.dispose();
       transactions.dispose();
+      tracker.dispose();
       cosign.dispose();
       accounts.dispose();
       vault.lock('shutdown');

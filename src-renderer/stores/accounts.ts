@@ -1,22 +1,12 @@
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
 import type { AccountsSnapshot } from '../../src-core/ipc/channels/accounts';
 import { api } from '../api/bridge';
+import { useLoaded } from '../composables/use-loaded';
 
 /** Accounts with balances; updated by `accounts:updated` as main reads new blocks. Renames and removes them. */
 export const useAccountsStore = defineStore('accounts', () => {
-  const snapshot = ref<AccountsSnapshot | null>(null);
-  const error = ref<unknown>(null);
+  const { value: snapshot, error, load } = useLoaded<AccountsSnapshot | null>(null, () => api.accounts.list());
   let stop: (() => void) | null = null;
-
-  async function load(): Promise<void> {
-    try {
-      snapshot.value = await api.accounts.list();
-      error.value = null;
-    } catch (caught) {
-      error.value = caught;
-    }
-  }
 
   async function refresh(): Promise<void> {
     snapshot.value = await api.accounts.refresh();

@@ -1,21 +1,15 @@
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
 import type { TokenBalances } from '../../src-core/ipc/channels/tokens';
 import { api } from '../api/bridge';
+import { useLoaded } from '../composables/use-loaded';
 
 /** Watched TRC20 tokens of the current network and their balances for the vault's accounts. */
 export const useTokensStore = defineStore('tokens', () => {
-  const balances = ref<TokenBalances>({ tokens: [], balances: [] });
-  const error = ref<unknown>(null);
-
-  async function load(): Promise<void> {
-    try {
-      balances.value = await api.tokens.balances();
-      error.value = null;
-    } catch (caught) {
-      error.value = caught;
-    }
-  }
+  const {
+    value: balances,
+    error,
+    load,
+  } = useLoaded<TokenBalances>({ tokens: [], balances: [] }, () => api.tokens.balances());
 
   async function watch(address: string): Promise<void> {
     await api.tokens.watch({ address });

@@ -17,7 +17,7 @@ import type { FileDialogs } from '../../src-main/wallet';
 import { attachTo, makeTreasury, type Treasury } from '../fixtures/cosign-network';
 import { ARTIFACTS } from './harness';
 import { startWalletHarness, type WalletHarness } from './harness/wallet';
-import { realNodeFactory } from '../fixtures/real-node';
+import { advanceChainPast, realNodeFactory } from '../fixtures/real-node';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 /** 10× chain speed: the 1-hour window lasts 6 minutes of wall time, confirmation a few seconds. */
@@ -242,7 +242,7 @@ describe('co-signing between two profiles in Chromium', () => {
     const id = handed.envelopeId!;
     await a.harness.goto(`/cosign/${id}`);
     await pa.locator('[data-testid="envelope-page"][data-stage="collecting"]').waitFor();
-    node.advanceTime(1200);
+    await advanceChainPast(node, Number(handed.expiration));
     await pa.getByTestId('expired-notice').waitFor({ timeout: 20_000 });
     await expect(pa.getByTestId('countdown').getAttribute('data-state')).resolves.toBe('expired');
     await a.harness.screenshot('cosign-a-expired');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineChannels, defineEvents } from '../define';
 import { TxIdSchema } from '../common';
 import { CostViewSchema, SimulationViewSchema, SummaryLineSchema } from './tx';
-import { KeyDirectoryEntrySchema } from './permissions';
+import { KeyDirectoryEntrySchema, PermissionDiffSchema } from './permissions';
 
 /**
  * The co-signing inbox (issue 10): envelopes (docs/envelope.md) proposed here or received from
@@ -145,8 +145,8 @@ export const CallViewSchema = z.object({
 export type CallView = z.infer<typeof CallViewSchema>;
 
 export const PermissionChangeViewSchema = z.object({
-  /** src-core/permission/lockout's PermissionDiff as JSON (weights and thresholds as decimal text). */
-  diff: z.json().nullable(),
+  /** Before → after, when the envelope carries the structure before the update. */
+  diff: PermissionDiffSchema.nullable(),
   /** The lockout prover's findings for the new structure, with this signer's keys as context. */
   findings: z.array(
     z.object({

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { HexAddress } from '../../brand';
+import { CAPABILITY_IDS, type CapabilityId } from '../../permission/coalitions';
+import type { PermissionDiff } from '../../permission/lockout';
 import { defineChannels } from '../define';
 import { AddressSchema, TxIdSchema } from '../common';
 import { PermissionViewSchema } from './accounts';
@@ -50,6 +53,51 @@ export const KeyDirectoryEntrySchema = z.object({
   canSign: z.boolean(),
 });
 export type KeyDirectoryEntry = z.infer<typeof KeyDirectoryEntrySchema>;
+
+/** An address as src-core's permission code holds it: 41 + 20 bytes, lowercase hex. */
+const HexAddressSchema = z
+  .string()
+  .regex(/^41[0-9a-f]{40}$/, 'must be a hex address (41…)')
+  .transform((hex) => hex as HexAddress);
+const PowerLevelSchema = z.enum(['none', 'shared', 'alone']);
+const KeyWeightSchema = z.object({ address: HexAddressSchema, weight: z.bigint() });
+
+/**
+ * src-core/permission/lockout's `PermissionDiff`: before → after, field by field, then who gains
+ * or loses which power. Lists are read-only, as the diff is everywhere else.
+ */
+export const PermissionDiffSchema = z.object({
+  groups: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        type: z.enum(['Owner', 'Witness', 'Active']),
+        name: z.string(),
+        change: z.enum(['added', 'removed', 'changed']),
+        threshold: z.object({ before: z.bigint(), after: z.bigint() }).optional(),
+        renamed: z.object({ before: z.string(), after: z.string() }).optional(),
+        keysAdded: z.array(KeyWeightSchema).readonly(),
+        keysRemoved: z.array(KeyWeightSchema).readonly(),
+        weightsChanged: z
+          .array(z.object({ address: HexAddressSchema, before: z.bigint(), after: z.bigint() }))
+          .readonly(),
+        operationsAdded: z.array(z.number().int()).readonly(),
+        operationsRemoved: z.array(z.number().int()).readonly(),
+      }),
+    )
+    .readonly(),
+  powers: z
+    .array(
+      z.object({
+        address: HexAddressSchema,
+        capability: z.enum(CAPABILITY_IDS as [CapabilityId, ...CapabilityId[]]),
+        before: PowerLevelSchema,
+        after: PowerLevelSchema,
+        change: z.enum(['gains', 'loses']),
+      }),
+    )
+    .readonly(),
+}) satisfies z.ZodType<PermissionDiff>;
 
 export const PermissionsSnapshotSchema = z.object({
   /** Base58. */

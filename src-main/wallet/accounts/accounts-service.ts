@@ -47,7 +47,7 @@ export interface AccountsServiceOptions {
 export class AccountsService {
   private current: AccountsSnapshot;
   private running: Promise<AccountsSnapshot> | null = null;
-  private again = false;
+  private queued: Promise<AccountsSnapshot> | null = null;
   private lastRemoteRead = 0;
   private lastSignature = '';
   private readonly stops: (() => void)[] = [];
@@ -85,11 +85,18 @@ export class AccountsService {
     return { ...this.current, accounts };
   }
 
-  /** Reads every account now; concurrent calls share one read, and one more follows if asked meanwhile. */
+  /**
+   * Reads every account now. A call while a read is under way gets the read that follows it (the
+   * one under way may have started before what the caller changed); calls meanwhile share it.
+   */
   refresh(headBlock?: number): Promise<AccountsSnapshot> {
     if (this.running) {
-      this.again = true;
-      return this.running;
+      const after = this.running.catch(() => undefined);
+      this.queued ??= after.then(() => {
+        this.queued = null;
+        return this.refresh();
+      });
+      return this.queued;
     }
     this.running = this.readAll(headBlock)
       .then((snapshot) => {
@@ -99,10 +106,6 @@ export class AccountsService {
       })
       .finally(() => {
         this.running = null;
-        if (this.again) {
-          this.again = false;
-          void this.refresh().catch(() => undefined);
-        }
       });
     return this.running;
   }

@@ -7,7 +7,7 @@ import {
 } from '../../../src-core/envelope';
 import type { CallView, PermissionChangeView } from '../../../src-core/ipc/channels/cosign';
 import type { SummaryLine } from '../../../src-core/ipc/channels/tx';
-import { analyzePermissions } from '../../../src-core/permission/lockout';
+import { analyzePermissions, diffPermissions } from '../../../src-core/permission/lockout';
 import { operationLabel } from '../../../src-core/permission/labels';
 import { decodeOperations } from '../../../src-core/permission/operations';
 import { formatTrx, formatUnits } from '../../../src-core/units/amount';
@@ -182,15 +182,24 @@ export function callView(summary: EnvelopeSummary): CallView | null {
   };
 }
 
-/** The change, its diff, and the lockout findings of the new structure as this signer sees them. */
+/**
+ * The change, its diff (from the structure the envelope carries as it was before, to the one the
+ * update sets), and the lockout findings of the new structure as this signer sees them.
+ */
 export function permissionChangeView(
-  summary: EnvelopeSummary,
+  envelope: Envelope,
   names: Names,
   context: { known: readonly string[]; own: readonly string[] },
 ): PermissionChangeView | null {
-  const change = summary.permissionChange;
+  const change = envelope.summary.permissionChange;
   if (!change) return null;
   const after = change.after;
+  const diff = envelope.accountPermissions
+    ? diffPermissions(
+        fromAccountPermissionsSnapshot(envelope.accountPermissions),
+        fromAccountPermissionsSnapshot(after),
+      )
+    : null;
   const findings = analyzePermissions(fromAccountPermissionsSnapshot(after), {
     knownAddresses: context.known,
     ownAddresses: context.own,
@@ -203,7 +212,7 @@ export function permissionChangeView(
     else if (value !== null && typeof value === 'object') Object.values(value).forEach(collect);
   };
   collect(after);
-  collect(change.diff);
+  collect(diff);
   const directory = [...addresses].flatMap((address) => {
     const known = names.get(address);
     return known
@@ -212,7 +221,7 @@ export function permissionChangeView(
   });
   return {
     directory,
-    diff: (change.diff ?? null) as PermissionChangeView['diff'],
+    diff,
     findings: findings.map((f) => ({
       code: f.code,
       severity: f.severity,

@@ -1,9 +1,12 @@
 import type { BlockRef } from '../../../src-core/client/types';
-import type { Envelope } from '../../../src-core/envelope';
+import { fromPermissionSnapshot, signingProgress, type Envelope } from '../../../src-core/envelope';
+import type { Permission } from '../../../src-core/permission/model';
 import { transactionFromRawData } from '../../../src-core/tx/codec';
 import { contractAddressOf } from '../../../src-core/tx/contract-address';
 import { DEFAULT_EXPIRATION_MS, MAX_EXPIRATION_MS, transactionHeader } from '../../../src-core/tx/header';
 import type { TransactionJson } from '../../../src-core/tx/types';
+import type { StoredEnvelope } from '../stores/envelopes';
+import type { Names } from './names';
 
 /**
  * A fresh copy of an expired proposal (product-anchors.md §3 idea 3, "re-propose"): the same
@@ -31,4 +34,22 @@ export function rebuildTransaction(envelope: Envelope, refBlock: BlockRef): Tran
   // A deployment's address is derived from its txID.
   const owner = String((old.raw_data.contract[0]?.parameter.value as Record<string, unknown>).owner_address);
   return { ...rebuilt, contract_address: contractAddressOf(rebuilt.txID, owner) };
+}
+
+/**
+ * Who had approved the expired transaction (and the ones it replaced), named where this wallet
+ * knows them: carried to the fresh copy as information, since their signatures do not carry over.
+ */
+export function approvalsToCarry(
+  entry: StoredEnvelope,
+  envelope: Envelope,
+  chainPermission: Permission,
+  names: Names,
+): StoredEnvelope['carriedApprovals'] {
+  const approvals = new Map(entry.carriedApprovals.map((a) => [a.address, a]));
+  const permission = envelope.permission ? fromPermissionSnapshot(envelope.permission) : chainPermission;
+  for (const signer of signingProgress(envelope, { permission }).signed) {
+    approvals.set(signer.address, { address: signer.address, name: names.get(signer.address)?.name ?? null });
+  }
+  return [...approvals.values()];
 }

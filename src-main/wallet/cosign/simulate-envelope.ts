@@ -1,14 +1,15 @@
+import type { ChainParameters } from '../../../src-core/chain/parameters';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import { fromPermissionSnapshot, type Envelope } from '../../../src-core/envelope';
 import type { CostView, SimulationView, TxKind } from '../../../src-core/ipc/channels/tx';
 import { TX_KINDS } from '../../../src-core/ipc/channels/tx';
 import { toBigInt } from '../../../src-core/json/lossless';
-import { permissionFor, type Permission } from '../../../src-core/permission/model';
+import { heaviestFirst, permissionFor, type Permission } from '../../../src-core/permission/model';
 import { signWeight } from '../../../src-core/permission/sign-weight';
 import type { HexAddress } from '../../../src-core/brand';
 import type { ContractTypeName } from '../../../src-core/tx/contract-types';
 import type { TransactionJson } from '../../../src-core/tx/types';
-import type { DryRunner } from '../node-host/node-host';
+import type { DryRunner } from '../node-host/chain-access';
 import type { ChainReads } from '../transactions/chain-reads';
 import { contractShareOf, costView } from '../transactions/costing';
 import { AbiCache } from '../transactions/logs';
@@ -25,6 +26,7 @@ export interface EnvelopeSimulationInput {
   readonly envelope: Envelope;
   readonly client: TronNodeClient;
   readonly reads: ChainReads;
+  readonly parameters: ChainParameters;
   readonly dryRun: DryRunner | null;
   readonly headTime: number;
 }
@@ -92,7 +94,7 @@ export function completingSigners(transaction: TransactionJson, permission: Perm
   const result = signWeight(transaction, { permission });
   const signers = [...result.approved];
   let weight = result.currentWeight;
-  for (const key of [...result.missing].sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1))) {
+  for (const key of [...result.missing].sort(heaviestFirst)) {
     if (weight >= permission.threshold) break;
     signers.push(key.address);
     weight += key.weight;
@@ -105,7 +107,8 @@ export async function simulateEnvelope(
 ): Promise<{ simulation: SimulationView; cost: CostView }> {
   const { envelope, client, reads } = input;
   const owner = envelope.summary.owner;
-  const [ownerState, parameters] = await Promise.all([reads.owner(client, owner), reads.chainParameters(client)]);
+  const { parameters } = input;
+  const ownerState = await reads.owner(client, owner);
   const permission =
     (ownerState.permissions
       ? permissionFor(ownerState.permissions, envelope.summary.permissionId, { ownerAddress: owner })

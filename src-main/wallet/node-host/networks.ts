@@ -94,3 +94,29 @@ export function networkInfo(settings: WalletSettings, embeddedUrl: string | null
       : null,
   };
 }
+
+/**
+ * The settings after choosing a network: it becomes the selected one, a custom node is
+ * remembered, and the API key given with the choice is kept for it (null forgets it).
+ */
+export function withNetworkChoice(
+  current: WalletSettings,
+  choice: NetworkChoice,
+  target: StoredNetwork,
+): WalletSettings {
+  const key = networkKey(target);
+  const apiKeys = { ...current.apiKeys };
+  if (choice.kind !== 'embedded') {
+    if (choice.apiKey === null) delete apiKeys[key];
+    else if (typeof choice.apiKey === 'string') apiKeys[key] = choice.apiKey;
+  }
+  return {
+    ...current,
+    network: target,
+    customNode:
+      target.kind === 'custom'
+        ? { fullNodeUrl: target.fullNodeUrl, solidityNodeUrl: target.solidityNodeUrl }
+        : current.customNode,
+    apiKeys,
+  };
+}

@@ -1,10 +1,8 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { toBase58Address } from '../../../src-core/address/address';
-import { NETWORKS } from '../../../src-core/client/networks';
-import { TronNodeClient } from '../../../src-core/client/client';
+import type { TronNodeClient } from '../../../src-core/client/client';
 import type { FetchLike } from '../../../src-core/client/fetch';
-import type { Block } from '../../../src-core/client/types';
+import type { ChainParameters } from '../../../src-core/chain/parameters';
 import { NodeHostError, WalletError } from '../../../src-core/errors';
 import type { NetworkChoice, NetworkInfo } from '../../../src-core/ipc/channels/network';
 import {
@@ -19,26 +17,13 @@ import {
 import type { Clipboard, EmitEvent, ShutdownOrders, ShutdownRegistrar, WalletLog } from '../context';
 import { NetworkStores } from '../stores/network-stores';
 import type { Settings, StoredNetwork } from '../stores/settings';
-import { BlockWatcher } from './block-watcher';
+import type { ChainAccess, DryRunner } from './chain-access';
+import { ChainFacts } from './chain-facts';
 import type { DryRunSequenceResult, DryRunStep, EmbeddedNode, EmbeddedNodeFactory } from './embedded-node';
 import { LogBuffer } from './log-buffer';
-import { networkInfo, networkKey, networkName, remoteUrls, storedNetwork } from './networks';
-
-/** The embedded node's `dryRun`, as the host hands it out (the result is the node's DryRunResult). */
-export type DryRunner = (
-  transaction: object,
-  options?: { skipSignatureCheck?: boolean; signers?: readonly string[]; state?: 'head' | 'pending' },
-) => Promise<unknown>;
-
-export const NodeHostErrorCode = {
-  notRunning: 'NODE_NOT_RUNNING',
-  notEmbedded: 'NODE_NOT_EMBEDDED',
-  startFailed: 'NODE_START_FAILED',
-  resetNotConfirmed: 'NODE_RESET_NOT_CONFIRMED',
-  badSetting: 'NODE_BAD_SETTING',
-  wrongNetwork: 'NODE_WRONG_NETWORK',
-  storesNotReady: 'NODE_STORES_NOT_READY',
-} as const;
+import { networkInfo, networkKey, networkName, remoteUrls, storedNetwork, withNetworkChoice } from './networks';
+import { RecentBlocks, representativesOf } from './recent-blocks';
+import { NetworkConnection, NodeHostErrorCode, startFailure, type ConnectionContext } from './connection';
 
 /** The folder inside the data dir that the embedded node owns; a reset deletes exactly this. */
 export const NODE_FOLDER = 'tron-node';
@@ -62,19 +47,9 @@ export interface NodeHostOptions {
   readonly remoteTimeoutMs?: number;
   /** Wait before trying an unreachable remote node again (default: the poll interval, at least 3 s). */
   readonly remoteRetryMs?: number;
+  /** The clock of the chain-parameter cache (tests). */
+  readonly now?: () => number;
 }
-
-interface Connection {
-  readonly network: StoredNetwork;
-  readonly key: string;
-  client: TronNodeClient | null;
-  watcher: BlockWatcher | null;
-  /** Next attempt to reach a remote node that did not answer. */
-  retry: NodeJS.Timeout | null;
-}
-
-const STARTUP_STEPS = { embedded: 3, remote: 2 } as const;
-const RECENT_CACHE = 50;
 
 /**
  * Runs the node the wallet reads from: the embedded node (started in this process, data under the
@@ -84,19 +59,20 @@ const RECENT_CACHE = 50;
  *
  * Lifecycle calls (start, stop, restart, reset, switch) run one at a time in call order.
  */
-export class NodeHost {
-  private embedded: EmbeddedNode | null = null;
-  private connection: Connection | null = null;
+export class NodeHost implements ChainAccess {
+  private connection: NetworkConnection | null = null;
   private networkStores: NetworkStores | null = null;
   private statusValue: NodeStatus;
   private readonly logBuffer = new LogBuffer();
-  private readonly recent = new Map<number, NodeBlock>();
+  private readonly recent = new RecentBlocks();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly blockListeners = new Set<(block: NodeBlock) => void>();
   private readonly networkListeners = new Set<() => void>();
   private closed = false;
+  private readonly facts: ChainFacts;
 
   constructor(private readonly options: NodeHostOptions) {
+    this.facts = new ChainFacts(options.now);
     const network = options.settings.get().network;
     this.statusValue = {
       state: 'stopped',
@@ -109,6 +85,11 @@ export class NodeHost {
       timeoutMs: 20_000,
       run: () => this.close(),
     });
+  }
+
+  /** The embedded node while the current connection started it. */
+  private get embedded(): EmbeddedNode | null {
+    return this.connection?.embedded ?? null;
   }
 
   // ── reading ─────────────────────────────────────────────────────────────────────────────────
@@ -126,9 +107,32 @@ export class NodeHost {
     return this.statusValue.state === 'running' ? (this.connection?.client ?? null) : null;
   }
 
+  /** The client, or the one "node is not running" error every service gives. */
+  requireClient(): TronNodeClient {
+    const client = this.client();
+    if (!client) {
+      const status = this.statusValue;
+      throw new NodeHostError(
+        NodeHostErrorCode.notRunning,
+        status.source === 'embedded'
+          ? 'The embedded node is not running. Start it on the Node screen, then try again.'
+          : `The node at ${this.url() ?? 'the remote URL'} is not answering${status.message ? ` (${status.message})` : ''}. Try again when it is back, or switch network on the Node screen.`,
+      );
+    }
+    return client;
+  }
+
+  async genesisId(): Promise<string> {
+    return this.facts.genesisId(this.requireClient());
+  }
+
+  async chainParameters(): Promise<ChainParameters> {
+    return this.facts.chainParameters(this.requireClient());
+  }
+
   /** The latest head block seen on the current network, with its time (chain time, not the local clock). */
   head(): NodeBlock | null {
-    return this.client() ? (this.connection?.watcher?.last ?? null) : null;
+    return this.client() ? (this.connection?.head ?? null) : null;
   }
 
   /** The embedded node's dry run while it is the running network and its version has one; null otherwise. */
@@ -186,7 +190,7 @@ export class NodeHost {
       settings: this.embeddedSettings(),
       dataDir: this.nodeDir(),
       url: this.url(),
-      head: this.connection?.watcher?.last ?? null,
+      head: this.connection?.head ?? null,
       devAccountCount: this.devAccounts()?.count ?? 0,
     };
   }
@@ -206,40 +210,11 @@ export class NodeHost {
   }
 
   async recentBlocks(count = 10): Promise<NodeBlock[]> {
-    const client = this.requireClient();
-    const head = this.connection?.watcher?.last;
-    if (!head) return [];
-    const from = Math.max(0, head.number - count + 1);
-    const missing: number[] = [];
-    for (let n = from; n <= head.number; n++) if (!this.recent.has(n)) missing.push(n);
-    if (missing.length > 0) {
-      const start = missing[0]!;
-      const blocks = await client.getBlockByLimitNext(start, head.number + 1);
-      for (const block of blocks) this.remember(toNodeBlock(block, undefined));
-    }
-    const out: NodeBlock[] = [];
-    for (let n = head.number; n >= from; n--) {
-      const block = this.recent.get(n);
-      if (block) out.push(block);
-    }
-    return out;
+    return this.recent.list(this.requireClient(), this.connection?.head ?? null, count);
   }
 
-  async representatives(): Promise<Representative[]> {
-    const witnesses = await this.requireClient().listWitnesses();
-    return witnesses
-      .map((w) => ({
-        address: toBase58Address(w.address),
-        url: w.url,
-        voteCount: w.voteCount,
-        totalProduced: w.totalProduced,
-        totalMissed: w.totalMissed,
-        latestBlockNum: w.latestBlockNum,
-        isJobs: w.isJobs,
-      }))
-      .sort((a, b) =>
-        a.voteCount === b.voteCount ? a.address.localeCompare(b.address) : a.voteCount > b.voteCount ? -1 : 1,
-      );
+  representatives(): Promise<Representative[]> {
+    return representativesOf(this.requireClient());
   }
 
   copyUrl(): { url: string } {
@@ -359,23 +334,7 @@ export class NodeHost {
   selectNetwork(choice: NetworkChoice): Promise<NetworkInfo> {
     return this.serial(async () => {
       const target = storedNetwork(choice);
-      const key = networkKey(target);
-      await this.options.settings.update((current) => {
-        const apiKeys = { ...current.apiKeys };
-        if (choice.kind !== 'embedded') {
-          if (choice.apiKey === null) delete apiKeys[key];
-          else if (typeof choice.apiKey === 'string') apiKeys[key] = choice.apiKey;
-        }
-        return {
-          ...current,
-          network: target,
-          customNode:
-            target.kind === 'custom'
-              ? { fullNodeUrl: target.fullNodeUrl, solidityNodeUrl: target.solidityNodeUrl }
-              : current.customNode,
-          apiKeys,
-        };
-      });
+      await this.options.settings.update((current) => withNetworkChoice(current, choice, target));
       this.hostLog(`Network: ${networkName(target)}.`);
       await this.disconnect(
         target.kind === 'embedded' ? 'Switching network.' : `Stopped while the wallet uses ${networkName(target)}.`,
@@ -417,19 +376,6 @@ export class NodeHost {
     }
   }
 
-  private requireClient(): TronNodeClient {
-    const client = this.client();
-    if (!client) {
-      throw new NodeHostError(
-        NodeHostErrorCode.notRunning,
-        this.statusValue.source === 'embedded'
-          ? 'The embedded node is not running. Start it on the Node screen.'
-          : `The node at ${this.url() ?? 'the remote URL'} is not answering.`,
-      );
-    }
-    return client;
-  }
-
   private setStatus(next: Omit<NodeStatus, 'source' | 'network'> & Partial<Pick<NodeStatus, 'source'>>): void {
     const network = this.connection?.network ?? this.options.settings.get().network;
     const status: NodeStatus = {
@@ -439,10 +385,6 @@ export class NodeHost {
     };
     this.statusValue = status;
     this.options.emit('node:status', status);
-  }
-
-  private progress(step: string, index: number, total: number, endpoint?: string): void {
-    this.setStatus({ state: 'starting', progress: { step, index, total }, ...(endpoint ? { endpoint } : {}) });
   }
 
   private hostLog(line: string): void {
@@ -459,7 +401,8 @@ export class NodeHost {
       for (const problem of this.networkStores.problems())
         this.options.log.warn('A store file is damaged and was left as is', { code: problem.code });
     }
-    const connection: Connection = { network, key, client: null, watcher: null, retry: null };
+    await this.connection?.close();
+    const connection = new NetworkConnection(network, key, this.connectionContext());
     this.connection = connection;
     this.recent.clear();
     try {
@@ -471,56 +414,19 @@ export class NodeHost {
       } else if (network.kind === 'embedded') {
         await this.startEmbeddedNode(connection);
       } else {
-        await this.connectRemote(connection, network);
+        await connection.connectRemote();
       }
     } finally {
       for (const listener of this.networkListeners) listener();
     }
   }
 
-  private async startEmbeddedNode(connection: Connection): Promise<void> {
-    const settings = this.embeddedSettings();
-    const total = STARTUP_STEPS.embedded;
-    const datadir = this.nodeDir();
+  private async startEmbeddedNode(connection: NetworkConnection): Promise<void> {
     try {
-      this.progress('Preparing the data folder', 1, total);
-      await mkdir(datadir, { recursive: true });
-      this.progress('Opening the chain store and starting the HTTP API', 2, total);
-      this.hostLog(
-        `Starting the embedded node in ${datadir} (port ${settings.port === 0 ? 'any free' : settings.port}, block time ${settings.blockTimeMs} ms).`,
-      );
-      const node = await this.options.createEmbeddedNode({
-        port: settings.port,
-        datadir,
-        blockTimeMs: settings.blockTimeMs,
-        saveInternalTx: settings.saveInternalTx,
-        estimateEnergy: settings.estimateEnergy,
-        log: (line) => this.logBuffer.push(line),
-      });
-      this.embedded = node;
-      this.hostLog(`Embedded node listening on ${node.url}.`);
-      connection.client = new TronNodeClient({ fullNodeUrl: node.url, fetch: this.options.fetch, timeoutMs: 10_000 });
-      this.progress('Reading the head block', 3, total, node.url);
-      const watcher = this.watch(connection, this.options.embeddedPollMs ?? 200, async (last) => {
-        const head = node.head();
-        if (last && last.number === head.number && last.id === head.id) return { ...last, solidBlock: head.solidified };
-        const block = await connection.client!.getBlockByNum(head.number);
-        if (!block)
-          throw new NodeHostError(NodeHostErrorCode.notRunning, `The embedded node has no block ${head.number}.`);
-        return toNodeBlock(block, head.solidified);
-      });
-      await watcher.start();
-      const head = watcher.last;
-      this.setStatus({
-        state: 'running',
-        endpoint: node.url,
-        ...(head
-          ? { headBlock: head.number, ...(head.solidBlock !== undefined ? { solidBlock: head.solidBlock } : {}) }
-          : {}),
-      });
+      await connection.startEmbedded();
     } catch (error) {
       await this.disconnect(undefined);
-      const message = startFailure(error, settings.port);
+      const message = startFailure(error, this.embeddedSettings().port);
       this.hostLog(message);
       this.options.log.error('The embedded node did not start', {
         code: error instanceof WalletError ? error.code : undefined,
@@ -529,147 +435,50 @@ export class NodeHost {
     }
   }
 
-  /**
-   * Connects to a remote node: checks its genesis block (a preset must be the chain it names),
-   * reads the head, then polls. A node that does not answer is tried again quietly every poll
-   * interval (at least 3 s) until it answers or the network changes.
-   */
-  private async connectRemote(
-    connection: Connection,
-    network: Exclude<StoredNetwork, { kind: 'embedded' }>,
-    quiet = false,
-  ): Promise<void> {
-    const urls = remoteUrls(network);
-    const apiKey = this.options.settings.get().apiKeys[connection.key];
-    const total = STARTUP_STEPS.remote;
-    const pollMs = this.options.settings.get().remotePollMs;
-    try {
-      const client = new TronNodeClient({
-        fullNodeUrl: urls.fullNodeUrl,
-        ...(urls.solidityNodeUrl ? { solidityNodeUrl: urls.solidityNodeUrl } : {}),
-        ...(apiKey ? { apiKey } : {}),
-        fetch: this.options.fetch,
-        timeoutMs: this.options.remoteTimeoutMs ?? 10_000,
-      });
-      if (!quiet) this.progress(`Connecting to ${urls.fullNodeUrl}`, 1, total, urls.fullNodeUrl);
-      const genesis = await client.getGenesisBlockId();
-      if (network.kind === 'preset') {
-        const expected = NETWORKS[network.network].genesisBlockId;
-        if (expected && genesis.toLowerCase() !== expected) {
-          throw new NodeHostError(
-            NodeHostErrorCode.wrongNetwork,
-            `The node at ${urls.fullNodeUrl} is not on ${NETWORKS[network.network].name}: its genesis block differs.`,
-          );
-        }
-      }
-      if (this.connection !== connection) return;
-      connection.client = client;
-      if (!quiet) this.progress('Reading the head block', 2, total, urls.fullNodeUrl);
-      const watcher = this.watch(connection, pollMs, async (last) => {
-        const block = toNodeBlock(await client.getNowBlock(), undefined);
-        if (last && last.number === block.number && last.solidBlock !== undefined)
-          return { ...block, solidBlock: last.solidBlock };
-        const solid = await client.getNowBlock({ solidity: true });
-        return { ...block, solidBlock: solid.block_header.raw_data.number };
-      });
-      await watcher.start();
-      const head = watcher.last;
-      if (!head)
-        throw new NodeHostError(
-          NodeHostErrorCode.notRunning,
-          `The node at ${urls.fullNodeUrl} did not answer with its head block.`,
-        );
-      if (this.connection !== connection) return;
-      if (quiet) this.hostLog(`${urls.fullNodeUrl} answers again.`);
-      this.setStatus({
-        state: 'running',
-        endpoint: urls.fullNodeUrl,
-        headBlock: head.number,
-        ...(head.solidBlock !== undefined ? { solidBlock: head.solidBlock } : {}),
-      });
-    } catch (error) {
-      await connection.watcher?.stop();
-      connection.watcher = null;
-      connection.client = null;
-      if (this.connection !== connection) return;
-      const message = error instanceof WalletError ? error.message : `Could not reach ${urls.fullNodeUrl}.`;
-      if (!quiet) {
-        this.hostLog(message);
-        this.setStatus({ state: 'failed', endpoint: urls.fullNodeUrl, message });
-      }
-      // Another chain stays refused; an unreachable node is tried again.
-      if (!(error instanceof NodeHostError && error.code === NodeHostErrorCode.wrongNetwork)) {
-        connection.retry = setTimeout(
-          () => {
-            connection.retry = null;
-            void this.serial(async () => {
-              if (this.connection === connection) await this.connectRemote(connection, network, true);
-            }).catch(() => undefined);
-          },
-          this.options.remoteRetryMs ?? Math.max(pollMs, 3000),
-        );
-        connection.retry.unref();
-      }
-    }
+  /** What a connection reads from and reports to this host. */
+  private connectionContext(): ConnectionContext {
+    const { options } = this;
+    return {
+      fetch: options.fetch,
+      log: options.log,
+      createEmbeddedNode: options.createEmbeddedNode,
+      embeddedPollMs: options.embeddedPollMs,
+      remoteTimeoutMs: options.remoteTimeoutMs,
+      remoteRetryMs: options.remoteRetryMs,
+      embeddedSettings: () => this.embeddedSettings(),
+      nodeDir: () => this.nodeDir(),
+      apiKey: (key) => options.settings.get().apiKeys[key],
+      remotePollMs: () => options.settings.get().remotePollMs,
+      status: () => this.statusValue,
+      setStatus: (next) => this.setStatus(next),
+      block: (block) => this.onHead(block),
+      hostLog: (line) => this.hostLog(line),
+      nodeLog: (line) => this.logBuffer.push(line),
+      knowGenesis: (client, id) => this.facts.knowGenesis(client, id),
+      serial: (run) => this.serial(run),
+    };
   }
 
-  private watch(
-    connection: Connection,
-    intervalMs: number,
-    read: (last: NodeBlock | null) => Promise<NodeBlock>,
-  ): BlockWatcher {
-    const watcher = new BlockWatcher(read, {
-      intervalMs,
-      onBlock: (block) => {
-        if (this.connection !== connection) return;
-        this.remember(block);
-        if (this.statusValue.state === 'running') {
-          this.statusValue = {
-            ...this.statusValue,
-            headBlock: block.number,
-            ...(block.solidBlock !== undefined ? { solidBlock: block.solidBlock } : {}),
-          };
-        }
-        this.options.emit('node:block', block);
-        for (const listener of this.blockListeners) listener(block);
-      },
-      onError: (error) => {
-        if (this.connection !== connection || this.statusValue.state !== 'running') return;
-        const message = error instanceof WalletError ? error.message : 'The node stopped answering.';
-        this.hostLog(message);
-        this.setStatus({ state: 'failed', endpoint: this.statusValue.endpoint, message });
-      },
-      onRecover: () => {
-        if (this.connection !== connection || this.statusValue.state !== 'failed') return;
-        this.hostLog('The node answers again.');
-        const head = watcher.last;
-        this.setStatus({
-          state: 'running',
-          endpoint: this.statusValue.endpoint,
-          ...(head ? { headBlock: head.number } : {}),
-        });
-      },
-    });
-    connection.watcher = watcher;
-    return watcher;
-  }
-
-  private remember(block: NodeBlock): void {
-    this.recent.set(block.number, block);
-    if (this.recent.size > RECENT_CACHE) {
-      const oldest = [...this.recent.keys()].sort((a, b) => a - b).slice(0, this.recent.size - RECENT_CACHE);
-      for (const n of oldest) this.recent.delete(n);
+  /** A new head block of the current network: kept for the Node screen, in the status, announced. */
+  private onHead(block: NodeBlock): void {
+    this.recent.remember(block);
+    if (this.statusValue.state === 'running') {
+      this.statusValue = {
+        ...this.statusValue,
+        headBlock: block.number,
+        ...(block.solidBlock !== undefined ? { solidBlock: block.solidBlock } : {}),
+      };
     }
+    this.options.emit('node:block', block);
+    for (const listener of this.blockListeners) listener(block);
   }
 
   /** Stops reading the current network (and the embedded node). `message` = the stopped status. */
   private async disconnect(message: string | undefined): Promise<void> {
     const connection = this.connection;
     this.connection = null;
-    if (connection?.retry) clearTimeout(connection.retry);
-    await connection?.watcher?.stop();
-    const node = this.embedded;
-    this.embedded = null;
+    await connection?.close();
+    const node = connection?.embedded ?? null;
     if (node) {
       this.setStatus({ state: 'stopping', message: 'Stopping the embedded node and flushing its store.' });
       try {
@@ -684,27 +493,4 @@ export class NodeHost {
     }
     if (message !== undefined) this.setStatus({ state: 'stopped', message });
   }
-}
-
-function toNodeBlock(block: Block, solidBlock: number | undefined): NodeBlock {
-  const raw = block.block_header.raw_data;
-  return {
-    number: raw.number,
-    id: block.blockID.toLowerCase(),
-    timestamp: raw.timestamp,
-    transactionCount: block.transactions.length,
-    ...(raw.witness_address ? { producer: toBase58Address(raw.witness_address) } : {}),
-    ...(solidBlock !== undefined ? { solidBlock } : {}),
-  };
-}
-
-function startFailure(error: unknown, port: number): string {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  if (code === 'EADDRINUSE') {
-    return `Port ${port} is already in use by another program. Choose another port (or 0 for any free port) in the node settings.`;
-  }
-  if (code === 'EACCES' || code === 'EPERM')
-    return 'The embedded node may not use its data folder or port (permission denied). Choose another folder or port.';
-  const detail = error instanceof Error ? error.message : String(error);
-  return `The embedded node did not start: ${detail}`;
 }

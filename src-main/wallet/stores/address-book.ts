@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidAddress } from '../../../src-core/address/address';
 import { StoreError } from '../../../src-core/errors';
-import { Collection } from './collection';
+import { Collection, EntryStore } from './collection';
 import { base58AddressSchema, entryIdSchema, newEntryId, timeSchema, toStoredAddress } from './common';
 import { JsonStore, StoreErrorCode, type StoreDefinition } from './json-store';
 
@@ -76,19 +76,14 @@ export interface ContactInput {
   readonly tags?: readonly string[];
 }
 
-export class AddressBook {
-  private constructor(private readonly entries: Collection<Contact, 'id'>) {}
+/** By name. */
+export class AddressBook extends EntryStore<Contact, 'id'> {
+  private constructor(entries: Collection<Contact, 'id'>) {
+    super(entries, (a, b) => a.name.localeCompare(b.name));
+  }
 
   static async open(file: string): Promise<AddressBook> {
     return new AddressBook(new Collection(await JsonStore.open(file, addressBookDefinition), 'id', 'contact'));
-  }
-
-  get store(): JsonStore<{ entries: readonly Contact[] }> {
-    return this.entries.store;
-  }
-
-  list(): Contact[] {
-    return this.entries.list().sort((a, b) => a.name.localeCompare(b.name));
   }
 
   /** Contacts for an address in either form. */
@@ -126,10 +121,6 @@ export class AddressBook {
       updatedAt: now,
     };
     return this.entries.put(contact);
-  }
-
-  remove(id: string): Promise<void> {
-    return this.entries.remove(id);
   }
 
   /**

@@ -1,8 +1,24 @@
+import { z } from 'zod';
 import { StoreError } from '../../../src-core/errors';
-import { StoreErrorCode, type JsonStore } from './json-store';
+import { StoreErrorCode, type JsonStore, type StoreDefinition } from './json-store';
 
 export interface EntriesDocument<E> {
   readonly entries: readonly E[];
+}
+
+/** The definition of a store that is a list of entries at version 1 (`tron-wallet-<name>`). */
+export function entriesDefinition<E>(
+  name: string,
+  what: string,
+  entry: z.ZodType<E, unknown>,
+): StoreDefinition<EntriesDocument<E>> {
+  return {
+    format: `tron-wallet-${name}`,
+    version: 1,
+    what,
+    schema: z.strictObject({ entries: z.array(entry) }),
+    empty: () => ({ entries: [] }),
+  };
 }
 
 /**
@@ -61,5 +77,32 @@ export class Collection<E extends object, K extends keyof E & string> {
     return new StoreError(StoreErrorCode.notFound, `There is no ${this.what} with that id.`, {
       id: String(id).slice(0, 80),
     });
+  }
+}
+
+/**
+ * What every store of entries offers: the state of its file, the entries in the store's order,
+ * one by key, and removal. Each store adds its own writes.
+ */
+export abstract class EntryStore<E extends object, K extends keyof E & string> {
+  protected constructor(
+    protected readonly entries: Collection<E, K>,
+    private readonly order: (a: E, b: E) => number,
+  ) {}
+
+  get store(): JsonStore<EntriesDocument<E>> {
+    return this.entries.store;
+  }
+
+  list(): E[] {
+    return this.entries.list().sort(this.order);
+  }
+
+  get(id: E[K]): E | undefined {
+    return this.entries.get(id);
+  }
+
+  remove(id: E[K]): Promise<void> {
+    return this.entries.remove(id);
   }
 }

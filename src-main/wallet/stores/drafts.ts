@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Collection } from './collection';
+import { Collection, EntryStore, entriesDefinition } from './collection';
 import { entryIdSchema, newEntryId, opaqueJsonSchema, timeSchema } from './common';
-import { JsonStore, type StoreDefinition } from './json-store';
+import { JsonStore } from './json-store';
 
 /**
  * `drafts.json`, per network: transactions being prepared and not yet signed. The content is the
@@ -22,34 +22,18 @@ export const draftSchema = z.strictObject({
 });
 export type Draft = z.infer<typeof draftSchema>;
 
-export const draftsDefinition: StoreDefinition<{ entries: readonly Draft[] }> = {
-  format: 'tron-wallet-drafts',
-  version: 1,
-  what: 'drafts',
-  schema: z.strictObject({ entries: z.array(draftSchema) }),
-  empty: () => ({ entries: [] }),
-};
+export const draftsDefinition = entriesDefinition('drafts', 'drafts', draftSchema);
 
 export type DraftInput = Omit<Draft, 'id' | 'createdAt' | 'updatedAt'> & { id?: string };
 
-export class Drafts {
-  private constructor(private readonly entries: Collection<Draft, 'id'>) {}
+/** Newest change first. */
+export class Drafts extends EntryStore<Draft, 'id'> {
+  private constructor(entries: Collection<Draft, 'id'>) {
+    super(entries, (a, b) => b.updatedAt - a.updatedAt);
+  }
 
   static async open(file: string): Promise<Drafts> {
     return new Drafts(new Collection(await JsonStore.open(file, draftsDefinition), 'id', 'draft'));
-  }
-
-  get store(): JsonStore<{ entries: readonly Draft[] }> {
-    return this.entries.store;
-  }
-
-  /** Newest change first. */
-  list(): Draft[] {
-    return this.entries.list().sort((a, b) => b.updatedAt - a.updatedAt);
-  }
-
-  get(id: string): Draft | undefined {
-    return this.entries.get(id);
   }
 
   async save(input: DraftInput, now = Date.now()): Promise<Draft> {
@@ -64,9 +48,5 @@ export class Drafts {
       }));
     const { id: _ignored, ...rest } = input;
     return this.entries.put({ ...rest, id: newEntryId('dft'), createdAt: now, updatedAt: now });
-  }
-
-  remove(id: string): Promise<void> {
-    return this.entries.remove(id);
   }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelopeSchema, mergeEnvelopes, parseEnvelope, type Envelope } from '../../../src-core/envelope';
 import { StoreError, WalletError } from '../../../src-core/errors';
-import { Collection } from './collection';
+import { Collection, EntryStore } from './collection';
 import { entryIdSchema, newEntryId, opaqueJsonSchema, timeSchema } from './common';
 import { JsonStore, StoreErrorCode, type StoreDefinition } from './json-store';
 
@@ -140,15 +140,6 @@ export const envelopesDefinition: StoreDefinition<EnvelopesDocument> = {
   migrations: { 1: migrateEnvelopesV1 },
 };
 
-/** What the transaction service hands over (its v1 call): the envelope as text or JSON. */
-export interface EnvelopeInput {
-  readonly id?: string;
-  readonly label: string;
-  readonly txid: string | null;
-  readonly envelope: unknown;
-  readonly origin?: EnvelopeOrigin;
-}
-
 export interface AddResult {
   readonly entry: StoredEnvelope;
   /** `added`: a new transaction; `merged`: new signatures for a known one; `unchanged`: nothing new. */
@@ -160,11 +151,14 @@ export type EnvelopeMeta = Partial<
   Pick<StoredEnvelope, 'origin' | 'autoBroadcast' | 'carriedApprovals' | 'reproposedFrom' | 'label'>
 >;
 
-export class Envelopes {
+/** Newest change first. */
+export class Envelopes extends EntryStore<StoredEnvelope, 'id'> {
   /** Envelopes verified since they were last written, by id. */
   private readonly verified = new Map<string, { updatedAt: number; envelope: Envelope }>();
 
-  private constructor(private readonly entries: Collection<StoredEnvelope, 'id'>) {}
+  private constructor(entries: Collection<StoredEnvelope, 'id'>) {
+    super(entries, (a, b) => b.updatedAt - a.updatedAt);
+  }
 
   static async open(file: string): Promise<Envelopes> {
     const store = await JsonStore.open(file, envelopesDefinition);
@@ -173,21 +167,8 @@ export class Envelopes {
     );
   }
 
-  get store(): JsonStore<{ entries: readonly StoredEnvelope[] }> {
-    return this.entries.store;
-  }
-
   private document(): EnvelopesDocument {
     return this.entries.store.read() as unknown as EnvelopesDocument;
-  }
-
-  /** Newest first. */
-  list(): StoredEnvelope[] {
-    return this.entries.list().sort((a, b) => b.updatedAt - a.updatedAt);
-  }
-
-  get(id: string): StoredEnvelope | undefined {
-    return this.entries.get(id);
   }
 
   byTxid(txid: string): StoredEnvelope | undefined {
@@ -252,20 +233,6 @@ export class Envelopes {
     return { entry, outcome: 'merged', newSignatures: after - before };
   }
 
-  /** The transaction service's hand-off (kept from version 1): text or JSON, parsed and verified. */
-  async save(input: EnvelopeInput, now = Date.now()): Promise<StoredEnvelope> {
-    const envelope = parseEnvelope(input.envelope);
-    if (input.txid !== null && input.txid.toLowerCase() !== envelope.transaction.txID) {
-      throw new StoreError(
-        StoreErrorCode.invalidUpdate,
-        'The envelope does not hold the transaction it is saved under.',
-        { txid: input.txid },
-      );
-    }
-    const { entry } = await this.add(envelope, { label: input.label, origin: input.origin ?? 'proposed' }, now);
-    return entry;
-  }
-
   /** Changes what this wallet knows about an entry; a new envelope is verified first. */
   async update(
     id: string,
@@ -289,8 +256,8 @@ export class Envelopes {
     return entry;
   }
 
-  async remove(id: string): Promise<void> {
-    await this.entries.remove(id);
+  override async remove(id: string): Promise<void> {
+    await super.remove(id);
     this.verified.delete(id);
   }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Collection } from './collection';
+import { Collection, EntryStore, entriesDefinition } from './collection';
 import { sunSchema, timeSchema } from './common';
-import { JsonStore, type StoreDefinition } from './json-store';
+import { JsonStore } from './json-store';
 
 /**
  * `history.json`, per network: transactions this wallet built, signed or broadcast, with what
@@ -40,35 +40,23 @@ export const historyEntrySchema = z.strictObject({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-export const historyDefinition: StoreDefinition<{ entries: readonly HistoryEntry[] }> = {
-  format: 'tron-wallet-history',
-  version: 1,
-  what: 'transaction history',
-  schema: z.strictObject({ entries: z.array(historyEntrySchema) }),
-  empty: () => ({ entries: [] }),
-};
+export const historyDefinition = entriesDefinition('history', 'transaction history', historyEntrySchema);
 
 export type HistoryRecord = Pick<HistoryEntry, 'txid' | 'type' | 'status'> &
   Partial<Omit<HistoryEntry, 'txid' | 'type' | 'status' | 'createdAt' | 'updatedAt'>>;
 
-export class History {
-  private constructor(private readonly entries: Collection<HistoryEntry, 'txid'>) {}
+/** Newest first; txids in either case. */
+export class History extends EntryStore<HistoryEntry, 'txid'> {
+  private constructor(entries: Collection<HistoryEntry, 'txid'>) {
+    super(entries, (a, b) => b.createdAt - a.createdAt);
+  }
 
   static async open(file: string): Promise<History> {
     return new History(new Collection(await JsonStore.open(file, historyDefinition), 'txid', 'history entry'));
   }
 
-  get store(): JsonStore<{ entries: readonly HistoryEntry[] }> {
-    return this.entries.store;
-  }
-
-  /** Newest first. */
-  list(): HistoryEntry[] {
-    return this.entries.list().sort((a, b) => b.createdAt - a.createdAt);
-  }
-
-  get(txid: string): HistoryEntry | undefined {
-    return this.entries.get(txid.toLowerCase());
+  override get(txid: string): HistoryEntry | undefined {
+    return super.get(txid.toLowerCase());
   }
 
   /** Adds the transaction or updates what is known about it; unspecified fields stay as they were. */
@@ -94,7 +82,7 @@ export class History {
     return this.entries.put({ ...base, ...defined, txid, updatedAt: now });
   }
 
-  remove(txid: string): Promise<void> {
-    return this.entries.remove(txid.toLowerCase());
+  override remove(txid: string): Promise<void> {
+    return super.remove(txid.toLowerCase());
   }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Collection } from './collection';
+import { Collection, EntryStore, entriesDefinition } from './collection';
 import { base58AddressSchema, timeSchema } from './common';
-import { JsonStore, type StoreDefinition } from './json-store';
+import { JsonStore } from './json-store';
 
 /**
  * `tokens.json`, per network: the TRC20 tokens the person watches, with the name, symbol and
@@ -18,39 +18,19 @@ export const watchedTokenSchema = z.strictObject({
 });
 export type WatchedToken = z.infer<typeof watchedTokenSchema>;
 
-export const tokensDefinition: StoreDefinition<{ entries: readonly WatchedToken[] }> = {
-  format: 'tron-wallet-tokens',
-  version: 1,
-  what: 'watched tokens',
-  schema: z.strictObject({ entries: z.array(watchedTokenSchema) }),
-  empty: () => ({ entries: [] }),
-};
+export const tokensDefinition = entriesDefinition('tokens', 'watched tokens', watchedTokenSchema);
 
-export class WatchedTokens {
-  private constructor(private readonly entries: Collection<WatchedToken, 'address'>) {}
+/** In the order they were added. */
+export class WatchedTokens extends EntryStore<WatchedToken, 'address'> {
+  private constructor(entries: Collection<WatchedToken, 'address'>) {
+    super(entries, (a, b) => a.addedAt - b.addedAt);
+  }
 
   static async open(file: string): Promise<WatchedTokens> {
     return new WatchedTokens(new Collection(await JsonStore.open(file, tokensDefinition), 'address', 'watched token'));
   }
 
-  get store(): JsonStore<{ entries: readonly WatchedToken[] }> {
-    return this.entries.store;
-  }
-
-  /** In the order they were added. */
-  list(): WatchedToken[] {
-    return this.entries.list().sort((a, b) => a.addedAt - b.addedAt);
-  }
-
-  get(address: string): WatchedToken | undefined {
-    return this.entries.get(address);
-  }
-
   put(token: WatchedToken): Promise<WatchedToken> {
     return this.entries.put(token);
-  }
-
-  remove(address: string): Promise<void> {
-    return this.entries.remove(address);
   }
 }

@@ -3,13 +3,10 @@ import type { TronNodeClient } from '../../../src-core/client/client';
 import { ValidationError, WalletError } from '../../../src-core/errors';
 import type { TokenBalances, Trc10Token, Trc20Token } from '../../../src-core/ipc/channels/tokens';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
-import type { NetworkStores } from '../stores/network-stores';
+import type { ChainAccess } from '../node-host/chain-access';
 import type { ChainReads } from '../transactions/chain-reads';
 
-export interface TokensChain {
-  client(): TronNodeClient | null;
-  stores(): NetworkStores;
-}
+export type TokensChain = Pick<ChainAccess, 'requireClient' | 'stores'>;
 
 export interface TokenAccounts {
   listAccounts(): VaultAccount[];
@@ -28,13 +25,7 @@ export class TokensService {
   ) {}
 
   private client(): TronNodeClient {
-    const client = this.chain.client();
-    if (!client)
-      throw new ValidationError(
-        'TX_NODE_NOT_RUNNING',
-        'No node answers on this network. Start the embedded node or switch network, then try again.',
-      );
-    return client;
+    return this.chain.requireClient();
   }
 
   list(): Trc20Token[] {

@@ -4,25 +4,19 @@ import { hexToBytes } from '../../../src-core/bytes/hex';
 import { bytesToUtf8 } from '../../../src-core/bytes/utf8';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import type { Account, AccountResource } from '../../../src-core/client/types';
-import {
-  DEFAULT_CHAIN_PARAMETERS,
-  type ChainParameterKey,
-  type ChainParameters,
-} from '../../../src-core/chain/parameters';
 import { NetworkError, ValidationError, WalletError } from '../../../src-core/errors';
 import type { BandwidthAccount, EnergyAccount } from '../../../src-core/fee';
 import { accountPermissionsFromAccountJson, type AccountPermissions } from '../../../src-core/permission/model';
 import type { PlanReads } from './requests';
 
 /**
- * Reads the transaction service makes through the node client: chain parameters (cached a
- * minute: proposals change them at maintenance, every 6 h), the owner's account, resources and
- * permissions, contracts and token facts.
+ * Reads the transaction service makes through the node client: the owner's account, resources
+ * and permissions, contracts and token facts (TRC20 facts cached per network). Chain parameters
+ * come from the node host (`ChainAccess.chainParameters`).
  */
 
 /** msg.sender of anonymous constant calls; some nodes refuse an empty owner_address. */
 export const ZERO_ADDRESS_HEX = '410000000000000000000000000000000000000000';
-const PARAMETERS_TTL_MS = 60_000;
 
 export interface OwnerState {
   readonly account: Account | null;
@@ -33,43 +27,17 @@ export interface OwnerState {
 }
 
 export class ChainReads {
-  private parameters: { client: TronNodeClient; at: number; value: ChainParameters } | null = null;
   private readonly trc20Cache = new Map<string, { symbol: string; name: string; decimals: number }>();
-
-  constructor(private readonly now: () => number = Date.now) {}
 
   /** The network changed: forget everything read from the previous one. */
   reset(): void {
-    this.parameters = null;
     this.trc20Cache.clear();
-  }
-
-  async chainParameters(client: TronNodeClient): Promise<ChainParameters> {
-    const cached = this.parameters;
-    if (cached && cached.client === client && this.now() - cached.at < PARAMETERS_TTL_MS) return cached.value;
-    const live = await client.getChainParameters();
-    const value = { ...DEFAULT_CHAIN_PARAMETERS } as ChainParameters;
-    // java-tron lists every key it knows; one it prints without a value is 0 (proto3 default).
-    for (const key of Object.keys(DEFAULT_CHAIN_PARAMETERS) as ChainParameterKey[])
-      if (key in live) value[key] = live[key]!;
-    this.parameters = { client, at: this.now(), value };
-    return value;
   }
 
   async owner(client: TronNodeClient, address: string): Promise<OwnerState> {
     const [account, resource] = await Promise.all([client.getAccount(address), client.getAccountResource(address)]);
     const permissions = account ? accountPermissionsFromAccountJson(account.raw) : null;
-    const resources: BandwidthAccount & EnergyAccount = resource
-      ? {
-          netLimit: BigInt(resource.NetLimit),
-          netUsed: BigInt(resource.NetUsed),
-          freeNetLimit: BigInt(resource.freeNetLimit),
-          freeNetUsed: BigInt(resource.freeNetUsed),
-          energyLimit: BigInt(resource.EnergyLimit),
-          energyUsed: BigInt(resource.EnergyUsed),
-        }
-      : {};
-    return { account, resource, permissions, resources };
+    return { account, resource, permissions, resources: resourcesOf(resource) };
   }
 
   async exists(client: TronNodeClient, address: string): Promise<boolean> {
@@ -136,6 +104,20 @@ export class ChainReads {
     const [value] = decodeFunctionResult(withOutputs('balanceOf(address)', 'uint256'), result.constant_result[0] ?? '');
     return value as bigint;
   }
+}
+
+/** What the fee rules need of getaccountresource's answer (nothing for an account the node does not know). */
+export function resourcesOf(resource: AccountResource | null): BandwidthAccount & EnergyAccount {
+  return resource
+    ? {
+        netLimit: BigInt(resource.NetLimit),
+        netUsed: BigInt(resource.NetUsed),
+        freeNetLimit: BigInt(resource.freeNetLimit),
+        freeNetUsed: BigInt(resource.freeNetUsed),
+        energyLimit: BigInt(resource.EnergyLimit),
+        energyUsed: BigInt(resource.EnergyUsed),
+      }
+    : {};
 }
 
 async function constantValue(

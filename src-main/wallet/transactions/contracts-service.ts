@@ -6,14 +6,13 @@ import type { CallResultView, ContractView } from '../../../src-core/ipc/channel
 import type { DecodedLog } from '../../../src-core/ipc/channels/tx';
 import { AbiError, ValidationError, WalletError } from '../../../src-core/errors';
 import { formatAbiValue, paramView, parseAbiText } from './abi-text';
+import type { ChainAccess } from '../node-host/chain-access';
 import { ZERO_ADDRESS_HEX } from './chain-reads';
 import { contractsUnavailable, revertReasonOf } from './energy';
 import { decodeLogs, logAddress } from './logs';
 
 /** What the contracts service needs from the node host. */
-export interface ContractsChain {
-  client(): TronNodeClient | null;
-}
+export type ContractsChain = Pick<ChainAccess, 'requireClient'>;
 
 /**
  * Contracts on the current network: load by address (ABI from the chain, or pasted when it was
@@ -24,13 +23,7 @@ export class ContractsService {
   constructor(private readonly chain: ContractsChain) {}
 
   private client(): TronNodeClient {
-    const client = this.chain.client();
-    if (!client)
-      throw new ValidationError(
-        'TX_NODE_NOT_RUNNING',
-        'No node answers on this network. Start the embedded node or switch network, then try again.',
-      );
-    return client;
+    return this.chain.requireClient();
   }
 
   private async abiFor(

@@ -3,7 +3,7 @@ import type { ChainParameters } from '../../../src-core/chain/parameters';
 import { transactionCost, type ContractEnergyShare } from '../../../src-core/fee';
 import type { CostView } from '../../../src-core/ipc/channels/tx';
 import { minimalKeySets } from '../../../src-core/permission/coalitions';
-import type { Permission } from '../../../src-core/permission/model';
+import { heaviestFirst, type Permission } from '../../../src-core/permission/model';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { HexAddress } from '../../../src-core/brand';
 import { toHexAddress } from '../../../src-core/address/address';
@@ -23,7 +23,7 @@ import type { OwnerState } from './chain-reads';
 export function expectedSigners(permission: Permission, held: readonly HexAddress[]): HexAddress[] {
   const alone = permission.keys
     .filter((k) => held.includes(k.address) && k.weight >= permission.threshold)
-    .sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1))[0];
+    .sort(heaviestFirst)[0];
   if (alone) return [alone.address];
   const sets = minimalKeySets(permission);
   const withHeld = sets.filter((set) => set.addresses.some((a) => held.includes(a)));

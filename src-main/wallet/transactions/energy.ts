@@ -145,14 +145,7 @@ function suggestion(strategy: FeeLimitStrategy, make: () => FeeLimitResult): Fee
         error.code === 'FEE_LIMIT_TOO_HIGH'
           ? `Refused: this would need a fee_limit above the chain's maximum of 15,000 TRX (${error.message})`
           : error.message;
-      return {
-        strategy,
-        feeLimitSun: null,
-        energy: null,
-        marginBps: DEFAULT_FEE_LIMIT_MARGIN_BPS,
-        explanation: '',
-        problem,
-      };
+      return UNAVAILABLE(strategy, problem);
     }
     throw error;
   }

@@ -9,7 +9,7 @@ import { WalletError } from '../../../src-core/errors';
 import type { BalanceChange, CostView, DecodedLog, SimulationView } from '../../../src-core/ipc/channels/tx';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import { formatTrx } from '../../../src-core/units/amount';
-import type { DryRunner } from '../node-host/node-host';
+import type { DryRunner } from '../node-host/chain-access';
 import { readDryRun, type DryRunOutcome } from './dry-run';
 import { ZERO_ADDRESS_HEX, type OwnerState } from './chain-reads';
 import { constantRequest, contractsUnavailable, revertReasonOf } from './energy';

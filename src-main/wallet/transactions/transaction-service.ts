@@ -1,187 +1,87 @@
 import { toBase58Address } from '../../../src-core/address/address';
 import type { HexAddress } from '../../../src-core/brand';
-import type { TronNodeClient } from '../../../src-core/client/client';
-import type { BlockRef } from '../../../src-core/client/types';
-import { createEnvelope, serializeEnvelope } from '../../../src-core/envelope';
-import {
-  BroadcastError,
-  NodeHostError,
-  PermissionError,
-  TransactionError,
-  ValidationError,
-  WalletError,
-} from '../../../src-core/errors';
-import { feeLimitFromEstimate } from '../../../src-core/fee';
-import type { NetworkInfo } from '../../../src-core/ipc/channels/network';
-import type { NodeBlock, NodeStatus } from '../../../src-core/ipc/channels/node';
+import { BroadcastError, TransactionError, ValidationError } from '../../../src-core/errors';
 import type {
   BlockView,
   EstimateView,
   HistoryItem,
   PermissionChoiceView,
   PreparedTxView,
-  SigningView,
   SimulationView,
   TrackView,
   TxKind,
   TxRequest,
-  TxState,
 } from '../../../src-core/ipc/channels/tx';
-import { CONTRACT_KINDS, TX_KINDS } from '../../../src-core/ipc/channels/tx';
-import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
-import { stringifyJson } from '../../../src-core/json/lossless';
-import { choosePermission } from '../../../src-core/permission/chooser';
-import { permissionFor, weightOf, type AccountPermissions, type Permission } from '../../../src-core/permission/model';
-import { assertEnoughWeight, signWeight } from '../../../src-core/permission/sign-weight';
-import { buildTransaction, type ContractSpec } from '../../../src-core/tx/builders';
-import { transactionHeader } from '../../../src-core/tx/header';
+import { TX_KINDS } from '../../../src-core/ipc/channels/tx';
+import type { ContractSpec } from '../../../src-core/tx/builders';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { EmitEvent, WalletLog } from '../context';
-import type { DryRunner } from '../node-host/node-host';
-import type { StoredEnvelope } from '../stores/envelopes';
-import type { NetworkStores } from '../stores/network-stores';
-import { ChainReads, type OwnerState } from './chain-reads';
-import { contractShareOf, costView, expectedSigners } from './costing';
-import { energyFactorOf, estimateEnergy, estimateView, feeLimitSuggestions, type EnergyFacts } from './energy';
-import { AbiCache } from './logs';
-import { planRequest, type ContractPlan } from './requests';
+import type { Proposals } from '../cosign/proposals';
+import type { ChainAccess } from '../node-host/chain-access';
+import { ChainReads } from './chain-reads';
+import { submitContract, type ContractSubmission, type SubmittedContract } from './contract-submission';
+import { expectedSigners } from './costing';
+import {
+  expirationOf,
+  followedOf,
+  localFactsOf,
+  preparedView,
+  PreparedTransactions,
+  TxErrorCode,
+  type Prepared,
+} from './prepared';
 import { simulate } from './simulation';
-import { FINAL_STATES, historyStatusOf, readTrack, type TrackedMeta } from './tracking';
-
-/** What a wallet service needs from the node host (the co-signing service uses it too). */
-export interface TxChain {
-  client(): TronNodeClient | null;
-  status(): NodeStatus;
-  network(): NetworkInfo;
-  stores(): NetworkStores;
-  head(): NodeBlock | null;
-  dryRunner(): DryRunner | null;
-  onBlock(listener: (block: NodeBlock) => void): () => void;
-  onNetworkChange(listener: () => void): () => void;
-}
-
-/** What it needs from the vault: public account facts and signing (keys stay in the vault). */
-export interface TxVault {
-  listAccounts(): VaultAccount[];
-  sign(transaction: TransactionJson, accountId: string, permissionId?: number): Promise<TransactionJson>;
-}
+import { historyStatusOf } from './tracking';
+import { TransactionBuilder } from './transaction-builder';
+import { TransactionSigner, type TxVault } from './transaction-signer';
+import type { TransactionTracker } from './transaction-tracker';
 
 export interface TransactionServiceOptions {
-  readonly chain: TxChain;
+  readonly chain: ChainAccess;
   readonly vault: TxVault;
   readonly emit: EmitEvent;
   readonly log: WalletLog;
   readonly now?: () => number;
-  /** Shared with the tokens service (one parameter and token cache per network). */
+  /** Shared with the tokens service (one token cache per network). */
   readonly reads?: ChainReads;
-}
-
-export const TxErrorCode = {
-  notRunning: 'TX_NODE_NOT_RUNNING',
-  unknown: 'TX_UNKNOWN',
-  noPermission: 'PERM_NO_PERMISSION_CAN_SIGN',
-  badPermission: 'TX_BAD_PERMISSION_CHOICE',
-  feeLimitNeeded: 'TX_FEE_LIMIT_NEEDED',
-  expired: 'TX_EXPIRED',
-  notSigned: 'TX_NOT_FULLY_SIGNED',
-  alreadyBroadcast: 'TX_ALREADY_BROADCAST',
-} as const;
-
-interface Prepared {
-  readonly txid: string;
-  readonly networkKey: string;
-  readonly kind: TxKind;
-  readonly plan: ContractPlan;
-  readonly owner: string;
-  readonly ownerState: OwnerState;
-  readonly permission: Permission;
-  readonly choice: PermissionChoiceView;
-  readonly headTime: number;
-  readonly refBlock: BlockRef;
-  readonly feeLimit: bigint | null;
-  readonly memo: string | null;
-  readonly estimate: EstimateView | null;
-  readonly cost: PreparedTxView['cost'];
-  readonly parameters: Awaited<ReturnType<ChainReads['chainParameters']>>;
-  transaction: TransactionJson;
-  state: TxState;
-  envelopeId: string | null;
-  signing: SigningView;
-  readonly createdAt: number;
-}
-
-const MAX_PREPARED = 100;
-
-/** Co-signers need time: a contract the vault's keys cannot complete alone gets this signing window (else 60 s). */
-export const COSIGN_WINDOW_MS = 60 * 60_000;
-
-/**
- * A contract another service built and checked (the permission editor's AccountPermissionUpdate),
- * with the vault accounts it chose to sign, in order, and their weights in the permission.
- */
-export interface ContractSubmission {
-  readonly spec: ContractSpec;
-  readonly permissionId: number;
-  readonly signers: readonly { readonly accountId: string; readonly weight: bigint }[];
-  readonly threshold: bigint;
-  /** The inbox label of its envelope when co-signers must complete it. */
-  readonly label: string;
-}
-
-export interface SubmittedContract {
-  readonly txid: string;
-  /** `broadcast`: the vault's signatures reached the threshold and the node accepted it. */
-  readonly state: 'broadcast' | 'needs-cosigners';
-  readonly signatures: number;
-  readonly weight: bigint;
-  /** The co-signing envelope of a `needs-cosigners` submission. */
-  readonly envelopeId: string | null;
+  /** Broadcasts and follows; shared with the co-signing inbox. */
+  readonly tracker: TransactionTracker;
+  /** The co-signing inbox, which stores this wallet's proposals. */
+  readonly proposals: Proposals;
 }
 
 /** What the permission editor uses of this service. */
 export type ContractTransactions = Pick<TransactionService, 'buildContract' | 'submitContract'>;
 
-/** A transaction broadcast outside this service (co-signed in the inbox), to be followed here. */
-export interface BroadcastElsewhere {
-  readonly txid: string;
-  readonly contractType: string;
-  /** Base58 owner. */
-  readonly owner: string | null;
-  readonly permissionId?: number;
-  /** raw_data.expiration (ms). */
-  readonly expiresAt: number | null;
-  /** When it was broadcast (ms, local clock as every history time). */
-  readonly broadcastAt: number;
-}
-
 /**
- * Builds, costs, simulates, signs, broadcasts and follows transactions on the current network
- * (issue 8). Transactions are built here from typed requests with src-core's builders, the head
- * block as TAPOS reference and the head block's time for expiration. The renderer refers to a
- * built transaction by txid; keys never leave the vault.
+ * IPC domain `tx`: the transactions built in this session on the current network, by txid (keys
+ * never leave the vault). Building and costing (`TransactionBuilder`), signing or proposing to
+ * co-signers (`TransactionSigner`), and broadcasting and following (`TransactionTracker`) are
+ * done by the modules named; this service keeps each transaction's state between them.
  */
 export class TransactionService {
-  private readonly prepared = new Map<string, Prepared>();
-  private readonly tracked = new Map<string, TrackedMeta>();
+  private readonly prepared = new PreparedTransactions();
   private readonly reads: ChainReads;
-  private readonly abis = new AbiCache();
-  private genesis: { client: TronNodeClient; id: string } | null = null;
-  private polling = false;
-  private resumeFromHistory = true;
+  private readonly tracker: TransactionTracker;
+  private readonly builder: TransactionBuilder;
+  private readonly signer: TransactionSigner;
   private readonly stops: (() => void)[] = [];
 
   constructor(private readonly options: TransactionServiceOptions) {
-    this.reads = options.reads ?? new ChainReads(options.now);
+    this.reads = options.reads ?? new ChainReads();
+    this.tracker = options.tracker;
+    this.signer = new TransactionSigner({ vault: options.vault, proposals: options.proposals, chain: options.chain });
+    this.builder = new TransactionBuilder({
+      chain: options.chain,
+      reads: this.reads,
+      signingAccounts: () => this.signer.signingAccounts(),
+    });
     this.stops.push(
-      options.chain.onBlock(() => void this.pollTracked()),
       options.chain.onNetworkChange(() => {
         this.prepared.clear();
-        this.tracked.clear();
         this.reads.reset();
-        this.abis.clear();
-        this.genesis = null;
-        this.resumeFromHistory = true;
       }),
+      this.tracker.attach(this.prepared),
     );
   }
 
@@ -193,305 +93,42 @@ export class TransactionService {
     return (this.options.now ?? Date.now)();
   }
 
-  private client(): TronNodeClient {
-    const client = this.options.chain.client();
-    if (!client) {
-      const status = this.options.chain.status();
-      throw new NodeHostError(
-        TxErrorCode.notRunning,
-        status.source === 'embedded'
-          ? 'The embedded node is not running. Start it on the Node screen, then try again.'
-          : `The network is not answering${status.message ? ` (${status.message})` : ''}. Try again when it is back.`,
-      );
-    }
-    return client;
+  private require(txid: string): Prepared {
+    return this.prepared.require(txid, this.options.chain.network().key);
   }
 
-  /** Base58 addresses (hex inside) of vault accounts that can sign. */
-  private signingAccounts(): VaultAccount[] {
-    return this.options.vault.listAccounts().filter((a) => a.canSign);
+  // ── build ──────────────────────────────────────────────────────────────────────────────────
+
+  permissions(input: { owner: string; kind: TxKind }): Promise<PermissionChoiceView> {
+    return this.builder.permissions(input);
   }
 
-  // ── permissions ────────────────────────────────────────────────────────────────────────────
-
-  async permissions(input: { owner: string; kind: TxKind }): Promise<PermissionChoiceView> {
-    const client = this.client();
-    const state = await this.reads.owner(client, input.owner);
-    return this.choose(input.owner, input.kind, state).view;
-  }
-
-  private choose(
-    owner: string,
-    kind: TxKind,
-    state: OwnerState,
-    override?: number,
-  ): { view: PermissionChoiceView; permission: Permission | undefined } {
-    const contractType = TX_KINDS[kind];
-    const held = this.signingAccounts().map((a) => a.addressHex);
-    const choice = choosePermission(state.permissions, contractType, held, { ownerAddress: owner });
-    const chosenId = override ?? choice.permissionId ?? null;
-    const view: PermissionChoiceView = {
-      kind,
-      contractType,
-      owner: toBase58Address(owner),
-      ownerExists: state.account !== null,
-      permissionId: chosenId,
-      explanation:
-        override !== undefined && override !== choice.permissionId
-          ? `Permission ${override} was chosen by hand. ${choice.explanation}`
-          : choice.explanation,
-      candidates: choice.candidates.map((c) => ({
-        id: c.id,
-        type: c.type,
-        name: c.name,
-        threshold: c.threshold,
-        allowsType: c.allowsType,
-        heldKeys: c.heldKeys.map((k) => toBase58Address(k)),
-        heldWeight: c.heldWeight,
-        reachableAlone: c.reachableAlone,
-        qualifies: c.qualifies,
-        chosen: c.id === chosenId,
-        reasons: c.reasons.map((r) => ({ code: r.code, message: r.message })),
-      })),
-    };
-    const permission =
-      chosenId === null ? undefined : permissionFor(state.permissions, chosenId, { ownerAddress: owner });
-    return { view, permission };
-  }
-
-  // ── estimate and build ─────────────────────────────────────────────────────────────────────
-
-  async estimate(request: TxRequest): Promise<EstimateView> {
-    const client = this.client();
-    const plan = await planRequest(request, this.reads.planReads(client));
-    if (!CONTRACT_KINDS.includes(request.kind))
-      return { kind: request.kind, energy: null, feeLimits: [], problem: null, revertReason: null };
-    const [facts, parameters, factor] = await Promise.all([
-      estimateEnergy(client, request.owner, plan),
-      this.reads.chainParameters(client),
-      energyFactorOf(client, plan),
-    ]);
-    return estimateView(request.kind, facts, feeLimitSuggestions(facts, factor, parameters));
+  estimate(request: TxRequest): Promise<EstimateView> {
+    return this.builder.estimate(request);
   }
 
   async build(request: TxRequest): Promise<PreparedTxView> {
-    const client = this.client();
-    const networkKey = this.options.chain.network().key;
-    const [refBlock, parameters, ownerState] = await Promise.all([
-      client.getRefBlock(),
-      this.reads.chainParameters(client),
-      this.reads.owner(client, request.owner),
-    ]);
-    const plan = await planRequest(request, this.reads.planReads(client));
-    const { view: choice, permission } = this.choose(request.owner, request.kind, ownerState, request.permissionId);
-    if (!permission) {
-      if (request.permissionId !== undefined) {
-        throw new PermissionError(
-          TxErrorCode.badPermission,
-          `The account has no permission with id ${request.permissionId}; pick one the account has.`,
-          { field: 'permissionId' },
-        );
-      }
-      throw new PermissionError(TxErrorCode.noPermission, choice.explanation);
-    }
-    if (request.permissionId !== undefined) {
-      const candidate = choice.candidates.find((c) => c.id === request.permissionId);
-      if (!candidate?.allowsType) {
-        throw new PermissionError(
-          TxErrorCode.badPermission,
-          candidate?.reasons[0]?.message ?? `Permission ${request.permissionId} cannot sign this transaction.`,
-          { field: 'permissionId' },
-        );
-      }
-    }
-
-    let estimate: EstimateView | null = null;
-    let facts: EnergyFacts | null = null;
-    let feeLimit: bigint | null = null;
-    if (plan.execution) {
-      const factor = await energyFactorOf(client, plan);
-      facts = await estimateEnergy(client, request.owner, plan);
-      estimate = estimateView(request.kind, facts, feeLimitSuggestions(facts, factor, parameters));
-      feeLimit = plan.feeLimit ?? estimate.feeLimits.find((s) => s.strategy === 'estimate')?.feeLimitSun ?? null;
-      // A reverting call has no estimate, but its constant call still says what it used.
-      if (feeLimit === null && facts.constant) {
-        try {
-          feeLimit = feeLimitFromEstimate({ energyRequired: BigInt(facts.constant.energy_used), parameters }).feeLimit;
-        } catch {
-          feeLimit = null;
-        }
-      }
-      if (feeLimit === null) {
-        throw new ValidationError(
-          TxErrorCode.feeLimitNeeded,
-          `Enter a fee_limit: ${facts.problem ?? 'the energy could not be estimated'}`,
-          { field: 'feeLimitSun' },
-        );
-      }
-    }
-
-    const header = transactionHeader({
-      refBlock,
-      headTimestamp: refBlock.timestamp,
-      ...(request.expirationMs !== undefined ? { expirationMs: request.expirationMs } : {}),
-    });
-    let transaction: TransactionJson;
-    try {
-      transaction = buildTransaction(plan.spec, {
-        header,
-        ...(feeLimit !== null ? { feeLimit } : {}),
-        maxFeeLimit: parameters.getMaxFeeLimit,
-        ...(request.memo ? { memo: request.memo } : {}),
-        permissionId: permission.id,
-      });
-    } catch (error) {
-      if (error instanceof TransactionError)
-        throw new ValidationError(error.code, error.message, {
-          ...(error.details ?? {}),
-          field: error.code === 'TX_BAD_FEE_LIMIT' ? 'feeLimitSun' : undefined,
-        });
-      throw error;
-    }
-
-    const held = this.signingAccounts().map((a) => a.addressHex as HexAddress);
-    const recipientExists = plan.recipient ? await this.reads.exists(client, plan.recipient) : null;
-    const contractShare =
-      request.kind === 'call' || request.kind === 'trc20-transfer'
-        ? await contractShareOf(client, request.owner, plan.execution?.contract)
-        : undefined;
-    const cost = costView({
-      transaction,
-      expectedSignatures: Math.max(1, expectedSigners(permission, held).length),
-      owner: ownerState,
-      recipientExists,
-      energy: expectedEnergy(estimate, facts),
-      contractShare,
-      parameters,
-    });
-
+    const built = await this.builder.build(request);
     const prepared: Prepared = {
-      txid: transaction.txID,
-      networkKey,
-      kind: request.kind,
-      plan,
-      owner: request.owner,
-      ownerState,
-      permission,
-      choice,
-      headTime: refBlock.timestamp,
-      refBlock,
-      feeLimit,
-      memo: request.memo ? request.memo : null,
-      estimate,
-      cost,
-      parameters,
-      transaction,
+      ...built,
       state: 'created',
       envelopeId: null,
-      signing: this.signingPlan(permission, transaction),
+      signing: this.signer.plan(built.permission, built.transaction),
       createdAt: this.now(),
     };
-    this.remember(prepared);
-    if (plan.execution?.contract) this.abis.seed(plan.execution.contract, plan.abi);
-    if (transaction.contract_address) this.abis.seed(transaction.contract_address, plan.abi);
-    return this.view(prepared);
-  }
-
-  private remember(prepared: Prepared): void {
-    this.prepared.set(prepared.txid, prepared);
-    if (this.prepared.size <= MAX_PREPARED) return;
-    for (const [txid, entry] of this.prepared) {
-      if (entry.state === 'created') {
-        this.prepared.delete(txid);
-        if (this.prepared.size <= MAX_PREPARED) return;
-      }
-    }
-  }
-
-  /** Who signs: a single vault key reaching the threshold, or co-signers through an envelope. */
-  private signingPlan(permission: Permission, transaction: TransactionJson): SigningView {
-    const accounts = this.heldInPermission(permission);
-    const alone = accounts.find((a) => a.weight >= permission.threshold);
-    const result = signWeight(transaction, { permission });
-    const signedBy = result.approved.map((a) => toBase58Address(a));
-    const needsCosigning = !alone && !result.thresholdMet;
-    let explanation: string;
-    if (result.thresholdMet)
-      explanation = `The signatures reach the threshold of ${permission.threshold}: ready to broadcast.`;
-    else if (alone)
-      explanation = `${alone.account.label} (${alone.account.address}) has weight ${alone.weight} of the ${permission.threshold} needed and signs alone.`;
-    else if (accounts.length > 0) {
-      explanation = `Your key ${accounts[0]!.account.label} weighs ${accounts[0]!.weight} of the ${permission.threshold} needed: it signs first, and a co-signing envelope is stored for the other key holders.`;
-    } else
-      explanation = `None of your keys is in this permission: an unsigned co-signing envelope is stored for its key holders (threshold ${permission.threshold}).`;
-    return {
-      threshold: permission.threshold,
-      currentWeight: result.currentWeight,
-      signer: alone
-        ? {
-            accountId: alone.account.id,
-            label: alone.account.label,
-            address: alone.account.address,
-            weight: alone.weight,
-          }
-        : null,
-      needsCosigning,
-      explanation,
-      signedBy,
-    };
-  }
-
-  private heldInPermission(permission: Permission): { account: VaultAccount; weight: bigint }[] {
-    return this.signingAccounts()
-      .map((account) => ({ account, weight: weightOf(permission, account.addressHex) }))
-      .filter((a) => a.weight > 0n)
-      .sort((a, b) => (a.weight === b.weight ? 0 : a.weight > b.weight ? -1 : 1));
-  }
-
-  private view(p: Prepared): PreparedTxView {
-    const contract = p.transaction.raw_data.contract[0]!;
-    return {
-      txid: p.txid,
-      kind: p.kind,
-      contractType: contract.type,
-      owner: toBase58Address(p.owner),
-      state: p.state,
-      permissionId: p.permission.id,
-      permission: p.choice,
-      summary: p.plan.summary,
-      expiration: expirationOf(p.transaction),
-      headTime: p.headTime,
-      refBlock: { number: p.refBlock.number, id: p.refBlock.blockId },
-      feeLimitSun: p.feeLimit,
-      memo: p.memo,
-      contractAddress: p.transaction.contract_address ? toBase58Address(p.transaction.contract_address) : null,
-      rawDataHex: p.transaction.raw_data_hex,
-      json: stringifyJson(p.transaction, 2),
-      cost: p.cost,
-      estimate: p.estimate,
-      signing: p.signing,
-      envelopeId: p.envelopeId,
-    };
-  }
-
-  private requirePrepared(txid: string): Prepared {
-    const found = this.prepared.get(txid.toLowerCase());
-    if (!found || found.networkKey !== this.options.chain.network().key) {
-      throw new TransactionError(
-        TxErrorCode.unknown,
-        'This transaction is not among those built in this session on this network. Build it again.',
-        { txid },
-      );
-    }
-    return found;
+    this.prepared.remember(prepared);
+    const { plan, transaction } = built;
+    if (plan.execution?.contract) this.tracker.abis.seed(plan.execution.contract, plan.abi);
+    if (transaction.contract_address) this.tracker.abis.seed(transaction.contract_address, plan.abi);
+    return preparedView(prepared);
   }
 
   prepare(input: { txid: string }): PreparedTxView {
-    return this.view(this.requirePrepared(input.txid));
+    return preparedView(this.require(input.txid));
   }
 
   discard(input: { txid: string }): { txid: string } {
-    const p = this.requirePrepared(input.txid);
+    const p = this.require(input.txid);
     if (p.state !== 'created' && p.state !== 'cosigning')
       throw new TransactionError(
         TxErrorCode.alreadyBroadcast,
@@ -501,11 +138,9 @@ export class TransactionService {
     return { txid: p.txid };
   }
 
-  // ── simulate ───────────────────────────────────────────────────────────────────────────────
-
   async simulate(input: { txid: string }): Promise<SimulationView> {
-    const p = this.requirePrepared(input.txid);
-    const client = this.client();
+    const p = this.require(input.txid);
+    const client = this.options.chain.requireClient();
     return simulate({
       txid: p.txid,
       transaction: p.transaction,
@@ -519,201 +154,64 @@ export class TransactionService {
       dryRun: this.options.chain.dryRunner(),
       signers: expectedSigners(
         p.permission,
-        this.signingAccounts().map((a) => a.addressHex as HexAddress),
+        this.signer.signingAccounts().map((a) => a.addressHex as HexAddress),
       ),
-      abiOf: this.abis.source(client),
+      abiOf: this.tracker.abis.source(client),
       headTime: this.options.chain.head()?.timestamp ?? p.headTime,
     });
   }
 
   // ── sign ───────────────────────────────────────────────────────────────────────────────────
 
+  /** Signs with the one vault key that reaches the threshold, or proposes it to co-signers. */
   async sign(input: { txid: string }): Promise<PreparedTxView> {
-    const p = this.requirePrepared(input.txid);
-    if (p.state !== 'created') return this.view(p);
-    const head = this.options.chain.head();
-    if (head && head.timestamp >= expirationOf(p.transaction)) {
-      throw new TransactionError(
-        TxErrorCode.expired,
-        'This transaction has expired (the head block is past its expiration). Build it again.',
-        { txid: p.txid },
-      );
-    }
-    const held = this.heldInPermission(p.permission);
-    const alone = held.find((h) => h.weight >= p.permission.threshold);
-    if (alone) {
-      const signed = await this.options.vault.sign(p.transaction, alone.account.id, p.permission.id);
-      assertEnoughWeight(signWeight(signed, { permission: p.permission }));
-      p.transaction = signed;
-      p.state = 'signed';
-    } else {
-      if (held[0]) p.transaction = await this.options.vault.sign(p.transaction, held[0].account.id, p.permission.id);
-      const stored = await this.propose({
-        transaction: p.transaction,
-        permission: p.permission,
-        accountPermissions: p.ownerState.permissions,
-        abi: p.plan.abi,
-        label: `${TX_KINDS[p.kind]} from ${toBase58Address(p.owner)}`,
-        headTime: p.headTime,
-      });
-      p.envelopeId = stored.id;
-      p.state = 'cosigning';
-    }
-    p.signing = this.signingPlan(p.permission, p.transaction);
-    await this.record(p.txid, {
+    const p = this.require(input.txid);
+    if (p.state !== 'created') return preparedView(p);
+    const state = await this.signer.sign(p);
+    await this.tracker.record({
+      txid: p.txid,
       type: TX_KINDS[p.kind],
-      status: historyStatusOf(p.state),
+      status: historyStatusOf(state),
       owner: toBase58Address(p.owner),
       permissionId: p.permission.id,
       feeSun: p.cost.burnedSun,
       expiresAt: expirationOf(p.transaction),
-      message: p.state === 'cosigning' ? 'Waiting for co-signers: the envelope is stored with this network.' : null,
+      message: state === 'cosigning' ? 'Waiting for co-signers: the envelope is stored with this network.' : null,
     });
-    this.options.emit('tx:status', { txid: p.txid, state: p.state });
-    return this.view(p);
-  }
-
-  /**
-   * Stores a transaction that needs co-signers as this wallet's proposal in the co-signing inbox
-   * (an envelope in envelopes.json, with the account's permissions for the diff and the ABI).
-   */
-  private async propose(input: {
-    transaction: TransactionJson;
-    permission: Permission | undefined;
-    accountPermissions: AccountPermissions | null;
-    abi?: readonly Record<string, unknown>[] | undefined;
-    label: string;
-    headTime: number;
-  }): Promise<StoredEnvelope> {
-    const client = this.client();
-    const genesisBlockId = await this.genesisId(client);
-    const envelope = createEnvelope({
-      transaction: input.transaction,
-      network: { name: this.options.chain.network().name, genesisBlockId },
-      ...(input.permission ? { permission: input.permission } : {}),
-      ...(input.accountPermissions ? { accountPermissions: input.accountPermissions } : {}),
-      ...(input.abi ? { abi: input.abi } : {}),
-      createdAt: Math.min(this.options.chain.head()?.timestamp ?? input.headTime, expirationOf(input.transaction)),
-    });
-    const stored = await this.options.chain
-      .stores()
-      .envelopes.save({ label: input.label, txid: input.transaction.txID, envelope: serializeEnvelope(envelope) });
-    this.options.emit('cosign:changed', { id: stored.id, txid: stored.txid, stage: 'collecting' });
-    return stored;
+    this.options.emit('tx:status', { txid: p.txid, state });
+    return preparedView(p);
   }
 
   // ── contracts built elsewhere ──────────────────────────────────────────────────────────────
 
   /** An unsigned transaction of a contract built elsewhere: the head block as TAPOS reference, expiry from its time. */
-  async buildContract(
+  buildContract(
     spec: ContractSpec,
     permissionId: number,
-    options: { expirationMs?: number } = {},
+    options?: { expirationMs?: number },
   ): Promise<TransactionJson> {
-    const refBlock = await this.client().getRefBlock();
-    return buildTransaction(spec, {
-      header: transactionHeader({
-        refBlock,
-        headTimestamp: refBlock.timestamp,
-        ...(options.expirationMs !== undefined ? { expirationMs: options.expirationMs } : {}),
-      }),
-      permissionId,
-    });
+    return this.builder.buildContract(spec, permissionId, options);
   }
 
-  /**
-   * Builds a contract afresh and signs it with the given vault accounts in order until their
-   * weight reaches the threshold. Then it is broadcast and followed like any transaction of this
-   * service; otherwise it gets the co-signing window and goes to the inbox as this wallet's proposal.
-   */
-  async submitContract(request: ContractSubmission): Promise<SubmittedContract> {
-    const held = request.signers.reduce((sum, s) => sum + s.weight, 0n);
-    let transaction = await this.buildContract(
-      request.spec,
-      request.permissionId,
-      held < request.threshold ? { expirationMs: COSIGN_WINDOW_MS } : {},
+  /** Signs a contract built elsewhere with the vault accounts it names; broadcast, or proposed below the threshold. */
+  submitContract(request: ContractSubmission): Promise<SubmittedContract> {
+    return submitContract(
+      {
+        chain: this.options.chain,
+        reads: this.reads,
+        builder: this.builder,
+        signer: this.signer,
+        tracker: this.tracker,
+        now: () => this.now(),
+      },
+      request,
     );
-    const createdAt = this.now();
-    let weight = 0n;
-    for (const signer of request.signers) {
-      if (weight >= request.threshold) break;
-      transaction = await this.options.vault.sign(transaction, signer.accountId, request.permissionId);
-      weight += signer.weight;
-    }
-    const signatures = transaction.signature?.length ?? 0;
-    const contract = transaction.raw_data.contract[0]!;
-    const ownerHex = String((contract.parameter.value as Record<string, unknown>).owner_address ?? '');
-    const owner = toBase58Address(ownerHex);
-    const expiresAt = expirationOf(transaction);
-    if (weight < request.threshold) {
-      const state = await this.reads.owner(this.client(), ownerHex);
-      const stored = await this.propose({
-        transaction,
-        permission: permissionFor(state.permissions, request.permissionId, { ownerAddress: ownerHex }),
-        accountPermissions: state.permissions,
-        label: request.label,
-        headTime: Number(transaction.raw_data.timestamp ?? createdAt),
-      });
-      await this.record(transaction.txID, {
-        type: contract.type,
-        status: 'signed',
-        owner,
-        permissionId: request.permissionId,
-        expiresAt,
-        message: 'Waiting for co-signers: the envelope is in the co-signing inbox.',
-      });
-      return { txid: transaction.txID, state: 'needs-cosigners', signatures, weight, envelopeId: stored.id };
-    }
-    await this.record(transaction.txID, {
-      type: contract.type,
-      status: 'signed',
-      owner,
-      permissionId: request.permissionId,
-      expiresAt,
-      message: null,
-    });
-    const meta: TrackedMeta = {
-      txid: transaction.txID,
-      kind: null,
-      contractType: contract.type,
-      owner,
-      expiration: expiresAt,
-      estimatedBurnSun: null,
-      state: 'signed',
-      message: null,
-      createdAt,
-      broadcastAt: null,
-      confirmedAt: null,
-    };
-    await this.send(transaction, meta);
-    return { txid: transaction.txID, state: 'broadcast', signatures, weight, envelopeId: null };
-  }
-
-  private async genesisId(client: TronNodeClient): Promise<string> {
-    if (this.genesis?.client === client) return this.genesis.id;
-    const id = (await client.getGenesisBlockId()).toLowerCase();
-    this.genesis = { client, id };
-    return id;
-  }
-
-  private async record(
-    txid: string,
-    fields: Omit<Parameters<NetworkStores['history']['record']>[0], 'txid'>,
-  ): Promise<void> {
-    try {
-      await this.options.chain.stores().history.record({ txid, ...fields }, this.now());
-    } catch (error) {
-      // A damaged history file must not stop a transaction; the History screen reports it.
-      this.options.log.warn('Recording a transaction in the history failed', {
-        code: error instanceof WalletError ? error.code : undefined,
-      });
-    }
   }
 
   // ── broadcast and track ────────────────────────────────────────────────────────────────────
 
   async broadcast(input: { txid: string }): Promise<TrackView> {
-    const p = this.requirePrepared(input.txid);
+    const p = this.require(input.txid);
     if (p.state !== 'signed') {
       if (p.state === 'pool' || p.state === 'packed' || p.state === 'confirmed') return this.track({ txid: p.txid });
       if (p.state === 'expired')
@@ -730,213 +228,19 @@ export class TransactionService {
         { state: p.state },
       );
     }
-    const meta: TrackedMeta = {
-      txid: p.txid,
-      kind: p.kind,
-      contractType: TX_KINDS[p.kind],
-      owner: toBase58Address(p.owner),
-      expiration: expirationOf(p.transaction),
-      estimatedBurnSun: p.cost.burnedSun,
-      state: 'signed',
-      message: null,
-      createdAt: p.createdAt,
-      broadcastAt: null,
-      confirmedAt: null,
-    };
     try {
-      return await this.send(p.transaction, meta, () => (p.state = 'pool'));
+      return await this.tracker.broadcast(p.transaction, followedOf(p), () => {
+        p.state = 'pool';
+      });
     } catch (error) {
       if (error instanceof BroadcastError) p.state = 'rejected';
       throw error;
     }
   }
 
-  /**
-   * Broadcasts a signed transaction and follows it: a refusal is recorded as failed and announced
-   * as rejected; an accepted one is pending in the history and read again on every block.
-   */
-  private async send(transaction: TransactionJson, meta: TrackedMeta, accepted?: () => void): Promise<TrackView> {
-    try {
-      await this.client().broadcastTransaction(transaction);
-    } catch (error) {
-      if (error instanceof BroadcastError) {
-        await this.record(meta.txid, { type: meta.contractType, status: 'failed', message: error.message });
-        this.options.emit('tx:status', { txid: meta.txid, state: 'rejected', message: error.message });
-      }
-      throw error;
-    }
-    const at = this.now();
-    meta.broadcastAt = at;
-    meta.state = 'pool';
-    accepted?.();
-    this.tracked.set(meta.txid, meta);
-    await this.record(meta.txid, { type: meta.contractType, status: 'pending', broadcastAt: at });
-    this.options.emit('tx:status', { txid: meta.txid, state: 'pool' });
-    return this.refresh(meta);
-  }
-
-  /**
-   * Follows a transaction that another part of the wallet broadcast (the co-signing inbox): it is
-   * recorded as pending with its broadcast time, announced as in the pool, and from then on read
-   * on every block like one broadcast here, to confirmed, failed or expired (history and
-   * `tx:status`).
-   */
-  async followBroadcast(input: BroadcastElsewhere): Promise<TrackView> {
-    const txid = input.txid.toLowerCase();
-    const meta: TrackedMeta = {
-      txid,
-      kind: null,
-      contractType: input.contractType,
-      owner: input.owner,
-      expiration: input.expiresAt,
-      estimatedBurnSun: null,
-      state: 'pool',
-      message: null,
-      createdAt: this.safeHistory()?.get(txid)?.createdAt ?? input.broadcastAt,
-      broadcastAt: input.broadcastAt,
-      confirmedAt: null,
-    };
-    await this.record(txid, {
-      type: input.contractType,
-      status: 'pending',
-      owner: input.owner,
-      ...(input.permissionId !== undefined ? { permissionId: input.permissionId } : {}),
-      expiresAt: input.expiresAt,
-      broadcastAt: input.broadcastAt,
-      message: null,
-    });
-    this.tracked.set(txid, meta);
-    this.options.emit('tx:status', { txid, state: 'pool' });
-    return this.refresh(meta);
-  }
-
-  async track(input: { txid: string }): Promise<TrackView> {
-    const txid = input.txid.toLowerCase();
-    const known = this.tracked.get(txid);
-    if (known) return this.refresh(known);
-    {
-      const p = this.prepared.get(txid);
-      const entry = this.safeHistory()?.get(txid);
-      const meta: TrackedMeta = {
-        txid,
-        kind: p?.kind ?? null,
-        contractType: p ? TX_KINDS[p.kind] : (entry?.type ?? 'unknown'),
-        owner: p ? toBase58Address(p.owner) : (entry?.owner ?? null),
-        expiration: (p ? expirationOf(p.transaction) : undefined) ?? entry?.expiresAt ?? null,
-        estimatedBurnSun: p?.cost.burnedSun ?? null,
-        state: p?.state ?? stateFromHistory(entry?.status) ?? 'pool',
-        message: entry?.message ?? null,
-        createdAt: p?.createdAt ?? entry?.createdAt ?? null,
-        // Unknown transactions (a txid typed in) may well be on chain: look for them.
-        broadcastAt: entry?.broadcastAt ?? (p ? null : this.now()),
-        confirmedAt: entry?.confirmedAt ?? null,
-        signed: p ? (p.transaction.signature?.length ?? 0) > 0 : true,
-      };
-      if (!FINAL_STATES.has(meta.state) && meta.broadcastAt !== null && (p || entry)) this.tracked.set(txid, meta);
-      if (!p && !entry) {
-        const view = await this.refresh(meta);
-        return view.blockNumber === null
-          ? { ...view, message: 'This network does not know the transaction (yet).' }
-          : view;
-      }
-      return this.refresh(meta);
-    }
-  }
-
-  private safeHistory(): NetworkStores['history'] | null {
-    try {
-      const history = this.options.chain.stores().history;
-      return history.store.problem ? null : history;
-    } catch {
-      return null;
-    }
-  }
-
-  /** Reads the node, records a state change in the history and announces it. */
-  private async refresh(meta: TrackedMeta): Promise<TrackView> {
-    const client = this.client();
-    const before = meta.state;
-    const head = this.options.chain.head();
-    const view = await readTrack(
-      meta,
-      {
-        client,
-        abiOf: this.abis.source(client),
-        headTime: head?.timestamp ?? null,
-        solidBlock: head?.solidBlock ?? null,
-      },
-      this.now(),
-    );
-    const p = this.prepared.get(meta.txid);
-    if (p && p.state !== meta.state && ORDERED.includes(meta.state)) p.state = meta.state;
-    if (meta.state !== before) {
-      if (this.safeHistory()?.get(meta.txid) || p) {
-        await this.record(meta.txid, {
-          type: view.contractType,
-          status: historyStatusOf(meta.state),
-          ...(view.blockNumber !== null ? { blockNumber: view.blockNumber } : {}),
-          ...(view.feeSun !== null ? { feeSun: view.feeSun } : {}),
-          ...(meta.confirmedAt !== null ? { confirmedAt: meta.confirmedAt } : {}),
-          message: meta.message,
-        });
-      }
-      this.options.emit('tx:status', {
-        txid: meta.txid,
-        state: meta.state,
-        ...(view.blockNumber !== null ? { blockNumber: view.blockNumber } : {}),
-        ...(view.success !== null ? { success: view.success } : {}),
-        ...(meta.message ? { message: meta.message } : {}),
-      });
-    }
-    if (FINAL_STATES.has(meta.state)) this.tracked.delete(meta.txid);
-    return view;
-  }
-
-  /** On each new block: every transaction still on its way is read again. */
-  private async pollTracked(): Promise<void> {
-    if (this.polling || !this.options.chain.client()) return;
-    this.polling = true;
-    try {
-      if (this.resumeFromHistory) {
-        this.resumeFromHistory = false;
-        this.resumePending();
-      }
-      for (const meta of [...this.tracked.values()]) {
-        try {
-          await this.refresh(meta);
-        } catch (error) {
-          if (!(error instanceof WalletError)) throw error;
-        }
-      }
-    } catch (error) {
-      this.options.log.warn('Following transactions failed', {
-        error: error instanceof Error ? error.name : typeof error,
-      });
-    } finally {
-      this.polling = false;
-    }
-  }
-
-  /** Transactions broadcast in an earlier session and not yet settled are followed again. */
-  private resumePending(): void {
-    const history = this.safeHistory();
-    if (!history) return;
-    for (const entry of history.list()) {
-      if (entry.status !== 'pending' || this.tracked.has(entry.txid)) continue;
-      this.tracked.set(entry.txid, {
-        txid: entry.txid,
-        kind: null,
-        contractType: entry.type,
-        owner: entry.owner,
-        expiration: entry.expiresAt,
-        estimatedBurnSun: null,
-        state: 'pool',
-        message: entry.message,
-        createdAt: entry.createdAt,
-        broadcastAt: entry.broadcastAt ?? entry.createdAt,
-        confirmedAt: null,
-      });
-    }
+  track(input: { txid: string }): Promise<TrackView> {
+    const p = this.prepared.get(input.txid);
+    return this.tracker.track(input.txid, p && localFactsOf(p));
   }
 
   history(input?: { limit?: number }): HistoryItem[] {
@@ -959,14 +263,12 @@ export class TransactionService {
   }
 
   async block(input: { number: number }): Promise<BlockView> {
-    const client = this.client();
-    const block = await client.getBlockByNum(input.number);
+    const block = await this.options.chain.requireClient().getBlockByNum(input.number);
     if (!block)
       throw new ValidationError('TX_NO_SUCH_BLOCK', `Block ${input.number} is not on this chain yet.`, {
         field: 'number',
       });
     const solid = this.options.chain.head()?.solidBlock ?? null;
-    const history = this.safeHistory();
     const raw = block.block_header.raw_data;
     return {
       number: raw.number,
@@ -982,47 +284,9 @@ export class TransactionService {
           type: contract?.type ?? 'unknown',
           owner: typeof ownerHex === 'string' ? toBase58Address(ownerHex) : null,
           contractRet: tx.ret?.[0]?.contractRet ?? null,
-          known: history?.get(tx.txID) !== undefined || this.prepared.has(tx.txID),
+          known: this.tracker.historyEntry(tx.txID) !== undefined || this.prepared.has(tx.txID),
         };
       }),
     };
   }
-}
-
-const ORDERED: readonly TxState[] = ['pool', 'packed', 'confirmed', 'failed', 'expired'];
-
-function stateFromHistory(status: string | undefined): TxState | undefined {
-  switch (status) {
-    case 'draft':
-      return 'created';
-    case 'signed':
-      return 'signed';
-    case 'pending':
-      return 'pool';
-    case 'confirmed':
-      return 'confirmed';
-    case 'failed':
-      return 'failed';
-    case 'expired':
-      return 'expired';
-    default:
-      return undefined;
-  }
-}
-
-/** raw_data.expiration in ms (a JSON integer that fits a double for any real date). */
-function expirationOf(tx: TransactionJson): number {
-  return Number(tx.raw_data.expiration);
-}
-
-/**
- * Energy the cost breakdown counts: what the constant call measured (base + penalty), which is
- * what execution will use on unchanged state; estimateenergy's figure is an upper bound found by
- * a 1-TRX-step search and sizes the fee_limit instead.
- */
-function expectedEnergy(estimate: EstimateView | null, facts: EnergyFacts | null): bigint | undefined {
-  const energy = estimate?.energy;
-  if (energy && energy.baseEnergy !== null && energy.penalty !== null) return energy.baseEnergy + energy.penalty;
-  if (energy) return energy.energy;
-  return facts?.constant ? BigInt(facts.constant.energy_used) : undefined;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { permissionsChannels } from '../../../src-core/ipc/channels/permissions';
+import type { HexAddress } from '../../../src-core/brand';
+import { PermissionDiffSchema, permissionsChannels } from '../../../src-core/ipc/channels/permissions';
+import { diffPermissions, type PermissionDiff } from '../../../src-core/permission/lockout';
 import { DEFAULT_ACTIVE_OPERATIONS } from '../../../src-core/permission';
 import { K } from '../../fixtures/permissions';
 
@@ -81,5 +83,50 @@ describe('permissions channel schemas', () => {
     const inspect = permissionsChannels['permissions:inspectKeys'].input;
     expect(issues(inspect.safeParse({ addresses: [] }))).toEqual([['addresses', 'must list at least one address']]);
     expect(inspect.safeParse({ addresses: [K.K1.base58, K.K2.hex] }).success).toBe(true);
+  });
+});
+
+describe('the permission diff schema', () => {
+  const before = {
+    address: K.K1.hex as HexAddress,
+    owner: {
+      type: 'Owner' as const,
+      id: 0,
+      name: 'owner',
+      threshold: 1n,
+      parentId: 0,
+      keys: [{ address: K.K1.hex as HexAddress, weight: 1n }],
+    },
+    actives: [],
+  };
+  const after = {
+    ...before,
+    owner: {
+      ...before.owner,
+      threshold: 2n,
+      keys: [
+        { address: K.K1.hex as HexAddress, weight: 1n },
+        { address: K.K2.hex as HexAddress, weight: 1n },
+      ],
+    },
+  };
+  const diff = diffPermissions(before, after);
+
+  it('carries src-core’s diff as it is, weights and thresholds as bigints', () => {
+    const parsed: PermissionDiff = PermissionDiffSchema.parse(diff);
+    expect(parsed).toEqual(diff);
+    expect(parsed.groups[0]!.threshold).toEqual({ before: 1n, after: 2n });
+    expect(parsed.groups[0]!.keysAdded).toEqual([{ address: K.K2.hex, weight: 1n }]);
+  });
+
+  it('refuses weights as decimal text and addresses that are not hex', () => {
+    const asText = {
+      ...diff,
+      groups: [{ ...diff.groups[0]!, keysAdded: [{ address: K.K2.base58, weight: '1' }] }],
+    };
+    expect(issues(PermissionDiffSchema.safeParse(asText)).map(([path]) => path)).toEqual([
+      'groups.0.keysAdded.0.address',
+      'groups.0.keysAdded.0.weight',
+    ]);
   });
 });

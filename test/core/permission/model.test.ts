@@ -3,6 +3,7 @@ import { PermissionError } from '../../../src-core/errors';
 import * as b from '../../../src-core/tx/builders';
 import { transactionHeader } from '../../../src-core/tx/header';
 import {
+  heaviestFirst,
   DEFAULT_ACTIVE_OPERATIONS,
   accountPermissionsFromAccountJson,
   accountPermissionsFromUpdate,
@@ -176,5 +177,17 @@ describe('permission model', () => {
     expectWalletError(() => assertTransactionPermissionId(1), PermissionError, 'PERM_WITNESS_REFUSED');
     for (const id of [-1, 1.5, 2 ** 31])
       expectWalletError(() => assertTransactionPermissionId(id), PermissionError, 'PERM_BAD_PERMISSION_ID');
+  });
+});
+
+describe('heaviest first', () => {
+  it('puts heavier keys first and keeps equal weights in their given order', () => {
+    const keys = [
+      { name: 'a', weight: 1n },
+      { name: 'b', weight: 3n },
+      { name: 'c', weight: 1n },
+      { name: 'd', weight: 2n },
+    ];
+    expect([...keys].sort(heaviestFirst).map((k) => k.name)).toEqual(['b', 'd', 'a', 'c']);
   });
 });

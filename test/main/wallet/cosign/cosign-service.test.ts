@@ -30,7 +30,7 @@ import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store'
 import { attachTo, makeTreasury, type Treasury } from '../../../fixtures/cosign-network';
 import { CHEAP_SCRYPT } from '../../vault/helpers';
 import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
-import { realNodeFactory } from '../../../fixtures/real-node';
+import { advanceChainPast, realNodeFactory } from '../../../fixtures/real-node';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 
@@ -316,7 +316,7 @@ describe('co-signing service on the embedded node', () => {
   it('shows an envelope past its expiration as expired, refuses to sign it, and re-proposes it with a fresh reference block, the note and who approved', async () => {
     const { id, txid } = await propose('4000000', 600_000);
     await a.wallet.cosign.setOptions({ id, note: 'rent' });
-    node.advanceTime(700);
+    await advanceChainPast(node, (await a.wallet.cosign.get({ id })).expiresAt);
     await expect.poll(async () => (await a.wallet.cosign.get({ id })).stage, { timeout: 10_000 }).toBe('expired');
     const expired = await a.wallet.cosign.get({ id });
     expect(expired.checks.find((c) => c.id === 'expiry')).toMatchObject({ outcome: 'warning', title: 'Expired' });
@@ -474,7 +474,11 @@ describe('co-signing service on the embedded node', () => {
     expect(detail.checks.every((c) => c.outcome === 'passed')).toBe(true);
     expect(detail.permissionChange?.after[0]).toMatchObject({ label: 'Owner “owner”' });
     expect(detail.permissionChange?.after[0]!.value).toContain('Bob (desk 2)');
-    expect(JSON.stringify(detail.permissionChange?.diff)).toContain(toHexAddress(treasury.keys[1]));
+    const owner = detail.permissionChange?.diff?.groups.find((g) => g.type === 'Owner');
+    // The owner stays 2-of-n and gains Bob's key, with its weight as a bigint.
+    expect(owner).toMatchObject({ change: 'changed', keysRemoved: [], weightsChanged: [] });
+    expect(owner?.threshold).toBeUndefined();
+    expect(owner?.keysAdded).toEqual([{ address: toHexAddress(treasury.keys[1]), weight: 1n }]);
     expect(detail.permissionChange?.directory.map((d) => d.name)).toEqual(
       expect.arrayContaining(['Alice', 'Bob (desk 2)']),
     );

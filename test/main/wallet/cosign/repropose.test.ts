@@ -5,9 +5,12 @@ import { contractAddressOf } from '../../../../src-core/tx/contract-address';
 import { transactionHeader } from '../../../../src-core/tx/header';
 import { hexToBytes } from '../../../../src-core/bytes/hex';
 import { signTransaction } from '../../../../src-core/tx/sign';
-import { rebuildTransaction, signingWindowOf } from '../../../../src-main/wallet/cosign/repropose';
+import { approvalsToCarry, rebuildTransaction, signingWindowOf } from '../../../../src-main/wallet/cosign/repropose';
+import { Names } from '../../../../src-main/wallet/cosign/names';
+import type { StoredEnvelope } from '../../../../src-main/wallet/stores/envelopes';
 import { K } from '../../../fixtures/permissions';
-import { NILE } from '../../../core/envelope/helpers';
+import { NILE, active, multisig, sign, unsignedOf } from '../../../core/envelope/helpers';
+import { addEnvelopeSignature } from '../../../../src-core/envelope';
 
 /** A fresh copy of an expired proposal: same contract, fee limit and memo; new reference block and expiration. */
 const OWNER = '411a642f0e3c3af545e7acbd38b07251b3990914f1';
@@ -64,5 +67,35 @@ describe('re-proposing an expired envelope', () => {
     expect(fresh.raw_data.fee_limit).toBe(old.transaction.raw_data.fee_limit);
     expect(fresh.contract_address).toBe(contractAddressOf(fresh.txID, OWNER));
     expect(fresh.contract_address).not.toBe(old.transaction.contract_address);
+  });
+});
+
+describe('who approved an expired proposal', () => {
+  it('carries the signers of the old copy, named where the vault knows them, after those it already carried', () => {
+    const envelope = addEnvelopeSignature(
+      createEnvelope({ transaction: unsignedOf(multisig), network: NILE, permission: active, createdAt: T0 }),
+      sign(multisig.txID, K.K2.private_key),
+    );
+    const entry = {
+      carriedApprovals: [{ address: K.K3.hex, name: null }],
+    } as unknown as StoredEnvelope;
+    const names = new Names(
+      [
+        {
+          id: 'acc_0000000000000002',
+          kind: 'privateKey',
+          label: 'Bob',
+          address: K.K2.base58,
+          addressHex: K.K2.hex,
+          canSign: true,
+          createdAt: 0,
+        },
+      ],
+      null,
+    );
+    expect(approvalsToCarry(entry, envelope, active, names)).toEqual([
+      { address: K.K3.hex, name: null },
+      { address: K.K2.hex, name: 'Bob' },
+    ]);
   });
 });

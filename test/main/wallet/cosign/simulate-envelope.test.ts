@@ -115,6 +115,7 @@ describe('co-sign simulation of an envelope whose call reverts, on the embedded 
       envelope,
       client,
       reads: new ChainReads(),
+      parameters: await wallet.node.chainParameters(),
       dryRun: null,
       headTime: head.timestamp,
     });
@@ -134,6 +135,7 @@ describe('co-sign simulation of an envelope whose call reverts, on the embedded 
       envelope,
       client,
       reads: new ChainReads(),
+      parameters: await wallet.node.chainParameters(),
       dryRun: node.dryRun.bind(node),
       headTime: head.timestamp,
     });

@@ -137,6 +137,17 @@ describe('node host', () => {
     expect(states.filter((s) => s === 'stopping')).toHaveLength(2);
   });
 
+  it('answers the running chain’s genesis id, and refuses it with NODE_NOT_RUNNING once the node stops', async () => {
+    await host.open();
+    const genesis = (await host.client()!.getBlockByNum(0))!.blockID.toLowerCase();
+    expect(await host.genesisId()).toBe(genesis);
+    await host.stopEmbedded();
+    const refused = await expectWalletError(host.genesisId(), 'NodeHostError', 'NODE_NOT_RUNNING');
+    expect(refused.message).toBe('The embedded node is not running. Start it on the Node screen, then try again.');
+    await expectWalletError(host.chainParameters(), 'NodeHostError', 'NODE_NOT_RUNNING');
+    expect(() => host.requireClient()).toThrow(refused.message);
+  });
+
   it('copies the URL through the injected clipboard', async () => {
     await host.open();
     const { url } = host.copyUrl();
@@ -151,6 +162,14 @@ describe('node host', () => {
     expect(host.status().endpoint).toBe(`http://127.0.0.1:${free}`);
     const saved = await Settings.open(join(dir, SETTINGS_FILE));
     expect(saved.get().embeddedNode.port).toBe(free);
+  });
+
+  it('starts the embedded node refusing web pages and without /admin/*, and with both once the settings allow them', async () => {
+    await host.open();
+    expect(factory.configs.at(-1)).toMatchObject({ allowBrowserAccess: false, adminEndpoints: false });
+    await host.saveSettings({ ...host.embeddedSettings(), allowBrowserAccess: true, adminEndpoints: true });
+    expect(factory.configs).toHaveLength(2);
+    expect(factory.configs.at(-1)).toMatchObject({ allowBrowserAccess: true, adminEndpoints: true });
   });
 
   it('refuses a relative data folder', async () => {

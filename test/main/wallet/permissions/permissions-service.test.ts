@@ -518,7 +518,10 @@ describe('permissions service away from the embedded node', () => {
   it('explains that the dry run needs the embedded node, without reading anything', async () => {
     const service = new PermissionsService({
       chain: {
-        client: () => null,
+        requireClient: () => {
+          throw new Error('unused');
+        },
+        chainParameters: async () => Promise.reject(new Error('unused')),
         network: () =>
           ({
             kind: 'preset',
@@ -529,7 +532,6 @@ describe('permissions service away from the embedded node', () => {
             hasApiKey: false,
             savedCustom: null,
           }) as never,
-        status: () => ({ state: 'running', source: 'remote' }),
         stores: () => ({ addressBook: { list: () => [] } }),
         sequenceDryRunner: () => null,
       },

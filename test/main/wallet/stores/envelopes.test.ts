@@ -57,34 +57,6 @@ describe('envelopes store', () => {
     );
   });
 
-  it('accepts the transaction service hand-off as text and checks the txid it is saved under', async () => {
-    const store = await Envelopes.open(file);
-    const saved = await store.save(
-      {
-        label: 'TransferContract from K1',
-        txid: multisig.txID.toUpperCase(),
-        envelope: serializeEnvelope(signedBy('K1')),
-      },
-      5,
-    );
-    expect(saved).toMatchObject({
-      origin: 'proposed',
-      label: 'TransferContract from K1',
-      exportedAt: null,
-      replacedBy: null,
-    });
-    await expectWalletError(
-      store.save({ label: 'x', txid: 'ab'.repeat(32), envelope: serializeEnvelope(signedBy('K1')) }),
-      'StoreError',
-      'STORE_INVALID_UPDATE',
-    );
-    await expectWalletError(
-      store.save({ label: 'x', txid: null, envelope: '{"format":"nope"}' }),
-      'EnvelopeError',
-      'ENVELOPE_WRONG_FORMAT',
-    );
-  });
-
   it('notices an envelope altered on disk and refuses to use it', async () => {
     const store = await Envelopes.open(file);
     const { entry } = await store.add(signedBy('K2'));

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Drafts, DRAFTS_FILE } from '../../../../src-main/wallet/stores/drafts';
 import { Envelopes, ENVELOPES_FILE } from '../../../../src-main/wallet/stores/envelopes';
-import { serializeEnvelope } from '../../../../src-core/envelope';
 import { proposal } from '../../../core/envelope/helpers';
 import { History, HISTORY_FILE } from '../../../../src-main/wallet/stores/history';
 import { NetworkStores } from '../../../../src-main/wallet/stores/network-stores';
@@ -113,11 +112,7 @@ describe('drafts and envelopes', () => {
     const envelopes = await Envelopes.open(join(dir, ENVELOPES_FILE));
     const envelope = proposal();
     const txid = envelope.transaction.txID;
-    const saved = await envelopes.save({
-      label: 'from Alice',
-      txid: txid.toUpperCase(),
-      envelope: serializeEnvelope(envelope),
-    });
+    const { entry: saved } = await envelopes.add(envelope, { label: 'from Alice' });
     expect(envelopes.byTxid(txid.toUpperCase())?.id).toBe(saved.id);
     await envelopes.remove(saved.id);
     expect(envelopes.list()).toEqual([]);

@@ -17,7 +17,7 @@ import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
 import type { TronNode } from '../../../../src-main/node';
 import type { WalletServices } from '../../../../src-main/wallet';
-import { COSIGN_WINDOW_MS } from '../../../../src-main/wallet/transactions/transaction-service';
+import { COSIGN_WINDOW_MS } from '../../../../src-main/wallet/transactions/contract-submission';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
 import { expectWalletError, recordEvents, type RecordedEvents } from '../helpers';
 
@@ -326,14 +326,16 @@ describe('transaction service on the embedded node', () => {
     );
     await client.broadcastTransaction(signTransaction(tx, hexToBytes(node.accounts[2]!.privateKey)));
     const at = Date.now();
-    const view = await wallet.transactions.followBroadcast({
-      txid: tx.txID,
-      contractType: 'TransferContract',
-      owner: dev[2]!.address,
-      permissionId: 0,
-      expiresAt: Number(tx.raw_data.expiration),
-      broadcastAt: at,
-    });
+    const view = await wallet.tracker.follow(
+      {
+        txid: tx.txID,
+        contractType: 'TransferContract',
+        owner: dev[2]!.address,
+        permissionId: 0,
+        expiresAt: Number(tx.raw_data.expiration),
+      },
+      at,
+    );
     expect(['pool', 'packed', 'confirmed']).toContain(view.state);
     expect(events.of('tx:status').find((s) => s.txid === tx.txID)?.state).toBe('pool');
     await events.waitFor('tx:status', (s) => s.txid === tx.txID && s.state === 'confirmed', 20_000);

@@ -1,0 +1,276 @@
+import { toBase58Address } from '../../../src-core/address/address';
+import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
+import { envelopeFingerprint, serializeEnvelope, signingProgress, type Envelope } from '../../../src-core/envelope';
+import { WalletError } from '../../../src-core/errors';
+import type { EnvelopeDetail, EnvelopeStage, Inbox, InboxItem } from '../../../src-core/ipc/channels/cosign';
+import type { FileDialogs, WalletLog } from '../context';
+import type { ChainAccess } from '../node-host/chain-access';
+import type { StoredEnvelope } from '../stores/envelopes';
+import type { HistoryEntry, HistoryRecord } from '../stores/history';
+import type { NetworkStores } from '../stores/network-stores';
+import type { ChainReads } from '../transactions/chain-reads';
+import type { TransactionTracker } from '../transactions/transaction-tracker';
+import type { TxVault } from '../transactions/transaction-signer';
+import {
+  callView,
+  headline,
+  permissionChangeView,
+  summaryLines,
+  tokensMoved,
+  trc10Key,
+  type TokenFacts,
+} from './describe';
+import { Names } from './names';
+import { inspectEnvelope, type Inspection } from './verify';
+
+/** What the inbox uses of the transaction tracker: broadcast and follow, and the history. */
+export type CosignTracker = Pick<TransactionTracker, 'broadcast' | 'record' | 'historyEntry'>;
+
+export interface InboxViewsOptions {
+  readonly chain: Pick<ChainAccess, 'client' | 'genesisId' | 'head' | 'network' | 'stores'>;
+  readonly vault: Pick<TxVault, 'listAccounts'>;
+  readonly tracker: CosignTracker;
+  readonly reads: ChainReads;
+  readonly log: WalletLog;
+  readonly files?: FileDialogs | undefined;
+}
+
+/**
+ * What the inbox shows: every envelope with its stage, and one in full — verified against this
+ * node (`verify.ts`), named from the vault and the address book (`names.ts`), decoded
+ * (`describe.ts`), with what the chain says happened to it when someone else broadcast it.
+ */
+export class InboxViews {
+  constructor(private readonly options: InboxViewsOptions) {}
+
+  private stores(): NetworkStores {
+    return this.options.chain.stores();
+  }
+
+  /** Names from the vault's labels, then the address book (when it can be read). */
+  names(): Names {
+    return new Names(this.options.vault.listAccounts(), this.safeBook());
+  }
+
+  private record(fields: HistoryRecord): Promise<void> {
+    return this.options.tracker.record(fields);
+  }
+
+  private history(txid: string): HistoryEntry | undefined {
+    return this.options.tracker.historyEntry(txid);
+  }
+  private async tokenFacts(envelope: Envelope): Promise<TokenFacts> {
+    const facts = new Map<string, { symbol: string; decimals: number }>();
+    const client = this.options.chain.client();
+    if (!client) return facts;
+    const moved = tokensMoved(envelope.summary);
+    for (const contract of moved.trc20) {
+      try {
+        const token = await this.options.reads.trc20(client, toBase58Address(contract));
+        facts.set(contract, { symbol: token.symbol, decimals: token.decimals });
+      } catch (error) {
+        if (!(error instanceof WalletError)) throw error;
+      }
+    }
+    const assets = moved.trc10.length ? this.options.reads.planReads(client) : null;
+    for (const id of moved.trc10) {
+      // Unknown here (another network, or a node without asset endpoints): the raw units are shown.
+      const asset = await assets!.trc10(id).catch(() => null);
+      if (asset) facts.set(trc10Key(id), { symbol: asset.abbr || `token ${id}`, decimals: asset.precision });
+    }
+    return facts;
+  }
+
+  /** Verifies the envelope against this node (`verify.ts`); chain checks are skipped while no node answers. */
+  async inspect(envelope: Envelope, names: Names): Promise<Inspection> {
+    const client = this.options.chain.client();
+    return inspectEnvelope(envelope, {
+      client,
+      genesisId: () => this.options.chain.genesisId(),
+      owner: (address) => this.options.reads.owner(client!, address),
+      names,
+      headTime: this.options.chain.head()?.timestamp ?? null,
+    });
+  }
+
+  private stageOf(
+    entry: StoredEnvelope,
+    thresholdMet: boolean,
+    expiresAt: number,
+    headTime: number | null,
+  ): EnvelopeStage {
+    if (entry.replacedBy) return 'replaced';
+    const status = this.history(entry.txid)?.status;
+    if (status === 'confirmed') return 'confirmed';
+    if (status === 'failed' && (entry.broadcastAt !== null || this.history(entry.txid)?.blockNumber)) return 'failed';
+    if (status === 'pending' || entry.broadcastAt !== null) return status === 'expired' ? 'expired' : 'broadcast';
+    if (status === 'expired' || (headTime !== null && expiresAt - headTime < PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS))
+      return 'expired';
+    return thresholdMet ? 'ready' : 'collecting';
+  }
+
+  private item(
+    entry: StoredEnvelope,
+    envelope: Envelope,
+    names: Names,
+    tokens: TokenFacts,
+    weight: { current: bigint; threshold: bigint; met: boolean },
+    headTime: number | null,
+  ): InboxItem {
+    return {
+      id: entry.id,
+      txid: entry.txid,
+      label: entry.label,
+      origin: entry.origin,
+      stage: this.stageOf(entry, weight.met, envelope.expiresAt, headTime),
+      contractType: envelope.summary.contractType,
+      headline: headline(envelope.summary, names, tokens),
+      owner: toBase58Address(envelope.summary.owner),
+      ownerName: names.get(envelope.summary.owner)?.name ?? null,
+      fingerprint: (({ words, text, hex }) => ({ words: [...words], text, hex }))(envelopeFingerprint(envelope)),
+      currentWeight: weight.current,
+      threshold: weight.threshold,
+      signatures: envelope.transaction.signature?.length ?? 0,
+      expiresAt: envelope.expiresAt,
+      autoBroadcast: entry.autoBroadcast,
+      createdAt: entry.createdAt,
+      updatedAt: entry.updatedAt,
+      replacedBy: entry.replacedBy,
+    };
+  }
+
+  async list(): Promise<Inbox> {
+    const stores = this.stores();
+    const names = this.names();
+    const headTime = this.options.chain.head()?.timestamp ?? null;
+    const items: InboxItem[] = [];
+    for (const entry of stores.envelopes.list()) {
+      let envelope: Envelope;
+      try {
+        envelope = stores.envelopes.envelopeOf(entry);
+      } catch (error) {
+        this.options.log.warn('A stored envelope no longer verifies', {
+          code: error instanceof WalletError ? error.code : undefined,
+        });
+        continue;
+      }
+      // The list weighs against the envelope's snapshot (no node round trip); the detail view uses the chain's permission.
+      const progress = envelope.permission ? signingProgress(envelope) : null;
+      const weight = progress
+        ? { current: progress.currentWeight, threshold: progress.threshold, met: progress.thresholdMet }
+        : { current: 0n, threshold: 0n, met: false };
+      items.push(this.item(entry, envelope, names, await this.tokenFacts(envelope), weight, headTime));
+    }
+    return {
+      network: this.options.chain.network().name,
+      items,
+      unreadable: stores.envelopes
+        .unreadable()
+        .map((u) => ({ id: u.id, label: u.label, code: u.code, reason: u.reason })),
+      headTime,
+      fileDialogs: {
+        open: typeof this.options.files?.openText === 'function',
+        save: typeof this.options.files?.saveText === 'function',
+      },
+    };
+  }
+
+  /**
+   * A co-signer who did not broadcast learns from the node that someone else did: the history
+   * then says so (in a block, confirmed or failed) and the envelope stops offering a broadcast.
+   */
+  private async learnFromChain(entry: StoredEnvelope, envelope: Envelope): Promise<void> {
+    const client = this.options.chain.client();
+    const known = this.history(entry.txid)?.status;
+    if (!client || entry.broadcastAt !== null || known === 'confirmed' || known === 'failed') return;
+    let info;
+    try {
+      info = await client.getTransactionInfoById(entry.txid);
+    } catch (error) {
+      if (!(error instanceof WalletError)) throw error;
+      return;
+    }
+    if (!info || info.blockNumber <= 0) return;
+    const solid = this.options.chain.head()?.solidBlock;
+    const status =
+      info.result === 'FAILED' ? 'failed' : solid !== undefined && info.blockNumber <= solid ? 'confirmed' : 'pending';
+    if (status === known) return;
+    await this.record({
+      txid: entry.txid,
+      type: envelope.summary.contractType,
+      status,
+      owner: toBase58Address(envelope.summary.owner),
+      permissionId: envelope.summary.permissionId,
+      expiresAt: envelope.expiresAt,
+      blockNumber: info.blockNumber,
+      feeSun: info.fee,
+      message:
+        status === 'failed'
+          ? info.resMessage || 'It was packed but failed.'
+          : `Broadcast by a co-signer; in block ${info.blockNumber}.`,
+    });
+  }
+
+  /** One envelope in full; `inspection` when the caller has just verified it. */
+  async detail(entry: StoredEnvelope, envelope: Envelope, inspection?: Inspection): Promise<EnvelopeDetail> {
+    const names = this.names();
+    await this.learnFromChain(entry, envelope);
+    const checked = inspection ?? (await this.inspect(envelope, names));
+    const tokens = await this.tokenFacts(envelope);
+    const progress = checked.progress;
+    const own = this.options.vault
+      .listAccounts()
+      .filter((a) => a.canSign)
+      .map((a) => a.addressHex);
+    const known = [
+      ...own,
+      ...(this.safeBook()
+        ?.list()
+        .map((c) => c.address) ?? []),
+    ];
+    const item = this.item(
+      entry,
+      envelope,
+      names,
+      tokens,
+      { current: progress.currentWeight, threshold: progress.threshold, met: progress.thresholdMet },
+      checked.headTime,
+    );
+    return {
+      ...item,
+      network: { ...envelope.network },
+      summary: summaryLines(envelope, names, tokens),
+      call: callView(envelope.summary),
+      permissionChange: permissionChangeView(envelope, names, { known, own }),
+      progress,
+      expiry: checked.expiry,
+      checks: checked.checks,
+      note: envelope.note ?? null,
+      noteEditable:
+        entry.origin === 'proposed' && entry.exportedAt === null && (envelope.transaction.signature?.length ?? 0) <= 1,
+      carriedApprovals: entry.carriedApprovals.map((a) => ({ address: toBase58Address(a.address), name: a.name })),
+      reproposedFrom: entry.reproposedFrom,
+      refBlock: checked.refBlock,
+      exportedAt: entry.exportedAt,
+      broadcastAt: entry.broadcastAt,
+      json: serializeEnvelope(envelope),
+      fileName: fileNameOf(envelope),
+    };
+  }
+
+  private safeBook(): NetworkStores['addressBook'] | null {
+    try {
+      const book = this.stores().addressBook;
+      return book.store.problem ? null : book;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** e.g. `TransferContract-1a2b3c4d-2sig-of-3.tronenv.json`: what it is, which tx, how far along. */
+export function fileNameOf(envelope: Envelope): string {
+  const signatures = envelope.transaction.signature?.length ?? 0;
+  const threshold = envelope.permission?.threshold;
+  return `${envelope.summary.contractType}-${envelope.transaction.txID.slice(0, 8)}-${signatures}sig${threshold ? `-of-${threshold}` : ''}.tronenv.json`;
+}

@@ -1,0 +1,62 @@
+import { createEnvelope } from '../../../src-core/envelope';
+import type { AccountPermissions, Permission } from '../../../src-core/permission/model';
+import type { TransactionJson } from '../../../src-core/tx/types';
+import type { EmitEvent } from '../context';
+import type { ChainAccess } from '../node-host/chain-access';
+import type { AddResult, EnvelopeMeta } from '../stores/envelopes';
+
+/** A transaction this wallet proposes to co-signers. */
+export interface ProposalInput {
+  readonly transaction: TransactionJson;
+  /** The permission it is signed under, as the chain holds it now. */
+  readonly permission?: Permission | undefined;
+  /** The account's whole structure, for a permission change's before/after diff. */
+  readonly accountPermissions?: AccountPermissions | null | undefined;
+  readonly abi?: readonly Record<string, unknown>[] | undefined;
+  readonly note?: string | undefined;
+  /** Chain time (ms) it is proposed at. */
+  readonly createdAt: number;
+  /** The inbox label. */
+  readonly label: string;
+  /** The network's name written into the envelope (default: the current network's). */
+  readonly networkName?: string;
+}
+
+/** Who stores proposals: the co-signing service. */
+export interface Proposals {
+  propose(input: ProposalInput): Promise<{ readonly id: string }>;
+}
+
+export interface ProposalContext {
+  readonly chain: Pick<ChainAccess, 'genesisId' | 'network' | 'stores'>;
+  readonly emit: EmitEvent;
+  readonly now: () => number;
+}
+
+/**
+ * Wraps a transaction in an envelope for this chain (its genesis id from the node host), stores
+ * it in the inbox as this wallet's proposal and announces it as collecting signatures.
+ */
+export async function storeProposal(
+  context: ProposalContext,
+  input: ProposalInput,
+  meta: Omit<EnvelopeMeta, 'origin' | 'label'> = {},
+): Promise<AddResult> {
+  const envelope = createEnvelope({
+    transaction: input.transaction,
+    network: {
+      name: input.networkName ?? context.chain.network().name,
+      genesisBlockId: await context.chain.genesisId(),
+    },
+    ...(input.permission ? { permission: input.permission } : {}),
+    ...(input.accountPermissions ? { accountPermissions: input.accountPermissions } : {}),
+    ...(input.abi ? { abi: input.abi } : {}),
+    ...(input.note !== undefined ? { note: input.note } : {}),
+    createdAt: input.createdAt,
+  });
+  const added = await context.chain
+    .stores()
+    .envelopes.add(envelope, { ...meta, origin: 'proposed', label: input.label }, context.now());
+  context.emit('cosign:changed', { id: added.entry.id, txid: added.entry.txid, stage: 'collecting' });
+  return added;
+}

@@ -1,0 +1,151 @@
+import { toBase58Address } from '../../../src-core/address/address';
+import { TransactionError } from '../../../src-core/errors';
+import type { SigningView } from '../../../src-core/ipc/channels/tx';
+import { TX_KINDS } from '../../../src-core/ipc/channels/tx';
+import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
+import { heaviestFirst, weightOf, type Permission } from '../../../src-core/permission/model';
+import { assertEnoughWeight, signWeight } from '../../../src-core/permission/sign-weight';
+import type { TransactionJson } from '../../../src-core/tx/types';
+import type { ProposalInput, Proposals } from '../cosign/proposals';
+import type { ChainAccess } from '../node-host/chain-access';
+import { expirationOf, TxErrorCode, type Prepared } from './prepared';
+
+/** What signing needs from the vault: public account facts and signatures (keys stay in the vault). */
+export interface TxVault {
+  listAccounts(): VaultAccount[];
+  sign(transaction: TransactionJson, accountId: string, permissionId?: number): Promise<TransactionJson>;
+}
+
+export interface TransactionSignerOptions {
+  readonly vault: TxVault;
+  /** The co-signing inbox, which stores this wallet's proposals. */
+  readonly proposals: Proposals;
+  readonly chain: Pick<ChainAccess, 'head'>;
+}
+
+/** A vault account that is a key of a permission, with its weight there. */
+interface HeldKey {
+  readonly account: VaultAccount;
+  readonly weight: bigint;
+}
+
+/**
+ * Signs with the vault: a transaction one vault key can complete is signed by it; otherwise the
+ * heaviest vault key of the permission signs first and the transaction goes to the co-signing
+ * inbox as this wallet's proposal. Keys never leave the vault; this only names accounts.
+ */
+export class TransactionSigner {
+  constructor(private readonly options: TransactionSignerOptions) {}
+
+  /** The vault accounts that hold a key. */
+  signingAccounts(): VaultAccount[] {
+    return this.options.vault.listAccounts().filter((a) => a.canSign);
+  }
+
+  /** Who signs: a single vault key reaching the threshold, or co-signers through an envelope. */
+  plan(permission: Permission, transaction: TransactionJson): SigningView {
+    const accounts = this.heldIn(permission);
+    const alone = accounts.find((a) => a.weight >= permission.threshold);
+    const result = signWeight(transaction, { permission });
+    let explanation: string;
+    if (result.thresholdMet)
+      explanation = `The signatures reach the threshold of ${permission.threshold}: ready to broadcast.`;
+    else if (alone)
+      explanation = `${alone.account.label} (${alone.account.address}) has weight ${alone.weight} of the ${permission.threshold} needed and signs alone.`;
+    else if (accounts.length > 0) {
+      explanation = `Your key ${accounts[0]!.account.label} weighs ${accounts[0]!.weight} of the ${permission.threshold} needed: it signs first, and a co-signing envelope is stored for the other key holders.`;
+    } else
+      explanation = `None of your keys is in this permission: an unsigned co-signing envelope is stored for its key holders (threshold ${permission.threshold}).`;
+    return {
+      threshold: permission.threshold,
+      currentWeight: result.currentWeight,
+      signer: alone
+        ? {
+            accountId: alone.account.id,
+            label: alone.account.label,
+            address: alone.account.address,
+            weight: alone.weight,
+          }
+        : null,
+      needsCosigning: !alone && !result.thresholdMet,
+      explanation,
+      signedBy: result.approved.map((a) => toBase58Address(a)),
+    };
+  }
+
+  /**
+   * Signs a transaction built in this session (refused once the head is past its expiration):
+   * `signed` when one vault key reached the threshold, else `cosigning` with its envelope.
+   */
+  async sign(p: Prepared): Promise<'signed' | 'cosigning'> {
+    const head = this.options.chain.head();
+    if (head && head.timestamp >= expirationOf(p.transaction)) {
+      throw new TransactionError(
+        TxErrorCode.expired,
+        'This transaction has expired (the head block is past its expiration). Build it again.',
+        { txid: p.txid },
+      );
+    }
+    const held = this.heldIn(p.permission);
+    const alone = held.find((h) => h.weight >= p.permission.threshold);
+    if (alone) {
+      const signed = await this.options.vault.sign(p.transaction, alone.account.id, p.permission.id);
+      assertEnoughWeight(signWeight(signed, { permission: p.permission }));
+      p.transaction = signed;
+      p.state = 'signed';
+    } else {
+      if (held[0]) p.transaction = await this.options.vault.sign(p.transaction, held[0].account.id, p.permission.id);
+      const stored = await this.propose({
+        transaction: p.transaction,
+        permission: p.permission,
+        accountPermissions: p.ownerState.permissions,
+        abi: p.plan.abi,
+        label: `${TX_KINDS[p.kind]} from ${toBase58Address(p.owner)}`,
+        headTime: p.headTime,
+      });
+      p.envelopeId = stored.id;
+      p.state = 'cosigning';
+    }
+    p.signing = this.plan(p.permission, p.transaction);
+    return p.state;
+  }
+
+  /**
+   * Signs with the given vault accounts in order until their weight reaches the threshold; the
+   * answer says how far it got and how many accounts signed.
+   */
+  async signInOrder(
+    transaction: TransactionJson,
+    signers: readonly { readonly accountId: string; readonly weight: bigint }[],
+    threshold: bigint,
+    permissionId: number,
+  ): Promise<{ transaction: TransactionJson; weight: bigint; signed: number }> {
+    let signedTx = transaction;
+    let weight = 0n;
+    let signed = 0;
+    for (const signer of signers) {
+      if (weight >= threshold) break;
+      signedTx = await this.options.vault.sign(signedTx, signer.accountId, permissionId);
+      weight += signer.weight;
+      signed++;
+    }
+    return { transaction: signedTx, weight, signed };
+  }
+
+  /** Hands a transaction that needs co-signers to the co-signing inbox, proposed at the head's time. */
+  propose(input: Omit<ProposalInput, 'createdAt'> & { headTime: number }): Promise<{ readonly id: string }> {
+    const { headTime, ...proposal } = input;
+    return this.options.proposals.propose({
+      ...proposal,
+      createdAt: Math.min(this.options.chain.head()?.timestamp ?? headTime, expirationOf(input.transaction)),
+    });
+  }
+
+  /** The vault's keys in the permission, heaviest first. */
+  private heldIn(permission: Permission): HeldKey[] {
+    return this.signingAccounts()
+      .map((account) => ({ account, weight: weightOf(permission, account.addressHex) }))
+      .filter((a) => a.weight > 0n)
+      .sort(heaviestFirst);
+  }
+}

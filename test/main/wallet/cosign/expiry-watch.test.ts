@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NodeBlock } from '../../../../src-core/ipc/channels/node';
+import { ExpiryWatch } from '../../../../src-main/wallet/cosign/expiry-watch';
+import { Envelopes, ENVELOPES_FILE } from '../../../../src-main/wallet/stores/envelopes';
+import { History } from '../../../../src-main/wallet/stores/history';
+import { proposal } from '../../../core/envelope/helpers';
+import { quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
+
+describe('expiry watch of the inbox', () => {
+  let dir: string;
+  let envelopes: Envelopes;
+  let history: History;
+  let events: RecordedEvents;
+  let block: (b: NodeBlock) => void;
+  let watch: ExpiryWatch;
+  const envelope = proposal();
+  const txid = envelope.transaction.txID;
+  const at = (timestamp: number) => ({ number: 1, id: '00'.repeat(32), timestamp, transactionCount: 0 });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  beforeEach(async () => {
+    dir = await tempDir('expiry-watch-');
+    envelopes = await Envelopes.open(join(dir, ENVELOPES_FILE));
+    history = await History.open(join(dir, 'history.json'));
+    events = recordEvents();
+    watch = new ExpiryWatch({
+      chain: {
+        stores: () => ({ envelopes }) as never,
+        onBlock: (listener) => ((block = listener), () => undefined),
+        onNetworkChange: () => () => undefined,
+      },
+      tracker: {
+        historyEntry: (id) => history.get(id),
+        record: async (fields) => void (await history.record(fields)),
+      },
+      emit: events.emit,
+      log: quietLog,
+    });
+  });
+  afterEach(async () => {
+    watch.dispose();
+    await removeDir(dir);
+  });
+
+  it('marks an unbroadcast envelope expired once: in the history and with cosign:changed', async () => {
+    const { entry } = await envelopes.add(envelope, { origin: 'proposed' });
+    await history.record({ txid, type: 'TransferContract', status: 'signed' });
+    block(at(envelope.expiresAt - 10_000));
+    await settle();
+    expect(events.of('cosign:changed')).toEqual([]);
+    block(at(envelope.expiresAt + 3_000));
+    await settle();
+    block(at(envelope.expiresAt + 6_000));
+    await settle();
+    expect(events.of('cosign:changed')).toEqual([{ id: entry.id, txid, stage: 'expired' }]);
+    expect(history.get(txid)).toMatchObject({
+      status: 'expired',
+      message: 'It expired before enough signatures were collected; re-propose it.',
+    });
+  });
+
+  it('leaves a broadcast envelope alone', async () => {
+    const { entry } = await envelopes.add(envelope, { origin: 'proposed' });
+    await envelopes.update(entry.id, () => ({ broadcastAt: 5 }));
+    block(at(envelope.expiresAt + 3_000));
+    await settle();
+    expect(events.of('cosign:changed')).toEqual([]);
+  });
+});

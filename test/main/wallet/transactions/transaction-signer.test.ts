@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { hexToBytes } from '../../../../src-core/bytes/hex';
+import type { VaultAccount } from '../../../../src-core/ipc/channels/vault';
+import type { Permission } from '../../../../src-core/permission/model';
+import { signTransaction } from '../../../../src-core/tx/sign';
+import type { TransactionJson } from '../../../../src-core/tx/types';
+import type { ProposalInput } from '../../../../src-main/wallet/cosign/proposals';
+import type { Prepared } from '../../../../src-main/wallet/transactions/prepared';
+import { TransactionSigner } from '../../../../src-main/wallet/transactions/transaction-signer';
+import { K } from '../../../fixtures/permissions';
+import { active, multisig, unsignedOf } from '../../../core/envelope/helpers';
+import { expectWalletError } from '../helpers';
+
+type Key = 'K1' | 'K2' | 'K3';
+const account = (key: Key, canSign = true): VaultAccount => ({
+  id: `acc_${key.toLowerCase().padEnd(16, '0')}`,
+  kind: 'privateKey',
+  label: key,
+  address: K[key].base58,
+  addressHex: K[key].hex,
+  canSign,
+  createdAt: 0,
+});
+
+/** A signer over a stand-in vault that signs with the vector keys and an inbox that records proposals. */
+function signerWith(accounts: VaultAccount[], head: number | null = null) {
+  const proposals: ProposalInput[] = [];
+  const signedBy: string[] = [];
+  const signer = new TransactionSigner({
+    vault: {
+      listAccounts: () => accounts,
+      sign: async (tx: TransactionJson, accountId: string) => {
+        const key = accounts.find((a) => a.id === accountId)!.label as Key;
+        signedBy.push(key);
+        return signTransaction(tx, hexToBytes(K[key].private_key));
+      },
+    },
+    proposals: {
+      propose: async (input) => {
+        proposals.push(input);
+        return { id: 'env_00000000000000aa' };
+      },
+    },
+    chain: { head: () => (head === null ? null : ({ number: 1, id: '00', timestamp: head } as never)) },
+  });
+  return { signer, proposals, signedBy };
+}
+
+function prepared(permission: Permission): Prepared {
+  const transaction = unsignedOf(multisig);
+  return {
+    txid: transaction.txID,
+    kind: 'trx-transfer',
+    owner: K.K1.hex,
+    permission,
+    transaction,
+    state: 'created',
+    envelopeId: null,
+    headTime: Number(transaction.raw_data.timestamp),
+    ownerState: { permissions: null },
+    plan: { abi: undefined },
+  } as unknown as Prepared;
+}
+
+describe('transaction signer', () => {
+  it('signs alone with the vault key that reaches the threshold', async () => {
+    const { signer, proposals, signedBy } = signerWith([account('K2')]);
+    const p = prepared({ ...active, threshold: 1n });
+    expect(await signer.sign(p)).toBe('signed');
+    expect(signedBy).toEqual(['K2']);
+    expect(p.transaction.signature).toHaveLength(1);
+    expect(proposals).toEqual([]);
+    expect(p.signing).toMatchObject({ needsCosigning: false, currentWeight: 1n });
+  });
+
+  it('below the threshold, signs first with its key and proposes the transaction to co-signers', async () => {
+    const { signer, proposals, signedBy } = signerWith([account('K3'), account('K1', false)]);
+    const p = prepared(active);
+    expect(await signer.sign(p)).toBe('cosigning');
+    expect(signedBy).toEqual(['K3']);
+    expect(p.envelopeId).toBe('env_00000000000000aa');
+    expect(proposals).toHaveLength(1);
+    expect(proposals[0]!.transaction.signature).toHaveLength(1);
+    expect(proposals[0]!.label).toBe(`TransferContract from ${K.K1.base58}`);
+    expect(p.signing).toMatchObject({ needsCosigning: true, currentWeight: 1n, threshold: 2n });
+  });
+
+  it('refuses to sign once the head is past the expiration', async () => {
+    const p = prepared(active);
+    const { signer, signedBy } = signerWith([account('K1')], Number(p.transaction.raw_data.expiration));
+    await expectWalletError(signer.sign(p), 'TransactionError', 'TX_EXPIRED');
+    expect(signedBy).toEqual([]);
+  });
+
+  it('signs in the given order and stops once the weight reaches the threshold', async () => {
+    const { signer, signedBy } = signerWith([account('K1'), account('K2'), account('K3')]);
+    const result = await signer.signInOrder(
+      unsignedOf(multisig),
+      ['K3', 'K1', 'K2'].map((k) => ({ accountId: account(k as Key).id, weight: 1n })),
+      2n,
+      2,
+    );
+    expect(signedBy).toEqual(['K3', 'K1']);
+    expect(result).toMatchObject({ weight: 2n, signed: 2 });
+    expect(result.transaction.signature).toHaveLength(2);
+  });
+
+  it('proposes at the head time, never after the expiration', async () => {
+    const transaction = unsignedOf(multisig);
+    const expiration = Number(transaction.raw_data.expiration);
+    const { signer, proposals } = signerWith([], expiration + 5_000);
+    await signer.propose({ transaction, label: 'x', headTime: 1 });
+    expect(proposals[0]!.createdAt).toBe(expiration);
+  });
+});
