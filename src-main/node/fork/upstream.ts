@@ -1,5 +1,6 @@
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { ForkUpstreamError } from '../errors';
+import { addBlockedTime } from '../vm/time-budget';
 import { UPSTREAM_WORKER_SOURCE } from './worker-source';
 
 /**
@@ -99,7 +100,10 @@ export class Upstream implements UpstreamReader {
         body: JSON.stringify(c.body),
       })),
     });
+    const waitStarted = performance.now();
     Atomics.wait(new Int32Array(flag), 0, 0);
+    // A contract run that read this state must not be charged the network's time (OUT_OF_TIME).
+    addBlockedTime(performance.now() - waitStarted);
     const message = receiveMessageOnPort(this.port);
     const results = (message?.message as { results: WorkerResult[] } | undefined)?.results ?? [];
     const out: unknown[] = [];
