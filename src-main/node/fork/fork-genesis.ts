@@ -1,5 +1,6 @@
 import { hexToBytes } from '../../../src-core/bytes/hex';
-import { withChainParameters } from '../../../src-core/chain/parameters';
+import type { ChainParameters } from '../../../src-core/chain/parameters';
+import { DEFAULT_CHAIN_PARAMETERS, withChainParameters } from '../../../src-core/chain/parameters';
 import { decodeHeader } from '../chain/block';
 import type { SealedBlock } from '../chain/block';
 import { blockBatch } from '../chain/commit';
@@ -23,7 +24,7 @@ import type { ForkInfo } from './fork-point';
  * each is the account upstream has at that address (or a new one), made a witness.
  */
 export function createForkGenesis(state: StateBackend, input: GenesisInput, info: ForkInfo): BatchOp[] {
-  const parameters = withChainParameters({ ...info.parameters, ...input.config.chainParameters });
+  const parameters = forkParameters(info.parameters, input.config.chainParameters);
   const props = genesisProperties({ chainParameters: parameters }, input.witnessKeys, info.genesisTimestamp, info.id);
   props.headNumber = info.number;
   props.headTimestamp = info.timestamp;
@@ -74,4 +75,16 @@ export function createForkGenesis(state: StateBackend, input: GenesisInput, info
     taposEntry(block),
     ...state.stage(view),
   ];
+}
+
+/**
+ * Upstream's chain parameters, except where the node was configured with a value other than the
+ * default (`--chain-parameter`): the configuration is resolved with the defaults filled in, so a
+ * value equal to its default cannot be told from one that was not given.
+ */
+export function forkParameters(upstream: Partial<ChainParameters>, configured: ChainParameters): ChainParameters {
+  const out: Partial<ChainParameters> = { ...upstream };
+  for (const name of Object.keys(configured) as (keyof ChainParameters)[])
+    if (configured[name] !== DEFAULT_CHAIN_PARAMETERS[name] || out[name] === undefined) out[name] = configured[name];
+  return withChainParameters(out);
 }
