@@ -155,3 +155,6 @@ export class ForkUpstreamError extends Error {
     );
   }
 }
+
+/** A data directory opened in the wrong mode: a fork's without --fork-url, or a plain chain's with it. */
+export class ForkDataError extends Error {}

@@ -26,6 +26,7 @@ import type { DryRunInput, DryRunOptions, DryRunResult, DryRunSequenceResult, Dr
 import { JSON_RPC_PATH, JsonRpcService, nodeReads } from './jsonrpc';
 import type { ForkHandle } from './fork/open-fork';
 import { openFork } from './fork/open-fork';
+import { assertNotForkData } from './fork/fork-point';
 
 /**
  * The library form of the node (the app and the tests use it; `cli.ts` wraps it):
@@ -117,12 +118,15 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       extCodecs: CONTRACT_RECORD_CODECS,
     });
     // Fork mode: upstream's state under the node's own, read lazily (fork/).
-    if (config.fork)
+    if (config.fork) {
       fork = await openFork(config.fork, store, localState, {
         extCodecs: CONTRACT_RECORD_CODECS,
         cacheBytes: config.stateCacheBytes,
         log: config.log,
       });
+    } else {
+      await assertNotForkData(store);
+    }
     const state = fork?.state ?? localState;
     const chain = await Chain.open({
       ...(fork ? { genesis: fork.genesis } : {}),

@@ -5,6 +5,8 @@ import { protocol } from '../../../src-core/proto/runtime';
 import { decodeHeader } from '../chain/block';
 import { decodeRecord, encodeRecord } from '../state/records';
 import type { BatchOp, Store } from '../store/store';
+import { key, PREFIX } from '../store/store';
+import { ForkDataError } from '../errors';
 import { chainParametersFromJson } from './convert';
 import type { UpstreamReader } from './upstream';
 
@@ -40,6 +42,16 @@ const INFO_KEY = Uint8Array.from([0x46, ...new TextEncoder().encode('#fork')]);
 const REFRESH_MS = 3000;
 const SLOT_MS = 3000;
 
+/** Refuses to open a fork's data directory without --fork-url: its state is partly upstream's. */
+export async function assertNotForkData(store: Store): Promise<void> {
+  const stored = await store.get(INFO_KEY);
+  if (!stored) return;
+  const { url } = decodeRecord(stored) as ForkInfo;
+  throw new ForkDataError(
+    `This data directory holds a fork of ${url}; start it with --fork-url ${url}, or use another --datadir.`,
+  );
+}
+
 /** A block's JSON (getnowblock, getblockbynum) → its header alone as a stored block, and the id it gives. */
 function headerBlock(json: Json, what: string, upstream: UpstreamReader): { bytes: Uint8Array; id: string } {
   const header = json.block_header as Json | undefined;
@@ -73,6 +85,11 @@ export class ForkPoint {
   static async open(store: Store, upstream: UpstreamReader): Promise<{ point: ForkPoint; ops: BatchOp[] }> {
     const stored = await store.get(INFO_KEY);
     if (stored) return { point: new ForkPoint(decodeRecord(stored) as ForkInfo, upstream), ops: [] };
+    // A chain of its own here would be mixed with upstream's state.
+    if (await store.get(key(PREFIX.meta)))
+      throw new ForkDataError(
+        `This data directory holds a chain that is not a fork; start the fork of ${upstream.url} with another --datadir.`,
+      );
     const [now, genesis, parameters] = upstream.callSync([
       { item: 'the upstream head block', path: '/wallet/getnowblock', body: {} },
       { item: 'upstream block 0', path: '/wallet/getblockbynum', body: { num: 0 } },

@@ -1,98 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { messageToJson } from '../../../../src-core/proto/json-codec';
-import { decodeHeader, sealBlock } from '../../../../src-main/node/chain/block';
-import { blockJson } from '../../../../src-main/node/http/format';
-import { ForkStateBackend, FORK_PREFIX } from '../../../../src-main/node/fork/fork-backend';
-import { ForkPoint } from '../../../../src-main/node/fork/fork-point';
-import type { UpstreamCall, UpstreamReader } from '../../../../src-main/node/fork/upstream';
-import { ForkUpstreamError } from '../../../../src-main/node/errors';
-import { accountToMessage, newAccount } from '../../../../src-main/node/state/account';
-import { LevelStateBackend } from '../../../../src-main/node/state/level-backend';
+import { FORK_PREFIX } from '../../../../src-main/node/fork/fork-backend';
 import { genesisProperties } from '../../../../src-main/node/chain/genesis';
 import { StateView } from '../../../../src-main/node/state/view';
 import type { Store } from '../../../../src-main/node/store/store';
-import { CONTRACT_RECORD_CODECS } from '../../../../src-main/node/vm-host/contract-records';
 import { withChainParameters } from '../../../../src-core/chain/parameters';
 import { newKey, tempStore } from '../helpers';
+import { GENESIS_TS, open, Script, upstreamAccount } from './helpers';
 
 /**
  * The fork's state backend over a scripted upstream: what is fetched, when, and what is kept in
  * the data directory. The script answers java-tron JSON made by this node's own formatters.
  */
-type Json = Record<string, unknown>;
-const GENESIS_TS = 1_700_000_000_000;
-
-function blockAt(number: number): Json {
-  const block = sealBlock({
-    number,
-    timestamp: GENESIS_TS + number * 3000,
-    parentHash: new Uint8Array(32),
-    witnessAddress: number ? new Uint8Array(21).fill(0x41, 0, 1) : new Uint8Array(),
-    transactions: [],
-  });
-  return blockJson(block.bytes, false);
-}
-
-class Script implements UpstreamReader {
-  readonly url = 'http://upstream.test';
-  readonly calls: UpstreamCall[] = [];
-  readonly accounts = new Map<string, Json>();
-  down = false;
-
-  callSync(calls: readonly UpstreamCall[]): unknown[] {
-    return calls.map((call) => {
-      this.calls.push(call);
-      if (this.down) throw new ForkUpstreamError(call.item, 'ECONNREFUSED');
-      const body = call.body as Json;
-      switch (call.path) {
-        case '/wallet/getnowblock':
-          return blockAt(100);
-        case '/wallet/getblockbynum':
-          return blockAt(Number(body.num));
-        case '/wallet/getchainparameters':
-          return { chainParameter: [{ key: 'getEnergyFee', value: 420 }, { key: 'getAllowMultiSign' }] };
-        case '/wallet/getaccountresource':
-          return { TotalEnergyWeight: 5, TotalNetWeight: 7 };
-        case '/wallet/getnextmaintenancetime':
-          return { num: GENESIS_TS + 400 * 3000 };
-        case '/wallet/getaccount':
-          return this.accounts.get(String(body.address)) ?? {};
-        default:
-          return {};
-      }
-    });
-  }
-
-  fail(item: string, cause: string): never {
-    throw new ForkUpstreamError(item, cause);
-  }
-
-  items(): string[] {
-    return this.calls.map((c) => c.item).filter((i) => !i.startsWith('the ') && !i.startsWith('upstream '));
-  }
-}
-
-function upstreamAccount(hex: string, balance: bigint): Json {
-  const account = newAccount(Uint8Array.from(Buffer.from(hex, 'hex')), {
-    createTime: GENESIS_TS,
-    activeOperations: new Uint8Array(32),
-  });
-  account.balance = balance;
-  return messageToJson('protocol.Account', accountToMessage(account));
-}
-
-async function open(store: Store, script: Script): Promise<ForkStateBackend> {
-  const local = await LevelStateBackend.open(store, { cacheBytes: 1 << 20, extCodecs: CONTRACT_RECORD_CODECS });
-  const { point, ops } = await ForkPoint.open(store, script);
-  if (ops.length) await store.write(ops);
-  return ForkStateBackend.open(local, store, script, point, {
-    extCodecs: CONTRACT_RECORD_CODECS,
-    cacheBytes: 1 << 20,
-    log: () => {},
-  });
-}
-
 async function fetchedRows(store: Store): Promise<string[]> {
   const out: string[] = [];
   for await (const k of store.scanKeys(Uint8Array.of(FORK_PREFIX.fetched)))
@@ -179,21 +97,5 @@ describe('ForkStateBackend', () => {
     expect(backend.getAccount(alice)?.balance).toBe(5n);
     await backend.flushed();
     expect(await fetchedRows(store)).toEqual([`a${alice}`]);
-  });
-
-  it('takes the chain parameters, totals and fork point from upstream, a listed parameter without a value as 0', async () => {
-    const store = await freshStore();
-    const { point } = await ForkPoint.open(store, new Script());
-    expect(point.info).toMatchObject({
-      number: 100,
-      id: blockAt(100).blockID,
-      genesisId: blockAt(0).blockID,
-      genesisTimestamp: GENESIS_TS,
-      parameters: { getEnergyFee: 420n, getAllowMultiSign: 0n },
-      totalEnergyWeight: 5n,
-      totalNetWeight: 7n,
-    });
-    // The fork point's block is kept as its header alone, which gives upstream's id back.
-    expect(bytesToHex(decodeHeader(point.info.headBlock).id)).toBe(blockAt(100).blockID);
   });
 });
