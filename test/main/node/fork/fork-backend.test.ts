@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORK_PREFIX } from '../../../../src-main/node/fork/fork-backend';
 import { genesisProperties } from '../../../../src-main/node/chain/genesis';
 import { StateView } from '../../../../src-main/node/state/view';
 import type { Store } from '../../../../src-main/node/store/store';
 import { withChainParameters } from '../../../../src-core/chain/parameters';
-import { newKey, tempStore } from '../helpers';
-import { GENESIS_TS, open, Script, upstreamAccount } from './helpers';
+import { newKey } from '../helpers';
+import { GENESIS_TS, open, Script, tempStores, upstreamAccount } from './helpers';
 
 /**
  * The fork's state backend over a scripted upstream: what is fetched, when, and what is kept in
@@ -19,15 +19,7 @@ async function fetchedRows(store: Store): Promise<string[]> {
 }
 
 describe('ForkStateBackend', () => {
-  const disposers: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const d of disposers.splice(0)) await d();
-  });
-  const freshStore = async (): Promise<Store> => {
-    const { store, dispose } = await tempStore();
-    disposers.push(dispose);
-    return store;
-  };
+  const freshStore = tempStores();
 
   it('fetches an account on first read only, and reads it back from the data directory after a restart', async () => {
     const store = await freshStore();

@@ -1,23 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../../../src-core/bytes/hex';
 import { decodeHeader } from '../../../../src-main/node/chain/block';
 import { assertNotForkData, ForkPoint } from '../../../../src-main/node/fork/fork-point';
 import { ForkDataError } from '../../../../src-main/node/errors';
-import { key, PREFIX, type Store } from '../../../../src-main/node/store/store';
-import { tempStore } from '../helpers';
-import { blockAt, GENESIS_TS, Script } from './helpers';
+import { key, PREFIX } from '../../../../src-main/node/store/store';
+import { blockAt, GENESIS_TS, Script, tempStores } from './helpers';
 
 /** Where a fork leaves its upstream, and which data directories a fork may open. */
 describe('ForkPoint', () => {
-  const disposers: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const d of disposers.splice(0)) await d();
-  });
-  const freshStore = async (): Promise<Store> => {
-    const { store, dispose } = await tempStore();
-    disposers.push(dispose);
-    return store;
-  };
+  const freshStore = tempStores();
 
   it('takes the chain parameters, totals and fork point from upstream, a listed parameter without a value as 0', async () => {
     const store = await freshStore();

@@ -7,7 +7,9 @@ import type { UpstreamCall, UpstreamReader } from '../../../../src-main/node/for
 import { ForkUpstreamError } from '../../../../src-main/node/errors';
 import { accountToMessage, newAccount } from '../../../../src-main/node/state/account';
 import { LevelStateBackend } from '../../../../src-main/node/state/level-backend';
+import { afterEach } from 'vitest';
 import type { Store } from '../../../../src-main/node/store/store';
+import { tempStore } from '../helpers';
 import { CONTRACT_RECORD_CODECS } from '../../../../src-main/node/vm-host/contract-records';
 
 /** A scripted upstream for the fork's unit tests: java-tron JSON made by this node's own formatters. */
@@ -82,4 +84,17 @@ export async function open(store: Store, script: Script): Promise<ForkStateBacke
     cacheBytes: 1 << 20,
     log: () => {},
   });
+}
+
+/** `freshStore()` gives an open store in a temporary directory; each is closed and removed after its test. */
+export function tempStores(): () => Promise<Store> {
+  const disposers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const d of disposers.splice(0)) await d();
+  });
+  return async () => {
+    const { store, dispose } = await tempStore();
+    disposers.push(dispose);
+    return store;
+  };
 }
