@@ -46,6 +46,13 @@ Options:
   --state-cache-mb N  memory for decoded state in front of LevelDB (default 64)
   --chain-parameter getName=VALUE
                       override a chain parameter at genesis, e.g. getEnergyFee=100 (repeatable)
+  --fork-url URL      fork a live network: start at this java-tron node's head (HTTP API and
+                      /jsonrpc, e.g. https://api.trongrid.io), produce blocks on top with this
+                      node's own representatives, and read upstream state the first time it is
+                      touched (cached in --datadir)
+  --fork-api-key KEY  with --fork-url: TronGrid's TRON-PRO-API-KEY header
+  --fork-block latest with --fork-url: the block to fork at; only latest (java-tron serves no
+                      historical state)
   --help              this text
 `;
 
@@ -89,6 +96,9 @@ export function parseCommandLine(
         localWitnessAccountAddress: { type: 'string' },
         // The earlier name of --localWitnessAccountAddress.
         'local-witness-account': { type: 'string' },
+        'fork-url': { type: 'string' },
+        'fork-api-key': { type: 'string' },
+        'fork-block': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -115,6 +125,15 @@ export function parseCommandLine(
   const profile = values.profile;
   if (profile !== undefined && !Object.values(NODE_PROFILE).includes(profile as NodeProfile))
     throw new CliUsageError(`--profile expects ${Object.values(NODE_PROFILE).join(' or ')}, got "${profile}".`);
+  const forkUrl = values['fork-url'];
+  if (forkUrl === undefined && (values['fork-api-key'] !== undefined || values['fork-block'] !== undefined))
+    throw new CliUsageError('--fork-api-key and --fork-block need --fork-url.');
+  if (values['fork-block'] !== undefined && values['fork-block'] !== 'latest')
+    throw new CliUsageError(
+      `--fork-block takes only "latest" (java-tron serves no historical state), got "${values['fork-block']}".`,
+    );
+  if (forkUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(forkUrl))
+    throw new CliUsageError(`--fork-url expects an http(s) URL of a java-tron node, got "${forkUrl}".`);
   const input: NodeConfigInput = {
     profile: profile as NodeProfile | undefined,
     chainParameters,
@@ -136,6 +155,14 @@ export function parseCommandLine(
     localWitness: values.localwitness,
     // java-tron: an empty localWitnessAccountAddress means the key's own account.
     localWitnessAccountAddress: witnessAccount === '' ? undefined : witnessAccount,
+    fork:
+      forkUrl === undefined
+        ? undefined
+        : {
+            url: forkUrl,
+            block: 'latest',
+            ...(values['fork-api-key'] ? { apiKey: values['fork-api-key'] } : {}),
+          },
   };
   for (const key of Object.keys(input) as (keyof NodeConfigInput)[]) if (input[key] === undefined) delete input[key];
   return { help: false, input };

@@ -68,6 +68,8 @@ async function main(): Promise<void> {
   out.push(`JSON-RPC on ${node.jsonRpcUrl}`);
   out.push(`data dir ${node.datadir}`);
   out.push(`head block ${head.number} ${head.id} (solidified ${head.solidified})`);
+  if (node.config.fork)
+    out.push(`fork of ${node.config.fork.url}: upstream state is read when first touched (GET /admin/fork)`);
   if (node.config.mnemonic === DEFAULT_DEV_MNEMONIC)
     out.push('WARNING: the default development mnemonic is public. Never send real funds to these accounts.');
   for (const s of configuredSigners(node.config, [])) {

@@ -106,6 +106,21 @@ export interface NodeConfig {
   readonly localWitnessAccountAddress?: string;
   /** Log lines (CLI prints; tests stay quiet). */
   readonly log: (line: string) => void;
+  /** Fork mode: start at this upstream node's head and read its state lazily (fork/). */
+  readonly fork?: ForkConfig;
+}
+
+/** `--fork-url`, `--fork-api-key`, `--fork-block`; the request limits are for tests and slow upstreams. */
+export interface ForkConfig {
+  readonly url: string;
+  /** Sent as TronGrid's TRON-PRO-API-KEY header. */
+  readonly apiKey?: string;
+  /** java-tron serves no historical state: a fork starts at the upstream head. */
+  readonly block: 'latest';
+  readonly concurrency?: number;
+  readonly attempts?: number;
+  readonly backoffMs?: number;
+  readonly timeoutMs?: number;
 }
 
 function accountAddressHex(text: string): string {
@@ -171,6 +186,7 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
     localWitnessAccountAddress:
       input.localWitnessAccountAddress === undefined ? undefined : accountAddressHex(input.localWitnessAccountAddress),
     log: input.log ?? (() => {}),
+    fork: input.fork,
   };
   for (const k of config.localWitness)
     if (!/^[0-9a-f]{64}$/.test(k))

@@ -138,3 +138,23 @@ export class NodeStoppingError extends Error {
 
 /** A flag the node cannot take; the CLI prints it with the help text and exits with 2. */
 export class CliUsageError extends Error {}
+
+// --- fork mode -------------------------------------------------------------------------------------
+
+/**
+ * A fork could not read an item of state from its upstream node (after its retries): the message
+ * names the item and the cause. Nothing of the item was cached, so the next read asks again.
+ */
+export class ForkUpstreamError extends Error {
+  constructor(
+    readonly item: string,
+    readonly cause_: string,
+  ) {
+    super(
+      `Fork: could not read ${item} from the upstream node (${cause_}); nothing was cached, retry when it answers.`,
+    );
+  }
+}
+
+/** A data directory opened in the wrong mode: a fork's without --fork-url, or a plain chain's with it. */
+export class ForkDataError extends Error {}

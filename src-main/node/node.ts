@@ -29,6 +29,9 @@ import { DryRunner } from './simulation/dry-run';
 import type { DryRunInput, DryRunOptions, DryRunResult, DryRunSequenceResult, DryRunStep } from './simulation/dry-run';
 import { JSON_RPC_PATH, JsonRpcService, nodeReads } from './jsonrpc';
 import { EventsApi } from './events-api';
+import type { ForkHandle } from './fork/open-fork';
+import { openFork } from './fork/open-fork';
+import { assertNotForkData } from './fork/fork-point';
 
 /**
  * The library form of the node (the app and the tests use it; `cli.ts` wraps it):
@@ -105,6 +108,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
   let producer: Producer | undefined;
   let http: HttpApi | undefined;
   let jsonRpcServer: { readonly port: number; close(): Promise<void> } | undefined;
+  let fork: ForkHandle | undefined;
   try {
     const actuators = options.actuators ?? defaultActuators();
     const contracts = await ContractRuntime.create(config.chainParameters, {
@@ -118,11 +122,23 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     // Block signers besides the genesis representatives: localwitness (for localWitnessAccountAddress, or
     // its own account), and in dev mode each funded key for its own account.
     const signers = configuredSigners(config, funded);
-    const state = await LevelStateBackend.open(store, {
+    const localState = await LevelStateBackend.open(store, {
       cacheBytes: config.stateCacheBytes,
       extCodecs: CONTRACT_RECORD_CODECS,
     });
+    // Fork mode: upstream's state under the node's own, read lazily (fork/).
+    if (config.fork) {
+      fork = await openFork(config.fork, store, localState, {
+        extCodecs: CONTRACT_RECORD_CODECS,
+        cacheBytes: config.stateCacheBytes,
+        log: config.log,
+      });
+    } else {
+      await assertNotForkData(store);
+    }
+    const state = fork?.state ?? localState;
     const chain = await Chain.open({
+      ...(fork ? { genesis: fork.genesis } : {}),
       store,
       state,
       config,
@@ -133,6 +149,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       signers,
     });
     chain.maintenanceHooks.push(dynamicEnergyMaintenance());
+    fork?.attach(chain);
     recovery = new RecoveryPool(config.signatureWorkers, { log: config.log });
     const pool = new TxPool(chain, recovery, config);
     contracts.attach(chain, pool);
@@ -165,6 +182,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       devAccounts,
       mine,
       advanceTime: (seconds) => chain.advanceTime(seconds * 1000),
+      ...(fork ? { fork } : {}),
     };
     // TronWeb cannot derive a reference block from a chain still at genesis (java-tron-http.md §7).
     if (chain.props.headNumber === 0 && privateNet) {
@@ -214,6 +232,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     const h = http;
     const r = recovery;
     const j = jsonRpcServer;
+    const f = fork;
     const url = `http://${hostForUrl}:${bound.port}`;
     return {
       url,
@@ -244,6 +263,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
           await contracts.stop();
           await pool.idle();
           await r.close();
+          await f?.close();
           await store.close();
           if (ephemeral) await rm(datadir, { recursive: true, force: true });
         })();
@@ -260,6 +280,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     await http?.close().catch(() => undefined);
     await jsonRpcServer?.close().catch(() => undefined);
     await recovery?.close().catch(() => undefined);
+    await fork?.close().catch(() => undefined);
     await store.close().catch(() => undefined);
     if (ephemeral) await rm(datadir, { recursive: true, force: true }).catch(() => undefined);
     throw error;

@@ -15,7 +15,7 @@ import type { StateBackend } from '../state/backend';
 import type { DynamicProperties } from '../state/dynamic';
 import type { StateReader } from '../state/view';
 import { StateView } from '../state/view';
-import type { Store } from '../store/store';
+import type { BatchOp, Store } from '../store/store';
 import { key, PREFIX } from '../store/store';
 import type { SealedBlock } from './block';
 import type { StoredTransaction } from './blocks';
@@ -54,6 +54,8 @@ export interface ChainOptions {
    * `localWitnessAccountAddress`, and the funded keys in dev mode): see consensus/signers.ts.
    */
   readonly signers?: readonly BlockSigner[];
+  /** What an empty data directory starts with (default: block 0, genesis.ts; a fork: fork/fork-genesis.ts). */
+  readonly genesis?: (state: StateBackend, input: ChainOptions) => BatchOp[];
 }
 
 /** A sealed block, the state it leaves, and what it packed: what the chain applies and persists. */
@@ -77,6 +79,10 @@ export class Chain {
   readonly genesisId: Uint8Array;
   /** Run on every maintenance block after votes are tallied, before it is written (the VM's dynamic energy). */
   readonly maintenanceHooks: MaintenanceHook[] = [];
+  /** Owners whose transactions pass without their signatures (a fork's /admin/impersonate), hex. */
+  readonly impersonated = new Set<string>();
+  /** TAPOS for a reference block this chain did not make (a fork: upstream's blocks before the fork point). */
+  taposFallback?: (refBlockBytes: Uint8Array, refBlockHash: Uint8Array) => boolean;
   private readonly signers: SignerBook;
   private readonly blocks: BlockLog;
   private readonly indexes: ChainIndexes;
@@ -111,7 +117,7 @@ export class Chain {
     const { store, state } = options;
     let meta = await store.get(key(PREFIX.meta));
     if (!meta) {
-      await writeBatch(store, state, createGenesis(state, options));
+      await writeBatch(store, state, (options.genesis ?? createGenesis)(state, options));
       meta = (await store.get(key(PREFIX.meta)))!;
     }
     const head = await loadHead(store, new TextDecoder().decode(meta));
@@ -136,7 +142,14 @@ export class Chain {
 
   /** What a transaction runs with on `view` in `block`. */
   processContext(view: StateView, block: ExecutionBlock): ProcessContext {
-    return { view, actuators: this.actuators, headTimestamp: this.props.headTimestamp, headSlot: this.headSlot, block };
+    return {
+      view,
+      actuators: this.actuators,
+      headTimestamp: this.props.headTimestamp,
+      headSlot: this.headSlot,
+      block,
+      impersonated: this.impersonated,
+    };
   }
 
   /** State as of the solidified block, for /walletsolidity (witnesses are the head's). */
@@ -150,7 +163,9 @@ export class Chain {
   }
 
   tapos(refBlockBytes: Uint8Array, refBlockHash: Uint8Array): boolean {
-    return this.indexes.tapos(refBlockBytes, refBlockHash);
+    return (
+      this.indexes.tapos(refBlockBytes, refBlockHash) || (this.taposFallback?.(refBlockBytes, refBlockHash) ?? false)
+    );
   }
 
   isPackedAndUnexpired(idHex: string): boolean {

@@ -44,6 +44,8 @@ export interface ProcessContext {
   readonly headSlot: number;
   /** The block the transaction runs in (the predicted next block for the pending state). */
   readonly block?: ExecutionBlock;
+  /** Owners whose transactions need no signatures (a fork's impersonation), hex. */
+  readonly impersonated?: ReadonlySet<string>;
 }
 
 const TRANSFER_ASSET = 2;

@@ -9,6 +9,7 @@ import * as contracts from './handlers/contracts';
 import * as admin from './handlers/admin';
 import { adminDryRun } from './handlers/dry-run';
 import * as governance from './handlers/governance';
+import { adminFork, adminImpersonate } from './handlers/fork';
 
 /**
  * Every endpoint of the node, one row each (java-tron's FullNodeHttpApiService and
@@ -384,6 +385,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     input: reader,
     handler: (s) => admin.adminTemporaryAccounts(s),
   },
+  { name: 'fork', scope: SCOPE.admin, get: same, input: reader, handler: (s) => adminFork(s) },
+  { name: 'impersonate', scope: SCOPE.admin, get: refused, input: reader, handler: (s) => adminImpersonate(s) },
 ];
 
 /** The paths an endpoint is served on, each with whether it answers from the solidified block. */

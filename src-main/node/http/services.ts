@@ -6,6 +6,7 @@ import type { DerivedKey } from '../genesis';
 import type { ContractRuntime } from '../vm-host/runtime';
 import type { DryRunner } from '../simulation/dry-run';
 import type { DevAccounts } from '../dev-accounts';
+import type { ForkHandle } from '../fork/open-fork';
 
 /** What the HTTP handlers use of the node. */
 export interface NodeServices {
@@ -22,4 +23,6 @@ export interface NodeServices {
   readonly devAccounts: DevAccounts;
   mine(blocks: number): Promise<void>;
   advanceTime(seconds: number): void;
+  /** Fork mode only: what /admin/fork reports, /admin/impersonate. */
+  readonly fork?: ForkHandle;
 }

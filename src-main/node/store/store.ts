@@ -12,6 +12,7 @@ import { ClassicLevel } from 'classic-level';
  *   v<num8>      undo of keyed records of an unsolidified block
  *   o<name>      owner address of an account name    o  (alone) the name index is complete
  *   C A D S E    contract records (vm-host/contract-records.ts): SmartContract, ABI, code, storage rows, ContractState
+ *   F W          fork mode (fork/fork-backend.ts): items fetched from upstream, keys the fork wrote
  * Every block is written with one atomic, synced batch, so a crash leaves the store at a block
  * boundary.
  */

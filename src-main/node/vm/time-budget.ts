@@ -31,11 +31,23 @@ export const DEFAULT_SLICE_MS = 10;
  */
 const CHECK_INTERVAL = 256;
 
+/**
+ * Milliseconds this thread has spent blocked on reads from outside the node since it started (a
+ * fork's upstream requests, fork/upstream.ts): waiting on the network is not execution time.
+ */
+let blockedMs = 0;
+
+/** Records `ms` of the thread blocked on an outside read; a running execution's deadline moves by as much. */
+export function addBlockedTime(ms: number): void {
+  blockedMs += ms;
+}
+
 /** The clock of one execution; the TVM interpreter ticks it once per charged op. */
 export class ExecutionClock {
   private deadline: number;
   private sliceEnd: number;
   private steps = 0;
+  private blockedSeen = blockedMs;
   /** The slice is over: the interpreter calls `pause` before its next op. */
   pauseDue = false;
 
@@ -53,6 +65,10 @@ export class ExecutionClock {
   tick(op: number): void {
     if (++this.steps % CHECK_INTERVAL !== 0) return;
     const now = performance.now();
+    if (blockedMs !== this.blockedSeen) {
+      this.deadline += blockedMs - this.blockedSeen;
+      this.blockedSeen = blockedMs;
+    }
     if (now > this.deadline) throw new TvmException('OutOfTime', TvmMessages.cpuTimeout(tvmOpName(op)));
     if (now > this.sliceEnd) this.pauseDue = true;
   }

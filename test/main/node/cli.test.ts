@@ -39,6 +39,8 @@ describe('headless node CLI', () => {
       '--localwitness KEY',
       '--localWitnessAccountAddress ADDR',
       '--state-cache-mb N',
+      '--fork-url URL',
+      '--fork-api-key KEY',
       'NEVER for real funds',
     ])
       expect(stdout).toContain(flag);
@@ -135,6 +137,29 @@ describe('headless node CLI', () => {
     expect(unset.help ? undefined : unset.input).not.toHaveProperty('jsonRpcPort');
     expect(() => parseCommandLine(['--jsonrpc-port', 'x'])).toThrow(CliUsageError);
     expect(() => parseCommandLine(['--jsonrpc-port', 'x'])).toThrow('--jsonrpc-port expects a whole number, got "x".');
+  });
+
+  it('takes --fork-url with --fork-api-key and --fork-block latest, and refuses them without a URL or at a past block', () => {
+    const parsed = parseCommandLine([
+      '--fork-url',
+      'https://api.trongrid.io',
+      '--fork-api-key',
+      'k-1',
+      '--fork-block',
+      'latest',
+    ]);
+    expect(parsed.help ? undefined : parsed.input.fork).toEqual({
+      url: 'https://api.trongrid.io',
+      apiKey: 'k-1',
+      block: 'latest',
+    });
+    const unset = parseCommandLine([]);
+    expect(unset.help ? undefined : unset.input).not.toHaveProperty('fork');
+    expect(() => parseCommandLine(['--fork-api-key', 'k'])).toThrow('--fork-api-key and --fork-block need --fork-url.');
+    expect(() => parseCommandLine(['--fork-url', 'http://127.0.0.1:8090', '--fork-block', '100'])).toThrow(
+      '--fork-block takes only "latest" (java-tron serves no historical state), got "100".',
+    );
+    expect(() => parseCommandLine(['--fork-url', 'api.trongrid.io'])).toThrow(CliUsageError);
   });
 
   it('takes --refuse-origin and --max-constant-call-ms N; without them the defaults stand', () => {

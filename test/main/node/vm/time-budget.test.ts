@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ExecutionClock, clockFor } from '../../../../src-main/node/vm/time-budget';
+import { ExecutionClock, addBlockedTime, clockFor } from '../../../../src-main/node/vm/time-budget';
 import { isTvmException } from '../../../../src-main/node/vm/tvm-exceptions';
 import { OWNER, nextTxId, setup } from './helpers';
 
@@ -21,6 +21,17 @@ describe('ExecutionClock', () => {
     }
     return undefined;
   }
+
+  it('does not count time the thread spent blocked on an outside read (a fork fetching state)', () => {
+    fakeClock();
+    now = 1000;
+    const clock = new ExecutionClock({ limitMs: 50 });
+    now = 1500;
+    addBlockedTime(480);
+    expect(tickOnce(clock)).toBeUndefined();
+    now = 1531;
+    expect(isTvmException(tickOnce(clock))).toBe(true);
+  });
 
   it("throws java-tron's OutOfTimeException once the limit is past, naming the op", () => {
     fakeClock();

@@ -1,0 +1,293 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TronWeb } from 'tronweb';
+import { createNode, type TronNode } from '../../../src-main/node';
+import type { ForkConfig } from '../../../src-main/node/config';
+import * as b from '../../../src-core/tx/builders';
+import { ACTIVE_DEFAULT_OPERATIONS } from '../../../src-main/node/state/dynamic';
+import { transactionHeader } from '../../../src-core/tx/header';
+import type { TransactionJson } from '../../../src-core/tx/types';
+import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
+import { signDigest } from '../../../src-core/keys/keys';
+import {
+  balanceOfData,
+  buildUpstreamState,
+  send,
+  signedTx,
+  spawnHeadlessNode,
+  transferData,
+  type ChildNode,
+  type UpstreamScenario,
+} from '../../fixtures/fork-upstream';
+
+/**
+ * Fork mode end to end, two nodes on loopback: A (a plain node with a TRC-20 and its holders, a
+ * 2-of-3 multisig account, stake, a delegation and votes) runs as the headless node in a child
+ * process; B forks it in this process and TronWeb reads both.
+ */
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- free-form replies
+const TRX = 1_000_000n;
+
+async function post(url: string, path: string, body: unknown = {}): Promise<Json> {
+  const response = await fetch(url + path, { method: 'POST', body: JSON.stringify(body) });
+  return (await response.json()) as Json;
+}
+
+describe('fork mode against a live upstream node', () => {
+  const dirs: string[] = [];
+  let scenario: UpstreamScenario;
+  let upstreamDir: string;
+  let copyDir: string;
+  let a: ChildNode;
+  let fork: ForkConfig;
+  let forkDir: string;
+  let node: TronNode;
+
+  const startFork = (): Promise<TronNode> =>
+    createNode({ port: 0, blockTimeMs: 0, signatureWorkers: 0, datadir: forkDir, fork });
+
+  beforeAll(async () => {
+    const temp = async (name: string): Promise<string> => {
+      const dir = await mkdtemp(join(tmpdir(), name));
+      dirs.push(dir);
+      return dir;
+    };
+    upstreamDir = await temp('fork-upstream-');
+    scenario = await buildUpstreamState(upstreamDir);
+    // A copy of A's data directory, for the same transfer on A's state without touching A.
+    copyDir = await temp('fork-copy-');
+    await cp(upstreamDir, copyDir, { recursive: true });
+    a = await spawnHeadlessNode(['--port', '0', '--block-time-ms', '0', '--datadir', upstreamDir]);
+    fork = { url: a.url, block: 'latest', attempts: 2, backoffMs: 50, timeoutMs: 5_000 };
+    forkDir = await temp('fork-b-');
+    node = await startFork();
+  });
+
+  afterAll(async () => {
+    await node?.stop();
+    await a?.stop().catch(() => undefined);
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('starts at the upstream head with upstream chain parameters and produces its own blocks on top', async () => {
+    const upstreamHead = await post(a.url, '/wallet/getnowblock');
+    const forkPoint = (await post(node.url, '/admin/fork')).forkPoint;
+    expect(forkPoint).toEqual({
+      number: upstreamHead.block_header.raw_data.number,
+      id: upstreamHead.blockID,
+      timestamp: upstreamHead.block_header.raw_data.timestamp,
+    });
+    expect(await post(node.url, '/wallet/getchainparameters')).toEqual(await post(a.url, '/wallet/getchainparameters'));
+    await node.mine(1);
+    const next = await post(node.url, '/wallet/getnowblock');
+    expect(next.block_header.raw_data.number).toBe(forkPoint.number + 1);
+    expect(next.block_header.raw_data.parentHash).toBe(forkPoint.id);
+    expect((await post(node.url, '/wallet/getblockbynum', { num: 0 })).blockID).toBe(
+      (await post(a.url, '/wallet/getblockbynum', { num: 0 })).blockID,
+    );
+  });
+
+  it("shows A's balances, permissions, stake, votes, resources and TRC-20 balances exactly through TronWeb", async () => {
+    const onA = new TronWeb({ fullHost: a.url });
+    const onB = new TronWeb({ fullHost: node.url });
+    const { alice, bob, multisig, token } = scenario;
+    for (const hex of [alice.hex, bob.hex, multisig.hex]) {
+      const [fromA, fromB] = [
+        (await onA.trx.getUnconfirmedAccount(hex)) as Json,
+        (await onB.trx.getUnconfirmedAccount(hex)) as Json,
+      ];
+      for (const field of [
+        'balance',
+        'owner_permission',
+        'active_permission',
+        'frozenV2',
+        'votes',
+        'delegated_frozenV2_balance_for_bandwidth',
+        'account_resource',
+        'create_time',
+      ])
+        expect([hex, field, fromB[field]]).toEqual([hex, field, fromA[field]]);
+      const [resA, resB] = [
+        (await onA.trx.getAccountResources(hex)) as Json,
+        (await onB.trx.getAccountResources(hex)) as Json,
+      ];
+      for (const field of ['EnergyLimit', 'NetLimit', 'TotalEnergyWeight', 'TotalNetWeight', 'tronPowerLimit'])
+        expect([hex, field, resB[field]]).toEqual([hex, field, resA[field]]);
+    }
+    expect(((await onB.trx.getUnconfirmedAccount(multisig.hex)) as Json).owner_permission.threshold).toBe(2);
+    for (const holder of [alice.hex, bob.hex, scenario.carol.hex]) {
+      const call = { owner_address: holder, contract_address: token, data: balanceOfData(holder) };
+      const [fromA, fromB] = [
+        await post(a.url, '/wallet/triggerconstantcontract', call),
+        await post(node.url, '/wallet/triggerconstantcontract', call),
+      ];
+      expect(fromB.constant_result).toEqual(fromA.constant_result);
+      expect(fromB.energy_used).toBe(fromA.energy_used);
+    }
+    const witness = (await post(node.url, '/wallet/getaccount', { address: scenario.representative })) as Json;
+    expect(witness.address).toBe(scenario.representative);
+  });
+
+  it('runs a TRC-20 transfer with the energy the same transfer takes on a copy of A, and never touches A', async () => {
+    const { bob, carol, token } = scenario;
+    const aBefore = [
+      await post(a.url, '/wallet/getaccount', { address: bob.hex }),
+      await post(a.url, '/wallet/getnowblock'),
+    ];
+    const spec = b.triggerSmartContract({ owner: bob.hex, contract: token, data: transferData(carol.hex, 12_345n) });
+    const copy = await createNode({ port: 0, blockTimeMs: 0, signatureWorkers: 0, datadir: copyDir });
+    let onCopy: Json;
+    try {
+      const tx = signedTx(copy, spec, [bob.key], { feeLimit: 100n * TRX });
+      expect(await send(copy, tx)).toMatchObject({ result: true });
+      await copy.mine(1);
+      onCopy = await post(copy.url, '/wallet/gettransactioninfobyid', { value: tx.txID });
+    } finally {
+      await copy.stop();
+    }
+    const tx = signedTx(node, spec, [bob.key], { feeLimit: 100n * TRX });
+    expect(await send(node, tx)).toMatchObject({ result: true });
+    await node.mine(1);
+    const onFork = await post(node.url, '/wallet/gettransactioninfobyid', { value: tx.txID });
+    expect(onFork.receipt.result).toBe('SUCCESS');
+    expect(onFork.receipt.energy_usage_total).toBe(onCopy.receipt.energy_usage_total);
+    expect(onFork.receipt).toEqual(onCopy.receipt);
+    const call = { owner_address: carol.hex, contract_address: token, data: balanceOfData(carol.hex) };
+    expect((await post(node.url, '/wallet/triggerconstantcontract', call)).constant_result).toEqual([
+      (2_500_000n + 12_345n).toString(16).padStart(64, '0'),
+    ]);
+    // A never sees B's transaction.
+    expect(await post(a.url, '/wallet/gettransactionbyid', { value: tx.txID })).toEqual({});
+    expect([
+      await post(a.url, '/wallet/getaccount', { address: bob.hex }),
+      await post(a.url, '/wallet/getnowblock'),
+    ]).toEqual(aBefore);
+  });
+
+  it("applies the multisig's permission update and a transfer while impersonating it, and refuses both without", async () => {
+    const { multisig, carol } = scenario;
+    const { newOwner } = scenario;
+    const update = b.accountPermissionUpdateContract({
+      owner: multisig.hex,
+      ownerPermission: {
+        type: 'Owner',
+        permission_name: 'owner',
+        threshold: 1,
+        keys: [{ address: newOwner.hex, weight: 1 }],
+      },
+      actives: [
+        {
+          type: 'Active',
+          permission_name: 'ops',
+          threshold: 1,
+          operations: ACTIVE_DEFAULT_OPERATIONS,
+          keys: [{ address: newOwner.hex, weight: 1 }],
+        },
+      ],
+    });
+    const unsigned = (spec: b.ContractSpec, permissionId: number) => signedTx(node, spec, [], { permissionId });
+    const pay = b.transferContract({ owner: multisig.hex, to: carol.hex, amount: 5n * TRX });
+    for (const refused of [await send(node, unsigned(update, 0)), await send(node, unsigned(pay, 2))]) {
+      expect(refused).toMatchObject({ code: 'SIGERROR' });
+      expect(refused.result).not.toBe(true);
+    }
+    expect(await post(node.url, '/admin/impersonate', { address: 'T-not-an-address' })).toEqual({
+      Error: 'class java.lang.IllegalArgumentException : address "T-not-an-address" is not a TRON address (T… or 41…)',
+    });
+    expect(await post(node.url, '/admin/impersonate', { address: multisig.hex })).toMatchObject({
+      impersonating: expect.stringMatching(/^T/),
+    });
+    expect(await send(node, unsigned(update, 0))).toMatchObject({ result: true });
+    await node.mine(1);
+    const after = await post(node.url, '/wallet/getaccount', { address: multisig.hex });
+    expect(after.owner_permission.keys).toEqual([{ address: newOwner.hex, weight: 1 }]);
+    expect(after.active_permission[0].permission_name).toBe('ops');
+    const carolBefore = (await post(node.url, '/wallet/getaccount', { address: carol.hex })).balance as number;
+    expect(await send(node, unsigned(pay, 2))).toMatchObject({ result: true });
+    await node.mine(1);
+    expect((await post(node.url, '/wallet/getaccount', { address: carol.hex })).balance).toBe(carolBefore + 5_000_000);
+    // Upstream's multisig is unchanged.
+    expect((await post(a.url, '/wallet/getaccount', { address: multisig.hex })).owner_permission.threshold).toBe(2);
+  });
+
+  it("accepts a transaction whose reference block is upstream's, from before the fork point, and refuses a foreign one", async () => {
+    const { bob, carol } = scenario;
+    const forkPoint = (await post(node.url, '/admin/fork')).forkPoint.number as number;
+    const reference = await post(a.url, '/wallet/getblockbynum', { num: forkPoint - 1 });
+    const header = transactionHeader({
+      refBlock: { number: BigInt(forkPoint - 1), blockId: reference.blockID },
+      headTimestamp: node.head().timestamp,
+      expirationMs: 60_000,
+    });
+    const pay = b.transferContract({ owner: bob.hex, to: carol.hex, amount: 1n * TRX });
+    const sign = (tx: TransactionJson): TransactionJson => ({
+      ...tx,
+      signature: [bytesToHex(signDigest(hexToBytes(tx.txID), bob.key))],
+    });
+    expect(await send(node, sign(b.buildTransaction(pay, { header })))).toMatchObject({ result: true });
+    const foreign = transactionHeader({
+      refBlock: { number: BigInt(forkPoint - 2), blockId: 'ab'.repeat(32) },
+      headTimestamp: node.head().timestamp,
+      expirationMs: 60_000,
+    });
+    expect(await send(node, sign(b.buildTransaction(pay, { header: foreign })))).toMatchObject({ code: 'TAPOS_ERROR' });
+    const log = (await post(node.url, '/admin/fork')).requests.log as Json[];
+    expect(log.map((r) => r.item)).toContain(`block ${forkPoint - 1}`);
+    await node.mine(1);
+  });
+
+  it('fetched only the items it touched, each once, and fetches none of them again after a restart', async () => {
+    const report = await post(node.url, '/admin/fork');
+    const items = (report.requests.log as Json[]).map((r) => r.item as string).filter((i) => !i.startsWith('the '));
+    expect(new Set(items).size).toBe(items.length);
+    expect(items).toContain(`account ${scenario.alice.hex}`);
+    expect(items).toContain(`contract ${scenario.token}`);
+    expect(items.some((i) => i.startsWith('storage slot'))).toBe(true);
+    // Only accounts something read: the scenario's, the token's, the representative's and the fork's own representatives'.
+    const touched = new Set(
+      [
+        scenario.alice.hex,
+        scenario.bob.hex,
+        scenario.carol.hex,
+        scenario.multisig.hex,
+        scenario.newOwner.hex,
+        scenario.token,
+        scenario.representative,
+        ...node.chain.props.genesisWitnesses,
+      ].map((hex) => `account ${hex}`),
+    );
+    const accounts = items.filter((i) => i.startsWith('account '));
+    expect(accounts.filter((i) => !touched.has(i))).toEqual([]);
+    expect(accounts).not.toContain(`account ${scenario.untouched.hex}`);
+    expect(report.fetched.account).toBeGreaterThan(0);
+    expect(report.fetched.contract).toBe(1);
+    expect(report.readRange.from).toBeLessThanOrEqual(report.readRange.to);
+    expect(report.readRange.from).toBeGreaterThanOrEqual(report.forkPoint.number);
+    await node.stop();
+    node = await startFork();
+    for (const holder of [scenario.alice.hex, scenario.bob.hex, scenario.carol.hex]) {
+      await post(node.url, '/wallet/getaccount', { address: holder });
+      await post(node.url, '/wallet/triggerconstantcontract', {
+        owner_address: holder,
+        contract_address: scenario.token,
+        data: balanceOfData(holder),
+      });
+    }
+    const again = await post(node.url, '/admin/fork');
+    const refetched = (again.requests.log as Json[]).filter((r) => items.includes(r.item as string));
+    expect(refetched).toEqual([]);
+    expect(again.fetched).toEqual(report.fetched);
+  });
+
+  it('names the item when upstream is down, caches nothing of it, and recovers when upstream is back', async () => {
+    const fresh = scenario.untouched.hex;
+    await a.kill();
+    const down = await post(node.url, '/wallet/getaccount', { address: fresh });
+    expect(down.Error).toContain(`could not read account ${fresh}`);
+    a = await spawnHeadlessNode(['--port', String(a.port), '--block-time-ms', '0', '--datadir', upstreamDir]);
+    const back = await post(node.url, '/wallet/getaccount', { address: fresh });
+    expect(back.balance).toBe((await post(a.url, '/wallet/getaccount', { address: fresh })).balance);
+  });
+});
