@@ -114,7 +114,7 @@ describe('co-signing between two profiles in Chromium', () => {
     const envelopeA = pa.getByTestId('envelope-page');
     await envelopeA.and(pa.locator('[data-stage="collecting"]')).waitFor();
     await expect(pa.getByTestId('headline').textContent()).resolves.toContain('Send 12.5 TRX to');
-    await expect(envelopeA.textContent()).resolves.toContain('signing window 60 min');
+    await expect(envelopeA.textContent()).resolves.toContain('signing window 1 h');
     await expect(pa.getByTestId('countdown').getAttribute('data-state')).resolves.toBe('open');
     await expect(pa.getByTestId('countdown').textContent()).resolves.toMatch(
       /^Expires in (1 h 00 min|59 min \d\d s|5\d min \d\d s)/,

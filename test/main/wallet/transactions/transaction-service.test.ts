@@ -207,6 +207,8 @@ describe('transaction service on the embedded node', () => {
     );
     expect(ownerOnly.permissionId).toBe(0);
     expect(ownerOnly.signing.needsCosigning).toBe(true);
+    // Co-signers on other desktops get the chain's 24 h less an hour's margin, not a minute.
+    expect(ownerOnly.expiration - ownerOnly.headTime).toBe(23 * 3_600_000);
     expect(ownerOnly.cost.expectedSignatures).toBe(2);
     expect(ownerOnly.cost.fees.find((f) => f.kind === 'multi-signature')?.sun).toBe(1_000_000n);
 
