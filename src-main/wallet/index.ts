@@ -179,6 +179,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   const history = new HistoryService({
     chain: node,
     vault,
+    reads,
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
   });
   const permissions = new PermissionsService({ chain: node, vault, transactions, log: options.log });

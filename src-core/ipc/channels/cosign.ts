@@ -140,7 +140,8 @@ export const CallViewSchema = z.object({
   data: z.string(),
   /** null when no ABI in the envelope explains the call. */
   signature: z.string().nullable(),
-  args: z.array(z.object({ name: z.string(), type: z.string(), value: z.string() })),
+  /** `value` as decoded (addresses in Base58); `shown` is a token amount in the token's units. */
+  args: z.array(z.object({ name: z.string(), type: z.string(), value: z.string(), shown: z.string().optional() })),
 });
 export type CallView = z.infer<typeof CallViewSchema>;
 

@@ -324,7 +324,12 @@ export const TxStateSchema = z.enum([
 ]);
 export type TxState = z.infer<typeof TxStateSchema>;
 
-export const SummaryLineSchema = z.object({ label: z.string(), value: z.string() });
+export const SummaryLineSchema = z.object({
+  label: z.string(),
+  value: z.string(),
+  /** The value as the chain holds it, shown beside `value` in small type ("250,000,000 base units"). */
+  raw: z.string().optional(),
+});
 export type SummaryLine = z.infer<typeof SummaryLineSchema>;
 
 export const SigningViewSchema = z.object({

@@ -11,16 +11,9 @@ import type { NetworkStores } from '../stores/network-stores';
 import type { ChainReads } from '../transactions/chain-reads';
 import type { TransactionTracker } from '../transactions/transaction-tracker';
 import type { TxVault } from '../transactions/transaction-signer';
-import {
-  callView,
-  headline,
-  permissionChangeView,
-  summaryLines,
-  tokensMoved,
-  trc10Key,
-  type TokenFacts,
-} from './describe';
+import { callView, headline, permissionChangeView, summaryLines, type TokenFacts } from './describe';
 import { Names } from './names';
+import { readTokenFacts } from './token-facts';
 import { inspectEnvelope, type Inspection } from './verify';
 
 /** What the inbox uses of the transaction tracker: broadcast and follow, and the history. */
@@ -59,26 +52,8 @@ export class InboxViews {
   private history(txid: string): HistoryEntry | undefined {
     return this.options.tracker.historyEntry(txid);
   }
-  private async tokenFacts(envelope: Envelope): Promise<TokenFacts> {
-    const facts = new Map<string, { symbol: string; decimals: number }>();
-    const client = this.options.chain.client();
-    if (!client) return facts;
-    const moved = tokensMoved(envelope.summary);
-    for (const contract of moved.trc20) {
-      try {
-        const token = await this.options.reads.trc20(client, toBase58Address(contract));
-        facts.set(contract, { symbol: token.symbol, decimals: token.decimals });
-      } catch (error) {
-        if (!(error instanceof WalletError)) throw error;
-      }
-    }
-    const assets = moved.trc10.length ? this.options.reads.planReads(client) : null;
-    for (const id of moved.trc10) {
-      // Unknown here (another network, or a node without asset endpoints): the raw units are shown.
-      const asset = await assets!.trc10(id).catch(() => null);
-      if (asset) facts.set(trc10Key(id), { symbol: asset.abbr || `token ${id}`, decimals: asset.precision });
-    }
-    return facts;
+  private tokenFacts(envelope: Envelope): Promise<TokenFacts> {
+    return readTokenFacts(this.options.chain.client(), this.options.reads, [envelope.summary]);
   }
 
   /** Verifies the envelope against this node (`verify.ts`); chain checks are skipped while no node answers. */
@@ -240,7 +215,7 @@ export class InboxViews {
       ...item,
       network: { ...envelope.network },
       summary: summaryLines(envelope, names, tokens),
-      call: callView(envelope.summary),
+      call: callView(envelope.summary, tokens),
       permissionChange: permissionChangeView(envelope, names, { known, own }),
       progress,
       expiry: checked.expiry,
