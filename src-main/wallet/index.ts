@@ -150,7 +150,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     ...(options.remoteRefreshMs !== undefined ? { remoteRefreshMs: options.remoteRefreshMs } : {}),
   });
   const reads = new ChainReads();
-  const tracker = new TransactionTracker({ chain: node, emit: options.emit, log: options.log });
+  const tracker = new TransactionTracker({ chain: node, emit: options.emit, log: options.log, reads });
   const contracts = new ContractsService(node);
   const tokens = new TokensService(node, vault, reads);
   const cosign = new CosignService({
