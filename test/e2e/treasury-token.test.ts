@@ -129,6 +129,10 @@ describe('a treasury TRC-20 transfer with the default co-signing window', () => 
     const pb = b.harness.page;
     await pa.setViewportSize(WIDE);
 
+    // A holds one of the three keys of the treasury's "payments" group: a co-signer, not watch-only.
+    await a.harness.goto('/');
+    await pa.getByText('Co-signer (1 of 3 keys)').waitFor();
+
     // A: the builder shows the long window in the main form, since A's key alone cannot reach 2.
     await a.harness.goto(`/build/trc20-transfer?owner=${treasury.address}`);
     await pa.locator('[data-testid="permission-choice"][data-permission-id="2"]').waitFor();
@@ -139,7 +143,9 @@ describe('a treasury TRC-20 transfer with the default co-signing window', () => 
     await pa.getByLabel('Token contract').fill(token);
     await pa.getByLabel('Token contract').blur();
     await pa.getByText('TT: 6 decimals (read from the chain).').waitFor();
-    await pa.getByLabel('Recipient').fill(dave);
+    // The recipient is picked by name from the address book.
+    await pa.getByLabel('Or choose a name from the address book').selectOption({ label: `Dave (supplier) · ${dave}` });
+    await expect(pa.getByLabel('Recipient', { exact: true }).inputValue()).resolves.toBe(dave);
     await pa.getByLabel('Amount').fill('250');
     await a.harness.screenshot('treasury-token-a-form-1280');
     await pa.getByRole('button', { name: 'Review' }).click();
@@ -151,6 +157,14 @@ describe('a treasury TRC-20 transfer with the default co-signing window', () => 
     await expect(review.locator('[data-label="Expires"]').textContent()).resolves.toMatch(
       /Expires on \w+ \d{1,2} \w+ at \d\d:\d\d \(.+\), 23 h after the head block it was built on/,
     );
+    // Names from the vault and the address book in the review and its balance changes.
+    await expect(review.locator('[data-label="To"]').textContent()).resolves.toContain('Dave (supplier)');
+    const changes = review.getByTestId('simulation').locator('tbody tr');
+    await expect(changes.allTextContents()).resolves.toEqual([
+      expect.stringMatching(/Treasury.*TRX/s),
+      expect.stringMatching(/Treasury.*−250 TT/s),
+      expect.stringMatching(/Dave \(supplier\).*\+250 TT/s),
+    ]);
     await expect(review.getByTestId('decoded-logs').locator('[data-arg="value"]').textContent()).resolves.toMatch(
       /250 TT\s+250000000/,
     );
