@@ -150,6 +150,29 @@ describe('wallet scenarios in Chromium', () => {
     await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
   });
 
+  it('keeps the running node when the new network does not answer, and asks before switching to mainnet', async () => {
+    await setup.harness.goto('/node');
+    await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
+    await page().getByLabel('Use').selectOption('custom');
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    await page().getByLabel('Full node URL').fill('http://127.0.0.1:1');
+    await page().getByRole('button', { name: 'Switch network' }).click();
+    await page()
+      .getByText(/The node at http:\/\/127\.0\.0\.1:1 did not answer.*The wallet stays on Embedded dev node/)
+      .waitFor();
+    await expect(page().getByTestId('network-name').textContent()).resolves.toBe('Embedded dev node');
+    await expect(page().locator('[data-testid="node-state"]').getAttribute('data-state')).resolves.toBe('running');
+    await setup.harness.screenshot('node-switch-refused');
+
+    await page().getByLabel('Use').selectOption('mainnet');
+    await page().getByRole('button', { name: 'Switch to Mainnet…' }).click();
+    await page().getByTestId('mainnet-warning').waitFor();
+    await setup.harness.screenshot('node-switch-mainnet-confirm');
+    await page().getByRole('button', { name: 'Stay on Embedded dev node' }).click();
+    await expect(page().getByTestId('mainnet-warning').isVisible()).resolves.toBe(false);
+    await expect(page().getByTestId('network-name').textContent()).resolves.toBe('Embedded dev node');
+  });
+
   it('switches to a custom remote URL (a second local node) and back, without mixing their data', async () => {
     // A second node: another chain (its own genesis) from the same mnemonic, with two funded accounts.
     remote = await createNode({ port: 0, blockTimeMs: BLOCK_MS, accounts: 2, signatureWorkers: 0 });
