@@ -13,13 +13,15 @@ import {
   type ErrorView,
 } from '../../../src-renderer/errors/error-view';
 
+type ErrorClass = new (code: string, message: string, details?: Record<string, unknown>) => WalletError;
+
 /** Every WalletError subclass src-core exports, plus the IPC layer's. */
-const CLASSES = [
-  ...Object.values(core).filter(
-    (value): value is new (code: string, message: string, details?: Record<string, unknown>) => WalletError =>
-      typeof value === 'function' && value.prototype instanceof WalletError,
+const CLASSES: ErrorClass[] = [
+  ...(Object.values(core) as unknown[]).filter(
+    (value): value is ErrorClass =>
+      typeof value === 'function' && (value as { prototype: unknown }).prototype instanceof WalletError,
   ),
-  IpcError as unknown as new (code: string, message: string, details?: Record<string, unknown>) => WalletError,
+  IpcError as unknown as ErrorClass,
 ];
 
 /** Sentences as main writes them, including ones that name a class, a code or a channel. */
