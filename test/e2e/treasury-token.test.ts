@@ -199,6 +199,11 @@ describe('a treasury TRC-20 transfer with the default co-signing window', () => 
     await pb.setViewportSize(NARROW);
     await b.harness.goto('/cosign');
     await pb.getByTestId('envelope-file').setInputFiles(savedByA[0]!);
+    await pb.getByTestId('envelope-page').waitFor();
+    // The navigation counts the envelope that waits for B's keys.
+    await expect(pb.getByTestId('cosign-badge').textContent()).resolves.toBe('1');
+    await b.harness.goto('/cosign');
+    await pb.getByTestId('envelope-file').setInputFiles(savedByA[0]!);
     const envelopeB = pb.getByTestId('envelope-page');
     await envelopeB.and(pb.locator('[data-stage="collecting"]')).waitFor();
     for (const check of ['integrity', 'network', 'tapos', 'permission', 'signatures', 'node-weight', 'expiry']) {

@@ -130,6 +130,8 @@ export const InboxItemSchema = z.object({
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
   replacedBy: TxIdSchema.nullable(),
+  /** Still collecting, and a key of this vault can add its signature: counted on the navigation. */
+  waitingForYou: z.boolean().optional(),
 });
 export type InboxItem = z.infer<typeof InboxItemSchema>;
 

@@ -2,6 +2,7 @@ import { toBase58Address } from '../../../src-core/address/address';
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import { envelopeFingerprint, serializeEnvelope, signingProgress, type Envelope } from '../../../src-core/envelope';
 import { WalletError } from '../../../src-core/errors';
+import { recoverSigners } from '../../../src-core/tx/sign';
 import type { EnvelopeDetail, EnvelopeStage, Inbox, InboxItem } from '../../../src-core/ipc/channels/cosign';
 import type { FileDialogs, WalletLog } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
@@ -92,12 +93,14 @@ export class InboxViews {
     weight: { current: bigint; threshold: bigint; met: boolean },
     headTime: number | null,
   ): InboxItem {
+    const stage = this.stageOf(entry, weight.met, envelope.expiresAt, headTime);
     return {
       id: entry.id,
       txid: entry.txid,
       label: entry.label,
       origin: entry.origin,
-      stage: this.stageOf(entry, weight.met, envelope.expiresAt, headTime),
+      stage,
+      waitingForYou: stage === 'collecting' && this.canStillSign(envelope),
       contractType: envelope.summary.contractType,
       headline: headline(envelope.summary, names, tokens),
       owner: toBase58Address(envelope.summary.owner),
@@ -112,6 +115,23 @@ export class InboxViews {
       updatedAt: entry.updatedAt,
       replacedBy: entry.replacedBy,
     };
+  }
+
+  /** A signing key of this vault is a key of the envelope's permission and has not signed yet. */
+  private canStillSign(envelope: Envelope): boolean {
+    const keys = envelope.permission?.keys.map((k) => k.address.toLowerCase()) ?? [];
+    if (keys.length === 0) return false;
+    let signed: Set<string>;
+    try {
+      signed = new Set(recoverSigners(envelope.transaction).map((a) => a.toLowerCase()));
+    } catch {
+      return false;
+    }
+    const own = this.options.vault
+      .listAccounts()
+      .filter((a) => a.canSign)
+      .map((a) => a.addressHex.toLowerCase());
+    return own.some((address) => keys.includes(address) && !signed.has(address));
   }
 
   async list(): Promise<Inbox> {
