@@ -98,12 +98,13 @@ describe('co-signing between two profiles in Chromium', () => {
     const pb = b.harness.page;
     const to = freshAddress(0xc0510);
 
-    // A: build in the builder with a 60-minute signing window; its key alone cannot reach 2.
+    // A: build in the builder with a 60-minute signing window.
     await a.harness.goto(`/build/trx-transfer?owner=${treasury.address}`);
     await pa.locator('[data-testid="permission-choice"][data-permission-id="2"]').waitFor();
     await pa.getByLabel('Recipient').fill(to);
     await pa.getByLabel('Amount (TRX)').fill('12.5');
-    await pa.getByText('Signing window and permission').click();
+    // A's key alone cannot reach 2: the window sits in the main form, and A shortens it to an hour.
+    await pa.getByTestId('cosign-window').waitFor();
     await pa.getByLabel('Signing window (minutes)').fill('60');
     await pa.getByRole('button', { name: 'Review' }).click();
     await pa.locator('[data-testid="simulation"][data-success="true"]').waitFor();

@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeFunctionResult, encodeFunctionData } from '../../src-core/abi/calldata';
 import { toBase58Address, toHexAddress } from '../../src-core/address/address';
@@ -35,6 +36,11 @@ function savingDialogs(profile: string, saved: string[]): FileDialogs {
       return { path };
     },
   };
+}
+
+/** The top of each card, to check which step the page puts first. */
+async function top(locator: Locator): Promise<number> {
+  return (await locator.boundingBox())?.y ?? Number.NaN;
 }
 
 function freshAddress(seed: number): string {
@@ -183,6 +189,8 @@ describe('a treasury TRC-20 transfer with the default co-signing window', () => 
     const call = pa.getByTestId('call');
     await expect(call.locator('[data-arg="to"]').textContent()).resolves.toContain(dave);
     await expect(call.locator('[data-arg="value"]').textContent()).resolves.toMatch(/250 TT\s+250000000/);
+    // The proposer's next step is sending it on: that card comes before signing and simulating.
+    expect(await top(pa.getByTestId('envelope-export'))).toBeLessThan(await top(pa.getByTestId('envelope-signing')));
     await pa.getByLabel('Note for the co-signers').fill('Supplier invoice 7');
     await pa.getByRole('button', { name: 'Save note' }).click();
     await pa.getByTestId('note').waitFor();
@@ -217,10 +225,17 @@ describe('a treasury TRC-20 transfer with the default co-signing window', () => 
     await expect(
       pb.getByTestId('envelope-summary').locator('[data-label="Send (TRC20)"]').textContent(),
     ).resolves.toMatch(/250 TT to Dave \(supplier\).*250,000,000 base units/s);
+    // A co-signer simulates before signing: Simulate comes first.
+    expect(await top(pb.getByTestId('envelope-simulation'))).toBeLessThan(
+      await top(pb.getByTestId('envelope-signing')),
+    );
     await b.harness.screenshot('treasury-token-b-envelope-1024');
     await pb.getByLabel('Sign with').selectOption({ label: `Bob (${treasury.keys[1]}), weight 1` });
     await pb.getByRole('button', { name: 'Sign', exact: true }).click();
     await envelopeB.and(pb.locator('[data-stage="ready"]')).waitFor();
+    // At the threshold Broadcast replaces Sign, and comes before sending it on.
+    await expect(pb.getByRole('button', { name: 'Sign', exact: true }).count()).resolves.toBe(0);
+    expect(await top(pb.getByTestId('envelope-signing'))).toBeLessThan(await top(pb.getByTestId('envelope-export')));
     await pb.setViewportSize(WIDE);
     await b.harness.screenshot('treasury-token-b-signed-1280');
     await pb.getByRole('button', { name: 'Broadcast' }).click();

@@ -63,7 +63,7 @@ describe('wallet scenarios in Chromium', () => {
     await table.getByText('Dev 10').waitFor();
     const node = setup.nodes[0]!;
     const first = table.locator('tbody tr').first();
-    await expect(first.textContent()).resolves.toContain(node.accounts[0]!.address);
+    await expect(first.getByTestId('address').getAttribute('data-address')).resolves.toBe(node.accounts[0]!.address);
     await first.getByText('1,000,000 TRX').waitFor();
     await expect(table.locator('tbody tr').count()).resolves.toBe(10);
     await expect(first.textContent()).resolves.toContain('600 / 600');
