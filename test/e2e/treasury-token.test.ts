@@ -158,6 +158,13 @@ describe('a treasury TRC-20 transfer with the default co-signing window', () => 
     const review = pa.getByTestId('tx-review');
     await review.waitFor();
     await pa.locator('[data-testid="simulation"][data-success="true"]').waitFor();
+    // The page brought the review into view and put the focus on it.
+    await expect
+      .poll(() => pa.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Review before signing');
+    const reviewTop = await review.boundingBox();
+    expect(reviewTop!.y).toBeGreaterThanOrEqual(0);
+    expect(reviewTop!.y).toBeLessThan(WIDE.height);
     const amount = review.locator('[data-label="Amount"]');
     await expect(amount.textContent()).resolves.toMatch(/^\s*250 TT\s+250,000,000 base units\s*$/);
     await expect(review.locator('[data-label="Expires"]').textContent()).resolves.toMatch(
