@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { NodeConfigInput } from './config';
+import { DEFAULT_MAX_CONSTANT_CALL_MS, type NodeConfigInput } from './config';
 import { DEFAULT_CHAIN_PARAMETERS } from '../../src-core/chain/parameters';
 import { CliUsageError } from './errors';
 
@@ -24,6 +24,12 @@ Options:
   --no-estimate-energy
                       /wallet/estimateenergy answers "this node does not support estimate energy"
   --no-dev            remove /admin/* (funded keys, mine, time, dry run)
+  --refuse-origin     refuse every request from a web page (one carrying an Origin header) with
+                      a 403 saying why; by default pages on loopback origins get CORS answers
+  --max-constant-call-ms N
+                      CPU time of one triggerconstantcontract / estimateenergy run before
+                      java-tron's OUT_OF_TIME answer (default ${DEFAULT_MAX_CONSTANT_CALL_MS}; 0 = no limit). A long run
+                      pauses every few ms, so blocks and other requests go on beside it
   --allow-host NAME   accept this Host header besides the loopback names (repeatable)
   --localwitness KEY  java-tron localwitness: a block-signing private key (hex; repeatable). Each
                       key produces for its own account, or the single key for
@@ -69,6 +75,8 @@ export function parseCommandLine(
         'save-featured-internal-tx': { type: 'boolean' },
         'no-estimate-energy': { type: 'boolean' },
         'no-dev': { type: 'boolean' },
+        'refuse-origin': { type: 'boolean' },
+        'max-constant-call-ms': { type: 'string' },
         'allow-host': { type: 'string', multiple: true },
         'chain-parameter': { type: 'string', multiple: true },
         'state-cache-mb': { type: 'string' },
@@ -112,6 +120,8 @@ export function parseCommandLine(
     saveFeaturedInternalTx: values['save-featured-internal-tx'] ?? false,
     estimateEnergy: !values['no-estimate-energy'],
     dev: !values['no-dev'],
+    refuseBrowserRequests: values['refuse-origin'] ?? false,
+    maxConstantCallMs: integer(values['max-constant-call-ms'], 'max-constant-call-ms'),
     allowedHosts: values['allow-host'] ?? [],
     stateCacheBytes: megabytes(integer(values['state-cache-mb'], 'state-cache-mb')),
     localWitness: values.localwitness,

@@ -62,7 +62,9 @@ async function main(): Promise<void> {
   }
   const head = node.head();
   const out: string[] = [];
-  out.push(`TRON node listening on ${node.url}  (/wallet/*, /walletsolidity/*${node.config.dev ? ', /admin/*' : ''})`);
+  out.push(
+    `TRON node listening on ${node.url}  (/wallet/*, /walletsolidity/*${node.config.adminApi ? ', /admin/*' : ''})`,
+  );
   out.push(`JSON-RPC on ${node.jsonRpcUrl}`);
   out.push(`data dir ${node.datadir}`);
   out.push(`head block ${head.number} ${head.id} (solidified ${head.solidified})`);

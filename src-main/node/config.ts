@@ -31,8 +31,13 @@ export interface NodeConfig {
   readonly accounts: number;
   /** Genesis balance of each funded account, in sun. */
   readonly accountBalanceSun: bigint;
-  /** `/admin/*` endpoints (funded keys, mine, advance time). */
+  /**
+   * Dev chain: the funded accounts also sign blocks, and `/admin/*` (funded keys, mine, advance
+   * time, dry run) is served unless `adminApi` is false.
+   */
   readonly dev: boolean;
+  /** Serve `/admin/*`; only in dev mode. Default: on in dev mode (the app turns it off). */
+  readonly adminApi: boolean;
   /** java-tron vm.saveInternalTx: TransactionInfo keeps the internal transactions. */
   readonly saveInternalTx: boolean;
   /** java-tron vm.saveFeaturedInternalTx: with saveInternalTx, keep the Stake 2.0 / vote / reward ones too. */
@@ -41,12 +46,24 @@ export interface NodeConfig {
   readonly estimateEnergy: boolean;
   /** java-tron vm.maxEnergyLimitForConstant: energy cap of constant calls (at least 3,000,000). */
   readonly maxEnergyLimitForConstant: bigint;
+  /**
+   * CPU time of one constant call or estimate run before java-tron's OUT_OF_TIME (ms; 0 = no
+   * limit). java-tron gives a constant call `getMaxCpuTimeOfOneTx` (50 ms by default); this
+   * interpreter is slower, so the default leaves room for what passes there.
+   */
+  readonly maxConstantCallMs: number;
   /** Builders' expiration window: head block time + this (ms), at most 24 h. */
   readonly txExpirationMs: number;
   /** Host header names accepted besides the loopback names. */
   readonly allowedHosts: readonly string[];
   /** CORS origins accepted besides loopback http(s) origins. */
   readonly allowedOrigins: readonly string[];
+  /**
+   * Refuse every request that carries an Origin header (any web page, loopback ones included),
+   * with a 403 saying why. Off by default: the headless node answers loopback pages (with CORS),
+   * as java-tron answers browsers; the app turns it on.
+   */
+  readonly refuseBrowserRequests: boolean;
   /** java-tron node.rpc.maxMessageSize. */
   readonly maxBodyBytes: number;
   /** java-tron node.maxTransactionPendingSize. */
@@ -93,6 +110,9 @@ export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
+/** See `NodeConfig.maxConstantCallMs`. */
+export const DEFAULT_MAX_CONSTANT_CALL_MS = 250;
+
 /** Hardhat's well-known test mnemonic: public, so anything sent to its addresses can be taken. */
 export const DEFAULT_DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 
@@ -113,13 +133,16 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
     accounts: input.accounts ?? 10,
     accountBalanceSun: input.accountBalanceSun ?? 1_000_000n * PROTOCOL_CONSTANTS.SUN_PER_TRX,
     dev: input.dev ?? true,
+    adminApi: input.adminApi ?? input.dev ?? true,
     saveInternalTx: input.saveInternalTx ?? false,
     saveFeaturedInternalTx: input.saveFeaturedInternalTx ?? false,
     estimateEnergy: input.estimateEnergy ?? true,
     maxEnergyLimitForConstant: input.maxEnergyLimitForConstant ?? 100_000_000n,
+    maxConstantCallMs: input.maxConstantCallMs ?? DEFAULT_MAX_CONSTANT_CALL_MS,
     txExpirationMs: input.txExpirationMs ?? PROTOCOL_CONSTANTS.DEFAULT_EXPIRATION_MS,
     allowedHosts: input.allowedHosts ?? [],
     allowedOrigins: input.allowedOrigins ?? [],
+    refuseBrowserRequests: input.refuseBrowserRequests ?? false,
     maxBodyBytes: input.maxBodyBytes ?? 4_194_304,
     maxPendingTransactions: input.maxPendingTransactions ?? 2000,
     signatureWorkers: input.signatureWorkers ?? 2,
@@ -140,8 +163,10 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
       'localWitnessAccountAddress needs exactly one localwitness key (the witness permission key of that account).',
     );
   }
+  if (config.adminApi && !config.dev)
+    throw new RangeError('The /admin endpoints exist only on a dev chain: adminApi needs dev.');
   // The dev endpoints hand out funded private keys (/admin/accounts): they stay on this computer.
-  if (config.dev && !isLoopbackHost(config.host)) {
+  if (config.adminApi && !isLoopbackHost(config.host)) {
     throw new RangeError(
       `Binding to ${config.host} would serve /admin/accounts, which prints private keys, beyond this computer. Bind to 127.0.0.1, or add --no-dev to serve other machines.`,
     );
@@ -177,6 +202,8 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
   }
   if (typeof config.maxEnergyLimitForConstant !== 'bigint' || config.maxEnergyLimitForConstant < 0n)
     throw new RangeError('maxEnergyLimitForConstant must be a non-negative bigint (energy units).');
+  if (!Number.isInteger(config.maxConstantCallMs) || config.maxConstantCallMs < 0 || config.maxConstantCallMs > 60_000)
+    throw new RangeError('maxConstantCallMs must be a whole number of milliseconds from 0 (no limit) to 60000.');
   if (!Number.isInteger(config.stateCacheBytes) || config.stateCacheBytes < MIB)
     throw new RangeError('The state cache must be a whole number of bytes, at least 1 MiB.');
   if (!Number.isInteger(config.signatureWorkers) || config.signatureWorkers < 0 || config.signatureWorkers > 64)

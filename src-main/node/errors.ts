@@ -129,5 +129,12 @@ export class ExtCodecError extends Error {}
 /** The configured mnemonic is not a valid BIP39 English phrase. */
 export class MnemonicError extends Error {}
 
+/** Work that was under way when the node stopped (a constant call ends at its next pause). */
+export class NodeStoppingError extends Error {
+  constructor() {
+    super('The node is stopping.');
+  }
+}
+
 /** A flag the node cannot take; the CLI prints it with the help text and exits with 2. */
 export class CliUsageError extends Error {}

@@ -103,6 +103,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       saveFeaturedInternalTx: config.saveFeaturedInternalTx,
       estimateEnergy: config.estimateEnergy,
       maxEnergyLimitForConstant: config.maxEnergyLimitForConstant,
+      maxConstantCallMs: config.maxConstantCallMs,
     });
     actuators.registerMissing(vmActuators(contracts));
     // Block signers besides the genesis representatives: localwitness (for localWitnessAccountAddress, or
@@ -159,6 +160,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       maxBodyBytes: config.maxBodyBytes,
       allowedHosts: config.allowedHosts,
       allowedOrigins: config.allowedOrigins,
+      refuseBrowserRequests: config.refuseBrowserRequests,
     };
     http = new HttpApi({
       ...serverOptions,
@@ -206,6 +208,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
           await p.stop();
           await h.close();
           await j?.close();
+          await contracts.stop();
           await pool.idle();
           await r.close();
           await store.close();

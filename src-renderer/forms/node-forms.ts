@@ -15,6 +15,8 @@ export interface NodeSettingsForm {
   /** Empty = inside the app's user data. */
   dataDir: string;
   autoStart: boolean;
+  allowBrowserAccess: boolean;
+  adminEndpoints: boolean;
 }
 
 export type NodeSettingsErrors = Partial<Record<keyof NodeSettingsForm, string>>;
@@ -43,6 +45,8 @@ export function checkNodeSettings(
     estimateEnergy: form.estimateEnergy,
     dataDir: form.dataDir.trim() === '' ? null : form.dataDir.trim(),
     autoStart: form.autoStart,
+    allowBrowserAccess: form.allowBrowserAccess,
+    adminEndpoints: form.adminEndpoints,
   };
   const parsed = EmbeddedNodeSettingsSchema.safeParse(candidate);
   if (parsed.success) return { ok: true, settings: parsed.data };

@@ -76,6 +76,13 @@ export const EmbeddedNodeSettingsSchema = z.strictObject({
   dataDir: PathSchema.nullable(),
   /** Start the node when the app starts with the embedded network selected. */
   autoStart: z.boolean({ error: 'must be true or false' }),
+  /**
+   * Answer requests from web pages (they carry an Origin header). Off: the node refuses them with
+   * a 403, so no site open in a browser can use it; on: pages served from this computer may.
+   */
+  allowBrowserAccess: z.boolean({ error: 'must be true or false' }),
+  /** Serve the node's dev endpoints (/admin/*: funded keys, mine, time, dry run) over HTTP. */
+  adminEndpoints: z.boolean({ error: 'must be true or false' }),
 });
 export type EmbeddedNodeSettings = z.infer<typeof EmbeddedNodeSettingsSchema>;
 

@@ -39,6 +39,19 @@ function weightOf(permission: PermissionRecord, addressHex: string): bigint {
 }
 
 /**
+ * The first check of java-tron's `TransactionCapsule.checkWeight`: no more signatures than the
+ * permission has keys. It needs no recovery, so callers run it before recovering anything.
+ */
+export function checkSignatureCount(keyCount: number, signatureCount: number): void {
+  if (signatureCount > keyCount) {
+    throw new TransactionSignatureError(
+      'permission',
+      `Signature count is ${signatureCount} more than key counts of permission : ${keyCount}`,
+    );
+  }
+}
+
+/**
  * java-tron checkWeight: count bound, then per signature in order: size, recovery, membership,
  * duplicate (keyed by the signature itself, as java-tron does), summing weights.
  */
@@ -48,12 +61,7 @@ export function checkWeight(
   recovered: readonly RecoveredSignature[],
   approved?: Uint8Array[],
 ): bigint {
-  if (signatures.length > permission.keys.length) {
-    throw new TransactionSignatureError(
-      'permission',
-      `Signature count is ${signatures.length} more than key counts of permission : ${permission.keys.length}`,
-    );
-  }
+  checkSignatureCount(permission.keys.length, signatures.length);
   const seen = new Set<string>();
   let total = 0n;
   for (let i = 0; i < signatures.length; i++) {

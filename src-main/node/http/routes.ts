@@ -15,7 +15,7 @@ import { adminDryRun } from './handlers/dry-run';
  *
  * - `scope`: `wallet` serves `/wallet/<name>`; `wallet+solidity` also serves
  *   `/walletsolidity/<name>`, whose handler is built with `solidity = true` (the state of the
- *   solidified block); `admin` serves `/admin/<name>`, in dev mode only.
+ *   solidified block); `admin` serves `/admin/<name>`, only when `adminApi` is on (dev mode).
  * - `get`: POST always runs the handler; GET runs it too (`same`, java-tron's doGet = doPost),
  *   prints an empty 200 (`empty`, a doGet that prints nothing) or is refused with 405 (`refused`,
  *   no doGet).
@@ -147,7 +147,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'updateenergylimit', scope: wallet, get: empty, handler: build('UpdateEnergyLimitContract') },
   { name: 'clearabi', scope: wallet, get: empty, handler: build('ClearABIContract') },
 
-  // Dev mode: funded keys, mine now, move chain time, dry run (handlers/admin.ts, handlers/dry-run.ts).
+  // Dev mode with adminApi: funded keys, mine now, move chain time, dry run (handlers/admin.ts, handlers/dry-run.ts).
   { name: 'accounts', scope: SCOPE.admin, get: same, handler: (s) => admin.adminAccounts(s) },
   { name: 'mine', scope: SCOPE.admin, get: refused, handler: (s) => admin.adminMine(s) },
   { name: 'time', scope: SCOPE.admin, get: refused, handler: (s) => admin.adminTime(s) },
@@ -168,11 +168,11 @@ function routeOf(handler: Handler, get: GetRule): Route {
   return { post: handler };
 }
 
-/** Path → route for the HTTP server: every row of `endpoints`, the admin ones only in dev mode. */
+/** Path → route for the HTTP server: every row of `endpoints`, the admin ones only with `adminApi`. */
 export function buildRoutes(s: NodeServices, endpoints: readonly Endpoint[] = ENDPOINTS): Map<string, Route> {
   const routes = new Map<string, Route>();
   for (const endpoint of endpoints) {
-    if (endpoint.scope === SCOPE.admin && !s.config.dev) continue;
+    if (endpoint.scope === SCOPE.admin && !s.config.adminApi) continue;
     for (const [path, solidity] of pathsOf(endpoint)) {
       if (routes.has(path)) throw new Error(`The endpoint table lists ${path} twice.`);
       routes.set(path, routeOf(endpoint.handler(s, solidity), endpoint.get));

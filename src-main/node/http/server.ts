@@ -3,14 +3,16 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { stringifyJson } from '../../../src-core/json/lossless';
 import { errorBody } from './error-body';
+import { hostAllowed, isLoopbackOrigin } from './host-header';
 import type { ApiRequest } from './request';
 import { makeRequest } from './request';
 
 /**
  * node:http server for `/wallet/*`, `/walletsolidity/*` and `/admin/*` on one port
  * (java-tron-http.md §3): HTTP 200 with `application/json; charset=utf-8` and a trailing newline;
- * java-tron's body-size message; a Host-header check (DNS rebinding) and minimal CORS for
- * loopback origins. Every failure is caught and answered with a JSON body.
+ * java-tron's body-size message; a Host-header check (DNS rebinding, `host-header.ts`) and minimal
+ * CORS for loopback origins, or no browser requests at all (`refuseBrowserRequests`). Every failure
+ * is caught and answered with a JSON body.
  */
 export type Handler = (req: ApiRequest) => unknown;
 
@@ -34,29 +36,25 @@ export interface ServerOptions {
   readonly maxBodyBytes: number;
   readonly allowedHosts: readonly string[];
   readonly allowedOrigins: readonly string[];
+  /** Refuse every request that carries an Origin header (web pages), whatever its origin. */
+  readonly refuseBrowserRequests: boolean;
   readonly routes: ReadonlyMap<string, Route>;
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function hostAllowed(hostHeader: string | undefined, extra: readonly string[]): boolean {
-  if (!hostHeader) return false;
-  const name = hostHeader.startsWith('[')
-    ? hostHeader.slice(0, hostHeader.indexOf(']') + 1)
-    : hostHeader.split(':')[0]!;
-  const lower = name.toLowerCase();
-  return LOOPBACK_HOSTS.has(lower) || lower.endsWith('.localhost') || extra.some((h) => h.toLowerCase() === lower);
-}
+/** Browsers send Origin with cross-origin requests and with every POST; other HTTP clients do not. */
+const BROWSER_REFUSED =
+  'class java.lang.IllegalAccessException : Origin header refused: this node does not answer requests from web pages (browser access is turned off)';
+const ORIGIN_REFUSED = 'class java.lang.IllegalAccessException : Origin not allowed';
 
-export function originAllowed(origin: string, extra: readonly string[]): boolean {
-  if (extra.includes(origin)) return true;
-  try {
-    const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname.toLowerCase());
-  } catch {
-    return false;
-  }
+/** Why a request with this Origin header is refused, or null when it is answered. */
+export function originRefusal(
+  origin: string,
+  options: Pick<ServerOptions, 'allowedOrigins' | 'refuseBrowserRequests'>,
+): string | null {
+  if (options.refuseBrowserRequests) return BROWSER_REFUSED;
+  return options.allowedOrigins.includes(origin) || isLoopbackOrigin(origin) ? null : ORIGIN_REFUSED;
 }
 
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
@@ -108,9 +106,10 @@ export class HttpApi {
       return;
     }
     if (origin !== undefined) {
-      if (!originAllowed(origin, this.options.allowedOrigins)) {
+      const refusal = originRefusal(origin, this.options);
+      if (refusal !== null) {
         req.resume();
-        send(res, 403, jsonText({ Error: 'class java.lang.IllegalAccessException : Origin not allowed' }));
+        send(res, 403, jsonText({ Error: refusal }));
         return;
       }
       cors['Access-Control-Allow-Origin'] = origin;

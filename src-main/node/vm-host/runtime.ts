@@ -10,6 +10,8 @@ import { createMemoryWorldState } from '../vm/memory-backend';
 import type { VmTransactionResult } from '../vm/requests';
 import type { BlockContext } from '../vm/types';
 import type { JournaledWorldState } from '../vm/journaled-world-state';
+import { NodeStoppingError } from '../errors';
+import { ConstantMachines } from './constant-machines';
 import { nodeStakingHooks } from './staking-hooks';
 import type { ViewWorldBackend } from './world-backend';
 import { worldOver } from './world-backend';
@@ -28,7 +30,12 @@ export interface ContractSettings {
   readonly estimateEnergy: boolean;
   /** java-tron `vm.maxEnergyLimitForConstant`. */
   readonly maxEnergyLimitForConstant: bigint;
+  /** CPU time of each constant-call or estimate run before OUT_OF_TIME (ms); 0 = no limit. */
+  readonly maxConstantCallMs: number;
 }
+
+/** Constant calls that run at once, each on a VM of its own; more wait for one to be free. */
+const CONSTANT_MACHINES = 4;
 
 /** `getBlackHoleAddress` on mainnet (T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb). */
 export const BLACK_HOLE_ADDRESS = '4177944d19c052b73ee2286823aa83f8138cb7032f' as HexAddress;
@@ -38,24 +45,31 @@ export class ContractRuntime {
   readonly executions = new WeakMap<ActuatorResult, VmTransactionResult>();
   private chainRef: Chain | undefined;
   private poolRef: TxPool | undefined;
+  private readonly constantMachines: ConstantMachines;
+  private readonly constantRuns = new Set<Promise<unknown>>();
+  private stopping = false;
 
   private constructor(
     private readonly vm: TronVm,
     readonly settings: ContractSettings,
-  ) {}
+    newVm: () => Promise<TronVm>,
+  ) {
+    this.constantMachines = new ConstantMachines(newVm, CONSTANT_MACHINES);
+  }
 
   static async create(parameters: ChainParameters, settings: ContractSettings): Promise<ContractRuntime> {
     // The world given at creation only seeds the EVM's state manager; every call brings its own.
-    const vm = await TronVm.create(
-      {
-        parameters,
-        staking: nodeStakingHooks(),
-        blackHoleAddress: BLACK_HOLE_ADDRESS,
-        maxEnergyLimitForConstant: settings.maxEnergyLimitForConstant,
-      },
-      createMemoryWorldState().world,
-    );
-    return new ContractRuntime(vm, settings);
+    const newVm = () =>
+      TronVm.create(
+        {
+          parameters,
+          staking: nodeStakingHooks(),
+          blackHoleAddress: BLACK_HOLE_ADDRESS,
+          maxEnergyLimitForConstant: settings.maxEnergyLimitForConstant,
+        },
+        createMemoryWorldState().world,
+      );
+    return new ContractRuntime(await newVm(), settings, newVm);
   }
 
   attach(chain: Chain, pool: TxPool): void {
@@ -77,6 +91,31 @@ export class ContractRuntime {
   async machine(parameters: ChainParameters): Promise<TronVm> {
     if (this.vm.parameters !== parameters) await this.vm.setChainParameters(parameters);
     return this.vm;
+  }
+
+  /**
+   * Runs `job` on a VM for constant calls and estimates (never the one transactions run on), at
+   * the chain's current parameters. Once the node is stopping it answers a rejected promise (never
+   * a throw), so callers that chain on the promise see the refusal too.
+   */
+  constantRun<T>(job: (vm: TronVm) => Promise<T>): Promise<T> {
+    if (this.stopping) return Promise.reject(new NodeStoppingError());
+    const run = this.constantMachines.use(() => this.chain.props.parameters, job);
+    this.constantRuns.add(run);
+    const forget = () => this.constantRuns.delete(run);
+    run.then(forget, forget);
+    return run;
+  }
+
+  /** Refuses new constant runs and ends the ones under way at their next pause. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.allSettled([...this.constantRuns]);
+  }
+
+  /** Throws once the node is stopping (a constant run's pauses call it). */
+  checkRunning(): void {
+    if (this.stopping) throw new NodeStoppingError();
   }
 
   /** A VM world over `view`: reads the view, `flush()` writes into it. */

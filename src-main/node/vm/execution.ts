@@ -11,6 +11,7 @@ import { toInternalTransaction } from './internal-transactions';
 import type { ExecutionRequest, VmExecutionResult } from './requests';
 import { decodeRevertReason } from './revert-reason';
 import type { StakingHooks } from './staking-hooks';
+import { clockFor, type TimeBudget } from './time-budget';
 import { ContractResult, type VmLog } from './types';
 import type { TronWorldState } from './world-state';
 import { ethAddressOf } from './evm/addresses';
@@ -39,6 +40,8 @@ export interface RootExecution {
   readonly isConstant: boolean;
   /** Runs inside the transaction's checkpoint before the VM (account creation, TRC10 transfer). */
   readonly prepare: (world: TronWorldState) => void;
+  /** This run's time limit and pauses; undefined = the VM's `cpuTimeLimitMs`, without pauses. */
+  readonly budget?: TimeBudget;
 }
 
 const EMPTY = new Uint8Array(0);
@@ -82,8 +85,9 @@ function createTxContext(settings: ExecutionSettings, run: RootExecution): TxCon
     blackHole: settings.blackHole,
     isConstant: run.isConstant,
     saveCancelAllUnfreezeV2Details: settings.saveCancelAllUnfreezeV2Details,
-    deadline: settings.cpuTimeLimitMs === undefined ? undefined : performance.now() + settings.cpuTimeLimitMs,
-    steps: 0,
+    clock: clockFor(
+      run.budget ?? (settings.cpuTimeLimitMs === undefined ? undefined : { limitMs: settings.cpuTimeLimitMs }),
+    ),
   };
 }
 

@@ -2,6 +2,7 @@ import type { HexAddress } from '../../../src-core/brand';
 import type { EnergyBill } from './energy-limit';
 import type { BlockContext, ContractResultCode, InternalTransaction, VmLog } from './types';
 import type { TronWorldState } from './world-state';
+import type { TimeBudget } from './time-budget';
 
 /** Fields every execution needs. Amounts are sun (TRX) or token units. */
 export interface ExecutionRequest {
@@ -45,6 +46,11 @@ export interface ConstantRequest extends ExecutionRequest {
   readonly data: Uint8Array;
   /** Caps the energy at feeLimit / energy fee when positive (estimateEnergy's search sets it). */
   readonly feeLimit?: bigint;
+  /**
+   * The run's CPU time and pauses (each run of an estimate gets its own); undefined = the VM's
+   * `cpuTimeLimitMs`, without pauses.
+   */
+  readonly budget?: TimeBudget;
 }
 
 /** What one execution produced. */
@@ -93,6 +99,7 @@ export interface VmTransactionResult extends VmExecutionResult {
   readonly bill: EnergyBill;
 }
 
+/** `ok: false` carries the failed run: REVERT or an exception, OUT_OF_TIME once the retries are spent. */
 export type EstimateResult =
   | {
       readonly ok: true;

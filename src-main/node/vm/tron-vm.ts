@@ -317,6 +317,7 @@ export class TronVm {
       energyLimit: request.world.getCode(contractAddress).length > 0 ? energyLimit : 0n,
       version: contract.version,
       isConstant: true,
+      budget: request.budget,
       prepare: (w) => {
         if (this.flags.allowTvmTransferTrc10) transferToken(w, request.owner, contractAddress, tokenId, tokenValue);
       },
@@ -346,6 +347,7 @@ export class TronVm {
       energyLimit,
       version: this.flags.allowTvmCompatibleEvm ? 1 : 0,
       isConstant: true,
+      budget: request.budget,
       prepare: (world) => {
         createContractAccount(world, contractAddress);
         world.putContract(contractAddress, {

@@ -169,6 +169,8 @@ export class NetworkConnection {
       blockTimeMs: settings.blockTimeMs,
       saveInternalTx: settings.saveInternalTx,
       estimateEnergy: settings.estimateEnergy,
+      allowBrowserAccess: settings.allowBrowserAccess,
+      adminEndpoints: settings.adminEndpoints,
       log: (line) => this.context.nodeLog(line),
     });
     this.embedded = node;

@@ -77,6 +77,8 @@ export interface CreateNodeInputLike {
   saveInternalTx: boolean;
   estimateEnergy: boolean;
   dev: boolean;
+  adminApi: boolean;
+  refuseBrowserRequests: boolean;
   log: (line: string) => void;
 }
 
@@ -84,7 +86,9 @@ export type CreateNodeLike = (input: CreateNodeInputLike) => Promise<TronNodeLik
 
 /**
  * Adapts the node's `createNode` to the host: loopback only, dev mode (funded accounts) on; the
- * estimateEnergy setting switches /wallet/estimateenergy; the node's dry run is passed through.
+ * estimateEnergy setting switches /wallet/estimateenergy; requests from web pages are refused and
+ * /admin/* is not served unless the settings allow them; the node's dry run is passed through (in
+ * process: the wallet never calls /admin/* over HTTP).
  */
 export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFactory {
   return async (config) => {
@@ -96,6 +100,8 @@ export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFac
       saveInternalTx: config.saveInternalTx,
       estimateEnergy: config.estimateEnergy,
       dev: true,
+      adminApi: config.adminEndpoints,
+      refuseBrowserRequests: !config.allowBrowserAccess,
       log: config.log,
     });
     return {

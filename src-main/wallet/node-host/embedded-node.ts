@@ -13,6 +13,10 @@ export interface EmbeddedNodeConfig {
   readonly blockTimeMs: number;
   readonly saveInternalTx: boolean;
   readonly estimateEnergy: boolean;
+  /** Answer requests from web pages (with an Origin header); off = refuse them with a 403. */
+  readonly allowBrowserAccess: boolean;
+  /** Serve /admin/* over HTTP (the wallet itself uses the node's dry run in process). */
+  readonly adminEndpoints: boolean;
   /** Each line the node logs. */
   readonly log: (line: string) => void;
 }

@@ -26,6 +26,8 @@ export const DEFAULT_EMBEDDED_NODE: EmbeddedNodeSettings = Object.freeze({
   estimateEnergy: true,
   dataDir: null,
   autoStart: true,
+  allowBrowserAccess: false,
+  adminEndpoints: false,
 });
 
 export const DEFAULT_REMOTE_POLL_MS = 3000;
@@ -57,12 +59,21 @@ export function defaultSettings(overrides: SettingsDefaults = {}): WalletSetting
   };
 }
 
+/** Version 2 adds the embedded node's browser access and dev endpoints, both off. */
+export function migrateSettingsV1(data: unknown): unknown {
+  const v1 = z.looseObject({ embeddedNode: z.looseObject({}) }).safeParse(data);
+  // A damaged file stays as it is, for the schema check to report.
+  if (!v1.success) return data;
+  return { ...v1.data, embeddedNode: { ...v1.data.embeddedNode, allowBrowserAccess: false, adminEndpoints: false } };
+}
+
 export const settingsDefinition: StoreDefinition<WalletSettings> = {
   format: 'tron-wallet-settings',
-  version: 1,
+  version: 2,
   what: 'settings',
   schema: settingsSchema,
   empty: defaultSettings,
+  migrations: { 1: migrateSettingsV1 },
 };
 
 export class Settings {

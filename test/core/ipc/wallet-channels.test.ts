@@ -24,6 +24,8 @@ const settings = {
   estimateEnergy: true,
   dataDir: null,
   autoStart: true,
+  allowBrowserAccess: false,
+  adminEndpoints: false,
 };
 
 function issues(result: {

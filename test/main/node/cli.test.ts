@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNode } from '../../../src-main/node';
 import { parseCommandLine } from '../../../src-main/node/cli-options';
+import { DEFAULT_MAX_CONSTANT_CALL_MS, resolveConfig } from '../../../src-main/node/config';
 import { toBase58Address } from '../../../src-core/address/address';
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { newKey } from './helpers';
@@ -33,6 +34,8 @@ describe('headless node CLI', () => {
       '--save-featured-internal-tx',
       '--no-estimate-energy',
       '--no-dev',
+      '--refuse-origin',
+      '--max-constant-call-ms N',
       '--localwitness KEY',
       '--localWitnessAccountAddress ADDR',
       '--state-cache-mb N',
@@ -124,6 +127,25 @@ describe('headless node CLI', () => {
     expect(unset.help ? undefined : unset.input).not.toHaveProperty('jsonRpcPort');
     expect(() => parseCommandLine(['--jsonrpc-port', 'x'])).toThrow(CliUsageError);
     expect(() => parseCommandLine(['--jsonrpc-port', 'x'])).toThrow('--jsonrpc-port expects a whole number, got "x".');
+  });
+
+  it('takes --refuse-origin and --max-constant-call-ms N; without them the defaults stand', () => {
+    const parsed = parseCommandLine(['--refuse-origin', '--max-constant-call-ms', '1000']);
+    expect(parsed.help ? undefined : parsed.input).toMatchObject({
+      refuseBrowserRequests: true,
+      maxConstantCallMs: 1000,
+    });
+    const unset = parseCommandLine([]);
+    expect(unset.help ? undefined : unset.input).toMatchObject({ refuseBrowserRequests: false });
+    expect(unset.help ? undefined : unset.input).not.toHaveProperty('maxConstantCallMs');
+    expect(resolveConfig(unset.help ? {} : unset.input)).toMatchObject({
+      refuseBrowserRequests: false,
+      maxConstantCallMs: DEFAULT_MAX_CONSTANT_CALL_MS,
+      adminApi: true,
+    });
+    expect(() => parseCommandLine(['--max-constant-call-ms', '1.5'])).toThrow(
+      '--max-constant-call-ms expects a whole number, got "1.5".',
+    );
   });
 
   describe('localwitness and localWitnessAccountAddress flags', () => {

@@ -41,6 +41,29 @@ describe('node config: the JSON-RPC port', () => {
   });
 });
 
+describe('node config: browser requests, dev endpoints and the constant-call limit', () => {
+  it('answers browsers and serves /admin/* in dev mode unless told otherwise', () => {
+    expect(resolveConfig()).toMatchObject({ refuseBrowserRequests: false, dev: true, adminApi: true });
+    expect(resolveConfig({ dev: false }).adminApi).toBe(false);
+    expect(resolveConfig({ adminApi: false })).toMatchObject({ dev: true, adminApi: false });
+  });
+
+  it('refuses /admin/* without a dev chain, and lets a dev chain without them bind elsewhere', () => {
+    expect(() => resolveConfig({ dev: false, adminApi: true })).toThrow(
+      'The /admin endpoints exist only on a dev chain: adminApi needs dev.',
+    );
+    expect(resolveConfig({ host: '0.0.0.0', adminApi: false }).host).toBe('0.0.0.0');
+  });
+
+  it('takes a constant-call limit from 0 (none) to 60 s in whole milliseconds', () => {
+    expect(resolveConfig({ maxConstantCallMs: 0 }).maxConstantCallMs).toBe(0);
+    for (const bad of [-1, 1.5, 60_001])
+      expect(() => resolveConfig({ maxConstantCallMs: bad })).toThrow(
+        'maxConstantCallMs must be a whole number of milliseconds from 0 (no limit) to 60000.',
+      );
+  });
+});
+
 describe('node config: the state cache', () => {
   it('bounds the cache of decoded state at 64 MiB unless told otherwise', () => {
     expect(resolveConfig().stateCacheBytes).toBe(64 * 1024 * 1024);

@@ -8,6 +8,8 @@ const settings = {
   estimateEnergy: true,
   dataDir: null,
   autoStart: true,
+  allowBrowserAccess: false,
+  adminEndpoints: false,
 };
 
 describe('node settings form', () => {

@@ -11,9 +11,9 @@ import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import { toBigInt } from '../../../../src-core/json/lossless';
 import { parseTransaction, parseRawTransaction, encodeWithResult } from '../../chain/tx';
 import type { ParsedTransaction } from '../../chain/tx';
-import { checkWeight, operationsAllow } from '../../auth/permission-check';
+import { checkSignatureCount, checkWeight, operationsAllow } from '../../auth/permission-check';
 import type { RecoveredSignature } from '../../auth/permission-check';
-import { permissionById, permissionToMessage, PERMISSION_TYPE } from '../../state/account';
+import { permissionById, permissionToMessage, PERMISSION_TYPE, type AccountRecord } from '../../state/account';
 import { JAVA } from '../error-body';
 import type { ApiRequest } from '../request';
 import { params } from '../request';
@@ -233,6 +233,16 @@ async function recoverAll(s: NodeServices, tx: ParsedTransaction): Promise<Recov
   return s.recovery.recover(requests);
 }
 
+/**
+ * How many signatures getapprovedlist recovers at most. java-tron recovers every one; here a list
+ * longer than the named permission's keys (or, when it names none, than `getTotalSignNum`, which no
+ * permission's keys exceed) is refused first with checkWeight's message, since no broadcast could
+ * carry it and each recovery costs a millisecond.
+ */
+function approvedListBound(s: NodeServices, account: AccountRecord, permissionId: number): number {
+  return permissionById(account, permissionId)?.keys.length ?? s.chain.props.totalSignNum;
+}
+
 function extention(tx: ParsedTransaction, visible: boolean): Json {
   return { result: { result: true }, txid: tx.idHex, transaction: transactionJson(tx.bytes, visible) };
 }
@@ -267,6 +277,7 @@ export const getSignWeight =
       out.permission = messageToJson('protocol.Permission', permissionToMessage(permission), { visible });
       let weight = 0n;
       if (tx.signatures.length > 0) {
+        checkSignatureCount(permission.keys.length, tx.signatures.length);
         const approved: Uint8Array[] = [];
         weight = checkWeight(permission, tx.signatures, await recoverAll(s, tx), approved);
         if (approved.length)
@@ -298,8 +309,9 @@ export const getApprovedList =
       const contract = tx.contract;
       if (!contract) throw new TransactionSignatureError('other', 'Invalid transaction: no valid contract');
       const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
-      if (!account) throw new TransactionSignatureError('other', `class ${JAVA.permission} : Account does not exist!`);
+      if (!account) throw new TransactionSignatureError('permission', 'Account does not exist!');
       if (tx.signatures.length > 0) {
+        checkSignatureCount(approvedListBound(s, account, contract.permissionId), tx.signatures.length);
         const recovered = await recoverAll(s, tx);
         const approved: Uint8Array[] = [];
         tx.signatures.forEach((signature, i) => {
@@ -323,7 +335,9 @@ export const getApprovedList =
           : error.kind === 'compute'
             ? 'COMPUTE_ADDRESS_ERROR'
             : 'OTHER_ERROR';
-      result = { code, message: error.message };
+      // Wallet.getTransactionApprovedList prints a PermissionException as OTHER_ERROR "class … : …".
+      const message = error.kind === 'permission' ? `class ${JAVA.permission} : ${error.message}` : error.message;
+      result = { code, message };
     }
     out.result = result;
     out.transaction = extention(tx, visible);

@@ -4,6 +4,7 @@ import type { Log } from '@ethereumjs/evm';
 import type { VmFlags } from '../flags';
 import type { InternalTxRecord } from '../internal-transactions';
 import type { StakingContext, StakingHooks } from '../staking-hooks';
+import type { ExecutionClock } from '../time-budget';
 import type { BlockContext } from '../types';
 import type { TronWorldState } from '../world-state';
 
@@ -56,9 +57,8 @@ export interface TxContext {
   readonly isConstant: boolean;
   /** Node config `saveCancelAllUnfreezeV2Details`: CANCELALLUNFREEZEV2 itx `extra` JSON. */
   readonly saveCancelAllUnfreezeV2Details: boolean;
-  /** performance.now() deadline for OUT_OF_TIME, when CPU-time checks are enabled. */
-  readonly deadline: number | undefined;
-  steps: number;
+  /** OUT_OF_TIME and pauses (`../time-budget.ts`); undefined when the execution has neither. */
+  readonly clock: ExecutionClock | undefined;
 }
 
 export function currentFrame(tx: TxContext): FrameContext {

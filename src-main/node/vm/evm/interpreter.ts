@@ -13,7 +13,8 @@ import { VmStateError } from '../../errors';
  * (a one-opcode probe run through the public custom-opcode hook) and subclassed. Overrides:
  * - `useGas` for opcode charges: the 3 MiB memory cap (OutOfMemoryException before energy is
  *   spent), the dynamic-energy penalty of the context contract, java-tron's out-of-energy message,
- *   base-usage bookkeeping, and the optional CPU-time check (tvm.md §3).
+ *   base-usage bookkeeping, and the execution clock's tick (OUT_OF_TIME, `../time-budget.ts`).
+ * - `runStep`: pauses between two ops when the clock says the execution's slice is over.
  * - `_getValidJumpDestinations`: cached per code array, so a contract's jump table is built once
  *   and not on every message.
  */
@@ -59,8 +60,6 @@ export async function interpreterBaseClass(): Promise<InterpreterConstructor> {
 }
 
 const CALL_FAMILY = new Set([0xf1, 0xf2, 0xf4, 0xfa, 0xd0]);
-/** Check the wall clock every this many charged opcodes (performance.now costs ~40 ns). */
-const CPU_CHECK_INTERVAL = 1024;
 
 export function tronInterpreterClass(
   Base: InterpreterConstructor,
@@ -105,9 +104,14 @@ export function tronInterpreterClass(
       frame.baseUsage += amount - penalty;
       const tx = this.tx;
       if (penalty > 0n) tx.penaltyTotal += penalty;
-      if (tx.deadline !== undefined && ++tx.steps % CPU_CHECK_INTERVAL === 0 && performance.now() > tx.deadline) {
-        throw new TvmException('OutOfTime', TvmMessages.cpuTimeout(tvmOpName(op)));
-      }
+      tx.clock?.tick(op);
+    }
+
+    /** Pauses between two ops when the execution's slice of the thread is over (`../time-budget.ts`). */
+    override runStep(opcode?: Parameters<Interpreter['runStep']>[0]): Promise<void> {
+      const clock = this.tx.clock;
+      if (clock !== undefined && clock.pauseDue) return clock.pause().then(() => super.runStep(opcode));
+      return super.runStep(opcode);
     }
 
     override _getValidJumpDestinations(code: Uint8Array): JumpAnalysis {

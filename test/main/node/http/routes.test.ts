@@ -3,7 +3,7 @@ import { buildRoutes, ENDPOINTS, type Endpoint } from '../../../../src-main/node
 import type { NodeServices } from '../../../../src-main/node/http/services';
 
 /** The endpoint table: which paths each row serves and which methods they answer. */
-const services = (dev: boolean): NodeServices => ({ config: { dev } }) as unknown as NodeServices;
+const services = (adminApi: boolean): NodeServices => ({ config: { dev: true, adminApi } }) as unknown as NodeServices;
 const reply =
   (label: string): Endpoint['handler'] =>
   (_s, solidity) =>
@@ -11,7 +11,7 @@ const reply =
     `${label}:${solidity}`;
 
 describe('the endpoint table', () => {
-  it('serves wallet rows on /wallet, wallet+solidity rows on both prefixes and admin rows only in dev mode', () => {
+  it('serves wallet rows on /wallet, wallet+solidity rows on both prefixes and admin rows only with adminApi', () => {
     const endpoints: Endpoint[] = [
       { name: 'a', scope: 'wallet', get: 'same', handler: reply('a') },
       { name: 'b', scope: 'wallet+solidity', get: 'same', handler: reply('b') },

@@ -49,8 +49,9 @@ describe('smart contracts on the node', () => {
   let token: string;
 
   beforeAll(async () => {
-    // The constant-call cap at its floor keeps the out-of-energy constant call short.
-    node = await startNode({ saveInternalTx: true, maxEnergyLimitForConstant: 3_000_000n });
+    // The constant-call cap at its floor keeps the out-of-energy constant call short; no CPU-time
+    // limit, so energy (not a loaded machine's clock) is what ends it.
+    node = await startNode({ saveInternalTx: true, maxEnergyLimitForConstant: 3_000_000n, maxConstantCallMs: 0 });
     alice = fundedKey(node, 0);
     bob = fundedKey(node, 1);
     token = (await deploy(node, alice, 'Token', word(1_000_000n))).address;

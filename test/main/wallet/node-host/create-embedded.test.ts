@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronNodeClient } from '../../../../src-core/client';
 import { hexToBytes } from '../../../../src-core/bytes/hex';
@@ -6,6 +10,7 @@ import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
 import { createNode, type TronNode } from '../../../../src-main/node';
 import { embeddedNodeFactory, nodeSequenceDryRun } from '../../../../src-main/wallet/node-host/create-embedded';
+import type { EmbeddedNode } from '../../../../src-main/wallet/node-host/embedded-node';
 import { loadArtifacts } from '../../../fixtures/contracts/compile';
 
 /**
@@ -129,6 +134,8 @@ describe('node host sequence dry run over node.dryRunSequence', () => {
       blockTimeMs: 0,
       saveInternalTx: false,
       estimateEnergy: true,
+      allowBrowserAccess: false,
+      adminEndpoints: false,
       log: () => undefined,
     });
     expect(embedded.dryRunSequence).toBeUndefined();
@@ -139,8 +146,74 @@ describe('node host sequence dry run over node.dryRunSequence', () => {
       blockTimeMs: 0,
       saveInternalTx: false,
       estimateEnergy: true,
+      allowBrowserAccess: false,
+      adminEndpoints: false,
       log: () => undefined,
     });
     expect(typeof full.dryRunSequence).toBe('function');
+  });
+});
+
+/** What the app's embedded node answers to web pages and on /admin/*, as the Node screen's settings say. */
+describe('the embedded node: browser access and dev endpoints', () => {
+  const started: EmbeddedNode[] = [];
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const node of started) await node.stop();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function start(settings: { allowBrowserAccess: boolean; adminEndpoints: boolean }): Promise<EmbeddedNode> {
+    const datadir = await mkdtemp(join(tmpdir(), 'embedded-settings-'));
+    dirs.push(datadir);
+    const node = await embeddedNodeFactory((input) => createNode({ ...input, signatureWorkers: 0 }))({
+      port: 0,
+      datadir,
+      blockTimeMs: 0,
+      saveInternalTx: false,
+      estimateEnergy: true,
+      ...settings,
+      log: () => undefined,
+    });
+    started.push(node);
+    return node;
+  }
+
+  function get(node: EmbeddedNode, path: string, headers: Record<string, string> = {}) {
+    return new Promise<{ status: number; origin: unknown; body: string }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: node.port, path, headers }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, origin: res.headers['access-control-allow-origin'], body }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('by default refuses requests from web pages with a 403 saying why, and serves no /admin/*', async () => {
+    const node = await start({ allowBrowserAccess: false, adminEndpoints: false });
+    const page = await get(node, '/wallet/getnowblock', { Origin: 'http://localhost:5173' });
+    expect(page.status).toBe(403);
+    expect(JSON.parse(page.body).Error).toBe(
+      'class java.lang.IllegalAccessException : Origin header refused: this node does not answer requests from web pages (browser access is turned off)',
+    );
+    expect((await get(node, '/wallet/getnowblock')).status).toBe(200);
+    expect((await get(node, '/admin/accounts')).status).toBe(404);
+    // The wallet's own dry runs go through the node in process, not over /admin/dryrun.
+    expect(typeof node.dryRun).toBe('function');
+    expect(typeof node.dryRunSequence).toBe('function');
+  });
+
+  it('answers pages on this computer and serves /admin/* when the settings turn them on', async () => {
+    const node = await start({ allowBrowserAccess: true, adminEndpoints: true });
+    const page = await get(node, '/wallet/getnowblock', { Origin: 'http://localhost:5173' });
+    expect([page.status, page.origin]).toEqual([200, 'http://localhost:5173']);
+    expect((await get(node, '/wallet/getnowblock', { Origin: 'https://evil.example' })).status).toBe(403);
+    const accounts = await get(node, '/admin/accounts');
+    expect(accounts.status).toBe(200);
+    expect(JSON.parse(accounts.body).accounts.length).toBeGreaterThan(0);
   });
 });

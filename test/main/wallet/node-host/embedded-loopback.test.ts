@@ -70,6 +70,8 @@ const config = (datadir: string) => ({
   blockTimeMs: 0,
   saveInternalTx: false,
   estimateEnergy: true,
+  allowBrowserAccess: false,
+  adminEndpoints: false,
   log: () => {},
 });
 

@@ -164,6 +164,14 @@ describe('node host', () => {
     expect(saved.get().embeddedNode.port).toBe(free);
   });
 
+  it('starts the embedded node refusing web pages and without /admin/*, and with both once the settings allow them', async () => {
+    await host.open();
+    expect(factory.configs.at(-1)).toMatchObject({ allowBrowserAccess: false, adminEndpoints: false });
+    await host.saveSettings({ ...host.embeddedSettings(), allowBrowserAccess: true, adminEndpoints: true });
+    expect(factory.configs).toHaveLength(2);
+    expect(factory.configs.at(-1)).toMatchObject({ allowBrowserAccess: true, adminEndpoints: true });
+  });
+
   it('refuses a relative data folder', async () => {
     await expectWalletError(
       host.saveSettings({ ...host.embeddedSettings(), dataDir: '/data/../etc' }),

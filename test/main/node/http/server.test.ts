@@ -1,0 +1,86 @@
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpApi, type ServerOptions } from '../../../../src-main/node/http/server';
+
+/** The node's HTTP server in front of its routes: Host check, Origin policy (one route stands in for all). */
+interface Answer {
+  readonly status: number;
+  readonly headers: Record<string, unknown>;
+  readonly body: string;
+}
+
+function send(port: number, headers: Record<string, string>, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/wallet/getnowblock', method, headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the HTTP server', () => {
+  let api: HttpApi | undefined;
+  afterEach(async () => {
+    await api?.close();
+    api = undefined;
+  });
+
+  async function start(options: Partial<ServerOptions> = {}): Promise<number> {
+    api = new HttpApi({
+      host: '127.0.0.1',
+      port: 0,
+      maxBodyBytes: 1024,
+      allowedHosts: [],
+      allowedOrigins: [],
+      refuseBrowserRequests: false,
+      routes: new Map([['/wallet/getnowblock', { get: () => ({ blockID: 'head' }) }]]),
+      ...options,
+    });
+    return (await api.listen()).port;
+  }
+
+  it('refuses a Host header that is not uri-host [":" port] naming loopback', async () => {
+    const port = await start();
+    for (const host of ['127.0.0.1:80@evil.com', `localhost:abc`, '[::1', 'evil.com']) {
+      const answer = await send(port, { Host: host });
+      expect(answer.status).toBe(403);
+      expect(JSON.parse(answer.body)).toEqual({
+        Error: 'class java.lang.IllegalAccessException : Host header not allowed',
+      });
+    }
+    for (const host of [`127.0.0.1:${port}`, 'localhost', `[::1]:${port}`])
+      expect((await send(port, { Host: host })).status).toBe(200);
+  });
+
+  it('by default answers pages on loopback origins with CORS and refuses other origins', async () => {
+    const port = await start();
+    const page = await send(port, { Host: `127.0.0.1:${port}`, Origin: 'http://localhost:5173' });
+    expect(page.status).toBe(200);
+    expect(page.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    const evil = await send(port, { Host: `127.0.0.1:${port}`, Origin: 'https://evil.example' });
+    expect([evil.status, JSON.parse(evil.body)]).toEqual([
+      403,
+      { Error: 'class java.lang.IllegalAccessException : Origin not allowed' },
+    ]);
+  });
+
+  it('with refuseBrowserRequests refuses every request carrying an Origin, preflights included, and says why', async () => {
+    const port = await start({ refuseBrowserRequests: true, allowedOrigins: ['http://localhost:5173'] });
+    const expected = {
+      Error:
+        'class java.lang.IllegalAccessException : Origin header refused: this node does not answer requests from web pages (browser access is turned off)',
+    };
+    for (const method of ['GET', 'POST', 'OPTIONS']) {
+      const answer = await send(port, { Host: `127.0.0.1:${port}`, Origin: 'http://localhost:5173' }, method);
+      expect(answer.status).toBe(403);
+      expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+      expect(JSON.parse(answer.body)).toEqual(expected);
+    }
+    expect((await send(port, { Host: `127.0.0.1:${port}`, Origin: 'null' })).status).toBe(403);
+    const tool = await send(port, { Host: `127.0.0.1:${port}` });
+    expect([tool.status, JSON.parse(tool.body)]).toEqual([200, { blockID: 'head' }]);
+  });
+});
