@@ -255,7 +255,7 @@ describe('transaction service on the embedded node', () => {
     const prepared = await wallet.transactions.build(
       request({ kind: 'trc10-transfer', owner: issuer.address, to, tokenId, amount: '1250' }),
     );
-    expect(prepared.summary).toContainEqual({ label: 'Amount', value: '12.5 LOC' });
+    expect(prepared.summary).toContainEqual({ label: 'Amount', value: '12.5 LOC', raw: '1,250 base units' });
     expect(prepared.cost.fees.map((f) => f.kind)).toEqual(['activation']);
     const simulation = await wallet.transactions.simulate({ txid: prepared.txid });
     // In the token's precision (2): 12.5 LOC.
