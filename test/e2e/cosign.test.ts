@@ -14,7 +14,7 @@ import { transactionHeader } from '../../src-core/tx/header';
 import { signTransaction } from '../../src-core/tx/sign';
 import type { TronNode } from '../../src-main/node';
 import type { FileDialogs } from '../../src-main/wallet';
-import { attachTo, makeTreasury, type Treasury } from '../fixtures/cosign-network';
+import { attachTo, makeTreasury, treasuryDesks, type Treasury } from '../fixtures/cosign-network';
 import { ARTIFACTS } from './harness';
 import { startWalletHarness, type WalletHarness } from './harness/wallet';
 import { advanceChainPast, realNodeFactory } from '../fixtures/real-node';
@@ -75,17 +75,8 @@ describe('co-signing between two profiles in Chromium', () => {
     });
     treasury = await makeTreasury(node);
 
-    await a.wallet.vault.initialize(PASSWORD);
-    await a.wallet.vault.importPrivateKey(treasury.privateKeys[0], { label: 'Alice' });
-    await a.wallet.vault.addWatchOnly(treasury.address, { label: 'Treasury' });
-    await a.wallet.node.stores().addressBook.save({ name: 'Bob', address: treasury.keys[1] });
+    await treasuryDesks(a.wallet, b.wallet, treasury, PASSWORD);
     await a.wallet.node.stores().addressBook.save({ name: 'Carol', address: treasury.keys[2] });
-
-    await b.wallet.vault.initialize(PASSWORD);
-    await b.wallet.vault.importPrivateKey(treasury.privateKeys[1], { label: 'Bob' });
-    await b.wallet.vault.importPrivateKey(treasury.privateKeys[2], { label: 'Carol' });
-    await b.wallet.vault.addWatchOnly(treasury.address, { label: 'Treasury' });
-    await b.wallet.node.stores().addressBook.save({ name: 'Alice', address: treasury.keys[0] });
   });
   afterAll(async () => {
     await b?.close();

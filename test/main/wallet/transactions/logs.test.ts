@@ -5,6 +5,7 @@ import { toBase58Address, toHexAddress } from '../../../../src-core/address/addr
 import { hexToBytes } from '../../../../src-core/bytes/hex';
 import { addressFromPrivateKey } from '../../../../src-core/keys/keys';
 import { decodeLogs, type RawLog } from '../../../../src-main/wallet/transactions/logs';
+import { TRC20_ABI } from '../../../../src-main/wallet/transactions/requests';
 
 const address = (seed: number) =>
   toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));
@@ -12,18 +13,7 @@ const TOKEN = address(0x7001);
 const FROM = address(0x7002);
 const TO = address(0x7003);
 
-const ABI = parseAbi([
-  {
-    type: 'event',
-    name: 'Transfer',
-    anonymous: false,
-    inputs: [
-      { name: 'from', type: 'address', indexed: true },
-      { name: 'to', type: 'address', indexed: true },
-      { name: 'value', type: 'uint256', indexed: false },
-    ],
-  },
-]);
+const ABI = parseAbi(TRC20_ABI);
 
 /** A Transfer log as java-tron prints it: the contract address without 41, hex without 0x. */
 function transferLog(value: bigint): RawLog {
