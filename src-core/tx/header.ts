@@ -19,6 +19,13 @@ export interface TransactionHeader {
 export const DEFAULT_EXPIRATION_MS = 60_000;
 /** java-tron MAXIMUM_TIME_UNTIL_EXPIRATION: expiration may be at most head time + 24 h. */
 export const MAX_EXPIRATION_MS = 86_400_000;
+/**
+ * The window a transaction that needs co-signers gets unless the person picks another: the
+ * chain's maximum less an hour, so a node whose head lags the proposer's by up to an hour still
+ * accepts it (java-tron `Manager.validateCommon` measures against its own head block time).
+ */
+export const COSIGN_EXPIRATION_MARGIN_MS = 3_600_000;
+export const COSIGN_DEFAULT_EXPIRATION_MS = MAX_EXPIRATION_MS - COSIGN_EXPIRATION_MARGIN_MS;
 
 /** ref_block_bytes = bytes 6..8 of the 8-byte big-endian block number; ref_block_hash = blockID bytes 8..16. */
 export function referenceFields(block: ReferenceBlock): Pick<TransactionHeader, 'ref_block_bytes' | 'ref_block_hash'> {

@@ -155,7 +155,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     ...(options.remoteRefreshMs !== undefined ? { remoteRefreshMs: options.remoteRefreshMs } : {}),
   });
   const reads = new ChainReads();
-  const tracker = new TransactionTracker({ chain: node, emit: options.emit, log: options.log });
+  const tracker = new TransactionTracker({ chain: node, emit: options.emit, log: options.log, reads });
   const contracts = new ContractsService(node);
   const tokens = new TokensService(node, vault, reads);
   const signing = new ConsentedSigning({ vault, chain: node, reads });
@@ -185,6 +185,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   const history = new HistoryService({
     chain: node,
     vault,
+    reads,
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
   });
   const permissions = new PermissionsService({ chain: node, vault: signing, transactions, log: options.log });

@@ -1,7 +1,10 @@
 import { WalletError } from '../../src-core/errors';
 import type { IssueSummary } from '../../src-core/ipc/validation';
 
-/** What the error display needs from any thrown value. */
+/**
+ * What the error display needs from any thrown value. `title`, `message` and `issues` are what a
+ * person reads: words only. `name` (the error class) and `code` go to the notice's details line.
+ */
 export interface ErrorView {
   readonly name: string;
   readonly code: string;
@@ -10,7 +13,8 @@ export interface ErrorView {
   readonly issues: readonly IssueSummary[];
 }
 
-const TITLES: Readonly<Record<string, string>> = {
+/** The title of a notice by error class; every class main or src-core throws has one. */
+export const ERROR_TITLES: Readonly<Record<string, string>> = {
   ValidationError: 'Please check the input',
   AddressError: 'Address problem',
   AmountError: 'Amount problem',
@@ -28,7 +32,43 @@ const TITLES: Readonly<Record<string, string>> = {
   ConsentError: 'Nothing was signed',
   StoreError: 'A saved file has a problem',
   NodeHostError: 'The node could not do that',
+  EncodingError: 'The data could not be read',
+  AbiError: 'The contract call could not be encoded or read',
+  FeeError: 'The cost could not be worked out',
+  CsvError: 'The file could not be read',
+  LedgerError: 'The Ledger could not do that',
+  WatchError: 'The watchtower could not do that',
+  VmValidationError: 'The node refused the contract',
 };
+const TITLES = ERROR_TITLES;
+
+/** An error class name ("VaultError"), an error code ("VAULT_WRONG_PASSWORD") or an IPC channel ("addressBook:save"). */
+export const CLASS_NAME = /\b[A-Z][A-Za-z]*Error\b/;
+export const ERROR_CODE = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/;
+export const CHANNEL = /\b[a-z][A-Za-z]*:[a-z][A-Za-z]*\b/;
+
+const REFUSED_REQUEST = /^The request to [a-z][A-Za-z]*:[a-z][A-Za-z]* was refused\b/;
+
+/**
+ * The sentence a person reads: a refused IPC request becomes "What was entered was not
+ * accepted" (its issues list each field), and any class name, code or channel name a message
+ * carries is left out — the details line has them.
+ */
+export function peopleMessage(message: string, issues: readonly IssueSummary[]): string {
+  if (REFUSED_REQUEST.test(message)) {
+    return issues.length > 0
+      ? 'What was entered was not accepted. Correct the fields listed below and try again.'
+      : 'What was entered was not accepted. Check the form and try again.';
+  }
+  const cleaned = message
+    .replace(/\s*\((?:[A-Z][A-Za-z]*Error|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\)/g, '')
+    .replace(new RegExp(`${CLASS_NAME.source}(?:\\s*·\\s*)?`, 'g'), '')
+    .replace(new RegExp(`\\s*${ERROR_CODE.source}:?`, 'g'), '')
+    .replace(new RegExp(CHANNEL.source, 'g'), 'the request')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+  return cleaned || 'The request could not be completed.';
+}
 
 function isIssueList(value: unknown): value is IssueSummary[] {
   return (
@@ -47,8 +87,8 @@ export function toErrorView(error: unknown): ErrorView {
       name: error.name,
       code: error.code,
       title: TITLES[error.name] ?? 'Something went wrong',
-      message: error.message,
-      issues,
+      message: peopleMessage(error.message, issues),
+      issues: issues.map((issue) => ({ path: issue.path, message: peopleMessage(issue.message, []) })),
     };
   }
   // Not a typed error: a bug in the window itself. Say so plainly instead of guessing.

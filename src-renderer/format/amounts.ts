@@ -38,9 +38,4 @@ export function formatToken(amount: bigint, decimals: number, symbol?: string): 
   return symbol ? `${text} ${symbol}` : text;
 }
 
-/** Milliseconds since the epoch → "2026-05-01 12:00:03" in the local zone (display only). */
-export function formatTime(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
+export { formatTime } from './time';

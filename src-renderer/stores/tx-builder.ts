@@ -13,6 +13,7 @@ import { CONTRACT_KINDS } from '../../src-core/ipc/channels/tx';
 import { api } from '../api/bridge';
 import { checkForm, defaultValues, KIND_FORMS, type FormValues, type VoteRow } from '../forms/tx-form';
 import { checkAbiText, checkAddress, checkTokenId } from '../forms/tx-fields';
+import { cosignWindowMinutes, rememberCosignWindow, SOLO_WINDOW_MINUTES } from '../forms/signing-window';
 
 type Busy = 'permissions' | 'estimate' | 'build' | 'simulate' | 'sign' | 'broadcast' | null;
 
@@ -27,7 +28,9 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
   const values = ref<FormValues>(defaultValues('trx-transfer'));
   const args = ref<string[]>([]);
   const votes = ref<VoteRow[]>([{ representative: '', count: '' }]);
-  const expirationMinutes = ref('1');
+  /** The window as typed; null until the person changes it (then the default below applies). */
+  const typedWindow = ref<string | null>(null);
+  const rememberedWindow = ref(cosignWindowMinutes());
   /** null = the chooser's pick. */
   const permissionOverride = ref<number | null>(null);
   const touched = ref<Set<string>>(new Set());
@@ -49,6 +52,18 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
   const maxLockBlocks = ref<bigint | undefined>(864_000n);
 
   const form = computed(() => KIND_FORMS[kind.value]);
+
+  /** The permission that will sign: the one picked by hand, else the chooser's. */
+  const signingCandidate = computed(() => {
+    const id = permissionOverride.value ?? permission.value?.permissionId ?? null;
+    return id === null ? null : (permission.value?.candidates.find((c) => c.id === id) ?? null);
+  });
+  /** The vault's keys alone do not reach the threshold: others sign later, so the window is long. */
+  const needsCosigning = computed(() => signingCandidate.value !== null && !signingCandidate.value.reachableAlone);
+  const expirationMinutes = computed({
+    get: () => typedWindow.value ?? (needsCosigning.value ? rememberedWindow.value : SOLO_WINDOW_MINUTES),
+    set: (text: string) => (typedWindow.value = text),
+  });
 
   const argInputs = computed<AbiParamView[]>(() => {
     if (kind.value === 'deploy') {
@@ -143,6 +158,7 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
     votes.value = [{ representative: '', count: '' }];
     touched.value = new Set();
     submitted.value = false;
+    typedWindow.value = null;
     permissionOverride.value = null;
     estimate.value = null;
     token.value = null;
@@ -260,6 +276,10 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
     error.value = null;
     try {
       prepared.value = await api.tx.sign({ txid: prepared.value.txid });
+      if (prepared.value.state === 'cosigning') {
+        rememberCosignWindow(expirationMinutes.value);
+        rememberedWindow.value = cosignWindowMinutes();
+      }
     } catch (caught) {
       error.value = caught;
     } finally {
@@ -297,6 +317,7 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
     args,
     votes,
     expirationMinutes,
+    needsCosigning,
     permissionOverride,
     touched,
     submitted,

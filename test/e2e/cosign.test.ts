@@ -14,7 +14,7 @@ import { transactionHeader } from '../../src-core/tx/header';
 import { signTransaction } from '../../src-core/tx/sign';
 import type { TronNode } from '../../src-main/node';
 import type { FileDialogs } from '../../src-main/wallet';
-import { attachTo, makeTreasury, type Treasury } from '../fixtures/cosign-network';
+import { attachTo, makeTreasury, treasuryDesks, type Treasury } from '../fixtures/cosign-network';
 import { ARTIFACTS } from './harness';
 import { startWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
 import { advanceChainPast, realNodeFactory } from '../fixtures/real-node';
@@ -75,17 +75,8 @@ describe('co-signing between two profiles in Chromium', () => {
     });
     treasury = await makeTreasury(node);
 
-    await a.wallet.vault.initialize(PASSWORD);
-    await a.wallet.vault.importPrivateKey(treasury.privateKeys[0], { label: 'Alice' });
-    await a.wallet.vault.addWatchOnly(treasury.address, { label: 'Treasury' });
-    await a.wallet.node.stores().addressBook.save({ name: 'Bob', address: treasury.keys[1] });
+    await treasuryDesks(a.wallet, b.wallet, treasury, PASSWORD);
     await a.wallet.node.stores().addressBook.save({ name: 'Carol', address: treasury.keys[2] });
-
-    await b.wallet.vault.initialize(PASSWORD);
-    await b.wallet.vault.importPrivateKey(treasury.privateKeys[1], { label: 'Bob' });
-    await b.wallet.vault.importPrivateKey(treasury.privateKeys[2], { label: 'Carol' });
-    await b.wallet.vault.addWatchOnly(treasury.address, { label: 'Treasury' });
-    await b.wallet.node.stores().addressBook.save({ name: 'Alice', address: treasury.keys[0] });
   });
   afterAll(async () => {
     await b?.close();
@@ -98,12 +89,13 @@ describe('co-signing between two profiles in Chromium', () => {
     const pb = b.harness.page;
     const to = freshAddress(0xc0510);
 
-    // A: build in the builder with a 60-minute signing window; its key alone cannot reach 2.
+    // A: build in the builder with a 60-minute signing window.
     await a.harness.goto(`/build/trx-transfer?owner=${treasury.address}`);
     await pa.locator('[data-testid="permission-choice"][data-permission-id="2"]').waitFor();
     await pa.getByLabel('Recipient').fill(to);
     await pa.getByLabel('Amount (TRX)').fill('12.5');
-    await pa.getByText('Signing window and permission').click();
+    // A's key alone cannot reach 2: the window sits in the main form, and A shortens it to an hour.
+    await pa.getByTestId('cosign-window').waitFor();
     await pa.getByLabel('Signing window (minutes)').fill('60');
     await pa.getByRole('button', { name: 'Review' }).click();
     await pa.locator('[data-testid="simulation"][data-success="true"]').waitFor();
@@ -114,7 +106,7 @@ describe('co-signing between two profiles in Chromium', () => {
     const envelopeA = pa.getByTestId('envelope-page');
     await envelopeA.and(pa.locator('[data-stage="collecting"]')).waitFor();
     await expect(pa.getByTestId('headline').textContent()).resolves.toContain('Send 12.5 TRX to');
-    await expect(envelopeA.textContent()).resolves.toContain('signing window 60 min');
+    await expect(envelopeA.textContent()).resolves.toContain('signing window 1 h');
     await expect(pa.getByTestId('countdown').getAttribute('data-state')).resolves.toBe('open');
     await expect(pa.getByTestId('countdown').textContent()).resolves.toMatch(
       /^Expires in (1 h 00 min|59 min \d\d s|5\d min \d\d s)/,

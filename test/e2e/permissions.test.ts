@@ -78,11 +78,11 @@ describe('permission editor in Chromium', () => {
     await page().getByTestId('group-owner').getByText('Carol (address book)').waitFor();
 
     const active = page().getByTestId('group-active-1');
-    await page().getByLabel('Active 1 name').fill('transfers');
+    await page().getByLabel('Active (id 2) name').fill('transfers');
     await active.getByText('9 / 32 bytes').waitFor();
-    await page().getByLabel('Active 1 key 1: pick a known key').selectOption({ label: 'Dev 2 — your vault' });
+    await page().getByLabel('Active (id 2) key 1: pick a known key').selectOption({ label: 'Dev 2 — your vault' });
     // A pasted mask with bit 7 (no contract type) is flagged, and can be cleared.
-    const mask = page().getByLabel('Active 1 operations mask (hex)');
+    const mask = page().getByLabel('Active (id 2) operations mask (hex)');
     await mask.fill(`82${'00'.repeat(31)}`);
     await active
       .getByTestId('unknown-bits')
@@ -94,9 +94,9 @@ describe('permission editor in Chromium', () => {
       .waitFor();
     await active.getByRole('button', { name: 'Clear unknown bits' }).click();
     await expect(mask.inputValue()).resolves.toBe(encodeOperations(['TransferContract']));
-    await expect(page().getByLabel('Active 1: Transfer TRX').isChecked()).resolves.toBe(true);
+    await expect(page().getByLabel('Active (id 2): Transfer TRX').isChecked()).resolves.toBe(true);
     await expect(
-      page().getByLabel('Active 1: Call smart contracts (including TRC20 transfers)').isChecked(),
+      page().getByLabel('Active (id 2): Call smart contracts (including TRC20 transfers)').isChecked(),
     ).resolves.toBe(false);
     await expect(page().getByTestId('validation-summary').count()).resolves.toBe(0);
 

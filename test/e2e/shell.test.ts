@@ -68,16 +68,20 @@ describe('application frame in Chromium', () => {
     await harness.goto('/');
     const badge = harness.page.getByTestId('node-status');
     // The doubles report a stopped embedded node until main emits otherwise.
-    await badge.getByText('Node: stopped').waitFor();
-    harness.events.emit('node:status', { state: 'running', source: 'embedded', endpoint: 'http://127.0.0.1:8090' });
-    await harness.page.getByText('Node: running').waitFor();
-    harness.events.emit('node:block', {
-      number: 42,
-      id: 'c'.repeat(64),
-      timestamp: 1_700_000_000_000,
-      transactionCount: 3,
+    await badge.getByText('Embedded dev node: stopped').waitFor();
+    harness.events.emit('node:status', {
+      state: 'running',
+      source: 'embedded',
+      network: 'Embedded dev node',
+      endpoint: 'http://127.0.0.1:8090',
     });
-    await harness.page.getByText('Node: running · block 42').waitFor();
+    await harness.page.getByText('Embedded dev node: running').waitFor();
+    const block = { number: 42, id: 'c'.repeat(64), timestamp: 1_700_000_000_000, transactionCount: 3 };
+    harness.events.emit('node:block', block);
+    await harness.page.getByText('Embedded dev node · block 42').waitFor();
+    harness.events.emit('node:block', { ...block, number: 61_240_112 });
+    // The badge names the network, and the block number is grouped.
+    await harness.page.getByText('Embedded dev node · block 61,240,112').waitFor();
     await harness.screenshot('home-node-running');
   });
 

@@ -63,7 +63,7 @@ describe('wallet scenarios in Chromium', () => {
     await table.getByText('Dev 10').waitFor();
     const node = setup.nodes[0]!;
     const first = table.locator('tbody tr').first();
-    await expect(first.textContent()).resolves.toContain(node.accounts[0]!.address);
+    await expect(first.getByTestId('address').getAttribute('data-address')).resolves.toBe(node.accounts[0]!.address);
     await first.getByText('1,000,000 TRX').waitFor();
     await expect(table.locator('tbody tr').count()).resolves.toBe(10);
     await expect(first.textContent()).resolves.toContain('600 / 600');
@@ -80,7 +80,10 @@ describe('wallet scenarios in Chromium', () => {
     await expect.poll(() => number('solid-number'), { timeout: 10_000 }).toBeGreaterThan(solid);
     const blocks = page().getByTestId('recent-blocks');
     await expect.poll(() => blocks.locator('tbody tr').count()).toBe(10);
-    await expect(blocks.locator('tbody tr').first().textContent()).resolves.toMatch(/T[1-9A-HJ-NP-Za-km-z]{33}/);
+    // The producer's address, shortened in the middle on screen, in full in its attribute.
+    await expect(
+      blocks.locator('tbody tr').first().getByTestId('address').getAttribute('data-address'),
+    ).resolves.toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     // The dev chain's genesis has 27 super representatives.
     await expect.poll(() => page().getByTestId('representatives').locator('tbody tr').count()).toBe(27);
     await expect.poll(() => page().getByTestId('node-log').textContent()).toContain('listening on');
@@ -148,6 +151,29 @@ describe('wallet scenarios in Chromium', () => {
     await page().getByText('The embedded chain was deleted and started again.').waitFor();
     expect(setup.nodes).toHaveLength(before + 2);
     await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
+  });
+
+  it('keeps the running node when the new network does not answer, and asks before switching to mainnet', async () => {
+    await setup.harness.goto('/node');
+    await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
+    await page().getByLabel('Use').selectOption('custom');
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    await page().getByLabel('Full node URL').fill('http://127.0.0.1:1');
+    await page().getByRole('button', { name: 'Switch network' }).click();
+    await page()
+      .getByText(/The node at http:\/\/127\.0\.0\.1:1 did not answer.*The wallet stays on Embedded dev node/)
+      .waitFor();
+    await expect(page().getByTestId('network-name').textContent()).resolves.toBe('Embedded dev node');
+    await expect(page().locator('[data-testid="node-state"]').getAttribute('data-state')).resolves.toBe('running');
+    await setup.harness.screenshot('node-switch-refused');
+
+    await page().getByLabel('Use').selectOption('mainnet');
+    await page().getByRole('button', { name: 'Switch to Mainnet…' }).click();
+    await page().getByTestId('mainnet-warning').waitFor();
+    await setup.harness.screenshot('node-switch-mainnet-confirm');
+    await page().getByRole('button', { name: 'Stay on Embedded dev node' }).click();
+    await expect(page().getByTestId('mainnet-warning').isVisible()).resolves.toBe(false);
+    await expect(page().getByTestId('network-name').textContent()).resolves.toBe('Embedded dev node');
   });
 
   it('switches to a custom remote URL (a second local node) and back, without mixing their data', async () => {

@@ -130,6 +130,8 @@ export const InboxItemSchema = z.object({
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
   replacedBy: TxIdSchema.nullable(),
+  /** Still collecting, and a key of this vault can add its signature: counted on the navigation. */
+  waitingForYou: z.boolean().optional(),
 });
 export type InboxItem = z.infer<typeof InboxItemSchema>;
 
@@ -140,7 +142,8 @@ export const CallViewSchema = z.object({
   data: z.string(),
   /** null when no ABI in the envelope explains the call. */
   signature: z.string().nullable(),
-  args: z.array(z.object({ name: z.string(), type: z.string(), value: z.string() })),
+  /** `value` as decoded (addresses in Base58); `shown` is a token amount in the token's units. */
+  args: z.array(z.object({ name: z.string(), type: z.string(), value: z.string(), shown: z.string().optional() })),
 });
 export type CallView = z.infer<typeof CallViewSchema>;
 

@@ -324,7 +324,12 @@ export const TxStateSchema = z.enum([
 ]);
 export type TxState = z.infer<typeof TxStateSchema>;
 
-export const SummaryLineSchema = z.object({ label: z.string(), value: z.string() });
+export const SummaryLineSchema = z.object({
+  label: z.string(),
+  value: z.string(),
+  /** The value as the chain holds it, shown beside `value` in small type ("250,000,000 base units"). */
+  raw: z.string().optional(),
+});
 export type SummaryLine = z.infer<typeof SummaryLineSchema>;
 
 export const SigningViewSchema = z.object({
@@ -382,7 +387,8 @@ export const DecodedLogSchema = z.object({
   address: z.string(),
   /** e.g. "Transfer(address,address,uint256)"; null when no ABI explains it. */
   event: z.string().nullable(),
-  args: z.array(z.object({ name: z.string(), type: z.string(), value: z.string() })),
+  /** `shown`: a token amount in the token's units ("250 USDT"), when the emitting token is known. */
+  args: z.array(z.object({ name: z.string(), type: z.string(), value: z.string(), shown: z.string().optional() })),
   topics: z.array(z.string()),
   data: z.string(),
 });

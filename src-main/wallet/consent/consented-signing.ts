@@ -3,7 +3,8 @@ import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import type { PermissionChangeProof } from '../../../src-core/permission/lockout';
 import type { AccountPermissions, Permission } from '../../../src-core/permission/model';
 import type { TransactionJson } from '../../../src-core/tx/types';
-import { namesOf, tokenFactsOf } from '../cosign/envelope-naming';
+import { namesOf } from '../cosign/envelope-naming';
+import { readTokenFacts } from '../cosign/token-facts';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { ChainReads } from '../transactions/chain-reads';
 import type { WalletVault } from '../vault-service';
@@ -58,7 +59,7 @@ export class ConsentedSigning implements SigningVault {
       envelope,
       accountId: request.accountId,
       names: namesOf(accounts, this.options.chain),
-      tokens: await tokenFactsOf(envelope, this.options.chain, this.options.reads),
+      tokens: await readTokenFacts(this.options.chain.client(), this.options.reads, [envelope.summary]),
       progress: { signedWeight: progress.currentWeight, threshold: progress.threshold },
       ...(request.proof ? { proof: request.proof } : {}),
       ...(request.after ? { after: request.after } : {}),

@@ -46,16 +46,33 @@ export function amountText(line: AmountLine, tokens: TokenFacts): string {
       return formatTrx(BigInt(line.sun), { group: true, withUnit: true });
     case 'TRC10': {
       const facts = tokens.get(trc10Key(line.tokenId));
-      if (!facts) return `${line.amount} units of TRC10 token ${line.tokenId}`;
+      if (!facts) return `${line.amount} base units (unknown decimals) of TRC10 token ${line.tokenId}`;
       return `${formatUnits(BigInt(line.amount), facts.decimals, { group: true })} ${facts.symbol} (TRC10 token ${line.tokenId})`;
     }
     case 'TRC20': {
       const facts = tokens.get(line.contract);
       // The summary keeps addresses in hex; people read Base58, as everywhere else in the view.
-      if (!facts) return `${line.amount} base units of the TRC20 token at ${Names.base58(line.contract)}`;
+      if (!facts)
+        return `${line.amount} base units (unknown decimals) of the TRC20 token at ${Names.base58(line.contract)}`;
       return `${formatUnits(BigInt(line.amount), facts.decimals, { group: true })} ${facts.symbol}`;
     }
   }
+}
+
+/**
+ * The amount as the chain holds it, for the small type beside a token amount whose decimals are
+ * known ("250,000,000 base units"); none for TRX (sun are shown where they matter) or an unknown
+ * token (whose text already is the raw number).
+ */
+export function amountRaw(line: AmountLine, tokens: TokenFacts): string | undefined {
+  if (line.asset === 'TRX') return undefined;
+  const known = line.asset === 'TRC20' ? tokens.get(line.contract) : tokens.get(trc10Key(line.tokenId));
+  return known ? `${formatUnits(BigInt(line.amount), 0, { group: true })} base units` : undefined;
+}
+
+function amountLine(label: string, line: AmountLine, tokens: TokenFacts, suffix = ''): SummaryLine {
+  const raw = amountRaw(line, tokens);
+  return { label, value: `${amountText(line, tokens)}${suffix}`, ...(raw ? { raw } : {}) };
 }
 
 /** Every token the summary moves, for the caller to look up: TRC20 contracts (hex) and TRC10 ids. */
@@ -141,13 +158,17 @@ export function summaryLines(envelope: Envelope, names: Names, tokens: TokenFact
         : `permission ${s.permissionId}`,
     },
   ];
-  for (const amount of s.amounts) lines.push({ label: ROLE[amount.role], value: amountText(amount, tokens) });
+  for (const amount of s.amounts) lines.push(amountLine(ROLE[amount.role], amount, tokens));
   for (const effect of effects(s)) {
     if (effect.asset === 'TRC20')
-      lines.push({
-        label: `${ROLE[effect.role]} (TRC20)`,
-        value: `${amountText(effect, tokens)} ${effect.role === 'approve' ? 'for' : 'to'} ${names.label(effect.to)}`,
-      });
+      lines.push(
+        amountLine(
+          `${ROLE[effect.role]} (TRC20)`,
+          effect,
+          tokens,
+          ` ${effect.role === 'approve' ? 'for' : 'to'} ${names.label(effect.to)}`,
+        ),
+      );
   }
   if (s.recipients.length > 0 && s.contractType !== 'VoteWitnessContract') {
     lines.push({
@@ -166,9 +187,26 @@ export function summaryLines(envelope: Envelope, names: Names, tokens: TokenFact
   return lines;
 }
 
-export function callView(summary: EnvelopeSummary): CallView | null {
+const HEX_ADDRESS = /^41[0-9a-f]{40}$/i;
+
+/** A decoded argument as people read it: addresses (also inside arrays) in Base58. */
+function argumentText(type: string, value: unknown): string {
+  const base58 = (v: unknown): unknown => (typeof v === 'string' && HEX_ADDRESS.test(v) ? Names.base58(v) : v);
+  if (type === 'address') return String(base58(value));
+  if (type.startsWith('address[') && Array.isArray(value)) return JSON.stringify(value.map(base58));
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * The call's arguments, addresses in Base58; a token transfer's or approval's amount also in the
+ * token's units ("250 USDT") when its decimals are known, the raw number kept beside it.
+ */
+export function callView(summary: EnvelopeSummary, tokens: TokenFacts = new Map()): CallView | null {
   const call = summary.call;
   if (!call) return null;
+  const first = call.decoded?.effects[0];
+  const effect = first?.asset === 'TRC20' && tokens.has(first.contract) ? first : null;
+  const amountShown = effect ? amountText(effect, tokens) : null;
   return {
     contract: call.contract,
     selector: call.selector,
@@ -177,7 +215,8 @@ export function callView(summary: EnvelopeSummary): CallView | null {
     args: (call.decoded?.args ?? []).map((a) => ({
       name: a.name,
       type: a.type,
-      value: typeof a.value === 'string' ? a.value : JSON.stringify(a.value),
+      value: argumentText(a.type, a.value),
+      ...(amountShown && a.type === 'uint256' && String(a.value) === effect?.amount ? { shown: amountShown } : {}),
     })),
   };
 }

@@ -2,6 +2,7 @@ import { toBase58Address } from '../../../src-core/address/address';
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import { envelopeFingerprint, serializeEnvelope, signingProgress, type Envelope } from '../../../src-core/envelope';
 import { WalletError } from '../../../src-core/errors';
+import { recoverSigners } from '../../../src-core/tx/sign';
 import type { EnvelopeDetail, EnvelopeStage, Inbox, InboxItem } from '../../../src-core/ipc/channels/cosign';
 import type { FileDialogs, WalletLog } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
@@ -12,8 +13,9 @@ import type { ChainReads } from '../transactions/chain-reads';
 import type { TransactionTracker } from '../transactions/transaction-tracker';
 import type { TxVault } from '../transactions/transaction-signer';
 import { callView, headline, permissionChangeView, summaryLines, type TokenFacts } from './describe';
-import { namesOf, readableAddressBook, tokenFactsOf } from './envelope-naming';
+import { namesOf, readableAddressBook } from './envelope-naming';
 import type { Names } from './names';
+import { readTokenFacts } from './token-facts';
 import { inspectEnvelope, type Inspection } from './verify';
 
 /** What the inbox uses of the transaction tracker: broadcast and follow, and the history. */
@@ -53,7 +55,7 @@ export class InboxViews {
     return this.options.tracker.historyEntry(txid);
   }
   private tokenFacts(envelope: Envelope): Promise<TokenFacts> {
-    return tokenFactsOf(envelope, this.options.chain, this.options.reads);
+    return readTokenFacts(this.options.chain.client(), this.options.reads, [envelope.summary]);
   }
 
   /** Verifies the envelope against this node (`verify.ts`); chain checks are skipped while no node answers. */
@@ -92,12 +94,14 @@ export class InboxViews {
     weight: { current: bigint; threshold: bigint; met: boolean },
     headTime: number | null,
   ): InboxItem {
+    const stage = this.stageOf(entry, weight.met, envelope.expiresAt, headTime);
     return {
       id: entry.id,
       txid: entry.txid,
       label: entry.label,
       origin: entry.origin,
-      stage: this.stageOf(entry, weight.met, envelope.expiresAt, headTime),
+      stage,
+      waitingForYou: stage === 'collecting' && this.canStillSign(envelope),
       contractType: envelope.summary.contractType,
       headline: headline(envelope.summary, names, tokens),
       owner: toBase58Address(envelope.summary.owner),
@@ -112,6 +116,23 @@ export class InboxViews {
       updatedAt: entry.updatedAt,
       replacedBy: entry.replacedBy,
     };
+  }
+
+  /** A signing key of this vault is a key of the envelope's permission and has not signed yet. */
+  private canStillSign(envelope: Envelope): boolean {
+    const keys = envelope.permission?.keys.map((k) => k.address.toLowerCase()) ?? [];
+    if (keys.length === 0) return false;
+    let signed: Set<string>;
+    try {
+      signed = new Set(recoverSigners(envelope.transaction).map((a) => a.toLowerCase()));
+    } catch {
+      return false;
+    }
+    const own = this.options.vault
+      .listAccounts()
+      .filter((a) => a.canSign)
+      .map((a) => a.addressHex.toLowerCase());
+    return own.some((address) => keys.includes(address) && !signed.has(address));
   }
 
   async list(): Promise<Inbox> {
@@ -215,7 +236,7 @@ export class InboxViews {
       ...item,
       network: { ...envelope.network },
       summary: summaryLines(envelope, names, tokens),
-      call: callView(envelope.summary),
+      call: callView(envelope.summary, tokens),
       permissionChange: permissionChangeView(envelope, names, { known, own }),
       progress,
       expiry: checked.expiry,

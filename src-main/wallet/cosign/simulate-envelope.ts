@@ -147,6 +147,7 @@ export async function simulateEnvelope(
     dryRun: input.dryRun,
     signers,
     abiOf: abis.source(client),
+    tokenOf: reads.tokenSource(client),
     headTime: input.headTime,
   });
   if (simulation.energyUsed !== null) cost = costFor(simulation.energyUsed);

@@ -12,6 +12,9 @@ import { formatTrx } from '../../../src-core/units/amount';
 import type { FileDialogs } from '../context';
 import { headline } from '../cosign/describe';
 import { Names } from '../cosign/names';
+import { readTokenFacts } from '../cosign/token-facts';
+import type { ChainReads } from '../transactions/chain-reads';
+import type { StoredEnvelope } from '../stores/envelopes';
 import type { HistoryEntry } from '../stores/history';
 import type { NetworkStores } from '../stores/network-stores';
 
@@ -30,6 +33,8 @@ export interface HistoryChain {
 export interface HistoryServiceOptions {
   readonly chain: HistoryChain;
   readonly vault: { listAccounts(): VaultAccount[] };
+  /** Token symbols and decimals, so amounts read "250 USDT"; without it they stay in base units. */
+  readonly reads?: ChainReads;
   readonly files?: FileDialogs;
 }
 
@@ -92,7 +97,12 @@ export class HistoryService {
     const stores = this.options.chain.stores();
     const key = this.options.chain.network().key;
     const names = this.names(stores);
-    const rows: HistoryRow[] = [];
+    const found: {
+      entry: HistoryEntry;
+      stored: StoredEnvelope | undefined;
+      summary?: EnvelopeSummary;
+      signers: readonly string[];
+    }[] = [];
     for (const entry of stores.history.list().slice(0, input?.limit ?? 500)) {
       const stored = stores.envelopes.store.problem ? undefined : stores.envelopes.byTxid(entry.txid);
       let envelope: Envelope | undefined;
@@ -113,11 +123,22 @@ export class HistoryService {
           if (facts.signers.length > 0) signers = facts.signers;
         }
       }
+      found.push({ entry, stored, ...(summary ? { summary } : {}), signers });
+    }
+    const tokens = this.options.reads
+      ? await readTokenFacts(
+          this.options.chain.client(),
+          this.options.reads,
+          found.flatMap((f) => (f.summary ? [f.summary] : [])),
+        )
+      : new Map();
+    const rows: HistoryRow[] = [];
+    for (const { entry, stored, summary, signers } of found) {
       rows.push({
         txid: entry.txid,
         type: entry.type,
         stage: this.stageOf(entry, stored),
-        headline: summary ? headline(summary, names, new Map()) : entry.type,
+        headline: summary ? headline(summary, names, tokens) : entry.type,
         owner: entry.owner,
         ownerName: entry.owner ? (names.get(entry.owner)?.name ?? null) : null,
         permissionId: entry.permissionId,

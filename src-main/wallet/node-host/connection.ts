@@ -19,6 +19,7 @@ export const NodeHostErrorCode = {
   resetNotConfirmed: 'NODE_RESET_NOT_CONFIRMED',
   badSetting: 'NODE_BAD_SETTING',
   wrongNetwork: 'NODE_WRONG_NETWORK',
+  unreachable: 'NODE_UNREACHABLE',
   storesNotReady: 'NODE_STORES_NOT_READY',
 } as const;
 
@@ -53,6 +54,67 @@ export interface ConnectionContext {
   knowGenesis(client: TronNodeClient, id: string): void;
   /** Runs after the host's queued lifecycle calls (a retry must not overtake a network switch). */
   serial(run: () => Promise<void>): Promise<void>;
+}
+
+export interface RemoteOptions {
+  readonly fetch: FetchLike;
+  readonly timeoutMs: number;
+  readonly apiKey?: string;
+}
+
+/**
+ * A client for a remote node that answered with its genesis block, which for a preset must be the
+ * chain the preset names (`NODE_WRONG_NETWORK` otherwise).
+ */
+export async function openRemote(
+  network: Exclude<StoredNetwork, { kind: 'embedded' }>,
+  options: RemoteOptions,
+): Promise<{ client: TronNodeClient; genesis: string }> {
+  const urls = remoteUrls(network);
+  const client = new TronNodeClient({
+    fullNodeUrl: urls.fullNodeUrl,
+    ...(urls.solidityNodeUrl ? { solidityNodeUrl: urls.solidityNodeUrl } : {}),
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+  });
+  const genesis = await client.getGenesisBlockId();
+  if (network.kind === 'preset') {
+    const expected = NETWORKS[network.network].genesisBlockId;
+    if (expected && genesis.toLowerCase() !== expected) {
+      throw new NodeHostError(
+        NodeHostErrorCode.wrongNetwork,
+        `The node at ${urls.fullNodeUrl} is not on ${NETWORKS[network.network].name}: its genesis block differs.`,
+      );
+    }
+  }
+  return { client, genesis };
+}
+
+/**
+ * Asks a remote node for its genesis block and head before the wallet leaves the network it is
+ * on: a node that does not answer, or answers for another chain, is refused with a sentence that
+ * says the wallet stayed where it was.
+ */
+export async function probeRemote(
+  network: Exclude<StoredNetwork, { kind: 'embedded' }>,
+  options: RemoteOptions,
+  current: string,
+): Promise<void> {
+  const url = remoteUrls(network).fullNodeUrl;
+  try {
+    const { client } = await openRemote(network, options);
+    await client.getNowBlock();
+  } catch (error) {
+    if (error instanceof NodeHostError && error.code === NodeHostErrorCode.wrongNetwork)
+      throw new NodeHostError(error.code, `${error.message} The wallet stays on ${current}.`, { url });
+    const reason = error instanceof WalletError ? ` (${error.message.replace(/\.$/, '')})` : '';
+    throw new NodeHostError(
+      NodeHostErrorCode.unreachable,
+      `The node at ${url} did not answer${reason}. The wallet stays on ${current}; check the URL and the API key, then try again.`,
+      { url },
+    );
+  }
 }
 
 /**
@@ -144,28 +206,11 @@ export class NetworkConnection {
     const network = this.network;
     if (network.kind === 'embedded') throw new Error('connectRemote needs a remote network');
     const urls = remoteUrls(network);
-    const apiKey = this.context.apiKey(this.key);
     const total = STARTUP_STEPS.remote;
     const pollMs = this.context.remotePollMs();
     try {
-      const client = new TronNodeClient({
-        fullNodeUrl: urls.fullNodeUrl,
-        ...(urls.solidityNodeUrl ? { solidityNodeUrl: urls.solidityNodeUrl } : {}),
-        ...(apiKey ? { apiKey } : {}),
-        fetch: this.context.fetch,
-        timeoutMs: this.context.remoteTimeoutMs ?? 10_000,
-      });
       if (!quiet) this.progress(`Connecting to ${urls.fullNodeUrl}`, 1, total, urls.fullNodeUrl);
-      const genesis = await client.getGenesisBlockId();
-      if (network.kind === 'preset') {
-        const expected = NETWORKS[network.network].genesisBlockId;
-        if (expected && genesis.toLowerCase() !== expected) {
-          throw new NodeHostError(
-            NodeHostErrorCode.wrongNetwork,
-            `The node at ${urls.fullNodeUrl} is not on ${NETWORKS[network.network].name}: its genesis block differs.`,
-          );
-        }
-      }
+      const { client, genesis } = await openRemote(network, this.remoteOptions());
       if (this.closed) return;
       this.context.knowGenesis(client, genesis);
       this.client = client;
@@ -218,6 +263,15 @@ export class NetworkConnection {
         this.retry.unref();
       }
     }
+  }
+
+  private remoteOptions(): RemoteOptions {
+    const apiKey = this.context.apiKey(this.key);
+    return {
+      fetch: this.context.fetch,
+      timeoutMs: this.context.remoteTimeoutMs ?? 10_000,
+      ...(apiKey ? { apiKey } : {}),
+    };
   }
 
   private progress(step: string, index: number, total: number, endpoint?: string): void {

@@ -23,7 +23,7 @@ import type { DryRunSequenceResult, DryRunStep, EmbeddedNode, EmbeddedNodeFactor
 import { LogBuffer } from './log-buffer';
 import { networkInfo, networkKey, networkName, remoteUrls, storedNetwork, withNetworkChoice } from './networks';
 import { RecentBlocks, representativesOf } from './recent-blocks';
-import { NetworkConnection, NodeHostErrorCode, startFailure, type ConnectionContext } from './connection';
+import { NetworkConnection, NodeHostErrorCode, probeRemote, startFailure, type ConnectionContext } from './connection';
 
 /** The folder inside the data dir that the embedded node owns; a reset deletes exactly this. */
 export const NODE_FOLDER = 'tron-node';
@@ -328,12 +328,28 @@ export class NodeHost implements ChainAccess {
   }
 
   /**
-   * Switches network. The old network's watcher stops (and the embedded node, when leaving it),
-   * its stores close, and the new network's stores open before anything is read from it.
+   * Switches network. A remote node must answer first (genesis and head): until it does, the
+   * wallet stays where it is and nothing is stopped. Then the old network's watcher stops (and
+   * the embedded node, when leaving it), its stores close, and the new network's stores open
+   * before anything is read from it.
    */
   selectNetwork(choice: NetworkChoice): Promise<NetworkInfo> {
     return this.serial(async () => {
       const target = storedNetwork(choice);
+      if (target.kind !== 'embedded') {
+        const key = networkKey(target);
+        const typed = choice.kind === 'embedded' ? undefined : choice.apiKey;
+        const apiKey = typed === null ? undefined : (typed ?? this.options.settings.get().apiKeys[key]);
+        await probeRemote(
+          target,
+          {
+            fetch: this.options.fetch,
+            timeoutMs: this.options.remoteTimeoutMs ?? 10_000,
+            ...(apiKey ? { apiKey } : {}),
+          },
+          networkName(this.connection?.network ?? this.options.settings.get().network),
+        );
+      }
       await this.options.settings.update((current) => withNetworkChoice(current, choice, target));
       this.hostLog(`Network: ${networkName(target)}.`);
       await this.disconnect(

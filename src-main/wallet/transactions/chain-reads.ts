@@ -7,6 +7,7 @@ import type { Account, AccountResource } from '../../../src-core/client/types';
 import { NetworkError, ValidationError, WalletError } from '../../../src-core/errors';
 import type { BandwidthAccount, EnergyAccount } from '../../../src-core/fee';
 import { accountPermissionsFromAccountJson, type AccountPermissions } from '../../../src-core/permission/model';
+import type { TokenSource } from './logs';
 import type { PlanReads } from './requests';
 
 /**
@@ -91,6 +92,19 @@ export class ChainReads {
     const info = { symbol: symbol || 'tokens', name: name || contract.name || symbol, decimals };
     this.trc20Cache.set(key, info);
     return info;
+  }
+
+  /** `trc20` for decoded events: null where the contract does not answer like a token. */
+  tokenSource(client: TronNodeClient): TokenSource {
+    return async (address) => {
+      try {
+        const token = await this.trc20(client, address);
+        return { symbol: token.symbol, decimals: token.decimals };
+      } catch (error) {
+        if (error instanceof WalletError) return null;
+        throw error;
+      }
+    };
   }
 
   async trc20Balance(client: TronNodeClient, token: string, holder: string): Promise<bigint> {

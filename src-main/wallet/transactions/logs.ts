@@ -4,6 +4,7 @@ import { parseAbi, type Abi } from '../../../src-core/abi/fragments';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import type { DecodedLog } from '../../../src-core/ipc/channels/tx';
 import { WalletError } from '../../../src-core/errors';
+import { formatUnits } from '../../../src-core/units/amount';
 import { formatAbiValue } from './abi-text';
 
 /** A log as java-tron prints it: the contract's 20-byte address without 41, topics, data. */
@@ -25,6 +26,11 @@ export function logAddress(address: string): string {
 }
 
 export type AbiSource = (base58Address: string) => Promise<Abi | null>;
+/** A TRC20 token's symbol and decimals by its Base58 address, or null when the node cannot tell. */
+export type TokenSource = (base58Address: string) => Promise<{ symbol: string; decimals: number } | null>;
+
+/** The TRC20 events whose third value is an amount of the emitting token. */
+const TOKEN_AMOUNT_EVENTS = new Set(['Transfer(address,address,uint256)', 'Approval(address,address,uint256)']);
 
 /** ABIs by contract address, read from the chain once per network (and seeded with known ones). */
 export class AbiCache {
@@ -59,7 +65,11 @@ export class AbiCache {
   }
 }
 
-export async function decodeLogs(logs: readonly RawLog[], abiOf: AbiSource): Promise<DecodedLog[]> {
+export async function decodeLogs(
+  logs: readonly RawLog[],
+  abiOf: AbiSource,
+  tokenOf?: TokenSource,
+): Promise<DecodedLog[]> {
   const out: DecodedLog[] = [];
   for (const log of logs) {
     const address = logAddress(log.address);
@@ -72,6 +82,8 @@ export async function decodeLogs(logs: readonly RawLog[], abiOf: AbiSource): Pro
     try {
       const decoded = decodeLog(abi, { topics: log.topics, data: log.data });
       const event = abi.events.find((e) => e.signature === decoded.signature);
+      const token =
+        tokenOf && TOKEN_AMOUNT_EVENTS.has(decoded.signature) ? await tokenOf(address).catch(() => null) : null;
       out.push({
         ...base,
         event: decoded.signature,
@@ -81,6 +93,9 @@ export async function decodeLogs(logs: readonly RawLog[], abiOf: AbiSource): Pro
             name: input?.name || `#${i}`,
             type: input?.type.canonical ?? '',
             value: input ? formatAbiValue(input.type, value) : String(value),
+            ...(token && i === 2 && typeof value === 'bigint'
+              ? { shown: `${formatUnits(value, token.decimals, { group: true })} ${token.symbol}` }
+              : {}),
           };
         }),
       });

@@ -96,7 +96,7 @@ export async function planRequest(request: TxRequest, reads: PlanReads): Promise
       const token = await reads.trc10(request.tokenId);
       const amount = token
         ? `${formatUnits(request.amount, token.precision, { group: true })} ${token.abbr || `token ${request.tokenId}`}`
-        : `${request.amount} units of token ${request.tokenId}`;
+        : `${request.amount} base units (unknown decimals) of token ${request.tokenId}`;
       return {
         kind,
         spec: built(() =>
@@ -108,7 +108,7 @@ export async function planRequest(request: TxRequest, reads: PlanReads): Promise
           from,
           { label: 'To', value: b58(request.to) },
           { label: 'Token', value: `TRC10 ${request.tokenId}` },
-          { label: 'Amount', value: amount },
+          { label: 'Amount', value: amount, ...(token ? { raw: baseUnits(request.amount) } : {}) },
         ],
       };
     }
@@ -132,7 +132,11 @@ export async function planRequest(request: TxRequest, reads: PlanReads): Promise
           from,
           { label: 'To', value: b58(request.to) },
           { label: 'Token', value: `${token.symbol} (${b58(request.token)})` },
-          { label: 'Amount', value: `${formatUnits(request.amount, token.decimals, { group: true })} ${token.symbol}` },
+          {
+            label: 'Amount',
+            value: `${formatUnits(request.amount, token.decimals, { group: true })} ${token.symbol}`,
+            raw: baseUnits(request.amount),
+          },
         ],
       };
     }
@@ -396,6 +400,11 @@ function signatureOnly(signature: string): FunctionFragment {
 
 export function contractTypeOf(kind: TxKind): string {
   return TX_KINDS[kind];
+}
+
+/** A token amount as the chain holds it, for the small type beside the amount in its units. */
+function baseUnits(amount: bigint): string {
+  return `${formatUnits(amount, 0, { group: true })} base units`;
 }
 
 /** The standard TRC20 ABI, enough to decode transfers and approvals. */

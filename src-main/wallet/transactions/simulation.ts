@@ -13,7 +13,7 @@ import type { DryRunner } from '../node-host/chain-access';
 import { readDryRun, type DryRunOutcome } from './dry-run';
 import { ZERO_ADDRESS_HEX, type OwnerState } from './chain-reads';
 import { constantRequest, contractsUnavailable, revertReasonOf } from './energy';
-import { decodeLogs, type AbiSource, type RawLog } from './logs';
+import { decodeLogs, type AbiSource, type RawLog, type TokenSource } from './logs';
 import type { ContractPlan } from './requests';
 
 /**
@@ -36,6 +36,8 @@ export interface SimulationInput {
   /** Who would sign (hex addresses), for a transaction not signed yet: the node costs their signatures. */
   readonly signers: readonly string[];
   readonly abiOf: AbiSource;
+  /** Token facts, so a Transfer event's value reads "250 USDT". */
+  readonly tokenOf?: TokenSource;
   /** Head block time (ms), for unstaking that matured. */
   readonly headTime: number;
 }
@@ -145,7 +147,7 @@ export async function simulate(input: SimulationInput): Promise<SimulationView> 
 }
 
 async function fromDryRun(input: SimulationInput, outcome: DryRunOutcome): Promise<SimulationView> {
-  const logs = await decodeLogs(outcome.logs as RawLog[], input.abiOf);
+  const logs = await decodeLogs(outcome.logs as RawLog[], input.abiOf, input.tokenOf);
   const success = outcome.accepted && outcome.result.toUpperCase() === 'SUCCESS';
   let reason: string | null = null;
   if (!success) {
@@ -213,6 +215,7 @@ async function fromConstantCall(input: SimulationInput): Promise<SimulationView>
       data: String(l.data ?? ''),
     })),
     input.abiOf,
+    input.tokenOf,
   );
   const success = !result.reverted;
   const changes: BalanceChange[] = [trxChange(input.owner, -(input.cost.burnedSun + execution.callValue))];

@@ -3,7 +3,7 @@ import type { TronNodeClient } from '../../../src-core/client/client';
 import type { TransactionInfo } from '../../../src-core/client/types';
 import type { TrackView, TxKind, TxState } from '../../../src-core/ipc/channels/tx';
 import type { HistoryStatus } from '../stores/history';
-import { decodeLogs, type AbiSource } from './logs';
+import { decodeLogs, type AbiSource, type TokenSource } from './logs';
 
 /**
  * Following a transaction through its lifecycle (node-http-interface.md "States and
@@ -99,6 +99,7 @@ function unsentExpiry(meta: TrackedMeta): string {
 export interface TrackContext {
   readonly client: TronNodeClient;
   readonly abiOf: AbiSource;
+  readonly tokenOf?: TokenSource;
   /** Head block time (ms), to tell an expired transaction from a slow one. */
   readonly headTime: number | null;
   readonly solidBlock: number | null;
@@ -160,7 +161,7 @@ export async function readTrack(meta: TrackedMeta, ctx: TrackContext, now: numbe
     }
     if (!judged.success) meta.message = info.resMessage || `Execution result: ${judged.result}.`;
   }
-  const logs = info ? await decodeLogs(info.log, ctx.abiOf) : [];
+  const logs = info ? await decodeLogs(info.log, ctx.abiOf, ctx.tokenOf) : [];
   return {
     txid: meta.txid,
     kind: meta.kind,

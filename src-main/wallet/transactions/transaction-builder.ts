@@ -9,7 +9,7 @@ import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import { choosePermission } from '../../../src-core/permission/chooser';
 import { permissionFor, type Permission } from '../../../src-core/permission/model';
 import { buildTransaction, type ContractSpec } from '../../../src-core/tx/builders';
-import { transactionHeader } from '../../../src-core/tx/header';
+import { COSIGN_DEFAULT_EXPIRATION_MS, transactionHeader } from '../../../src-core/tx/header';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { ChainReads, OwnerState } from './chain-reads';
@@ -67,13 +67,15 @@ export class TransactionBuilder {
     const plan = await planRequest(request, this.options.reads.planReads(client));
     const { choice, permission } = this.permissionFor(request, ownerState);
     const energy = plan.execution ? await this.energy(request, plan, parameters) : null;
+    const expirationMs =
+      request.expirationMs ?? (needsCosigners(choice, permission) ? COSIGN_DEFAULT_EXPIRATION_MS : undefined);
     let transaction: TransactionJson;
     try {
       transaction = buildTransaction(plan.spec, {
         header: transactionHeader({
           refBlock,
           headTimestamp: refBlock.timestamp,
-          ...(request.expirationMs !== undefined ? { expirationMs: request.expirationMs } : {}),
+          ...(expirationMs !== undefined ? { expirationMs } : {}),
         }),
         ...(energy ? { feeLimit: energy.feeLimit } : {}),
         maxFeeLimit: parameters.getMaxFeeLimit,
@@ -246,4 +248,9 @@ function expectedEnergy(estimate: EstimateView | null, facts: EnergyFacts | null
   if (energy && energy.baseEnergy !== null && energy.penalty !== null) return energy.baseEnergy + energy.penalty;
   if (energy) return energy.energy;
   return facts?.constant ? BigInt(facts.constant.energy_used) : undefined;
+}
+
+/** The vault's keys alone do not reach the permission's threshold: co-signers need the day, not a minute. */
+function needsCosigners(choice: PermissionChoiceView, permission: Permission): boolean {
+  return choice.candidates.find((c) => c.id === permission.id)?.reachableAlone === false;
 }

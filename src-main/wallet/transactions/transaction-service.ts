@@ -157,6 +157,7 @@ export class TransactionService {
         this.signer.signingAccounts().map((a) => a.addressHex as HexAddress),
       ),
       abiOf: this.tracker.abis.source(client),
+      tokenOf: this.reads.tokenSource(client),
       headTime: this.options.chain.head()?.timestamp ?? p.headTime,
     });
   }

@@ -1,4 +1,5 @@
 import { BroadcastError, WalletError } from '../../../src-core/errors';
+import type { ChainReads } from './chain-reads';
 import type { TrackView, TxKind, TxState } from '../../../src-core/ipc/channels/tx';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { EmitEvent, WalletLog } from '../context';
@@ -11,6 +12,8 @@ export interface TransactionTrackerOptions {
   readonly chain: Pick<ChainAccess, 'client' | 'requireClient' | 'stores' | 'head' | 'onBlock' | 'onNetworkChange'>;
   readonly emit: EmitEvent;
   readonly log: WalletLog;
+  /** Token facts for decoded Transfer events; without it their values stay in base units. */
+  readonly reads?: Pick<ChainReads, 'tokenSource'>;
   readonly now?: () => number;
 }
 
@@ -222,6 +225,7 @@ export class TransactionTracker {
       {
         client,
         abiOf: this.abis.source(client),
+        ...(this.options.reads ? { tokenOf: this.options.reads.tokenSource(client) } : {}),
         headTime: head?.timestamp ?? null,
         solidBlock: head?.solidBlock ?? null,
       },

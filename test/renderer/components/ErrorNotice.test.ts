@@ -4,17 +4,21 @@ import { ValidationError } from '../../../src-core/errors';
 import ErrorNotice from '../../../src-renderer/components/ErrorNotice.vue';
 
 describe('ErrorNotice', () => {
-  it('shows title, sentence, issues, class and code of a typed error', () => {
+  it('shows title, sentence and issues in words, with class and code in the details line only', () => {
     const error = new ValidationError('VALIDATION_FAILED', 'The request to app:openExplorer was refused.', {
       issues: [{ path: 'txid', message: 'must be a transaction id of 64 hex characters' }],
     });
     const wrapper = mount(ErrorNotice, { props: { error } });
     expect(wrapper.get('.notice__title').text()).toBe('Please check the input');
-    expect(wrapper.get('.error__message').text()).toBe('The request to app:openExplorer was refused.');
+    expect(wrapper.get('.error__message').text()).toBe(
+      'What was entered was not accepted. Correct the fields listed below and try again.',
+    );
     expect(wrapper.findAll('.error__issues li').map((li) => li.text())).toEqual([
       'txid: must be a transaction id of 64 hex characters',
     ]);
-    expect(wrapper.get('.error__code').text()).toBe('ValidationError · VALIDATION_FAILED');
+    expect(wrapper.get('.error__details .error__code').text()).toBe('Code VALIDATION_FAILED (ValidationError)');
+    const outsideDetails = wrapper.text().replace(wrapper.get('.error__details').text(), '');
+    expect(outsideDetails).not.toMatch(/ValidationError|VALIDATION_FAILED|app:openExplorer/);
     expect(wrapper.attributes('data-error-name')).toBe('ValidationError');
     expect(wrapper.attributes('role')).toBe('alert');
   });

@@ -52,6 +52,7 @@ function choice(permissionId: number | null) {
 
 describe('transaction builder store', () => {
   beforeEach(() => {
+    localStorage.clear();
     calls.length = 0;
     for (const key of Object.keys(answers)) delete answers[key];
     setActivePinia(createPinia());
@@ -192,5 +193,59 @@ describe('transaction builder store', () => {
       abi,
       args: ['5'],
     });
+  });
+
+  it('gives a transaction that needs co-signers a 23 h window, and starts the next one with the last window chosen', async () => {
+    const twoOfThree = {
+      ...choice(2),
+      candidates: [
+        {
+          id: 2,
+          type: 'Active',
+          name: 'payments',
+          threshold: 2n,
+          allowsType: true,
+          heldKeys: [owner],
+          heldWeight: 1n,
+          reachableAlone: false,
+          qualifies: true,
+          chosen: true,
+          reasons: [],
+        },
+      ],
+    };
+    answers['tx:permissions'] = () => twoOfThree;
+    answers['tx:build'] = () => ({ txid: 'cd'.repeat(32), state: 'created', estimate: null });
+    answers['tx:simulate'] = () => ({ method: 'fee-math', success: true });
+    answers['tx:sign'] = () => ({ txid: 'cd'.repeat(32), state: 'cosigning', estimate: null });
+    const store = useTxBuilderStore();
+    store.owner = owner;
+    await nextTick();
+    await flush();
+    expect(store.needsCosigning).toBe(true);
+    expect(store.expirationMinutes).toBe('1380');
+    store.setValue('to', to);
+    store.setValue('amount', '1');
+    await store.review();
+    expect(calls.find((c) => c.channel === 'tx:build')?.args).toMatchObject({ expirationMs: 1380 * 60_000 });
+
+    store.expirationMinutes = '120';
+    await store.review();
+    await store.sign();
+    expect(store.prepared?.state).toBe('cosigning');
+
+    setActivePinia(createPinia());
+    const next = useTxBuilderStore();
+    next.owner = owner;
+    await nextTick();
+    await flush();
+    expect(next.expirationMinutes).toBe('120');
+    // A transaction the vault signs alone keeps the one-minute window.
+    answers['tx:permissions'] = () => choice(2);
+    next.setKind('freeze');
+    await nextTick();
+    await flush();
+    expect(next.needsCosigning).toBe(false);
+    expect(next.expirationMinutes).toBe('1');
   });
 });

@@ -17,7 +17,9 @@ import {
 } from '../../../../src-core/tx/builders';
 import { transactionHeader } from '../../../../src-core/tx/header';
 import {
+  amountRaw,
   amountText,
+  callView,
   headline,
   summaryLines,
   tokensMoved,
@@ -149,11 +151,31 @@ describe('co-sign summary: token amounts', () => {
     expect(headline(summary, names, TOKENS)).toBe('Send 1,000,000 PTS to Carol');
   });
 
-  it('shows base units and the token’s Base58 address when the chain gave no symbol or decimals', () => {
+  it('says "unknown decimals" with base units and the token’s Base58 address when the chain gave no symbol or decimals', () => {
     const summary = tokenCall(UNKNOWN_TOKEN, 'transfer(address,uint256)', [CAROL, 1_500n]);
     expect(headline(summary, names, new Map())).toBe(
-      `Send 1500 base units of the TRC20 token at ${UNKNOWN_TOKEN} to Carol`,
+      `Send 1500 base units (unknown decimals) of the TRC20 token at ${UNKNOWN_TOKEN} to Carol`,
     );
+    expect(amountRaw(summary.call!.decoded!.effects[0]!, new Map())).toBeUndefined();
+  });
+
+  it('keeps the raw amount beside a known token’s amount in the summary lines', () => {
+    const summary = tokenCall(USDT, 'transfer(address,uint256)', [CAROL, 250_000_000n]);
+    expect(amountRaw(summary.call!.decoded!.effects[0]!, TOKENS)).toBe('250,000,000 base units');
+  });
+
+  it('shows a decoded call’s address arguments in Base58 and a token amount in its units, raw beside it', () => {
+    const summary = tokenCall(USDT, 'transfer(address,uint256)', [CAROL, 250_000_000n]);
+    expect(callView(summary, TOKENS)?.args).toEqual([
+      { name: 'to', type: 'address', value: CAROL },
+      { name: 'value', type: 'uint256', value: '250000000', shown: '250 USDT' },
+    ]);
+    // Unknown decimals: the number stays raw, with nothing pretending to be a token amount.
+    expect(callView(tokenCall(UNKNOWN_TOKEN, 'transfer(address,uint256)', [CAROL, 5n]), TOKENS)?.args[1]).toEqual({
+      name: 'value',
+      type: 'uint256',
+      value: '5',
+    });
   });
 
   it('lists each token the summary moves once, for the caller to look up', () => {
@@ -188,8 +210,12 @@ describe('co-sign summary: token amounts', () => {
     const summary = summaryOf(
       transferAssetContract({ owner: OWNER, to: CAROL, tokenId: '1000001', amount: 25_000_000n }),
     );
-    expect(amountText(summary.amounts[0]!, TOKENS)).toBe('25000000 units of TRC10 token 1000001');
-    expect(headline(summary, names, TOKENS)).toBe('Send 25000000 units of TRC10 token 1000001 to Carol');
+    expect(amountText(summary.amounts[0]!, TOKENS)).toBe(
+      '25000000 base units (unknown decimals) of TRC10 token 1000001',
+    );
+    expect(headline(summary, names, TOKENS)).toBe(
+      'Send 25000000 base units (unknown decimals) of TRC10 token 1000001 to Carol',
+    );
   });
 
   it('shows staking, unstaking and delegation amounts in TRX with the resource and the receiver', () => {

@@ -263,19 +263,42 @@ describe('node host', () => {
     expect(new Set(seen)).toEqual(new Set(['secret-key-123']));
   });
 
-  it('reports an unreachable remote node as failed with a sentence, then recovers when it answers', async () => {
+  it('refuses to switch to a remote node that does not answer, and keeps the running node and network', async () => {
+    await host.open();
+    const before = host.network();
     const port = await freePort();
+    const error = await expectWalletError(
+      host.selectNetwork({ kind: 'custom', fullNodeUrl: `http://127.0.0.1:${port}` }),
+      'NodeHostError',
+      'NODE_UNREACHABLE',
+    );
+    expect(error.message).toMatch(
+      new RegExp(`^The node at http://127\\.0\\.0\\.1:${port} did not answer.*The wallet stays on Embedded`),
+    );
+    expect(host.status()).toMatchObject({ state: 'running', source: 'embedded' });
+    expect(host.network()).toEqual(before);
+    expect(factory.started).toHaveLength(1);
+    expect(events.of('node:status').some((s) => s.state === 'stopping')).toBe(false);
+  });
+
+  it('reports a saved remote node that does not answer at start as failed with a sentence, then recovers when it answers', async () => {
+    const port = await freePort();
+    const early = await startMiniNode({ port });
     await host.selectNetwork({ kind: 'custom', fullNodeUrl: `http://127.0.0.1:${port}` });
+    await early.stop();
+    await host.close();
+    host = await makeHost();
+    await host.open();
     expect(host.status()).toMatchObject({ state: 'failed', source: 'remote' });
     expect(host.status().message).toMatch(/127\.0\.0\.1/);
     expect(host.client()).toBeNull();
     others.push(await startMiniNode({ port }));
-    await events.waitFor('node:status', (s) => s.state === 'running' && s.source === 'remote');
+    await expect.poll(() => host.status().state, { timeout: 10_000 }).toBe('running');
+    expect(host.status().source).toBe('remote');
     expect(host.client()).not.toBeNull();
-    expect(events.of('node:status').filter((s) => s.state === 'starting')).toHaveLength(1);
   });
 
-  it('refuses a preset whose node is on another chain', async () => {
+  it('refuses a preset whose node is on another chain, staying on the network it was on', async () => {
     const remote = await startMiniNode();
     others.push(remote);
     // Answers for nile.trongrid.io come from the mini node, whose genesis is not Nile's.
@@ -283,11 +306,16 @@ describe('node host', () => {
       globalThis.fetch(url.replace(NETWORKS.nile.fullNodeUrl!, remote.url), init) as never;
     await host.close();
     host = await makeHost({ fetch });
-    await host.selectNetwork({ kind: 'preset', network: 'nile' });
-    expect(host.status()).toMatchObject({
-      state: 'failed',
-      message: `The node at ${NETWORKS.nile.fullNodeUrl} is not on Nile Testnet: its genesis block differs.`,
-    });
+    await host.open();
+    const error = await expectWalletError(
+      host.selectNetwork({ kind: 'preset', network: 'nile' }),
+      'NodeHostError',
+      'NODE_WRONG_NETWORK',
+    );
+    expect(error.message).toBe(
+      `The node at ${NETWORKS.nile.fullNodeUrl} is not on Nile Testnet: its genesis block differs. The wallet stays on Embedded dev node.`,
+    );
+    expect(host.status()).toMatchObject({ state: 'running', source: 'embedded' });
   });
 
   it('opens with the node off when autoStart is off, and refuses node controls on a remote network', async () => {

@@ -246,7 +246,7 @@ describe('contract paths of the transaction service', () => {
     expect(built.feeLimitSun).toBe(8_820_000n);
     // The cost counts what the call uses (base + penalty), not estimateenergy's upper bound.
     expect(built.cost.energy).toMatchObject({ energy: 30_000n, burnedSun: 6_300_000n });
-    expect(built.summary).toContainEqual({ label: 'Amount', value: '2.5 TT' });
+    expect(built.summary).toContainEqual({ label: 'Amount', value: '2.5 TT', raw: '2,500,000 base units' });
   });
 
   it('falls back to a constant call on a node without estimateenergy and says which method ran', async () => {

@@ -213,6 +213,8 @@ describe('transaction service on the embedded node', () => {
     );
     expect(ownerOnly.permissionId).toBe(0);
     expect(ownerOnly.signing.needsCosigning).toBe(true);
+    // Co-signers on other desktops get the chain's 24 h less an hour's margin, not a minute.
+    expect(ownerOnly.expiration - ownerOnly.headTime).toBe(23 * 3_600_000);
     expect(ownerOnly.cost.expectedSignatures).toBe(2);
     expect(ownerOnly.cost.fees.find((f) => f.kind === 'multi-signature')?.sun).toBe(1_000_000n);
 
@@ -259,7 +261,7 @@ describe('transaction service on the embedded node', () => {
     const prepared = await wallet.transactions.build(
       request({ kind: 'trc10-transfer', owner: issuer.address, to, tokenId, amount: '1250' }),
     );
-    expect(prepared.summary).toContainEqual({ label: 'Amount', value: '12.5 LOC' });
+    expect(prepared.summary).toContainEqual({ label: 'Amount', value: '12.5 LOC', raw: '1,250 base units' });
     expect(prepared.cost.fees.map((f) => f.kind)).toEqual(['activation']);
     const simulation = await wallet.transactions.simulate({ txid: prepared.txid });
     // In the token's precision (2): 12.5 LOC.

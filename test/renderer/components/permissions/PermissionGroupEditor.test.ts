@@ -87,14 +87,14 @@ describe('OperationsPicker inside an active group', () => {
   it('ticks and unticks operations by their human names and keeps the hex mask in step', async () => {
     const store = await editor();
     const wrapper = mount(PermissionGroupEditor, { props: { kind: 'active', index: 0 } });
-    const box = (label: string) => wrapper.get(`input[aria-label="Active 1: ${label}"]`);
+    const box = (label: string) => wrapper.get(`input[aria-label="Active (id 2): ${label}"]`);
     expect((box('Change account permissions').element as HTMLInputElement).checked).toBe(false);
     await box('Change account permissions').setValue(true);
     expect(wrapper.text()).toContain('Careful: lets the group rewrite every permission, including the owner.');
-    await wrapper.get('button[aria-label="Clear all of Smart contracts for Active 1"]').trigger('click');
+    await wrapper.get('button[aria-label="Clear all of Smart contracts for Active (id 2)"]').trigger('click');
     expect((box('Call smart contracts (including TRC20 transfers)').element as HTMLInputElement).checked).toBe(false);
     await nextTick();
-    expect((field(wrapper, 'Active 1 operations mask (hex)').element as HTMLInputElement).value).toBe(
+    expect((field(wrapper, 'Active (id 2) operations mask (hex)').element as HTMLInputElement).value).toBe(
       store.draft!.actives[0]!.operations,
     );
   });
@@ -102,10 +102,12 @@ describe('OperationsPicker inside an active group', () => {
   it('takes a pasted mask, refuses one of the wrong size, and flags and clears unknown bits', async () => {
     const store = await editor();
     const wrapper = mount(PermissionGroupEditor, { props: { kind: 'active', index: 0 } });
-    const mask = field(wrapper, 'Active 1 operations mask (hex)');
+    const mask = field(wrapper, 'Active (id 2) operations mask (hex)');
     await mask.setValue(encodeOperations(['TransferContract', 'TriggerSmartContract']));
     expect(store.draft!.actives[0]!.operations).toBe(encodeOperations(['TransferContract', 'TriggerSmartContract']));
-    expect((wrapper.get('input[aria-label="Active 1: Transfer TRX"]').element as HTMLInputElement).checked).toBe(true);
+    expect((wrapper.get('input[aria-label="Active (id 2): Transfer TRX"]').element as HTMLInputElement).checked).toBe(
+      true,
+    );
     expect(wrapper.text()).toContain('Operations (2 allowed)');
     await mask.setValue('ff');
     expect(wrapper.text()).toContain('The mask must be exactly 64 hex characters; this has 2.');

@@ -1,10 +1,12 @@
 import { mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
 import { describe, expect, it } from 'vitest';
 import type { CostView, PermissionChoiceView, SimulationView } from '../../../../src-core/ipc/channels/tx';
 import CostBreakdown from '../../../../src-renderer/components/tx/CostBreakdown.vue';
 import PermissionPanel from '../../../../src-renderer/components/tx/PermissionPanel.vue';
 import SimulationPanel from '../../../../src-renderer/components/tx/SimulationPanel.vue';
 import TxFieldInput from '../../../../src-renderer/components/tx/TxFieldInput.vue';
+import { useNamesStore } from '../../../../src-renderer/stores/names';
 
 const cost: CostView = {
   expectedSignatures: 2,
@@ -21,6 +23,20 @@ const cost: CostView = {
   totalDebitSun: 4_600_000n,
   notes: [],
 };
+
+const TREASURY = 'TNWtoufpsNepTJdNzbcimHrPEUSHLDCJE1';
+
+/** A Pinia whose names store knows the treasury from the address book (no main to read it from). */
+function namedPinia() {
+  const pinia = createPinia();
+  setActivePinia(pinia);
+  const names = useNamesStore();
+  names.contacts = [
+    { id: 'c1', name: 'Treasury', address: TREASURY, note: '', tags: [], createdAt: 0, updatedAt: 0 },
+  ] as typeof names.contacts;
+  names.ensure = async () => undefined;
+  return pinia;
+}
 
 describe('transaction components', () => {
   it('show the cost in TRX line by line, with the total burned and the balance drop', () => {
@@ -102,12 +118,17 @@ describe('transaction components', () => {
       reason: 'The contract reverted: insufficient balance',
       outOfEnergy: { risk: false, message: 'It needs 900 energy; its limits allow 47619.' },
       energyUsed: 900n,
-      balanceChanges: [{ address: 'TOwner', asset: 'TRX', delta: -189_000n, decimals: 6 }],
+      balanceChanges: [{ address: TREASURY, asset: 'TRX', delta: -189_000n, decimals: 6 }],
       logs: [],
       stateChanged: false,
     };
-    const wrapper = mount(SimulationPanel, { props: { simulation } });
+    const wrapper = mount(SimulationPanel, { props: { simulation }, global: { plugins: [namedPinia()] } });
     expect(wrapper.get('[data-testid="simulation"]').attributes('data-success')).toBe('false');
+    // The address by the name the address book gives it, shortened in the middle, on one line.
+    expect(wrapper.get('[data-testid="address"]').text()).toBe(
+      `Treasury ${TREASURY.slice(0, 6)}…${TREASURY.slice(-6)}`,
+    );
+    expect(wrapper.get('[data-testid="address"]').attributes('title')).toBe(TREASURY);
     expect(wrapper.get('[data-testid="simulation-reason"]').text()).toBe('The contract reverted: insufficient balance');
     expect(wrapper.text()).toContain('Constant call');
     expect(wrapper.text()).toContain('−0.189 TRX');

@@ -1,0 +1,123 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TxRequestSchema } from '../../src-core/ipc/channels/tx';
+import { startEmbeddedWalletHarness, type EmbeddedWalletHarness } from './harness/wallet';
+
+const PASSWORD = 'Treasury-Desk-2024!';
+const NARROW = { width: 1024, height: 700 };
+
+/**
+ * Every address shown in full on the page that the browser broke across lines: the text of each
+ * Base58 address is measured with a Range, and a break shows as boxes on more than one line.
+ */
+function brokenAddresses(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const pattern = /T[1-9A-HJ-NP-Za-km-z]{33}/g;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(pattern)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        const parent = node.parentElement;
+        const where = parent ? `${parent.tagName.toLowerCase()}.${[...parent.classList].join('.')}` : '?';
+        if (tops.size > 1) broken.push(`${match[0]} in ${where}`);
+      }
+    }
+    return broken;
+  });
+}
+
+/**
+ * Rows the header takes: its items (brand, links, badge, Lock) must share one row, each on a
+ * single line of text, and the page must not be wider than the window.
+ */
+function headerRows(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const header = document.querySelector('.layout__header');
+    if (!header) return 0;
+    const items = [
+      ...header.querySelectorAll('.layout__brand, .layout__link, [data-testid="node-status"], button'),
+    ] as HTMLElement[];
+    const centres = new Set(
+      items.map((item) => {
+        const r = item.getBoundingClientRect();
+        return Math.round((r.top + r.bottom) / 2 / 8);
+      }),
+    );
+    // A link whose text wrapped inside it is as tall as two lines.
+    const wrapped = items.filter((item) => {
+      const lineHeight = parseFloat(getComputedStyle(item).lineHeight) || 20;
+      const padding = parseFloat(getComputedStyle(item).paddingTop) + parseFloat(getComputedStyle(item).paddingBottom);
+      return item.getBoundingClientRect().height - padding > lineHeight * 1.5;
+    });
+    const overflow = document.documentElement.scrollWidth > window.innerWidth + 1 ? 1 : 0;
+    return centres.size + wrapped.length + overflow;
+  });
+}
+
+/**
+ * Issue 23, item 9: at 1024×700 every page keeps each address on one line and the header on one
+ * row, with the real wallet and node behind the window (accounts, a transaction, a block).
+ */
+describe('every page at 1024×700', () => {
+  let setup: EmbeddedWalletHarness;
+  let owner = '';
+  let txid = '';
+
+  beforeAll(async () => {
+    setup = await startEmbeddedWalletHarness(150);
+    await setup.wallet.ready;
+    await setup.wallet.vault.initialize(PASSWORD);
+    const accounts = await setup.wallet.vault.importDevAccounts(3);
+    owner = accounts[0]!.address;
+    await setup.wallet.node
+      .stores()
+      .addressBook.save({ name: 'Supplier with a long name', address: accounts[2]!.address });
+    const built = await setup.wallet.transactions.build(
+      TxRequestSchema.parse({ kind: 'trx-transfer', owner, to: accounts[1]!.address, amountSun: '1000000' }),
+    );
+    await setup.wallet.transactions.sign({ txid: built.txid });
+    await setup.wallet.transactions.broadcast({ txid: built.txid });
+    txid = built.txid;
+    await setup.harness.page.setViewportSize(NARROW);
+  });
+  afterAll(async () => {
+    await setup?.close();
+  });
+
+  it('breaks no address and keeps the header on one row on any page', async () => {
+    const page = setup.harness.page;
+    const routes = [
+      '/',
+      '/node',
+      '/build/trx-transfer',
+      `/build/trc20-transfer?owner=${owner}`,
+      '/contracts',
+      '/cosign',
+      '/history',
+      '/watch',
+      '/address-book',
+      `/permissions/${owner}`,
+      `/tx/${txid}`,
+      '/block/1',
+      '/about',
+    ];
+    const problems: string[] = [];
+    for (const route of routes) {
+      await setup.harness.goto(route);
+      // Let the page read what it shows (accounts, history, blocks) before measuring.
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await page.waitForTimeout(500);
+      const broken = await brokenAddresses(page);
+      if (broken.length) problems.push(`${route}: ${broken.join(', ')} broken across lines`);
+      const rows = await headerRows(page);
+      if (rows !== 1) problems.push(`${route}: the header takes ${rows} rows`);
+      await setup.harness.screenshot(`layout-1024${route.replace(/[/?=&]+/g, '-').replace(/-$/, '') || '-home'}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
