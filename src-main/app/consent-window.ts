@@ -1,5 +1,6 @@
 import { BrowserWindow, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
-import { CONSENT_ANSWER_CHANNEL, ConsentAnswerMessageSchema } from '../../src-core/ipc/consent-channel';
+import { CONSENT_ANSWER_CHANNEL } from '../../src-core/ipc/consent-channel';
+import { ConsentAnswerMessageSchema } from './consent-answer';
 import type { Logger } from '../ipc/logger';
 import type { ConsentAnswer, ConsentRequest, ConsentSurface } from '../wallet/consent/consent-request';
 import { consentPageHtml } from './consent-page';

@@ -9,12 +9,15 @@ describe('app build output', () => {
     await ensureRendererBuilt();
   });
 
-  it('bundles the sandboxed preload as CommonJS that requires nothing but electron', async () => {
-    const preload = await readFile(join(ROOT, 'out/preload/index.cjs'), 'utf8');
+  it.each([
+    ['index.cjs', 'exposeInMainWorld'],
+    ['consent.cjs', 'consent:answer'],
+  ])('bundles the sandboxed preload %s as CommonJS that requires nothing but electron', async (name, marker) => {
+    const preload = await readFile(join(ROOT, 'out/preload', name), 'utf8');
     const required = [...preload.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]);
     expect([...new Set(required)]).toEqual(['electron']);
     expect(preload).not.toMatch(/^\s*(import|export)\s/m);
-    expect(preload).toContain('exposeInMainWorld');
+    expect(preload).toContain(marker);
   });
 
   it('keeps the production CSP in the built page', async () => {
