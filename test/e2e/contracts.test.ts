@@ -8,7 +8,7 @@ import { startEmbeddedWalletHarness, type WalletHarness, VAULT_PASSWORD } from '
 const BLOCK_MS = 150;
 
 /**
- * Issue 8 scenarios that need the VM (feat/node3): deploy a TRC20 from the compiled artifact and
+ * Builder scenarios that need the VM: deploy a TRC20 from the compiled artifact and
  * transfer it with the estimate shown, a reverting call whose reason shows before signing, and a
  * decoded view call, in Chromium with the real services and node.
  */

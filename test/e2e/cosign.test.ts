@@ -42,7 +42,7 @@ function freshAddress(seed: number): string {
 }
 
 /**
- * Issue 10 acceptance in Chromium: two independent app profiles (two vaults, two harness
+ * Co-signing in Chromium: two independent app profiles (two vaults, two harness
  * instances) on one embedded chain co-sign through envelope files and QR codes. Profile A holds
  * key 1, profile B keys 2 and 3 of the treasury's 2-of-3 active permission.
  */

@@ -60,7 +60,7 @@ function headerRows(page: Page): Promise<number> {
 }
 
 /**
- * Issue 23, item 9: at 1024×700 every page keeps each address on one line and the header on one
+ * At 1024×700 every page keeps each address on one line and the header on one
  * row, with the real wallet and node behind the window (accounts, a transaction, a block).
  */
 describe('every page at 1024×700', () => {

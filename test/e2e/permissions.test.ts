@@ -13,7 +13,7 @@ const PASSWORD = VAULT_PASSWORD;
 const BLOCK_MS = 200;
 
 /**
- * Issue 9 acceptance in Chromium on the embedded node: a fresh account becomes owner 2-of-3 with
+ * The permission editor in Chromium on the embedded node: a fresh account becomes owner 2-of-3 with
  * an active transfer group (diff, fee, dry run, sign, confirmed, shown); an unreachable owner
  * threshold is blocked with the reason; removing your own key from the owner warns.
  */

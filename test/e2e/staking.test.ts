@@ -4,7 +4,7 @@ import { startEmbeddedWalletHarness, type WalletHarness, VAULT_PASSWORD } from '
 
 const BLOCK_MS = 150;
 
-/** Issue 8 scenario that needs staking (feat/node2): a freeze, then a transfer that burns nothing. */
+/** A builder scenario that needs staking: a freeze, then a transfer that burns nothing. */
 describe('staking in Chromium', () => {
   let setup: WalletHarness;
   let dev: string[];

@@ -16,7 +16,7 @@ function freshAddress(seed: number): string {
 }
 
 /**
- * Issue 8 in Chromium: the builder, the cost shown before signing, the simulation, signing with a
+ * In Chromium: the builder, the cost shown before signing, the simulation, signing with a
  * vault key, broadcasting and tracking to confirmation, with the real wallet services and the
  * real embedded node behind the bridge.
  */

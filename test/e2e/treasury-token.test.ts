@@ -80,7 +80,7 @@ async function tokenBalance(client: TronNodeClient, token: string, holder: strin
 }
 
 /**
- * Issue 23's acceptance in Chromium: a 2-of-3 TRC-20 transfer proposed with the default signing
+ * The treasury flow in Chromium: a 2-of-3 TRC-20 transfer proposed with the default signing
  * window is still signable by the second signer 30 minutes of chain time later, and its amount
  * reads "250 TT" (symbol and decimals from the contract) in the builder, on the envelope for
  * both signers, on the confirmed transaction and in the history. Profile A holds key 1; profile B

@@ -10,7 +10,7 @@ import { transactionHeader } from '../../src-core/tx/header';
 import { CHEAP_SCRYPT, PASSWORD } from '../main/vault/helpers';
 
 /**
- * Issue 6 acceptance: signatures made by the vault are accepted by the embedded node — a single
+ * Signatures made by the vault are accepted by the embedded node — a single
  * owner signature, and a 2-of-2 owner permission signed by two vault accounts.
  */
 describe('vault signatures on the embedded node', () => {

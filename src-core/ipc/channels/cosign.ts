@@ -5,7 +5,7 @@ import { CostViewSchema, SimulationViewSchema, SummaryLineSchema } from './tx';
 import { KeyDirectoryEntrySchema, PermissionDiffSchema } from './permissions';
 
 /**
- * The co-signing inbox (issue 10): envelopes (docs/envelope.md) proposed here or received from
+ * The co-signing inbox: envelopes (docs/envelope.md) proposed here or received from
  * co-signers by file, paste, drag and drop or QR codes. Main verifies everything it receives —
  * txID from both the JSON and raw_data_hex, every signature against the account's permission on
  * this node, duplicate signers, the network (genesis id and TAPOS reference block) — and refuses

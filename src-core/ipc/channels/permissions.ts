@@ -221,7 +221,7 @@ export const SubmittedUpdateSchema = z.object({
   weight: z.bigint(),
   threshold: z.bigint(),
   message: z.string(),
-  /** The co-signing envelope of a `needs-cosigners` update (issue 10), in this network's inbox. */
+  /** The co-signing envelope of a `needs-cosigners` update in this network's inbox. */
   envelopeId: z.string().nullable().optional(),
 });
 export type SubmittedUpdate = z.infer<typeof SubmittedUpdateSchema>;

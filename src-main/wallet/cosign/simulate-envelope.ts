@@ -17,7 +17,7 @@ import type { ContractPlan } from '../transactions/requests';
 import { simulate } from '../transactions/simulation';
 
 /**
- * The issue-8 simulation, run by each signer on their own node for a transaction someone else
+ * The builder's simulation, run by each signer on their own node for a transaction someone else
  * built: the embedded node's dry run of the exact raw_data (as if the full set of signers had
  * signed, so bandwidth and the multi-signature fee are counted), else a constant call for
  * contract code, else fee arithmetic. Nothing is kept or broadcast.

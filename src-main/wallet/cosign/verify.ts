@@ -20,7 +20,7 @@ import type { OwnerState } from '../transactions/chain-reads';
 import type { Names } from './names';
 
 /**
- * Everything a signer's own node says about an envelope (issue 10 "On import, verify"): the
+ * Everything a signer's own node says about an envelope: the
  * chain it was made on (genesis id, and the TAPOS reference block among this node's recent
  * blocks), the permission it names as the chain holds it now, every signature against that
  * permission, the node's own getsignweight / getapprovedlist, and the expiry by head-block time.

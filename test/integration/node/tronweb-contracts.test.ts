@@ -9,7 +9,7 @@ import { loadArtifacts } from '../../fixtures/contracts/compile';
 import { storedAccounts, storedState, type Reply } from '../../main/node/helpers';
 
 /**
- * Issue 5 acceptance, driven by TronWeb 6.5.1 as an independent client against the node with
+ * Driven by TronWeb 6.5.1 as an independent client against the node with
  * --save-internal-tx: a TRC-20 deployed with contract().new(), used through at()/call()/send();
  * a contract calling another with value; REVERT and OUT_OF_ENERGY; the deployer/caller energy
  * split by hand; estimateenergy against triggerconstantcontract; the TRON opcodes from

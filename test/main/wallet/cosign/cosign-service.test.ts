@@ -76,7 +76,7 @@ async function profile(
 }
 
 /**
- * Issue 10 on the main side: two wallet profiles on one embedded chain co-sign a 2-of-3 active
+ * On the main side: two wallet profiles on one embedded chain co-sign a 2-of-3 active
  * permission through envelopes — A holds key 1, B keys 2 and 3 — with every import verified
  * against the signer's own node.
  */

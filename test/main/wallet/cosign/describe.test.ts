@@ -30,7 +30,7 @@ import { Names } from '../../../../src-main/wallet/cosign/names';
 import type { AddressBook } from '../../../../src-main/wallet/stores/address-book';
 
 /**
- * The sentences every co-signer reads (issue 10, "amounts in TRX and tokens"): computed from the
+ * The sentences every co-signer reads: computed from the
  * summary this wallet derived from the transaction, with the token facts read from the chain.
  */
 const address = (seed: number) =>
