@@ -211,6 +211,11 @@ export class Vault {
     return accountInfo(this.findAccount(accountId));
   }
 
+  /** An account that holds a key; refuses an unknown or watch-only one as signing with it would. */
+  getSigningAccount(accountId: string): AccountInfo {
+    return accountInfo(this.signingAccount(accountId));
+  }
+
   // ── password, lock and unlock ─────────────────────────────────────────────────────────────
 
   /** Sets the password of a new vault and leaves it unlocked. */

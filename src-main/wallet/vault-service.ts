@@ -202,14 +202,8 @@ export class WalletVault {
   async signTransaction(
     input: Omit<TransactionConsentInput, 'signer' | 'policy'> & { readonly accountId: string },
   ): Promise<TransactionJson> {
-    const account = this.v.listAccounts().find((a) => a.id === input.accountId);
-    if (!account) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'No account with that id is in the vault.');
-    if (!account.canSign) {
-      throw new VaultError(
-        'VAULT_WATCH_ONLY',
-        'This is a watch-only account: the vault has no key for it and cannot sign.',
-      );
-    }
+    // Refused before the person is asked: the same errors signing would give.
+    const account = this.v.getSigningAccount(input.accountId);
     const { accountId, ...consent } = input;
     await this.consent.approve(
       transactionConsent({
@@ -224,15 +218,7 @@ export class WalletVault {
 
   /** The message is shown verbatim on main's confirmation before the key signs it. */
   async signMessage(message: string, accountId: string): Promise<{ signature: string }> {
-    const account = this.v.listAccounts().find((a) => a.id === accountId);
-    // Refused before the person is asked: the same errors the vault would give.
-    if (!account) throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'No account with that id is in the vault.');
-    if (!account.canSign) {
-      throw new VaultError(
-        'VAULT_WATCH_ONLY',
-        'This is a watch-only account: the vault has no key for it and cannot sign.',
-      );
-    }
+    const account = this.v.getSigningAccount(accountId);
     await this.consent.approve(
       messageConsent({
         message,

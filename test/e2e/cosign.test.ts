@@ -1,45 +1,26 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { freshAddress } from '../fixtures/addresses';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData } from '../../src-core/abi/calldata';
-import { toBase58Address } from '../../src-core/address/address';
 import { hexToBytes } from '../../src-core/bytes/hex';
 import { TronNodeClient } from '../../src-core/client/client';
 import type { FetchLike } from '../../src-core/client/fetch';
 import { createEnvelope, envelopeFingerprint, serializeEnvelope } from '../../src-core/envelope';
 import { TxRequestSchema } from '../../src-core/ipc/channels/tx';
-import { addressFromPrivateKey } from '../../src-core/keys/keys';
 import { buildTransaction, triggerSmartContract } from '../../src-core/tx/builders';
 import { transactionHeader } from '../../src-core/tx/header';
 import { signTransaction } from '../../src-core/tx/sign';
 import type { TronNode } from '../../src-main/node';
-import type { FileDialogs } from '../../src-main/wallet';
 import { attachTo, makeTreasury, treasuryDesks, type Treasury } from '../fixtures/cosign-network';
 import { ARTIFACTS } from './harness';
-import { startWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
+import { savingDialogs, startWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
 import { advanceChainPast, realNodeFactory } from '../fixtures/real-node';
 
 const PASSWORD = VAULT_PASSWORD;
 /** 10× chain speed: the 1-hour window lasts 6 minutes of wall time, confirmation a few seconds. */
 const BLOCK_MS = 300;
 const FILES = join(ARTIFACTS, 'cosign-files');
-
-/** Main's save dialog in the harness: "the person chose" a file in the artifacts folder. */
-function savingDialogs(profile: string, saved: string[]): FileDialogs {
-  return {
-    async saveText(options, text) {
-      await mkdir(FILES, { recursive: true });
-      const path = join(FILES, `${profile}-${saved.length + 1}-${options.defaultName}`);
-      await writeFile(path, text);
-      saved.push(path);
-      return { path };
-    },
-  };
-}
-
-function freshAddress(seed: number): string {
-  return toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));
-}
 
 /**
  * Co-signing in Chromium: two independent app profiles (two vaults, two harness
@@ -63,11 +44,15 @@ describe('co-signing between two profiles in Chromium', () => {
     a = await startWalletHarness({
       createNode: factory,
       settings,
-      fileDialogs: savingDialogs('a', savedByA),
+      fileDialogs: savingDialogs(FILES, 'a', savedByA),
     });
     await a.wallet.ready;
     node = started[0]!;
-    b = await startWalletHarness({ createNode: attachTo(node), settings, fileDialogs: savingDialogs('b', savedByB) });
+    b = await startWalletHarness({
+      createNode: attachTo(node),
+      settings,
+      fileDialogs: savingDialogs(FILES, 'b', savedByB),
+    });
     await b.wallet.ready;
     client = new TronNodeClient({
       fullNodeUrl: node.url,

@@ -1,19 +1,12 @@
+import { freshAddress } from '../fixtures/addresses';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBase58Address } from '../../src-core/address/address';
-import { hexToBytes } from '../../src-core/bytes/hex';
-import { addressFromPrivateKey } from '../../src-core/keys/keys';
 import { ROOT } from './harness/renderer-build';
 import { startEmbeddedWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
 
 const PASSWORD = VAULT_PASSWORD;
 const BLOCK_MS = 150;
-
-/** An address nobody funded: a transfer to it activates it. */
-function freshAddress(seed: number): string {
-  return toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));
-}
 
 /**
  * In Chromium: the builder, the cost shown before signing, the simulation, signing with a

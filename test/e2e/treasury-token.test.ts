@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { freshAddress } from '../fixtures/addresses';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,44 +8,26 @@ import { toBase58Address, toHexAddress } from '../../src-core/address/address';
 import { hexToBytes } from '../../src-core/bytes/hex';
 import { TronNodeClient } from '../../src-core/client/client';
 import type { FetchLike } from '../../src-core/client/fetch';
-import { addressFromPrivateKey } from '../../src-core/keys/keys';
 import { buildTransaction, createSmartContract } from '../../src-core/tx/builders';
 import { transactionHeader } from '../../src-core/tx/header';
 import { signTransaction } from '../../src-core/tx/sign';
 import type { TronNode } from '../../src-main/node';
-import type { FileDialogs } from '../../src-main/wallet';
 import { attachTo, makeTreasury, treasuryDesks, type Treasury } from '../fixtures/cosign-network';
 import { advanceChainPast, realNodeFactory } from '../fixtures/real-node';
 import { ARTIFACTS } from './harness';
 import { ROOT } from './harness/renderer-build';
-import { startWalletHarness, type WalletHarness } from './harness/wallet';
+import { savingDialogs, startWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
 
-const PASSWORD = 'Treasury-Desk-2024!';
+const PASSWORD = VAULT_PASSWORD;
 const BLOCK_MS = 300;
 const FILES = join(ARTIFACTS, 'treasury-token-files');
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 1024, height: 700 };
 const THIRTY_MINUTES = 30 * 60_000;
 
-function savingDialogs(profile: string, saved: string[]): FileDialogs {
-  return {
-    async saveText(options, text) {
-      await mkdir(FILES, { recursive: true });
-      const path = join(FILES, `${profile}-${saved.length + 1}-${options.defaultName}`);
-      await writeFile(path, text);
-      saved.push(path);
-      return { path };
-    },
-  };
-}
-
 /** The top of each card, to check which step the page puts first. */
 async function top(locator: Locator): Promise<number> {
   return (await locator.boundingBox())?.y ?? Number.NaN;
-}
-
-function freshAddress(seed: number): string {
-  return toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));
 }
 
 /** Deploys test/fixtures/contracts' Token ("TT", 6 decimals) from the treasury, which then holds its supply. */
@@ -99,10 +82,10 @@ describe('a treasury TRC-20 transfer with the default co-signing window', () => 
   beforeAll(async () => {
     const factory = realNodeFactory();
     const settings = { embeddedNode: { port: 0, blockTimeMs: BLOCK_MS } };
-    a = await startWalletHarness({ createNode: factory, settings, fileDialogs: savingDialogs('a', savedByA) });
+    a = await startWalletHarness({ createNode: factory, settings, fileDialogs: savingDialogs(FILES, 'a', savedByA) });
     await a.wallet.ready;
     node = factory.started[0]!;
-    b = await startWalletHarness({ createNode: attachTo(node), settings, fileDialogs: savingDialogs('b', []) });
+    b = await startWalletHarness({ createNode: attachTo(node), settings, fileDialogs: savingDialogs(FILES, 'b', []) });
     await b.wallet.ready;
     client = new TronNodeClient({
       fullNodeUrl: node.url,

@@ -1,9 +1,10 @@
-import { createEnvelope, signingProgress, type Envelope } from '../../../src-core/envelope';
+import { signingProgress, type Envelope } from '../../../src-core/envelope';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import type { PermissionChangeProof } from '../../../src-core/permission/lockout';
 import type { AccountPermissions, Permission } from '../../../src-core/permission/model';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import { namesOf } from '../cosign/envelope-naming';
+import { chainEnvelope } from '../cosign/proposals';
 import { readTokenFacts } from '../cosign/token-facts';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { ChainReads } from '../transactions/chain-reads';
@@ -66,14 +67,13 @@ export class ConsentedSigning implements SigningVault {
     });
   }
 
-  private async wrap(request: SignRequest): Promise<Envelope> {
+  private wrap(request: SignRequest): Promise<Envelope> {
     const { transaction } = request;
-    return createEnvelope({
+    return chainEnvelope(this.options.chain, {
       transaction,
-      network: { name: this.options.chain.network().name, genesisBlockId: await this.options.chain.genesisId() },
       permission: request.permission,
-      ...(request.accountPermissions ? { accountPermissions: request.accountPermissions } : {}),
-      ...(request.abi ? { abi: request.abi } : {}),
+      accountPermissions: request.accountPermissions,
+      abi: request.abi,
       createdAt: this.options.chain.head()?.timestamp ?? Number(transaction.raw_data.timestamp ?? 0),
     });
   }

@@ -26,7 +26,7 @@ import type { StoredEnvelope } from '../stores/envelopes';
 import type { HistoryRecord } from '../stores/history';
 import type { NetworkStores } from '../stores/network-stores';
 import type { ChainReads } from '../transactions/chain-reads';
-import type { TxVault } from '../transactions/transaction-signer';
+import type { SigningVault } from '../consent/consented-signing';
 import { EnvelopeFiles } from './envelope-files';
 import { readableAddressBook } from './envelope-naming';
 import { CosignErrorCode, fail, requireEntry } from './errors';
@@ -39,7 +39,7 @@ import { simulateEnvelope } from './simulate-envelope';
 
 export interface CosignServiceOptions {
   readonly chain: ChainAccess;
-  readonly vault: TxVault;
+  readonly vault: SigningVault;
   readonly tracker: CosignTracker;
   readonly reads: ChainReads;
   readonly emit: EmitEvent;

@@ -11,7 +11,7 @@ import type { HistoryEntry, HistoryRecord } from '../stores/history';
 import type { NetworkStores } from '../stores/network-stores';
 import type { ChainReads } from '../transactions/chain-reads';
 import type { TransactionTracker } from '../transactions/transaction-tracker';
-import type { TxVault } from '../transactions/transaction-signer';
+import type { SigningVault } from '../consent/consented-signing';
 import { callView, headline, permissionChangeView, summaryLines, type TokenFacts } from './describe';
 import { namesOf, readableAddressBook } from './envelope-naming';
 import type { Names } from './names';
@@ -23,7 +23,7 @@ export type CosignTracker = Pick<TransactionTracker, 'broadcast' | 'record' | 'h
 
 export interface InboxViewsOptions {
   readonly chain: Pick<ChainAccess, 'client' | 'genesisId' | 'head' | 'network' | 'stores'>;
-  readonly vault: Pick<TxVault, 'listAccounts'>;
+  readonly vault: Pick<SigningVault, 'listAccounts'>;
   readonly tracker: CosignTracker;
   readonly reads: ChainReads;
   readonly log: WalletLog;

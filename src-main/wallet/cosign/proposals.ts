@@ -1,11 +1,11 @@
-import { createEnvelope } from '../../../src-core/envelope';
+import { createEnvelope, type Envelope } from '../../../src-core/envelope';
 import type { AccountPermissions, Permission } from '../../../src-core/permission/model';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { EmitEvent } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { AddResult, EnvelopeMeta } from '../stores/envelopes';
 
-/** A transaction this wallet proposes to co-signers. */
+/** A transaction this wallet proposes to co-signers (or wraps for main's confirmation). */
 export interface ProposalInput {
   readonly transaction: TransactionJson;
   /** The permission it is signed under, as the chain holds it now. */
@@ -33,6 +33,22 @@ export interface ProposalContext {
   readonly now: () => number;
 }
 
+/** A transaction in an envelope of this chain: the current network's name and its genesis id. */
+export async function chainEnvelope(
+  chain: Pick<ChainAccess, 'genesisId' | 'network'>,
+  input: Omit<ProposalInput, 'label'>,
+): Promise<Envelope> {
+  return createEnvelope({
+    transaction: input.transaction,
+    network: { name: input.networkName ?? chain.network().name, genesisBlockId: await chain.genesisId() },
+    ...(input.permission ? { permission: input.permission } : {}),
+    ...(input.accountPermissions ? { accountPermissions: input.accountPermissions } : {}),
+    ...(input.abi ? { abi: input.abi } : {}),
+    ...(input.note !== undefined ? { note: input.note } : {}),
+    createdAt: input.createdAt,
+  });
+}
+
 /**
  * Wraps a transaction in an envelope for this chain (its genesis id from the node host), stores
  * it in the inbox as this wallet's proposal and announces it as collecting signatures.
@@ -42,18 +58,7 @@ export async function storeProposal(
   input: ProposalInput,
   meta: Omit<EnvelopeMeta, 'origin' | 'label'> = {},
 ): Promise<AddResult> {
-  const envelope = createEnvelope({
-    transaction: input.transaction,
-    network: {
-      name: input.networkName ?? context.chain.network().name,
-      genesisBlockId: await context.chain.genesisId(),
-    },
-    ...(input.permission ? { permission: input.permission } : {}),
-    ...(input.accountPermissions ? { accountPermissions: input.accountPermissions } : {}),
-    ...(input.abi ? { abi: input.abi } : {}),
-    ...(input.note !== undefined ? { note: input.note } : {}),
-    createdAt: input.createdAt,
-  });
+  const envelope = await chainEnvelope(context.chain, input);
   const added = await context.chain
     .stores()
     .envelopes.add(envelope, { ...meta, origin: 'proposed', label: input.label }, context.now());

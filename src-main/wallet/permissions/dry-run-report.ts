@@ -7,7 +7,7 @@ import { choosePermission, effectivePermissions, heaviestFirst, type Permission 
 import { transferContract, type ContractSpec } from '../../../src-core/tx/builders';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { DryRunSequenceResult } from '../node-host/embedded-node';
-import type { TxVault } from '../transactions/transaction-signer';
+import type { SigningVault } from '../consent/consented-signing';
 import type { Review } from './review';
 
 /**
@@ -31,7 +31,7 @@ export interface FollowUp {
 }
 
 export interface FollowUpContext {
-  readonly vault: Pick<TxVault, 'listAccounts'>;
+  readonly vault: Pick<SigningVault, 'listAccounts'>;
   readonly client: TronNodeClient;
   readonly buildContract: (spec: ContractSpec, permissionId: number) => Promise<TransactionJson>;
 }

@@ -27,7 +27,7 @@ import type { ChainAccess } from '../node-host/chain-access';
 import type { DryRunSequenceResult, DryRunStep } from '../node-host/embedded-node';
 import type { WalletLog } from '../context';
 import type { ContractTransactions } from '../transactions/transaction-service';
-import type { TxVault } from '../transactions/transaction-signer';
+import type { SigningVault } from '../consent/consented-signing';
 import { costDisclosure, gateView, permissionView, signingPlanOf } from './disclosure';
 import { dryRunReport, followUpTransfer, noDryRunReason } from './dry-run-report';
 import { currentStructure, defaultActiveOperations, totalSignNum, type Review } from './review';
@@ -41,7 +41,7 @@ export interface PermissionsChain extends Pick<ChainAccess, 'requireClient' | 'c
 
 export interface PermissionsServiceOptions {
   readonly chain: PermissionsChain;
-  readonly vault: TxVault;
+  readonly vault: SigningVault;
   /** The transaction service: builds, signs, broadcasts and follows the update, or hands it to the co-signing inbox. */
   readonly transactions: ContractTransactions;
   readonly log: WalletLog;

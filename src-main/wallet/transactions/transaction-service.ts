@@ -33,12 +33,13 @@ import {
 import { simulate } from './simulation';
 import { historyStatusOf } from './tracking';
 import { TransactionBuilder } from './transaction-builder';
-import { TransactionSigner, type TxVault } from './transaction-signer';
+import type { SigningVault } from '../consent/consented-signing';
+import { TransactionSigner } from './transaction-signer';
 import type { TransactionTracker } from './transaction-tracker';
 
 export interface TransactionServiceOptions {
   readonly chain: ChainAccess;
-  readonly vault: TxVault;
+  readonly vault: SigningVault;
   readonly emit: EmitEvent;
   readonly log: WalletLog;
   readonly now?: () => number;

@@ -11,11 +11,8 @@ import type { ProposalInput, Proposals } from '../cosign/proposals';
 import type { ChainAccess } from '../node-host/chain-access';
 import { expirationOf, TxErrorCode, type Prepared } from './prepared';
 
-/** What signing needs from the vault: public account facts, and signatures behind main's confirmation. */
-export type TxVault = SigningVault;
-
 export interface TransactionSignerOptions {
-  readonly vault: TxVault;
+  readonly vault: SigningVault;
   /** The co-signing inbox, which stores this wallet's proposals. */
   readonly proposals: Proposals;
   readonly chain: Pick<ChainAccess, 'head'>;

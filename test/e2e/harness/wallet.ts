@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FetchLike } from '../../../src-core/client/fetch';
@@ -39,6 +39,19 @@ export interface WalletHarness {
  * node host in a fresh temp folder (an empty profile), and the embedded node from `createNode`.
  * No OS keychain (as on a headless machine) and cheap scrypt, so unlocking takes milliseconds.
  */
+/** Main's save dialog in the harness: "the person chose" `<profile>-<n>-<suggested name>` in `folder`. */
+export function savingDialogs(folder: string, profile: string, saved: string[]): FileDialogs {
+  return {
+    async saveText(options, text) {
+      await mkdir(folder, { recursive: true });
+      const path = join(folder, `${profile}-${saved.length + 1}-${options.defaultName}`);
+      await writeFile(path, text);
+      saved.push(path);
+      return { path };
+    },
+  };
+}
+
 /** The vault password the suites create their vaults with; main's confirmation is approved with it. */
 export const VAULT_PASSWORD = 'Treasury-Desk-2024!';
 

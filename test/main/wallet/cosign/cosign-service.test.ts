@@ -1,5 +1,6 @@
+import { freshAddress } from '../../../fixtures/addresses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBase58Address, toHexAddress } from '../../../../src-core/address/address';
+import { toHexAddress } from '../../../../src-core/address/address';
 import { hexToBytes } from '../../../../src-core/bytes/hex';
 import { encodeFunctionData } from '../../../../src-core/abi/calldata';
 import { TronNodeClient } from '../../../../src-core/client/client';
@@ -13,7 +14,6 @@ import {
   splitForQr,
 } from '../../../../src-core/envelope';
 import { TxRequestSchema, type TxRequestInput } from '../../../../src-core/ipc/channels/tx';
-import { addressFromPrivateKey } from '../../../../src-core/keys/keys';
 import { stringifyJson } from '../../../../src-core/json/lossless';
 import {
   accountPermissionUpdateContract,
@@ -34,10 +34,6 @@ import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type Rec
 import { advanceChainPast, realNodeFactory } from '../../../fixtures/real-node';
 
 const PASSWORD = 'Treasury-Desk-2024!';
-
-function newAddress(seed: number): string {
-  return toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));
-}
 
 interface Profile {
   readonly wallet: WalletServices;
@@ -93,7 +89,7 @@ describe('co-signing service on the embedded node', () => {
   /** A proposes a transfer from the treasury; its vault signs with key 1 and stores the envelope. */
   async function propose(amountSun: string, expirationMs = 3_600_000): Promise<{ id: string; txid: string }> {
     const built = await a.wallet.transactions.build(
-      request({ kind: 'trx-transfer', owner: treasury.address, to: newAddress(0xc051), amountSun, expirationMs }),
+      request({ kind: 'trx-transfer', owner: treasury.address, to: freshAddress(0xc051), amountSun, expirationMs }),
     );
     const handed = await a.wallet.transactions.sign({ txid: built.txid });
     expect(handed.state).toBe('cosigning');
@@ -264,14 +260,17 @@ describe('co-signing service on the embedded node', () => {
     );
 
     const ref = await client.getRefBlock();
-    const forged = buildTransaction(transferContract({ owner: treasury.address, to: newAddress(0xc052), amount: 1n }), {
-      header: transactionHeader({
-        refBlock: { number: ref.number, blockId: ref.blockId.slice(0, 16) + 'cd'.repeat(24) },
-        headTimestamp: ref.timestamp,
-        expirationMs: 600_000,
-      }),
-      permissionId: 2,
-    });
+    const forged = buildTransaction(
+      transferContract({ owner: treasury.address, to: freshAddress(0xc052), amount: 1n }),
+      {
+        header: transactionHeader({
+          refBlock: { number: ref.number, blockId: ref.blockId.slice(0, 16) + 'cd'.repeat(24) },
+          headTimestamp: ref.timestamp,
+          expirationMs: 600_000,
+        }),
+        permissionId: 2,
+      },
+    );
     const genesisBlockId = (await client.getGenesisBlockId()).toLowerCase();
     const envelope = createEnvelope({
       transaction: forged,
@@ -288,7 +287,7 @@ describe('co-signing service on the embedded node', () => {
 
   it('refuses a signature by a key the chain’s permission does not hold, even when the envelope’s own snapshot lists it', async () => {
     const ref = await client.getRefBlock();
-    const tx = buildTransaction(transferContract({ owner: treasury.address, to: newAddress(0xc053), amount: 1n }), {
+    const tx = buildTransaction(transferContract({ owner: treasury.address, to: freshAddress(0xc053), amount: 1n }), {
       header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp, expirationMs: 600_000 }),
       permissionId: 2,
     });

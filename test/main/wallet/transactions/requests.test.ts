@@ -1,17 +1,14 @@
+import { freshAddress } from '../../../fixtures/addresses';
 import { PASSWORD } from '../../vault/helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase58Address } from '../../../../src-core/address/address';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
 import type { TronNodeClient } from '../../../../src-core/client/client';
 import { TxRequestSchema, type TxRequestInput } from '../../../../src-core/ipc/channels/tx';
-import { addressFromPrivateKey } from '../../../../src-core/keys/keys';
 import type { WalletServices } from '../../../../src-main/wallet';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
 import { expectWalletError, recordEvents, type RecordedEvents } from '../helpers';
 
 const TRX = 1_000_000n;
-const newAddress = (seed: number) =>
-  toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));
 
 /**
  * The build forms the audit found tested only field by field, each planned from its typed request
@@ -232,7 +229,7 @@ describe('requests built, simulated, signed and broadcast on the embedded node',
     it('picks the function from the chain ABI by name, encodes typed inputs, and moves the contract TRX', async () => {
       const router = await profile.deploy(dev[2]!, 'Router', { callValueSun: String(5n * TRX), until: 'packed' });
       expect((await client.getAccount(router))?.balance).toBe(5n * TRX);
-      const payee = newAddress(0x3a11);
+      const payee = freshAddress(0x3a11);
       const { built } = await run({
         kind: 'call',
         owner: dev[2]!,

@@ -1,9 +1,8 @@
+import { freshAddress } from '../../../fixtures/addresses';
 import { ScriptedConsent } from '../../../fixtures/consent-surface';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBase58Address } from '../../../../src-core/address/address';
 import { hexToBytes } from '../../../../src-core/bytes/hex';
 import { parseEnvelope } from '../../../../src-core/envelope';
-import { addressFromPrivateKey } from '../../../../src-core/keys/keys';
 import type { TxRequestInput } from '../../../../src-core/ipc/channels/tx';
 import { TxRequestSchema } from '../../../../src-core/ipc/channels/tx';
 import { TronNodeClient } from '../../../../src-core/client/client';
@@ -23,11 +22,6 @@ import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
 import { expectWalletError, recordEvents, type RecordedEvents } from '../helpers';
 
 const PASSWORD = 'Treasury-Desk-2024!';
-
-/** A fresh address nobody funded: sending to it activates it. */
-function newAddress(seed: number): string {
-  return toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));
-}
 
 /**
  * The transaction service against the real embedded node: build from a typed request with the
@@ -64,7 +58,7 @@ describe('transaction service on the embedded node', () => {
   });
 
   it('costs a transfer with memo to a new account exactly as the chain then charges it, and follows it to confirmed', async () => {
-    const to = newAddress(0x5151);
+    const to = freshAddress(0x5151);
     const prepared = await wallet.transactions.build(
       request({ kind: 'trx-transfer', owner: dev[0]!.address, to, amountSun: '2500000', memo: 'invoice 42' }),
     );
@@ -152,7 +146,7 @@ describe('transaction service on the embedded node', () => {
   });
 
   it('says before building that no permission it holds a key of may sign, and why', async () => {
-    const watch = await wallet.vault.addWatchOnly(newAddress(0x77), { label: 'Watched' });
+    const watch = await wallet.vault.addWatchOnly(freshAddress(0x77), { label: 'Watched' });
     const choice = await wallet.transactions.permissions({ owner: watch.address, kind: 'freeze' });
     expect(choice.permissionId).toBeNull();
     expect(choice.explanation).toMatch(/None of your keys/);
@@ -172,7 +166,7 @@ describe('transaction service on the embedded node', () => {
   it('hands a 2-of-2 transfer off as a stored co-signing envelope signed by the proposer', async () => {
     // dev[1]'s owner becomes dev[1] + an outside key, weight 1 each, threshold 2.
     const owner = dev[1]!.address;
-    const outside = newAddress(0x9191);
+    const outside = freshAddress(0x9191);
     const ref = await client.getRefBlock();
     const update = buildTransaction(
       accountPermissionUpdateContract({
@@ -257,7 +251,7 @@ describe('transaction service on the embedded node', () => {
       .not.toBe('');
     const tokenId = (await client.getAccount(issuer.address))!.asset_issued_ID;
 
-    const to = newAddress(0x7171);
+    const to = freshAddress(0x7171);
     const prepared = await wallet.transactions.build(
       request({ kind: 'trc10-transfer', owner: issuer.address, to, tokenId, amount: '1250' }),
     );
