@@ -278,12 +278,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
   {
     name: 'triggerconstantcontract',
-    scope: wallet,
+    scope: walletAndSolidity,
     get: empty,
     input: reader,
-    handler: (s) => contracts.triggerConstantContract(s),
+    handler: contracts.triggerConstantContract,
   },
-  { name: 'estimateenergy', scope: wallet, get: empty, input: reader, handler: (s) => contracts.estimateEnergy(s) },
+  { name: 'estimateenergy', scope: walletAndSolidity, get: empty, input: reader, handler: contracts.estimateEnergy },
   { name: 'getcontract', scope: wallet, get: same, input: postParams, handler: (s) => contracts.getContract(s) },
   {
     name: 'getcontractinfo',
