@@ -6,7 +6,7 @@ import type { TxPool } from '../pool/pool';
 
 /**
  * The production loop (java-tron DposTask): with the default 3 s block time it wakes at every
- * wall-clock slot boundary; with another block time every `blockTimeMs` (the chain still steps
+ * wall-clock slot boundary and produces once the wall clock has reached the next block's slot; with another block time every `blockTimeMs` (the chain still steps
  * 3 s slots, consensus/slot-clock.ts); 0 produces only on request (/admin/mine). Which
  * representative signs which slot is consensus/schedule.ts.
  */
@@ -36,10 +36,20 @@ export class Producer {
     }
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.produce(1)
+      this.produceOnTime()
         .catch(this.onError)
         .finally(() => this.schedule());
     }, delay);
+  }
+
+  /** The loop's block: none while the next slot is still ahead of the wall clock (blocks mined on request went there). */
+  private produceOnTime(): Promise<unknown> {
+    const run = this.queue.then(async () => {
+      const now = Date.now();
+      if (this.chain.nextSlotReached(now)) await this.produceOne(now);
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   /**
