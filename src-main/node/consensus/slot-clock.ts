@@ -42,7 +42,12 @@ export function nextBlockTimestamp(props: ClockProperties, wallNow: number, bloc
  * until the wall clock is there. Other block times step chain time by themselves: always reached.
  */
 export function nextSlotReached(props: ClockProperties, wallNow: number, blockTimeMs: number): boolean {
-  return blockTimeMs !== SLOT_MS || nextSlotTime(props) <= wallNow + props.chainTimeOffsetMs;
+  return msUntilNextSlot(props, wallNow, blockTimeMs) <= 0;
+}
+
+/** How long the wall clock has to go until the next block's slot (≤ 0: reached; see `nextSlotReached`). */
+export function msUntilNextSlot(props: ClockProperties, wallNow: number, blockTimeMs: number): number {
+  return blockTimeMs !== SLOT_MS ? 0 : nextSlotTime(props) - (wallNow + props.chainTimeOffsetMs);
 }
 
 /** Moves chain time forward by `ms` for the next block (dev /admin/time). */

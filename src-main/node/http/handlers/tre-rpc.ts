@@ -6,7 +6,9 @@ import { RawReply } from '../server';
  * TRE's dev JSON-RPC (`POST /tre`, the `tronbox/tre` image), the endpoint TronBox's
  * `tronWrap.send` and TronWeb's test helper `createEmptyBlock` call. TronBox documents
  * `tre_mine` as "mine exactly `blocks` blocks" with params `[{ blocks: N }]` and checks that it
- * answers "0x0" (TronBox's test/tre). The methods that edit state directly (balances, code,
+ * answers "0x0" (TronBox's test/tre). With 3 s blocks each mined block waits for its wall-clock
+ * slot (at most 3 s): TronWeb's tests mine a block, then start a token sale at `Date.now()`, which
+ * java-tron refuses if the head block's time is later. The methods that edit state directly (balances, code,
  * storage, unlocked accounts) and `tre_blockTime` are not served; they answer JSON-RPC's
  * "method not found".
  */
@@ -42,7 +44,7 @@ function blocksToMine(params: unknown): number {
 
 async function call(s: NodeServices, method: unknown, params: unknown): Promise<unknown> {
   if (method === 'tre_mine') {
-    await s.mine(blocksToMine(params));
+    await s.mineOnClock(blocksToMine(params));
     return '0x0';
   }
   const name = typeof method === 'string' ? method : JSON.stringify(method);

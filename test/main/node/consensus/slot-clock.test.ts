@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   advanceChainTime,
   nextBlockTimestamp,
+  msUntilNextSlot,
   nextSlotReached,
   nextSlotTime,
   slotOf,
@@ -47,11 +48,18 @@ describe('slot clock', () => {
     // Blocks mined on request put the head ahead of the wall clock: the loop waits for the clock to catch up.
     expect(nextSlotReached(clock({ headTimestamp: GENESIS + 45_000 }), GENESIS + 40_005, 3000)).toBe(false);
     // /admin/time's offset moves the wall clock the loop reads.
-    expect(nextSlotReached(clock({ headTimestamp: GENESIS + 45_000, chainTimeOffsetMs: 9000 }), GENESIS + 40_005, 3000)).toBe(
-      true,
-    );
+    expect(
+      nextSlotReached(clock({ headTimestamp: GENESIS + 45_000, chainTimeOffsetMs: 9000 }), GENESIS + 40_005, 3000),
+    ).toBe(true);
     // Other block times step chain time by themselves.
     expect(nextSlotReached(clock({ headTimestamp: GENESIS + 99_000 }), GENESIS, 1000)).toBe(true);
+  });
+
+  it('says how long the wall clock has to go until the next slot', () => {
+    expect(msUntilNextSlot(clock(), GENESIS + 31_000, 3000)).toBe(2000);
+    expect(msUntilNextSlot(clock({ chainTimeOffsetMs: 500 }), GENESIS + 31_000, 3000)).toBe(1500);
+    expect(msUntilNextSlot(clock(), GENESIS + 40_000, 3000)).toBe(-7000);
+    expect(msUntilNextSlot(clock({ headTimestamp: GENESIS + 99_000 }), GENESIS, 0)).toBe(0);
   });
 
   it('steps one slot per block with another block time, plus the time skipped on request', () => {

@@ -63,3 +63,21 @@ describe("TRE's /tre JSON-RPC", () => {
     }
   });
 });
+
+describe('tre_mine on the wall clock (3 s blocks)', () => {
+  it('stamps no block ahead of the wall clock, even after /admin/mine put the head in the future', async () => {
+    const node = await startNode({ profile: 'tre', accounts: 1, blockTimeMs: 3000 });
+    try {
+      // Blocks mined by /admin/mine take the next slots at once: the head is now ahead of the clock.
+      await call(node, '/admin/mine', { blocks: 2 });
+      const ahead = (await call(node, '/wallet/getnowblock', {})).json.block_header.raw_data;
+      expect(Number(ahead.timestamp)).toBeGreaterThan(Date.now());
+      expect((await rpc(node, 'tre_mine')).json.result).toBe('0x0');
+      const mined = (await call(node, '/wallet/getnowblock', {})).json.block_header.raw_data;
+      expect(Number(mined.number)).toBeGreaterThan(Number(ahead.number));
+      expect(Number(mined.timestamp)).toBeLessThanOrEqual(Date.now());
+    } finally {
+      await node.stop();
+    }
+  }, 30_000);
+});
