@@ -6,9 +6,10 @@ import type { TxPool } from '../pool/pool';
 
 /**
  * The production loop (java-tron DposTask): with the default 3 s block time it wakes at every
- * wall-clock slot boundary and produces once the wall clock has reached the next block's slot; with another block time every `blockTimeMs` (the chain still steps
- * 3 s slots, consensus/slot-clock.ts); 0 produces only on request (/admin/mine). Which
- * representative signs which slot is consensus/schedule.ts.
+ * wall-clock slot boundary and produces once the wall clock has reached the next block's slot;
+ * with another block time every `blockTimeMs` (the chain still steps 3 s slots,
+ * consensus/slot-clock.ts); 0 produces only on request (/admin/mine). Which representative signs
+ * which slot is consensus/schedule.ts.
  */
 export class Producer {
   private timer: NodeJS.Timeout | null = null;
@@ -42,7 +43,10 @@ export class Producer {
     }, delay);
   }
 
-  /** The loop's block: none while the next slot is still ahead of the wall clock (blocks mined on request went there). */
+  /**
+   * The loop's block: none while the next slot is still ahead of the wall clock (after a
+   * maintenance block's skipped slots, or blocks mined on request).
+   */
   private produceOnTime(): Promise<unknown> {
     const run = this.queue.then(async () => {
       const now = Date.now();
