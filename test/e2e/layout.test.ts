@@ -78,7 +78,14 @@ describe('every page at 1024×700', () => {
       .stores()
       .addressBook.save({ name: 'Supplier with a long name', address: accounts[2]!.address });
     const built = await setup.wallet.transactions.build(
-      TxRequestSchema.parse({ kind: 'trx-transfer', owner, to: accounts[1]!.address, amountSun: '1000000' }),
+      TxRequestSchema.parse({
+        kind: 'trx-transfer',
+        owner,
+        to: accounts[1]!.address,
+        amountSun: '1000000',
+        // At 150 ms blocks chain time runs 20 times faster than the clock: an hour's window outlasts a busy machine.
+        expirationMs: 3_600_000,
+      }),
     );
     await setup.wallet.transactions.sign({ txid: built.txid });
     await setup.wallet.transactions.broadcast({ txid: built.txid });
