@@ -16,7 +16,7 @@ import { WORD_HEX, lowerHexOrUndefined, prefixLength } from './words';
 
 /**
  * Call data (selector ‖ parameters), return values and deploy data
- * (node-http-interface.md "Parameter encoding" 2, 7, 8).
+ * (Solidity ABI specification: function selector, argument encoding).
  */
 
 /** A function fragment, or a signature such as `transfer(address,uint256)` (parsed once and cached). */

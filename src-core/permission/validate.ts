@@ -10,7 +10,7 @@ import { OPERATIONS_BYTES, operationBits } from './operations';
 
 /**
  * The checks java-tron's AccountPermissionUpdateActuator.validate() runs, in its order
- * (java-tron-http.md §5 "AccountPermissionUpdate"). java-tron stops at the first failure;
+ * (AccountPermissionUpdateActuator.validate, checkPermission). java-tron stops at the first failure;
  * `validatePermissionUpdate` keeps going and reports every problem, in the order java-tron would
  * meet them, so the first one is exactly what a node answers. Each issue carries java-tron's
  * message verbatim (`nodeMessage`, for the embedded node) and a sentence saying what to change.

@@ -10,9 +10,9 @@ import { CONTRACT_TYPE_IDS, contractTypeName, isContractTypeName, parameterMessa
 import type { ContractJson, RawDataJson, TransactionJson } from './types';
 
 /**
- * Transaction JSON ⇄ protobuf (java-tron-http.md §2.1, §2.5). The JSON is the source of truth,
- * as on java-tron: the node re-encodes `raw_data` and never reads `raw_data_hex`, so any JSON that
- * does not re-encode to the same bytes changes the txID.
+ * Transaction JSON ⇄ protobuf (java-tron Util.printTransactionToJSON, Util.packTransaction; txID = sha256(raw_data),
+ * TransactionCapsule.getTransactionId). The JSON is the source of truth, as on java-tron: the node re-encodes
+ * `raw_data` and never reads `raw_data_hex`, so any JSON that does not re-encode to the same bytes changes the txID.
  */
 export interface TxCodecOptions extends Pick<JsonCodecOptions, 'visible' | 'hexMode'> {
   /**

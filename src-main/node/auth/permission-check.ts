@@ -7,8 +7,8 @@ import { JavaError, TransactionSignatureError } from '../errors';
 import { failsPointDecompression, INVALID_POINT_COMPRESSION } from './point-decompression';
 
 /**
- * Signature and permission checks of java-tron TransactionCapsule (java-tron-http.md §2.3), over
- * signer addresses recovered beforehand (in worker threads, once per transaction).
+ * Signature and permission checks of java-tron TransactionCapsule (validateSignature, checkWeight, checkPermission),
+ * over signer addresses recovered beforehand (in worker threads, once per transaction).
  * NOTE: a minimal copy of the rules that src-core/permission will own; de-duplicate once it lands.
  */
 export type RecoveredSignature =

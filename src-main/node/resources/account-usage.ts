@@ -12,7 +12,7 @@ import { frozenV2Of, RESOURCE } from '../state/account';
 import type { DynamicProperties } from '../state/dynamic';
 
 /**
- * The account side of java-tron's ResourceProcessor (java-tron-http.md §6.1–6.3), over the pure
+ * The account side of java-tron's ResourceProcessor (BandwidthProcessor, EnergyProcessor), over the pure
  * formulas of src-core/fee: staked bandwidth and energy limits from stake, recovery in the account's
  * own window, and consumption that updates usage, window and last slot together. Free bandwidth
  * keeps the fixed 24 h window.

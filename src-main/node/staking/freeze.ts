@@ -20,7 +20,7 @@ import { withdrawVoteReward } from './rewards';
 import { ContractValidateError } from '../errors';
 
 /**
- * Stake 2.0 freezing (java-tron-http.md §6.5; JT FreezeBalanceV2, UnfreezeBalanceV2,
+ * Stake 2.0 freezing (TIP-467; java-tron FreezeBalanceV2, UnfreezeBalanceV2,
  * WithdrawExpireUnfreeze and CancelAllUnfreezeV2 actuators): validation with java-tron's exact
  * messages, and execution that keeps TotalNetWeight / TotalEnergyWeight / TotalTronPowerWeight
  * (whole TRX of each account's stake, delegated-out included) in step.

@@ -1,6 +1,6 @@
 import type { VmFlags } from './flags';
 
-/** java-tron `EnergyCost` constants (tvm.md §3). */
+/** java-tron `EnergyCost` constants. */
 export const Energy = {
   BASE_TIER: 2n,
   VERY_LOW_TIER: 3n,

@@ -28,7 +28,8 @@ export interface Review {
 /** The structure the chain holds for the account, with java-tron's implicit defaults filled in. */
 export function currentStructure(address: HexAddress, account: Account | null): AccountPermissions {
   if (!account) {
-    // java-tron's defaults for an address that has never received TRX (java-tron-http.md §2.3).
+    // java-tron's defaults for an address that has never received TRX (TransactionCapsule.checkWeight: default owner
+    // and active permissions).
     const [owner, active] = effectivePermissions(null, { ownerAddress: address });
     return { address, owner: owner!, actives: [active!] };
   }

@@ -17,7 +17,7 @@ import type { EnergyEstimateView, EstimateView, FeeLimitSuggestion, TxKind } fro
 import type { ContractPlan } from './requests';
 
 /**
- * Energy for a contract call or deployment (node-http-interface.md "Estimation"): the node's
+ * Energy for a contract call or deployment (java-tron's estimateenergy, Wallet.estimateEnergy): the node's
  * estimateenergy with the client's triggerconstantcontract fallback, the base energy and the
  * dynamic-model penalty from a constant call, and fee_limit by the spec's three strategies.
  */
@@ -101,7 +101,8 @@ export async function estimateEnergy(client: TronNodeClient, owner: string, plan
     const unavailable = contractsUnavailable(error);
     if (unavailable) return { estimate: null, problem: unavailable, revertReason: null, constant: null };
     if (!(error instanceof ContractCallError)) throw error;
-    // A failed estimate: run the call once more to read its revert data (§4.5).
+    // A failed estimate: run the call once more to read its revert data (TriggerConstantContractServlet answers it in
+    // constant_result).
     const constant = await client.triggerConstantContract(request).catch(() => null);
     if (constant?.reverted) {
       const reason = revertReasonOf(constant, plan.abi);

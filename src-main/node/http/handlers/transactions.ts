@@ -25,7 +25,7 @@ import { AdmissionError, ContractValidateError, JavaError, TransactionSignatureE
 
 type Json = Record<string, unknown>;
 
-// --- builders (java-tron-http.md §3 "Builder defaults") -----------------------------------------
+// --- builders (Wallet.createTransactionCapsule, TransactionCapsule.setReference) ---------------
 
 /** Options of a node-built transaction (Wallet.createTransactionCapsule plus the servlet's extras). */
 export interface UnsignedOptions {
@@ -115,7 +115,7 @@ export async function buildUnsigned(
   return unsignedJson(tx, visible);
 }
 
-// --- broadcast (java-tron-http.md §5, §9) --------------------------------------------------------
+// --- broadcast (BroadcastServlet, BroadcastHexServlet, Wallet.broadcastTransaction) --------------
 
 function hexMessage(message: string, visible: boolean): string {
   return visible ? message : bytesToHex(utf8ToBytes(message));
@@ -207,7 +207,7 @@ export const getTransactionInfoById =
     return json;
   };
 
-// --- getsignweight / getapprovedlist (java-tron-http.md §4.4) -----------------------------------
+// --- getsignweight / getapprovedlist (TransactionUtil.getTransactionSignWeight, Wallet.getTransactionApprovedList)
 
 async function recoverAll(s: NodeServices, tx: ParsedTransaction): Promise<RecoveredSignature[]> {
   const requests = [];

@@ -6,7 +6,7 @@ import { addressFromPrivateKey, randomPrivateKey, recoverAddress } from '../../.
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { concatBytes } from '../../../../src-core/bytes/bytes';
 
-/** Block header, blockID, txTrieRoot and witness signature (java-tron-http.md §1.4, §2.1, §7). */
+/** Block header, blockID, txTrieRoot and witness signature (BlockCapsule.getBlockId, BlockCapsule.sign). */
 describe('blocks', () => {
   // Minimal valid Transaction encodings: one signature field of n.
   const leaf = (n: number) => protocol.Transaction.encode({ signature: [Uint8Array.of(n, n, n)] }).finish();

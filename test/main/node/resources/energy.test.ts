@@ -14,7 +14,7 @@ import { b, fundedKey, send, TRX } from '../staking/helpers';
 import { ContractExeError } from '../../../../src-main/node/errors';
 
 /**
- * The energy processor (java-tron EnergyProcessor + ReceiptCapsule.payEnergyBill, §6.3): limits from
+ * The energy processor (java-tron EnergyProcessor + ReceiptCapsule.payEnergyBill): limits from
  * stake including delegated energy, usage recovering in the account's window, staked energy used
  * before anything is burned. TotalEnergyCurrentLimit is lowered to 50,000 so the figures stay small.
  */

@@ -6,7 +6,7 @@ import { startNode, type Key } from '../helpers';
 import { account, advance, b, balanceOf, build, call, fundedKey, info, send, TRX, VALIDATE } from './helpers';
 
 /**
- * Votes, maintenance and rewards (java-tron-http.md §7): a candidate voted in is ranked at the next
+ * Votes, maintenance and rewards (MaintenanceManager, MortgageService): a candidate voted in is ranked at the next
  * maintenance and produces blocks; every block pays 16 TRX to its producer and 160 TRX across the
  * voted candidates; each keeps 20 % (brokerage) and its voters share the rest at the end of the
  * cycle. All amounts computed by hand from the blocks actually produced.

@@ -5,7 +5,7 @@ import { account, advance, b, balanceOf, broadcast, build, fundedKey, info, reso
 
 /**
  * Stake 2.0 end to end on a node, every figure computed by hand from the rules
- * (java-tron-http.md §6.1–6.5): limits are the stake's share of TotalNetLimit (43.2e9) or
+ * (TIP-467; BandwidthProcessor, EnergyProcessor): limits are the stake's share of TotalNetLimit (43.2e9) or
  * TotalEnergyCurrentLimit (180e9), weights are whole TRX, unfreezes wait 14 days of chain time.
  */
 const DAY_S = 86_400;

@@ -16,8 +16,8 @@ import { asm } from '../vm/helpers';
 import { balance, callData, constant, contractTx, deploy, freezeEnergy, info, TRX, trigger, word } from './helpers';
 
 /**
- * Who pays for energy (tvm.md §8, java-tron-http.md §6.3), the dynamic energy model across a
- * maintenance period (§6.4), which internal transactions are stored, and contracts across a restart.
+ * Who pays for energy (VMActuator, ReceiptCapsule.payEnergyBill), the dynamic energy model across a
+ * maintenance period (TIP-491), which internal transactions are stored, and contracts across a restart.
  */
 const hexText = (text: string): string => bytesToHex(utf8ToBytes(text));
 

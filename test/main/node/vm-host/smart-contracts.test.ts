@@ -14,8 +14,9 @@ import { artifacts, callData, constant, contractTx, deploy, info, stringCall, TR
 
 /**
  * CreateSmartContract and TriggerSmartContract through the node: receipts, results, errors,
- * constant calls, and the contract endpoints (java-tron-http.md §4, §4.5, §5; tvm.md §8–§10).
- * Energy figures are the ones vm/README.md derives for the fixture contracts.
+ * constant calls, and the contract endpoints (java-tron's contract servlets, VMActuator,
+ * TransactionUtil.buildTransactionInfoInstance). Energy figures are the ones vm/README.md derives for the fixture
+ * contracts.
  */
 const ENERGY_FEE = 210n;
 const hexText = (text: string): string => bytesToHex(utf8ToBytes(text));

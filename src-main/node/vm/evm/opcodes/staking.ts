@@ -21,7 +21,7 @@ import {
 } from './context';
 
 /**
- * TRON staking, voting and reward opcodes (tvm.md §5; java-tron `OperationActions` + `Program`).
+ * TRON staking, voting and reward opcodes (java-tron `OperationActions` + `Program`).
  * Each creates its internal transaction first, then asks the node's staking hooks; a refusal pushes
  * 0 and marks the internal transaction rejected without failing the frame. The hook runs inside its
  * own checkpoint, so a refusal leaves no partial change (java-tron's child repository).
