@@ -18,8 +18,8 @@ import { expectWalletError, quietLog, recordEvents, removeDir, tempDir } from '.
  * The contract paths of the transaction service (estimate, fee_limit strategies, revert reasons,
  * constant-call simulation, view calls, token facts, the node's dry run) against the real
  * embedded node for blocks, accounts and parameters, with the contract endpoints answered the
- * way java-tron answers them (TriggerConstantContractServlet, EstimateEnergyServlet), since this node version runs no
- * VM.
+ * way java-tron answers them (TriggerConstantContractServlet, EstimateEnergyServlet), so each
+ * answer (a revert, a missing endpoint, an energy figure) is the one the test needs.
  */
 const hexOf = (text: string) => Buffer.from(text, 'utf8').toString('hex');
 const word = (types: string[], values: unknown[]) => encodeParams(types, values);
