@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain ESM module without type declarations
 import { nodeLayers } from '../../scripts/eslint/node-layers.mjs';
 
 // Each fixture breaks one written rule when linted as if it sat at `as`; the lint run over the
@@ -100,7 +101,7 @@ describe('layer rules', () => {
 
 describe('node layers', () => {
   it('place every folder and top-level module of src-main/node in a layer', () => {
-    const members = new Set(nodeLayers.flatMap((layer) => layer.members));
+    const members = new Set((nodeLayers as { members: string[] }[]).flatMap((layer) => layer.members));
     const entries = readdirSync(new URL('../../src-main/node/', import.meta.url), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() || entry.name.endsWith('.ts'))
       .map((entry) => entry.name.replace(/\.ts$/, ''));
