@@ -24,11 +24,6 @@ export interface StakeTotals {
   readonly totalEnergyWeight: bigint;
 }
 
-/** The totals a transaction sees: the pending values of a view, else the head's. */
-export function stakeTotals(source: StakeTotals): StakeTotals {
-  return { totalNetWeight: source.totalNetWeight, totalEnergyWeight: source.totalEnergyWeight };
-}
-
 /** Head slot of the chain: (head block time − genesis time) / 3 s. */
 export function headSlotOf(props: Pick<DynamicProperties, 'headTimestamp' | 'genesisTimestamp'>): number {
   return Math.floor((props.headTimestamp - props.genesisTimestamp) / 3000);

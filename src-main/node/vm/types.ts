@@ -24,7 +24,6 @@ export type ContractResultCode = (typeof ContractResult)[keyof typeof ContractRe
 
 /** `ResourceCode` of the staking opcodes and system contracts (common.proto `ResourceCode`). */
 export const ResourceCode = { BANDWIDTH: 0, ENERGY: 1, TRON_POWER: 2 } as const;
-export type ResourceCodeValue = (typeof ResourceCode)[keyof typeof ResourceCode];
 
 /**
  * One `TransactionInfo.log` entry: the address is 20 bytes, without the 0x41 prefix (java-tron LogInfo,
