@@ -25,7 +25,6 @@ export const KeychainStatusSchema = z.discriminatedUnion('available', [
     message: z.string(),
   }),
 ]);
-export type KeychainStatus = z.infer<typeof KeychainStatusSchema>;
 
 /**
  * When a signature needs the vault password typed on main's confirmation, beside the approval
