@@ -244,54 +244,54 @@ const withdrawReward: AddOpcode = {
   },
 };
 
-const freezeBalanceV2: AddOpcode = {
-  opcode: 0xda,
-  opcodeName: 'FREEZEBALANCEV2',
-  baseFee: Number(Energy.FREEZE_V2),
-  logicFunction: (runState: RunState) => {
-    guardStatic(runState);
-    const { tx, frame } = tronOf(runState);
-    const [resource, amount] = runState.stack.popN(2) as [bigint, bigint];
-    const record = addInternalTx(
-      runState,
-      tx,
-      frame,
-      frame.address,
-      lowInt64(amount),
-      `freezeBalanceV2For${name(resource)}`,
-    );
-    const exact = exactInt64(amount);
-    if (exact === undefined) return reject(runState, record);
-    const outcome = attempt(runState, tx, () =>
-      tx.staking.freezeBalanceV2(tx.stakingContext, frame.address, exact, resourceV2(resource)),
-    );
-    if (!outcome.ok) return reject(runState, record);
-    runState.stack.push(1n);
-  },
-};
+/**
+ * FREEZEBALANCEV2 and UNFREEZEBALANCEV2: pop the resource and the amount, record the internal
+ * transaction `<note>For<Resource>` with the amount's low 64 bits, then run the hook with the
+ * exact amount (an amount past int64 is refused) and push 1; `afterwards` adds what the outcome
+ * brings beyond that.
+ */
+function stakeV2Opcode<T extends StakingOutcome>(
+  opcode: number,
+  opcodeName: string,
+  baseFee: bigint,
+  note: string,
+  hook: (tx: TxContext, owner: HexAddress, amount: bigint, resource: number) => T,
+  afterwards: (runState: RunState, tx: TxContext, frame: FrameContext, outcome: T) => void = () => {},
+): AddOpcode {
+  return {
+    opcode,
+    opcodeName,
+    baseFee: Number(baseFee),
+    logicFunction: (runState: RunState) => {
+      guardStatic(runState);
+      const { tx, frame } = tronOf(runState);
+      const [resource, amount] = runState.stack.popN(2) as [bigint, bigint];
+      const record = addInternalTx(runState, tx, frame, frame.address, lowInt64(amount), `${note}For${name(resource)}`);
+      const exact = exactInt64(amount);
+      if (exact === undefined) return reject(runState, record);
+      const outcome = attempt(runState, tx, () => hook(tx, frame.address, exact, resourceV2(resource)));
+      if (!outcome.ok) return reject(runState, record);
+      afterwards(runState, tx, frame, outcome);
+      runState.stack.push(1n);
+    },
+  };
+}
 
-const unfreezeBalanceV2: AddOpcode = {
-  opcode: 0xdb,
-  opcodeName: 'UNFREEZEBALANCEV2',
-  baseFee: Number(Energy.UNFREEZE_V2),
-  logicFunction: (runState: RunState) => {
-    guardStatic(runState);
-    const { tx, frame } = tronOf(runState);
-    const [resource, amount] = runState.stack.popN(2) as [bigint, bigint];
-    const record = addInternalTx(
-      runState,
-      tx,
-      frame,
-      frame.address,
-      lowInt64(amount),
-      `unfreezeBalanceV2For${name(resource)}`,
-    );
-    const exact = exactInt64(amount);
-    if (exact === undefined) return reject(runState, record);
-    const outcome = attempt(runState, tx, () =>
-      tx.staking.unfreezeBalanceV2(tx.stakingContext, frame.address, exact, resourceV2(resource)),
-    );
-    if (!outcome.ok) return reject(runState, record);
+const freezeBalanceV2 = stakeV2Opcode(
+  0xda,
+  'FREEZEBALANCEV2',
+  Energy.FREEZE_V2,
+  'freezeBalanceV2',
+  (tx, owner, amount, resource) => tx.staking.freezeBalanceV2(tx.stakingContext, owner, amount, resource),
+);
+
+const unfreezeBalanceV2 = stakeV2Opcode(
+  0xdb,
+  'UNFREEZEBALANCEV2',
+  Energy.UNFREEZE_V2,
+  'unfreezeBalanceV2',
+  (tx, owner, amount, resource) => tx.staking.unfreezeBalanceV2(tx.stakingContext, owner, amount, resource),
+  (runState, tx, frame, outcome) => {
     if (outcome.withdrawnExpired > 0n)
       addInternalTx(
         runState,
@@ -301,9 +301,8 @@ const unfreezeBalanceV2: AddOpcode = {
         outcome.withdrawnExpired,
         'withdrawExpireUnfreezeWhileUnfreezing',
       );
-    runState.stack.push(1n);
   },
-};
+);
 
 const cancelAllUnfreezeV2: AddOpcode = {
   opcode: 0xdc,
