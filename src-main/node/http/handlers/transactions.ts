@@ -269,6 +269,15 @@ function signatureFailure(
   throw error;
 }
 
+/** The contract and its owner's account that getsignweight and getapprovedlist weigh, or java-tron's refusal. */
+function signingOwner(s: NodeServices, tx: ParsedTransaction) {
+  const contract = tx.contract;
+  if (!contract) throw new TransactionSignatureError('other', 'Invalid transaction: no valid contract');
+  const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
+  if (!account) throw new TransactionSignatureError('permission', 'Account does not exist!');
+  return { contract, account };
+}
+
 export const getSignWeight =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
@@ -277,10 +286,7 @@ export const getSignWeight =
     const out: Json = {};
     let result: Json = {};
     try {
-      const contract = tx.contract;
-      if (!contract) throw new TransactionSignatureError('other', 'Invalid transaction: no valid contract');
-      const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
-      if (!account) throw new TransactionSignatureError('permission', 'Account does not exist!');
+      const { contract, account } = signingOwner(s, tx);
       const permission = permissionById(account, contract.permissionId);
       if (!permission) throw new TransactionSignatureError('permission', 'Permission for this, does not exist!');
       if (contract.permissionId !== 0) {
@@ -320,10 +326,7 @@ export const getApprovedList =
     const out: Json = {};
     let result: Json = {};
     try {
-      const contract = tx.contract;
-      if (!contract) throw new TransactionSignatureError('other', 'Invalid transaction: no valid contract');
-      const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
-      if (!account) throw new TransactionSignatureError('permission', 'Account does not exist!');
+      const { contract, account } = signingOwner(s, tx);
       if (tx.signatures.length > 0) {
         checkSignatureCount(approvedListBound(s, account, contract.permissionId), tx.signatures.length);
         const recovered = await recoverAll(s, tx);
