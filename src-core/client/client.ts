@@ -237,7 +237,7 @@ export class TronNodeClient {
     });
   }
 
-  /** Replaces all permissions of the account (spec "Rules for updating permissions"). */
+  /** Replaces all permissions of the account (AccountPermissionUpdateActuator). */
   async accountPermissionUpdate(request: AccountPermissionUpdateRequest): Promise<UnsignedTransactionJson> {
     if (!Array.isArray(request.actives)) throw badArgument('actives', 'a list of active permissions');
     return this.build('accountpermissionupdate', request, {

@@ -148,8 +148,8 @@ export function account(value: unknown, endpoint: string): Account | null {
     allowance: big(a, 'allowance', endpoint),
     latest_withdraw_time: int(a, 'latest_withdraw_time', endpoint),
     is_witness: bool(a, 'is_witness', endpoint),
-    // Spec "Account and permissions": an account without an owner permission is controlled by its
-    // own address (threshold 1, one key of weight 1).
+    // An account without an owner permission is controlled by its own address (threshold 1, one key
+    // of weight 1), as AccountCapsule.createDefaultOwnerPermission builds it.
     owner_permission:
       a.owner_permission === undefined
         ? {
@@ -241,7 +241,7 @@ export function accountResource(value: unknown, endpoint: string): AccountResour
 
 export function internalTransaction(value: unknown, endpoint: string): InternalTransaction {
   const t = asObject(value, endpoint, 'an internal transaction');
-  // Spec "Internal transaction": callValueInfo may be an empty object or an empty list when nothing moves.
+  // callValueInfo may be an empty object or an empty list when nothing moves.
   const info = t.callValueInfo;
   const infos = Array.isArray(info) ? info : info === undefined || info === null ? [] : [info];
   return {

@@ -92,7 +92,7 @@ export function assertTransactionPermissionId(id: number): void {
 }
 
 export interface PermissionLookupOptions {
-  /** The active operations a new account gets on this chain (default: the spec's mask). */
+  /** The active operations a new account gets on this chain (default: DEFAULT_ACTIVE_OPERATIONS). */
   readonly defaultActiveOperations?: string;
 }
 

@@ -18,8 +18,8 @@ export const OPERATIONS_BYTES = 32;
 export const OPERATIONS_BITS = OPERATIONS_BYTES * 8;
 
 /**
- * The operations of the active permission a new account gets, as the spec states them. The spec
- * says this covers "every contract except AccountPermissionUpdateContract"; decoded, it allows
+ * The operations this library gives a new active permission, meant as "every contract except
+ * AccountPermissionUpdateContract"; decoded, it allows
  * every ContractType except AccountPermissionUpdateContract (46) *and* CancelAllUnfreezeV2Contract
  * (59), which the mask predates. Mainnet's current default (`7fff1fc0033efb0f…`, DynamicPropertiesStore
  * getActiveDefaultOperations) adds 59. Pass that one where the chain's default matters.

@@ -44,7 +44,7 @@ export function totalSignNum(parameters: ChainParameters): number {
   return reported !== undefined && reported > 0n ? Number(reported) : PROTOCOL_CONSTANTS.TOTAL_SIGN_NUM;
 }
 
-/** The spec's default active mask, plus CancelAllUnfreezeV2 where the chain has enabled it (mainnet's current default). */
+/** The default active mask (DEFAULT_ACTIVE_OPERATIONS), plus CancelAllUnfreezeV2 where the chain has enabled it (mainnet's current default). */
 export function defaultActiveOperations(parameters: ChainParameters): string {
   const allowCancel = (parameters as unknown as Record<string, bigint | undefined>).getAllowCancelAllUnfreezeV2 === 1n;
   return allowCancel

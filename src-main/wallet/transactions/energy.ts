@@ -19,7 +19,7 @@ import type { ContractPlan } from './requests';
 /**
  * Energy for a contract call or deployment (java-tron's estimateenergy, Wallet.estimateEnergy): the node's
  * estimateenergy with the client's triggerconstantcontract fallback, the base energy and the
- * dynamic-model penalty from a constant call, and fee_limit by the spec's three strategies.
+ * dynamic-model penalty from a constant call, and fee_limit by three strategies (src-core/fee/fee-limit.ts).
  */
 
 export function constantRequest(
@@ -162,7 +162,7 @@ const UNAVAILABLE = (strategy: FeeLimitStrategy, problem: string): FeeLimitSugge
 });
 
 /**
- * The three strategies (spec "Ways to choose fee_limit"): the estimate itself; the contract's
+ * The three strategies: the estimate itself; the contract's
  * energy_factor applied to the base energy; the chain's maximum factor applied to the base
  * energy. Each adds the default 20 % margin; a result above getMaxFeeLimit is refused.
  */
