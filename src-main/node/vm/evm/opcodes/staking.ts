@@ -229,20 +229,36 @@ function bytesToWord(bytes: Uint8Array): bigint {
   return value;
 }
 
-const withdrawReward: AddOpcode = {
-  opcode: 0xd9,
-  opcodeName: 'WITHDRAWREWARD',
-  baseFee: Number(Energy.WITHDRAW_REWARD),
-  logicFunction: (runState: RunState) => {
-    guardStatic(runState);
-    const { tx, frame } = tronOf(runState);
-    const record = addInternalTx(runState, tx, frame, frame.address, 0n, 'withdrawReward');
-    const outcome = attempt(runState, tx, () => tx.staking.withdrawReward(tx.stakingContext, frame.address));
-    if (!outcome.ok) return reject(runState, record);
-    record.value = outcome.amount;
-    runState.stack.push(outcome.amount);
-  },
-};
+/**
+ * WITHDRAWREWARD and WITHDRAWEXPIREUNFREEZE: record the internal transaction `note`, run the hook,
+ * and push the amount paid out (also the internal transaction's value).
+ */
+function withdrawOpcode(
+  opcode: number,
+  opcodeName: string,
+  baseFee: bigint,
+  note: string,
+  hook: (tx: TxContext, owner: HexAddress) => StakingOutcome & { readonly amount: bigint },
+): AddOpcode {
+  return {
+    opcode,
+    opcodeName,
+    baseFee: Number(baseFee),
+    logicFunction: (runState: RunState) => {
+      guardStatic(runState);
+      const { tx, frame } = tronOf(runState);
+      const record = addInternalTx(runState, tx, frame, frame.address, 0n, note);
+      const outcome = attempt(runState, tx, () => hook(tx, frame.address));
+      if (!outcome.ok) return reject(runState, record);
+      record.value = outcome.amount;
+      runState.stack.push(outcome.amount);
+    },
+  };
+}
+
+const withdrawReward = withdrawOpcode(0xd9, 'WITHDRAWREWARD', Energy.WITHDRAW_REWARD, 'withdrawReward', (tx, owner) =>
+  tx.staking.withdrawReward(tx.stakingContext, owner),
+);
 
 /**
  * FREEZEBALANCEV2 and UNFREEZEBALANCEV2: pop the resource and the amount, record the internal
@@ -331,20 +347,13 @@ const cancelAllUnfreezeV2: AddOpcode = {
   },
 };
 
-const withdrawExpireUnfreeze: AddOpcode = {
-  opcode: 0xdd,
-  opcodeName: 'WITHDRAWEXPIREUNFREEZE',
-  baseFee: Number(Energy.WITHDRAW_EXPIRE_UNFREEZE),
-  logicFunction: (runState: RunState) => {
-    guardStatic(runState);
-    const { tx, frame } = tronOf(runState);
-    const record = addInternalTx(runState, tx, frame, frame.address, 0n, 'withdrawExpireUnfreeze');
-    const outcome = attempt(runState, tx, () => tx.staking.withdrawExpireUnfreeze(tx.stakingContext, frame.address));
-    if (!outcome.ok) return reject(runState, record);
-    record.value = outcome.amount;
-    runState.stack.push(outcome.amount);
-  },
-};
+const withdrawExpireUnfreeze = withdrawOpcode(
+  0xdd,
+  'WITHDRAWEXPIREUNFREEZE',
+  Energy.WITHDRAW_EXPIRE_UNFREEZE,
+  'withdrawExpireUnfreeze',
+  (tx, owner) => tx.staking.withdrawExpireUnfreeze(tx.stakingContext, owner),
+);
 
 function delegation(opcode: number, opcodeName: string, note: string, undelegate: boolean): AddOpcode {
   return {
