@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  advanceChainTime,
-  nextBlockTimestamp,
-  nextSlotTime,
-  slotOf,
-} from '../../../../src-main/node/consensus/slot-clock';
+import { advanceChainTime, nextBlockTimestamp, nextSlotTime, slotOf } from '@main/node/consensus/slot-clock';
 
 const GENESIS = 1_700_000_001_000 - (1_700_000_001_000 % 3000);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
+import type { TronNode } from '@main/node';
 import {
   consumeStakedEnergy,
   energyLeft,
@@ -7,11 +7,11 @@ import {
   energyUsed,
   payEnergyBill,
   useEnergy,
-} from '../../../../src-main/node/resources/energy';
-import { energyUsageAt } from '../../../../src-main/node/resources/account-usage';
+} from '@main/node/resources/energy';
+import { energyUsageAt } from '@main/node/resources/account-usage';
 import { startNode, type Key } from '../helpers';
 import { b, fundedKey, send, TRX } from '../staking/helpers';
-import { ContractExeError } from '../../../../src-main/node/errors';
+import { ContractExeError } from '@main/node/errors';
 
 /**
  * The energy processor (java-tron EnergyProcessor + ReceiptCapsule.payEnergyBill): limits from

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
-import { decodeHeader } from '../../../../src-main/node/chain/block';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
+import type { TronNode } from '@main/node';
+import { decodeHeader } from '@main/node/chain/block';
+import { bytesToHex } from '@core/bytes/hex';
 import { startNode, type Key } from '../helpers';
 import { account, advance, b, balanceOf, build, call, fundedKey, info, send, TRX, VALIDATE } from './helpers';
 

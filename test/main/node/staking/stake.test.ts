@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
+import type { TronNode } from '@main/node';
 import { makeTx, newKey, startNode, transfer, type Key } from '../helpers';
 import { account, advance, b, balanceOf, broadcast, build, fundedKey, info, resources, send, TRX } from './helpers';
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { signDigest } from '../../../../src-core/keys/keys';
-import type { TronNode } from '../../../../src-main/node';
-import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
-import { encodeBase58Check } from '../../../../src-core/bytes/base58';
-import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import * as b from '../../../../src-core/tx/builders';
-import type { TransactionJson } from '../../../../src-core/tx/types';
-import { contractAddressOf } from '../../../../src-core/tx/contract-address';
-import { decodeRevertReason } from '../../../../src-main/node/vm/revert-reason';
+import { signDigest } from '@core/keys/keys';
+import type { TronNode } from '@main/node';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
+import { encodeBase58Check } from '@core/bytes/base58';
+import { utf8ToBytes } from '@core/bytes/utf8';
+import * as b from '@core/tx/builders';
+import type { TransactionJson } from '@core/tx/types';
+import { contractAddressOf } from '@core/tx/contract-address';
+import { decodeRevertReason } from '@main/node/vm/revert-reason';
 import { broadcast, call, fundedKey, makeTx, newKey, startNode, storedState, type Key } from '../helpers';
 import { artifacts, callData, constant, contractTx, deploy, info, stringCall, TRX, trigger, word } from './helpers';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HexAddress } from '../../../../src-core/brand';
+import type { HexAddress } from '@core/brand';
 import {
   ALICE,
   OWNER,
