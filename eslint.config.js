@@ -1,6 +1,7 @@
 // The "may import" tables of the src-* READMEs as lint rules: a wrong import fails `npm test`
 // instead of relying on review. Package imports go through no-restricted-imports; relative paths
-// between folders through layers/no-upward-import (scripts/eslint/layer-imports.mjs). Each rule
+// between folders through layers/no-upward-import (scripts/eslint/layer-imports.mjs), which also
+// keeps the node's internal layers in order (scripts/eslint/node-layers.mjs). Each rule
 // has a fixture under test/lint/fixtures that must fail (test/lint/layers.test.ts).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -10,6 +11,7 @@ import globals from 'globals';
 import prettier from 'eslint-config-prettier/flat';
 import { fileURLToPath } from 'node:url';
 import layers from './scripts/eslint/layer-imports.mjs';
+import { nodeLayerZones } from './scripts/eslint/node-layers.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -82,6 +84,7 @@ const layerZones = [
     message: 'The preload imports only the IPC contract.',
   },
   { files: 'src-main/app', forbidden: ['src-renderer', 'test'], message: 'Main never imports the renderer.' },
+  ...nodeLayerZones(),
 ];
 
 const restrict = (patterns, message) => ({

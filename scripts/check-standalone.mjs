@@ -3,7 +3,9 @@
 // above the repository's root from wherever the file sits, any climb into a `shared/` folder (the
 // notes that sit beside the checkout on the build machines, whatever the depth), or an absolute
 // path into the build machine's work folder. A clone on someone else's machine has none of those,
-// so tests, docs and scripts must carry what they need.
+// so tests, docs and scripts must carry what they need. It also fails on a Markdown document named
+// by its bare file name that the repository does not hold (notes kept beside the checkout): comments cite
+// public sources instead.
 //
 // Usage: node scripts/check-standalone.mjs [--root DIR]   (default: this repository)
 // A line that must keep such a string on purpose (a path-traversal test input) says
@@ -16,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 const SKIPPED = [/^package-lock\.json$/, /\.(png|jpe?g|gif|ico|icns|woff2?|ttf|y4m|mjpeg|bin)$/i];
 const CLIMB = /(?<![\w.])((?:\.\.\/)+)([\w@.-][\w@.\-/]*)/g;
 const MACHINE_PATHS = /(?<![\w.])\/work\/[\w.-]+/g;
+const MARKDOWN_NAME = /(?<![\w./-])[\w.-]+\.md(?![\w-])/gi;
 const ALLOW = 'standalone-check: allow';
 
 function isOutside(root, target) {
@@ -27,6 +30,7 @@ export function findOutsideReferences(root) {
   const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
     .split('\0')
     .filter((f) => f && !SKIPPED.some((pattern) => pattern.test(f)));
+  const documents = new Set(files.filter((f) => /\.md$/i.test(f)).map((f) => f.split('/').pop().toLowerCase()));
   const found = [];
   for (const file of files) {
     let text;
@@ -45,6 +49,9 @@ export function findOutsideReferences(root) {
         }
       }
       for (const match of line.matchAll(MACHINE_PATHS)) found.push({ file, line: index + 1, reference: match[0] });
+      for (const match of line.matchAll(MARKDOWN_NAME)) {
+        if (!documents.has(match[0].toLowerCase())) found.push({ file, line: index + 1, reference: match[0] });
+      }
     });
   }
   return found;

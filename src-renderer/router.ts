@@ -53,7 +53,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/cosign/:id', name: 'envelope', component: EnvelopePage, meta: { title: 'Envelope', vault: 'unlocked' } },
   { path: '/history', name: 'history', component: HistoryPage, meta: { title: 'History', vault: 'unlocked' } },
   { path: '/watch', name: 'watch', component: WatchPage, meta: { title: 'Watchtower', vault: 'unlocked' } },
-  // The Activity screen became the History screen; old links land there.
+  // `/activity` links open the History screen.
   { path: '/activity', redirect: '/history' },
   {
     path: '/address-book',

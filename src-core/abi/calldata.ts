@@ -12,11 +12,11 @@ import {
 import { encodeParams } from './encode';
 import { decodeNormalized, normalizeAbiData } from './decode';
 import type { AbiValue } from './values';
-import { WORD_HEX, lowerHexOrUndefined, prefixLength } from './words';
+import { WORD_HEX, dataHexOrUndefined, lowerHexOrUndefined, prefixLength } from './words';
 
 /**
  * Call data (selector ‖ parameters), return values and deploy data
- * (node-http-interface.md "Parameter encoding" 2, 7, 8).
+ * (Solidity ABI specification: function selector, argument encoding).
  */
 
 /** A function fragment, or a signature such as `transfer(address,uint256)` (parsed once and cached). */
@@ -56,12 +56,7 @@ export function encodeFunctionData(
 
 /** Splits call data into its selector and parameter hex, checking both. */
 export function splitCallData(data: string | Uint8Array): { selector: Hex; params: string } {
-  const hex =
-    data instanceof Uint8Array
-      ? bytesToHex(data)
-      : typeof data === 'string'
-        ? lowerHexOrUndefined(data, prefixLength(data))
-        : undefined;
+  const hex = dataHexOrUndefined(data);
   if (hex === undefined) throw new AbiError('ABI_DATA_HEX', 'The call data must be hex text or a Uint8Array.');
   if (hex.length < 8) {
     throw new AbiError(

@@ -8,9 +8,8 @@ import type { AbiValue } from './values';
 import { WORD_HEX, ZEROS, hexSliceToAscii, hexSliceToBytes, lowerHexOrUndefined, prefixLength } from './words';
 
 /**
- * Strict Solidity ABI decoding. Besides the length rule of node-http-interface.md "Parameter
- * encoding" 8, it refuses what Solidity's own decoder refuses and a little more, so that a value
- * shown to a person is the value the contract sees:
+ * Strict Solidity ABI decoding. Besides the Solidity ABI specification's length rules, it refuses what Solidity's own
+ * decoder refuses and a little more, so that a value shown to a person is the value the contract sees:
  * - offsets and lengths that point outside the data (or above 2^32);
  * - integers outside their width (`uint8` with high bits, `int8` without proper sign extension);
  * - `bool` words other than 0 and 1 (TronWeb, through ethers, reads any non-zero word as true);
@@ -178,7 +177,7 @@ function decodeAt(reader: Reader, type: AbiType, at: number): AbiValue {
     case 'address':
       spend(reader, at);
       if (!hex.startsWith(ZEROS[24]!, p)) throw dirty(at, type, 'has non-zero bytes above the 20-byte address.');
-      // The TRON prefix is restored (node-http-interface.md "Parameter encoding" 8).
+      // The TRON prefix 0x41 is restored (java-tron DataWord.toTronAddress).
       return '41' + hex.slice(p + 24, p + 64);
     case 'bool': {
       spend(reader, at);

@@ -8,7 +8,7 @@ import { hasLoneSurrogate, toAddressBody, toBytesHex, toInteger, valueError } fr
 import { ZEROS, asciiToHex, padLeft, padRight, sizeWord } from './words';
 
 /**
- * Solidity ABI encoding (node-http-interface.md "Parameter encoding" 3–4): static values in
+ * Solidity ABI encoding (Solidity ABI specification, "Formal Specification of the Encoding"): static values in
  * place, dynamic values in the tail behind an offset counted from the start of the enclosing
  * tuple. Output is lowercase hex without `0x`, the form java-tron's `parameter` field takes.
  */

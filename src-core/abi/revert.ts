@@ -1,12 +1,11 @@
 import type { Hex } from '../brand';
 import { AbiError } from '../errors';
-import { bytesToHex } from '../bytes/hex';
 import { type Abi, type ErrorFragment, parseAbi } from './fragments';
 import { decodeNormalized } from './decode';
 import { toNamedObject } from './named';
 import { stringType, tupleType, uintType } from './types';
 import type { AbiNamedValue, AbiValue } from './values';
-import { WORD_HEX, lowerHexOrUndefined, prefixLength } from './words';
+import { WORD_HEX, dataHexOrUndefined } from './words';
 
 /**
  * Revert data, as returned in a failed call's result: `Error(string)` from `require`/`revert`,
@@ -63,12 +62,7 @@ export function decodeRevertData(
   data: string | Uint8Array,
   abi?: Abi | readonly ErrorFragment[] | unknown,
 ): RevertReason {
-  const hex =
-    data instanceof Uint8Array
-      ? bytesToHex(data)
-      : typeof data === 'string'
-        ? lowerHexOrUndefined(data, prefixLength(data))
-        : undefined;
+  const hex = dataHexOrUndefined(data);
   if (hex === undefined || hex.length % 2 !== 0)
     throw new AbiError(
       'ABI_DATA_HEX',

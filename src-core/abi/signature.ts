@@ -11,7 +11,7 @@ import { SyntaxReader } from './syntax';
  * `event Transfer(address indexed from, address indexed to, uint256 value)`,
  * `function balanceOf(address) view returns (uint256)`), and their canonical form
  * `name(type,…)`: no names, no spaces, `uint` → `uint256`. Selectors and event topics are
- * Keccak-256 of that canonical text (node-http-interface.md "Parameter encoding" 1).
+ * Keccak-256 of that canonical text (Solidity ABI specification, "Function Selector").
  */
 
 export type SignatureKind = 'function' | 'event' | 'error' | 'constructor';

@@ -3,8 +3,8 @@ import { AbiError } from '../errors';
 /**
  * The Solidity ABI type tree. Every node carries what the coders need, computed once when the
  * node is built: its canonical text (as it appears in selectors), whether it is dynamic, and how
- * many bytes it takes in the head of the enclosing tuple (node-http-interface.md "Parameter
- * encoding" items 3 and 4). Nodes are immutable and may be shared between trees.
+ * many bytes it takes in the head of the enclosing tuple (Solidity ABI specification,
+ * "Formal Specification of the Encoding"). Nodes are immutable and may be shared between trees.
  */
 export type AbiType =
   UintType | IntType | AddressType | BoolType | FixedBytesType | BytesType | StringType | ArrayType | TupleType;

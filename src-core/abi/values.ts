@@ -117,7 +117,7 @@ export function cleanHex(text: string): string | undefined {
 
 /**
  * The 20 address bytes as 40 hex digits. The ABI word holds the EVM form, so the TRON 0x41
- * prefix is dropped (node-http-interface.md "Parameter encoding" 3).
+ * prefix is dropped (Solidity ABI specification, `address` as uint160).
  */
 export function toAddressBody(value: unknown, path: string, type: AbiType): string {
   if (typeof value !== 'string') {

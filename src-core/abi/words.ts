@@ -1,3 +1,5 @@
+import { bytesToHex } from '../bytes/hex';
+
 /**
  * Hex helpers for 32-byte ABI words. The coders work on lowercase hex text rather than bytes:
  * integers go through `BigInt('0x…')` and `toString(16)` without a byte loop, and the text that
@@ -89,4 +91,10 @@ export function prefixLength(text: string): number {
   return text.length >= 2 && text.charCodeAt(0) === 48 && (text.charCodeAt(1) === 120 || text.charCodeAt(1) === 88)
     ? 2
     : 0;
+}
+
+/** Call or revert data given as bytes or hex text (with or without `0x`), as lowercase hex; undefined when the text is not hex. */
+export function dataHexOrUndefined(data: unknown): string | undefined {
+  if (data instanceof Uint8Array) return bytesToHex(data);
+  return typeof data === 'string' ? lowerHexOrUndefined(data, prefixLength(data)) : undefined;
 }

@@ -54,11 +54,6 @@ function looksLikeHex(input: string): boolean {
   return /^(0x)?[0-9a-fA-F]+$/.test(input);
 }
 
-export function bytesToHexAddress(bytes: Uint8Array): HexAddress {
-  checkAddressBytes(bytes, bytesToHex(bytes));
-  return bytesToHex(bytes) as string as HexAddress;
-}
-
 export function bytesToBase58Address(bytes: Uint8Array): Base58Address {
   checkAddressBytes(bytes, bytesToHex(bytes));
   return encodeBase58Check(bytes) as Base58Address;
@@ -80,10 +75,6 @@ export function isValidAddress(input: unknown): input is Address {
   } catch {
     return false;
   }
-}
-
-export function isBase58Address(input: string): input is Base58Address {
-  return input.startsWith('T') && isValidAddress(input);
 }
 
 /** EVM-style 20-byte form (`0x…`), as Solidity and ABI words see it. */

@@ -1,7 +1,7 @@
 /**
- * Chain parameters, with the values the node-http-interface spec states as defaults (energy
+ * Chain parameters, with java-tron's genesis defaults (energy
  * 210 sun, bandwidth 1000 sun/byte, the fixed fees) and mainnet values elsewhere
- * (java-tron-http.md §6 table). Keys are the names `/wallet/getchainparameters` prints. Every
+ * (java-tron DynamicPropertiesStore). Keys are the names `/wallet/getchainparameters` prints. Every
  * rate the wallet or the node uses comes from here, so a network's live values can replace them.
  */
 export const DEFAULT_CHAIN_PARAMETERS = {
@@ -77,7 +77,7 @@ export const DEFAULT_CHAIN_PARAMETERS = {
 export type ChainParameterKey = keyof typeof DEFAULT_CHAIN_PARAMETERS;
 export type ChainParameters = { [K in ChainParameterKey]: bigint };
 
-/** Limits that are protocol constants, not proposals (java-tron-http.md §6 "Constants"). */
+/** Limits that are protocol constants, not proposals (java-tron `Parameter.ChainConstant`). */
 export const PROTOCOL_CONSTANTS = {
   /** TRX has 6 decimals: 1 TRX = 1,000,000 sun. */
   SUN_PER_TRX: 1_000_000n,

@@ -95,7 +95,7 @@ import type {
 } from './types';
 
 /**
- * Typed client for a TRON full node's HTTP API (java-tron-http.md §3–§5, node-http-interface.md).
+ * Typed client for a TRON full node's HTTP API (java-tron's `/wallet` servlets, Wallet).
  * One method per endpoint. Works against java-tron (TronGrid, Nile, Shasta, a stock node with
  * `solidityNodeUrl` on port 8091) and against our embedded node, which serves both prefixes on
  * one origin. Every request is a JSON POST; addresses go out as hex and `visible` is never set.
@@ -146,7 +146,7 @@ export class TronNodeClient {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Transaction builders (each returns the node's unsigned transaction JSON, §2.5)
+  // Transaction builders (each returns the node's unsigned transaction JSON, Util.printCreateTransaction)
 
   async createTransaction(request: CreateTransactionRequest): Promise<UnsignedTransactionJson> {
     return this.build('createtransaction', request, {
@@ -237,7 +237,7 @@ export class TronNodeClient {
     });
   }
 
-  /** Replaces all permissions of the account (spec "Rules for updating permissions"). */
+  /** Replaces all permissions of the account (AccountPermissionUpdateActuator). */
   async accountPermissionUpdate(request: AccountPermissionUpdateRequest): Promise<UnsignedTransactionJson> {
     if (!Array.isArray(request.actives)) throw badArgument('actives', 'a list of active permissions');
     return this.build('accountpermissionupdate', request, {
@@ -344,7 +344,7 @@ export class TronNodeClient {
       constant_result: parse.hexList(json, 'constant_result', endpoint),
       energy_used: int(json, 'energy_used', endpoint),
       energy_penalty: int(json, 'energy_penalty', endpoint),
-      // §4.5: a REVERT keeps result.result true, sets ret FAILED and the message.
+      // TriggerConstantContractServlet: a REVERT keeps result.result true, sets ret FAILED and the message.
       reverted: ret === 'FAILED' || /REVERT/i.test(message),
       message,
       transaction: tx,
@@ -357,7 +357,7 @@ export class TronNodeClient {
 
   /**
    * Energy a call or deployment needs. Uses /wallet/estimateenergy and, when the node says it does
-   * not offer estimation (§4.5 messages, or the endpoint is missing), a constant call instead; the
+   * not offer estimation (Wallet.estimateEnergy's messages, or the endpoint is missing), a constant call instead; the
    * result says which. Only the constant call splits base energy from the dynamic-model penalty.
    */
   async estimateEnergy(request: ConstantContractRequest): Promise<EnergyEstimate> {
@@ -382,7 +382,7 @@ export class TronNodeClient {
   private async estimateWithConstantCall(request: ConstantContractRequest): Promise<EnergyEstimate> {
     const result = await this.triggerConstantContract(request);
     if (result.reverted) {
-      // estimateenergy reports a reverting call as CONTRACT_EXE_ERROR (§4.5); say the same here.
+      // estimateenergy reports a reverting call as CONTRACT_EXE_ERROR (EstimateEnergyServlet); say the same here.
       throw contractCallError(
         'triggerconstantcontract',
         'CONTRACT_EXE_ERROR',
@@ -441,7 +441,7 @@ export class TronNodeClient {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Broadcasting (§5)
+  // Broadcasting (Wallet.broadcastTransaction)
 
   /** Success is `{result: true, txid}`; anything with a `code` is a BroadcastError carrying it. */
   async broadcastTransaction(transaction: TransactionJson): Promise<BroadcastResult> {
@@ -451,13 +451,13 @@ export class TronNodeClient {
     const code = json.code;
     if (json.result === true && (code === undefined || code === 'SUCCESS')) return { txid: txidOf(json, endpoint) };
     if (typeof code !== 'string') throw badResponse(endpoint, 'neither "result": true nor a response code');
-    // The message is hex of UTF-8 unless the transaction was posted with visible=true (§4).
+    // The message is hex of UTF-8 unless the transaction was posted with visible=true (BroadcastServlet).
     const raw = str(json, 'message', endpoint);
     const message = transaction.visible === true ? raw : decodeHexText(raw);
     throw broadcastError(code, message, typeof json.txid === 'string' ? json.txid : transaction.txID);
   }
 
-  /** Broadcasts a serialized Transaction given as hex; the reply's message is plain text (§9). */
+  /** Broadcasts a serialized Transaction given as hex; the reply's message is plain text (BroadcastHexServlet). */
   async broadcastHex(transactionHex: string): Promise<BroadcastHexResult> {
     const endpoint = 'broadcasthex';
     const json = asObject(
@@ -547,8 +547,8 @@ export class TronNodeClient {
   }
 
   /**
-   * How much weight the signatures carry for the transaction's permission (§4.4). ENOUGH_PERMISSION
-   * (printed as `"result":{}`) and NOT_ENOUGH_PERMISSION are answers; the other codes are thrown
+   * How much weight the signatures carry for the transaction's permission (TransactionUtil.getTransactionSignWeight).
+   * ENOUGH_PERMISSION (printed as `"result":{}`) and NOT_ENOUGH_PERMISSION are answers; the other codes are thrown
    * as SignatureCheckError with the node's message.
    */
   async getSignWeight(transaction: TransactionJson): Promise<SignWeight> {
@@ -570,7 +570,10 @@ export class TronNodeClient {
     };
   }
 
-  /** Addresses whose signatures are on the transaction (§4.4); SUCCESS prints as `"result":{}`. */
+  /**
+   * Addresses whose signatures are on the transaction (Wallet.getTransactionApprovedList); SUCCESS prints as
+   * `"result":{}`.
+   */
   async getApprovedList(transaction: TransactionJson): Promise<ApprovedList> {
     const endpoint = 'getapprovedlist';
     if (!isObject(transaction)) throw badArgument('transaction', 'a transaction object');
@@ -657,8 +660,8 @@ export class TronNodeClient {
 
   /**
    * Number, id and timestamp of the latest block, for TAPOS (ref_block_bytes/hash) and expiration.
-   * java-tron's own builders take expiration from the head block's time (§3): when using the
-   * solidified block as reference, do not base expiration on its (older) timestamp.
+   * java-tron's own builders take expiration from the head block's time (Wallet.createTransactionCapsule): when using
+   * the solidified block as reference, do not base expiration on its (older) timestamp.
    */
   async getRefBlock(options: ReadOptions = {}): Promise<BlockRef> {
     const header = await this.getNowBlockHeader(options);
@@ -694,7 +697,7 @@ export class TronNodeClient {
   // -------------------------------------------------------------------------------------------
   // Chain and node
 
-  /** `{"chainParameter":[{"key":"getEnergyFee","value":210},…]}`; a missing value is 0 (§4). */
+  /** `{"chainParameter":[{"key":"getEnergyFee","value":210},…]}`; a missing value is 0 (JsonFormat omits defaults). */
   async getChainParameters(): Promise<ChainParameters> {
     const endpoint = 'getchainparameters';
     const json = asObject(await this.http.post('wallet', endpoint), endpoint);
@@ -910,7 +913,7 @@ function contractCallError(endpoint: string, code: string, message: string): Con
 
 /**
  * trigger/constant/estimate answer `{"result":{"result":true},…}` or, on failure,
- * `{"result":{"code":"CONTRACT_VALIDATE_ERROR","message":"<hex>"}}` (§4.5).
+ * `{"result":{"code":"CONTRACT_VALIDATE_ERROR","message":"<hex>"}}` (TriggerSmartContractServlet).
  */
 function contractCallAnswer(value: unknown, endpoint: string): JsonObject {
   const json = asObject(value, endpoint);
@@ -921,7 +924,10 @@ function contractCallAnswer(value: unknown, endpoint: string): JsonObject {
   throw contractCallError(endpoint, typeof code === 'string' ? code : 'OTHER_ERROR', message);
 }
 
-/** §4.5: "this node does not support estimate energy" (and "…so estimate energy cannot work"); or no such endpoint. */
+/**
+ * Wallet.estimateEnergy: "this node does not support estimate energy" (and "…so estimate energy cannot work"); or no
+ * such endpoint.
+ */
 function estimationUnsupported(error: unknown): boolean {
   if (error instanceof ContractCallError) {
     return /does not support estimate energy|estimate energy cannot work/i.test(error.nodeMessage ?? '');

@@ -4,8 +4,8 @@
  * genesis id is how a wallet notices that a URL points at a different chain than expected.
  *
  * The genesis ids were cross-checked in several independent public sources; each one ends in the
- * network's TVM chain id (tvm.md §4: CHAINID = last 4 bytes of the genesis id — mainnet 2b6653dc,
- * Nile cd8690dc, Shasta 94a9059e).
+ * network's TVM chain id (java-tron OperationActions.chainIdAction: CHAINID = last 4 bytes of the genesis id — mainnet
+ * 2b6653dc, Nile cd8690dc, Shasta 94a9059e).
  */
 
 export const NetworkId = {

@@ -43,12 +43,13 @@ import type {
 
 /**
  * Turns java-tron JSON into the client's typed objects, filling in omitted defaults
- * (java-tron-http.md §2.4, §4.1–4.7, §9). Every function takes the endpoint name for its errors.
+ * (java-tron JsonFormat omits proto3 defaults; Util.printBlockToJSON, Util.printTransactionToJSON). Every function
+ * takes the endpoint name for its errors.
  */
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 
-/** A transaction as the node prints it (§2.5): txID, raw_data and raw_data_hex must be there. */
+/** A transaction as the node prints it (Util.printTransactionToJSON): txID, raw_data and raw_data_hex must be there. */
 export function transaction(value: unknown, endpoint: string, what = 'the transaction'): TransactionJson {
   const tx = asObject(value, endpoint, what);
   if (typeof tx.txID !== 'string' || !HEX64.test(tx.txID)) throw badResponse(endpoint, `${what} has no valid txID`);
@@ -60,8 +61,8 @@ export function transaction(value: unknown, endpoint: string, what = 'the transa
 }
 
 /**
- * A freshly built transaction. Its txID must be sha256(raw_data_hex) (§2.1); a node that breaks
- * that would make us sign one thing and show another. (JSON ⇄ hex agreement is the tx codec's job.)
+ * A freshly built transaction. Its txID must be sha256(raw_data_hex) (TransactionCapsule.getTransactionId); a node that
+ * breaks that would make us sign one thing and show another. (JSON ⇄ hex agreement is the tx codec's job.)
  */
 export function builtTransaction(value: unknown, endpoint: string): UnsignedTransactionJson {
   const tx = transaction(value, endpoint);
@@ -147,8 +148,8 @@ export function account(value: unknown, endpoint: string): Account | null {
     allowance: big(a, 'allowance', endpoint),
     latest_withdraw_time: int(a, 'latest_withdraw_time', endpoint),
     is_witness: bool(a, 'is_witness', endpoint),
-    // Spec "Account and permissions": an account without an owner permission is controlled by its
-    // own address (threshold 1, one key of weight 1).
+    // An account without an owner permission is controlled by its own address (threshold 1, one key
+    // of weight 1), as AccountCapsule.createDefaultOwnerPermission builds it.
     owner_permission:
       a.owner_permission === undefined
         ? {
@@ -240,7 +241,7 @@ export function accountResource(value: unknown, endpoint: string): AccountResour
 
 export function internalTransaction(value: unknown, endpoint: string): InternalTransaction {
   const t = asObject(value, endpoint, 'an internal transaction');
-  // Spec "Internal transaction": callValueInfo may be an empty object or an empty list when nothing moves.
+  // callValueInfo may be an empty object or an empty list when nothing moves.
   const info = t.callValueInfo;
   const infos = Array.isArray(info) ? info : info === undefined || info === null ? [] : [info];
   return {
@@ -379,7 +380,7 @@ export function witness(value: unknown, endpoint: string): Witness {
   };
 }
 
-/** "Num:66985120,ID:0000000003fe2e60…" (§4.6). */
+/** "Num:66985120,ID:0000000003fe2e60…" (java-tron NodeInfo.block). */
 function blockSummary(text: string, endpoint: string, key: string): { number: number; id: string } {
   if (text === '') return { number: 0, id: '' };
   const match = /^Num:(\d+),ID:([0-9a-fA-F]*)$/.exec(text.trim());

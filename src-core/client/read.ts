@@ -5,7 +5,7 @@ import { isValidUtf8, bytesToUtf8 } from '../bytes/utf8';
 import { NodeApiError, NodeClientErrorCode } from '../errors';
 
 /**
- * Field readers for node JSON. java-tron omits proto3 defaults (java-tron-http.md §2.4, §9), so an
+ * Field readers for node JSON. java-tron omits proto3 defaults (java-tron JsonFormat), so an
  * absent field reads as 0 / 0n / "" / false / []. A field that is present with the wrong type is a
  * NODE_BAD_RESPONSE: the node is not speaking java-tron's dialect and guessing would be unsafe.
  * Integers are accepted as numbers, bigints (from the lossless parser) or decimal strings (nodes
@@ -26,7 +26,7 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** java-tron prints `{}` for objects it cannot find (§3 "Not-found convention"). */
+/** java-tron prints `{}` for objects it cannot find (the query servlets). */
 export function isEmptyObject(value: unknown): boolean {
   return isObject(value) && Object.keys(value).length === 0;
 }
@@ -119,7 +119,7 @@ export function optionalAddress(o: JsonObject, key: string, endpoint: string): H
 
 /**
  * java-tron hex-encodes `bytes` fields such as `Return.message` and `resMessage` when visible=false
- * (§2.4). Returns the UTF-8 text, or the input unchanged when it is not hex of valid UTF-8 (some
+ * (JsonFormat). Returns the UTF-8 text, or the input unchanged when it is not hex of valid UTF-8 (some
  * nodes and visible=true answers already send text).
  */
 export function decodeHexText(value: string): string {

@@ -8,7 +8,7 @@ import type { BuilderOptions, PermissionRequest, ResourceCode } from './types';
 /**
  * Checks and converts request arguments before anything is sent, so that a bad amount or address
  * fails here with a precise error instead of as a java-tron exception string. Addresses go out as
- * `41…` hex and the client never sets `visible`, so every byte field is hex (java-tron-http.md §2.4).
+ * `41…` hex and the client never sets `visible`, so every byte field is hex (java-tron JsonFormat with visible=false).
  */
 
 const INT64_MAX = (1n << 63n) - 1n;
@@ -112,7 +112,10 @@ export function stringArg(value: unknown, field: string): string | undefined {
   return value;
 }
 
-/** `Permission_id` goes at the top level of a builder request; the node copies it if > 0 (§3). */
+/**
+ * `Permission_id` goes at the top level of a builder request; the node copies it if > 0 (java-tron
+ * Util.setTransactionPermissionId).
+ */
 export function permissionIdArg(options: BuilderOptions): number | undefined {
   // java-tron keeps 8 active permissions with ids 2..9; 1 is the witness permission, which only signs blocks.
   const id = optionalInteger(options.Permission_id, 'Permission_id', 0, 255);

@@ -52,7 +52,7 @@ interface Answer {
 /**
  * Sends one POST with a JSON body and returns the parsed JSON. Transport failures become
  * NetworkError; java-tron's generic `{"Error": …}` body becomes NodeApiError NODE_ERROR
- * (java-tron-http.md §3). Endpoint-specific shapes are left to the caller.
+ * (java-tron Util.printErrorMsg). Endpoint-specific shapes are left to the caller.
  */
 export class NodeHttp {
   readonly fullNodeUrl: string;
@@ -199,7 +199,8 @@ export class NodeHttp {
             ? 'the node does not offer this endpoint; check the node URL and version'
             : 'check the node URL or try again later';
     const details: Record<string, unknown> = { url: shownUrl, status };
-    // java-tron answers disabled APIs with 404 {"Error": "this API is unavailable due to config"} (§3).
+    // java-tron answers disabled APIs with 404 {"Error": "this API is unavailable due to config"} (java-tron
+    // HttpApiAccessFilter).
     try {
       const json = parseJsonLossless(answer.text);
       if (isObject(json) && typeof json.Error === 'string') details.nodeMessage = this.redact(json.Error);
@@ -223,7 +224,7 @@ export class NodeHttp {
 
 /**
  * `{"Error": "class org.tron.core.exception.ContractValidateException : Validate … sufficient."}`
- * (java-tron-http.md §3). Some servlets print the message without the `class X : ` part.
+ * (java-tron Util.printErrorMsg). Some servlets print the message without the `class X : ` part.
  */
 export function nodeError(endpoint: string, text: string): NodeApiError {
   const match = /^class ([\w.$]+) : ([\s\S]*)$/.exec(text.trim());

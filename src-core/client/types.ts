@@ -3,8 +3,8 @@ import type { ReferenceBlock } from '../tx/header';
 import type { TransactionJson, UnsignedTransactionJson } from '../tx/types';
 
 /**
- * Request and response types of the node client. Field names are java-tron's (java-tron-http.md
- * §4). In requests, addresses may be given in either form (they are sent as `41…` hex with
+ * Request and response types of the node client. Field names are java-tron's (its
+ * servlets' JSON). In requests, addresses may be given in either form (they are sent as `41…` hex with
  * visible=false), amounts in sun and other int64 values are `bigint`, and name-like `bytes` fields
  * (memo, account name, witness URL, token name) are given as text and sent as hex of their UTF-8.
  * Responses fill in the defaults java-tron leaves out (absent = 0 / 0n / "" / false / []).
@@ -366,7 +366,7 @@ export interface Account {
   raw: Record<string, unknown>;
 }
 
-/** getaccountresource (§4.3); getaccountnet returns the bandwidth half. */
+/** getaccountresource (Wallet.getAccountResource); getaccountnet returns the bandwidth half. */
 export interface AccountResource {
   freeNetUsed: number;
   freeNetLimit: number;
@@ -376,7 +376,7 @@ export interface AccountResource {
   TotalNetWeight: number;
   TotalTronPowerWeight: number;
   tronPowerUsed: number;
-  /** Whole TRX, not sun (§4.3). */
+  /** Whole TRX, not sun (Wallet.getAccountResource). */
   tronPowerLimit: number;
   EnergyUsed: number;
   EnergyLimit: number;

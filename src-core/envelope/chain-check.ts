@@ -2,8 +2,8 @@ import { EnvelopeError } from '../errors';
 import type { TransactionJson } from '../tx/types';
 
 /**
- * Whether an envelope belongs to the chain a node is on (java-tron-http.md §5 step 10, "TAPOS").
- * A transaction names its reference block by `ref_block_bytes` (block number mod 65,536) and
+ * Whether an envelope belongs to the chain a node is on (java-tron TransactionCapsule TAPOS check,
+ * Manager.validateTapos). A transaction names its reference block by `ref_block_bytes` (block number mod 65,536) and
  * `ref_block_hash` (blockID bytes 8..16); a node accepts it only when that block is one of its
  * last 65,536. The genesis id in the envelope names the chain for people; TAPOS proves it.
  */

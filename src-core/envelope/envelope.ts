@@ -22,7 +22,7 @@ import {
 import { summarizeTransaction, type CallDecoder, type EnvelopeSummary } from './summary';
 
 /**
- * The co-signing envelope, "PSBT for TRON" (product-anchors.md §3 ideas 4–5; format in
+ * The co-signing envelope, "PSBT for TRON" (format in
  * docs/envelope.md): a transaction being signed by several people, with the context they need
  * to check it independently. Nothing in an envelope is trusted: the txID is recomputed from both
  * the JSON and raw_data_hex, every signature is recovered, and the summary is recomputed.
@@ -440,7 +440,7 @@ export interface ExpiryStatus {
 }
 
 /**
- * Expiry against the chain's head-block time, never the local clock (product-anchors.md §0):
+ * Expiry against the chain's head-block time, never the local clock (java-tron Manager.validateCommon):
  * a transaction must expire after the next slot (head + 3 s) and at most 24 h after the head.
  */
 export function expiryStatus(

@@ -8,7 +8,7 @@ import type { EnvelopeSummary } from './summary';
 
 /**
  * A short code co-signers read to each other by phone to confirm they are looking at the same
- * thing (product-anchors.md §3 idea 5). It hashes the network, the txID and the summary, so it
+ * thing. It hashes the network, the txID and the summary, so it
  * covers both the bytes being signed and their meaning.
  *
  * digest = sha256("tron-cosign-envelope/fingerprint/v1\n" ‖ canonical JSON of

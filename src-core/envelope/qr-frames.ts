@@ -4,8 +4,8 @@ import { bytesToUtf8, utf8ToBytes } from '../bytes/utf8';
 import { EnvelopeError } from '../errors';
 
 /**
- * The `TRONCOSIGN1` framing that earlier versions wrote: an envelope split over several static QR
- * codes, put back together in any order (docs/envelope.md "Older codes"). Envelopes now travel as
+ * The `TRONCOSIGN1` framing: an envelope split over several static QR
+ * codes, put back together in any order (docs/envelope.md "Older codes"). Envelopes travel as
  * BC-UR (`qr-codes.ts`), whose reader still accepts these frames; `splitForQr` remains as the
  * reference writer of the format. Each code holds one frame:
  *

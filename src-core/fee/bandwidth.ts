@@ -5,7 +5,7 @@ import type { TransactionJson } from '../tx/types';
 import { chainParameters, max0, nonNegative, type FeeParameters } from './parameters';
 
 /**
- * Bandwidth (java-tron-http.md §6.1, BandwidthProcessor): the bytes a transaction is charged for,
+ * Bandwidth (java-tron BandwidthProcessor): the bytes a transaction is charged for,
  * and where they come from — staked bandwidth, the daily free allowance, or burned TRX.
  */
 
@@ -41,7 +41,7 @@ export interface BandwidthSizeOptions {
   readonly expectedSignatures?: number;
 }
 
-/** Bandwidth points the transaction will consume (§6.1: size without `ret` + 64 per contract). */
+/** Bandwidth points the transaction will consume (BandwidthProcessor.consume: size without `ret` + 64 per contract). */
 export function bandwidthBytes(tx: TransactionJson, options: BandwidthSizeOptions = {}): bigint {
   const present = tx.signature?.length ?? 0;
   const expected = options.expectedSignatures ?? Math.max(present, 1);

@@ -2,7 +2,7 @@ import { FeeError } from '../errors';
 import { chainParameters, max0, nonNegative, type FeeParameters } from './parameters';
 
 /**
- * Energy billing after execution (java-tron-http.md §6.3): the contract's deployer may cover a
+ * Energy billing after execution (java-tron ReceiptCapsule.payEnergyBill): the contract's deployer may cover a
  * share from its own staked energy; the caller pays the rest from staked energy first, then
  * burns TRX at getEnergyFee per unit.
  */

@@ -3,7 +3,7 @@ import { PROTOCOL_CONSTANTS } from '../chain/parameters';
 import { ceilDiv, chainParameters, nonNegative, type FeeParameters } from './parameters';
 
 /**
- * The three ways to choose fee_limit (node-http-interface.md "Ways to choose fee_limit"), each
+ * The three ways to choose fee_limit (a fixed amount, a multiple of an estimate, or java-tron's estimateenergy), each
  * with a safety margin in basis points, and the chain's bounds: 0 ≤ fee_limit ≤ getMaxFeeLimit.
  */
 export type FeeLimitStrategy = 'estimate' | 'energy-factor' | 'max-factor';

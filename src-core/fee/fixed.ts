@@ -2,9 +2,9 @@ import type { ContractTypeName } from '../tx/contract-types';
 import { chainParameters, type FeeParameters } from './parameters';
 
 /**
- * Flat fees (node-http-interface.md "Fee rules", "Fixed fees"): charged by the contract itself
- * (`ret.fee`) or on top of it, always from the chain parameters so proposals that change them
- * are honoured.
+ * Flat fees (java-tron's DynamicPropertiesStore fees: account creation, permission update, multi-signature, memo):
+ * charged by the contract itself (`ret.fee`) or on top of it, always from the chain parameters so proposals that change
+ * them are honoured.
  */
 export function fixedFeeOf(type: ContractTypeName, parameters?: FeeParameters): bigint {
   const p = chainParameters(parameters);

@@ -1,14 +1,14 @@
 import { FeeError } from '../errors';
 import { DEFAULT_CHAIN_PARAMETERS, type ChainParameters } from '../chain/parameters';
 
-/** Every rate comes from chain parameters; callers pass the live ones, the spec's are the default. */
+/** Every rate comes from chain parameters; callers pass the live ones, src-core/chain/parameters.ts holds the defaults. */
 export type FeeParameters = Partial<ChainParameters>;
 
 export function chainParameters(overrides: FeeParameters | undefined): ChainParameters {
   return { ...DEFAULT_CHAIN_PARAMETERS, ...overrides };
 }
 
-/** One parameter, live or the spec's default, without copying the whole set (per-transaction formulas). */
+/** One parameter, live or its default, without copying the whole set (per-transaction formulas). */
 export function parameterOf<K extends keyof ChainParameters>(
   overrides: FeeParameters | undefined,
   name: K,

@@ -4,8 +4,8 @@ import { ceilDiv, nonNegative, parameterOf, type FeeParameters } from './paramet
 
 /**
  * Resource formulas as pure functions, so the embedded node and the UI compute the same numbers
- * (java-tron-http.md §6.1–6.3). java-tron uses doubles in places; these use exact integer
- * arithmetic with the same rounding, which can differ from the double result only where a double
+ * (java-tron BandwidthProcessor, ResourceProcessor, EnergyProcessor). java-tron uses doubles in places; these use exact
+ * integer arithmetic with the same rounding, which can differ from the double result only where a double
  * cannot represent the value exactly.
  */
 
@@ -33,7 +33,7 @@ export interface UsageInput {
 }
 
 /**
- * ResourceProcessor.increase (§6.2): the old usage decays linearly to zero over the window, then
+ * ResourceProcessor.increase: the old usage decays linearly to zero over the window, then
  * the new usage is added. Averages are kept ×1e6 and rounded as java-tron does.
  */
 export function accumulateUsage(input: UsageInput): bigint {
@@ -80,8 +80,8 @@ function limitFromStake(frozenSun: bigint, totalLimit: bigint, totalWeight: bigi
 }
 
 /**
- * NetLimit (§6.1, Stake 2.0): floor(frozen TRX × TotalNetLimit / TotalNetWeight). `frozenSun` is
- * all bandwidth stake counted for the account (own V1+V2 plus delegated to it); `totalNetWeight`
+ * NetLimit (BandwidthProcessor.calculateGlobalNetLimit, Stake 2.0): floor(frozen TRX × TotalNetLimit / TotalNetWeight).
+ * `frozenSun` is all bandwidth stake counted for the account (own V1+V2 plus delegated to it); `totalNetWeight`
  * is the chain's TotalNetWeight in whole TRX.
  */
 export function netLimitFromStake(input: {
@@ -94,7 +94,10 @@ export function netLimitFromStake(input: {
   return limitFromStake(frozen, parameterOf(input.parameters, 'getTotalNetLimit'), weight);
 }
 
-/** EnergyLimit (§6.3): floor(frozen TRX × TotalEnergyCurrentLimit / TotalEnergyWeight). */
+/**
+ * EnergyLimit (EnergyProcessor.calculateGlobalEnergyLimit): floor(frozen TRX × TotalEnergyCurrentLimit /
+ * TotalEnergyWeight).
+ */
 export function energyLimitFromStake(input: {
   frozenSun: bigint;
   totalEnergyWeight: bigint;
@@ -106,7 +109,7 @@ export function energyLimitFromStake(input: {
 }
 
 /**
- * Stake 2.0 keeps a recovery window per account and resource (java-tron-http.md §6.2; JT
+ * Stake 2.0 keeps a recovery window per account and resource (java-tron
  * `AccountCapsule.getWindowSize/getWindowSizeV2`, `ResourceProcessor.increaseV2`): new usage
  * recovers over the full 24 h, usage left over from before recovers over what remained of its own
  * window, and the account's window becomes the usage-weighted mean of the two. The stored field

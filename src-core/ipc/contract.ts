@@ -1,16 +1,13 @@
 import { mergeDefinitions } from './define';
 import type {
   ActionOf,
-  ChannelArgsOf,
   ChannelInputOf,
   ChannelMap,
   ChannelResultOf,
-  ChannelReturnOf,
   DomainOf,
   EventMap,
   EventPayloadOf,
 } from './define';
-import type { IpcResult } from './result';
 import { accountsChannels, accountsEvents } from './channels/accounts';
 import { appChannels } from './channels/app';
 import { networkChannels } from './channels/network';
@@ -65,10 +62,6 @@ export type EventName = keyof Events & string;
 export const channelNames = Object.freeze(Object.keys(channels)) as readonly ChannelName[];
 export const eventNames = Object.freeze(Object.keys(events)) as readonly EventName[];
 
-export type ChannelInput<K extends ChannelName> = ChannelInputOf<Channels, K>;
-export type ChannelArgs<K extends ChannelName> = ChannelArgsOf<Channels, K>;
-export type ChannelReturn<K extends ChannelName> = ChannelReturnOf<Channels, K>;
-export type ChannelResult<K extends ChannelName> = ChannelResultOf<Channels, K>;
 export type EventPayload<K extends EventName> = EventPayloadOf<Events, K>;
 
 /** A call signature without a parameter for channels whose input is `z.undefined()`. */
@@ -78,13 +71,10 @@ type Call<In, Out> = [In] extends [undefined]
     ? (args?: In) => Promise<Out>
     : (args: In) => Promise<Out>;
 
-type ApiShape<C extends ChannelMap, Wrap extends 'raw' | 'unwrapped'> = {
+type ApiShape<C extends ChannelMap> = {
   readonly [D in DomainOf<keyof C & string>]: {
     readonly [A in ActionOf<keyof C & string, D>]: `${D}:${A}` extends keyof C
-      ? Call<
-          ChannelInputOf<C, `${D}:${A}`>,
-          Wrap extends 'raw' ? IpcResult<ChannelResultOf<C, `${D}:${A}`>> : ChannelResultOf<C, `${D}:${A}`>
-        >
+      ? Call<ChannelInputOf<C, `${D}:${A}`>, ChannelResultOf<C, `${D}:${A}`>>
       : never;
   };
 };
@@ -94,12 +84,9 @@ export type Subscribe<E extends EventMap> = <K extends keyof E & string>(
   listener: (payload: EventPayloadOf<E, K>) => void,
 ) => () => void;
 
-/** `window.api` as the preload exposes it: replies are `IpcResult` envelopes. */
-export type WindowApiOf<C extends ChannelMap, E extends EventMap> = ApiShape<C, 'raw'> & { readonly on: Subscribe<E> };
 /** The renderer's view through `api/bridge.ts`: values, with errors rethrown as their classes. */
-export type BridgeApiOf<C extends ChannelMap, E extends EventMap> = ApiShape<C, 'unwrapped'> & {
+export type BridgeApiOf<C extends ChannelMap, E extends EventMap> = ApiShape<C> & {
   readonly on: Subscribe<E>;
 };
 
-export type WindowApi = WindowApiOf<Channels, Events>;
 export type BridgeApi = BridgeApiOf<Channels, Events>;

@@ -14,7 +14,7 @@ import {
 } from './model';
 
 /**
- * The permission-aware builder's choice (product-anchors.md §3 idea 6): which Permission_id to
+ * The permission-aware builder's choice: which Permission_id to
  * put on a transaction of a given type, given the keys the user holds, and why every other
  * permission was passed over.
  */

@@ -23,7 +23,7 @@ import {
 import { operationBits } from './operations';
 
 /**
- * The "lockout prover" (product-anchors.md §3 idea 2) as pure logic: for a permission structure,
+ * The "lockout prover" as pure logic: for a permission structure,
  * who can do what, and what could leave the account unusable. Facts the chain would have to
  * supply (which addresses are contracts, which never signed anything) come in as inputs.
  */

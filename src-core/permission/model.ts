@@ -7,9 +7,9 @@ import type { PermissionInput } from '../tx/builders';
 import { DEFAULT_ACTIVE_OPERATIONS } from './operations';
 
 /**
- * The permission structure of an account (java-tron-http.md §1.2), with addresses in hex and
- * weights/thresholds as bigint. Readers here accept java-tron's JSON (getaccount output and the
- * AccountPermissionUpdateContract value) in either address form.
+ * The permission structure of an account (protobuf `Account.owner_permission`, `witness_permission`,
+ * `active_permission` in Tron.proto), with addresses in hex and weights/thresholds as bigint. Readers here accept
+ * java-tron's JSON (getaccount output and the AccountPermissionUpdateContract value) in either address form.
  */
 export const PERMISSION_TYPES = { Owner: 0, Witness: 1, Active: 2 } as const;
 export type PermissionType = keyof typeof PERMISSION_TYPES;
@@ -92,12 +92,12 @@ export function assertTransactionPermissionId(id: number): void {
 }
 
 export interface PermissionLookupOptions {
-  /** The active operations a new account gets on this chain (default: the spec's mask). */
+  /** The active operations a new account gets on this chain (default: DEFAULT_ACTIVE_OPERATIONS). */
   readonly defaultActiveOperations?: string;
 }
 
 /**
- * The permission java-tron checks a transaction against (java-tron-http.md §2.3 step 2):
+ * The permission java-tron checks a transaction against (TransactionCapsule.validateSignature):
  * for an account that does not exist (`null`), id 0 is the default owner and id 2 the default
  * active; for an existing one, 0 is its owner (or the default), 1 its witness permission, 2+ the
  * active with that id. Undefined when there is none.

@@ -11,18 +11,18 @@ import {
 
 /**
  * A permission's `operations`: 32 bytes, bit n set when contract type n is allowed, with bit n at
- * byte n/8 under mask 1 << (n % 8) (java-tron-http.md §1.2; node-http-interface.md "Account and
- * permissions"). Written as 64 hex characters, byte 0 first.
+ * byte n/8 under mask 1 << (n % 8) (java-tron
+ * TransactionCapsule.checkPermission). Written as 64 hex characters, byte 0 first.
  */
 export const OPERATIONS_BYTES = 32;
 export const OPERATIONS_BITS = OPERATIONS_BYTES * 8;
 
 /**
- * The operations of the active permission a new account gets, as the spec states them. The spec
- * says this covers "every contract except AccountPermissionUpdateContract"; decoded, it allows
+ * The operations this library gives a new active permission, meant as "every contract except
+ * AccountPermissionUpdateContract"; decoded, it allows
  * every ContractType except AccountPermissionUpdateContract (46) *and* CancelAllUnfreezeV2Contract
- * (59), which the mask predates. Mainnet's current default (`7fff1fc0033efb0f…`, java-tron-http.md
- * §4.2) adds 59. Pass that one where the chain's default matters.
+ * (59), which the mask predates. Mainnet's current default (`7fff1fc0033efb0f…`, DynamicPropertiesStore
+ * getActiveDefaultOperations) adds 59. Pass that one where the chain's default matters.
  */
 export const DEFAULT_ACTIVE_OPERATIONS = ('7fff1fc0033efb07' + '00'.repeat(24)) as Hex;
 

@@ -20,8 +20,8 @@ import { OPERATIONS_BYTES } from './operations';
 
 /**
  * Signature weight of a (partially) signed transaction, mirroring java-tron's getsignweight
- * (java-tron-http.md §4.4, TransactionUtil.getTransactionSignWeight) and the broadcast-time check
- * (§2.3, TransactionCapsule.validateSignature/checkWeight). java-tron stops at the first problem;
+ * (TransactionUtil.getTransactionSignWeight) and the broadcast-time check
+ * (TransactionCapsule.validateSignature/checkWeight). java-tron stops at the first problem;
  * this also reports every signature's fate so a UI can show who signed and what is still missing,
  * while `node` and `broadcast` hold exactly what a node would answer, for cross-checking.
  */
@@ -166,7 +166,8 @@ export function signWeight(
     stopBroadcast('too many signatures');
   }
 
-  // Which permission applies (§2.3 step 2 for broadcast, §4.4 for getsignweight).
+  // Which permission applies (TransactionCapsule.validateSignature for broadcast,
+  // TransactionUtil.getTransactionSignWeight for getsignweight).
   let permission: Permission | undefined;
   if (contract) {
     if ('permission' in source) {

@@ -10,7 +10,7 @@ import { OPERATIONS_BYTES, operationBits } from './operations';
 
 /**
  * The checks java-tron's AccountPermissionUpdateActuator.validate() runs, in its order
- * (java-tron-http.md §5 "AccountPermissionUpdate"). java-tron stops at the first failure;
+ * (AccountPermissionUpdateActuator.validate, checkPermission). java-tron stops at the first failure;
  * `validatePermissionUpdate` keeps going and reports every problem, in the order java-tron would
  * meet them, so the first one is exactly what a node answers. Each issue carries java-tron's
  * message verbatim (`nodeMessage`, for the embedded node) and a sentence saying what to change.
@@ -69,7 +69,7 @@ export interface PermissionUpdateContext {
   /** java-tron's AVAILABLE_CONTRACT_TYPE bits (default: every ContractType id). */
   readonly availableContractTypes?: Iterable<number>;
   /**
-   * The spec limits names to 32 bytes (UTF-8); java-tron's check counts UTF-16 code units
+   * java-tron's message limits names to 32 bytes; its check counts UTF-16 code units
    * (`name.length() > 32`), which lets longer UTF-8 names through. The wallet enforces bytes (stricter,
    * so anything it accepts the chain accepts); the node passes `java-chars` to answer as java-tron.
    */

@@ -16,7 +16,7 @@ import {
 import { visibleFormOf } from './visible-fields';
 
 /**
- * Protobuf message objects ⇄ JSON following java-tron's JsonFormat (java-tron-http.md §2.4):
+ * Protobuf message objects ⇄ JSON following java-tron's JsonFormat (`org.tron.core.services.http.JsonFormat`):
  * proto field names, proto3 defaults omitted on output (a set-but-empty message prints `{}`),
  * int64 as bare numbers, enums by name, maps as `[{key, value}]`, bytes as lowercase hex, or
  * Base58Check / UTF-8 for the listed fields when `visible` is true.

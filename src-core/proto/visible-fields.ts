@@ -1,6 +1,6 @@
 /**
  * Which bytes fields change form when a request or response has `visible: true`
- * (java-tron-http.md §2.4, java-tron HttpSelfFormatFieldName). Everything else stays hex.
+ * (java-tron JsonFormat with HttpSelfFormatFieldName). Everything else stays hex.
  * Keys are `Message.field` with the message's short name, or a bare field name for fields that
  * are addresses in every message that has them.
  */

@@ -1,5 +1,5 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import type { Hex, TxId } from '../brand';
+import type { TxId } from '../brand';
 import type { EncodingError } from '../errors';
 import { TransactionError, WalletError } from '../errors';
 import { bytesToHex, hexToBytes } from '../bytes/hex';
@@ -10,9 +10,9 @@ import { CONTRACT_TYPE_IDS, contractTypeName, isContractTypeName, parameterMessa
 import type { ContractJson, RawDataJson, TransactionJson } from './types';
 
 /**
- * Transaction JSON ⇄ protobuf (java-tron-http.md §2.1, §2.5). The JSON is the source of truth,
- * as on java-tron: the node re-encodes `raw_data` and never reads `raw_data_hex`, so any JSON that
- * does not re-encode to the same bytes changes the txID.
+ * Transaction JSON ⇄ protobuf (java-tron Util.printTransactionToJSON, Util.packTransaction; txID = sha256(raw_data),
+ * TransactionCapsule.getTransactionId). The JSON is the source of truth, as on java-tron: the node re-encodes
+ * `raw_data` and never reads `raw_data_hex`, so any JSON that does not re-encode to the same bytes changes the txID.
  */
 export interface TxCodecOptions extends Pick<JsonCodecOptions, 'visible' | 'hexMode'> {
   /**
@@ -204,12 +204,6 @@ export function verifyTransactionIntegrity(tx: TransactionJson, options: TxCodec
 // ---------------------------------------------------------------------------------------------
 // Whole transactions (with signatures and results), e.g. /wallet/broadcasthex and bandwidth.
 
-export interface ProtobufTransactionParts {
-  readonly rawBytes: Uint8Array;
-  readonly signatures: readonly Uint8Array[];
-  readonly ret?: readonly Record<string, unknown>[];
-}
-
 export function encodeTransaction(
   tx: TransactionJson,
   options: TxCodecOptions & { includeRet?: boolean } = {},
@@ -247,8 +241,4 @@ export function decodeTransaction(bytes: Uint8Array, options: TxCodecOptions = {
   const ret = (message.ret as RawMessage[] | undefined) ?? [];
   if (ret.length > 0) tx.ret = ret.map((r) => messageToJson('protocol.Transaction.Result', r, options));
   return tx;
-}
-
-export function rawDataHexOf(raw: RawDataJson, options: TxCodecOptions = {}): Hex {
-  return bytesToHex(encodeRawData(raw, options));
 }

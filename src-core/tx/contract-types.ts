@@ -1,6 +1,6 @@
 /**
- * System contract type ids (java-tron-http.md §1.1, node-http-interface.md "System contract type
- * ids"). The id is the enum value in Transaction.Contract.type and the bit in a permission's
+ * System contract type ids (`Transaction.Contract.ContractType` in
+ * java-tron's Tron.proto). The id is the enum value in Transaction.Contract.type and the bit in a permission's
  * operations mask.
  */
 export const CONTRACT_TYPE_IDS = {

@@ -2,7 +2,7 @@ import { TransactionError } from '../errors';
 import { bigintToBytes } from '../bytes/bytes';
 import { bytesToHex, hexToFixedBytes } from '../bytes/hex';
 
-/** The block a transaction points at for TAPOS (java-tron-http.md §3 "Builder defaults"). */
+/** The block a transaction points at for TAPOS (java-tron TransactionCapsule.setReference). */
 export interface ReferenceBlock {
   readonly number: bigint | number;
   /** 32-byte blockID as hex; its first 8 bytes are the block number. */

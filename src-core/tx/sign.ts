@@ -1,4 +1,4 @@
-import type { HexAddress, TxId } from '../brand';
+import type { HexAddress } from '../brand';
 import { TransactionError } from '../errors';
 import { bytesToHex, hexToBytes } from '../bytes/hex';
 import { addressFromPrivateKey, recoverAddress, signDigest } from '../keys/keys';
@@ -63,8 +63,4 @@ export function withPermissionId(tx: TransactionJson, permissionId: number): Tra
 /** Moves the expiration (and so the txID); signatures are dropped for the same reason. */
 export function withExpiration(tx: TransactionJson, expiration: number): TransactionJson {
   return rebuild(tx, { ...tx.raw_data, expiration });
-}
-
-export function txIdOf(tx: TransactionJson): TxId {
-  return verifyTransactionIntegrity(tx);
 }

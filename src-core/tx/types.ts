@@ -1,5 +1,5 @@
 /**
- * Transaction JSON exactly as java-tron prints and accepts it (java-tron-http.md §2.4–2.5).
+ * Transaction JSON exactly as java-tron prints and accepts it (java-tron JsonFormat, Util.printTransactionToJSON).
  * int64 fields are JSON numbers on the wire; in memory they may be `bigint` when they do not fit
  * a double (see json/lossless.ts), so readers convert with `BigInt(value)`.
  */

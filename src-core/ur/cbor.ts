@@ -3,7 +3,7 @@ import { EncodingError } from '../errors';
 
 /**
  * The small part of CBOR (RFC 8949) that Uniform Resources need: unsigned integers (major type 0),
- * byte strings (2) and arrays (4), with definite lengths. Writers use the shortest head (§4.2.1,
+ * byte strings (2) and arrays (4), with definite lengths. Writers use the shortest head (RFC 8949 §4.2.1,
  * preferred serialization), as the UR reference implementations do; readers accept any definite
  * head for values up to 2^53 - 1 and refuse everything else with a reason.
  */

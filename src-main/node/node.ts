@@ -187,7 +187,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       advanceTime: (seconds) => chain.advanceTime(seconds * 1000),
       ...(fork ? { fork } : {}),
     };
-    // TronWeb cannot derive a reference block from a chain still at genesis (java-tron-http.md §7).
+    // TronWeb cannot derive a reference block from a chain still at genesis (block 0's JSON has no `number`).
     if (chain.props.headNumber === 0 && privateNet) {
       // Block 1 after a genesis at time 0 passes a maintenance time, so the next slot is three later
       // (java-tron MaintenanceManager.applyBlock); three slots back, the funding block still lands

@@ -3,7 +3,7 @@ import { chmod, mkdir, open, readFile, readdir, rename, rm, unlink } from 'node:
 import { basename, dirname, join } from 'node:path';
 import { VaultError } from '../../src-core/errors';
 
-/** Every file the vault writes is readable by its owner only (ARCHITECTURE.md, security checklist). */
+/** Every file the vault writes is readable by its owner only (mode 0600): it holds encrypted keys and wallet data. */
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_DIR_MODE = 0o700;
 const TEMP_SUFFIX = '.tmp';

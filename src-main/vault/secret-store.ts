@@ -1,7 +1,7 @@
 /**
- * Where "remember on this device" keeps the vault's wrapping key: the OS keychain through keytar
- * today; an Electron `safeStorage` adapter can implement the same interface later (it would live
- * outside src-main/vault, which does not import electron). Only the random wrapping key ever goes
+ * Where "remember on this device" keeps the vault's wrapping key: the OS keychain through keytar.
+ * Another backend (an Electron `safeStorage` adapter) implements the same interface outside
+ * src-main/vault, which does not import electron. Only the random wrapping key ever goes
  * in here, never a private key, a mnemonic or the password.
  */
 export interface SecretStore {

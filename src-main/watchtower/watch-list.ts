@@ -86,10 +86,6 @@ export function defaultRules(): AccountRules {
   };
 }
 
-export function emptyWatchList(): WatchList {
-  return { accounts: [], envelopes: [], knownAddresses: [] };
-}
-
 /** The threshold that applies to a token, or undefined when the rule leaves it alone. */
 export function outgoingThreshold(rule: OutgoingValueRule, token: TokenKey): bigint | undefined {
   return rule.tokens.get(token) ?? rule.otherTokens ?? undefined;

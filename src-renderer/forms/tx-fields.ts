@@ -15,7 +15,7 @@ export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly o
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
 const fail = <T>(error: string): Checked<T> => ({ ok: false, error });
 
-/** 15,000 TRX: the chain's getMaxFeeLimit on mainnet and the spec's maximum. */
+/** 15,000 TRX: the chain's getMaxFeeLimit on mainnet. */
 export const MAX_FEE_LIMIT_SUN = 15_000_000_000n;
 export const MAX_EXPIRATION_MINUTES = 24 * 60;
 const INT64_MAX = 2n ** 63n - 1n;

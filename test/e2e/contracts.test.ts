@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './harness/renderer-build';
 import { signBroadcastAndConfirm } from './harness/build-page';
-import { startEmbeddedWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
+import { startDevWalletHarness, type DevWalletHarness } from './harness/wallet';
 
 const BLOCK_MS = 150;
 
@@ -13,16 +13,14 @@ const BLOCK_MS = 150;
  * decoded view call, in Chromium with the real services and node.
  */
 describe('contracts in Chromium', () => {
-  let setup: WalletHarness;
+  let setup: DevWalletHarness;
   let dev: string[];
   let token = '';
   const page = () => setup.harness.page;
 
   beforeAll(async () => {
-    setup = await startEmbeddedWalletHarness(BLOCK_MS);
-    await setup.wallet.ready;
-    await setup.wallet.vault.initialize(VAULT_PASSWORD);
-    dev = (await setup.wallet.vault.importDevAccounts(3)).map((a) => a.address);
+    setup = await startDevWalletHarness(BLOCK_MS, 3);
+    dev = setup.dev.map((a) => a.address);
   });
   afterAll(async () => {
     await setup?.close();

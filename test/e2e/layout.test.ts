@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TxRequestSchema } from '../../src-core/ipc/channels/tx';
-import { startEmbeddedWalletHarness, type EmbeddedWalletHarness } from './harness/wallet';
+import { startDevWalletHarness, type DevWalletHarness } from './harness/wallet';
 
-const PASSWORD = 'Treasury-Desk-2024!';
 const NARROW = { width: 1024, height: 700 };
 
 /**
@@ -64,15 +63,13 @@ function headerRows(page: Page): Promise<number> {
  * row, with the real wallet and node behind the window (accounts, a transaction, a block).
  */
 describe('every page at 1024×700', () => {
-  let setup: EmbeddedWalletHarness;
+  let setup: DevWalletHarness;
   let owner = '';
   let txid = '';
 
   beforeAll(async () => {
-    setup = await startEmbeddedWalletHarness(150);
-    await setup.wallet.ready;
-    await setup.wallet.vault.initialize(PASSWORD);
-    const accounts = await setup.wallet.vault.importDevAccounts(3);
+    setup = await startDevWalletHarness(150, 3);
+    const accounts = setup.dev;
     owner = accounts[0]!.address;
     await setup.wallet.node
       .stores()

@@ -7,9 +7,8 @@ import { buildTransaction, transferContract } from '../../src-core/tx/builders';
 import { transactionHeader } from '../../src-core/tx/header';
 import { signTransaction } from '../../src-core/tx/sign';
 import type { TronNode } from '../../src-main/node';
-import { startEmbeddedWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
+import { startDevWalletHarness, type DevWalletHarness } from './harness/wallet';
 
-const PASSWORD = VAULT_PASSWORD;
 const BLOCK_MS = 200;
 
 /**
@@ -18,7 +17,7 @@ const BLOCK_MS = 200;
  * threshold is blocked with the reason; removing your own key from the owner warns.
  */
 describe('permission editor in Chromium', () => {
-  let setup: WalletHarness;
+  let setup: DevWalletHarness;
   let node: TronNode;
   let client: TronNodeClient;
   let treasury: VaultAccount;
@@ -29,13 +28,11 @@ describe('permission editor in Chromium', () => {
   const page = () => setup.harness.page;
 
   beforeAll(async () => {
-    const started = await startEmbeddedWalletHarness(BLOCK_MS);
+    const started = await startDevWalletHarness(BLOCK_MS, 2);
     setup = started;
-    await setup.wallet.ready;
     node = started.nodes[0]!;
     client = new TronNodeClient({ fullNodeUrl: node.url, fetch: globalThis.fetch.bind(globalThis) });
-    await setup.wallet.vault.initialize(PASSWORD);
-    dev = await setup.wallet.vault.importDevAccounts(2);
+    dev = [...started.dev];
     treasury = await setup.wallet.vault.createMnemonicAccount({ label: 'Treasury' });
     carol = node.accounts[2]!.address;
     await setup.wallet.node.stores().addressBook.save({ name: 'Carol', address: carol });

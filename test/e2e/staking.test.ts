@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBroadcastAndConfirm } from './harness/build-page';
-import { startEmbeddedWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
+import { startDevWalletHarness, type DevWalletHarness } from './harness/wallet';
 
 const BLOCK_MS = 150;
 
 /** A builder scenario that needs staking: a freeze, then a transfer that burns nothing. */
 describe('staking in Chromium', () => {
-  let setup: WalletHarness;
+  let setup: DevWalletHarness;
   let dev: string[];
   const page = () => setup.harness.page;
 
   beforeAll(async () => {
-    setup = await startEmbeddedWalletHarness(BLOCK_MS);
-    await setup.wallet.ready;
-    await setup.wallet.vault.initialize(VAULT_PASSWORD);
-    dev = (await setup.wallet.vault.importDevAccounts(2)).map((a) => a.address);
+    setup = await startDevWalletHarness(BLOCK_MS, 2);
+    dev = setup.dev.map((a) => a.address);
   });
   afterAll(async () => {
     await setup?.close();

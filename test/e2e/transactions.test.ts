@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './harness/renderer-build';
-import { startEmbeddedWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
+import { startDevWalletHarness, type DevWalletHarness, VAULT_PASSWORD } from './harness/wallet';
 
 const PASSWORD = VAULT_PASSWORD;
 const BLOCK_MS = 150;
@@ -14,14 +14,11 @@ const BLOCK_MS = 150;
  * real embedded node behind the bridge.
  */
 describe('transactions in Chromium', () => {
-  let setup: WalletHarness;
+  let setup: DevWalletHarness;
   const page = () => setup.harness.page;
 
   beforeAll(async () => {
-    setup = await startEmbeddedWalletHarness(BLOCK_MS);
-    await setup.wallet.ready;
-    await setup.wallet.vault.initialize(PASSWORD);
-    await setup.wallet.vault.importDevAccounts(3);
+    setup = await startDevWalletHarness(BLOCK_MS, 3);
   });
   afterAll(async () => {
     await setup?.close();

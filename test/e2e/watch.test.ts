@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase58Address } from '../../src-core/address/address';
 import { TxRequestSchema } from '../../src-core/ipc/channels/tx';
-import { startEmbeddedWalletHarness, type EmbeddedWalletHarness, VAULT_PASSWORD } from './harness/wallet';
+import { startDevWalletHarness, type DevWalletHarness } from './harness/wallet';
 
 const BLOCK_MS = 150;
 
@@ -11,15 +11,13 @@ const BLOCK_MS = 150;
  * address can be added to the watch list.
  */
 describe('the watchtower in Chromium', () => {
-  let setup: EmbeddedWalletHarness;
+  let setup: DevWalletHarness;
   let dev: string[];
   const page = () => setup.harness.page;
 
   beforeAll(async () => {
-    setup = await startEmbeddedWalletHarness(BLOCK_MS);
-    await setup.wallet.ready;
-    await setup.wallet.vault.initialize(VAULT_PASSWORD);
-    dev = (await setup.wallet.vault.importDevAccounts(2)).map((a) => a.address);
+    setup = await startDevWalletHarness(BLOCK_MS, 2);
+    dev = setup.dev.map((a) => a.address);
   });
   afterAll(async () => {
     await setup?.close();

@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain ESM module without type declarations
+import { nodeLayers } from '../../scripts/eslint/node-layers.mjs';
 
 // Each fixture breaks one written rule when linted as if it sat at `as`; the lint run over the
 // repository ignores the fixtures folder, so they can only be judged here.
@@ -17,6 +19,9 @@ const planted: readonly { name: string; as: string; rule: string }[] = [
   { name: 'node-imports-electron', as: 'src-main/node/planted.ts', rule: 'no-restricted-imports' },
   { name: 'jsonrpc-imports-chain', as: 'src-main/node/jsonrpc/planted.ts', rule: 'no-restricted-imports' },
   { name: 'jsonrpc-imports-electron', as: 'src-main/node/jsonrpc/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'node-chain-imports-pool', as: 'src-main/node/chain/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'node-state-imports-actuators', as: 'src-main/node/state/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'node-http-imports-node', as: 'src-main/node/http/handlers/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'wallet-imports-electron', as: 'src-main/wallet/planted.ts', rule: 'no-restricted-imports' },
   { name: 'wallet-imports-ipc', as: 'src-main/wallet/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'vault-imports-electron', as: 'src-main/vault/planted.ts', rule: 'no-restricted-imports' },
@@ -80,8 +85,27 @@ describe('layer rules', () => {
         "import { bytesToHex } from '../../../src-core/bytes/hex';\nimport { HttpApi } from '../http/server';\nexport const x = [bytesToHex, HttpApi];\n",
         'src-main/node/jsonrpc/planted.ts',
       ],
+      // Inside the node: a layer imports its own and lower ones; a file listed on its own (chain/tx)
+      // sits in its layer; the listed exceptions (vm-host/runtime → pool) hold.
+      ["import { TxPool } from '../pool/pool';\nexport const x = TxPool;\n", 'src-main/node/producer/planted.ts'],
+      ["import { sha256Hex } from './sha256';\nexport const x = sha256Hex;\n", 'src-main/node/chain/tx.ts'],
+      [
+        "import { parseTransaction } from '../chain/tx';\nexport const x = parseTransaction;\n",
+        'src-main/node/actuators/planted.ts',
+      ],
+      ["import type { TxPool } from '../pool/pool';\nexport type X = TxPool;\n", 'src-main/node/vm-host/runtime.ts'],
     ];
     for (const [text, as] of allowed) expect(await rulesBroken(text, as), as).toEqual([]);
+  });
+});
+
+describe('node layers', () => {
+  it('place every folder and top-level module of src-main/node in a layer', () => {
+    const members = new Set((nodeLayers as { members: string[] }[]).flatMap((layer) => layer.members));
+    const entries = readdirSync(new URL('../../src-main/node/', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() || entry.name.endsWith('.ts'))
+      .map((entry) => entry.name.replace(/\.ts$/, ''));
+    expect(entries.filter((name) => !members.has(name))).toEqual([]);
   });
 });
 

@@ -32,6 +32,8 @@ afterEach(() => {
 
 /** The folder beside the repository that no file may name. */
 const SHARED = 'shared';
+/** A note kept beside the repository, assembled so that no tracked file names it. */
+const NOTES = ['private-notes', 'md'].join('.');
 
 describe('check-standalone', () => {
   it('passes a repository whose references all stay inside it', () => {
@@ -62,6 +64,22 @@ describe('check-standalone', () => {
   it('fails on an absolute path into the build machine work folder', () => {
     const root = repoWith({ 'README.md': `Vectors are in ${['', 'work', SHARED, 'vectors'].join('/')}.\n` });
     expect(check(root).status).toBe(1);
+  });
+
+  it('fails on a Markdown document named by a file name the repository does not hold', () => {
+    const root = repoWith({
+      'README.md': '# x\n',
+      'src/fee.ts': `// Bandwidth (see README.md; BandwidthProcessor, ${NOTES} §6.1).\n`,
+    });
+    const result = check(root);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`src/fee.ts:1: refers outside the repository: ${NOTES}`);
+    expect(result.stderr).not.toContain('README.md');
+  });
+
+  it("accepts another repository's document named by its path", () => {
+    const root = repoWith({ 'src/ledger.ts': "// Status words as app-tron's docs/APDU.md lists them.\n" });
+    expect(check(root)).toEqual({ status: 0, stderr: '' });
   });
 
   it('lets a line keep such a string on purpose when it says so', () => {

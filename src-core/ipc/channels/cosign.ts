@@ -55,7 +55,6 @@ export const SignerViewSchema = z.object({
   /** The vault account that can sign for this key here, if any. */
   accountId: z.string().nullable(),
 });
-export type SignerView = z.infer<typeof SignerViewSchema>;
 
 export const ProgressViewSchema = z.object({
   permissionId: z.number().int(),

@@ -9,7 +9,6 @@ import { BlockIdSchema, BlockNumberSchema } from '../common';
  */
 
 export const NodeStateSchema = z.enum(['stopped', 'starting', 'running', 'stopping', 'failed']);
-export type NodeState = z.infer<typeof NodeStateSchema>;
 
 export const NodeStartupProgressSchema = z.object({
   /** What the host is doing, as a short sentence ("Opening the chain store"). */
@@ -18,7 +17,6 @@ export const NodeStartupProgressSchema = z.object({
   index: z.number().int().positive(),
   total: z.number().int().positive(),
 });
-export type NodeStartupProgress = z.infer<typeof NodeStartupProgressSchema>;
 
 export const NodeStatusSchema = z.object({
   state: NodeStateSchema,

@@ -32,7 +32,6 @@ export const PermissionGroupInputSchema = z.strictObject({
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters')
     .optional(),
 });
-export type PermissionGroupInput = z.input<typeof PermissionGroupInputSchema>;
 
 export const PermissionStructureInputSchema = z.strictObject({
   owner: PermissionGroupInputSchema,

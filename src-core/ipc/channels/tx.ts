@@ -224,7 +224,6 @@ export const PermissionCandidateViewSchema = z.object({
   chosen: z.boolean(),
   reasons: z.array(ReasonSchema),
 });
-export type PermissionCandidateView = z.infer<typeof PermissionCandidateViewSchema>;
 
 export const PermissionChoiceViewSchema = z.object({
   kind: TxKindSchema,

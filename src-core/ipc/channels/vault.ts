@@ -25,7 +25,6 @@ export const KeychainStatusSchema = z.discriminatedUnion('available', [
     message: z.string(),
   }),
 ]);
-export type KeychainStatus = z.infer<typeof KeychainStatusSchema>;
 
 /**
  * When a signature needs the vault password typed on main's confirmation, beside the approval
@@ -33,7 +32,6 @@ export type KeychainStatus = z.infer<typeof KeychainStatusSchema>;
  * amount of TRX (the default, 1,000 TRX); or for permission changes only. Stored in vault.json,
  * changed only with the password.
  */
-export const SIGNING_POLICY_KINDS = ['every-signature', 'above-amount', 'permission-changes'] as const;
 export const SigningPolicySchema = z.discriminatedUnion('passwordFor', [
   z.strictObject({ passwordFor: z.literal('every-signature') }),
   z.strictObject({

@@ -18,7 +18,6 @@ export const WatchRuleIdSchema = z.enum([
   'envelope-broadcast-elsewhere',
   'envelope-expired',
 ]);
-export type WatchRuleId = z.infer<typeof WatchRuleIdSchema>;
 
 export const WatchAlertStatusSchema = z.enum(['pending', 'confirmed', 'retracted']);
 

@@ -10,9 +10,9 @@ import { addressValid, insufficientBalance, requireMessage } from './actuator';
 import { ContractValidateError } from '../errors';
 
 /**
- * AccountPermissionUpdateContract (java-tron AccountPermissionUpdateActuator, java-tron-http.md
- * §5): replaces owner, witness and every active permission; the fee is charged in execute, so an
- * account that cannot pay fails with CONTRACT_EXE_ERROR at broadcast. The structure rules are
+ * AccountPermissionUpdateContract (java-tron
+ * AccountPermissionUpdateActuator): replaces owner, witness and every active permission; the fee is charged in execute,
+ * so an account that cannot pay fails with CONTRACT_EXE_ERROR at broadcast. The structure rules are
  * src-core/permission's, which carry java-tron's messages.
  */
 const TYPE_ERROR =

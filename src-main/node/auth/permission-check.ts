@@ -7,9 +7,10 @@ import { JavaError, TransactionSignatureError } from '../errors';
 import { failsPointDecompression, INVALID_POINT_COMPRESSION } from './point-decompression';
 
 /**
- * Signature and permission checks of java-tron TransactionCapsule (java-tron-http.md §2.3), over
- * signer addresses recovered beforehand (in worker threads, once per transaction).
- * NOTE: a minimal copy of the rules that src-core/permission will own; de-duplicate once it lands.
+ * Signature and permission checks of java-tron TransactionCapsule (validateSignature, checkWeight, checkPermission),
+ * over signer addresses recovered beforehand (in worker threads, once per transaction).
+ * It throws at the first failure with java-tron's text, over the node's account records; the wallet's
+ * src-core/permission/sign-weight.ts weighs the same rules but reports every signature's fate.
  */
 export type RecoveredSignature =
   | { readonly ok: true; readonly address: Uint8Array; readonly addressHex: string }

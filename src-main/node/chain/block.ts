@@ -4,8 +4,8 @@ import { bytesToHex } from '../../../src-core/bytes/hex';
 import { sha256 } from './sha256';
 
 /**
- * Block header, id and witness signature as java-tron builds them (java-tron-http.md §1.4, §2.1,
- * §7): blockID = sha256(BlockHeader.raw) with the first 8 bytes replaced by the number; the
+ * Block header, id and witness signature as java-tron builds them (BlockCapsule.getBlockId,
+ * BlockCapsule.sign): blockID = sha256(BlockHeader.raw) with the first 8 bytes replaced by the number; the
  * txTrieRoot is a binary SHA-256 tree over whole serialized transactions (an odd node is promoted);
  * the witness signs sha256(raw) with v ∈ {0,1}.
  */

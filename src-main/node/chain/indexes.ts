@@ -5,7 +5,7 @@ import type { SealedBlock } from './block';
 import type { ParsedTransaction } from './tx';
 
 /**
- * The two indexes admission reads besides the state (java-tron-http.md §5 steps 10 and 13):
+ * The two indexes admission reads besides the state (Manager.validateTapos, Manager.validateDup):
  * - TAPOS (java-tron RecentBlockStore): ref_block_bytes → bytes 8..16 of that block's id, for the
  *   last 65,536 blocks (two bytes of the block number wrap around);
  * - duplicates (java-tron TransactionCache): the ids of packed transactions that have not expired

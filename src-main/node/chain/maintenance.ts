@@ -6,7 +6,7 @@ import { countPendingVotes } from '../staking/votes';
 import { allowChangeDelegation } from '../staking/rules';
 
 /**
- * The maintenance period (JT MaintenanceManager.doMaintenance, java-tron-http.md §7), run on the
+ * The maintenance period (java-tron MaintenanceManager.doMaintenance), run on the
  * block whose time reaches nextMaintenanceTime: the cycle's rewards become per-vote indexes, the
  * votes cast since the last maintenance are tallied, the representatives are ranked (top 27
  * produce), and the next cycle starts with a snapshot of every representative's brokerage.

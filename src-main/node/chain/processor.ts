@@ -17,7 +17,7 @@ import {
 import type { ParsedTransaction } from './tx';
 
 /**
- * Steps 14–18 of java-tron's processTransaction (java-tron-http.md §5, §6.1): bandwidth, the
+ * Steps 14–18 of java-tron's Manager.processTransaction (and BandwidthProcessor.consume): bandwidth, the
  * multi-signature and memo fees, the new-account size limit, then the actuator. All of it runs in
  * one journal on `view`, so a refusal leaves no trace.
  */
@@ -32,7 +32,10 @@ export interface TxOutcome {
   readonly memoFee: bigint;
 }
 
-/** TransactionInfo.fee: actuator fee + energy fee + net fee + multi-signature fee + memo fee (java-tron-http.md §1.3). */
+/**
+ * TransactionInfo.fee: actuator fee + energy fee + net fee + multi-signature fee + memo fee (TransactionInfo in
+ * Tron.proto).
+ */
 export function totalFee(o: TxOutcome): bigint {
   return o.actuatorFee + (o.result?.energyFee ?? 0n) + o.netFee + o.multiSignFee + o.memoFee;
 }

@@ -13,8 +13,8 @@ import { longToBigint } from '../../../src-core/proto/runtime';
 import { tokenIdText } from '../trc10/assets';
 
 /**
- * java-tron's response shapes (java-tron-http.md §2.4, §2.5, §4.1, §4.2) built from stored
- * protobuf bytes with the core JSON codec.
+ * java-tron's response shapes (JsonFormat, Util.printTransactionToJSON, Util.printBlockToJSON, GetAccountServlet) built
+ * from stored protobuf bytes with the core JSON codec.
  */
 type Json = Record<string, unknown>;
 

@@ -9,8 +9,8 @@ import { makeRequest } from './request';
 
 /**
  * node:http server for `/wallet/*`, `/walletsolidity/*` and `/admin/*` on one port
- * (java-tron-http.md §3): HTTP 200 with `application/json; charset=utf-8` and a trailing newline;
- * java-tron's body-size message; a Host-header check (DNS rebinding, `host-header.ts`) and minimal
+ * (java-tron's servlets and Util.printErrorMsg): HTTP 200 with `application/json; charset=utf-8` and a trailing
+ * newline; java-tron's body-size message; a Host-header check (DNS rebinding, `host-header.ts`) and minimal
  * CORS for loopback origins, or no browser requests at all (`refuseBrowserRequests`). Every failure
  * is caught and answered with a JSON body.
  */

@@ -17,8 +17,8 @@ export interface AdmissionInput {
 }
 
 /**
- * Admission in java-tron's order (java-tron-http.md §5 steps 6–18): expired for the next slot,
- * signatures and permission, exactly one contract, TAPOS, size with its result, the expiration
+ * Admission in java-tron's order (Manager.pushTransaction, Manager.validateCommon, processTransaction): expired for the
+ * next slot, signatures and permission, exactly one contract, TAPOS, size with its result, the expiration
  * window, duplicates, then the contract on `input.context.view`. Throws AdmissionError with
  * java-tron's code and message. The pool and the dry run share it, so a dry run refuses what
  * admission would.

@@ -13,8 +13,8 @@ import { admitTransaction } from './admission';
 
 /**
  * The pending pool and admission (java-tron Wallet.broadcastTransaction → Manager.pushTransaction,
- * java-tron-http.md §5). Admitted transactions are applied, in arrival order, to a pending state
- * over the head, which is what /wallet reads see; block production (producer/) packs them, and the
+ * Wallet.broadcastTransaction, Manager.pushTransaction). Admitted transactions are applied, in arrival order, to a
+ * pending state over the head, which is what /wallet reads see; block production (producer/) packs them, and the
  * pending state is rebuilt from what is left.
  */
 /** The pending transactions in arrival order, the state they were applied to, and each one's outcome. */

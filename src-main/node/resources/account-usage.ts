@@ -12,7 +12,7 @@ import { frozenV2Of, RESOURCE } from '../state/account';
 import type { DynamicProperties } from '../state/dynamic';
 
 /**
- * The account side of java-tron's ResourceProcessor (java-tron-http.md §6.1–6.3), over the pure
+ * The account side of java-tron's ResourceProcessor (BandwidthProcessor, EnergyProcessor), over the pure
  * formulas of src-core/fee: staked bandwidth and energy limits from stake, recovery in the account's
  * own window, and consumption that updates usage, window and last slot together. Free bandwidth
  * keeps the fixed 24 h window.
@@ -22,11 +22,6 @@ const PRECISION = 1_000_000n;
 export interface StakeTotals {
   readonly totalNetWeight: bigint;
   readonly totalEnergyWeight: bigint;
-}
-
-/** The totals a transaction sees: the pending values of a view, else the head's. */
-export function stakeTotals(source: StakeTotals): StakeTotals {
-  return { totalNetWeight: source.totalNetWeight, totalEnergyWeight: source.totalEnergyWeight };
 }
 
 /** Head slot of the chain: (head block time − genesis time) / 3 s. */

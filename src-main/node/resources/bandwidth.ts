@@ -7,7 +7,7 @@ import { addNetUsage, freeNetUsageAt, increaseFixed, netLimitOf, netUsageAt } fr
 import { BandwidthInsufficient, UnknownAssetForBandwidth } from '../errors';
 
 /**
- * java-tron BandwidthProcessor (java-tron-http.md §6.1), for one contract per transaction:
+ * java-tron BandwidthProcessor, for one contract per transaction:
  * account-creating contracts pay staked bandwidth × rate or the create-account fee; TRC-10
  * transfers may use the issuer's bandwidth; the others use staked bandwidth (recovering in the
  * account's own window), then the free daily allowance, then burn bytes × getTransactionFee.

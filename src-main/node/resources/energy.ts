@@ -4,7 +4,7 @@ import { addEnergyUsage, energyLimitOf, energyUsageAt, headSlotOf } from './acco
 import { ContractExeError } from '../errors';
 
 /**
- * java-tron EnergyProcessor and ReceiptCapsule.payEnergyBill (java-tron-http.md §6.3) for the
+ * java-tron EnergyProcessor and ReceiptCapsule.payEnergyBill for the
  * node's state: the energy an account gets from stake (own Stake 2.0 energy plus energy delegated
  * to it, as a share of TotalEnergyCurrentLimit), its usage recovering in the account's own 24 h
  * window, and the bill of an execution — staked energy first, the rest burned at getEnergyFee.

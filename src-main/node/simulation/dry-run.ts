@@ -25,7 +25,7 @@ import { admitTransaction } from '../pool/admission';
 
 /**
  * `node.dryRun(tx)`: validates and applies any transaction on a throw-away copy of the current
- * state, exactly as admission would (java-tron-http.md §5 steps 6–18), and reports what would
+ * state, exactly as admission would (Manager.pushTransaction's checks, then processTransaction), and reports what would
  * happen – accepted or java-tron's refusal, the TransactionInfo it would get, and every balance
  * it would change. Nothing is written: the copy is a `StateView` that is dropped afterwards, the
  * pool and the chain are only read, and the run holds the pool's lock so no block commits under it.
@@ -220,7 +220,10 @@ export class DryRunner {
     return { tx, recovered, skipSignatureCheck: options.skipSignatureCheck === true };
   }
 
-  /** Admission's checks in java-tron's order (§5 steps 6–13), then the contract, on `view`. */
+  /**
+   * Admission's checks in java-tron's order (Manager.validateCommon, validateTapos, validateDup), then the contract, on
+   * `view`.
+   */
   private async step(
     step: PreparedStep,
     view: StateView,

@@ -1,4 +1,5 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
+import type { ChainParameters } from '../../../src-core/chain/parameters';
 import { addressValid } from '../actuators/actuator';
 import type { AccountRecord } from '../state/account';
 import { addFrozenV2, frozenV2Of, RESOURCE } from '../state/account';
@@ -20,7 +21,7 @@ import { withdrawVoteReward } from './rewards';
 import { ContractValidateError } from '../errors';
 
 /**
- * Stake 2.0 freezing (java-tron-http.md §6.5; JT FreezeBalanceV2, UnfreezeBalanceV2,
+ * Stake 2.0 freezing (TIP-467; java-tron FreezeBalanceV2, UnfreezeBalanceV2,
  * WithdrawExpireUnfreeze and CancelAllUnfreezeV2 actuators): validation with java-tron's exact
  * messages, and execution that keeps TotalNetWeight / TotalEnergyWeight / TotalTronPowerWeight
  * (whole TRX of each account's stake, delegated-out included) in step.
@@ -55,6 +56,18 @@ export function changeStake(view: StateView, account: AccountRecord, type: numbe
 
 // --- FreezeBalanceV2 -----------------------------------------------------------------------------
 
+/** The first checks of FreezeBalanceV2Actuator and UnfreezeBalanceV2Actuator: Stake 2.0 on, a valid owner address. */
+function stakeV2OwnerHex(
+  p: ChainParameters,
+  owner: Uint8Array | undefined,
+  transaction: 'FreezeV2' | 'UnfreezeV2',
+): string {
+  if (!supportUnfreezeDelay(p))
+    throw new ContractValidateError(`Not support ${transaction} transaction, need to be opened by the committee`);
+  if (!addressValid(owner)) throw new ContractValidateError('Invalid address');
+  return bytesToHex(owner);
+}
+
 export function validateFreezeV2(
   view: StateView,
   owner: Uint8Array | undefined,
@@ -62,10 +75,7 @@ export function validateFreezeV2(
   resource: number,
 ): void {
   const p = view.props.parameters;
-  if (!supportUnfreezeDelay(p))
-    throw new ContractValidateError('Not support FreezeV2 transaction, need to be opened by the committee');
-  if (!addressValid(owner)) throw new ContractValidateError('Invalid address');
-  const hex = bytesToHex(owner);
+  const hex = stakeV2OwnerHex(p, owner, 'FreezeV2');
   const account = view.getAccount(hex);
   if (!account) throw new ContractValidateError(`Account[${hex}] not exists`);
   if (amount <= 0n) throw new ContractValidateError('frozenBalance must be positive');
@@ -120,10 +130,7 @@ export function validateUnfreezeV2(
   resource: number,
 ): void {
   const p = view.props.parameters;
-  if (!supportUnfreezeDelay(p))
-    throw new ContractValidateError('Not support UnfreezeV2 transaction, need to be opened by the committee');
-  if (!addressValid(owner)) throw new ContractValidateError('Invalid address');
-  const hex = bytesToHex(owner);
+  const hex = stakeV2OwnerHex(p, owner, 'UnfreezeV2');
   const account = view.getAccount(hex);
   if (!account) throw new ContractValidateError(`Account[${hex}] does not exist`);
   const newModel = supportNewResourceModel(p);

@@ -6,7 +6,7 @@ import type { WitnessRecord } from '../state/witness';
 import { allowChangeDelegation, DEFAULT_BROKERAGE } from './rules';
 
 /**
- * Block and vote rewards (java-tron MortgageService over DelegationStore, java-tron-http.md §7),
+ * Block and vote rewards (java-tron MortgageService over DelegationStore),
  * with the "new reward algorithm" from genesis: every block pays getWitnessPayPerBlock to its
  * producer and getWitness127PayPerBlock across the top-127 candidates in proportion to their
  * votes; each representative keeps its brokerage (default 20 %) as allowance and the rest goes to a

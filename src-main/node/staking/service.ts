@@ -264,7 +264,7 @@ export function transferStakeToInheritor(
   return { withdrawnExpired };
 }
 
-// --- queries (the VM's 0x01000005… precompiles, java-tron-http.md reads) -------------------------
+// --- queries (the VM's 0x01000005… precompiles, the Stake 2.0 read endpoints) ----------------------
 
 /** Unclaimed reward including the vote reward not yet moved to the allowance (getReward). */
 export function rewardBalance(view: StateView, hex: string): bigint {

@@ -3,9 +3,9 @@ import { bytesToHex } from '../../../src-core/bytes/hex';
 
 /**
  * The node's in-memory account. Hot fields are plain bigints and numbers; the record converts
- * to and from the protobuf `Account` (java-tron-http.md §1.2) for storage and JSON. Fields this
- * version does not model (Stake 1.0, contracts) are kept in `rest` untouched, so a later feature
- * can read them from stores written now.
+ * to and from the protobuf `Account` (Tron.proto) for storage and JSON. Fields the
+ * node does not model (Stake 1.0, contracts) are kept in `rest` untouched, so a stored account
+ * loses nothing on a round trip.
  *
  * Records are copied shallowly per transaction (`cloneAccount`): list and map fields are never
  * mutated in place, only replaced.

@@ -1,7 +1,7 @@
 import { protocol, bigintToLong, longToBigint } from '../../../src-core/proto/runtime';
 import { bytesToHex } from '../../../src-core/bytes/hex';
 
-/** A super representative (protobuf `Witness`, java-tron-http.md §1.6). */
+/** A super representative (protobuf `Witness`, Tron.proto). */
 export interface WitnessRecord {
   address: Uint8Array;
   addressHex: string;

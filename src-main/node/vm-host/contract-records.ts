@@ -48,7 +48,7 @@ export function addressHexOf(bytes: Uint8Array | null | undefined): HexAddress {
   return bytesToHex(bytes ?? new Uint8Array()) as string as HexAddress;
 }
 
-/** SmartContract protobuf (java-tron-http.md §1.5) without `abi`, which lives in its own record. */
+/** SmartContract protobuf (smart_contract.proto) without `abi`, which lives in its own record. */
 export function contractToMessage(c: ContractRecord, abi?: AbiMessage): Msg {
   // Only non-defaults: protobufjs writes every field that is set.
   const m: Msg = { origin_address: hexToBytes(c.originAddress), contract_address: hexToBytes(c.address) };

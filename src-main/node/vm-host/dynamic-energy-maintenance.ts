@@ -4,7 +4,7 @@ import type { ContractStateRecord } from '../vm/world-state';
 import { RECORD } from './contract-records';
 
 /**
- * "Update the dynamic energy factors" at a maintenance block (java-tron-http.md §6.4, TIP-491).
+ * "Update the dynamic energy factors" at a maintenance block (TIP-491, ContractStateCapsule).
  * java-tron brings a contract's ContractState up to the current cycle lazily, when the contract
  * runs or is read. Stepping every contract one cycle at a time would differ from that by
  * truncation, so this hook banks exactly the step the lazy catch-up takes first: a contract whose

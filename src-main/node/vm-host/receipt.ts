@@ -6,7 +6,7 @@ import type { VmExecutionResult, VmTransactionResult } from '../vm/requests';
 import type { ContractResultCode, InternalTransaction, VmLog } from '../vm/types';
 
 /**
- * TransactionInfo and receipt fields of a VM transaction (tvm.md §9, §10; java-tron
+ * TransactionInfo and receipt fields of a VM transaction (java-tron
  * TransactionUtil.buildTransactionInfoInstance), as protobufjs message properties. Fields equal to
  * their proto3 default are left out so the stored bytes are canonical.
  */

@@ -18,7 +18,7 @@ export function newContractState(cycle: bigint): ContractStateRecord {
 }
 
 /**
- * `ContractStateCapsule.catchUpToCycle` (java-tron-http.md §6.4): returns the state brought to
+ * `ContractStateCapsule.catchUpToCycle` (TIP-491): returns the state brought to
  * `cycle`, or the same object when nothing changed. The first busy cycle (usage above the
  * threshold) raises the factor; each further elapsed cycle decays it. java-tron computes these
  * steps in IEEE doubles and truncates, which this mirrors with `Math.trunc` on numbers.

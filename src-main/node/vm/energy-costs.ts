@@ -1,6 +1,6 @@
 import type { VmFlags } from './flags';
 
-/** java-tron `EnergyCost` constants (tvm.md §3). */
+/** java-tron `EnergyCost` constants. */
 export const Energy = {
   BASE_TIER: 2n,
   VERY_LOW_TIER: 3n,
@@ -263,11 +263,3 @@ const OP_NAMES: Record<number, string> = {
   0xfd: 'REVERT',
   0xff: 'SUICIDE',
 };
-
-/** `calcMemEnergy` for growing memory from `oldWords` to `newWords` 32-byte words. */
-export function memoryExpansionEnergy(oldWords: bigint, newWords: bigint): bigint {
-  if (newWords <= oldWords) return 0n;
-  return (
-    Energy.MEMORY * newWords + (newWords * newWords) / 512n - (Energy.MEMORY * oldWords + (oldWords * oldWords) / 512n)
-  );
-}

@@ -1,7 +1,7 @@
 import { VmEnergyError, VmValidationError } from '../errors';
 
 /**
- * Energy limits and billing as pure functions (tvm.md §8, java-tron-http.md §6.3; java-tron
+ * Energy limits and billing as pure functions (java-tron
  * `VMActuator.getAccountEnergyLimitWithFixRatio`, `getTotalEnergyLimitWithFixRatio`,
  * `ReceiptCapsule.payEnergyBill`). All amounts are bigint: energy units and sun.
  */
@@ -111,7 +111,9 @@ export interface TriggerEnergyLimit {
   readonly creatorLimit: bigint;
 }
 
-/** TriggerSmartContract energy limit = caller's limit + deployer's share (tvm.md §8). */
+/**
+ * TriggerSmartContract energy limit = caller's limit + deployer's share (VMActuator.getTotalEnergyLimitWithFixRatio).
+ */
 export function triggerEnergyLimit(input: TriggerEnergyInputs): TriggerEnergyLimit {
   const callerLimit = accountEnergyLimit(input.caller);
   if (!input.originExists || input.callerIsOrigin) return { total: callerLimit, callerLimit, creatorLimit: 0n };

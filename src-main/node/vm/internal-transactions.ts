@@ -3,7 +3,7 @@ import type { HexAddress } from '../../../src-core/brand';
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import type { CallValueInfo, InternalTransaction } from './types';
 
-/** Notes that exist on every node; the rest are "featured" (tvm.md §9). */
+/** Notes that exist on every node; the rest are "featured" (TransactionUtil.buildTransactionInfoInstance). */
 export const BASIC_NOTES: ReadonlySet<string> = new Set(['call', 'create', 'suicide']);
 
 /** java-tron `Program.convertResourceToString`. */

@@ -29,7 +29,7 @@ const EMPTY_CODE = new Uint8Array(0);
  * entries back to it – all frames share one overlay, so a checkpoint costs O(1) regardless of how
  * much state the transaction touched. Closing the outermost checkpoint ends the transaction:
  * storage rows that were written zero are deleted then, not earlier, because java-tron prices
- * SSTORE by row existence and zero rows stay in its per-tx row cache until commit (tvm.md §11).
+ * SSTORE by row existence and zero rows stay in its per-tx row cache until commit (java-tron Storage.commit).
  */
 export class JournaledWorldState implements TronWorldState {
   private readonly accounts = new Map<string, Slot<AccountRecord>>();

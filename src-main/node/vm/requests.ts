@@ -17,7 +17,7 @@ export interface ExecutionRequest {
   readonly tokenId?: bigint;
 }
 
-/** CreateSmartContract (java-tron-http.md §1.5). */
+/** CreateSmartContract (smart_contract.proto). */
 export interface CreateRequest extends ExecutionRequest {
   readonly feeLimit: bigint;
   /** Init code: deployed bytecode followed by ABI-encoded constructor arguments. */

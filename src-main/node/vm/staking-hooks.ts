@@ -5,7 +5,7 @@ import type { TronWorldState } from './world-state';
 
 /**
  * What the staking, voting and reward opcodes (0xd5–0xdf), SELFDESTRUCT and the Stake 2.0 / vote
- * query precompiles ask of the node (tvm.md §5, §6). The node implements these with its
+ * query precompiles ask of the node (OperationActions, PrecompiledContracts). The node implements these with its
  * actuator rules (java-tron `vm/nativecontract/*Processor`); every state change must go through
  * `ctx.world` so that it reverts together with the frame that made it.
  *

@@ -131,7 +131,7 @@ export class TronVm {
     return { world: request.world, block: request.block, parameters: this.options.parameters };
   }
 
-  /** CreateSmartContract: contract address = keccak(txID ‖ owner)[12:] (tvm.md §7). */
+  /** CreateSmartContract: contract address = keccak(txID ‖ owner)[12:] (WalletUtil.generateContractAddress). */
   runCreate(request: CreateRequest): Promise<VmTransactionResult> {
     return this.serialize(async () => {
       const parameters = this.options.parameters;

@@ -57,7 +57,7 @@ export function isTvmException(error: unknown): error is TvmException {
   return error instanceof TvmException;
 }
 
-/** `Program.Exception.*` and exception constructors, in java-tron's words (tvm.md §10). */
+/** `Program.Exception.*` and exception constructors, in java-tron's words (RuntimeImpl.setResultCode). */
 export const TvmMessages = {
   revert: 'REVERT opcode executed',
   invalidOpCode: (op: number) => `Invalid operation code: opCode[${op.toString(16).padStart(2, '0')}];`,

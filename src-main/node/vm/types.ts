@@ -1,8 +1,8 @@
 import type { HexAddress } from '../../../src-core/brand';
 
 /**
- * `Transaction.Result.contractRet` values (java-tron-http.md §1.1); the VM only ever produces the
- * ones listed in tvm.md §10 (`RuntimeImpl.setResultCode`).
+ * `Transaction.Result.contractRet` values (Tron.proto); the VM only ever produces the
+ * ones `RuntimeImpl.setResultCode` sets.
  */
 export const ContractResult = {
   SUCCESS: 'SUCCESS',
@@ -22,24 +22,29 @@ export const ContractResult = {
 } as const;
 export type ContractResultCode = (typeof ContractResult)[keyof typeof ContractResult];
 
-/** `ResourceCode` of the staking opcodes and system contracts (java-tron-http.md §1.2). */
+/** `ResourceCode` of the staking opcodes and system contracts (common.proto `ResourceCode`). */
 export const ResourceCode = { BANDWIDTH: 0, ENERGY: 1, TRON_POWER: 2 } as const;
-export type ResourceCodeValue = (typeof ResourceCode)[keyof typeof ResourceCode];
 
-/** One `TransactionInfo.log` entry: the address is 20 bytes, without the 0x41 prefix (tvm.md §10). */
+/**
+ * One `TransactionInfo.log` entry: the address is 20 bytes, without the 0x41 prefix (java-tron LogInfo,
+ * OperationActions.logAction).
+ */
 export interface VmLog {
   readonly address: Uint8Array;
   readonly topics: readonly Uint8Array[];
   readonly data: Uint8Array;
 }
 
-/** `callValueInfo` entry: the first one is the TRX value, TRC10 entries carry a token id (§1.3). */
+/**
+ * `callValueInfo` entry: the first one is the TRX value, TRC10 entries carry a token id (Tron.proto
+ * `InternalTransaction.CallValueInfo`).
+ */
 export interface CallValueInfo {
   readonly callValue: bigint;
   readonly tokenId?: string;
 }
 
-/** `Protocol.InternalTransaction` as java-tron stores it (tvm.md §9, java-tron-http.md §1.3). */
+/** `Protocol.InternalTransaction` as java-tron stores it (TransactionUtil.buildInternalTransaction). */
 export interface InternalTransaction {
   readonly hash: Uint8Array;
   /** 21 bytes. */
@@ -57,7 +62,7 @@ export interface InternalTransaction {
   readonly deep: number;
 }
 
-/** Inputs the VM needs about the block it runs in (tvm.md §4). */
+/** Inputs the VM needs about the block it runs in (java-tron ProgramInvokeFactory). */
 export interface BlockContext {
   readonly number: bigint;
   /** Block timestamp in milliseconds; TIMESTAMP pushes it divided by 1000. */
@@ -66,9 +71,9 @@ export interface BlockContext {
   readonly witness: HexAddress;
   /** Block ID (8-byte number ‖ sha256(header)[8:]) of an earlier block, for BLOCKHASH. */
   readonly blockIdByNumber: (number: bigint) => Uint8Array | undefined;
-  /** Genesis block ID; CHAINID pushes its last 4 bytes (tvm.md §4). */
+  /** Genesis block ID; CHAINID pushes its last 4 bytes (OperationActions.chainIdAction). */
   readonly genesisBlockId: Uint8Array;
-  /** Maintenance cycle number (`CURRENT_CYCLE_NUMBER`) for the dynamic energy model (§6.4). */
+  /** Maintenance cycle number (`CURRENT_CYCLE_NUMBER`) for the dynamic energy model (TIP-491). */
   readonly currentCycle: bigint;
   /** `getLatestBlockHeaderTimestamp()` – the head block's time, used by staking rules (ms). */
   readonly latestBlockTimestampMs: bigint;

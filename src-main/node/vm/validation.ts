@@ -9,7 +9,7 @@ import { VmValidationError } from '../errors';
 /**
  * java-tron's pre-execution checks for CreateSmartContract and TriggerSmartContract, with its
  * exact messages (`VMActuator.create/call`, `VMUtils.validateForSmartContract`,
- * java-tron-http.md §5). Each throws `VmValidationError`.
+ * VMActuator.create / VMActuator.call). Each throws `VmValidationError`.
  */
 
 const MIN_TOKEN_ID = 1_000_000n;

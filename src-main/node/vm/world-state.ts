@@ -12,7 +12,8 @@ import type { Hex, HexAddress } from '../../../src-core/brand';
  *   together with a failed frame.
  *
  * Addresses are always the 21-byte form (`41…`, lowercase hex). Storage keys and values are
- * 32 bytes; a row that is absent (`undefined`) differs from a row holding zero (tvm.md §3, §11).
+ * 32 bytes; a row that is absent (`undefined`) differs from a row holding zero (EnergyCost.getSstoreCost,
+ * Storage.commit).
  */
 
 export const AccountType = { Normal: 'Normal', AssetIssue: 'AssetIssue', Contract: 'Contract' } as const;
@@ -24,14 +25,14 @@ export interface AccountRecord {
   readonly balance: bigint;
 }
 
-/** `SmartContract` fields the VM reads or writes (java-tron-http.md §1.5). */
+/** `SmartContract` fields the VM reads or writes (smart_contract.proto). */
 export interface ContractMeta {
   readonly originAddress: HexAddress;
   /** 0..100: the share of energy the caller pays. */
   readonly consumeUserResourcePercent: bigint;
   /** Energy the origin pays at most per call. */
   readonly originEnergyLimit: bigint;
-  /** 1 for contracts deployed after allowTvmCompatibleEvm; selects call-energy rules (tvm.md §3). */
+  /** 1 for contracts deployed after allowTvmCompatibleEvm; selects call-energy rules (EnergyCost.getCallEnergy). */
   readonly version: number;
   readonly name: string;
   /** keccak256 of the runtime code, once known. */
@@ -42,7 +43,7 @@ export interface ContractMeta {
   readonly abi?: unknown;
 }
 
-/** `ContractState` of the dynamic energy model (java-tron-http.md §6.4). */
+/** `ContractState` of the dynamic energy model (TIP-491, ContractStateCapsule). */
 export interface ContractStateRecord {
   readonly energyUsage: bigint;
   /** Extra factor over 1.0 with precision 10 000 (0 = no penalty). */
@@ -50,7 +51,7 @@ export interface ContractStateRecord {
   readonly updateCycle: bigint;
 }
 
-/** An account permission as validatemultisign sees it (java-tron-http.md §1.2, §2.3). */
+/** An account permission as validatemultisign sees it (Tron.proto `Permission`, TransactionCapsule.checkWeight). */
 export interface PermissionRecord {
   readonly threshold: bigint;
   readonly keys: readonly { readonly address: HexAddress; readonly weight: bigint }[];

@@ -5,7 +5,7 @@ import { ADDRESS_BOOK_CSV_COLUMNS, type CsvProblem } from '../../../src-core/ipc
 import { NAME_MAX, NOTE_MAX, TAGS_MAX, TAG_MAX, type Contact, type ContactInput } from '../stores/address-book';
 
 /**
- * The address book as CSV (product-anchors.md §2 item 11): a header row naming the columns
+ * The address book as CSV (RFC 4180): a header row naming the columns
  * `name,address,note,tags` (any order, any case; `note` and `tags` optional), one contact per
  * row, tags separated by spaces. Reading refuses each malformed row with its line number and
  * never guesses; writing guards cells a spreadsheet would run as formulas (src-core/csv).

@@ -9,7 +9,7 @@ import type { StoredEnvelope } from '../stores/envelopes';
 import type { Names } from './names';
 
 /**
- * A fresh copy of an expired proposal (product-anchors.md §3 idea 3, "re-propose"): the same
+ * A fresh copy of an expired proposal ("re-propose"): the same
  * contract, fee limit and memo with a new reference block and a new expiration from the head
  * block's time. The signing window is the one the proposer chose before (at most 24 h). The txID
  * changes, so no signature carries over: the new transaction starts unsigned.

@@ -19,7 +19,7 @@ import type { HistoryEntry } from '../stores/history';
 import type { NetworkStores } from '../stores/network-stores';
 
 /**
- * IPC domain `history` (product-anchors.md §2 item 12, §3 idea 12): the transaction history of the
+ * IPC domain `history`: the transaction history of the
  * current network joined with the co-signing inbox — the decoded summary and the signers come
  * from the envelope when there is one, else from the transaction as the node holds it — and its
  * CSV export for accounting and audit.

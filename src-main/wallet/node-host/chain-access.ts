@@ -21,7 +21,7 @@ export interface ChainAccess {
   requireClient(): TronNodeClient;
   /** The current chain's genesis block id (lowercase hex), read once per connection. */
   genesisId(): Promise<string>;
-  /** The current chain's parameters over the spec's defaults, cached a minute. */
+  /** The current chain's parameters over the defaults of src-core/chain/parameters.ts, cached a minute. */
   chainParameters(): Promise<ChainParameters>;
   status(): NodeStatus;
   network(): NetworkInfo;

@@ -26,7 +26,7 @@ export class ChainFacts {
     this.genesis = { client, id: Promise.resolve(id.toLowerCase()) };
   }
 
-  /** The live chain parameters over the spec's defaults (`chainParametersFromNode`). */
+  /** The live chain parameters over the defaults of src-core/chain/parameters.ts (`chainParametersFromNode`). */
   chainParameters(client: TronNodeClient): Promise<ChainParameters> {
     const cached = this.parameters;
     if (cached && cached.client === client && this.now() - cached.at < PARAMETERS_TTL_MS) return cached.value;

@@ -77,7 +77,7 @@ export interface DryRunStepOutcome {
   readonly accepted: boolean;
   /** Where it stopped or finished: the signature check or applying the contract. */
   readonly stage: 'signature' | 'apply';
-  /** java-tron's response code and message when refused (java-tron-http.md §5). */
+  /** java-tron's response code and message when refused (Wallet.broadcastTransaction's Return). */
   readonly code?: string;
   readonly message?: string;
   /** Balance changes, hex addresses, in sun. */

@@ -116,8 +116,8 @@ export class PermissionsService {
         try {
           isContract = isContract || (await client.getContract(hex)) !== null;
         } catch (error) {
-          // A node without getcontract (the embedded node before the VM lands): the account type
-          // is all there is to go on.
+          // A node without getcontract (one that serves no VM): the account type is all there is
+          // to go on.
           if (!(error instanceof WalletError)) throw error;
         }
         return { address: toBase58Address(hex), isContract, activated: account !== null };

@@ -28,7 +28,8 @@ export interface Review {
 /** The structure the chain holds for the account, with java-tron's implicit defaults filled in. */
 export function currentStructure(address: HexAddress, account: Account | null): AccountPermissions {
   if (!account) {
-    // java-tron's defaults for an address that has never received TRX (java-tron-http.md §2.3).
+    // java-tron's defaults for an address that has never received TRX (TransactionCapsule.checkWeight: default owner
+    // and active permissions).
     const [owner, active] = effectivePermissions(null, { ownerAddress: address });
     return { address, owner: owner!, actives: [active!] };
   }
@@ -43,7 +44,7 @@ export function totalSignNum(parameters: ChainParameters): number {
   return reported !== undefined && reported > 0n ? Number(reported) : PROTOCOL_CONSTANTS.TOTAL_SIGN_NUM;
 }
 
-/** The spec's default active mask, plus CancelAllUnfreezeV2 where the chain has enabled it (mainnet's current default). */
+/** The default active mask (DEFAULT_ACTIVE_OPERATIONS), plus CancelAllUnfreezeV2 where the chain has enabled it (mainnet's current default). */
 export function defaultActiveOperations(parameters: ChainParameters): string {
   const allowCancel = (parameters as unknown as Record<string, bigint | undefined>).getAllowCancelAllUnfreezeV2 === 1n;
   return allowCancel

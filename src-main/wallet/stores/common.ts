@@ -27,5 +27,5 @@ export function newEntryId(prefix: string): string {
   return `${prefix}_${randomBytes(8).toString('hex')}`;
 }
 
-/** Opaque JSON kept as given (drafts and envelopes until their modules land). */
+/** Opaque JSON kept as given: the stores persist drafts and envelopes; their own modules check the shape. */
 export const opaqueJsonSchema = z.json();

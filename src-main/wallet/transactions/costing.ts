@@ -10,7 +10,7 @@ import { toHexAddress } from '../../../src-core/address/address';
 import type { OwnerState } from './chain-reads';
 
 /**
- * The cost breakdown shown before signing (node-http-interface.md "Fee rules"): bandwidth from
+ * The cost breakdown shown before signing (java-tron BandwidthProcessor, ReceiptCapsule.payEnergyBill): bandwidth from
  * stake, the free allowance or burned; energy from stake, the deployer's share or burned; the
  * activation, memo, multi-signature and fixed fees — all from the live chain parameters.
  */

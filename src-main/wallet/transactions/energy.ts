@@ -17,9 +17,9 @@ import type { EnergyEstimateView, EstimateView, FeeLimitSuggestion, TxKind } fro
 import type { ContractPlan } from './requests';
 
 /**
- * Energy for a contract call or deployment (node-http-interface.md "Estimation"): the node's
+ * Energy for a contract call or deployment (java-tron's estimateenergy, Wallet.estimateEnergy): the node's
  * estimateenergy with the client's triggerconstantcontract fallback, the base energy and the
- * dynamic-model penalty from a constant call, and fee_limit by the spec's three strategies.
+ * dynamic-model penalty from a constant call, and fee_limit by three strategies (src-core/fee/fee-limit.ts).
  */
 
 export function constantRequest(
@@ -101,7 +101,8 @@ export async function estimateEnergy(client: TronNodeClient, owner: string, plan
     const unavailable = contractsUnavailable(error);
     if (unavailable) return { estimate: null, problem: unavailable, revertReason: null, constant: null };
     if (!(error instanceof ContractCallError)) throw error;
-    // A failed estimate: run the call once more to read its revert data (§4.5).
+    // A failed estimate: run the call once more to read its revert data (TriggerConstantContractServlet answers it in
+    // constant_result).
     const constant = await client.triggerConstantContract(request).catch(() => null);
     if (constant?.reverted) {
       const reason = revertReasonOf(constant, plan.abi);
@@ -161,7 +162,7 @@ const UNAVAILABLE = (strategy: FeeLimitStrategy, problem: string): FeeLimitSugge
 });
 
 /**
- * The three strategies (spec "Ways to choose fee_limit"): the estimate itself; the contract's
+ * The three strategies: the estimate itself; the contract's
  * energy_factor applied to the base energy; the chain's maximum factor applied to the base
  * energy. Each adds the default 20 % margin; a result above getMaxFeeLimit is refused.
  */

@@ -3,7 +3,6 @@ import { encodeDeployData, encodeFunctionData, toFunctionFragment } from '../../
 import { findFunction, type FunctionFragment } from '../../../src-core/abi/fragments';
 import { AbiError, ValidationError, WalletError } from '../../../src-core/errors';
 import type { TxKind, TxRequest } from '../../../src-core/ipc/channels/tx';
-import { TX_KINDS } from '../../../src-core/ipc/channels/tx';
 import type { SummaryLine } from '../../../src-core/ipc/channels/tx';
 import * as builders from '../../../src-core/tx/builders';
 import type { ContractSpec } from '../../../src-core/tx/builders';
@@ -396,10 +395,6 @@ function signatureOnly(signature: string): FunctionFragment {
     );
   }
   return toFunctionFragment(signature.replace(/^\s*function\s+/, ''));
-}
-
-export function contractTypeOf(kind: TxKind): string {
-  return TX_KINDS[kind];
 }
 
 /** A token amount as the chain holds it, for the small type beside the amount in its units. */

@@ -17,7 +17,7 @@ import { decodeLogs, type AbiSource, type RawLog, type TokenSource } from './log
 import type { ContractPlan } from './requests';
 
 /**
- * What a transaction would do, without changing the chain (product-anchors.md §3 idea 1). The
+ * What a transaction would do, without changing the chain. The
  * embedded node's dry run executes the exact transaction on a copy of its state; otherwise a
  * constant call runs contract code, and fee arithmetic covers the system contracts. The answer
  * always says which method ran.

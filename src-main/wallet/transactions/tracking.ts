@@ -6,8 +6,8 @@ import type { HistoryStatus } from '../stores/history';
 import { decodeLogs, type AbiSource, type TokenSource } from './logs';
 
 /**
- * Following a transaction through its lifecycle (node-http-interface.md "States and
- * transitions"): created → signed → in the pool → packed in a block → confirmed (solidified,
+ * Following a transaction through its lifecycle (java-tron's
+ * transaction states): created → signed → in the pool → packed in a block → confirmed (solidified,
  * visible through /walletsolidity). Being on chain does not prove success: receipt.result and
  * ret.contractRet decide, compared case-insensitively.
  */

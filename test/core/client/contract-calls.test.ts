@@ -20,7 +20,7 @@ const TRONWEB_BODY = triggerVector.node_request_body_tronweb_would_send as Recor
 const USDT_LIKE = TRONWEB_BODY.contract_address as string;
 const PARAMETER = TRONWEB_BODY.parameter as string;
 
-/** §4 triggerconstantcontract success, as java-tron prints it. */
+/** A triggerconstantcontract success, as java-tron prints it. */
 const CONSTANT_OK = {
   result: { result: true },
   energy_used: 935,
@@ -151,7 +151,7 @@ describe('triggerconstantcontract', () => {
     expect(node.only().json).toEqual({ owner_address: zero, contract_address: USDT_LIKE, data: '70a08231' });
   });
 
-  it('reports a REVERT as a result with the revert data (§4.5), not as an error', async () => {
+  it('reports a REVERT as a result with the revert data, not as an error', async () => {
     const revertData = '08c379a0' + '0'.repeat(56) + '20';
     const answer = {
       result: { result: true, message: hexOf('REVERT opcode executed') },

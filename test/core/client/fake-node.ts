@@ -22,7 +22,7 @@ export interface Reply {
 
 export type Route = Reply | Error | ((call: RecordedCall) => Reply | Promise<Reply>);
 
-/** java-tron prints the JSON followed by a newline (java-tron-http.md §3). */
+/** java-tron prints the JSON followed by a newline (its servlets `println`). */
 export function ok(value: unknown): Reply {
   return { status: 200, body: `${JSON.stringify(value)}\n` };
 }

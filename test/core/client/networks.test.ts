@@ -13,7 +13,7 @@ describe('network presets', () => {
     expect(NETWORKS.custom.fullNodeUrl).toBeUndefined();
   });
 
-  it('carry genesis block ids whose last 4 bytes are the TVM chain ids (tvm.md §4)', () => {
+  it('carry genesis block ids whose last 4 bytes are the TVM chain ids', () => {
     expect(NETWORKS.mainnet.genesisBlockId?.endsWith('2b6653dc')).toBe(true);
     expect(NETWORKS.nile.genesisBlockId?.endsWith('cd8690dc')).toBe(true);
     expect(NETWORKS.shasta.genesisBlockId?.endsWith('94a9059e')).toBe(true);

@@ -29,7 +29,7 @@ const deployVector = vectors.transactions.find((t: { name: string }) => t.name =
 const NEW_CONTRACT = deployVector.raw_data.contract[0].parameter.value.new_contract as Record<string, unknown>;
 const CONTRACT = deployVector.contract_address_hex as string;
 
-describe('getaccount (java-tron-http.md §4.2)', () => {
+describe('getaccount', () => {
   it('posts the hex address and fills in the defaults java-tron leaves out', async () => {
     const { client, node } = clientFor({ '/wallet/getaccount': ok(NILE_ACCOUNT) });
     const account = await client.getAccount(NILE_OWNER);
@@ -169,7 +169,7 @@ describe('getaccount (java-tron-http.md §4.2)', () => {
   });
 });
 
-describe('getaccountresource / getaccountnet (§4.3)', () => {
+describe('getaccountresource / getaccountnet', () => {
   it('reads resources with absent fields as 0', async () => {
     const body = {
       freeNetLimit: 600,
@@ -223,7 +223,7 @@ describe('getaccountresource / getaccountnet (§4.3)', () => {
   });
 });
 
-describe('blocks (§4.1)', () => {
+describe('blocks', () => {
   it('reads the head block with its transactions', async () => {
     const { client, node } = clientFor({ '/wallet/getnowblock': ok(nileBlock({ withTransactions: true })) });
     const block = await client.getNowBlock();
@@ -459,7 +459,7 @@ describe('chain and node', () => {
     ]);
   });
 
-  it('reads getnodeinfo and parses "Num:<n>,ID:<hex>" (§4.6)', async () => {
+  it('reads getnodeinfo and parses "Num:<n>,ID:<hex>"', async () => {
     const { client } = clientFor({ '/wallet/getnodeinfo': ok(NILE_NODE_INFO) });
     const info = await client.getNodeInfo();
     expect(info.block).toEqual({ number: 66985120, id: NILE_NODE_INFO.block.slice('Num:66985120,ID:'.length) });

@@ -25,7 +25,7 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 
 const SIGNED = signedFromVector('transfer_multisig_pid2') as unknown as TransactionJson;
 
-describe('broadcasttransaction (java-tron-http.md §5, §9)', () => {
+describe('broadcasttransaction', () => {
   it('posts the signed transaction as is and returns the txid of {result: true, txid}', async () => {
     const { client, node } = clientFor({ '/wallet/broadcasttransaction': ok({ result: true, txid: SIGNED.txID }) });
     const result = await client.broadcastTransaction(SIGNED);
@@ -158,7 +158,7 @@ describe('gettransactionbyid / gettransactioninfobyid', () => {
     expect(tx?.txID).toBe(NILE_TRANSFER.txID);
   });
 
-  it('reads the Nile deployment info with defaults filled in (§4.7)', async () => {
+  it('reads the Nile deployment info with defaults filled in', async () => {
     const { client, node } = clientFor({ '/walletsolidity/gettransactioninfobyid': ok(NILE_DEPLOY_INFO) });
     const info = await client.getTransactionInfoById(NILE_DEPLOY_INFO.id, { solidity: true });
     expect(node.only().json).toEqual({ value: NILE_DEPLOY_INFO.id });
@@ -262,7 +262,7 @@ describe('gettransactionbyid / gettransactioninfobyid', () => {
   });
 });
 
-describe('getsignweight / getapprovedlist (§4.4)', () => {
+describe('getsignweight / getapprovedlist', () => {
   const tx = unsignedFromVector('transfer_multisig_pid2') as unknown as TransactionJson;
   const activePermission = {
     type: 'Active',

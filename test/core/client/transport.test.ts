@@ -95,7 +95,7 @@ describe('requests', () => {
   });
 });
 
-describe('java-tron error bodies (java-tron-http.md §3)', () => {
+describe('java-tron error bodies', () => {
   it('turns {"Error":"class X : msg"} into NodeApiError NODE_ERROR with the Java class and the message tail', async () => {
     const body = {
       Error:

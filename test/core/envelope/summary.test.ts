@@ -16,7 +16,7 @@ import { expectWalletError } from '../../fixtures/expect-error';
 import { K, byName, updateValue } from '../../fixtures/permissions';
 import { NILE, active, mutable, trigger, unsignedOf } from './helpers';
 
-// Stands in for src-core/abi until it lands: decodes transfer(address,uint256) only.
+// A decoder for transfer(address,uint256) only, so these tests depend on the summary alone, not on src-core/abi.
 const decoder: CallDecoder = ({ data }) => {
   if (!data.startsWith('a9059cbb')) return undefined;
   return {

@@ -26,7 +26,7 @@ const header = transactionHeader({
   headTimestamp: 1_700_000_000_000,
 });
 
-// The shape /wallet/getaccount prints with visible=true (java-tron-http.md §4.2).
+// The shape /wallet/getaccount prints with visible=true (GetAccountServlet).
 const accountJson = {
   address: K.K1.base58,
   owner_permission: {

@@ -33,7 +33,7 @@ describe('operations mask', () => {
   it('decodes the spec default active mask to every contract type except AccountPermissionUpdate and CancelAllUnfreezeV2', () => {
     const { types, unknownBits } = decodeOperations(DEFAULT_ACTIVE_OPERATIONS);
     expect(unknownBits).toEqual([]);
-    // The exact ids, read off the spec's id table: 7fff1fc0033efb07 = bits 0-6, 8-15, 16-20, 30-31, 32-33, 41-45, 48-49, 51-55, 56-58.
+    // The exact ids, read off Tron.proto's ContractType ids: 7fff1fc0033efb07 = bits 0-6, 8-15, 16-20, 30-31, 32-33, 41-45, 48-49, 51-55, 56-58.
     expect(types).toEqual([
       0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 30, 31, 32, 33, 41, 42, 43, 44, 45, 48, 49,
       51, 52, 53, 54, 55, 56, 57, 58,

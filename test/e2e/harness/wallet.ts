@@ -16,6 +16,7 @@ import {
 } from '../../../src-main/wallet';
 import type { SettingsDefaults } from '../../../src-main/wallet/stores/settings';
 import type { TronNode } from '../../../src-main/node';
+import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import { realNodeFactory } from '../../fixtures/real-node';
 import { HarnessConsent } from './consent';
 import { startHarness, type Harness } from './index';
@@ -147,4 +148,26 @@ export async function startEmbeddedWalletHarness(
       await stopNodes();
     },
   };
+}
+
+export interface DevWalletHarness extends EmbeddedWalletHarness {
+  /** The dev accounts imported into the vault, Dev 1 first. */
+  readonly dev: readonly VaultAccount[];
+}
+
+/**
+ * The start most suites share: the wallet on the embedded node, its services ready, a vault created
+ * with VAULT_PASSWORD holding the node's first `devAccounts` funded dev accounts.
+ */
+export async function startDevWalletHarness(blockTimeMs: number, devAccounts: number): Promise<DevWalletHarness> {
+  const setup = await startEmbeddedWalletHarness(blockTimeMs);
+  try {
+    await setup.wallet.ready;
+    await setup.wallet.vault.initialize(VAULT_PASSWORD);
+    const dev = await setup.wallet.vault.importDevAccounts(devAccounts);
+    return { ...setup, dev };
+  } catch (error) {
+    await setup.close();
+    throw error;
+  }
 }

@@ -10,7 +10,7 @@ export function newKey(): { key: string; hex: string } {
   return { key: bytesToHex(pk), hex: addressFromPrivateKey(pk) };
 }
 
-/** Bytes charged for bandwidth: serialized tx without ret + 64 (java-tron-http.md §6.1), from TronWeb's JSON. */
+/** Bytes charged for bandwidth: serialized tx without ret + 64 (BandwidthProcessor.consume), from TronWeb's JSON. */
 export function bandwidthBytes(tx: { raw_data_hex: string; signature?: string[] }): number {
   return Number(
     bandwidthBytesOf({

@@ -12,7 +12,8 @@ import { bandwidthBytes, newKey } from './helpers';
 /**
  * The wallet's staking, delegation, voting and TRC-10 flows, driven by TronWeb 6.5.1 (which
  * builds every transaction locally) against the node. Every balance and resource figure is
- * computed from the rules with the arithmetic spelled out (java-tron-http.md §6–§7).
+ * computed from the rules with the arithmetic spelled out (java-tron EnergyProcessor, BandwidthProcessor,
+ * MortgageService).
  */
 const TRX = 1_000_000;
 const DAY = 86_400;

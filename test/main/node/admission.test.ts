@@ -9,7 +9,7 @@ import { ActuatorRegistry } from '../../../src-main/node/actuators/registry';
 import { transferActuator } from '../../../src-main/node/actuators/transfer';
 
 /**
- * One test per admission step of java-tron's broadcast pipeline (java-tron-http.md §5), each
+ * One test per admission step of java-tron's broadcast pipeline (Manager.pushTransaction), each
  * asserting the exact response code and message.
  */
 const TRX = 1_000_000n;

@@ -6,7 +6,10 @@ import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { encodeTransaction, verifyTransactionIntegrity } from '../../../src-core/tx/codec';
 import { broadcast, call, fundedKey, makeTx, newKey, startNode, transfer, type Key } from './helpers';
 
-/** The HTTP API's java-tron shapes and the behaviour common to every endpoint (java-tron-http.md §3, §4). */
+/**
+ * The HTTP API's java-tron shapes and the behaviour common to every endpoint (java-tron's servlets,
+ * Util.printErrorMsg).
+ */
 describe('HTTP API shapes', () => {
   let node: TronNode;
   let alice: Key;

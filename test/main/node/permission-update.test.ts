@@ -4,7 +4,7 @@ import { call, fundedKey, newKey, startNode, type Key } from './helpers';
 
 /**
  * AccountPermissionUpdateContract validation, rule by rule (java-tron AccountPermissionUpdateActuator,
- * java-tron-http.md §5), through the builder endpoint, which runs the actuator's validate().
+ * AccountPermissionUpdateActuator.validate), through the builder endpoint, which runs the actuator's validate().
  */
 const ACTIVE_OPS = '7fff1fc0033efb0f' + '00'.repeat(24);
 const prefix = 'class org.tron.core.exception.ContractValidateException : ';

@@ -42,9 +42,9 @@ import {
 import { ContractValidateError, JavaError, ReturnCodeError, VmValidationError } from '../../errors';
 
 /**
- * The smart-contract endpoints (java-tron-http.md §4, §4.5): deploycontract, triggersmartcontract,
- * triggerconstantcontract, estimateenergy, getcontract, getcontractinfo (the owner settings
- * updatesetting / updateenergylimit / clearabi are plain builders of the endpoint table).
+ * The smart-contract endpoints (java-tron's contract servlets, Wallet.triggerContract / estimateEnergy):
+ * deploycontract, triggersmartcontract, triggerconstantcontract, estimateenergy, getcontract, getcontractinfo (the
+ * owner settings updatesetting / updateenergylimit / clearabi are plain builders of the endpoint table).
  * trigger/constant/estimate always answer with their own message shape (a Return inside), never
  * `{"Error": …}`.
  */

@@ -59,7 +59,7 @@ export const getAccount =
     return account ? accountJson(s.chain, account, req.visible()) : {};
   };
 
-/** Wallet.getAccountResource (java-tron-http.md §4.3); zeros are omitted. */
+/** Wallet.getAccountResource; zeros are omitted. */
 export const getAccountResource =
   (s: NodeServices) =>
   (req: ApiRequest): Json => {
@@ -249,7 +249,7 @@ export const listWitnesses =
       : {};
   };
 
-/** NodeInfoService bean (java-tron-http.md §4.6): wallets read `block` and configNodeInfo.codeVersion. */
+/** NodeInfoService bean (java-tron NodeInfo): wallets read `block` and configNodeInfo.codeVersion. */
 export const getNodeInfo = (s: NodeServices) => async (): Promise<Json> => {
   const p = s.chain.props;
   const memory = process.memoryUsage();

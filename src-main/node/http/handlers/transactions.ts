@@ -25,7 +25,7 @@ import { AdmissionError, ContractValidateError, JavaError, TransactionSignatureE
 
 type Json = Record<string, unknown>;
 
-// --- builders (java-tron-http.md §3 "Builder defaults") -----------------------------------------
+// --- builders (Wallet.createTransactionCapsule, TransactionCapsule.setReference) ---------------
 
 /** Options of a node-built transaction (Wallet.createTransactionCapsule plus the servlet's extras). */
 export interface UnsignedOptions {
@@ -115,7 +115,7 @@ export async function buildUnsigned(
   return unsignedJson(tx, visible);
 }
 
-// --- broadcast (java-tron-http.md §5, §9) --------------------------------------------------------
+// --- broadcast (BroadcastServlet, BroadcastHexServlet, Wallet.broadcastTransaction) --------------
 
 function hexMessage(message: string, visible: boolean): string {
   return visible ? message : bytesToHex(utf8ToBytes(message));
@@ -207,7 +207,7 @@ export const getTransactionInfoById =
     return json;
   };
 
-// --- getsignweight / getapprovedlist (java-tron-http.md §4.4) -----------------------------------
+// --- getsignweight / getapprovedlist (TransactionUtil.getTransactionSignWeight, Wallet.getTransactionApprovedList)
 
 async function recoverAll(s: NodeServices, tx: ParsedTransaction): Promise<RecoveredSignature[]> {
   const requests = [];
@@ -269,6 +269,15 @@ function signatureFailure(
   throw error;
 }
 
+/** The contract and its owner's account that getsignweight and getapprovedlist weigh, or java-tron's refusal. */
+function signingOwner(s: NodeServices, tx: ParsedTransaction) {
+  const contract = tx.contract;
+  if (!contract) throw new TransactionSignatureError('other', 'Invalid transaction: no valid contract');
+  const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
+  if (!account) throw new TransactionSignatureError('permission', 'Account does not exist!');
+  return { contract, account };
+}
+
 export const getSignWeight =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json> => {
@@ -277,10 +286,7 @@ export const getSignWeight =
     const out: Json = {};
     let result: Json = {};
     try {
-      const contract = tx.contract;
-      if (!contract) throw new TransactionSignatureError('other', 'Invalid transaction: no valid contract');
-      const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
-      if (!account) throw new TransactionSignatureError('permission', 'Account does not exist!');
+      const { contract, account } = signingOwner(s, tx);
       const permission = permissionById(account, contract.permissionId);
       if (!permission) throw new TransactionSignatureError('permission', 'Permission for this, does not exist!');
       if (contract.permissionId !== 0) {
@@ -320,10 +326,7 @@ export const getApprovedList =
     const out: Json = {};
     let result: Json = {};
     try {
-      const contract = tx.contract;
-      if (!contract) throw new TransactionSignatureError('other', 'Invalid transaction: no valid contract');
-      const account = contract.owner.length ? s.pool.view.getAccount(contract.ownerHex) : undefined;
-      if (!account) throw new TransactionSignatureError('permission', 'Account does not exist!');
+      const { contract, account } = signingOwner(s, tx);
       if (tx.signatures.length > 0) {
         checkSignatureCount(approvedListBound(s, account, contract.permissionId), tx.signatures.length);
         const recovered = await recoverAll(s, tx);

@@ -5,7 +5,7 @@ import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 
 /**
  * The VM keeps 20-byte addresses on the stack; the node and every result use 21 bytes (0x41 ‖ 20).
- * These helpers convert at the boundary (tvm.md §2).
+ * These helpers convert at the boundary (java-tron DataWord.toTronAddress).
  */
 export const TRON_PREFIX_WORD = 0x41n << 160n;
 const MASK_160 = (1n << 160n) - 1n;

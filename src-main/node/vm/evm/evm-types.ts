@@ -7,7 +7,6 @@ import type { EVMOpts } from '@ethereumjs/evm';
 type CustomOpcode = NonNullable<EVMOpts['customOpcodes']>[number];
 export type AddOpcode = Extract<CustomOpcode, { logicFunction: unknown }>;
 export type RunState = Parameters<AddOpcode['logicFunction']>[0];
-export type GasFunction = NonNullable<AddOpcode['gasFunction']>;
 export type Interpreter = RunState['interpreter'];
 export type OpcodeInfo = { readonly code: number; readonly name: string; readonly fullName: string };
 export type CustomPrecompile = NonNullable<EVMOpts['customPrecompiles']>[number];

@@ -10,8 +10,9 @@ import { TronEvm } from './tron-evm';
 import type { TronWorldState } from '../world-state';
 
 /**
- * The Istanbul profile plus the EIPs TRON adopted by proposal (tvm.md §16): 0xEF rejection
- * (allowTvmLondon), MCOPY and transient storage (allowTvmCancun), PUSH0 (allowTvmShangHai).
+ * The Istanbul profile plus the EIPs TRON adopted by proposal: 0xEF rejection (EIP-3541,
+ * allowTvmLondon), MCOPY and transient storage (EIP-5656, EIP-1153; allowTvmCancun), PUSH0 (EIP-3855;
+ * allowTvmShangHai).
  * No EIP-2929 warm/cold pricing, no EIP-3529 refund cap, no EIP-3860 init-code limit.
  */
 export function tvmCommon(flags: VmFlags): Common {

@@ -16,7 +16,9 @@ export interface FrameContext {
   readonly itxHash: Uint8Array;
   /** Index in `TxContext.itxs` of that internal transaction; -1 for the root frame. */
   readonly itxIndex: number;
-  /** Contract version of the running code: 1 forwards all-but-1/64 of the energy (tvm.md §3). */
+  /**
+   * Contract version of the running code: 1 forwards all-but-1/64 of the energy (EnergyCost.getCallEnergy, EIP-150).
+   */
   readonly version: number;
   readonly tokenId: bigint;
   readonly tokenValue: bigint;
@@ -36,7 +38,7 @@ export interface FrameContext {
 /** Per-transaction state shared by all frames (java-tron `ProgramResult` + root `InternalTransaction`). */
 export interface TxContext {
   readonly rootTxId: Uint8Array;
-  /** Internal-transaction counter; incremented before each new internal transaction (tvm.md §7). */
+  /** Internal-transaction counter; incremented before each new internal transaction (java-tron Program.nonce). */
   nonce: bigint;
   readonly itxs: InternalTxRecord[];
   readonly frames: FrameContext[];

@@ -13,7 +13,7 @@ import { currentFrame } from './frames';
 import type { TronEvm } from './tron-evm';
 
 /**
- * TRON's precompile map (tvm.md §6, java-tron `PrecompiledContracts`). Each returns java-tron's
+ * TRON's precompile map (java-tron `PrecompiledContracts`). Each returns java-tron's
  * energy and output; when the required energy exceeds what the call forwards, or the contract
  * reports failure, all forwarded energy is consumed and the call pushes 0
  * (`Program.callToPrecompiledAddress`). Shielded-TRC20 proof verification (0x01000001–0x01000004,

@@ -29,7 +29,7 @@ export interface TronEvmOptions extends EVMOpts {
 }
 
 /**
- * @ethereumjs/evm with TRON's frame semantics (tvm.md §13–§16):
+ * @ethereumjs/evm with TRON's frame semantics (java-tron `Program`, `VM`):
  * - nested messages get TRON internal transactions (notes, nonce, hash, `rejected`), TRC10
  *   transfers for CALLTOKEN, and a frame context (version, token id/value, dynamic energy);
  * - CREATE/CREATE2 addresses follow java-tron (`_generateAddress`), and a new contract is
@@ -142,7 +142,10 @@ export class TronEvm extends EVM {
     return result;
   }
 
-  /** TRON contract addresses: CREATE from the root tx id and nonce, CREATE2 with 0x41 for 0xff (tvm.md §7). */
+  /**
+   * TRON contract addresses: CREATE from the root tx id and nonce, CREATE2 with 0x41 for 0xff
+   * (TransactionUtil.generateContractAddress, WalletUtil.generateContractAddress2).
+   */
   protected override async _generateAddress(message: Message): Promise<Address> {
     const tx = this.currentTx();
     const frame = currentFrame(tx);
@@ -287,7 +290,7 @@ function moveToken(
   tx.world.setTokenBalance(to, tokenId, tx.world.getTokenBalance(to, tokenId) + amount);
 }
 
-/** @ethereumjs/evm halts → java-tron exceptions with their messages (tvm.md §10). */
+/** @ethereumjs/evm halts → java-tron exceptions with their messages (Program.Exception, RuntimeImpl.setResultCode). */
 function toTvmException(error: EVMError | TvmException, runState: RunState): TvmException | EVMError {
   if (isTvmException(error)) return error;
   const messages = EVMError.errorMessages;

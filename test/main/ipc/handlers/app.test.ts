@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { channels, type Channels } from '../../../../src-core/ipc/contract';
-import { createAppHandlers, processAppInfo } from '../../../../src-main/ipc/handlers/app';
-import { createHandlers } from '../../../../src-main/ipc/handlers';
-import { createIpcRegistry, type HandlerMap } from '../../../../src-main/ipc/registry';
+import { channels, type Channels } from '@core/ipc/contract';
+import { createAppHandlers, processAppInfo } from '@main/ipc/handlers/app';
+import { createHandlers } from '@main/ipc/handlers';
+import { createIpcRegistry, type HandlerMap } from '@main/ipc/registry';
 import { serviceDoubles } from '../../../fixtures/service-doubles';
 
 const trusted = { url: 'app://wallet/index.html', isTopFrame: true, isAppWindow: true };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toBase58Address, toHexAddress } from '../../../../src-core/address/address';
-import { ExplorerLinkRequestSchema } from '../../../../src-core/ipc/channels/app';
-import { EXPLORER_HOSTS, explorerUrl, isAllowedExternalUrl } from '../../../../src-main/ipc/handlers/explorer';
+import { toBase58Address, toHexAddress } from '@core/address/address';
+import { ExplorerLinkRequestSchema } from '@core/ipc/channels/app';
+import { EXPLORER_HOSTS, explorerUrl, isAllowedExternalUrl } from '@main/ipc/handlers/explorer';
 import { vectors } from '../../../fixtures/vectors';
 
 const someAddress = Object.values<{ hex: string; base58: string }>(vectors.keys)[0]!;

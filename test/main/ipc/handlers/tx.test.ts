@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { deserializeError, TransactionError } from '../../../../src-core/errors';
-import { channels } from '../../../../src-core/ipc/contract';
-import type { TxRequest } from '../../../../src-core/ipc/channels/tx';
-import { createHandlers, type Services } from '../../../../src-main/ipc/handlers';
-import { createIpcRegistry } from '../../../../src-main/ipc/registry';
+import { deserializeError, TransactionError } from '@core/errors';
+import { channels } from '@core/ipc/contract';
+import type { TxRequest } from '@core/ipc/channels/tx';
+import { createHandlers, type Services } from '@main/ipc/handlers';
+import { createIpcRegistry } from '@main/ipc/registry';
 import { serviceDoubles } from '../../../fixtures/service-doubles';
 import { vectors } from '../../../fixtures/vectors';
 import { quietLog } from '../../wallet/helpers';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bigintToLong, protocol } from '../../../../src-core/proto/runtime';
-import { CONTRACT_TYPE_IDS, typeUrlOf } from '../../../../src-core/tx/contract-types';
-import type { Actuator } from '../../../../src-main/node/actuators/actuator';
-import { parseContract } from '../../../../src-main/node/actuators/parsed-contract';
-import { ActuatorRegistry, defaultActuators } from '../../../../src-main/node/actuators/registry';
+import { bigintToLong, protocol } from '@core/proto/runtime';
+import { CONTRACT_TYPE_IDS, typeUrlOf } from '@core/tx/contract-types';
+import type { Actuator } from '@main/node/actuators/actuator';
+import { parseContract } from '@main/node/actuators/parsed-contract';
+import { ActuatorRegistry, defaultActuators } from '@main/node/actuators/registry';
 
 /** The registry: contract type id → actuator, each given only contracts of its own type. */
 const OWNER = Uint8Array.from([0x41, ...new Array<number>(20).fill(0x11)]);

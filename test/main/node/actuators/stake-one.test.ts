@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
+import type { TronNode } from '@main/node';
 import { newKey, startNode, type Key } from '../helpers';
 import { call, expectRefused, fundedKey, TRX } from '../staking/helpers';
 

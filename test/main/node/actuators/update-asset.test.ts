@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
+import type { TronNode } from '@main/node';
+import { bytesToHex } from '@core/bytes/hex';
+import { utf8ToBytes } from '@core/bytes/utf8';
 import { newKey, startNode, type Key } from '../helpers';
 import { b, build, call, expectRefused, fundedKey, send } from '../staking/helpers';
 

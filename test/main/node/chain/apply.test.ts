@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import { stringifyJson } from '../../../../src-core/json/lossless';
-import type { TransactionJson } from '../../../../src-core/tx/types';
-import type { RecoveredSignature } from '../../../../src-main/node/auth/permission-check';
-import { applyTransaction } from '../../../../src-main/node/chain/apply';
-import { AdmissionError, RESPONSE_CODE } from '../../../../src-main/node/errors';
-import { transactionFromJson } from '../../../../src-main/node/http/tx-input';
-import type { StateView } from '../../../../src-main/node/state/view';
+import type { TronNode } from '@main/node';
+import { hexToBytes } from '@core/bytes/hex';
+import { stringifyJson } from '@core/json/lossless';
+import type { TransactionJson } from '@core/tx/types';
+import type { RecoveredSignature } from '@main/node/auth/permission-check';
+import { applyTransaction } from '@main/node/chain/apply';
+import { AdmissionError, RESPONSE_CODE } from '@main/node/errors';
+import { transactionFromJson } from '@main/node/http/tx-input';
+import type { StateView } from '@main/node/state/view';
 import { fundedKey, makeTx, newKey, startNode, transfer, type Key } from '../helpers';
 
 /** Validate the signatures, then apply: the one path admission, the pool, blocks and the dry run share. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { blockIdOf, decodeHeader, merkleRoot, sealBlock } from '../../../../src-main/node/chain/block';
-import { protocol } from '../../../../src-core/proto/runtime';
-import { addressFromPrivateKey, randomPrivateKey, recoverAddress } from '../../../../src-core/keys/keys';
-import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
-import { concatBytes } from '../../../../src-core/bytes/bytes';
+import { blockIdOf, decodeHeader, merkleRoot, sealBlock } from '@main/node/chain/block';
+import { protocol } from '@core/proto/runtime';
+import { addressFromPrivateKey, randomPrivateKey, recoverAddress } from '@core/keys/keys';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
+import { concatBytes } from '@core/bytes/bytes';
 
-/** Block header, blockID, txTrieRoot and witness signature (java-tron-http.md §1.4, §2.1, §7). */
+/** Block header, blockID, txTrieRoot and witness signature (BlockCapsule.getBlockId, BlockCapsule.sign). */
 describe('blocks', () => {
   // Minimal valid Transaction encodings: one signature field of n.
   const leaf = (n: number) => protocol.Transaction.encode({ signature: [Uint8Array.of(n, n, n)] }).finish();

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { sealBlock } from '../../../../src-main/node/chain/block';
-import { BlockLog } from '../../../../src-main/node/chain/blocks';
-import { key, PREFIX, u64 } from '../../../../src-main/node/store/store';
+import { bytesToHex } from '@core/bytes/hex';
+import { sealBlock } from '@main/node/chain/block';
+import { BlockLog } from '@main/node/chain/blocks';
+import { key, PREFIX, u64 } from '@main/node/store/store';
 import { tempStore } from '../helpers';
 
 const disposals: (() => Promise<void>)[] = [];

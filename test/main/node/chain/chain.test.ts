@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
+import type { TronNode } from '@main/node';
 import { b, broadcast, call, fundedKey, makeTx, newKey, startNode, transfer } from '../helpers';
-import { bandwidthBytes } from '../../../../src-core/fee/bandwidth';
-import { encodeBase58Check } from '../../../../src-core/bytes/base58';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
+import { bandwidthBytes } from '@core/fee/bandwidth';
+import { encodeBase58Check } from '@core/bytes/base58';
+import { hexToBytes } from '@core/bytes/hex';
 
 /** Chain rules: slots and chain time, the 27-representative rotation, solidification, maintenance, expiry, fees. */
 let node: TronNode | undefined;

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { sealBlock } from '../../../../src-main/node/chain/block';
-import { blockBatch, undoRecordsOf } from '../../../../src-main/node/chain/commit';
-import type { TxOutcome } from '../../../../src-main/node/chain/processor';
-import type { ParsedTransaction } from '../../../../src-main/node/chain/tx';
-import { decodeUndo } from '../../../../src-main/node/chain/undo';
-import type { AccountRecord } from '../../../../src-main/node/state/account';
-import { newAccount } from '../../../../src-main/node/state/account';
-import type { DynamicProperties } from '../../../../src-main/node/state/dynamic';
-import { parseProperties } from '../../../../src-main/node/state/dynamic';
-import { RECORD } from '../../../../src-main/node/state/records';
-import type { StateReader } from '../../../../src-main/node/state/view';
-import { StateView } from '../../../../src-main/node/state/view';
-import { key, PREFIX, readU64, u64 } from '../../../../src-main/node/store/store';
-import { resolveConfig } from '../../../../src-main/node/config';
-import { genesisProperties } from '../../../../src-main/node/chain/genesis';
+import { bytesToHex } from '@core/bytes/hex';
+import { sealBlock } from '@main/node/chain/block';
+import { blockBatch, undoRecordsOf } from '@main/node/chain/commit';
+import type { TxOutcome } from '@main/node/chain/processor';
+import type { ParsedTransaction } from '@main/node/chain/tx';
+import { decodeUndo } from '@main/node/chain/undo';
+import type { AccountRecord } from '@main/node/state/account';
+import { newAccount } from '@main/node/state/account';
+import type { DynamicProperties } from '@main/node/state/dynamic';
+import { parseProperties } from '@main/node/state/dynamic';
+import { RECORD } from '@main/node/state/records';
+import type { StateReader } from '@main/node/state/view';
+import { StateView } from '@main/node/state/view';
+import { key, PREFIX, readU64, u64 } from '@main/node/store/store';
+import { resolveConfig } from '@main/node/config';
+import { genesisProperties } from '@main/node/chain/genesis';
 
 function account(byte: number, balance: bigint): AccountRecord {
   const a = newAccount(new Uint8Array(21).fill(byte), { createTime: 0, activeOperations: new Uint8Array(32) });

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeBatch } from '../../../../src-main/node/chain/commit';
-import { createGenesis, loadHead, sameGenesisWitnesses } from '../../../../src-main/node/chain/genesis';
-import { resolveConfig } from '../../../../src-main/node/config';
-import { deriveKeys, FUNDED_PATH, WITNESS_PATH } from '../../../../src-main/node/genesis';
-import { LevelStateBackend } from '../../../../src-main/node/state/level-backend';
-import { key, PREFIX } from '../../../../src-main/node/store/store';
+import { writeBatch } from '@main/node/chain/commit';
+import { createGenesis, loadHead, sameGenesisWitnesses } from '@main/node/chain/genesis';
+import { resolveConfig } from '@main/node/config';
+import { deriveKeys, FUNDED_PATH, WITNESS_PATH } from '@main/node/genesis';
+import { LevelStateBackend } from '@main/node/state/level-backend';
+import { key, PREFIX } from '@main/node/store/store';
 import { tempStore } from '../helpers';
 
 const disposals: (() => Promise<void>)[] = [];

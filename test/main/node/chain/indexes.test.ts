@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { sealBlock } from '../../../../src-main/node/chain/block';
-import { ChainIndexes } from '../../../../src-main/node/chain/indexes';
-import type { ParsedTransaction } from '../../../../src-main/node/chain/tx';
+import { bytesToHex } from '@core/bytes/hex';
+import { sealBlock } from '@main/node/chain/block';
+import { ChainIndexes } from '@main/node/chain/indexes';
+import type { ParsedTransaction } from '@main/node/chain/tx';
 import { tempStore } from '../helpers';
 
 const disposals: (() => Promise<void>)[] = [];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { sha256, sha256Hex } from '../../../../src-main/node/chain/sha256';
+import { bytesToHex } from '@core/bytes/hex';
+import { sha256, sha256Hex } from '@main/node/chain/sha256';
 
 describe('node sha256', () => {
   it('hashes the FIPS 180-4 "abc" example', () => {

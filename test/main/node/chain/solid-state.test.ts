@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeBatch } from '../../../../src-main/node/chain/commit';
-import { SolidState } from '../../../../src-main/node/chain/solid-state';
-import { encodeRecordUndo, encodeUndo } from '../../../../src-main/node/chain/undo';
-import type { AccountRecord } from '../../../../src-main/node/state/account';
-import { newAccount } from '../../../../src-main/node/state/account';
-import type { DynamicProperties } from '../../../../src-main/node/state/dynamic';
-import { LevelStateBackend } from '../../../../src-main/node/state/level-backend';
-import { recordSlot, RECORD } from '../../../../src-main/node/state/records';
-import { StateView } from '../../../../src-main/node/state/view';
-import { key, PREFIX, u64 } from '../../../../src-main/node/store/store';
+import { writeBatch } from '@main/node/chain/commit';
+import { SolidState } from '@main/node/chain/solid-state';
+import { encodeRecordUndo, encodeUndo } from '@main/node/chain/undo';
+import type { AccountRecord } from '@main/node/state/account';
+import { newAccount } from '@main/node/state/account';
+import type { DynamicProperties } from '@main/node/state/dynamic';
+import { LevelStateBackend } from '@main/node/state/level-backend';
+import { recordSlot, RECORD } from '@main/node/state/records';
+import { StateView } from '@main/node/state/view';
+import { key, PREFIX, u64 } from '@main/node/store/store';
 import { tempStore } from '../helpers';
 
 const disposals: (() => Promise<void>)[] = [];

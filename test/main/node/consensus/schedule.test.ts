@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { producibleSlot, witnessAt } from '../../../../src-main/node/consensus/schedule';
+import { producibleSlot, witnessAt } from '@main/node/consensus/schedule';
 
 const GENESIS = 1_700_000_001_000 - (1_700_000_001_000 % 3000);
 const props = { genesisTimestamp: GENESIS, activeWitnesses: ['41aa', '41bb', '41cc'] };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { configuredSigners, SignerBook } from '../../../../src-main/node/consensus/signers';
-import { resolveConfig } from '../../../../src-main/node/config';
-import { deriveKeys, FUNDED_PATH } from '../../../../src-main/node/genesis';
-import { defaultWitnessPermission, newAccount, type AccountRecord } from '../../../../src-main/node/state/account';
-import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
+import { configuredSigners, SignerBook } from '@main/node/consensus/signers';
+import { resolveConfig } from '@main/node/config';
+import { deriveKeys, FUNDED_PATH } from '@main/node/genesis';
+import { defaultWitnessPermission, newAccount, type AccountRecord } from '@main/node/state/account';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
 import { newKey, type Key } from '../helpers';
 
 /** Which key produces for which representative (java-tron's Miner list), and when it may sign. */

@@ -6,7 +6,7 @@ import {
   nextSlotReached,
   nextSlotTime,
   slotOf,
-} from '../../../../src-main/node/consensus/slot-clock';
+} from '@main/node/consensus/slot-clock';
 
 const GENESIS = 1_700_000_001_000 - (1_700_000_001_000 % 3000);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { solidifiedBlock } from '../../../../src-main/node/consensus/solidification';
+import { solidifiedBlock } from '@main/node/consensus/solidification';
 
 function reader(latest: Record<string, number>) {
   return { getWitness: (hex: string) => (hex in latest ? ({ latestBlockNum: latest[hex] } as never) : undefined) };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { recordProduction } from '../../../../src-main/node/consensus/statistics';
-import type { DynamicProperties } from '../../../../src-main/node/state/dynamic';
-import { StateView } from '../../../../src-main/node/state/view';
-import type { WitnessRecord } from '../../../../src-main/node/state/witness';
+import { recordProduction } from '@main/node/consensus/statistics';
+import type { DynamicProperties } from '@main/node/state/dynamic';
+import { StateView } from '@main/node/state/view';
+import type { WitnessRecord } from '@main/node/state/witness';
 
 const GENESIS = 1_700_000_001_000 - (1_700_000_001_000 % 3000);
 const ACTIVE = ['41aa', '41bb', '41cc'];

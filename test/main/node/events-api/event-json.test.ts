@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { encodeParams, keccak256Hex, parseAbi } from '../../../../src-core/abi';
-import { toHexAddress } from '../../../../src-core/address/address';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import type { LogRow } from '../../../../src-main/node/events-api/chain-index';
-import { decodeRow, eventJson } from '../../../../src-main/node/events-api/event-json';
+import { encodeParams, keccak256Hex, parseAbi } from '@core/abi';
+import { toHexAddress } from '@core/address/address';
+import { hexToBytes } from '@core/bytes/hex';
+import type { LogRow } from '@main/node/events-api/chain-index';
+import { decodeRow, eventJson } from '@main/node/events-api/event-json';
 import type { Reply } from '../helpers';
 
 const recorded = JSON.parse(

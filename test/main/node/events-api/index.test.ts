@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
-import type { TronNode } from '../../../../src-main/node';
+import type { TronNode } from '@main/node';
 import { loadArtifacts } from '../../../fixtures/contracts/compile';
 import { startNode } from '../helpers';
 import type { Reply } from '../helpers';

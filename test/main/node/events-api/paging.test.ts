@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fingerprintOf, paginate, positionOf } from '../../../../src-main/node/events-api/paging';
-import type { Position } from '../../../../src-main/node/events-api/paging';
-import { CONFIRMATION, ORDER } from '../../../../src-main/node/events-api/query';
-import type { ListParams, Order } from '../../../../src-main/node/events-api/query';
-import { TronGridError } from '../../../../src-main/node/events-api/reply';
+import { fingerprintOf, paginate, positionOf } from '@main/node/events-api/paging';
+import type { Position } from '@main/node/events-api/paging';
+import { CONFIRMATION, ORDER } from '@main/node/events-api/query';
+import type { ListParams, Order } from '@main/node/events-api/query';
+import { TronGridError } from '@main/node/events-api/reply';
 
 const rows = Array.from({ length: 25 }, (_, i) => ({
   position: { block: 1 + Math.floor(i / 4), tx: i % 4, item: i % 2 } satisfies Position,

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONFIRMATION,
-  confirmationAllows,
-  listParams,
-  param,
-  wholeParam,
-} from '../../../../src-main/node/events-api/query';
-import { TronGridError } from '../../../../src-main/node/events-api/reply';
+import { CONFIRMATION, confirmationAllows, listParams, param, wholeParam } from '@main/node/events-api/query';
+import { TronGridError } from '@main/node/events-api/reply';
 
 const q = (text: string): URLSearchParams => new URLSearchParams(text);
 

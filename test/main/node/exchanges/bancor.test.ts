@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bancorExchange, javaLong } from '../../../../src-main/node/exchanges/bancor';
+import { bancorExchange, javaLong } from '@main/node/exchanges/bancor';
 
 /**
  * The Bancor price against java-tron: the first vectors are java-tron's own

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
-import type { ContractSpec } from '../../../../src-core/tx/builders';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
+import type { TronNode } from '@main/node';
+import type { ContractSpec } from '@core/tx/builders';
+import { bytesToHex } from '@core/bytes/hex';
+import { utf8ToBytes } from '@core/bytes/utf8';
 import { newKey, startNode, type Key, type Reply } from '../helpers';
 import { account, b, balanceOf, build, call, expectRefused, fundedKey, info, send, TRX } from '../staking/helpers';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FORK_PREFIX } from '../../../../src-main/node/fork/fork-backend';
-import { genesisProperties } from '../../../../src-main/node/chain/genesis';
-import { StateView } from '../../../../src-main/node/state/view';
-import type { Store } from '../../../../src-main/node/store/store';
-import { withChainParameters } from '../../../../src-core/chain/parameters';
+import { FORK_PREFIX } from '@main/node/fork/fork-backend';
+import { genesisProperties } from '@main/node/chain/genesis';
+import { StateView } from '@main/node/state/view';
+import type { Store } from '@main/node/store/store';
+import { withChainParameters } from '@core/chain/parameters';
 import { newKey } from '../helpers';
 import { GENESIS_TS, open, Script, tempStores, upstreamAccount } from './helpers';
 

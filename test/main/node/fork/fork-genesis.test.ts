@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHAIN_PARAMETERS, withChainParameters } from '../../../../src-core/chain/parameters';
-import { forkParameters } from '../../../../src-main/node/fork/fork-genesis';
+import { DEFAULT_CHAIN_PARAMETERS, withChainParameters } from '@core/chain/parameters';
+import { forkParameters } from '@main/node/fork/fork-genesis';
 
 /** The fork's chain parameters: upstream's, unless the node was configured otherwise. */
 describe('forkParameters', () => {

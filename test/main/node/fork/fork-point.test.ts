@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { decodeHeader } from '../../../../src-main/node/chain/block';
-import { assertNotForkData, ForkPoint } from '../../../../src-main/node/fork/fork-point';
-import { ForkDataError } from '../../../../src-main/node/errors';
-import { key, PREFIX } from '../../../../src-main/node/store/store';
+import { bytesToHex } from '@core/bytes/hex';
+import { decodeHeader } from '@main/node/chain/block';
+import { assertNotForkData, ForkPoint } from '@main/node/fork/fork-point';
+import { ForkDataError } from '@main/node/errors';
+import { key, PREFIX } from '@main/node/store/store';
 import { blockAt, GENESIS_TS, Script, tempStores } from './helpers';
 
 /** Where a fork leaves its upstream, and which data directories a fork may open. */

@@ -1,16 +1,16 @@
-import { messageToJson } from '../../../../src-core/proto/json-codec';
-import { sealBlock } from '../../../../src-main/node/chain/block';
-import { blockJson } from '../../../../src-main/node/http/format';
-import { ForkStateBackend } from '../../../../src-main/node/fork/fork-backend';
-import { ForkPoint } from '../../../../src-main/node/fork/fork-point';
-import type { UpstreamCall, UpstreamReader } from '../../../../src-main/node/fork/upstream';
-import { ForkUpstreamError } from '../../../../src-main/node/errors';
-import { accountToMessage, newAccount } from '../../../../src-main/node/state/account';
-import { LevelStateBackend } from '../../../../src-main/node/state/level-backend';
+import { messageToJson } from '@core/proto/json-codec';
+import { sealBlock } from '@main/node/chain/block';
+import { blockJson } from '@main/node/http/format';
+import { ForkStateBackend } from '@main/node/fork/fork-backend';
+import { ForkPoint } from '@main/node/fork/fork-point';
+import type { UpstreamCall, UpstreamReader } from '@main/node/fork/upstream';
+import { ForkUpstreamError } from '@main/node/errors';
+import { accountToMessage, newAccount } from '@main/node/state/account';
+import { LevelStateBackend } from '@main/node/state/level-backend';
 import { afterEach } from 'vitest';
-import type { Store } from '../../../../src-main/node/store/store';
+import type { Store } from '@main/node/store/store';
 import { tempStore } from '../helpers';
-import { CONTRACT_RECORD_CODECS } from '../../../../src-main/node/vm-host/contract-records';
+import { CONTRACT_RECORD_CODECS } from '@main/node/vm-host/contract-records';
 
 /** A scripted upstream for the fork's unit tests: java-tron JSON made by this node's own formatters. */
 type Json = Record<string, unknown>;

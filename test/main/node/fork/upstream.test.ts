@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Upstream } from '../../../../src-main/node/fork/upstream';
-import { ForkUpstreamError } from '../../../../src-main/node/errors';
+import { Upstream } from '@main/node/fork/upstream';
+import { ForkUpstreamError } from '@main/node/errors';
 
 /**
  * The synchronous upstream client against a scripted HTTP server. The server runs on a worker

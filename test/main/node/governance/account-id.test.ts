@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import { deriveKeys, WITNESS_PATH } from '../../../../src-main/node/genesis';
+import type { TronNode } from '@main/node';
+import { bytesToHex } from '@core/bytes/hex';
+import { utf8ToBytes } from '@core/bytes/utf8';
+import { deriveKeys, WITNESS_PATH } from '@main/node/genesis';
 import { newKey, startNode, type Key } from '../helpers';
 import { build, call, expectRefused, fundedKey, send } from '../staking/helpers';
 

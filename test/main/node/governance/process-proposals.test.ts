@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { StateReader } from '../../../../src-main/node/state/view';
-import { StateView } from '../../../../src-main/node/state/view';
-import { resolveConfig } from '../../../../src-main/node/config';
-import { genesisProperties } from '../../../../src-main/node/chain/genesis';
-import type { ProposalRecord } from '../../../../src-main/node/governance/proposals';
+import type { StateReader } from '@main/node/state/view';
+import { StateView } from '@main/node/state/view';
+import { resolveConfig } from '@main/node/config';
+import { genesisProperties } from '@main/node/chain/genesis';
+import type { ProposalRecord } from '@main/node/governance/proposals';
 import {
   getProposal,
   processProposals,
   proposalExpiration,
   PROPOSAL_STATE,
   putProposal,
-} from '../../../../src-main/node/governance/proposals';
+} from '@main/node/governance/proposals';
 
 /** ProposalController.processProposals and the expiry rule of ProposalCreateActuator, on a bare state. */
 const EMPTY: StateReader = {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { withChainParameters } from '../../../../src-core/chain/parameters';
+import { withChainParameters } from '@core/chain/parameters';
 import {
   applyProposalParameters,
   proposalParameterError,
   PROPOSAL_PARAMETERS,
-} from '../../../../src-main/node/governance/proposal-parameters';
+} from '@main/node/governance/proposal-parameters';
 
 /** ProposalUtil.validator's texts and ProposalService.process's effects, code by code. */
 describe('proposal parameters', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
-import type { ContractSpec } from '../../../../src-core/tx/builders';
-import { deriveKeys, WITNESS_PATH } from '../../../../src-main/node/genesis';
-import { PROPOSAL_EXPIRE_MS, proposalExpiration } from '../../../../src-main/node/governance/proposals';
+import type { TronNode } from '@main/node';
+import type { ContractSpec } from '@core/tx/builders';
+import { deriveKeys, WITNESS_PATH } from '@main/node/genesis';
+import { PROPOSAL_EXPIRE_MS, proposalExpiration } from '@main/node/governance/proposals';
 import { newKey, startNode, type Key, type Reply } from '../helpers';
 import { advance, b, build, call, expectRefused, fundedKey, send, TRX } from '../staking/helpers';
 

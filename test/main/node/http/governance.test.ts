@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
+import type { TronNode } from '@main/node';
 import { startNode, type Key, type Reply } from '../helpers';
 import { b, call, fundedKey, send, TRX } from '../staking/helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostAllowed, isLoopbackOrigin, parseHostHeader } from '../../../../src-main/node/http/host-header';
+import { hostAllowed, isLoopbackOrigin, parseHostHeader } from '@main/node/http/host-header';
 
 /** RFC 7230 §5.4 Host = uri-host [ ":" port ], uri-host from RFC 3986 §3.2.2. */
 describe('the Host header', () => {

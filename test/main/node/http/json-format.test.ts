@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { encodeBase58Check } from '../../../../src-core/bytes/base58';
-import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
-import { stringifyJson } from '../../../../src-core/json/lossless';
-import { longToBigint } from '../../../../src-core/proto/runtime';
-import { getCodec, type FieldInfo } from '../../../../src-core/proto/schema';
-import { mergeJsonFormat } from '../../../../src-main/node/http/json-format';
-import { JavaError } from '../../../../src-main/node/errors';
+import { encodeBase58Check } from '@core/bytes/base58';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
+import { stringifyJson } from '@core/json/lossless';
+import { longToBigint } from '@core/proto/runtime';
+import { getCodec, type FieldInfo } from '@core/proto/schema';
+import { mergeJsonFormat } from '@main/node/http/json-format';
+import { JavaError } from '@main/node/errors';
 import { fitsInt64, INT64_FIELDS, wideIntegers } from '../../../fixtures/wide-integers';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildRoutes, ENDPOINTS, type Endpoint } from '../../../../src-main/node/http/routes';
-import type { NodeServices } from '../../../../src-main/node/http/services';
-import { makeRequest } from '../../../../src-main/node/http/request';
+import { buildRoutes, ENDPOINTS, type Endpoint } from '@main/node/http/routes';
+import type { NodeServices } from '@main/node/http/services';
+import { makeRequest } from '@main/node/http/request';
 
 /** The endpoint table: which paths each row serves and which methods they answer. */
 const services = (adminApi: boolean): NodeServices => ({ config: { dev: true, adminApi } }) as unknown as NodeServices;

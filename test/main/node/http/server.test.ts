@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HttpApi, type ServerOptions } from '../../../../src-main/node/http/server';
-import type { ApiRequest } from '../../../../src-main/node/http/request';
+import { HttpApi, type ServerOptions } from '@main/node/http/server';
+import type { ApiRequest } from '@main/node/http/request';
 
 /** The node's HTTP server in front of its routes: Host check, Origin policy (one route stands in for all). */
 interface Answer {

@@ -8,10 +8,10 @@ import {
   permissionIdOf,
   servletText,
   type ServletBody,
-} from '../../../../src-main/node/http/servlet-body';
-import { parseJsonLossless } from '../../../../src-core/json/lossless';
-import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
-import { encodeBase58Check } from '../../../../src-core/bytes/base58';
+} from '@main/node/http/servlet-body';
+import { parseJsonLossless } from '@core/json/lossless';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
+import { encodeBase58Check } from '@core/bytes/base58';
 
 /** The servlets' own reads of a body (java-tron Util, PostParams, fastjson 1.2.83). */
 const body = (text: string): ServletBody => ({ text, json: parseJsonLossless(text) as Record<string, unknown> });

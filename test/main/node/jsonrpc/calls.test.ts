@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
+import type { TronNode } from '@main/node';
 import { call, fundedKey, startNode } from '../helpers';
 import type { Key } from '../helpers';
 import { callData, deploy, word } from '../vm-host/helpers';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { JsonRpcFailure } from '../../../../src-main/node/jsonrpc/errors';
-import { EXPIRE_MS, FilterRegistry } from '../../../../src-main/node/jsonrpc/filters';
-import type { FilterRequest } from '../../../../src-main/node/jsonrpc/log-filter';
+import { bytesToHex } from '@core/bytes/hex';
+import { JsonRpcFailure } from '@main/node/jsonrpc/errors';
+import { EXPIRE_MS, FilterRegistry } from '@main/node/jsonrpc/filters';
+import type { FilterRequest } from '@main/node/jsonrpc/log-filter';
 import { stubBlockHash, stubReads } from './stub-reads';
 import type { StubChain } from './stub-reads';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
+import type { TronNode } from '@main/node';
 import type { Reply } from '../helpers';
 
 /** JSON-RPC test helpers: one call, a raw body, the EVM form of an address, java-tron's error shape. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JavaRuntimeFailure, JsonRpcFailure } from '../../../../src-main/node/jsonrpc/errors';
+import { JavaRuntimeFailure, JsonRpcFailure } from '@main/node/jsonrpc/errors';
 import {
   fromHexString,
   hexToBigInteger,
@@ -7,7 +7,7 @@ import {
   jsonHexToLong,
   quantity,
   toJsonHexAddress,
-} from '../../../../src-main/node/jsonrpc/java-hex';
+} from '@main/node/jsonrpc/java-hex';
 
 /** org.tron.common.utils.ByteArray and bouncycastle Hex.decode as java-tron's JSON-RPC uses them. */
 function failure(run: () => unknown): JavaRuntimeFailure | JsonRpcFailure {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { JavaRuntimeFailure, JsonRpcFailure } from '../../../../src-main/node/jsonrpc/errors';
-import type { JsonNode } from '../../../../src-main/node/jsonrpc/json';
-import { parseFirstJsonValue } from '../../../../src-main/node/jsonrpc/json';
-import { filterRequestParam, logQueryOf, OPEN_END } from '../../../../src-main/node/jsonrpc/log-filter';
-import type { FilterRequest } from '../../../../src-main/node/jsonrpc/log-filter';
+import { bytesToHex } from '@core/bytes/hex';
+import { JavaRuntimeFailure, JsonRpcFailure } from '@main/node/jsonrpc/errors';
+import type { JsonNode } from '@main/node/jsonrpc/json';
+import { parseFirstJsonValue } from '@main/node/jsonrpc/json';
+import { filterRequestParam, logQueryOf, OPEN_END } from '@main/node/jsonrpc/log-filter';
+import type { FilterRequest } from '@main/node/jsonrpc/log-filter';
 import { stubBlockHash, stubReads } from './stub-reads';
 
 /**

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { JsonRpcFailure } from '../../../../src-main/node/jsonrpc/errors';
-import { parseFirstJsonValue } from '../../../../src-main/node/jsonrpc/json';
-import { filterRequestParam, logQueryOf } from '../../../../src-main/node/jsonrpc/log-filter';
-import { queryLogs } from '../../../../src-main/node/jsonrpc/log-query';
-import type { NodeReads } from '../../../../src-main/node/jsonrpc/node-reads';
+import { bytesToHex } from '@core/bytes/hex';
+import { JsonRpcFailure } from '@main/node/jsonrpc/errors';
+import { parseFirstJsonValue } from '@main/node/jsonrpc/json';
+import { filterRequestParam, logQueryOf } from '@main/node/jsonrpc/log-filter';
+import { queryLogs } from '@main/node/jsonrpc/log-query';
+import type { NodeReads } from '@main/node/jsonrpc/node-reads';
 import { idOf, stubBlockHash, stubReads } from './stub-reads';
 import type { StubLog } from './stub-reads';
 

@@ -1,8 +1,8 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
-import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
-import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
+import type { TronNode } from '@main/node';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
+import { utf8ToBytes } from '@core/bytes/utf8';
 import { broadcast, call, fundedKey, makeTx, newKey, startNode, transfer } from '../helpers';
 import type { Key, Reply } from '../helpers';
 import { artifacts, callData, deploy, trigger, word } from '../vm-host/helpers';

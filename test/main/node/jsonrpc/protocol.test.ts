@@ -5,12 +5,12 @@ import {
   JavaRuntimeFailure,
   methodNotFound,
   ParamMappingError,
-} from '../../../../src-main/node/jsonrpc/errors';
-import type { JsonNode } from '../../../../src-main/node/jsonrpc/json';
-import type { MethodContext, MethodSpec } from '../../../../src-main/node/jsonrpc/methods';
-import { methodTable } from '../../../../src-main/node/jsonrpc/methods';
-import { javaDouble, JsonRpcProtocol } from '../../../../src-main/node/jsonrpc/protocol';
-import { stringParam } from '../../../../src-main/node/jsonrpc/params';
+} from '@main/node/jsonrpc/errors';
+import type { JsonNode } from '@main/node/jsonrpc/json';
+import type { MethodContext, MethodSpec } from '@main/node/jsonrpc/methods';
+import { methodTable } from '@main/node/jsonrpc/methods';
+import { javaDouble, JsonRpcProtocol } from '@main/node/jsonrpc/protocol';
+import { stringParam } from '@main/node/jsonrpc/params';
 
 /**
  * The envelope as jsonrpc4j 1.6 (JsonRpcBasicServer / JsonRpcServer, used by java-tron's

@@ -1,5 +1,5 @@
-import { bigintToLong, protocol } from '../../../../src-core/proto/runtime';
-import type { BlockRecord, NodeReads } from '../../../../src-main/node/jsonrpc/node-reads';
+import { bigintToLong, protocol } from '@core/proto/runtime';
+import type { BlockRecord, NodeReads } from '@main/node/jsonrpc/node-reads';
 
 /**
  * A stand-in for the node adapter holding blocks of logs only, for the log and filter rules that

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
+import type { TronNode } from '@main/node';
 import { broadcast, fundedKey, makeTx, newKey, startNode, transfer } from '../helpers';
 
 let node: TronNode | undefined;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
+import type { TronNode } from '@main/node';
 import {
   consumeStakedEnergy,
   energyLeft,
@@ -7,14 +7,14 @@ import {
   energyUsed,
   payEnergyBill,
   useEnergy,
-} from '../../../../src-main/node/resources/energy';
-import { energyUsageAt } from '../../../../src-main/node/resources/account-usage';
+} from '@main/node/resources/energy';
+import { energyUsageAt } from '@main/node/resources/account-usage';
 import { startNode, type Key } from '../helpers';
 import { b, fundedKey, send, TRX } from '../staking/helpers';
-import { ContractExeError } from '../../../../src-main/node/errors';
+import { ContractExeError } from '@main/node/errors';
 
 /**
- * The energy processor (java-tron EnergyProcessor + ReceiptCapsule.payEnergyBill, §6.3): limits from
+ * The energy processor (java-tron EnergyProcessor + ReceiptCapsule.payEnergyBill): limits from
  * stake including delegated energy, usage recovering in the account's window, staked energy used
  * before anything is burned. TotalEnergyCurrentLimit is lowered to 50,000 so the figures stay small.
  */

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chooseImplementation } from '../../../../src-main/node/signatures/implementation';
-import { recoverSignerWith } from '../../../../src-main/node/signatures/recover';
-import { encodeBase58Check } from '../../../../src-core/bytes/base58';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import { addressFromPrivateKey, randomPrivateKey, signDigest } from '../../../../src-core/keys/keys';
+import { chooseImplementation } from '@main/node/signatures/implementation';
+import { recoverSignerWith } from '@main/node/signatures/recover';
+import { encodeBase58Check } from '@core/bytes/base58';
+import { hexToBytes } from '@core/bytes/hex';
+import { addressFromPrivateKey, randomPrivateKey, signDigest } from '@core/keys/keys';
 
 /**
  * The choice between libsecp256k1 and noble: native where its binding loads, noble with the load

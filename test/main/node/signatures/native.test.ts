@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { loadLibsecp256k1 } from '../../../../src-main/node/signatures/native';
-import { publicKeyFromPrivate, randomPrivateKey, signDigest } from '../../../../src-core/keys/keys';
+import { loadLibsecp256k1 } from '@main/node/signatures/native';
+import { publicKeyFromPrivate, randomPrivateKey, signDigest } from '@core/keys/keys';
 
 describe('loadLibsecp256k1', () => {
   it("loads the secp256k1 package's N-API binding, never its pure-JS elliptic fallback", () => {

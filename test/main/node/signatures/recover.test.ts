@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { chooseImplementation } from '../../../../src-main/node/signatures/implementation';
-import { recoverInline, recoverSignerWith } from '../../../../src-main/node/signatures/recover';
-import { addressFromPrivateKey, signDigest } from '../../../../src-core/keys/keys';
-import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
+import { chooseImplementation } from '@main/node/signatures/implementation';
+import { recoverInline, recoverSignerWith } from '@main/node/signatures/recover';
+import { addressFromPrivateKey, signDigest } from '@core/keys/keys';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
 
 /**
  * libsecp256k1 and noble must name the same signer, or refuse the same signature, for every

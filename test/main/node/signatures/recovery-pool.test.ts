@@ -5,9 +5,9 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
-import { RecoveryPool, type RecoveryRequest } from '../../../../src-main/node/signatures/recovery-pool';
-import { recoverInline } from '../../../../src-main/node/signatures/recover';
-import { addressFromPrivateKey, randomPrivateKey, signDigest } from '../../../../src-core/keys/keys';
+import { RecoveryPool, type RecoveryRequest } from '@main/node/signatures/recovery-pool';
+import { recoverInline } from '@main/node/signatures/recover';
+import { addressFromPrivateKey, randomPrivateKey, signDigest } from '@core/keys/keys';
 import { sha256 } from '@noble/hashes/sha2.js';
 
 /**

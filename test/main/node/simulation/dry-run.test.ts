@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
-import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
-import { encodeBase58Check } from '../../../../src-core/bytes/base58';
-import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import { encodeAccount } from '../../../../src-main/node/state/account';
-import { serializeProperties } from '../../../../src-main/node/state/dynamic';
+import type { TronNode } from '@main/node';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
+import { encodeBase58Check } from '@core/bytes/base58';
+import { utf8ToBytes } from '@core/bytes/utf8';
+import { encodeAccount } from '@main/node/state/account';
+import { serializeProperties } from '@main/node/state/dynamic';
 import {
   b,
   broadcast,

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { createNode, type TronNode } from '../../../../src-main/node';
-import { protocol } from '../../../../src-core/proto/runtime';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { recoverAddress } from '../../../../src-core/keys/keys';
+import { createNode, type TronNode } from '@main/node';
+import { protocol } from '@core/proto/runtime';
+import { bytesToHex } from '@core/bytes/hex';
+import { recoverAddress } from '@core/keys/keys';
 import { newKey, startNode, transfer, type Key } from '../helpers';
-import { toBase58Address } from '../../../../src-core/address/address';
+import { toBase58Address } from '@core/address/address';
 import { advance, b, build, call, fundedKey, send, TRX } from './helpers';
 
 /**

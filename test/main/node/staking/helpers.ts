@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
-import type { ContractSpec } from '../../../../src-core/tx/builders';
-import type { TransactionJson } from '../../../../src-core/tx/types';
+import type { TronNode } from '@main/node';
+import type { ContractSpec } from '@core/tx/builders';
+import type { TransactionJson } from '@core/tx/types';
 import { b, broadcast, call, fundedKey, makeTx, type Key, type Reply } from '../helpers';
 
 /** Helpers for the staking, vote, reward and TRC-10 tests. */

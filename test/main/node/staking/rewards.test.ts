@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
-import { decodeHeader } from '../../../../src-main/node/chain/block';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
+import type { TronNode } from '@main/node';
+import { decodeHeader } from '@main/node/chain/block';
+import { bytesToHex } from '@core/bytes/hex';
 import { startNode, type Key } from '../helpers';
 import { account, advance, b, balanceOf, build, call, fundedKey, info, send, TRX, VALIDATE } from './helpers';
 
 /**
- * Votes, maintenance and rewards (java-tron-http.md §7): a candidate voted in is ranked at the next
+ * Votes, maintenance and rewards (MaintenanceManager, MortgageService): a candidate voted in is ranked at the next
  * maintenance and produces blocks; every block pays 16 TRX to its producer and 160 TRX across the
  * voted candidates; each keeps 20 % (brokerage) and its voters share the rest at the end of the
  * cycle. All amounts computed by hand from the blocks actually produced.

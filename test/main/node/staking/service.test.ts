@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
-import { staking } from '../../../../src-main/node';
-import { RECORD } from '../../../../src-main/node/state/records';
+import type { TronNode } from '@main/node';
+import { staking } from '@main/node';
+import { RECORD } from '@main/node/state/records';
 import { newKey, startNode, type Key } from '../helpers';
 import { b, fundedKey, send, TRX } from './helpers';
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
+import type { TronNode } from '@main/node';
 import { makeTx, newKey, startNode, transfer, type Key } from '../helpers';
 import { account, advance, b, balanceOf, broadcast, build, fundedKey, info, resources, send, TRX } from './helpers';
 
 /**
  * Stake 2.0 end to end on a node, every figure computed by hand from the rules
- * (java-tron-http.md §6.1–6.5): limits are the stake's share of TotalNetLimit (43.2e9) or
+ * (TIP-467; BandwidthProcessor, EnergyProcessor): limits are the stake's share of TotalNetLimit (43.2e9) or
  * TotalEnergyCurrentLimit (180e9), weights are whole TRX, unfreezes wait 14 days of chain time.
  */
 const DAY_S = 86_400;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
-import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
-import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
+import type { TronNode } from '@main/node';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
+import { utf8ToBytes } from '@core/bytes/utf8';
 import { newKey, startNode, transfer, type Key } from '../helpers';
 import { advance, b, broadcast, build, expectRefused, fundedKey, makeTx, send, TRX } from './helpers';
 
@@ -9,7 +9,7 @@ const PARSE = 'class org.tron.core.services.http.JsonFormat$ParseException : ';
 
 /**
  * Every validation message of the Stake 2.0, vote, reward, representative and TRC-10 contracts,
- * exactly as java-tron's actuators word them (java-tron-http.md §5; JT actuator sources), through
+ * exactly as java-tron's actuators word them (java-tron's actuators' validate()), through
  * the builder endpoints (which run the actuator's validate) and, for a sample, through broadcast.
  */
 const hexText = (text: string): string => bytesToHex(utf8ToBytes(text));

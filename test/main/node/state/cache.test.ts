@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedCache } from '../../../../src-main/node/state/cache';
+import { BoundedCache } from '@main/node/state/cache';
 
 describe('BoundedCache', () => {
   it('keeps its summed weight within the bound by evicting the oldest entries', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeyIndex } from '../../../../src-main/node/state/key-index';
+import { KeyIndex } from '@main/node/state/key-index';
 
 describe('KeyIndex', () => {
   const index = new KeyIndex(3);

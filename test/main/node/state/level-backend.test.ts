@@ -2,16 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import type { AccountRecord } from '../../../../src-main/node/state/account';
-import { encodeAccount, newAccount } from '../../../../src-main/node/state/account';
-import type { DynamicProperties } from '../../../../src-main/node/state/dynamic';
-import type { ExtCodecs } from '../../../../src-main/node/state/ext';
-import { LevelStateBackend } from '../../../../src-main/node/state/level-backend';
-import { RECORD } from '../../../../src-main/node/state/records';
-import { StateView } from '../../../../src-main/node/state/view';
-import { key, PREFIX, Store } from '../../../../src-main/node/store/store';
+import { bytesToHex } from '@core/bytes/hex';
+import { utf8ToBytes } from '@core/bytes/utf8';
+import type { AccountRecord } from '@main/node/state/account';
+import { encodeAccount, newAccount } from '@main/node/state/account';
+import type { DynamicProperties } from '@main/node/state/dynamic';
+import type { ExtCodecs } from '@main/node/state/ext';
+import { LevelStateBackend } from '@main/node/state/level-backend';
+import { RECORD } from '@main/node/state/records';
+import { StateView } from '@main/node/state/view';
+import { key, PREFIX, Store } from '@main/node/store/store';
 
 /** A contract-record kind for the test: JSON under the prefix byte 'Z'. */
 const CODECS: ExtCodecs = new Map([

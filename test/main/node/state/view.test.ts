@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
-import { decodeRecord, encodeRecord } from '../../../../src-main/node/state/records';
+import type { TronNode } from '@main/node';
+import { decodeRecord, encodeRecord } from '@main/node/state/records';
 import { fundedKey, startNode } from '../helpers';
 
 /** StateView journals: nested savepoints over accounts, witnesses, keyed records, names and totals. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../src-main/node';
-import type { HexAddress } from '../../../../src-core/brand';
-import { NodeStoppingError } from '../../../../src-main/node/errors';
-import { constantCall, type ConstantCall } from '../../../../src-main/node/vm-host/constant-calls';
+import type { TronNode } from '@main/node';
+import type { HexAddress } from '@core/brand';
+import { NodeStoppingError } from '@main/node/errors';
+import { constantCall, type ConstantCall } from '@main/node/vm-host/constant-calls';
 import { call, fundedKey, startNode, type Key, type Reply } from '../helpers';
 import { deploy, selector } from './helpers';
 

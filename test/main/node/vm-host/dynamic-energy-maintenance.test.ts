@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { withChainParameters } from '../../../../src-core/chain/parameters';
-import type { DynamicProperties } from '../../../../src-main/node/state/dynamic';
-import { StateView } from '../../../../src-main/node/state/view';
-import { dynamicEnergyMaintenance } from '../../../../src-main/node/vm-host/dynamic-energy-maintenance';
-import { stateKey } from '../../../../src-main/node/vm-host/contract-records';
-import { catchUpToCycle } from '../../../../src-main/node/vm/dynamic-energy';
-import type { ContractStateRecord } from '../../../../src-main/node/vm/world-state';
+import { withChainParameters } from '@core/chain/parameters';
+import type { DynamicProperties } from '@main/node/state/dynamic';
+import { StateView } from '@main/node/state/view';
+import { dynamicEnergyMaintenance } from '@main/node/vm-host/dynamic-energy-maintenance';
+import { stateKey } from '@main/node/vm-host/contract-records';
+import { catchUpToCycle } from '@main/node/vm/dynamic-energy';
+import type { ContractStateRecord } from '@main/node/vm/world-state';
 import { EMPTY_STATE } from '../vm/helpers';
 
 /**

@@ -2,22 +2,22 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TronNode } from '../../../../src-main/node';
-import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
-import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import { signDigest } from '../../../../src-core/keys/keys';
-import { energyCharge } from '../../../../src-core/fee/energy';
-import { addEnergyUsage } from '../../../../src-main/node/resources/account-usage';
-import { cloneAccount } from '../../../../src-main/node/state/account';
-import { resolveConfig } from '../../../../src-main/node/config';
+import type { TronNode } from '@main/node';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
+import { utf8ToBytes } from '@core/bytes/utf8';
+import { signDigest } from '@core/keys/keys';
+import { energyCharge } from '@core/fee/energy';
+import { addEnergyUsage } from '@main/node/resources/account-usage';
+import { cloneAccount } from '@main/node/state/account';
+import { resolveConfig } from '@main/node/config';
 import { broadcast, call, fundedKey, newKey, startNode, type Key, type Reply } from '../helpers';
-import { createSmartContract } from '../../../../src-core/tx/builders';
+import { createSmartContract } from '@core/tx/builders';
 import { asm } from '../vm/helpers';
 import { balance, callData, constant, contractTx, deploy, freezeEnergy, info, TRX, trigger, word } from './helpers';
 
 /**
- * Who pays for energy (tvm.md §8, java-tron-http.md §6.3), the dynamic energy model across a
- * maintenance period (§6.4), which internal transactions are stored, and contracts across a restart.
+ * Who pays for energy (VMActuator, ReceiptCapsule.payEnergyBill), the dynamic energy model across a
+ * maintenance period (TIP-491), which internal transactions are stored, and contracts across a restart.
  */
 const hexText = (text: string): string => bytesToHex(utf8ToBytes(text));
 

@@ -1,10 +1,10 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import type { TronNode } from '../../../../src-main/node';
-import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import * as b from '../../../../src-core/tx/builders';
-import { buildTransaction, type ContractSpec } from '../../../../src-core/tx/builders';
-import type { TransactionJson } from '../../../../src-core/tx/types';
+import type { TronNode } from '@main/node';
+import { bytesToHex } from '@core/bytes/hex';
+import { utf8ToBytes } from '@core/bytes/utf8';
+import * as b from '@core/tx/builders';
+import { buildTransaction, type ContractSpec } from '@core/tx/builders';
+import type { TransactionJson } from '@core/tx/types';
 import { loadArtifacts, type Artifact } from '../../../fixtures/contracts/compile';
 import { broadcast, call, headerOf, sign, type Key, type Reply } from '../helpers';
 

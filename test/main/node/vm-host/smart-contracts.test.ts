@@ -1,21 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { signDigest } from '../../../../src-core/keys/keys';
-import type { TronNode } from '../../../../src-main/node';
-import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
-import { encodeBase58Check } from '../../../../src-core/bytes/base58';
-import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import * as b from '../../../../src-core/tx/builders';
-import type { TransactionJson } from '../../../../src-core/tx/types';
-import { contractAddressOf } from '../../../../src-core/tx/contract-address';
-import { decodeRevertReason } from '../../../../src-main/node/vm/revert-reason';
+import { signDigest } from '@core/keys/keys';
+import type { TronNode } from '@main/node';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
+import { encodeBase58Check } from '@core/bytes/base58';
+import { utf8ToBytes } from '@core/bytes/utf8';
+import * as b from '@core/tx/builders';
+import type { TransactionJson } from '@core/tx/types';
+import { contractAddressOf } from '@core/tx/contract-address';
+import { decodeRevertReason } from '@main/node/vm/revert-reason';
 import { broadcast, call, fundedKey, makeTx, newKey, startNode, storedState, type Key } from '../helpers';
 import { artifacts, callData, constant, contractTx, deploy, info, stringCall, TRX, trigger, word } from './helpers';
 
 /**
  * CreateSmartContract and TriggerSmartContract through the node: receipts, results, errors,
- * constant calls, and the contract endpoints (java-tron-http.md §4, §4.5, §5; tvm.md §8–§10).
- * Energy figures are the ones vm/README.md derives for the fixture contracts.
+ * constant calls, and the contract endpoints (java-tron's contract servlets, VMActuator,
+ * TransactionUtil.buildTransactionInfoInstance). Energy figures are the ones vm/README.md derives for the fixture
+ * contracts.
  */
 const ENERGY_FEE = 210n;
 const hexText = (text: string): string => bytesToHex(utf8ToBytes(text));

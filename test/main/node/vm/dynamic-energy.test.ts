@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catchUpToCycle, effectiveFactor, energyPenalty, newContractState } from '../../../../src-main/node/vm/index';
+import { catchUpToCycle, effectiveFactor, energyPenalty, newContractState } from '@main/node/vm/index';
 
 const MAINNET = { threshold: 5_000_000_000n, increaseFactor: 2_000n, maxFactor: 34_000n };
 

@@ -7,8 +7,8 @@ import {
   effectiveOriginEnergyLimit,
   splitEnergyBill,
   triggerEnergyLimit,
-} from '../../../../src-main/node/vm/index';
-import { VmEnergyError, VmValidationError } from '../../../../src-main/node/errors';
+} from '@main/node/vm/index';
+import { VmEnergyError, VmValidationError } from '@main/node/errors';
 
 describe('energy limit', () => {
   it('buys energy with stake plus balance, capped by the fee limit', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HexAddress } from '../../../../src-core/brand';
+import type { HexAddress } from '@core/brand';
 import {
   ALICE,
   OWNER,
@@ -21,7 +21,7 @@ import {
 
 /**
  * Energy vectors: energy_used for opcode sequences and fixture contracts, computed from java-tron's
- * cost table (tvm.md §3) and asserted exactly. Every figure is DERIVED (by hand from the table, or
+ * cost table (java-tron EnergyCost) and asserted exactly. Every figure is DERIVED (by hand from the table, or
  * by this engine for the Solidity rows); none was observed on a java-tron node – a conformance
  * run against a java-tron private net should replace them with observed values.
  * The same rows are listed in src-main/node/vm/README.md; the last test keeps both in sync.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { estimateByBinarySearch } from '../../../../src-main/node/vm/estimate';
-import type { VmExecutionResult } from '../../../../src-main/node/vm/requests';
-import type { ContractResultCode } from '../../../../src-main/node/vm/types';
+import { estimateByBinarySearch } from '@main/node/vm/estimate';
+import type { VmExecutionResult } from '@main/node/vm/requests';
+import type { ContractResultCode } from '@main/node/vm/types';
 
 /** Wallet.estimateEnergy's search over runs the test scripts: what each run ends with. */
 function execution(result: ContractResultCode, energyUsed = 1_000n): VmExecutionResult {

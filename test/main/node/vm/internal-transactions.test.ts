@@ -1,12 +1,8 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
-import type { HexAddress } from '../../../../src-core/brand';
-import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
-import {
-  internalTransactionsToSave,
-  internalTxHash,
-  type InternalTransaction,
-} from '../../../../src-main/node/vm/index';
+import type { HexAddress } from '@core/brand';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
+import { internalTransactionsToSave, internalTxHash, type InternalTransaction } from '@main/node/vm/index';
 
 const TO = `41${'ab'.repeat(20)}` as HexAddress;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Hex, HexAddress } from '../../../../src-core/brand';
-import { AccountType, createMemoryWorldState } from '../../../../src-main/node/vm/index';
-import { VmStateError } from '../../../../src-main/node/errors';
+import type { Hex, HexAddress } from '@core/brand';
+import { AccountType, createMemoryWorldState } from '@main/node/vm/index';
+import { VmStateError } from '@main/node/errors';
 
 const A = `41${'0a'.repeat(20)}` as HexAddress;
 const B = `41${'0b'.repeat(20)}` as HexAddress;

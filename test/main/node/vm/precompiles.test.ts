@@ -1,10 +1,10 @@
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { HexAddress } from '../../../../src-core/brand';
-import { bigintToBytes, concatBytes } from '../../../../src-core/bytes/bytes';
-import { addressFromPrivateKey, privateKeyFromHex, signDigest } from '../../../../src-core/keys/keys';
-import { AccountType } from '../../../../src-main/node/vm/index';
+import type { HexAddress } from '@core/brand';
+import { bigintToBytes, concatBytes } from '@core/bytes/bytes';
+import { addressFromPrivateKey, privateKeyFromHex, signDigest } from '@core/keys/keys';
+import { AccountType } from '@main/node/vm/index';
 import {
   OWNER,
   TRX,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ExecutionClock, addBlockedTime, clockFor } from '../../../../src-main/node/vm/time-budget';
-import { isTvmException } from '../../../../src-main/node/vm/tvm-exceptions';
+import { ExecutionClock, addBlockedTime, clockFor } from '@main/node/vm/time-budget';
+import { isTvmException } from '@main/node/vm/tvm-exceptions';
 import { OWNER, nextTxId, setup } from './helpers';
 
 /** The execution clock (java-tron Program.checkCPUTimeLimit) on a clock the test moves by hand. */

@@ -1,7 +1,7 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { HexAddress } from '../../../../src-core/brand';
-import { bytesToBigint, concatBytes } from '../../../../src-core/bytes/bytes';
+import type { HexAddress } from '@core/brand';
+import { bytesToBigint, concatBytes } from '@core/bytes/bytes';
 import {
   ALICE,
   BLACK_HOLE,

@@ -1,9 +1,9 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { HexAddress } from '../../../../src-core/brand';
-import { concatBytes } from '../../../../src-core/bytes/bytes';
-import { contractAddressOf } from '../../../../src-core/tx/contract-address';
-import { AccountType, internalTxHash } from '../../../../src-main/node/vm/index';
+import type { HexAddress } from '@core/brand';
+import { concatBytes } from '@core/bytes/bytes';
+import { contractAddressOf } from '@core/tx/contract-address';
+import { AccountType, internalTxHash } from '@main/node/vm/index';
 import {
   ALICE,
   BOB,
@@ -23,7 +23,7 @@ import {
   wordAt,
   type Setup,
 } from './helpers';
-import { VmValidationError } from '../../../../src-main/node/errors';
+import { VmValidationError } from '@main/node/errors';
 
 const FEE_LIMIT = 1_000n * TRX;
 

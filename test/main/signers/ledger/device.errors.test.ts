@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LedgerErrorCode, serializeError, deserializeError, LedgerError } from '../../../../src-core/errors';
-import { LedgerDevice } from '../../../../src-main/signers/ledger/device';
-import { TronAppSetting } from '../../../../src-main/signers/ledger/status-words';
+import { LedgerErrorCode, serializeError, deserializeError, LedgerError } from '@core/errors';
+import { LedgerDevice } from '@main/signers/ledger/device';
+import { TronAppSetting } from '@main/signers/ledger/status-words';
 import { SoftwareLedger } from '../../../fixtures/ledger/software-device';
 import {
   contractDeployment,

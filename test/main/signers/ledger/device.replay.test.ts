@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LedgerErrorCode } from '../../../../src-core/errors';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import { toBase58Address, toHexAddress } from '../../../../src-core/address/address';
-import { recoverAddress } from '../../../../src-core/keys/keys';
-import { verifyMessageV2 } from '../../../../src-core/keys/message';
-import { txIdOfRawBytes } from '../../../../src-core/tx/codec';
-import { LedgerDevice } from '../../../../src-main/signers/ledger/device';
+import { LedgerErrorCode } from '@core/errors';
+import { hexToBytes } from '@core/bytes/hex';
+import { toBase58Address, toHexAddress } from '@core/address/address';
+import { recoverAddress } from '@core/keys/keys';
+import { verifyMessageV2 } from '@core/keys/message';
+import { txIdOfRawBytes } from '@core/tx/codec';
+import { LedgerDevice } from '@main/signers/ledger/device';
 import {
   RECORDED_ADDRESS,
   RECORDED_PATH,

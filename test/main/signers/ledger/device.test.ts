@@ -1,14 +1,14 @@
 import { Trx as TronWebTrx, utils as tronUtils } from 'tronweb';
 import { describe, expect, it } from 'vitest';
-import { LedgerErrorCode } from '../../../../src-core/errors';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import { recoverAddress } from '../../../../src-core/keys/keys';
-import { verifyMessageV2 } from '../../../../src-core/keys/message';
-import { computeTxId, verifyTransactionIntegrity } from '../../../../src-core/tx/codec';
-import { addSignature, recoverSigners } from '../../../../src-core/tx/sign';
-import { buildTransaction, transferAssetContract } from '../../../../src-core/tx/builders';
-import type { TransactionJson } from '../../../../src-core/tx/types';
-import { ledgerLivePath, legacyPath } from '../../../../src-main/signers/ledger/paths';
+import { LedgerErrorCode } from '@core/errors';
+import { hexToBytes } from '@core/bytes/hex';
+import { recoverAddress } from '@core/keys/keys';
+import { verifyMessageV2 } from '@core/keys/message';
+import { computeTxId, verifyTransactionIntegrity } from '@core/tx/codec';
+import { addSignature, recoverSigners } from '@core/tx/sign';
+import { buildTransaction, transferAssetContract } from '@core/tx/builders';
+import type { TransactionJson } from '@core/tx/types';
+import { ledgerLivePath, legacyPath } from '@main/signers/ledger/paths';
 import {
   header,
   ledgerRejection,

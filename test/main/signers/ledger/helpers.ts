@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
-import { LedgerError } from '../../../../src-core/errors';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import { encodeFunctionData } from '../../../../src-core/abi/calldata';
-import { toEvmAddress } from '../../../../src-core/address/address';
-import * as build from '../../../../src-core/tx/builders';
-import { transactionHeader } from '../../../../src-core/tx/header';
-import type { TransactionJson } from '../../../../src-core/tx/types';
-import { LedgerDevice } from '../../../../src-main/signers/ledger/device';
+import { LedgerError } from '@core/errors';
+import { hexToBytes } from '@core/bytes/hex';
+import { encodeFunctionData } from '@core/abi/calldata';
+import { toEvmAddress } from '@core/address/address';
+import * as build from '@core/tx/builders';
+import { transactionHeader } from '@core/tx/header';
+import type { TransactionJson } from '@core/tx/types';
+import { LedgerDevice } from '@main/signers/ledger/device';
 import {
   SoftwareLedger,
   USDT_CONTRACT_HEX,

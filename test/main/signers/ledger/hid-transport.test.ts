@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LedgerErrorCode } from '../../../../src-core/errors';
-import { LedgerDevice } from '../../../../src-main/signers/ledger/device';
+import { LedgerErrorCode } from '@core/errors';
+import { LedgerDevice } from '@main/signers/ledger/device';
 import {
   HID_TRANSPORT_PACKAGE,
   ledgerSupport,
   openLedgerTransport,
   type HidModuleLoader,
-} from '../../../../src-main/signers/ledger/hid-transport';
+} from '@main/signers/ledger/hid-transport';
 import { SoftwareLedger } from '../../../fixtures/ledger/software-device';
 import { ledgerRejection, MNEMONIC, PATH } from './helpers';
 

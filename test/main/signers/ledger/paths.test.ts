@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LedgerError, LedgerErrorCode } from '../../../../src-core/errors';
+import { LedgerError, LedgerErrorCode } from '@core/errors';
 import { expectWalletError } from '../../../fixtures/expect-error';
 import {
   HARDENED_OFFSET,
@@ -10,7 +10,7 @@ import {
   ledgerPathIndices,
   legacyPath,
   parseLedgerPath,
-} from '../../../../src-main/signers/ledger/paths';
+} from '@main/signers/ledger/paths';
 
 describe('Ledger derivation paths', () => {
   it('puts Ledger Live accounts on the hardened account level and legacy indices last', () => {

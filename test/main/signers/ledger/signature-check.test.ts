@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LedgerError, LedgerErrorCode } from '../../../../src-core/errors';
-import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
-import { toBase58Address } from '../../../../src-core/address/address';
-import { addressFromPrivateKey, privateKeyFromHex, signDigest } from '../../../../src-core/keys/keys';
-import { verifiedDeviceSignature } from '../../../../src-main/signers/ledger/signature-check';
+import { LedgerError, LedgerErrorCode } from '@core/errors';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
+import { toBase58Address } from '@core/address/address';
+import { addressFromPrivateKey, privateKeyFromHex, signDigest } from '@core/keys/keys';
+import { verifiedDeviceSignature } from '@main/signers/ledger/signature-check';
 import { expectWalletError } from '../../../fixtures/expect-error';
 
 const key = privateKeyFromHex('11'.repeat(32));

@@ -3,11 +3,11 @@ import { mnemonicToSeedSync } from '@scure/bip39';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { Trx as TronWebTrx } from 'tronweb';
 import { describe, expect, it } from 'vitest';
-import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
-import { toBase58Address } from '../../../../src-core/address/address';
-import { addressFromPrivateKey, recoverAddress } from '../../../../src-core/keys/keys';
-import { trxAppClass } from '../../../../src-main/signers/ledger/trx-app';
-import { deriveTronPrivateKeys, mnemonicEntropyFromPhrase } from '../../../../src-main/vault/hd';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
+import { toBase58Address } from '@core/address/address';
+import { addressFromPrivateKey, recoverAddress } from '@core/keys/keys';
+import { trxAppClass } from '@main/signers/ledger/trx-app';
+import { deriveTronPrivateKeys, mnemonicEntropyFromPhrase } from '@main/vault/hd';
 import { recorded } from '../../../fixtures/ledger/recorded-exchanges';
 import {
   SoftwareLedger,

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LedgerErrorCode } from '../../../../src-core/errors';
-import {
-  DeviceStatus,
-  errorForStatusWord,
-  TronAppSetting,
-  TronAppStatus,
-} from '../../../../src-main/signers/ledger/status-words';
+import { LedgerErrorCode } from '@core/errors';
+import { DeviceStatus, errorForStatusWord, TronAppSetting, TronAppStatus } from '@main/signers/ledger/status-words';
 
 describe('Tron app status words', () => {
   it('reads each known status word as the error a person can act on', () => {

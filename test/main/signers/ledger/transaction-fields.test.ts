@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LedgerError, LedgerErrorCode } from '../../../../src-core/errors';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import {
-  checkRawDataForDevice,
-  rawDataFields,
-  TRANSACTION_CHUNK_BYTES,
-} from '../../../../src-main/signers/ledger/transaction-fields';
+import { LedgerError, LedgerErrorCode } from '@core/errors';
+import { hexToBytes } from '@core/bytes/hex';
+import { checkRawDataForDevice, rawDataFields, TRANSACTION_CHUNK_BYTES } from '@main/signers/ledger/transaction-fields';
 import { expectWalletError } from '../../../fixtures/expect-error';
 import { recorded } from '../../../fixtures/ledger/recorded-exchanges';
 import { RECIPIENT, rawBytes, transferWithMemo, trc20Transfer } from './helpers';

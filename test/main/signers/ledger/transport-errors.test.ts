@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LedgerError, LedgerErrorCode } from '../../../../src-core/errors';
-import { toLedgerError } from '../../../../src-main/signers/ledger/transport-errors';
+import { LedgerError, LedgerErrorCode } from '@core/errors';
+import { toLedgerError } from '@main/signers/ledger/transport-errors';
 
 function named(name: string, extra: Record<string, unknown> = {}): Error {
   return Object.assign(new Error(`${name} happened`), { name }, extra);

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FetchLike } from '../../../../src-core/client/fetch';
-import { createWalletServices, type WalletServices } from '../../../../src-main/wallet';
-import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store';
-import { Settings, SETTINGS_FILE } from '../../../../src-main/wallet/stores/settings';
+import type { FetchLike } from '@core/client/fetch';
+import { createWalletServices, type WalletServices } from '@main/wallet';
+import { UnavailableSecretStore } from '@main/vault/secret-store';
+import { Settings, SETTINGS_FILE } from '@main/wallet/stores/settings';
 import { DEV_BALANCE_SUN, miniNodeFactory } from '../../../fixtures/mini-node';
 import { vectors } from '../../../fixtures/vectors';
 import { CHEAP_SCRYPT } from '../../vault/helpers';

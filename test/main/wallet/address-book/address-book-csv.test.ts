@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toHexAddress } from '../../../../src-core/address/address';
-import { parseCsv } from '../../../../src-core/csv/csv';
-import { AddressBookService } from '../../../../src-main/wallet/address-book/address-book-service';
-import { addressBookToCsv, readAddressBookCsv } from '../../../../src-main/wallet/address-book/address-book-csv';
-import { NetworkStores } from '../../../../src-main/wallet/stores/network-stores';
+import { toHexAddress } from '@core/address/address';
+import { parseCsv } from '@core/csv/csv';
+import { AddressBookService } from '@main/wallet/address-book/address-book-service';
+import { addressBookToCsv, readAddressBookCsv } from '@main/wallet/address-book/address-book-csv';
+import { NetworkStores } from '@main/wallet/stores/network-stores';
 import { vectors } from '../../../fixtures/vectors';
 import { removeDir, tempDir } from '../helpers';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConsentError, VaultError } from '../../../../src-core/errors';
-import { ConsentGate, type ConsentDraft } from '../../../../src-main/wallet/consent/consent-gate';
+import { ConsentError, VaultError } from '@core/errors';
+import { ConsentGate, type ConsentDraft } from '@main/wallet/consent/consent-gate';
 import { ScriptedConsent } from '../../../fixtures/consent-surface';
 import { expectWalletError } from '../helpers';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeTransaction, type EnvelopeSummary } from '../../../../src-core/envelope';
-import type { SigningPolicy } from '../../../../src-core/ipc/channels/vault';
-import { passwordForMessage, passwordForTransaction } from '../../../../src-main/wallet/consent/signing-policy';
+import { summarizeTransaction, type EnvelopeSummary } from '@core/envelope';
+import type { SigningPolicy } from '@core/ipc/channels/vault';
+import { passwordForMessage, passwordForTransaction } from '@main/wallet/consent/signing-policy';
 import { byName } from '../../../fixtures/permissions';
 import { unsignedOf, trigger } from '../../../core/envelope/helpers';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { toBase58Address } from '../../../../src-core/address/address';
-import { createEnvelope } from '../../../../src-core/envelope';
-import { envelopeFingerprint } from '../../../../src-core/envelope';
-import { DEFAULT_SIGNING_POLICY } from '../../../../src-core/ipc/channels/vault';
-import { formatTrx, formatUnits } from '../../../../src-core/units/amount';
-import { provePermissionChange } from '../../../../src-core/permission/lockout';
-import { accountPermissionsFromUpdate } from '../../../../src-core/permission/model';
-import { Names } from '../../../../src-main/wallet/cosign/names';
-import { transactionConsent } from '../../../../src-main/wallet/consent/transaction-consent';
+import { toBase58Address } from '@core/address/address';
+import { createEnvelope } from '@core/envelope';
+import { envelopeFingerprint } from '@core/envelope';
+import { DEFAULT_SIGNING_POLICY } from '@core/ipc/channels/vault';
+import { formatTrx, formatUnits } from '@core/units/amount';
+import { provePermissionChange } from '@core/permission/lockout';
+import { accountPermissionsFromUpdate } from '@core/permission/model';
+import { Names } from '@main/wallet/cosign/names';
+import { transactionConsent } from '@main/wallet/consent/transaction-consent';
 import { K, byName } from '../../../fixtures/permissions';
 import { NILE, active, multisig, proposal, trigger, unsignedOf } from '../../../core/envelope/helpers';
 

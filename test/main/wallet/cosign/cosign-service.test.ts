@@ -1,10 +1,10 @@
 import { freshAddress } from '../../../fixtures/addresses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toHexAddress } from '../../../../src-core/address/address';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import { encodeFunctionData } from '../../../../src-core/abi/calldata';
-import { TronNodeClient } from '../../../../src-core/client/client';
-import type { FetchLike } from '../../../../src-core/client/fetch';
+import { toHexAddress } from '@core/address/address';
+import { hexToBytes } from '@core/bytes/hex';
+import { encodeFunctionData } from '@core/abi/calldata';
+import { TronNodeClient } from '@core/client/client';
+import type { FetchLike } from '@core/client/fetch';
 import {
   createEnvelope,
   envelopeFingerprint,
@@ -12,21 +12,21 @@ import {
   serializeEnvelope,
   envelopeUrParts,
   splitForQr,
-} from '../../../../src-core/envelope';
-import { TxRequestSchema, type TxRequestInput } from '../../../../src-core/ipc/channels/tx';
-import { stringifyJson } from '../../../../src-core/json/lossless';
+} from '@core/envelope';
+import { TxRequestSchema, type TxRequestInput } from '@core/ipc/channels/tx';
+import { stringifyJson } from '@core/json/lossless';
 import {
   accountPermissionUpdateContract,
   buildTransaction,
   transferContract,
   triggerSmartContract,
-} from '../../../../src-core/tx/builders';
-import { encodeOperations } from '../../../../src-core/permission/operations';
-import { transactionHeader } from '../../../../src-core/tx/header';
-import { signTransaction } from '../../../../src-core/tx/sign';
-import type { TronNode } from '../../../../src-main/node';
-import { createWalletServices, type WalletServices } from '../../../../src-main/wallet';
-import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store';
+} from '@core/tx/builders';
+import { encodeOperations } from '@core/permission/operations';
+import { transactionHeader } from '@core/tx/header';
+import { signTransaction } from '@core/tx/sign';
+import type { TronNode } from '@main/node';
+import { createWalletServices, type WalletServices } from '@main/wallet';
+import { UnavailableSecretStore } from '@main/vault/secret-store';
 import { attachTo, makeTreasury, type Treasury } from '../../../fixtures/cosign-network';
 import { ScriptedConsent } from '../../../fixtures/consent-surface';
 import { CHEAP_SCRYPT } from '../../vault/helpers';

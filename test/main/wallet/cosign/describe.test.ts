@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { toBase58Address, toHexAddress } from '../../../../src-core/address/address';
-import { encodeFunctionData } from '../../../../src-core/abi/calldata';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import { createEnvelope, summarizeTransaction, type EnvelopeSummary } from '../../../../src-core/envelope';
-import type { VaultAccount } from '../../../../src-core/ipc/channels/vault';
-import { addressFromPrivateKey } from '../../../../src-core/keys/keys';
+import { toBase58Address, toHexAddress } from '@core/address/address';
+import { encodeFunctionData } from '@core/abi/calldata';
+import { hexToBytes } from '@core/bytes/hex';
+import { createEnvelope, summarizeTransaction, type EnvelopeSummary } from '@core/envelope';
+import type { VaultAccount } from '@core/ipc/channels/vault';
+import { addressFromPrivateKey } from '@core/keys/keys';
 import {
   buildTransaction,
   delegateResourceContract,
@@ -14,8 +14,8 @@ import {
   unDelegateResourceContract,
   unfreezeBalanceV2Contract,
   type ContractSpec,
-} from '../../../../src-core/tx/builders';
-import { transactionHeader } from '../../../../src-core/tx/header';
+} from '@core/tx/builders';
+import { transactionHeader } from '@core/tx/header';
 import {
   amountRaw,
   amountText,
@@ -25,9 +25,9 @@ import {
   tokensMoved,
   trc10Key,
   type TokenFacts,
-} from '../../../../src-main/wallet/cosign/describe';
-import { Names } from '../../../../src-main/wallet/cosign/names';
-import type { AddressBook } from '../../../../src-main/wallet/stores/address-book';
+} from '@main/wallet/cosign/describe';
+import { Names } from '@main/wallet/cosign/names';
+import type { AddressBook } from '@main/wallet/stores/address-book';
 
 /**
  * The sentences every co-signer reads: computed from the

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseEnvelope, serializeEnvelope } from '../../../../src-core/envelope';
-import type { ImportResult } from '../../../../src-core/ipc/channels/cosign';
-import { EnvelopeFiles } from '../../../../src-main/wallet/cosign/envelope-files';
-import { Envelopes, ENVELOPES_FILE } from '../../../../src-main/wallet/stores/envelopes';
+import { parseEnvelope, serializeEnvelope } from '@core/envelope';
+import type { ImportResult } from '@core/ipc/channels/cosign';
+import { EnvelopeFiles } from '@main/wallet/cosign/envelope-files';
+import { Envelopes, ENVELOPES_FILE } from '@main/wallet/stores/envelopes';
 import { proposal } from '../../../core/envelope/helpers';
 import { expectWalletError, removeDir, tempDir } from '../helpers';
 

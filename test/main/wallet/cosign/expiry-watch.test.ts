@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NodeBlock } from '../../../../src-core/ipc/channels/node';
-import { ExpiryWatch } from '../../../../src-main/wallet/cosign/expiry-watch';
-import { Envelopes, ENVELOPES_FILE } from '../../../../src-main/wallet/stores/envelopes';
-import { History } from '../../../../src-main/wallet/stores/history';
+import type { NodeBlock } from '@core/ipc/channels/node';
+import { ExpiryWatch } from '@main/wallet/cosign/expiry-watch';
+import { Envelopes, ENVELOPES_FILE } from '@main/wallet/stores/envelopes';
+import { History } from '@main/wallet/stores/history';
 import { proposal } from '../../../core/envelope/helpers';
 import { quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
 

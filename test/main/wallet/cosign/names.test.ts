@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { VaultAccount } from '../../../../src-core/ipc/channels/vault';
-import { Names } from '../../../../src-main/wallet/cosign/names';
-import type { AddressBook } from '../../../../src-main/wallet/stores/address-book';
+import type { VaultAccount } from '@core/ipc/channels/vault';
+import { Names } from '@main/wallet/cosign/names';
+import type { AddressBook } from '@main/wallet/stores/address-book';
 import { K } from '../../../fixtures/permissions';
 
 /** Names for addresses in every co-signing view: the vault's labels first, then the address book. */

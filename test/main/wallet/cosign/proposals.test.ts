@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Envelopes, ENVELOPES_FILE } from '../../../../src-main/wallet/stores/envelopes';
-import { storeProposal, type ProposalContext } from '../../../../src-main/wallet/cosign/proposals';
+import { Envelopes, ENVELOPES_FILE } from '@main/wallet/stores/envelopes';
+import { storeProposal, type ProposalContext } from '@main/wallet/cosign/proposals';
 import { NILE, active, multisig, unsignedOf } from '../../../core/envelope/helpers';
 import { recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createEnvelope, type Envelope } from '../../../../src-core/envelope';
-import { buildTransaction, createSmartContract, transferContract } from '../../../../src-core/tx/builders';
-import { contractAddressOf } from '../../../../src-core/tx/contract-address';
-import { transactionHeader } from '../../../../src-core/tx/header';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import { signTransaction } from '../../../../src-core/tx/sign';
-import { approvalsToCarry, rebuildTransaction, signingWindowOf } from '../../../../src-main/wallet/cosign/repropose';
-import { Names } from '../../../../src-main/wallet/cosign/names';
-import type { StoredEnvelope } from '../../../../src-main/wallet/stores/envelopes';
+import { createEnvelope, type Envelope } from '@core/envelope';
+import { buildTransaction, createSmartContract, transferContract } from '@core/tx/builders';
+import { contractAddressOf } from '@core/tx/contract-address';
+import { transactionHeader } from '@core/tx/header';
+import { hexToBytes } from '@core/bytes/hex';
+import { signTransaction } from '@core/tx/sign';
+import { approvalsToCarry, rebuildTransaction, signingWindowOf } from '@main/wallet/cosign/repropose';
+import { Names } from '@main/wallet/cosign/names';
+import type { StoredEnvelope } from '@main/wallet/stores/envelopes';
 import { K } from '../../../fixtures/permissions';
 import { NILE, active, multisig, sign, unsignedOf } from '../../../core/envelope/helpers';
-import { addEnvelopeSignature } from '../../../../src-core/envelope';
+import { addEnvelopeSignature } from '@core/envelope';
 
 /** A fresh copy of an expired proposal: same contract, fee limit and memo; new reference block and expiration. */
 const OWNER = '411a642f0e3c3af545e7acbd38b07251b3990914f1';

@@ -1,27 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toHexAddress } from '../../../../src-core/address/address';
-import { encodeFunctionData } from '../../../../src-core/abi/calldata';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import { TronNodeClient } from '../../../../src-core/client/client';
-import type { FetchLike } from '../../../../src-core/client/fetch';
-import { createEnvelope, serializeEnvelope, type Envelope } from '../../../../src-core/envelope';
-import type { Permission } from '../../../../src-core/permission/model';
+import { toHexAddress } from '@core/address/address';
+import { encodeFunctionData } from '@core/abi/calldata';
+import { hexToBytes } from '@core/bytes/hex';
+import { TronNodeClient } from '@core/client/client';
+import type { FetchLike } from '@core/client/fetch';
+import { createEnvelope, serializeEnvelope, type Envelope } from '@core/envelope';
+import type { Permission } from '@core/permission/model';
 import {
   accountPermissionUpdateContract,
   buildTransaction,
   transferContract,
   triggerSmartContract,
-} from '../../../../src-core/tx/builders';
-import { transactionHeader } from '../../../../src-core/tx/header';
-import { signTransaction } from '../../../../src-core/tx/sign';
-import type { TronNode } from '../../../../src-main/node';
-import type { WalletServices } from '../../../../src-main/wallet';
-import {
-  completingSigners,
-  planFromEnvelope,
-  simulateEnvelope,
-} from '../../../../src-main/wallet/cosign/simulate-envelope';
-import { ChainReads } from '../../../../src-main/wallet/transactions/chain-reads';
+} from '@core/tx/builders';
+import { transactionHeader } from '@core/tx/header';
+import { signTransaction } from '@core/tx/sign';
+import type { TronNode } from '@main/node';
+import type { WalletServices } from '@main/wallet';
+import { completingSigners, planFromEnvelope, simulateEnvelope } from '@main/wallet/cosign/simulate-envelope';
+import { ChainReads } from '@main/wallet/transactions/chain-reads';
 import { makeTreasury, type Treasury } from '../../../fixtures/cosign-network';
 import { K } from '../../../fixtures/permissions';
 import { NILE, active } from '../../../core/envelope/helpers';

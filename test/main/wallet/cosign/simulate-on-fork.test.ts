@@ -2,17 +2,17 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainParametersFromNode } from '../../../../src-core/chain/parameters';
-import { TronNodeClient } from '../../../../src-core/client/client';
-import type { FetchLike } from '../../../../src-core/client/fetch';
-import { createEnvelope, type Envelope } from '../../../../src-core/envelope';
-import { buildTransaction, transferContract, triggerSmartContract } from '../../../../src-core/tx/builders';
-import { transactionHeader } from '../../../../src-core/tx/header';
-import { signTransaction } from '../../../../src-core/tx/sign';
-import { createNode, type TronNode } from '../../../../src-main/node';
-import { simulateEnvelope } from '../../../../src-main/wallet/cosign/simulate-envelope';
-import { simulateEnvelopeOnFork } from '../../../../src-main/wallet/cosign/simulate-on-fork';
-import { ChainReads } from '../../../../src-main/wallet/transactions/chain-reads';
+import { chainParametersFromNode } from '@core/chain/parameters';
+import { TronNodeClient } from '@core/client/client';
+import type { FetchLike } from '@core/client/fetch';
+import { createEnvelope, type Envelope } from '@core/envelope';
+import { buildTransaction, transferContract, triggerSmartContract } from '@core/tx/builders';
+import { transactionHeader } from '@core/tx/header';
+import { signTransaction } from '@core/tx/sign';
+import { createNode, type TronNode } from '@main/node';
+import { simulateEnvelope } from '@main/wallet/cosign/simulate-envelope';
+import { simulateEnvelopeOnFork } from '@main/wallet/cosign/simulate-on-fork';
+import { ChainReads } from '@main/wallet/transactions/chain-reads';
 import { loadArtifacts } from '../../../fixtures/contracts/compile';
 import {
   buildUpstreamState,

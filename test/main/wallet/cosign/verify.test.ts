@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import type { TronNodeClient } from '../../../../src-core/client/client';
-import { createEnvelope, type Envelope } from '../../../../src-core/envelope';
-import type { CheckView } from '../../../../src-core/ipc/channels/cosign';
-import type { Permission } from '../../../../src-core/permission/model';
-import { encodeOperations } from '../../../../src-core/permission/operations';
-import { buildTransaction, transferContract } from '../../../../src-core/tx/builders';
-import { transactionHeader } from '../../../../src-core/tx/header';
-import { signTransaction } from '../../../../src-core/tx/sign';
-import { Names } from '../../../../src-main/wallet/cosign/names';
+import { hexToBytes } from '@core/bytes/hex';
+import type { TronNodeClient } from '@core/client/client';
+import { createEnvelope, type Envelope } from '@core/envelope';
+import type { CheckView } from '@core/ipc/channels/cosign';
+import type { Permission } from '@core/permission/model';
+import { encodeOperations } from '@core/permission/operations';
+import { buildTransaction, transferContract } from '@core/tx/builders';
+import { transactionHeader } from '@core/tx/header';
+import { signTransaction } from '@core/tx/sign';
+import { Names } from '@main/wallet/cosign/names';
 import {
   EXPIRY_WARNING_MS,
   inspectEnvelope,
   warningPeriod,
   type InspectContext,
   type Inspection,
-} from '../../../../src-main/wallet/cosign/verify';
-import type { OwnerState } from '../../../../src-main/wallet/transactions/chain-reads';
+} from '@main/wallet/cosign/verify';
+import type { OwnerState } from '@main/wallet/transactions/chain-reads';
 import { K } from '../../../fixtures/permissions';
 import { NILE, active } from '../../../core/envelope/helpers';
 

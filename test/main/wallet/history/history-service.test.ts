@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addEnvelopeSignature } from '../../../../src-core/envelope';
-import { parseCsv } from '../../../../src-core/csv/csv';
-import { HISTORY_CSV_COLUMNS } from '../../../../src-core/ipc/channels/history';
-import type { VaultAccount } from '../../../../src-core/ipc/channels/vault';
-import { HistoryService } from '../../../../src-main/wallet/history/history-service';
-import { NetworkStores } from '../../../../src-main/wallet/stores/network-stores';
+import { addEnvelopeSignature } from '@core/envelope';
+import { parseCsv } from '@core/csv/csv';
+import { HISTORY_CSV_COLUMNS } from '@core/ipc/channels/history';
+import type { VaultAccount } from '@core/ipc/channels/vault';
+import { HistoryService } from '@main/wallet/history/history-service';
+import { NetworkStores } from '@main/wallet/stores/network-stores';
 import { K } from '../../../fixtures/permissions';
 import { multisig, proposal, sign } from '../../../core/envelope/helpers';
 import { removeDir, tempDir } from '../helpers';

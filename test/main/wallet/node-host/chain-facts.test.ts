@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TronNodeClient } from '../../../../src-core/client/client';
-import { DEFAULT_CHAIN_PARAMETERS } from '../../../../src-core/chain/parameters';
-import { ChainFacts, PARAMETERS_TTL_MS } from '../../../../src-main/wallet/node-host/chain-facts';
+import type { TronNodeClient } from '@core/client/client';
+import { DEFAULT_CHAIN_PARAMETERS } from '@core/chain/parameters';
+import { ChainFacts, PARAMETERS_TTL_MS } from '@main/wallet/node-host/chain-facts';
 
 /** A client that answers the two reads ChainFacts makes and counts them. */
 function countingClient(options: { genesis?: string; energyFee?: bigint; failParameters?: number } = {}) {

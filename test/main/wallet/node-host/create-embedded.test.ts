@@ -3,14 +3,14 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TronNodeClient } from '../../../../src-core/client';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import * as b from '../../../../src-core/tx/builders';
-import { transactionHeader } from '../../../../src-core/tx/header';
-import { signTransaction } from '../../../../src-core/tx/sign';
-import { createNode, type TronNode } from '../../../../src-main/node';
-import { embeddedNodeFactory, nodeSequenceDryRun } from '../../../../src-main/wallet/node-host/create-embedded';
-import type { EmbeddedNode } from '../../../../src-main/wallet/node-host/embedded-node';
+import { TronNodeClient } from '@core/client';
+import { hexToBytes } from '@core/bytes/hex';
+import * as b from '@core/tx/builders';
+import { transactionHeader } from '@core/tx/header';
+import { signTransaction } from '@core/tx/sign';
+import { createNode, type TronNode } from '@main/node';
+import { embeddedNodeFactory, nodeSequenceDryRun } from '@main/wallet/node-host/create-embedded';
+import type { EmbeddedNode } from '@main/wallet/node-host/embedded-node';
 import { loadArtifacts } from '../../../fixtures/contracts/compile';
 
 /**

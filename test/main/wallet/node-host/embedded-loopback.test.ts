@@ -1,11 +1,11 @@
 import { request, Server as HttpServer } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EmbeddedNodeSettingsSchema } from '../../../../src-core/ipc/channels/node';
-import { createNode, type TronNode } from '../../../../src-main/node';
-import { resolveConfig } from '../../../../src-main/node/config';
-import { embeddedNodeFactory, type CreateNodeInputLike } from '../../../../src-main/wallet/node-host/create-embedded';
-import { DEFAULT_EMBEDDED_NODE } from '../../../../src-main/wallet/stores/settings';
+import { EmbeddedNodeSettingsSchema } from '@core/ipc/channels/node';
+import { createNode, type TronNode } from '@main/node';
+import { resolveConfig } from '@main/node/config';
+import { embeddedNodeFactory, type CreateNodeInputLike } from '@main/wallet/node-host/create-embedded';
+import { DEFAULT_EMBEDDED_NODE } from '@main/wallet/stores/settings';
 import { startEmbeddedWallet } from '../embedded-wallet';
 import { recordEvents, removeDir, tempDir } from '../helpers';
 

@@ -2,11 +2,11 @@ import { createServer } from 'node:net';
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NETWORKS } from '../../../../src-core/client/networks';
-import type { FetchLike } from '../../../../src-core/client/fetch';
-import { NodeHost, NODE_FOLDER } from '../../../../src-main/wallet/node-host/node-host';
-import { networkKey } from '../../../../src-main/wallet/node-host/networks';
-import { Settings, SETTINGS_FILE } from '../../../../src-main/wallet/stores/settings';
+import { NETWORKS } from '@core/client/networks';
+import type { FetchLike } from '@core/client/fetch';
+import { NodeHost, NODE_FOLDER } from '@main/wallet/node-host/node-host';
+import { networkKey } from '@main/wallet/node-host/networks';
+import { Settings, SETTINGS_FILE } from '@main/wallet/stores/settings';
 import { miniNodeFactory, startMiniNode, type MiniNode } from '../../../fixtures/mini-node';
 import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
 

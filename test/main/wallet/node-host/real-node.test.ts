@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FetchLike } from '../../../../src-core/client/fetch';
-import { createNode } from '../../../../src-main/node';
-import { embeddedNodeFactory } from '../../../../src-main/wallet/node-host/create-embedded';
-import { NodeHost } from '../../../../src-main/wallet/node-host/node-host';
-import { Settings, SETTINGS_FILE } from '../../../../src-main/wallet/stores/settings';
+import type { FetchLike } from '@core/client/fetch';
+import { createNode } from '@main/node';
+import { embeddedNodeFactory } from '@main/wallet/node-host/create-embedded';
+import { NodeHost } from '@main/wallet/node-host/node-host';
+import { Settings, SETTINGS_FILE } from '@main/wallet/stores/settings';
 import { quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
 
 /** The host with the real embedded node (src-main/node): data under the user data folder. */

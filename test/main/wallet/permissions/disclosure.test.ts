@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { HexAddress } from '../../../../src-core/brand';
-import type { VaultAccount } from '../../../../src-core/ipc/channels/vault';
-import type { AccountPermissions } from '../../../../src-core/permission';
-import { signingPlanOf } from '../../../../src-main/wallet/permissions/disclosure';
+import type { HexAddress } from '@core/brand';
+import type { VaultAccount } from '@core/ipc/channels/vault';
+import type { AccountPermissions } from '@core/permission';
+import { signingPlanOf } from '@main/wallet/permissions/disclosure';
 import { K } from '../../../fixtures/permissions';
 
 const key = (k: 'K1' | 'K2' | 'K3', weight = 1n) => ({ address: K[k].hex as HexAddress, weight });

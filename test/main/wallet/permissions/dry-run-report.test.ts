@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { HexAddress } from '../../../../src-core/brand';
-import type { SigningPlan } from '../../../../src-core/ipc/channels/permissions';
-import { dryRunReport, noDryRunReason } from '../../../../src-main/wallet/permissions/dry-run-report';
+import type { HexAddress } from '@core/brand';
+import type { SigningPlan } from '@core/ipc/channels/permissions';
+import { dryRunReport, noDryRunReason } from '@main/wallet/permissions/dry-run-report';
 import { K } from '../../../fixtures/permissions';
 
 const signing = { expectedSignatures: 2, explanation: 'Alice and Bob sign.' } as SigningPlan;

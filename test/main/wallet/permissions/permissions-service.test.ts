@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deserializeError } from '../../../../src-core/errors';
-import { channels } from '../../../../src-core/ipc/contract';
-import type { PermissionStructureInput } from '../../../../src-core/ipc/channels/permissions';
-import type { VaultAccount } from '../../../../src-core/ipc/channels/vault';
+import { deserializeError } from '@core/errors';
+import { channels } from '@core/ipc/contract';
+import type { PermissionStructureInput } from '@core/ipc/channels/permissions';
+import type { VaultAccount } from '@core/ipc/channels/vault';
 import {
   DEFAULT_ACTIVE_OPERATIONS,
   LOCKOUT_CONFIRMATION_TEXT,
   encodeOperations,
   withOperation,
-} from '../../../../src-core/permission';
-import { createHandlers, walletServices } from '../../../../src-main/ipc/handlers';
-import { createIpcRegistry } from '../../../../src-main/ipc/registry';
-import type { WalletServices } from '../../../../src-main/wallet';
-import { PermissionsService } from '../../../../src-main/wallet/permissions/permissions-service';
-import { witnessCreateContract } from '../../../../src-core/tx/builders';
-import { draftFromSnapshot, structureInput } from '../../../../src-renderer/forms/permission-draft';
+} from '@core/permission';
+import { createHandlers, walletServices } from '@main/ipc/handlers';
+import { createIpcRegistry } from '@main/ipc/registry';
+import type { WalletServices } from '@main/wallet';
+import { PermissionsService } from '@main/wallet/permissions/permissions-service';
+import { witnessCreateContract } from '@core/tx/builders';
+import { draftFromSnapshot, structureInput } from '@renderer/forms/permission-draft';
 import { PASSWORD } from '../../vault/helpers';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
 import { expectWalletError, quietLog, recordEvents, type RecordedEvents } from '../helpers';

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { HexAddress } from '../../../../src-core/brand';
-import { withChainParameters } from '../../../../src-core/chain/parameters';
-import { DEFAULT_ACTIVE_OPERATIONS } from '../../../../src-core/permission';
-import {
-  currentStructure,
-  defaultActiveOperations,
-  totalSignNum,
-} from '../../../../src-main/wallet/permissions/review';
+import type { HexAddress } from '@core/brand';
+import { withChainParameters } from '@core/chain/parameters';
+import { DEFAULT_ACTIVE_OPERATIONS } from '@core/permission';
+import { currentStructure, defaultActiveOperations, totalSignNum } from '@main/wallet/permissions/review';
 import { K } from '../../../fixtures/permissions';
 
 describe('the structure under review', () => {

@@ -1,8 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toHexAddress } from '../../../../src-core/address/address';
-import { AddressBook, ADDRESS_BOOK_FILE } from '../../../../src-main/wallet/stores/address-book';
+import { toHexAddress } from '@core/address/address';
+import { AddressBook, ADDRESS_BOOK_FILE } from '@main/wallet/stores/address-book';
 import { vectors } from '../../../fixtures/vectors';
 import { expectWalletError, removeDir, tempDir } from '../helpers';
 

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addEnvelopeSignature, serializeEnvelope, type Envelope } from '../../../../src-core/envelope';
-import { Envelopes, ENVELOPES_FILE } from '../../../../src-main/wallet/stores/envelopes';
+import { addEnvelopeSignature, serializeEnvelope, type Envelope } from '@core/envelope';
+import { Envelopes, ENVELOPES_FILE } from '@main/wallet/stores/envelopes';
 import { K } from '../../../fixtures/permissions';
 import { multisig, mutable, proposal, sign } from '../../../core/envelope/helpers';
 import { expectWalletError, removeDir, tempDir } from '../helpers';

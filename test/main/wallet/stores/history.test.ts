@@ -1,12 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Drafts, DRAFTS_FILE } from '../../../../src-main/wallet/stores/drafts';
-import { Envelopes, ENVELOPES_FILE } from '../../../../src-main/wallet/stores/envelopes';
+import { Drafts, DRAFTS_FILE } from '@main/wallet/stores/drafts';
+import { Envelopes, ENVELOPES_FILE } from '@main/wallet/stores/envelopes';
 import { proposal } from '../../../core/envelope/helpers';
-import { History, HISTORY_FILE } from '../../../../src-main/wallet/stores/history';
-import { NetworkStores } from '../../../../src-main/wallet/stores/network-stores';
-import { defaultSettings, Settings, SETTINGS_FILE } from '../../../../src-main/wallet/stores/settings';
+import { History, HISTORY_FILE } from '@main/wallet/stores/history';
+import { NetworkStores } from '@main/wallet/stores/network-stores';
+import { defaultSettings, Settings, SETTINGS_FILE } from '@main/wallet/stores/settings';
 import { expectWalletError, removeDir, tempDir } from '../helpers';
 
 const TXID = 'ab'.repeat(32);

@@ -2,7 +2,7 @@ import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { JsonStore, type StoreDefinition } from '../../../../src-main/wallet/stores/json-store';
+import { JsonStore, type StoreDefinition } from '@main/wallet/stores/json-store';
 import { expectWalletError, removeDir, tempDir } from '../helpers';
 
 interface Doc {

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_EMBEDDED_NODE, SETTINGS_FILE, Settings } from '../../../../src-main/wallet/stores/settings';
+import { DEFAULT_EMBEDDED_NODE, SETTINGS_FILE, Settings } from '@main/wallet/stores/settings';
 import { removeDir, tempDir } from '../helpers';
 
 describe('settings.json', () => {

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { toBase58Address, toHexAddress } from '../../../../src-core/address/address';
-import { encodeParams } from '../../../../src-core/abi/encode';
-import { eventTopic } from '../../../../src-core/abi/signature';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import type { FetchInitLike, FetchLike } from '../../../../src-core/client/fetch';
-import { TxRequestSchema, type TxRequestInput } from '../../../../src-core/ipc/channels/tx';
-import { addressFromPrivateKey } from '../../../../src-core/keys/keys';
-import { createNode, type TronNode } from '../../../../src-main/node';
-import { embeddedNodeFactory } from '../../../../src-main/wallet/node-host/create-embedded';
-import { createWalletServices, type WalletServices } from '../../../../src-main/wallet';
-import { readDryRun } from '../../../../src-main/wallet/transactions/dry-run';
-import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store';
+import { toBase58Address, toHexAddress } from '@core/address/address';
+import { encodeParams } from '@core/abi/encode';
+import { eventTopic } from '@core/abi/signature';
+import { hexToBytes } from '@core/bytes/hex';
+import type { FetchInitLike, FetchLike } from '@core/client/fetch';
+import { TxRequestSchema, type TxRequestInput } from '@core/ipc/channels/tx';
+import { addressFromPrivateKey } from '@core/keys/keys';
+import { createNode, type TronNode } from '@main/node';
+import { embeddedNodeFactory } from '@main/wallet/node-host/create-embedded';
+import { createWalletServices, type WalletServices } from '@main/wallet';
+import { readDryRun } from '@main/wallet/transactions/dry-run';
+import { UnavailableSecretStore } from '@main/vault/secret-store';
 import { CHEAP_SCRYPT } from '../../vault/helpers';
 import { expectWalletError, quietLog, recordEvents, removeDir, tempDir } from '../helpers';
 
@@ -18,7 +18,8 @@ import { expectWalletError, quietLog, recordEvents, removeDir, tempDir } from '.
  * The contract paths of the transaction service (estimate, fee_limit strategies, revert reasons,
  * constant-call simulation, view calls, token facts, the node's dry run) against the real
  * embedded node for blocks, accounts and parameters, with the contract endpoints answered the
- * way java-tron answers them (java-tron-http.md §4.5), since this node version runs no VM.
+ * way java-tron answers them (TriggerConstantContractServlet, EstimateEnergyServlet), so each
+ * answer (a revert, a missing endpoint, an energy figure) is the one the test needs.
  */
 const hexOf = (text: string) => Buffer.from(text, 'utf8').toString('hex');
 const word = (types: string[], values: unknown[]) => encodeParams(types, values);

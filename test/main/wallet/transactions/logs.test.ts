@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseAbi } from '../../../../src-core/abi/fragments';
-import { encodeEventTopics } from '../../../../src-core/abi/logs';
-import { toBase58Address, toHexAddress } from '../../../../src-core/address/address';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import { addressFromPrivateKey } from '../../../../src-core/keys/keys';
-import { decodeLogs, type RawLog } from '../../../../src-main/wallet/transactions/logs';
-import { TRC20_ABI } from '../../../../src-main/wallet/transactions/requests';
+import { parseAbi } from '@core/abi/fragments';
+import { encodeEventTopics } from '@core/abi/logs';
+import { toBase58Address, toHexAddress } from '@core/address/address';
+import { hexToBytes } from '@core/bytes/hex';
+import { addressFromPrivateKey } from '@core/keys/keys';
+import { decodeLogs, type RawLog } from '@main/wallet/transactions/logs';
+import { TRC20_ABI } from '@main/wallet/transactions/requests';
 
 const address = (seed: number) =>
   toBase58Address(addressFromPrivateKey(hexToBytes(seed.toString(16).padStart(64, '0'))));

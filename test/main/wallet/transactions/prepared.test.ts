@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PreparedTransactions, type Prepared } from '../../../../src-main/wallet/transactions/prepared';
+import { PreparedTransactions, type Prepared } from '@main/wallet/transactions/prepared';
 import { expectWalletError } from '../helpers';
 
 const txid = (n: number) => n.toString(16).padStart(64, '0');

@@ -1,10 +1,10 @@
 import { freshAddress } from '../../../fixtures/addresses';
 import { PASSWORD } from '../../vault/helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBase58Address } from '../../../../src-core/address/address';
-import type { TronNodeClient } from '../../../../src-core/client/client';
-import { TxRequestSchema, type TxRequestInput } from '../../../../src-core/ipc/channels/tx';
-import type { WalletServices } from '../../../../src-main/wallet';
+import { toBase58Address } from '@core/address/address';
+import type { TronNodeClient } from '@core/client/client';
+import { TxRequestSchema, type TxRequestInput } from '@core/ipc/channels/tx';
+import type { WalletServices } from '@main/wallet';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
 import { expectWalletError, recordEvents, type RecordedEvents } from '../helpers';
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { toBase58Address } from '../../../../src-core/address/address';
-import type { TronNodeClient } from '../../../../src-core/client/client';
-import type { Block, TransactionInfo } from '../../../../src-core/client/types';
-import type { TxState } from '../../../../src-core/ipc/channels/tx';
-import type { TransactionJson } from '../../../../src-core/tx/types';
+import { toBase58Address } from '@core/address/address';
+import type { TronNodeClient } from '@core/client/client';
+import type { Block, TransactionInfo } from '@core/client/types';
+import type { TxState } from '@core/ipc/channels/tx';
+import type { TransactionJson } from '@core/tx/types';
 import {
   historyStatusOf,
   judgeSuccess,
   LIFECYCLE,
   readTrack,
   type TrackedMeta,
-} from '../../../../src-main/wallet/transactions/tracking';
+} from '@main/wallet/transactions/tracking';
 
 const TXID = 'ab'.repeat(32);
 const OWNER_HEX = '41a614f803b6fd780986a42c78ec9c7f77e6ded13c';

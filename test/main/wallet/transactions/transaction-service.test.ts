@@ -1,23 +1,23 @@
 import { freshAddress } from '../../../fixtures/addresses';
 import { ScriptedConsent } from '../../../fixtures/consent-surface';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import { parseEnvelope } from '../../../../src-core/envelope';
-import type { TxRequestInput } from '../../../../src-core/ipc/channels/tx';
-import { TxRequestSchema } from '../../../../src-core/ipc/channels/tx';
-import { TronNodeClient } from '../../../../src-core/client/client';
-import type { FetchLike } from '../../../../src-core/client/fetch';
+import { hexToBytes } from '@core/bytes/hex';
+import { parseEnvelope } from '@core/envelope';
+import type { TxRequestInput } from '@core/ipc/channels/tx';
+import { TxRequestSchema } from '@core/ipc/channels/tx';
+import { TronNodeClient } from '@core/client/client';
+import type { FetchLike } from '@core/client/fetch';
 import {
   accountPermissionUpdateContract,
   assetIssueContract,
   buildTransaction,
   transferContract,
-} from '../../../../src-core/tx/builders';
-import { transactionHeader } from '../../../../src-core/tx/header';
-import { signTransaction } from '../../../../src-core/tx/sign';
-import type { TronNode } from '../../../../src-main/node';
-import type { WalletServices } from '../../../../src-main/wallet';
-import { COSIGN_WINDOW_MS } from '../../../../src-main/wallet/transactions/contract-submission';
+} from '@core/tx/builders';
+import { transactionHeader } from '@core/tx/header';
+import { signTransaction } from '@core/tx/sign';
+import type { TronNode } from '@main/node';
+import type { WalletServices } from '@main/wallet';
+import { COSIGN_WINDOW_MS } from '@main/wallet/transactions/contract-submission';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
 import { expectWalletError, recordEvents, type RecordedEvents } from '../helpers';
 

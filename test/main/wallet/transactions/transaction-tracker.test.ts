@@ -1,14 +1,11 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TronNodeClient } from '../../../../src-core/client/client';
-import { BroadcastError, NetworkError } from '../../../../src-core/errors';
-import type { TransactionJson } from '../../../../src-core/tx/types';
-import type { TxState } from '../../../../src-core/ipc/channels/tx';
-import { History } from '../../../../src-main/wallet/stores/history';
-import {
-  TransactionTracker,
-  type FollowedTransaction,
-} from '../../../../src-main/wallet/transactions/transaction-tracker';
+import type { TronNodeClient } from '@core/client/client';
+import { BroadcastError, NetworkError } from '@core/errors';
+import type { TransactionJson } from '@core/tx/types';
+import type { TxState } from '@core/ipc/channels/tx';
+import { History } from '@main/wallet/stores/history';
+import { TransactionTracker, type FollowedTransaction } from '@main/wallet/transactions/transaction-tracker';
 import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
 
 const TXID = 'ab'.repeat(32);

@@ -1,7 +1,7 @@
 import { PASSWORD } from '../../vault/helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TxRequestSchema, type TxRequestInput } from '../../../../src-core/ipc/channels/tx';
-import type { WalletServices } from '../../../../src-main/wallet';
+import { TxRequestSchema, type TxRequestInput } from '@core/ipc/channels/tx';
+import type { WalletServices } from '@main/wallet';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
 import { recordEvents, type RecordedEvents } from '../helpers';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBase58Address, toHexAddress } from '../../../../src-core/address/address';
+import { toBase58Address, toHexAddress } from '@core/address/address';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
 import { recordEvents, type RecordedEvents } from '../helpers';
 

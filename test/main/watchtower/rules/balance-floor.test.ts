@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TxId } from '../../../../src-core/brand';
-import { alertId } from '../../../../src-main/watchtower/alert-id';
-import { balanceFloor, floorBreaches } from '../../../../src-main/watchtower/rules/balance-floor';
-import { defaultRules, type WatchedAccount } from '../../../../src-main/watchtower/watch-list';
+import type { TxId } from '@core/brand';
+import { alertId } from '@main/watchtower/alert-id';
+import { balanceFloor, floorBreaches } from '@main/watchtower/rules/balance-floor';
+import { defaultRules, type WatchedAccount } from '@main/watchtower/watch-list';
 import { testKey } from '../fake-chain';
 
 const token = testKey().hex;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as b from '../../../../src-core/tx/builders';
-import { contractSettings } from '../../../../src-main/watchtower/rules/contract-settings';
+import * as b from '@core/tx/builders';
+import { contractSettings } from '@main/watchtower/rules/contract-settings';
 import { signedTx, testKey } from '../fake-chain';
 import { context, facts } from './rule-context';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as b from '../../../../src-core/tx/builders';
-import { outgoingValue } from '../../../../src-main/watchtower/rules/outgoing-value';
+import * as b from '@core/tx/builders';
+import { outgoingValue } from '@main/watchtower/rules/outgoing-value';
 import { signedTx, testKey, transferInfo } from '../fake-chain';
 import { context, facts } from './rule-context';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { toBase58Address } from '../../../../src-core/address/address';
-import { accountPermissionsFromUpdate, type AccountPermissions } from '../../../../src-core/permission/model';
-import * as b from '../../../../src-core/tx/builders';
-import { permissionChanged } from '../../../../src-main/watchtower/rules/permission-changed';
+import { toBase58Address } from '@core/address/address';
+import { accountPermissionsFromUpdate, type AccountPermissions } from '@core/permission/model';
+import * as b from '@core/tx/builders';
+import { permissionChanged } from '@main/watchtower/rules/permission-changed';
 import { signedTx, testKey } from '../fake-chain';
 import { context, facts } from './rule-context';
 

@@ -1,11 +1,11 @@
 // Builds what a rule sees: the facts of a signed transaction and the watched account's context.
-import type { HexAddress } from '../../../../src-core/brand';
-import type { TransactionInfo } from '../../../../src-core/client/types';
-import type { AccountPermissions } from '../../../../src-core/permission/model';
-import type { TransactionJson } from '../../../../src-core/tx/types';
-import { transactionFacts, type TxFacts } from '../../../../src-main/watchtower/block-facts';
-import type { RuleContext } from '../../../../src-main/watchtower/rules/context';
-import { defaultRules, type AccountRules } from '../../../../src-main/watchtower/watch-list';
+import type { HexAddress } from '@core/brand';
+import type { TransactionInfo } from '@core/client/types';
+import type { AccountPermissions } from '@core/permission/model';
+import type { TransactionJson } from '@core/tx/types';
+import { transactionFacts, type TxFacts } from '@main/watchtower/block-facts';
+import type { RuleContext } from '@main/watchtower/rules/context';
+import { defaultRules, type AccountRules } from '@main/watchtower/watch-list';
 
 export function facts(tx: TransactionJson, info?: TransactionInfo): TxFacts {
   return transactionFacts(tx, info);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as b from '../../../../src-core/tx/builders';
-import { stakingChanged } from '../../../../src-main/watchtower/rules/staking-changed';
+import * as b from '@core/tx/builders';
+import { stakingChanged } from '@main/watchtower/rules/staking-changed';
 import { signedTx, testKey } from '../fake-chain';
 import { context, facts } from './rule-context';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Hex, HexAddress } from '../../../../src-core/brand';
-import type { AccountPermissions } from '../../../../src-core/permission/model';
-import * as b from '../../../../src-core/tx/builders';
-import { unexpectedSigner } from '../../../../src-main/watchtower/rules/unexpected-signer';
-import { defaultRules } from '../../../../src-main/watchtower/watch-list';
+import type { Hex, HexAddress } from '@core/brand';
+import type { AccountPermissions } from '@core/permission/model';
+import * as b from '@core/tx/builders';
+import { unexpectedSigner } from '@main/watchtower/rules/unexpected-signer';
+import { defaultRules } from '@main/watchtower/watch-list';
 import { signedTx, testKey } from '../fake-chain';
 import { context, facts } from './rule-context';
 

@@ -2,12 +2,12 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
-import { toBase58Address } from '../../../../src-core/address/address';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import { VaultError } from '../../../../src-core/errors';
-import type { AccountView } from '../../../../src-core/ipc/channels/accounts';
-import { accountLabelProblem } from '../../../../src-core/ipc/channels/vault';
-import { addressFromPrivateKey } from '../../../../src-core/keys/keys';
+import { toBase58Address } from '@core/address/address';
+import { hexToBytes } from '@core/bytes/hex';
+import { VaultError } from '@core/errors';
+import type { AccountView } from '@core/ipc/channels/accounts';
+import { accountLabelProblem } from '@core/ipc/channels/vault';
+import { addressFromPrivateKey } from '@core/keys/keys';
 
 /**
  * The accounts table over a mocked bridge that behaves like main's vault: rename in place with the
@@ -36,7 +36,7 @@ function account(id: number, kind: AccountView['kind'], label: string, secretId?
   };
 }
 
-vi.mock('../../../../src-renderer/api/bridge', () => ({
+vi.mock('@renderer/api/bridge', () => ({
   api: {
     accounts: {
       list: async () => {
@@ -74,9 +74,9 @@ vi.mock('../../../../src-renderer/api/bridge', () => ({
   },
 }));
 
-const { default: AccountsTable } = await import('../../../../src-renderer/components/accounts/AccountsTable.vue');
-const { useAccountsStore } = await import('../../../../src-renderer/stores/accounts');
-const { useNoticesStore } = await import('../../../../src-renderer/stores/notices');
+const { default: AccountsTable } = await import('@renderer/components/accounts/AccountsTable.vue');
+const { useAccountsStore } = await import('@renderer/stores/accounts');
+const { useNoticesStore } = await import('@renderer/stores/notices');
 
 /** The table fed from the accounts store, as the Home page does. */
 const Host = defineComponent({

@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import BaseButton from '../../../../src-renderer/components/base/BaseButton.vue';
+import BaseButton from '@renderer/components/base/BaseButton.vue';
 
 describe('BaseButton', () => {
   it('is a non-submitting button by default and passes clicks through', async () => {

@@ -1,7 +1,7 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { nextTick } from 'vue';
-import BaseDialog from '../../../../src-renderer/components/base/BaseDialog.vue';
+import BaseDialog from '@renderer/components/base/BaseDialog.vue';
 
 describe('BaseDialog', () => {
   it('opens and closes the native dialog with its model, titled for assistive tech', async () => {

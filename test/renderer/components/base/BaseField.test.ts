@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import BaseField from '../../../../src-renderer/components/base/BaseField.vue';
+import BaseField from '@renderer/components/base/BaseField.vue';
 
 describe('BaseField', () => {
   it('labels its input and updates the model', async () => {

@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import BaseNotice from '../../../../src-renderer/components/base/BaseNotice.vue';
+import BaseNotice from '@renderer/components/base/BaseNotice.vue';
 
 describe('BaseNotice', () => {
   it('uses role=alert for errors and warnings and role=status otherwise', () => {

@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import BaseTable from '../../../../src-renderer/components/base/BaseTable.vue';
+import BaseTable from '@renderer/components/base/BaseTable.vue';
 
 const columns = [
   { key: 'name', label: 'Name' },

@@ -1,8 +1,8 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EnvelopeQrReader, envelopeUrParts } from '../../../../src-core/envelope/qr-codes';
-import QrCodes from '../../../../src-renderer/components/cosign/QrCodes.vue';
-import { QR_FRAME_MS } from '../../../../src-renderer/components/cosign/qr';
+import { EnvelopeQrReader, envelopeUrParts } from '@core/envelope/qr-codes';
+import QrCodes from '@renderer/components/cosign/QrCodes.vue';
+import { QR_FRAME_MS } from '@renderer/components/cosign/qr';
 
 const text = JSON.stringify({ format: 'tron-cosign-envelope', data: 'cd'.repeat(1200) });
 

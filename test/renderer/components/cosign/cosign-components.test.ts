@@ -3,16 +3,16 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextTick } from 'vue';
 import jsQR from 'jsqr';
-import { EnvelopeQrReader, envelopeUrParts } from '../../../../src-core/envelope/qr-codes';
-import { qrTextFromBytes } from '../../../../src-core/envelope/qr-frames';
-import type { CheckView } from '../../../../src-core/ipc/channels/cosign';
-import ExpiryCountdown from '../../../../src-renderer/components/cosign/ExpiryCountdown.vue';
-import SigningProgress from '../../../../src-renderer/components/cosign/SigningProgress.vue';
-import StageBadge from '../../../../src-renderer/components/cosign/StageBadge.vue';
-import VerificationChecks from '../../../../src-renderer/components/cosign/VerificationChecks.vue';
-import { formatRemaining } from '../../../../src-renderer/components/cosign/chain-clock';
-import { QUIET_ZONE, qrMatrix } from '../../../../src-renderer/components/cosign/qr';
-import { useNodeStatusStore } from '../../../../src-renderer/stores/node-status';
+import { EnvelopeQrReader, envelopeUrParts } from '@core/envelope/qr-codes';
+import { qrTextFromBytes } from '@core/envelope/qr-frames';
+import type { CheckView } from '@core/ipc/channels/cosign';
+import ExpiryCountdown from '@renderer/components/cosign/ExpiryCountdown.vue';
+import SigningProgress from '@renderer/components/cosign/SigningProgress.vue';
+import StageBadge from '@renderer/components/cosign/StageBadge.vue';
+import VerificationChecks from '@renderer/components/cosign/VerificationChecks.vue';
+import { formatRemaining } from '@renderer/components/cosign/chain-clock';
+import { QUIET_ZONE, qrMatrix } from '@renderer/components/cosign/qr';
+import { useNodeStatusStore } from '@renderer/stores/node-status';
 import { paymentsProgress } from '../../fixtures/progress';
 
 /** Paints a matrix's SVG path into RGBA pixels (`scale` px per module), as a screenshot would. */

@@ -1,8 +1,8 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { EmbeddedNodeSettings } from '../../../../src-core/ipc/channels/node';
-import { DEFAULT_EMBEDDED_NODE } from '../../../../src-main/wallet/stores/settings';
+import type { EmbeddedNodeSettings } from '@core/ipc/channels/node';
+import { DEFAULT_EMBEDDED_NODE } from '@main/wallet/stores/settings';
 import { installWindowApi, type MainStub } from '../../stub-window-api';
 
 /** The embedded node's settings on the Node screen: browser access and the dev endpoints, both off by default. */
@@ -15,7 +15,7 @@ const main: MainStub = {
 };
 installWindowApi(main, calls);
 
-const { default: NodeSettingsForm } = await import('../../../../src-renderer/components/node/NodeSettingsForm.vue');
+const { default: NodeSettingsForm } = await import('@renderer/components/node/NodeSettingsForm.vue');
 
 function checkbox(form: VueWrapper, label: string) {
   const box = form.findAll('.check').find((check) => check.get('label').text() === label);

@@ -2,10 +2,10 @@ import { mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextTick } from 'vue';
-import { encodeOperations } from '../../../../src-core/permission';
+import { encodeOperations } from '@core/permission';
 import { K, snapshotFixture } from '../../../fixtures/permission-snapshot';
 
-vi.mock('../../../../src-renderer/api/bridge', () => ({
+vi.mock('@renderer/api/bridge', () => ({
   api: {
     permissions: {
       load: async () => snapshotFixture(),
@@ -16,9 +16,8 @@ vi.mock('../../../../src-renderer/api/bridge', () => ({
   },
 }));
 
-const { usePermissionEditorStore } = await import('../../../../src-renderer/stores/permission-editor');
-const { default: PermissionGroupEditor } =
-  await import('../../../../src-renderer/components/permissions/PermissionGroupEditor.vue');
+const { usePermissionEditorStore } = await import('@renderer/stores/permission-editor');
+const { default: PermissionGroupEditor } = await import('@renderer/components/permissions/PermissionGroupEditor.vue');
 
 async function editor() {
   const store = usePermissionEditorStore();

@@ -1,7 +1,7 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import type { EstimateView } from '../../../../src-core/ipc/channels/tx';
-import EnergyEstimate from '../../../../src-renderer/components/tx/EnergyEstimate.vue';
+import type { EstimateView } from '@core/ipc/channels/tx';
+import EnergyEstimate from '@renderer/components/tx/EnergyEstimate.vue';
 
 /** The figures of contract-paths.test.ts: 35,000 energy of which 2,500 is the dynamic-energy penalty. */
 const estimate: EstimateView = {

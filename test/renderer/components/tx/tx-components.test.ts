@@ -1,12 +1,12 @@
 import { mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { describe, expect, it } from 'vitest';
-import type { CostView, PermissionChoiceView, SimulationView } from '../../../../src-core/ipc/channels/tx';
-import CostBreakdown from '../../../../src-renderer/components/tx/CostBreakdown.vue';
-import PermissionPanel from '../../../../src-renderer/components/tx/PermissionPanel.vue';
-import SimulationPanel from '../../../../src-renderer/components/tx/SimulationPanel.vue';
-import TxFieldInput from '../../../../src-renderer/components/tx/TxFieldInput.vue';
-import { useNamesStore } from '../../../../src-renderer/stores/names';
+import type { CostView, PermissionChoiceView, SimulationView } from '@core/ipc/channels/tx';
+import CostBreakdown from '@renderer/components/tx/CostBreakdown.vue';
+import PermissionPanel from '@renderer/components/tx/PermissionPanel.vue';
+import SimulationPanel from '@renderer/components/tx/SimulationPanel.vue';
+import TxFieldInput from '@renderer/components/tx/TxFieldInput.vue';
+import { useNamesStore } from '@renderer/stores/names';
 
 const cost: CostView = {
   expectedSignatures: 2,

@@ -1,12 +1,12 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { toBase58Address, toHexAddress } from '../../../../src-core/address/address';
-import { hexToBytes } from '../../../../src-core/bytes/hex';
-import type { AddressBookImportReport, ContactView } from '../../../../src-core/ipc/channels/address-book';
-import { addressFromPrivateKey } from '../../../../src-core/keys/keys';
-import { addressBookToCsv, readAddressBookCsv } from '../../../../src-main/wallet/address-book/address-book-csv';
-import { useNoticesStore } from '../../../../src-renderer/stores/notices';
+import { toBase58Address, toHexAddress } from '@core/address/address';
+import { hexToBytes } from '@core/bytes/hex';
+import type { AddressBookImportReport, ContactView } from '@core/ipc/channels/address-book';
+import { addressFromPrivateKey } from '@core/keys/keys';
+import { addressBookToCsv, readAddressBookCsv } from '@main/wallet/address-book/address-book-csv';
+import { useNoticesStore } from '@renderer/stores/notices';
 import { installWindowApi, type MainStub } from '../../stub-window-api';
 
 /**
@@ -75,7 +75,7 @@ const main: MainStub = {
 
 installWindowApi(main, calls);
 
-const { default: AddressBookPage } = await import('../../../../src-renderer/pages/cosign/AddressBookPage.vue');
+const { default: AddressBookPage } = await import('@renderer/pages/cosign/AddressBookPage.vue');
 
 const GOOD = `name,address,note,tags\r\nAlice,${ALICE},desk 1,cosigner\r\nBob,${toHexAddress(BOB)},,\r\n`;
 const WITH_TYPO = `name,address,note,tags\nCarol,${CAROL},,\nTypo,TXnotAnAddress,,\n`;

@@ -2,9 +2,9 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter, type Router } from 'vue-router';
-import type { EnvelopeDetail } from '../../../../src-core/ipc/channels/cosign';
-import type { CostView, SimulationView } from '../../../../src-core/ipc/channels/tx';
-import { useNoticesStore } from '../../../../src-renderer/stores/notices';
+import type { EnvelopeDetail } from '@core/ipc/channels/cosign';
+import type { CostView, SimulationView } from '@core/ipc/channels/tx';
+import { useNoticesStore } from '@renderer/stores/notices';
 import { installWindowApi, type MainStub } from '../../stub-window-api';
 import { paymentsProgress } from '../../fixtures/progress';
 
@@ -63,9 +63,9 @@ const main: MainStub = {
 };
 installWindowApi(main, calls, { on: () => () => undefined });
 
-const { default: EnvelopePage } = await import('../../../../src-renderer/pages/cosign/EnvelopePage.vue');
+const { default: EnvelopePage } = await import('@renderer/pages/cosign/EnvelopePage.vue');
 // After the stand-in: the bridge reads window.api when it loads.
-const { useNodeStatusStore } = await import('../../../../src-renderer/stores/node-status');
+const { useNodeStatusStore } = await import('@renderer/stores/node-status');
 
 /** A 2-of-3 call from the treasury signed by Alice; this wallet holds Bob's key. */
 function detail(overrides: Partial<EnvelopeDetail> = {}): EnvelopeDetail {

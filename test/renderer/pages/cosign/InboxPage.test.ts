@@ -2,8 +2,8 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter, type Router } from 'vue-router';
-import type { ImportResult, Inbox, InboxItem } from '../../../../src-core/ipc/channels/cosign';
-import { useNoticesStore } from '../../../../src-renderer/stores/notices';
+import type { ImportResult, Inbox, InboxItem } from '@core/ipc/channels/cosign';
+import { useNoticesStore } from '@renderer/stores/notices';
 import { installWindowApi, type MainStub } from '../../stub-window-api';
 
 /**
@@ -66,7 +66,7 @@ const main: MainStub = {
 };
 installWindowApi(main, calls, { on: () => () => undefined });
 
-const { default: InboxPage } = await import('../../../../src-renderer/pages/cosign/InboxPage.vue');
+const { default: InboxPage } = await import('@renderer/pages/cosign/InboxPage.vue');
 
 let router: Router;
 

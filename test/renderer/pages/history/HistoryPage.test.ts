@@ -1,7 +1,7 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HistoryRow } from '../../../../src-core/ipc/channels/history';
+import type { HistoryRow } from '@core/ipc/channels/history';
 
 const TXID_A = 'a'.repeat(64);
 const TXID_B = 'b'.repeat(64);
@@ -32,7 +32,7 @@ const ROWS: HistoryRow[] = [
   },
 ];
 
-vi.mock('../../../../src-renderer/api/bridge', () => ({
+vi.mock('@renderer/api/bridge', () => ({
   api: {
     on: () => () => undefined,
     history: { list: async () => ROWS },
@@ -40,7 +40,7 @@ vi.mock('../../../../src-renderer/api/bridge', () => ({
   },
 }));
 
-const { default: HistoryPage } = await import('../../../../src-renderer/pages/history/HistoryPage.vue');
+const { default: HistoryPage } = await import('@renderer/pages/history/HistoryPage.vue');
 
 function render() {
   return mount(HistoryPage, {

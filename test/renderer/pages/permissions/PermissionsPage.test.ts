@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import { K, snapshotFixture } from '../../../fixtures/permission-snapshot';
 
-vi.mock('../../../../src-renderer/api/bridge', () => ({
+vi.mock('@renderer/api/bridge', () => ({
   api: {
     vault: {
       listAccounts: async () => [
@@ -20,7 +20,7 @@ vi.mock('../../../../src-renderer/api/bridge', () => ({
   },
 }));
 
-const { default: PermissionsPage } = await import('../../../../src-renderer/pages/permissions/PermissionsPage.vue');
+const { default: PermissionsPage } = await import('@renderer/pages/permissions/PermissionsPage.vue');
 
 async function render() {
   const router = createRouter({

@@ -69,7 +69,3 @@ export function refreshOwnBalance(runState: RunState): void {
   const { tx, frame } = tronOf(runState);
   runState.env.contract.balance = tx.world.getAccount(frame.address)?.balance ?? 0n;
 }
-
-export function pushBool(runState: RunState, value: boolean): void {
-  runState.stack.push(value ? 1n : 0n);
-}

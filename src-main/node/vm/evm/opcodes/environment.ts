@@ -8,7 +8,7 @@ import { chargeMemory, intValueSafe, tronOf } from './context';
 
 type OpHandler = AddOpcode['logicFunction'];
 
-/** COINBASE: the block's witness with the 0x41 prefix in the word (tvm.md §2, §4). */
+/** COINBASE: the block's witness with the 0x41 prefix in the word (java-tron OperationActions.coinBaseAction). */
 const coinbase: AddOpcode = {
   opcode: 0x41,
   opcodeName: 'COINBASE',

@@ -13,8 +13,8 @@ type CustomOpcode = NonNullable<EVMOpts['customOpcodes']>[number];
 type OpHandler = AddOpcode['logicFunction'];
 
 /**
- * The TVM opcode table on top of the Istanbul profile (tvm.md §5 "Standard opcode gating",
- * java-tron `OperationRegistry`): TRON replacements for SSTORE, the CALL family, CREATE/CREATE2,
+ * The TVM opcode table on top of the Istanbul profile (java-tron
+ * `OperationRegistry`): TRON replacements for SSTORE, the CALL family, CREATE/CREATE2,
  * SELFDESTRUCT and the environment ops, the TRON-only 0xd0–0xdf ops when their proposals are
  * active, and removal of standard ops whose proposals are not.
  */

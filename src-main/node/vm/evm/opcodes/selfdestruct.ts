@@ -9,7 +9,7 @@ import { guardStatic, tronOf } from './context';
 const EMPTY = new Uint8Array(0);
 
 /**
- * SELFDESTRUCT as java-tron's `Program.suicide` (tvm.md §5, §11): energy 0, +25000 when the
+ * SELFDESTRUCT as java-tron's `Program.suicide`: energy 0, +25000 when the
  * inheritor account does not exist (allowEnergyAdjustment). `canSuicide()` false (delegations or
  * pending unfreezes) turns it into a REVERT. Otherwise rewards are withdrawn and votes cancelled,
  * TRX and every TRC10 balance move to the inheritor (to the black hole when the inheritor is the

@@ -21,7 +21,7 @@ import {
 } from './context';
 
 /**
- * TRON staking, voting and reward opcodes (tvm.md §5; java-tron `OperationActions` + `Program`).
+ * TRON staking, voting and reward opcodes (java-tron `OperationActions` + `Program`).
  * Each creates its internal transaction first, then asks the node's staking hooks; a refusal pushes
  * 0 and marks the internal transaction rejected without failing the frame. The hook runs inside its
  * own checkpoint, so a refusal leaves no partial change (java-tron's child repository).
@@ -229,69 +229,85 @@ function bytesToWord(bytes: Uint8Array): bigint {
   return value;
 }
 
-const withdrawReward: AddOpcode = {
-  opcode: 0xd9,
-  opcodeName: 'WITHDRAWREWARD',
-  baseFee: Number(Energy.WITHDRAW_REWARD),
-  logicFunction: (runState: RunState) => {
-    guardStatic(runState);
-    const { tx, frame } = tronOf(runState);
-    const record = addInternalTx(runState, tx, frame, frame.address, 0n, 'withdrawReward');
-    const outcome = attempt(runState, tx, () => tx.staking.withdrawReward(tx.stakingContext, frame.address));
-    if (!outcome.ok) return reject(runState, record);
-    record.value = outcome.amount;
-    runState.stack.push(outcome.amount);
-  },
-};
+/**
+ * WITHDRAWREWARD and WITHDRAWEXPIREUNFREEZE: record the internal transaction `note`, run the hook,
+ * and push the amount paid out (also the internal transaction's value).
+ */
+function withdrawOpcode(
+  opcode: number,
+  opcodeName: string,
+  baseFee: bigint,
+  note: string,
+  hook: (tx: TxContext, owner: HexAddress) => StakingOutcome & { readonly amount: bigint },
+): AddOpcode {
+  return {
+    opcode,
+    opcodeName,
+    baseFee: Number(baseFee),
+    logicFunction: (runState: RunState) => {
+      guardStatic(runState);
+      const { tx, frame } = tronOf(runState);
+      const record = addInternalTx(runState, tx, frame, frame.address, 0n, note);
+      const outcome = attempt(runState, tx, () => hook(tx, frame.address));
+      if (!outcome.ok) return reject(runState, record);
+      record.value = outcome.amount;
+      runState.stack.push(outcome.amount);
+    },
+  };
+}
 
-const freezeBalanceV2: AddOpcode = {
-  opcode: 0xda,
-  opcodeName: 'FREEZEBALANCEV2',
-  baseFee: Number(Energy.FREEZE_V2),
-  logicFunction: (runState: RunState) => {
-    guardStatic(runState);
-    const { tx, frame } = tronOf(runState);
-    const [resource, amount] = runState.stack.popN(2) as [bigint, bigint];
-    const record = addInternalTx(
-      runState,
-      tx,
-      frame,
-      frame.address,
-      lowInt64(amount),
-      `freezeBalanceV2For${name(resource)}`,
-    );
-    const exact = exactInt64(amount);
-    if (exact === undefined) return reject(runState, record);
-    const outcome = attempt(runState, tx, () =>
-      tx.staking.freezeBalanceV2(tx.stakingContext, frame.address, exact, resourceV2(resource)),
-    );
-    if (!outcome.ok) return reject(runState, record);
-    runState.stack.push(1n);
-  },
-};
+const withdrawReward = withdrawOpcode(0xd9, 'WITHDRAWREWARD', Energy.WITHDRAW_REWARD, 'withdrawReward', (tx, owner) =>
+  tx.staking.withdrawReward(tx.stakingContext, owner),
+);
 
-const unfreezeBalanceV2: AddOpcode = {
-  opcode: 0xdb,
-  opcodeName: 'UNFREEZEBALANCEV2',
-  baseFee: Number(Energy.UNFREEZE_V2),
-  logicFunction: (runState: RunState) => {
-    guardStatic(runState);
-    const { tx, frame } = tronOf(runState);
-    const [resource, amount] = runState.stack.popN(2) as [bigint, bigint];
-    const record = addInternalTx(
-      runState,
-      tx,
-      frame,
-      frame.address,
-      lowInt64(amount),
-      `unfreezeBalanceV2For${name(resource)}`,
-    );
-    const exact = exactInt64(amount);
-    if (exact === undefined) return reject(runState, record);
-    const outcome = attempt(runState, tx, () =>
-      tx.staking.unfreezeBalanceV2(tx.stakingContext, frame.address, exact, resourceV2(resource)),
-    );
-    if (!outcome.ok) return reject(runState, record);
+/**
+ * FREEZEBALANCEV2 and UNFREEZEBALANCEV2: pop the resource and the amount, record the internal
+ * transaction `<note>For<Resource>` with the amount's low 64 bits, then run the hook with the
+ * exact amount (an amount past int64 is refused) and push 1; `afterwards` adds what the outcome
+ * brings beyond that.
+ */
+function stakeV2Opcode<T extends StakingOutcome>(
+  opcode: number,
+  opcodeName: string,
+  baseFee: bigint,
+  note: string,
+  hook: (tx: TxContext, owner: HexAddress, amount: bigint, resource: number) => T,
+  afterwards: (runState: RunState, tx: TxContext, frame: FrameContext, outcome: T) => void = () => {},
+): AddOpcode {
+  return {
+    opcode,
+    opcodeName,
+    baseFee: Number(baseFee),
+    logicFunction: (runState: RunState) => {
+      guardStatic(runState);
+      const { tx, frame } = tronOf(runState);
+      const [resource, amount] = runState.stack.popN(2) as [bigint, bigint];
+      const record = addInternalTx(runState, tx, frame, frame.address, lowInt64(amount), `${note}For${name(resource)}`);
+      const exact = exactInt64(amount);
+      if (exact === undefined) return reject(runState, record);
+      const outcome = attempt(runState, tx, () => hook(tx, frame.address, exact, resourceV2(resource)));
+      if (!outcome.ok) return reject(runState, record);
+      afterwards(runState, tx, frame, outcome);
+      runState.stack.push(1n);
+    },
+  };
+}
+
+const freezeBalanceV2 = stakeV2Opcode(
+  0xda,
+  'FREEZEBALANCEV2',
+  Energy.FREEZE_V2,
+  'freezeBalanceV2',
+  (tx, owner, amount, resource) => tx.staking.freezeBalanceV2(tx.stakingContext, owner, amount, resource),
+);
+
+const unfreezeBalanceV2 = stakeV2Opcode(
+  0xdb,
+  'UNFREEZEBALANCEV2',
+  Energy.UNFREEZE_V2,
+  'unfreezeBalanceV2',
+  (tx, owner, amount, resource) => tx.staking.unfreezeBalanceV2(tx.stakingContext, owner, amount, resource),
+  (runState, tx, frame, outcome) => {
     if (outcome.withdrawnExpired > 0n)
       addInternalTx(
         runState,
@@ -301,9 +317,8 @@ const unfreezeBalanceV2: AddOpcode = {
         outcome.withdrawnExpired,
         'withdrawExpireUnfreezeWhileUnfreezing',
       );
-    runState.stack.push(1n);
   },
-};
+);
 
 const cancelAllUnfreezeV2: AddOpcode = {
   opcode: 0xdc,
@@ -332,20 +347,13 @@ const cancelAllUnfreezeV2: AddOpcode = {
   },
 };
 
-const withdrawExpireUnfreeze: AddOpcode = {
-  opcode: 0xdd,
-  opcodeName: 'WITHDRAWEXPIREUNFREEZE',
-  baseFee: Number(Energy.WITHDRAW_EXPIRE_UNFREEZE),
-  logicFunction: (runState: RunState) => {
-    guardStatic(runState);
-    const { tx, frame } = tronOf(runState);
-    const record = addInternalTx(runState, tx, frame, frame.address, 0n, 'withdrawExpireUnfreeze');
-    const outcome = attempt(runState, tx, () => tx.staking.withdrawExpireUnfreeze(tx.stakingContext, frame.address));
-    if (!outcome.ok) return reject(runState, record);
-    record.value = outcome.amount;
-    runState.stack.push(outcome.amount);
-  },
-};
+const withdrawExpireUnfreeze = withdrawOpcode(
+  0xdd,
+  'WITHDRAWEXPIREUNFREEZE',
+  Energy.WITHDRAW_EXPIRE_UNFREEZE,
+  'withdrawExpireUnfreeze',
+  (tx, owner) => tx.staking.withdrawExpireUnfreeze(tx.stakingContext, owner),
+);
 
 function delegation(opcode: number, opcodeName: string, note: string, undelegate: boolean): AddOpcode {
   return {

@@ -10,7 +10,7 @@ function keyHex(key: bigint): Hex {
 }
 
 /**
- * SSTORE prices row existence, not zero-ness (`EnergyCost.getSstoreCost`, tvm.md §3, §11):
+ * SSTORE prices row existence, not zero-ness (`EnergyCost.getSstoreCost`, `Storage.commit`):
  * 20000 when the row does not exist and the new value is not zero, 5000 otherwise. No refunds and
  * no EIP-2200 sentry. A row written zero keeps existing until the transaction commits.
  */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
-import type { TronNode } from '../../../../../src-main/node';
-import { addressFromPrivateKey } from '../../../../../src-core/keys/keys';
-import { hexToBytes } from '../../../../../src-core/bytes/hex';
-import { DEFAULT_DEV_MNEMONIC } from '../../../../../src-main/node/config';
+import type { TronNode } from '@main/node';
+import { addressFromPrivateKey } from '@core/keys/keys';
+import { hexToBytes } from '@core/bytes/hex';
+import { DEFAULT_DEV_MNEMONIC } from '@main/node/config';
 import { call, startNode } from '../../helpers';
 
 /** A GET with a chosen Host header (fetch does not let a caller set it). */

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { TronNode } from '../../../../../src-main/node';
-import { bytesToHex, hexToBytes } from '../../../../../src-core/bytes/hex';
-import { encodeBase58Check } from '../../../../../src-core/bytes/base58';
-import { utf8ToBytes } from '../../../../../src-core/bytes/utf8';
-import { stringifyJson } from '../../../../../src-core/json/lossless';
+import type { TronNode } from '@main/node';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
+import { encodeBase58Check } from '@core/bytes/base58';
+import { utf8ToBytes } from '@core/bytes/utf8';
+import { stringifyJson } from '@core/json/lossless';
 import { call, fundedKey, startNode, type Key, type Reply } from '../../helpers';
 import { artifacts, callData, deploy, word } from '../../vm-host/helpers';
 import { fitsInt64, wideIntegers } from '../../../../fixtures/wide-integers';

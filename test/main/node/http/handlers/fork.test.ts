@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../../src-main/node';
+import type { TronNode } from '@main/node';
 import { call, startNode } from '../../helpers';
 
 /** The fork endpoints on a node that is not a fork (the fork itself: test/integration/node/fork.test.ts). */

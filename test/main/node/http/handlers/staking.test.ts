@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../../src-main/node';
-import { encodeBase58Check } from '../../../../../src-core/bytes/base58';
-import { hexToBytes } from '../../../../../src-core/bytes/hex';
+import type { TronNode } from '@main/node';
+import { encodeBase58Check } from '@core/bytes/base58';
+import { hexToBytes } from '@core/bytes/hex';
 import { call, fundedKey, startNode, integerParseError, JSON_FORMAT_PARSE, type Key } from '../../helpers';
 
 /**

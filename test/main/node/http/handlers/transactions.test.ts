@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TronNode } from '../../../../../src-main/node';
-import { bytesToHex, hexToBytes } from '../../../../../src-core/bytes/hex';
-import { utf8ToBytes } from '../../../../../src-core/bytes/utf8';
-import { encodeBase58Check } from '../../../../../src-core/bytes/base58';
-import type { TransactionJson } from '../../../../../src-core/tx/types';
+import type { TronNode } from '@main/node';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
+import { utf8ToBytes } from '@core/bytes/utf8';
+import { encodeBase58Check } from '@core/bytes/base58';
+import type { TransactionJson } from '@core/tx/types';
 import {
   call,
   fundedKey,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TronNode } from '../../../../../src-main/node';
+import type { TronNode } from '@main/node';
 import { call, startNode } from '../../helpers';
 
 /** A JSON-RPC request to TRE's /tre, as TronBox's tronWrap.send and TronWeb's createEmptyBlock post it. */

@@ -1,0 +1,93 @@
+// The layers of src-main/node, lowest first (src-main/node/README.md, "Layers"). A module may import
+// its own layer and the layers below it, never one above: the chain does not reach the pool, the
+// pool not the HTTP server. Entries are paths under src-main/node without the extension; a file
+// listed on its own (chain/tx) sits in its layer even when its folder sits higher.
+export const nodeRoot = 'src-main/node';
+
+export const nodeLayers = [
+  { name: 'leaves: errors, keys, configuration', members: ['errors', 'genesis', 'private-net', 'config'] },
+  {
+    name: 'storage, state and the transaction model',
+    members: [
+      'store',
+      'state',
+      'auth',
+      'signatures',
+      'chain/sha256',
+      'chain/tx',
+      'chain/block',
+      'actuators/parsed-contract',
+      'actuators/actuator',
+    ],
+  },
+  { name: 'protocol rules', members: ['resources', 'trc10', 'staking', 'exchanges', 'governance', 'vm'] },
+  { name: 'actuators and the hosted VM', members: ['actuators', 'vm-host'] },
+  { name: 'consensus and the chain', members: ['consensus', 'chain'] },
+  { name: 'the pending pool', members: ['pool'] },
+  {
+    name: 'block production, dry runs, fork mode, dev accounts',
+    members: ['producer', 'simulation', 'fork', 'dev-accounts'],
+  },
+  { name: 'the APIs', members: ['http', 'jsonrpc', 'events-api'] },
+  { name: 'the node assembled', members: ['node', 'index', 'cli', 'cli-options'] },
+];
+
+/**
+ * Upward imports the layering allows, each with its reason. `from` and `to` are paths under
+ * src-main/node (a folder or a file without extension).
+ */
+export const nodeLayerExceptions = [
+  {
+    from: 'vm-host/runtime',
+    to: 'chain/chain',
+    why: 'the runtime is attached to the chain after both exist; constant calls read its head and parameters',
+  },
+  {
+    from: 'vm-host/runtime',
+    to: 'pool/pool',
+    why: "the runtime is attached to the pool after both exist; constant calls take the pool's lock",
+  },
+  { from: 'vm-host/pool-turns', to: 'pool/pool', why: "constant calls share the pool's lock a slice at a time" },
+  {
+    from: 'vm-host/dynamic-energy-maintenance',
+    to: 'chain/maintenance',
+    why: 'a maintenance hook implements the interface the chain declares for its maintenance',
+  },
+  {
+    from: 'simulation/dry-run',
+    to: 'http/format',
+    why: "a dry run answers the TransactionInfo JSON the endpoint prints (java-tron's JsonFormat)",
+  },
+  {
+    from: 'simulation/dry-run',
+    to: 'http/tx-input',
+    why: 'a dry run reads a transaction JSON as the endpoints do (Util.packTransaction)',
+  },
+];
+
+const within = (path, prefix) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** One `layers/no-upward-import` zone per layer member: the members of every higher layer are forbidden. */
+export function nodeLayerZones() {
+  const all = nodeLayers.flatMap((layer) => layer.members);
+  const full = (path) => `${nodeRoot}/${path}`;
+  return nodeLayers.flatMap((layer, index) => {
+    const higher = nodeLayers.slice(index + 1).flatMap((l) => l.members);
+    if (higher.length === 0) return [];
+    const lowerOrSame = nodeLayers.slice(0, index + 1).flatMap((l) => l.members);
+    return layer.members.map((member) => ({
+      files: full(member),
+      // A file listed on its own inside this member belongs to its own zone.
+      except: all.filter((other) => other !== member && within(other, member)).map(full),
+      forbidden: higher.map(full),
+      // A lower file listed on its own inside a higher folder (chain/tx inside chain) stays reachable.
+      allow: [
+        ...lowerOrSame.filter((other) => higher.some((h) => within(other, h))).map((to) => ({ to: full(to) })),
+        ...nodeLayerExceptions
+          .filter((e) => within(e.from, member))
+          .map((e) => ({ from: full(e.from), to: full(e.to) })),
+      ],
+      message: `Inside the node a lower layer never imports a higher one ("${layer.name}" is below the module imported; scripts/eslint/node-layers.mjs).`,
+    }));
+  });
+}
