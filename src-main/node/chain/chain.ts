@@ -103,7 +103,7 @@ export class Chain {
     this.genesisId = head.genesisId;
     this.blocks = parts.blocks;
     this.indexes = parts.indexes;
-    this.solid = new SolidState(options.state, () => this.props);
+    this.solid = new SolidState(options.state, options.store, () => this.props);
     const genesis = options.witnessKeys.map((k): BlockSigner => ({
       privateKey: k.privateKey,
       witnessHex: k.hex,
@@ -128,9 +128,8 @@ export class Chain {
     }
     const chain = new Chain(options, head, {
       blocks: await BlockLog.load(store, head.props.headNumber),
-      indexes: await ChainIndexes.load(store, head.props.headTimestamp),
+      indexes: await ChainIndexes.load(store),
     });
-    await chain.solid.load(store);
     return chain;
   }
 
@@ -169,7 +168,7 @@ export class Chain {
   }
 
   isPackedAndUnexpired(idHex: string): boolean {
-    return this.indexes.isPackedAndUnexpired(idHex);
+    return this.indexes.isPackedAndUnexpired(idHex, this.props.headTimestamp);
   }
 
   /** blockID of one of the last 256 blocks (BLOCKHASH), synchronously. */
@@ -299,10 +298,7 @@ export class Chain {
     const undo = undoRecordsOf(this.state, view);
     const keepUndo = next.solidNumber < block.number;
     const solidified = [p.solidNumber + 1, next.solidNumber] as const;
-    const indexed = this.indexes.stage(
-      block,
-      packed.map(({ tx }) => tx),
-    );
+    const indexed = this.indexes.stage(block);
     const ops = blockBatch({ block, packed, encoded, undo: keepUndo ? undo : undefined, solidified, props: next });
     await writeBatch(this.store, this.state, [...ops, ...indexed.ops, ...this.state.stage(view)]);
     if (keepUndo) this.solid.add(block.number, undo.accounts, undo.records);
