@@ -107,6 +107,7 @@ export class Chain {
     const genesis = options.witnessKeys.map((k): BlockSigner => ({
       privateKey: k.privateKey,
       witnessHex: k.hex,
+      keyHex: k.hex,
       source: 'genesis',
     }));
     this.signers = new SignerBook(options.config, [...genesis, ...(options.signers ?? [])]);

@@ -18,7 +18,7 @@ import { measureLatency, type Latency } from '../scale/latency';
  * `--keep=<dir>` builds the chain in `<dir>` and leaves it there; `--reuse=<dir>` skips the build
  * and measures a chain kept that way (so a change to the restart or the reads is measured in
  * minutes, on the same chain). `--profile` runs the restarted node under `--cpu-prof` and prints
- * its main thread's top functions during the restart and during the reads.
+ * its main thread's top functions during the restart and during each endpoint's reads.
  */
 // 500 transfers a block: a busy mainnet block holds a few hundred.
 const DEFAULT_SIZE: ChainSize = { accounts: 200_000, transfers: 1_000_000, perBlock: 500 };
@@ -129,7 +129,7 @@ export async function run(): Promise<boolean> {
 
     // --- restart in a process of its own --------------------------------------------------------
     const profileDir = process.argv.includes('--profile') ? await mkdtemp(join(os.tmpdir(), 'scale-profile-')) : null;
-    const windows = { restart: { startMicros: nowMicros(), endMicros: 0 }, reads: { startMicros: 0, endMicros: 0 } };
+    const windows: Record<string, ProfileWindow> = { restart: { startMicros: nowMicros(), endMicros: 0 } };
     const forkedAt = performance.now();
     const child = fork(fileURLToPath(new URL('../scale/serve.ts', import.meta.url)), [datadir], {
       execArgv: [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), '--import', 'tsx'],
@@ -147,7 +147,7 @@ export async function run(): Promise<boolean> {
       const firstAnswerMs = performance.now() - askedAt;
       const sinceForkMs = performance.now() - forkedAt;
       first.close();
-      windows.restart.endMicros = nowMicros();
+      windows.restart!.endMicros = nowMicros();
       const restartMs = ready.createNodeMs + firstAnswerMs;
       const headServed = firstReply.includes(`"number":${built.headNumber}`);
       console.log(
@@ -155,31 +155,20 @@ export async function run(): Promise<boolean> {
       );
 
       // --- reads under concurrency -------------------------------------------------------------
-      windows.reads.startMicros = nowMicros();
       const reads: { name: string; latency: Latency }[] = [];
+      const measure = async (name: string, bodies: string[], ok: (reply: string) => boolean): Promise<void> => {
+        const window = { startMicros: nowMicros(), endMicros: 0 };
+        reads.push({ name, latency: await measureLatency(ready.port, CLIENTS, `/wallet/${name}`, bodies, ok) });
+        window.endMicros = nowMicros();
+        windows[name] = window;
+      };
       const addressBodies = spread(built.addresses, REQUESTS_PER_ENDPOINT).map((a) => JSON.stringify({ address: a }));
-      reads.push({
-        name: 'getaccount',
-        latency: await measureLatency(ready.port, CLIENTS, '/wallet/getaccount', addressBodies, (r) =>
-          r.includes('"address"'),
-        ),
-      });
+      await measure('getaccount', addressBodies, (r) => r.includes('"address"'));
       const idBodies = spread(built.sampleTxIds, REQUESTS_PER_ENDPOINT).map((id) => JSON.stringify({ value: id }));
-      reads.push({
-        name: 'gettransactionbyid',
-        latency: await measureLatency(ready.port, CLIENTS, '/wallet/gettransactionbyid', idBodies, (r) =>
-          r.includes('"txID"'),
-        ),
-      });
+      await measure('gettransactionbyid', idBodies, (r) => r.includes('"txID"'));
       const numbers = Array.from({ length: built.headNumber }, (_, i) => i + 1);
       const blockBodies = spread(numbers, BLOCK_REQUESTS).map((num) => JSON.stringify({ num }));
-      reads.push({
-        name: 'getblockbynum',
-        latency: await measureLatency(ready.port, CLIENTS, '/wallet/getblockbynum', blockBodies, (r) =>
-          r.includes('"blockID"'),
-        ),
-      });
-      windows.reads.endMicros = nowMicros();
+      await measure('getblockbynum', blockBodies, (r) => r.includes('"blockID"'));
       const memory = await memoryOf(child.pid!);
 
       const failedReads = reads.reduce((n, r) => n + r.latency.failed, 0);
