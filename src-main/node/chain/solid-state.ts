@@ -36,21 +36,24 @@ export class SolidState {
   }
 
   private accountUndo(blockNumber: number): UndoRecord | null {
-    let undo = this.accounts.get(blockNumber);
-    if (undo === undefined) {
-      const bytes = this.store.getSync(key(PREFIX.undo, u64(blockNumber)));
-      undo = bytes ? decodeUndo(bytes) : null;
-      this.accounts.set(blockNumber, undo);
-    }
-    return undo;
+    return this.undoOf(this.accounts, PREFIX.undo, decodeUndo, blockNumber);
   }
 
   private recordUndo(blockNumber: number): RecordUndo | null {
-    let undo = this.records.get(blockNumber);
+    return this.undoOf(this.records, PREFIX.recordUndo, decodeRecordUndo, blockNumber);
+  }
+
+  private undoOf<T>(
+    held: Map<number, T | null>,
+    prefix: number,
+    decode: (bytes: Uint8Array) => T,
+    blockNumber: number,
+  ): T | null {
+    let undo = held.get(blockNumber);
     if (undo === undefined) {
-      const bytes = this.store.getSync(key(PREFIX.recordUndo, u64(blockNumber)));
-      undo = bytes ? decodeRecordUndo(bytes) : null;
-      this.records.set(blockNumber, undo);
+      const bytes = this.store.getSync(key(prefix, u64(blockNumber)));
+      undo = bytes ? decode(bytes) : null;
+      held.set(blockNumber, undo);
     }
     return undo;
   }

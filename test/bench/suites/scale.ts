@@ -90,7 +90,9 @@ async function printProfile(dir: string, windows: Record<string, ProfileWindow>)
   const profile = JSON.parse(await readFile(join(dir, file), 'utf8')) as CpuProfile;
   for (const [name, window] of Object.entries(windows)) {
     const top = topOfProfile(profile, window, PROFILE_TOP);
-    console.log(`\nmain thread, ${name}: ${Math.round(top.sampledMs)} ms sampled, ${Math.round(top.busyMs)} ms not idle`);
+    console.log(
+      `\nmain thread, ${name}: ${Math.round(top.sampledMs)} ms sampled, ${Math.round(top.busyMs)} ms not idle`,
+    );
     console.table(top.functions.map((f) => ({ 'self ms': Math.round(f.selfMs), '% busy': f.share, function: f.name })));
   }
 }
@@ -130,7 +132,9 @@ export async function run(): Promise<boolean> {
     let built: BuiltChain;
     if (reuse) {
       built = JSON.parse(await readFile(join(reuse, BUILT_FILE), 'utf8')) as BuiltChain;
-      console.log(`\nscale: the chain kept in ${reuse} (${built.headNumber} blocks, ${built.addresses.length} accounts)`);
+      console.log(
+        `\nscale: the chain kept in ${reuse} (${built.headNumber} blocks, ${built.addresses.length} accounts)`,
+      );
     } else {
       console.log(`\nscale: ${size.accounts} accounts, ${size.transfers} transfers, ${size.perBlock} per block`);
       built = await build(datadir, size);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { protocol} from '../../../../src-core/proto/runtime';
+import type { protocol } from '../../../../src-core/proto/runtime';
 import { bigintToLong } from '../../../../src-core/proto/runtime';
 import { sealBlock } from '../../../../src-main/node/chain/block';
 import { ChainIndexes } from '../../../../src-main/node/chain/indexes';

@@ -12,7 +12,8 @@ describe('block replies', () => {
   beforeAll(async () => {
     node = await startNode();
     const alice = fundedKey(node, 0);
-    for (const amount of [1n, 2n, 3n]) await broadcast(node, makeTx(node, transfer(alice, newKey(), amount), alice.key));
+    for (const amount of [1n, 2n, 3n])
+      await broadcast(node, makeTx(node, transfer(alice, newKey(), amount), alice.key));
     withTransfers = (await node.mine(1)).number;
   });
 
