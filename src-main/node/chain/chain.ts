@@ -129,7 +129,7 @@ export class Chain {
     }
     const chain = new Chain(options, head, {
       blocks: await BlockLog.load(store, head.props.headNumber),
-      indexes: await ChainIndexes.load(store),
+      indexes: await ChainIndexes.load(store, head.props),
     });
     return chain;
   }
@@ -299,7 +299,10 @@ export class Chain {
     const undo = undoRecordsOf(this.state, view);
     const keepUndo = next.solidNumber < block.number;
     const solidified = [p.solidNumber + 1, next.solidNumber] as const;
-    const indexed = this.indexes.stage(block);
+    const indexed = this.indexes.stage(
+      block,
+      packed.map(({ tx }) => tx),
+    );
     const ops = blockBatch({ block, packed, encoded, undo: keepUndo ? undo : undefined, solidified, props: next });
     await writeBatch(this.store, this.state, [...ops, ...indexed.ops, ...this.state.stage(view)]);
     if (keepUndo) this.solid.add(block.number, undo.accounts, undo.records);

@@ -60,7 +60,7 @@ describe('chain indexes', () => {
   it('accepts a reference to a block once it is added, and nothing else', async () => {
     const indexes = new ChainIndexes(await openStore());
     const b = block(7, 21_000);
-    const staged = indexes.stage(b);
+    const staged = indexes.stage(b, []);
     expect(indexes.tapos(b.id.subarray(6, 8), b.id.subarray(8, 16))).toBe(false);
     staged.add();
     expect(indexes.tapos(b.id.subarray(6, 8), b.id.subarray(8, 16))).toBe(true);
@@ -68,34 +68,42 @@ describe('chain indexes', () => {
     expect(indexes.tapos(b.id.subarray(5, 8), b.id.subarray(8, 16))).toBe(false);
   });
 
-  it('reads the TAPOS index back from the store', async () => {
-    const store = await openStore();
-    const b = block(4, 12_000);
-    await store.write(new ChainIndexes(store).stage(b).ops);
-    const loaded = await ChainIndexes.load(store);
-    expect(loaded.tapos(b.id.subarray(6, 8), b.id.subarray(8, 16))).toBe(true);
-  });
-
-  it('finds a packed id until the head reaches its expiration', async () => {
-    const store = await openStore();
-    const indexes = new ChainIndexes(store);
+  it('holds an id packed since the start until a block reaches its expiration', async () => {
+    const indexes = new ChainIndexes(await openStore());
     const tx = transaction(1, 120_000);
-    expect(indexes.isPackedAndUnexpired(tx.idHex, 3_000)).toBe(false);
-    await storeInBlock(store, 1, [tx]);
+    indexes.stage(block(1, 3_000), [tx]).add();
     expect(indexes.isPackedAndUnexpired(tx.idHex, 3_000)).toBe(true);
+    indexes.stage(block(2, 117_000), []).add();
     expect(indexes.isPackedAndUnexpired(tx.idHex, 117_000)).toBe(true);
+    indexes.stage(block(3, 120_000), []).add();
     expect(indexes.isPackedAndUnexpired(tx.idHex, 120_000)).toBe(false);
   });
 
-  it('answers for the transactions of a reopened store without reading them back first', async () => {
+  it('after a restart, finds ids packed before it in the transaction store until the latest expiration written', async () => {
     const store = await openStore();
     const early = transaction(2, 60_000);
     const late = transaction(3, 600_000);
     const never = transaction(4, 600_000);
+    const b = block(4, 12_000);
+    await store.write(new ChainIndexes(store).stage(b, [early, late]).ops);
     await storeInBlock(store, 4, [early, late]);
-    const loaded = await ChainIndexes.load(store);
+    const loaded = await ChainIndexes.load(store, { headNumber: 4, headTimestamp: 12_000 });
+    expect(loaded.tapos(b.id.subarray(6, 8), b.id.subarray(8, 16))).toBe(true);
+    expect(loaded.isPackedAndUnexpired(early.idHex, 12_000)).toBe(true);
     expect(loaded.isPackedAndUnexpired(early.idHex, 90_000)).toBe(false);
     expect(loaded.isPackedAndUnexpired(late.idHex, 90_000)).toBe(true);
     expect(loaded.isPackedAndUnexpired(never.idHex, 90_000)).toBe(false);
+    expect(loaded.isPackedAndUnexpired(late.idHex, 600_000)).toBe(false);
+  });
+
+  it('reads the store for the longest expiration window after the head when the latest expiration was never written', async () => {
+    const store = await openStore();
+    const tx = transaction(5, 50_000_000);
+    await storeInBlock(store, 9, [tx]);
+    const loaded = await ChainIndexes.load(store, { headNumber: 9, headTimestamp: 27_000 });
+    expect(loaded.isPackedAndUnexpired(tx.idHex, 27_000)).toBe(true);
+    expect(loaded.isPackedAndUnexpired(tx.idHex, 49_999_999)).toBe(true);
+    const atGenesis = await ChainIndexes.load(store, { headNumber: 0, headTimestamp: 27_000 });
+    expect(atGenesis.isPackedAndUnexpired(tx.idHex, 27_000)).toBe(false);
   });
 });
