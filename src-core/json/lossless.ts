@@ -16,6 +16,16 @@ export function parseJsonLossless(text: string): unknown {
  * `JSON.stringify` (toJSON, undefined and functions skipped in objects, null in arrays).
  */
 export function stringifyJson(value: unknown, indent?: number): string {
+  if (!indent) {
+    // The native writer prints the same text and is several times faster; it refuses a bigint
+    // (TypeError), and then the whole value is written here. A block of hundreds of transactions
+    // is one reply.
+    try {
+      return JSON.stringify(value) ?? 'null';
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+    }
+  }
   return writeValue(value, indent ? ' '.repeat(indent) : '', '') ?? 'null';
 }
 

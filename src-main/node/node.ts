@@ -21,6 +21,7 @@ import { Producer } from './producer/producer';
 import { HttpApi } from './http/server';
 import type { Route } from './http/server';
 import { buildRoutes } from './http/routes';
+import { BlockReplies } from './http/block-replies';
 import type { NodeServices } from './http/services';
 import { ContractRuntime } from './vm-host/runtime';
 import { CONTRACT_RECORD_CODECS } from './vm-host/contract-records';
@@ -179,6 +180,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       startedAt: Date.now(),
       contracts,
       dryRunner,
+      blockReplies: new BlockReplies(chain),
       devAccounts,
       mine,
       mineOnClock: async (blocks) => {

@@ -110,10 +110,11 @@ export class Chain {
     this.genesisId = head.genesisId;
     this.blocks = parts.blocks;
     this.indexes = parts.indexes;
-    this.solid = new SolidState(options.state, () => this.props);
+    this.solid = new SolidState(options.state, options.store, () => this.props);
     const genesis = options.witnessKeys.map((k): BlockSigner => ({
       privateKey: k.privateKey,
       witnessHex: k.hex,
+      keyHex: k.hex,
       source: 'genesis',
     }));
     this.signers = new SignerBook(options.config, [...genesis, ...(options.signers ?? [])]);
@@ -135,9 +136,8 @@ export class Chain {
     }
     const chain = new Chain(options, head, {
       blocks: await BlockLog.load(store, head.props.headNumber),
-      indexes: await ChainIndexes.load(store, head.props.headTimestamp),
+      indexes: await ChainIndexes.load(store, head.props),
     });
-    await chain.solid.load(store);
     return chain;
   }
 
@@ -176,7 +176,7 @@ export class Chain {
   }
 
   isPackedAndUnexpired(idHex: string): boolean {
-    return this.indexes.isPackedAndUnexpired(idHex);
+    return this.indexes.isPackedAndUnexpired(idHex, this.props.headTimestamp);
   }
 
   /** blockID of one of the last 256 blocks (BLOCKHASH), synchronously. */

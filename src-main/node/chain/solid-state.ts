@@ -5,7 +5,7 @@ import type { RecordValue } from '../state/records';
 import { recordSlot } from '../state/records';
 import type { StateReader } from '../state/view';
 import type { Store } from '../store/store';
-import { PREFIX, readU64 } from '../store/store';
+import { key, PREFIX, u64 } from '../store/store';
 import type { RecordUndo, UndoRecord } from './undo';
 import { decodeRecordUndo, decodeUndo } from './undo';
 
@@ -14,27 +14,48 @@ import { decodeRecordUndo, decodeUndo } from './undo';
  * records of the blocks above the solidified one applied, newest first. Those undo records are
  * held from their block until it is solidified (chain/commit.ts writes and deletes them).
  * Witnesses, names and stake totals are the head's.
+ *
+ * A block's undo records are read from the store the first time a solidified read needs them
+ * (a start reads none), then held until the block is solidified; a block without one is
+ * remembered as null.
  */
 export class SolidState {
-  private readonly accounts = new Map<number, UndoRecord>();
-  private readonly records = new Map<number, RecordUndo>();
+  private readonly accounts = new Map<number, UndoRecord | null>();
+  private readonly records = new Map<number, RecordUndo | null>();
 
   constructor(
     private readonly state: StateBackend,
+    private readonly store: Store,
     private readonly props: () => Readonly<DynamicProperties>,
   ) {}
 
-  /** Reads back the undo records of the blocks that are not solidified yet. */
-  async load(store: Store): Promise<void> {
-    for await (const [k, v] of store.scan(Uint8Array.of(PREFIX.undo))) this.accounts.set(readU64(k, 1), decodeUndo(v));
-    for await (const [k, v] of store.scan(Uint8Array.of(PREFIX.recordUndo)))
-      this.records.set(readU64(k, 1), decodeRecordUndo(v));
+  /** A written block's undo records. */
+  add(blockNumber: number, accounts: UndoRecord, records: RecordUndo): void {
+    this.accounts.set(blockNumber, accounts.size > 0 ? accounts : null);
+    this.records.set(blockNumber, records.size > 0 ? records : null);
   }
 
-  /** A written block's undo records (empty ones are not kept). */
-  add(blockNumber: number, accounts: UndoRecord, records: RecordUndo): void {
-    if (accounts.size > 0) this.accounts.set(blockNumber, accounts);
-    if (records.size > 0) this.records.set(blockNumber, records);
+  private accountUndo(blockNumber: number): UndoRecord | null {
+    return this.undoOf(this.accounts, PREFIX.undo, decodeUndo, blockNumber);
+  }
+
+  private recordUndo(blockNumber: number): RecordUndo | null {
+    return this.undoOf(this.records, PREFIX.recordUndo, decodeRecordUndo, blockNumber);
+  }
+
+  private undoOf<T>(
+    held: Map<number, T | null>,
+    prefix: number,
+    decode: (bytes: Uint8Array) => T,
+    blockNumber: number,
+  ): T | null {
+    let undo = held.get(blockNumber);
+    if (undo === undefined) {
+      const bytes = this.store.getSync(key(prefix, u64(blockNumber)));
+      undo = bytes ? decode(bytes) : null;
+      held.set(blockNumber, undo);
+    }
+    return undo;
   }
 
   /** Blocks that are solidified now: their undo records are no longer needed. */
@@ -49,7 +70,7 @@ export class SolidState {
     const p = this.props();
     let value: AccountRecord | null | undefined = this.state.getAccount(addressHex);
     for (let n = p.headNumber; n > p.solidNumber; n--) {
-      const undo = this.accounts.get(n);
+      const undo = this.accountUndo(n);
       if (undo?.has(addressHex)) value = undo.get(addressHex);
     }
     return value ?? undefined;
@@ -60,7 +81,7 @@ export class SolidState {
     const slot = recordSlot(namespace, recordKey);
     let value: RecordValue | null | undefined = this.state.getRecord(namespace, recordKey);
     for (let n = p.headNumber; n > p.solidNumber; n--) {
-      const undo = this.records.get(n);
+      const undo = this.recordUndo(n);
       if (undo?.has(slot)) value = undo.get(slot);
     }
     return value ?? undefined;
@@ -81,7 +102,7 @@ export class SolidState {
         const slotPrefix = recordSlot(namespace, prefix);
         const keyStart = recordSlot(namespace, '').length;
         for (let n = p.headNumber; n > p.solidNumber; n--) {
-          for (const slot of this.records.get(n)?.keys() ?? [])
+          for (const slot of this.recordUndo(n)?.keys() ?? [])
             if (slot.startsWith(slotPrefix)) keys.add(slot.slice(keyStart));
         }
         return [...keys].filter((k) => this.record(namespace, k) !== undefined);

@@ -23,10 +23,11 @@ export interface BlockSigner {
   readonly witnessHex: string;
   /** Where the key was configured, for log lines. */
   readonly source: 'genesis' | 'localwitness' | 'dev funded account';
+  /** Address (hex) of the private key when it is already known (a derived key), else computed from the key. */
+  readonly keyHex?: string;
 }
 
 interface HeldSigner extends BlockSigner {
-  /** Address (hex) of the private key. */
   readonly keyHex: string;
 }
 
@@ -37,7 +38,12 @@ interface HeldSigner extends BlockSigner {
  */
 export function configuredSigners(config: NodeConfig, funded: readonly DerivedKey[]): BlockSigner[] {
   const signers: BlockSigner[] = config.dev
-    ? funded.map((k) => ({ privateKey: k.privateKey, witnessHex: k.hex, source: 'dev funded account' as const }))
+    ? funded.map((k) => ({
+        privateKey: k.privateKey,
+        witnessHex: k.hex,
+        keyHex: k.hex,
+        source: 'dev funded account' as const,
+      }))
     : [];
   for (const hex of config.localWitness) {
     const privateKey = hexToBytes(hex);
@@ -70,7 +76,7 @@ export class SignerBook {
   ) {
     // Later entries win: genesis, then dev funded keys, then localwitness.
     for (const s of signers) {
-      const held = { ...s, keyHex: addressFromPrivateKey(s.privateKey) };
+      const held = { ...s, keyHex: s.keyHex ?? addressFromPrivateKey(s.privateKey) };
       this.byWitness.set(s.witnessHex, held);
       this.byKey.set(held.keyHex, held);
     }

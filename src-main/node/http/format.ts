@@ -1,11 +1,12 @@
 import { protocol } from '../../../src-core/proto/runtime';
 import { messageToJson } from '../../../src-core/proto/json-codec';
-import { decodeTransaction } from '../../../src-core/tx/codec';
+import { rawDataFromMessage } from '../../../src-core/tx/codec';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { concatBytes } from '../../../src-core/bytes/bytes';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import type { Chain } from '../chain/chain';
 import { blockIdOf } from '../chain/block';
+import { sha256Hex } from '../chain/sha256';
 import type { AccountRecord } from '../state/account';
 import { accountToMessage } from '../state/account';
 import { addEnergyUsage, addNetUsage, freeNetUsageAt, increaseFixed } from '../resources/account-usage';
@@ -27,23 +28,37 @@ export function generateContractAddress(txId: Uint8Array, owner: Uint8Array): st
  * Util.printTransactionToJSON: txID, raw_data, raw_data_hex, signature, ret; no `visible`; a
  * CreateSmartContract also gets the new contract's address (hex in both address forms), an owner
  * left out included.
+ *
+ * Every Transaction the node stores or builds carries its raw_data as protobufjs wrote it
+ * (chain/tx.ts `transactionBytes`), so that field's bytes are the encoding the txID hashes: they are
+ * hashed and printed as they are, not encoded again (blocks print hundreds of transactions).
  */
 export function transactionJson(bytes: Uint8Array, visible: boolean): Json {
-  const tx = decodeTransaction(bytes, { visible }) as unknown as Json;
-  delete tx.visible;
+  const message = protocol.Transaction.decode(bytes);
+  const rawBytes = lengthDelimitedFields(bytes).find(([tag]) => tag === RAW_DATA_TAG)?.[1] ?? EMPTY;
+  const tx: Json = {
+    txID: sha256Hex(rawBytes),
+    raw_data: rawDataFromMessage((message.raw_data ?? {}) as unknown as Json, { visible }),
+    raw_data_hex: Buffer.from(rawBytes.buffer, rawBytes.byteOffset, rawBytes.length).toString('hex'),
+  };
+  if (message.signature.length > 0) tx.signature = message.signature.map((sig) => bytesToHex(sig));
+  if (message.ret.length > 0)
+    tx.ret = message.ret.map((r) => messageToJson('protocol.Transaction.Result', r as unknown as Json, { visible }));
   const contract = (tx.raw_data as { contract?: { type?: string }[] }).contract?.[0];
   if (contract?.type === 'CreateSmartContract') {
-    const parameter = protocol.Transaction.decode(bytes).raw_data?.contract?.[0]?.parameter?.value;
+    const parameter = message.raw_data?.contract?.[0]?.parameter?.value;
     const owner = protocol.CreateSmartContract.decode(parameter ?? new Uint8Array()).owner_address;
     tx.contract_address = generateContractAddress(hexToBytes(tx.txID as string), owner ?? new Uint8Array());
   }
   return tx;
 }
 
-/** Splits a serialized Block into its transactions (field 1) and header (field 2) without decoding them. */
-export function splitBlock(bytes: Uint8Array): { transactions: Uint8Array[]; header: Uint8Array } {
-  const transactions: Uint8Array[] = [];
-  let header: Uint8Array = new Uint8Array();
+const RAW_DATA_TAG = 0x0a;
+const EMPTY = new Uint8Array();
+
+/** The fields of a message whose fields are all length-delimited (Block, Transaction), as [tag, bytes]. */
+function lengthDelimitedFields(bytes: Uint8Array): [number, Uint8Array][] {
+  const fields: [number, Uint8Array][] = [];
   let offset = 0;
   while (offset < bytes.length) {
     const tag = bytes[offset++]!;
@@ -55,8 +70,17 @@ export function splitBlock(bytes: Uint8Array): { transactions: Uint8Array[]; hea
       if (b < 0x80) break;
       shift *= 128;
     }
-    const part = bytes.subarray(offset, offset + length);
+    fields.push([tag, bytes.subarray(offset, offset + length)]);
     offset += length;
+  }
+  return fields;
+}
+
+/** Splits a serialized Block into its transactions (field 1) and header (field 2) without decoding them. */
+export function splitBlock(bytes: Uint8Array): { transactions: Uint8Array[]; header: Uint8Array } {
+  const transactions: Uint8Array[] = [];
+  let header: Uint8Array = EMPTY;
+  for (const [tag, part] of lengthDelimitedFields(bytes)) {
     if (tag === 0x0a) transactions.push(part);
     else if (tag === 0x12) header = part;
   }

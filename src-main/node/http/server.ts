@@ -46,6 +46,7 @@ export interface ServerOptions {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const KEEP_ALIVE_MS = 30_000;
 
 /** Browsers send Origin with cross-origin requests and with every POST; other HTTP clients do not. */
 const BROWSER_REFUSED =
@@ -78,7 +79,9 @@ export class HttpApi {
   constructor(private readonly options: ServerOptions) {}
 
   async listen(): Promise<{ host: string; port: number }> {
-    const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
+    // Jetty's idle timeout (java-tron's HTTP connector keeps its default, 30 s). Node's 5 s default
+    // also closed connections whose next request was already waiting while the event loop was busy.
+    const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS }, (req, res) => {
       this.handle(req, res).catch((error: unknown) => send(res, 200, jsonText(errorBody(error))));
     });
     server.on('connection', (socket) => {

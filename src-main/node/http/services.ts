@@ -7,6 +7,7 @@ import type { ContractRuntime } from '../vm-host/runtime';
 import type { DryRunner } from '../simulation/dry-run';
 import type { DevAccounts } from '../dev-accounts';
 import type { ForkHandle } from '../fork/open-fork';
+import type { BlockReplies } from './block-replies';
 
 /** What the HTTP handlers use of the node. */
 export interface NodeServices {
@@ -19,6 +20,8 @@ export interface NodeServices {
   /** The VM hosted by the node: constant calls, estimates. */
   readonly contracts: ContractRuntime;
   readonly dryRunner: DryRunner;
+  /** Rendered block replies, cached. */
+  readonly blockReplies: BlockReplies;
   /** TRE's test-account book: /admin/accounts-json and /admin/temporary-accounts-generation. */
   readonly devAccounts: DevAccounts;
   mine(blocks: number): Promise<void>;

@@ -6,7 +6,8 @@ import { ClassicLevel } from 'classic-level';
  *   w<addr21>    Witness protobuf                   b<num8>     Block protobuf
  *   i<blockId32> block number (8 bytes)              t<txid32>   block number (8) ‖ Transaction protobuf
  *   n<txid32>    TransactionInfo protobuf           r<ref2>     TAPOS: blockID bytes 8..16
- *   x<exp8><txid32>  expiration index for the duplicate check
+ *   x            (alone) the latest expiration of a packed transaction (8 bytes); older data
+ *                directories may hold x<exp8><txid32> entries, which nothing reads
  *   u<num8>      undo record of an unsolidified block (accounts before the block)
  *   s<ns>\0<key> a keyed record (staking, votes, rewards, TRC-10; state/records.ts), JSON
  *   v<num8>      undo of keyed records of an unsolidified block

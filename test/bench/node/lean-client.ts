@@ -19,7 +19,7 @@ export class LeanConnection {
       this.drain();
     });
     socket.on('error', (error) => this.failure?.(error));
-    // The server closes keep-alive connections idle for 5 s: a request then fails instead of waiting forever.
+    // The server closes keep-alive connections idle for 30 s: a request then fails instead of waiting forever.
     socket.on('close', () => this.failure?.(new Error('The server closed the connection.')));
   }
 

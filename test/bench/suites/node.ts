@@ -71,7 +71,7 @@ export async function run(): Promise<boolean> {
     let allPacked = true;
     for (const batch of rounds) {
       await measureRates(samples, cores, rates);
-      // Fresh connections each round: the node closes keep-alive connections idle for 5 s.
+      // Fresh connections each round: the node closes keep-alive connections idle for 30 s.
       const client = await ClientThread.start(node.port, CONCURRENCY);
       try {
         const result = await throughput(node, batch, client);

@@ -1,12 +1,13 @@
 import { fork } from 'node:child_process';
-import { mkdtemp, readdir, rm, stat, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import { createNode } from '../../../src-main/node';
 import { LeanConnection } from '../node/lean-client';
-import { buildChain, type ChainSize } from '../scale/build-chain';
+import { topOfProfile, type CpuProfile, type ProfileWindow } from '../node/cpu-profile';
+import { buildChain, type BuiltChain, type ChainSize } from '../scale/build-chain';
 import { measureLatency, type Latency } from '../scale/latency';
 
 /**
@@ -14,6 +15,10 @@ import { measureLatency, type Latency } from '../scale/latency';
  * accounts and 1,000,000 signed transfers (by default) built through the node's pool and block
  * producer, then the data directory's size, a restart in a process of its own (time to the first
  * served request, the node's RSS) and p50/p99 latency of three reads under 32 concurrent clients.
+ * `--keep=<dir>` builds the chain in `<dir>` and leaves it there; `--reuse=<dir>` skips the build
+ * and measures a chain kept that way (so a change to the restart or the reads is measured in
+ * minutes, on the same chain). `--profile` runs the restarted node under `--cpu-prof` and prints
+ * its main thread's top functions during the restart and during each endpoint's reads.
  */
 // 500 transfers a block: a busy mainnet block holds a few hundred.
 const DEFAULT_SIZE: ChainSize = { accounts: 200_000, transfers: 1_000_000, perBlock: 500 };
@@ -49,6 +54,17 @@ async function memoryOf(pid: number): Promise<{ rssMb: number; peakMb: number }>
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
 
+/**
+ * CPU time (user + system, all threads) a process has used, in ms: /proc/<pid>/stat fields 14 and
+ * 15 in clock ticks (USER_HZ, 100 on Linux). On a shared machine the latencies include waiting for
+ * a core; the node's own CPU per request does not.
+ */
+async function cpuMsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Picks `count` items spread over `items` (deterministic). */
 function spread<T>(items: readonly T[], count: number): T[] {
   const out: T[] = [];
@@ -58,6 +74,49 @@ function spread<T>(items: readonly T[], count: number): T[] {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+function textFlag(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
+}
+
+/** µs on the clock V8's profiler stamps samples with (CLOCK_MONOTONIC, as process.hrtime). */
+const nowMicros = (): number => Number(process.hrtime.bigint() / 1000n);
+const PROFILE_TOP = 15;
+
+/** The main thread's top functions by self time in each window (profile files name their thread second to last). */
+async function printProfile(dir: string, windows: Record<string, ProfileWindow>): Promise<void> {
+  const file = (await readdir(dir)).find((f) => /\.0\.\d+\.cpuprofile$/.test(f));
+  if (!file) throw new Error(`no main-thread profile in ${dir}`);
+  const profile = JSON.parse(await readFile(join(dir, file), 'utf8')) as CpuProfile;
+  for (const [name, window] of Object.entries(windows)) {
+    const top = topOfProfile(profile, window, PROFILE_TOP);
+    console.log(
+      `\nmain thread, ${name}: ${Math.round(top.sampledMs)} ms sampled, ${Math.round(top.busyMs)} ms not idle`,
+    );
+    console.table(top.functions.map((f) => ({ 'self ms': Math.round(f.selfMs), '% busy': f.share, function: f.name })));
+  }
+}
+
+/** What the read phase needs of a built chain, kept beside the node's data in `--keep`'s directory. */
+const BUILT_FILE = 'scale-bench-chain.json';
+
+async function build(datadir: string, size: ChainSize): Promise<BuiltChain> {
+  const node = await createNode({
+    datadir,
+    port: 0,
+    blockTimeMs: 0,
+    accounts: 20,
+    signatureWorkers: os.availableParallelism(),
+    maxPendingTransactions: Math.max(100_000, size.perBlock),
+  });
+  const funded = node.accounts.map((a) => ({ key: hexToBytes(a.privateKey), address: hexToBytes(a.hex) }));
+  try {
+    return await buildChain(node, funded, size, (line) => console.log(line));
+  } finally {
+    await node.stop();
+  }
+}
+
 export async function run(): Promise<boolean> {
   const size: ChainSize = {
     accounts: flag('accounts', DEFAULT_SIZE.accounts),
@@ -66,31 +125,29 @@ export async function run(): Promise<boolean> {
   };
   if (size.transfers < size.accounts)
     throw new RangeError('--transfers must be at least --accounts (each new account is created by a transfer).');
-  const datadir = await mkdtemp(join(os.tmpdir(), 'tron-scale-'));
+  const reuse = textFlag('reuse');
+  const keep = textFlag('keep') ?? reuse;
+  const datadir = keep ?? (await mkdtemp(join(os.tmpdir(), 'tron-scale-')));
   try {
-    console.log(`\nscale: ${size.accounts} accounts, ${size.transfers} transfers, ${size.perBlock} per block`);
-    // --- build ---------------------------------------------------------------------------------
-    const node = await createNode({
-      datadir,
-      port: 0,
-      blockTimeMs: 0,
-      accounts: 20,
-      signatureWorkers: os.availableParallelism(),
-      maxPendingTransactions: Math.max(100_000, size.perBlock),
-    });
-    const funded = node.accounts.map((a) => ({ key: hexToBytes(a.privateKey), address: hexToBytes(a.hex) }));
-    let built;
-    try {
-      built = await buildChain(node, funded, size, (line) => console.log(line));
-    } finally {
-      await node.stop();
+    let built: BuiltChain;
+    if (reuse) {
+      built = JSON.parse(await readFile(join(reuse, BUILT_FILE), 'utf8')) as BuiltChain;
+      console.log(
+        `\nscale: the chain kept in ${reuse} (${built.headNumber} blocks, ${built.addresses.length} accounts)`,
+      );
+    } else {
+      console.log(`\nscale: ${size.accounts} accounts, ${size.transfers} transfers, ${size.perBlock} per block`);
+      built = await build(datadir, size);
+      if (keep) await writeFile(join(keep, BUILT_FILE), JSON.stringify(built));
     }
     const datadirBytes = await directorySize(datadir);
 
     // --- restart in a process of its own --------------------------------------------------------
+    const profileDir = process.argv.includes('--profile') ? await mkdtemp(join(os.tmpdir(), 'scale-profile-')) : null;
+    const windows: Record<string, ProfileWindow> = { restart: { startMicros: nowMicros(), endMicros: 0 } };
     const forkedAt = performance.now();
     const child = fork(fileURLToPath(new URL('../scale/serve.ts', import.meta.url)), [datadir], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), '--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -105,6 +162,7 @@ export async function run(): Promise<boolean> {
       const firstAnswerMs = performance.now() - askedAt;
       const sinceForkMs = performance.now() - forkedAt;
       first.close();
+      windows.restart!.endMicros = nowMicros();
       const restartMs = ready.createNodeMs + firstAnswerMs;
       const headServed = firstReply.includes(`"number":${built.headNumber}`);
       console.log(
@@ -112,29 +170,23 @@ export async function run(): Promise<boolean> {
       );
 
       // --- reads under concurrency -------------------------------------------------------------
-      const reads: { name: string; latency: Latency }[] = [];
+      const reads: { name: string; latency: Latency; cpuMsPerRequest: number }[] = [];
+      const measure = async (name: string, bodies: string[], ok: (reply: string) => boolean): Promise<void> => {
+        const window = { startMicros: nowMicros(), endMicros: 0 };
+        const cpuBefore = await cpuMsOf(child.pid!);
+        const latency = await measureLatency(ready.port, CLIENTS, `/wallet/${name}`, bodies, ok);
+        const cpuMsPerRequest = ((await cpuMsOf(child.pid!)) - cpuBefore) / latency.requests;
+        reads.push({ name, latency, cpuMsPerRequest });
+        window.endMicros = nowMicros();
+        windows[name] = window;
+      };
       const addressBodies = spread(built.addresses, REQUESTS_PER_ENDPOINT).map((a) => JSON.stringify({ address: a }));
-      reads.push({
-        name: 'getaccount',
-        latency: await measureLatency(ready.port, CLIENTS, '/wallet/getaccount', addressBodies, (r) =>
-          r.includes('"address"'),
-        ),
-      });
+      await measure('getaccount', addressBodies, (r) => r.includes('"address"'));
       const idBodies = spread(built.sampleTxIds, REQUESTS_PER_ENDPOINT).map((id) => JSON.stringify({ value: id }));
-      reads.push({
-        name: 'gettransactionbyid',
-        latency: await measureLatency(ready.port, CLIENTS, '/wallet/gettransactionbyid', idBodies, (r) =>
-          r.includes('"txID"'),
-        ),
-      });
+      await measure('gettransactionbyid', idBodies, (r) => r.includes('"txID"'));
       const numbers = Array.from({ length: built.headNumber }, (_, i) => i + 1);
       const blockBodies = spread(numbers, BLOCK_REQUESTS).map((num) => JSON.stringify({ num }));
-      reads.push({
-        name: 'getblockbynum',
-        latency: await measureLatency(ready.port, CLIENTS, '/wallet/getblockbynum', blockBodies, (r) =>
-          r.includes('"blockID"'),
-        ),
-      });
+      await measure('getblockbynum', blockBodies, (r) => r.includes('"blockID"'));
       const memory = await memoryOf(child.pid!);
 
       const failedReads = reads.reduce((n, r) => n + r.latency.failed, 0);
@@ -155,7 +207,7 @@ export async function run(): Promise<boolean> {
         },
         ...reads.map((r) => ({
           measure: `${r.name}: p50 / p99 / max, ${r.latency.requests} requests, ${CLIENTS} clients`,
-          value: `${ms(r.latency.p50)} / ${ms(r.latency.p99)} / ${ms(r.latency.max)} (target p99 < ${TARGET_P99_MS} ms)${r.latency.failed ? `, ${r.latency.failed} wrong answers` : ''}`,
+          value: `${ms(r.latency.p50)} / ${ms(r.latency.p99)} / ${ms(r.latency.max)} (target p99 < ${TARGET_P99_MS} ms); node CPU ${r.cpuMsPerRequest.toFixed(2)} ms a request${r.latency.failed ? `, ${r.latency.failed} wrong answers` : ''}`,
         })),
       ]);
       if (built.refused) console.log(`first refusal while building: ${built.firstRefusal}`);
@@ -174,8 +226,12 @@ export async function run(): Promise<boolean> {
     } finally {
       child.send('stop');
       await exited;
+      if (profileDir) {
+        await printProfile(profileDir, windows);
+        await rm(profileDir, { recursive: true, force: true });
+      }
     }
   } finally {
-    await rm(datadir, { recursive: true, force: true });
+    if (!keep) await rm(datadir, { recursive: true, force: true });
   }
 }

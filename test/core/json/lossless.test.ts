@@ -15,6 +15,11 @@ describe('lossless JSON', () => {
     expect(stringifyJson({ a: 2n ** 63n - 1n, b: [1n, 'x'] })).toBe('{"a":9223372036854775807,"b":[1,"x"]}');
   });
 
+  it('prints a bigint nested after other values, whole and in order', () => {
+    const value = { text: 'a', list: [{ n: 1 }, { deep: [2n ** 60n, null] }], last: true };
+    expect(stringifyJson(value)).toBe('{"text":"a","list":[{"n":1},{"deep":[1152921504606846976,null]}],"last":true}');
+  });
+
   it('never turns a string into a number, whatever it contains', () => {
     const tricky = { name: '"\u0000bigint0\u0000"', n: 1n };
     expect(parseJsonLossless(stringifyJson(tricky))).toEqual({ name: tricky.name, n: 1 });

@@ -138,14 +138,13 @@ export const getPrices = (s: NodeServices, key: 'getTransactionFee' | 'getEnergy
 
 // --- blocks -------------------------------------------------------------------------------------
 
-async function blockByNumber(s: NodeServices, n: number, visible: boolean, detail = true): Promise<Json> {
-  const bytes = await s.chain.blockBytes(n);
-  return bytes ? blockJson(bytes, visible, detail) : {};
+function blockByNumber(s: NodeServices, n: number, visible: boolean, detail = true): Promise<RawReply> {
+  return s.blockReplies.reply(n, visible, detail);
 }
 
 export const getNowBlock =
   (s: NodeServices, solidOnly: boolean) =>
-  (req: ApiRequest): Promise<Json> => {
+  (req: ApiRequest): Promise<RawReply> => {
     const p = s.chain.props;
     return blockByNumber(s, solidOnly ? p.solidNumber : p.headNumber, req.visible());
   };
@@ -157,12 +156,12 @@ function numberParam(req: ApiRequest): number {
 
 export const getBlockByNum =
   (s: NodeServices) =>
-  (req: ApiRequest): Promise<Json> =>
+  (req: ApiRequest): Promise<RawReply> =>
     blockByNumber(s, numberParam(req), req.visible());
 
 export const getBlockById =
   (s: NodeServices) =>
-  async (req: ApiRequest): Promise<Json> => {
+  async (req: ApiRequest): Promise<Json | RawReply> => {
     const value = requestMessage(req, 'protocol.BytesMessage').value as Uint8Array | undefined;
     if (!value || value.length !== 32) return {};
     const n = await s.chain.blockNumberOfId(bytesToHex(value));
@@ -172,7 +171,7 @@ export const getBlockById =
 /** GetBlockServlet: id_or_num empty = head; `detail` false strips the transactions. */
 export const getBlock =
   (s: NodeServices) =>
-  async (req: ApiRequest): Promise<Json> => {
+  async (req: ApiRequest): Promise<Json | RawReply> => {
     const p = params(req);
     const raw = p.id_or_num;
     const idOrNum = raw === undefined || raw === null ? '' : String(raw);
@@ -200,7 +199,10 @@ export const getBlockByLimitNext =
     if (!(end > 0 && end > start && start >= 0 && end - start <= BLOCK_LIMIT)) return {};
     const visible = req.visible();
     const blocks: Json[] = [];
-    for (let n = start; n < end && n <= s.chain.props.headNumber; n++) blocks.push(await blockByNumber(s, n, visible));
+    for (let n = start; n < end && n <= s.chain.props.headNumber; n++) {
+      const bytes = await s.chain.blockBytes(n);
+      blocks.push(bytes ? blockJson(bytes, visible) : {});
+    }
     return blocks.length ? { block: blocks } : {};
   };
 

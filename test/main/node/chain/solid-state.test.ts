@@ -38,8 +38,8 @@ async function headAt3() {
 
 describe('solidified state', () => {
   it('undoes the blocks above the solidified one, newest first', async () => {
-    const { state, props } = await headAt3();
-    const solid = new SolidState(state, () => props);
+    const { store, state, props } = await headAt3();
+    const solid = new SolidState(state, store, () => props);
     solid.add(2, new Map([[HEX, account(10n)]]), new Map());
     solid.add(3, new Map([[HEX, account(20n)]]), new Map([[recordSlot(RECORD.votes, 'created'), null]]));
     expect(solid.account(HEX)!.balance).toBe(10n);
@@ -53,7 +53,7 @@ describe('solidified state', () => {
     expect([...solid.reader().recordKeys(RECORD.votes)]).toEqual(['created']);
   });
 
-  it('lists a record the blocks above deleted, and reads undo records back from the store', async () => {
+  it('lists a record the blocks above deleted, reading undo records from the store when first needed', async () => {
     const { store, state, props } = await headAt3();
     await store.write([
       { type: 'put', key: key(PREFIX.undo, u64(3)), value: encodeUndo(new Map([[HEX, null]])) },
@@ -63,8 +63,7 @@ describe('solidified state', () => {
         value: encodeRecordUndo(new Map([[recordSlot(RECORD.votes, 'gone'), { n: 1 }]])),
       },
     ]);
-    const solid = new SolidState(state, () => props);
-    await solid.load(store);
+    const solid = new SolidState(state, store, () => props);
     expect(solid.account(HEX)).toBeUndefined();
     expect(solid.record(RECORD.votes, 'gone')).toEqual({ n: 1 });
     expect([...solid.reader().recordKeys(RECORD.votes)].sort()).toEqual(['created', 'gone']);

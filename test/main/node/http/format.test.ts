@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TronNode } from '../../../../src-main/node';
+import { decodeTransaction } from '../../../../src-core/tx/codec';
+import { splitBlock, transactionJson } from '../../../../src-main/node/http/format';
+import { broadcast, fundedKey, makeTx, newKey, startNode, transfer } from '../helpers';
+
+describe('transaction JSON of stored transactions', () => {
+  let node: TronNode;
+  let block: number;
+
+  beforeAll(async () => {
+    node = await startNode();
+    const alice = fundedKey(node, 0);
+    const memo = { memo: 'a memo' };
+    await broadcast(node, makeTx(node, transfer(alice, newKey(), 5n), alice.key, memo));
+    await broadcast(node, makeTx(node, transfer(alice, newKey(), 6n), alice.key, { permissionId: 0 }));
+    block = (await node.mine(1)).number;
+  });
+
+  afterAll(async () => {
+    await node.stop();
+  });
+
+  it('prints what the core codec prints for each transaction of a block, in the same key order', async () => {
+    const { transactions } = splitBlock((await node.chain.blockBytes(block))!);
+    expect(transactions).toHaveLength(2);
+    for (const bytes of transactions)
+      for (const visible of [false, true]) {
+        const { visible: _left, ...expected } = decodeTransaction(bytes, { visible });
+        expect(JSON.stringify(transactionJson(bytes, visible))).toBe(JSON.stringify(expected));
+      }
+  });
+});
