@@ -99,7 +99,8 @@ export const forkChannels = defineChannels('fork', {
     output: z.array(ForkTargetViewSchema),
   },
   status: {
-    summary: 'Whether the embedded node is a fork, its disclosure and impersonations, and which network a rehearsal would fork.',
+    summary:
+      'Whether the embedded node is a fork, its disclosure and impersonations, and which network a rehearsal would fork.',
     input: none(),
     output: ForkStatusSchema,
   },
@@ -108,7 +109,13 @@ export const forkChannels = defineChannels('fork', {
     input: z.strictObject({
       target: ForkTargetSchema,
       /** A new key to save; null forgets the saved one; absent keeps it. */
-      apiKey: z.string({ error: 'must be text' }).trim().min(1, 'is empty').max(200, 'is too long').nullable().optional(),
+      apiKey: z
+        .string({ error: 'must be text' })
+        .trim()
+        .min(1, 'is empty')
+        .max(200, 'is too long')
+        .nullable()
+        .optional(),
     }),
     output: ForkStatusSchema,
   },
@@ -147,5 +154,8 @@ export const forkChannels = defineChannels('fork', {
 
 export const forkEvents = defineEvents('fork', {
   status: { summary: 'The embedded fork started or stopped, or an impersonation changed.', payload: ForkStatusSchema },
-  progress: { summary: 'A step of starting a fork or of a rehearsal on a throw-away fork.', payload: ForkProgressSchema },
+  progress: {
+    summary: 'A step of starting a fork or of a rehearsal on a throw-away fork.',
+    payload: ForkProgressSchema,
+  },
 });
