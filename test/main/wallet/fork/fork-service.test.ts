@@ -22,7 +22,7 @@ import {
   type ChildNode,
   type UpstreamScenario,
 } from '../../../fixtures/fork-upstream';
-import { quietLog, recordEvents, removeDir, tempDir } from '../helpers';
+import { recordEvents, removeDir, tempDir } from '../helpers';
 
 /**
  * The fork service (src-main/wallet/fork) against node A, a plain headless node in a child process
@@ -118,7 +118,7 @@ describe('fork service', () => {
     expect(paid!.delta).toBeLessThan(-7_000_000n);
     expect(result.cost).not.toBeNull();
     const head = await upstream.getNowBlockHeader();
-    expect(result.report.forkPoint).toMatchObject({ number: head.block_header.raw_data.number, id: head.blockID });
+    expect(result.report.forkPoint).toMatchObject({ number: head.number, id: head.blockID });
     expect(result.report.fetched.account).toBeGreaterThanOrEqual(2);
     expect(result.report.readRange).not.toBeNull();
     expect(result.report.upstream).toBe(a.url);
