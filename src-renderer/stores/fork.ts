@@ -6,7 +6,7 @@ import { api } from '../api/bridge';
 /**
  * Fork mode as main reports it: whether the embedded node is a fork (its disclosure and the
  * impersonated accounts, for the banner on every page), which network a rehearsal would fork, and
- * the last step of a rehearsal in progress. Follows `fork:status` and `fork:progress`.
+ * the last step of a rehearsal in progress. Follows `fork:changed` and `fork:progress`.
  */
 export const useForkStore = defineStore('fork', () => {
   const status = ref<ForkStatus | null>(null);
@@ -17,7 +17,7 @@ export const useForkStore = defineStore('fork', () => {
 
   function follow(): void {
     if (stop) return;
-    const offStatus = api.on('fork:status', (payload) => {
+    const offStatus = api.on('fork:changed', (payload) => {
       status.value = payload;
     });
     const offProgress = api.on('fork:progress', (payload) => {

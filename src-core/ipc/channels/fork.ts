@@ -153,7 +153,7 @@ export const forkChannels = defineChannels('fork', {
 });
 
 export const forkEvents = defineEvents('fork', {
-  status: { summary: 'The embedded fork started or stopped, or an impersonation changed.', payload: ForkStatusSchema },
+  changed: { summary: 'The embedded fork started or stopped, or an impersonation changed.', payload: ForkStatusSchema },
   progress: {
     summary: 'A step of starting a fork or of a rehearsal on a throw-away fork.',
     payload: ForkProgressSchema,

@@ -220,6 +220,6 @@ export class ForkService {
   }
 
   private announce(): void {
-    this.options.emit('fork:status', this.status());
+    this.options.emit('fork:changed', this.status());
   }
 }

@@ -274,7 +274,7 @@ describe('fork service', () => {
       const multisig = toBase58Address(scenario.multisig.hex);
       const impersonating = service.impersonate({ address: multisig });
       expect(impersonating.report?.impersonated).toEqual([multisig]);
-      expect(events.of('fork:status').at(-1)?.report?.impersonated).toEqual([multisig]);
+      expect(events.of('fork:changed').at(-1)?.report?.impersonated).toEqual([multisig]);
       expect(service.stopImpersonating({ address: multisig }).report?.impersonated).toEqual([]);
 
       const back = await service.stopEmbedded();
