@@ -229,6 +229,46 @@ describe('fork service', () => {
     );
   });
 
+  it('reports a fork of an unreachable node as a failed start naming its URL, and leaves the dev chain selected', async () => {
+    const dir = await tempDir('fork-service-unreachable-');
+    dirs.push(dir);
+    const settings = await Settings.open(join(dir, SETTINGS_FILE), { embeddedNode: { port: 0, blockTimeMs: 100 } });
+    await settings.update((s) => ({ ...s, customNode: { fullNodeUrl: 'http://127.0.0.1:9', solidityNodeUrl: null } }));
+    const events = recordEvents();
+    const host = new NodeHost({
+      userDataDir: dir,
+      settings,
+      createEmbeddedNode: embeddedNodeFactory((input) => createNode({ ...input, signatureWorkers: 0 })),
+      fetch: fetchLike,
+      emit: events.emit,
+      log: { info() {}, warn() {}, error() {} },
+      clipboard: { writeText() {} },
+      embeddedPollMs: 25,
+    });
+    const service = new ForkService({
+      settings,
+      host,
+      createNode: (input) => createNode(input),
+      emit: events.emit,
+      transactions: { simulateOn: () => Promise.reject(new Error('not used')) },
+      envelopes: { envelopeFor: () => Promise.reject(new Error('not used')) as never },
+      permissions: { rehearsalPlan: () => Promise.reject(new Error('not used')) },
+    });
+    try {
+      const failure = await service.startEmbedded({ target: 'custom' }).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(ForkError);
+      expect(failure).toMatchObject({ code: 'FORK_UPSTREAM_FAILED' });
+      expect((failure as Error).message).toContain('http://127.0.0.1:9');
+      expect((failure as Error).message).toMatch(/Check that the node answers/);
+      expect(host.status().state).toBe('failed');
+      expect(service.status()).toMatchObject({ active: false, report: null });
+      expect(host.nodeDir()).toBe(join(dir, 'tron-node'));
+      expect(settings.get().network).toEqual({ kind: 'embedded' });
+    } finally {
+      await host.close();
+    }
+  });
+
   it('starts the embedded node as a fork of the custom node with its API key kept out of every log line, impersonates on it, and returns to the dev chain', async () => {
     const dir = await tempDir('fork-service-embedded-');
     dirs.push(dir);
