@@ -3,20 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase58Address } from '../../src-core/address/address';
-import { chainParametersFromNode } from '../../src-core/chain/parameters';
 import { TronNodeClient } from '../../src-core/client/client';
 import type { FetchLike } from '../../src-core/client/fetch';
-import { createEnvelope, serializeEnvelope, type Envelope } from '../../src-core/envelope';
-import type { SimulationView } from '../../src-core/ipc/channels/tx';
-import { buildTransaction, transferContract } from '../../src-core/tx/builders';
-import { transactionHeader } from '../../src-core/tx/header';
-import { signTransaction } from '../../src-core/tx/sign';
+import { serializeEnvelope } from '../../src-core/envelope';
 import { createNode, type TronNode } from '../../src-main/node';
-import { simulateEnvelope } from '../../src-main/wallet/cosign/simulate-envelope';
-import { ChainReads } from '../../src-main/wallet/transactions/chain-reads';
 import { formatDelta } from '../../src-renderer/format/amounts';
 import {
   buildUpstreamState,
+  multisigPayment,
+  simulateOnNode,
   spawnHeadlessNode,
   type ChildNode,
   type UpstreamScenario,
@@ -68,38 +63,9 @@ describe('fork mode in Chromium', () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
-  async function multisigPayment(): Promise<Envelope> {
-    const ref = await upstream.getRefBlock();
-    const tx = buildTransaction(
-      transferContract({ owner: scenario.multisig.hex, to: scenario.carol.hex, amount: 7_000_000n }),
-      {
-        header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp, expirationMs: 3_600_000 }),
-        permissionId: 2,
-      },
-    );
-    return createEnvelope({
-      transaction: signTransaction(tx, scenario.cosigners[0]!.key),
-      network: { name: 'Node A', genesisBlockId: (await upstream.getGenesisBlockId()).toLowerCase() },
-      createdAt: ref.timestamp,
-    });
-  }
-
-  async function dryRunOnA(envelope: Envelope): Promise<SimulationView> {
-    const client = new TronNodeClient({ fullNodeUrl: copyOfA.url, fetch: fetchLike });
-    const { simulation } = await simulateEnvelope({
-      envelope,
-      client,
-      reads: new ChainReads(),
-      parameters: chainParametersFromNode(await client.getChainParameters()),
-      dryRun: copyOfA.dryRun.bind(copyOfA),
-      headTime: copyOfA.head().timestamp,
-    });
-    return simulation;
-  }
-
   it("the envelope page's 'Simulate on a fork' shows the balance changes, energy and result of a dry run on A, with the fork's disclosure", async () => {
-    const envelope = await multisigPayment();
-    const reference = await dryRunOnA(envelope);
+    const envelope = await multisigPayment(upstream, scenario);
+    const { simulation: reference } = await simulateOnNode(copyOfA, envelope);
     expect(reference).toMatchObject({ method: 'dry-run', success: true });
     const imported = await w.wallet.cosign.import({ text: serializeEnvelope(envelope), source: 'paste' });
     const page = w.harness.page;

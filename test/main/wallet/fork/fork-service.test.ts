@@ -4,12 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase58Address } from '../../../../src-core/address/address';
 import { TronNodeClient } from '../../../../src-core/client/client';
 import type { FetchLike } from '../../../../src-core/client/fetch';
-import { createEnvelope, type Envelope } from '../../../../src-core/envelope';
 import { ForkError } from '../../../../src-core/errors';
 import { ACTIVE_DEFAULT_OPERATIONS } from '../../../../src-main/node/state/dynamic';
-import { accountPermissionUpdateContract, buildTransaction, transferContract } from '../../../../src-core/tx/builders';
-import { transactionHeader } from '../../../../src-core/tx/header';
-import { signTransaction } from '../../../../src-core/tx/sign';
+import { accountPermissionUpdateContract } from '../../../../src-core/tx/builders';
 import { createNode } from '../../../../src-main/node';
 import { ForkService, type ForkServiceOptions } from '../../../../src-main/wallet/fork/fork-service';
 import type { RehearsalPlan } from '../../../../src-main/wallet/fork/permission-rehearsal';
@@ -18,6 +15,7 @@ import { NodeHost } from '../../../../src-main/wallet/node-host/node-host';
 import { Settings, SETTINGS_FILE } from '../../../../src-main/wallet/stores/settings';
 import {
   buildUpstreamState,
+  multisigPayment,
   spawnHeadlessNode,
   type ChildNode,
   type UpstreamScenario,
@@ -31,6 +29,15 @@ import { recordEvents, removeDir, tempDir } from '../helpers';
  */
 const fetchLike = globalThis.fetch as unknown as FetchLike;
 const KEY_OF_A = 'A-stand-in-api-key-7f3e9b';
+const unused = {
+  transactions: { simulateOn: () => Promise.reject(new Error('not used')) },
+  envelopes: {
+    envelopeFor: (): never => {
+      throw new Error('not used');
+    },
+  },
+  permissions: { rehearsalPlan: () => Promise.reject(new Error('not used')) },
+};
 
 describe('fork service', () => {
   const dirs: string[] = [];
@@ -77,30 +84,42 @@ describe('fork service', () => {
       },
       createNode: (input) => createNode(input),
       emit: events.emit,
-      transactions: { simulateOn: () => Promise.reject(new Error('not used')) },
-      envelopes: { envelopeFor: () => Promise.reject(new Error('not used')) as never },
-      permissions: { rehearsalPlan: () => Promise.reject(new Error('not used')) },
+      ...unused,
       tempRoot,
       ...extra,
     });
     return { service, tempRoot, events };
   }
 
-  async function envelopeOfMultisigPayment(): Promise<Envelope> {
-    const ref = await upstream.getRefBlock();
-    const tx = buildTransaction(
-      transferContract({ owner: scenario.multisig.hex, to: scenario.carol.hex, amount: 7_000_000n }),
-      {
-        header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp, expirationMs: 3_600_000 }),
-        permissionId: 2,
-      },
-    );
-    return createEnvelope({
-      transaction: signTransaction(tx, scenario.cosigners[0]!.key),
-      network: { name: 'Node A', genesisBlockId: (await upstream.getGenesisBlockId()).toLowerCase() },
-      createdAt: ref.timestamp,
+  /** The real node host over a fresh profile whose saved custom node is `customUrl`, with a fork service on it. */
+  async function embeddedForkOf(customUrl: string, logged: string[] = []) {
+    const dir = await tempDir('fork-service-embedded-');
+    dirs.push(dir);
+    const settings = await Settings.open(join(dir, SETTINGS_FILE), { embeddedNode: { port: 0, blockTimeMs: 100 } });
+    await settings.update((s) => ({ ...s, customNode: { fullNodeUrl: customUrl, solidityNodeUrl: null } }));
+    const events = recordEvents();
+    const record = (m: string, d?: unknown) => void logged.push(m + JSON.stringify(d ?? {}));
+    const host = new NodeHost({
+      userDataDir: dir,
+      settings,
+      createEmbeddedNode: embeddedNodeFactory((input) => createNode({ ...input, signatureWorkers: 0 })),
+      fetch: fetchLike,
+      emit: events.emit,
+      log: { info: record, warn: record, error: record },
+      clipboard: { writeText() {} },
+      embeddedPollMs: 25,
     });
+    const service = new ForkService({
+      settings,
+      host,
+      createNode: (input) => createNode(input),
+      emit: events.emit,
+      ...unused,
+    });
+    return { dir, settings, events, host, service };
   }
+
+  const envelopeOfMultisigPayment = () => multisigPayment(upstream, scenario);
 
   const keys = (parties: readonly { hex: string }[]) => parties.map((p) => ({ address: p.hex, weight: 1 }));
 
@@ -230,30 +249,7 @@ describe('fork service', () => {
   });
 
   it('reports a fork of an unreachable node as a failed start naming its URL, and leaves the dev chain selected', async () => {
-    const dir = await tempDir('fork-service-unreachable-');
-    dirs.push(dir);
-    const settings = await Settings.open(join(dir, SETTINGS_FILE), { embeddedNode: { port: 0, blockTimeMs: 100 } });
-    await settings.update((s) => ({ ...s, customNode: { fullNodeUrl: 'http://127.0.0.1:9', solidityNodeUrl: null } }));
-    const events = recordEvents();
-    const host = new NodeHost({
-      userDataDir: dir,
-      settings,
-      createEmbeddedNode: embeddedNodeFactory((input) => createNode({ ...input, signatureWorkers: 0 })),
-      fetch: fetchLike,
-      emit: events.emit,
-      log: { info() {}, warn() {}, error() {} },
-      clipboard: { writeText() {} },
-      embeddedPollMs: 25,
-    });
-    const service = new ForkService({
-      settings,
-      host,
-      createNode: (input) => createNode(input),
-      emit: events.emit,
-      transactions: { simulateOn: () => Promise.reject(new Error('not used')) },
-      envelopes: { envelopeFor: () => Promise.reject(new Error('not used')) as never },
-      permissions: { rehearsalPlan: () => Promise.reject(new Error('not used')) },
-    });
+    const { dir, settings, host, service } = await embeddedForkOf('http://127.0.0.1:9');
     try {
       const failure = await service.startEmbedded({ target: 'custom' }).catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(ForkError);
@@ -270,35 +266,8 @@ describe('fork service', () => {
   });
 
   it('starts the embedded node as a fork of the custom node with its API key kept out of every log line, impersonates on it, and returns to the dev chain', async () => {
-    const dir = await tempDir('fork-service-embedded-');
-    dirs.push(dir);
-    const settings = await Settings.open(join(dir, SETTINGS_FILE), { embeddedNode: { port: 0, blockTimeMs: 100 } });
-    await settings.update((s) => ({ ...s, customNode: { fullNodeUrl: a.url, solidityNodeUrl: null } }));
-    const events = recordEvents();
     const logged: string[] = [];
-    const host = new NodeHost({
-      userDataDir: dir,
-      settings,
-      createEmbeddedNode: embeddedNodeFactory((input) => createNode({ ...input, signatureWorkers: 0 })),
-      fetch: fetchLike,
-      emit: events.emit,
-      log: {
-        info: (m, d) => void logged.push(m + JSON.stringify(d ?? {})),
-        warn: (m, d) => void logged.push(m + JSON.stringify(d ?? {})),
-        error: (m, d) => void logged.push(m + JSON.stringify(d ?? {})),
-      },
-      clipboard: { writeText() {} },
-      embeddedPollMs: 25,
-    });
-    const service = new ForkService({
-      settings,
-      host,
-      createNode: (input) => createNode(input),
-      emit: events.emit,
-      transactions: { simulateOn: () => Promise.reject(new Error('not used')) },
-      envelopes: { envelopeFor: () => Promise.reject(new Error('not used')) as never },
-      permissions: { rehearsalPlan: () => Promise.reject(new Error('not used')) },
-    });
+    const { dir, events, host, service } = await embeddedForkOf(a.url, logged);
     try {
       await host.open();
       expect(service.status().active).toBe(false);
