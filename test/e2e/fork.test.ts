@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase58Address } from '../../src-core/address/address';
+import { bytesToHex } from '../../src-core/bytes/hex';
 import { TronNodeClient } from '../../src-core/client/client';
 import type { FetchLike } from '../../src-core/client/fetch';
 import { serializeEnvelope } from '../../src-core/envelope';
@@ -89,6 +90,25 @@ describe('fork mode in Chromium', () => {
     await w.harness.screenshot('fork-envelope-simulation');
     // The fork was thrown away; A still has not seen the transaction.
     expect(await upstream.getTransactionInfoById(envelope.transaction.txID)).toBeNull();
+  });
+
+  it("the review page's 'Simulate on a fork' dry-runs the built transfer on a fork of A", async () => {
+    await w.wallet.vault.importPrivateKey(bytesToHex(scenario.alice.key), { label: 'Alice' });
+    const alice = toBase58Address(scenario.alice.hex);
+    const page = w.harness.page;
+    await w.harness.goto(`/build/trx-transfer?owner=${alice}`);
+    await page.locator('[data-testid="permission-choice"]').first().waitFor();
+    await page.getByLabel('Recipient').fill(toBase58Address(scenario.untouched.hex));
+    await page.getByLabel('Amount (TRX)').fill('3');
+    await page.getByRole('button', { name: 'Review' }).click();
+    const card = page.getByTestId('tx-review').getByTestId('fork-simulation');
+    await card.getByTestId('fork-simulate').click();
+    const result = card.locator('[data-testid="simulation"][data-method="dry-run"]');
+    await result.waitFor({ timeout: 60_000 });
+    await expect(result.getAttribute('data-success')).resolves.toBe('true');
+    const rows = await result.locator('tbody tr').allTextContents();
+    expect(rows.some((row) => row.includes('+3 TRX'))).toBe(true);
+    await w.harness.screenshot('fork-review-simulation');
   });
 
   it('the Node screen forks A into the embedded node, and impersonating an account shows a banner on every page until it stops', async () => {
