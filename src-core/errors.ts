@@ -311,3 +311,13 @@ export class WatchError extends WalletError {
   override name = 'WatchError';
 }
 registerErrorClass('WatchError', WatchError);
+
+/**
+ * Fork mode in the app (src-main/wallet/fork): the network cannot be forked (the dev chain, no
+ * custom node saved), the upstream node did not answer or could not serve an item (the message
+ * names it), or impersonation was asked of a node that is not a fork.
+ */
+export class ForkError extends WalletError {
+  override name = 'ForkError';
+}
+registerErrorClass('ForkError', ForkError);

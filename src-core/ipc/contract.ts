@@ -21,6 +21,7 @@ import { cosignChannels, cosignEvents } from './channels/cosign';
 import { addressBookChannels } from './channels/address-book';
 import { historyChannels } from './channels/history';
 import { watchChannels, watchEvents } from './channels/watch';
+import { forkChannels, forkEvents } from './channels/fork';
 // Registers IpcError for deserializeError wherever the contract is loaded.
 import './errors';
 
@@ -43,6 +44,7 @@ export const channels = mergeDefinitions(
   addressBookChannels,
   historyChannels,
   watchChannels,
+  forkChannels,
 ) satisfies ChannelMap;
 
 export const events = mergeDefinitions(
@@ -52,6 +54,7 @@ export const events = mergeDefinitions(
   accountsEvents,
   cosignEvents,
   watchEvents,
+  forkEvents,
 ) satisfies EventMap;
 
 export type Channels = typeof channels;

@@ -102,6 +102,15 @@ export const CHANNEL_NAMES = [
   'watch:add',
   'watch:remove',
   'watch:setRules',
+  'fork:targets',
+  'fork:status',
+  'fork:startEmbedded',
+  'fork:stopEmbedded',
+  'fork:impersonate',
+  'fork:stopImpersonating',
+  'fork:simulateTx',
+  'fork:simulateEnvelope',
+  'fork:rehearsePermissions',
 ] as const satisfies readonly ChannelName[];
 
 type NeverOr<T extends never> = T;

@@ -34,6 +34,7 @@ export async function createServices(context: AppContext, options: { readonly ou
     emit: (event, payload) => context.events.emit(event, payload),
     log: context.log,
     createEmbeddedNode: embeddedNodeFactory(createNode),
+    createForkNode: (input) => createNode(input),
     fetch: globalThis.fetch as unknown as FetchLike,
     clipboard: { writeText: (text) => clipboard.writeText(text) },
     shutdown: context.shutdown,

@@ -76,6 +76,8 @@ export interface TronNode {
   advanceTime(seconds: number): void;
   /** Stops producing, finishes the block in progress, closes the HTTP server and the store. */
   stop(): Promise<void>;
+  /** Fork mode's report and impersonation (what `/admin/fork` and `/admin/impersonate` serve); null on a plain chain. */
+  readonly fork: Pick<ForkHandle, 'report' | 'impersonate' | 'stopImpersonating'> | null;
   /** Internals for tests and the bench. */
   readonly chain: Chain;
   readonly pool: TxPool;
@@ -274,6 +276,13 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
         })();
         return stopped;
       },
+      fork: f
+        ? {
+            report: () => f.report(),
+            impersonate: (address) => f.impersonate(address),
+            stopImpersonating: (address) => f.stopImpersonating(address),
+          }
+        : null,
       chain,
       pool,
       recovery,

@@ -25,6 +25,8 @@ import { TransactionTracker } from './transactions/transaction-tracker';
 import { TokensService } from './tokens/tokens-service';
 import { PermissionsService } from './permissions/permissions-service';
 import { CosignService } from './cosign/cosign-service';
+import { ForkService } from './fork/fork-service';
+import type { CreateForkNode } from './fork/throwaway-fork';
 import { AddressBookService } from './address-book/address-book-service';
 import { HistoryService } from './history/history-service';
 import { WatchtowerService } from './watchtower/watchtower-service';
@@ -52,6 +54,8 @@ export { TransactionTracker } from './transactions/transaction-tracker';
 export { ContractsService } from './transactions/contracts-service';
 export { TokensService } from './tokens/tokens-service';
 export { CosignService } from './cosign/cosign-service';
+export { ForkService } from './fork/fork-service';
+export type { CreateForkNode } from './fork/throwaway-fork';
 export { AddressBookService } from './address-book/address-book-service';
 export { HistoryService } from './history/history-service';
 export { WatchtowerService } from './watchtower/watchtower-service';
@@ -86,6 +90,8 @@ export interface WalletServicesOptions {
   readonly alertNotifier?: AlertNotifier;
   /** The watchtower's wait between polls at the head (default 3 s). */
   readonly watchPollMs?: number;
+  /** src-main/node's `createNode` for throw-away forks; absent, fork rehearsals say they are unavailable. */
+  readonly createForkNode?: CreateForkNode;
 }
 
 export interface WalletServices {
@@ -103,6 +109,7 @@ export interface WalletServices {
   readonly addressBook: AddressBookService;
   readonly history: HistoryService;
   readonly watchtower: WatchtowerService;
+  readonly fork: ForkService;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
   /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
@@ -197,6 +204,15 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     ...(options.alertNotifier ? { notifier: options.alertNotifier } : {}),
     ...(options.watchPollMs !== undefined ? { pollMs: options.watchPollMs } : {}),
   });
+  const fork = new ForkService({
+    settings,
+    host: node,
+    emit: options.emit,
+    transactions,
+    envelopes: cosign,
+    permissions,
+    ...(options.createForkNode ? { createNode: options.createForkNode } : {}),
+  });
   const ready = node.open().catch((error: unknown) => {
     options.log.error('Opening the network failed', { error: error instanceof Error ? error.name : typeof error });
   });
@@ -214,6 +230,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     addressBook,
     history,
     watchtower,
+    fork,
     ready,
     async close() {
       await watchtower.dispose();

@@ -38,6 +38,7 @@ export const ERROR_TITLES: Readonly<Record<string, string>> = {
   CsvError: 'The file could not be read',
   LedgerError: 'The Ledger could not do that',
   WatchError: 'The watchtower could not do that',
+  ForkError: 'The fork could not do that',
   VmValidationError: 'The node refused the contract',
 };
 const TITLES = ERROR_TITLES;

@@ -15,7 +15,7 @@ import { KeyDirectoryEntrySchema, PermissionDiffSchema } from './permissions';
 export const EnvelopeIdSchema = z
   .string({ error: 'must be text' })
   .regex(/^env_[0-9a-f]{16}$/, 'must be an envelope id');
-const EnvelopeRefSchema = z.strictObject({ id: EnvelopeIdSchema });
+export const EnvelopeRefSchema = z.strictObject({ id: EnvelopeIdSchema });
 /** docs/envelope.md: no genuine envelope is longer than this. */
 export const EnvelopeTextSchema = z
   .string({ error: 'must be text' })

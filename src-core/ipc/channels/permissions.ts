@@ -41,7 +41,7 @@ export const PermissionStructureInputSchema = z.strictObject({
 });
 export type PermissionStructureInput = z.input<typeof PermissionStructureInputSchema>;
 
-const UpdateRequestSchema = z.strictObject({ address: AddressSchema, update: PermissionStructureInputSchema });
+export const UpdateRequestSchema = z.strictObject({ address: AddressSchema, update: PermissionStructureInputSchema });
 
 export const KeyDirectoryEntrySchema = z.object({
   address: z.string(),

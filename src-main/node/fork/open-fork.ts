@@ -25,6 +25,8 @@ export interface ForkHandle {
   report(): Record<string, unknown>;
   /** Accepts `address`'s transactions without signatures from now on; answers its base58 form. */
   impersonate(address: string): string;
+  /** Requires `address`'s signatures again; answers its base58 form. */
+  stopImpersonating(address: string): string;
   /** Waits for the fetched state in flight to be written, then stops the upstream worker. */
   close(): Promise<void>;
 }
@@ -78,6 +80,11 @@ export async function openFork(
         if (!chain) throw new Error('The fork is not open yet.');
         const hex = toHexAddress(address).toLowerCase();
         chain.impersonated.add(hex);
+        return toBase58Address(hex);
+      },
+      stopImpersonating: (address) => {
+        const hex = toHexAddress(address).toLowerCase();
+        chain?.impersonated.delete(hex);
         return toBase58Address(hex);
       },
       close: async () => {

@@ -192,6 +192,11 @@ export class CosignService {
 
   // ── simulate, sign, broadcast ──────────────────────────────────────────────────────────────
 
+  /** The verified envelope of an inbox entry (a rehearsal on a throw-away fork runs it). */
+  envelopeFor(input: { id: string }): Envelope {
+    return this.stores().envelopes.envelopeOf(this.entry(input.id));
+  }
+
   async simulate(input: { id: string }): Promise<{ simulation: SimulationView; cost: CostView }> {
     const client = this.requireClient();
     const entry = this.entry(input.id);

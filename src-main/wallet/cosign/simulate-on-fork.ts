@@ -2,9 +2,13 @@ import { chainParametersFromNode } from '../../../src-core/chain/parameters';
 import { TronNodeClient } from '../../../src-core/client/client';
 import type { FetchLike } from '../../../src-core/client/fetch';
 import type { Envelope } from '../../../src-core/envelope';
+import type { ForkReport } from '../../../src-core/ipc/channels/fork';
 import type { CostView, SimulationView } from '../../../src-core/ipc/channels/tx';
 import type { DryRunner } from '../node-host/chain-access';
 import { ChainReads } from '../transactions/chain-reads';
+import { forkReportView } from '../fork/fork-report';
+import type { ForkUpstream } from '../fork/fork-targets';
+import { withThrowawayFork, type CreateForkNode, type ForkNodeLike } from '../fork/throwaway-fork';
 import { simulateEnvelope } from './simulate-envelope';
 
 /**
@@ -14,66 +18,56 @@ import { simulateEnvelope } from './simulate-envelope';
  * with `fork`) starts at the network's head in a temporary data directory, reads only the state
  * the transaction touches, and is stopped afterwards; nothing reaches the network.
  */
-export interface ForkNodeLike {
-  readonly url: string;
-  head(): { number: number; id: string; timestamp: number };
-  dryRun(
-    tx: object,
-    options?: { skipSignatureCheck?: boolean; signers?: readonly string[]; state?: 'head' | 'pending' },
-  ): Promise<unknown>;
-  stop(): Promise<void>;
-}
-
-/** The shape of src-main/node's `createNode` as a fork needs it (structural, as create-embedded.ts). */
-export type CreateForkNode = (input: {
-  readonly port: 0;
-  readonly blockTimeMs: 0;
-  readonly signatureWorkers: 0;
-  readonly fork: { readonly url: string; readonly apiKey?: string; readonly block: 'latest' };
-  readonly log: (line: string) => void;
-}) => Promise<ForkNodeLike>;
-
 export interface ForkSimulationInput {
   readonly envelope: Envelope;
   /** The network's full node (java-tron HTTP API and /jsonrpc), e.g. TronGrid with its API key. */
-  readonly upstream: { readonly url: string; readonly apiKey?: string };
+  readonly upstream: { readonly url: string; readonly apiKey?: string; readonly name?: string };
   readonly createNode: CreateForkNode;
   readonly log?: (line: string) => void;
 }
 
-export interface ForkSimulation {
+export interface EnvelopeForkSimulation {
   readonly simulation: SimulationView;
   readonly cost: CostView;
   /** The upstream block the fork started at. */
   readonly forkPoint: { readonly number: number; readonly id: string };
+  /** What the fork read from upstream for it. */
+  readonly report: ForkReport;
 }
 
-export async function simulateEnvelopeOnFork(input: ForkSimulationInput): Promise<ForkSimulation> {
-  const node = await input.createNode({
-    port: 0,
-    blockTimeMs: 0,
-    signatureWorkers: 0,
-    fork: {
-      url: input.upstream.url,
-      block: 'latest',
-      ...(input.upstream.apiKey ? { apiKey: input.upstream.apiKey } : {}),
-    },
-    log: input.log ?? (() => {}),
+/** A dry-run client and runner over a running fork (or any node this process started). */
+export function forkAccess(node: ForkNodeLike): { client: TronNodeClient; dryRun: DryRunner } {
+  return {
+    client: new TronNodeClient({ fullNodeUrl: node.url, fetch: globalThis.fetch as unknown as FetchLike }),
+    dryRun: (transaction, options) => node.dryRun(transaction, options),
+  };
+}
+
+/** The envelope's simulation on `node`, with the fork's report once it ran. */
+export async function simulateEnvelopeOnNode(node: ForkNodeLike, envelope: Envelope): Promise<EnvelopeForkSimulation> {
+  const head = node.head();
+  const { client, dryRun } = forkAccess(node);
+  const { simulation, cost } = await simulateEnvelope({
+    envelope,
+    client,
+    reads: new ChainReads(),
+    parameters: chainParametersFromNode(await client.getChainParameters()),
+    dryRun,
+    headTime: head.timestamp,
   });
-  try {
-    const head = node.head();
-    const client = new TronNodeClient({ fullNodeUrl: node.url, fetch: globalThis.fetch as unknown as FetchLike });
-    const dryRun: DryRunner = (transaction, options) => node.dryRun(transaction, options);
-    const { simulation, cost } = await simulateEnvelope({
-      envelope: input.envelope,
-      client,
-      reads: new ChainReads(),
-      parameters: chainParametersFromNode(await client.getChainParameters()),
-      dryRun,
-      headTime: head.timestamp,
-    });
-    return { simulation, cost, forkPoint: { number: head.number, id: head.id } };
-  } finally {
-    await node.stop();
-  }
+  const report = forkReportView(node.fork?.report() ?? {});
+  return { simulation, cost, forkPoint: { number: report.forkPoint.number, id: report.forkPoint.id }, report };
+}
+
+export function simulateEnvelopeOnFork(input: ForkSimulationInput): Promise<EnvelopeForkSimulation> {
+  const upstream: Pick<ForkUpstream, 'name' | 'url' | 'apiKey'> = {
+    name: input.upstream.name ?? input.upstream.url,
+    url: input.upstream.url,
+    ...(input.upstream.apiKey ? { apiKey: input.upstream.apiKey } : {}),
+  };
+  return withThrowawayFork(
+    upstream,
+    { createNode: input.createNode, ...(input.log ? { log: input.log } : {}) },
+    (node) => simulateEnvelopeOnNode(node, input.envelope),
+  );
 }

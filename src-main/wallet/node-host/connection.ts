@@ -37,8 +37,10 @@ export interface ConnectionContext {
   readonly remoteTimeoutMs?: number | undefined;
   readonly remoteRetryMs?: number | undefined;
   embeddedSettings(): EmbeddedNodeSettings;
-  /** `<data dir>/tron-node`. */
+  /** `<data dir>/tron-node`, or the fork's temporary folder. */
   nodeDir(): string;
+  /** The upstream the embedded node forks; null for the dev chain. */
+  fork(): { readonly url: string; readonly apiKey?: string; readonly name: string } | null;
   apiKey(key: string): string | undefined;
   remotePollMs(): number;
   /** The host's status now (the watcher's reports depend on it). */
@@ -157,11 +159,18 @@ export class NetworkConnection {
     const settings = this.context.embeddedSettings();
     const total = STARTUP_STEPS.embedded;
     const datadir = this.context.nodeDir();
+    const fork = this.context.fork();
     this.progress('Preparing the data folder', 1, total);
     await mkdir(datadir, { recursive: true });
-    this.progress('Opening the chain store and starting the HTTP API', 2, total);
+    this.progress(
+      fork
+        ? `Forking ${fork.name} at its head block: reading its chain parameters and representatives`
+        : 'Opening the chain store and starting the HTTP API',
+      2,
+      total,
+    );
     this.context.hostLog(
-      `Starting the embedded node in ${datadir} (port ${settings.port === 0 ? 'any free' : settings.port}, block time ${settings.blockTimeMs} ms).`,
+      `Starting the embedded node${fork ? ` as a fork of ${fork.url}` : ''} in ${datadir} (port ${settings.port === 0 ? 'any free' : settings.port}, block time ${settings.blockTimeMs} ms).`,
     );
     const node = await this.context.createEmbeddedNode({
       port: settings.port,
@@ -172,6 +181,7 @@ export class NetworkConnection {
       allowBrowserAccess: settings.allowBrowserAccess,
       adminEndpoints: settings.adminEndpoints,
       log: (line) => this.context.nodeLog(line),
+      ...(fork ? { fork: { url: fork.url, ...(fork.apiKey ? { apiKey: fork.apiKey } : {}) } } : {}),
     });
     this.embedded = node;
     this.context.hostLog(`Embedded node listening on ${node.url}.`);

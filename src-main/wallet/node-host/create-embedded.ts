@@ -1,3 +1,4 @@
+import type { ForkControlLike } from '../fork/throwaway-fork';
 import type { DryRunSequenceResult, DryRunStep, EmbeddedNodeFactory } from './embedded-node';
 
 /**
@@ -11,6 +12,8 @@ export interface TronNodeLike {
   readonly accounts: readonly unknown[];
   head(): { number: number; id: string; timestamp: number; solidified: number };
   stop(): Promise<void>;
+  /** Fork mode's report and impersonation (src-main/node `TronNode.fork`). */
+  readonly fork?: ForkControlLike | null;
   /** The node's dry run (src-main/node simulation/dry-run.ts): any transaction, applied on a throw-away state. */
   dryRun?(tx: object | string, options?: DryRunOptionsLike): Promise<unknown>;
   /** Several transactions in order on one throw-away copy (src-main/node `dryRunSequence`). */
@@ -81,6 +84,7 @@ export interface CreateNodeInputLike {
   adminApi: boolean;
   refuseBrowserRequests: boolean;
   log: (line: string) => void;
+  fork?: { url: string; apiKey?: string; block: 'latest' };
 }
 
 export type CreateNodeLike = (input: CreateNodeInputLike) => Promise<TronNodeLike>;
@@ -104,6 +108,7 @@ export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFac
       adminApi: config.adminEndpoints,
       refuseBrowserRequests: !config.allowBrowserAccess,
       log: config.log,
+      ...(config.fork ? { fork: { ...config.fork, block: 'latest' as const } } : {}),
     });
     return {
       url: node.url,
@@ -119,6 +124,7 @@ export function embeddedNodeFactory(createNode: CreateNodeLike): EmbeddedNodeFac
           }
         : {}),
       stop: () => node.stop(),
+      fork: node.fork ?? null,
       ...(node.dryRun ? { dryRun: node.dryRun.bind(node) } : {}),
     };
   };

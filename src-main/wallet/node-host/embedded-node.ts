@@ -1,4 +1,5 @@
 import type { TransactionJson } from '../../../src-core/tx/types';
+import type { ForkControlLike } from '../fork/throwaway-fork';
 
 /**
  * What the node host needs from the embedded node, and the settings it starts it with. The real
@@ -19,6 +20,8 @@ export interface EmbeddedNodeConfig {
   readonly adminEndpoints: boolean;
   /** Each line the node logs. */
   readonly log: (line: string) => void;
+  /** Start as a fork of this upstream node (src-main/node fork mode) instead of the dev chain. */
+  readonly fork?: { readonly url: string; readonly apiKey?: string };
 }
 
 export interface EmbeddedHead {
@@ -45,6 +48,8 @@ export interface EmbeddedNode {
   dryRunSequence?(steps: readonly DryRunStep[]): Promise<DryRunSequenceResult>;
   /** Stops producing, closes the HTTP server, flushes and closes the store. */
   stop(): Promise<void>;
+  /** Fork mode's report and impersonation; null (or absent) on the dev chain. */
+  readonly fork?: ForkControlLike | null;
   /**
    * What a transaction would do (accepted or java-tron's refusal, TransactionInfo, balance
    * changes) on a throw-away copy of the state; see `DryRunResult` in src-main/node.

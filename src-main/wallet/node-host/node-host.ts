@@ -1,4 +1,5 @@
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import type { FetchLike } from '../../../src-core/client/fetch';
@@ -24,6 +25,9 @@ import { LogBuffer } from './log-buffer';
 import { networkInfo, networkKey, networkName, remoteUrls, storedNetwork, withNetworkChoice } from './networks';
 import { RecentBlocks, representativesOf } from './recent-blocks';
 import { NetworkConnection, NodeHostErrorCode, probeRemote, startFailure, type ConnectionContext } from './connection';
+import { forkFailure } from '../fork/errors';
+import type { ForkUpstream } from '../fork/fork-targets';
+import type { ForkControlLike } from '../fork/throwaway-fork';
 
 /** The folder inside the data dir that the embedded node owns; a reset deletes exactly this. */
 export const NODE_FOLDER = 'tron-node';
@@ -70,6 +74,8 @@ export class NodeHost implements ChainAccess {
   private readonly networkListeners = new Set<() => void>();
   private closed = false;
   private readonly facts: ChainFacts;
+  /** The upstream the embedded node forks, and the temporary folder of that fork; null on the dev chain. */
+  private forking: { readonly upstream: ForkUpstream; readonly datadir: string } | null = null;
 
   constructor(private readonly options: NodeHostOptions) {
     this.facts = new ChainFacts(options.now);
@@ -99,7 +105,21 @@ export class NodeHost implements ChainAccess {
   }
 
   network(): NetworkInfo {
-    return networkInfo(this.options.settings.get(), this.embedded?.url ?? null);
+    const info = networkInfo(this.options.settings.get(), this.embedded?.url ?? null);
+    return this.forking && info.kind === 'embedded'
+      ? { ...info, name: this.nameOf({ kind: 'embedded' }), key: this.keyOf({ kind: 'embedded' }) }
+      : info;
+  }
+
+  /** The upstream the embedded node forks; null on the dev chain or a remote network. */
+  forkUpstream(): ForkUpstream | null {
+    return this.forking?.upstream ?? null;
+  }
+
+  /** The running embedded fork's report and impersonation; null unless the embedded node is a running fork. */
+  forkControl(): ForkControlLike | null {
+    if (!this.forking || this.statusValue.state !== 'running') return null;
+    return this.embedded?.fork ?? null;
   }
 
   /** The client of the current network while it answers; null otherwise. */
@@ -174,7 +194,7 @@ export class NodeHost implements ChainAccess {
   }
 
   nodeDir(): string {
-    return join(this.dataDir(), NODE_FOLDER);
+    return this.forking?.datadir ?? join(this.dataDir(), NODE_FOLDER);
   }
 
   /** URL other tools can use: the embedded node's, or the remote full node's. */
@@ -201,7 +221,7 @@ export class NodeHost implements ChainAccess {
    */
   devAccounts(): { mnemonic: string; count: number } | null {
     const node = this.embedded;
-    if (!node || this.connection?.network.kind !== 'embedded' || node.devMnemonic === null) return null;
+    if (!node || this.forking || this.connection?.network.kind !== 'embedded' || node.devMnemonic === null) return null;
     return { mnemonic: node.devMnemonic, count: node.devAccountCount };
   }
 
@@ -278,6 +298,41 @@ export class NodeHost implements ChainAccess {
     });
   }
 
+  /**
+   * Restarts the embedded node as a fork of `upstream` (selecting the embedded network): a fresh
+   * temporary data folder, so the fork starts at upstream's head; its stores are apart from the dev
+   * chain's (`networks/fork-<key>`). A fork that does not start leaves the node stopped with a
+   * failed status naming what went wrong, and the dev chain selected again.
+   */
+  startFork(upstream: ForkUpstream): Promise<NodeStatus> {
+    return this.serial(async () => {
+      await this.disconnect('Starting a fork.');
+      await this.dropFork();
+      if (this.options.settings.get().network.kind !== 'embedded')
+        await this.options.settings.update((current) => ({ ...current, network: { kind: 'embedded' } }));
+      this.forking = { upstream, datadir: await mkdtemp(join(tmpdir(), 'wallet-embedded-fork-')) };
+      this.hostLog(`Forking ${upstream.name} (${upstream.url}).`);
+      await this.connect({ kind: 'embedded' }, true);
+      if (this.statusValue.state !== 'running') {
+        const message = this.statusValue.message;
+        await this.disconnect(undefined);
+        await this.dropFork();
+        this.setStatus({ state: 'failed', ...(message ? { message } : {}) });
+      }
+      return this.status();
+    });
+  }
+
+  /** Stops the fork, deletes its folder and starts the embedded dev chain again. */
+  stopFork(): Promise<NodeStatus> {
+    return this.serial(async () => {
+      await this.disconnect('Leaving the fork.');
+      await this.dropFork();
+      await this.connect({ kind: 'embedded' }, true);
+      return this.status();
+    });
+  }
+
   /** Saves the settings; a running embedded node restarts with them. */
   saveSettings(next: EmbeddedNodeSettings): Promise<NodeOverview> {
     return this.serial(async () => {
@@ -312,6 +367,11 @@ export class NodeHost implements ChainAccess {
         );
       }
       this.requireEmbeddedSelected();
+      if (this.forking)
+        throw new NodeHostError(
+          NodeHostErrorCode.notEmbedded,
+          'The embedded node runs as a fork; leave the fork first, then reset the dev chain.',
+        );
       const wasRunning = this.embedded !== null;
       await this.disconnect('Resetting the chain.');
       const dir = this.nodeDir();
@@ -355,6 +415,7 @@ export class NodeHost implements ChainAccess {
       await this.disconnect(
         target.kind === 'embedded' ? 'Switching network.' : `Stopped while the wallet uses ${networkName(target)}.`,
       );
+      await this.dropFork();
       await this.connect(target, true);
       return this.network();
     });
@@ -365,6 +426,7 @@ export class NodeHost implements ChainAccess {
     return this.serial(async () => {
       if (this.closed) return;
       await this.disconnect('The app is closing.');
+      await this.dropFork();
       await this.networkStores?.close();
       this.networkStores = null;
       this.closed = true;
@@ -392,11 +454,28 @@ export class NodeHost implements ChainAccess {
     }
   }
 
+  /** The embedded network is "Fork of <network>" while it forks one. */
+  private nameOf(network: StoredNetwork): string {
+    return network.kind === 'embedded' && this.forking ? `Fork of ${this.forking.upstream.name}` : networkName(network);
+  }
+
+  /** A fork keeps its drafts, envelopes and history apart from the dev chain's and the real network's. */
+  private keyOf(network: StoredNetwork): string {
+    return network.kind === 'embedded' && this.forking ? `fork-${this.forking.upstream.key}` : networkKey(network);
+  }
+
+  /** Deletes the fork's temporary folder (the node is already stopped) and returns to the dev chain. */
+  private async dropFork(): Promise<void> {
+    const forking = this.forking;
+    this.forking = null;
+    if (forking) await rm(forking.datadir, { recursive: true, force: true });
+  }
+
   private setStatus(next: Omit<NodeStatus, 'source' | 'network'> & Partial<Pick<NodeStatus, 'source'>>): void {
     const network = this.connection?.network ?? this.options.settings.get().network;
     const status: NodeStatus = {
       source: network.kind === 'embedded' ? 'embedded' : 'remote',
-      network: networkName(network),
+      network: this.nameOf(network),
       ...next,
     };
     this.statusValue = status;
@@ -409,7 +488,7 @@ export class NodeHost implements ChainAccess {
 
   /** Opens the stores of `network` (when they are not open yet) and, if asked, starts reading it. */
   private async connect(network: StoredNetwork, start: boolean): Promise<void> {
-    const key = networkKey(network);
+    const key = this.keyOf(network);
     if (this.networkStores?.key !== key) {
       await this.networkStores?.close();
       this.networkStores = null;
@@ -442,7 +521,9 @@ export class NodeHost implements ChainAccess {
       await connection.startEmbedded();
     } catch (error) {
       await this.disconnect(undefined);
-      const message = startFailure(error, this.embeddedSettings().port);
+      const message = this.forking
+        ? forkFailure(error, this.forking.upstream.name, this.forking.upstream.url).message
+        : startFailure(error, this.embeddedSettings().port);
       this.hostLog(message);
       this.options.log.error('The embedded node did not start', {
         code: error instanceof WalletError ? error.code : undefined,
@@ -463,6 +544,14 @@ export class NodeHost implements ChainAccess {
       remoteRetryMs: options.remoteRetryMs,
       embeddedSettings: () => this.embeddedSettings(),
       nodeDir: () => this.nodeDir(),
+      fork: () =>
+        this.forking
+          ? {
+              url: this.forking.upstream.url,
+              name: this.forking.upstream.name,
+              ...(this.forking.upstream.apiKey ? { apiKey: this.forking.upstream.apiKey } : {}),
+            }
+          : null,
       apiKey: (key) => options.settings.get().apiKeys[key],
       remotePollMs: () => options.settings.get().remotePollMs,
       status: () => this.statusValue,

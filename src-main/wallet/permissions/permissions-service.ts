@@ -30,6 +30,7 @@ import type { ContractTransactions } from '../transactions/transaction-service';
 import type { SigningVault } from '../consent/consented-signing';
 import { costDisclosure, gateView, permissionView, signingPlanOf } from './disclosure';
 import { dryRunReport, followUpTransfer, noDryRunReason } from './dry-run-report';
+import type { RehearsalPlan } from '../fork/permission-rehearsal';
 import { currentStructure, defaultActiveOperations, totalSignNum, type Review } from './review';
 
 /** What the service needs from the node host. */
@@ -160,6 +161,15 @@ export class PermissionsService {
     if (followUp.transaction)
       steps.push({ transaction: followUp.transaction, checkSignatures: true, signers: followUp.signers ?? [] });
     return dryRunReport(await runner(steps), signing, followUp);
+  }
+
+  /**
+   * The update as a fork rehearses it: java-tron's rules checked here on the current network's
+   * state (a structure they refuse is refused with the same error as prepare), then the contract.
+   */
+  async rehearsalPlan(addressText: string, update: PermissionStructureInput): Promise<RehearsalPlan> {
+    const review = await this.review(addressText, update);
+    return { address: review.address, spec: this.updateSpec(review) };
   }
 
   async submit(

@@ -17,7 +17,8 @@ import type { ContractSpec } from '../../../src-core/tx/builders';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { EmitEvent, WalletLog } from '../context';
 import type { Proposals } from '../cosign/proposals';
-import type { ChainAccess } from '../node-host/chain-access';
+import type { ChainAccess, DryRunner } from '../node-host/chain-access';
+import type { TronNodeClient } from '../../../src-core/client/client';
 import { ChainReads } from './chain-reads';
 import { submitContract, type ContractSubmission, type SubmittedContract } from './contract-submission';
 import { expectedSigners } from './costing';
@@ -140,8 +141,20 @@ export class TransactionService {
   }
 
   async simulate(input: { txid: string }): Promise<SimulationView> {
+    return this.simulateOn(input, {
+      client: this.options.chain.requireClient(),
+      dryRun: this.options.chain.dryRunner(),
+      headTime: this.options.chain.head()?.timestamp ?? null,
+    });
+  }
+
+  /** The same simulation on another node's state (a throw-away fork of the real network). */
+  async simulateOn(
+    input: { txid: string },
+    on: { client: TronNodeClient; dryRun: DryRunner | null; headTime: number | null },
+  ): Promise<SimulationView> {
     const p = this.require(input.txid);
-    const client = this.options.chain.requireClient();
+    const { client } = on;
     return simulate({
       txid: p.txid,
       transaction: p.transaction,
@@ -152,14 +165,14 @@ export class TransactionService {
       feeLimit: p.feeLimit,
       parameters: p.parameters,
       client,
-      dryRun: this.options.chain.dryRunner(),
+      dryRun: on.dryRun,
       signers: expectedSigners(
         p.permission,
         this.signer.signingAccounts().map((a) => a.addressHex as HexAddress),
       ),
       abiOf: this.tracker.abis.source(client),
       tokenOf: this.reads.tokenSource(client),
-      headTime: this.options.chain.head()?.timestamp ?? p.headTime,
+      headTime: on.headTime ?? p.headTime,
     });
   }
 

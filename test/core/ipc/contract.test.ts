@@ -10,7 +10,7 @@ describe('IPC contract', () => {
     for (const name of [...channelNames, ...eventNames]) expect(name).toMatch(/^[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*$/);
   });
 
-  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook, history and watch channels and the eight main-to-renderer events', () => {
+  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook, history, watch and fork channels and the ten main-to-renderer events', () => {
     expect(channelNames).toEqual(
       expect.arrayContaining([
         'app:info',
@@ -47,11 +47,14 @@ describe('IPC contract', () => {
         'addressBook',
         'history',
         'watch',
+        'fork',
       ]),
     );
     expect([...eventNames].sort()).toEqual([
       'accounts:updated',
       'cosign:changed',
+      'fork:changed',
+      'fork:progress',
       'node:block',
       'node:status',
       'tx:status',

@@ -15,7 +15,7 @@ import {
   type WalletServices,
 } from '../../../src-main/wallet';
 import type { SettingsDefaults } from '../../../src-main/wallet/stores/settings';
-import type { TronNode } from '../../../src-main/node';
+import { createNode, type TronNode } from '../../../src-main/node';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import { realNodeFactory } from '../../fixtures/real-node';
 import { HarnessConsent } from './consent';
@@ -86,6 +86,8 @@ export async function startWalletHarness(options: {
         'No keychain service answered on this computer, so "remember on this device" is off. The vault still works: unlock it with your password.',
     }),
     scrypt: { N: 1024, r: 8, p: 1 },
+    // As in the app: throw-away forks are src-main/node's createNode.
+    createForkNode: (input) => createNode(input),
     embeddedPollMs: 50,
     remoteRefreshMs: 1000,
     watchPollMs: 200,

@@ -2,20 +2,18 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainParametersFromNode } from '@core/chain/parameters';
 import { TronNodeClient } from '@core/client/client';
 import type { FetchLike } from '@core/client/fetch';
-import { createEnvelope, type Envelope } from '@core/envelope';
-import { buildTransaction, transferContract, triggerSmartContract } from '@core/tx/builders';
-import { transactionHeader } from '@core/tx/header';
-import { signTransaction } from '@core/tx/sign';
+import type { Envelope } from '@core/envelope';
+import { triggerSmartContract } from '@core/tx/builders';
 import { createNode, type TronNode } from '@main/node';
-import { simulateEnvelope } from '@main/wallet/cosign/simulate-envelope';
 import { simulateEnvelopeOnFork } from '@main/wallet/cosign/simulate-on-fork';
-import { ChainReads } from '@main/wallet/transactions/chain-reads';
 import { loadArtifacts } from '../../../fixtures/contracts/compile';
 import {
   buildUpstreamState,
+  envelopeOn,
+  multisigPayment,
+  simulateOnNode,
   spawnHeadlessNode,
   transferData,
   type ChildNode,
@@ -52,46 +50,18 @@ describe('simulateEnvelopeOnFork', () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
-  async function envelopeOf(
-    spec: Parameters<typeof buildTransaction>[0],
+  const envelopeOf = (
+    spec: Parameters<typeof envelopeOn>[1],
     key: Uint8Array,
-    options: { permissionId?: number; feeLimit?: bigint; abi?: readonly unknown[] } = {},
-  ): Promise<Envelope> {
-    const ref = await upstream.getRefBlock();
-    const tx = buildTransaction(spec, {
-      header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp, expirationMs: 3_600_000 }),
-      ...(options.permissionId !== undefined ? { permissionId: options.permissionId } : {}),
-      ...(options.feeLimit !== undefined ? { feeLimit: options.feeLimit } : {}),
-    });
-    return createEnvelope({
-      transaction: signTransaction(tx, key),
-      network: { name: 'Node A', genesisBlockId: (await upstream.getGenesisBlockId()).toLowerCase() },
-      ...(options.abi ? { abi: options.abi as never } : {}),
-      createdAt: ref.timestamp,
-    });
-  }
-
-  async function onCopyOfA(envelope: Envelope) {
-    const client = new TronNodeClient({ fullNodeUrl: copy.url, fetch: fetchLike });
-    return simulateEnvelope({
-      envelope,
-      client,
-      reads: new ChainReads(),
-      parameters: chainParametersFromNode(await client.getChainParameters()),
-      dryRun: copy.dryRun.bind(copy),
-      headTime: copy.head().timestamp,
-    });
-  }
+    options?: Parameters<typeof envelopeOn>[3],
+  ): Promise<Envelope> => envelopeOn(upstream, spec, key, options);
+  const onCopyOfA = (envelope: Envelope) => simulateOnNode(copy, envelope);
 
   const onFork = (envelope: Envelope) =>
     simulateEnvelopeOnFork({ envelope, upstream: { url: a.url }, createNode: (input) => createNode(input) });
 
   it("gives the multisig's payment, signed by one of its 2-of-3 keys, the result of a dry run on A", async () => {
-    const envelope = await envelopeOf(
-      transferContract({ owner: scenario.multisig.hex, to: scenario.carol.hex, amount: 7_000_000n }),
-      scenario.cosigners[0]!.key,
-      { permissionId: 2 },
-    );
+    const envelope = await multisigPayment(upstream, scenario);
     const forked = await onFork(envelope);
     const reference = await onCopyOfA(envelope);
     expect(forked.simulation).toMatchObject({ method: 'dry-run', success: true });

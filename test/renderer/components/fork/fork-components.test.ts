@@ -1,0 +1,140 @@
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { nextTick } from 'vue';
+import type { ForkReport, ForkStatus } from '../../../../src-core/ipc/channels/fork';
+import { K, snapshotFixture } from '../../../fixtures/permission-snapshot';
+import { installWindowApi, type MainStub } from '../../stub-window-api';
+
+/** Fork mode's components over a stand-in main: what they ask for, and what they show of its answers. */
+const report: ForkReport = {
+  upstream: 'https://api.trongrid.io',
+  forkPoint: { number: 70_000_000, id: `0000000004${'c'.repeat(54)}`, timestamp: 1_760_000_000_000 },
+  readRange: { from: 70_000_000, to: 70_000_004 },
+  fetched: { account: 3, contract: 1, storage: 0 },
+  requests: 7,
+  impersonated: [],
+};
+let status: ForkStatus;
+const calls: { channel: string; args: unknown }[] = [];
+const simulation = {
+  txid: 'a'.repeat(64),
+  method: 'dry-run' as const,
+  methodNote: 'Executed on a copy of the state.',
+  success: true,
+  result: 'SUCCESS',
+  reason: null,
+  outOfEnergy: { risk: false, message: 'This transaction runs no contract code, so it uses no energy.' },
+  energyUsed: null,
+  balanceChanges: [{ address: K.K1.base58, asset: 'TRX', delta: -1_500_000n, decimals: 6 }],
+  logs: [],
+  stateChanged: false as const,
+};
+const main: MainStub = {
+  fork: {
+    status: () => status,
+    targets: () => [
+      { target: 'mainnet', name: 'TRON Mainnet', url: 'https://api.trongrid.io', hasApiKey: false },
+      { target: 'custom', name: 'Custom node', url: null, hasApiKey: false },
+    ],
+    startEmbedded: () => ({ ...status, active: true, target: 'mainnet', name: 'TRON Mainnet', report }),
+    simulateEnvelope: () => ({ network: 'TRON Mainnet', report, simulation, cost: null }),
+    rehearsePermissions: () => ({
+      network: 'TRON Mainnet',
+      report,
+      update: { outcome: 'passed', detail: 'The fork accepted the update.', txid: 'b'.repeat(64) },
+      groups: [
+        { type: 'Owner', permissionId: 0, name: 'owner', signers: [K.K2.base58], outcome: 'passed', detail: 'ok' },
+        { type: 'Active', permissionId: 2, name: 'calls', signers: [], outcome: 'skipped', detail: 'no transfers' },
+      ],
+      proven: true,
+    }),
+  },
+  permissions: { load: () => snapshotFixture(), inspectKeys: () => [] },
+};
+installWindowApi(main, calls, { on: () => () => {} });
+
+const { default: ForkSimulation } = await import('../../../../src-renderer/components/fork/ForkSimulation.vue');
+const { default: ForkPanel } = await import('../../../../src-renderer/components/fork/ForkPanel.vue');
+const { default: ImpersonationBanner } =
+  await import('../../../../src-renderer/components/fork/ImpersonationBanner.vue');
+const { default: ForkPermissionRehearsal } =
+  await import('../../../../src-renderer/components/fork/ForkPermissionRehearsal.vue');
+const { useForkStore } = await import('../../../../src-renderer/stores/fork');
+const { usePermissionEditorStore } = await import('../../../../src-renderer/stores/permission-editor');
+
+const stubs = { RouterLink: { template: '<a><slot /></a>' } };
+
+describe('fork components', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    calls.length = 0;
+    status = {
+      active: false,
+      target: null,
+      name: null,
+      report: null,
+      rehearsal: { available: true, network: 'TRON Mainnet', reason: null },
+    };
+  });
+
+  it('offer no fork simulation on the dev chain', async () => {
+    status = { ...status, rehearsal: { available: false, network: null, reason: 'dev chain' } };
+    const view = mount(ForkSimulation, { props: { envelopeId: 'env_0123456789abcdef' } });
+    await flushPromises();
+    expect(view.find('[data-testid="fork-simulation"]').exists()).toBe(false);
+  });
+
+  it("simulate an envelope on a fork of the wallet's network by its id alone, and show the dry run with the disclosure", async () => {
+    const view = mount(ForkSimulation, { props: { envelopeId: 'env_0123456789abcdef' } });
+    await flushPromises();
+    await view.get('[data-testid="fork-simulate"]').trigger('click');
+    await flushPromises();
+    expect(calls.filter((c) => c.channel === 'fork:simulateEnvelope').map((c) => c.args)).toEqual([
+      { id: 'env_0123456789abcdef' },
+    ]);
+    expect(view.get('[data-testid="simulation"]').text()).toContain('Dry run on a fork of TRON Mainnet');
+    expect(view.get('[data-testid="simulation"]').text()).toContain('−1.5 TRX');
+    expect(view.get('[data-testid="fork-point"]').text()).toContain('70,000,000');
+    expect(view.get('[data-testid="fork-fetched"]').text()).toBe('account: 3, contract: 1 (7 request(s))');
+  });
+
+  it('start a fork by the network name and the typed API key, never a URL', async () => {
+    const view = mount(ForkPanel, { global: { stubs } });
+    await flushPromises();
+    await view.get('input[type="password"]').setValue(' key-123 ');
+    await view.get('[data-testid="fork-start"]').trigger('click');
+    await flushPromises();
+    expect(calls.filter((c) => c.channel === 'fork:startEmbedded').map((c) => c.args)).toEqual([
+      { target: 'mainnet', apiKey: 'key-123' },
+    ]);
+  });
+
+  it('show the impersonation banner only while an account is impersonated', async () => {
+    const view = mount(ImpersonationBanner, { global: { stubs } });
+    const fork = useForkStore();
+    fork.status = { ...status, active: true, name: 'TRON Mainnet', report };
+    await nextTick();
+    expect(view.find('[data-testid="impersonation-banner"]').exists()).toBe(false);
+    fork.status = { ...status, active: true, name: 'TRON Mainnet', report: { ...report, impersonated: [K.K1.base58] } };
+    await nextTick();
+    const banner = view.get('[data-testid="impersonation-banner"]');
+    expect(banner.attributes('role')).toBe('alert');
+    expect(banner.text()).toContain(K.K1.base58);
+    expect(banner.text()).toContain('fork of TRON Mainnet');
+  });
+
+  it("rehearse the editor's structure on a fork and show the fork's verdict per group", async () => {
+    const editor = usePermissionEditorStore();
+    await editor.open(K.K1.base58);
+    editor.edit();
+    const view = mount(ForkPermissionRehearsal);
+    await flushPromises();
+    await view.get('[data-testid="fork-rehearse"]').trigger('click');
+    await flushPromises();
+    const asked = calls.find((c) => c.channel === 'fork:rehearsePermissions')!.args as { address: string };
+    expect(asked.address).toBe(K.K1.base58);
+    expect(view.get('[data-testid="fork-rehearsal-verdict"]').text()).toContain('Proven on the fork');
+    expect(view.findAll('li[data-outcome]').map((li) => li.attributes('data-outcome'))).toEqual(['passed', 'skipped']);
+  });
+});
