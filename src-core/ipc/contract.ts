@@ -24,6 +24,7 @@ import { cosignChannels, cosignEvents } from './channels/cosign';
 import { addressBookChannels } from './channels/address-book';
 import { historyChannels } from './channels/history';
 import { watchChannels, watchEvents } from './channels/watch';
+import { ledgerChannels } from './channels/ledger';
 // Registers IpcError for deserializeError wherever the contract is loaded.
 import './errors';
 
@@ -46,6 +47,7 @@ export const channels = mergeDefinitions(
   addressBookChannels,
   historyChannels,
   watchChannels,
+  ledgerChannels,
 ) satisfies ChannelMap;
 
 export const events = mergeDefinitions(

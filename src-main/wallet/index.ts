@@ -28,6 +28,9 @@ import { CosignService } from './cosign/cosign-service';
 import { AddressBookService } from './address-book/address-book-service';
 import { HistoryService } from './history/history-service';
 import { WatchtowerService } from './watchtower/watchtower-service';
+import { LedgerAccounts } from './signers/ledger-accounts';
+import { usbLedgerTransports, type LedgerTransports } from './signers/ledger-connection';
+import { LedgerSigner } from './signers/ledger-signer';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
 export type {
@@ -55,6 +58,8 @@ export { CosignService } from './cosign/cosign-service';
 export { AddressBookService } from './address-book/address-book-service';
 export { HistoryService } from './history/history-service';
 export { WatchtowerService } from './watchtower/watchtower-service';
+export { LedgerAccounts } from './signers/ledger-accounts';
+export type { LedgerTransports } from './signers/ledger-connection';
 
 /** Folder of the vault inside the user data folder. */
 export const VAULT_FOLDER = 'vault';
@@ -86,6 +91,11 @@ export interface WalletServicesOptions {
   readonly alertNotifier?: AlertNotifier;
   /** The watchtower's wait between polls at the head (default 3 s). */
   readonly watchPollMs?: number;
+  /**
+   * How main reaches a Ledger: USB HID by default. Tests and the end-to-end harness pass the
+   * software device here; it is an option of main's services, out of the renderer's reach.
+   */
+  readonly ledgerTransports?: LedgerTransports;
 }
 
 export interface WalletServices {
@@ -103,6 +113,8 @@ export interface WalletServices {
   readonly addressBook: AddressBookService;
   readonly history: HistoryService;
   readonly watchtower: WatchtowerService;
+  /** Ledger accounts: list, verify on the device, add. */
+  readonly ledger: LedgerAccounts;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
   /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
@@ -158,7 +170,9 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   const tracker = new TransactionTracker({ chain: node, emit: options.emit, log: options.log, reads });
   const contracts = new ContractsService(node);
   const tokens = new TokensService(node, vault, reads);
-  const signing = new ConsentedSigning({ vault, chain: node, reads });
+  const ledgerTransports = options.ledgerTransports ?? usbLedgerTransports;
+  const signing = new ConsentedSigning({ vault, chain: node, reads, ledger: new LedgerSigner(ledgerTransports) });
+  const ledger = new LedgerAccounts({ transports: ledgerTransports, vault, chain: node });
   const cosign = new CosignService({
     chain: node,
     vault: signing,
@@ -214,6 +228,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     addressBook,
     history,
     watchtower,
+    ledger,
     ready,
     async close() {
       await watchtower.dispose();
