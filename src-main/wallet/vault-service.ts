@@ -183,7 +183,10 @@ export class WalletVault {
   /** With `custody: 'offline'`, the address is a co-signer whose key lives on an offline machine. */
   addWatchOnly(address: string, options: { label?: string; custody?: 'watch' | 'offline' }): Promise<VaultAccount> {
     const { custody, ...rest } = options;
-    return this.v.addWatchOnly(address, { ...rest, ...(custody === 'offline' ? { custody: { kind: 'offline' } } : {}) });
+    return this.v.addWatchOnly(address, {
+      ...rest,
+      ...(custody === 'offline' ? { custody: { kind: 'offline' } } : {}),
+    });
   }
 
   /**

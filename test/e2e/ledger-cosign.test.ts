@@ -78,7 +78,9 @@ describe('co-signing with the vault and a Ledger in Chromium', () => {
     await page.getByRole('button', { name: 'Add 1 Ledger account(s)' }).click();
     await row.getByText('already in the vault').waitFor();
 
-    await page.getByLabel('How').selectOption({ label: "An offline signer's address (its key stays on the offline machine)" });
+    await page
+      .getByLabel('How')
+      .selectOption({ label: "An offline signer's address (its key stays on the offline machine)" });
     await page.getByLabel('Address', { exact: true }).fill(treasury.keys[2]);
     await page.getByLabel('Label (optional)').fill('Cold room');
     await page.getByRole('button', { name: 'Add offline signer' }).click();
@@ -123,11 +125,15 @@ describe('co-signing with the vault and a Ledger in Chromium', () => {
 
     // Declined on the device: a sentence and a code, and the envelope keeps weight 1.
     ledger.setBehaviour({ answer: 'decline' });
-    await page.getByLabel('Sign with').selectOption({ label: `Desk Ledger 3 (${treasury.keys[1]}), weight 1 — signs on your Ledger` });
+    await page
+      .getByLabel('Sign with')
+      .selectOption({ label: `Desk Ledger 3 (${treasury.keys[1]}), weight 1 — signs on your Ledger` });
     await page.getByRole('button', { name: 'Sign', exact: true }).click();
     const refused = page.locator('[data-error-code="LEDGER_DECLINED"]');
     await refused.waitFor();
-    await expect(refused.textContent()).resolves.toContain('The transaction was declined on the Ledger. Nothing was signed.');
+    await expect(refused.textContent()).resolves.toContain(
+      'The transaction was declined on the Ledger. Nothing was signed.',
+    );
     await expect(page.getByTestId('signing-progress').getAttribute('data-weight')).resolves.toBe('1');
     await desk.harness.screenshot('ledger-cosign-declined');
 

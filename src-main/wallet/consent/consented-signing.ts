@@ -77,7 +77,8 @@ export class ConsentedSigning implements SigningVault {
     const note = ledgerScreenNote(envelope.summary, envelope.transaction.txID, consent.names, consent.tokens);
     await this.options.vault.approveTransaction({
       ...consent,
-      signer: { address: account.address, device: `${custodyText(account)} “${account.label}”` },
+      // The row already names the account after its address; the device part says where the key is.
+      signer: { address: account.address, device: custodyText(account) },
       device: { confirm: note.confirm, warning: settingWarning(note) },
     });
     return this.options.ledger.sign(envelope.transaction, account);

@@ -214,15 +214,13 @@ export class PermissionsService {
   }
 
   private directory(): KeyDirectoryEntry[] {
-    const vault = this.options.vault
-      .listAccounts()
-      .map((a) => ({
-        address: a.address,
-        name: a.label,
-        source: 'vault' as const,
-        canSign: signsHere(a),
-        custody: custodyOf(a),
-      }));
+    const vault = this.options.vault.listAccounts().map((a) => ({
+      address: a.address,
+      name: a.label,
+      source: 'vault' as const,
+      canSign: signsHere(a),
+      custody: custodyOf(a),
+    }));
     const seen = new Set(vault.map((v) => v.address));
     let contacts: KeyDirectoryEntry[] = [];
     try {

@@ -15,7 +15,7 @@ describe('account custody', () => {
     expect(signsHere({ kind: 'watch', canSign: false })).toBe(false);
   });
 
-  it('counts vault, Ledger and offline keys as the person\'s own, not watched addresses', () => {
+  it("counts vault, Ledger and offline keys as the person's own, not watched addresses", () => {
     expect(ownsKey({ kind: 'watch', canSign: false, custody: 'offline' })).toBe(true);
     expect(ownsKey({ kind: 'watch', canSign: false })).toBe(false);
   });
@@ -23,7 +23,12 @@ describe('account custody', () => {
   it('words each kind', () => {
     expect(custodyText({ kind: 'mnemonic', canSign: true })).toBe('vault key');
     expect(
-      custodyText({ kind: 'watch', canSign: false, custody: 'ledger', ledger: { path: "44'/195'/1'/0/0", scheme: 'ledger-live' } }),
+      custodyText({
+        kind: 'watch',
+        canSign: false,
+        custody: 'ledger',
+        ledger: { path: "44'/195'/1'/0/0", scheme: 'ledger-live' },
+      }),
     ).toBe("Ledger (m/44'/195'/1'/0/0)");
     expect(custodyText({ kind: 'watch', canSign: false, custody: 'offline' })).toBe('offline signer');
     expect(custodyText({ kind: 'watch', canSign: false })).toBe('watch-only');

@@ -69,7 +69,10 @@ describe('accountRole for keys held elsewhere', () => {
       chain: null,
     };
     expect(
-      accountRole({ ...base, custody: 'ledger', ledger: { path: "44'/195'/1'/0/0", scheme: 'ledger-live' } }, new Set()),
+      accountRole(
+        { ...base, custody: 'ledger', ledger: { path: "44'/195'/1'/0/0", scheme: 'ledger-live' } },
+        new Set(),
+      ),
     ).toBe("Ledger (m/44'/195'/1'/0/0)");
     expect(accountRole({ ...base, custody: 'offline' }, new Set())).toBe('Offline signer');
   });

@@ -4,11 +4,15 @@ import { keyText } from '../../../../src-main/wallet/signers/key-text';
 describe('keyText', () => {
   it('says an offline signer waits for its envelope', () => {
     expect(
-      keyText(3, { name: 'Cold', source: 'vault', accountId: null, custody: 'offline', custodyText: 'offline signer' }, false),
+      keyText(
+        3,
+        { name: 'Cold', source: 'vault', accountId: null, custody: 'offline', custodyText: 'offline signer' },
+        false,
+      ),
     ).toBe('key 3 — offline signer, waiting for its envelope');
   });
 
-  it("names a Ledger key by its path", () => {
+  it('names a Ledger key by its path', () => {
     const ledger = {
       name: 'Desk',
       source: 'vault' as const,

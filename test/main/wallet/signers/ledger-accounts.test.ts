@@ -55,7 +55,13 @@ describe('LedgerAccounts', () => {
     const { ledger, service } = setup();
     const rows = await service.listAddresses({ scheme: 'legacy', from: 5, count: 1 });
     expect(rows).toEqual([
-      { index: 5, path: "44'/195'/0'/0/5", address: ledger.addressAt("44'/195'/0'/0/5").base58, balanceSun: null, added: false },
+      {
+        index: 5,
+        path: "44'/195'/0'/0/5",
+        address: ledger.addressAt("44'/195'/0'/0/5").base58,
+        balanceSun: null,
+        added: false,
+      },
     ]);
   });
 
@@ -71,13 +77,22 @@ describe('LedgerAccounts', () => {
   it('shows an address on the device screen to verify it', async () => {
     const { ledger, service } = setup();
     const shown = await service.verifyAddress({ scheme: 'ledger-live', index: 1 });
-    expect(shown).toEqual({ path: "44'/195'/1'/0/0", address: ledger.addressAt("44'/195'/1'/0/0").base58, confirmed: true });
-    expect(ledger.screens).toEqual([{ kind: 'address', path: "44'/195'/1'/0/0", address: shown.address, answer: 'approve' }]);
+    expect(shown).toEqual({
+      path: "44'/195'/1'/0/0",
+      address: ledger.addressAt("44'/195'/1'/0/0").base58,
+      confirmed: true,
+    });
+    expect(ledger.screens).toEqual([
+      { kind: 'address', path: "44'/195'/1'/0/0", address: shown.address, answer: 'approve' },
+    ]);
   });
 
   it('reports an address rejected on the device', async () => {
     const { service } = setup({ answer: 'decline' });
-    const error = await ledgerRejection(service.verifyAddress({ scheme: 'ledger-live', index: 0 }), LedgerErrorCode.DECLINED);
+    const error = await ledgerRejection(
+      service.verifyAddress({ scheme: 'ledger-live', index: 0 }),
+      LedgerErrorCode.DECLINED,
+    );
     expect(error.message).toBe('The address was rejected on the Ledger.');
   });
 
@@ -90,11 +105,21 @@ describe('LedgerAccounts', () => {
   it('answers why Ledger support is off instead of failing', async () => {
     const { service } = setup();
     const off = new LedgerAccounts({
-      transports: { open: async () => Promise.reject(new Error('unused')), support: async () => ({ available: false, reason: 'node-hid could not be loaded: libudev.so.1 missing' }) },
-      chain: { requireClient: () => { throw new Error('unused'); } },
+      transports: {
+        open: async () => Promise.reject(new Error('unused')),
+        support: async () => ({ available: false, reason: 'node-hid could not be loaded: libudev.so.1 missing' }),
+      },
+      chain: {
+        requireClient: () => {
+          throw new Error('unused');
+        },
+      },
       vault: { listAccounts: () => [], addLedgerAccount: async () => Promise.reject(new Error('unused')) },
     });
-    expect(await off.support()).toEqual({ available: false, reason: 'node-hid could not be loaded: libudev.so.1 missing' });
+    expect(await off.support()).toEqual({
+      available: false,
+      reason: 'node-hid could not be loaded: libudev.so.1 missing',
+    });
     expect(await service.support()).toEqual({ available: true });
   });
 });

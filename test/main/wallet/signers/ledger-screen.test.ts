@@ -41,8 +41,18 @@ describe('ledgerScreenNote', () => {
   });
 
   it('names "Custom contracts" for a call that is not a token transfer or approval', () => {
-    const call = { selector: 'deadbeef', data: 'deadbeef', callValueSun: '0', contract: TO } as unknown as EnvelopeSummary['call'];
-    const note = ledgerScreenNote(summary({ contractType: 'TriggerSmartContract', amounts: [], call }), TXID, names, new Map());
+    const call = {
+      selector: 'deadbeef',
+      data: 'deadbeef',
+      callValueSun: '0',
+      contract: TO,
+    } as unknown as EnvelopeSummary['call'];
+    const note = ledgerScreenNote(
+      summary({ contractType: 'TriggerSmartContract', amounts: [], call }),
+      TXID,
+      names,
+      new Map(),
+    );
     expect(note.setting).toBe('Custom contracts');
   });
 

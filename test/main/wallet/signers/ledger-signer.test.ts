@@ -35,7 +35,10 @@ describe('LedgerSigner', () => {
 
   it('refuses a device whose address at the path is not the account (another Ledger or seed)', async () => {
     const { ledger, transports } = softwareTransports();
-    const account = { ...ledgerAccount(ledger, LIVE_1), ledger: { path: "44'/195'/2'/0/0", scheme: 'ledger-live' as const } };
+    const account = {
+      ...ledgerAccount(ledger, LIVE_1),
+      ledger: { path: "44'/195'/2'/0/0", scheme: 'ledger-live' as const },
+    };
     const error = await ledgerRejection(
       new LedgerSigner(transports).sign(transferWithMemo(account.address), account),
       LedgerErrorCode.WRONG_DEVICE,
@@ -73,7 +76,8 @@ describe('LedgerSigner', () => {
       // Two APDUs answered: the address read, then the first chunk of the transaction.
       behaviour: { unplugAfterApdus: 1, settings: { transactionsData: true } },
       code: LedgerErrorCode.DISCONNECTED,
-      message: /^The Ledger was disconnected while signing. Reconnect it, unlock it, open the Tron app and try again. Nothing was signed.$/,
+      message:
+        /^The Ledger was disconnected while signing. Reconnect it, unlock it, open the Tron app and try again. Nothing was signed.$/,
     },
     {
       name: 'a decline on the screen',
