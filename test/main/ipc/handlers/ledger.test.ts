@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Base58Address } from '../../../../src-core/brand';
+import type { LedgerPath } from '../../../../src-main/signers/ledger/paths';
 import { channels } from '../../../../src-core/ipc/contract';
 import { createHandlers } from '../../../../src-main/ipc/handlers';
 import type { LedgerService } from '../../../../src-main/ipc/handlers/ledger';
@@ -32,7 +34,11 @@ function registryWith(ledger: LedgerService) {
 const ledger: LedgerService = {
   support: async () => ({ available: false, reason: 'node-hid could not be loaded' }),
   listAddresses: async () => [],
-  verifyAddress: async () => ({ path: "44'/195'/0'/0/0", address: 'T', confirmed: true }),
+  verifyAddress: async () => ({
+    path: "44'/195'/0'/0/0" as LedgerPath,
+    address: 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C' as Base58Address,
+    confirmed: true,
+  }),
   addAccounts: async () => [],
 };
 
