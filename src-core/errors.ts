@@ -299,6 +299,8 @@ export const LedgerErrorCode = {
   UNKNOWN_STATUS: 'LEDGER_UNKNOWN_STATUS',
   /** Any other transport failure (USB error, timeout). */
   TRANSPORT_FAILED: 'LEDGER_TRANSPORT_FAILED',
+  /** The connected Ledger's address at the account's path is not the account's: another device or seed. */
+  WRONG_DEVICE: 'LEDGER_WRONG_DEVICE',
 } as const;
 export type LedgerErrorCode = (typeof LedgerErrorCode)[keyof typeof LedgerErrorCode];
 

@@ -22,6 +22,7 @@ import { addressBookChannels } from './channels/address-book';
 import { historyChannels } from './channels/history';
 import { watchChannels, watchEvents } from './channels/watch';
 import { forkChannels, forkEvents } from './channels/fork';
+import { ledgerChannels } from './channels/ledger';
 // Registers IpcError for deserializeError wherever the contract is loaded.
 import './errors';
 
@@ -45,6 +46,7 @@ export const channels = mergeDefinitions(
   historyChannels,
   watchChannels,
   forkChannels,
+  ledgerChannels,
 ) satisfies ChannelMap;
 
 export const events = mergeDefinitions(

@@ -4,7 +4,8 @@ import { toBase58Address, toHexAddress } from '../../src-core/address/address';
 import { VaultError } from '../../src-core/errors';
 import { tronPath } from './hd';
 import { accountLabelProblem } from '../../src-core/ipc/channels/vault';
-import type { StoredAccount } from './metadata';
+import type { StoredAccount, StoredCustody } from './metadata';
+import type { AccountCustody, LedgerAccountFacts } from '../../src-core/ipc/account-custody';
 
 export const AccountKind = { mnemonic: 'mnemonic', privateKey: 'privateKey', watch: 'watch' } as const;
 export type AccountKind = (typeof AccountKind)[keyof typeof AccountKind];
@@ -23,6 +24,8 @@ export interface AccountInfo {
   readonly secretId?: string;
   readonly index?: number;
   readonly path?: string;
+  readonly custody: AccountCustody;
+  readonly ledger?: LedgerAccountFacts;
 }
 
 export function accountInfo(account: StoredAccount): AccountInfo {
@@ -36,9 +39,27 @@ export function accountInfo(account: StoredAccount): AccountInfo {
     createdAt: account.createdAt,
   };
   if (account.kind === AccountKind.mnemonic)
-    return { ...base, secretId: account.secretId, index: account.index, path: tronPath(account.index) };
-  if (account.kind === AccountKind.privateKey) return { ...base, secretId: account.secretId };
-  return base;
+    return {
+      ...base,
+      custody: 'vault',
+      secretId: account.secretId,
+      index: account.index,
+      path: tronPath(account.index),
+    };
+  if (account.kind === AccountKind.privateKey) return { ...base, custody: 'vault', secretId: account.secretId };
+  const custody = account.custody;
+  if (custody?.kind === 'ledger') {
+    const { kind, ...ledger } = custody;
+    return { ...base, custody: kind, ledger };
+  }
+  return { ...base, custody: custody?.kind ?? 'watch' };
+}
+
+/** The label of an account added without one, by where its key lives. */
+export function defaultLabel(custody: StoredCustody | undefined): string {
+  if (custody?.kind === 'ledger') return 'Ledger';
+  if (custody?.kind === 'offline') return 'Offline signer';
+  return 'Watch-only';
 }
 
 export function newId(prefix: 'acc' | 'sec' | 'vlt'): string {

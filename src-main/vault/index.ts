@@ -10,6 +10,7 @@ export {
 } from './vault';
 export type { VaultOptions, VaultStatus, VaultStep, ImportMnemonicOptions } from './vault';
 export type { AccountInfo, AccountKind } from './accounts';
+export type { StoredCustody } from './metadata';
 export type { SecretStore, SecretStoreStatus, SecretStoreReason } from './secret-store';
 export { UnavailableSecretStore, unavailableStatus } from './secret-store';
 export { KeytarSecretStore, loadKeytarSecretStore, KEYTAR_SERVICE } from './keytar-store';

@@ -24,6 +24,23 @@ export const LABEL_MAX = ACCOUNT_LABEL_MAX;
 const labelSchema = z.string().max(LABEL_MAX);
 const timeSchema = z.number().int().nonnegative();
 
+/**
+ * A key this wallet can get a signature from without holding it: an account of a Ledger (the
+ * path it signs at and the path scheme it was listed under), or a key on an offline machine
+ * whose signature arrives in an envelope.
+ */
+const custodySchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('ledger'),
+    path: z.string().regex(/^44'\/195'\/\d+'\/\d+\/\d+$/),
+    scheme: z.enum(['ledger-live', 'legacy']),
+    /** The device model the address was read from (hw-transport's product name), when it said. */
+    model: z.string().max(100).optional(),
+  }),
+  z.strictObject({ kind: z.literal('offline') }),
+]);
+export type StoredCustody = z.infer<typeof custodySchema>;
+
 const accountSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('mnemonic'),
@@ -52,6 +69,8 @@ const accountSchema = z.discriminatedUnion('kind', [
     address: hexAddressSchema,
     label: labelSchema,
     createdAt: timeSchema,
+    /** Where the key of a watched address lives; absent in older files and for plain watching. */
+    custody: custodySchema.optional(),
   }),
 ]);
 

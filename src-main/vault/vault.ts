@@ -7,7 +7,15 @@ import { DEFAULT_SIGNING_POLICY, SigningPolicySchema, type SigningPolicy } from 
 import { addressFromPrivateKey, assertPrivateKey } from '../../src-core/keys/keys';
 import { signMessageV2 } from '../../src-core/keys/message';
 import type { TransactionJson } from '../../src-core/tx/types';
-import { AccountKind, accountInfo, checkLabel, checkWatchAddress, newId, type AccountInfo } from './accounts';
+import {
+  AccountKind,
+  accountInfo,
+  checkLabel,
+  checkWatchAddress,
+  defaultLabel,
+  newId,
+  type AccountInfo,
+} from './accounts';
 import { ensurePrivateDir, removeStaleTempFiles, syncDir } from './atomic-file';
 import { IdleTimer, systemClock, type VaultClock } from './auto-lock';
 import {
@@ -30,6 +38,7 @@ import {
   readMetadata,
   writeMetadata,
   type StoredAccount,
+  type StoredCustody,
   type VaultMetadata,
 } from './metadata';
 import {
@@ -544,16 +553,21 @@ export class Vault {
     });
   }
 
-  addWatchOnly(address: string, options: { label?: string } = {}): Promise<AccountInfo> {
+  /**
+   * Adds an address whose key the vault does not hold: watched only, or (with `custody`) a key on
+   * a Ledger or an offline machine, which this wallet then offers as a co-signer.
+   */
+  addWatchOnly(address: string, options: { label?: string; custody?: StoredCustody } = {}): Promise<AccountInfo> {
     return this.exclusive(async () => {
       const { meta } = this.requireUnlocked();
-      const label = checkLabel(options.label ?? 'Watch-only');
+      const label = checkLabel(options.label ?? defaultLabel(options.custody));
       const account: StoredAccount = {
         kind: 'watch',
         id: newId('acc'),
         address: checkWatchAddress(address),
         label,
         createdAt: this.clock.now(),
+        ...(options.custody ? { custody: options.custody } : {}),
       };
       this.assertNewAddresses(meta, [account]);
       await this.commit({ ...meta, accounts: [...meta.accounts, account] });

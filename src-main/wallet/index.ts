@@ -30,6 +30,9 @@ import type { CreateForkNode } from './fork/throwaway-fork';
 import { AddressBookService } from './address-book/address-book-service';
 import { HistoryService } from './history/history-service';
 import { WatchtowerService } from './watchtower/watchtower-service';
+import { LedgerAccounts } from './signers/ledger-accounts';
+import { usbLedgerTransports, type LedgerTransports } from './signers/ledger-connection';
+import { LedgerSigner } from './signers/ledger-signer';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
 export type {
@@ -59,6 +62,8 @@ export type { CreateForkNode } from './fork/throwaway-fork';
 export { AddressBookService } from './address-book/address-book-service';
 export { HistoryService } from './history/history-service';
 export { WatchtowerService } from './watchtower/watchtower-service';
+export { LedgerAccounts } from './signers/ledger-accounts';
+export type { LedgerTransports } from './signers/ledger-connection';
 
 /** Folder of the vault inside the user data folder. */
 export const VAULT_FOLDER = 'vault';
@@ -92,6 +97,11 @@ export interface WalletServicesOptions {
   readonly watchPollMs?: number;
   /** src-main/node's `createNode` for throw-away forks; absent, fork rehearsals say they are unavailable. */
   readonly createForkNode?: CreateForkNode;
+  /**
+   * How main reaches a Ledger: USB HID by default. Tests and the end-to-end harness pass the
+   * software device here; it is an option of main's services, out of the renderer's reach.
+   */
+  readonly ledgerTransports?: LedgerTransports;
 }
 
 export interface WalletServices {
@@ -110,6 +120,8 @@ export interface WalletServices {
   readonly history: HistoryService;
   readonly watchtower: WatchtowerService;
   readonly fork: ForkService;
+  /** Ledger accounts: list, verify on the device, add. */
+  readonly ledger: LedgerAccounts;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
   /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
@@ -165,7 +177,9 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   const tracker = new TransactionTracker({ chain: node, emit: options.emit, log: options.log, reads });
   const contracts = new ContractsService(node);
   const tokens = new TokensService(node, vault, reads);
-  const signing = new ConsentedSigning({ vault, chain: node, reads });
+  const ledgerTransports = options.ledgerTransports ?? usbLedgerTransports;
+  const signing = new ConsentedSigning({ vault, chain: node, reads, ledger: new LedgerSigner(ledgerTransports) });
+  const ledger = new LedgerAccounts({ transports: ledgerTransports, vault, chain: node });
   const cosign = new CosignService({
     chain: node,
     vault: signing,
@@ -231,6 +245,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     history,
     watchtower,
     fork,
+    ledger,
     ready,
     async close() {
       await watchtower.dispose();

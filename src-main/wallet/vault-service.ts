@@ -180,8 +180,27 @@ export class WalletVault {
     return this.v.importPrivateKey(privateKey, options);
   }
 
-  addWatchOnly(address: string, options: { label?: string }): Promise<VaultAccount> {
-    return this.v.addWatchOnly(address, options);
+  /** With `custody: 'offline'`, the address is a co-signer whose key lives on an offline machine. */
+  addWatchOnly(address: string, options: { label?: string; custody?: 'watch' | 'offline' }): Promise<VaultAccount> {
+    const { custody, ...rest } = options;
+    return this.v.addWatchOnly(address, {
+      ...rest,
+      ...(custody === 'offline' ? { custody: { kind: 'offline' } } : {}),
+    });
+  }
+
+  /**
+   * An account of a Ledger, read from the device in main (`signers/ledger-accounts.ts`); the
+   * renderer cannot name the path or address of one, only choose among those main listed.
+   */
+  addLedgerAccount(
+    address: string,
+    options: { label?: string; ledger: { path: string; scheme: 'ledger-live' | 'legacy'; model?: string } },
+  ): Promise<VaultAccount> {
+    return this.v.addWatchOnly(address, {
+      ...(options.label !== undefined ? { label: options.label } : {}),
+      custody: { kind: 'ledger', ...options.ledger },
+    });
   }
 
   renameAccount(accountId: string, label: string): Promise<VaultAccount> {
@@ -205,15 +224,20 @@ export class WalletVault {
     // Refused before the person is asked: the same errors signing would give.
     const account = this.v.getSigningAccount(input.accountId);
     const { accountId, ...consent } = input;
-    await this.consent.approve(
-      transactionConsent({
-        ...consent,
-        signer: { address: account.address, device: `vault key “${account.label}”` },
-        policy: this.v.status().signingPolicy,
-      }),
-    );
+    await this.approveTransaction({
+      ...consent,
+      signer: { address: account.address, device: `vault key “${account.label}”` },
+    });
     const transaction = input.envelope.transaction;
     return this.v.sign(transaction, accountId, input.envelope.summary.permissionId);
+  }
+
+  /**
+   * Main's confirmation of one transaction signature under this vault's signing policy, for a key
+   * the vault does not hold (a Ledger's): the same window, summary, fingerprint and password rule.
+   */
+  async approveTransaction(input: Omit<TransactionConsentInput, 'policy'>): Promise<void> {
+    await this.consent.approve(transactionConsent({ ...input, policy: this.v.status().signingPolicy }));
   }
 
   /** The message is shown verbatim on main's confirmation before the key signs it. */

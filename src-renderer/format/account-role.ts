@@ -1,4 +1,5 @@
 import type { AccountView } from '../../src-core/ipc/channels/accounts';
+import { custodyOf, custodyText } from '../../src-core/ipc/account-custody';
 
 /**
  * What this profile is to an account: the kind of key it holds, or — for an address it only
@@ -13,6 +14,9 @@ const KIND: Record<AccountView['kind'], string> = {
 
 /** `held`: Base58 addresses of the vault's signing accounts. */
 export function accountRole(account: AccountView, held: ReadonlySet<string>): string {
+  const custody = custodyOf(account);
+  // A Ledger's or an offline machine's key: say where it is, the first thing a person needs to sign.
+  if (custody === 'ledger' || custody === 'offline') return custodyText(account).replace(/^o/, 'O');
   if (account.kind !== 'watch' || !account.chain) return KIND[account.kind];
   const chain = account.chain;
   let best: { held: number; keys: number } | null = null;

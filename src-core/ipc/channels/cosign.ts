@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccountCustodySchema } from './vault';
 import { defineChannels, defineEvents } from '../define';
 import { TxIdSchema } from '../common';
 import { CostViewSchema, SimulationViewSchema, SummaryLineSchema } from './tx';
@@ -52,8 +53,12 @@ export const SignerViewSchema = z.object({
   source: z.enum(['vault', 'address-book']).nullable(),
   weight: z.bigint(),
   signed: z.boolean(),
-  /** The vault account that can sign for this key here, if any. */
+  /** The vault account that can sign for this key here (a vault key or a Ledger's), if any. */
   accountId: z.string().nullable(),
+  /** "key 3 — offline signer, waiting for its envelope": the key's place, kind and state, in words. */
+  key: z.string(),
+  /** Where the key lives when it is a vault account; null for address-book and unknown keys. */
+  custody: AccountCustodySchema.nullable(),
 });
 
 export const ProgressViewSchema = z.object({

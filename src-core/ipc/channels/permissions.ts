@@ -5,6 +5,7 @@ import type { PermissionDiff } from '../../permission/lockout';
 import { defineChannels } from '../define';
 import { AddressSchema, TxIdSchema } from '../common';
 import { PermissionViewSchema } from './accounts';
+import { AccountCustodySchema } from './vault';
 
 /**
  * The permission editor: read an account's permission structure, look up facts about keys, and
@@ -48,8 +49,10 @@ export const KeyDirectoryEntrySchema = z.object({
   name: z.string(),
   /** Where the wallet knows the address from. */
   source: z.enum(['vault', 'address-book']),
-  /** The vault holds its key. */
+  /** This wallet can sign with it: the vault holds its key, or a Ledger does. */
   canSign: z.boolean(),
+  /** For a vault account: where its key lives (vault, Ledger, offline machine, or watched only). */
+  custody: AccountCustodySchema.optional(),
 });
 export type KeyDirectoryEntry = z.infer<typeof KeyDirectoryEntrySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineChannels, defineEvents } from '../define';
 import { AddressSchema } from '../common';
+import { ACCOUNT_CUSTODIES, LEDGER_PATH_SCHEMES } from '../account-custody';
 
 /**
  * The key vault over IPC. Requests name accounts by id; answers carry addresses, labels, statuses
@@ -61,6 +62,13 @@ export const VaultStatusSchema = z.object({
 export type VaultStatus = z.infer<typeof VaultStatusSchema>;
 
 export const AccountKindSchema = z.enum(['mnemonic', 'privateKey', 'watch']);
+export const AccountCustodySchema = z.enum(ACCOUNT_CUSTODIES);
+export const LedgerPathSchemeSchema = z.enum(LEDGER_PATH_SCHEMES);
+export const LedgerAccountSchema = z.object({
+  path: z.string(),
+  scheme: LedgerPathSchemeSchema,
+  model: z.string().optional(),
+});
 
 /** Public facts about a vault account; never key material. */
 export const VaultAccountSchema = z.object({
@@ -74,6 +82,10 @@ export const VaultAccountSchema = z.object({
   secretId: z.string().optional(),
   index: z.number().int().nonnegative().optional(),
   path: z.string().optional(),
+  /** Where the key lives (src-core/ipc/account-custody.ts); main always says, older fixtures may not. */
+  custody: AccountCustodySchema.optional(),
+  /** For a Ledger account: the path it signs at and the scheme it was listed under. */
+  ledger: LedgerAccountSchema.optional(),
 });
 export type VaultAccount = z.infer<typeof VaultAccountSchema>;
 
@@ -230,8 +242,13 @@ export const vaultChannels = defineChannels('vault', {
     output: VaultAccountSchema,
   },
   addWatchOnly: {
-    summary: 'Adds an address the vault cannot sign for.',
-    input: z.strictObject({ address: AddressSchema, label: LabelSchema.optional() }),
+    summary:
+      'Adds an address the vault cannot sign for; with custody "offline", one whose key lives on an offline signing machine (its signatures arrive in envelopes).',
+    input: z.strictObject({
+      address: AddressSchema,
+      label: LabelSchema.optional(),
+      custody: z.enum(['watch', 'offline']).optional(),
+    }),
     output: VaultAccountSchema,
   },
   renameAccount: {

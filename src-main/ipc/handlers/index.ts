@@ -15,6 +15,7 @@ import { createAddressBookHandlers, type AddressBookService } from './address-bo
 import { createHistoryHandlers, type HistoryService } from './history';
 import { createWatchHandlers, type WatchService } from './watch';
 import { createForkHandlers, type ForkService } from './fork';
+import { createLedgerHandlers, type LedgerService } from './ledger';
 
 /**
  * Everything the handlers need, one entry per domain. The app builds it from Electron and the
@@ -35,6 +36,7 @@ export interface Services {
   readonly history: HistoryService;
   readonly watch: WatchService;
   readonly fork: ForkService;
+  readonly ledger: LedgerService;
 }
 
 /** The full handler map; `satisfies` makes a channel without a handler a compile error. */
@@ -54,6 +56,7 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
     ...createHistoryHandlers(services.history),
     ...createWatchHandlers(services.watch),
     ...createForkHandlers(services.fork),
+    ...createLedgerHandlers(services.ledger),
   } satisfies HandlerMap<Channels>;
 }
 
@@ -73,6 +76,7 @@ export function walletServices(
     | 'history'
     | 'watchtower'
     | 'fork'
+    | 'ledger'
   >,
 ): Omit<Services, 'app'> {
   return {
@@ -89,5 +93,6 @@ export function walletServices(
     history: wallet.history,
     watch: wallet.watchtower,
     fork: wallet.fork,
+    ledger: wallet.ledger,
   };
 }

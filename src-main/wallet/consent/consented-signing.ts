@@ -9,8 +9,11 @@ import { readTokenFacts } from '../cosign/token-facts';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { ChainReads } from '../transactions/chain-reads';
 import type { WalletVault } from '../vault-service';
+import { custodyText } from '../../../src-core/ipc/account-custody';
+import type { LedgerSigner } from '../signers/ledger-signer';
+import { ledgerScreenNote, settingWarning } from '../signers/ledger-screen';
 
-/** One vault signature a wallet service asks for. */
+/** One signature a wallet service asks for: from a vault key, or from a Ledger's on the device. */
 export interface SignRequest {
   readonly transaction: TransactionJson;
   readonly accountId: string;
@@ -34,7 +37,9 @@ export interface SigningVault {
 }
 
 export interface ConsentedSigningOptions {
-  readonly vault: Pick<WalletVault, 'listAccounts' | 'signTransaction'>;
+  readonly vault: Pick<WalletVault, 'listAccounts' | 'signTransaction' | 'approveTransaction'>;
+  /** Signs for `ledger` accounts on the device, after the same confirmation as a vault key. */
+  readonly ledger: LedgerSigner;
   readonly chain: Pick<ChainAccess, 'client' | 'genesisId' | 'network' | 'stores' | 'head'>;
   readonly reads: ChainReads;
 }
@@ -56,15 +61,27 @@ export class ConsentedSigning implements SigningVault {
     const envelope = request.envelope ?? (await this.wrap(request));
     const progress = signingProgress(envelope, { permission: request.permission });
     const accounts = this.options.vault.listAccounts();
-    return this.options.vault.signTransaction({
+    const consent = {
       envelope,
-      accountId: request.accountId,
       names: namesOf(accounts, this.options.chain),
       tokens: await readTokenFacts(this.options.chain.client(), this.options.reads, [envelope.summary]),
       progress: { signedWeight: progress.currentWeight, threshold: progress.threshold },
       ...(request.proof ? { proof: request.proof } : {}),
       ...(request.after ? { after: request.after } : {}),
+    };
+    const account = accounts.find((a) => a.id === request.accountId);
+    if (account?.custody !== 'ledger') {
+      return this.options.vault.signTransaction({ ...consent, accountId: request.accountId });
+    }
+    // A Ledger's key: main's own confirmation first, with what the device should show, then the device.
+    const note = ledgerScreenNote(envelope.summary, envelope.transaction.txID, consent.names, consent.tokens);
+    await this.options.vault.approveTransaction({
+      ...consent,
+      // The row already names the account after its address; the device part says where the key is.
+      signer: { address: account.address, device: custodyText(account) },
+      device: { confirm: note.confirm, warning: settingWarning(note) },
     });
+    return this.options.ledger.sign(envelope.transaction, account);
   }
 
   private wrap(request: SignRequest): Promise<Envelope> {

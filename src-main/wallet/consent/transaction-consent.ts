@@ -29,6 +29,8 @@ export interface TransactionConsentInput {
   readonly progress?: { readonly signedWeight: bigint; readonly threshold: bigint };
   /** What the person sees on the page beside "Sign"; main words it, e.g. "and broadcast". */
   readonly after?: string;
+  /** A signing device's part: what it should show, and a setting to enable on it first. */
+  readonly device?: { readonly confirm: string; readonly warning?: string | null };
 }
 
 /**
@@ -93,8 +95,10 @@ export function transactionConsent(input: TransactionConsentInput): ConsentDraft
   }
   rows.push({ label: 'Signing key', value: `${full(input.signer.address)} — ${input.signer.device}`, monospace: true });
   rows.push({ label: 'Transaction id', value: envelope.transaction.txID, monospace: true });
+  if (input.device) rows.push({ label: 'On the device', value: input.device.confirm });
 
   const warnings: string[] = [];
+  if (input.device?.warning) warnings.push(input.device.warning);
   let typedConfirmation: string | undefined;
   if (summary.permissionChange) {
     rows.push(...permissionRows(envelope, names));

@@ -36,6 +36,7 @@ import { storeProposal, type ProposalContext, type ProposalInput } from './propo
 import { approvalsToCarry, rebuildTransaction } from './repropose';
 import { assertOpen, chainPermission } from './chain-checks';
 import { simulateEnvelope } from './simulate-envelope';
+import { ownsKey, signsHere } from '../../../src-core/ipc/account-custody';
 
 export interface CosignServiceOptions {
   readonly chain: ChainAccess;
@@ -220,8 +221,11 @@ export class CosignService {
     const envelope = this.stores().envelopes.envelopeOf(entry);
     await assertOpen(client, this.options.chain.head(), envelope, 'signed');
     const account = this.options.vault.listAccounts().find((a) => a.id === input.accountId);
-    if (!account || !account.canSign)
-      fail(CosignErrorCode.cannotSign, 'Choose a vault account that holds its key (a watch-only account cannot sign).');
+    if (!account || !signsHere(account))
+      fail(
+        CosignErrorCode.cannotSign,
+        'Choose an account whose key the vault or a Ledger holds (a watch-only or offline key cannot sign here).',
+      );
     const permission = await chainPermission(this.options.reads, client, envelope);
     if (weightOf(permission, account.addressHex) === 0n) {
       fail(
@@ -281,7 +285,7 @@ export class CosignService {
           ?.list()
           .map((c) => c.address) ?? []),
       ],
-      ownAddresses: accounts.filter((a) => a.canSign).map((a) => a.address),
+      ownAddresses: accounts.filter(ownsKey).map((a) => a.address),
     });
   }
 

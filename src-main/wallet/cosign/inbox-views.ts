@@ -17,6 +17,7 @@ import { namesOf, readableAddressBook } from './envelope-naming';
 import type { Names } from './names';
 import { readTokenFacts } from './token-facts';
 import { inspectEnvelope, type Inspection } from './verify';
+import { ownsKey, signsHere } from '../../../src-core/ipc/account-custody';
 
 /** What the inbox uses of the transaction tracker: broadcast and follow, and the history. */
 export type CosignTracker = Pick<TransactionTracker, 'broadcast' | 'record' | 'historyEntry'>;
@@ -130,7 +131,7 @@ export class InboxViews {
     }
     const own = this.options.vault
       .listAccounts()
-      .filter((a) => a.canSign)
+      .filter(signsHere)
       .map((a) => a.addressHex.toLowerCase());
     return own.some((address) => keys.includes(address) && !signed.has(address));
   }
@@ -216,7 +217,7 @@ export class InboxViews {
     const progress = checked.progress;
     const own = this.options.vault
       .listAccounts()
-      .filter((a) => a.canSign)
+      .filter(ownsKey)
       .map((a) => a.addressHex);
     const known = [
       ...own,

@@ -1,6 +1,7 @@
 import { isValidAddress, toBase58Address } from '../../../src-core/address/address';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import type { AddressBook } from '../stores/address-book';
+import { custodyOf, custodyText, signsHere, type AccountCustody } from '../../../src-core/ipc/account-custody';
 
 /**
  * Names for addresses, as every co-signing view shows them: the vault's own labels first (the
@@ -9,8 +10,12 @@ import type { AddressBook } from '../stores/address-book';
 export interface KnownName {
   readonly name: string;
   readonly source: 'vault' | 'address-book';
-  /** The vault account that can sign for this address, when the vault holds its key. */
+  /** The vault account that can sign for this address here: the vault holds its key, or a Ledger does. */
   readonly accountId: string | null;
+  /** Where the key lives, for a vault account (src-core/ipc/account-custody.ts). */
+  readonly custody?: AccountCustody;
+  /** "Ledger (m/44'/195'/1'/0/0)", "offline signer", "vault key", "watch-only". */
+  readonly custodyText?: string;
 }
 
 export class Names {
@@ -26,7 +31,9 @@ export class Names {
       this.byAddress.set(account.address, {
         name: account.label,
         source: 'vault',
-        accountId: account.canSign ? account.id : null,
+        accountId: signsHere(account) ? account.id : null,
+        custody: custodyOf(account),
+        custodyText: custodyText(account),
       });
     }
   }

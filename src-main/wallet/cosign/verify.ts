@@ -1,3 +1,4 @@
+import { keyText } from '../signers/key-text';
 import { toBase58Address } from '../../../src-core/address/address';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import {
@@ -151,9 +152,11 @@ export function progressView(
     currentWeight: result.currentWeight,
     thresholdMet: result.thresholdMet,
     basis,
-    signers: permission.keys.map((k) => {
+    signers: permission.keys.map((k, i) => {
       const known = names.get(k.address);
       return {
+        key: keyText(i + 1, known, signed.has(k.address)),
+        custody: known?.custody ?? null,
         address: toBase58Address(k.address),
         name: known?.name ?? null,
         source: known?.source ?? null,

@@ -26,6 +26,7 @@ import {
 import type { TransactionJson } from '../../../src-core/tx/types';
 import { resourcesOf } from '../transactions/chain-reads';
 import type { Review } from './review';
+import { signsHere } from '../../../src-core/ipc/account-custody';
 
 /** What the person is shown before signing a permission update: who signs, what it costs, what the prover found. */
 
@@ -62,7 +63,7 @@ export function gateView(proof: PermissionChangeProof): ChangeGateView {
 
 /** Which permission signs the update under today's structure, and which vault keys sign it (heaviest first, until the threshold). */
 export function signingPlanOf(current: AccountPermissions, accounts: readonly VaultAccount[]): SigningPlan {
-  const signing = accounts.filter((a) => a.canSign);
+  const signing = accounts.filter(signsHere);
   const labels = new Map(signing.map((a) => [a.addressHex, a.label]));
   const choice = choosePermission(
     current,

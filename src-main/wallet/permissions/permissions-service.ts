@@ -32,6 +32,7 @@ import { costDisclosure, gateView, permissionView, signingPlanOf } from './discl
 import { dryRunReport, followUpTransfer, noDryRunReason } from './dry-run-report';
 import type { RehearsalPlan } from '../fork/permission-rehearsal';
 import { currentStructure, defaultActiveOperations, totalSignNum, type Review } from './review';
+import { custodyOf, ownsKey, signsHere } from '../../../src-core/ipc/account-custody';
 
 /** What the service needs from the node host. */
 export interface PermissionsChain extends Pick<ChainAccess, 'requireClient' | 'chainParameters'> {
@@ -223,9 +224,13 @@ export class PermissionsService {
   }
 
   private directory(): KeyDirectoryEntry[] {
-    const vault = this.options.vault
-      .listAccounts()
-      .map((a) => ({ address: a.address, name: a.label, source: 'vault' as const, canSign: a.canSign }));
+    const vault = this.options.vault.listAccounts().map((a) => ({
+      address: a.address,
+      name: a.label,
+      source: 'vault' as const,
+      canSign: signsHere(a),
+      custody: custodyOf(a),
+    }));
     const seen = new Set(vault.map((v) => v.address));
     let contacts: KeyDirectoryEntry[] = [];
     try {
@@ -274,7 +279,7 @@ export class PermissionsService {
     const known = [...this.directory().map((d) => d.address)];
     const proof = provePermissionChange(current, after, {
       knownAddresses: known,
-      ownAddresses: vaultAccounts.filter((a) => a.canSign).map((a) => a.address),
+      ownAddresses: vaultAccounts.filter(ownsKey).map((a) => a.address),
       facts: {
         contractAddresses: facts.filter((f) => f.isContract).map((f) => f.address),
         neverActiveAddresses: facts.filter((f) => !f.activated).map((f) => f.address),

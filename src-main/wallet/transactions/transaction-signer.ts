@@ -10,6 +10,7 @@ import type { SignRequest, SigningVault } from '../consent/consented-signing';
 import type { ProposalInput, Proposals } from '../cosign/proposals';
 import type { ChainAccess } from '../node-host/chain-access';
 import { expirationOf, TxErrorCode, type Prepared } from './prepared';
+import { signsHere } from '../../../src-core/ipc/account-custody';
 
 export interface TransactionSignerOptions {
   readonly vault: SigningVault;
@@ -32,9 +33,10 @@ interface HeldKey {
 export class TransactionSigner {
   constructor(private readonly options: TransactionSignerOptions) {}
 
-  /** The vault accounts that hold a key. */
+  /** The accounts this wallet can sign with: vault keys, then Ledger accounts (each a click on the device). */
   signingAccounts(): VaultAccount[] {
-    return this.options.vault.listAccounts().filter((a) => a.canSign);
+    const accounts = this.options.vault.listAccounts().filter(signsHere);
+    return [...accounts.filter((a) => a.canSign), ...accounts.filter((a) => !a.canSign)];
   }
 
   /** Who signs: a single vault key reaching the threshold, or co-signers through an envelope. */

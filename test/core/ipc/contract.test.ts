@@ -10,7 +10,7 @@ describe('IPC contract', () => {
     for (const name of [...channelNames, ...eventNames]) expect(name).toMatch(/^[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*$/);
   });
 
-  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook, history, watch and fork channels and the ten main-to-renderer events', () => {
+  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook, history, watch, fork and ledger channels and the ten main-to-renderer events', () => {
     expect(channelNames).toEqual(
       expect.arrayContaining([
         'app:info',
@@ -30,6 +30,7 @@ describe('IPC contract', () => {
         'history:exportCsv',
         'watch:inbox',
         'watch:setRules',
+        'ledger:addAccounts',
       ]),
     );
     expect(new Set(channelNames.map((name) => name.split(':')[0]))).toEqual(
@@ -48,6 +49,7 @@ describe('IPC contract', () => {
         'history',
         'watch',
         'fork',
+        'ledger',
       ]),
     );
     expect([...eventNames].sort()).toEqual([

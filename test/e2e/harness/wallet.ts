@@ -11,6 +11,7 @@ import {
   createWalletServices,
   type EmbeddedNodeFactory,
   type FileDialogs,
+  type LedgerTransports,
   type RecoveryPhraseView,
   type WalletServices,
 } from '../../../src-main/wallet';
@@ -62,6 +63,8 @@ export async function startWalletHarness(options: {
   fileDialogs?: FileDialogs;
   /** The vault password the confirmation is approved with until a test decides otherwise (VAULT_PASSWORD). */
   consentPassword?: string;
+  /** How main reaches a Ledger: the software device in the suites that use one (main's seam, not the page's). */
+  ledgerTransports?: LedgerTransports;
 }): Promise<WalletHarness> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-profile-'));
   const events = createEventHub(eventSpecs);
@@ -93,6 +96,7 @@ export async function startWalletHarness(options: {
     watchPollMs: 200,
     ...(options.settings ? { settingsDefaults: options.settings } : {}),
     ...(options.fileDialogs ? { fileDialogs: options.fileDialogs } : {}),
+    ...(options.ledgerTransports ? { ledgerTransports: options.ledgerTransports } : {}),
   });
   let harness: Harness;
   try {

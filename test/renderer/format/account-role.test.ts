@@ -55,3 +55,25 @@ describe('what this profile is to an account', () => {
     expect(accountRole({ ...watched([]), kind: 'privateKey', canSign: true }, new Set())).toBe('Private key');
   });
 });
+
+describe('accountRole for keys held elsewhere', () => {
+  it('says a Ledger account is on the Ledger at its path, and an offline signer is offline', () => {
+    const base = {
+      id: 'acc_0000000000000009',
+      kind: 'watch' as const,
+      label: 'x',
+      address: 'TX',
+      addressHex: '41',
+      canSign: false,
+      createdAt: 0,
+      chain: null,
+    };
+    expect(
+      accountRole(
+        { ...base, custody: 'ledger', ledger: { path: "44'/195'/1'/0/0", scheme: 'ledger-live' } },
+        new Set(),
+      ),
+    ).toBe("Ledger (m/44'/195'/1'/0/0)");
+    expect(accountRole({ ...base, custody: 'offline' }, new Set())).toBe('Offline signer');
+  });
+});

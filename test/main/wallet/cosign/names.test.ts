@@ -26,7 +26,13 @@ describe('names in the co-signing views', () => {
         ['Bob', K.K2.base58],
       ]),
     );
-    expect(names.get(K.K1.hex)).toEqual({ name: 'Alice', source: 'vault', accountId: 'acc_0000000000000001' });
+    expect(names.get(K.K1.hex)).toEqual({
+      name: 'Alice',
+      source: 'vault',
+      accountId: 'acc_0000000000000001',
+      custody: 'vault',
+      custodyText: 'vault key',
+    });
     expect(names.get(K.K2.base58)).toEqual({ name: 'Bob', source: 'address-book', accountId: null });
     expect(names.get(K.K3.base58)).toBeUndefined();
   });

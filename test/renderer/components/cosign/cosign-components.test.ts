@@ -135,6 +135,8 @@ describe('co-signing components', () => {
           weight: 1n,
           signed: true,
           accountId: 'acc_0000000000000001',
+          key: 'key 1 — vault key, signed',
+          custody: 'vault',
         },
       ],
       node: {
