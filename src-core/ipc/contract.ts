@@ -24,6 +24,7 @@ import { cosignChannels, cosignEvents } from './channels/cosign';
 import { addressBookChannels } from './channels/address-book';
 import { historyChannels } from './channels/history';
 import { watchChannels, watchEvents } from './channels/watch';
+import { offlineChannels } from './channels/offline';
 // Registers IpcError for deserializeError wherever the contract is loaded.
 import './errors';
 
@@ -46,6 +47,7 @@ export const channels = mergeDefinitions(
   addressBookChannels,
   historyChannels,
   watchChannels,
+  offlineChannels,
 ) satisfies ChannelMap;
 
 export const events = mergeDefinitions(

@@ -102,6 +102,14 @@ export const CHANNEL_NAMES = [
   'watch:add',
   'watch:remove',
   'watch:setRules',
+  'offline:status',
+  'offline:enter',
+  'offline:leave',
+  'offline:import',
+  'offline:importQr',
+  'offline:sign',
+  'offline:export',
+  'offline:saveFile',
 ] as const satisfies readonly ChannelName[];
 
 type NeverOr<T extends never> = T;

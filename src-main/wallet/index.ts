@@ -28,6 +28,7 @@ import { CosignService } from './cosign/cosign-service';
 import { AddressBookService } from './address-book/address-book-service';
 import { HistoryService } from './history/history-service';
 import { WatchtowerService } from './watchtower/watchtower-service';
+import { OfflineSigner } from './offline/offline-signer';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
 export type {
@@ -55,6 +56,7 @@ export { CosignService } from './cosign/cosign-service';
 export { AddressBookService } from './address-book/address-book-service';
 export { HistoryService } from './history/history-service';
 export { WatchtowerService } from './watchtower/watchtower-service';
+export { OfflineSigner } from './offline/offline-signer';
 
 /** Folder of the vault inside the user data folder. */
 export const VAULT_FOLDER = 'vault';
@@ -103,6 +105,8 @@ export interface WalletServices {
   readonly addressBook: AddressBookService;
   readonly history: HistoryService;
   readonly watchtower: WatchtowerService;
+  /** The offline signer (IPC domain `offline`); while its mode is on the node host starts nothing and connects nowhere. */
+  readonly offline: OfflineSigner;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
   /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
@@ -197,6 +201,12 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     ...(options.alertNotifier ? { notifier: options.alertNotifier } : {}),
     ...(options.watchPollMs !== undefined ? { pollMs: options.watchPollMs } : {}),
   });
+  const offline = new OfflineSigner({
+    mode: node,
+    vault: signing,
+    log: options.log,
+    ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
+  });
   const ready = node.open().catch((error: unknown) => {
     options.log.error('Opening the network failed', { error: error instanceof Error ? error.name : typeof error });
   });
@@ -214,6 +224,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     addressBook,
     history,
     watchtower,
+    offline,
     ready,
     async close() {
       await watchtower.dispose();

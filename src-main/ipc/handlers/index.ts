@@ -14,6 +14,7 @@ import { createCosignHandlers, type CosignService } from './cosign';
 import { createAddressBookHandlers, type AddressBookService } from './address-book';
 import { createHistoryHandlers, type HistoryService } from './history';
 import { createWatchHandlers, type WatchService } from './watch';
+import { createOfflineHandlers, type OfflineService } from './offline';
 
 /**
  * Everything the handlers need, one entry per domain. The app builds it from Electron and the
@@ -33,6 +34,7 @@ export interface Services {
   readonly addressBook: AddressBookService;
   readonly history: HistoryService;
   readonly watch: WatchService;
+  readonly offline: OfflineService;
 }
 
 /** The full handler map; `satisfies` makes a channel without a handler a compile error. */
@@ -51,6 +53,7 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
     ...createAddressBookHandlers(services.addressBook),
     ...createHistoryHandlers(services.history),
     ...createWatchHandlers(services.watch),
+    ...createOfflineHandlers(services.offline),
   } satisfies HandlerMap<Channels>;
 }
 
@@ -69,6 +72,7 @@ export function walletServices(
     | 'addressBook'
     | 'history'
     | 'watchtower'
+    | 'offline'
   >,
 ): Omit<Services, 'app'> {
   return {
@@ -84,5 +88,6 @@ export function walletServices(
     addressBook: wallet.addressBook,
     history: wallet.history,
     watch: wallet.watchtower,
+    offline: wallet.offline,
   };
 }

@@ -10,12 +10,11 @@ import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
 import { Names } from '../../../../src-main/wallet/cosign/names';
 import {
-  EXPIRY_WARNING_MS,
   inspectEnvelope,
-  warningPeriod,
   type InspectContext,
   type Inspection,
 } from '../../../../src-main/wallet/cosign/verify';
+import { EXPIRY_WARNING_MS, warningPeriod } from '../../../../src-main/wallet/cosign/envelope-checks';
 import type { OwnerState } from '../../../../src-main/wallet/transactions/chain-reads';
 import { K } from '../../../fixtures/permissions';
 import { NILE, active } from '../../../core/envelope/helpers';
