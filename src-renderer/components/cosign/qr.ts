@@ -26,7 +26,10 @@ export const QUIET_ZONE = 4;
 /** The characters of the QR alphanumeric mode (ISO/IEC 18004 §7.4.4), which upper-case URs fit. */
 const ALPHANUMERIC = /^[0-9A-Z $%*+\-./:]+$/;
 
-export async function qrMatrix(text: string): Promise<QrMatrix> {
+/** The modules of the QR symbol for `text`: `data[y * size + x]` is dark. */
+export async function qrModules(
+  text: string,
+): Promise<{ size: number; data: ArrayLike<number | boolean>; version: number }> {
   const { default: QRCode } = await import('qrcode');
   // Alphanumeric mode packs 5.5 bits a character where it fits (an upper-case UR); anything else
   // goes in one byte segment with its UTF-8 bytes, so readers get exactly these bytes back.
@@ -34,7 +37,12 @@ export async function qrMatrix(text: string): Promise<QrMatrix> {
     ? { data: text, mode: 'alphanumeric' as const }
     : { data: new TextEncoder().encode(text), mode: 'byte' as const };
   const code = QRCode.create([segment], { errorCorrectionLevel: 'M' });
-  const { size, data } = code.modules;
+  return { size: code.modules.size, data: code.modules.data, version: code.version };
+}
+
+export async function qrMatrix(text: string): Promise<QrMatrix> {
+  const code = await qrModules(text);
+  const { size, data } = code;
   const parts: string[] = [];
   for (let y = 0; y < size; y++) {
     let x = 0;

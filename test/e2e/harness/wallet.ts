@@ -61,6 +61,8 @@ export async function startWalletHarness(options: {
   fileDialogs?: FileDialogs;
   /** The vault password the confirmation is approved with until a test decides otherwise (VAULT_PASSWORD). */
   consentPassword?: string;
+  /** Extra Chromium flags for this profile's browser (e.g. its fake camera). */
+  chromiumArgs?: readonly string[];
 }): Promise<WalletHarness> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-profile-'));
   const events = createEventHub(eventSpecs);
@@ -93,7 +95,11 @@ export async function startWalletHarness(options: {
   });
   let harness: Harness;
   try {
-    harness = await startHarness({ events, services: walletServices(wallet) });
+    harness = await startHarness({
+      events,
+      services: walletServices(wallet),
+      ...(options.chromiumArgs ? { chromiumArgs: options.chromiumArgs } : {}),
+    });
   } catch (error) {
     await wallet.close();
     throw error;
