@@ -137,7 +137,12 @@ describe('the offline signer (src-main/wallet/offline)', () => {
       ['expiry', 'passed'],
     ]);
     expect(imported.notCheckable.map((n) => n.id)).toEqual(['permission-on-chain', 'reference-block', 'network']);
-    expect(imported.progress).toMatchObject({ currentWeight: 1n, threshold: 2n, thresholdMet: false, basis: 'envelope' });
+    expect(imported.progress).toMatchObject({
+      currentWeight: 1n,
+      threshold: 2n,
+      thresholdMet: false,
+      basis: 'envelope',
+    });
     expect(imported.call?.signature).toBe('transfer(address,uint256)');
     expect(imported.fingerprint.words).toHaveLength(8);
 
@@ -196,7 +201,9 @@ describe('the offline signer (src-main/wallet/offline)', () => {
   it('refuses its screen while the wallet is online', async () => {
     wallet = await open('online');
     const error = await rejection(
-      Promise.resolve().then(() => wallet.offline.import({ text: serializeEnvelope(trc20Proposal(Date.now())), source: 'paste' })),
+      Promise.resolve().then(() =>
+        wallet.offline.import({ text: serializeEnvelope(trc20Proposal(Date.now())), source: 'paste' }),
+      ),
     );
     expect(error).toBeInstanceOf(EnvelopeError);
     expect(error.code).toBe('OFFLINE_MODE_OFF');
