@@ -10,7 +10,7 @@ describe('IPC contract', () => {
     for (const name of [...channelNames, ...eventNames]) expect(name).toMatch(/^[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*$/);
   });
 
-  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook, history and watch channels and the eight main-to-renderer events', () => {
+  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook, history, watch and offline channels and the eight main-to-renderer events', () => {
     expect(channelNames).toEqual(
       expect.arrayContaining([
         'app:info',
@@ -30,6 +30,8 @@ describe('IPC contract', () => {
         'history:exportCsv',
         'watch:inbox',
         'watch:setRules',
+        'offline:importQr',
+        'offline:sign',
       ]),
     );
     expect(new Set(channelNames.map((name) => name.split(':')[0]))).toEqual(
@@ -47,6 +49,7 @@ describe('IPC contract', () => {
         'addressBook',
         'history',
         'watch',
+        'offline',
       ]),
     );
     expect([...eventNames].sort()).toEqual([
