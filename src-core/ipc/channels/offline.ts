@@ -10,6 +10,7 @@ import {
   ExpiryViewSchema,
   FingerprintViewSchema,
   ProgressViewSchema,
+  QrFramesInputSchema,
 } from './cosign';
 
 /**
@@ -79,16 +80,12 @@ export const offlineChannels = defineChannels('offline', {
   },
   importQr: {
     summary: 'Reassembles QR codes scanned in any order (BC-UR parts), then checks the envelope they carry.',
-    input: z.strictObject({
-      frames: z
-        .array(z.string().max(8192, 'is too long for a QR code'))
-        .min(1, 'must hold at least one code')
-        .max(500, 'has too many codes'),
-    }),
+    input: QrFramesInputSchema,
     output: OfflineEnvelopeSchema,
   },
   sign: {
-    summary: "Signs with the vault account the person chose, after main's confirmation (a key of the envelope's permission).",
+    summary:
+      "Signs with the vault account the person chose, after main's confirmation (a key of the envelope's permission).",
     input: z.strictObject({ txid: TxIdSchema, accountId: AccountIdSchema }),
     output: OfflineEnvelopeSchema,
   },

@@ -45,7 +45,14 @@ export function expiryView(envelope: Envelope, now: number | null): ExpiryView {
   const windowMs = envelope.expiresAt - Number(envelope.transaction.raw_data.timestamp ?? envelope.createdAt);
   const warnBelowMs = warningPeriod(windowMs);
   if (now === null)
-    return { expiresAt: envelope.expiresAt, headTime: null, remainingMs: null, state: 'unknown', windowMs, warnBelowMs };
+    return {
+      expiresAt: envelope.expiresAt,
+      headTime: null,
+      remainingMs: null,
+      state: 'unknown',
+      windowMs,
+      warnBelowMs,
+    };
   const status = expiryStatus(envelope, now, { soonMs: warnBelowMs });
   return {
     expiresAt: envelope.expiresAt,

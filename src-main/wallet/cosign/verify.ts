@@ -1,6 +1,12 @@
 import { toBase58Address } from '../../../src-core/address/address';
 import type { TronNodeClient } from '../../../src-core/client/client';
-import { fromPermissionSnapshot, judgeTapos, taposCandidate, taposReference, type Envelope } from '../../../src-core/envelope';
+import {
+  fromPermissionSnapshot,
+  judgeTapos,
+  taposCandidate,
+  taposReference,
+  type Envelope,
+} from '../../../src-core/envelope';
 import { WalletError } from '../../../src-core/errors';
 import type { CheckView, ExpiryView, ProgressView } from '../../../src-core/ipc/channels/cosign';
 import { permissionFor, type Permission } from '../../../src-core/permission/model';

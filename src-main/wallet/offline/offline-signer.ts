@@ -1,6 +1,5 @@
 import { toBase58Address } from '../../../src-core/address/address';
 import {
-  addEnvelopeSignature,
   envelopeFingerprint,
   envelopeUrParts,
   fromPermissionSnapshot,
@@ -8,17 +7,16 @@ import {
   parseEnvelope,
   readEnvelopeQr,
   serializeEnvelope,
-  signingProgress,
   type Envelope,
 } from '../../../src-core/envelope';
 import type { EnvelopeExport } from '../../../src-core/ipc/channels/cosign';
 import type { OfflineEnvelope, OfflineStatus } from '../../../src-core/ipc/channels/offline';
-import { weightOf } from '../../../src-core/permission/model';
 import type { SigningVault } from '../consent/consented-signing';
 import type { FileDialogs, WalletLog } from '../context';
 import { callView, headline, summaryLines } from '../cosign/describe';
 import { ENVELOPE_FILTERS } from '../cosign/envelope-files';
 import { CosignErrorCode, fail } from '../cosign/errors';
+import { signEnvelope, signingAccount } from '../cosign/sign-envelope';
 import { fileNameOf } from '../cosign/inbox-views';
 import { Names } from '../cosign/names';
 import { inspectOffline } from './offline-checks';
@@ -126,27 +124,16 @@ export class OfflineSigner {
       );
     if (!envelope.permission)
       fail(OfflineErrorCode.noPermission, 'The envelope names no permission, so its signers cannot be weighed here.');
+    const account = signingAccount(this.options.vault, input.accountId);
     const permission = fromPermissionSnapshot(envelope.permission);
-    const account = this.options.vault.listAccounts().find((a) => a.id === input.accountId);
-    if (!account || !account.canSign)
-      fail(CosignErrorCode.cannotSign, 'Choose a vault account that holds its key (a watch-only account cannot sign).');
-    if (weightOf(permission, account.addressHex) === 0n)
-      fail(
-        CosignErrorCode.notAKey,
-        `${account.label} (${account.address}) is not a key of permission ${permission.id} “${permission.name}” in the envelope, so its signature would not count.`,
-      );
-    if (signingProgress(envelope, { permission }).signed.some((s) => s.address === account.addressHex))
-      fail(CosignErrorCode.alreadySigned, `${account.label} has already signed this transaction.`);
-    const signed = await this.options.vault.sign({
-      transaction: envelope.transaction,
+    const signed = await signEnvelope(this.options.vault, {
       envelope,
-      accountId: account.id,
       permission,
+      account,
+      where: ' in the envelope',
       after: 'and show it to carry back',
     });
-    const added = (signed.signature ?? []).filter((s) => !(envelope.transaction.signature ?? []).includes(s));
-    if (added.length !== 1) fail(CosignErrorCode.alreadySigned, `${account.label} has already signed this transaction.`);
-    this.envelopes.set(input.txid, addEnvelopeSignature(envelope, added[0]!));
+    this.envelopes.set(input.txid, signed);
     this.options.log.info('Offline envelope signed', { permissionId: permission.id });
     return this.view(input.txid);
   }
@@ -161,8 +148,7 @@ export class OfflineSigner {
   async saveFile(input: { txid: string }): Promise<{ path: string } | null> {
     const { text, fileName } = this.export(input);
     const save = this.options.files?.saveText;
-    if (!save)
-      fail(CosignErrorCode.noDialog, 'This window cannot show the save dialog; show the QR codes instead.');
+    if (!save) fail(CosignErrorCode.noDialog, 'This window cannot show the save dialog; show the QR codes instead.');
     return save.call(
       this.options.files,
       { title: 'Save the signed envelope', defaultName: fileName, filters: ENVELOPE_FILTERS },
