@@ -13,13 +13,13 @@ import { EnvelopeError, NodeHostError, WalletError } from '../../../../src-core/
 import { buildTransaction, triggerSmartContract } from '../../../../src-core/tx/builders';
 import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
-import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store';
+import { TRC20_ABI } from '../../../../src-main/wallet/transactions/requests';
 import { createWalletServices, type EmbeddedNodeFactory, type WalletServices } from '../../../../src-main/wallet';
 import { ScriptedConsent } from '../../../fixtures/consent-surface';
 import { K } from '../../../fixtures/permissions';
 import { NILE, active } from '../../../core/envelope/helpers';
 import { CHEAP_SCRYPT } from '../../vault/helpers';
-import { quietLog, recordEvents, removeDir, tempDir } from '../helpers';
+import { noKeychain, quietLog, recordEvents, removeDir, tempDir } from '../helpers';
 import { spyOnNetwork, type NetworkSpy } from './network-spy';
 
 const PASSWORD = 'Offline-Desk-2024!';
@@ -47,18 +47,7 @@ function trc20Proposal(now: number): Envelope {
     transaction: signTransaction(tx, hexToBytes(K.K1.private_key)),
     network: NILE,
     permission: active,
-    abi: [
-      {
-        type: 'function',
-        name: 'transfer',
-        stateMutability: 'nonpayable',
-        inputs: [
-          { name: 'to', type: 'address' },
-          { name: 'value', type: 'uint256' },
-        ],
-        outputs: [{ name: '', type: 'bool' }],
-      },
-    ],
+    abi: TRC20_ABI,
     createdAt: now,
   });
 }
@@ -95,12 +84,7 @@ describe('the offline signer (src-main/wallet/offline)', () => {
         throw new Error('no network in this test');
       }) as unknown as FetchLike,
       clipboard: { writeText: () => undefined },
-      secretStore: new UnavailableSecretStore('test', {
-        available: false,
-        backend: 'test',
-        reason: 'MODULE_MISSING',
-        message: 'No keychain.',
-      }),
+      secretStore: noKeychain(),
       scrypt: CHEAP_SCRYPT,
       consentSurface: consent,
       settingsDefaults: { mode, embeddedNode: { port: 0 } },
