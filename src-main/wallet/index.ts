@@ -204,6 +204,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   const offline = new OfflineSigner({
     mode: node,
     vault: signing,
+    consent: vault.consent,
     log: options.log,
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
   });

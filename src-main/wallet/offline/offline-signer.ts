@@ -11,7 +11,9 @@ import {
 } from '../../../src-core/envelope';
 import type { EnvelopeExport } from '../../../src-core/ipc/channels/cosign';
 import type { OfflineEnvelope, OfflineStatus } from '../../../src-core/ipc/channels/offline';
+import type { ConsentGate } from '../consent/consent-gate';
 import type { SigningVault } from '../consent/consented-signing';
+import { leaveOfflineConsent } from '../consent/vault-setting-consent';
 import type { FileDialogs, WalletLog } from '../context';
 import { callView, headline, summaryLines } from '../cosign/describe';
 import { ENVELOPE_FILTERS } from '../cosign/envelope-files';
@@ -30,6 +32,8 @@ export const OfflineErrorCode = {
 /** What the offline signer needs of the node host: the mode, and the switch. */
 export interface OfflineMode {
   isOffline(): boolean;
+  /** The network that opens when the mode is left, by name. */
+  network(): { readonly name: string };
   enterOffline(): Promise<void>;
   leaveOffline(): Promise<void>;
 }
@@ -37,6 +41,8 @@ export interface OfflineMode {
 export interface OfflineSignerOptions {
   readonly mode: OfflineMode;
   readonly vault: SigningVault;
+  /** Main's confirmation: leaving the mode waits for it (the window cannot). */
+  readonly consent: Pick<ConsentGate, 'approve'>;
   readonly log: WalletLog;
   readonly files?: FileDialogs | undefined;
   /** This computer's clock: the only time an offline signer has. */
@@ -69,6 +75,8 @@ export class OfflineSigner {
   }
 
   async leave(): Promise<OfflineStatus> {
+    if (!this.options.mode.isOffline()) return this.status();
+    await this.options.consent.approve(leaveOfflineConsent(this.options.mode.network().name));
     this.envelopes.clear();
     await this.options.mode.leaveOffline();
     this.options.log.info('Offline signer off');

@@ -177,7 +177,15 @@ describe('the offline signer (src-main/wallet/offline)', () => {
     // The saved mode wins over the profile's defaults: the offline signer starts offline.
     expect(wallet.offline.status()).toEqual({ offline: true });
     expect(nodesStarted).toBe(1);
+    // Going online is main's decision on its own window: declined, nothing starts.
+    consent.answerWith({ approved: false });
+    const declined = await rejection(wallet.offline.leave());
+    expect(declined.code).toBe('CONSENT_DECLINED');
+    expect(wallet.offline.status()).toEqual({ offline: true });
+    expect(nodesStarted).toBe(1);
+    consent.answerWith({ approved: true });
     await wallet.offline.leave();
+    expect(consent.last?.title).toBe('Leave the offline signer and go online');
     expect(wallet.offline.status()).toEqual({ offline: false });
     expect(nodesStarted).toBe(2);
   });
