@@ -49,7 +49,12 @@ export function hardenSession(session: Session, policy: ContentPolicy, log: Logg
     callback(allowed);
   });
   session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
-    isAllowedPermissionCheck(permission, requestingOrigin, details as { mediaType?: string; isMainFrame?: boolean }, policy),
+    isAllowedPermissionCheck(
+      permission,
+      requestingOrigin,
+      details as { mediaType?: string; isMainFrame?: boolean },
+      policy,
+    ),
   );
   session.setDevicePermissionHandler(() => false);
   session.on('will-download', (event) => event.preventDefault());

@@ -237,8 +237,12 @@ describe('session hardening (default session)', () => {
     expect(ask({ requestingUrl: 'https://evil.example/', isMainFrame: true, mediaTypes: ['video'] })).toEqual([false]);
     expect(ask({ requestingUrl: 'file:///tmp/x.html', isMainFrame: true, mediaTypes: ['video'] })).toEqual([false]);
     expect(ask({ ...app, mediaTypes: ['video'] }, 'display-capture')).toEqual([false]);
-    expect(installed.permissionCheck!({}, 'media', 'app://wallet', { mediaType: 'video', isMainFrame: true })).toBe(true);
-    expect(installed.permissionCheck!({}, 'media', 'app://wallet', { mediaType: 'audio', isMainFrame: true })).toBe(false);
+    expect(installed.permissionCheck!({}, 'media', 'app://wallet', { mediaType: 'video', isMainFrame: true })).toBe(
+      true,
+    );
+    expect(installed.permissionCheck!({}, 'media', 'app://wallet', { mediaType: 'audio', isMainFrame: true })).toBe(
+      false,
+    );
     expect(installed.permissionCheck!({}, 'media', 'https://evil.example', { mediaType: 'video' })).toBe(false);
   });
 

@@ -9,11 +9,7 @@ import { buildTransaction, transferContract } from '../../../../src-core/tx/buil
 import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
 import { Names } from '../../../../src-main/wallet/cosign/names';
-import {
-  inspectEnvelope,
-  type InspectContext,
-  type Inspection,
-} from '../../../../src-main/wallet/cosign/verify';
+import { inspectEnvelope, type InspectContext, type Inspection } from '../../../../src-main/wallet/cosign/verify';
 import { EXPIRY_WARNING_MS, warningPeriod } from '../../../../src-main/wallet/cosign/envelope-checks';
 import type { OwnerState } from '../../../../src-main/wallet/transactions/chain-reads';
 import { K } from '../../../fixtures/permissions';
