@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,8 @@ import { realNodeFactory } from '../fixtures/real-node';
 import { deployToken, tokenBalance } from '../fixtures/treasury-token';
 import { ARTIFACTS } from './harness';
 import { fakeCameraArgs } from './harness/chromium';
-import { startWalletHarness, VAULT_PASSWORD, type WalletHarness } from './harness/wallet';
+import { savingDialogs, startWalletHarness, VAULT_PASSWORD, type WalletHarness } from './harness/wallet';
+import { parseEnvelope } from '../../src-core/envelope';
 import { writeQrVideo } from './harness/y4m';
 
 const BLOCK_MS = 300;
@@ -57,6 +58,7 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
   let client: TronNodeClient;
   let token = '';
   let offlineNodeStarts = 0;
+  const savedOffline: string[] = [];
   const dave = freshAddress(0x0ff1e);
 
   beforeAll(async () => {
@@ -93,6 +95,7 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
       createNode: refuseNode,
       settings: { embeddedNode: { port: 0, autoStart: false } },
       chromiumArgs: fakeCameraArgs(OFFLINE_CAMERA),
+      fileDialogs: savingDialogs(FILES, 'offline', savedOffline),
     });
     await offline.wallet.ready;
   });
@@ -185,6 +188,10 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     const answerParts = Number(await pf.getByTestId('qr-animated').getAttribute('data-parts'));
     await offline.harness.screenshot('offline-signer-answer-qr');
     await writeQrVideo(ONLINE_CAMERA, await animatedParts(pf, answerParts * 2), { holdFrames: 3 });
+    // The same answer as a file, through main's save dialog.
+    await pf.getByRole('button', { name: 'Save file…' }).click();
+    await pf.getByTestId('saved-to').waitFor();
+    expect(parseEnvelope(await readFile(savedOffline[0]!, 'utf8')).transaction.signature).toHaveLength(2);
 
     // Online: reads the answer from its own camera, at the threshold, and broadcasts.
     await online.harness.goto('/cosign');
