@@ -4,16 +4,19 @@ import App from './App.vue';
 import { createAppRouter } from './router';
 import { useNoticesStore } from './stores/notices';
 import { useVaultStore } from './stores/vault';
+import { useOfflineStore } from './stores/offline';
 import './styles/base.css';
 
 const app = createApp(App);
 const pinia = createPinia();
 const vault = useVaultStore(pinia);
+const offline = useOfflineStore(pinia);
 const router = createAppRouter({
   async state() {
     await vault.ensureLoaded();
     return vault.status;
   },
+  offline: () => offline.ensureLoaded(),
 });
 app.use(pinia).use(router);
 

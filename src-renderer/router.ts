@@ -18,6 +18,7 @@ const AddressBookPage = () => import('./pages/cosign/AddressBookPage.vue');
 const HistoryPage = () => import('./pages/history/HistoryPage.vue');
 const WatchPage = () => import('./pages/watch/WatchPage.vue');
 const SecurityPage = () => import('./pages/SecurityPage.vue');
+const OfflineSignerPage = () => import('./pages/offline/OfflineSignerPage.vue');
 
 /**
  * `meta.vault` says what a route needs: `unlocked` (Home), `none` (Node, About: usable while locked
@@ -27,6 +28,8 @@ declare module 'vue-router' {
   interface RouteMeta {
     title?: string;
     vault?: 'unlocked' | 'none' | 'setup' | 'locked';
+    /** Usable on an offline signer (no node): the offline page, vault set-up and unlock, Security, About. */
+    offline?: boolean;
   }
 }
 
@@ -34,8 +37,13 @@ declare module 'vue-router' {
 // a navigation that main's guards would have to judge.
 export const routes: RouteRecordRaw[] = [
   { path: '/', name: 'home', component: HomePage, meta: { title: 'Accounts', vault: 'unlocked' } },
-  { path: '/welcome', name: 'welcome', component: WelcomePage, meta: { title: 'Welcome', vault: 'setup' } },
-  { path: '/unlock', name: 'unlock', component: UnlockPage, meta: { title: 'Unlock', vault: 'locked' } },
+  {
+    path: '/welcome',
+    name: 'welcome',
+    component: WelcomePage,
+    meta: { offline: true, title: 'Welcome', vault: 'setup' },
+  },
+  { path: '/unlock', name: 'unlock', component: UnlockPage, meta: { offline: true, title: 'Unlock', vault: 'locked' } },
   {
     path: '/permissions/:address?',
     name: 'permissions',
@@ -43,8 +51,19 @@ export const routes: RouteRecordRaw[] = [
     meta: { title: 'Permissions', vault: 'unlocked' },
   },
   { path: '/node', name: 'node', component: NodePage, meta: { title: 'Node', vault: 'none' } },
-  { path: '/about', name: 'about', component: AboutPage, meta: { title: 'About', vault: 'none' } },
-  { path: '/security', name: 'security', component: SecurityPage, meta: { title: 'Security', vault: 'unlocked' } },
+  { path: '/about', name: 'about', component: AboutPage, meta: { offline: true, title: 'About', vault: 'none' } },
+  {
+    path: '/offline',
+    name: 'offline',
+    component: OfflineSignerPage,
+    meta: { title: 'Offline signer', vault: 'none', offline: true },
+  },
+  {
+    path: '/security',
+    name: 'security',
+    component: SecurityPage,
+    meta: { offline: true, title: 'Security', vault: 'unlocked' },
+  },
   { path: '/build/:kind?', name: 'build', component: BuildPage, meta: { title: 'Build', vault: 'unlocked' } },
   { path: '/tx/:txid', name: 'tx', component: TxPage, meta: { title: 'Transaction', vault: 'unlocked' } },
   { path: '/block/:number(\\d+)', name: 'block', component: BlockPage, meta: { title: 'Block', vault: 'unlocked' } },
@@ -67,6 +86,13 @@ export const routes: RouteRecordRaw[] = [
 /** What the guard needs to know about the vault; null when its status could not be read. */
 export interface VaultGate {
   state(): Promise<{ initialized: boolean; locked: boolean } | null>;
+  /** Whether this computer is the offline signer; absent: never. */
+  offline?(): Promise<boolean>;
+}
+
+/** On an offline signer, a screen that needs a node goes to the offline page instead. */
+export function offlineRedirect(to: Pick<RouteLocationNormalized, 'meta'>, offline: boolean): string | null {
+  return offline && !to.meta.offline ? '/offline' : null;
 }
 
 /** Where a navigation to `to` must go instead, or null to let it through. */
@@ -85,9 +111,11 @@ export function redirectFor(
 export function createAppRouter(gate?: VaultGate) {
   const router = createRouter({ history: createWebHashHistory(), routes });
   if (gate) {
-    router.beforeEach(async (to) => redirectFor(to, await gate.state()) ?? true);
+    const guard = async (to: RouteLocationNormalized) =>
+      redirectFor(to, await gate.state()) ?? offlineRedirect(to, (await gate.offline?.()) ?? false) ?? true;
+    router.beforeEach(guard);
     // Once a lazy page's code has loaded: a lock that came meanwhile still keeps the page away.
-    router.beforeResolve(async (to) => redirectFor(to, await gate.state()) ?? true);
+    router.beforeResolve(guard);
   }
   router.afterEach((to) => {
     const title = typeof to.meta.title === 'string' ? to.meta.title : null;

@@ -23,6 +23,7 @@ import { historyChannels } from './channels/history';
 import { watchChannels, watchEvents } from './channels/watch';
 import { forkChannels, forkEvents } from './channels/fork';
 import { ledgerChannels } from './channels/ledger';
+import { offlineChannels } from './channels/offline';
 // Registers IpcError for deserializeError wherever the contract is loaded.
 import './errors';
 
@@ -47,6 +48,7 @@ export const channels = mergeDefinitions(
   watchChannels,
   forkChannels,
   ledgerChannels,
+  offlineChannels,
 ) satisfies ChannelMap;
 
 export const events = mergeDefinitions(

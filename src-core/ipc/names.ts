@@ -115,6 +115,14 @@ export const CHANNEL_NAMES = [
   'fork:simulateTx',
   'fork:simulateEnvelope',
   'fork:rehearsePermissions',
+  'offline:status',
+  'offline:enter',
+  'offline:leave',
+  'offline:import',
+  'offline:importQr',
+  'offline:sign',
+  'offline:export',
+  'offline:saveFile',
 ] as const satisfies readonly ChannelName[];
 
 type NeverOr<T extends never> = T;

@@ -74,6 +74,10 @@ export function contentTypeFor(path: string): string {
 }
 
 /** Headers for every file the renderer gets, in the app and in the end-to-end harness. */
+/** Features the page may ask for at all; the session's permission handler still decides (guards.ts). */
+export const PERMISSIONS_POLICY =
+  'camera=(self), microphone=(), display-capture=(), geolocation=(), usb=(), hid=(), serial=()';
+
 export function responseHeaders(path: string, csp: string): Record<string, string> {
   return {
     'Content-Type': contentTypeFor(path),
@@ -83,5 +87,7 @@ export function responseHeaders(path: string, csp: string): Record<string, strin
     'Cross-Origin-Resource-Policy': 'same-origin',
     'Referrer-Policy': 'no-referrer',
     'Cache-Control': 'no-store',
+    // The camera (QR codes) for the app's own page only; no microphone, screen or location.
+    'Permissions-Policy': PERMISSIONS_POLICY,
   };
 }

@@ -1,6 +1,12 @@
 import { app, type Session } from 'electron';
 import type { Logger } from '../ipc/logger';
-import { isAllowedNavigation, isAllowedRequest, type ContentPolicy } from './request-policy';
+import {
+  isAllowedNavigation,
+  isAllowedPermissionCheck,
+  isAllowedPermissionRequest,
+  isAllowedRequest,
+  type ContentPolicy,
+} from './request-policy';
 
 /**
  * Applies to every webContents the app ever creates: no navigation away from the app, no new
@@ -28,13 +34,28 @@ export function installContentGuards(policy: ContentPolicy, log: Logger): void {
   });
 }
 
-/** Denies every permission and device request, downloads, and any request to a foreign origin. */
+/**
+ * Denies every permission but the camera for QR codes (video only, the app's own page:
+ * request-policy.ts), every device request, downloads, and any request to a foreign origin.
+ */
 export function hardenSession(session: Session, policy: ContentPolicy, log: Logger): void {
-  session.setPermissionRequestHandler((_contents, permission, callback) => {
-    log.warn('Permission request refused', { permission });
-    callback(false);
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    const allowed = isAllowedPermissionRequest(
+      permission,
+      details as Parameters<typeof isAllowedPermissionRequest>[1],
+      policy,
+    );
+    if (!allowed) log.warn('Permission request refused', { permission });
+    callback(allowed);
   });
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    isAllowedPermissionCheck(
+      permission,
+      requestingOrigin,
+      details as { mediaType?: string; isMainFrame?: boolean },
+      policy,
+    ),
+  );
   session.setDevicePermissionHandler(() => false);
   session.on('will-download', (event) => event.preventDefault());
   session.webRequest.onBeforeRequest((details, callback) => {

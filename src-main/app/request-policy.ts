@@ -55,3 +55,45 @@ export function isAllowedNavigation(targetUrl: string, policy: ContentPolicy): b
   if (from === policy.appOrigin.toLowerCase()) return true;
   return Boolean(policy.devServerOrigin) && from === policy.devServerOrigin!.toLowerCase();
 }
+
+function isContentOrigin(url: string | undefined, policy: ContentPolicy): boolean {
+  const from = url ? origin(url) : null;
+  if (from === null) return false;
+  if (from === policy.appOrigin.toLowerCase()) return true;
+  return Boolean(policy.devServerOrigin) && from === policy.devServerOrigin!.toLowerCase();
+}
+
+/** What Electron tells a permission request handler (`session.setPermissionRequestHandler`). */
+export interface PermissionRequestDetails {
+  readonly requestingUrl?: string;
+  readonly isMainFrame?: boolean;
+  /** For `media`: what `getUserMedia` asked for. */
+  readonly mediaTypes?: readonly string[];
+}
+
+/**
+ * The window gets one permission: the camera, to read envelopes' QR codes. `media` is granted
+ * only for video alone (never the microphone, never screen capture), only to the app's own page
+ * in its top frame; every other permission is refused.
+ */
+export function isAllowedPermissionRequest(
+  permission: string,
+  details: PermissionRequestDetails,
+  policy: ContentPolicy,
+): boolean {
+  if (permission !== 'media' || details.isMainFrame === false) return false;
+  const types = details.mediaTypes ?? [];
+  if (types.length === 0 || types.some((type) => type !== 'video')) return false;
+  return isContentOrigin(details.requestingUrl, policy);
+}
+
+/** The synchronous check (`setPermissionCheckHandler`): the same camera-only rule. */
+export function isAllowedPermissionCheck(
+  permission: string,
+  requestingOrigin: string,
+  details: { readonly mediaType?: string; readonly isMainFrame?: boolean },
+  policy: ContentPolicy,
+): boolean {
+  if (permission !== 'media' || details.mediaType !== 'video' || details.isMainFrame === false) return false;
+  return isContentOrigin(requestingOrigin, policy);
+}

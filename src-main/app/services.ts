@@ -52,6 +52,11 @@ export async function createServices(context: AppContext, options: { readonly ou
     app: {
       info: () => processAppInfo(app.getName(), app.getVersion()),
       openExternal: async (url) => {
+        // An offline signer hands nothing to a browser either: that would be a connection by proxy.
+        if (wallet.node.isOffline()) {
+          context.log.warn('openExternal refused: this computer is an offline signer');
+          throw new Error('This computer is an offline signer, so it opens no web page.');
+        }
         // Second gate, next to the call that leaves the app.
         if (!isAllowedExternalUrl(url)) {
           context.log.warn('openExternal refused: not an allowlisted explorer URL');

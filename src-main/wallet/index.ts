@@ -33,6 +33,7 @@ import { WatchtowerService } from './watchtower/watchtower-service';
 import { LedgerAccounts } from './signers/ledger-accounts';
 import { usbLedgerTransports, type LedgerTransports } from './signers/ledger-connection';
 import { LedgerSigner } from './signers/ledger-signer';
+import { OfflineSigner } from './offline/offline-signer';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
 export type {
@@ -64,6 +65,7 @@ export { HistoryService } from './history/history-service';
 export { WatchtowerService } from './watchtower/watchtower-service';
 export { LedgerAccounts } from './signers/ledger-accounts';
 export type { LedgerTransports } from './signers/ledger-connection';
+export { OfflineSigner } from './offline/offline-signer';
 
 /** Folder of the vault inside the user data folder. */
 export const VAULT_FOLDER = 'vault';
@@ -122,6 +124,8 @@ export interface WalletServices {
   readonly fork: ForkService;
   /** Ledger accounts: list, verify on the device, add. */
   readonly ledger: LedgerAccounts;
+  /** The offline signer (IPC domain `offline`); while its mode is on the node host starts nothing and connects nowhere. */
+  readonly offline: OfflineSigner;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
   /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
@@ -227,6 +231,13 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     permissions,
     ...(options.createForkNode ? { createNode: options.createForkNode } : {}),
   });
+  const offline = new OfflineSigner({
+    mode: node,
+    vault: signing,
+    consent: vault.consent,
+    log: options.log,
+    ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
+  });
   const ready = node.open().catch((error: unknown) => {
     options.log.error('Opening the network failed', { error: error instanceof Error ? error.name : typeof error });
   });
@@ -246,6 +257,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     watchtower,
     fork,
     ledger,
+    offline,
     ready,
     async close() {
       await watchtower.dispose();

@@ -1,21 +1,14 @@
 import { freshAddress } from '../fixtures/addresses';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeFunctionResult, encodeFunctionData } from '../../src-core/abi/calldata';
-import { toBase58Address, toHexAddress } from '../../src-core/address/address';
-import { hexToBytes } from '../../src-core/bytes/hex';
 import { TronNodeClient } from '../../src-core/client/client';
 import type { FetchLike } from '../../src-core/client/fetch';
-import { buildTransaction, createSmartContract } from '../../src-core/tx/builders';
-import { transactionHeader } from '../../src-core/tx/header';
-import { signTransaction } from '../../src-core/tx/sign';
 import type { TronNode } from '../../src-main/node';
 import { attachTo, makeTreasury, treasuryDesks, type Treasury } from '../fixtures/cosign-network';
+import { deployToken, tokenBalance } from '../fixtures/treasury-token';
 import { advanceChainPast, realNodeFactory } from '../fixtures/real-node';
 import { ARTIFACTS } from './harness';
-import { ROOT } from './harness/renderer-build';
 import { savingDialogs, startWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
 
 const PASSWORD = VAULT_PASSWORD;
@@ -28,38 +21,6 @@ const THIRTY_MINUTES = 30 * 60_000;
 /** The top of each card, to check which step the page puts first. */
 async function top(locator: Locator): Promise<number> {
   return (await locator.boundingBox())?.y ?? Number.NaN;
-}
-
-/** Deploys test/fixtures/contracts' Token ("TT", 6 decimals) from the treasury, which then holds its supply. */
-async function deployToken(node: TronNode, client: TronNodeClient, treasury: Treasury): Promise<string> {
-  const artifacts = JSON.parse(await readFile(join(ROOT, 'test/fixtures/contracts/artifacts.json'), 'utf8')) as {
-    artifacts: Record<string, { abi: Record<string, unknown>[]; bytecode: string }>;
-  };
-  const token = artifacts.artifacts.Token!;
-  const owner = node.accounts.find((a) => a.address === treasury.address)!;
-  const supply = (1_000_000n * 10n ** 6n).toString(16).padStart(64, '0');
-  const ref = await client.getRefBlock();
-  const tx = buildTransaction(
-    createSmartContract({ owner: owner.hex, abi: token.abi, bytecode: token.bytecode + supply, name: 'Token' }),
-    { header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp }), feeLimit: 1_000_000_000n },
-  );
-  await client.broadcastTransaction(signTransaction(tx, hexToBytes(owner.privateKey)));
-  const address = toBase58Address(tx.contract_address!);
-  for (let tries = 0; !(await client.getContract(address)); tries++) {
-    if (tries > 200) throw new Error('The token contract was not deployed.');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return address;
-}
-
-async function tokenBalance(client: TronNodeClient, token: string, holder: string): Promise<bigint> {
-  const result = await client.triggerConstantContract({
-    owner_address: toHexAddress(holder),
-    contract_address: toHexAddress(token),
-    data: encodeFunctionData('balanceOf(address)', [toHexAddress(holder)]),
-  });
-  const [value] = decodeFunctionResult('function balanceOf(address) returns (uint256)', result.constant_result[0]!);
-  return value as bigint;
 }
 
 /**

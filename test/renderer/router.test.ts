@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAppRouter, redirectFor } from '../../src-renderer/router';
+import { createAppRouter, offlineRedirect, redirectFor } from '../../src-renderer/router';
 
 describe('router', () => {
   it('uses the URL fragment, so app://wallet/index.html is the only file ever loaded', async () => {
@@ -20,6 +20,31 @@ describe('router', () => {
     const router = createAppRouter();
     await router.push('/activity');
     expect(router.currentRoute.value.name).toBe('history');
+  });
+
+  it('keeps an offline signer on its own page, set-up, unlock, Security and About: no screen that needs a node', async () => {
+    let offline = true;
+    const router = createAppRouter({
+      state: async () => ({ initialized: true, locked: false }),
+      offline: async () => offline,
+    });
+    for (const path of ['/', '/node', '/cosign', '/build/trx-transfer', '/history', '/watch']) {
+      await router.push(path);
+      expect(router.currentRoute.value.name, path).toBe('offline');
+    }
+    for (const [path, name] of [
+      ['/security', 'security'],
+      ['/about', 'about'],
+      ['/offline', 'offline'],
+    ] as const) {
+      await router.push(path);
+      expect(router.currentRoute.value.name, path).toBe(name);
+    }
+    offline = false;
+    await router.push('/cosign');
+    expect(router.currentRoute.value.name).toBe('cosign');
+    expect(offlineRedirect({ meta: { vault: 'locked', offline: true } }, true)).toBeNull();
+    expect(offlineRedirect({ meta: { vault: 'unlocked' } }, false)).toBeNull();
   });
 
   it('keeps the accounts behind an unlocked vault and the node screen open to everyone', async () => {

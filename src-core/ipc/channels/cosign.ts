@@ -24,6 +24,14 @@ export const EnvelopeTextSchema = z
   .max(4_000_000, 'is larger than any genuine envelope');
 const AccountIdSchema = z.string({ error: 'must be text' }).regex(/^acc_[0-9a-f]{16}$/, 'must be an account id');
 
+/** QR codes as read, in any order (BC-UR parts, or TRONCOSIGN1 frames of older versions). */
+export const QrFramesInputSchema = z.strictObject({
+  frames: z
+    .array(z.string().max(8192, 'is too long for a QR code'))
+    .min(1, 'must hold at least one code')
+    .max(500, 'has too many codes'),
+});
+
 export const ImportSourceSchema = z.enum(['file', 'paste', 'drop', 'qr'], { error: 'must be file, paste, drop or qr' });
 export type ImportSource = z.infer<typeof ImportSourceSchema>;
 
@@ -249,12 +257,7 @@ export const cosignChannels = defineChannels('cosign', {
   importQr: {
     summary:
       'Reassembles QR codes read in any order (BC-UR parts, or TRONCOSIGN1 frames of older versions), then imports the envelope they carry.',
-    input: z.strictObject({
-      frames: z
-        .array(z.string().max(8192, 'is too long for a QR code'))
-        .min(1, 'must hold at least one code')
-        .max(500, 'has too many codes'),
-    }),
+    input: QrFramesInputSchema,
     output: ImportResultSchema,
   },
   openFile: {

@@ -16,6 +16,7 @@ import { createHistoryHandlers, type HistoryService } from './history';
 import { createWatchHandlers, type WatchService } from './watch';
 import { createForkHandlers, type ForkService } from './fork';
 import { createLedgerHandlers, type LedgerService } from './ledger';
+import { createOfflineHandlers, type OfflineService } from './offline';
 
 /**
  * Everything the handlers need, one entry per domain. The app builds it from Electron and the
@@ -37,6 +38,7 @@ export interface Services {
   readonly watch: WatchService;
   readonly fork: ForkService;
   readonly ledger: LedgerService;
+  readonly offline: OfflineService;
 }
 
 /** The full handler map; `satisfies` makes a channel without a handler a compile error. */
@@ -57,6 +59,7 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
     ...createWatchHandlers(services.watch),
     ...createForkHandlers(services.fork),
     ...createLedgerHandlers(services.ledger),
+    ...createOfflineHandlers(services.offline),
   } satisfies HandlerMap<Channels>;
 }
 
@@ -77,6 +80,7 @@ export function walletServices(
     | 'watchtower'
     | 'fork'
     | 'ledger'
+    | 'offline'
   >,
 ): Omit<Services, 'app'> {
   return {
@@ -94,5 +98,6 @@ export function walletServices(
     watch: wallet.watchtower,
     fork: wallet.fork,
     ledger: wallet.ledger,
+    offline: wallet.offline,
   };
 }

@@ -71,3 +71,24 @@ function duration(ms: number): string {
   if (ms % 60_000 === 0) return `${ms / 60_000} minute(s)`;
   return `${ms / 1000} seconds`;
 }
+
+/**
+ * Leaving the offline signer starts the node and connects to `network`: the one step that ends
+ * the offline promise, so a page cannot take it on its own. No password: it holds no key and a
+ * computer may be an offline signer before its vault exists.
+ */
+export function leaveOfflineConsent(network: string): ConsentDraft {
+  return {
+    kind: 'vault-setting',
+    title: 'Leave the offline signer and go online',
+    rows: [
+      {
+        label: 'What changes',
+        value: `This computer starts its node or connects to ${network}, now and at every start.`,
+      },
+    ],
+    warnings: ['Choose this only if this computer is meant to be online. An offline signer never connects.'],
+    password: { required: false, reason: 'Leaving the offline signer needs your approval here.' },
+    approveLabel: 'Go online',
+  };
+}

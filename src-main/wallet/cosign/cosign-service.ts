@@ -1,7 +1,6 @@
 import { toBase58Address } from '../../../src-core/address/address';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import {
-  addEnvelopeSignature,
   fromAccountPermissionsSnapshot,
   expiryStatus,
   parseEnvelope,
@@ -19,7 +18,6 @@ import type {
 } from '../../../src-core/ipc/channels/cosign';
 import type { CostView, SimulationView } from '../../../src-core/ipc/channels/tx';
 import { provePermissionChange, type PermissionChangeProof } from '../../../src-core/permission/lockout';
-import { weightOf } from '../../../src-core/permission/model';
 import type { Clipboard, EmitEvent, FileDialogs, WalletLog } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { StoredEnvelope } from '../stores/envelopes';
@@ -36,7 +34,8 @@ import { storeProposal, type ProposalContext, type ProposalInput } from './propo
 import { approvalsToCarry, rebuildTransaction } from './repropose';
 import { assertOpen, chainPermission } from './chain-checks';
 import { simulateEnvelope } from './simulate-envelope';
-import { ownsKey, signsHere } from '../../../src-core/ipc/account-custody';
+import { signEnvelope, signingAccount } from './sign-envelope';
+import { ownsKey } from '../../../src-core/ipc/account-custody';
 
 export interface CosignServiceOptions {
   readonly chain: ChainAccess;
@@ -220,34 +219,15 @@ export class CosignService {
       fail(CosignErrorCode.alreadyBroadcast, 'This transaction was already broadcast; nothing is left to sign.');
     const envelope = this.stores().envelopes.envelopeOf(entry);
     await assertOpen(client, this.options.chain.head(), envelope, 'signed');
-    const account = this.options.vault.listAccounts().find((a) => a.id === input.accountId);
-    if (!account || !signsHere(account))
-      fail(
-        CosignErrorCode.cannotSign,
-        'Choose an account whose key the vault or a Ledger holds (a watch-only or offline key cannot sign here).',
-      );
+    const account = signingAccount(this.options.vault, input.accountId);
     const permission = await chainPermission(this.options.reads, client, envelope);
-    if (weightOf(permission, account.addressHex) === 0n) {
-      fail(
-        CosignErrorCode.notAKey,
-        `${account.label} (${account.address}) is not a key of permission ${permission.id} “${permission.name}”, so its signature would not count.`,
-      );
-    }
-    if (signingProgress(envelope, { permission }).signed.some((x) => x.address === account.addressHex)) {
-      fail(CosignErrorCode.alreadySigned, `${account.label} has already signed this transaction.`);
-    }
-    const signed = await this.options.vault.sign({
-      transaction: envelope.transaction,
+    const next = await signEnvelope(this.options.vault, {
       envelope,
-      accountId: account.id,
       permission,
+      account,
       proof: await this.permissionProof(client, envelope),
       after: entry.autoBroadcast ? 'and broadcast at the threshold' : 'and keep in the inbox',
     });
-    const added = (signed.signature ?? []).filter((s) => !(envelope.transaction.signature ?? []).includes(s));
-    if (added.length !== 1)
-      fail(CosignErrorCode.alreadySigned, `${account.label} has already signed this transaction.`);
-    const next = addEnvelopeSignature(envelope, added[0]!);
     const result = await this.stores().envelopes.add(next, {}, this.now());
     const known = this.options.tracker.historyEntry(entry.txid);
     if (!known || known.status === 'draft') {

@@ -5,7 +5,7 @@ import type { ChainAccess } from '../node-host/chain-access';
 import { CosignErrorCode, fail, requireEntry } from './errors';
 import { fileNameOf } from './inbox-views';
 
-const ENVELOPE_FILTERS = [
+export const ENVELOPE_FILTERS = [
   { name: 'Co-signing envelope', extensions: ['json', 'tronenv'] },
   { name: 'All files', extensions: ['*'] },
 ];

@@ -1,23 +1,27 @@
-import { keyText } from '../signers/key-text';
 import { toBase58Address } from '../../../src-core/address/address';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import {
-  expiryStatus,
   fromPermissionSnapshot,
   judgeTapos,
   taposCandidate,
   taposReference,
-  toPermissionSnapshot,
-  canonicalJson,
   type Envelope,
 } from '../../../src-core/envelope';
 import { WalletError } from '../../../src-core/errors';
 import type { CheckView, ExpiryView, ProgressView } from '../../../src-core/ipc/channels/cosign';
-import { permissionFor, weightOf, type Permission } from '../../../src-core/permission/model';
-import { operationsAllow } from '../../../src-core/permission/operations';
-import { signWeight } from '../../../src-core/permission/sign-weight';
-import type { ContractTypeName } from '../../../src-core/tx/contract-types';
+import { permissionFor, type Permission } from '../../../src-core/permission/model';
 import type { OwnerState } from '../transactions/chain-reads';
+import {
+  check,
+  expiryCheck,
+  expiryView,
+  integrityCheck,
+  operationsRefusal,
+  progressView,
+  sameSnapshot,
+  signaturesPassed,
+  strangerRefusal,
+} from './envelope-checks';
 import type { Names } from './names';
 
 /**
@@ -28,9 +32,6 @@ import type { Names } from './names';
  * The envelope's own integrity (txID from JSON and hex, summary, duplicate signers) was checked
  * by `parseEnvelope` before this runs.
  */
-
-/** The last minutes in which an envelope with a long window warns that it is about to expire. */
-export const EXPIRY_WARNING_MS = 5 * 60_000;
 
 export interface InspectContext {
   /** null when the network is not answering: chain checks are then skipped (and an import refused). */
@@ -59,127 +60,21 @@ const REFUSAL_CODES: Partial<Record<CheckView['id'], string>> = {
   signatures: 'ENVELOPE_SIGNER_NOT_IN_PERMISSION',
 };
 
+/** The first failed check as the refusal of an import, with its stable code. */
+export function refusalOf(checks: readonly CheckView[]): Inspection['refusal'] {
+  const failed = checks.find((c) => c.outcome === 'failed');
+  return failed
+    ? { code: REFUSAL_CODES[failed.id] ?? 'ENVELOPE_REFUSED', message: `${failed.title}: ${failed.message}` }
+    : null;
+}
+
 function messageOf(error: unknown): string {
   return error instanceof WalletError ? error.message : error instanceof Error ? error.message : String(error);
 }
 
-function check(id: CheckView['id'], outcome: CheckView['outcome'], title: string, message: string): CheckView {
-  return { id, outcome, title, message };
-}
-
-function sameSnapshot(a: Permission, b: Permission): boolean {
-  return canonicalJson(toPermissionSnapshot(a)) === canonicalJson(toPermissionSnapshot(b));
-}
-
-/** The last 5 minutes, or the last quarter of a shorter window (at least 30 s). */
-export function warningPeriod(windowMs: number): number {
-  return Math.min(EXPIRY_WARNING_MS, Math.max(30_000, Math.floor(windowMs / 4)));
-}
-
-function expiryView(envelope: Envelope, headTime: number | null): ExpiryView {
-  const windowMs = envelope.expiresAt - Number(envelope.transaction.raw_data.timestamp ?? envelope.createdAt);
-  const warnBelowMs = warningPeriod(windowMs);
-  if (headTime === null)
-    return {
-      expiresAt: envelope.expiresAt,
-      headTime: null,
-      remainingMs: null,
-      state: 'unknown',
-      windowMs,
-      warnBelowMs,
-    };
-  const status = expiryStatus(envelope, headTime, { soonMs: warnBelowMs });
-  return {
-    expiresAt: envelope.expiresAt,
-    headTime,
-    remainingMs: status.remainingMs,
-    state: status.state,
-    windowMs,
-    warnBelowMs,
-  };
-}
-
-export function expiryCheck(expiry: ExpiryView): CheckView {
-  const minutes = (ms: number) => `${Math.max(0, Math.round(ms / 60_000))} min`;
-  switch (expiry.state) {
-    case 'expired':
-      return check(
-        'expiry',
-        'warning',
-        'Expired',
-        'The head block is past this transaction’s expiration: no node will accept it. Re-propose it to collect signatures for a fresh copy.',
-      );
-    case 'too-early':
-      return check(
-        'expiry',
-        'warning',
-        'Expires too late',
-        'Its expiration is more than 24 hours after the head block: nodes refuse it until the chain catches up.',
-      );
-    case 'expiring':
-      return check(
-        'expiry',
-        'warning',
-        'Expires soon',
-        `Only ${minutes(expiry.remainingMs ?? 0)} of chain time left before it expires.`,
-      );
-    case 'open':
-      return check(
-        'expiry',
-        'passed',
-        'Signing window open',
-        `${minutes(expiry.remainingMs ?? 0)} of chain time left (counted from this node’s head block).`,
-      );
-    default:
-      return check('expiry', 'skipped', 'Expiry', 'The node is not answering, so the time left is unknown.');
-  }
-}
-
-/** Progress against `permission`, with names; the node's figures are filled in by the caller. */
-export function progressView(
-  envelope: Envelope,
-  permission: Permission,
-  basis: ProgressView['basis'],
-  names: Names,
-): ProgressView {
-  const result = signWeight(envelope.transaction, { permission });
-  const signed = new Set(result.approved);
-  return {
-    permissionId: permission.id,
-    permissionName: permission.name,
-    permissionType: permission.type,
-    threshold: result.threshold,
-    currentWeight: result.currentWeight,
-    thresholdMet: result.thresholdMet,
-    basis,
-    signers: permission.keys.map((k, i) => {
-      const known = names.get(k.address);
-      return {
-        key: keyText(i + 1, known, signed.has(k.address)),
-        custody: known?.custody ?? null,
-        address: toBase58Address(k.address),
-        name: known?.name ?? null,
-        source: known?.source ?? null,
-        weight: k.weight,
-        signed: signed.has(k.address),
-        accountId: known?.accountId ?? null,
-      };
-    }),
-    problems: result.problems.map((p) => p.message),
-    node: { checked: false, currentWeight: null, approved: [], thresholdMet: null, agrees: null, message: null },
-  };
-}
-
 export async function inspectEnvelope(envelope: Envelope, ctx: InspectContext): Promise<Inspection> {
   const tx = envelope.transaction;
-  const checks: CheckView[] = [
-    check(
-      'integrity',
-      'passed',
-      'Transaction intact',
-      'The txID was recomputed from both the readable JSON and raw_data_hex, and the summary from the transaction itself: they all agree.',
-    ),
-  ];
+  const checks: CheckView[] = [integrityCheck()];
   const reference = taposReference(tx);
   const refBlock: Inspection['refBlock'] = {
     number: null,
@@ -276,16 +171,9 @@ export async function inspectEnvelope(envelope: Envelope, ctx: InspectContext): 
       );
     } else {
       basis = 'chain';
-      const type = envelope.summary.contractType as ContractTypeName;
-      if (permission.type === 'Active' && permission.operations && !operationsAllow(permission.operations, type)) {
-        checks.push(
-          check(
-            'permission',
-            'failed',
-            'Permission may not sign this',
-            `Permission ${permission.id} “${permission.name}” is not allowed to sign a ${type}; the node would refuse it (“Permission denied”).`,
-          ),
-        );
+      const refused = operationsRefusal(envelope, permission);
+      if (refused) {
+        checks.push(refused);
       } else if (snapshot && !sameSnapshot(snapshot, permission)) {
         checks.push(
           check(
@@ -314,37 +202,11 @@ export async function inspectEnvelope(envelope: Envelope, ctx: InspectContext): 
           ),
         );
       }
-      const foreign =
-        (tx.signature ?? []).length === 0
-          ? []
-          : signWeight(tx, { permission }).signatures.filter(
-              (s) => s.signer !== undefined && weightOf(permission!, s.signer) === 0n,
-            );
-      if (foreign.length > 0) {
-        checks.push(
-          check(
-            'signatures',
-            'failed',
-            'Signature by a stranger',
-            `${foreign.map((s) => ctx.names.label(s.signer!)).join(', ')} signed, but ${foreign.length === 1 ? 'is' : 'are'} not a key of permission ${permission.id} on this chain.`,
-          ),
-        );
-      }
+      const stranger = strangerRefusal(envelope, permission, ctx.names, 'on this chain');
+      if (stranger) checks.push(stranger);
     }
   }
-  if (!checks.some((c) => c.id === 'signatures')) {
-    const count = tx.signature?.length ?? 0;
-    checks.push(
-      check(
-        'signatures',
-        'passed',
-        'Signatures',
-        count === 0
-          ? 'No signatures yet.'
-          : `${count} signature${count === 1 ? '' : 's'}, each recovered to a different key of the permission; nobody signed twice.`,
-      ),
-    );
-  }
+  if (!checks.some((c) => c.id === 'signatures')) checks.push(signaturesPassed(envelope));
 
   const weighAgainst = permission ?? snapshot;
   const progress: ProgressView = weighAgainst
@@ -407,15 +269,5 @@ export async function inspectEnvelope(envelope: Envelope, ctx: InspectContext): 
 
   const expiry = expiryView(envelope, headTime);
   checks.push(expiryCheck(expiry));
-  const failed = checks.find((c) => c.outcome === 'failed');
-  return {
-    checks,
-    progress,
-    expiry,
-    refBlock,
-    refusal: failed
-      ? { code: REFUSAL_CODES[failed.id] ?? 'ENVELOPE_REFUSED', message: `${failed.title}: ${failed.message}` }
-      : null,
-    headTime,
-  };
+  return { checks, progress, expiry, refBlock, refusal: refusalOf(checks), headTime };
 }

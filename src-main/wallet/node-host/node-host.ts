@@ -28,6 +28,7 @@ import { NetworkConnection, NodeHostErrorCode, probeRemote, startFailure, type C
 import { forkFailure } from '../fork/errors';
 import type { ForkUpstream } from '../fork/fork-targets';
 import type { ForkControlLike } from '../fork/throwaway-fork';
+import { OfflineGuard } from './offline-guard';
 
 /** The folder inside the data dir that the embedded node owns; a reset deletes exactly this. */
 export const NODE_FOLDER = 'tron-node';
@@ -76,9 +77,15 @@ export class NodeHost implements ChainAccess {
   private readonly facts: ChainFacts;
   /** The upstream the embedded node forks, and the temporary folder of that fork; null on the dev chain. */
   private forking: { readonly upstream: ForkUpstream; readonly datadir: string } | null = null;
+  private readonly guard: OfflineGuard;
+  private readonly fetch: FetchLike;
+  private readonly createEmbeddedNode: EmbeddedNodeFactory;
 
   constructor(private readonly options: NodeHostOptions) {
     this.facts = new ChainFacts(options.now);
+    this.guard = new OfflineGuard(options.settings.get().mode === 'offline');
+    this.fetch = this.guard.fetch(options.fetch);
+    this.createEmbeddedNode = this.guard.factory(options.createEmbeddedNode);
     const network = options.settings.get().network;
     this.statusValue = {
       state: 'stopped',
@@ -269,6 +276,44 @@ export class NodeHost implements ChainAccess {
         this.hostLog(
           `settings.json is damaged and was left as is; using defaults: ${this.options.settings.problem.message}`,
         );
+      if (this.guard.offline) {
+        this.setStatus({ state: 'stopped', message: 'Offline signer: no node runs and nothing connects.' });
+        return;
+      }
+      await this.connect(settings.network, settings.network.kind !== 'embedded' || settings.embeddedNode.autoStart);
+    });
+  }
+
+  /** Whether this computer is the offline signer (settings `mode`). */
+  isOffline(): boolean {
+    return this.guard.offline;
+  }
+
+  /**
+   * Becomes the offline signer: the mode is saved first (a crash after this point still starts
+   * offline), then the network is left — the embedded node stopped, the watcher ended, the
+   * stores closed — and nothing connects again until `leaveOffline`.
+   */
+  enterOffline(): Promise<void> {
+    return this.serial(async () => {
+      if (this.guard.offline) return;
+      await this.options.settings.update((current) => ({ ...current, mode: 'offline' }));
+      this.guard.set(true);
+      this.hostLog('Offline signer: the node stops and nothing connects.');
+      await this.disconnect('Offline signer: no node runs and nothing connects.');
+      await this.networkStores?.close();
+      this.networkStores = null;
+      this.recent.clear();
+    });
+  }
+
+  /** Back to the online wallet: the selected network opens as at start. */
+  leaveOffline(): Promise<void> {
+    return this.serial(async () => {
+      if (!this.guard.offline) return;
+      const settings = await this.options.settings.update((current) => ({ ...current, mode: 'online' }));
+      this.guard.set(false);
+      this.hostLog('Left the offline signer.');
       await this.connect(settings.network, settings.network.kind !== 'embedded' || settings.embeddedNode.autoStart);
     });
   }
@@ -366,6 +411,7 @@ export class NodeHost implements ChainAccess {
           `Type ${NODE_RESET_CONFIRMATION} to confirm deleting the embedded chain. Nothing was deleted.`,
         );
       }
+      this.guard.refuse('run the embedded chain');
       this.requireEmbeddedSelected();
       if (this.forking)
         throw new NodeHostError(
@@ -395,6 +441,7 @@ export class NodeHost implements ChainAccess {
    */
   selectNetwork(choice: NetworkChoice): Promise<NetworkInfo> {
     return this.serial(async () => {
+      this.guard.refuse('switch networks');
       const target = storedNetwork(choice);
       if (target.kind !== 'embedded') {
         const key = networkKey(target);
@@ -403,7 +450,7 @@ export class NodeHost implements ChainAccess {
         await probeRemote(
           target,
           {
-            fetch: this.options.fetch,
+            fetch: this.fetch,
             timeoutMs: this.options.remoteTimeoutMs ?? 10_000,
             ...(apiKey ? { apiKey } : {}),
           },
@@ -488,6 +535,7 @@ export class NodeHost implements ChainAccess {
 
   /** Opens the stores of `network` (when they are not open yet) and, if asked, starts reading it. */
   private async connect(network: StoredNetwork, start: boolean): Promise<void> {
+    this.guard.refuse(network.kind === 'embedded' ? 'start the embedded node' : 'connect to any network');
     const key = this.keyOf(network);
     if (this.networkStores?.key !== key) {
       await this.networkStores?.close();
@@ -536,9 +584,9 @@ export class NodeHost implements ChainAccess {
   private connectionContext(): ConnectionContext {
     const { options } = this;
     return {
-      fetch: options.fetch,
+      fetch: this.fetch,
       log: options.log,
-      createEmbeddedNode: options.createEmbeddedNode,
+      createEmbeddedNode: this.createEmbeddedNode,
       embeddedPollMs: options.embeddedPollMs,
       remoteTimeoutMs: options.remoteTimeoutMs,
       remoteRetryMs: options.remoteRetryMs,

@@ -41,11 +41,16 @@ const settingsSchema = z.strictObject({
   embeddedNode: EmbeddedNodeSettingsSchema,
   /** How often a remote node is asked for its head block. */
   remotePollMs: z.number().int().min(500).max(60_000),
+  /**
+   * `offline`: the offline signer, for a computer that never connects. Main then starts no node
+   * and opens no connection (node-host/offline-guard.ts), whatever the window asks.
+   */
+  mode: z.enum(['online', 'offline']),
 });
 export type WalletSettings = z.infer<typeof settingsSchema>;
 
 /** Overrides for a profile without a settings file (tests: a free port, a fast chain). */
-export type SettingsDefaults = Partial<Pick<WalletSettings, 'remotePollMs'>> & {
+export type SettingsDefaults = Partial<Pick<WalletSettings, 'remotePollMs' | 'mode'>> & {
   embeddedNode?: Partial<EmbeddedNodeSettings>;
 };
 
@@ -56,6 +61,7 @@ export function defaultSettings(overrides: SettingsDefaults = {}): WalletSetting
     apiKeys: {},
     embeddedNode: { ...DEFAULT_EMBEDDED_NODE, ...overrides.embeddedNode },
     remotePollMs: overrides.remotePollMs ?? DEFAULT_REMOTE_POLL_MS,
+    mode: overrides.mode ?? 'online',
   };
 }
 
@@ -67,13 +73,20 @@ export function migrateSettingsV1(data: unknown): unknown {
   return { ...v1.data, embeddedNode: { ...v1.data.embeddedNode, allowBrowserAccess: false, adminEndpoints: false } };
 }
 
+/** Version 3 adds the mode; every earlier profile was online. */
+export function migrateSettingsV2(data: unknown): unknown {
+  const v2 = z.looseObject({}).safeParse(data);
+  if (!v2.success) return data;
+  return { ...v2.data, mode: 'online' };
+}
+
 export const settingsDefinition: StoreDefinition<WalletSettings> = {
   format: 'tron-wallet-settings',
-  version: 2,
+  version: 3,
   what: 'settings',
   schema: settingsSchema,
   empty: defaultSettings,
-  migrations: { 1: migrateSettingsV1 },
+  migrations: { 1: migrateSettingsV1, 2: migrateSettingsV2 },
 };
 
 export class Settings {

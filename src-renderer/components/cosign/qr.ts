@@ -26,7 +26,10 @@ export const QUIET_ZONE = 4;
 /** The characters of the QR alphanumeric mode (ISO/IEC 18004 §7.4.4), which upper-case URs fit. */
 const ALPHANUMERIC = /^[0-9A-Z $%*+\-./:]+$/;
 
-export async function qrMatrix(text: string): Promise<QrMatrix> {
+/** The modules of the QR symbol for `text`: `data[y * size + x]` is dark. */
+export async function qrModules(
+  text: string,
+): Promise<{ size: number; data: ArrayLike<number | boolean>; version: number }> {
   const { default: QRCode } = await import('qrcode');
   // Alphanumeric mode packs 5.5 bits a character where it fits (an upper-case UR); anything else
   // goes in one byte segment with its UTF-8 bytes, so readers get exactly these bytes back.
@@ -34,7 +37,12 @@ export async function qrMatrix(text: string): Promise<QrMatrix> {
     ? { data: text, mode: 'alphanumeric' as const }
     : { data: new TextEncoder().encode(text), mode: 'byte' as const };
   const code = QRCode.create([segment], { errorCorrectionLevel: 'M' });
-  const { size, data } = code.modules;
+  return { size: code.modules.size, data: code.modules.data, version: code.version };
+}
+
+export async function qrMatrix(text: string): Promise<QrMatrix> {
+  const code = await qrModules(text);
+  const { size, data } = code;
   const parts: string[] = [];
   for (let y = 0; y < size; y++) {
     let x = 0;
@@ -54,25 +62,40 @@ export async function qrMatrix(text: string): Promise<QrMatrix> {
 /** Longest side an image is decoded at; larger photos are scaled down first. */
 const MAX_SIDE = 2400;
 
+/** The text of the QR code in a drawn frame (an image or a camera's), or null when none is found. */
+export async function decodeQrPixels(pixels: ImageData): Promise<string | null> {
+  const { default: jsQR } = await import('jsqr');
+  const found = jsQR(pixels.data, pixels.width, pixels.height, { inversionAttempts: 'attemptBoth' });
+  return found ? qrTextFromBytes(Uint8Array.from(found.binaryData)) : null;
+}
+
+/** Draws `source` on a white canvas of `width` × `height` and returns its pixels, or null without a 2D context. */
+export function pixelsOf(
+  source: CanvasImageSource,
+  width: number,
+  height: number,
+  canvas?: HTMLCanvasElement,
+): ImageData | null {
+  const target = canvas ?? document.createElement('canvas');
+  target.width = width;
+  target.height = height;
+  const context = target.getContext('2d', { willReadFrequently: true });
+  if (!context) return null;
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  context.drawImage(source, 0, 0, width, height);
+  return context.getImageData(0, 0, width, height);
+}
+
 /** The text of the QR code in an image file, or null when none is found. */
 export async function decodeQrImage(file: Blob): Promise<string | null> {
-  const { default: jsQR } = await import('jsqr');
   const bitmap = await createImageBitmap(file);
   try {
     const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
     const width = Math.max(1, Math.round(bitmap.width * scale));
     const height = Math.max(1, Math.round(bitmap.height * scale));
-    const canvas = document.createElement('canvas');
-    canvas.width = width;
-    canvas.height = height;
-    const context = canvas.getContext('2d', { willReadFrequently: true });
-    if (!context) return null;
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, width, height);
-    context.drawImage(bitmap, 0, 0, width, height);
-    const pixels = context.getImageData(0, 0, width, height);
-    const found = jsQR(pixels.data, width, height, { inversionAttempts: 'attemptBoth' });
-    return found ? qrTextFromBytes(Uint8Array.from(found.binaryData)) : null;
+    const pixels = pixelsOf(bitmap, width, height);
+    return pixels ? decodeQrPixels(pixels) : null;
   } finally {
     bitmap.close();
   }

@@ -10,7 +10,7 @@ describe('IPC contract', () => {
     for (const name of [...channelNames, ...eventNames]) expect(name).toMatch(/^[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*$/);
   });
 
-  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook, history, watch, fork and ledger channels and the ten main-to-renderer events', () => {
+  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook, history, watch, fork, ledger and offline channels and the ten main-to-renderer events', () => {
     expect(channelNames).toEqual(
       expect.arrayContaining([
         'app:info',
@@ -31,6 +31,8 @@ describe('IPC contract', () => {
         'watch:inbox',
         'watch:setRules',
         'ledger:addAccounts',
+        'offline:importQr',
+        'offline:sign',
       ]),
     );
     expect(new Set(channelNames.map((name) => name.split(':')[0]))).toEqual(
@@ -50,6 +52,7 @@ describe('IPC contract', () => {
         'watch',
         'fork',
         'ledger',
+        'offline',
       ]),
     );
     expect([...eventNames].sort()).toEqual([

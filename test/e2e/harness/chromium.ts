@@ -30,14 +30,26 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
-/** Headless Chromium with a fresh profile that is deleted on close. */
-export async function launchChromium(): Promise<LaunchedBrowser> {
+/**
+ * Chromium's fake camera showing `file` (a .y4m or .mjpeg video, looped), granted without a
+ * prompt: what a suite passes to read QR codes "from the camera".
+ */
+export function fakeCameraArgs(file: string): string[] {
+  return [
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${file}`,
+  ];
+}
+
+/** Headless Chromium with a fresh profile that is deleted on close; `extraArgs` per browser (e.g. `fakeCameraArgs`). */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<LaunchedBrowser> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'wallet-e2e-profile-'));
   try {
     const context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: chromiumPath(),
       headless: true,
-      args: [...CHROMIUM_ARGS],
+      args: [...CHROMIUM_ARGS, ...extraArgs],
       viewport: { width: 1200, height: 800 },
     });
     return {

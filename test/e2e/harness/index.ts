@@ -32,6 +32,8 @@ export interface HarnessOptions {
   readonly log?: Logger;
   /** Another built renderer to serve (e.g. an older build to compare with); `out/renderer`, built if stale, otherwise. */
   readonly rendererRoot?: string;
+  /** Extra Chromium flags for this harness's browser (e.g. `fakeCameraArgs(file)`). */
+  readonly chromiumArgs?: readonly string[];
 }
 
 export interface Harness {
@@ -111,7 +113,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   let browser: Awaited<ReturnType<typeof launchChromium>>;
   try {
-    browser = await launchChromium();
+    browser = await launchChromium(options.chromiumArgs);
   } catch (error) {
     await server.close();
     throw error;

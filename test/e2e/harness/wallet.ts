@@ -65,6 +65,8 @@ export async function startWalletHarness(options: {
   consentPassword?: string;
   /** How main reaches a Ledger: the software device in the suites that use one (main's seam, not the page's). */
   ledgerTransports?: LedgerTransports;
+  /** Extra Chromium flags for this profile's browser (e.g. its fake camera). */
+  chromiumArgs?: readonly string[];
 }): Promise<WalletHarness> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-profile-'));
   const events = createEventHub(eventSpecs);
@@ -100,7 +102,11 @@ export async function startWalletHarness(options: {
   });
   let harness: Harness;
   try {
-    harness = await startHarness({ events, services: walletServices(wallet) });
+    harness = await startHarness({
+      events,
+      services: walletServices(wallet),
+      ...(options.chromiumArgs ? { chromiumArgs: options.chromiumArgs } : {}),
+    });
   } catch (error) {
     await wallet.close();
     throw error;

@@ -111,4 +111,10 @@ describe('response headers', () => {
     expect(headers['Content-Security-Policy']).toBe("default-src 'none'");
     expect(headers['X-Content-Type-Options']).toBe('nosniff');
   });
+
+  it('lets the page ask for the camera alone, from its own origin', () => {
+    const policy = responseHeaders('/x/index.html', "default-src 'none'")['Permissions-Policy']!;
+    expect(policy).toContain('camera=(self)');
+    for (const feature of ['microphone', 'display-capture', 'geolocation']) expect(policy).toContain(`${feature}=()`);
+  });
 });

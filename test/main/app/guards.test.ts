@@ -220,7 +220,33 @@ describe('session hardening (default session)', () => {
     }
   });
 
-  it('answers every permission check with false, even for the app origin', () => {
+  it('grants the camera alone (video, top frame, the app origin) and refuses the microphone, screen capture and other origins', () => {
+    const { session, installed } = fakeSession();
+    hardenSession(session, productionContentPolicy, quiet);
+    const ask = (details: Record<string, unknown>, permission = 'media') => {
+      const answers: boolean[] = [];
+      installed.permissionRequest!({}, permission, (granted) => answers.push(granted), details);
+      return answers;
+    };
+    const app = { requestingUrl: 'app://wallet/index.html', isMainFrame: true };
+    expect(ask({ ...app, mediaTypes: ['video'] })).toEqual([true]);
+    expect(ask({ ...app, mediaTypes: ['audio'] })).toEqual([false]);
+    expect(ask({ ...app, mediaTypes: ['video', 'audio'] })).toEqual([false]);
+    expect(ask({ ...app, mediaTypes: [] })).toEqual([false]);
+    expect(ask({ ...app, mediaTypes: ['video'], isMainFrame: false })).toEqual([false]);
+    expect(ask({ requestingUrl: 'https://evil.example/', isMainFrame: true, mediaTypes: ['video'] })).toEqual([false]);
+    expect(ask({ requestingUrl: 'file:///tmp/x.html', isMainFrame: true, mediaTypes: ['video'] })).toEqual([false]);
+    expect(ask({ ...app, mediaTypes: ['video'] }, 'display-capture')).toEqual([false]);
+    expect(installed.permissionCheck!({}, 'media', 'app://wallet', { mediaType: 'video', isMainFrame: true })).toBe(
+      true,
+    );
+    expect(installed.permissionCheck!({}, 'media', 'app://wallet', { mediaType: 'audio', isMainFrame: true })).toBe(
+      false,
+    );
+    expect(installed.permissionCheck!({}, 'media', 'https://evil.example', { mediaType: 'video' })).toBe(false);
+  });
+
+  it('answers every permission check but the camera with false, even for the app origin', () => {
     const { session, installed } = fakeSession();
     hardenSession(session, productionContentPolicy, quiet);
     for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'hid', 'serial', 'usb']) {

@@ -26,6 +26,7 @@ const electron = vi.hoisted(() => {
     windows: [] as FakeWindow[],
     gotLock: true,
     isPackaged: true,
+    offline: false,
     ready: null as null | { promise: Promise<void>; resolve: () => void },
     nextId: 1,
     FakeWebContents,
@@ -134,7 +135,7 @@ vi.mock('../../../src-main/wallet', () => ({
     electron.calls.push(['createWalletServices', options.userDataDir]);
     return {
       vault: { lock: (reason: string) => void electron.calls.push(['vault.lock', reason]) },
-      node: {},
+      node: { isOffline: () => electron.offline },
       accounts: {},
       permissions: {},
       transactions: {},
@@ -425,6 +426,21 @@ describe('external links', () => {
     expect(electron.calls.filter(([name]) => name === 'shell.openExternal')).toEqual([
       ['shell.openExternal', 'https://tronscan.org/#/block/1', { activate: true }],
     ]);
+  });
+
+  it('opens no explorer page at all on an offline signer', async () => {
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    const services = await createServices(
+      { log, events: createEventHub(eventSpecs), shutdown: createShutdownSequence(log) },
+      { outDir },
+    );
+    electron.offline = true;
+    try {
+      await expect(services.app.openExternal('https://tronscan.org/#/block/1')).rejects.toThrow(/offline signer/);
+    } finally {
+      electron.offline = false;
+    }
+    expect(calledNames()).not.toContain('shell.openExternal');
   });
 
   it('locks the vault when the computer goes to sleep or its screen locks', async () => {

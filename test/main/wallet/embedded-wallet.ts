@@ -10,12 +10,11 @@ import {
   type TxRequestInput,
 } from '../../../src-core/ipc/channels/tx';
 import type { TronNode } from '../../../src-main/node';
-import { UnavailableSecretStore } from '../../../src-main/vault/secret-store';
 import { createWalletServices, type AlertNotifier, type WalletServices } from '../../../src-main/wallet';
 import { realNodeFactory } from '../../fixtures/real-node';
 import { ScriptedConsent } from '../../fixtures/consent-surface';
 import { CHEAP_SCRYPT, PASSWORD } from '../vault/helpers';
-import { quietLog, removeDir, type RecordedEvents, tempDir } from './helpers';
+import { noKeychain, quietLog, removeDir, type RecordedEvents, tempDir } from './helpers';
 
 export interface EmbeddedWallet {
   readonly wallet: WalletServices;
@@ -87,12 +86,7 @@ export async function startEmbeddedWallet(options: {
     createEmbeddedNode: factory,
     fetch: globalThis.fetch as unknown as FetchLike,
     clipboard: { writeText() {} },
-    secretStore: new UnavailableSecretStore('test', {
-      available: false,
-      backend: 'test',
-      reason: 'MODULE_MISSING',
-      message: 'No keychain.',
-    }),
+    secretStore: noKeychain(),
     scrypt: CHEAP_SCRYPT,
     consentSurface: consent,
     embeddedPollMs: 25,

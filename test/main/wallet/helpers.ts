@@ -6,6 +6,7 @@ import type { EventName, EventPayload } from '../../../src-core/ipc/contract';
 import { events as eventSpecs } from '../../../src-core/ipc/contract';
 import { WalletError } from '../../../src-core/errors';
 import type { EmitEvent, WalletLog } from '../../../src-main/wallet/context';
+import { UnavailableSecretStore } from '../../../src-main/vault/secret-store';
 
 export async function tempDir(prefix = 'wallet-test-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
@@ -83,4 +84,14 @@ export async function expectWalletError(
   expect(caught).toBeInstanceOf(WalletError);
   expect({ name: (caught as WalletError).name, code: (caught as WalletError).code }).toEqual({ name, code });
   return caught as WalletError;
+}
+
+/** A keychain that is not there (a headless machine): the vault works with the password alone. */
+export function noKeychain(): UnavailableSecretStore {
+  return new UnavailableSecretStore('test', {
+    available: false,
+    backend: 'test',
+    reason: 'MODULE_MISSING',
+    message: 'No keychain.',
+  });
 }

@@ -9,13 +9,8 @@ import { buildTransaction, transferContract } from '@core/tx/builders';
 import { transactionHeader } from '@core/tx/header';
 import { signTransaction } from '@core/tx/sign';
 import { Names } from '@main/wallet/cosign/names';
-import {
-  EXPIRY_WARNING_MS,
-  inspectEnvelope,
-  warningPeriod,
-  type InspectContext,
-  type Inspection,
-} from '@main/wallet/cosign/verify';
+import { inspectEnvelope, type InspectContext, type Inspection } from '@main/wallet/cosign/verify';
+import { EXPIRY_WARNING_MS, warningPeriod } from '@main/wallet/cosign/envelope-checks';
 import type { OwnerState } from '@main/wallet/transactions/chain-reads';
 import { K } from '../../../fixtures/permissions';
 import { NILE, active } from '../../../core/envelope/helpers';

@@ -42,8 +42,25 @@ describe('settings.json', () => {
     expect(settings.get()).toEqual({
       ...v1.data,
       embeddedNode: { ...v1.data.embeddedNode, allowBrowserAccess: false, adminEndpoints: false },
+      mode: 'online',
     });
     expect(JSON.parse(await readFile(`${file}.v1.bak`, 'utf8'))).toEqual(v1);
+  });
+
+  it('migrates a version 2 file to the online mode, everything else kept', async () => {
+    const file = join(dir, SETTINGS_FILE);
+    const data = {
+      network: { kind: 'embedded' },
+      customNode: null,
+      apiKeys: {},
+      embeddedNode: { ...DEFAULT_EMBEDDED_NODE, port: 9191 },
+      remotePollMs: 4000,
+    };
+    await writeFile(file, JSON.stringify({ format: 'tron-wallet-settings', version: 2, data }));
+    const settings = await Settings.open(file);
+    expect(settings.problem).toBeNull();
+    expect(settings.store.report.migratedFrom).toBe(2);
+    expect(settings.get()).toEqual({ ...data, mode: 'online' });
   });
 
   it('saves the two settings when the operator turns them on', async () => {

@@ -1,0 +1,240 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { encodeFunctionData } from '../../../../src-core/abi/calldata';
+import { hexToBytes } from '../../../../src-core/bytes/hex';
+import type { FetchLike } from '../../../../src-core/client/fetch';
+import {
+  createEnvelope,
+  envelopeUrParts,
+  parseEnvelope,
+  serializeEnvelope,
+  type Envelope,
+} from '../../../../src-core/envelope';
+import { EnvelopeError, NodeHostError, WalletError } from '../../../../src-core/errors';
+import { buildTransaction, triggerSmartContract } from '../../../../src-core/tx/builders';
+import { transactionHeader } from '../../../../src-core/tx/header';
+import { signTransaction } from '../../../../src-core/tx/sign';
+import { TRC20_ABI } from '../../../../src-main/wallet/transactions/requests';
+import { createWalletServices, type EmbeddedNodeFactory, type WalletServices } from '../../../../src-main/wallet';
+import { ScriptedConsent } from '../../../fixtures/consent-surface';
+import { K } from '../../../fixtures/permissions';
+import { NILE, active } from '../../../core/envelope/helpers';
+import { CHEAP_SCRYPT } from '../../vault/helpers';
+import { noKeychain, quietLog, recordEvents, removeDir, tempDir } from '../helpers';
+import { spyOnNetwork, type NetworkSpy } from './network-spy';
+
+const PASSWORD = 'Offline-Desk-2024!';
+const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+/** A TRC-20 transfer from the 2-of-3 active permission, signed by K1, valid for an hour from now. */
+function trc20Proposal(now: number): Envelope {
+  const tx = buildTransaction(
+    triggerSmartContract({
+      owner: K.K_ONE.base58,
+      contract: USDT,
+      data: encodeFunctionData('transfer(address,uint256)', [K.K3.base58, 1_234_500_000n]),
+    }),
+    {
+      header: transactionHeader({
+        refBlock: { number: 51_000_000, blockId: `00000000030a32c0${'ab'.repeat(24)}` },
+        headTimestamp: now,
+        expirationMs: 3_600_000,
+      }),
+      feeLimit: 30_000_000n,
+      permissionId: 2,
+    },
+  );
+  return createEnvelope({
+    transaction: signTransaction(tx, hexToBytes(K.K1.private_key)),
+    network: NILE,
+    permission: active,
+    abi: TRC20_ABI,
+    createdAt: now,
+  });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<WalletError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(WalletError);
+  return error as WalletError;
+}
+
+describe('the offline signer (src-main/wallet/offline)', () => {
+  let dir: string;
+  let wallet: WalletServices;
+  let consent: ScriptedConsent;
+  let spy: NetworkSpy | null;
+  let nodesStarted: number;
+  let fetched: number;
+
+  async function open(mode: 'online' | 'offline'): Promise<WalletServices> {
+    const factory: EmbeddedNodeFactory = async () => {
+      nodesStarted++;
+      throw new Error('no node in this test');
+    };
+    const services = await createWalletServices({
+      userDataDir: dir,
+      emit: recordEvents().emit,
+      log: quietLog,
+      createEmbeddedNode: factory,
+      fetch: (async () => {
+        fetched++;
+        throw new Error('no network in this test');
+      }) as unknown as FetchLike,
+      clipboard: { writeText: () => undefined },
+      secretStore: noKeychain(),
+      scrypt: CHEAP_SCRYPT,
+      consentSurface: consent,
+      settingsDefaults: { mode, embeddedNode: { port: 0 } },
+    });
+    await services.ready;
+    return services;
+  }
+
+  beforeEach(async () => {
+    dir = await tempDir('offline-signer-');
+    consent = ScriptedConsent.approve(PASSWORD);
+    spy = null;
+    nodesStarted = 0;
+    fetched = 0;
+  });
+  afterEach(async () => {
+    spy?.restore();
+    await wallet?.close();
+    await removeDir(dir);
+  });
+
+  it('opens no socket, starts no node and fetches nothing while importing, checking, signing and exporting an envelope', async () => {
+    spy = spyOnNetwork();
+    wallet = await open('offline');
+    await wallet.vault.initialize(PASSWORD);
+    const bob = await wallet.vault.importPrivateKey(K.K2.private_key, { label: 'Bob' });
+    const proposal = trc20Proposal(Date.now());
+
+    const imported = wallet.offline.importQr({ frames: envelopeUrParts(serializeEnvelope(proposal)).reverse() });
+    expect(imported.checks.map((c) => [c.id, c.outcome])).toEqual([
+      ['integrity', 'passed'],
+      ['permission', 'passed'],
+      ['signatures', 'passed'],
+      ['expiry', 'passed'],
+    ]);
+    expect(imported.notCheckable.map((n) => n.id)).toEqual(['permission-on-chain', 'reference-block', 'network']);
+    expect(imported.progress).toMatchObject({
+      currentWeight: 1n,
+      threshold: 2n,
+      thresholdMet: false,
+      basis: 'envelope',
+    });
+    expect(imported.call?.signature).toBe('transfer(address,uint256)');
+    expect(imported.fingerprint.words).toHaveLength(8);
+
+    const signed = await wallet.offline.sign({ txid: imported.txid, accountId: bob.id });
+    expect(consent.asked).toHaveLength(1);
+    expect(consent.last?.fingerprint).toBe(imported.fingerprint.text);
+    expect(signed.progress).toMatchObject({ currentWeight: 2n, thresholdMet: true });
+    const exported = wallet.offline.export({ txid: imported.txid });
+    const back = parseEnvelope(exported.text);
+    expect(back.transaction.signature).toHaveLength(2);
+    expect(exported.frames.length).toBeGreaterThan(1);
+
+    expect(spy.calls).toEqual([]);
+    expect(nodesStarted).toBe(0);
+    expect(fetched).toBe(0);
+    expect(wallet.node.status().state).toBe('stopped');
+  });
+
+  it('has a spy that sees a connection, a listening server, a lookup and a fetch', async () => {
+    spy = spyOnNetwork();
+    const net = await import('node:net');
+    const dns = await import('node:dns');
+    expect(() => new net.Socket().connect(1, '127.0.0.1')).toThrow(/refused by the test/);
+    expect(() => net.createServer().listen(0)).toThrow(/refused by the test/);
+    expect(() => dns.lookup('localhost', () => undefined)).toThrow(/refused by the test/);
+    expect(() => fetch('http://127.0.0.1:1/')).toThrow(/refused by the test/);
+    expect(spy.calls).toHaveLength(4);
+  });
+
+  it('refuses to start the node or switch network while offline, even when asked directly', async () => {
+    wallet = await open('offline');
+    expect((await rejection(wallet.node.startEmbedded())).code).toBe('NODE_OFFLINE_MODE');
+    expect((await rejection(wallet.node.restartEmbedded())).code).toBe('NODE_OFFLINE_MODE');
+    const select = await rejection(wallet.node.selectNetwork({ kind: 'preset', network: 'nile' } as never));
+    expect(select).toBeInstanceOf(NodeHostError);
+    expect(select.code).toBe('NODE_OFFLINE_MODE');
+    expect(nodesStarted).toBe(0);
+    expect(fetched).toBe(0);
+  });
+
+  it('stops the node when entering the mode, keeps it stopped across a restart, and starts it again when left', async () => {
+    wallet = await open('online');
+    expect(nodesStarted).toBe(1);
+    expect(wallet.offline.status()).toEqual({ offline: false });
+    await wallet.offline.enter();
+    await wallet.close();
+    wallet = await open('online');
+    // The saved mode wins over the profile's defaults: the offline signer starts offline.
+    expect(wallet.offline.status()).toEqual({ offline: true });
+    expect(nodesStarted).toBe(1);
+    // Going online is main's decision on its own window: declined, nothing starts.
+    consent.answerWith({ approved: false });
+    const declined = await rejection(wallet.offline.leave());
+    expect(declined.code).toBe('CONSENT_DECLINED');
+    expect(wallet.offline.status()).toEqual({ offline: true });
+    expect(nodesStarted).toBe(1);
+    consent.answerWith({ approved: true });
+    await wallet.offline.leave();
+    expect(consent.last?.title).toBe('Leave the offline signer and go online');
+    expect(wallet.offline.status()).toEqual({ offline: false });
+    expect(nodesStarted).toBe(2);
+  });
+
+  it('refuses its screen while the wallet is online', async () => {
+    wallet = await open('online');
+    const error = await rejection(
+      Promise.resolve().then(() =>
+        wallet.offline.import({ text: serializeEnvelope(trc20Proposal(Date.now())), source: 'paste' }),
+      ),
+    );
+    expect(error).toBeInstanceOf(EnvelopeError);
+    expect(error.code).toBe('OFFLINE_MODE_OFF');
+  });
+
+  it('refuses an envelope signed by a key outside the permission it carries, and one without a permission', async () => {
+    wallet = await open('offline');
+    const now = Date.now();
+    const stranger = trc20Proposal(now);
+    const json = JSON.parse(serializeEnvelope(stranger));
+    json.permission.keys = json.permission.keys.filter((k: { address: string }) => k.address !== K.K1.hex);
+    json.permission.threshold = '1';
+    const error = await rejection(
+      Promise.resolve().then(() => wallet.offline.import({ text: JSON.stringify(json), source: 'paste' })),
+    );
+    // parseEnvelope already refuses a signature by a key its own permission does not hold.
+    expect(error.code).toBe('ENVELOPE_FOREIGN_SIGNATURE');
+
+    const { permission: _dropped, ...bare } = JSON.parse(serializeEnvelope(stranger));
+    const none = await rejection(
+      Promise.resolve().then(() => wallet.offline.import({ text: JSON.stringify(bare), source: 'paste' })),
+    );
+    expect(none.code).toBe('ENVELOPE_UNKNOWN_PERMISSION');
+  });
+
+  it('refuses to sign an envelope that has expired by this computer’s clock, or with a key outside its permission', async () => {
+    wallet = await open('offline');
+    await wallet.vault.initialize(PASSWORD);
+    const bob = await wallet.vault.importPrivateKey(K.K2.private_key, { label: 'Bob' });
+    const outsider = await wallet.vault.importPrivateKey(K.K_ONE.private_key, { label: 'Owner' });
+    const old = trc20Proposal(Date.now() - 2 * 3_600_000);
+    const view = wallet.offline.import({ text: serializeEnvelope(old), source: 'file' });
+    expect(view.checks.find((c) => c.id === 'expiry')).toMatchObject({ outcome: 'warning', title: 'Expired' });
+    expect((await rejection(wallet.offline.sign({ txid: view.txid, accountId: bob.id }))).code).toBe('COSIGN_EXPIRED');
+
+    const fresh = wallet.offline.import({ text: serializeEnvelope(trc20Proposal(Date.now())), source: 'file' });
+    expect((await rejection(wallet.offline.sign({ txid: fresh.txid, accountId: outsider.id }))).code).toBe(
+      'COSIGN_NOT_A_KEY',
+    );
+    expect(consent.asked).toHaveLength(0);
+  });
+});
