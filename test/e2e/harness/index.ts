@@ -42,6 +42,8 @@ export interface Harness {
   readonly registry: IpcRegistry;
   /** URLs the default app service was asked to open in the system browser. */
   readonly openedUrls: readonly string[];
+  /** What the default app service put on the clipboard (`app:copy`). */
+  readonly copied: readonly string[];
   /** Console errors/warnings and uncaught page errors, including CSP violation reports. */
   readonly pageProblems: readonly string[];
   /** Forgets the problems so far, after a test that provokes them on purpose. */
@@ -58,6 +60,8 @@ export interface HarnessServer {
   readonly events: EventHub<Events>;
   /** URLs the default app service was asked to open in the system browser. */
   readonly openedUrls: readonly string[];
+  /** What the default app service put on the clipboard (`app:copy`). */
+  readonly copied: readonly string[];
   /** The script to add with `addInitScript` before the page loads: it installs `window.api`. */
   readonly initScript: string;
 }
@@ -71,6 +75,7 @@ export async function startHarnessServer(options: HarnessOptions = {}): Promise<
   const injectCode = await bundleInjectScript();
   const events = options.events ?? createEventHub(eventSpecs);
   const openedUrls: string[] = [];
+  const copied: string[] = [];
 
   const services: Services = {
     app: {
@@ -78,6 +83,7 @@ export async function startHarnessServer(options: HarnessOptions = {}): Promise<
       openExternal: async (url) => {
         openedUrls.push(url);
       },
+      writeClipboard: (text) => void copied.push(text),
     },
     ...serviceDoubles(),
     ...options.services,
@@ -98,7 +104,7 @@ export async function startHarnessServer(options: HarnessOptions = {}): Promise<
   });
   const config = { socketUrl: server.socketUrl, channelNames, eventNames };
   const initScript = `(() => {\n${injectCode}\n__walletHarnessBridge.install(${JSON.stringify(config)});\n})();`;
-  return { server, events, openedUrls, initScript };
+  return { server, events, openedUrls, copied, initScript };
 }
 
 /**
@@ -106,7 +112,7 @@ export async function startHarnessServer(options: HarnessOptions = {}): Promise<
  * registry running in this process. Pass `services` to plug in real vault or node services.
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const { server, events, openedUrls, initScript } = await startHarnessServer(options);
+  const { server, events, openedUrls, copied, initScript } = await startHarnessServer(options);
   const pageProblems: string[] = [];
 
   let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -133,6 +139,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     events,
     registry: server.registry,
     openedUrls,
+    copied,
     pageProblems,
     clearPageProblems: () => void pageProblems.splice(0),
     async goto(route = '/') {

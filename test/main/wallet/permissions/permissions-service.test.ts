@@ -309,7 +309,7 @@ describe('permissions service on the embedded node', () => {
     const registry = createIpcRegistry({
       channels,
       handlers: createHandlers({
-        app: { info: () => ({}) as never, openExternal: async () => {} },
+        app: { info: () => ({}) as never, openExternal: async () => {}, writeClipboard: () => {} },
         ...walletServices(wallet),
       }),
       isTrustedSender: () => true,
