@@ -39,6 +39,8 @@ export const ERROR_TITLES: Readonly<Record<string, string>> = {
   LedgerError: 'The Ledger could not do that',
   WatchError: 'The watchtower could not do that',
   VmValidationError: 'The node refused the contract',
+  VmStateError: 'The embedded node hit an internal problem',
+  VmEnergyError: 'The energy cost could not be worked out',
 };
 const TITLES = ERROR_TITLES;
 
