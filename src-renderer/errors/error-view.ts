@@ -103,3 +103,17 @@ export function toErrorView(error: unknown): ErrorView {
     issues: [],
   };
 }
+
+/**
+ * The fields an error names, each with its problem in words, so a form can mark the field at
+ * fault: every field of a refused request (`issues`), and the one `details.field` names.
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof WalletError)) return {};
+  const view = toErrorView(error);
+  const out: Record<string, string> = {};
+  for (const issue of view.issues) if (issue.path && !(issue.path in out)) out[issue.path] = issue.message;
+  const field = error.details?.field;
+  if (typeof field === 'string' && field !== '' && !(field in out)) out[field] = view.message;
+  return out;
+}
