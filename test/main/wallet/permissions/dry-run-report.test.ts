@@ -69,7 +69,7 @@ describe('the permission update’s dry-run report', () => {
       ['follow-up-applied', 'skipped'],
     ]);
     expect(report.checks[1]!.detail).toContain(
-      'under active permission "payments" (Permission_id 2) was refused: low weight.',
+      'under active permission "payments" (id 2) was refused: low weight.',
     );
   });
 
