@@ -229,9 +229,9 @@ describe('permission editor in Chromium', () => {
     await expect(sign.isDisabled()).resolves.toBe(true);
     // The acknowledgement sits with the warnings it acknowledges, inside main's review.
     const acknowledge = review.getByTestId('acknowledge-warnings');
-    await expect(
-      acknowledge.locator('[data-code="LOCKOUT_OWN_KEYS_LEAVE_OWNER"]').textContent(),
-    ).resolves.toContain(`Your key ${treasury.address} leaves the owner permission.`);
+    await expect(acknowledge.locator('[data-code="LOCKOUT_OWN_KEYS_LEAVE_OWNER"]').textContent()).resolves.toContain(
+      `Your key ${treasury.address} leaves the owner permission.`,
+    );
     await acknowledge.getByLabel(/I have read the \d warning\(s\) above/).check();
     await expect(sign.isDisabled()).resolves.toBe(false);
     await setup.harness.screenshot('permissions-self-removal');
