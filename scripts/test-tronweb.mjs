@@ -7,10 +7,10 @@
 // The suite is not in the tronweb npm package, so it needs a checkout of tronweb at the tag of the
 // pinned version with its own dev dependencies installed:
 //   git clone --branch v<version> https://github.com/tronprotocol/tronweb && (cd tronweb && npm ci)
-// Usage: npm run test:tronweb -- --tronweb DIR [--grep PATTERN] [--port N]
+// Usage: npm run test:tronweb -- --tronweb DIR [--file NAME]... [--grep PATTERN] [--port N]
 // Not part of `npm test`: it takes many minutes and needs that checkout.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -20,10 +20,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ZION_KEY = '0000000000000000000000000000000000000000000000000000000000000001';
 const TEST_ACCOUNTS = 100;
 
-export const USAGE = `Usage: npm run test:tronweb -- --tronweb DIR [--grep PATTERN] [--port N]
+export const USAGE = `Usage: npm run test:tronweb -- --tronweb DIR [--file NAME]... [--grep PATTERN] [--port N]
 
   --tronweb DIR    a checkout of tronprotocol/tronweb at the tag of the pinned TronWeb, with
                    \`npm ci\` run in it (the suite is not in the npm package)
+  --file NAME      only this file of test/lib, named without .test.ts (trx, contract/method);
+                   repeat it for several (default: every file)
   --grep PATTERN   only the tests whose title matches (mocha --grep)
   --port N         the node's port (default 9090, TronWeb's test config default)
 `;
@@ -42,7 +44,12 @@ export function parseOptions(args, rootDir = root) {
   try {
     ({ values } = parseArgs({
       args,
-      options: { tronweb: { type: 'string' }, grep: { type: 'string' }, port: { type: 'string' } },
+      options: {
+        tronweb: { type: 'string' },
+        file: { type: 'string', multiple: true },
+        grep: { type: 'string' },
+        port: { type: 'string' },
+      },
       strict: true,
     }));
   } catch (error) {
@@ -59,16 +66,43 @@ export function parseOptions(args, rootDir = root) {
   if (pkg.name !== 'tronweb') throw new UsageError(`${dir} holds ${pkg.name}, not tronweb.`);
   if (!existsSync(join(dir, 'node_modules', '.bin', 'mocha')))
     throw new UsageError(`${dir} has no dev dependencies: run \`npm ci\` in it.`);
+  const files = values.file ?? [];
+  for (const name of files) {
+    if (!existsSync(join(dir, 'test', 'lib', `${name}.test.ts`)))
+      throw new UsageError(`--file ${name}: ${dir} has no test/lib/${name}.test.ts.`);
+  }
   if (values.port !== undefined && !/^\d+$/.test(values.port))
     throw new UsageError(`--port expects a whole number, got "${values.port}".`);
   return {
     dir,
+    files,
     grep: values.grep,
     port: values.port === undefined ? 9090 : Number(values.port),
     // The suite tests the library version it ships with; another one is reported, not refused.
     versionNote:
       pkg.version === version ? undefined : `the checkout is tronweb ${pkg.version}, the pinned one is ${version}`,
   };
+}
+
+/** The newest modification time under a folder (0 when it is missing). */
+function newestChange(dir) {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Whether the suite's compiled tests are older than its sources. `build:test` writes
+ * lib/commonjs/package.json last, so its time is the build's.
+ */
+export function needsBuild(dir) {
+  const built = join(dir, 'lib', 'commonjs', 'package.json');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return newestChange(join(dir, 'test')) > builtAt || newestChange(join(dir, 'src')) > builtAt;
 }
 
 function run(command, args, options) {
@@ -115,12 +149,13 @@ async function main() {
   let code;
   try {
     // TronWeb's `npm test` without its network-bound steps: build the tests, point them at node.js, make accounts.
-    code = await run('npm', ['run', 'build:test'], inSuite);
+    code = needsBuild(options.dir) ? await run('npm', ['run', 'build:test'], inSuite) : 0;
     if (code === 0) code = await run(process.execPath, ['scripts/test-node.js'], inSuite);
     if (code === 0)
       code = await run(process.execPath, ['lib/commonjs/test/helpers/newAccounts', String(TEST_ACCOUNTS)], inSuite);
     if (code === 0) {
-      const mocha = ['lib/commonjs/test/lib/**/*.test.js', '--timeout', '120000'];
+      const files = options.files.length ? options.files : ['**/*'];
+      const mocha = [...files.map((name) => `lib/commonjs/test/lib/${name}.test.js`), '--timeout', '120000'];
       if (options.grep) mocha.push('--grep', options.grep);
       code = await run(join(options.dir, 'node_modules', '.bin', 'mocha'), mocha, inSuite);
     }

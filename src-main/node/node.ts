@@ -181,6 +181,9 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       dryRunner,
       devAccounts,
       mine,
+      mineOnClock: async (blocks) => {
+        await p.produceOnClock(blocks);
+      },
       advanceTime: (seconds) => chain.advanceTime(seconds * 1000),
       ...(fork ? { fork } : {}),
     };

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain ESM script without type declarations
-import { parseOptions, pinnedTronWebVersion, UsageError } from '../../scripts/test-tronweb.mjs';
+import { needsBuild, parseOptions, pinnedTronWebVersion, UsageError } from '../../scripts/test-tronweb.mjs';
 
 const script = fileURLToPath(new URL('../../scripts/test-tronweb.mjs', import.meta.url));
 const dirs: string[] = [];
@@ -66,5 +66,39 @@ describe('npm run test:tronweb', () => {
       grep: 'trx',
       versionNote: `the checkout is tronweb 6.0.0, the pinned one is ${pinned}`,
     });
+  });
+
+  it('takes --file names of test/lib files, several at once, and refuses one the checkout lacks', () => {
+    const dir = checkout({ name: 'tronweb' });
+    mkdirSync(join(dir, 'test', 'lib', 'contract'), { recursive: true });
+    writeFileSync(join(dir, 'test', 'lib', 'trx.test.ts'), '');
+    writeFileSync(join(dir, 'test', 'lib', 'contract', 'method.test.ts'), '');
+    expect(parseOptions(['--tronweb', dir]).files).toEqual([]);
+    expect(parseOptions(['--tronweb', dir, '--file', 'trx', '--file', 'contract/method']).files).toEqual([
+      'trx',
+      'contract/method',
+    ]);
+    expect(() => parseOptions(['--tronweb', dir, '--file', 'event'])).toThrow(
+      `--file event: ${dir} has no test/lib/event.test.ts.`,
+    );
+  });
+
+  it('rebuilds the suite only when it was never built or a test or source file is newer than the build', () => {
+    const dir = checkout({ name: 'tronweb' });
+    mkdirSync(join(dir, 'test'), { recursive: true });
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, 'test', 'a.test.ts'), '');
+    writeFileSync(join(dir, 'src', 'index.ts'), '');
+    expect(needsBuild(dir)).toBe(true);
+    const built = join(dir, 'lib', 'commonjs', 'package.json');
+    mkdirSync(join(dir, 'lib', 'commonjs'), { recursive: true });
+    writeFileSync(built, '{"type": "commonjs"}');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(dir, 'test', 'a.test.ts'), past, past);
+    utimesSync(join(dir, 'src', 'index.ts'), past, past);
+    expect(needsBuild(dir)).toBe(false);
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(join(dir, 'src', 'index.ts'), future, future);
+    expect(needsBuild(dir)).toBe(true);
   });
 });

@@ -4,7 +4,14 @@ import type { NodeConfig } from '../config';
 import type { DerivedKey } from '../genesis';
 import type { BlockSigner } from '../consensus/signers';
 import { SignerBook } from '../consensus/signers';
-import { advanceChainTime, nextBlockTimestamp, nextSlotTime, slotOf } from '../consensus/slot-clock';
+import {
+  advanceChainTime,
+  msUntilNextSlot,
+  nextBlockTimestamp,
+  nextSlotReached,
+  nextSlotTime,
+  slotOf,
+} from '../consensus/slot-clock';
 import type { ProducibleSlot, ScheduledSlot } from '../consensus/schedule';
 import { producibleSlot, witnessAt } from '../consensus/schedule';
 import { recordProduction } from '../consensus/statistics';
@@ -215,6 +222,16 @@ export class Chain {
 
   nextBlockTimestamp(wallNow: number): number {
     return nextBlockTimestamp(this.props, wallNow, this.config.blockTimeMs);
+  }
+
+  /** Whether the production loop may make the next block now (consensus/slot-clock.ts `nextSlotReached`). */
+  nextSlotReached(wallNow: number): boolean {
+    return nextSlotReached(this.props, wallNow, this.config.blockTimeMs);
+  }
+
+  /** How long until the wall clock reaches the next block's slot (consensus/slot-clock.ts `msUntilNextSlot`). */
+  msUntilNextSlot(wallNow: number): number {
+    return msUntilNextSlot(this.props, wallNow, this.config.blockTimeMs);
   }
 
   /** Moves chain time forward (dev /admin/time). */

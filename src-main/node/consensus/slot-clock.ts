@@ -34,6 +34,22 @@ export function nextBlockTimestamp(props: ClockProperties, wallNow: number, bloc
   return Math.max(earliest, aligned);
 }
 
+/**
+ * Whether the wall clock (plus the /admin/time offset) has reached the next block's slot, with the
+ * default 3 s block time (java-tron DposSlot.getSlot answers 0 before the next slot's time, so
+ * DposTask produces nothing). A block is never stamped ahead of the wall clock by the production
+ * loop: after a maintenance block's skipped slots, or after blocks mined on request, the loop waits
+ * until the wall clock is there. Other block times step chain time by themselves: always reached.
+ */
+export function nextSlotReached(props: ClockProperties, wallNow: number, blockTimeMs: number): boolean {
+  return msUntilNextSlot(props, wallNow, blockTimeMs) <= 0;
+}
+
+/** How long the wall clock has to go until the next block's slot (≤ 0: reached; see `nextSlotReached`). */
+export function msUntilNextSlot(props: ClockProperties, wallNow: number, blockTimeMs: number): number {
+  return blockTimeMs !== SLOT_MS ? 0 : nextSlotTime(props) - (wallNow + props.chainTimeOffsetMs);
+}
+
 /** Moves chain time forward by `ms` for the next block (dev /admin/time). */
 export function advanceChainTime(
   props: Pick<DynamicProperties, 'chainTimeOffsetMs' | 'pendingSkipMs'>,

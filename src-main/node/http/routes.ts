@@ -10,6 +10,7 @@ import * as admin from './handlers/admin';
 import { adminDryRun } from './handlers/dry-run';
 import * as governance from './handlers/governance';
 import { adminFork, adminImpersonate } from './handlers/fork';
+import { treRpc } from './handlers/tre-rpc';
 
 /**
  * Every endpoint of the node, one row each (java-tron's FullNodeHttpApiService and
@@ -18,7 +19,8 @@ import { adminFork, adminImpersonate } from './handlers/fork';
  *
  * - `scope`: `wallet` serves `/wallet/<name>`; `wallet+solidity` also serves
  *   `/walletsolidity/<name>`, whose handler is built with `solidity = true` (the state of the
- *   solidified block); `admin` serves `/admin/<name>`, only when `adminApi` is on (dev mode).
+ *   solidified block); `admin` serves `/admin/<name>` and `tre` serves `/<name>` (TRE's own
+ *   paths), both only when `adminApi` is on (dev mode).
  * - `get`: POST always runs the handler; GET runs it too (`same`, java-tron's doGet = doPost),
  *   prints an empty 200 (`empty`, a doGet that prints nothing) or is refused with 405 (`refused`,
  *   no doGet).
@@ -26,7 +28,7 @@ import { adminFork, adminImpersonate } from './handlers/fork';
  *   (`reader`), the body through PostParams, which turns an exact `application/x-www-form-urlencoded`
  *   form into JSON (`postParams`), or the query string alone (`query`, a doPost that calls doGet).
  */
-export const SCOPE = { wallet: 'wallet', walletAndSolidity: 'wallet+solidity', admin: 'admin' } as const;
+export const SCOPE = { wallet: 'wallet', walletAndSolidity: 'wallet+solidity', admin: 'admin', tre: 'tre' } as const;
 export type Scope = (typeof SCOPE)[keyof typeof SCOPE];
 
 export const GET = { same: 'same', empty: 'empty', refused: 'refused' } as const;
@@ -276,12 +278,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
   {
     name: 'triggerconstantcontract',
-    scope: wallet,
+    scope: walletAndSolidity,
     get: empty,
     input: reader,
-    handler: (s) => contracts.triggerConstantContract(s),
+    handler: contracts.triggerConstantContract,
   },
-  { name: 'estimateenergy', scope: wallet, get: empty, input: reader, handler: (s) => contracts.estimateEnergy(s) },
+  { name: 'estimateenergy', scope: walletAndSolidity, get: empty, input: reader, handler: contracts.estimateEnergy },
   { name: 'getcontract', scope: wallet, get: same, input: postParams, handler: (s) => contracts.getContract(s) },
   {
     name: 'getcontractinfo',
@@ -385,6 +387,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     input: reader,
     handler: (s) => admin.adminTemporaryAccounts(s),
   },
+  // TRE's dev JSON-RPC (POST /tre: tre_mine), which TronBox and TronWeb's test helpers call.
+  { name: 'tre', scope: SCOPE.tre, get: refused, input: reader, handler: (s) => treRpc(s) },
   { name: 'fork', scope: SCOPE.admin, get: same, input: reader, handler: (s) => adminFork(s) },
   { name: 'impersonate', scope: SCOPE.admin, get: refused, input: reader, handler: (s) => adminImpersonate(s) },
 ];
@@ -392,6 +396,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
 /** The paths an endpoint is served on, each with whether it answers from the solidified block. */
 function pathsOf(endpoint: Endpoint): [string, boolean][] {
   if (endpoint.scope === SCOPE.admin) return [[`/admin/${endpoint.name}`, false]];
+  if (endpoint.scope === SCOPE.tre) return [[`/${endpoint.name}`, false]];
   const paths: [string, boolean][] = [[`/wallet/${endpoint.name}`, false]];
   if (endpoint.scope === SCOPE.walletAndSolidity) paths.push([`/walletsolidity/${endpoint.name}`, true]);
   return paths;
@@ -404,11 +409,11 @@ function routeOf(endpointHandler: Handler, get: GetRule, input: InputKind): Rout
   return { post: handler };
 }
 
-/** Path → route for the HTTP server: every row of `endpoints`, the admin ones only with `adminApi`. */
+/** Path → route for the HTTP server: every row of `endpoints`, the admin and TRE ones only with `adminApi`. */
 export function buildRoutes(s: NodeServices, endpoints: readonly Endpoint[] = ENDPOINTS): Map<string, Route> {
   const routes = new Map<string, Route>();
   for (const endpoint of endpoints) {
-    if (endpoint.scope === SCOPE.admin && !s.config.adminApi) continue;
+    if ((endpoint.scope === SCOPE.admin || endpoint.scope === SCOPE.tre) && !s.config.adminApi) continue;
     for (const [path, solidity] of pathsOf(endpoint)) {
       if (routes.has(path)) throw new Error(`The endpoint table lists ${path} twice.`);
       routes.set(path, routeOf(endpoint.handler(s, solidity), endpoint.get, endpoint.input));

@@ -22,6 +22,8 @@ export interface NodeServices {
   /** TRE's test-account book: /admin/accounts-json and /admin/temporary-accounts-generation. */
   readonly devAccounts: DevAccounts;
   mine(blocks: number): Promise<void>;
+  /** Mines `blocks` blocks, each once the wall clock reaches its slot (TRE's tre_mine). */
+  mineOnClock(blocks: number): Promise<void>;
   advanceTime(seconds: number): void;
   /** Fork mode only: what /admin/fork reports, /admin/impersonate. */
   readonly fork?: ForkHandle;

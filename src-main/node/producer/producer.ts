@@ -6,9 +6,10 @@ import type { TxPool } from '../pool/pool';
 
 /**
  * The production loop (java-tron DposTask): with the default 3 s block time it wakes at every
- * wall-clock slot boundary; with another block time every `blockTimeMs` (the chain still steps
- * 3 s slots, consensus/slot-clock.ts); 0 produces only on request (/admin/mine). Which
- * representative signs which slot is consensus/schedule.ts.
+ * wall-clock slot boundary and produces once the wall clock has reached the next block's slot;
+ * with another block time every `blockTimeMs` (the chain still steps 3 s slots,
+ * consensus/slot-clock.ts); 0 produces only on request (/admin/mine). Which representative signs
+ * which slot is consensus/schedule.ts.
  */
 export class Producer {
   private timer: NodeJS.Timeout | null = null;
@@ -36,10 +37,23 @@ export class Producer {
     }
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.produce(1)
+      this.produceOnTime()
         .catch(this.onError)
         .finally(() => this.schedule());
     }, delay);
+  }
+
+  /**
+   * The loop's block: none while the next slot is still ahead of the wall clock (after a
+   * maintenance block's skipped slots, or blocks mined on request).
+   */
+  private produceOnTime(): Promise<unknown> {
+    const run = this.queue.then(async () => {
+      const now = Date.now();
+      if (this.chain.nextSlotReached(now)) await this.produceOne(now);
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   /**
@@ -50,6 +64,32 @@ export class Producer {
     const run = this.queue.then(async () => {
       const results: BlockResult[] = [];
       for (let i = 0; i < count; i++) results.push(await this.produceOne(wallNow ?? Date.now()));
+      return results;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Produces `count` blocks, each once the wall clock has reached its slot (TRE's `tre_mine`: a block
+   * mined on request is never stamped ahead of the wall clock, so a head block's time stays in the
+   * past for what a client stamps with `Date.now()`). With another block time, the same as `produce`.
+   * The queue is held meanwhile, so the loop cannot take the slot waited for.
+   */
+  produceOnClock(count: number): Promise<BlockResult[]> {
+    const run = this.queue.then(async () => {
+      const results: BlockResult[] = [];
+      for (let i = 0; i < count; i++) {
+        for (
+          let wait = this.chain.msUntilNextSlot(Date.now());
+          wait > 0;
+          wait = this.chain.msUntilNextSlot(Date.now())
+        ) {
+          if (this.stopped) return results;
+          await new Promise((resume) => setTimeout(resume, wait + 5));
+        }
+        results.push(await this.produceOne(Date.now()));
+      }
       return results;
     });
     this.queue = run.catch(() => undefined);

@@ -6,10 +6,11 @@ import type { TronVm } from '../vm/tron-vm';
 import type { TimeBudget } from '../vm/time-budget';
 import { withPoolTurns } from './pool-turns';
 import type { ContractRuntime } from './runtime';
+import type { StateView } from '../state/view';
 
 /**
  * Constant calls and energy estimates (java-tron Wallet.callConstantContract / estimateEnergy):
- * they run on the pending state in the head block, on a VM world that is never flushed, so they
+ * they run on the pending state in the head block (or the view a /walletsolidity caller passes), on a VM world that is never flushed, so they
  * cannot change state. Each run has the CPU time `maxConstantCallMs` (java-tron gives a constant
  * call `getMaxCpuTimeOfOneTx`; past it, OutOfTimeException). They run on VMs of their own and hold
  * the pool's lock only between pauses (`pool-turns.ts`), so they never see a VM transaction
@@ -50,9 +51,13 @@ function inTurns<T>(runtime: ContractRuntime, job: (vm: TronVm, budget: TimeBudg
   );
 }
 
-export function constantCall(runtime: ContractRuntime, call: ConstantCall): Promise<VmExecutionResult> {
+export function constantCall(
+  runtime: ContractRuntime,
+  call: ConstantCall,
+  view: StateView = runtime.pool.view,
+): Promise<VmExecutionResult> {
   return inTurns(runtime, (vm, budget) => {
-    const { world } = runtime.world(runtime.pool.view);
+    const { world } = runtime.world(view);
     return vm.runConstant({ ...call, world, block: runtime.headBlockContext(), budget });
   });
 }
@@ -66,9 +71,10 @@ export function constantCall(runtime: ContractRuntime, call: ConstantCall): Prom
 export async function estimateCall(
   runtime: ContractRuntime,
   call: Omit<ConstantCall, 'feeLimit'>,
+  view: StateView = runtime.pool.view,
 ): Promise<EstimateResult> {
   const estimate = await inTurns(runtime, (vm, budget) => {
-    const { world } = runtime.world(runtime.pool.view);
+    const { world } = runtime.world(view);
     return vm.estimateEnergy({ ...call, world, block: runtime.headBlockContext(), budget });
   });
   const { execution } = estimate;

@@ -20,6 +20,7 @@ import {
   type ServletBody,
 } from '../servlet-body';
 import type { ApiRequest } from '../request';
+import { StateView, type StateReader } from '../../state/view';
 import { addressValueParam } from '../request';
 import type { NodeServices } from '../services';
 import { catchUpToCycle, newContractState } from '../../vm/dynamic-energy';
@@ -239,6 +240,24 @@ async function constantRequest(
   return { tx, call: { owner: ownerHex, contractAddress: contractHex, data, ...values, txId: tx.id } };
 }
 
+/**
+ * The state a constant call or estimate runs on: the pending state for /wallet; for /walletsolidity
+ * (TriggerConstantContractOnSolidityServlet, EstimateEnergyOnSolidityServlet: WalletOnSolidity's
+ * solidified snapshot) the accounts and records of the solidified block. Contract code and storage
+ * are the head block's: the solidified state keeps no undo of them, so the two differ only while
+ * the head is not solidified yet (never with one representative, as TRE runs).
+ */
+function constantView(s: NodeServices, solid: boolean): StateView {
+  if (!solid) return s.pool.view;
+  const head = s.chain.state;
+  const reader: StateReader = {
+    ...s.chain.solidReader(),
+    getExt: (key) => head.getExt(key),
+    extKeys: (prefix) => head.extKeys(prefix),
+  };
+  return new StateView(reader, s.chain.props);
+}
+
 // --- endpoints ----------------------------------------------------------------------------------
 
 export const triggerSmartContract =
@@ -284,19 +303,19 @@ export const triggerSmartContract =
   };
 
 export const triggerConstantContract =
-  (s: NodeServices) =>
+  (s: NodeServices, solid: boolean) =>
   async (req: ApiRequest): Promise<Json> => {
     const visible = visibleOf(req);
     try {
       const { tx, call } = await constantRequest(s, req, visible, true);
-      return constantExtention(tx, await constantCall(s.contracts, call), visible);
+      return constantExtention(tx, await constantCall(s.contracts, call, constantView(s, solid)), visible);
     } catch (error) {
       return failure(error, visible);
     }
   };
 
 export const estimateEnergy =
-  (s: NodeServices) =>
+  (s: NodeServices, solid: boolean) =>
   async (req: ApiRequest): Promise<Json> => {
     const visible = visibleOf(req);
     try {
@@ -304,7 +323,7 @@ export const estimateEnergy =
       // Wallet.estimateEnergy checks the setting after the servlet has read the request.
       if (!s.contracts.settings.estimateEnergy)
         throw new ContractValidateError('this node does not support estimate energy');
-      const estimate = await estimateCall(s.contracts, call);
+      const estimate = await estimateCall(s.contracts, call, constantView(s, solid));
       if (!estimate.ok)
         throw new ReturnCodeError('CONTRACT_EXE_ERROR', estimate.execution.resMessage || 'REVERT opcode executed');
       return messageToJson(

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   advanceChainTime,
   nextBlockTimestamp,
+  msUntilNextSlot,
+  nextSlotReached,
   nextSlotTime,
   slotOf,
 } from '../../../../src-main/node/consensus/slot-clock';
@@ -35,6 +37,29 @@ describe('slot clock', () => {
     expect(nextBlockTimestamp(clock(), GENESIS + 61_500, 3000)).toBe(GENESIS + 60_000);
     expect(nextBlockTimestamp(clock(), GENESIS + 31_000, 3000)).toBe(GENESIS + 33_000);
     expect(nextBlockTimestamp(clock({ chainTimeOffsetMs: 6000 }), GENESIS + 61_500, 3000)).toBe(GENESIS + 66_000);
+  });
+
+  it('lets the 3 s loop produce only once the wall clock has reached the next slot (java-tron DposSlot.getSlot)', () => {
+    expect(nextSlotReached(clock(), GENESIS + 32_999, 3000)).toBe(false);
+    expect(nextSlotReached(clock(), GENESIS + 33_000, 3000)).toBe(true);
+    // After a maintenance block the two skipped slots are waited out, not stamped ahead of the wall clock.
+    expect(nextSlotReached(clock({ stateFlag: 1 }), GENESIS + 33_005, 3000)).toBe(false);
+    expect(nextSlotReached(clock({ stateFlag: 1 }), GENESIS + 39_005, 3000)).toBe(true);
+    // Blocks mined on request put the head ahead of the wall clock: the loop waits for the clock to catch up.
+    expect(nextSlotReached(clock({ headTimestamp: GENESIS + 45_000 }), GENESIS + 40_005, 3000)).toBe(false);
+    // /admin/time's offset moves the wall clock the loop reads.
+    expect(
+      nextSlotReached(clock({ headTimestamp: GENESIS + 45_000, chainTimeOffsetMs: 9000 }), GENESIS + 40_005, 3000),
+    ).toBe(true);
+    // Other block times step chain time by themselves.
+    expect(nextSlotReached(clock({ headTimestamp: GENESIS + 99_000 }), GENESIS, 1000)).toBe(true);
+  });
+
+  it('says how long the wall clock has to go until the next slot', () => {
+    expect(msUntilNextSlot(clock(), GENESIS + 31_000, 3000)).toBe(2000);
+    expect(msUntilNextSlot(clock({ chainTimeOffsetMs: 500 }), GENESIS + 31_000, 3000)).toBe(1500);
+    expect(msUntilNextSlot(clock(), GENESIS + 40_000, 3000)).toBe(-7000);
+    expect(msUntilNextSlot(clock({ headTimestamp: GENESIS + 99_000 }), GENESIS, 0)).toBe(0);
   });
 
   it('steps one slot per block with another block time, plus the time skipped on request', () => {

@@ -12,17 +12,19 @@ const reply =
     `${label}:${solidity}`;
 
 describe('the endpoint table', () => {
-  it('serves wallet rows on /wallet, wallet+solidity rows on both prefixes and admin rows only with adminApi', () => {
+  it('serves wallet rows on /wallet, wallet+solidity rows on both prefixes, admin and tre rows only with adminApi', () => {
     const endpoints: Endpoint[] = [
       { name: 'a', scope: 'wallet', get: 'same', input: 'reader', handler: reply('a') },
       { name: 'b', scope: 'wallet+solidity', get: 'same', input: 'reader', handler: reply('b') },
       { name: 'c', scope: 'admin', get: 'refused', input: 'reader', handler: reply('c') },
+      { name: 'd', scope: 'tre', get: 'refused', input: 'reader', handler: reply('d') },
     ];
     expect([...buildRoutes(services(true), endpoints).keys()]).toEqual([
       '/wallet/a',
       '/wallet/b',
       '/walletsolidity/b',
       '/admin/c',
+      '/d',
     ]);
     expect([...buildRoutes(services(false), endpoints).keys()]).toEqual([
       '/wallet/a',
@@ -95,6 +97,7 @@ describe('the endpoint table', () => {
         '/wallet/triggersmartcontract',
         '/wallet/clearabi',
         '/admin/dryrun',
+        '/tre',
       ]),
     );
     expect(paths).toHaveLength(ENDPOINTS.reduce((n, e) => n + (e.scope === 'wallet+solidity' ? 2 : 1), 0));

@@ -85,10 +85,11 @@ describe('a constant run with a budget', () => {
 
   it('pauses between ops while it loops, then ends OUT_OF_TIME spending the whole energy limit', async () => {
     const s = await setup();
-    // Each pause moves the clock on by a second: had paused time counted, the first pause would end the run.
-    const real = performance.now.bind(performance);
+    // The clock moves a quarter millisecond per look, so a busy machine cannot stretch a slice; each
+    // pause moves it on by a second: had paused time counted, the first pause would end the run.
+    let looks = 0;
     let skipped = 0;
-    vi.spyOn(performance, 'now').mockImplementation(() => real() + skipped);
+    vi.spyOn(performance, 'now').mockImplementation(() => (looks += 0.25) + skipped);
     let pauses = 0;
     const result = await s.vm.runConstant({
       world: s.world,
