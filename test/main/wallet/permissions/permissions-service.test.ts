@@ -123,9 +123,7 @@ describe('permissions service on the embedded node', () => {
       expectedSignatures: 1,
       signers: [{ address: dev[0]!.address, label: 'Dev 1', weight: 1n }],
     });
-    expect(prepared.cost.lines).toEqual([
-      { kind: 'contract', label: 'Permission update fee', sun: 100n * TRX },
-    ]);
+    expect(prepared.cost.lines).toEqual([{ kind: 'contract', label: 'Permission update fee', sun: 100n * TRX }]);
     expect(prepared.cost).toMatchObject({ totalBurnSun: 100n * TRX, enoughBalance: true });
     expect(prepared.gate).toMatchObject({ verdict: 'ok', blocked: false, needsConfirmation: false, findings: [] });
   });
