@@ -9,6 +9,7 @@ import type { ChannelName } from './contract';
 export const CHANNEL_NAMES = [
   'app:info',
   'app:openExplorer',
+  'app:copy',
   'vault:status',
   'vault:initialize',
   'vault:unlock',

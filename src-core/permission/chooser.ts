@@ -167,7 +167,7 @@ export function choosePermission(
     permissionId: chosen.p.id,
     permission: chosen.p,
     candidates,
-    explanation: `Use ${describePermission(chosen.p)}${chosen.p.type === 'Owner' ? ' (Permission_id 0)' : ''}: it may ${action} and ${cosign}.`,
+    explanation: `Use ${describePermission(chosen.p)}${chosen.p.type === 'Owner' ? ' (id 0)' : ''}: it may ${action} and ${cosign}.`,
   };
 }
 

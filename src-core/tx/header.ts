@@ -27,6 +27,15 @@ export const MAX_EXPIRATION_MS = 86_400_000;
 export const COSIGN_EXPIRATION_MARGIN_MS = 3_600_000;
 export const COSIGN_DEFAULT_EXPIRATION_MS = MAX_EXPIRATION_MS - COSIGN_EXPIRATION_MARGIN_MS;
 
+/**
+ * The signing window a transaction is built with: the person's choice when they made one, else
+ * the long co-signing default when other desktops must add signatures, else the header's default
+ * (`undefined`), which suits a transaction signed here and broadcast at once.
+ */
+export function signingWindowMs(chosenMs: number | undefined, needsCosigners: boolean): number | undefined {
+  return chosenMs ?? (needsCosigners ? COSIGN_DEFAULT_EXPIRATION_MS : undefined);
+}
+
 /** ref_block_bytes = bytes 6..8 of the 8-byte big-endian block number; ref_block_hash = blockID bytes 8..16. */
 export function referenceFields(block: ReferenceBlock): Pick<TransactionHeader, 'ref_block_bytes' | 'ref_block_hash'> {
   const number = BigInt(block.number);

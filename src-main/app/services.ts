@@ -64,6 +64,7 @@ export async function createServices(context: AppContext, options: { readonly ou
         }
         await shell.openExternal(url, { activate: true });
       },
+      writeClipboard: (text) => clipboard.writeText(text),
     },
     ...walletServices(wallet),
   };

@@ -40,6 +40,8 @@ export const ERROR_TITLES: Readonly<Record<string, string>> = {
   WatchError: 'The watchtower could not do that',
   ForkError: 'The fork could not do that',
   VmValidationError: 'The node refused the contract',
+  VmStateError: 'The embedded node hit an internal problem',
+  VmEnergyError: 'The energy cost could not be worked out',
 };
 const TITLES = ERROR_TITLES;
 
@@ -101,4 +103,18 @@ export function toErrorView(error: unknown): ErrorView {
     message: detail ? `Unexpected error: ${detail}` : 'Unexpected error.',
     issues: [],
   };
+}
+
+/**
+ * The fields an error names, each with its problem in words, so a form can mark the field at
+ * fault: every field of a refused request (`issues`), and the one `details.field` names.
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof WalletError)) return {};
+  const view = toErrorView(error);
+  const out: Record<string, string> = {};
+  for (const issue of view.issues) if (issue.path && !(issue.path in out)) out[issue.path] = issue.message;
+  const field = error.details?.field;
+  if (typeof field === 'string' && field !== '' && !(field in out)) out[field] = view.message;
+  return out;
 }

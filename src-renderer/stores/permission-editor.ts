@@ -26,6 +26,9 @@ import {
   type GroupDraft,
   type StructureDraft,
 } from '../forms/permission-draft';
+import { cosignWindowMinutes, rememberCosignWindow } from '../forms/signing-window';
+import { checkExpirationMinutes } from '../forms/tx-fields';
+import { isRevealed } from '../forms/revealed-fields';
 
 export const MAX_ACTIVES = 8;
 
@@ -49,6 +52,12 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
   const submitted = ref<SubmittedUpdate | null>(null);
   const txStatus = ref<TxStatus | null>(null);
   const acknowledged = ref(false);
+  /** The signing window in minutes when co-signers must complete the update. */
+  const windowMinutes = ref(cosignWindowMinutes());
+  const windowCheck = computed(() => checkExpirationMinutes(windowMinutes.value));
+  /** Fields the person changed, and whether Review was pressed: a field turns red only then. */
+  const edited = ref<string[]>([]);
+  const attempted = ref(false);
   let stop: (() => void) | null = null;
 
   const current = computed<AccountPermissions | null>(() =>
@@ -67,6 +76,10 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
     });
   });
   const fieldIssues = computed(() => issuesByPath(issues.value));
+  /** The issues of fields the person edited, or all of them once Review was pressed. */
+  const visibleFieldIssues = computed(
+    () => new Map([...fieldIssues.value].filter(([path]) => attempted.value || isRevealed(path, edited.value))),
+  );
 
   /** The structure after the update, whenever the form can be read at all (even if java-tron would refuse it). */
   const after = computed<AccountPermissions | null>(() => {
@@ -110,12 +123,26 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
     return null;
   });
 
+  /** The problems the summary lists: those of edited fields, or all once Review was pressed. */
+  const shownIssues = computed(() =>
+    attempted.value ? issues.value : issues.value.filter((i) => isRevealed(i.path, edited.value)),
+  );
+
+  /**
+   * Review stays pressable while only form problems stand in the way (pressing it shows them all);
+   * a lockout the prover blocks, or a structure that cannot be read yet, disables it.
+   */
+  const reviewDisabled = computed(
+    () => reviewBlockedBy.value !== null && !(issues.value.length > 0 && (gate.value?.blocking.length ?? 0) === 0),
+  );
+
   const canSubmit = computed(() => {
     const g = gate.value;
     if (!prepared.value || !g || reviewBlockedBy.value) return false;
     // A liftable lockout is confirmed by typing in main's confirmation window when the key signs.
     if (g.blocking.length > 0) return false;
     if (g.warnings.length > 0 && !acknowledged.value) return false;
+    if (prepared.value.signing.needsCosigners && !windowCheck.value.ok) return false;
     return prepared.value.signing.permissionId !== null;
   });
 
@@ -146,11 +173,15 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
     submitted.value = null;
     submitError.value = null;
     txStatus.value = null;
+    edited.value = [];
+    attempted.value = false;
   }
 
   function edit(): void {
     if (!snapshot.value) return;
     draft.value = draftFromSnapshot(snapshot.value);
+    edited.value = [];
+    attempted.value = false;
     submitted.value = null;
     txStatus.value = null;
     void refreshFacts();
@@ -158,6 +189,13 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
 
   function cancel(): void {
     draft.value = null;
+    edited.value = [];
+    attempted.value = false;
+  }
+
+  /** The person changed this field (a path as the validation names it, e.g. `owner.threshold`). */
+  function touch(path: string): void {
+    if (!edited.value.includes(path)) edited.value = [...edited.value, path];
   }
 
   function groupOf(kind: 'owner' | 'witness' | 'active', index = 0): GroupDraft | null {
@@ -199,6 +237,7 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
   }
 
   async function review(): Promise<void> {
+    attempted.value = true;
     if (!snapshot.value || !draft.value || reviewBlockedBy.value) return;
     reviewing.value = true;
     reviewError.value = null;
@@ -221,11 +260,14 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
     if (!snapshot.value || !draft.value || !canSubmit.value) return;
     submitting.value = true;
     submitError.value = null;
+    const window = prepared.value?.signing.needsCosigners && windowCheck.value.ok ? windowCheck.value.value : null;
+    if (window !== null) rememberCosignWindow(windowMinutes.value);
     try {
       submitted.value = await api.permissions.submit({
         address: snapshot.value.address,
         update: structureInput(draft.value),
         acknowledgeWarnings: acknowledged.value,
+        ...(window !== null ? { expirationMs: window } : {}),
       });
       txStatus.value = null;
     } catch (error) {
@@ -272,10 +314,16 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
     submitted,
     txStatus,
     acknowledged,
+    windowMinutes,
+    windowCheck,
+    attempted,
     current,
     directory,
     issues,
+    shownIssues,
+    reviewDisabled,
     fieldIssues,
+    visibleFieldIssues,
     after,
     proof,
     gate,
@@ -284,6 +332,7 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
     open,
     edit,
     cancel,
+    touch,
     groupOf,
     addKey,
     removeKey,

@@ -14,6 +14,7 @@ import { api } from '../api/bridge';
 import { checkForm, defaultValues, KIND_FORMS, type FormValues, type VoteRow } from '../forms/tx-form';
 import { checkAbiText, checkAddress, checkTokenId } from '../forms/tx-fields';
 import { cosignWindowMinutes, rememberCosignWindow, SOLO_WINDOW_MINUTES } from '../forms/signing-window';
+import { fieldErrors } from '../errors/error-view';
 
 type Busy = 'permissions' | 'estimate' | 'build' | 'simulate' | 'sign' | 'broadcast' | null;
 
@@ -126,6 +127,9 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
   /** Errors to show: for fields touched or filled, and all of them after a review attempt. */
   const visibleErrors = computed<Record<string, string>>(() => {
     const out: Record<string, string> = {};
+    // A field main refused (`amountSun`, `feeLimitSun`, `expirationMs`) is marked on the form's field.
+    for (const [path, message] of Object.entries(fieldErrors(error.value)))
+      out[path.split('.')[0]!.replace(/(Sun|Ms)$/, '')] = message;
     for (const [key, message] of Object.entries(check.value.errors)) {
       const root = key.split('.')[0]!;
       const filled = typeof values.value[key] === 'string' && values.value[key] !== '';

@@ -13,7 +13,8 @@ function brokenAddresses(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const broken: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const pattern = /T[1-9A-HJ-NP-Za-km-z]{33}/g;
+    // A full address, or one shortened in the middle ("TNWtou…LDCJE1").
+    const pattern = /T[1-9A-HJ-NP-Za-km-z]{33}|T[1-9A-HJ-NP-Za-km-z]{3,7}…[1-9A-HJ-NP-Za-km-z]{4,6}/g;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
       for (const match of text.matchAll(pattern)) {
@@ -27,6 +28,30 @@ function brokenAddresses(page: Page): Promise<string[]> {
       }
     }
     return broken;
+  });
+}
+
+/**
+ * Amounts, times and addresses that must read on one line (table cells marked nowrap, the
+ * AddressText of every address, the cost lines) but were laid out on more than one.
+ */
+function wrappedValues(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector = '.table__cell--nowrap, [data-testid="address"], .review__amount, [data-testid="countdown"]';
+    const wrapped: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      if (rects.length === 0) continue;
+      // Boxes of one line differ in top by their font size and border (a name, monospace, a
+      // button); a second line starts at least most of a line lower.
+      const line = Math.min(...rects.map((r) => r.height));
+      const spread = Math.max(...rects.map((r) => r.top)) - Math.min(...rects.map((r) => r.top));
+      if (spread > line * 0.75)
+        wrapped.push(`"${element.textContent?.trim()}" in ${element.className || element.tagName}`);
+    }
+    return wrapped;
   });
 }
 
@@ -118,10 +143,31 @@ describe('every page at 1024×700', () => {
       await page.waitForTimeout(500);
       const broken = await brokenAddresses(page);
       if (broken.length) problems.push(`${route}: ${broken.join(', ')} broken across lines`);
+      const wrapped = await wrappedValues(page);
+      if (wrapped.length) problems.push(`${route}: ${wrapped.join(', ')} wrapped`);
       const rows = await headerRows(page);
       if (rows !== 1) problems.push(`${route}: the header takes ${rows} rows`);
       await setup.harness.screenshot(`layout-1024${route.replace(/[/?=&]+/g, '-').replace(/-$/, '') || '-home'}`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('copies an address through main, in full, from its copy button', async () => {
+    const page = setup.harness.page;
+    await setup.harness.goto('/');
+    const address = page.locator('[data-testid="address"]').first();
+    await address.waitFor();
+    const full = await address.getAttribute('data-address');
+    await address.getByRole('button', { name: `Copy address ${full}` }).click();
+    await address
+      .getByRole('button', { name: `Copy address ${full}` })
+      .getByText('Copied')
+      .waitFor();
+    expect(setup.harness.copied.at(-1)).toBe(full);
+    // Shown shortened in the middle, on one line, in monospace.
+    const code = address.locator('code');
+    await expect(code.textContent()).resolves.toBe(`${full!.slice(0, 6)}…${full!.slice(-6)}`);
+    await expect(code.evaluate((el) => getComputedStyle(el).whiteSpace)).resolves.toBe('nowrap');
+    await expect(code.evaluate((el) => getComputedStyle(el).fontFamily)).resolves.toMatch(/mono/i);
   });
 });

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { hexToBytes } from '../../src-core/bytes/hex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronNodeClient } from '../../src-core/client';
@@ -10,6 +11,16 @@ import type { TronNode } from '../../src-main/node';
 import { startDevWalletHarness, type DevWalletHarness } from './harness/wallet';
 
 const BLOCK_MS = 200;
+const WIDE = { width: 1280, height: 800 };
+const NARROW = { width: 1024, height: 700 };
+/**
+ * The editor with main's review open must stay within about four screens at 1280×800, instead of
+ * the ~5,000 px it took with every operation checkbox and signing set unfolded.
+ */
+const MAX_EDITOR_HEIGHT_PX = 3_400;
+
+/** The height of the whole page, what a person scrolls through. */
+const scrollHeight = (p: Page) => p.evaluate(() => document.documentElement.scrollHeight);
 
 /**
  * The permission editor in Chromium on the embedded node: a fresh account becomes owner 2-of-3 with
@@ -56,6 +67,7 @@ describe('permission editor in Chromium', () => {
   });
 
   it('turns the fresh account into owner 2-of-3 with an active transfer group: diff, fee, dry run, sign, confirmed', async () => {
+    await page().setViewportSize(WIDE);
     await setup.harness.goto(`/permissions/${treasury.address}`);
     const current = page().getByTestId('current-permissions');
     await current.getByTestId('current-owner').getByText('Threshold 1').waitFor();
@@ -116,6 +128,14 @@ describe('permission editor in Chromium', () => {
     await page().getByRole('button', { name: 'Review change' }).click();
     const review = page().getByTestId('update-review');
     await review.waitFor();
+    const height = await scrollHeight(page());
+    process.stdout.write(`permission editor with the review open, 1280×800: scrollHeight ${height} px\n`);
+    // The eye goes to main's review: its heading has the focus and sits at the top of the window.
+    await expect(page().evaluate(() => document.activeElement?.id)).resolves.toBe('review-title');
+    const top = (await review.boundingBox())!.y;
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(WIDE.height / 4);
+    expect(height).toBeLessThan(MAX_EDITOR_HEIGHT_PX);
     await expect(
       review.getByTestId('cost-disclosure').locator('[data-kind="contract"]').textContent(),
     ).resolves.toMatch(/Permission update fee.*100 TRX/);
@@ -134,6 +154,9 @@ describe('permission editor in Chromium', () => {
       'signed by Dev 2 under active permission "transfers"',
     );
     await setup.harness.screenshot('permissions-review');
+    await page().setViewportSize(NARROW);
+    await setup.harness.screenshot('permissions-review-1024');
+    await page().setViewportSize(WIDE);
 
     setup.consent.screenshotNext = 'consent-permission-update';
     await review.getByRole('button', { name: 'Sign and broadcast' }).click();
@@ -201,7 +224,12 @@ describe('permission editor in Chromium', () => {
     ).resolves.toContain('1 TRX');
     const sign = review.getByRole('button', { name: 'Sign and broadcast' });
     await expect(sign.isDisabled()).resolves.toBe(true);
-    await review.getByLabel(/I have read the \d warning\(s\) above/).check();
+    // The acknowledgement sits with the warnings it acknowledges, inside main's review.
+    const acknowledge = review.getByTestId('acknowledge-warnings');
+    await expect(acknowledge.locator('[data-code="LOCKOUT_OWN_KEYS_LEAVE_OWNER"]').textContent()).resolves.toContain(
+      `Your key ${treasury.address} leaves the owner permission.`,
+    );
+    await acknowledge.getByLabel(/I have read the \d warning\(s\) above/).check();
     await expect(sign.isDisabled()).resolves.toBe(false);
     await setup.harness.screenshot('permissions-self-removal');
   });

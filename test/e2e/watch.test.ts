@@ -31,7 +31,14 @@ describe('the watchtower in Chromium', () => {
 
     const tx = setup.wallet.transactions;
     const built = await tx.build(
-      TxRequestSchema.parse({ kind: 'trx-transfer', owner: dev[0], to: dev[1], amountSun: '2500000' }),
+      // Blocks every 150 ms step chain time 3 s each: the default minute would pass in 3 s of a busy machine.
+      TxRequestSchema.parse({
+        kind: 'trx-transfer',
+        owner: dev[0],
+        to: dev[1],
+        amountSun: '2500000',
+        expirationMs: 1_800_000,
+      }),
     );
     await tx.sign({ txid: built.txid });
     await tx.broadcast({ txid: built.txid });

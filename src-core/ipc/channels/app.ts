@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { FINGERPRINT_WORDS } from '../../envelope/fingerprint';
 import { defineChannels } from '../define';
 import { AddressSchema, BlockNumberSchema, NetworkSchema, TxIdSchema } from '../common';
 
@@ -33,6 +35,34 @@ export const ExplorerLinkRequestSchema = z.discriminatedUnion(
 export type ExplorerLinkRequest = z.infer<typeof ExplorerLinkRequestSchema>;
 export type ExplorerLinkInput = z.input<typeof ExplorerLinkRequestSchema>;
 
+const FINGERPRINT_WORD_SET: ReadonlySet<string> = new Set(wordlist);
+
+/**
+ * What main may put on the clipboard: a checked TRON address, a transaction id or an envelope's
+ * fingerprint words. Never free text, so a hostile window cannot plant a look-alike address or a
+ * command for the person to paste elsewhere.
+ */
+export const CopyRequestSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('address'), address: AddressSchema }),
+    z.strictObject({ kind: z.literal('txid'), txid: TxIdSchema }),
+    z.strictObject({
+      kind: z.literal('fingerprint'),
+      words: z
+        .array(
+          z
+            .string({ error: 'must be a text value' })
+            .refine((word) => FINGERPRINT_WORD_SET.has(word), 'must be one of the fingerprint words'),
+        )
+        .length(FINGERPRINT_WORDS, `must be the fingerprint's ${FINGERPRINT_WORDS} words`),
+    }),
+  ],
+  { error: 'kind must be one of address, txid or fingerprint' },
+);
+export type CopyRequest = z.infer<typeof CopyRequestSchema>;
+export type CopyRequestInput = z.input<typeof CopyRequestSchema>;
+
 export const appChannels = defineChannels('app', {
   info: {
     summary: 'Name, version and platform of the running application.',
@@ -43,5 +73,11 @@ export const appChannels = defineChannels('app', {
     summary: 'Opens a transaction, address or block on tronscan in the system browser.',
     input: ExplorerLinkRequestSchema,
     output: z.object({ url: z.string() }),
+  },
+  copy: {
+    summary:
+      'Main puts a checked address (in Base58), transaction id or fingerprint on the clipboard; the window has no clipboard access.',
+    input: CopyRequestSchema,
+    output: z.object({ text: z.string() }),
   },
 });

@@ -6,6 +6,7 @@ import { defineChannels } from '../define';
 import { AddressSchema, TxIdSchema } from '../common';
 import { PermissionViewSchema } from './accounts';
 import { AccountCustodySchema } from './vault';
+import { ExpirationSchema } from './tx';
 
 /**
  * The permission editor: read an account's permission structure, look up facts about keys, and
@@ -262,6 +263,8 @@ export const permissionsChannels = defineChannels('permissions', {
       address: AddressSchema,
       update: PermissionStructureInputSchema,
       acknowledgeWarnings: z.boolean({ error: 'must be true or false' }),
+      /** The signing window when co-signers must complete the update; else the chain's maximum less a margin. */
+      expirationMs: ExpirationSchema.optional(),
     }),
     output: SubmittedUpdateSchema,
   },

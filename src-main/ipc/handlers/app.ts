@@ -1,4 +1,5 @@
-import type { appChannels, AppInfo } from '../../../src-core/ipc/channels/app';
+import { toBase58Address } from '../../../src-core/address/address';
+import type { appChannels, AppInfo, CopyRequest } from '../../../src-core/ipc/channels/app';
 import { IpcError, IpcErrorCode } from '../../../src-core/ipc/errors';
 import type { HandlerMap } from '../registry';
 import { explorerUrl, isAllowedExternalUrl } from './explorer';
@@ -8,6 +9,15 @@ export interface AppService {
   info(): AppInfo;
   /** Opens a URL in the system browser. Only called with allowlisted explorer URLs. */
   openExternal(url: string): Promise<void>;
+  /** Puts text on the system clipboard. Only called with a checked address, txID or fingerprint. */
+  writeClipboard(text: string): void;
+}
+
+/** The text a copy request puts on the clipboard: addresses in Base58, as people compare them. */
+export function copyText(request: CopyRequest): string {
+  if (request.kind === 'address') return toBase58Address(request.address);
+  if (request.kind === 'txid') return request.txid;
+  return request.words.join(' ');
 }
 
 export function createAppHandlers(service: AppService): HandlerMap<typeof appChannels> {
@@ -21,6 +31,11 @@ export function createAppHandlers(service: AppService): HandlerMap<typeof appCha
       }
       await service.openExternal(url);
       return { url };
+    },
+    'app:copy': (request) => {
+      const text = copyText(request);
+      service.writeClipboard(text);
+      return { text };
     },
   };
 }

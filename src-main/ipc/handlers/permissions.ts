@@ -10,7 +10,7 @@ export function createPermissionsHandlers(permissions: PermissionsService): Hand
     'permissions:inspectKeys': ({ addresses }) => permissions.inspectKeys(addresses),
     'permissions:prepare': ({ address, update }) => permissions.prepare(address, update),
     'permissions:dryRun': ({ address, update }) => permissions.dryRun(address, update),
-    'permissions:submit': ({ address, update, acknowledgeWarnings }) =>
-      permissions.submit(address, update, acknowledgeWarnings),
+    'permissions:submit': ({ address, update, acknowledgeWarnings, expirationMs }) =>
+      permissions.submit(address, update, acknowledgeWarnings, expirationMs),
   };
 }

@@ -120,7 +120,7 @@ export function costDisclosure(
     sun: f.sun,
     label:
       f.kind === 'contract'
-        ? 'Permission update fee (AccountPermissionUpdate)'
+        ? 'Permission update fee'
         : f.kind === 'multi-signature'
           ? `Multi-signature fee (${signing.expectedSignatures} signatures under the ${signing.permissionName} permission)`
           : f.label,

@@ -101,7 +101,7 @@ export function dryRunReport(result: DryRunSequenceResult, signing: SigningPlan,
           id: 'update-applied',
           label: 'The update applies to the current state',
           outcome: 'passed',
-          detail: `java-tron's AccountPermissionUpdate checks accepted the new structure on a copy of block ${result.headBlock}, and it was applied there, burning ${trx(applied.feeSun)} with ${signing.expectedSignatures} signature(s) counted. Its own signatures are checked when it is signed. ${signing.explanation}`,
+          detail: `The chain's checks for a permission update accepted the new structure on a copy of block ${result.headBlock}, and it was applied there, burning ${trx(applied.feeSun)} with ${signing.expectedSignatures} signature(s) counted. Its own signatures are checked when it is signed. ${signing.explanation}`,
         }
       : {
           id: 'update-applied',
@@ -129,8 +129,8 @@ export function dryRunReport(result: DryRunSequenceResult, signing: SigningPlan,
     const p = followUp.permission!;
     const under =
       p.type === 'Owner'
-        ? 'the owner permission (Permission_id 0)'
-        : `active permission ${p.name ? `"${p.name}" ` : ''}(Permission_id ${p.id})`;
+        ? 'the owner permission (id 0)'
+        : `active permission ${p.name ? `"${p.name}" ` : ''}(id ${p.id})`;
     const signatureFailed = transfer && !transfer.accepted && transfer.stage === 'signature';
     checks.push({
       id: 'follow-up-signature',

@@ -177,6 +177,7 @@ export class PermissionsService {
     addressText: string,
     update: PermissionStructureInput,
     acknowledgeWarnings: boolean,
+    expirationMs?: number,
   ): Promise<SubmittedUpdate> {
     const review = await this.review(addressText, update);
     // A liftable lockout is confirmed by typing on main's confirmation, which gets the proof.
@@ -204,6 +205,7 @@ export class PermissionsService {
       threshold: signing.threshold,
       label: 'Permission change',
       proof: review.proof,
+      ...(expirationMs !== undefined ? { expirationMs } : {}),
     });
     const { weight } = submitted;
     const threshold = signing.threshold;

@@ -5,13 +5,11 @@ import type { PermissionChangeProof } from '../../../src-core/permission/lockout
 import type { ContractSpec } from '../../../src-core/tx/builders';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { ChainReads } from './chain-reads';
+import { signingWindowMs } from '../../../src-core/tx/header';
 import { expirationOf, TxErrorCode } from './prepared';
 import type { TransactionBuilder } from './transaction-builder';
 import type { TransactionSigner } from './transaction-signer';
 import type { TransactionTracker } from './transaction-tracker';
-
-/** Co-signers need time: a contract the vault's keys cannot complete alone gets this signing window (else 60 s). */
-export const COSIGN_WINDOW_MS = 60 * 60_000;
 
 /**
  * A contract another service built and checked (the permission editor's AccountPermissionUpdate),
@@ -26,6 +24,8 @@ export interface ContractSubmission {
   readonly label: string;
   /** For a permission change: the prover's judgement, shown on main's confirmation. */
   readonly proof?: PermissionChangeProof;
+  /** The signing window the person chose; used only when co-signers must complete it. */
+  readonly expirationMs?: number;
 }
 
 export interface SubmittedContract {
@@ -50,17 +50,21 @@ export interface ContractSubmitterOptions {
 /**
  * Builds a contract afresh and signs it with the given vault accounts in order until their
  * weight reaches the threshold. Then it is broadcast and followed like any transaction built
- * here; otherwise it gets the co-signing window and goes to the inbox as this wallet's proposal.
+ * here; otherwise it gets the co-signing window (the person's choice, else the chain's maximum
+ * less a margin, as the builder gives) and goes to the inbox as this wallet's proposal.
  */
 export async function submitContract(
   options: ContractSubmitterOptions,
   request: ContractSubmission,
 ): Promise<SubmittedContract> {
   const held = request.signers.reduce((sum, s) => sum + s.weight, 0n);
+  const needsCosigners = held < request.threshold;
+  // A contract the vault signs alone keeps the short default whatever was chosen for co-signers.
+  const expirationMs = signingWindowMs(needsCosigners ? request.expirationMs : undefined, needsCosigners);
   const unsigned = await options.builder.buildContract(
     request.spec,
     request.permissionId,
-    held < request.threshold ? { expirationMs: COSIGN_WINDOW_MS } : {},
+    expirationMs !== undefined ? { expirationMs } : {},
   );
   const createdAt = options.now();
   const contract = unsigned.raw_data.contract[0]!;
@@ -79,7 +83,7 @@ export async function submitContract(
       permission,
       accountPermissions: state.permissions,
       proof: request.proof,
-      after: held >= request.threshold ? 'and broadcast' : 'and propose to co-signers',
+      after: needsCosigners ? 'and propose to co-signers' : 'and broadcast',
     },
     request.signers,
   );

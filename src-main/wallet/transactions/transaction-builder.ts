@@ -9,7 +9,7 @@ import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import { choosePermission } from '../../../src-core/permission/chooser';
 import { permissionFor, type Permission } from '../../../src-core/permission/model';
 import { buildTransaction, type ContractSpec } from '../../../src-core/tx/builders';
-import { COSIGN_DEFAULT_EXPIRATION_MS, transactionHeader } from '../../../src-core/tx/header';
+import { signingWindowMs, transactionHeader } from '../../../src-core/tx/header';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { ChainReads, OwnerState } from './chain-reads';
@@ -67,8 +67,7 @@ export class TransactionBuilder {
     const plan = await planRequest(request, this.options.reads.planReads(client));
     const { choice, permission } = this.permissionFor(request, ownerState);
     const energy = plan.execution ? await this.energy(request, plan, parameters) : null;
-    const expirationMs =
-      request.expirationMs ?? (needsCosigners(choice, permission) ? COSIGN_DEFAULT_EXPIRATION_MS : undefined);
+    const expirationMs = signingWindowMs(request.expirationMs, needsCosigners(choice, permission));
     let transaction: TransactionJson;
     try {
       transaction = buildTransaction(plan.spec, {

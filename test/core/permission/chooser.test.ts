@@ -84,9 +84,7 @@ describe('choosePermission', () => {
     expect(choosePermission(account, 'FreezeBalanceV2Contract', [B]).permissionId).toBe(3);
     const update = choosePermission(account, 46, [B]);
     expect(update.permissionId).toBe(0);
-    expect(update.explanation).toMatch(
-      /^Use the owner permission \(Permission_id 0\): it may change account permissions/,
-    );
+    expect(update.explanation).toMatch(/^Use the owner permission \(id 0\): it may change account permissions/);
     expect(reasonsOf(update, 2)).toEqual([CHOOSER_REASONS.NOT_ALLOWED]);
   });
 

@@ -44,6 +44,8 @@ export interface Harness {
   readonly registry: IpcRegistry;
   /** URLs the default app service was asked to open in the system browser. */
   readonly openedUrls: readonly string[];
+  /** What the default app service put on the clipboard (`app:copy`). */
+  readonly copied: readonly string[];
   /** Console errors/warnings and uncaught page errors, including CSP violation reports. */
   readonly pageProblems: readonly string[];
   /** Forgets the problems so far, after a test that provokes them on purpose. */
@@ -60,6 +62,8 @@ export interface HarnessServer {
   readonly events: EventHub<Events>;
   /** URLs the default app service was asked to open in the system browser. */
   readonly openedUrls: readonly string[];
+  /** What the default app service put on the clipboard (`app:copy`). */
+  readonly copied: readonly string[];
   /** The script to add with `addInitScript` before the page loads: it installs `window.api`. */
   readonly initScript: string;
 }
@@ -73,6 +77,7 @@ export async function startHarnessServer(options: HarnessOptions = {}): Promise<
   const injectCode = await bundleInjectScript();
   const events = options.events ?? createEventHub(eventSpecs);
   const openedUrls: string[] = [];
+  const copied: string[] = [];
 
   const services: Services = {
     app: {
@@ -80,6 +85,7 @@ export async function startHarnessServer(options: HarnessOptions = {}): Promise<
       openExternal: async (url) => {
         openedUrls.push(url);
       },
+      writeClipboard: (text) => void copied.push(text),
     },
     ...serviceDoubles(),
     ...options.services,
@@ -100,7 +106,7 @@ export async function startHarnessServer(options: HarnessOptions = {}): Promise<
   });
   const config = { socketUrl: server.socketUrl, channelNames, eventNames };
   const initScript = `(() => {\n${injectCode}\n__walletHarnessBridge.install(${JSON.stringify(config)});\n})();`;
-  return { server, events, openedUrls, initScript };
+  return { server, events, openedUrls, copied, initScript };
 }
 
 /**
@@ -108,7 +114,7 @@ export async function startHarnessServer(options: HarnessOptions = {}): Promise<
  * registry running in this process. Pass `services` to plug in real vault or node services.
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const { server, events, openedUrls, initScript } = await startHarnessServer(options);
+  const { server, events, openedUrls, copied, initScript } = await startHarnessServer(options);
   const pageProblems: string[] = [];
 
   let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -135,6 +141,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     events,
     registry: server.registry,
     openedUrls,
+    copied,
     pageProblems,
     clearPageProblems: () => void pageProblems.splice(0),
     async goto(route = '/') {

@@ -47,7 +47,7 @@ describe('a hostile renderer against main’s confirmation', () => {
     registry = createIpcRegistry({
       channels,
       handlers: createHandlers({
-        app: { info: () => ({}) as never, openExternal: async () => {} },
+        app: { info: () => ({}) as never, openExternal: async () => {}, writeClipboard: () => {} },
         ...walletServices(profile.wallet),
       }),
       isTrustedSender: () => true,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as core from '../../../src-core/errors';
-import { WalletError } from '../../../src-core/errors';
+import { deserializeError, WalletError } from '../../../src-core/errors';
 import { IpcError } from '../../../src-core/ipc/errors';
 import { validationErrorFrom } from '../../../src-core/ipc/validation';
+import { walletErrorSites } from '../../fixtures/error-sites';
 import { z } from 'zod';
 import {
   CHANNEL,
@@ -64,6 +65,28 @@ describe('error notices in words', () => {
         expect(view.name).toBe(error.name);
       }
     }
+  });
+
+  it('says every error src-core and src-main throw in words, with its class and code only in the details line', () => {
+    const sites = walletErrorSites();
+    // Hundreds of throw sites across the vault, node host, builder, envelopes, Ledger, watchtower…
+    expect(sites.length).toBeGreaterThan(300);
+    expect(new Set(sites.map((s) => s.className)).size).toBeGreaterThanOrEqual(20);
+    const problems: string[] = [];
+    for (const site of sites) {
+      // As the window receives it: serialized by main, rebuilt by the bridge.
+      const view = toErrorView(deserializeError({ name: site.className, code: site.code, message: site.message }));
+      const text = visibleText(view);
+      if (ERROR_TITLES[site.className] === undefined) problems.push(`${site.where}: no title for ${site.className}`);
+      for (const pattern of [CLASS_NAME, ERROR_CODE, CHANNEL]) {
+        const found = text.match(pattern);
+        if (found) problems.push(`${site.where}: "${found[0]}" shows in "${view.message}"`);
+      }
+      if (view.code !== site.code || view.name !== site.className)
+        problems.push(`${site.where}: the details line lost ${site.className} ${site.code}`);
+      if (view.message.trim().length < 3) problems.push(`${site.where}: no sentence left of "${site.message}"`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('says a refused request in words and keeps each field with its problem', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NetworkError, ValidationError } from '../../../src-core/errors';
-import { toErrorView } from '../../../src-renderer/errors/error-view';
+import { fieldErrors, toErrorView } from '../../../src-renderer/errors/error-view';
 
 describe('error view', () => {
   it('keeps class, code and sentence, and picks a title by class', () => {
@@ -28,5 +28,32 @@ describe('error view', () => {
       message: 'Unexpected error: x is undefined',
     });
     expect(toErrorView('boom')).toMatchObject({ name: 'Error', code: 'UNEXPECTED', message: 'Unexpected error: boom' });
+  });
+
+  it('names each field an error puts at fault, with its problem in words', () => {
+    const refused = new ValidationError('VALIDATION_FAILED', 'The request to addressBook:save was refused.', {
+      issues: [
+        { path: 'name', message: 'must not be empty' },
+        { path: 'address', message: 'must be a TRON address (T… or 41…) with a valid checksum' },
+      ],
+    });
+    expect(fieldErrors(refused)).toEqual({
+      name: 'must not be empty',
+      address: 'must be a TRON address (T… or 41…) with a valid checksum',
+    });
+    const fee = new ValidationError(
+      'TX_BAD_FEE_LIMIT',
+      'The fee limit is above the chain maximum (TX_BAD_FEE_LIMIT).',
+      {
+        field: 'feeLimitSun',
+      },
+    );
+    expect(fieldErrors(fee)).toEqual({ feeLimitSun: 'The fee limit is above the chain maximum.' });
+  });
+
+  it('names no field for an error that concerns none', () => {
+    expect(fieldErrors(new NetworkError('NETWORK_UNREACHABLE', 'No answer.'))).toEqual({});
+    expect(fieldErrors(new Error('bug'))).toEqual({});
+    expect(fieldErrors(null)).toEqual({});
   });
 });

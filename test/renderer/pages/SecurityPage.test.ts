@@ -2,6 +2,7 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SigningPolicy, VaultStatus } from '../../../src-core/ipc/channels/vault';
+import { formatTime } from '../../../src-renderer/format/time';
 import { installWindowApi } from '../stub-window-api';
 
 /**
@@ -51,7 +52,9 @@ describe('SecurityPage', () => {
     const page = mountPage();
     await flushPromises();
     expect((page.find('select').element as HTMLSelectElement).value).toBe('300000');
-    expect(page.find('[data-testid="session-ends"]').text()).toContain(new Date(1_800_000_000_000).toLocaleString());
+    // The one date format of the app, with the time zone named.
+    expect(page.find('[data-testid="session-ends"]').text()).toContain(formatTime(1_800_000_000_000));
+    expect(page.find('[data-testid="session-ends"]').text()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \S+/);
   });
 
   it('asks main to change the auto-lock and the signing policy, with the threshold in sun', async () => {

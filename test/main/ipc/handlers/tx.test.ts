@@ -17,7 +17,7 @@ describe('tx handlers', () => {
     return createIpcRegistry({
       channels,
       handlers: createHandlers({
-        app: { info: () => ({}) as never, openExternal: async () => {} },
+        app: { info: () => ({}) as never, openExternal: async () => {}, writeClipboard: () => {} },
         ...doubles,
         tx: { ...doubles.tx, ...tx },
       }),

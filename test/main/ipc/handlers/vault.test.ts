@@ -62,7 +62,7 @@ describe('vault handlers', () => {
       channels,
       handlers: createHandlers({
         ...serviceDoubles(),
-        app: { info: () => never(), openExternal: async () => {} },
+        app: { info: () => never(), openExternal: async () => {}, writeClipboard: () => {} },
         vault,
       }),
       isTrustedSender: () => true,

@@ -55,7 +55,7 @@ describe('node, network and accounts handlers', () => {
     registry = createIpcRegistry({
       channels,
       handlers: createHandlers({
-        app: { info: () => ({}) as never, openExternal: async () => {} },
+        app: { info: () => ({}) as never, openExternal: async () => {}, writeClipboard: () => {} },
         ...walletServices(wallet),
       }),
       isTrustedSender: () => true,

@@ -68,9 +68,7 @@ describe('the permission update’s dry-run report', () => {
       ['follow-up-signature', 'failed'],
       ['follow-up-applied', 'skipped'],
     ]);
-    expect(report.checks[1]!.detail).toContain(
-      'under active permission "payments" (Permission_id 2) was refused: low weight.',
-    );
+    expect(report.checks[1]!.detail).toContain('under active permission "payments" (id 2) was refused: low weight.');
   });
 
   it('skips the follow-up when the update itself was refused', () => {

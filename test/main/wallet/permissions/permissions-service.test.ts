@@ -123,9 +123,7 @@ describe('permissions service on the embedded node', () => {
       expectedSignatures: 1,
       signers: [{ address: dev[0]!.address, label: 'Dev 1', weight: 1n }],
     });
-    expect(prepared.cost.lines).toEqual([
-      { kind: 'contract', label: 'Permission update fee (AccountPermissionUpdate)', sun: 100n * TRX },
-    ]);
+    expect(prepared.cost.lines).toEqual([{ kind: 'contract', label: 'Permission update fee', sun: 100n * TRX }]);
     expect(prepared.cost).toMatchObject({ totalBurnSun: 100n * TRX, enoughBalance: true });
     expect(prepared.gate).toMatchObject({ verdict: 'ok', blocked: false, needsConfirmation: false, findings: [] });
   });
@@ -154,7 +152,7 @@ describe('permissions service on the embedded node', () => {
       ['follow-up-applied', 'passed'],
     ]);
     expect(report.checks[1]!.detail).toContain(
-      'signed by Dev 2 under active permission "transfers" (Permission_id 2) reached weight 1 of 1',
+      'signed by Dev 2 under active permission "transfers" (id 2) reached weight 1 of 1',
     );
     expect(report.balanceChanges).toEqual([{ address: dev[0]!.address, deltaSun: -100n * TRX }]);
     // Nothing changed on chain.
@@ -171,7 +169,7 @@ describe('permissions service on the embedded node', () => {
       ['follow-up-applied', 'passed'],
     ]);
     expect(report.checks[1]!.detail).toContain(
-      'signed by Dev 1 and Dev 2 under the owner permission (Permission_id 0) reached weight 2 of 2',
+      'signed by Dev 1 and Dev 2 under the owner permission (id 0) reached weight 2 of 2',
     );
   });
 
@@ -309,7 +307,7 @@ describe('permissions service on the embedded node', () => {
     const registry = createIpcRegistry({
       channels,
       handlers: createHandlers({
-        app: { info: () => ({}) as never, openExternal: async () => {} },
+        app: { info: () => ({}) as never, openExternal: async () => {}, writeClipboard: () => {} },
         ...walletServices(wallet),
       }),
       isTrustedSender: () => true,

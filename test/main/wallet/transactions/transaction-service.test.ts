@@ -13,11 +13,10 @@ import {
   buildTransaction,
   transferContract,
 } from '@core/tx/builders';
-import { transactionHeader } from '@core/tx/header';
+import { COSIGN_DEFAULT_EXPIRATION_MS, transactionHeader } from '@core/tx/header';
 import { signTransaction } from '@core/tx/sign';
 import type { TronNode } from '@main/node';
 import type { WalletServices } from '@main/wallet';
-import { COSIGN_WINDOW_MS } from '@main/wallet/transactions/contract-submission';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
 import { expectWalletError, recordEvents, type RecordedEvents } from '../helpers';
 
@@ -352,7 +351,7 @@ describe('transaction service on the embedded node', () => {
     expect(entry?.blockNumber).toBeGreaterThan(0);
   });
 
-  it('submits a contract built elsewhere that the vault completes: 60 s window, signed, broadcast and followed to confirmed', async () => {
+  it('submits a contract built elsewhere that the vault completes: 60 s window whatever was chosen for co-signers, signed, broadcast and followed to confirmed', async () => {
     const spec = transferContract({ owner: dev[0]!.address, to: dev[2]!.address, amount: 3_000n });
     const submitted = await wallet.transactions.submitContract({
       spec,
@@ -360,6 +359,7 @@ describe('transaction service on the embedded node', () => {
       signers: [{ accountId: dev[0]!.id, weight: 1n }],
       threshold: 1n,
       label: 'Test contract',
+      expirationMs: 3 * 3_600_000,
     });
     expect(submitted).toMatchObject({ state: 'broadcast', signatures: 1, weight: 1n, envelopeId: null });
     await events.waitFor('tx:status', (s) => s.txid === submitted.txid && s.state === 'confirmed', 20_000);
@@ -373,7 +373,7 @@ describe('transaction service on the embedded node', () => {
     });
   });
 
-  it('hands a contract built elsewhere that needs co-signers to the inbox with a 1 h window', async () => {
+  it('hands a contract built elsewhere that needs co-signers to the inbox with the long co-signing window', async () => {
     const spec = transferContract({ owner: dev[0]!.address, to: dev[2]!.address, amount: 4_000n });
     const submitted = await wallet.transactions.submitContract({
       spec,
@@ -387,7 +387,7 @@ describe('transaction service on the embedded node', () => {
     expect(stored).toMatchObject({ label: 'Test contract', origin: 'proposed', txid: submitted.txid });
     const envelope = parseEnvelope(stored.envelope as string);
     expect(Number(envelope.transaction.raw_data.expiration) - Number(envelope.transaction.raw_data.timestamp)).toBe(
-      COSIGN_WINDOW_MS,
+      COSIGN_DEFAULT_EXPIRATION_MS,
     );
     expect(events.of('cosign:changed').some((c) => c.id === submitted.envelopeId && c.stage === 'collecting')).toBe(
       true,
@@ -396,6 +396,22 @@ describe('transaction service on the embedded node', () => {
       status: 'signed',
       message: 'Waiting for co-signers: the envelope is in the co-signing inbox.',
     });
+  });
+
+  it('gives a contract built elsewhere the window the person chose when co-signers must complete it', async () => {
+    const spec = transferContract({ owner: dev[0]!.address, to: dev[2]!.address, amount: 4_001n });
+    const submitted = await wallet.transactions.submitContract({
+      spec,
+      permissionId: 0,
+      signers: [{ accountId: dev[0]!.id, weight: 1n }],
+      threshold: 2n,
+      label: 'Chosen window',
+      expirationMs: 3 * 3_600_000,
+    });
+    const envelope = parseEnvelope(wallet.node.stores().envelopes.get(submitted.envelopeId!)!.envelope as string);
+    expect(Number(envelope.transaction.raw_data.expiration) - Number(envelope.transaction.raw_data.timestamp)).toBe(
+      3 * 3_600_000,
+    );
   });
 
   it('shows a signed transaction left unbroadcast past its expiration as expired, and refuses to broadcast it', async () => {

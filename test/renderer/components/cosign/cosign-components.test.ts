@@ -121,7 +121,10 @@ describe('co-signing components', () => {
       ['false', false],
     ]);
     expect(rows[2]!.text()).toContain('Unknown key');
-    expect(wrapper.get('[data-testid="node-cross-check"]').text()).toContain('The node agrees');
+    expect(wrapper.get('[data-testid="node-cross-check"]').text()).toContain('Your node counts the same');
+    // The node's own calls are named only in the technical details.
+    expect(wrapper.get('[data-testid="node-cross-check"]').text()).not.toContain('getsignweight');
+    expect(wrapper.get('[data-testid="technical-details"]').text()).toContain('getsignweight');
     expect(wrapper.html()).not.toContain('style=');
   });
 
@@ -190,6 +193,12 @@ describe('co-signing components', () => {
     ];
     const wrapper = mount(VerificationChecks, { props: { checks } });
     expect(wrapper.findAll('[data-outcome]').map((c) => c.attributes('data-outcome'))).toEqual(['passed', 'warning']);
+    // A passed check reads as its title; how it was made folds into the technical details.
+    expect(wrapper.get('[data-check="integrity"]').text()).toBe('✓Transaction intact.');
+    expect(wrapper.get('[data-testid="technical-details"] [data-how="integrity"]').text()).toBe(
+      'Transaction intact: ok',
+    );
+    expect(wrapper.get('[data-check="expiry"]').text()).toContain('Expired. re-propose');
     expect(mount(StageBadge, { props: { stage: 'ready' } }).text()).toBe('Ready to broadcast');
     expect(mount(StageBadge, { props: { stage: 'replaced' } }).classes()).toContain('stage--replaced');
   });

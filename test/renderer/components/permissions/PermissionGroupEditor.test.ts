@@ -80,6 +80,43 @@ describe('PermissionGroupEditor', () => {
   });
 });
 
+describe('a new group before and after an edit', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('keeps an added key field plain until it is edited or Review is pressed', async () => {
+    const store = await editor();
+    const wrapper = mount(PermissionGroupEditor, { props: { kind: 'owner' } });
+    await wrapper
+      .findAll('button')
+      .find((b) => b.text() === 'Add owner key')!
+      .trigger('click');
+    // The empty key is a problem the chain would refuse, but nobody has typed in it yet.
+    expect(store.issues.some((i) => i.path === 'owner.keys[1].address')).toBe(true);
+    expect(field(wrapper, 'Owner key 2 address').attributes('aria-invalid')).toBe('false');
+    expect(store.shownIssues).toEqual([]);
+    await field(wrapper, 'Owner key 2 address').setValue('T123');
+    expect(field(wrapper, 'Owner key 2 address').attributes('aria-invalid')).toBe('true');
+    await field(wrapper, 'Owner key 2 address').setValue('');
+    await store.review();
+    await nextTick();
+    expect(field(wrapper, 'Owner key 2 address').attributes('aria-invalid')).toBe('true');
+    expect(store.shownIssues.map((i) => i.path)).toContain('owner.keys[1].address');
+  });
+
+  it('lets Review be pressed while only form problems stand in the way, to show them', async () => {
+    const store = await editor();
+    store.addKey('owner');
+    expect(store.reviewBlockedBy).toMatch(/^Fix the/);
+    expect(store.reviewDisabled).toBe(false);
+    store.draft!.owner.threshold = '9';
+    // The prover blocks an owner nobody can reach: Review stays off.
+    store.draft!.owner.keys.pop();
+    await nextTick();
+    expect(store.gate?.blocking.length).toBeGreaterThan(0);
+    expect(store.reviewDisabled).toBe(true);
+  });
+});
+
 describe('OperationsPicker inside an active group', () => {
   beforeEach(() => setActivePinia(createPinia()));
 
@@ -108,6 +145,10 @@ describe('OperationsPicker inside an active group', () => {
       true,
     );
     expect(wrapper.text()).toContain('Operations (2 allowed)');
+    // The checkboxes fold away; what the group may do stays in words.
+    expect(wrapper.get('[data-testid="allowed-operations"]').text()).toBe(
+      'Allowed: Transfer TRX, Call smart contracts (including TRC20 transfers).',
+    );
     await mask.setValue('ff');
     expect(wrapper.text()).toContain('The mask must be exactly 64 hex characters; this has 2.');
     expect(store.draft!.actives[0]!.operations).toBe(encodeOperations(['TransferContract', 'TriggerSmartContract']));

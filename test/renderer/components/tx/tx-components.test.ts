@@ -126,7 +126,7 @@ describe('transaction components', () => {
     expect(wrapper.get('[data-testid="simulation"]').attributes('data-success')).toBe('false');
     // The address by the name the address book gives it, shortened in the middle, on one line.
     expect(wrapper.get('[data-testid="address"]').text()).toBe(
-      `Treasury ${TREASURY.slice(0, 6)}…${TREASURY.slice(-6)}`,
+      `Treasury ${TREASURY.slice(0, 6)}…${TREASURY.slice(-6)}Copy`,
     );
     expect(wrapper.get('[data-testid="address"]').attributes('title')).toBe(TREASURY);
     expect(wrapper.get('[data-testid="simulation-reason"]').text()).toBe('The contract reverted: insufficient balance');
