@@ -51,6 +51,10 @@ describe('transactions in Chromium', () => {
     await page().getByLabel('Recipient').fill(to);
     await page().getByLabel('Amount (TRX)').fill('2.5');
     await page().getByLabel('Memo (optional)').fill('invoice 42');
+    // Blocks every 150 ms run chain time 20 times faster than the clock: the solo default of one
+    // minute would pass in 3 s, before a busy machine gets through the declined and approved signing.
+    await page().getByText('Signing window and permission').click();
+    await page().getByLabel('Signing window (minutes)').fill('600');
     await page().getByRole('button', { name: 'Review' }).click();
     const review = page().getByTestId('tx-review');
     await review.waitFor();
