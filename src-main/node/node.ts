@@ -188,7 +188,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       mineOnClock: async (blocks) => {
         await p.produceOnClock(blocks);
       },
-      advanceTime: (seconds) => chain.advanceTime(seconds * 1000),
+      advanceTime: (seconds) => chain.clock.advanceTime(seconds * 1000),
       ...(fork ? { fork } : {}),
     };
     // TronWeb cannot derive a reference block from a chain still at genesis (block 0's JSON has no `number`).
@@ -199,7 +199,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       // the reserve account by transfers.
       const firstSlot = Date.now() - SLOT_MS * (PROTOCOL_CONSTANTS.MAINTENANCE_SKIP_SLOTS + 1);
       // A chain not on the wall clock steps one slot per block from its head: jump over 1970.
-      if (config.blockTimeMs !== SLOT_MS) chain.advanceTime(firstSlot - chain.nextSlotTime());
+      if (config.blockTimeMs !== SLOT_MS) chain.clock.advanceTime(firstSlot - chain.clock.nextSlotTime());
       await producer.produce(1, firstSlot);
       await payAccounts(
         { config, chain, pool, mine },
@@ -259,7 +259,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
         await p.produce(blocks);
         return head();
       },
-      advanceTime: (seconds) => chain.advanceTime(seconds * 1000),
+      advanceTime: (seconds) => chain.clock.advanceTime(seconds * 1000),
       dryRun: (tx, dryRunOptions) => dryRunner.dryRun(tx, dryRunOptions),
       dryRunSequence: (steps, dryRunOptions) => dryRunner.dryRunSequence(steps, dryRunOptions),
       stop: () => {

@@ -4,16 +4,8 @@ import type { NodeConfig } from '../config';
 import type { DerivedKey } from '../genesis';
 import type { BlockSigner } from '../consensus/signers';
 import { SignerBook } from '../consensus/signers';
-import {
-  advanceChainTime,
-  msUntilNextSlot,
-  nextBlockTimestamp,
-  nextSlotReached,
-  nextSlotTime,
-  slotOf,
-} from '../consensus/slot-clock';
-import type { ProducibleSlot, ScheduledSlot } from '../consensus/schedule';
-import { producibleSlot, witnessAt } from '../consensus/schedule';
+import { ChainClock } from '../consensus/chain-clock';
+import { ChainError } from '../errors';
 import { recordProduction } from '../consensus/statistics';
 import { solidifiedBlock } from '../consensus/solidification';
 import { payBlockRewards } from '../staking/rewards';
@@ -44,7 +36,7 @@ import { SolidState } from './solid-state';
  * duplicate indexes, the solidified state and the slot clock are answered here by the modules
  * that own them.
  */
-export class ChainError extends Error {}
+export { ChainError };
 
 export interface ChainOptions {
   readonly store: Store;
@@ -94,8 +86,8 @@ export class Chain {
   private readonly blocks: BlockLog;
   private readonly indexes: ChainIndexes;
   private readonly solid: SolidState;
-  /** The last nextBlockSlot answer: it holds while the head (props) and the slot's timestamp stay the same. */
-  private nextSlotCache: { props: DynamicProperties; timestamp: number; slot: ScheduledSlot } | undefined;
+  /** The slots as of the head: where the next block goes and who makes it. */
+  readonly clock: ChainClock;
 
   private constructor(
     options: ChainOptions,
@@ -118,6 +110,11 @@ export class Chain {
       source: 'genesis',
     }));
     this.signers = new SignerBook(options.config, [...genesis, ...(options.signers ?? [])]);
+    this.clock = new ChainClock(
+      () => this.props,
+      options.config.blockTimeMs,
+      (hex) => this.signingKeyFor(hex),
+    );
   }
 
   /** Opens the chain of the data directory, after writing genesis into it when it is empty. */
@@ -153,7 +150,7 @@ export class Chain {
       view,
       actuators: this.actuators,
       headTimestamp: this.props.headTimestamp,
-      headSlot: this.headSlot,
+      headSlot: this.clock.headSlot,
       block,
       impersonated: this.impersonated,
     };
@@ -210,38 +207,7 @@ export class Chain {
     return this.blocks.transactionInfo(idHex);
   }
 
-  // --- slots (consensus/) -------------------------------------------------------------------------
-
-  get headSlot(): number {
-    return slotOf(this.props, this.props.headTimestamp);
-  }
-
-  nextSlotTime(): number {
-    return nextSlotTime(this.props);
-  }
-
-  nextBlockTimestamp(wallNow: number): number {
-    return nextBlockTimestamp(this.props, wallNow, this.config.blockTimeMs);
-  }
-
-  /** Whether the production loop may make the next block now (consensus/slot-clock.ts `nextSlotReached`). */
-  nextSlotReached(wallNow: number): boolean {
-    return nextSlotReached(this.props, wallNow, this.config.blockTimeMs);
-  }
-
-  /** How long until the wall clock reaches the next block's slot (consensus/slot-clock.ts `msUntilNextSlot`). */
-  msUntilNextSlot(wallNow: number): number {
-    return msUntilNextSlot(this.props, wallNow, this.config.blockTimeMs);
-  }
-
-  /** Moves chain time forward (dev /admin/time). */
-  advanceTime(ms: number): void {
-    advanceChainTime(this.props, ms, this.config.blockTimeMs);
-  }
-
-  witnessAt(timestamp: number): string {
-    return witnessAt(this.props, timestamp);
-  }
+  // --- block signing (consensus/) ---------------------------------------------------------------
 
   /**
    * The key that signs blocks for `witnessHex`: the one configured for that representative, when
@@ -250,30 +216,6 @@ export class Chain {
   signingKeyFor(witnessHex: string): Uint8Array | undefined {
     const allowMultiSign = this.props.parameters.getAllowMultiSign === 1n;
     return this.signers.keyFor(witnessHex, this.state.getAccount(witnessHex), allowMultiSign);
-  }
-
-  /** The first slot from `timestamp` this node can sign a block for (the ones before are missed). */
-  producibleSlot(timestamp: number): ProducibleSlot {
-    const slot = producibleSlot(this.props, timestamp, (hex) => this.signingKeyFor(hex));
-    if (slot) return slot;
-    throw new ChainError(
-      'This node holds the block-signing key of none of the active super representatives (configure localwitness).',
-    );
-  }
-
-  /** Where the next block will go (its timestamp and representative), for executions of pending transactions. */
-  nextBlockSlot(wallNow: number): ScheduledSlot {
-    const timestamp = this.nextBlockTimestamp(wallNow);
-    // Every admission asks; the answer depends only on the head (a new block replaces `props`, and
-    // the signing keys' accounts change only with blocks) and on the timestamp.
-    const cached = this.nextSlotCache;
-    if (cached && cached.props === this.props && cached.timestamp === timestamp) return cached.slot;
-    const found = producibleSlot(this.props, timestamp, (hex) => this.signingKeyFor(hex));
-    const slot = found
-      ? { timestamp: found.timestamp, witnessHex: found.witnessHex }
-      : { timestamp, witnessHex: this.witnessAt(timestamp) };
-    this.nextSlotCache = { props: this.props, timestamp, slot };
-    return slot;
   }
 
   // --- applying a block --------------------------------------------------------------------------

@@ -108,7 +108,7 @@ const RESOURCE_NAMES = ['BANDWIDTH', 'ENERGY', 'TRON_POWER'];
  * the bandwidth and energy processors' updateUsage do, slot times in ms, frozenV2 as three entries.
  */
 export function accountJson(chain: Chain, account: AccountRecord, visible: boolean): Json {
-  const nowSlot = chain.headSlot;
+  const nowSlot = chain.clock.headSlot;
   const decayed: AccountRecord = { ...account, freeNetUsage: freeNetUsageAt(account, nowSlot) };
   addNetUsage(decayed, 0n, nowSlot);
   addEnergyUsage(decayed, 0n, nowSlot);

@@ -25,7 +25,7 @@ export interface AdmissionInput {
  */
 export function admitTransaction(tx: ParsedTransaction, input: AdmissionInput): TxOutcome | Promise<TxOutcome> {
   const { chain } = input;
-  if (tx.expiration < chain.nextSlotTime())
+  if (tx.expiration < chain.clock.nextSlotTime())
     throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
   return applyTransaction(tx, {
     ...input.context,

@@ -58,7 +58,7 @@ export class TxPool {
       throw new AdmissionError(RESPONSE_CODE.SERVER_BUSY, 'Server busy.');
     if (tx.contractCount === 0)
       throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, 'Contract validate error : No contract!');
-    if (tx.expiration < this.chain.nextSlotTime())
+    if (tx.expiration < this.chain.clock.nextSlotTime())
       throw new AdmissionError(RESPONSE_CODE.TRANSACTION_EXPIRATION_ERROR, 'Transaction expired');
     if (!tx.signers) tx.signers = await this.recoverSigners(tx);
     return this.exclusive(() => this.admit(tx));
@@ -84,7 +84,7 @@ export class TxPool {
   /** The block a pending transaction is expected to land in (what VM executions see). */
   nextBlock(): ExecutionBlock {
     const chain = this.chain;
-    return { number: chain.props.headNumber + 1, ...chain.nextBlockSlot(Date.now()) };
+    return { number: chain.props.headNumber + 1, ...chain.clock.nextBlockSlot(Date.now()) };
   }
 
   private recoverSigners(tx: ParsedTransaction): Promise<RecoveredSignature[]> {

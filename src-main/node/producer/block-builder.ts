@@ -28,7 +28,7 @@ export interface BlockResult {
 
 export async function buildBlock(chain: Chain, pending: PendingState, wallNow: number): Promise<BlockResult> {
   const head = chain.props;
-  const { timestamp, witnessHex, witnessKey } = chain.producibleSlot(chain.nextBlockTimestamp(wallNow));
+  const { timestamp, witnessHex, witnessKey } = chain.clock.producibleSlot(chain.clock.nextBlockTimestamp(wallNow));
   const slot: ExecutionBlock = { number: head.headNumber + 1, timestamp, witnessHex };
   const packed: PackedTx[] = [];
   const dropped: string[] = [];

@@ -50,7 +50,7 @@ export class Producer {
   private produceOnTime(): Promise<unknown> {
     const run = this.queue.then(async () => {
       const now = Date.now();
-      if (this.chain.nextSlotReached(now)) await this.produceOne(now);
+      if (this.chain.clock.nextSlotReached(now)) await this.produceOne(now);
     });
     this.queue = run.catch(() => undefined);
     return run;
@@ -81,9 +81,9 @@ export class Producer {
       const results: BlockResult[] = [];
       for (let i = 0; i < count; i++) {
         for (
-          let wait = this.chain.msUntilNextSlot(Date.now());
+          let wait = this.chain.clock.msUntilNextSlot(Date.now());
           wait > 0;
-          wait = this.chain.msUntilNextSlot(Date.now())
+          wait = this.chain.clock.msUntilNextSlot(Date.now())
         ) {
           if (this.stopped) return results;
           await new Promise((resume) => setTimeout(resume, wait + 5));

@@ -124,7 +124,7 @@ export class ContractRuntime {
     return worldOver(view, {
       headTimestamp: props.headTimestamp,
       activeOperations: hexToBytes(props.activeDefaultOperations),
-      nowSlot: this.chain.headSlot,
+      nowSlot: this.chain.clock.headSlot,
     });
   }
 
@@ -145,7 +145,7 @@ export class ContractRuntime {
   /** Constant calls run in the head block (java-tron passes the head BlockCapsule). */
   headBlockContext(): BlockContext {
     const p = this.chain.props;
-    const witness = p.headNumber === 0 ? `41${'00'.repeat(20)}` : this.chain.witnessAt(p.headTimestamp);
+    const witness = p.headNumber === 0 ? `41${'00'.repeat(20)}` : this.chain.clock.witnessAt(p.headTimestamp);
     return this.blockContext({ number: p.headNumber, timestamp: p.headTimestamp, witnessHex: witness });
   }
 }

@@ -52,7 +52,7 @@ export const adminTime =
   (req: ApiRequest): Json => {
     const seconds = positiveInteger(req.body().seconds, 'seconds', 10 * 365 * 86_400);
     s.advanceTime(seconds);
-    return { ...headJson(s), nextBlockTimestamp: s.chain.nextBlockTimestamp(Date.now()) };
+    return { ...headJson(s), nextBlockTimestamp: s.chain.clock.nextBlockTimestamp(Date.now()) };
   };
 
 /** TRE's `/admin/accounts-json`: the funded keys as `privateKeys` (what TronBox reads) and the generated sets as `more`. */

@@ -69,7 +69,7 @@ export const getAccountResource =
     const account = view.getAccount(address);
     if (!account) return {};
     const p = s.chain.props;
-    const now = s.chain.headSlot;
+    const now = s.chain.clock.headSlot;
     const long = (n: bigint): unknown => bigintToLong(n);
     const assetNetUsed: Record<string, unknown> = {};
     const assetNetLimit: Record<string, unknown> = {};
@@ -114,7 +114,7 @@ export const getAccountNet =
     const account = view.getAccount(address);
     if (!account) return {};
     const p = s.chain.props;
-    const now = s.chain.headSlot;
+    const now = s.chain.clock.headSlot;
     const fields: [string, bigint][] = [
       ['freeNetUsed', freeNetUsageAt(account, now)],
       ['freeNetLimit', p.parameters.getFreeNetLimit],

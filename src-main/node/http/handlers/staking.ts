@@ -77,7 +77,7 @@ function assetJson(s: NodeServices, asset: AssetRecord, visible: boolean): Json 
       asset.publicFreeAssetNetUsage,
       0n,
       asset.publicLatestFreeNetTime,
-      s.chain.headSlot,
+      s.chain.clock.headSlot,
     ),
   };
   return messageToJson('protocol.AssetIssueContract', assetToMessage(decayed), { visible });

@@ -22,7 +22,7 @@ describe('chain', () => {
       const head = await node.mine(1);
       const block = (await call(node, '/wallet/getblockbynum', { num: head.number })).json;
       const witness = block.block_header.raw_data.witness_address as string;
-      expect(witness).toBe(node.chain.witnessAt(head.timestamp));
+      expect(witness).toBe(node.chain.clock.witnessAt(head.timestamp));
       seen.add(witness);
       // Block 1 was produced at start; after block 19, 19 distinct representatives have produced.
       expect(head.solidified).toBe(Math.max(0, head.number - 18));
@@ -53,7 +53,7 @@ describe('chain', () => {
     let head = node.head();
     while (node.chain.props.maintenanceCycle === cycle) head = await node.mine(1);
     expect(node.chain.props.stateFlag).toBe(1);
-    expect(node.chain.nextSlotTime()).toBe(head.timestamp + 9000);
+    expect(node.chain.clock.nextSlotTime()).toBe(head.timestamp + 9000);
     const after = await node.mine(1);
     expect(after.timestamp - head.timestamp).toBe(9000);
     expect(node.chain.props.stateFlag).toBe(0);
@@ -77,7 +77,7 @@ describe('chain', () => {
   it("pays the 16 TRX block reward to the producer: 20 % brokerage as allowance, the rest to its voters' pool", async () => {
     node = await startNode();
     const head = await node.mine(1);
-    const producer = node.chain.witnessAt(head.timestamp);
+    const producer = node.chain.clock.witnessAt(head.timestamp);
     // 16 TRX × 20 % = 3.2 TRX allowance per block produced; 12.8 TRX goes to the cycle's reward pool.
     const blocks = BigInt(node.chain.state.getWitness(producer)!.totalProduced);
     expect(node.chain.state.getAccount(producer)!.allowance).toBe(blocks * 3_200_000n);
@@ -111,7 +111,9 @@ describe('chain', () => {
     const average = Math.ceil((2 * bytes * 1e6) / 28_800);
     expect(account.free_net_usage).toBe(Math.floor((Math.round((average * 28_799) / 28_800) * 28_800) / 1e6));
     expect(account.free_net_usage).toBe(2 * bytes - 1);
-    expect(account.latest_consume_free_time).toBe(node.chain.props.genesisTimestamp + 3000 * (node.chain.headSlot - 1));
+    expect(account.latest_consume_free_time).toBe(
+      node.chain.props.genesisTimestamp + 3000 * (node.chain.clock.headSlot - 1),
+    );
   });
 
   it('charges the 1 TRX memo fee on top of bandwidth', async () => {
