@@ -1,6 +1,5 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronNodeClient } from '../../src-core/client/client';
 import type { FetchLike } from '../../src-core/client/fetch';
@@ -11,6 +10,7 @@ import { makeTreasury, type Treasury } from '../fixtures/cosign-network';
 import { realNodeFactory } from '../fixtures/real-node';
 import { deployToken, tokenBalance } from '../fixtures/treasury-token';
 import { ARTIFACTS } from './harness';
+import { animatedParts } from './harness/animated-qr';
 import { fakeCameraArgs } from './harness/chromium';
 import { savingDialogs, startWalletHarness, VAULT_PASSWORD, type WalletHarness } from './harness/wallet';
 import { parseEnvelope } from '../../src-core/envelope';
@@ -21,26 +21,6 @@ const FILES = join(ARTIFACTS, 'offline-signer-files');
 /** Each profile's fake camera; written before its scan starts (Chromium opens the file then). */
 const ONLINE_CAMERA = join(FILES, 'online-camera.y4m');
 const OFFLINE_CAMERA = join(FILES, 'offline-camera.y4m');
-
-/**
- * The parts an animated QR code shows, read off the page frame after frame until `count` distinct
- * ones were seen: exactly what a camera pointed at that screen would see.
- */
-async function animatedParts(page: Page, count: number): Promise<string[]> {
-  const animated = page.getByTestId('qr-animated');
-  const parts: string[] = [];
-  let lastSeq = '';
-  while (parts.length < count) {
-    await page.waitForFunction(
-      (seen) => document.querySelector('[data-testid="qr-animated"]')?.getAttribute('data-seq') !== seen,
-      lastSeq,
-    );
-    lastSeq = (await animated.getAttribute('data-seq')) ?? '';
-    const part = await animated.getAttribute('data-part');
-    if (part && !parts.includes(part)) parts.push(part);
-  }
-  return parts;
-}
 
 /**
  * The offline signer in Chromium: an online profile on the embedded chain proposes a TRC-20
