@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronNodeClient } from '../../src-core/client/client';
 import type { FetchLike } from '../../src-core/client/fetch';
 import type { TronNode } from '../../src-main/node';
-import type { EmbeddedNodeFactory } from '../../src-main/wallet';
 import { freshAddress } from '../fixtures/addresses';
 import { makeTreasury, type Treasury } from '../fixtures/cosign-network';
 import { realNodeFactory } from '../fixtures/real-node';
 import { deployToken, tokenBalance } from '../fixtures/treasury-token';
 import { ARTIFACTS } from './harness';
-import { animatedParts } from './harness/animated-qr';
+import { type OfflineProfile, showToCamera, startOfflineProfile } from './harness/offline-profile';
 import { fakeCameraArgs } from './harness/chromium';
 import { savingDialogs, startWalletHarness, VAULT_PASSWORD, type WalletHarness } from './harness/wallet';
 import { parseEnvelope } from '../../src-core/envelope';
@@ -37,7 +36,7 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
   let treasury: Treasury;
   let client: TronNodeClient;
   let token = '';
-  let offlineNodeStarts = 0;
+  let offlineProfile: OfflineProfile;
   const savedOffline: string[] = [];
   const dave = freshAddress(0x0ff1e);
 
@@ -65,19 +64,12 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     await online.wallet.vault.addWatchOnly(treasury.address, { label: 'Treasury' });
     await online.wallet.node.stores().addressBook.save({ name: 'Dave (supplier)', address: dave });
 
-    // The offline desk: a fresh profile whose node is not started at all (autoStart off), and
-    // whose factory counts any attempt to start one.
-    const refuseNode: EmbeddedNodeFactory = async () => {
-      offlineNodeStarts++;
-      throw new Error('The offline signer must never start a node.');
-    };
-    offline = await startWalletHarness({
-      createNode: refuseNode,
-      settings: { embeddedNode: { port: 0, autoStart: false } },
-      chromiumArgs: fakeCameraArgs(OFFLINE_CAMERA),
+    // The offline desk: a fresh profile whose node is not started at all.
+    offlineProfile = await startOfflineProfile({
+      camera: OFFLINE_CAMERA,
       fileDialogs: savingDialogs(FILES, 'offline', savedOffline),
     });
-    await offline.wallet.ready;
+    offline = offlineProfile.desk;
   });
   afterAll(async () => {
     await offline?.close();
@@ -104,7 +96,7 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     await offline.harness.goto('/cosign');
     await page.locator('[data-testid="offline-page"][data-offline="true"]').waitFor();
     await expect(page.getByTestId('leave-offline').isVisible()).resolves.toBe(true);
-    expect(offlineNodeStarts).toBe(0);
+    expect(offlineProfile.nodeStarts()).toBe(0);
   });
 
   it('reads the online proposal from its camera, checks it without a chain, signs it, and the online wallet reads the answer from its camera and broadcasts', async () => {
@@ -127,13 +119,11 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     await po.locator('[data-testid="envelope-page"][data-stage="collecting"]').waitFor();
     const fingerprint = await po.getByTestId('fingerprint').getAttribute('data-fingerprint');
     await po.getByRole('button', { name: 'Show QR code' }).click();
-    const parts = Number(await po.getByTestId('qr-animated').getAttribute('data-parts'));
-    expect(parts).toBeGreaterThanOrEqual(3);
+    await po.getByTestId('qr-animated').waitFor();
     await online.harness.screenshot('offline-signer-online-proposal-qr');
-    // What the offline camera sees: the animated code, twice as many frames as parts (fountain
-    // parts after the first round), each held for 3 video frames, looping.
-    const shown = await animatedParts(po, parts * 2);
-    const videoFrames = await writeQrVideo(OFFLINE_CAMERA, shown, { holdFrames: 3 });
+    // What the offline camera sees: the animated code, frame after frame.
+    const { parts, videoFrames } = await showToCamera(po, OFFLINE_CAMERA);
+    expect(parts).toBeGreaterThanOrEqual(3);
     expect(videoFrames).toBe(parts * 2 * 3);
 
     // Offline: scan, with progress counted in codes.
@@ -165,9 +155,8 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     await pf.locator('[data-testid="offline-answer"][data-signed-here="true"]').waitFor();
     expect(offline.consent.last()!.request.fingerprint).toBe(fingerprint);
     await expect(pf.getByTestId('signing-progress').getAttribute('data-met')).resolves.toBe('true');
-    const answerParts = Number(await pf.getByTestId('qr-animated').getAttribute('data-parts'));
     await offline.harness.screenshot('offline-signer-answer-qr');
-    await writeQrVideo(ONLINE_CAMERA, await animatedParts(pf, answerParts * 2), { holdFrames: 3 });
+    await showToCamera(pf, ONLINE_CAMERA);
     // The same answer as a file, through main's save dialog.
     await pf.getByRole('button', { name: 'Save file…' }).click();
     await pf.getByTestId('saved-to').waitFor();
@@ -186,7 +175,7 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     expect(await tokenBalance(client, token, dave)).toBe(250_000_000n);
     await online.harness.screenshot('offline-signer-online-confirmed');
 
-    expect(offlineNodeStarts).toBe(0);
+    expect(offlineProfile.nodeStarts()).toBe(0);
     expect(offline.wallet.node.status().state).toBe('stopped');
   });
 

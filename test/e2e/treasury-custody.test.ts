@@ -6,14 +6,14 @@ import { TronNodeClient } from '../../src-core/client/client';
 import type { FetchLike } from '../../src-core/client/fetch';
 import { recoverSigners } from '../../src-core/tx/sign';
 import type { TronNode } from '../../src-main/node';
-import type { EmbeddedNodeFactory, LedgerTransports } from '../../src-main/wallet';
+import type { LedgerTransports } from '../../src-main/wallet';
 import { freshAddress } from '../fixtures/addresses';
 import { makeTreasury, type Treasury } from '../fixtures/cosign-network';
 import { SoftwareLedger } from '../fixtures/ledger/software-device';
 import { DEV_MNEMONIC } from '../fixtures/mini-node';
 import { realNodeFactory } from '../fixtures/real-node';
 import { ARTIFACTS } from './harness';
-import { animatedParts } from './harness/animated-qr';
+import { type OfflineProfile, showToCamera, startOfflineProfile } from './harness/offline-profile';
 import { fakeCameraArgs } from './harness/chromium';
 import { startWalletHarness, VAULT_PASSWORD, type WalletHarness } from './harness/wallet';
 import { writeQrVideo } from './harness/y4m';
@@ -46,7 +46,7 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
   let offline: WalletHarness;
   let treasury: Treasury;
   let client: TronNodeClient;
-  let offlineNodeStarts = 0;
+  let offlineProfile: OfflineProfile;
   const ledger = new SoftwareLedger({ mnemonic: DEV_MNEMONIC });
   const transports: LedgerTransports = {
     open: async () => ledger,
@@ -84,16 +84,8 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
     });
     await desk.wallet.vault.addWatchOnly(treasury.keys[2], { label: 'Cold room', custody: 'offline' });
 
-    const refuseNode: EmbeddedNodeFactory = async () => {
-      offlineNodeStarts++;
-      throw new Error('The offline signer must never start a node.');
-    };
-    offline = await startWalletHarness({
-      createNode: refuseNode,
-      settings: { embeddedNode: { port: 0, autoStart: false } },
-      chromiumArgs: fakeCameraArgs(OFFLINE_CAMERA),
-    });
-    await offline.wallet.ready;
+    offlineProfile = await startOfflineProfile({ camera: OFFLINE_CAMERA });
+    offline = offlineProfile.desk;
     // Becoming the offline signer from the welcome screen is the offline suite's subject.
     await offline.wallet.node.enterOffline();
     await offline.wallet.vault.initialize(VAULT_PASSWORD);
@@ -152,9 +144,9 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
 
     // Desk → offline: the animated code, as the offline camera would see the desk's screen.
     await pd.getByRole('button', { name: 'Show QR code' }).click();
-    const parts = Number(await pd.getByTestId('qr-animated').getAttribute('data-parts'));
+    await pd.getByTestId('qr-animated').waitFor();
     await desk.harness.screenshot('treasury-custody-proposal-qr');
-    await writeQrVideo(OFFLINE_CAMERA, await animatedParts(pd, parts * 2), { holdFrames: 3 });
+    await showToCamera(pd, OFFLINE_CAMERA);
 
     // Offline: scan, check, sign with key 3 behind main's confirmation.
     await offline.harness.goto('/offline');
@@ -170,9 +162,8 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
     await pf.locator('[data-testid="offline-answer"][data-signed-here="true"]').waitFor();
     expect(offline.consent.last()!.request.fingerprint).toBe(fingerprint);
     await expect(pf.getByTestId('signing-progress').getAttribute('data-met')).resolves.toBe('true');
-    const answerParts = Number(await pf.getByTestId('qr-animated').getAttribute('data-parts'));
     await offline.harness.screenshot('treasury-custody-offline-answer-qr');
-    await writeQrVideo(DESK_CAMERA, await animatedParts(pf, answerParts * 2), { holdFrames: 3 });
+    await showToCamera(pf, DESK_CAMERA);
 
     // Desk: reads the answer from its own camera, at the threshold, and broadcasts.
     await desk.harness.goto('/cosign');
@@ -199,7 +190,7 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
     // The envelope's signature order need not be the signing order; java-tron checks the set.
     const signers = recoverSigners(onChain!).map((hex) => toBase58Address(hex));
     expect([...signers].sort()).toEqual([...treasury.keys].sort());
-    expect(offlineNodeStarts).toBe(0);
+    expect(offlineProfile.nodeStarts()).toBe(0);
   });
 
   it('ran without CSP violations, console errors or page errors in either profile', async () => {
