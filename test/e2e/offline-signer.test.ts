@@ -1,16 +1,15 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronNodeClient } from '../../src-core/client/client';
 import type { FetchLike } from '../../src-core/client/fetch';
 import type { TronNode } from '../../src-main/node';
-import type { EmbeddedNodeFactory } from '../../src-main/wallet';
 import { freshAddress } from '../fixtures/addresses';
 import { makeTreasury, type Treasury } from '../fixtures/cosign-network';
 import { realNodeFactory } from '../fixtures/real-node';
 import { deployToken, tokenBalance } from '../fixtures/treasury-token';
 import { ARTIFACTS } from './harness';
+import { type OfflineProfile, showToCamera, startOfflineProfile } from './harness/offline-profile';
 import { fakeCameraArgs } from './harness/chromium';
 import { savingDialogs, startWalletHarness, VAULT_PASSWORD, type WalletHarness } from './harness/wallet';
 import { parseEnvelope } from '../../src-core/envelope';
@@ -21,26 +20,6 @@ const FILES = join(ARTIFACTS, 'offline-signer-files');
 /** Each profile's fake camera; written before its scan starts (Chromium opens the file then). */
 const ONLINE_CAMERA = join(FILES, 'online-camera.y4m');
 const OFFLINE_CAMERA = join(FILES, 'offline-camera.y4m');
-
-/**
- * The parts an animated QR code shows, read off the page frame after frame until `count` distinct
- * ones were seen: exactly what a camera pointed at that screen would see.
- */
-async function animatedParts(page: Page, count: number): Promise<string[]> {
-  const animated = page.getByTestId('qr-animated');
-  const parts: string[] = [];
-  let lastSeq = '';
-  while (parts.length < count) {
-    await page.waitForFunction(
-      (seen) => document.querySelector('[data-testid="qr-animated"]')?.getAttribute('data-seq') !== seen,
-      lastSeq,
-    );
-    lastSeq = (await animated.getAttribute('data-seq')) ?? '';
-    const part = await animated.getAttribute('data-part');
-    if (part && !parts.includes(part)) parts.push(part);
-  }
-  return parts;
-}
 
 /**
  * The offline signer in Chromium: an online profile on the embedded chain proposes a TRC-20
@@ -57,7 +36,7 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
   let treasury: Treasury;
   let client: TronNodeClient;
   let token = '';
-  let offlineNodeStarts = 0;
+  let offlineProfile: OfflineProfile;
   const savedOffline: string[] = [];
   const dave = freshAddress(0x0ff1e);
 
@@ -85,19 +64,12 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     await online.wallet.vault.addWatchOnly(treasury.address, { label: 'Treasury' });
     await online.wallet.node.stores().addressBook.save({ name: 'Dave (supplier)', address: dave });
 
-    // The offline desk: a fresh profile whose node is not started at all (autoStart off), and
-    // whose factory counts any attempt to start one.
-    const refuseNode: EmbeddedNodeFactory = async () => {
-      offlineNodeStarts++;
-      throw new Error('The offline signer must never start a node.');
-    };
-    offline = await startWalletHarness({
-      createNode: refuseNode,
-      settings: { embeddedNode: { port: 0, autoStart: false } },
-      chromiumArgs: fakeCameraArgs(OFFLINE_CAMERA),
+    // The offline desk: a fresh profile whose node is not started at all.
+    offlineProfile = await startOfflineProfile({
+      camera: OFFLINE_CAMERA,
       fileDialogs: savingDialogs(FILES, 'offline', savedOffline),
     });
-    await offline.wallet.ready;
+    offline = offlineProfile.desk;
   });
   afterAll(async () => {
     await offline?.close();
@@ -124,7 +96,7 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     await offline.harness.goto('/cosign');
     await page.locator('[data-testid="offline-page"][data-offline="true"]').waitFor();
     await expect(page.getByTestId('leave-offline').isVisible()).resolves.toBe(true);
-    expect(offlineNodeStarts).toBe(0);
+    expect(offlineProfile.nodeStarts()).toBe(0);
   });
 
   it('reads the online proposal from its camera, checks it without a chain, signs it, and the online wallet reads the answer from its camera and broadcasts', async () => {
@@ -147,13 +119,11 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     await po.locator('[data-testid="envelope-page"][data-stage="collecting"]').waitFor();
     const fingerprint = await po.getByTestId('fingerprint').getAttribute('data-fingerprint');
     await po.getByRole('button', { name: 'Show QR code' }).click();
-    const parts = Number(await po.getByTestId('qr-animated').getAttribute('data-parts'));
-    expect(parts).toBeGreaterThanOrEqual(3);
+    await po.getByTestId('qr-animated').waitFor();
     await online.harness.screenshot('offline-signer-online-proposal-qr');
-    // What the offline camera sees: the animated code, twice as many frames as parts (fountain
-    // parts after the first round), each held for 3 video frames, looping.
-    const shown = await animatedParts(po, parts * 2);
-    const videoFrames = await writeQrVideo(OFFLINE_CAMERA, shown, { holdFrames: 3 });
+    // What the offline camera sees: the animated code, frame after frame.
+    const { parts, videoFrames } = await showToCamera(po, OFFLINE_CAMERA);
+    expect(parts).toBeGreaterThanOrEqual(3);
     expect(videoFrames).toBe(parts * 2 * 3);
 
     // Offline: scan, with progress counted in codes.
@@ -185,9 +155,8 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     await pf.locator('[data-testid="offline-answer"][data-signed-here="true"]').waitFor();
     expect(offline.consent.last()!.request.fingerprint).toBe(fingerprint);
     await expect(pf.getByTestId('signing-progress').getAttribute('data-met')).resolves.toBe('true');
-    const answerParts = Number(await pf.getByTestId('qr-animated').getAttribute('data-parts'));
     await offline.harness.screenshot('offline-signer-answer-qr');
-    await writeQrVideo(ONLINE_CAMERA, await animatedParts(pf, answerParts * 2), { holdFrames: 3 });
+    await showToCamera(pf, ONLINE_CAMERA);
     // The same answer as a file, through main's save dialog.
     await pf.getByRole('button', { name: 'Save file…' }).click();
     await pf.getByTestId('saved-to').waitFor();
@@ -206,7 +175,7 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     expect(await tokenBalance(client, token, dave)).toBe(250_000_000n);
     await online.harness.screenshot('offline-signer-online-confirmed');
 
-    expect(offlineNodeStarts).toBe(0);
+    expect(offlineProfile.nodeStarts()).toBe(0);
     expect(offline.wallet.node.status().state).toBe('stopped');
   });
 
