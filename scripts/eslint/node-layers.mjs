@@ -5,7 +5,7 @@
 export const nodeRoot = 'src-main/node';
 
 export const nodeLayers = [
-  { name: 'leaves: errors, keys, configuration', members: ['errors', 'genesis', 'private-net', 'config'] },
+  { name: 'leaves: errors, keys, configuration', members: ['errors', 'genesis', 'bip32', 'private-net', 'config'] },
   {
     name: 'storage, state and the transaction model',
     members: [
