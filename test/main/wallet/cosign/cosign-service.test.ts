@@ -22,7 +22,7 @@ import {
   triggerSmartContract,
 } from '@core/tx/builders';
 import { encodeOperations } from '@core/permission/operations';
-import { transactionHeader } from '@core/tx/header';
+import { COSIGN_DEFAULT_EXPIRATION_MS, transactionHeader } from '@core/tx/header';
 import { signTransaction } from '@core/tx/sign';
 import type { TronNode } from '@main/node';
 import { createWalletServices, type WalletServices } from '@main/wallet';
@@ -471,7 +471,8 @@ describe('co-signing service on the embedded node', () => {
       txid: submitted.txid,
     });
     expect(detail.headline).toMatch(/^Change the permissions of T/);
-    expect(detail.expiry.windowMs).toBe(3_600_000);
+    // A proposal that needs co-signers gets the long default window: the chain's maximum minus a margin.
+    expect(detail.expiry.windowMs).toBe(COSIGN_DEFAULT_EXPIRATION_MS);
     expect(detail.checks.every((c) => c.outcome === 'passed')).toBe(true);
     expect(detail.permissionChange?.after[0]).toMatchObject({ label: 'Owner “owner”' });
     expect(detail.permissionChange?.after[0]!.value).toContain('Bob (desk 2)');
