@@ -40,6 +40,9 @@ export interface RecoveryPoolOptions {
 
 const MAX_BATCH = 16;
 
+/** How long a closing worker may take to end on its own before it is terminated. */
+const STOP_GRACE_MS = 2_000;
+
 export class RecoveryPool {
   private readonly slots: WorkerSlot[] = [];
   private queue: Pending[] = [];
@@ -182,6 +185,12 @@ export class RecoveryPool {
   private failSlot(slot: WorkerSlot): void {
     const index = this.slots.indexOf(slot);
     if (index >= 0) this.slots.splice(index, 1);
+    this.handOver(slot);
+    void slot.worker.terminate();
+  }
+
+  /** Recovers a slot's outstanding work on the main thread. */
+  private handOver(slot: WorkerSlot): void {
     for (const { batch } of slot.batches.values()) {
       for (const part of batch.parts) {
         part.results[part.at] = this.recoverHere(part.pending.requests[part.at]!);
@@ -189,13 +198,29 @@ export class RecoveryPool {
       }
     }
     slot.batches.clear();
-    void slot.worker.terminate();
   }
 
   async close(): Promise<void> {
     this.closed = true;
     const slots = this.slots.splice(0);
-    for (const slot of slots) this.failSlot(slot);
-    await Promise.all(slots.map((s) => s.worker.terminate()));
+    for (const slot of slots) this.handOver(slot);
+    await Promise.all(slots.map((s) => stopWorker(s.worker)));
   }
+}
+
+/**
+ * Lets a worker end on its own: it closes its port and exits once its event loop is empty.
+ * Terminating a worker that holds the libsecp256k1 binding can abort the whole process
+ * ("terminate called after throwing an instance of 'Napi::Error'") when the binding's cleanup
+ * runs inside the interrupted thread, so terminate is only the fallback for a worker that hangs.
+ */
+function stopWorker(worker: Worker): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(() => void worker.terminate().finally(resolve), STOP_GRACE_MS);
+    worker.once('exit', () => {
+      clearTimeout(fallback);
+      resolve();
+    });
+    worker.postMessage({ close: true });
+  });
 }

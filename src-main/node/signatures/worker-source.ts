@@ -50,5 +50,9 @@ function handle(message) {
   for (let i = 0; i < count; i++) recoverOne(input, i * 97, status, addresses, i);
   parentPort.postMessage({ id, status, addresses }, [status.buffer, addresses.buffer]);
 }
-parentPort.on('message', (message) => { if (recoverOne) handle(message); else queue.push(message); });
+parentPort.on('message', (message) => {
+  if (message.close) parentPort.close();
+  else if (recoverOne) handle(message);
+  else queue.push(message);
+});
 `;

@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { build } from 'vite';
 import { RecoveryPool, type RecoveryRequest } from '@main/node/signatures/recovery-pool';
 import { recoverInline } from '@main/node/signatures/recover';
@@ -46,6 +47,26 @@ function mixed(n: number): RecoveryRequest[] {
 }
 
 describe('RecoveryPool', () => {
+  it('closes by letting its libsecp256k1 workers end on their own, never terminating one mid-run', async () => {
+    // Terminating a thread that holds the binding can abort the process (a Napi::Error at exit).
+    const terminate = vi.spyOn(Worker.prototype, 'terminate');
+    const exits: Promise<unknown>[] = [];
+    const start = vi.spyOn(Worker.prototype, 'postMessage');
+    const pool = new RecoveryPool(2);
+    try {
+      await pool.recover(samples(4));
+      expect(pool.workerCount).toBe(2);
+      for (const call of start.mock.contexts) exits.push(new Promise((done) => (call as Worker).once('exit', done)));
+      await pool.close();
+      await Promise.all(exits);
+      expect(exits.length).toBeGreaterThan(0);
+      expect(terminate).not.toHaveBeenCalled();
+    } finally {
+      terminate.mockRestore();
+      start.mockRestore();
+    }
+  });
+
   it('says once, in the log, that libsecp256k1 recovers and on how many threads', async () => {
     const lines: string[] = [];
     const pool = new RecoveryPool(2, { log: (line) => lines.push(line) });
