@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './harness/renderer-build';
-import { signBroadcastAndConfirm } from './harness/build-page';
+import { signBroadcastAndConfirm, reviewWithLongWindow } from './harness/build-page';
 import { startDevWalletHarness, type DevWalletHarness } from './harness/wallet';
 
 const BLOCK_MS = 150;
@@ -47,7 +47,7 @@ describe('contracts in Chromium', () => {
       100_000,
     );
     await page().locator('[data-strategy="max-factor"]').waitFor();
-    await page().getByRole('button', { name: 'Review' }).click();
+    await reviewWithLongWindow(page());
     await page().locator('[data-testid="simulation"][data-method="dry-run"][data-success="true"]').waitFor();
     await page().locator('[data-testid="cost-breakdown"] [data-cost="energy"]').waitFor();
     await setup.harness.screenshot('build-deploy-review');
@@ -69,7 +69,7 @@ describe('contracts in Chromium', () => {
     await page().getByLabel('Amount', { exact: true }).fill('2.5');
     await page().getByRole('button', { name: 'Estimate energy' }).click();
     await page().getByTestId('estimate-energy').waitFor();
-    await page().getByRole('button', { name: 'Review' }).click();
+    await reviewWithLongWindow(page());
     const simulation = page().locator('[data-testid="simulation"][data-success="true"]');
     await simulation.getByText('−2.5 TT').waitFor();
     await simulation.getByText('+2.5 TT').waitFor();
@@ -93,7 +93,7 @@ describe('contracts in Chromium', () => {
       .getByTestId('estimate-problem')
       .getByText(/insufficient balance/)
       .waitFor();
-    await page().getByRole('button', { name: 'Review' }).click();
+    await reviewWithLongWindow(page());
     const simulation = page().locator('[data-testid="simulation"][data-success="false"]');
     await simulation
       .getByTestId('simulation-reason')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBroadcastAndConfirm } from './harness/build-page';
+import { signBroadcastAndConfirm, reviewWithLongWindow } from './harness/build-page';
 import { startDevWalletHarness, type DevWalletHarness } from './harness/wallet';
 
 const BLOCK_MS = 150;
@@ -25,7 +25,7 @@ describe('staking in Chromium', () => {
     await page().getByText('The amount to stake must be at least 1 TRX.').waitFor();
     await page().getByLabel('Amount (TRX)').fill('1000');
     await page().getByLabel('Resource').selectOption('BANDWIDTH');
-    await page().getByRole('button', { name: 'Review' }).click();
+    await reviewWithLongWindow(page());
     await page().locator('[data-testid="simulation"][data-success="true"]').waitFor();
     await setup.harness.screenshot('build-freeze-review');
     await signBroadcastAndConfirm(page());
@@ -40,7 +40,7 @@ describe('staking in Chromium', () => {
       await page().locator('[data-testid="permission-choice"][data-permission-id="2"]').waitFor();
       await page().getByLabel('Recipient').fill(dev[1]!);
       await page().getByLabel('Amount (TRX)').fill('1');
-      await page().getByRole('button', { name: 'Review' }).click();
+      await reviewWithLongWindow(page());
       await page().locator('[data-testid="simulation"][data-success="true"]').waitFor();
       await expect(page().getByTestId('cost-burned').textContent()).resolves.toBe('0 TRX');
       await expect(page().locator('[data-cost="bandwidth"]').textContent()).resolves.toContain('from staked bandwidth');

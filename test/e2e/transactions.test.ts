@@ -2,6 +2,7 @@ import { freshAddress } from '../fixtures/addresses';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewWithLongWindow } from './harness/build-page';
 import { ROOT } from './harness/renderer-build';
 import { startDevWalletHarness, type DevWalletHarness, VAULT_PASSWORD } from './harness/wallet';
 
@@ -51,11 +52,7 @@ describe('transactions in Chromium', () => {
     await page().getByLabel('Recipient').fill(to);
     await page().getByLabel('Amount (TRX)').fill('2.5');
     await page().getByLabel('Memo (optional)').fill('invoice 42');
-    // Blocks every 150 ms run chain time 20 times faster than the clock: the solo default of one
-    // minute would pass in 3 s, before a busy machine gets through the declined and approved signing.
-    await page().getByText('Signing window and permission').click();
-    await page().getByLabel('Signing window (minutes)').fill('600');
-    await page().getByRole('button', { name: 'Review' }).click();
+    await reviewWithLongWindow(page());
     const review = page().getByTestId('tx-review');
     await review.waitFor();
     await page().locator('[data-testid="simulation"][data-success="true"]').waitFor();

@@ -8,3 +8,14 @@ export async function signBroadcastAndConfirm(page: Page): Promise<void> {
   await review.getByRole('button', { name: 'Broadcast' }).click();
   await page.locator('[data-testid="tx-steps"][data-state="confirmed"]').waitFor({ timeout: 30_000 });
 }
+
+/**
+ * Opens the builder's review with a ten-hour signing window. The suites make blocks every
+ * 150–300 ms, so chain time runs 10–20 times faster than the clock, and the one-minute default of
+ * a transaction this desk signs alone could pass before a busy machine has signed it.
+ */
+export async function reviewWithLongWindow(page: Page): Promise<void> {
+  await page.locator('details.advanced').evaluate((details) => ((details as HTMLDetailsElement).open = true));
+  await page.getByLabel('Signing window (minutes)').fill('600');
+  await page.getByRole('button', { name: 'Review' }).click();
+}
