@@ -36,7 +36,6 @@ import { SolidState } from './solid-state';
  * duplicate indexes, the solidified state and the slot clock are answered here by the modules
  * that own them.
  */
-export { ChainError };
 
 export interface ChainOptions {
   readonly store: Store;
