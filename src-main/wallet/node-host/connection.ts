@@ -21,6 +21,7 @@ export const NodeHostErrorCode = {
   wrongNetwork: 'NODE_WRONG_NETWORK',
   unreachable: 'NODE_UNREACHABLE',
   storesNotReady: 'NODE_STORES_NOT_READY',
+  crashed: 'NODE_CRASHED',
 } as const;
 
 /** A status the connection reports; the host adds the source and network name. */
@@ -184,6 +185,10 @@ export class NetworkConnection {
       ...(fork ? { fork: { url: fork.url, ...(fork.apiKey ? { apiKey: fork.apiKey } : {}) } } : {}),
     });
     this.embedded = node;
+    node.onFailure?.((message) => {
+      if (this.closed) return;
+      this.context.setStatus({ state: 'failed', endpoint: node.url, message });
+    });
     this.context.hostLog(`Embedded node listening on ${node.url}.`);
     const client = new TronNodeClient({ fullNodeUrl: node.url, fetch: this.context.fetch, timeoutMs: 10_000 });
     this.client = client;
