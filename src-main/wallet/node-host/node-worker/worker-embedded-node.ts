@@ -94,6 +94,7 @@ class WorkerLink {
     let ready: (node: NodeWorkerReady) => void;
     let refused: (error: Error) => void;
     let isStarted = false;
+    let startError: Error | null = null;
     this.started = new Promise((resolve, reject) => {
       ready = (node) => {
         isStarted = true;
@@ -110,8 +111,9 @@ class WorkerLink {
           ready(event.node);
           return;
         case EVENT.startFailed:
-          // The node cleaned up after itself; wait for the thread to end so its folder is free again.
-          void this.exitWithin().then(() => refused(fromErrorData(event.error)));
+          // The node cleaned up after itself; the start is refused once the thread ended, so its folder is free again.
+          startError = fromErrorData(event.error);
+          void this.exitWithin();
           return;
         case EVENT.head:
           this.head = event.head;
@@ -140,7 +142,8 @@ class WorkerLink {
       this.fail(`its worker failed: ${error.message}`);
     });
     worker.on('exit', (code) => {
-      if (!isStarted) refused(new Error(`The embedded node's worker ended (exit code ${code}) before the node started.`));
+      if (!isStarted)
+        refused(startError ?? new Error(`The embedded node's worker ended (exit code ${code}) before the node started.`));
       if (!this.stopping) this.fail(`its worker ended with exit code ${code}`);
       for (const call of this.pending.values()) call.reject(this.failure ?? stoppedError());
       this.pending.clear();

@@ -1,0 +1,188 @@
+import { createServer, type Server } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TronNodeClient } from '@core/client';
+import { EncodingError, NodeHostError } from '@core/errors';
+import * as b from '@core/tx/builders';
+import { transactionHeader } from '@core/tx/header';
+import { signTransaction } from '@core/tx/sign';
+import type { TransactionJson } from '@core/tx/types';
+import { JavaError } from '@main/node/errors';
+import { deriveKeys, FUNDED_PATH, type DerivedKey } from '@main/node/genesis';
+import type { EmbeddedNode, EmbeddedNodeConfig } from '@main/wallet/node-host/embedded-node';
+import { workerNodeFactory } from '@main/wallet/node-host/node-worker/worker-embedded-node';
+import { FAULT, FAULTY_ENTRY, sourceEntry, sourceWorkerNodeFactory } from '../../../../fixtures/worker-node';
+import { removeDir, tempDir } from '../../helpers';
+
+const settings = (datadir: string, log: (line: string) => void): EmbeddedNodeConfig => ({
+  port: 0,
+  datadir,
+  blockTimeMs: 0,
+  saveInternalTx: false,
+  estimateEnergy: true,
+  allowBrowserAccess: false,
+  adminEndpoints: true,
+  log,
+});
+
+async function mine(node: EmbeddedNode): Promise<void> {
+  const response = await fetch(`${node.url}/admin/mine`, { method: 'POST', body: '{}' });
+  expect(response.status).toBe(200);
+}
+
+/** Waits for the head the worker pushes to reach `number` (a timeout only stops a hung test). */
+async function headReaches(node: EmbeddedNode, number: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (node.head().number < number) {
+    if (Date.now() > deadline) throw new Error(`head stayed at ${node.head().number}, below ${number}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('the embedded node in a worker thread', () => {
+  let datadir: string;
+  const started: EmbeddedNode[] = [];
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    datadir = await tempDir('worker-node-');
+    dirs.push(datadir);
+  });
+  // A test that failed half-way must not leave its node holding the data folder for the next one.
+  afterEach(async () => {
+    for (const node of started.splice(0)) await node.stop();
+  });
+  afterAll(async () => {
+    for (const dir of dirs) await removeDir(dir);
+  });
+
+  async function start(dir = datadir, log: (line: string) => void = () => undefined, entry = sourceEntry()) {
+    const node = await workerNodeFactory({ entry })(settings(dir, log));
+    started.push(node);
+    return node;
+  }
+
+  async function transfer(client: TronNodeClient, from: DerivedKey, to: DerivedKey, amount: bigint) {
+    const ref = await client.getRefBlock();
+    const tx = b.buildTransaction(b.transferContract({ owner: from.hex, to: to.hex, amount }), {
+      header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp }),
+    });
+    return signTransaction(tx, from.privateKey);
+  }
+
+  let keys: DerivedKey[];
+  let balanceAfterTransfer: bigint;
+  let headAfterTransfer: number;
+
+  it('starts the real node with LevelDB and libsecp256k1 recovery workers inside the worker, sends a transfer over its HTTP API and dry-runs with amounts in bigint sun', async () => {
+    const lines: string[] = [];
+    const node = await start(datadir, (line) => lines.push(line));
+    expect(node.url).toBe(`http://127.0.0.1:${node.port}`);
+    expect(node.devMnemonic).toBe('test test test test test test test test test test test junk');
+    expect(node.devAccountCount).toBe(10);
+    expect(node.head()).toMatchObject({ number: 1, solidified: 0 });
+    expect(node.head().id).toMatch(/^0{15}1[0-9a-f]{48}$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^signature recovery: libsecp256k1 .* on 2 worker threads$/));
+
+    keys = deriveKeys(node.devMnemonic!, FUNDED_PATH, 2);
+    const client = new TronNodeClient({ fullNodeUrl: node.url, fetch: globalThis.fetch.bind(globalThis) });
+    const signed = await transfer(client, keys[0]!, keys[1]!, 1_500_000n);
+
+    const dry = (await node.dryRun!(signed)) as { accepted: boolean; fee: unknown; balanceChanges: unknown };
+    expect(dry.accepted).toBe(true);
+    expect(typeof dry.fee).toBe('bigint');
+    expect(dry.balanceChanges).toMatchObject([
+      { address: keys[0]!.hex, trx: -1_500_000n },
+      { address: keys[1]!.hex, trx: 1_500_000n },
+    ]);
+    const sequence = await node.dryRunSequence!([{ transaction: signed as TransactionJson, checkSignatures: true }]);
+    expect(sequence.headBlock).toBe(1);
+    expect(sequence.outcomes[0]).toMatchObject({ accepted: true, stage: 'apply', txid: signed.txID });
+    expect(sequence.outcomes[0]!.balanceChanges).toEqual([
+      { address: keys[0]!.hex, deltaSun: -1_500_000n },
+      { address: keys[1]!.hex, deltaSun: 1_500_000n },
+    ]);
+
+    const before = (await client.getAccount(keys[1]!.hex))!.balance;
+    expect((await client.broadcastTransaction(signed)).txid).toBe(signed.txID);
+    await mine(node);
+    await headReaches(node, 2);
+    balanceAfterTransfer = (await client.getAccount(keys[1]!.hex))!.balance;
+    expect(balanceAfterTransfer - before).toBe(1_500_000n);
+    headAfterTransfer = node.head().number;
+
+    await node.stop();
+    expect(() => node.head()).not.toThrow();
+  });
+
+  it('starts again on the same data folder with the chain and the balances kept', async () => {
+    const node = await start();
+    expect(node.head().number).toBeGreaterThanOrEqual(headAfterTransfer);
+    const client = new TronNodeClient({ fullNodeUrl: node.url, fetch: globalThis.fetch.bind(globalThis) });
+    expect((await client.getAccount(keys[1]!.hex))!.balance).toBe(balanceAfterTransfer);
+    await node.stop();
+  });
+
+  it('rebuilds errors from the worker in their class, with their message and code', async () => {
+    const node = await start();
+    const badSigner = await node.dryRun!('0a00', { signers: ['not-an-address'] }).catch((e: unknown) => e);
+    expect(badSigner).toBeInstanceOf(RangeError);
+    expect((badSigner as Error).message).toBe(
+      'The signer not-an-address is not a TRON address (41… hex or T… base58).',
+    );
+    const badHex = await node.dryRun!('zz').catch((e: unknown) => e);
+    expect(badHex).toBeInstanceOf(EncodingError);
+    expect(badHex).toMatchObject({ code: 'HEX_INVALID_CHARACTER', name: 'EncodingError' });
+    const badJson = await node.dryRun!({ raw_data: 5 }).catch((e: unknown) => e);
+    expect(badJson).toBeInstanceOf(JavaError);
+
+    // A port another program holds: Node's system error keeps its code, which decides what the host says.
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const other = await tempDir('worker-node-port-');
+    dirs.push(other);
+    const failure = await sourceWorkerNodeFactory()({ ...settings(other, () => undefined), port }).catch(
+      (e: unknown) => e,
+    );
+    blocker.close();
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).toMatchObject({ code: 'EADDRINUSE' });
+    await node.stop();
+  });
+
+  it('reports an uncaught error in the worker as a node failure, keeps the main thread running, and leaves the store closed for the next start', async () => {
+    const node = await start(datadir, () => undefined, sourceEntry(FAULTY_ENTRY));
+    const failures: string[] = [];
+    node.onFailure!((message) => failures.push(message));
+    const headBefore = node.head().number;
+
+    const pending = node.dryRun!(FAULT.throwUncaught).catch((e: unknown) => e);
+    const error = await pending;
+    expect(error).toBeInstanceOf(NodeHostError);
+    expect(error).toMatchObject({ code: 'NODE_CRASHED' });
+    expect(failures).toEqual([
+      'The embedded node stopped unexpectedly: it failed: simulated fault in the node. Start it again on the Node screen.',
+    ]);
+    expect(() => node.head()).toThrow(expect.objectContaining({ code: 'NODE_CRASHED' }));
+    await expect(node.dryRun!('0a00')).rejects.toMatchObject({ code: 'NODE_CRASHED' });
+    await node.stop();
+
+    const again = await start();
+    expect(again.head().number).toBeGreaterThanOrEqual(headBefore);
+    await again.stop();
+  });
+
+  it('reports a worker thread that exits outright as a node failure naming its exit code', async () => {
+    const node = await start(datadir, () => undefined, sourceEntry(FAULTY_ENTRY));
+    const failures: string[] = [];
+    node.onFailure!((message) => failures.push(message));
+    await expect(node.dryRun!(FAULT.exitThread)).rejects.toMatchObject({ code: 'NODE_CRASHED' });
+    expect(failures).toEqual([
+      'The embedded node stopped unexpectedly: its worker ended with exit code 3. Start it again on the Node screen.',
+    ]);
+    await node.stop();
+    // The thread's end released LevelDB's lock: the folder opens again in this process.
+    const again = await start();
+    expect(again.head().number).toBeGreaterThanOrEqual(1);
+  });
+});
