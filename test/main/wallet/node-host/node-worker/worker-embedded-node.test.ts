@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TronNodeClient } from '@core/client';
+import type { FetchLike } from '@core/client/fetch';
 import { EncodingError, NodeHostError } from '@core/errors';
 import * as b from '@core/tx/builders';
 import { transactionHeader } from '@core/tx/header';
@@ -9,9 +11,11 @@ import type { TransactionJson } from '@core/tx/types';
 import { JavaError } from '@main/node/errors';
 import { deriveKeys, FUNDED_PATH, type DerivedKey } from '@main/node/genesis';
 import type { EmbeddedNode, EmbeddedNodeConfig } from '@main/wallet/node-host/embedded-node';
+import { NodeHost } from '@main/wallet/node-host/node-host';
+import { Settings, SETTINGS_FILE } from '@main/wallet/stores/settings';
 import { workerNodeFactory } from '@main/wallet/node-host/node-worker/worker-embedded-node';
 import { FAULT, FAULTY_ENTRY, sourceEntry, sourceWorkerNodeFactory } from '../../../../fixtures/worker-node';
-import { removeDir, tempDir } from '../../helpers';
+import { quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../../helpers';
 
 const settings = (datadir: string, log: (line: string) => void): EmbeddedNodeConfig => ({
   port: 0,
@@ -184,5 +188,49 @@ describe('the embedded node in a worker thread', () => {
     // The thread's end released LevelDB's lock: the folder opens again in this process.
     const again = await start();
     expect(again.head().number).toBeGreaterThanOrEqual(1);
+  });
+});
+
+/** The host over the worker-backed node, as the app runs it. */
+describe('node host with the embedded node in a worker thread', () => {
+  let dir: string;
+  let events: RecordedEvents;
+  let host: NodeHost;
+
+  beforeAll(async () => {
+    dir = await tempDir('worker-host-');
+    events = recordEvents();
+    const settings = await Settings.open(join(dir, SETTINGS_FILE), { embeddedNode: { port: 0, blockTimeMs: 100 } });
+    host = new NodeHost({
+      userDataDir: dir,
+      settings,
+      createEmbeddedNode: workerNodeFactory({ entry: sourceEntry(FAULTY_ENTRY) }),
+      fetch: globalThis.fetch as unknown as FetchLike,
+      emit: events.emit,
+      log: quietLog,
+      clipboard: { writeText() {} },
+      embeddedPollMs: 25,
+    });
+  });
+  afterAll(async () => {
+    await host.close();
+    await removeDir(dir);
+  });
+
+  it('shows a crash of the worker as a failed node with the reason, and starts again on its chain', async () => {
+    await host.open();
+    await events.waitFor('node:block', (block) => block.number >= 3);
+    expect(host.status()).toMatchObject({ state: 'running', source: 'embedded' });
+
+    await expect(host.dryRunner()!(FAULT.throwUncaught as never)).rejects.toMatchObject({ code: 'NODE_CRASHED' });
+    const failed = await events.waitFor('node:status', (status) => status.state === 'failed');
+    expect(failed.message).toBe(
+      'The embedded node stopped unexpectedly: it failed: simulated fault in the node. Start it again on the Node screen.',
+    );
+    expect(host.status()).toMatchObject({ state: 'failed' });
+
+    const restarted = await host.restartEmbedded();
+    expect(restarted.state).toBe('running');
+    expect(restarted.headBlock).toBeGreaterThanOrEqual(3);
   });
 });
