@@ -8,11 +8,18 @@ import type { ErrorData } from './error-data';
  * functions do not cross, so the node's log comes back as `log` messages and errors as `ErrorData`.
  */
 
+/** createNode inputs beyond the host settings; the app passes none (the node's defaults). */
+export interface NodeOverrides {
+  readonly signatureWorkers?: number;
+  readonly accounts?: number;
+  readonly maxPendingTransactions?: number;
+}
+
 /** What the worker is started with (`workerData`). */
 export interface NodeWorkerData {
   readonly config: Omit<EmbeddedNodeConfig, 'log'>;
-  /** createNode inputs the host settings do not carry (tests: fewer signature workers). */
-  readonly nodeOverrides?: { readonly signatureWorkers?: number };
+  /** createNode inputs the host settings do not carry (tests and the bench). */
+  readonly nodeOverrides?: NodeOverrides;
   /** How often the worker compares the head with the one it last pushed, in ms. */
   readonly headPollMs?: number;
 }

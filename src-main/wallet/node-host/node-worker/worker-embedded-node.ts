@@ -8,6 +8,7 @@ import { fromErrorData } from './error-data';
 import {
   EVENT,
   REQUEST,
+  type NodeOverrides,
   type NodeWorkerData,
   type NodeWorkerEvent,
   type NodeWorkerReady,
@@ -26,8 +27,8 @@ export type NodeWorkerEntry =
 
 export interface WorkerNodeOptions {
   readonly entry: NodeWorkerEntry;
-  /** createNode inputs beyond the host settings (tests: `signatureWorkers`). */
-  readonly nodeOverrides?: NodeWorkerData['nodeOverrides'];
+  /** createNode inputs beyond the host settings (tests and the bench). */
+  readonly nodeOverrides?: NodeOverrides;
   readonly headPollMs?: number;
   /** How long a stopped worker may take to end after its node stopped before it is terminated. */
   readonly exitGraceMs?: number;
