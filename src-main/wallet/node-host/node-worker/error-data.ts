@@ -28,7 +28,12 @@ import {
  */
 export type ErrorData =
   | { readonly kind: 'wallet'; readonly error: SerializedError }
-  | { readonly kind: 'node'; readonly name: NodeErrorName; readonly message: string; readonly fields: readonly unknown[] }
+  | {
+      readonly kind: 'node';
+      readonly name: NodeErrorName;
+      readonly message: string;
+      readonly fields: readonly unknown[];
+    }
   | {
       readonly kind: 'plain';
       readonly name: string;
@@ -50,7 +55,11 @@ const codec = <E extends Error>(
 ): NodeErrorCodec<E> => ({ type, fields, build });
 
 const messageOnly = <E extends Error>(type: new (message: string) => E): NodeErrorCodec<E> =>
-  codec(type, () => [], (message) => new type(message));
+  codec(
+    type,
+    () => [],
+    (message) => new type(message),
+  );
 
 /** src-main/node/errors.ts, class by class (none extends another, so the order does not matter). */
 const NODE_ERRORS = {

@@ -144,7 +144,9 @@ class WorkerLink {
     });
     worker.on('exit', (code) => {
       if (!isStarted)
-        refused(startError ?? new Error(`The embedded node's worker ended (exit code ${code}) before the node started.`));
+        refused(
+          startError ?? new Error(`The embedded node's worker ended (exit code ${code}) before the node started.`),
+        );
       if (!this.stopping) this.fail(`its worker ended with exit code ${code}`);
       for (const call of this.pending.values()) call.reject(this.failure ?? stoppedError());
       this.pending.clear();
@@ -174,9 +176,7 @@ class WorkerLink {
               this.call(REQUEST.dryRun, { tx, ...(options ? { options } : {}) }),
           }
         : {}),
-      ...(ready.hasDryRunSequence
-        ? { dryRunSequence: (steps) => this.call(REQUEST.dryRunSequence, { steps }) }
-        : {}),
+      ...(ready.hasDryRunSequence ? { dryRunSequence: (steps) => this.call(REQUEST.dryRunSequence, { steps }) } : {}),
       stop: () => this.stop(),
       fork,
       onFailure: (listener) => {
