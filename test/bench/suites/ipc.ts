@@ -5,9 +5,9 @@ import { bytesToHex } from '../../../src-core/bytes/hex';
 import { createNode } from '../../../src-main/node';
 import { deriveKeys, FUNDED_PATH } from '../../../src-main/node/genesis';
 import { embeddedNodeFactory } from '../../../src-main/wallet/node-host/create-embedded';
-import type { EmbeddedNode, EmbeddedNodeFactory } from '../../../src-main/wallet/node-host/embedded-node';
+import type { EmbeddedNodeFactory } from '../../../src-main/wallet/node-host/embedded-node';
 import type { NodeOverrides } from '../../../src-main/wallet/node-host/node-worker/protocol';
-import { sourceWorkerNodeFactory } from '../../fixtures/worker-node';
+import { mineOverHttp, onDemandChain, sourceWorkerNodeFactory } from '../../fixtures/worker-node';
 import { presign, type PresignSource } from '../node/broadcast';
 import { ClientThread } from '../node/client-thread';
 import { IpcProbe, percentile } from '../node/ipc-probe';
@@ -38,23 +38,9 @@ interface Side {
   packed: number;
 }
 
-async function mine(node: EmbeddedNode): Promise<void> {
-  const response = await fetch(`${node.url}/admin/mine`, { method: 'POST', body: '{}' });
-  if (response.status !== 200) throw new Error(`/admin/mine answered ${response.status}`);
-}
-
 async function round(side: Side, r: number): Promise<void> {
   const datadir = await mkdtemp(join(os.tmpdir(), 'bench-ipc-'));
-  const node = await side.factory({
-    port: 0,
-    datadir,
-    blockTimeMs: 0,
-    saveInternalTx: false,
-    estimateEnergy: true,
-    allowBrowserAccess: false,
-    adminEndpoints: true,
-    log: () => undefined,
-  });
+  const node = await side.factory(onDemandChain(datadir));
   const probe = IpcProbe.start(() => ({ state: 'running', headBlock: node.head().number }));
   const client = await ClientThread.start(node.port, CONCURRENCY);
   try {
@@ -79,7 +65,7 @@ async function round(side: Side, r: number): Promise<void> {
         for (const batch of batches) {
           const { accepted, refused } = await client.sendKept(batch);
           if (accepted !== BLOCK_TXS) throw new Error(`only ${accepted} of ${BLOCK_TXS} accepted: ${refused}`);
-          await mine(node);
+          await mineOverHttp(node);
         }
         // The worker pushes its head after the block: wait for it, as the Node screen would.
         while (node.head().number < before + BLOCKS) await new Promise((resolve) => setTimeout(resolve, 5));

@@ -111,19 +111,16 @@ export async function serveEmbeddedNode(
         void answer(request.id, () => running.dryRunSequence!(request.steps));
         return;
       case REQUEST.impersonate:
+      case REQUEST.stopImpersonating: {
+        const { kind, address } = request;
+        // The report goes out before the reply, so the caller reads the change once it is answered.
         void answer(request.id, async () => {
-          const address = await requireFork().impersonate(request.address);
+          const base58 = await requireFork()[kind](address);
           pushReport();
-          return address;
+          return base58;
         });
         return;
-      case REQUEST.stopImpersonating:
-        void answer(request.id, async () => {
-          const address = await requireFork().stopImpersonating(request.address);
-          pushReport();
-          return address;
-        });
-        return;
+      }
       case REQUEST.stop:
         void answer(request.id, async () => {
           await stop();

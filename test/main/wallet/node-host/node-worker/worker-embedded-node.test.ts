@@ -10,28 +10,19 @@ import { signTransaction } from '@core/tx/sign';
 import type { TransactionJson } from '@core/tx/types';
 import { JavaError } from '@main/node/errors';
 import { deriveKeys, FUNDED_PATH, type DerivedKey } from '@main/node/genesis';
-import type { EmbeddedNode, EmbeddedNodeConfig } from '@main/wallet/node-host/embedded-node';
+import type { EmbeddedNode } from '@main/wallet/node-host/embedded-node';
 import { NodeHost } from '@main/wallet/node-host/node-host';
 import { Settings, SETTINGS_FILE } from '@main/wallet/stores/settings';
 import { workerNodeFactory } from '@main/wallet/node-host/node-worker/worker-embedded-node';
-import { FAULT, FAULTY_ENTRY, sourceEntry, sourceWorkerNodeFactory } from '../../../../fixtures/worker-node';
+import {
+  FAULT,
+  FAULTY_ENTRY,
+  mineOverHttp,
+  onDemandChain,
+  sourceEntry,
+  sourceWorkerNodeFactory,
+} from '../../../../fixtures/worker-node';
 import { quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../../helpers';
-
-const settings = (datadir: string, log: (line: string) => void): EmbeddedNodeConfig => ({
-  port: 0,
-  datadir,
-  blockTimeMs: 0,
-  saveInternalTx: false,
-  estimateEnergy: true,
-  allowBrowserAccess: false,
-  adminEndpoints: true,
-  log,
-});
-
-async function mine(node: EmbeddedNode): Promise<void> {
-  const response = await fetch(`${node.url}/admin/mine`, { method: 'POST', body: '{}' });
-  expect(response.status).toBe(200);
-}
 
 /** Waits for the head the worker pushes to reach `number` (a timeout only stops a hung test). */
 async function headReaches(node: EmbeddedNode, number: number): Promise<void> {
@@ -60,7 +51,7 @@ describe('the embedded node in a worker thread', () => {
   });
 
   async function start(dir = datadir, log: (line: string) => void = () => undefined, entry = sourceEntry()) {
-    const node = await workerNodeFactory({ entry })(settings(dir, log));
+    const node = await workerNodeFactory({ entry })(onDemandChain(dir, log));
     started.push(node);
     return node;
   }
@@ -108,7 +99,7 @@ describe('the embedded node in a worker thread', () => {
 
     const before = (await client.getAccount(keys[1]!.hex))!.balance;
     expect((await client.broadcastTransaction(signed)).txid).toBe(signed.txID);
-    await mine(node);
+    await mineOverHttp(node);
     await headReaches(node, 2);
     balanceAfterTransfer = (await client.getAccount(keys[1]!.hex))!.balance;
     expect(balanceAfterTransfer - before).toBe(1_500_000n);
@@ -145,9 +136,7 @@ describe('the embedded node in a worker thread', () => {
     const port = (blocker.address() as { port: number }).port;
     const other = await tempDir('worker-node-port-');
     dirs.push(other);
-    const failure = await sourceWorkerNodeFactory()({ ...settings(other, () => undefined), port }).catch(
-      (e: unknown) => e,
-    );
+    const failure = await sourceWorkerNodeFactory()({ ...onDemandChain(other), port }).catch((e: unknown) => e);
     blocker.close();
     expect(failure).toBeInstanceOf(Error);
     expect(failure).toMatchObject({ code: 'EADDRINUSE' });
