@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TronNodeClient } from '@core/client';
 import type { FetchLike } from '@core/client/fetch';
-import { EncodingError, NodeHostError } from '@core/errors';
+import { AddressError, EncodingError, NodeHostError } from '@core/errors';
 import * as b from '@core/tx/builders';
 import { transactionHeader } from '@core/tx/header';
 import { signTransaction } from '@core/tx/sign';
 import type { TransactionJson } from '@core/tx/types';
+import { createNode, type TronNode } from '@main/node';
 import { JavaError } from '@main/node/errors';
 import { deriveKeys, FUNDED_PATH, type DerivedKey } from '@main/node/genesis';
 import type { EmbeddedNode } from '@main/wallet/node-host/embedded-node';
@@ -177,6 +178,46 @@ describe('the embedded node in a worker thread', () => {
     // The thread's end released LevelDB's lock: the folder opens again in this process.
     const again = await start();
     expect(again.head().number).toBeGreaterThanOrEqual(1);
+  });
+});
+
+/**
+ * Fork mode through the worker: the fork's synchronous upstream reads block only the worker, so
+ * the upstream can even be a node on this (main) thread.
+ */
+describe('the embedded node in a worker thread as a fork', () => {
+  let upstream: TronNode;
+  let dir: string;
+  let node: EmbeddedNode | undefined;
+
+  beforeAll(async () => {
+    upstream = await createNode({ port: 0, blockTimeMs: 0, signatureWorkers: 0 });
+    await upstream.mine(2);
+    dir = await tempDir('worker-fork-');
+  });
+  afterAll(async () => {
+    await node?.stop();
+    await upstream?.stop();
+    await removeDir(dir);
+  });
+
+  it("offers the fork's report and impersonation, the report updated once each change is answered", async () => {
+    node = await sourceWorkerNodeFactory({ nodeOverrides: { signatureWorkers: 0 } })({
+      ...onDemandChain(dir),
+      fork: { url: upstream.url },
+    });
+    const fork = node.fork!;
+    expect(fork.report()).toMatchObject({
+      upstream: upstream.url,
+      forkPoint: { number: upstream.head().number, id: upstream.head().id },
+      impersonated: [],
+    });
+    const holder = upstream.accounts[3]!.address;
+    expect(await fork.impersonate(holder)).toBe(holder);
+    expect(fork.report().impersonated).toEqual([holder]);
+    expect(await fork.stopImpersonating(upstream.accounts[3]!.hex)).toBe(holder);
+    expect(fork.report().impersonated).toEqual([]);
+    await expect(fork.impersonate('not-an-address')).rejects.toBeInstanceOf(AddressError);
   });
 });
 
