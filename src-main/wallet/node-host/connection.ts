@@ -129,6 +129,8 @@ export class NetworkConnection {
   client: TronNodeClient | null = null;
   /** The embedded node this connection started; the host stops it. */
   embedded: EmbeddedNode | null = null;
+  /** The block time the embedded node was started with (a changed setting waits for a restart). */
+  embeddedBlockTimeMs: number | null = null;
   private watcher: BlockWatcher | null = null;
   private retry: NodeJS.Timeout | null = null;
   private closed = false;
@@ -185,6 +187,7 @@ export class NetworkConnection {
       ...(fork ? { fork: { url: fork.url, ...(fork.apiKey ? { apiKey: fork.apiKey } : {}) } } : {}),
     });
     this.embedded = node;
+    this.embeddedBlockTimeMs = settings.blockTimeMs;
     node.onFailure?.((message) => {
       if (this.closed) return;
       this.context.setStatus({ state: 'failed', endpoint: node.url, message });
