@@ -41,19 +41,39 @@ export const PRIVATE_NET_GENESIS = {
 
 /**
  * Chain parameters of the private net where they differ from mainnet's: its `block` and
- * `committee` settings (maintenance every 5 minutes, unstaked TRX withdrawable after 1 day,
- * account names updatable), and java-tron's DynamicPropertiesStore defaults it keeps where mainnet
- * raised them by proposals (what energy and bandwidth cost, the free bandwidth). Costs decide
- * whether a fee_limit written for TRE suffices.
+ * `committee` settings (a maintenance once a day, unstaking delayed 1 day, account names
+ * updatable), and java-tron's DynamicPropertiesStore defaults it keeps where mainnet raised them
+ * by proposals (what energy and bandwidth cost, the free bandwidth). Costs decide whether a
+ * fee_limit written for TRE suffices.
+ *
+ * The maintenance interval is the one TRE's image has shipped since it was trontools/quickstart
+ * (TRON-US/docker-tron-quickstart, conf/full.conf: `block.maintenanceTimeInterval = 86400000`):
+ * a maintenance block, and the two slots java-tron skips after it (DposSlot,
+ * MAINTENANCE_SKIP_SLOTS), come once a day instead of interrupting a test run every few minutes.
  */
 export const PRIVATE_NET_CHAIN_PARAMETERS = {
-  getMaintenanceTimeInterval: 300_000n,
+  getMaintenanceTimeInterval: 86_400_000n,
   getUnfreezeDelayDays: 1n,
   getAllowUpdateAccountName: 1n,
   getEnergyFee: 100n,
   getTransactionFee: 10n,
   getFreeNetLimit: 5_000n,
 } as const;
+
+/**
+ * How long one day of `getUnfreezeDelayDays` lasts on TRE: an UnfreezeBalanceV2 matures a minute
+ * later, not a day. Stock java-tron counts the delay in FROZEN_PERIOD, a compile-time constant of
+ * 86,400,000 ms (Parameter.ChainConstant; UnfreezeBalanceV2Actuator and UnfreezeBalanceV2Processor
+ * add `unfreezeDelayDays * FROZEN_PERIOD`), and no config key shortens it; TRE runs its own build of
+ * the FullNode (the `tre_*` methods, a mutable BLOCK_PRODUCED_INTERVAL). TronWeb's integration
+ * suite, which its maintainers run against TRE (`tronbox/tre:dev`), unstakes, waits 65 s and then
+ * expects a withdrawable amount (trx.test.ts `#getCanWithdrawUnfreezeAmount`); until TronWeb 6
+ * built transactions locally, its `#withdrawExpireUnfreeze` test also had the node build a
+ * WithdrawExpireUnfreeze after that wait, which WithdrawExpireUnfreezeActuator.validate refuses
+ * ("no unFreeze balance to withdraw") unless an unstake has matured. A minute is the day those
+ * 65 s were written for.
+ */
+export const PRIVATE_NET_UNFREEZE_DAY_MS = 60_000;
 
 /** AccountType.AssetIssue (java-tron's genesis accounts). */
 export const ASSET_ISSUE_ACCOUNT_TYPE = 1;

@@ -1,9 +1,15 @@
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { NODE_PROFILE } from '../config';
-import { ASSET_ISSUE_ACCOUNT_TYPE, PRIVATE_NET_GENESIS, privateNetAccounts } from '../private-net';
+import {
+  ASSET_ISSUE_ACCOUNT_TYPE,
+  PRIVATE_NET_GENESIS,
+  PRIVATE_NET_UNFREEZE_DAY_MS,
+  privateNetAccounts,
+} from '../private-net';
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import type { NodeConfig } from '../config';
 import { SLOT_MS } from '../consensus/slot-clock';
+import { DAY_MS } from '../staking/rules';
 import type { DerivedKey } from '../genesis';
 import { defaultWitnessPermission, newAccount } from '../state/account';
 import type { StateBackend } from '../state/backend';
@@ -102,7 +108,7 @@ export function createGenesis(state: StateBackend, input: GenesisInput): BatchOp
 
 /** The dynamic properties of a chain at its block 0. */
 export function genesisProperties(
-  config: Pick<NodeConfig, 'chainParameters'>,
+  config: Pick<NodeConfig, 'chainParameters'> & Partial<Pick<NodeConfig, 'profile'>>,
   witnessKeys: readonly Pick<DerivedKey, 'hex'>[],
   genesisTimestamp: number,
   headId: string,
@@ -132,6 +138,7 @@ export function genesisProperties(
     activeWitnesses: witnessKeys.map((k) => k.hex),
     genesisWitnesses: witnessKeys.map((k) => k.hex),
     parameters: params,
+    unfreezeDayMs: config.profile === NODE_PROFILE.tre ? PRIVATE_NET_UNFREEZE_DAY_MS : DAY_MS,
   };
 }
 

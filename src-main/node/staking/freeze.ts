@@ -170,7 +170,7 @@ export function applyUnfreezeV2(view: StateView, ownerHex: string, amount: bigin
   const account = view.mutableAccount(ownerHex)!;
   const withdrawn = withdrawMatured(account, now);
   settleOldTronPower(view, account);
-  const expireTime = now + Number(view.props.parameters.getUnfreezeDelayDays) * DAY_MS;
+  const expireTime = now + Number(view.props.parameters.getUnfreezeDelayDays) * (view.props.unfreezeDayMs ?? DAY_MS);
   account.unfrozenV2 = [...account.unfrozenV2, { type: resource, amount, expireTime }];
   changeStake(view, account, resource, -amount);
   reduceVotesToPower(view, ownerHex, account, resource);

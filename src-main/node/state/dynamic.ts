@@ -42,6 +42,11 @@ export interface DynamicProperties extends TxMutableProperties {
   /** The genesis representatives ("guard representatives": they never withdraw rewards). */
   genesisWitnesses: string[];
   parameters: ChainParameters;
+  /**
+   * Milliseconds in one day of the unstaking delay (java-tron FROZEN_PERIOD, 86,400,000); shorter
+   * only on the tre profile. Absent in stores written before it existed: a full day.
+   */
+  unfreezeDayMs?: number;
 }
 
 /** Mainnet masks with Stake 2.0 on: every system contract type; actives lack AccountPermissionUpdate (46). */

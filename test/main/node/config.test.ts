@@ -91,10 +91,10 @@ describe('node config: the profile', () => {
     expect(resolveConfig({ profile: 'tre', accountBalanceSun: 5n }).accountBalanceSun).toBe(5n);
   });
 
-  it('takes the private net’s chain parameters on the tre profile (prices, 5-minute maintenance), unless told otherwise', () => {
+  it('takes the private net’s chain parameters on the tre profile (prices, daily maintenance), unless told otherwise', () => {
     const params = resolveConfig({ profile: 'tre' }).chainParameters;
     expect([params.getEnergyFee, params.getTransactionFee, params.getFreeNetLimit]).toEqual([100n, 10n, 5000n]);
-    expect([params.getMaintenanceTimeInterval, params.getUnfreezeDelayDays]).toEqual([300_000n, 1n]);
+    expect([params.getMaintenanceTimeInterval, params.getUnfreezeDelayDays]).toEqual([86_400_000n, 1n]);
     expect(resolveConfig().chainParameters.getEnergyFee).toBe(210n);
     const chosen = resolveConfig({ profile: 'tre', chainParameters: { getEnergyFee: 420n } }).chainParameters;
     expect(chosen.getEnergyFee).toBe(420n);

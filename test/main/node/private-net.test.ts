@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '../../../src-main/node';
 import { PRIVATE_NET_GENESIS } from '../../../src-main/node/private-net';
-import { call, startNode } from './helpers';
+import { call, fundedKey, startNode } from './helpers';
+import { account, advance, b, build, info, send, TRX } from './staking/helpers';
 
 const ZION = 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC';
 const ZION_HEX = '417e5f4552091a69125d5dfcb7b8c2659029395bdf';
@@ -61,6 +62,49 @@ describe('the tre profile: java-tron’s private net as TRE runs it', () => {
     expect(transfers).toEqual(
       node.accounts.map((a) => ({ owner_address: ZION, to_address: a.address, amount: 10_000_000_000 })),
     );
+  });
+});
+
+describe('the tre profile’s clock for unstaking and maintenance', () => {
+  let node: TronNode;
+  beforeAll(async () => {
+    node = await startNode({ profile: 'tre', accounts: 1 });
+  });
+  afterAll(async () => {
+    await node.stop();
+  });
+
+  it('matures an unstake one minute after it, as TRE does, while the chain still reports a 1-day delay', async () => {
+    const a = fundedKey(node, 0);
+    await send(node, b.freezeBalanceV2Contract({ owner: a.hex, amount: 100n * TRX, resource: 'ENERGY' }), a);
+    await node.mine(1);
+    const unstakedAt = node.head().timestamp;
+    await send(node, b.unfreezeBalanceV2Contract({ owner: a.hex, amount: 10n * TRX, resource: 'ENERGY' }), a);
+    await node.mine(1);
+    const expire = unstakedAt + 60_000;
+    expect((await account(node, a.hex)).unfrozenV2).toEqual([
+      { type: 'ENERGY', unfreeze_amount: 10_000_000, unfreeze_expire_time: expire },
+    ]);
+    const withdrawable = (timestamp: number) =>
+      build(node, 'getcanwithdrawunfreezeamount', { owner_address: a.hex, timestamp });
+    expect(await withdrawable(expire - 1)).toEqual({});
+    expect(await withdrawable(expire)).toEqual({ amount: 10_000_000 });
+
+    await advance(node, 60);
+    const withdraw = await send(node, b.withdrawExpireUnfreezeContract({ owner: a.hex }), a);
+    await node.mine(1);
+    expect((await info(node, withdraw.txID)).withdraw_expire_amount).toBe(10_000_000);
+    const { chainParameter } = (await call(node, '/wallet/getchainparameters')).json;
+    const value = (key: string) => chainParameter.find((p: { key: string }) => p.key === key)?.value;
+    expect([value('getUnfreezeDelayDays'), value('getMaintenanceTimeInterval')]).toEqual([1, 86_400_000]);
+  });
+
+  it('keeps the next maintenance a day ahead of the head, so no slots are skipped during a test run', async () => {
+    const { num } = (await call(node, '/wallet/getnextmaintenancetime')).json;
+    const head = node.head().timestamp;
+    expect(num).toBeGreaterThan(head);
+    expect(num).toBeLessThanOrEqual(head + 86_400_000);
+    expect(num % 86_400_000).toBe(0);
   });
 });
 
