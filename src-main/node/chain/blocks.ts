@@ -7,9 +7,19 @@ import { decodeHeader } from './block';
 /**
  * The stored blocks (`b<number>`, `i<blockId>`), transactions (`t<txid>`: block number ‖
  * Transaction with its ret) and TransactionInfos (`n<txid>`), with the recent blocks and their
- * ids kept in memory: the ids of the last 256 blocks answer BLOCKHASH synchronously.
+ * ids kept in memory: the ids of the last 256 blocks answer BLOCKHASH synchronously. A block's
+ * reply text (`j<number><form>`, rendered by whoever registered a `BlockTextRenderer` with the
+ * chain) is opaque bytes here: storage does not know the JSON shapes.
  */
 const RECENT_BLOCKS = 256;
+
+/** The forms a block's text is kept in: addresses in hex (visible=false) or Base58Check (visible=true). */
+export const BLOCK_TEXT_FORM = { hex: 0x68, visible: 0x76 } as const;
+export type BlockTextForm = (typeof BLOCK_TEXT_FORM)[keyof typeof BLOCK_TEXT_FORM];
+
+export function blockTextKey(number: number, form: BlockTextForm): Uint8Array {
+  return key(PREFIX.blockText, u64(number), Uint8Array.of(form));
+}
 
 export interface StoredTransaction {
   readonly blockNumber: number;
@@ -48,6 +58,11 @@ export class BlockLog {
 
   async blockBytes(number: number): Promise<Uint8Array | undefined> {
     return this.bytesCache.get(number) ?? (await this.store.get(key(PREFIX.block, u64(number))));
+  }
+
+  /** The text of block `number` in `form` written with the block, if its renderer ran then. */
+  async blockText(number: number, form: BlockTextForm): Promise<Uint8Array | undefined> {
+    return this.store.get(blockTextKey(number, form));
   }
 
   /** blockID (hex) of a stored block; undefined when there is none with that number. */

@@ -1,32 +1,70 @@
 import type { Chain } from '../chain/chain';
+import { BLOCK_TEXT_FORM, type BlockTextForm } from '../chain/blocks';
 import { BoundedCache } from '../state/cache';
 import { blockJson } from './format';
 import { jsonText, RawReply } from './server';
 
 /**
- * The reply texts of the block reads (getnowblock, getblock, getblockbynum, getblockbyid), kept in
- * a cache bounded by their length. A block on this chain never changes once written, wallets ask
- * for the same recent blocks again and again (getnowblock every few seconds), and a block of
- * hundreds of transactions is hundreds of kB of JSON whose rendering takes tens of ms.
+ * The reply texts of the block reads (getnowblock, getblock, getblockbynum, getblockbyid on
+ * /wallet and /walletsolidity), as UTF-8 bytes written to the socket as they are. A block on this
+ * chain never changes once written, and a block of hundreds of transactions is hundreds of kB of
+ * JSON whose rendering takes tens of ms, so no request renders one twice:
+ *
+ * - the forms named in `storedForms` are rendered when the block is committed and written in the
+ *   block's own atomic batch (`Chain.blockTextRenderers`): a block that is never written leaves no
+ *   text, and a restart serves the text written with its block;
+ * - any other form (and a block written without its text: block 0, a fork's upstream headers, a
+ *   data directory from before) is rendered on its first request;
+ * - both are kept in a cache bounded by their length, for the blocks asked for again and again
+ *   (getnowblock every few seconds).
  */
-const CACHE_CHARS = 32 * 1024 * 1024;
-/** What an entry costs besides its text (JSON is ASCII: one byte per character in V8). */
+const CACHE_BYTES = 32 * 1024 * 1024;
+/** What an entry costs besides its bytes. */
 const ENTRY_OVERHEAD = 128;
+const NO_BLOCK = '{}\n';
+
+/** Util.printBlockToJSON of a stored block as the reply's bytes (JsonFormat, with the trailing newline). */
+export function blockReplyBytes(blockBytes: Uint8Array, visible: boolean, detail = true): Buffer {
+  return Buffer.from(jsonText(blockJson(blockBytes, visible, detail)), 'utf8');
+}
+
+const formOf = (visible: boolean): BlockTextForm => (visible ? BLOCK_TEXT_FORM.visible : BLOCK_TEXT_FORM.hex);
 
 export class BlockReplies {
-  private readonly cache = new BoundedCache<RawReply>(CACHE_CHARS);
+  private readonly cache = new BoundedCache<RawReply>(CACHE_BYTES);
 
-  constructor(private readonly chain: Chain) {}
+  /** `storedForms`: the address forms rendered at commit (`true`: visible=true, Base58Check). */
+  constructor(
+    private readonly chain: Chain,
+    storedForms: readonly boolean[] = [],
+  ) {
+    for (const visible of storedForms)
+      chain.blockTextRenderers.push({
+        form: formOf(visible),
+        render: (block) => blockReplyBytes(block.bytes, visible),
+      });
+  }
 
-  /** Util.printBlockToJSON of block `number` (`{}` when the chain has none), as reply text. */
+  /** Util.printBlockToJSON of block `number` (`{}` when the chain has none), as reply bytes. */
   async reply(number: number, visible: boolean, detail = true): Promise<RawReply> {
     const cacheKey = `${number}:${visible ? 'v' : 'h'}:${detail ? 'd' : 's'}`;
     const cached = this.cache.get(cacheKey);
     if (cached) return cached;
-    const bytes = await this.chain.blockBytes(number);
-    if (!bytes) return new RawReply(jsonText({}));
-    const reply = new RawReply(jsonText(blockJson(bytes, visible, detail)));
-    this.cache.set(cacheKey, reply, reply.text.length + ENTRY_OVERHEAD);
+    const text =
+      (detail ? await this.storedText(number, visible) : undefined) ?? (await this.render(number, visible, detail));
+    if (!text) return new RawReply(NO_BLOCK);
+    const reply = new RawReply(text);
+    this.cache.set(cacheKey, reply, text.length + ENTRY_OVERHEAD);
     return reply;
+  }
+
+  private async storedText(number: number, visible: boolean): Promise<Buffer | undefined> {
+    const stored = await this.chain.blockText(number, formOf(visible));
+    return stored && Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
+  }
+
+  private async render(number: number, visible: boolean, detail: boolean): Promise<Buffer | undefined> {
+    const bytes = await this.chain.blockBytes(number);
+    return bytes && blockReplyBytes(bytes, visible, detail);
   }
 }

@@ -8,7 +8,7 @@ import { createNode } from '../../../src-main/node';
 import { LeanConnection } from '../node/lean-client';
 import { topOfProfile, type CpuProfile, type ProfileWindow } from '../node/cpu-profile';
 import { buildChain, type BuiltChain, type ChainSize } from '../scale/build-chain';
-import { measureLatency, type Latency } from '../scale/latency';
+import { isBlockReply, measureLatency, type Latency, type ReplyCheck } from '../scale/latency';
 
 /**
  * `npm run bench -- scale [--accounts=N] [--transfers=N] [--per-block=N]`: a chain of 200,000
@@ -171,7 +171,7 @@ export async function run(): Promise<boolean> {
 
       // --- reads under concurrency -------------------------------------------------------------
       const reads: { name: string; latency: Latency; cpuMsPerRequest: number }[] = [];
-      const measure = async (name: string, bodies: string[], ok: (reply: string) => boolean): Promise<void> => {
+      const measure = async (name: string, bodies: string[], ok: ReplyCheck): Promise<void> => {
         const window = { startMicros: nowMicros(), endMicros: 0 };
         const cpuBefore = await cpuMsOf(child.pid!);
         const latency = await measureLatency(ready.port, CLIENTS, `/wallet/${name}`, bodies, ok);
@@ -186,7 +186,7 @@ export async function run(): Promise<boolean> {
       await measure('gettransactionbyid', idBodies, (r) => r.includes('"txID"'));
       const numbers = Array.from({ length: built.headNumber }, (_, i) => i + 1);
       const blockBodies = spread(numbers, BLOCK_REQUESTS).map((num) => JSON.stringify({ num }));
-      await measure('getblockbynum', blockBodies, (r) => r.includes('"blockID"'));
+      await measure('getblockbynum', blockBodies, isBlockReply);
       const memory = await memoryOf(child.pid!);
 
       const failedReads = reads.reduce((n, r) => n + r.latency.failed, 0);
@@ -207,9 +207,15 @@ export async function run(): Promise<boolean> {
         },
         ...reads.map((r) => ({
           measure: `${r.name}: p50 / p99 / max, ${r.latency.requests} requests, ${CLIENTS} clients`,
-          value: `${ms(r.latency.p50)} / ${ms(r.latency.p99)} / ${ms(r.latency.max)} (target p99 < ${TARGET_P99_MS} ms); node CPU ${r.cpuMsPerRequest.toFixed(2)} ms a request${r.latency.failed ? `, ${r.latency.failed} wrong answers` : ''}`,
+          value: `${ms(r.latency.p50)} / ${ms(r.latency.p99)} / ${ms(r.latency.max)} (target p99 < ${TARGET_P99_MS} ms); node CPU ${r.cpuMsPerRequest.toFixed(2)} ms a request (client ${r.latency.clientCpuMs.toFixed(2)} ms)${r.latency.failed ? `, ${r.latency.failed} wrong answers` : ''}`,
         })),
       ]);
+      console.log(
+        `latency: from writing a request to the last byte of its reply, each of ${CLIENTS} keep-alive clients sending its next request when its reply is in (so it includes queueing behind the others on the node's one event loop); node CPU: the restarted node's user + system time over the requests (all its threads), client: the bench process's. Load average: ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}.`,
+      );
       if (built.refused) console.log(`first refusal while building: ${built.firstRefusal}`);
       for (const r of reads)
         if (r.latency.firstFailure) console.log(`${r.name}, first wrong answer: ${r.latency.firstFailure}`);
