@@ -60,10 +60,6 @@ export class BlockLog {
     return this.bytesCache.get(number) ?? (await this.store.get(key(PREFIX.block, u64(number))));
   }
 
-  /** The text of block `number` in `form` written with the block, if its renderer ran then. */
-  async blockText(number: number, form: BlockTextForm): Promise<Uint8Array | undefined> {
-    return this.store.get(blockTextKey(number, form));
-  }
 
   /** blockID (hex) of a stored block; undefined when there is none with that number. */
   async blockIdHex(number: number): Promise<string | undefined> {
@@ -76,19 +72,29 @@ export class BlockLog {
     return id;
   }
 
+  // The point reads below read synchronously (getSync): a read through the thread pool costs
+  // more CPU in all (queueing the work, waking a thread, settling the promise, and for a block's
+  // text another copy) than the read itself, which LevelDB mostly answers from its caches and the
+  // page cache.
+
+  /** The text of block `number` in `form` written with the block, if its renderer ran then. */
+  async blockText(number: number, form: BlockTextForm): Promise<Uint8Array | undefined> {
+    return this.store.getSync(blockTextKey(number, form));
+  }
+
   async blockNumberOfId(idHex: string): Promise<number | undefined> {
-    const bytes = await this.store.get(key(PREFIX.blockId, hexToBytes(idHex)));
+    const bytes = this.store.getSync(key(PREFIX.blockId, hexToBytes(idHex)));
     return bytes ? readU64(bytes) : undefined;
   }
 
   async transaction(idHex: string): Promise<StoredTransaction | undefined> {
-    const value = await this.store.get(key(PREFIX.tx, hexToBytes(idHex)));
+    const value = this.store.getSync(key(PREFIX.tx, hexToBytes(idHex)));
     if (!value) return undefined;
     return { blockNumber: readU64(value), bytes: value.subarray(8) };
   }
 
   async transactionInfo(idHex: string): Promise<Uint8Array | undefined> {
-    return this.store.get(key(PREFIX.info, hexToBytes(idHex)));
+    return this.store.getSync(key(PREFIX.info, hexToBytes(idHex)));
   }
 }
 

@@ -15,8 +15,8 @@ import { jsonText, RawReply } from './server';
  *   text, and a restart serves the text written with its block;
  * - any other form (and a block written without its text: block 0, a fork's upstream headers, a
  *   data directory from before) is rendered on its first request;
- * - both are kept in a cache bounded by their length, for the blocks asked for again and again
- *   (getnowblock every few seconds).
+ * - what is rendered is kept in a cache bounded by its length, for the blocks asked for again and
+ *   again (getnowblock every few seconds); a stored text is read from the store each time.
  */
 const CACHE_BYTES = 32 * 1024 * 1024;
 /** What an entry costs besides its bytes. */
@@ -50,8 +50,11 @@ export class BlockReplies {
     const cacheKey = `${number}:${visible ? 'v' : 'h'}:${detail ? 'd' : 's'}`;
     const cached = this.cache.get(cacheKey);
     if (cached) return cached;
-    const text =
-      (detail ? await this.storedText(number, visible) : undefined) ?? (await this.render(number, visible, detail));
+    const stored = detail ? await this.storedText(number, visible) : undefined;
+    // Not cached: reading the store costs less than what holding the reply costs the garbage
+    // collector (a reply kept until evicted is promoted, and only a full collection frees it).
+    if (stored) return new RawReply(stored);
+    const text = await this.render(number, visible, detail);
     if (!text) return new RawReply(NO_BLOCK);
     const reply = new RawReply(text);
     this.cache.set(cacheKey, reply, text.length + ENTRY_OVERHEAD);
