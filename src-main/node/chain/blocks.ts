@@ -60,7 +60,6 @@ export class BlockLog {
     return this.bytesCache.get(number) ?? (await this.store.get(key(PREFIX.block, u64(number))));
   }
 
-
   /** blockID (hex) of a stored block; undefined when there is none with that number. */
   async blockIdHex(number: number): Promise<string | undefined> {
     const cached = this.idCache.get(number);
@@ -79,7 +78,7 @@ export class BlockLog {
 
   /** The text of block `number` in `form` written with the block, if its renderer ran then. */
   async blockText(number: number, form: BlockTextForm): Promise<Uint8Array | undefined> {
-    return this.store.getSync(blockTextKey(number, form));
+    return this.store.getSyncUncached(blockTextKey(number, form));
   }
 
   async blockNumberOfId(idHex: string): Promise<number | undefined> {

@@ -95,6 +95,15 @@ export class Store {
     return this.db.getSync(k) ?? undefined;
   }
 
+  /**
+   * A point read of a large value read once in a while (a block's reply text): LevelDB's block
+   * cache is left as it was, so that one value of hundreds of kB does not push out the blocks
+   * holding thousands of small, often read entries.
+   */
+  getSyncUncached(k: Key): Uint8Array | undefined {
+    return this.db.getSync(k, { fillCache: false }) ?? undefined;
+  }
+
   async getMany(keys: Key[]): Promise<(Uint8Array | undefined)[]> {
     return this.db.getMany(keys);
   }
