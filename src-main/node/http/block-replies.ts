@@ -5,8 +5,8 @@ import { blockJson } from './format';
 import { jsonText, RawReply } from './server';
 
 /**
- * The reply texts of the block reads (getnowblock, getblock, getblockbynum, getblockbyid on
- * /wallet and /walletsolidity), as UTF-8 bytes written to the socket as they are. A block on this
+ * The reply texts of the block reads (getnowblock, getblock, getblockbynum, getblockbyid,
+ * getblockbylimitnext; /wallet and /walletsolidity), as UTF-8 bytes written to the socket as they are. A block on this
  * chain never changes once written, and a block of hundreds of transactions is hundreds of kB of
  * JSON whose rendering takes tens of ms, so no request renders one twice:
  *
@@ -22,6 +22,9 @@ const CACHE_BYTES = 32 * 1024 * 1024;
 /** What an entry costs besides its bytes. */
 const ENTRY_OVERHEAD = 128;
 const NO_BLOCK = '{}\n';
+const LIST_OPEN = Buffer.from('{"block":[');
+const COMMA = Buffer.from(',');
+const LIST_CLOSE = Buffer.from(']}\n');
 
 /** Util.printBlockToJSON of a stored block as the reply's bytes (JsonFormat, with the trailing newline). */
 export function blockReplyBytes(blockBytes: Uint8Array, visible: boolean, detail = true): Buffer {
@@ -59,6 +62,24 @@ export class BlockReplies {
     const reply = new RawReply(text);
     this.cache.set(cacheKey, reply, text.length + ENTRY_OVERHEAD);
     return reply;
+  }
+
+  /**
+   * GetBlockByLimitNextServlet's `{"block":[…]}` of blocks `numbers`, spliced from the blocks' own
+   * replies: JSON text without indentation nests, so the list's text is its items' texts between
+   * commas (a block the chain does not have is `{}`).
+   */
+  async listReply(numbers: readonly number[], visible: boolean): Promise<RawReply> {
+    if (numbers.length === 0) return new RawReply(NO_BLOCK);
+    const parts: Buffer[] = [LIST_OPEN];
+    for (const [i, number] of numbers.entries()) {
+      const text = (await this.reply(number, visible)).text;
+      const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+      if (i > 0) parts.push(COMMA);
+      parts.push(bytes.subarray(0, bytes.length - 1));
+    }
+    parts.push(LIST_CLOSE);
+    return new RawReply(Buffer.concat(parts));
   }
 
   private async storedText(number: number, visible: boolean): Promise<Buffer | undefined> {

@@ -159,6 +159,21 @@ describe('block replies', () => {
     }
   });
 
+  it('serves getblockbylimitnext as printing the list of the blocks would, stored texts and renders alike', async () => {
+    const head = node.head().number;
+    const start = Math.max(0, everyType.number - 2);
+    for (const visible of [false, true]) {
+      const blocks = [];
+      for (let n = start; n <= head; n++) blocks.push(blockJson((await node.chain.blockBytes(n))!, visible));
+      const expected = Buffer.from(jsonText({ block: blocks }), 'utf8');
+      const body = { startNum: start, endNum: head + 5, visible };
+      expect(await served(node, '/wallet/getblockbylimitnext', body)).toEqual(expected);
+    }
+    expect(await served(node, '/wallet/getblockbylimitnext', { startNum: head + 1, endNum: head + 3 })).toEqual(
+      Buffer.from('{}\n'),
+    );
+  });
+
   it('renders a block written without its text (block 0) when first asked, and answers later requests from memory', async () => {
     const replies = new BlockReplies(node.chain);
     expect(await node.chain.blockText(0, BLOCK_TEXT_FORM.hex)).toBeUndefined();
