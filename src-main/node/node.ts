@@ -153,8 +153,8 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     });
     chain.maintenanceHooks.push(dynamicEnergyMaintenance());
     // Blocks are read in hex far more than in Base58Check (TronWeb's getBlock, explorers' sync), and each stored
-    // form adds several times the block's own size to the data directory: the visible=true text is rendered when
-    // first asked for and cached.
+    // form adds several times the block's own size to the data directory: the visible=true text of a block is
+    // rendered when first asked for, then kept.
     const blockReplies = new BlockReplies(chain, [false]);
     fork?.attach(chain);
     recovery = new RecoveryPool(config.signatureWorkers, { log: config.log });

@@ -81,6 +81,11 @@ export class BlockLog {
     return this.store.getSyncUncached(blockTextKey(number, form));
   }
 
+  /** Keeps the text of a stored block in `form`, rendered after the block was written. */
+  async keepBlockText(number: number, form: BlockTextForm, text: Uint8Array): Promise<void> {
+    await this.store.putUnsynced(blockTextKey(number, form), text);
+  }
+
   async blockNumberOfId(idHex: string): Promise<number | undefined> {
     const bytes = this.store.getSync(key(PREFIX.blockId, hexToBytes(idHex)));
     return bytes ? readU64(bytes) : undefined;

@@ -203,6 +203,15 @@ export class Chain {
     return this.blocks.blockText(number, form);
   }
 
+  /**
+   * Keeps a text of block `number` rendered from its stored bytes after it was written (a form no
+   * renderer wrote at commit), so that it is rendered once and not again after a restart.
+   */
+  async keepBlockText(number: number, form: BlockTextForm, text: Uint8Array): Promise<void> {
+    if (number < 0 || number > this.props.headNumber) return;
+    await this.blocks.keepBlockText(number, form, text);
+  }
+
   /** blockID (hex) of a block on the chain. */
   async blockIdHex(number: number): Promise<string> {
     if (number === this.props.headNumber) return this.props.headId;

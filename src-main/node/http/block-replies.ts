@@ -6,19 +6,23 @@ import { jsonText, RawReply } from './server';
 
 /**
  * The reply texts of the block reads (getnowblock, getblock, getblockbynum, getblockbyid,
- * getblockbylimitnext; /wallet and /walletsolidity), as UTF-8 bytes written to the socket as they are. A block on this
- * chain never changes once written, and a block of hundreds of transactions is hundreds of kB of
- * JSON whose rendering takes tens of ms, so no request renders one twice:
+ * getblockbylimitnext; /wallet and /walletsolidity), as UTF-8 bytes written to the socket as they
+ * are. A block on this chain never changes once written, and a block of hundreds of transactions
+ * is hundreds of kB of JSON whose rendering takes tens of ms, so no request renders one twice:
  *
  * - the forms named in `storedForms` are rendered when the block is committed and written in the
  *   block's own atomic batch (`Chain.blockTextRenderers`): a block that is never written leaves no
  *   text, and a restart serves the text written with its block;
  * - any other form (and a block written without its text: block 0, a fork's upstream headers, a
- *   data directory from before) is rendered on its first request;
- * - what is rendered is kept in a cache bounded by its length, for the blocks asked for again and
- *   again (getnowblock every few seconds); a stored text is read from the store each time.
+ *   data directory from before) is rendered on its first request and then written beside the
+ *   block.
+ *
+ * A stored text is read from the store on every request: holding replies of hundreds of kB in
+ * memory costs the garbage collector more than reading them (a reply kept until evicted is
+ * promoted, and only a full collection frees it). Blocks without their transactions (getblock's
+ * `detail` false) are rendered once and kept in a small cache.
  */
-const CACHE_BYTES = 32 * 1024 * 1024;
+const CACHE_BYTES = 4 * 1024 * 1024;
 /** What an entry costs besides its bytes. */
 const ENTRY_OVERHEAD = 128;
 const NO_BLOCK = '{}\n';
@@ -50,14 +54,24 @@ export class BlockReplies {
 
   /** Util.printBlockToJSON of block `number` (`{}` when the chain has none), as reply bytes. */
   async reply(number: number, visible: boolean, detail = true): Promise<RawReply> {
-    const cacheKey = `${number}:${visible ? 'v' : 'h'}:${detail ? 'd' : 's'}`;
+    if (!detail) return this.headerReply(number, visible);
+    const form = formOf(visible);
+    const stored = await this.chain.blockText(number, form);
+    if (stored) return new RawReply(Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength));
+    const text = await this.render(number, visible, true);
+    if (!text) return new RawReply(NO_BLOCK);
+    // Kept beside the block, so that it is not rendered again, after a restart either. A failed
+    // write only means that the next request renders it again.
+    await this.chain.keepBlockText(number, form, text).catch(() => undefined);
+    return new RawReply(text);
+  }
+
+  /** A block without its transactions (getblock's `detail` false): a few hundred bytes, cached. */
+  private async headerReply(number: number, visible: boolean): Promise<RawReply> {
+    const cacheKey = `${number}:${visible ? 'v' : 'h'}`;
     const cached = this.cache.get(cacheKey);
     if (cached) return cached;
-    const stored = detail ? await this.storedText(number, visible) : undefined;
-    // Not cached: reading the store costs less than what holding the reply costs the garbage
-    // collector (a reply kept until evicted is promoted, and only a full collection frees it).
-    if (stored) return new RawReply(stored);
-    const text = await this.render(number, visible, detail);
+    const text = await this.render(number, visible, false);
     if (!text) return new RawReply(NO_BLOCK);
     const reply = new RawReply(text);
     this.cache.set(cacheKey, reply, text.length + ENTRY_OVERHEAD);
@@ -80,11 +94,6 @@ export class BlockReplies {
     }
     parts.push(LIST_CLOSE);
     return new RawReply(Buffer.concat(parts));
-  }
-
-  private async storedText(number: number, visible: boolean): Promise<Buffer | undefined> {
-    const stored = await this.chain.blockText(number, formOf(visible));
-    return stored && Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
   }
 
   private async render(number: number, visible: boolean, detail: boolean): Promise<Buffer | undefined> {

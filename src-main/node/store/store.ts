@@ -150,6 +150,14 @@ export class Store {
     await batch.write({ sync: true });
   }
 
+  /**
+   * One entry written without waiting for the disk: for what can be made again from what is
+   * stored (a block's reply text), so that a crash that loses it loses nothing.
+   */
+  async putUnsynced(k: Key, value: Uint8Array): Promise<void> {
+    await this.db.put(k, value, { sync: false });
+  }
+
   async close(): Promise<void> {
     if (!this.opened) return;
     this.opened = false;

@@ -174,13 +174,23 @@ describe('block replies', () => {
     );
   });
 
-  it('renders a block written without its text (block 0) when first asked, and answers later requests from memory', async () => {
-    const replies = new BlockReplies(node.chain);
-    expect(await node.chain.blockText(0, BLOCK_TEXT_FORM.hex)).toBeUndefined();
-    const first = await replies.reply(0, false);
-    expect(first.text).toEqual(rendered((await node.chain.blockBytes(0))!, false));
-    expect(await replies.reply(0, false)).toBe(first);
-    expect(await replies.reply(0, true)).not.toBe(first);
+  it('renders a block written without its text (block 0) when first asked, then keeps the text beside it', async () => {
+    const fresh = await startNode();
+    try {
+      const replies = new BlockReplies(fresh.chain);
+      const bytes = (await fresh.chain.blockBytes(0))!;
+      expect(await fresh.chain.blockText(0, BLOCK_TEXT_FORM.visible)).toBeUndefined();
+      const first = await replies.reply(0, true);
+      expect(first.text).toEqual(rendered(bytes, true));
+      expect(Buffer.from((await fresh.chain.blockText(0, BLOCK_TEXT_FORM.visible))!)).toEqual(rendered(bytes, true));
+      expect((await replies.reply(0, true)).text).toEqual(first.text);
+      // Without transactions: rendered, never stored, answered again from memory.
+      const header = await replies.reply(0, true, false);
+      expect(header.text).toEqual(rendered(bytes, true, false));
+      expect(await replies.reply(0, true, false)).toBe(header);
+    } finally {
+      await fresh.stop();
+    }
   });
 
   it('answers {} for a block the chain does not have yet, and the block once it is made', async () => {
@@ -243,6 +253,8 @@ describe('block replies after a restart', () => {
     const second = await startNode({ datadir });
     try {
       expect(Buffer.from((await second.chain.blockText(number, BLOCK_TEXT_FORM.hex))!)).toEqual(before[0]);
+      // The visible=true text, rendered by the first request before the restart, was kept.
+      expect(Buffer.from((await second.chain.blockText(number, BLOCK_TEXT_FORM.visible))!)).toEqual(before[1]);
       for (const [i, visible] of [false, true].entries())
         expect(await served(second, '/wallet/getblockbynum', { num: number, visible })).toEqual(before[i]);
       expect(before[0]!.toString()).toContain('"TransferContract"');
