@@ -14,7 +14,9 @@ import { isBlockReply, measureLatency, type Latency, type ReplyCheck } from '../
  * `npm run bench -- scale [--accounts=N] [--transfers=N] [--per-block=N]`: a chain of 200,000
  * accounts and 1,000,000 signed transfers (by default) built through the node's pool and block
  * producer, then the data directory's size, a restart in a process of its own (time to the first
- * served request, the node's RSS) and p50/p99 latency of three reads under 32 concurrent clients.
+ * served request, the node's RSS) and p50/p99 latency of three reads under 32 concurrent clients
+ * (from writing a request to its reply's last byte; see scale/latency.ts), with the node's CPU time
+ * per request, the figure a loaded machine does not inflate.
  * `--keep=<dir>` builds the chain in `<dir>` and leaves it there; `--reuse=<dir>` skips the build
  * and measures a chain kept that way (so a change to the restart or the reads is measured in
  * minutes, on the same chain). `--profile` runs the restarted node under `--cpu-prof` and prints
