@@ -9,7 +9,9 @@ import { walletServices, type Services } from '../ipc/handlers';
 import type { Logger } from '../ipc/logger';
 import { createWalletServices } from '../wallet';
 import { createNode } from '../node';
-import { embeddedNodeFactory } from '../wallet/node-host/create-embedded';
+import { workerNodeFactory } from '../wallet/node-host/node-worker/worker-embedded-node';
+// electron-vite builds the worker entry as a file of its own and gives its path.
+import nodeWorkerPath from '../wallet/node-host/node-worker/worker-entry?modulePath';
 import { ShutdownOrder, type ShutdownSequence } from './shutdown';
 import { electronFileDialogs } from './file-dialogs';
 import { electronRecoveryPhraseDisplay } from './recovery-phrase-dialog';
@@ -33,7 +35,8 @@ export async function createServices(context: AppContext, options: { readonly ou
     userDataDir: app.getPath('userData'),
     emit: (event, payload) => context.events.emit(event, payload),
     log: context.log,
-    createEmbeddedNode: embeddedNodeFactory(createNode),
+    // The embedded node runs in a worker thread, so blocks and dry runs never hold up IPC answers.
+    createEmbeddedNode: workerNodeFactory({ entry: { kind: 'script', path: nodeWorkerPath } }),
     createForkNode: (input) => createNode(input),
     fetch: globalThis.fetch as unknown as FetchLike,
     clipboard: { writeText: (text) => clipboard.writeText(text) },

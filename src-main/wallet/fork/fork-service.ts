@@ -114,14 +114,14 @@ export class ForkService {
     return this.status();
   }
 
-  impersonate(input: { address: string }): ForkStatus {
-    this.requireControl().impersonate(input.address);
+  async impersonate(input: { address: string }): Promise<ForkStatus> {
+    await this.requireControl().impersonate(input.address);
     this.announce();
     return this.status();
   }
 
-  stopImpersonating(input: { address: string }): ForkStatus {
-    this.requireControl().stopImpersonating(input.address);
+  async stopImpersonating(input: { address: string }): Promise<ForkStatus> {
+    await this.requireControl().stopImpersonating(input.address);
     this.announce();
     return this.status();
   }

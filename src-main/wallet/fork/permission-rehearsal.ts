@@ -43,7 +43,7 @@ export async function rehearsePermissionUpdate(
   const { client } = forkAccess(node);
   const base58 = toBase58Address(plan.address);
   const update = buildTransaction(plan.spec, { header: headerOf(node) });
-  control.impersonate(base58);
+  await control.impersonate(base58);
   let packedIn: number;
   try {
     try {
@@ -58,7 +58,7 @@ export async function rehearsePermissionUpdate(
     }
     packedIn = ((await node.mine(1)) as { number: number }).number;
   } finally {
-    control.stopImpersonating(base58);
+    await control.stopImpersonating(base58);
   }
   const account = await client.getAccount(plan.address);
   const groups = effectivePermissions(currentStructure(plan.address, account)).filter((p) => p.type !== 'Witness');

@@ -9,8 +9,9 @@ import type { ForkUpstream } from './fork-targets';
 /** Fork mode's report and impersonation, as src-main/node's `TronNode.fork` offers them. */
 export interface ForkControlLike {
   report(): Record<string, unknown>;
-  impersonate(address: string): string;
-  stopImpersonating(address: string): string;
+  /** Both answer the address in base58; a node in a worker thread answers once it applied the change. */
+  impersonate(address: string): string | Promise<string>;
+  stopImpersonating(address: string): string | Promise<string>;
 }
 
 /** What a throw-away fork is used through: src-main/node's `TronNode`, structurally. */

@@ -21,6 +21,7 @@ export const NodeHostErrorCode = {
   wrongNetwork: 'NODE_WRONG_NETWORK',
   unreachable: 'NODE_UNREACHABLE',
   storesNotReady: 'NODE_STORES_NOT_READY',
+  crashed: 'NODE_CRASHED',
 } as const;
 
 /** A status the connection reports; the host adds the source and network name. */
@@ -187,6 +188,10 @@ export class NetworkConnection {
     });
     this.embedded = node;
     this.embeddedBlockTimeMs = settings.blockTimeMs;
+    node.onFailure?.((message) => {
+      if (this.closed) return;
+      this.context.setStatus({ state: 'failed', endpoint: node.url, message });
+    });
     this.context.hostLog(`Embedded node listening on ${node.url}.`);
     const client = new TronNodeClient({ fullNodeUrl: node.url, fetch: this.context.fetch, timeoutMs: 10_000 });
     this.client = client;

@@ -51,6 +51,11 @@ export interface EmbeddedNode {
   /** Fork mode's report and impersonation; null (or absent) on the dev chain. */
   readonly fork?: ForkControlLike | null;
   /**
+   * Calls `listener` once if the node dies on its own (a node in a worker thread whose thread
+   * ended), with a sentence for the person; absent on nodes that run in this thread.
+   */
+  onFailure?(listener: (message: string) => void): void;
+  /**
    * What a transaction would do (accepted or java-tron's refusal, TransactionInfo, balance
    * changes) on a throw-away copy of the state; see `DryRunResult` in src-main/node.
    */

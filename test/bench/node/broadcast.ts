@@ -29,7 +29,13 @@ export interface Signed {
   readonly body: string;
 }
 
-export async function presign(node: TronNode, count: number, firstAmount: number): Promise<Signed[]> {
+/** What presigning reads of a node: its head, and the funded accounts' keys (hex). */
+export interface PresignSource {
+  head(): { readonly number: number; readonly id: string; readonly timestamp: number };
+  readonly accounts: readonly { readonly hex: string; readonly privateKey: string }[];
+}
+
+export async function presign(node: PresignSource, count: number, firstAmount: number): Promise<Signed[]> {
   const head = node.head();
   const header = transactionHeader({
     refBlock: { number: BigInt(head.number), blockId: head.id },

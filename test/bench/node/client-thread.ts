@@ -41,6 +41,15 @@ export class ClientThread {
     return this.request({ bodies });
   }
 
+  /** Hands a batch to the client thread now; `sendKept` broadcasts it later without copying it again. */
+  async keep(bodies: readonly string[]): Promise<number> {
+    return (await this.request<{ kept: number }>({ keep: bodies })).kept;
+  }
+
+  sendKept(index: number): Promise<{ accepted: number; refused: string }> {
+    return this.request({ send: index });
+  }
+
   request<T>(message: object): Promise<T> {
     return new Promise((resolve, reject) => {
       this.worker.once('message', resolve);

@@ -243,9 +243,9 @@ describe('fork service', () => {
     await expect(service.simulateTx({ txid: 'ab'.repeat(32) })).rejects.toMatchObject({
       code: 'FORK_NOT_REAL_NETWORK',
     });
-    expect(() => service.impersonate({ address: toBase58Address(scenario.bob.hex) })).toThrow(
-      expect.objectContaining({ code: 'FORK_NOT_ACTIVE' }),
-    );
+    await expect(service.impersonate({ address: toBase58Address(scenario.bob.hex) })).rejects.toMatchObject({
+      code: 'FORK_NOT_ACTIVE',
+    });
   });
 
   it('reports a fork of an unreachable node as a failed start naming its URL, and leaves the dev chain selected', async () => {
@@ -281,10 +281,10 @@ describe('fork service', () => {
       expect(service.targets().find((t) => t.target === 'custom')).toMatchObject({ url: a.url, hasApiKey: true });
 
       const multisig = toBase58Address(scenario.multisig.hex);
-      const impersonating = service.impersonate({ address: multisig });
+      const impersonating = await service.impersonate({ address: multisig });
       expect(impersonating.report?.impersonated).toEqual([multisig]);
       expect(events.of('fork:changed').at(-1)?.report?.impersonated).toEqual([multisig]);
-      expect(service.stopImpersonating({ address: multisig }).report?.impersonated).toEqual([]);
+      expect((await service.stopImpersonating({ address: multisig })).report?.impersonated).toEqual([]);
 
       const back = await service.stopEmbedded();
       expect(back).toMatchObject({ active: false, report: null });
