@@ -152,6 +152,10 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       signers,
     });
     chain.maintenanceHooks.push(dynamicEnergyMaintenance());
+    // Blocks are read in hex far more than in Base58Check (TronWeb's getBlock, explorers' sync), and each stored
+    // form adds several times the block's own size to the data directory: the visible=true text of a block is
+    // rendered when first asked for, then kept.
+    const blockReplies = new BlockReplies(chain, [false]);
     fork?.attach(chain);
     recovery = new RecoveryPool(config.signatureWorkers, { log: config.log });
     const pool = new TxPool(chain, recovery, config);
@@ -182,7 +186,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       startedAt: Date.now(),
       contracts,
       dryRunner,
-      blockReplies: new BlockReplies(chain),
+      blockReplies,
       devAccounts,
       mine,
       mineOnClock: async (blocks) => {

@@ -7,9 +7,19 @@ import { decodeHeader } from './block';
 /**
  * The stored blocks (`b<number>`, `i<blockId>`), transactions (`t<txid>`: block number ‖
  * Transaction with its ret) and TransactionInfos (`n<txid>`), with the recent blocks and their
- * ids kept in memory: the ids of the last 256 blocks answer BLOCKHASH synchronously.
+ * ids kept in memory: the ids of the last 256 blocks answer BLOCKHASH synchronously. A block's
+ * reply text (`j<number><form>`, rendered by whoever registered a `BlockTextRenderer` with the
+ * chain) is opaque bytes here: storage does not know the JSON shapes.
  */
 const RECENT_BLOCKS = 256;
+
+/** The forms a block's text is kept in: addresses in hex (visible=false) or Base58Check (visible=true). */
+export const BLOCK_TEXT_FORM = { hex: 0x68, visible: 0x76 } as const;
+export type BlockTextForm = (typeof BLOCK_TEXT_FORM)[keyof typeof BLOCK_TEXT_FORM];
+
+export function blockTextKey(number: number, form: BlockTextForm): Uint8Array {
+  return key(PREFIX.blockText, u64(number), Uint8Array.of(form));
+}
 
 export interface StoredTransaction {
   readonly blockNumber: number;
@@ -61,19 +71,34 @@ export class BlockLog {
     return id;
   }
 
+  // The point reads below read synchronously (getSync): a read through the thread pool costs
+  // more CPU in all (queueing the work, waking a thread, settling the promise, and for a block's
+  // text another copy) than the read itself, which LevelDB mostly answers from its caches and the
+  // page cache.
+
+  /** The text of block `number` in `form` written with the block, if its renderer ran then. */
+  async blockText(number: number, form: BlockTextForm): Promise<Uint8Array | undefined> {
+    return this.store.getSyncUncached(blockTextKey(number, form));
+  }
+
+  /** Keeps the text of a stored block in `form`, rendered after the block was written. */
+  async keepBlockText(number: number, form: BlockTextForm, text: Uint8Array): Promise<void> {
+    await this.store.putUnsynced(blockTextKey(number, form), text);
+  }
+
   async blockNumberOfId(idHex: string): Promise<number | undefined> {
-    const bytes = await this.store.get(key(PREFIX.blockId, hexToBytes(idHex)));
+    const bytes = this.store.getSync(key(PREFIX.blockId, hexToBytes(idHex)));
     return bytes ? readU64(bytes) : undefined;
   }
 
   async transaction(idHex: string): Promise<StoredTransaction | undefined> {
-    const value = await this.store.get(key(PREFIX.tx, hexToBytes(idHex)));
+    const value = this.store.getSync(key(PREFIX.tx, hexToBytes(idHex)));
     if (!value) return undefined;
     return { blockNumber: readU64(value), bytes: value.subarray(8) };
   }
 
   async transactionInfo(idHex: string): Promise<Uint8Array | undefined> {
-    return this.store.get(key(PREFIX.info, hexToBytes(idHex)));
+    return this.store.getSync(key(PREFIX.info, hexToBytes(idHex)));
   }
 }
 

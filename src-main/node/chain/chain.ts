@@ -17,8 +17,8 @@ import { StateView } from '../state/view';
 import type { BatchOp, Store } from '../store/store';
 import { key, PREFIX } from '../store/store';
 import type { SealedBlock } from './block';
-import type { StoredTransaction } from './blocks';
-import { BlockLog } from './blocks';
+import type { BlockTextForm, StoredTransaction } from './blocks';
+import { BlockLog, blockTextKey } from './blocks';
 import type { PackedTx } from './commit';
 import { blockBatch, undoRecordsOf, writeBatch } from './commit';
 import { createGenesis, loadHead, sameGenesisWitnesses } from './genesis';
@@ -56,6 +56,16 @@ export interface ChainOptions {
   readonly genesis?: (state: StateBackend, input: ChainOptions) => BatchOp[];
 }
 
+/**
+ * Renders a block's reply text when it is committed, so that the text is written in the block's
+ * own atomic batch: a block that is never written leaves no text behind, and a restart finds the
+ * text with the block. The chain stores the bytes without knowing what they say.
+ */
+export interface BlockTextRenderer {
+  readonly form: BlockTextForm;
+  render(block: SealedBlock): Uint8Array;
+}
+
 /** A sealed block, the state it leaves, and what it packed: what the chain applies and persists. */
 export interface BlockToCommit {
   readonly block: SealedBlock;
@@ -77,6 +87,8 @@ export class Chain {
   readonly genesisId: Uint8Array;
   /** Run on every maintenance block after votes are tallied, before it is written (the VM's dynamic energy). */
   readonly maintenanceHooks: MaintenanceHook[] = [];
+  /** Texts written with every committed block (the block reads' replies, http/block-replies.ts). */
+  readonly blockTextRenderers: BlockTextRenderer[] = [];
   /** Owners whose transactions pass without their signatures (a fork's /admin/impersonate), hex. */
   readonly impersonated = new Set<string>();
   /** TAPOS for a reference block this chain did not make (a fork: upstream's blocks before the fork point). */
@@ -185,6 +197,21 @@ export class Chain {
     return this.blocks.blockBytes(number);
   }
 
+  /** The text of block `number` in `form` written with the block; undefined past the head or when none was. */
+  async blockText(number: number, form: BlockTextForm): Promise<Uint8Array | undefined> {
+    if (number < 0 || number > this.props.headNumber) return undefined;
+    return this.blocks.blockText(number, form);
+  }
+
+  /**
+   * Keeps a text of block `number` rendered from its stored bytes after it was written (a form no
+   * renderer wrote at commit), so that it is rendered once and not again after a restart.
+   */
+  async keepBlockText(number: number, form: BlockTextForm, text: Uint8Array): Promise<void> {
+    if (number < 0 || number > this.props.headNumber) return;
+    await this.blocks.keepBlockText(number, form, text);
+  }
+
   /** blockID (hex) of a block on the chain. */
   async blockIdHex(number: number): Promise<string> {
     if (number === this.props.headNumber) return this.props.headId;
@@ -262,6 +289,8 @@ export class Chain {
       packed.map(({ tx }) => tx),
     );
     const ops = blockBatch({ block, packed, encoded, undo: keepUndo ? undo : undefined, solidified, props: next });
+    for (const renderer of this.blockTextRenderers)
+      ops.push({ type: 'put', key: blockTextKey(block.number, renderer.form), value: renderer.render(block) });
     await writeBatch(this.store, this.state, [...ops, ...indexed.ops, ...this.state.stage(view)]);
     if (keepUndo) this.solid.add(block.number, undo.accounts, undo.records);
     this.solid.drop(...solidified);

@@ -1,32 +1,103 @@
 import type { Chain } from '../chain/chain';
+import { BLOCK_TEXT_FORM, type BlockTextForm } from '../chain/blocks';
 import { BoundedCache } from '../state/cache';
 import { blockJson } from './format';
 import { jsonText, RawReply } from './server';
 
 /**
- * The reply texts of the block reads (getnowblock, getblock, getblockbynum, getblockbyid), kept in
- * a cache bounded by their length. A block on this chain never changes once written, wallets ask
- * for the same recent blocks again and again (getnowblock every few seconds), and a block of
- * hundreds of transactions is hundreds of kB of JSON whose rendering takes tens of ms.
+ * The reply texts of the block reads (getnowblock, getblock, getblockbynum, getblockbyid,
+ * getblockbylimitnext; /wallet and /walletsolidity), as UTF-8 bytes written to the socket as they
+ * are. A block on this chain never changes once written, and a block of hundreds of transactions
+ * is hundreds of kB of JSON whose rendering takes tens of ms, so no request renders one twice:
+ *
+ * - the forms named in `storedForms` are rendered when the block is committed and written in the
+ *   block's own atomic batch (`Chain.blockTextRenderers`): a block that is never written leaves no
+ *   text, and a restart serves the text written with its block;
+ * - any other form (and a block written without its text: block 0, a fork's upstream headers, a
+ *   data directory from before) is rendered on its first request and then written beside the
+ *   block.
+ *
+ * A stored text is read from the store on every request: holding replies of hundreds of kB in
+ * memory costs the garbage collector more than reading them (a reply kept until evicted is
+ * promoted, and only a full collection frees it). Blocks without their transactions (getblock's
+ * `detail` false) are rendered once and kept in a small cache.
  */
-const CACHE_CHARS = 32 * 1024 * 1024;
-/** What an entry costs besides its text (JSON is ASCII: one byte per character in V8). */
+const CACHE_BYTES = 4 * 1024 * 1024;
+/** What an entry costs besides its bytes. */
 const ENTRY_OVERHEAD = 128;
+const NO_BLOCK = '{}\n';
+const LIST_OPEN = Buffer.from('{"block":[');
+const COMMA = Buffer.from(',');
+const LIST_CLOSE = Buffer.from(']}\n');
+
+/** Util.printBlockToJSON of a stored block as the reply's bytes (JsonFormat, with the trailing newline). */
+export function blockReplyBytes(blockBytes: Uint8Array, visible: boolean, detail = true): Buffer {
+  return Buffer.from(jsonText(blockJson(blockBytes, visible, detail)), 'utf8');
+}
+
+const formOf = (visible: boolean): BlockTextForm => (visible ? BLOCK_TEXT_FORM.visible : BLOCK_TEXT_FORM.hex);
 
 export class BlockReplies {
-  private readonly cache = new BoundedCache<RawReply>(CACHE_CHARS);
+  private readonly cache = new BoundedCache<RawReply>(CACHE_BYTES);
 
-  constructor(private readonly chain: Chain) {}
+  /** `storedForms`: the address forms rendered at commit (`true`: visible=true, Base58Check). */
+  constructor(
+    private readonly chain: Chain,
+    storedForms: readonly boolean[] = [],
+  ) {
+    for (const visible of storedForms)
+      chain.blockTextRenderers.push({
+        form: formOf(visible),
+        render: (block) => blockReplyBytes(block.bytes, visible),
+      });
+  }
 
-  /** Util.printBlockToJSON of block `number` (`{}` when the chain has none), as reply text. */
+  /** Util.printBlockToJSON of block `number` (`{}` when the chain has none), as reply bytes. */
   async reply(number: number, visible: boolean, detail = true): Promise<RawReply> {
-    const cacheKey = `${number}:${visible ? 'v' : 'h'}:${detail ? 'd' : 's'}`;
+    if (!detail) return this.headerReply(number, visible);
+    const form = formOf(visible);
+    const stored = await this.chain.blockText(number, form);
+    if (stored) return new RawReply(Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength));
+    const text = await this.render(number, visible, true);
+    if (!text) return new RawReply(NO_BLOCK);
+    // Kept beside the block, so that it is not rendered again, after a restart either. A failed
+    // write only means that the next request renders it again.
+    await this.chain.keepBlockText(number, form, text).catch(() => undefined);
+    return new RawReply(text);
+  }
+
+  /** A block without its transactions (getblock's `detail` false): a few hundred bytes, cached. */
+  private async headerReply(number: number, visible: boolean): Promise<RawReply> {
+    const cacheKey = `${number}:${visible ? 'v' : 'h'}`;
     const cached = this.cache.get(cacheKey);
     if (cached) return cached;
-    const bytes = await this.chain.blockBytes(number);
-    if (!bytes) return new RawReply(jsonText({}));
-    const reply = new RawReply(jsonText(blockJson(bytes, visible, detail)));
-    this.cache.set(cacheKey, reply, reply.text.length + ENTRY_OVERHEAD);
+    const text = await this.render(number, visible, false);
+    if (!text) return new RawReply(NO_BLOCK);
+    const reply = new RawReply(text);
+    this.cache.set(cacheKey, reply, text.length + ENTRY_OVERHEAD);
     return reply;
+  }
+
+  /**
+   * GetBlockByLimitNextServlet's `{"block":[…]}` of blocks `numbers`, spliced from the blocks' own
+   * replies: JSON text without indentation nests, so the list's text is its items' texts between
+   * commas (a block the chain does not have is `{}`).
+   */
+  async listReply(numbers: readonly number[], visible: boolean): Promise<RawReply> {
+    if (numbers.length === 0) return new RawReply(NO_BLOCK);
+    const parts: Buffer[] = [LIST_OPEN];
+    for (const [i, number] of numbers.entries()) {
+      const text = (await this.reply(number, visible)).text;
+      const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+      if (i > 0) parts.push(COMMA);
+      parts.push(bytes.subarray(0, bytes.length - 1));
+    }
+    parts.push(LIST_CLOSE);
+    return new RawReply(Buffer.concat(parts));
+  }
+
+  private async render(number: number, visible: boolean, detail: boolean): Promise<Buffer | undefined> {
+    const bytes = await this.chain.blockBytes(number);
+    return bytes && blockReplyBytes(bytes, visible, detail);
   }
 }

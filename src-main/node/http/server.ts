@@ -16,10 +16,13 @@ import { makeRequest } from './request';
  */
 export type Handler = (req: ApiRequest) => unknown;
 
-/** A reply whose body is already text (java-tron's empty 200 for builder GETs, validateaddress). */
+/**
+ * A reply whose body is already text (java-tron's empty 200 for builder GETs, validateaddress), or
+ * already its UTF-8 bytes (a block's text kept from an earlier request or from its commit).
+ */
 export class RawReply {
   constructor(
-    readonly text: string,
+    readonly text: string | Buffer,
     readonly status = 200,
     /** A reply that is not JSON (TRE's account listings are text/plain). */
     readonly contentType?: string,
@@ -62,7 +65,7 @@ export function originRefusal(
   return options.allowedOrigins.includes(origin) || isLoopbackOrigin(origin) ? null : ORIGIN_REFUSED;
 }
 
-function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+function send(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
   res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body), ...headers });
   res.end(body);
@@ -176,7 +179,7 @@ export class HttpApi {
       return;
     }
     let status = 200;
-    let text: string;
+    let text: string | Buffer;
     const headers = { ...cors };
     try {
       const request = makeRequest(method, url, body, String(req.headers['content-type'] ?? ''));

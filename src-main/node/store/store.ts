@@ -12,6 +12,7 @@ import { ClassicLevel } from 'classic-level';
  *   s<ns>\0<key> a keyed record (staking, votes, rewards, TRC-10; state/records.ts), JSON
  *   v<num8>      undo of keyed records of an unsolidified block
  *   o<name>      owner address of an account name    o  (alone) the name index is complete
+ *   j<num8><form> a block's reply text as the block reads print it (chain/blocks.ts), written with the block
  *   C A D S E    contract records (vm-host/contract-records.ts): SmartContract, ABI, code, storage rows, ContractState
  *   F W          fork mode (fork/fork-backend.ts): items fetched from upstream, keys the fork wrote
  * Every block is written with one atomic, synced batch, so a crash leaves the store at a block
@@ -33,6 +34,7 @@ export const PREFIX = {
   record: 0x73,
   recordUndo: 0x76,
   accountName: 0x6f,
+  blockText: 0x6a,
 } as const;
 
 export function key(prefix: number, ...parts: Uint8Array[]): Key {
@@ -93,6 +95,15 @@ export class Store {
     return this.db.getSync(k) ?? undefined;
   }
 
+  /**
+   * A point read of a large value read once in a while (a block's reply text): LevelDB's block
+   * cache is left as it was, so that one value of hundreds of kB does not push out the blocks
+   * holding thousands of small, often read entries.
+   */
+  getSyncUncached(k: Key): Uint8Array | undefined {
+    return this.db.getSync(k, { fillCache: false }) ?? undefined;
+  }
+
   async getMany(keys: Key[]): Promise<(Uint8Array | undefined)[]> {
     return this.db.getMany(keys);
   }
@@ -137,6 +148,14 @@ export class Store {
       else batch.del(op.key);
     }
     await batch.write({ sync: true });
+  }
+
+  /**
+   * One entry written without waiting for the disk: for what can be made again from what is
+   * stored (a block's reply text), so that a crash that loses it loses nothing.
+   */
+  async putUnsynced(k: Key, value: Uint8Array): Promise<void> {
+    await this.db.put(k, value, { sync: false });
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,8 @@ import { transactionHeader } from '../../../src-core/tx/header';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { signDigest } from '../../../src-core/keys/keys';
+import { blockJson } from '../../../src-main/node/http/format';
+import { jsonText } from '../../../src-main/node/http/server';
 import {
   balanceOfData,
   buildUpstreamState,
@@ -289,5 +291,32 @@ describe('fork mode against a live upstream node', () => {
     a = await spawnHeadlessNode(['--port', String(a.port), '--block-time-ms', '0', '--datadir', upstreamDir]);
     const back = await post(node.url, '/wallet/getaccount', { address: fresh });
     expect(back.balance).toBe((await post(a.url, '/wallet/getaccount', { address: fresh })).balance);
+  });
+
+  it("serves upstream's blocks it stored and its own as rendering them prints them, before and after a restart", async () => {
+    const forkPoint = (await post(node.url, '/admin/fork')).forkPoint as { number: number; id: string };
+    await node.mine(1);
+    const head = node.head().number;
+    const numbers = [0, forkPoint.number, forkPoint.number + 1, head];
+    const served = async (num: number, visible: boolean): Promise<Buffer> => {
+      const response = await fetch(`${node.url}/wallet/getblockbynum`, {
+        method: 'POST',
+        body: JSON.stringify({ num, visible }),
+      });
+      return Buffer.from(await response.arrayBuffer());
+    };
+    const before = new Map<string, Buffer>();
+    for (const num of numbers)
+      for (const visible of [false, true]) {
+        const bytes = (await node.chain.blockBytes(num))!;
+        const reply = await served(num, visible);
+        expect(reply).toEqual(Buffer.from(jsonText(blockJson(bytes, visible)), 'utf8'));
+        before.set(`${num}:${visible}`, reply);
+      }
+    expect(before.get(`${forkPoint.number}:false`)!.toString()).toContain(`"blockID":"${forkPoint.id}"`);
+    await node.stop();
+    node = await startFork();
+    for (const num of numbers)
+      for (const visible of [false, true]) expect(await served(num, visible)).toEqual(before.get(`${num}:${visible}`));
   });
 });

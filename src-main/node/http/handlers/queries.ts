@@ -4,7 +4,7 @@ import { bytesToHex } from '../../../../src-core/bytes/hex';
 import { decodeBase58Check } from '../../../../src-core/bytes/base58';
 import { longToBigint, bigintToLong } from '../../../../src-core/proto/runtime';
 import { DEFAULT_CHAIN_PARAMETERS } from '../../../../src-core/chain/parameters';
-import { accountJson, blockJson, splitBlock, transactionInfoJson } from '../format';
+import { accountJson, splitBlock, transactionInfoJson } from '../format';
 import { parseTransaction } from '../../chain/tx';
 import {
   energyLimitOf,
@@ -192,18 +192,14 @@ const BLOCK_LIMIT = 100;
 
 export const getBlockByLimitNext =
   (s: NodeServices) =>
-  async (req: ApiRequest): Promise<Json> => {
+  async (req: ApiRequest): Promise<Json | RawReply> => {
     const limit = requestMessage(req, 'protocol.BlockLimit');
     const start = Number(longToBigint((limit.startNum ?? 0) as never));
     const end = Number(longToBigint((limit.endNum ?? 0) as never));
     if (!(end > 0 && end > start && start >= 0 && end - start <= BLOCK_LIMIT)) return {};
-    const visible = req.visible();
-    const blocks: Json[] = [];
-    for (let n = start; n < end && n <= s.chain.props.headNumber; n++) {
-      const bytes = await s.chain.blockBytes(n);
-      blocks.push(bytes ? blockJson(bytes, visible) : {});
-    }
-    return blocks.length ? { block: blocks } : {};
+    const numbers: number[] = [];
+    for (let n = start; n < end && n <= s.chain.props.headNumber; n++) numbers.push(n);
+    return s.blockReplies.listReply(numbers, req.visible());
   };
 
 /**

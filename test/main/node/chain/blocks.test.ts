@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bytesToHex } from '@core/bytes/hex';
 import { sealBlock } from '@main/node/chain/block';
-import { BlockLog } from '@main/node/chain/blocks';
+import { BLOCK_TEXT_FORM, BlockLog, blockTextKey } from '@main/node/chain/blocks';
 import { key, PREFIX, u64 } from '@main/node/store/store';
 import { tempStore } from '../helpers';
 
@@ -48,5 +48,17 @@ describe('block log', () => {
     expect(log.recentBlockId(299)).toEqual(blocks[299]!.id);
     expect(log.recentBlockId(43)).toBeUndefined();
     expect(await log.blockBytes(299)).toEqual(blocks[299]!.bytes);
+  });
+
+  it("reads a block's text by number and form, as stored, and nothing for a form not written", async () => {
+    const { store, dispose } = await tempStore();
+    disposals.push(dispose);
+    const hex = new TextEncoder().encode('{"blockID":"00"}\n');
+    await store.write([{ type: 'put', key: blockTextKey(7, BLOCK_TEXT_FORM.hex), value: hex }]);
+    const log = await BlockLog.load(store, -1);
+    expect(new Uint8Array((await log.blockText(7, BLOCK_TEXT_FORM.hex))!)).toEqual(hex);
+    expect(await log.blockText(7, BLOCK_TEXT_FORM.visible)).toBeUndefined();
+    expect(await log.blockText(8, BLOCK_TEXT_FORM.hex)).toBeUndefined();
+    expect(blockTextKey(7, BLOCK_TEXT_FORM.hex)).not.toEqual(blockTextKey(7, BLOCK_TEXT_FORM.visible));
   });
 });

@@ -4,6 +4,7 @@ import { b, broadcast, call, fundedKey, makeTx, newKey, startNode, transfer } fr
 import { bandwidthBytes } from '@core/fee/bandwidth';
 import { encodeBase58Check } from '@core/bytes/base58';
 import { hexToBytes } from '@core/bytes/hex';
+import { BLOCK_TEXT_FORM } from '@main/node/chain/blocks';
 
 /** Chain rules: slots and chain time, the 27-representative rotation, solidification, maintenance, expiry, fees. */
 let node: TronNode | undefined;
@@ -15,6 +16,32 @@ afterEach(async () => {
 const TRX = 1_000_000n;
 
 describe('chain', () => {
+  it("writes each registered renderer's text in the block's batch, and keeps none past the head", async () => {
+    node = await startNode();
+    const chain = node.chain;
+    // This chain writes the Base58Check form only (the node registered the hex form).
+    chain.blockTextRenderers.length = 0;
+    chain.blockTextRenderers.push({
+      form: BLOCK_TEXT_FORM.visible,
+      render: (block) => new TextEncoder().encode(`block ${block.number} ${block.idHex}`),
+    });
+    const head = await node.mine(1);
+    const text = await chain.blockText(head.number, BLOCK_TEXT_FORM.visible);
+    expect(new TextDecoder().decode(text)).toBe(`block ${head.number} ${head.id}`);
+    expect(await chain.blockText(head.number + 1, BLOCK_TEXT_FORM.visible)).toBeUndefined();
+    expect(await chain.blockText(-1, BLOCK_TEXT_FORM.visible)).toBeUndefined();
+    // A text kept for a block the chain does not have yet is dropped: the block made later does not answer it.
+    const early = new TextEncoder().encode('early');
+    await chain.keepBlockText(head.number + 1, BLOCK_TEXT_FORM.hex, early);
+    await chain.keepBlockText(head.number, BLOCK_TEXT_FORM.hex, early);
+    const next = await node.mine(1);
+    expect(await chain.blockText(next.number, BLOCK_TEXT_FORM.hex)).toBeUndefined();
+    expect(new TextDecoder().decode(await chain.blockText(next.number, BLOCK_TEXT_FORM.visible))).toBe(
+      `block ${next.number} ${next.id}`,
+    );
+    expect(new TextDecoder().decode(await chain.blockText(head.number, BLOCK_TEXT_FORM.hex))).toBe('early');
+  });
+
   it('rotates 27 representatives by slot and solidifies at head − 18 once 19 of them built on a block', async () => {
     node = await startNode();
     const seen = new Set<string>();
