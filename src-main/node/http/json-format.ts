@@ -62,7 +62,7 @@ class Tokenizer {
     const c = this.text.charCodeAt(this.next);
     if (c > 35 || (c < 32 && (c < 9 || c > 13)) || c === 33 || c === 34) return;
     WHITESPACE.lastIndex = this.next;
-    if (WHITESPACE.exec(this.text)) this.next = WHITESPACE.lastIndex;
+    if (WHITESPACE.test(this.text)) this.next = WHITESPACE.lastIndex;
   }
 
   advance(): void {
@@ -72,10 +72,10 @@ class Tokenizer {
       this.current = '';
       return;
     }
+    // test, not exec: the token is the text up to lastIndex, and no match array is built per token.
     TOKEN.lastIndex = this.next;
-    const match = TOKEN.exec(this.text);
-    if (match) {
-      this.current = match[0];
+    if (TOKEN.test(this.text)) {
+      this.current = this.text.slice(this.next, TOKEN.lastIndex);
       this.next = TOKEN.lastIndex;
     } else {
       this.current = this.text[this.pos]!;

@@ -89,7 +89,7 @@ class SpanReader {
     }
     if (c === 45 /* - */ || (c >= 48 && c <= 57) /* 0-9 */) {
       NUMBER.lastIndex = start;
-      NUMBER.exec(text);
+      NUMBER.test(text);
       this.pos = NUMBER.lastIndex;
       return { kind: 'number', start, end: this.pos };
     }
