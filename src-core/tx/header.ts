@@ -31,9 +31,20 @@ export const COSIGN_DEFAULT_EXPIRATION_MS = MAX_EXPIRATION_MS - COSIGN_EXPIRATIO
  * The signing window a transaction is built with: the person's choice when they made one, else
  * the long co-signing default when other desktops must add signatures, else the header's default
  * (`undefined`), which suits a transaction signed here and broadcast at once.
+ *
+ * Expiration is chain time. A dev chain that makes its 3 s slots faster than the wall clock
+ * (`chainMsPerWallMs` > 1) would close the one-minute default while a person still reads the
+ * review, so that default is stretched to a minute of wall time there.
  */
-export function signingWindowMs(chosenMs: number | undefined, needsCosigners: boolean): number | undefined {
-  return chosenMs ?? (needsCosigners ? COSIGN_DEFAULT_EXPIRATION_MS : undefined);
+export function signingWindowMs(
+  chosenMs: number | undefined,
+  needsCosigners: boolean,
+  chainMsPerWallMs = 1,
+): number | undefined {
+  if (chosenMs !== undefined) return chosenMs;
+  if (needsCosigners) return COSIGN_DEFAULT_EXPIRATION_MS;
+  if (!(chainMsPerWallMs > 1)) return undefined;
+  return Math.min(Math.round(DEFAULT_EXPIRATION_MS * chainMsPerWallMs), COSIGN_DEFAULT_EXPIRATION_MS);
 }
 
 /** ref_block_bytes = bytes 6..8 of the 8-byte big-endian block number; ref_block_hash = blockID bytes 8..16. */

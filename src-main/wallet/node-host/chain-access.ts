@@ -27,6 +27,11 @@ export interface ChainAccess {
   network(): NetworkInfo;
   stores(): NetworkStores;
   head(): NodeBlock | null;
+  /**
+   * Chain time per wall time: above 1 on the embedded dev chain when its blocks come faster than
+   * java-tron's 3 s slots (each block still steps a slot), else 1.
+   */
+  chainMsPerWallMs(): number;
   dryRunner(): DryRunner | null;
   onBlock(listener: (block: NodeBlock) => void): () => void;
   onNetworkChange(listener: () => void): () => void;

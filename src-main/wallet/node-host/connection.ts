@@ -128,6 +128,8 @@ export class NetworkConnection {
   client: TronNodeClient | null = null;
   /** The embedded node this connection started; the host stops it. */
   embedded: EmbeddedNode | null = null;
+  /** The block time the embedded node was started with (a changed setting waits for a restart). */
+  embeddedBlockTimeMs: number | null = null;
   private watcher: BlockWatcher | null = null;
   private retry: NodeJS.Timeout | null = null;
   private closed = false;
@@ -184,6 +186,7 @@ export class NetworkConnection {
       ...(fork ? { fork: { url: fork.url, ...(fork.apiKey ? { apiKey: fork.apiKey } : {}) } } : {}),
     });
     this.embedded = node;
+    this.embeddedBlockTimeMs = settings.blockTimeMs;
     this.context.hostLog(`Embedded node listening on ${node.url}.`);
     const client = new TronNodeClient({ fullNodeUrl: node.url, fetch: this.context.fetch, timeoutMs: 10_000 });
     this.client = client;

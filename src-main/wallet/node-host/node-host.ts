@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import type { FetchLike } from '../../../src-core/client/fetch';
-import type { ChainParameters } from '../../../src-core/chain/parameters';
+import { PROTOCOL_CONSTANTS, type ChainParameters } from '../../../src-core/chain/parameters';
 import { NodeHostError, WalletError } from '../../../src-core/errors';
 import type { NetworkChoice, NetworkInfo } from '../../../src-core/ipc/channels/network';
 import {
@@ -160,6 +160,12 @@ export class NodeHost implements ChainAccess {
   /** The latest head block seen on the current network, with its time (chain time, not the local clock). */
   head(): NodeBlock | null {
     return this.client() ? (this.connection?.head ?? null) : null;
+  }
+
+  chainMsPerWallMs(): number {
+    const blockTimeMs = this.client() ? this.connection?.embeddedBlockTimeMs : null;
+    const slotMs = PROTOCOL_CONSTANTS.BLOCK_INTERVAL_MS;
+    return blockTimeMs && blockTimeMs < slotMs ? slotMs / blockTimeMs : 1;
   }
 
   /** The embedded node's dry run while it is the running network and its version has one; null otherwise. */

@@ -39,7 +39,7 @@ export interface SubmittedContract {
 }
 
 export interface ContractSubmitterOptions {
-  readonly chain: Pick<ChainAccess, 'requireClient'>;
+  readonly chain: Pick<ChainAccess, 'requireClient' | 'chainMsPerWallMs'>;
   readonly reads: ChainReads;
   readonly builder: TransactionBuilder;
   readonly signer: TransactionSigner;
@@ -60,7 +60,11 @@ export async function submitContract(
   const held = request.signers.reduce((sum, s) => sum + s.weight, 0n);
   const needsCosigners = held < request.threshold;
   // A contract the vault signs alone keeps the short default whatever was chosen for co-signers.
-  const expirationMs = signingWindowMs(needsCosigners ? request.expirationMs : undefined, needsCosigners);
+  const expirationMs = signingWindowMs(
+    needsCosigners ? request.expirationMs : undefined,
+    needsCosigners,
+    options.chain.chainMsPerWallMs(),
+  );
   const unsigned = await options.builder.buildContract(
     request.spec,
     request.permissionId,

@@ -19,7 +19,7 @@ import { TxErrorCode, type BuiltTransaction } from './prepared';
 import { planRequest, type ContractPlan } from './requests';
 
 export interface TransactionBuilderOptions {
-  readonly chain: Pick<ChainAccess, 'requireClient' | 'chainParameters' | 'network'>;
+  readonly chain: Pick<ChainAccess, 'requireClient' | 'chainParameters' | 'network' | 'chainMsPerWallMs'>;
   readonly reads: ChainReads;
   /** The vault accounts that hold a key (the chooser prefers permissions they can sign). */
   readonly signingAccounts: () => readonly VaultAccount[];
@@ -67,7 +67,11 @@ export class TransactionBuilder {
     const plan = await planRequest(request, this.options.reads.planReads(client));
     const { choice, permission } = this.permissionFor(request, ownerState);
     const energy = plan.execution ? await this.energy(request, plan, parameters) : null;
-    const expirationMs = signingWindowMs(request.expirationMs, needsCosigners(choice, permission));
+    const expirationMs = signingWindowMs(
+      request.expirationMs,
+      needsCosigners(choice, permission),
+      this.options.chain.chainMsPerWallMs(),
+    );
     let transaction: TransactionJson;
     try {
       transaction = buildTransaction(plan.spec, {

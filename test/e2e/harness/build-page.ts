@@ -10,9 +10,9 @@ export async function signBroadcastAndConfirm(page: Page): Promise<void> {
 }
 
 /**
- * Opens the builder's review with a ten-hour signing window. The suites make blocks every
- * 150–300 ms, so chain time runs 10–20 times faster than the clock, and the one-minute default of
- * a transaction this desk signs alone could pass before a busy machine has signed it.
+ * Opens the builder's review with a ten-hour signing window. A transaction this desk signs alone
+ * gets about a minute of wall time by default, and a loaded CI machine can spend that between the
+ * review and the consent window's approval.
  */
 export async function reviewWithLongWindow(page: Page): Promise<void> {
   await page.locator('details.advanced').evaluate((details) => ((details as HTMLDetailsElement).open = true));

@@ -148,6 +148,14 @@ describe('node host', () => {
     expect(() => host.requireClient()).toThrow(refused.message);
   });
 
+  it('reports how much faster than the wall clock the running chain steps its 3 s slots', async () => {
+    expect(host.chainMsPerWallMs()).toBe(1);
+    await host.open();
+    expect(host.chainMsPerWallMs()).toBe(30);
+    await host.saveSettings({ ...host.embeddedSettings(), blockTimeMs: 6000 });
+    expect(host.chainMsPerWallMs()).toBe(1);
+  });
+
   it('copies the URL through the injected clipboard', async () => {
     await host.open();
     const { url } = host.copyUrl();
