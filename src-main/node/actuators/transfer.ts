@@ -54,7 +54,7 @@ export const transferActuator: Actuator<'TransferContract'> = {
   },
 
   execute(contract, ctx) {
-    const { owner, to, amount } = read(contract);
+    const { to, amount } = read(contract);
     const view = ctx.view;
     const toHex = bytesToHex(to!);
     let fee = 0n;
@@ -67,7 +67,7 @@ export const transferActuator: Actuator<'TransferContract'> = {
       view.putNewAccount(toAccount);
       fee += view.props.parameters.getCreateNewAccountFeeInSystemContract;
     }
-    const ownerAccount = view.mutableAccount(bytesToHex(owner!))!;
+    const ownerAccount = view.mutableAccount(contract.ownerHex)!;
     ownerAccount.balance -= amount + fee;
     view.mutable.burnedSun += fee;
     toAccount.balance += amount;

@@ -41,15 +41,16 @@ const TOKEN = new RegExp(
   'ym',
 );
 
+const IDENTIFIER = /^[a-zA-Z0-9_."]*$/;
+const HEX_DIGITS = /^[0-9a-fA-F]*$/;
+
 /** JsonFormat.Tokenizer: tokens of the text with the line and column of each, counted from 0. */
 class Tokenizer {
   current = '';
+  /** Where the current and the previous token start; their lines and columns are counted only for an error. */
   private pos = 0;
+  private previousPos = 0;
   private next = 0;
-  private line = 0;
-  private column = 0;
-  private previousLine = 0;
-  private previousColumn = 0;
 
   constructor(private readonly text: string) {
     this.skipWhitespace();
@@ -57,30 +58,24 @@ class Tokenizer {
   }
 
   private skipWhitespace(): void {
+    // Most tokens are followed directly by the next one: the regex runs only when a space or a comment may follow.
+    const c = this.text.charCodeAt(this.next);
+    if (c > 35 || (c < 32 && (c < 9 || c > 13)) || c === 33 || c === 34) return;
     WHITESPACE.lastIndex = this.next;
-    if (WHITESPACE.exec(this.text)) this.next = WHITESPACE.lastIndex;
+    if (WHITESPACE.test(this.text)) this.next = WHITESPACE.lastIndex;
   }
 
   advance(): void {
-    this.previousLine = this.line;
-    this.previousColumn = this.column;
-    while (this.pos < this.next) {
-      if (this.text[this.pos] === '\n') {
-        this.line++;
-        this.column = 0;
-      } else {
-        this.column++;
-      }
-      this.pos++;
-    }
+    this.previousPos = this.pos;
+    this.pos = this.next;
     if (this.next >= this.text.length) {
       this.current = '';
       return;
     }
+    // test, not exec: the token is the text up to lastIndex, and no match array is built per token.
     TOKEN.lastIndex = this.next;
-    const match = TOKEN.exec(this.text);
-    if (match) {
-      this.current = match[0];
+    if (TOKEN.test(this.text)) {
+      this.current = this.text.slice(this.next, TOKEN.lastIndex);
       this.next = TOKEN.lastIndex;
     } else {
       this.current = this.text[this.pos]!;
@@ -114,10 +109,17 @@ class Tokenizer {
 
   /** Letters, digits, "_", "." and '"' only; the quotes are dropped. */
   consumeIdentifier(): string {
-    for (const c of this.current) {
-      if (!/[a-zA-Z0-9_."]/.test(c)) throw this.error(`Expected identifier. -${c}`);
+    const token = this.current;
+    if (!IDENTIFIER.test(token)) {
+      for (const c of token) {
+        if (!/[a-zA-Z0-9_."]/.test(c)) throw this.error(`Expected identifier. -${c}`);
+      }
     }
-    const result = this.current.replace(/["']/g, '');
+    const result = !token.includes('"')
+      ? token
+      : token.length > 1 && token[0] === '"' && token.indexOf('"', 1) === token.length - 1
+        ? token.slice(1, -1)
+        : token.replace(/"/g, '');
     this.advance();
     return result;
   }
@@ -177,16 +179,28 @@ class Tokenizer {
   }
 
   error(description: string): JavaError {
-    return new JavaError(JAVA.parse, `${this.line + 1}:${this.column + 1}: ${description}`);
+    return new JavaError(JAVA.parse, `${lineAndColumn(this.text, this.pos)}: ${description}`);
   }
 
   errorAtPrevious(description: string): JavaError {
-    return new JavaError(JAVA.parse, `${this.previousLine + 1}:${this.previousColumn + 1}: ${description}`);
+    return new JavaError(JAVA.parse, `${lineAndColumn(this.text, this.previousPos)}: ${description}`);
   }
+}
+
+/** "line:column" of a position, both counted from 1: each "\n" starts a line, every other UTF-16 unit is a column. */
+function lineAndColumn(text: string, pos: number): string {
+  let line = 1;
+  let lineStart = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && at < pos; at = text.indexOf('\n', at + 1)) {
+    line++;
+    lineStart = at + 1;
+  }
+  return `${line}:${pos - lineStart + 1}`;
 }
 
 /** JsonFormat.unescapeText: the escapes of a JSON string except "\/". */
 function unescapeText(input: string, fail: (message: string) => Error): string {
+  if (!input.includes('\\')) return input;
   let out = '';
   for (let i = 0; i < input.length; i++) {
     const c = input[i]!;
@@ -222,13 +236,26 @@ function unescapeText(input: string, fail: (message: string) => Error): string {
 
 /** ByteArray.fromHexString then Bouncy Castle's Hex.decode (spaces, tabs and line breaks skipped). */
 export function javaHexDecode(text: string): Uint8Array | undefined {
+  // The usual value: an even number of hex digits and nothing else.
+  if (text.length % 2 === 0 && !text.startsWith('0x') && HEX_DIGITS.test(text)) return decodeHexDigits(text);
   let data = text.startsWith('0x') ? text.slice(2) : text;
   if (data.length % 2 !== 0) data = `0${data}`;
   const digits = data.replace(/[ \t\n\r]/g, '');
-  if (digits.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(digits)) return undefined;
+  if (digits.length % 2 !== 0 || !HEX_DIGITS.test(digits)) return undefined;
+  return decodeHexDigits(digits);
+}
+
+/** An even number of hex digits, already checked, as bytes. */
+function decodeHexDigits(digits: string): Uint8Array {
   const out = new Uint8Array(digits.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(digits.slice(2 * i, 2 * i + 2), 16);
+  for (let i = 0; i < out.length; i++)
+    out[i] = (hexValue(digits.charCodeAt(2 * i)) << 4) | hexValue(digits.charCodeAt(2 * i + 1));
   return out;
+}
+
+/** One hex digit's value ('0'-'9', 'a'-'f', 'A'-'F'). */
+function hexValue(code: number): number {
+  return code <= 57 ? code - 48 : (code | 0x20) - 87;
 }
 
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';

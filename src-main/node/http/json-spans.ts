@@ -15,64 +15,87 @@ export interface JsonSpan {
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 export function parseSpans(text: string): JsonSpan {
-  let pos = 0;
-  const space = (): void => {
-    while (pos < text.length && ' \t\n\r'.includes(text[pos]!)) pos++;
-  };
-  const string = (): void => {
-    pos++;
-    while (text[pos] !== '"') pos += text[pos] === '\\' ? 2 : 1;
-    pos++;
-  };
-  const value = (): JsonSpan => {
-    space();
-    const start = pos;
-    const c = text[pos];
-    if (c === '{') {
-      pos++;
+  return new SpanReader(text).value();
+}
+
+/** One pass over a valid JSON text (a class rather than closures: nothing is created per call but the spans). */
+class SpanReader {
+  private pos = 0;
+
+  constructor(private readonly text: string) {}
+
+  private space(): void {
+    const text = this.text;
+    let pos = this.pos;
+    for (let c = text.charCodeAt(pos); c === 32 || c === 9 || c === 10 || c === 13; c = text.charCodeAt(++pos));
+    this.pos = pos;
+  }
+
+  /** Past the string starting at `pos`; whether it holds an escape. */
+  private string(): boolean {
+    const text = this.text;
+    let pos = this.pos + 1;
+    let escaped = false;
+    for (let c = text.charCodeAt(pos); c !== 34; c = text.charCodeAt(pos)) {
+      if (c === 92) {
+        escaped = true;
+        pos += 2;
+      } else pos++;
+    }
+    this.pos = pos + 1;
+    return escaped;
+  }
+
+  value(): JsonSpan {
+    const text = this.text;
+    this.space();
+    const start = this.pos;
+    const c = text.charCodeAt(start);
+    if (c === 123 /* { */) {
+      this.pos++;
       const members: { key: string; value: JsonSpan }[] = [];
-      space();
-      while (text[pos] !== '}') {
-        space();
-        const keyStart = pos;
-        string();
-        const key = JSON.parse(text.slice(keyStart, pos)) as string;
-        space();
-        pos++; // ':'
-        members.push({ key, value: value() });
-        space();
-        if (text[pos] === ',') pos++;
+      this.space();
+      while (text.charCodeAt(this.pos) !== 125 /* } */) {
+        this.space();
+        const keyStart = this.pos;
+        const key = this.string()
+          ? (JSON.parse(text.slice(keyStart, this.pos)) as string)
+          : text.slice(keyStart + 1, this.pos - 1);
+        this.space();
+        this.pos++; // ':'
+        members.push({ key, value: this.value() });
+        this.space();
+        if (text.charCodeAt(this.pos) === 44 /* , */) this.pos++;
       }
-      pos++;
-      return { kind: 'object', start, end: pos, members };
+      this.pos++;
+      return { kind: 'object', start, end: this.pos, members };
     }
-    if (c === '[') {
-      pos++;
+    if (c === 91 /* [ */) {
+      this.pos++;
       const items: JsonSpan[] = [];
-      space();
-      while (text[pos] !== ']') {
-        items.push(value());
-        space();
-        if (text[pos] === ',') pos++;
-        space();
+      this.space();
+      while (text.charCodeAt(this.pos) !== 93 /* ] */) {
+        items.push(this.value());
+        this.space();
+        if (text.charCodeAt(this.pos) === 44 /* , */) this.pos++;
+        this.space();
       }
-      pos++;
-      return { kind: 'array', start, end: pos, items };
+      this.pos++;
+      return { kind: 'array', start, end: this.pos, items };
     }
-    if (c === '"') {
-      string();
-      return { kind: 'string', start, end: pos };
+    if (c === 34 /* " */) {
+      this.string();
+      return { kind: 'string', start, end: this.pos };
     }
-    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
-      NUMBER.lastIndex = pos;
-      NUMBER.exec(text);
-      pos = NUMBER.lastIndex;
-      return { kind: 'number', start, end: pos };
+    if (c === 45 /* - */ || (c >= 48 && c <= 57) /* 0-9 */) {
+      NUMBER.lastIndex = start;
+      NUMBER.test(text);
+      this.pos = NUMBER.lastIndex;
+      return { kind: 'number', start, end: this.pos };
     }
-    pos += text.startsWith('null', pos) ? 4 : text.startsWith('true', pos) ? 4 : 5;
-    return { kind: 'literal', start, end: pos };
-  };
-  return value();
+    this.pos += text.startsWith('null', start) ? 4 : text.startsWith('true', start) ? 4 : 5;
+    return { kind: 'literal', start, end: this.pos };
+  }
 }
 
 /** The last occurrence of `key` in an object span, as fastjson keeps it. */

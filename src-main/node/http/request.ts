@@ -72,34 +72,59 @@ export function makeRequest(
   contentType: string,
   input: InputKind = INPUT.reader,
 ): ApiRequest {
-  let text: string | undefined;
-  let parsed: Record<string, unknown> | undefined;
-  const readText = (): string => {
-    if (text !== undefined) return text;
-    if (method === 'GET' || input === INPUT.query) return (text = '');
-    text = servletText(bodyText);
-    if (input === INPUT.postParams && contentType === FORM_CONTENT_TYPE) text = formToJsonText(text);
-    return text;
-  };
-  const body = (): Record<string, unknown> => (parsed ??= parseBody(readText()));
-  const request: ApiRequest = {
-    method,
-    path: url.pathname,
-    origin: url.origin,
-    query: url.searchParams,
-    contentType,
-    bodyText,
-    text: readText,
-    body,
-    servletBody: () => ({ text: readText(), json: body() }),
-    visible(): boolean {
-      if (method === 'GET' || input === INPUT.query) return queryVisible(url);
-      const v = body().visible;
-      return v !== undefined && v !== null && String(v).toLowerCase() === 'true';
-    },
-    readAs: (other) => (other === input ? request : makeRequest(method, url, bodyText, contentType, other)),
-  };
-  return request;
+  return new ServletRequest(method, url, bodyText, contentType, input);
+}
+
+/** One request as a servlet of `input` reads it; the text and the parsed body are made once, when first asked for. */
+class ServletRequest implements ApiRequest {
+  private readText: string | undefined;
+  private parsed: Record<string, unknown> | undefined;
+
+  constructor(
+    readonly method: 'GET' | 'POST',
+    private readonly url: URL,
+    readonly bodyText: string,
+    readonly contentType: string,
+    private readonly input: InputKind,
+  ) {}
+
+  get path(): string {
+    return this.url.pathname;
+  }
+
+  get origin(): string {
+    return this.url.origin;
+  }
+
+  get query(): URLSearchParams {
+    return this.url.searchParams;
+  }
+
+  text(): string {
+    if (this.readText !== undefined) return this.readText;
+    if (this.method === 'GET' || this.input === INPUT.query) return (this.readText = '');
+    let text = servletText(this.bodyText);
+    if (this.input === INPUT.postParams && this.contentType === FORM_CONTENT_TYPE) text = formToJsonText(text);
+    return (this.readText = text);
+  }
+
+  body(): Record<string, unknown> {
+    return (this.parsed ??= parseBody(this.text()));
+  }
+
+  servletBody(): ServletBody {
+    return { text: this.text(), json: this.body() };
+  }
+
+  visible(): boolean {
+    if (this.method === 'GET' || this.input === INPUT.query) return queryVisible(this.url);
+    const v = this.body().visible;
+    return v !== undefined && v !== null && String(v).toLowerCase() === 'true';
+  }
+
+  readAs(other: InputKind): ApiRequest {
+    return other === this.input ? this : makeRequest(this.method, this.url, this.bodyText, this.contentType, other);
+  }
 }
 
 /** The parameters object of either method: POST body or GET query (strings). */

@@ -51,6 +51,5 @@ function packContract(text: string, contract: JsonSpan, visible: boolean): strin
   } catch {
     return undefined;
   }
-  const packed = splice(text, [{ span: value, text: `"${bytesToHex(bytes)}"` }]);
-  return packed.slice(contract.start, packed.length - (text.length - contract.end));
+  return `${text.slice(contract.start, value.start)}"${bytesToHex(bytes)}"${text.slice(value.end, contract.end)}`;
 }

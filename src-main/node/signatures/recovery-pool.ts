@@ -38,7 +38,7 @@ export interface RecoveryPoolOptions {
   readonly loadNative?: Libsecp256k1Loader;
 }
 
-const MAX_BATCH = 16;
+const MAX_BATCH = 64;
 
 /** How long a closing worker may take to end on its own before it is terminated. */
 const STOP_GRACE_MS = 2_000;

@@ -38,7 +38,8 @@ async function child(dir: string): Promise<void> {
     console.log(
       `${result.packed} of ${measured.length} packed at ${Math.round(result.tps)} tx/s (${cores} cores, ` +
         `${node.recovery.implementation}, concurrency ${CONCURRENCY}); CPU per packed transfer: ` +
-        `main thread ${Math.round(result.cpuMain)} µs, other threads ${Math.round(result.cpuOthers)} µs`,
+        `main thread ${Math.round(result.cpuMain)} µs, other threads ${Math.round(result.cpuOthers)} µs ` +
+        `(the client thread ${Math.round(result.cpuClient)} µs, not counted)`,
     );
   } finally {
     await node.stop();

@@ -158,6 +158,26 @@ describe('JsonFormat.merge', () => {
     expect(refusal('', 'protocol.TransferContract').message).toBe('1:1: Expected "{".');
   });
 
+  it("places an error about the previous token on that token's line, after comments and blank lines", () => {
+    expect(
+      refusal('{ # a comment\n\n  "resource":\n   "power" # another\n}', 'protocol.FreezeBalanceV2Contract').message,
+    ).toBe('4:4: Enum type "protocol.ResourceCode" has no value named "Power".');
+    expect(refusal('{"amount":1,\r\n"x" 5 ,\n "y"}', 'protocol.TransferContract').message).toBe(
+      '3:5: Expected string.',
+    );
+  });
+
+  it('reads hex digits of either case, skipping spaces and line breaks between them, to the same bytes', () => {
+    const read = (hex: string): string =>
+      bytesToHex(mergeJsonFormat(`{"data":"${hex}"}`, 'protocol.TriggerSmartContract', false).data as Uint8Array);
+    expect(read('00aBcDeF09')).toBe('00abcdef09');
+    expect(read('0x00ABCDEF')).toBe('00abcdef');
+    // The padding to an even length counts the spaces; Hex.decode then skips them.
+    expect(read('00 ab cd')).toBe('00abcd');
+    expect(read('0 ab cd')).toBe('00abcd');
+    expect(refusal('{"data":"00ag"}', 'protocol.TriggerSmartContract').message).toBe('1:9: INVALID hex String');
+  });
+
   it("takes every int64 field of every message exactly or refuses it with JsonFormat's range text, never a wrapped value (property, −2^70…2^70)", () => {
     const read = (field: FieldInfo, decoded: Record<string, unknown>): unknown => {
       const value = decoded[field.name];

@@ -132,6 +132,17 @@ describe('RecoveryPool', () => {
     }
   });
 
+  it('answers each of hundreds of requests made in one tick with its own signer, over several messages per worker', async () => {
+    const pool = new RecoveryPool(2);
+    try {
+      const items = samples(300);
+      const answers = await Promise.all(items.map((item) => pool.recover([item])));
+      expect(answers.map(([r]) => (r!.ok ? r!.addressHex : r!.message))).toEqual(items.map((i) => i.address));
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('reports a bad header and an unrecoverable signature with java-tron messages', async () => {
     const pool = new RecoveryPool(1);
     try {
