@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
 
@@ -8,6 +9,24 @@ import vue from '@vitejs/plugin-vue';
 const source = (folder: string) => fileURLToPath(new URL(`./${folder}`, import.meta.url));
 const resolve = {
   alias: { '@core': source('src-core'), '@main': source('src-main'), '@renderer': source('src-renderer') },
+};
+
+// electron-vite turns `import path from './entry?modulePath'` into the path of the file it builds
+// from that entry, without running it. Here the same import gives the entry's source path, so a
+// module that starts a worker (src-main/app/services.ts) can be imported by a test.
+const MODULE_PATH = '?modulePath';
+const MODULE_PATH_ID = '\0module-path:';
+const modulePath: Plugin = {
+  name: 'module-path',
+  enforce: 'pre',
+  async resolveId(id, importer) {
+    if (!id.endsWith(MODULE_PATH)) return null;
+    const entry = await this.resolve(id.slice(0, -MODULE_PATH.length), importer, { skipSelf: true });
+    return entry ? MODULE_PATH_ID + entry.id : null;
+  },
+  load(id) {
+    return id.startsWith(MODULE_PATH_ID) ? `export default ${JSON.stringify(id.slice(MODULE_PATH_ID.length))};` : null;
+  },
 };
 
 // One project per layer; `npm test` runs them all, `npm run test:e2e` runs the browser suite.
@@ -28,6 +47,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [modulePath],
         resolve,
         test: {
           name: 'main',
