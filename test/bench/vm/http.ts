@@ -31,7 +31,11 @@ export interface HttpTrc20Result {
   readonly perSecond: number;
   readonly transfers: number;
   readonly energyPerTransfer: number;
+  /** When the measured rounds ran, on the clock V8's profiler stamps samples with (µs, monotonic). */
+  readonly measuredMicros: { readonly startMicros: number; readonly endMicros: number };
 }
+
+const nowMicros = (): number => Number(process.hrtime.bigint() / 1000n);
 
 export async function measureHttpTrc20(baseUrl: string): Promise<HttpTrc20Result> {
   const url = new URL(baseUrl);
@@ -81,6 +85,7 @@ export async function measureHttpTrc20(baseUrl: string): Promise<HttpTrc20Result
     await post('/admin/mine');
     let best = 0;
     let energy = 0;
+    const startMicros = nowMicros();
     for (let round = 0; round < ROUNDS; round++) {
       const start = performance.now();
       const { lastId, refused } = await send(TRANSFERS, RECIPIENTS * 2 + round * TRANSFERS);
@@ -93,7 +98,12 @@ export async function measureHttpTrc20(baseUrl: string): Promise<HttpTrc20Result
       energy = Number(receipt.energy_usage_total);
       best = Math.max(best, TRANSFERS / seconds);
     }
-    return { perSecond: best, transfers: TRANSFERS, energyPerTransfer: energy };
+    return {
+      perSecond: best,
+      transfers: TRANSFERS,
+      energyPerTransfer: energy,
+      measuredMicros: { startMicros, endMicros: nowMicros() },
+    };
   } finally {
     await client.close();
   }
