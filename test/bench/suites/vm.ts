@@ -79,6 +79,11 @@ export async function run(): Promise<boolean> {
     const http = await measureHttpTrc20(url ?? node!.url);
     if (stopProfiler) {
       const profile = await stopProfiler();
+      if (process.env['TMP_PROFILE_OUT'])
+        (await import('node:fs')).writeFileSync(
+          process.env['TMP_PROFILE_OUT'],
+          JSON.stringify({ profile, window: http.measuredMicros }),
+        );
       const top = topOfProfile(profile, http.measuredMicros, PROFILE_TOP);
       console.log(
         `\nnode thread during the measured HTTP rounds: ${Math.round(top.sampledMs)} ms sampled, ${Math.round(top.busyMs)} ms not idle`,
@@ -99,6 +104,7 @@ export async function run(): Promise<boolean> {
         'transfers/s': Math.round(http.perSecond),
         'in-process TronVm ops/s': Math.round(oursRate),
         'share of in-process': `${(share * 100).toFixed(0)} %`,
+        ...(node ? { 'node thread CPU µs/transfer': Math.round(http.mainThreadCpuMicros) } : {}),
         target: `≥ ${TARGET_HTTP_SHARE * 100} %`,
         met: httpMet ? 'yes' : 'NO',
       },

@@ -3,6 +3,7 @@ import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { loadArtifacts } from '../../fixtures/contracts/compile';
 import { ClientThread } from '../node/client-thread';
 import { signId } from '../libsecp-signer';
+import { cpuBetween, threadCpuMs } from '../node/thread-cpu';
 
 /**
  * End-to-end TRC-20 transfers per second through a dev node's HTTP API: each transfer is built by
@@ -31,6 +32,8 @@ export interface HttpTrc20Result {
   readonly perSecond: number;
   readonly transfers: number;
   readonly energyPerTransfer: number;
+  /** CPU µs the main thread used per transfer over the measured rounds (the node's, when it runs in this process). */
+  readonly mainThreadCpuMicros: number;
   /** When the measured rounds ran, on the clock V8's profiler stamps samples with (µs, monotonic). */
   readonly measuredMicros: { readonly startMicros: number; readonly endMicros: number };
 }
@@ -86,6 +89,7 @@ export async function measureHttpTrc20(baseUrl: string): Promise<HttpTrc20Result
     let best = 0;
     let energy = 0;
     const startMicros = nowMicros();
+    const cpuBefore = threadCpuMs();
     for (let round = 0; round < ROUNDS; round++) {
       const start = performance.now();
       const { lastId, refused } = await send(TRANSFERS, RECIPIENTS * 2 + round * TRANSFERS);
@@ -97,11 +101,13 @@ export async function measureHttpTrc20(baseUrl: string): Promise<HttpTrc20Result
       if (receipt?.result !== 'SUCCESS') throw new Error(`the last transfer did not succeed: ${JSON.stringify(info)}`);
       energy = Number(receipt.energy_usage_total);
       best = Math.max(best, TRANSFERS / seconds);
+      if (process.env.TMP_ROUNDS) console.log('round', round, Math.round(TRANSFERS / seconds));
     }
     return {
       perSecond: best,
       transfers: TRANSFERS,
       energyPerTransfer: energy,
+      mainThreadCpuMicros: (cpuBetween(cpuBefore, threadCpuMs()).main * 1000) / (ROUNDS * TRANSFERS),
       measuredMicros: { startMicros, endMicros: nowMicros() },
     };
   } finally {
