@@ -55,6 +55,12 @@ export function parseRawTransaction(
   };
 }
 
+/** The same transaction carrying `signatures` instead of its own (nothing recovered yet). */
+export function withSignatures(tx: ParsedTransaction, signatures: readonly Uint8Array[]): ParsedTransaction {
+  const { signers: _recovered, ...parts } = tx;
+  return { ...parts, signatures, bytes: transactionBytes(tx.rawBytes, signatures) };
+}
+
 /** From serialized Transaction bytes (broadcasthex, the block store); `ret` is dropped. */
 export function parseTransaction(bytes: Uint8Array): ParsedTransaction {
   const message = protocol.Transaction.decode(bytes) as unknown as {

@@ -2,7 +2,8 @@ import { bytesToHex } from '../../../src-core/bytes/hex';
 import { getCodec } from '../../../src-core/proto/schema';
 import { isContractTypeName, parameterMessageOf } from '../../../src-core/tx/contract-types';
 import type { ParsedTransaction } from '../chain/tx';
-import { parseRawTransaction } from '../chain/tx';
+import { parseRawTransaction, withSignatures } from '../chain/tx';
+import { takeBuilt } from './built-transactions';
 import { nullPointer } from './error-body';
 import { mergeJsonFormat } from './json-format';
 import { member, parseSpans, splice, type JsonSpan } from './json-spans';
@@ -17,6 +18,8 @@ import { member, parseSpans, splice, type JsonSpan } from './json-spans';
  */
 export function transactionFromJson(text: string, visible: boolean): ParsedTransaction {
   const root = parseSpans(text);
+  const built = builtTransaction(text, root, visible);
+  if (built) return built;
   const contracts = member(member(root, 'raw_data'), 'contract');
   if (contracts?.kind !== 'array') throw nullPointer();
   const kept = contracts.items!.flatMap((item) => {
@@ -32,6 +35,31 @@ export function transactionFromJson(text: string, visible: boolean): ParsedTrans
   }
   const raw = (message.raw_data as Record<string, unknown> | undefined) ?? {};
   return parseRawTransaction(raw, (message.signature as Uint8Array[] | undefined) ?? []);
+}
+
+/**
+ * A transaction whose one `raw_data` is the text a builder endpoint printed (built-transactions.ts):
+ * the rest of the text is merged with that `raw_data` left empty, which fails exactly when the
+ * whole merge would (the printed `raw_data` merges), and gives the same signatures.
+ */
+function builtTransaction(text: string, root: JsonSpan, visible: boolean): ParsedTransaction | undefined {
+  if (root.kind !== 'object') return undefined;
+  let raw: JsonSpan | undefined;
+  for (const m of root.members!) {
+    if (m.key !== 'raw_data') continue;
+    if (raw) return undefined;
+    raw = m.value;
+  }
+  if (raw?.kind !== 'object') return undefined;
+  const unsigned = takeBuilt(visible, text.slice(raw.start, raw.end));
+  if (!unsigned) return undefined;
+  let message: Record<string, unknown>;
+  try {
+    message = mergeJsonFormat(splice(text, [{ span: raw, text: '{}' }]), 'protocol.Transaction', visible);
+  } catch {
+    throw nullPointer();
+  }
+  return withSignatures(unsigned, (message.signature as Uint8Array[] | undefined) ?? []);
 }
 
 /** One contract's JSON with its value packed as hex, or undefined when java-tron drops it. */

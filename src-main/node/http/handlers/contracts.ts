@@ -8,7 +8,9 @@ import { bigintToLong, longToBigint, protocol } from '../../../../src-core/proto
 import type { ParsedTransaction } from '../../chain/tx';
 import { errorBody, JAVA, nullPointer } from '../error-body';
 import { transactionJson } from '../format';
-import { unsignedJson, unsignedTransaction } from './transactions';
+import { unsignedJson, unsignedJsonText, unsignedTransaction } from './transactions';
+import { RawReply } from '../server';
+import { stringifyJson } from '../../../../src-core/json/lossless';
 import { mergeJsonFormat } from '../json-format';
 import {
   extraDataOf,
@@ -262,7 +264,7 @@ function constantView(s: NodeServices, solid: boolean): StateView {
 
 export const triggerSmartContract =
   (s: NodeServices) =>
-  async (req: ApiRequest): Promise<Json> => {
+  async (req: ApiRequest): Promise<Json | RawReply> => {
     const visible = visibleOf(req);
     try {
       const body = servletJson(req);
@@ -296,7 +298,9 @@ export const triggerSmartContract =
         });
         return constantExtention(tx, result, visible);
       }
-      return { result: returnJson(true, undefined, undefined, visible), transaction: unsignedJson(tx, visible) };
+      // The reply's text made here, so that its raw_data is remembered as printed.
+      const result = stringifyJson(returnJson(true, undefined, undefined, visible));
+      return new RawReply(`{"result":${result},"transaction":${unsignedJsonText(tx, visible)}}\n`);
     } catch (error) {
       return failure(error, visible);
     }

@@ -1,0 +1,29 @@
+import type { ParsedTransaction } from '../chain/tx';
+
+/**
+ * The unsigned transactions the builder endpoints printed lately, by the exact text of their
+ * `raw_data` and the address form it was printed in. A wallet signs what the node built and sends
+ * it back: when a broadcast's `raw_data` is that text, JsonFormat.merge would give back the very
+ * message that was printed (Util.packTransaction packs each contract's value into the bytes it was
+ * printed from), so the transaction is taken from here instead of being merged, encoded and hashed
+ * again. Parsing is a function of the text alone, so any node of the process may answer from it.
+ * Each entry is taken once; the oldest go first when the map is full.
+ */
+const CAPACITY = 4096;
+
+const printed = new Map<string, ParsedTransaction>();
+
+const keyOf = (visible: boolean, rawText: string): string => (visible ? `v${rawText}` : `h${rawText}`);
+
+export function rememberBuilt(visible: boolean, rawText: string, tx: ParsedTransaction): void {
+  if (printed.size >= CAPACITY) printed.delete(printed.keys().next().value!);
+  printed.set(keyOf(visible, rawText), tx);
+}
+
+/** The unsigned transaction printed with this `raw_data` text, if it was printed lately (once). */
+export function takeBuilt(visible: boolean, rawText: string): ParsedTransaction | undefined {
+  const key = keyOf(visible, rawText);
+  const tx = printed.get(key);
+  if (tx) printed.delete(key);
+  return tx;
+}
