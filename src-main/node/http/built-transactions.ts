@@ -12,12 +12,24 @@ import type { ParsedTransaction } from '../chain/tx';
 const CAPACITY = 4096;
 
 const printed = new Map<string, ParsedTransaction>();
+/**
+ * The hex-form (`visible` false) `raw_data` text printed for a built transaction, by its raw bytes,
+ * which the signed transaction shares (`withSignatures`): a block that packs it prints the same
+ * `raw_data` (Util.printTransactionToJSON over the same message), so its reply reuses the text.
+ */
+const hexFormText = new WeakMap<Uint8Array, string>();
 
 const keyOf = (visible: boolean, rawText: string): string => (visible ? `v${rawText}` : `h${rawText}`);
 
 export function rememberBuilt(visible: boolean, rawText: string, tx: ParsedTransaction): void {
   if (printed.size >= CAPACITY) printed.delete(printed.keys().next().value!);
   printed.set(keyOf(visible, rawText), tx);
+  if (!visible) hexFormText.set(tx.rawBytes, rawText);
+}
+
+/** The `raw_data` text printed in the hex form for the transaction whose raw bytes these are, if one was. */
+export function printedHexRawData(rawBytes: Uint8Array): string | undefined {
+  return hexFormText.get(rawBytes);
 }
 
 /** The unsigned transaction printed with this `raw_data` text, if it was printed lately (once). */

@@ -94,7 +94,7 @@ export function unsignedJsonText(tx: ParsedTransaction, visible: boolean): strin
     tx.contract?.typeName === 'CreateSmartContract'
       ? `,"contract_address":${stringifyJson(generateContractAddress(tx.id, tx.contract.owner))}`
       : '';
-  return `{"visible":${visible},"txID":"${tx.idHex}","raw_data":${rawText},"raw_data_hex":"${bytesToHex(tx.rawBytes)}"${contractAddress}}`;
+  return `{"visible":${visible},"txID":"${tx.idHex}","raw_data":${rawText},"raw_data_hex":"${Buffer.from(tx.rawBytes.buffer, tx.rawBytes.byteOffset, tx.rawBytes.length).toString('hex')}"${contractAddress}}`;
 }
 
 /** A builder endpoint: the contract from the body, validated as java-tron's builder does, wrapped in an unsigned transaction. */
