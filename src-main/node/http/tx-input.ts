@@ -1,4 +1,4 @@
-import { bytesToHex } from '../../../src-core/bytes/hex';
+import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { getCodec } from '../../../src-core/proto/schema';
 import { isContractTypeName, parameterMessageOf } from '../../../src-core/tx/contract-types';
 import type { ParsedTransaction } from '../chain/tx';
@@ -53,6 +53,8 @@ function builtTransaction(text: string, root: JsonSpan, visible: boolean): Parse
   if (raw?.kind !== 'object') return undefined;
   const unsigned = takeBuilt(visible, text.slice(raw.start, raw.end));
   if (!unsigned) return undefined;
+  const plain = visible ? undefined : plainSignatures(text, root);
+  if (plain) return withSignatures(unsigned, plain);
   let message: Record<string, unknown>;
   try {
     message = mergeJsonFormat(splice(text, [{ span: raw, text: '{}' }]), 'protocol.Transaction', visible);
@@ -60,6 +62,45 @@ function builtTransaction(text: string, root: JsonSpan, visible: boolean): Parse
     throw nullPointer();
   }
   return withSignatures(unsigned, (message.signature as Uint8Array[] | undefined) ?? []);
+}
+
+/** What a builder prints besides raw_data, which JsonFormat.merge reads into no field of Transaction. */
+const PRINTED_KEYS = new Set(['visible', 'txID', 'raw_data', 'raw_data_hex', 'signature']);
+const LOWER_HEX = /^(?:[0-9a-f]{2})+$/;
+
+/**
+ * The signatures of a hex-form transaction whose other members are exactly what a builder printed,
+ * each once: `visible` a boolean, `txID` and `raw_data_hex` lower-case hex strings (skipped by
+ * JsonFormat.handleMissingField), `signature` an array of lower-case hex strings (bytes in hex).
+ * Undefined for anything else, which JsonFormat.merge then reads.
+ */
+function plainSignatures(text: string, root: JsonSpan): Uint8Array[] | undefined {
+  const seen = new Set<string>();
+  let signatures: Uint8Array[] = [];
+  const hexString = (span: JsonSpan): string | undefined => {
+    if (span.kind !== 'string') return undefined;
+    const hex = text.slice(span.start + 1, span.end - 1);
+    return LOWER_HEX.test(hex) ? hex : undefined;
+  };
+  for (const { key, value } of root.members!) {
+    if (!PRINTED_KEYS.has(key) || seen.has(key)) return undefined;
+    seen.add(key);
+    if (key === 'visible') {
+      const literal = text.slice(value.start, value.end);
+      if (literal !== 'true' && literal !== 'false') return undefined;
+    } else if (key === 'txID' || key === 'raw_data_hex') {
+      if (hexString(value) === undefined) return undefined;
+    } else if (key === 'signature') {
+      if (value.kind !== 'array') return undefined;
+      signatures = [];
+      for (const item of value.items!) {
+        const hex = hexString(item);
+        if (hex === undefined) return undefined;
+        signatures.push(hexToBytes(hex));
+      }
+    }
+  }
+  return signatures;
 }
 
 /** One contract's JSON with its value packed as hex, or undefined when java-tron drops it. */
