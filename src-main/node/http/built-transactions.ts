@@ -11,7 +11,8 @@ import type { ParsedTransaction } from '../chain/tx';
  */
 const CAPACITY = 4096;
 
-const printed = new Map<string, ParsedTransaction>();
+/** By `raw_data` text, one map per address form. */
+const printed = { hex: new Map<string, ParsedTransaction>(), visible: new Map<string, ParsedTransaction>() };
 /**
  * The hex-form (`visible` false) `raw_data` text printed for a built transaction, by its raw bytes,
  * which the signed transaction shares (`withSignatures`): a block that packs it prints the same
@@ -19,11 +20,10 @@ const printed = new Map<string, ParsedTransaction>();
  */
 const hexFormText = new WeakMap<Uint8Array, string>();
 
-const keyOf = (visible: boolean, rawText: string): string => (visible ? `v${rawText}` : `h${rawText}`);
-
 export function rememberBuilt(visible: boolean, rawText: string, tx: ParsedTransaction): void {
-  if (printed.size >= CAPACITY) printed.delete(printed.keys().next().value!);
-  printed.set(keyOf(visible, rawText), tx);
+  const map = visible ? printed.visible : printed.hex;
+  if (map.size >= CAPACITY) map.delete(map.keys().next().value!);
+  map.set(rawText, tx);
   if (!visible) hexFormText.set(tx.rawBytes, rawText);
 }
 
@@ -34,8 +34,8 @@ export function printedHexRawData(rawBytes: Uint8Array): string | undefined {
 
 /** The unsigned transaction printed with this `raw_data` text, if it was printed lately (once). */
 export function takeBuilt(visible: boolean, rawText: string): ParsedTransaction | undefined {
-  const key = keyOf(visible, rawText);
-  const tx = printed.get(key);
-  if (tx) printed.delete(key);
+  const map = visible ? printed.visible : printed.hex;
+  const tx = map.get(rawText);
+  if (tx) map.delete(rawText);
   return tx;
 }

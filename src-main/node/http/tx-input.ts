@@ -77,11 +77,6 @@ const LOWER_HEX = /^(?:[0-9a-f]{2})+$/;
 function plainSignatures(text: string, root: JsonSpan): Uint8Array[] | undefined {
   const seen = new Set<string>();
   let signatures: Uint8Array[] = [];
-  const hexString = (span: JsonSpan): string | undefined => {
-    if (span.kind !== 'string') return undefined;
-    const hex = text.slice(span.start + 1, span.end - 1);
-    return LOWER_HEX.test(hex) ? hex : undefined;
-  };
   for (const { key, value } of root.members!) {
     if (!PRINTED_KEYS.has(key) || seen.has(key)) return undefined;
     seen.add(key);
@@ -89,18 +84,25 @@ function plainSignatures(text: string, root: JsonSpan): Uint8Array[] | undefined
       const literal = text.slice(value.start, value.end);
       if (literal !== 'true' && literal !== 'false') return undefined;
     } else if (key === 'txID' || key === 'raw_data_hex') {
-      if (hexString(value) === undefined) return undefined;
+      if (lowerHexString(text, value) === undefined) return undefined;
     } else if (key === 'signature') {
       if (value.kind !== 'array') return undefined;
       signatures = [];
       for (const item of value.items!) {
-        const hex = hexString(item);
+        const hex = lowerHexString(text, item);
         if (hex === undefined) return undefined;
         signatures.push(hexToBytes(hex));
       }
     }
   }
   return signatures;
+}
+
+/** The content of a string span that is lower-case hex of whole bytes, at least one. */
+function lowerHexString(text: string, span: JsonSpan): string | undefined {
+  if (span.kind !== 'string') return undefined;
+  const hex = text.slice(span.start + 1, span.end - 1);
+  return LOWER_HEX.test(hex) ? hex : undefined;
 }
 
 /** One contract's JSON with its value packed as hex, or undefined when java-tron drops it. */

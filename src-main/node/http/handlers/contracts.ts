@@ -63,6 +63,16 @@ function returnJson(result: boolean, code: string | undefined, message: string |
   return messageToJson('protocol.Return', m, { visible });
 }
 
+/** `returnJson(true)` as text, in each address form (printed once). */
+const resultTrueTexts = new Map<boolean, string>();
+
+function resultTrueText(visible: boolean): string {
+  let text = resultTrueTexts.get(visible);
+  if (text === undefined)
+    resultTrueTexts.set(visible, (text = stringifyJson(returnJson(true, undefined, undefined, visible))));
+  return text;
+}
+
 /** java-tron's catch blocks: validation → CONTRACT_VALIDATE_ERROR, anything else → OTHER_ERROR "class … : …" with `"` as `'`. */
 function failure(error: unknown, visible: boolean): Json {
   if (error instanceof ReturnCodeError) return { result: returnJson(false, error.code, error.message, visible) };
@@ -299,8 +309,7 @@ export const triggerSmartContract =
         return constantExtention(tx, result, visible);
       }
       // The reply's text made here, so that its raw_data is remembered as printed.
-      const result = stringifyJson(returnJson(true, undefined, undefined, visible));
-      return new RawReply(`{"result":${result},"transaction":${unsignedJsonText(tx, visible)}}\n`);
+      return new RawReply(`{"result":${resultTrueText(visible)},"transaction":${unsignedJsonText(tx, visible)}}\n`);
     } catch (error) {
       return failure(error, visible);
     }

@@ -8,6 +8,7 @@ import { BLOCK_TEXT_FORM } from '../../../../src-main/node/chain/blocks';
 import { blockJson } from '../../../../src-main/node/http/format';
 import { jsonText } from '../../../../src-main/node/http/server';
 import { transactionFromJson } from '../../../../src-main/node/http/tx-input';
+import { printedHexRawData, rememberBuilt, takeBuilt } from '../../../../src-main/node/http/built-transactions';
 import type { ParsedTransaction } from '../../../../src-main/node/chain/tx';
 import { call, fundedKey, startNode, type Key, type Reply } from '../helpers';
 import { callData, deploy, word } from '../vm-host/helpers';
@@ -138,5 +139,28 @@ describe('transactions built by triggersmartcontract, broadcast and packed', () 
       const info = await call(node, '/wallet/gettransactioninfobyid', { value: id });
       expect(info.json.receipt.result).toBe('SUCCESS');
     }
+  });
+});
+
+describe('the remembered built transactions', () => {
+  const fake = (n: number): ParsedTransaction => ({ rawBytes: Uint8Array.of(n) }) as unknown as ParsedTransaction;
+
+  it('gives each remembered transaction once, only for its own address form and text', () => {
+    const tx = fake(1);
+    rememberBuilt(false, '{"contract":[]}', tx);
+    expect(takeBuilt(true, '{"contract":[]}')).toBeUndefined();
+    expect(takeBuilt(false, '{"contract": []}')).toBeUndefined();
+    expect(takeBuilt(false, '{"contract":[]}')).toBe(tx);
+    expect(takeBuilt(false, '{"contract":[]}')).toBeUndefined();
+    expect(printedHexRawData(tx.rawBytes)).toBe('{"contract":[]}');
+    rememberBuilt(true, '{"visible":[]}', fake(2));
+    expect(printedHexRawData(fake(2).rawBytes)).toBeUndefined();
+  });
+
+  it('forgets the oldest first once it holds 4096 of a form', () => {
+    for (let i = 0; i <= 4096; i++) rememberBuilt(false, `{"n":${i}}`, fake(i));
+    expect(takeBuilt(false, '{"n":0}')).toBeUndefined();
+    expect(takeBuilt(false, '{"n":1}')).toBeDefined();
+    expect(takeBuilt(false, '{"n":4096}')).toBeDefined();
   });
 });
