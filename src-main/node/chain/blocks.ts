@@ -71,20 +71,19 @@ export class BlockLog {
     return id;
   }
 
-  // The point reads below read synchronously (getSync): a read through the thread pool costs
-  // more CPU in all (queueing the work, waking a thread, settling the promise, and for a block's
-  // text another copy) than the read itself, which LevelDB mostly answers from its caches and the
-  // page cache.
-
   /** The text of block `number` in `form` written with the block, if its renderer ran then. */
   async blockText(number: number, form: BlockTextForm): Promise<Uint8Array | undefined> {
-    return this.store.getSyncUncached(blockTextKey(number, form));
+    return this.store.getUncached(blockTextKey(number, form));
   }
 
   /** Keeps the text of a stored block in `form`, rendered after the block was written. */
   async keepBlockText(number: number, form: BlockTextForm, text: Uint8Array): Promise<void> {
     await this.store.putUnsynced(blockTextKey(number, form), text);
   }
+
+  // The small point reads below read synchronously (getSync): a read through the thread pool
+  // costs more CPU in all (queueing the work, waking a thread, settling the promise) than the read
+  // itself, which LevelDB mostly answers from its caches and the page cache.
 
   async blockNumberOfId(idHex: string): Promise<number | undefined> {
     const bytes = this.store.getSync(key(PREFIX.blockId, hexToBytes(idHex)));

@@ -45,6 +45,11 @@ export class BoundedCache<V> {
     return entry.value;
   }
 
+  /** The value without counting it as used (undefined when the key is not cached). */
+  peek(key: string): V | undefined {
+    return this.entries.get(key)?.value;
+  }
+
   set(key: string, value: V, weight: number): void {
     const existing = this.entries.get(key);
     if (existing) {

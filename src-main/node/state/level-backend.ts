@@ -123,6 +123,13 @@ export class LevelStateBackend implements StateBackend {
     return this.load(cacheKey, key(PREFIX.account, hexToBytes(addressHex)), decodeAccount);
   }
 
+  peekAccount(addressHex: string): AccountRecord | undefined {
+    const cached = this.cache.peek(KIND.account + addressHex);
+    if (cached !== undefined) return (cached ?? undefined) as AccountRecord | undefined;
+    const bytes = this.store.getSync(key(PREFIX.account, hexToBytes(addressHex)));
+    return bytes ? decodeAccount(bytes) : undefined;
+  }
+
   nameOwner(nameHex: string): string | undefined {
     const cacheKey = KIND.name + nameHex;
     const cached = this.cache.get(cacheKey);

@@ -8,6 +8,12 @@ import { recordSlot } from './records';
 /** Read access to accounts and the account-name index. */
 export interface AccountReader {
   getAccount(addressHex: string): AccountRecord | undefined;
+  /**
+   * The same account, read without keeping it in a cache on the way: for a one-off query, so that
+   * a client walking many accounts neither evicts what blocks use nor leaves the garbage collector
+   * a cached copy of each to move.
+   */
+  peekAccount?(addressHex: string): AccountRecord | undefined;
   /** Owner of an account name (hex of the name bytes), if any. */
   nameOwner(nameHex: string): string | undefined;
   /**
@@ -99,6 +105,13 @@ export class StateView implements StateReader {
     if (own) return own;
     if (this.deletedAccounts.size > 0 && this.deletedAccounts.has(addressHex)) return undefined;
     return this.base.getAccount(addressHex);
+  }
+
+  peekAccount(addressHex: string): AccountRecord | undefined {
+    const own = this.changes.get(addressHex);
+    if (own) return own;
+    if (this.deletedAccounts.size > 0 && this.deletedAccounts.has(addressHex)) return undefined;
+    return this.base.peekAccount ? this.base.peekAccount(addressHex) : this.base.getAccount(addressHex);
   }
 
   nameOwner(nameHex: string): string | undefined {

@@ -96,12 +96,13 @@ export class Store {
   }
 
   /**
-   * A point read of a large value read once in a while (a block's reply text): LevelDB's block
-   * cache is left as it was, so that one value of hundreds of kB does not push out the blocks
-   * holding thousands of small, often read entries.
+   * A point read of a large value read once in a while (a block's reply text), on LevelDB's
+   * thread pool: reading and decompressing hundreds of kB, from disk when the page cache has let
+   * them go, would stop every other request meanwhile. LevelDB's block cache is left as it was, so
+   * that such a value does not push out the blocks holding thousands of small, often read entries.
    */
-  getSyncUncached(k: Key): Uint8Array | undefined {
-    return this.db.getSync(k, { fillCache: false }) ?? undefined;
+  async getUncached(k: Key): Promise<Uint8Array | undefined> {
+    return (await this.db.get(k, { fillCache: false })) ?? undefined;
   }
 
   async getMany(keys: Key[]): Promise<(Uint8Array | undefined)[]> {

@@ -31,8 +31,13 @@ const BLOCK_REQUESTS = 500;
 const TARGET_RSS_MB = 1024;
 const TARGET_RESTART_MS = 5_000;
 const TARGET_P99_MS = 20;
-/** Each endpoint first gets this many more requests, in percent, that are not counted (see `measure`). */
-const WARM_UP_PERCENT = 10;
+/**
+ * Each endpoint first gets this many more requests, in percent, that are not counted (see
+ * `measure`). V8 optimizes an endpoint's code over its first several hundred requests: with 200
+ * getaccount requests of warm-up, the 2,000 measured ones still shared the two cores with 250 ms
+ * of compiler threads and ran partly unoptimized (p99 twice the next 2,000's).
+ */
+const WARM_UP_PERCENT = 50;
 const withWarmUp = (count: number): number => count + Math.ceil((count * WARM_UP_PERCENT) / 100);
 
 function flag(name: string, fallback: number): number {
@@ -78,6 +83,51 @@ function spread<T>(items: readonly T[], count: number): T[] {
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** Of the replies to `bodies`, the one of median length. */
+async function medianReply(port: number, path: string, bodies: readonly string[]): Promise<Buffer> {
+  const connection = await LeanConnection.open(port);
+  try {
+    const replies: Buffer[] = [];
+    for (const body of bodies) replies.push(await connection.postForBytes(path, body));
+    return replies.sort((a, b) => a.length - b.length)[Math.floor(replies.length / 2)]!;
+  } finally {
+    connection.close();
+  }
+}
+
+/**
+ * The same requests, with the same warm-up, to node:http answering each with `reply` and doing
+ * nothing else (scale/floor-server.ts): what this machine's cores and loopback allow these
+ * clients, measured in the same run.
+ */
+async function measureFloor(reply: Buffer, bodies: readonly string[]): Promise<Latency> {
+  const server = fork(fileURLToPath(new URL('../scale/floor-server.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  try {
+    server.send(reply.toString('base64'));
+    const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+      server.once('message', (m) => resolve(m as { port: number }));
+      server.once('exit', (code) => reject(new Error(`the floor server exited with ${code}`)));
+    });
+    const same = (answer: Buffer) => answer.length === reply.length;
+    await measureLatency(
+      port,
+      CLIENTS,
+      '/floor',
+      bodies.slice(0, Math.ceil((bodies.length * WARM_UP_PERCENT) / 100)),
+      same,
+    );
+    return await measureLatency(port, CLIENTS, '/floor', bodies, same);
+  } finally {
+    server.send('stop');
+    await exited;
+  }
+}
 
 function textFlag(name: string): string | undefined {
   const prefix = `--${name}=`;
@@ -175,7 +225,8 @@ export async function run(): Promise<boolean> {
       );
 
       // --- reads under concurrency -------------------------------------------------------------
-      const reads: { name: string; latency: Latency; cpuMsPerRequest: number }[] = [];
+      const reads: { name: string; latency: Latency; cpuMsPerRequest: number; floor: Latency; replyBytes: number }[] =
+        [];
       const measure = async (name: string, all: string[], ok: ReplyCheck): Promise<void> => {
         // The first requests to an endpoint after the restart also pay for compiling its code (on V8's
         // threads, which the node's CPU counts): they are sent first and not counted.
@@ -186,9 +237,11 @@ export async function run(): Promise<boolean> {
         const cpuBefore = await cpuMsOf(child.pid!);
         const latency = await measureLatency(ready.port, CLIENTS, `/wallet/${name}`, bodies, ok);
         const cpuMsPerRequest = ((await cpuMsOf(child.pid!)) - cpuBefore) / latency.requests;
-        reads.push({ name, latency, cpuMsPerRequest });
         window.endMicros = nowMicros();
         windows[name] = window;
+        const reply = await medianReply(ready.port, `/wallet/${name}`, bodies.slice(0, 9));
+        const floor = await measureFloor(reply, bodies);
+        reads.push({ name, latency, cpuMsPerRequest, floor, replyBytes: reply.length });
       };
       const addressBodies = spread(built.addresses, withWarmUp(REQUESTS_PER_ENDPOINT)).map((a) =>
         JSON.stringify({ address: a }),
@@ -219,13 +272,19 @@ export async function run(): Promise<boolean> {
           measure: "the restarted node's RSS after the reads (peak)",
           value: `${Math.round(memory.rssMb)} MB (${Math.round(memory.peakMb)} MB) (target < ${TARGET_RSS_MB} MB)`,
         },
-        ...reads.map((r) => ({
-          measure: `${r.name}: p50 / p99 / max, ${r.latency.requests} requests, ${CLIENTS} clients`,
-          value: `${ms(r.latency.p50)} / ${ms(r.latency.p99)} / ${ms(r.latency.max)} (target p99 < ${TARGET_P99_MS} ms); node CPU ${r.cpuMsPerRequest.toFixed(2)} ms a request (client ${r.latency.clientCpuMs.toFixed(2)} ms)${r.latency.failed ? `, ${r.latency.failed} wrong answers` : ''}`,
-        })),
+        ...reads.flatMap((r) => [
+          {
+            measure: `${r.name}: p50 / p99 / max, ${r.latency.requests} requests, ${CLIENTS} clients`,
+            value: `${ms(r.latency.p50)} / ${ms(r.latency.p99)} / ${ms(r.latency.max)} (target p99 < ${TARGET_P99_MS} ms); node CPU ${r.cpuMsPerRequest.toFixed(2)} ms a request (client ${r.latency.clientCpuMs.toFixed(2)} ms)${r.latency.failed ? `, ${r.latency.failed} wrong answers` : ''}`,
+          },
+          {
+            measure: `  floor: node:http sending one ${kb(r.replyBytes)} reply, same clients`,
+            value: `${ms(r.floor.p50)} / ${ms(r.floor.p99)} / ${ms(r.floor.max)}; the node's p99 is ${(r.latency.p99 / r.floor.p99).toFixed(2)}× the floor's`,
+          },
+        ]),
       ]);
       console.log(
-        `latency: from writing a request to the last byte of its reply, each of ${CLIENTS} keep-alive clients sending its next request when its reply is in (so it includes queueing behind the others on the node's one event loop), after ${WARM_UP_PERCENT} % more requests not counted; node CPU: the restarted node's user + system time over the requests (all its threads), client: the bench process's. Load average: ${os
+        `latency: from writing a request to the last byte of its reply, each of ${CLIENTS} keep-alive clients sending its next request when its reply is in (so it includes queueing behind the others on the node's one event loop), after ${WARM_UP_PERCENT} % more requests not counted; floor: the same requests to a server of its own that answers each with the median-length reply of that endpoint's first nine and does nothing else; node CPU: the restarted node's user + system time over the requests (all its threads), client: the bench process's. Load average: ${os
           .loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}.`,

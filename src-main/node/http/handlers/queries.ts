@@ -55,7 +55,7 @@ export const getAccount =
   (req: ApiRequest): Json => {
     const address = accountAddress(req);
     if (!address) return {};
-    const account = solidOnly ? s.chain.solidAccount(address) : s.pool.view.getAccount(address);
+    const account = solidOnly ? s.chain.solidAccount(address) : s.pool.view.peekAccount(address);
     return account ? accountJson(s.chain, account, req.visible()) : {};
   };
 

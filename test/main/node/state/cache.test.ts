@@ -22,6 +22,16 @@ describe('BoundedCache', () => {
     expect(cache.has('b')).toBe(false);
   });
 
+  it('answers a peek without giving the entry a second chance', () => {
+    const cache = new BoundedCache<string>(90);
+    cache.set('a', 'A', 30);
+    cache.set('b', 'B', 30);
+    cache.set('c', 'C', 30);
+    expect([cache.peek('a'), cache.peek('z')]).toEqual(['A', undefined]);
+    cache.set('d', 'D', 30);
+    expect(cache.has('a')).toBe(false);
+  });
+
   it('counts a replaced or deleted entry once', () => {
     const cache = new BoundedCache<string>(1000);
     cache.set('a', 'one', 10);

@@ -74,6 +74,31 @@ describe('LevelStateBackend', () => {
     expect(backend.getAccount(bytesToHex(address(300)))).toBeUndefined();
   });
 
+  it('answers a query for an uncached account from LevelDB each time, keeping no copy', async () => {
+    const store = await openStore();
+    const backend = await LevelStateBackend.open(store, { cacheBytes: 1_000_000, extCodecs: CODECS });
+    const view = new StateView(backend, PROPS);
+    view.putNewAccount(account(1, 5n));
+    view.putNewAccount(account(2, 6n));
+    await commit(store, backend, view);
+    // A fresh backend over the same store has nothing cached yet.
+    const fresh = await LevelStateBackend.open(store, { cacheBytes: 1_000_000, extCodecs: CODECS });
+    const [one, two] = [bytesToHex(address(1)), bytesToHex(address(2))];
+    expect(fresh.peekAccount(one)!.balance).toBe(5n);
+    expect(fresh.getAccount(two)!.balance).toBe(6n);
+    // Changed behind the backend's back: the peeked account is read again, the cached one is not.
+    for (const [i, balance] of [
+      [1, 50n],
+      [2, 60n],
+    ] as const)
+      await store.write([
+        { type: 'put', key: key(PREFIX.account, address(i)), value: encodeAccount(account(i, balance)) },
+      ]);
+    expect(fresh.peekAccount(one)!.balance).toBe(50n);
+    expect(fresh.peekAccount(two)!.balance).toBe(6n);
+    expect(fresh.peekAccount(bytesToHex(address(3)))).toBeUndefined();
+  });
+
   it('answers the state before a block until its batch is settled, even once LevelDB holds it', async () => {
     const store = await openStore();
     const backend = await LevelStateBackend.open(store, { cacheBytes: 1 << 20, extCodecs: CODECS });

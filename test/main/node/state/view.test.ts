@@ -44,6 +44,16 @@ describe('StateView savepoints', () => {
     expect(node.chain.state.getAccount(a)!.balance).toBe(start);
   });
 
+  it('answers a query with its own changes first, then its base', () => {
+    const view = node.chain.newView();
+    const [a, b] = [fundedKey(node, 0).hex, fundedKey(node, 1).hex];
+    const start = view.peekAccount(a)!.balance;
+    view.mutableAccount(a)!.balance -= 3n;
+    expect(view.peekAccount(a)!.balance).toBe(start - 3n);
+    expect(view.peekAccount(b)).toEqual(view.getAccount(b));
+    expect(view.peekAccount('41' + '00'.repeat(20))).toBeUndefined();
+  });
+
   it('stores records as JSON with bigints and bytes intact', () => {
     const value = { n: 2n ** 70n, b: Uint8Array.of(0x41, 0xff), list: [{ x: 1n }], s: 'text' };
     expect(decodeRecord(encodeRecord(value))).toEqual(value);
