@@ -16,7 +16,7 @@ const PROFILE_TOP = 20;
 
 /**
  * `--profile`: V8's sampling profiler on this thread (where the node runs) while the HTTP rounds
- * run, through an inspector session of the process itself; the client and signature threads are
+ * run (the best round's samples are printed), through an inspector session of the process itself; the client and signature threads are
  * not sampled.
  */
 async function startProfiler(): Promise<() => Promise<CpuProfile>> {
@@ -86,7 +86,7 @@ export async function run(): Promise<boolean> {
         );
       const top = topOfProfile(profile, http.measuredMicros, PROFILE_TOP);
       console.log(
-        `\nnode thread during the measured HTTP rounds: ${Math.round(top.sampledMs)} ms sampled, ${Math.round(top.busyMs)} ms not idle`,
+        `\nnode thread during the best HTTP round: ${Math.round(top.sampledMs)} ms sampled, ${Math.round(top.busyMs)} ms not idle`,
       );
       console.table(
         top.functions.map((f) => ({ 'self ms': Math.round(f.selfMs), '% busy': f.share, function: f.name })),
