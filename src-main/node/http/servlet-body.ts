@@ -16,6 +16,8 @@ import { bytesToHex } from '../../../src-core/bytes/hex';
 
 /** `reader.lines().collect(joining(lineSeparator))`: "\r\n", "\r" and "\n" all become "\n"; no final line break. */
 export function servletText(raw: string): string {
+  // One line (most bodies): the text as it is.
+  if (!raw.includes('\n') && !raw.includes('\r')) return raw;
   const lines = raw.split(/\r\n|\r|\n/);
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines.join('\n');
