@@ -72,20 +72,31 @@ describe('transactions built by triggersmartcontract, broadcast and packed', () 
     signers: tx.signers,
   });
 
-  it('answers triggersmartcontract with the text printing its reply object gives', async () => {
-    const text = await built(1n, false);
-    expect(text).toBe(jsonText(parseJsonLossless(text)));
-    expect((parseJsonLossless(text) as Reply).result).toEqual({ result: true });
-  });
+  it.each([false, true])(
+    'answers triggersmartcontract with the text printing its reply object gives, and remembers its raw_data as a wallet sends it back (visible %s)',
+    async (visible) => {
+      const text = await built(1n, visible);
+      expect(text).toBe(jsonText(parseJsonLossless(text)));
+      const reply = parseJsonLossless(text) as Reply;
+      expect(reply.result).toEqual({ result: true });
+      const rawText = stringifyJson(reply.transaction.raw_data);
+      expect(takeBuilt(!visible, rawText)).toBeUndefined();
+      expect(takeBuilt(visible, rawText)?.idHex).toBe(reply.transaction.txID);
+    },
+  );
 
-  it('parses a signed built transaction as parsing its JSON from scratch does', async () => {
-    const text = signedText(await built(2n, false));
-    const remembered = transactionFromJson(text, false);
-    // The first parse took the remembered transaction; the second parses the text.
-    const fromScratch = transactionFromJson(text, false);
-    expect(facts(remembered)).toEqual(facts(fromScratch));
-    expect(remembered.idHex).toBe((parseJsonLossless(text) as Reply).txID);
-  });
+  it.each([false, true])(
+    'parses a signed built transaction as parsing its JSON from scratch does (visible %s)',
+    async (visible) => {
+      const text = signedText(await built(2n, visible));
+      const remembered = transactionFromJson(text, visible);
+      // The first parse took the remembered transaction; the second parses the text.
+      const fromScratch = transactionFromJson(text, visible);
+      expect(facts(remembered)).toEqual(facts(fromScratch));
+      expect(remembered.idHex).toBe((parseJsonLossless(text) as Reply).txID);
+      expect(remembered.signatures).toHaveLength(1);
+    },
+  );
 
   it('parses what was sent, not what was built, when the raw_data differs from the printed one', async () => {
     const text = signedText(await built(3n, false), (tx) => ({
