@@ -1,7 +1,7 @@
 import type { ParsedTransaction } from '../chain/tx';
 
 /**
- * The unsigned transactions the builder endpoints printed lately, by the exact text of their
+ * The unsigned transactions the builder endpoints printed lately, with the exact text of their
  * `raw_data` and the address form it was printed in. A wallet signs what the node built and sends
  * it back: when a broadcast's `raw_data` is that text, JsonFormat.merge would give back the very
  * message that was printed (Util.packTransaction packs each contract's value into the bytes it was
@@ -11,8 +11,16 @@ import type { ParsedTransaction } from '../chain/tx';
  */
 const CAPACITY = 4096;
 
-/** By `raw_data` text, one map per address form. */
-const printed = { hex: new Map<string, ParsedTransaction>(), visible: new Map<string, ParsedTransaction>() };
+interface Printed {
+  readonly rawText: string;
+  readonly tx: ParsedTransaction;
+}
+
+/**
+ * By the txID printed beside them, one map per address form. The id only finds the entry (a
+ * client's txID is never read otherwise): what decides is the raw_data text, compared whole.
+ */
+const printed = { hex: new Map<string, Printed>(), visible: new Map<string, Printed>() };
 /**
  * The hex-form (`visible` false) `raw_data` text printed for a built transaction, by its raw bytes,
  * which the signed transaction shares (`withSignatures`): a block that packs it prints the same
@@ -23,7 +31,7 @@ const hexFormText = new WeakMap<Uint8Array, string>();
 export function rememberBuilt(visible: boolean, rawText: string, tx: ParsedTransaction): void {
   const map = visible ? printed.visible : printed.hex;
   if (map.size >= CAPACITY) map.delete(map.keys().next().value!);
-  map.set(rawText, tx);
+  map.set(tx.idHex, { rawText, tx });
   if (!visible) hexFormText.set(tx.rawBytes, rawText);
 }
 
@@ -32,10 +40,14 @@ export function printedHexRawData(rawBytes: Uint8Array): string | undefined {
   return hexFormText.get(rawBytes);
 }
 
-/** The unsigned transaction printed with this `raw_data` text, if it was printed lately (once). */
-export function takeBuilt(visible: boolean, rawText: string): ParsedTransaction | undefined {
+/**
+ * The unsigned transaction printed with this `raw_data` text beside this txID, if it was printed
+ * lately (once).
+ */
+export function takeBuilt(visible: boolean, txId: string, rawText: string): ParsedTransaction | undefined {
   const map = visible ? printed.visible : printed.hex;
-  const tx = map.get(rawText);
-  if (tx) map.delete(rawText);
-  return tx;
+  const entry = map.get(txId);
+  if (entry?.rawText !== rawText) return undefined;
+  map.delete(txId);
+  return entry.tx;
 }

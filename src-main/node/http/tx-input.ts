@@ -45,13 +45,15 @@ export function transactionFromJson(text: string, visible: boolean): ParsedTrans
 function builtTransaction(text: string, root: JsonSpan, visible: boolean): ParsedTransaction | undefined {
   if (root.kind !== 'object') return undefined;
   let raw: JsonSpan | undefined;
+  let txId: JsonSpan | undefined;
   for (const m of root.members!) {
+    if (m.key === 'txID') txId = m.value;
     if (m.key !== 'raw_data') continue;
     if (raw) return undefined;
     raw = m.value;
   }
-  if (raw?.kind !== 'object') return undefined;
-  const unsigned = takeBuilt(visible, text.slice(raw.start, raw.end));
+  if (raw?.kind !== 'object' || txId?.kind !== 'string') return undefined;
+  const unsigned = takeBuilt(visible, text.slice(txId.start + 1, txId.end - 1), text.slice(raw.start, raw.end));
   if (!unsigned) return undefined;
   const plain = visible ? undefined : plainSignatures(text, root);
   if (plain) return withSignatures(unsigned, plain);

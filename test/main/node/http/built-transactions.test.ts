@@ -80,8 +80,10 @@ describe('transactions built by triggersmartcontract, broadcast and packed', () 
       const reply = parseJsonLossless(text) as Reply;
       expect(reply.result).toEqual({ result: true });
       const rawText = stringifyJson(reply.transaction.raw_data);
-      expect(takeBuilt(!visible, rawText)).toBeUndefined();
-      expect(takeBuilt(visible, rawText)?.idHex).toBe(reply.transaction.txID);
+      const txId = reply.transaction.txID as string;
+      expect(takeBuilt(!visible, txId, rawText)).toBeUndefined();
+      expect(takeBuilt(visible, txId, `${rawText} `)).toBeUndefined();
+      expect(takeBuilt(visible, txId, rawText)?.idHex).toBe(txId);
     },
   );
 
@@ -154,15 +156,17 @@ describe('transactions built by triggersmartcontract, broadcast and packed', () 
 });
 
 describe('the remembered built transactions', () => {
-  const fake = (n: number): ParsedTransaction => ({ rawBytes: Uint8Array.of(n) }) as unknown as ParsedTransaction;
+  const fake = (n: number): ParsedTransaction =>
+    ({ rawBytes: Uint8Array.of(n), idHex: `id${n}` }) as unknown as ParsedTransaction;
 
   it('gives each remembered transaction once, only for its own address form and text', () => {
     const tx = fake(1);
     rememberBuilt(false, '{"contract":[]}', tx);
-    expect(takeBuilt(true, '{"contract":[]}')).toBeUndefined();
-    expect(takeBuilt(false, '{"contract": []}')).toBeUndefined();
-    expect(takeBuilt(false, '{"contract":[]}')).toBe(tx);
-    expect(takeBuilt(false, '{"contract":[]}')).toBeUndefined();
+    expect(takeBuilt(true, 'id1', '{"contract":[]}')).toBeUndefined();
+    expect(takeBuilt(false, 'id1', '{"contract": []}')).toBeUndefined();
+    expect(takeBuilt(false, 'id2', '{"contract":[]}')).toBeUndefined();
+    expect(takeBuilt(false, 'id1', '{"contract":[]}')).toBe(tx);
+    expect(takeBuilt(false, 'id1', '{"contract":[]}')).toBeUndefined();
     expect(printedHexRawData(tx.rawBytes)).toBe('{"contract":[]}');
     rememberBuilt(true, '{"visible":[]}', fake(2));
     expect(printedHexRawData(fake(2).rawBytes)).toBeUndefined();
@@ -170,8 +174,8 @@ describe('the remembered built transactions', () => {
 
   it('forgets the oldest first once it holds 4096 of a form', () => {
     for (let i = 0; i <= 4096; i++) rememberBuilt(false, `{"n":${i}}`, fake(i));
-    expect(takeBuilt(false, '{"n":0}')).toBeUndefined();
-    expect(takeBuilt(false, '{"n":1}')).toBeDefined();
-    expect(takeBuilt(false, '{"n":4096}')).toBeDefined();
+    expect(takeBuilt(false, 'id0', '{"n":0}')).toBeUndefined();
+    expect(takeBuilt(false, 'id1', '{"n":1}')).toBeDefined();
+    expect(takeBuilt(false, 'id4096', '{"n":4096}')).toBeDefined();
   });
 });
