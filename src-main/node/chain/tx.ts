@@ -57,8 +57,21 @@ export function parseRawTransaction(
 
 /** The same transaction carrying `signatures` instead of its own (nothing recovered yet). */
 export function withSignatures(tx: ParsedTransaction, signatures: readonly Uint8Array[]): ParsedTransaction {
-  const { signers: _recovered, ...parts } = tx;
-  return { ...parts, signatures, bytes: transactionBytes(tx.rawBytes, signatures) };
+  // The fields of parseRawTransaction's object, in its order: one shape for every transaction.
+  return {
+    id: tx.id,
+    idHex: tx.idHex,
+    raw: tx.raw,
+    rawBytes: tx.rawBytes,
+    signatures,
+    bytes: transactionBytes(tx.rawBytes, signatures),
+    contractCount: tx.contractCount,
+    contract: tx.contract,
+    expiration: tx.expiration,
+    refBlockBytes: tx.refBlockBytes,
+    refBlockHash: tx.refBlockHash,
+    memo: tx.memo,
+  };
 }
 
 /** From serialized Transaction bytes (broadcasthex, the block store); `ret` is dropped. */

@@ -72,7 +72,7 @@ const LOWER_HEX = /^(?:[0-9a-f]{2})+$/;
 
 /**
  * The signatures of a hex-form transaction whose other members are exactly what a builder printed,
- * each once: `visible` a boolean, `txID` and `raw_data_hex` lower-case hex strings (skipped by
+ * each once: `visible` a boolean, `txID` and `raw_data_hex` strings without escapes (skipped by
  * JsonFormat.handleMissingField), `signature` an array of lower-case hex strings (bytes in hex).
  * Undefined for anything else, which JsonFormat.merge then reads.
  */
@@ -86,7 +86,8 @@ function plainSignatures(text: string, root: JsonSpan): Uint8Array[] | undefined
       const literal = text.slice(value.start, value.end);
       if (literal !== 'true' && literal !== 'false') return undefined;
     } else if (key === 'txID' || key === 'raw_data_hex') {
-      if (lowerHexString(text, value) === undefined) return undefined;
+      // Any string the text's JSON parse accepted and that has no escape: the tokenizer skips it.
+      if (value.kind !== 'string' || text.slice(value.start, value.end).includes('\\')) return undefined;
     } else if (key === 'signature') {
       if (value.kind !== 'array') return undefined;
       signatures = [];
