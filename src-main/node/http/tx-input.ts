@@ -17,9 +17,10 @@ import { member, parseSpans, splice, type JsonSpan } from './json-spans';
  * NullPointerException. txID and raw_data_hex are never read.
  */
 export function transactionFromJson(text: string, visible: boolean): ParsedTransaction {
-  const root = parseSpans(text);
-  const built = builtTransaction(text, root, visible);
+  // The top members and their items are what a built transaction is recognized by.
+  const built = builtTransaction(text, parseSpans(text, 2), visible);
   if (built) return built;
+  const root = parseSpans(text);
   const contracts = member(member(root, 'raw_data'), 'contract');
   if (contracts?.kind !== 'array') throw nullPointer();
   const kept = contracts.items!.flatMap((item) => {
