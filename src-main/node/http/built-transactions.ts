@@ -1,15 +1,16 @@
 import type { ParsedTransaction } from '../chain/tx';
 
 /**
- * The unsigned transactions the builder endpoints printed lately, with the exact text of their
+ * The unsigned transactions triggersmartcontract printed lately, with the exact text of their
  * `raw_data` and the address form it was printed in. A wallet signs what the node built and sends
  * it back: when a broadcast's `raw_data` is that text, JsonFormat.merge would give back the very
  * message that was printed (Util.packTransaction packs each contract's value into the bytes it was
  * printed from), so the transaction is taken from here instead of being merged, encoded and hashed
  * again. Parsing is a function of the text alone, so any node of the process may answer from it.
- * Each entry is taken once; the oldest go first when the map is full.
+ * Each entry is taken once; the oldest go first when the map is full (a wallet sends back what it
+ * just built; one that only builds keeps at most this many, about 2 MB, per address form).
  */
-const CAPACITY = 4096;
+const CAPACITY = 1024;
 
 interface Printed {
   readonly rawText: string;

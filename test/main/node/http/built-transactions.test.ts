@@ -172,10 +172,10 @@ describe('the remembered built transactions', () => {
     expect(printedHexRawData(fake(2).rawBytes)).toBeUndefined();
   });
 
-  it('forgets the oldest first once it holds 4096 of a form', () => {
-    for (let i = 0; i <= 4096; i++) rememberBuilt(false, `{"n":${i}}`, fake(i));
+  it('forgets the oldest first once it holds 1024 of a form', () => {
+    for (let i = 0; i <= 1024; i++) rememberBuilt(false, `{"n":${i}}`, fake(i));
     expect(takeBuilt(false, 'id0', '{"n":0}')).toBeUndefined();
     expect(takeBuilt(false, 'id1', '{"n":1}')).toBeDefined();
-    expect(takeBuilt(false, 'id4096', '{"n":4096}')).toBeDefined();
+    expect(takeBuilt(false, 'id1024', '{"n":1024}')).toBeDefined();
   });
 });
