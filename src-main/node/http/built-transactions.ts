@@ -8,7 +8,7 @@ import type { ParsedTransaction } from '../chain/tx';
  * printed from), so the transaction is taken from here instead of being merged, encoded and hashed
  * again. Parsing is a function of the text alone, so any node of the process may answer from it.
  * Each entry is taken once; the oldest go first when the map is full (a wallet sends back what it
- * just built; one that only builds keeps at most this many, about 2 MB, per address form).
+ * just built; one that only builds keeps at most this many, a few MB, per address form).
  */
 const CAPACITY = 1024;
 
