@@ -55,6 +55,25 @@ export function parseRawTransaction(
   };
 }
 
+/** The same transaction carrying `signatures` instead of its own (nothing recovered yet). */
+export function withSignatures(tx: ParsedTransaction, signatures: readonly Uint8Array[]): ParsedTransaction {
+  // The fields of parseRawTransaction's object, in its order: one shape for every transaction.
+  return {
+    id: tx.id,
+    idHex: tx.idHex,
+    raw: tx.raw,
+    rawBytes: tx.rawBytes,
+    signatures,
+    bytes: transactionBytes(tx.rawBytes, signatures),
+    contractCount: tx.contractCount,
+    contract: tx.contract,
+    expiration: tx.expiration,
+    refBlockBytes: tx.refBlockBytes,
+    refBlockHash: tx.refBlockHash,
+    memo: tx.memo,
+  };
+}
+
 /** From serialized Transaction bytes (broadcasthex, the block store); `ret` is dropped. */
 export function parseTransaction(bytes: Uint8Array): ParsedTransaction {
   const message = protocol.Transaction.decode(bytes) as unknown as {

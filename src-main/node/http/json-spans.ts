@@ -14,8 +14,13 @@ export interface JsonSpan {
 
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
-export function parseSpans(text: string): JsonSpan {
-  return new SpanReader(text).value();
+/**
+ * `depth` bounds how deep members and items are listed: an object or array below it is a span
+ * without `members` or `items` (its extent only), so a reader of the first levels allocates
+ * nothing for the rest.
+ */
+export function parseSpans(text: string, depth = Infinity): JsonSpan {
+  return new SpanReader(text).value(depth);
 }
 
 /** One pass over a valid JSON text (a class rather than closures: nothing is created per call but the spans). */
@@ -46,11 +51,35 @@ class SpanReader {
     return escaped;
   }
 
-  value(): JsonSpan {
+  /** Past the object or array starting at `pos`, its strings included. */
+  private skipNested(): void {
+    const text = this.text;
+    let pos = this.pos;
+    let open = 0;
+    do {
+      const c = text.charCodeAt(pos);
+      if (c === 34 /* " */) {
+        this.pos = pos;
+        this.string();
+        pos = this.pos;
+        continue;
+      }
+      if (c === 123 || c === 91) open++;
+      else if (c === 125 || c === 93) open--;
+      pos++;
+    } while (open > 0);
+    this.pos = pos;
+  }
+
+  value(depth: number): JsonSpan {
     const text = this.text;
     this.space();
     const start = this.pos;
     const c = text.charCodeAt(start);
+    if ((c === 123 || c === 91) && depth <= 0) {
+      this.skipNested();
+      return { kind: c === 123 ? 'object' : 'array', start, end: this.pos };
+    }
     if (c === 123 /* { */) {
       this.pos++;
       const members: { key: string; value: JsonSpan }[] = [];
@@ -63,7 +92,7 @@ class SpanReader {
           : text.slice(keyStart + 1, this.pos - 1);
         this.space();
         this.pos++; // ':'
-        members.push({ key, value: this.value() });
+        members.push({ key, value: this.value(depth - 1) });
         this.space();
         if (text.charCodeAt(this.pos) === 44 /* , */) this.pos++;
       }
@@ -75,7 +104,7 @@ class SpanReader {
       const items: JsonSpan[] = [];
       this.space();
       while (text.charCodeAt(this.pos) !== 93 /* ] */) {
-        items.push(this.value());
+        items.push(this.value(depth - 1));
         this.space();
         if (text.charCodeAt(this.pos) === 44 /* , */) this.pos++;
         this.space();

@@ -1,7 +1,7 @@
 import { parseJsonLossless, stringifyJson } from '../../../src-core/json/lossless';
 import { utf8ToBytes } from '../../../src-core/bytes/utf8';
 import { javaHexDecode } from './json-format';
-import { member, parseSpans } from './json-spans';
+import { member, parseSpans, type JsonSpan } from './json-spans';
 import { JavaError } from '../errors';
 import { intValueExact, longValueExact } from './java-numbers';
 import { JAVA, nullPointer } from './error-body';
@@ -16,6 +16,8 @@ import { bytesToHex } from '../../../src-core/bytes/hex';
 
 /** `reader.lines().collect(joining(lineSeparator))`: "\r\n", "\r" and "\n" all become "\n"; no final line break. */
 export function servletText(raw: string): string {
+  // One line (most bodies): the text as it is.
+  if (!raw.includes('\n') && !raw.includes('\r')) return raw;
   const lines = raw.split(/\r\n|\r|\n/);
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines.join('\n');
@@ -84,6 +86,15 @@ export interface ServletBody {
   readonly json: Record<string, unknown>;
 }
 
+/** Where each value of a body's text lies, by its parsed object: a handler reads several numbers of one body. */
+const spansOfBody = new WeakMap<object, JsonSpan>();
+
+function spansOf(body: ServletBody): JsonSpan {
+  let spans = spansOfBody.get(body.json);
+  if (!spans) spansOfBody.set(body.json, (spans = parseSpans(body.text)));
+  return spans;
+}
+
 /** JSONObject.getString: null when absent or null, the text of a number or a nested value otherwise. */
 export function getString(body: ServletBody, key: string): string | undefined {
   const value = body.json[key];
@@ -91,7 +102,7 @@ export function getString(body: ServletBody, key: string): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'bigint') {
     // The digits as written: fastjson keeps a fraction or an exponent exact, a double would not.
-    const span = member(parseSpans(body.text), key);
+    const span = member(spansOf(body), key);
     return span ? body.text.slice(span.start, span.end) : String(value);
   }
   return typeof value === 'object' ? stringifyJson(value) : String(value);

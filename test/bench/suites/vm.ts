@@ -1,5 +1,7 @@
 import { opsPerSecondAsync } from '../measure';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
+import { topOfProfile, type CpuProfile } from '../node/cpu-profile';
 import { createNode } from '../../../src-main/node';
 import { measureHttpTrc20 } from '../vm/http';
 import { bareEvmTransfers, tronVmTransfers } from '../vm/trc20';
@@ -10,9 +12,28 @@ const TARGET_RATIO = 0.5;
 const TARGET_PER_SECOND = 2_000;
 /** End to end over HTTP, as a share of the in-process TronVm rate of the same run. */
 const TARGET_HTTP_SHARE = 0.35;
+const PROFILE_TOP = 20;
 
 /**
- * `npm run bench -- vm`: TRC-20 transfers per second executed in process by the TronVm adapter,
+ * `--profile`: V8's sampling profiler on this thread (where the node runs) while the HTTP rounds
+ * run (the best round's samples are printed), through an inspector session of the process itself; the client and signature threads are
+ * not sampled.
+ */
+async function startProfiler(): Promise<() => Promise<CpuProfile>> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    return profile as unknown as CpuProfile;
+  };
+}
+
+/**
+ * `npm run bench -- vm [--profile]`: TRC-20 transfers per second executed in process by the TronVm adapter,
  * the same bytecode on bare @ethereumjs/evm, and the ratio. Rounds alternate between the two and
  * each side keeps its best round, so load from other processes hits both alike.
  */
@@ -53,8 +74,25 @@ export async function run(): Promise<boolean> {
         })
       : undefined;
   let httpMet: boolean;
+  const stopProfiler = process.argv.includes('--profile') && node ? await startProfiler() : null;
   try {
     const http = await measureHttpTrc20(url ?? node!.url);
+    if (stopProfiler) {
+      const profile = await stopProfiler();
+      if (process.env['TMP_PROFILE_OUT'])
+        (await import('node:fs')).writeFileSync(
+          process.env['TMP_PROFILE_OUT'],
+          JSON.stringify({ profile, window: http.measuredMicros }),
+        );
+      const top = topOfProfile(profile, http.measuredMicros, PROFILE_TOP);
+      console.log(
+        `\nnode thread during the best HTTP round: ${Math.round(top.sampledMs)} ms sampled, ${Math.round(top.busyMs)} ms not idle`,
+      );
+      console.table(
+        top.functions.map((f) => ({ 'self ms': Math.round(f.selfMs), '% busy': f.share, function: f.name })),
+      );
+      console.table(top.modules.map((m) => ({ 'self ms': Math.round(m.selfMs), '% busy': m.share, module: m.name })));
+    }
     const share = http.perSecond / oursRate;
     httpMet = share >= TARGET_HTTP_SHARE;
     console.log(
@@ -66,6 +104,7 @@ export async function run(): Promise<boolean> {
         'transfers/s': Math.round(http.perSecond),
         'in-process TronVm ops/s': Math.round(oursRate),
         'share of in-process': `${(share * 100).toFixed(0)} %`,
+        ...(node ? { 'node thread CPU µs/transfer': Math.round(http.mainThreadCpuMicros) } : {}),
         target: `≥ ${TARGET_HTTP_SHARE * 100} %`,
         met: httpMet ? 'yes' : 'NO',
       },

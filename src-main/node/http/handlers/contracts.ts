@@ -8,7 +8,9 @@ import { bigintToLong, longToBigint, protocol } from '../../../../src-core/proto
 import type { ParsedTransaction } from '../../chain/tx';
 import { errorBody, JAVA, nullPointer } from '../error-body';
 import { transactionJson } from '../format';
-import { unsignedJson, unsignedTransaction } from './transactions';
+import { unsignedJson, unsignedJsonText, unsignedTransaction } from './transactions';
+import { RawReply } from '../server';
+import { stringifyJson } from '../../../../src-core/json/lossless';
 import { mergeJsonFormat } from '../json-format';
 import {
   extraDataOf,
@@ -59,6 +61,16 @@ function returnJson(result: boolean, code: string | undefined, message: string |
     m.code = protocol.Return.response_code[code as keyof typeof protocol.Return.response_code];
   if (message) m.message = utf8ToBytes(message);
   return messageToJson('protocol.Return', m, { visible });
+}
+
+/** `returnJson(true)` as text, in each address form (printed once). */
+const resultTrueTexts = new Map<boolean, string>();
+
+function resultTrueText(visible: boolean): string {
+  let text = resultTrueTexts.get(visible);
+  if (text === undefined)
+    resultTrueTexts.set(visible, (text = stringifyJson(returnJson(true, undefined, undefined, visible))));
+  return text;
 }
 
 /** java-tron's catch blocks: validation → CONTRACT_VALIDATE_ERROR, anything else → OTHER_ERROR "class … : …" with `"` as `'`. */
@@ -262,7 +274,7 @@ function constantView(s: NodeServices, solid: boolean): StateView {
 
 export const triggerSmartContract =
   (s: NodeServices) =>
-  async (req: ApiRequest): Promise<Json> => {
+  async (req: ApiRequest): Promise<Json | RawReply> => {
     const visible = visibleOf(req);
     try {
       const body = servletJson(req);
@@ -296,7 +308,8 @@ export const triggerSmartContract =
         });
         return constantExtention(tx, result, visible);
       }
-      return { result: returnJson(true, undefined, undefined, visible), transaction: unsignedJson(tx, visible) };
+      // The reply's text made here, so that its raw_data is remembered as printed.
+      return new RawReply(`{"result":${resultTrueText(visible)},"transaction":${unsignedJsonText(tx, visible)}}\n`);
     } catch (error) {
       return failure(error, visible);
     }

@@ -17,6 +17,8 @@ import type { ApiRequest } from '../request';
 import { requestMessage } from '../request';
 import type { NodeServices } from '../services';
 import { transactionFromJson } from '../tx-input';
+import { rememberBuilt } from '../built-transactions';
+import { stringifyJson } from '../../../../src-core/json/lossless';
 import { mergeJsonFormat } from '../json-format';
 import { extraDataOf, permissionIdOf } from '../servlet-body';
 import { generateContractAddress, transactionInfoJson, transactionJson } from '../format';
@@ -79,6 +81,20 @@ export function unsignedJson(tx: ParsedTransaction, visible: boolean): Json {
   if (tx.contract?.typeName === 'CreateSmartContract')
     out.contract_address = generateContractAddress(tx.id, tx.contract.owner);
   return out;
+}
+
+/**
+ * `unsignedJson` as JSON text, its `raw_data` remembered for the broadcast that brings it back
+ * signed (built-transactions.ts).
+ */
+export function unsignedJsonText(tx: ParsedTransaction, visible: boolean): string {
+  const rawText = stringifyJson(rawDataFromMessage(tx.raw, { visible }));
+  rememberBuilt(visible, rawText, tx);
+  const contractAddress =
+    tx.contract?.typeName === 'CreateSmartContract'
+      ? `,"contract_address":${stringifyJson(generateContractAddress(tx.id, tx.contract.owner))}`
+      : '';
+  return `{"visible":${visible},"txID":"${tx.idHex}","raw_data":${rawText},"raw_data_hex":"${Buffer.from(tx.rawBytes.buffer, tx.rawBytes.byteOffset, tx.rawBytes.length).toString('hex')}"${contractAddress}}`;
 }
 
 /** A builder endpoint: the contract from the body, validated as java-tron's builder does, wrapped in an unsigned transaction. */

@@ -1,0 +1,54 @@
+import type { ParsedTransaction } from '../chain/tx';
+
+/**
+ * The unsigned transactions triggersmartcontract printed lately, with the exact text of their
+ * `raw_data` and the address form it was printed in. A wallet signs what the node built and sends
+ * it back: when a broadcast's `raw_data` is that text, JsonFormat.merge would give back the very
+ * message that was printed (Util.packTransaction packs each contract's value into the bytes it was
+ * printed from), so the transaction is taken from here instead of being merged, encoded and hashed
+ * again. Parsing is a function of the text alone, so any node of the process may answer from it.
+ * Each entry is taken once; the oldest go first when the map is full (a wallet sends back what it
+ * just built; one that only builds keeps at most this many, a few MB, per address form).
+ */
+const CAPACITY = 1024;
+
+interface Printed {
+  readonly rawText: string;
+  readonly tx: ParsedTransaction;
+}
+
+/**
+ * By the txID printed beside them, one map per address form. The id only finds the entry (a
+ * client's txID is never read otherwise): what decides is the raw_data text, compared whole.
+ */
+const printed = { hex: new Map<string, Printed>(), visible: new Map<string, Printed>() };
+/**
+ * The hex-form (`visible` false) `raw_data` text printed for a built transaction, by its raw bytes,
+ * which the signed transaction shares (`withSignatures`): a block that packs it prints the same
+ * `raw_data` (Util.printTransactionToJSON over the same message), so its reply reuses the text.
+ */
+const hexFormText = new WeakMap<Uint8Array, string>();
+
+export function rememberBuilt(visible: boolean, rawText: string, tx: ParsedTransaction): void {
+  const map = visible ? printed.visible : printed.hex;
+  if (map.size >= CAPACITY) map.delete(map.keys().next().value!);
+  map.set(tx.idHex, { rawText, tx });
+  if (!visible) hexFormText.set(tx.rawBytes, rawText);
+}
+
+/** The `raw_data` text printed in the hex form for the transaction whose raw bytes these are, if one was. */
+export function printedHexRawData(rawBytes: Uint8Array): string | undefined {
+  return hexFormText.get(rawBytes);
+}
+
+/**
+ * The unsigned transaction printed with this `raw_data` text beside this txID, if it was printed
+ * lately (once).
+ */
+export function takeBuilt(visible: boolean, txId: string, rawText: string): ParsedTransaction | undefined {
+  const map = visible ? printed.visible : printed.hex;
+  const entry = map.get(txId);
+  if (entry?.rawText !== rawText) return undefined;
+  map.delete(txId);
+  return entry.tx;
+}
