@@ -79,11 +79,6 @@ export async function run(): Promise<boolean> {
     const http = await measureHttpTrc20(url ?? node!.url);
     if (stopProfiler) {
       const profile = await stopProfiler();
-      if (process.env['TMP_PROFILE_OUT'])
-        (await import('node:fs')).writeFileSync(
-          process.env['TMP_PROFILE_OUT'],
-          JSON.stringify({ profile, window: http.measuredMicros }),
-        );
       const top = topOfProfile(profile, http.measuredMicros, PROFILE_TOP);
       console.log(
         `\nnode thread during the best HTTP round: ${Math.round(top.sampledMs)} ms sampled, ${Math.round(top.busyMs)} ms not idle`,
