@@ -12,6 +12,8 @@ export interface JsonSpan {
   readonly items?: readonly JsonSpan[];
 }
 
+const endedEarly = (): SyntaxError => new SyntaxError('The JSON text ends before its last value does.');
+
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /**
@@ -23,7 +25,10 @@ export function parseSpans(text: string, depth = Infinity): JsonSpan {
   return new SpanReader(text).value(depth);
 }
 
-/** One pass over a valid JSON text (a class rather than closures: nothing is created per call but the spans). */
+/**
+ * One pass over a valid JSON text (a class rather than closures: nothing is created per call but the
+ * spans). Callers parse the text first; a text that ends early still throws rather than looping.
+ */
 class SpanReader {
   private pos = 0;
 
@@ -42,6 +47,7 @@ class SpanReader {
     let pos = this.pos + 1;
     let escaped = false;
     for (let c = text.charCodeAt(pos); c !== 34; c = text.charCodeAt(pos)) {
+      if (pos >= text.length) throw endedEarly();
       if (c === 92) {
         escaped = true;
         pos += 2;
@@ -57,6 +63,7 @@ class SpanReader {
     let pos = this.pos;
     let open = 0;
     do {
+      if (pos >= text.length) throw endedEarly();
       const c = text.charCodeAt(pos);
       if (c === 34 /* " */) {
         this.pos = pos;
@@ -85,6 +92,7 @@ class SpanReader {
       const members: { key: string; value: JsonSpan }[] = [];
       this.space();
       while (text.charCodeAt(this.pos) !== 125 /* } */) {
+        if (this.pos >= text.length) throw endedEarly();
         this.space();
         const keyStart = this.pos;
         const key = this.string()
@@ -104,6 +112,7 @@ class SpanReader {
       const items: JsonSpan[] = [];
       this.space();
       while (text.charCodeAt(this.pos) !== 93 /* ] */) {
+        if (this.pos >= text.length) throw endedEarly();
         items.push(this.value(depth - 1));
         this.space();
         if (text.charCodeAt(this.pos) === 44 /* , */) this.pos++;

@@ -42,4 +42,9 @@ describe('JSON spans', () => {
       items: undefined,
     });
   });
+
+  it('throws on a text that ends inside a value, at any depth, instead of reading past its end', () => {
+    for (const text of ['{"a": {', '{"a":[1,', '{"a":[1,2', '{"x":"open', '{"k":"v\\', '[{"a":1}'])
+      for (const depth of [Infinity, 1, 0]) expect(() => parseSpans(text, depth), text).toThrow(SyntaxError);
+  });
 });
