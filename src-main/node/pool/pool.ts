@@ -28,8 +28,10 @@ export class TxPool {
   private readonly entries = new Map<string, ParsedTransaction>();
   private outcomes = new Map<string, TxOutcome>();
   private pending: StateView;
-  /** Set while a block is being produced and persisted; admission waits for it. */
-  private busy: Promise<unknown> | null = null;
+  /** Whether a job holds the pending state (`exclusive`). */
+  private held = false;
+  /** Jobs waiting for it, first come first served: each is woken alone, when its turn comes. */
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     private readonly chain: Chain,
@@ -69,16 +71,34 @@ export class TxPool {
    * VM's constant calls and dry runs (a VM transaction keeps the state open while it executes).
    */
   async exclusive<T>(job: () => T | Promise<T>): Promise<T> {
-    // The check and the start of `job` happen in one synchronous step.
-    while (this.busy) await this.busy.catch(() => undefined);
-    const result = job();
-    if (!(result instanceof Promise)) return result;
-    this.busy = result;
+    // A free state is taken in the same synchronous step as the check; otherwise the turn is handed
+    // over by `release` (waking every waiter at each release cost each admission dozens of wake-ups
+    // under concurrent broadcasts).
+    if (this.held) await new Promise<void>((resume) => this.waiting.push(resume));
+    this.held = true;
+    let result: T | Promise<T>;
+    try {
+      result = job();
+    } catch (error) {
+      this.release();
+      throw error;
+    }
+    if (!(result instanceof Promise)) {
+      this.release();
+      return result;
+    }
     try {
       return await result;
     } finally {
-      if (this.busy === result) this.busy = null;
+      this.release();
     }
+  }
+
+  /** Hands the pending state to the next waiting job, still held, or frees it. */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held = false;
   }
 
   /** The block a pending transaction is expected to land in (what VM executions see). */
@@ -147,7 +167,8 @@ export class TxPool {
     }
   }
 
+  /** Resolves once every job that asked for the pending state before this call is done. */
   async idle(): Promise<void> {
-    while (this.busy) await this.busy.catch(() => undefined);
+    await this.exclusive(() => undefined);
   }
 }
