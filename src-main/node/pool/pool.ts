@@ -71,9 +71,9 @@ export class TxPool {
    * VM's constant calls and dry runs (a VM transaction keeps the state open while it executes).
    */
   async exclusive<T>(job: () => T | Promise<T>): Promise<T> {
-    // A free state is taken in the same synchronous step as the check; otherwise the turn is handed
-    // over by `release` (waking every waiter at each release cost each admission dozens of wake-ups
-    // under concurrent broadcasts).
+    // A free state is taken in the same synchronous step as the check; otherwise `release` hands the
+    // turn to one waiter, rather than waking them all to race for it: one wake-up per job, however
+    // many broadcasts wait.
     if (this.held) await new Promise<void>((resume) => this.waiting.push(resume));
     this.held = true;
     let result: T | Promise<T>;

@@ -329,9 +329,9 @@ function mapFromMessage(value: unknown): Map<string, bigint> {
 
 /** The protobufjs message object of `protocol.Account`. */
 export function accountToMessage(a: AccountRecord): Msg {
-  // Object.assign, not spread: V8 gave each spread copy of `rest` (usually empty) a hidden class of
-  // its own as fields were added, which outlived the message until the next full collection and
-  // made every scavenge copy and promote megabytes while getaccount was being served.
+  // Object.assign, not spread: in V8 a spread copy of `rest` (usually empty) gets a hidden class of
+  // its own as fields are added, which outlives the message until the next full collection, so
+  // serving accounts had every scavenge copy and promote megabytes of them.
   const m: Msg = Object.assign({}, a.rest);
   if (a.accountName.length) m.account_name = a.accountName;
   if (a.type) m.type = a.type;
