@@ -63,8 +63,7 @@ export interface ChainOptions {
  */
 export interface BlockTextRenderer {
   readonly form: BlockTextForm;
-  /** `packed`: the block's transactions in order, as admitted (what the renderer may reuse of them). */
-  render(block: SealedBlock, packed: readonly PackedTx[]): Uint8Array;
+  render(block: SealedBlock): Uint8Array;
 }
 
 /** A sealed block, the state it leaves, and what it packed: what the chain applies and persists. */
@@ -291,7 +290,7 @@ export class Chain {
     );
     const ops = blockBatch({ block, packed, encoded, undo: keepUndo ? undo : undefined, solidified, props: next });
     for (const renderer of this.blockTextRenderers)
-      ops.push({ type: 'put', key: blockTextKey(block.number, renderer.form), value: renderer.render(block, packed) });
+      ops.push({ type: 'put', key: blockTextKey(block.number, renderer.form), value: renderer.render(block) });
     await writeBatch(this.store, this.state, [...ops, ...indexed.ops, ...this.state.stage(view)]);
     if (keepUndo) this.solid.add(block.number, undo.accounts, undo.records);
     this.solid.drop(...solidified);

@@ -1,12 +1,7 @@
 import type { Chain } from '../chain/chain';
 import { BLOCK_TEXT_FORM, type BlockTextForm } from '../chain/blocks';
 import { BoundedCache } from '../state/cache';
-import type { PackedTx } from '../chain/commit';
-import { protocol } from '../../../src-core/proto/runtime';
-import { messageToJson } from '../../../src-core/proto/json-codec';
-import { stringifyJson } from '../../../src-core/json/lossless';
-import { blockJson, splitBlock, transactionJson } from './format';
-import { printedHexRawData } from './built-transactions';
+import { blockJson } from './format';
 import { jsonText, RawReply } from './server';
 
 /**
@@ -40,55 +35,6 @@ export function blockReplyBytes(blockBytes: Uint8Array, visible: boolean, detail
   return Buffer.from(jsonText(blockJson(blockBytes, visible, detail)), 'utf8');
 }
 
-/** The `ret` entry's text of each contractRet value in the hex form. */
-const retTexts = new Map<number, string>();
-
-function retText(contractRet: number): string {
-  let text = retTexts.get(contractRet);
-  if (text === undefined) {
-    const result = protocol.Transaction.Result.decode(Uint8Array.of(0x18, contractRet)) as unknown as Record<
-      string,
-      unknown
-    >;
-    text = stringifyJson(messageToJson('protocol.Transaction.Result', result, { visible: false }));
-    retTexts.set(contractRet, text);
-  }
-  return text;
-}
-
-/**
- * One packed transaction's text in a block reply (hex form), as `transactionJson` prints it, from
- * the `raw_data` text printed when it was built; undefined when there is none, or when the entry
- * has more than txID, raw_data, raw_data_hex, signature and one `ret` (a CreateSmartContract's
- * contract_address).
- */
-function packedText(encoded: Uint8Array, { tx }: PackedTx): string | undefined {
-  const rawText = printedHexRawData(tx.rawBytes);
-  if (rawText === undefined || tx.contract?.typeName === 'CreateSmartContract') return undefined;
-  // encodeWithResult's trailer: ret (field 5, length 2) holding Result.contractRet (field 3).
-  const n = encoded.length;
-  if (encoded[n - 4] !== 0x2a || encoded[n - 3] !== 0x02 || encoded[n - 2] !== 0x18 || encoded[n - 1]! >= 0x80)
-    return undefined;
-  const hex = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex');
-  const signatures =
-    tx.signatures.length > 0 ? `,"signature":[${tx.signatures.map((s) => `"${hex(s)}"`).join(',')}]` : '';
-  return `{"txID":"${tx.idHex}","raw_data":${rawText},"raw_data_hex":"${hex(tx.rawBytes)}"${signatures},"ret":[${retText(encoded[n - 1]!)}]}`;
-}
-
-/**
- * `blockReplyBytes(block, false)` of a block being committed, reusing the `raw_data` texts printed
- * when its transactions were built (the rest is rendered as `blockJson` does).
- */
-export function committedBlockReplyBytes(blockBytes: Uint8Array, packed: readonly PackedTx[]): Buffer {
-  const { transactions } = splitBlock(blockBytes);
-  if (transactions.length === 0 || transactions.length !== packed.length) return blockReplyBytes(blockBytes, false);
-  const texts: string[] = [];
-  for (let i = 0; i < transactions.length; i++)
-    texts.push(packedText(transactions[i]!, packed[i]!) ?? stringifyJson(transactionJson(transactions[i]!, false)));
-  const head = stringifyJson(blockJson(blockBytes, false, false));
-  return Buffer.from(`${head.slice(0, -1)},"transactions":[${texts.join(',')}]}\n`, 'utf8');
-}
-
 const formOf = (visible: boolean): BlockTextForm => (visible ? BLOCK_TEXT_FORM.visible : BLOCK_TEXT_FORM.hex);
 
 export class BlockReplies {
@@ -102,8 +48,7 @@ export class BlockReplies {
     for (const visible of storedForms)
       chain.blockTextRenderers.push({
         form: formOf(visible),
-        render: (block, packed) =>
-          visible ? blockReplyBytes(block.bytes, visible) : committedBlockReplyBytes(block.bytes, packed),
+        render: (block) => blockReplyBytes(block.bytes, visible),
       });
   }
 

@@ -22,23 +22,16 @@ interface Printed {
  * client's txID is never read otherwise): what decides is the raw_data text, compared whole.
  */
 const printed = { hex: new Map<string, Printed>(), visible: new Map<string, Printed>() };
-/**
- * The hex-form (`visible` false) `raw_data` text printed for a built transaction, by its raw bytes,
- * which the signed transaction shares (`withSignatures`): a block that packs it prints the same
- * `raw_data` (Util.printTransactionToJSON over the same message), so its reply reuses the text.
- */
-const hexFormText = new WeakMap<Uint8Array, string>();
 
 export function rememberBuilt(visible: boolean, rawText: string, tx: ParsedTransaction): void {
   const map = visible ? printed.visible : printed.hex;
   if (map.size >= CAPACITY) map.delete(map.keys().next().value!);
   map.set(tx.idHex, { rawText, tx });
-  if (!visible) hexFormText.set(tx.rawBytes, rawText);
 }
 
-/** The `raw_data` text printed in the hex form for the transaction whose raw bytes these are, if one was. */
-export function printedHexRawData(rawBytes: Uint8Array): string | undefined {
-  return hexFormText.get(rawBytes);
+/** Whether any transaction printed in this address form is waiting to be sent back. */
+export function anyBuilt(visible: boolean): boolean {
+  return (visible ? printed.visible : printed.hex).size > 0;
 }
 
 /**

@@ -3,7 +3,7 @@ import { getCodec } from '../../../src-core/proto/schema';
 import { isContractTypeName, parameterMessageOf } from '../../../src-core/tx/contract-types';
 import type { ParsedTransaction } from '../chain/tx';
 import { parseRawTransaction, withSignatures } from '../chain/tx';
-import { takeBuilt } from './built-transactions';
+import { anyBuilt, takeBuilt } from './built-transactions';
 import { nullPointer } from './error-body';
 import { mergeJsonFormat } from './json-format';
 import { member, parseSpans, splice, type JsonSpan } from './json-spans';
@@ -17,8 +17,9 @@ import { member, parseSpans, splice, type JsonSpan } from './json-spans';
  * NullPointerException. txID and raw_data_hex are never read.
  */
 export function transactionFromJson(text: string, visible: boolean): ParsedTransaction {
-  // The top members and their items are what a built transaction is recognized by.
-  const built = builtTransaction(text, parseSpans(text, 2), visible);
+  // The top members and their items are what a built transaction is recognized by; with none
+  // remembered, that first reading would only be done again below.
+  const built = anyBuilt(visible) ? builtTransaction(text, parseSpans(text, 2), visible) : undefined;
   if (built) return built;
   const root = parseSpans(text);
   const contracts = member(member(root, 'raw_data'), 'contract');

@@ -83,18 +83,19 @@ export function unsignedJson(tx: ParsedTransaction, visible: boolean): Json {
   return out;
 }
 
+const RAW_DATA_KEY = '"raw_data":';
+const RAW_DATA_HEX_KEY = ',"raw_data_hex":';
+
 /**
  * `unsignedJson` as JSON text, its `raw_data` remembered for the broadcast that brings it back
- * signed (built-transactions.ts).
+ * signed (built-transactions.ts). The raw_data text is cut from the whole text: it lies between
+ * its key and `raw_data_hex`, which follows it and, unescaped, cannot occur inside it.
  */
 export function unsignedJsonText(tx: ParsedTransaction, visible: boolean): string {
-  const rawText = stringifyJson(rawDataFromMessage(tx.raw, { visible }));
-  rememberBuilt(visible, rawText, tx);
-  const contractAddress =
-    tx.contract?.typeName === 'CreateSmartContract'
-      ? `,"contract_address":${stringifyJson(generateContractAddress(tx.id, tx.contract.owner))}`
-      : '';
-  return `{"visible":${visible},"txID":"${tx.idHex}","raw_data":${rawText},"raw_data_hex":"${Buffer.from(tx.rawBytes.buffer, tx.rawBytes.byteOffset, tx.rawBytes.length).toString('hex')}"${contractAddress}}`;
+  const text = stringifyJson(unsignedJson(tx, visible));
+  const rawStart = text.indexOf(RAW_DATA_KEY) + RAW_DATA_KEY.length;
+  rememberBuilt(visible, text.slice(rawStart, text.lastIndexOf(RAW_DATA_HEX_KEY)), tx);
+  return text;
 }
 
 /** A builder endpoint: the contract from the body, validated as java-tron's builder does, wrapped in an unsigned transaction. */

@@ -8,7 +8,7 @@ import { BLOCK_TEXT_FORM } from '../../../../src-main/node/chain/blocks';
 import { blockJson } from '../../../../src-main/node/http/format';
 import { jsonText } from '../../../../src-main/node/http/server';
 import { transactionFromJson } from '../../../../src-main/node/http/tx-input';
-import { printedHexRawData, rememberBuilt, takeBuilt } from '../../../../src-main/node/http/built-transactions';
+import { rememberBuilt, takeBuilt } from '../../../../src-main/node/http/built-transactions';
 import type { ParsedTransaction } from '../../../../src-main/node/chain/tx';
 import { call, fundedKey, startNode, type Key, type Reply } from '../helpers';
 import { callData, deploy, word } from '../vm-host/helpers';
@@ -167,9 +167,6 @@ describe('the remembered built transactions', () => {
     expect(takeBuilt(false, 'id2', '{"contract":[]}')).toBeUndefined();
     expect(takeBuilt(false, 'id1', '{"contract":[]}')).toBe(tx);
     expect(takeBuilt(false, 'id1', '{"contract":[]}')).toBeUndefined();
-    expect(printedHexRawData(tx.rawBytes)).toBe('{"contract":[]}');
-    rememberBuilt(true, '{"visible":[]}', fake(2));
-    expect(printedHexRawData(fake(2).rawBytes)).toBeUndefined();
   });
 
   it('forgets the oldest first once it holds 1024 of a form', () => {
