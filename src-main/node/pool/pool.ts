@@ -28,10 +28,8 @@ export class TxPool {
   private readonly entries = new Map<string, ParsedTransaction>();
   private outcomes = new Map<string, TxOutcome>();
   private pending: StateView;
-  /** Whether a job holds the pending state (`exclusive`). */
-  private held = false;
-  /** Jobs waiting for it, first come first served: each is woken alone, when its turn comes. */
-  private readonly waiting: (() => void)[] = [];
+  /** Set while a block is being produced and persisted; admission waits for it. */
+  private busy: Promise<unknown> | null = null;
 
   constructor(
     private readonly chain: Chain,
@@ -71,34 +69,16 @@ export class TxPool {
    * VM's constant calls and dry runs (a VM transaction keeps the state open while it executes).
    */
   async exclusive<T>(job: () => T | Promise<T>): Promise<T> {
-    // A free state is taken in the same synchronous step as the check; otherwise `release` hands the
-    // turn to one waiter, rather than waking them all to race for it: one wake-up per job, however
-    // many broadcasts wait.
-    if (this.held) await new Promise<void>((resume) => this.waiting.push(resume));
-    this.held = true;
-    let result: T | Promise<T>;
-    try {
-      result = job();
-    } catch (error) {
-      this.release();
-      throw error;
-    }
-    if (!(result instanceof Promise)) {
-      this.release();
-      return result;
-    }
+    // The check and the start of `job` happen in one synchronous step.
+    while (this.busy) await this.busy.catch(() => undefined);
+    const result = job();
+    if (!(result instanceof Promise)) return result;
+    this.busy = result;
     try {
       return await result;
     } finally {
-      this.release();
+      if (this.busy === result) this.busy = null;
     }
-  }
-
-  /** Hands the pending state to the next waiting job, still held, or frees it. */
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.held = false;
   }
 
   /** The block a pending transaction is expected to land in (what VM executions see). */
@@ -167,8 +147,7 @@ export class TxPool {
     }
   }
 
-  /** Resolves once every job that asked for the pending state before this call is done. */
   async idle(): Promise<void> {
-    await this.exclusive(() => undefined);
+    while (this.busy) await this.busy.catch(() => undefined);
   }
 }
