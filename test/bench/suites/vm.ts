@@ -3,10 +3,11 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { topOfProfile, type CpuProfile } from '../node/cpu-profile';
 import { createNode } from '../../../src-main/node';
-import { measureHttpTrc20 } from '../vm/http';
+import { openHttpTrc20, type HttpTrc20Round } from '../vm/http';
 import { bareEvmTransfers, tronVmTransfers } from '../vm/trc20';
 
 const ROUNDS = 5;
+const HTTP_ROUNDS = 3;
 const ROUND_MS = 600;
 const TARGET_RATIO = 0.5;
 const TARGET_PER_SECOND = 2_000;
@@ -75,8 +76,20 @@ export async function run(): Promise<boolean> {
       : undefined;
   let httpMet: boolean;
   const stopProfiler = process.argv.includes('--profile') && node ? await startProfiler() : null;
+  const session = await openHttpTrc20(url ?? node!.url).catch(async (error: unknown) => {
+    await node?.stop();
+    throw error;
+  });
   try {
-    const http = await measureHttpTrc20(url ?? node!.url);
+    // In-process and HTTP rounds alternate, each side keeping its best, as above: load from
+    // other processes hits both alike.
+    let http: HttpTrc20Round | undefined;
+    for (let round = 0; round < HTTP_ROUNDS; round++) {
+      oursRate = Math.max(oursRate, await opsPerSecondAsync(ours.transfer, ROUND_MS));
+      const measured = await session.round();
+      if (!http || measured.perSecond > http.perSecond) http = measured;
+    }
+    if (!http) throw new Error('no HTTP round ran');
     if (stopProfiler) {
       const profile = await stopProfiler();
       const top = topOfProfile(profile, http.measuredMicros, PROFILE_TOP);
@@ -95,7 +108,7 @@ export async function run(): Promise<boolean> {
     );
     console.table([
       {
-        case: `TRC-20 transfer (existing holder, ${http.energyPerTransfer} energy), ${http.transfers} per round`,
+        case: `TRC-20 transfer (existing holder, ${session.energyPerTransfer()} energy), ${session.transfers} per round`,
         'transfers/s': Math.round(http.perSecond),
         'in-process TronVm ops/s': Math.round(oursRate),
         'share of in-process': `${(share * 100).toFixed(0)} %`,
@@ -105,6 +118,7 @@ export async function run(): Promise<boolean> {
       },
     ]);
   } finally {
+    await session.close();
     await node?.stop();
   }
   return met && httpMet;

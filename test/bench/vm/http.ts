@@ -16,7 +16,6 @@ import { cpuBetween, threadCpuMs } from '../node/thread-cpu';
 const TRANSFERS = 1_500;
 const CONCURRENCY = 32;
 const RECIPIENTS = 16;
-const ROUNDS = 3;
 
 type Json = Record<string, unknown>;
 
@@ -28,19 +27,30 @@ function recipient(i: number): string {
   return `41${(0xb000 + i).toString(16).padStart(40, '0')}`;
 }
 
-export interface HttpTrc20Result {
+export interface HttpTrc20Round {
   readonly perSecond: number;
-  readonly transfers: number;
-  readonly energyPerTransfer: number;
-  /** CPU µs the main thread used per transfer in the best round (the node's, when it runs in this process). */
+  /** CPU µs the main thread used per transfer (the node's, when it runs in this process). */
   readonly mainThreadCpuMicros: number;
-  /** When the best round ran, on the clock V8's profiler stamps samples with (µs, monotonic). */
+  /** When the round ran, on the clock V8's profiler stamps samples with (µs, monotonic). */
   readonly measuredMicros: { readonly startMicros: number; readonly endMicros: number };
+}
+
+export interface HttpTrc20Session {
+  readonly transfers: number;
+  /** Energy the last transfer of the last round used (the same for every transfer). */
+  readonly energyPerTransfer: () => number;
+  /** One measured round: TRANSFERS transfers, then the block that holds them. */
+  round(): Promise<HttpTrc20Round>;
+  close(): Promise<void>;
 }
 
 const nowMicros = (): number => Number(process.hrtime.bigint() / 1000n);
 
-export async function measureHttpTrc20(baseUrl: string): Promise<HttpTrc20Result> {
+/**
+ * Deploys the token, makes every recipient a holder and runs one unmeasured round, so measured
+ * rounds see compiled code, as the in-process rounds they are compared with do.
+ */
+export async function openHttpTrc20(baseUrl: string): Promise<HttpTrc20Session> {
   const url = new URL(baseUrl);
   const port = Number(url.port);
   const post = async (path: string, body: unknown = {}): Promise<Json> =>
@@ -80,47 +90,49 @@ export async function measureHttpTrc20(baseUrl: string): Promise<HttpTrc20Result
     });
 
   const client = await ClientThread.start(port, CONCURRENCY, new URL('./trc20-client-worker.ts', import.meta.url));
-  try {
-    const send = (count: number, first: number): Promise<{ lastId: string; refused: string }> =>
-      client.request({ triggers: Array.from({ length: count }, (_, i) => body(first + i)), key: owner.privateKey });
-    // Warm-up: every recipient becomes a holder, so each measured transfer prices the same.
-    await send(RECIPIENTS * 2, 0);
+  let sent = 0;
+  let energy = 0;
+  /** Sends `count` transfers and mines the block that holds them; `check` then reads the outcome. */
+  const send = async (count: number): Promise<{ lastId: string; refused: string }> => {
+    const triggers = Array.from({ length: count }, (_, i) => body(sent + i));
+    sent += count;
+    const outcome = await client.request<{ lastId: string; refused: string }>({ triggers, key: owner.privateKey });
     await post('/admin/mine');
-    let best = 0;
-    let energy = 0;
-    let bestCpuMs = 0;
-    let bestWindow = { startMicros: 0, endMicros: 0 };
-    for (let round = 0; round < ROUNDS; round++) {
+    return outcome;
+  };
+  const check = async ({ lastId, refused }: { lastId: string; refused: string }): Promise<void> => {
+    if (refused) throw new Error(`a transfer was refused: ${refused.trim()}`);
+    const info = await post('/wallet/gettransactioninfobyid', { value: lastId });
+    const receipt = info.receipt as Json | undefined;
+    if (receipt?.result !== 'SUCCESS') throw new Error(`the last transfer did not succeed: ${JSON.stringify(info)}`);
+    energy = Number(receipt.energy_usage_total);
+  };
+  try {
+    // Every recipient becomes a holder, so each measured transfer prices the same.
+    await check(await send(RECIPIENTS * 2));
+    await check(await send(TRANSFERS));
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return {
+    transfers: TRANSFERS,
+    energyPerTransfer: () => energy,
+    async round() {
       const startMicros = nowMicros();
       const cpuBefore = threadCpuMs();
       const start = performance.now();
-      const { lastId, refused } = await send(TRANSFERS, RECIPIENTS * 2 + round * TRANSFERS);
-      await post('/admin/mine');
+      const outcome = await send(TRANSFERS);
       const seconds = (performance.now() - start) / 1000;
-      if (refused) throw new Error(`a transfer was refused: ${refused.trim()}`);
-      const info = await post('/wallet/gettransactioninfobyid', { value: lastId });
-      const receipt = info.receipt as Json | undefined;
-      if (receipt?.result !== 'SUCCESS') throw new Error(`the last transfer did not succeed: ${JSON.stringify(info)}`);
-      energy = Number(receipt.energy_usage_total);
-      if (TRANSFERS / seconds > best) {
-        best = TRANSFERS / seconds;
-        bestCpuMs = cpuBetween(cpuBefore, threadCpuMs()).main;
-        bestWindow = { startMicros, endMicros: nowMicros() };
-      }
-    }
-    return {
-      perSecond: best,
-      transfers: TRANSFERS,
-      energyPerTransfer: energy,
-      mainThreadCpuMicros: (bestCpuMs * 1000) / TRANSFERS,
-      measuredMicros: bestWindow,
-    };
-  } finally {
-    await client.close();
-  }
-}
-
-/** The figure the vm bench prints: best round, transfers per second. */
-export async function measureHttpTrc20Transfers(baseUrl: string): Promise<number> {
-  return (await measureHttpTrc20(baseUrl)).perSecond;
+      const mainCpuMs = cpuBetween(cpuBefore, threadCpuMs()).main;
+      const endMicros = nowMicros();
+      await check(outcome);
+      return {
+        perSecond: TRANSFERS / seconds,
+        mainThreadCpuMicros: (mainCpuMs * 1000) / TRANSFERS,
+        measuredMicros: { startMicros, endMicros },
+      };
+    },
+    close: () => client.close(),
+  };
 }
