@@ -1,4 +1,5 @@
 import { protocol } from '../../../src-core/proto/runtime';
+import { ChainError } from '../errors';
 import { messageToJson } from '../../../src-core/proto/json-codec';
 import { rawDataFromMessage } from '../../../src-core/tx/codec';
 import { keccak_256 } from '@noble/hashes/sha3.js';
@@ -56,25 +57,35 @@ export function transactionJson(bytes: Uint8Array, visible: boolean): Json {
 const RAW_DATA_TAG = 0x0a;
 const EMPTY = new Uint8Array();
 
-/** The fields of a message whose fields are all length-delimited (Block, Transaction), as [tag, bytes]. */
+/**
+ * The fields of a message whose fields are all length-delimited (Block, Transaction), as [tag, bytes]
+ * (protobuf encoding: a one-byte key of wire type 2, a varint length, the bytes). Bytes that do not
+ * read so, a stored block the disk damaged, are refused instead of read past their end.
+ */
 function lengthDelimitedFields(bytes: Uint8Array): [number, Uint8Array][] {
   const fields: [number, Uint8Array][] = [];
   let offset = 0;
   while (offset < bytes.length) {
     const tag = bytes[offset++]!;
+    if ((tag & 0x07) !== 2 || tag >= 0x80) throw malformed(offset - 1);
     let length = 0;
     let shift = 1;
     for (;;) {
+      if (offset >= bytes.length || shift > 2 ** 28) throw malformed(offset);
       const b = bytes[offset++]!;
       length += (b & 0x7f) * shift;
       if (b < 0x80) break;
       shift *= 128;
     }
+    if (offset + length > bytes.length) throw malformed(offset);
     fields.push([tag, bytes.subarray(offset, offset + length)]);
     offset += length;
   }
   return fields;
 }
+
+const malformed = (offset: number): ChainError =>
+  new ChainError(`The stored message is malformed at byte ${offset}: it cannot be printed.`);
 
 /** Splits a serialized Block into its transactions (field 1) and header (field 2) without decoding them. */
 export function splitBlock(bytes: Uint8Array): { transactions: Uint8Array[]; header: Uint8Array } {

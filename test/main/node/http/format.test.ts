@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '../../../../src-main/node';
 import { decodeTransaction } from '../../../../src-core/tx/codec';
-import { splitBlock, transactionJson } from '../../../../src-main/node/http/format';
+import { blockJson, splitBlock, transactionJson } from '../../../../src-main/node/http/format';
+import { ChainError } from '../../../../src-main/node/errors';
 import { broadcast, fundedKey, makeTx, newKey, startNode, transfer } from '../helpers';
 
 describe('transaction JSON of stored transactions', () => {
@@ -29,5 +30,23 @@ describe('transaction JSON of stored transactions', () => {
         const { visible: _left, ...expected } = decodeTransaction(bytes, { visible });
         expect(JSON.stringify(transactionJson(bytes, visible))).toBe(JSON.stringify(expected));
       }
+  });
+
+  it('refuses stored bytes that end inside a field, or whose field is not length-delimited, instead of reading past them', async () => {
+    const bytes = (await node.chain.blockBytes(block))!;
+    const cases = [
+      Uint8Array.of(0xff, 0xff, 0xff),
+      Uint8Array.of(0x0a, 0x80, 0x80),
+      bytes.subarray(0, bytes.length - 1),
+      Uint8Array.of(0x08, 0x01),
+    ];
+    for (const malformed of cases) {
+      expect(() => blockJson(malformed, false)).toThrow(ChainError);
+      expect(() => blockJson(malformed, false)).toThrow(
+        /^The stored message is malformed at byte \d+: it cannot be printed\.$/,
+      );
+    }
+    const [first] = splitBlock(bytes).transactions;
+    expect(() => transactionJson(first!.subarray(0, first!.length - 3), false)).toThrow();
   });
 });
