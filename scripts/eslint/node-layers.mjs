@@ -5,7 +5,10 @@
 export const nodeRoot = 'src-main/node';
 
 export const nodeLayers = [
-  { name: 'leaves: errors, keys, configuration', members: ['errors', 'genesis', 'bip32', 'private-net', 'config'] },
+  {
+    name: 'leaves: errors, keys, configuration, worker entries',
+    members: ['errors', 'genesis', 'bip32', 'private-net', 'config', 'worker-entry'],
+  },
   {
     name: 'storage, state and the transaction model',
     members: [

@@ -10,8 +10,9 @@ import type { Logger } from '../ipc/logger';
 import { createWalletServices } from '../wallet';
 import { createNode } from '../node';
 import { workerNodeFactory } from '../wallet/node-host/node-worker/worker-embedded-node';
-// electron-vite builds the worker entry as a file of its own and gives its path.
+// electron-vite builds each worker entry as a file of its own and gives its path.
 import nodeWorkerPath from '../wallet/node-host/node-worker/worker-entry?modulePath';
+import blockTextWorkerPath from '../node/http/block-text-worker?modulePath';
 import { ShutdownOrder, type ShutdownSequence } from './shutdown';
 import { electronFileDialogs } from './file-dialogs';
 import { electronRecoveryPhraseDisplay } from './recovery-phrase-dialog';
@@ -36,8 +37,8 @@ export async function createServices(context: AppContext, options: { readonly ou
     emit: (event, payload) => context.events.emit(event, payload),
     log: context.log,
     // The embedded node runs in a worker thread, so blocks and dry runs never hold up IPC answers.
-    createEmbeddedNode: workerNodeFactory({ entry: { kind: 'script', path: nodeWorkerPath } }),
-    createForkNode: (input) => createNode(input),
+    createEmbeddedNode: workerNodeFactory({ entry: { kind: 'script', path: nodeWorkerPath }, blockTextWorkerPath }),
+    createForkNode: (input) => createNode({ ...input, blockTextWorker: { kind: 'script', path: blockTextWorkerPath } }),
     fetch: globalThis.fetch as unknown as FetchLike,
     clipboard: { writeText: (text) => clipboard.writeText(text) },
     shutdown: context.shutdown,

@@ -3,6 +3,7 @@ import { withChainParameters } from '../../src-core/chain/parameters';
 import { PROTOCOL_CONSTANTS } from '../../src-core/chain/parameters';
 import { toHexAddress } from '../../src-core/address/address';
 import { PRIVATE_NET_CHAIN_PARAMETERS } from './private-net';
+import type { WorkerEntry } from './worker-entry';
 
 /**
  * Everything a node needs to start. `createNode(config)` and the CLI both resolve a partial
@@ -81,6 +82,13 @@ export interface NodeConfig {
   readonly maxPendingTransactions: number;
   /** Signature-recovery worker threads; 0 recovers on the main thread. */
   readonly signatureWorkers: number;
+  /**
+   * Entry of the block-text thread (http/block-text-worker.ts), where the reply texts of large
+   * blocks are rendered instead of on the node's thread. Undefined: the TypeScript source when the
+   * node runs from its sources (tsx, vitest), none in a bundle; null: none, texts are rendered on
+   * the node's thread.
+   */
+  readonly blockTextWorker?: WorkerEntry | null;
   /**
    * Bound of the cache of decoded state (accounts, names, records, contract records) in front of
    * LevelDB, in approximate bytes; what does not fit is read from LevelDB again (state/level-backend.ts).
@@ -178,6 +186,7 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
     maxBodyBytes: input.maxBodyBytes ?? 4_194_304,
     maxPendingTransactions: input.maxPendingTransactions ?? 2000,
     signatureWorkers: input.signatureWorkers ?? 2,
+    blockTextWorker: input.blockTextWorker,
     stateCacheBytes: input.stateCacheBytes ?? 64 * MIB,
     genesisTimestamp: input.genesisTimestamp,
     chainParameters: withChainParameters({ ...(tre ? PRIVATE_NET_CHAIN_PARAMETERS : {}), ...input.chainParameters }),

@@ -22,6 +22,8 @@ import { HttpApi } from './http/server';
 import type { Route } from './http/server';
 import { buildRoutes } from './http/routes';
 import { BlockReplies } from './http/block-replies';
+import { BlockTextThread } from './http/block-text-thread';
+import { sourceWorkerEntry } from './worker-entry';
 import type { NodeServices } from './http/services';
 import { ContractRuntime } from './vm-host/runtime';
 import { CONTRACT_RECORD_CODECS } from './vm-host/contract-records';
@@ -33,6 +35,14 @@ import { EventsApi } from './events-api';
 import type { ForkHandle } from './fork/open-fork';
 import { openFork } from './fork/open-fork';
 import { assertNotForkData } from './fork/fork-point';
+
+/** The block-text thread's source, next to this file (used when the node runs from its sources). */
+const BLOCK_TEXT_WORKER_SOURCE = './http/block-text-worker.ts';
+/**
+ * Blocks from this size (stored bytes: a few hundred transfers) have their text rendered on the
+ * block-text thread; smaller ones render in a few ms, less than a message to the thread and back.
+ */
+const OFF_THREAD_MIN_BLOCK_BYTES = 64 * 1024;
 
 /**
  * The library form of the node (the app and the tests use it; `cli.ts` wraps it):
@@ -112,6 +122,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
   let http: HttpApi | undefined;
   let jsonRpcServer: { readonly port: number; close(): Promise<void> } | undefined;
   let fork: ForkHandle | undefined;
+  let blockReplies: BlockReplies | undefined;
   try {
     const actuators = options.actuators ?? defaultActuators();
     const contracts = await ContractRuntime.create(config.chainParameters, {
@@ -155,7 +166,17 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     // Blocks are read in hex far more than in Base58Check (TronWeb's getBlock, explorers' sync), and each stored
     // form adds several times the block's own size to the data directory: the visible=true text of a block is
     // rendered when first asked for, then kept.
-    const blockReplies = new BlockReplies(chain, [false]);
+    const blockTextEntry =
+      config.blockTextWorker === undefined
+        ? sourceWorkerEntry(BLOCK_TEXT_WORKER_SOURCE, import.meta.url)
+        : config.blockTextWorker;
+    blockReplies = new BlockReplies(
+      chain,
+      [false],
+      blockTextEntry
+        ? { thread: new BlockTextThread(blockTextEntry, config.log), minBlockBytes: OFF_THREAD_MIN_BLOCK_BYTES }
+        : undefined,
+    );
     fork?.attach(chain);
     recovery = new RecoveryPool(config.signatureWorkers, { log: config.log });
     const pool = new TxPool(chain, recovery, config);
@@ -244,6 +265,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     const r = recovery;
     const j = jsonRpcServer;
     const f = fork;
+    const b = blockReplies;
     const url = `http://${hostForUrl}:${bound.port}`;
     return {
       url,
@@ -273,6 +295,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
           await j?.close();
           await contracts.stop();
           await pool.idle();
+          await b.close();
           await r.close();
           await f?.close();
           await store.close();
@@ -297,6 +320,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     await producer?.stop().catch(() => undefined);
     await http?.close().catch(() => undefined);
     await jsonRpcServer?.close().catch(() => undefined);
+    await blockReplies?.close().catch(() => undefined);
     await recovery?.close().catch(() => undefined);
     await fork?.close().catch(() => undefined);
     await store.close().catch(() => undefined);

@@ -57,13 +57,16 @@ export interface ChainOptions {
 }
 
 /**
- * Renders a block's reply text when it is committed, so that the text is written in the block's
- * own atomic batch: a block that is never written leaves no text behind, and a restart finds the
- * text with the block. The chain stores the bytes without knowing what they say.
+ * Renders a block's reply text when it is committed. A text rendered by `render` is written in the
+ * block's own atomic batch: a block that is never written leaves no text behind, and a restart
+ * finds the text with the block. A renderer may instead leave the text for later (`render` gives
+ * undefined) and be told once the block is written (`committed`), to render it elsewhere and keep
+ * it with `keepBlockText`. The chain stores the bytes without knowing what they say.
  */
 export interface BlockTextRenderer {
   readonly form: BlockTextForm;
-  render(block: SealedBlock): Uint8Array;
+  render(block: SealedBlock): Uint8Array | undefined;
+  committed?(block: SealedBlock): void;
 }
 
 /** A sealed block, the state it leaves, and what it packed: what the chain applies and persists. */
@@ -289,13 +292,18 @@ export class Chain {
       packed.map(({ tx }) => tx),
     );
     const ops = blockBatch({ block, packed, encoded, undo: keepUndo ? undo : undefined, solidified, props: next });
-    for (const renderer of this.blockTextRenderers)
-      ops.push({ type: 'put', key: blockTextKey(block.number, renderer.form), value: renderer.render(block) });
+    const later: BlockTextRenderer[] = [];
+    for (const renderer of this.blockTextRenderers) {
+      const text = renderer.render(block);
+      if (text) ops.push({ type: 'put', key: blockTextKey(block.number, renderer.form), value: text });
+      else later.push(renderer);
+    }
     await writeBatch(this.store, this.state, [...ops, ...indexed.ops, ...this.state.stage(view)]);
     if (keepUndo) this.solid.add(block.number, undo.accounts, undo.records);
     this.solid.drop(...solidified);
     indexed.add();
     this.props = next;
     this.blocks.add(block);
+    for (const renderer of later) renderer.committed?.(block);
   }
 }

@@ -1,5 +1,6 @@
 import type { ForkControlLike } from '../fork/throwaway-fork';
 import type { DryRunSequenceResult, DryRunStep, EmbeddedNodeFactory } from './embedded-node';
+import type { WorkerEntry } from '../../node/worker-entry';
 
 /**
  * The shape of `createNode` from src-main/node (its library form), as far as the host uses it.
@@ -85,6 +86,7 @@ export interface CreateNodeInputLike {
   refuseBrowserRequests: boolean;
   log: (line: string) => void;
   fork?: { url: string; apiKey?: string; block: 'latest' };
+  blockTextWorker?: WorkerEntry | null;
 }
 
 export type CreateNodeLike = (input: CreateNodeInputLike) => Promise<TronNodeLike>;

@@ -22,6 +22,8 @@ export interface NodeWorkerData {
   readonly nodeOverrides?: NodeOverrides;
   /** How often the worker compares the head with the one it last pushed, in ms. */
   readonly headPollMs?: number;
+  /** The bundled block-text thread entry (the app); without it a node run from sources finds its own. */
+  readonly blockTextWorkerPath?: string;
 }
 
 /** Requests main → worker; each is answered by one `reply` with the same id. */

@@ -59,7 +59,9 @@ export async function serveEmbeddedNode(
   };
   try {
     const overrides = data.nodeOverrides ?? {};
-    node = await embeddedNodeFactory((input) => createNode({ ...input, ...overrides }))({
+    const path = data.blockTextWorkerPath;
+    const blockText = path ? { blockTextWorker: { kind: 'script', path } as const } : {};
+    node = await embeddedNodeFactory((input) => createNode({ ...input, ...overrides, ...blockText }))({
       ...data.config,
       log: (line) => post({ kind: EVENT.log, line }),
     });

@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { NodeHostError } from '../../../../src-core/errors';
+import { startWorker, type WorkerEntry } from '../../../node/worker-entry';
 import type { ForkControlLike } from '../../fork/throwaway-fork';
 import { NodeHostErrorCode } from '../connection';
 import type { DryRunOptionsLike } from '../create-embedded';
@@ -16,28 +17,17 @@ import {
   type RequestResults,
 } from './protocol';
 
-/**
- * How the worker thread loads its entry: the bundled file electron-vite wrote (the app), or the
- * TypeScript source through tsx's API (tests and the bench run the sources; a worker does not
- * inherit the parent's loader, so the entry is imported by `tsImport` from an eval'd bootstrap).
- */
-export type NodeWorkerEntry =
-  | { readonly kind: 'script'; readonly path: string }
-  | { readonly kind: 'typescript'; readonly entry: URL; readonly tsxApi: string };
-
 export interface WorkerNodeOptions {
-  readonly entry: NodeWorkerEntry;
+  /** The node worker's entry: the bundled worker-entry.ts, or its source (tests and the bench). */
+  readonly entry: WorkerEntry;
   /** createNode inputs beyond the host settings (tests and the bench). */
   readonly nodeOverrides?: NodeOverrides;
   readonly headPollMs?: number;
   /** How long a stopped worker may take to end after its node stopped before it is terminated. */
   readonly exitGraceMs?: number;
+  /** The bundled block-text thread entry the node starts its renders with (the app). */
+  readonly blockTextWorkerPath?: string;
 }
-
-/** Loads the TypeScript entry named in workerData through tsx's ESM API. */
-const TYPESCRIPT_BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-import(workerData.typescript.api).then((tsx) => tsx.tsImport(workerData.typescript.entry, workerData.typescript.entry));`;
 
 const DEFAULT_EXIT_GRACE_MS = 5_000;
 
@@ -56,15 +46,9 @@ export function workerNodeFactory(options: WorkerNodeOptions): EmbeddedNodeFacto
         config: settings,
         ...(options.nodeOverrides ? { nodeOverrides: options.nodeOverrides } : {}),
         ...(options.headPollMs !== undefined ? { headPollMs: options.headPollMs } : {}),
+        ...(options.blockTextWorkerPath ? { blockTextWorkerPath: options.blockTextWorkerPath } : {}),
       };
-      const { entry } = options;
-      const worker =
-        entry.kind === 'script'
-          ? new Worker(entry.path, { workerData: { node: data } })
-          : new Worker(TYPESCRIPT_BOOTSTRAP, {
-              eval: true,
-              workerData: { node: data, typescript: { api: entry.tsxApi, entry: entry.entry.href } },
-            });
+      const worker = startWorker(options.entry, { node: data });
       const link = new WorkerLink(worker, log, options.exitGraceMs ?? DEFAULT_EXIT_GRACE_MS);
       link.started.then((ready) => resolve(link.node(ready)), reject);
     });

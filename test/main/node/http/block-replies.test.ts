@@ -10,9 +10,12 @@ import { hexToBytes } from '../../../../src-core/bytes/hex';
 import { CONTRACT_TYPE_IDS, parameterMessageOf, typeUrlOf } from '../../../../src-core/tx/contract-types';
 import type { ContractTypeName } from '../../../../src-core/tx/contract-types';
 import { sealBlock, type SealedBlock } from '../../../../src-main/node/chain/block';
-import { BLOCK_TEXT_FORM } from '../../../../src-main/node/chain/blocks';
+import { BLOCK_TEXT_FORM, blockTextKey, type BlockTextForm } from '../../../../src-main/node/chain/blocks';
 import { encodeWithResult, parseRawTransaction } from '../../../../src-main/node/chain/tx';
 import { BlockReplies } from '../../../../src-main/node/http/block-replies';
+import { BlockTextThread, type OffThreadRenderer } from '../../../../src-main/node/http/block-text-thread';
+import { sourceWorkerEntry } from '../../../../src-main/node/worker-entry';
+import type { BatchOp } from '../../../../src-main/node/store/store';
 import { blockJson } from '../../../../src-main/node/http/format';
 import { jsonText } from '../../../../src-main/node/http/server';
 import { broadcast, fundedKey, makeTx, newKey, startNode, transfer } from '../helpers';
@@ -68,8 +71,11 @@ function sampleValue(field: FieldInfo, depth: number): unknown {
   }
 }
 
-/** A Transaction of `type` with every field of its parameter set, signed with a made-up signature, ret SUCCESS. */
-function transactionOf(type: ContractTypeName, serial: number): Uint8Array {
+/**
+ * A Transaction of `type` with every field of its parameter set, signed with a made-up signature,
+ * ret SUCCESS; `data` is its memo.
+ */
+function transactionOf(type: ContractTypeName, serial: number, data = Buffer.from(TEXT_BYTES, 'hex')): Uint8Array {
   const name = parameterMessageOf(type)!;
   const value = getCodec(name)
     .encode(jsonToMessage(name, sampleMessage(name), { hexMode: 'java-tron' }))
@@ -79,7 +85,7 @@ function transactionOf(type: ContractTypeName, serial: number): Uint8Array {
     ref_block_hash: new Uint8Array(8).fill(serial),
     expiration: bigintToLong(1_700_000_060_000n),
     timestamp: bigintToLong(BigInt(1_700_000_000_000 + serial)),
-    data: Buffer.from(TEXT_BYTES, 'hex'),
+    data,
     contract: [{ type: CONTRACT_TYPE_IDS[type], parameter: { type_url: typeUrlOf(type), value } }],
   };
   return encodeWithResult(parseRawTransaction(raw, [new Uint8Array(65).fill(serial)]), 1);
@@ -107,6 +113,28 @@ async function commitForged(node: TronNode, transactions: readonly Uint8Array[])
   await chain.commitBlock({ block, view: chain.newView(), packed: [], encoded: [], witnessHex: slot.witnessHex });
   return block;
 }
+
+/** Commits a forged block and returns the keys its atomic batch wrote. */
+async function commitWatched(
+  node: TronNode,
+  transactions: readonly Uint8Array[],
+): Promise<{ block: SealedBlock; keys: string[] }> {
+  const store = node.chain.store;
+  const write = store.write.bind(store);
+  const keys: string[] = [];
+  store.write = (ops: readonly BatchOp[]) => {
+    for (const op of ops) keys.push(Buffer.from(op.key).toString('hex'));
+    return write(ops);
+  };
+  try {
+    return { block: await commitForged(node, transactions), keys };
+  } finally {
+    store.write = write;
+  }
+}
+
+const textKeyHex = (number: number, form: BlockTextForm): string =>
+  Buffer.from(blockTextKey(number, form)).toString('hex');
 
 describe('block replies', () => {
   let node: TronNode;
@@ -260,6 +288,130 @@ describe('block replies after a restart', () => {
       expect(before[0]!.toString()).toContain('"TransferContract"');
     } finally {
       await second.stop();
+    }
+  });
+  it("serves a large block's text, rendered on the node's block-text thread, the same before and after a restart", async () => {
+    const first = await startNode({ datadir });
+    let block: SealedBlock;
+    let before: Buffer;
+    try {
+      // About 100 kB of block: over the size from which the node renders off its own thread.
+      const memo = Buffer.alloc(2_000, 0x61);
+      const committed = await commitWatched(
+        first,
+        Array.from({ length: 50 }, (_, i) => transactionOf('TransferContract', i + 1, memo)),
+      );
+      block = committed.block;
+      expect(block.bytes.length).toBeGreaterThan(64 * 1024);
+      expect(committed.keys).not.toContain(textKeyHex(block.number, BLOCK_TEXT_FORM.hex));
+      before = await served(first, '/wallet/getblockbynum', { num: block.number });
+      expect(before).toEqual(rendered(block.bytes, false));
+    } finally {
+      await first.stop();
+    }
+    const second = await startNode({ datadir });
+    try {
+      // Stopping waited for the thread's render, so the text is stored beside the block.
+      expect(Buffer.from((await second.chain.blockText(block.number, BLOCK_TEXT_FORM.hex))!)).toEqual(before);
+      expect(await served(second, '/wallet/getblockbynum', { num: block.number })).toEqual(before);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+describe('block replies rendered on the block-text thread', () => {
+  let node: TronNode;
+
+  beforeAll(async () => {
+    node = await startNode();
+  });
+
+  afterAll(async () => {
+    await node.stop();
+  });
+
+  const threadEntry = sourceWorkerEntry('../../../../src-main/node/http/block-text-worker.ts', import.meta.url)!;
+
+  it("renders a large block's text there once the block is written, keeps it beside the block, and serves it", async () => {
+    const thread = new BlockTextThread(threadEntry, () => undefined);
+    const replies = new BlockReplies(node.chain, [true], { thread, minBlockBytes: 1 });
+    try {
+      const { block, keys } = await commitWatched(
+        node,
+        EVERY_TYPE.map((type, i) => transactionOf(type, i + 1)),
+      );
+      // Not in the block's own batch: the thread renders it after the write.
+      expect(keys).not.toContain(textKeyHex(block.number, BLOCK_TEXT_FORM.visible));
+      const expected = rendered(block.bytes, true);
+      expect((await replies.reply(block.number, true)).text).toEqual(expected);
+      await replies.close();
+      expect(Buffer.from((await node.chain.blockText(block.number, BLOCK_TEXT_FORM.visible))!)).toEqual(expected);
+    } finally {
+      await replies.close();
+      node.chain.blockTextRenderers.pop();
+    }
+  });
+
+  it("renders blocks smaller than the threshold at commit, in the block's batch", async () => {
+    const thread = new BlockTextThread(threadEntry, () => undefined);
+    const replies = new BlockReplies(node.chain, [true], { thread, minBlockBytes: 1 << 30 });
+    try {
+      const { block, keys } = await commitWatched(node, [transactionOf('TransferContract', 3)]);
+      expect(keys).toContain(textKeyHex(block.number, BLOCK_TEXT_FORM.visible));
+      expect(thread.usable).toBe(true);
+      expect((await replies.reply(block.number, true)).text).toEqual(rendered(block.bytes, true));
+    } finally {
+      await replies.close();
+      node.chain.blockTextRenderers.pop();
+    }
+  });
+
+  it('leaves the text to the first read when the thread fails, which renders and keeps it', async () => {
+    const failing: OffThreadRenderer = {
+      usable: true,
+      render: () => Promise.reject(new Error('thread gone')),
+      close: async () => undefined,
+    };
+    const replies = new BlockReplies(node.chain, [true], { thread: failing, minBlockBytes: 1 });
+    try {
+      const block = await commitForged(node, [transactionOf('TransferContract', 4)]);
+      const expected = rendered(block.bytes, true);
+      expect((await replies.reply(block.number, true)).text).toEqual(expected);
+      expect(Buffer.from((await node.chain.blockText(block.number, BLOCK_TEXT_FORM.visible))!)).toEqual(expected);
+    } finally {
+      await replies.close();
+      node.chain.blockTextRenderers.pop();
+    }
+  });
+
+  it('hands the thread at most 8 blocks at once, leaving the next ones to their first read', async () => {
+    const started: number[] = [];
+    const release: (() => void)[] = [];
+    const slow: OffThreadRenderer = {
+      usable: true,
+      render: (bytes, visible) => {
+        started.push(bytes.length);
+        return new Promise((resolve) => release.push(() => resolve(rendered(bytes, visible))));
+      },
+      close: async () => undefined,
+    };
+    const replies = new BlockReplies(node.chain, [true], { thread: slow, minBlockBytes: 1 });
+    try {
+      const blocks: SealedBlock[] = [];
+      for (let i = 0; i < 10; i++) blocks.push(await commitForged(node, [transactionOf('TransferContract', 10 + i)]));
+      expect(started).toHaveLength(8);
+      for (const go of release) go();
+      await replies.close();
+      for (const [i, block] of blocks.entries()) {
+        const stored = await node.chain.blockText(block.number, BLOCK_TEXT_FORM.visible);
+        if (i < 8) expect(Buffer.from(stored!)).toEqual(rendered(block.bytes, true));
+        else expect(stored).toBeUndefined();
+        expect((await replies.reply(block.number, true)).text).toEqual(rendered(block.bytes, true));
+      }
+      expect(started).toHaveLength(8);
+    } finally {
+      node.chain.blockTextRenderers.pop();
     }
   });
 });
