@@ -52,8 +52,17 @@ export class ClientThread {
 
   request<T>(message: object): Promise<T> {
     return new Promise((resolve, reject) => {
-      this.worker.once('message', resolve);
-      this.worker.once('error', reject);
+      // Each listener goes with its request: one left behind per request would pile up.
+      const onMessage = (reply: T): void => {
+        this.worker.off('error', onError);
+        resolve(reply);
+      };
+      const onError = (error: Error): void => {
+        this.worker.off('message', onMessage);
+        reject(error);
+      };
+      this.worker.once('message', onMessage);
+      this.worker.once('error', onError);
       this.worker.postMessage(message);
     });
   }
