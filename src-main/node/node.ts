@@ -40,7 +40,8 @@ import { assertNotForkData } from './fork/fork-point';
 const BLOCK_TEXT_WORKER_SOURCE = './http/block-text-worker.ts';
 /**
  * Blocks from this size (stored bytes: a few hundred transfers) have their text rendered on the
- * block-text thread; smaller ones render in a few ms, less than a message to the thread and back.
+ * block-text thread. Smaller ones render in a millisecond or two inside the commit, where the text
+ * goes into the block's own batch.
  */
 const OFF_THREAD_MIN_BLOCK_BYTES = 64 * 1024;
 
