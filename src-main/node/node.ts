@@ -23,6 +23,7 @@ import type { Route } from './http/server';
 import { buildRoutes } from './http/routes';
 import { BlockReplies } from './http/block-replies';
 import { BlockTextThread } from './http/block-text-thread';
+import { BuiltTransactions } from './http/built-transactions';
 import { sourceWorkerEntry } from './worker-entry';
 import type { NodeServices } from './http/services';
 import { ContractRuntime } from './vm-host/runtime';
@@ -96,6 +97,8 @@ export interface TronNode {
   readonly producer: Producer;
   /** The smart-contract runtime (VM, block context) for tests and the bench. */
   readonly contracts: ContractRuntime;
+  /** What triggersmartcontract printed lately (tests). */
+  readonly built: BuiltTransactions;
 }
 
 export interface CreateNodeOptions {
@@ -209,6 +212,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       contracts,
       dryRunner,
       blockReplies,
+      built: new BuiltTransactions(),
       devAccounts,
       mine,
       mineOnClock: async (blocks) => {
@@ -316,6 +320,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
       recovery,
       producer: p,
       contracts,
+      built: services.built,
     };
   } catch (error) {
     await producer?.stop().catch(() => undefined);

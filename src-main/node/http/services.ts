@@ -8,6 +8,7 @@ import type { DryRunner } from '../simulation/dry-run';
 import type { DevAccounts } from '../dev-accounts';
 import type { ForkHandle } from '../fork/open-fork';
 import type { BlockReplies } from './block-replies';
+import type { BuiltTransactions } from './built-transactions';
 
 /** What the HTTP handlers use of the node. */
 export interface NodeServices {
@@ -22,6 +23,8 @@ export interface NodeServices {
   readonly dryRunner: DryRunner;
   /** Rendered block replies, cached. */
   readonly blockReplies: BlockReplies;
+  /** What triggersmartcontract printed lately, for the broadcast that sends it back signed. */
+  readonly built: BuiltTransactions;
   /** TRE's test-account book: /admin/accounts-json and /admin/temporary-accounts-generation. */
   readonly devAccounts: DevAccounts;
   mine(blocks: number): Promise<void>;

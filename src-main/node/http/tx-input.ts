@@ -3,7 +3,7 @@ import { getCodec } from '../../../src-core/proto/schema';
 import { isContractTypeName, parameterMessageOf } from '../../../src-core/tx/contract-types';
 import type { ParsedTransaction } from '../chain/tx';
 import { parseRawTransaction, withSignatures } from '../chain/tx';
-import { anyBuilt, takeBuilt } from './built-transactions';
+import type { BuiltTransactions } from './built-transactions';
 import { nullPointer } from './error-body';
 import { mergeJsonFormat } from './json-format';
 import { member, parseSpans, splice, type JsonSpan } from './json-spans';
@@ -16,11 +16,11 @@ import { member, parseSpans, splice, type JsonSpan } from './json-spans';
  * Transaction; if that fails java-tron has no transaction, and its next step is a
  * NullPointerException. txID and raw_data_hex are never read.
  */
-export function transactionFromJson(text: string, visible: boolean): ParsedTransaction {
+export function transactionFromJson(text: string, visible: boolean, built?: BuiltTransactions): ParsedTransaction {
   // The top members and their items are what a built transaction is recognized by; with none
   // remembered, that first reading would only be done again below.
-  const built = anyBuilt(visible) ? builtTransaction(text, parseSpans(text, 2), visible) : undefined;
-  if (built) return built;
+  const taken = built?.any(visible) ? builtTransaction(text, parseSpans(text, 2), visible, built) : undefined;
+  if (taken) return taken;
   const root = parseSpans(text);
   const contracts = member(member(root, 'raw_data'), 'contract');
   if (contracts?.kind !== 'array') throw nullPointer();
@@ -44,7 +44,12 @@ export function transactionFromJson(text: string, visible: boolean): ParsedTrans
  * the rest of the text is merged with that `raw_data` left empty, which fails exactly when the
  * whole merge would (the printed `raw_data` merges), and gives the same signatures.
  */
-function builtTransaction(text: string, root: JsonSpan, visible: boolean): ParsedTransaction | undefined {
+function builtTransaction(
+  text: string,
+  root: JsonSpan,
+  visible: boolean,
+  built: BuiltTransactions,
+): ParsedTransaction | undefined {
   if (root.kind !== 'object') return undefined;
   let raw: JsonSpan | undefined;
   let txId: JsonSpan | undefined;
@@ -55,7 +60,7 @@ function builtTransaction(text: string, root: JsonSpan, visible: boolean): Parse
     raw = m.value;
   }
   if (raw?.kind !== 'object' || txId?.kind !== 'string') return undefined;
-  const unsigned = takeBuilt(visible, text.slice(txId.start + 1, txId.end - 1), text.slice(raw.start, raw.end));
+  const unsigned = built.take(visible, text.slice(txId.start + 1, txId.end - 1), text.slice(raw.start, raw.end));
   if (!unsigned) return undefined;
   const plain = visible ? undefined : plainSignatures(text, root);
   if (plain) return withSignatures(unsigned, plain);

@@ -309,7 +309,9 @@ export const triggerSmartContract =
         return constantExtention(tx, result, visible);
       }
       // The reply's text made here, so that its raw_data is remembered as printed.
-      return new RawReply(`{"result":${resultTrueText(visible)},"transaction":${unsignedJsonText(tx, visible)}}\n`);
+      return new RawReply(
+        `{"result":${resultTrueText(visible)},"transaction":${unsignedJsonText(tx, visible, s.built)}}\n`,
+      );
     } catch (error) {
       return failure(error, visible);
     }

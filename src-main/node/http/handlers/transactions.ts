@@ -17,7 +17,7 @@ import type { ApiRequest } from '../request';
 import { requestMessage } from '../request';
 import type { NodeServices } from '../services';
 import { transactionFromJson } from '../tx-input';
-import { rememberBuilt } from '../built-transactions';
+import type { BuiltTransactions } from '../built-transactions';
 import { stringifyJson } from '../../../../src-core/json/lossless';
 import { mergeJsonFormat } from '../json-format';
 import { extraDataOf, permissionIdOf } from '../servlet-body';
@@ -91,10 +91,10 @@ const RAW_DATA_HEX_KEY = ',"raw_data_hex":';
  * signed (built-transactions.ts). The raw_data text is cut from the whole text: it lies between
  * its key and `raw_data_hex`, which follows it and, unescaped, cannot occur inside it.
  */
-export function unsignedJsonText(tx: ParsedTransaction, visible: boolean): string {
+export function unsignedJsonText(tx: ParsedTransaction, visible: boolean, built: BuiltTransactions): string {
   const text = stringifyJson(unsignedJson(tx, visible));
   const rawStart = text.indexOf(RAW_DATA_KEY) + RAW_DATA_KEY.length;
-  rememberBuilt(visible, text.slice(rawStart, text.lastIndexOf(RAW_DATA_HEX_KEY)), tx);
+  built.remember(visible, text.slice(rawStart, text.lastIndexOf(RAW_DATA_HEX_KEY)), tx);
   return text;
 }
 
@@ -142,7 +142,7 @@ export const broadcastTransaction =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json | RawReply> => {
     const visible = req.visible();
-    const tx = transactionFromJson(req.text(), visible);
+    const tx = transactionFromJson(req.text(), visible, s.built);
     try {
       await s.pool.submit(tx);
       // The hot path: exactly java-tron's success body, without a JSON serializer.

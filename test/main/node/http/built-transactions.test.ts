@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TronNode } from '@main/node';
 import { bytesToHex, hexToBytes } from '@core/bytes/hex';
 import { parseJsonLossless, stringifyJson } from '@core/json/lossless';
@@ -8,7 +8,7 @@ import { BLOCK_TEXT_FORM } from '../../../../src-main/node/chain/blocks';
 import { blockJson } from '../../../../src-main/node/http/format';
 import { jsonText } from '../../../../src-main/node/http/server';
 import { transactionFromJson } from '../../../../src-main/node/http/tx-input';
-import { rememberBuilt, takeBuilt } from '../../../../src-main/node/http/built-transactions';
+import { BuiltTransactions } from '../../../../src-main/node/http/built-transactions';
 import type { ParsedTransaction } from '../../../../src-main/node/chain/tx';
 import { call, fundedKey, startNode, type Key, type Reply } from '../helpers';
 import { callData, deploy, word } from '../vm-host/helpers';
@@ -81,9 +81,9 @@ describe('transactions built by triggersmartcontract, broadcast and packed', () 
       expect(reply.result).toEqual({ result: true });
       const rawText = stringifyJson(reply.transaction.raw_data);
       const txId = reply.transaction.txID as string;
-      expect(takeBuilt(!visible, txId, rawText)).toBeUndefined();
-      expect(takeBuilt(visible, txId, `${rawText} `)).toBeUndefined();
-      expect(takeBuilt(visible, txId, rawText)?.idHex).toBe(txId);
+      expect(node.built.take(!visible, txId, rawText)).toBeUndefined();
+      expect(node.built.take(visible, txId, `${rawText} `)).toBeUndefined();
+      expect(node.built.take(visible, txId, rawText)?.idHex).toBe(txId);
     },
   );
 
@@ -91,9 +91,9 @@ describe('transactions built by triggersmartcontract, broadcast and packed', () 
     'parses a signed built transaction as parsing its JSON from scratch does (visible %s)',
     async (visible) => {
       const text = signedText(await built(2n, visible));
-      const remembered = transactionFromJson(text, visible);
+      const remembered = transactionFromJson(text, visible, node.built);
       // The first parse took the remembered transaction; the second parses the text.
-      const fromScratch = transactionFromJson(text, visible);
+      const fromScratch = transactionFromJson(text, visible, node.built);
       expect(facts(remembered)).toEqual(facts(fromScratch));
       expect(remembered.idHex).toBe((parseJsonLossless(text) as Reply).txID);
       expect(remembered.signatures).toHaveLength(1);
@@ -105,7 +105,7 @@ describe('transactions built by triggersmartcontract, broadcast and packed', () 
       ...tx,
       raw_data: { ...(tx.raw_data as Reply), fee_limit: 99_000_000 },
     }));
-    const sent = transactionFromJson(text, false);
+    const sent = transactionFromJson(text, false, node.built);
     expect(sent.idHex).not.toBe((parseJsonLossless(text) as Reply).txID);
     expect(facts(sent)).toEqual(facts(transactionFromJson(text, false)));
   });
@@ -113,17 +113,24 @@ describe('transactions built by triggersmartcontract, broadcast and packed', () 
   it('parses a text with raw_data twice as from scratch, the printed one among them', async () => {
     const text = signedText(await built(4n, false));
     const twice = text.replace('"raw_data":', '"raw_data":{},"raw_data":');
-    const first = transactionFromJson(twice, false);
+    const first = transactionFromJson(twice, false, node.built);
     expect(facts(first)).toEqual(facts(transactionFromJson(twice, false)));
     // The printed raw_data is still remembered: this text takes it.
-    expect(facts(transactionFromJson(text, false))).toEqual(facts(transactionFromJson(text, false)));
+    const take = vi.spyOn(node.built, 'take');
+    try {
+      expect(facts(transactionFromJson(text, false, node.built))).toEqual(facts(transactionFromJson(text, false)));
+      expect(take).toHaveBeenCalledTimes(1);
+      expect(take.mock.results[0]!.value).toBeDefined();
+    } finally {
+      take.mockRestore();
+    }
   });
 
   it('refuses a built transaction whose signature is not hex as from scratch (the NullPointerException)', async () => {
     const text = signedText(await built(5n, false)).replace(/"signature":\["[0-9a-f]+"\]/, '"signature":["zz"]');
     const refusal = (): unknown => {
       try {
-        return transactionFromJson(text, false);
+        return transactionFromJson(text, false, node.built);
       } catch (error) {
         return error;
       }
@@ -160,19 +167,34 @@ describe('the remembered built transactions', () => {
     ({ rawBytes: Uint8Array.of(n), idHex: `id${n}` }) as unknown as ParsedTransaction;
 
   it('gives each remembered transaction once, only for its own address form and text', () => {
+    const built = new BuiltTransactions();
     const tx = fake(1);
-    rememberBuilt(false, '{"contract":[]}', tx);
-    expect(takeBuilt(true, 'id1', '{"contract":[]}')).toBeUndefined();
-    expect(takeBuilt(false, 'id1', '{"contract": []}')).toBeUndefined();
-    expect(takeBuilt(false, 'id2', '{"contract":[]}')).toBeUndefined();
-    expect(takeBuilt(false, 'id1', '{"contract":[]}')).toBe(tx);
-    expect(takeBuilt(false, 'id1', '{"contract":[]}')).toBeUndefined();
+    expect(built.any(false)).toBe(false);
+    built.remember(false, '{"contract":[]}', tx);
+    expect(built.any(false)).toBe(true);
+    expect(built.any(true)).toBe(false);
+    expect(built.take(true, 'id1', '{"contract":[]}')).toBeUndefined();
+    expect(built.take(false, 'id1', '{"contract": []}')).toBeUndefined();
+    expect(built.take(false, 'id2', '{"contract":[]}')).toBeUndefined();
+    expect(built.take(false, 'id1', '{"contract":[]}')).toBe(tx);
+    expect(built.take(false, 'id1', '{"contract":[]}')).toBeUndefined();
+    expect(built.any(false)).toBe(false);
   });
 
   it('forgets the oldest first once it holds 1024 of a form', () => {
-    for (let i = 0; i <= 1024; i++) rememberBuilt(false, `{"n":${i}}`, fake(i));
-    expect(takeBuilt(false, 'id0', '{"n":0}')).toBeUndefined();
-    expect(takeBuilt(false, 'id1', '{"n":1}')).toBeDefined();
-    expect(takeBuilt(false, 'id1024', '{"n":1024}')).toBeDefined();
+    const built = new BuiltTransactions();
+    for (let i = 0; i <= 1024; i++) built.remember(false, `{"n":${i}}`, fake(i));
+    expect(built.take(false, 'id0', '{"n":0}')).toBeUndefined();
+    expect(built.take(false, 'id1', '{"n":1}')).toBeDefined();
+    expect(built.take(false, 'id1024', '{"n":1024}')).toBeDefined();
+  });
+
+  it('keeps what one node printed to that node', () => {
+    const one = new BuiltTransactions();
+    const other = new BuiltTransactions();
+    one.remember(false, '{"n":1}', fake(1));
+    expect(other.any(false)).toBe(false);
+    expect(other.take(false, 'id1', '{"n":1}')).toBeUndefined();
+    expect(one.take(false, 'id1', '{"n":1}')).toBeDefined();
   });
 });
