@@ -7,7 +7,7 @@ import { openHttpTrc20, type HttpTrc20Round } from '../vm/http';
 import { bareEvmTransfers, tronVmTransfers } from '../vm/trc20';
 
 const ROUNDS = 5;
-const HTTP_ROUNDS = 3;
+const HTTP_ROUNDS = 5;
 const ROUND_MS = 600;
 const TARGET_RATIO = 0.5;
 const TARGET_PER_SECOND = 2_000;
@@ -81,11 +81,12 @@ export async function run(): Promise<boolean> {
     throw error;
   });
   try {
-    // In-process and HTTP rounds alternate, each side keeping its best, as above: load from
-    // other processes hits both alike.
+    // In-process and HTTP rounds alternate, as many of each, each side keeping its best, as above:
+    // load from other processes hits both alike, and neither side has more tries at a quiet moment.
     let http: HttpTrc20Round | undefined;
+    let inProcessRate = 0;
     for (let round = 0; round < HTTP_ROUNDS; round++) {
-      oursRate = Math.max(oursRate, await opsPerSecondAsync(ours.transfer, ROUND_MS));
+      inProcessRate = Math.max(inProcessRate, await opsPerSecondAsync(ours.transfer, ROUND_MS));
       const measured = await session.round();
       if (!http || measured.perSecond > http.perSecond) http = measured;
     }
@@ -101,7 +102,7 @@ export async function run(): Promise<boolean> {
       );
       console.table(top.modules.map((m) => ({ 'self ms': Math.round(m.selfMs), '% busy': m.share, module: m.name })));
     }
-    const share = http.perSecond / oursRate;
+    const share = http.perSecond / inProcessRate;
     httpMet = share >= TARGET_HTTP_SHARE;
     console.log(
       `\nvm: TRC-20 transfer end to end over HTTP (${url ?? 'node in this process'}): build with /wallet/triggersmartcontract, sign, broadcast with signature checks, produce the block`,
@@ -110,7 +111,7 @@ export async function run(): Promise<boolean> {
       {
         case: `TRC-20 transfer (existing holder, ${session.energyPerTransfer()} energy), ${session.transfers} per round`,
         'transfers/s': Math.round(http.perSecond),
-        'in-process TronVm ops/s': Math.round(oursRate),
+        'in-process TronVm ops/s': Math.round(inProcessRate),
         'share of in-process': `${(share * 100).toFixed(0)} %`,
         ...(node ? { 'node thread CPU µs/transfer': Math.round(http.mainThreadCpuMicros) } : {}),
         target: `≥ ${TARGET_HTTP_SHARE * 100} %`,
