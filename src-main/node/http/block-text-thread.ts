@@ -50,15 +50,8 @@ export class BlockTextThread implements OffThreadRenderer {
 
   /** `bytes` are copied to the thread. */
   render(bytes: Uint8Array, visible: boolean): Promise<Uint8Array> {
-    let worker = this.worker;
-    if (!this.failure && !worker) {
-      try {
-        worker = this.start();
-      } catch (error) {
-        this.fail(error as Error, true);
-      }
-    }
-    if (this.failure || !worker) return Promise.reject(this.failure);
+    const worker = this.worker ?? this.start();
+    if (!worker) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
@@ -74,8 +67,16 @@ export class BlockTextThread implements OffThreadRenderer {
     await worker?.terminate();
   }
 
-  private start(): Worker {
-    const worker = startWorker(this.entry, {});
+  /** The thread, started now; undefined once it has failed (`failure` says why). */
+  private start(): Worker | undefined {
+    if (this.failure) return undefined;
+    let worker: Worker;
+    try {
+      worker = startWorker(this.entry, {});
+    } catch (error) {
+      this.fail(error as Error, true);
+      return undefined;
+    }
     worker.unref();
     worker.on('message', (message: BlockTextResult) => {
       const waiting = this.waiting.get(message.id);

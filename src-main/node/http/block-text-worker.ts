@@ -9,16 +9,13 @@ import type { BlockTextJob, BlockTextResult } from './block-text-thread';
  */
 const port = parentPort!;
 port.on('message', ({ id, bytes, visible }: BlockTextJob) => {
-  let result: BlockTextResult;
   try {
     const rendered = blockReplyBytes(bytes, visible);
     // A buffer of its own (not a slice of Node's shared pool), so that it can be moved.
     const text = new Uint8Array(rendered.length);
     text.set(rendered);
-    result = { id, text };
-    port.postMessage(result, [text.buffer]);
+    port.postMessage({ id, text } satisfies BlockTextResult, [text.buffer]);
   } catch (error) {
-    result = { id, error: (error as Error).message };
-    port.postMessage(result);
+    port.postMessage({ id, error: (error as Error).message } satisfies BlockTextResult);
   }
 });

@@ -108,10 +108,9 @@ export async function openHttpTrc20(baseUrl: string): Promise<HttpTrc20Session> 
     energy = Number(receipt.energy_usage_total);
     // Reading the block waits for its text, which the node renders on a thread of its own once the
     // block is written: that work is done before anything else (an in-process round) is measured.
-    if (!(await blockText()).includes(`"txID":"${lastId}"`)) throw new Error('the new block lacks the last transfer');
+    const block = await (await fetch(`${baseUrl}/wallet/getnowblock`, { method: 'POST', body: '{}' })).text();
+    if (!block.includes(`"txID":"${lastId}"`)) throw new Error('the new block lacks the last transfer');
   };
-  const blockText = async (): Promise<string> =>
-    (await fetch(`${baseUrl}/wallet/getnowblock`, { method: 'POST', body: '{}' })).text();
   try {
     // Every recipient becomes a holder, so each measured transfer prices the same.
     await check(await send(RECIPIENTS * 2));
