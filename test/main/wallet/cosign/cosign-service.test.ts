@@ -509,7 +509,7 @@ describe('co-signing service on the embedded node', () => {
     expect(inbox.items.length).toBeGreaterThan(3);
   });
 
-  it('keeps main\'s event loop turning while it assembles 500 QR codes, and refuses 501 before decoding any', async () => {
+  it("keeps main's event loop turning while it assembles 500 QR codes, and refuses 501 before decoding any", async () => {
     const codes = mixedUrParts(500);
     const { turns, outcome } = await turnsDuring(() => b.wallet.cosign.importQr({ frames: codes }));
     expect(outcome).toMatchObject({ name: 'EnvelopeError' });

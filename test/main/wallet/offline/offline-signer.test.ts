@@ -253,16 +253,14 @@ describe('the offline signer (src-main/wallet/offline)', () => {
     wallet = await open('offline');
     const [first] = mixedUrParts(2);
     const tooLong = `ur:bytes/2-2/${'ae'.repeat(2200)}`;
-    const error = await rejection(
-      Promise.resolve().then(() => wallet.offline.importQr({ frames: [first!, tooLong] })),
-    );
+    const error = await rejection(Promise.resolve().then(() => wallet.offline.importQr({ frames: [first!, tooLong] })));
     expect(error).toBeInstanceOf(EnvelopeError);
     expect(error.code).toBe('ENVELOPE_QR_CODE_TOO_LONG');
     expect(error.message).toContain('Code 2 has 4413 characters');
     expect(error.message).toContain('4296');
   });
 
-  it('keeps main\'s event loop turning while it assembles 500 QR codes', async () => {
+  it("keeps main's event loop turning while it assembles 500 QR codes", async () => {
     wallet = await open('offline');
     const codes = mixedUrParts(500);
     const { turns, outcome } = await turnsDuring(() => wallet.offline.importQr({ frames: codes }));
