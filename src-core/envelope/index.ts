@@ -67,6 +67,7 @@ export {
   envelopeUrEncoder,
   envelopeUrParts,
   readEnvelopeQr,
+  envelopeTextRead,
   type QrFormat,
   type QrReadProgress,
 } from './qr-codes';

@@ -147,6 +147,11 @@ export class EnvelopeQrReader {
 export function readEnvelopeQr(codes: readonly string[]): string {
   const reader = new EnvelopeQrReader();
   for (const code of codes) reader.add(code);
+  return envelopeTextRead(reader);
+}
+
+/** The envelope text of the codes `reader` took; refuses with what is missing while it is incomplete. */
+export function envelopeTextRead(reader: EnvelopeQrReader): string {
   const text = reader.result();
   if (text !== null) return text;
   const { format, have, total, missing } = reader.progress();

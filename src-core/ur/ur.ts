@@ -5,6 +5,7 @@ import { CborReader, encodeCborBytes } from './cbor';
 import { FountainDecoder, type FountainReceipt } from './fountain-decoder';
 import { FountainEncoder, type FountainEncoderOptions } from './fountain-encoder';
 import { decodeFountainPart, encodeFountainPart } from './fountain-part';
+import { UrPartScreen } from './part-screen';
 
 /**
  * Uniform Resources (BCR-2020-005): `ur:<type>/<body>` for a message that fits one part, and
@@ -93,6 +94,7 @@ export function parseUr(text: string): ParsedUr {
 export class UrDecoder {
   private type: string | null = null;
   private readonly fountain = new FountainDecoder();
+  private readonly screen = new UrPartScreen();
   private single: Ur | null = null;
 
   /** The type of the parts read so far, null before the first. */
@@ -133,10 +135,13 @@ export class UrDecoder {
       return 'added';
     }
     if (this.single) bad('UR_OTHER_MESSAGE', 'A whole message was read already; this code is part of another one.');
+    const sequenced = { ...parsed, sequence: parsed.sequence };
+    if (this.screen.check(sequenced) === 'duplicate') return 'duplicate';
     const part = decodeFountainPart(decodeBytewordsMinimal(parsed.body));
     if (part.seqNum !== parsed.sequence.seqNum || part.seqLen !== parsed.sequence.seqLen)
       bad('UR_BAD_PART', 'This code was read wrongly: its sequence and its contents disagree.');
     const receipt = this.fountain.receive(part);
+    this.screen.note(sequenced);
     this.type = parsed.type;
     return receipt;
   }

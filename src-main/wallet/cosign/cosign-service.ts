@@ -4,7 +4,6 @@ import {
   fromAccountPermissionsSnapshot,
   expiryStatus,
   parseEnvelope,
-  readEnvelopeQr,
   signingProgress,
   type Envelope,
 } from '../../../src-core/envelope';
@@ -25,7 +24,7 @@ import type { HistoryRecord } from '../stores/history';
 import type { NetworkStores } from '../stores/network-stores';
 import type { ChainReads } from '../transactions/chain-reads';
 import type { SigningVault } from '../consent/consented-signing';
-import { EnvelopeFiles } from './envelope-files';
+import { EnvelopeFiles, readEnvelopeQrInTurns } from './envelope-files';
 import { readableAddressBook } from './envelope-naming';
 import { CosignErrorCode, fail, requireEntry } from './errors';
 import { ExpiryWatch } from './expiry-watch';
@@ -132,7 +131,7 @@ export class CosignService {
   }
 
   async importQr(input: { frames: readonly string[] }): Promise<ImportResult> {
-    return this.import({ text: readEnvelopeQr(input.frames), source: 'qr' });
+    return this.import({ text: await readEnvelopeQrInTurns(input.frames), source: 'qr' });
   }
 
   openFile(): Promise<ImportResult | null> {

@@ -1,4 +1,12 @@
-import { envelopeUrParts, serializeEnvelope } from '../../../src-core/envelope';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import {
+  EnvelopeQrReader,
+  envelopeTextRead,
+  envelopeUrParts,
+  QR_MAX_FRAMES,
+  serializeEnvelope,
+} from '../../../src-core/envelope';
+import { EnvelopeError } from '../../../src-core/errors';
 import type { EnvelopeExport, ImportResult } from '../../../src-core/ipc/channels/cosign';
 import type { Clipboard, FileDialogs } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
@@ -10,6 +18,41 @@ export const ENVELOPE_FILTERS = [
   { name: 'All files', extensions: ['*'] },
 ];
 const MAX_FILE_BYTES = 4_000_000;
+/** The most characters one QR code holds (version 40, alphanumeric mode): a longer code was not read from one. */
+export const QR_CODE_MAX_CHARS = 4296;
+
+/** Refuses a set of codes no reader produces, before any code is decoded. */
+function checkQrBounds(codes: readonly string[]): void {
+  if (codes.length > QR_MAX_FRAMES)
+    throw new EnvelopeError(
+      'ENVELOPE_QR_TOO_MANY_CODES',
+      `${codes.length} QR codes were sent; an envelope is read from at most ${QR_MAX_FRAMES}. Pass a larger envelope as a file.`,
+      { count: codes.length, limit: QR_MAX_FRAMES },
+    );
+  const long = codes.findIndex((code) => code.length > QR_CODE_MAX_CHARS);
+  if (long !== -1)
+    throw new EnvelopeError(
+      'ENVELOPE_QR_CODE_TOO_LONG',
+      `Code ${long + 1} has ${codes[long]!.length} characters, more than the ${QR_CODE_MAX_CHARS} a QR code holds; it was not read from a QR code. Read the codes again.`,
+      { index: long + 1, limit: QR_CODE_MAX_CHARS },
+    );
+}
+
+/**
+ * The envelope text from QR codes read in any order, one code per turn of main's event loop:
+ * peeling a full set of mixed fountain parts takes a second or more, and IPC answers, consent
+ * prompts and the node's events must not wait for it. The number and length of the codes are
+ * checked before the first is decoded; copies of a part are skipped without decoding.
+ */
+export async function readEnvelopeQrInTurns(codes: readonly string[]): Promise<string> {
+  checkQrBounds(codes);
+  const reader = new EnvelopeQrReader();
+  for (const code of codes) {
+    await nextTurn();
+    reader.add(code);
+  }
+  return envelopeTextRead(reader);
+}
 
 export interface EnvelopeFilesOptions {
   readonly chain: Pick<ChainAccess, 'stores'>;

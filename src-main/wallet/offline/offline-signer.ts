@@ -5,7 +5,6 @@ import {
   fromPermissionSnapshot,
   mergeEnvelopes,
   parseEnvelope,
-  readEnvelopeQr,
   serializeEnvelope,
   type Envelope,
 } from '../../../src-core/envelope';
@@ -16,7 +15,7 @@ import type { SigningVault } from '../consent/consented-signing';
 import { leaveOfflineConsent } from '../consent/vault-setting-consent';
 import type { FileDialogs, WalletLog } from '../context';
 import { callView, headline, summaryLines } from '../cosign/describe';
-import { ENVELOPE_FILTERS } from '../cosign/envelope-files';
+import { ENVELOPE_FILTERS, readEnvelopeQrInTurns } from '../cosign/envelope-files';
 import { CosignErrorCode, fail } from '../cosign/errors';
 import { signEnvelope, signingAccount } from '../cosign/sign-envelope';
 import { fileNameOf } from '../cosign/inbox-views';
@@ -115,9 +114,9 @@ export class OfflineSigner {
     return this.view(txid);
   }
 
-  importQr(input: { frames: readonly string[] }): OfflineEnvelope {
+  async importQr(input: { frames: readonly string[] }): Promise<OfflineEnvelope> {
     this.requireOffline();
-    return this.import({ text: readEnvelopeQr(input.frames), source: 'qr' });
+    return this.import({ text: await readEnvelopeQrInTurns(input.frames), source: 'qr' });
   }
 
   /** Signs under the permission the envelope carries, once main's confirmation approves it. */

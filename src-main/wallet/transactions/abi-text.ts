@@ -16,7 +16,25 @@ export interface ParsedAbiText {
   readonly entries: Record<string, unknown>[];
 }
 
+/**
+ * The longest ABI text this wallet reads (256 KB): main parses an ABI on its own thread, and a
+ * larger one holds it (and every IPC answer) for hundreds of milliseconds. Real contracts' ABIs
+ * are a few to a few dozen KB.
+ */
+export const ABI_TEXT_MAX_CHARS = 256 * 1024;
+
+/** Refuses ABI text longer than `ABI_TEXT_MAX_CHARS` characters, naming the limit. */
+export function checkAbiTextLength(length: number, what = 'The ABI'): void {
+  if (length > ABI_TEXT_MAX_CHARS)
+    throw new ValidationError(
+      'TX_ABI_TOO_LARGE',
+      `${what} is ${Math.ceil(length / 1024)} KB; this wallet reads ABIs of at most ${ABI_TEXT_MAX_CHARS / 1024} KB. Paste only the entries of the functions and events you use.`,
+      { field: 'abi', limit: ABI_TEXT_MAX_CHARS },
+    );
+}
+
 export function parseAbiText(text: string, what = 'The ABI'): ParsedAbiText {
+  checkAbiTextLength(text.length, what);
   let value: unknown;
   try {
     value = JSON.parse(text);

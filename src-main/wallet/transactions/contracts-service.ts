@@ -5,7 +5,7 @@ import type { TronNodeClient } from '../../../src-core/client/client';
 import type { CallResultView, ContractView } from '../../../src-core/ipc/channels/contracts';
 import type { DecodedLog } from '../../../src-core/ipc/channels/tx';
 import { AbiError, ValidationError, WalletError } from '../../../src-core/errors';
-import { formatAbiValue, paramView, parseAbiText } from './abi-text';
+import { checkAbiTextLength, formatAbiValue, paramView, parseAbiText } from './abi-text';
 import type { ChainAccess } from '../node-host/chain-access';
 import { ZERO_ADDRESS_HEX } from './chain-reads';
 import { contractsUnavailable, revertReasonOf } from './energy';
@@ -43,6 +43,7 @@ export class ContractsService {
     }
     const entries = contract ? contract.abi.entrys.map((e) => ({ ...e })) : [];
     if (entries.length === 0) return { abi: null, entries, source: 'none', contract };
+    checkAbiTextLength(JSON.stringify(entries).length, 'The ABI stored with this contract');
     try {
       return { abi: parseAbi(entries), entries, source: 'chain', contract };
     } catch (error) {

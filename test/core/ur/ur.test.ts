@@ -100,4 +100,28 @@ describe('Uniform Resources against @ngraveio/bc-ur', () => {
       expect(new Uint8Array(theirs.resultUR().decodeCBOR())).toEqual(message);
     }
   });
+
+  it('refuses a part claiming another number of parts before decoding its body', () => {
+    const decoder = new UrDecoder();
+    decoder.receive(urVectors.urParts256[0]);
+    // The body is no Bytewords at all: only a check of the path can refuse it with this reason.
+    expectWalletError(() => decoder.receive('ur:bytes/2-10/zzzz'), EncodingError, 'UR_OTHER_MESSAGE');
+    expect(decoder.progress()).toMatchObject({ recovered: 1, seqLen: 9 });
+  });
+
+  it('refuses a part number read again with other contents before decoding its body', () => {
+    const decoder = new UrDecoder();
+    decoder.receive(urVectors.urParts256[0]);
+    const error = expectWalletError(() => decoder.receive('ur:bytes/1-9/zzzz'), EncodingError, 'UR_OTHER_MESSAGE');
+    expect(error.message).toContain('part 1 again');
+    expect(decoder.receive(urVectors.urParts256[0].toUpperCase())).toBe('duplicate');
+  });
+
+  it('takes a part again after a wrongly read copy of it was refused', () => {
+    const decoder = new UrDecoder();
+    const [first] = urVectors.urParts256;
+    const misread = first.slice(0, -2) + (first.endsWith('aa') ? 'ae' : 'aa');
+    expectWalletError(() => decoder.receive(misread), EncodingError, 'UR_BAD_CHECKSUM');
+    expect(decoder.receive(first)).toBe('added');
+  });
 });

@@ -32,6 +32,7 @@ import { ScriptedConsent } from '../../../fixtures/consent-surface';
 import { CHEAP_SCRYPT } from '../../vault/helpers';
 import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
 import { advanceChainPast, realNodeFactory } from '../../../fixtures/real-node';
+import { mixedUrParts, turnsDuring } from './qr-load';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 
@@ -506,5 +507,17 @@ describe('co-signing service on the embedded node', () => {
     const inbox = await a.wallet.cosign.list();
     expect(inbox.fileDialogs).toEqual({ open: false, save: false });
     expect(inbox.items.length).toBeGreaterThan(3);
+  });
+
+  it("keeps main's event loop turning while it assembles 500 QR codes, and refuses 501 before decoding any", async () => {
+    const codes = mixedUrParts(500);
+    const { turns, outcome } = await turnsDuring(() => b.wallet.cosign.importQr({ frames: codes }));
+    expect(outcome).toMatchObject({ name: 'EnvelopeError' });
+    expect(turns).toBeGreaterThanOrEqual(codes.length / 2);
+    await expectWalletError(
+      b.wallet.cosign.importQr({ frames: Array<string>(501).fill('not a code') }),
+      'EnvelopeError',
+      'ENVELOPE_QR_TOO_MANY_CODES',
+    );
   });
 });

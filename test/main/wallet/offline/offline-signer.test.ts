@@ -21,6 +21,7 @@ import { NILE, active } from '../../../core/envelope/helpers';
 import { CHEAP_SCRYPT } from '../../vault/helpers';
 import { noKeychain, quietLog, recordEvents, removeDir, tempDir } from '../helpers';
 import { spyOnNetwork, type NetworkSpy } from './network-spy';
+import { mixedUrParts, turnsDuring } from '../cosign/qr-load';
 
 const PASSWORD = 'Offline-Desk-2024!';
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -113,7 +114,7 @@ describe('the offline signer (src-main/wallet/offline)', () => {
     const bob = await wallet.vault.importPrivateKey(K.K2.private_key, { label: 'Bob' });
     const proposal = trc20Proposal(Date.now());
 
-    const imported = wallet.offline.importQr({ frames: envelopeUrParts(serializeEnvelope(proposal)).reverse() });
+    const imported = await wallet.offline.importQr({ frames: envelopeUrParts(serializeEnvelope(proposal)).reverse() });
     expect(imported.checks.map((c) => [c.id, c.outcome])).toEqual([
       ['integrity', 'passed'],
       ['permission', 'passed'],
@@ -236,5 +237,34 @@ describe('the offline signer (src-main/wallet/offline)', () => {
       'COSIGN_NOT_A_KEY',
     );
     expect(consent.asked).toHaveLength(0);
+  });
+
+  it('refuses more QR codes than an envelope is read from, before decoding any', async () => {
+    wallet = await open('offline');
+    const error = await rejection(
+      Promise.resolve().then(() => wallet.offline.importQr({ frames: Array<string>(501).fill('not a code') })),
+    );
+    expect(error).toBeInstanceOf(EnvelopeError);
+    expect(error.code).toBe('ENVELOPE_QR_TOO_MANY_CODES');
+    expect(error.message).toContain('at most 500');
+  });
+
+  it('refuses a code longer than a QR code holds, before decoding it', async () => {
+    wallet = await open('offline');
+    const [first] = mixedUrParts(2);
+    const tooLong = `ur:bytes/2-2/${'ae'.repeat(2200)}`;
+    const error = await rejection(Promise.resolve().then(() => wallet.offline.importQr({ frames: [first!, tooLong] })));
+    expect(error).toBeInstanceOf(EnvelopeError);
+    expect(error.code).toBe('ENVELOPE_QR_CODE_TOO_LONG');
+    expect(error.message).toContain('Code 2 has 4413 characters');
+    expect(error.message).toContain('4296');
+  });
+
+  it("keeps main's event loop turning while it assembles 500 QR codes", async () => {
+    wallet = await open('offline');
+    const codes = mixedUrParts(500);
+    const { turns, outcome } = await turnsDuring(() => wallet.offline.importQr({ frames: codes }));
+    expect(outcome).toBeInstanceOf(EnvelopeError);
+    expect(turns).toBeGreaterThanOrEqual(codes.length / 2);
   });
 });
