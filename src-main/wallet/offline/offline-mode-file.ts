@@ -59,7 +59,8 @@ export class OfflineModeFile implements OfflineModeRecord {
     const mode = offline ? 'offline' : 'online';
     if (offline) {
       await this.write(mode);
-      if (!this.settings.problem) await this.settings.update((current) => ({ ...current, mode })).catch(() => undefined);
+      if (!this.settings.problem)
+        await this.settings.update((current) => ({ ...current, mode })).catch(() => undefined);
       return;
     }
     if (!this.settings.problem) await this.settings.update((current) => ({ ...current, mode }));
