@@ -153,6 +153,8 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   // The one gate on every way out of the process the services are given: each factory and fetch
   // below is wrapped here, so no feature holds an unguarded one.
   const guard = new OfflineGuard(modeFile.state, modeFile);
+  if (modeFile.state.reason)
+    options.log.warn('Offline signer on: the saved mode is in doubt', { reason: modeFile.state.reason });
   const createForkNode = options.createForkNode ? guard.forkFactory(options.createForkNode) : undefined;
   const node = new NodeHost({
     userDataDir: options.userDataDir,
