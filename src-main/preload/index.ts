@@ -1,6 +1,7 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { channelNames, eventNames } from '../../src-core/ipc/contract';
 import { buildWindowApi } from '../../src-core/ipc/expose';
+import { refusePageClipboardWrites } from './clipboard-guard';
 
 // Sandboxed preload, bundled to CommonJS with its dependencies. It exposes one named function
 // per contract channel and a subscription limited to contract events; never ipcRenderer itself.
@@ -16,3 +17,4 @@ const api = buildWindowApi(channelNames, eventNames, {
 });
 
 contextBridge.exposeInMainWorld('api', api);
+refusePageClipboardWrites(window);

@@ -34,6 +34,8 @@ import { LedgerAccounts } from './signers/ledger-accounts';
 import { usbLedgerTransports, type LedgerTransports } from './signers/ledger-connection';
 import { LedgerSigner } from './signers/ledger-signer';
 import { OfflineSigner } from './offline/offline-signer';
+import { OfflineModeFile } from './offline/offline-mode-file';
+import { OfflineGuard } from './node-host/offline-guard';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
 export type {
@@ -137,6 +139,7 @@ export interface WalletServices {
  *
  * ```
  * <user data>/settings.json            selected network, node settings, API keys
+ * <user data>/offline-mode.json        whether this computer is the offline signer (any doubt: it is)
  * <user data>/vault/                   the key vault (vault.json, keystores/)
  * <user data>/tron-node/               the embedded node's chain (or <data dir>/tron-node)
  * <user data>/networks/<key>/*.json    drafts, envelopes, address book, history, watch list, alerts per network
@@ -146,11 +149,19 @@ export interface WalletServices {
  */
 export async function createWalletServices(options: WalletServicesOptions): Promise<WalletServices> {
   const settings = await Settings.open(join(options.userDataDir, SETTINGS_FILE), options.settingsDefaults);
+  const modeFile = await OfflineModeFile.open(options.userDataDir, settings);
+  // The one gate on every way out of the process the services are given: each factory and fetch
+  // below is wrapped here, so no feature holds an unguarded one.
+  const guard = new OfflineGuard(modeFile.state, modeFile);
+  if (modeFile.state.reason)
+    options.log.warn('Offline signer on: the saved mode is in doubt', { reason: modeFile.state.reason });
+  const createForkNode = options.createForkNode ? guard.forkFactory(options.createForkNode) : undefined;
   const node = new NodeHost({
     userDataDir: options.userDataDir,
     settings,
-    createEmbeddedNode: options.createEmbeddedNode,
-    fetch: options.fetch,
+    offline: guard,
+    createEmbeddedNode: guard.factory(options.createEmbeddedNode),
+    fetch: guard.fetch(options.fetch),
     emit: options.emit,
     log: options.log,
     clipboard: options.clipboard,
@@ -229,10 +240,11 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     transactions,
     envelopes: cosign,
     permissions,
-    ...(options.createForkNode ? { createNode: options.createForkNode } : {}),
+    ...(createForkNode ? { createNode: createForkNode } : {}),
   });
   const offline = new OfflineSigner({
     mode: node,
+    reason: () => guard.reason,
     vault: signing,
     consent: vault.consent,
     log: options.log,

@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
+import type { OfflineStatus } from '../../src-core/ipc/channels/offline';
 import { api } from '../api/bridge';
 
 /**
@@ -8,14 +9,22 @@ import { api } from '../api/bridge';
  */
 export const useOfflineStore = defineStore('offline', () => {
   const offline = ref<boolean | null>(null);
+  /** Main's sentence when the mode is on though nobody chose it (its record is damaged or missing). */
+  const reason = ref<string | null>(null);
+
+  function show(status: OfflineStatus): boolean {
+    offline.value = status.offline;
+    reason.value = status.reason;
+    return status.offline;
+  }
 
   async function load(): Promise<boolean> {
     try {
-      offline.value = (await api.offline.status()).offline;
+      return show(await api.offline.status());
     } catch {
       offline.value = false;
+      return false;
     }
-    return offline.value;
   }
 
   async function ensureLoaded(): Promise<boolean> {
@@ -23,12 +32,12 @@ export const useOfflineStore = defineStore('offline', () => {
   }
 
   async function enter(): Promise<void> {
-    offline.value = (await api.offline.enter()).offline;
+    show(await api.offline.enter());
   }
 
   async function leave(): Promise<void> {
-    offline.value = (await api.offline.leave()).offline;
+    show(await api.offline.leave());
   }
 
-  return { offline, load, ensureLoaded, enter, leave };
+  return { offline, reason, load, ensureLoaded, enter, leave };
 });

@@ -21,7 +21,11 @@ import {
  * never cross: signing names a vault account.
  */
 
-export const OfflineStatusSchema = z.object({ offline: z.boolean() });
+export const OfflineStatusSchema = z.object({
+  offline: z.boolean(),
+  /** Why the mode is on though nobody chose it (its record is damaged or missing); null otherwise. */
+  reason: z.string().nullable(),
+});
 export type OfflineStatus = z.infer<typeof OfflineStatusSchema>;
 
 /** A check only a node could do, named so the person knows it was not done. */

@@ -54,6 +54,8 @@ export interface NodeHostOptions {
   readonly remoteRetryMs?: number;
   /** The clock of the chain-parameter cache (tests). */
   readonly now?: () => number;
+  /** The offline signer's mode and its record (wallet/index.ts); absent: online, kept in memory. */
+  readonly offline?: OfflineGuard;
 }
 
 /**
@@ -83,7 +85,7 @@ export class NodeHost implements ChainAccess {
 
   constructor(private readonly options: NodeHostOptions) {
     this.facts = new ChainFacts(options.now);
-    this.guard = new OfflineGuard(options.settings.get().mode === 'offline');
+    this.guard = options.offline ?? new OfflineGuard(false);
     this.fetch = this.guard.fetch(options.fetch);
     this.createEmbeddedNode = this.guard.factory(options.createEmbeddedNode);
     const network = options.settings.get().network;
@@ -290,7 +292,7 @@ export class NodeHost implements ChainAccess {
     });
   }
 
-  /** Whether this computer is the offline signer (settings `mode`). */
+  /** Whether this computer is the offline signer (offline/offline-mode-file.ts). */
   isOffline(): boolean {
     return this.guard.offline;
   }
@@ -303,8 +305,7 @@ export class NodeHost implements ChainAccess {
   enterOffline(): Promise<void> {
     return this.serial(async () => {
       if (this.guard.offline) return;
-      await this.options.settings.update((current) => ({ ...current, mode: 'offline' }));
-      this.guard.set(true);
+      await this.guard.switchTo(true);
       this.hostLog('Offline signer: the node stops and nothing connects.');
       await this.disconnect('Offline signer: no node runs and nothing connects.');
       await this.networkStores?.close();
@@ -317,8 +318,8 @@ export class NodeHost implements ChainAccess {
   leaveOffline(): Promise<void> {
     return this.serial(async () => {
       if (!this.guard.offline) return;
-      const settings = await this.options.settings.update((current) => ({ ...current, mode: 'online' }));
-      this.guard.set(false);
+      await this.guard.switchTo(false);
+      const settings = this.options.settings.get();
       this.hostLog('Left the offline signer.');
       await this.connect(settings.network, settings.network.kind !== 'embedded' || settings.embeddedNode.autoStart);
     });
@@ -357,6 +358,7 @@ export class NodeHost implements ChainAccess {
    */
   startFork(upstream: ForkUpstream): Promise<NodeStatus> {
     return this.serial(async () => {
+      this.guard.refuse('start a fork of a network');
       await this.disconnect('Starting a fork.');
       await this.dropFork();
       if (this.options.settings.get().network.kind !== 'embedded')

@@ -39,6 +39,8 @@ export interface OfflineMode {
 
 export interface OfflineSignerOptions {
   readonly mode: OfflineMode;
+  /** Why the mode is on though nobody chose it (a damaged or missing record), for the person to read. */
+  readonly reason?: () => string | null;
   readonly vault: SigningVault;
   /** Main's confirmation: leaving the mode waits for it (the window cannot). */
   readonly consent: Pick<ConsentGate, 'approve'>;
@@ -64,7 +66,8 @@ export class OfflineSigner {
   }
 
   status(): OfflineStatus {
-    return { offline: this.options.mode.isOffline() };
+    const offline = this.options.mode.isOffline();
+    return { offline, reason: offline ? (this.options.reason?.() ?? null) : null };
   }
 
   async enter(): Promise<OfflineStatus> {

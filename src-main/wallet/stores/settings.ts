@@ -42,8 +42,9 @@ const settingsSchema = z.strictObject({
   /** How often a remote node is asked for its head block. */
   remotePollMs: z.number().int().min(500).max(60_000),
   /**
-   * `offline`: the offline signer, for a computer that never connects. Main then starts no node
-   * and opens no connection (node-host/offline-guard.ts), whatever the window asks.
+   * The offline signer's mode as a witness only: the record is `offline-mode.json`
+   * (offline/offline-mode-file.ts), and this copy can only add doubt (a witness saying offline
+   * keeps the mode on), never take the mode off. A damaged file reads as the defaults here.
    */
   mode: z.enum(['online', 'offline']),
 });

@@ -1,6 +1,7 @@
 // Browser side of the harness, bundled to one script and added with page.addInitScript. It plays
 // the preload's part: the same buildWindowApi, with a WebSocket instead of ipcRenderer.
 import { buildWindowApi } from '../../../src-core/ipc/expose';
+import { refusePageClipboardWrites } from '../../../src-main/preload/clipboard-guard';
 import { decodeWire, encodeWire, type CallMessage, type ServerMessage } from './wire';
 
 export interface InjectConfig {
@@ -72,4 +73,5 @@ export function install(config: InjectConfig): void {
 
   // Like contextBridge.exposeInMainWorld: a read-only property the page cannot replace.
   Object.defineProperty(window, 'api', { value: api, enumerable: true, writable: false, configurable: false });
+  refusePageClipboardWrites(window);
 }

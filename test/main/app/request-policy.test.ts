@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedNavigation, isAllowedRequest, productionContentPolicy } from '../../../src-main/app/request-policy';
+import {
+  isAllowedNavigation,
+  isAllowedPermissionCheck,
+  isAllowedPermissionRequest,
+  isAllowedRequest,
+  productionContentPolicy,
+} from '../../../src-main/app/request-policy';
 
 const dev = { appOrigin: 'app://wallet', devServerOrigin: 'http://localhost:5173' };
 
@@ -34,5 +40,15 @@ describe('request policy', () => {
     expect(isAllowedNavigation('app://wallet@evil/', productionContentPolicy)).toBe(false);
     expect(isAllowedNavigation('javascript:alert(1)', productionContentPolicy)).toBe(false);
     expect(isAllowedNavigation('http://localhost:5173/', dev)).toBe(true);
+  });
+
+  it('refuses the page every clipboard permission, to its own top frame too: app:copy is the one way to the clipboard', () => {
+    const own = { requestingUrl: 'app://wallet/index.html', isMainFrame: true };
+    for (const permission of ['clipboard-sanitized-write', 'clipboard-read', 'deprecated-sync-clipboard-read']) {
+      expect(isAllowedPermissionRequest(permission, own, productionContentPolicy)).toBe(false);
+      expect(isAllowedPermissionCheck(permission, 'app://wallet', { isMainFrame: true }, productionContentPolicy)).toBe(
+        false,
+      );
+    }
   });
 });

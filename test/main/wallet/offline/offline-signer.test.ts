@@ -171,23 +171,23 @@ describe('the offline signer (src-main/wallet/offline)', () => {
   it('stops the node when entering the mode, keeps it stopped across a restart, and starts it again when left', async () => {
     wallet = await open('online');
     expect(nodesStarted).toBe(1);
-    expect(wallet.offline.status()).toEqual({ offline: false });
+    expect(wallet.offline.status()).toEqual({ offline: false, reason: null });
     await wallet.offline.enter();
     await wallet.close();
     wallet = await open('online');
     // The saved mode wins over the profile's defaults: the offline signer starts offline.
-    expect(wallet.offline.status()).toEqual({ offline: true });
+    expect(wallet.offline.status()).toEqual({ offline: true, reason: null });
     expect(nodesStarted).toBe(1);
     // Going online is main's decision on its own window: declined, nothing starts.
     consent.answerWith({ approved: false });
     const declined = await rejection(wallet.offline.leave());
     expect(declined.code).toBe('CONSENT_DECLINED');
-    expect(wallet.offline.status()).toEqual({ offline: true });
+    expect(wallet.offline.status()).toEqual({ offline: true, reason: null });
     expect(nodesStarted).toBe(1);
     consent.answerWith({ approved: true });
     await wallet.offline.leave();
     expect(consent.last?.title).toBe('Leave the offline signer and go online');
-    expect(wallet.offline.status()).toEqual({ offline: false });
+    expect(wallet.offline.status()).toEqual({ offline: false, reason: null });
     expect(nodesStarted).toBe(2);
   });
 
