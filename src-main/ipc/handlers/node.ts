@@ -6,7 +6,14 @@ import type { HandlerMap } from '../registry';
 /** The reset takes no word from the page: main asks for it in its own window (ConsentedNode). */
 export type NodeService = Pick<
   NodeHost,
-  'overview' | 'startEmbedded' | 'stopEmbedded' | 'restartEmbedded' | 'recentBlocks' | 'representatives' | 'logTail' | 'copyUrl'
+  | 'overview'
+  | 'startEmbedded'
+  | 'stopEmbedded'
+  | 'restartEmbedded'
+  | 'recentBlocks'
+  | 'representatives'
+  | 'logTail'
+  | 'copyUrl'
 > &
   Pick<ConsentedNode, 'saveSettings' | 'reset'>;
 

@@ -20,8 +20,7 @@ const SWITCHES = [
 export function watchRulesConsent(account: WatchedAccountView, next: WatchRules): ConsentDraft | null {
   const before = account.rules;
   const rows: ConsentRow[] = [];
-  for (const [key, name] of SWITCHES)
-    if (before[key] && !next[key]) rows.push({ label: name, value: 'On → off' });
+  for (const [key, name] of SWITCHES) if (before[key] && !next[key]) rows.push({ label: name, value: 'On → off' });
   // A higher threshold lets larger transfers pass unreported; a lower floor reports later.
   if (next.outgoingValue && next.outgoingTrxSun > before.outgoingTrxSun)
     rows.push({ label: 'Outgoing value above', value: `${trx(before.outgoingTrxSun)} → ${trx(next.outgoingTrxSun)}` });

@@ -426,7 +426,9 @@ export class WatchtowerService {
     const ids = new Set(input.ids ?? []);
     const now = this.now;
     if (ids.size > 0)
-      await stores.saveAlerts((entries) => entries.map((a) => (a.readAt === null && ids.has(a.id) ? { ...a, readAt: now } : a)));
+      await stores.saveAlerts((entries) =>
+        entries.map((a) => (a.readAt === null && ids.has(a.id) ? { ...a, readAt: now } : a)),
+      );
     return { unread: this.inbox().unread };
   }
 

@@ -227,7 +227,10 @@ describe('a hostile renderer against main’s confirmation', () => {
     idle?: true;
   };
   const consentCases: Record<ConsentChannel, ConsentCase> = {
-    'vault:rememberOnDevice': { args: () => undefined, refusedFirst: { name: 'VaultError', code: 'VAULT_KEYCHAIN_UNAVAILABLE' } },
+    'vault:rememberOnDevice': {
+      args: () => undefined,
+      refusedFirst: { name: 'VaultError', code: 'VAULT_KEYCHAIN_UNAVAILABLE' },
+    },
     'vault:setAutoLock': { args: () => ({ ms: 60_000 }) },
     'vault:setSigningPolicy': { args: () => ({ policy: { passwordFor: 'permission-changes' } }) },
     'vault:signMessage': { args: () => ({ accountId: dev[0]!.id, message: 'I owe you 1,000,000 TRX' }) },
@@ -254,12 +257,13 @@ describe('a hostile renderer against main’s confirmation', () => {
     'offline:leave': { args: () => undefined, idle: true },
     'network:select': { args: () => ({ kind: 'custom', fullNodeUrl: 'http://127.0.0.1:1/' }) },
     'node:saveSettings': {
-      args: () => ({
-        ...profile.wallet.settings.get().embeddedNode,
-        adminEndpoints: true,
-        allowBrowserAccess: true,
-        dataDir: '/srv/any-folder',
-      }) satisfies EmbeddedNodeSettings,
+      args: () =>
+        ({
+          ...profile.wallet.settings.get().embeddedNode,
+          adminEndpoints: true,
+          allowBrowserAccess: true,
+          dataDir: '/srv/any-folder',
+        }) satisfies EmbeddedNodeSettings,
     },
     'node:reset': { args: () => undefined },
     'fork:startEmbedded': { args: () => ({ target: 'mainnet' }) },

@@ -42,12 +42,20 @@ describe('settings that matter need main’s confirmation', () => {
   const declined = (act: string) => ({
     name: 'ConsentError',
     code: 'CONSENT_DECLINED',
-    message: expect.stringMatching(new RegExp(`^Nothing changed: you declined ${act}.* in the confirmation window\\.$`)),
+    message: expect.stringMatching(
+      new RegExp(`^Nothing changed: you declined ${act}.* in the confirmation window\\.$`),
+    ),
   });
 
   beforeAll(async () => {
     events = recordEvents();
-    profile = await startEmbeddedWallet({ prefix: 'settings-consent-', events, blockTimeMs: 100, watchPollMs: 100, consent });
+    profile = await startEmbeddedWallet({
+      prefix: 'settings-consent-',
+      events,
+      blockTimeMs: 100,
+      watchPollMs: 100,
+      consent,
+    });
     await profile.wallet.vault.initialize(PASSWORD);
     dev = await profile.wallet.vault.importDevAccounts(2);
     await events.waitFor('watch:progress', (s) => s.state === 'watching' && s.watching === 2, 20_000);
@@ -153,9 +161,7 @@ describe('settings that matter need main’s confirmation', () => {
 
   it('fork:startEmbedded asks main with the network and its URL; declined, no fork starts', async () => {
     consent.answerWith({ approved: false });
-    expect(await refusal('fork:startEmbedded', { target: 'nile' })).toMatchObject(
-      declined('starting a fork of Nile'),
-    );
+    expect(await refusal('fork:startEmbedded', { target: 'nile' })).toMatchObject(declined('starting a fork of Nile'));
     expect(consent.last!.rows.find((r) => r.label === 'Reads from')?.value).toMatch(/^https:\/\/nile\.trongrid\.io/);
     expect((await value<ForkStatus>('fork:status')).active).toBe(false);
   });
