@@ -2,6 +2,7 @@ import type { WatchRules, WatchedAccountView } from '../../../src-core/ipc/chann
 import { formatTrx } from '../../../src-core/units';
 import type { ConsentDraft } from './consent-gate';
 import type { ConsentRow } from './consent-request';
+import { pageNames } from './page-names';
 
 /**
  * Main's confirmation of a watchtower rule turned off or made less sensitive: a page that could
@@ -30,7 +31,20 @@ export function watchRulesConsent(account: WatchedAccountView, next: WatchRules)
   return {
     kind: 'wallet-setting',
     title: 'Weaken the watchtower for an account',
-    rows: [{ label: 'Account', value: account.address, monospace: true }, ...rows],
+    rows: [
+      { label: 'Account', value: account.address, monospace: true },
+      ...(account.label
+        ? [
+            {
+              label: 'Name',
+              value: pageNames.setByPage(account.address, account.label)
+                ? `${account.label} (a name the app’s page set in this session)`
+                : account.label,
+            },
+          ]
+        : []),
+      ...rows,
+    ],
     warnings: ['Activity these rules would report goes unreported for this account.'],
     password: { required: false, reason: 'Weakening an alert rule needs your approval here.' },
     approveLabel: 'Weaken the rules',

@@ -182,9 +182,10 @@ describe('settings that matter need main’s confirmation', () => {
       declined(`weakening the watchtower rules of ${dev[0]!.address}`),
     );
     expect(consent.last!.rows[0]).toEqual({ label: 'Account', value: dev[0]!.address, monospace: true });
+    expect(consent.last!.rows[1]).toEqual({ label: 'Name', value: before!.label });
     const wereOn = Object.values(before!.rules).filter((v) => v === true).length;
     expect(wereOn).toBeGreaterThan(0);
-    expect(consent.last!.rows).toHaveLength(1 + wereOn);
+    expect(consent.last!.rows).toHaveLength(2 + wereOn);
     const lowered = { ...before!.rules, outgoingTrxSun: before!.rules.outgoingTrxSun + 1_000_000_000n };
     expect(await refusal('watch:setRules', { address: dev[0]!.address, rules: lowered })).toMatchObject({
       code: 'CONSENT_DECLINED',
@@ -200,6 +201,34 @@ describe('settings that matter need main’s confirmation', () => {
     const view = await value<WatchedAccountView>('watch:setRules', { address: dev[1]!.address, rules: raised });
     expect(view.rules).toEqual(raised);
     expect(consent.asked).toHaveLength(0);
+  });
+
+  it('marks names the page set this session in main’s window, after the full address (vault rename, address book)', async () => {
+    consent.answerWith({ approved: false });
+    const contact = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+    await value('vault:renameAccount', { accountId: dev[1]!.id, label: 'Treasury cold wallet' });
+    await value('addressBook:save', { name: 'Exchange deposit', address: contact });
+    for (const [to, name, where] of [
+      [dev[1]!.address, 'Treasury cold wallet', 'your vault'],
+      [contact, 'Exchange deposit', 'your address book'],
+    ] as const) {
+      const built = await value<{ txid: string }>('tx:build', {
+        kind: 'trx-transfer',
+        owner: dev[0]!.address,
+        to,
+        amountSun: '1000000',
+      });
+      expect(await refusal('tx:sign', { txid: built.txid })).toMatchObject({ code: 'CONSENT_DECLINED' });
+      expect(consent.last!.rows.find((r) => r.label === 'To')?.value).toBe(
+        `${to} (“${name}” in ${where}, a name the app’s page set in this session)`,
+      );
+    }
+    const [watched] = (await value<WatchedAccountView[]>('watch:watched')).filter((a) => a.address === dev[1]!.address);
+    await refusal('watch:setRules', { address: dev[1]!.address, rules: { ...watched!.rules, outgoingValue: false } });
+    expect(consent.last!.rows.slice(0, 2)).toEqual([
+      { label: 'Account', value: dev[1]!.address, monospace: true },
+      { label: 'Name', value: 'Treasury cold wallet (a name the app’s page set in this session)' },
+    ]);
   });
 
   it('watch:markRead must name alert ids: an empty call is refused and marks nothing', async () => {
