@@ -120,12 +120,12 @@ function withOverrides<S extends object, C extends object, K extends keyof C & s
   names: readonly K[],
 ): Omit<S, K> & Pick<C, K> {
   return new Proxy(service, {
-    get(target, property, receiver) {
+    get(target, property) {
       if ((names as readonly PropertyKey[]).includes(property)) {
         const method = consented[property as K];
         return typeof method === 'function' ? method.bind(consented) : method;
       }
-      const value: unknown = Reflect.get(target, property, receiver);
+      const value: unknown = Reflect.get(target, property);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   }) as unknown as Omit<S, K> & Pick<C, K>;

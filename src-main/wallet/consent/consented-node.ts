@@ -33,7 +33,9 @@ export class ConsentedNode {
     const target = storedNetwork(choice);
     const same =
       networkKey(target) === current.key &&
-      (target.kind !== 'custom' || (target.solidityNodeUrl ?? target.fullNodeUrl) === current.solidityNodeUrl);
+      (target.kind !== 'custom' ||
+        (target.fullNodeUrl === current.fullNodeUrl &&
+          (target.solidityNodeUrl ?? target.fullNodeUrl) === current.solidityNodeUrl));
     if (!same) await this.consent.approve(networkSwitchConsent(current, targetView(choice)));
     return this.host.selectNetwork(choice);
   }
