@@ -126,13 +126,22 @@ describe('settings that matter need main’s confirmation', () => {
     expect(profile.wallet.settings.get().embeddedNode).toEqual(before);
   });
 
-  it('node:saveSettings that only narrows or tunes the node asks nothing', async () => {
+  it('node:saveSettings that only narrows or tunes the node asks nothing; widening saves once approved', async () => {
     const before = (await value<NodeOverview>('node:overview')).settings;
     consent.answerWith({ approved: false });
     const saved = await value<NodeOverview>('node:saveSettings', { ...before, autoStart: !before.autoStart });
     expect(saved.settings.autoStart).toBe(!before.autoStart);
     expect(consent.asked).toHaveLength(0);
-    await value('node:saveSettings', before);
+
+    consent.answerWith({ approved: true });
+    const widened = await value<NodeOverview>('node:saveSettings', { ...before, adminEndpoints: true });
+    expect(widened.settings.adminEndpoints).toBe(true);
+    expect(consent.asked).toHaveLength(1);
+
+    consent.answerWith({ approved: false });
+    const narrowed = await value<NodeOverview>('node:saveSettings', before);
+    expect(narrowed.settings).toEqual(before);
+    expect(consent.asked).toHaveLength(0);
   });
 
   it('node:reset takes no word from the page; main asks for RESET in its own window, and a decline or a wrong word deletes nothing', async () => {
