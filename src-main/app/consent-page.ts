@@ -81,7 +81,7 @@ export function consentPageHtml(request: ConsentRequest, retry?: { readonly reas
 <body data-request="${e(request.id)}">
 <main>
 <h1 id="title">${e(request.title)}</h1>
-<p class="source">Shown by the wallet itself from what it is about to sign; the app's pages cannot change or answer it.</p>
+<p class="source">Shown by the wallet itself from what it is about to ${request.kind === 'transaction' || request.kind === 'message' ? 'sign' : 'change'}; the app's pages cannot change or answer it.</p>
 ${retry ? `<p class="retry" role="alert" id="retry">${e(retry.reason)}</p>` : ''}
 <table id="rows">
 ${rows}

@@ -68,8 +68,8 @@ export const useNodePanelStore = defineStore('nodePanel', () => {
     network.value = await api.network.current();
   }
 
-  async function reset(confirmation: string): Promise<void> {
-    await api.node.reset({ confirmation });
+  async function reset(): Promise<void> {
+    await api.node.reset();
     clearChain();
     await loadOverview();
   }

@@ -33,8 +33,11 @@ export const useWatchStore = defineStore('watch', () => {
     watched.value = await api.watch.watched();
   }
 
+  /** Without ids: every alert in the inbox now, named one by one (main marks only named alerts). */
   async function markRead(ids?: string[]): Promise<void> {
-    await api.watch.markRead(ids ? { ids } : {});
+    const named = ids ?? (inbox.value?.items ?? []).filter((a) => a.readAt === null).map((a) => a.id);
+    if (named.length === 0) return;
+    await api.watch.markRead({ ids: named.slice(0, 1000) });
     await loadInbox();
   }
 

@@ -141,13 +141,16 @@ describe('wallet scenarios in Chromium', () => {
 
     await page().getByRole('button', { name: 'Reset chain…' }).click();
     const dialog = page().getByRole('dialog', { name: 'Delete the embedded chain?' });
-    await dialog.getByLabel('Confirmation').fill('reset');
-    await dialog.getByRole('button', { name: 'Delete and restart' }).click();
-    await dialog.getByRole('alert').getByText('Type RESET to confirm.').waitFor();
-    expect(setup.nodes).toHaveLength(before + 1);
     await setup.harness.screenshot('node-reset-dialog');
-    await dialog.getByLabel('Confirmation').fill('RESET');
-    await dialog.getByRole('button', { name: 'Delete and restart' }).click();
+    // The word is typed in main's window, never on the page: a wrong word three times deletes nothing.
+    setup.consent.decide = () => ({ approve: true, typed: 'reset' });
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await page().getByText('Nothing was done: the confirmation was refused 3 times.').waitFor();
+    expect(setup.nodes).toHaveLength(before + 1);
+    expect(setup.consent.last()!.text).toContain('Type RESET to approve');
+    await page().getByRole('button', { name: 'Reset chain…' }).click();
+    setup.consent.decide = () => ({ approve: true, typed: 'RESET' });
+    await dialog.getByRole('button', { name: 'Continue' }).click();
     await page().getByText('The embedded chain was deleted and started again.').waitFor();
     expect(setup.nodes).toHaveLength(before + 2);
     await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();

@@ -84,7 +84,7 @@ export const EmbeddedNodeSettingsSchema = z.strictObject({
 });
 export type EmbeddedNodeSettings = z.infer<typeof EmbeddedNodeSettingsSchema>;
 
-/** The words the operator types to confirm deleting the embedded chain. */
+/** The word typed in main's confirmation window to delete the embedded chain (never sent by the page). */
 export const NODE_RESET_CONFIRMATION = 'RESET';
 
 export const NodeOverviewSchema = z.object({
@@ -144,8 +144,9 @@ export const nodeChannels = defineChannels('node', {
     output: NodeOverviewSchema,
   },
   reset: {
-    summary: "Deletes the embedded node's chain data and starts a fresh chain; needs the typed confirmation.",
-    input: z.strictObject({ confirmation: z.string({ error: 'must be text' }).max(100, 'is too long') }),
+    summary:
+      "Deletes the embedded node's chain data and starts a fresh chain, once the word is typed in main's confirmation window.",
+    input: none(),
     output: NodeStatusSchema,
   },
   recentBlocks: {

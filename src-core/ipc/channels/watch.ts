@@ -98,12 +98,14 @@ export const watchChannels = defineChannels('watch', {
     output: WatchInboxSchema,
   },
   markRead: {
-    summary: 'Marks the alerts read (all of them when no ids are given); answers the number still unread.',
+    summary: 'Marks the named alerts read; answers the number still unread.',
     input: z.strictObject({
       ids: z
-        .array(z.string().regex(/^[0-9a-f]{64}$/, 'must be an alert id'))
-        .max(1000)
-        .optional(),
+        .array(z.string({ error: 'must be an alert id' }).regex(/^[0-9a-f]{64}$/, 'must be an alert id'), {
+          error: 'must list the alert ids to mark read',
+        })
+        .min(1, 'must name at least one alert')
+        .max(1000, 'must name at most 1000 alerts'),
     }),
     output: z.object({ unread: z.number().int() }),
   },
@@ -128,7 +130,7 @@ export const watchChannels = defineChannels('watch', {
     output: z.object({ address: z.string() }),
   },
   setRules: {
-    summary: 'Changes the rules of one watched account.',
+    summary: "Changes the rules of one watched account; turning a rule off or down passes main's confirmation.",
     input: z.strictObject({ address: AddressSchema, rules: WatchRulesSchema }),
     output: WatchedAccountSchema,
   },

@@ -1,5 +1,8 @@
 import type { Channels } from '../../../src-core/ipc/contract';
 import type { WalletServices } from '../../wallet';
+import { ConsentedFork } from '../../wallet/consent/consented-fork';
+import { ConsentedNode } from '../../wallet/consent/consented-node';
+import { ConsentedWatch } from '../../wallet/consent/consented-watch';
 import type { HandlerMap } from '../registry';
 import { createAccountsHandlers, type AccountsService } from './accounts';
 import { createAppHandlers, type AppService } from './app';
@@ -83,10 +86,15 @@ export function walletServices(
     | 'offline'
   >,
 ): Omit<Services, 'app'> {
+  // What changes where the wallet reads, who reaches its node, or what the watchtower reports
+  // passes main's confirmation: the page reaches these services only through the consented ones.
+  const node = new ConsentedNode(wallet.node, wallet.vault.consent);
+  const fork = new ConsentedFork(wallet.fork, wallet.vault.consent);
+  const watch = new ConsentedWatch(wallet.watchtower, wallet.vault.consent);
   return {
     vault: wallet.vault,
-    node: wallet.node,
-    network: wallet.node,
+    node: withOverrides(wallet.node, node, ['saveSettings', 'reset']),
+    network: withOverrides(wallet.node, node, ['selectNetwork']),
     accounts: wallet.accounts,
     permissions: wallet.permissions,
     tx: wallet.transactions,
@@ -95,9 +103,30 @@ export function walletServices(
     cosign: wallet.cosign,
     addressBook: wallet.addressBook,
     history: wallet.history,
-    watch: wallet.watchtower,
-    fork: wallet.fork,
+    watch: withOverrides(wallet.watchtower, watch, ['setRules']),
+    fork: withOverrides(wallet.fork, fork, ['startEmbedded', 'impersonate']),
     ledger: wallet.ledger,
     offline: wallet.offline,
   };
+}
+
+/**
+ * `service` with the named methods taken from `consented`, every other method bound to `service`
+ * itself (the handlers call them as plain functions of the domain object).
+ */
+function withOverrides<S extends object, C extends object, K extends keyof C & string>(
+  service: S,
+  consented: C,
+  names: readonly K[],
+): Omit<S, K> & Pick<C, K> {
+  return new Proxy(service, {
+    get(target, property) {
+      if ((names as readonly PropertyKey[]).includes(property)) {
+        const method = consented[property as K];
+        return typeof method === 'function' ? method.bind(consented) : method;
+      }
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  }) as unknown as Omit<S, K> & Pick<C, K>;
 }

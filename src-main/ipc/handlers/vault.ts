@@ -1,4 +1,5 @@
 import type { vaultChannels } from '../../../src-core/ipc/channels/vault';
+import { namedByPage } from '../../wallet/consent/page-names';
 import type { WalletVault } from '../../wallet/vault-service';
 import type { HandlerMap } from '../registry';
 
@@ -53,8 +54,8 @@ export function createVaultHandlers(vault: VaultService): HandlerMap<typeof vaul
     'vault:importMnemonic': ({ phrase, ...options }) => vault.importMnemonic(phrase, options),
     'vault:importDevAccounts': ({ count }) => vault.importDevAccounts(count),
     'vault:importPrivateKey': ({ privateKey, ...options }) => vault.importPrivateKey(privateKey, options),
-    'vault:addWatchOnly': ({ address, ...options }) => vault.addWatchOnly(address, options),
-    'vault:renameAccount': ({ accountId, label }) => vault.renameAccount(accountId, label),
+    'vault:addWatchOnly': async ({ address, ...options }) => namedByPage(await vault.addWatchOnly(address, options)),
+    'vault:renameAccount': async ({ accountId, label }) => namedByPage(await vault.renameAccount(accountId, label)),
     // The vault asks for the password itself when the account holds a key (it deletes the key).
     'vault:removeAccount': ({ accountId, password }) => vault.removeAccount(accountId, password),
     'vault:signMessage': ({ accountId, message }) => vault.signMessage(message, accountId),

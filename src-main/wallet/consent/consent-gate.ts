@@ -88,6 +88,12 @@ export class ConsentGate {
 }
 
 function declined(request: ConsentRequest): ConsentError {
+  if (request.declinedAct !== undefined)
+    return new ConsentError(
+      'CONSENT_DECLINED',
+      `Nothing changed: you declined ${request.declinedAct} in the confirmation window.`,
+      { kind: request.kind },
+    );
   const what = request.kind === 'vault-setting' ? 'The setting was not changed' : 'Nothing was signed';
   return new ConsentError('CONSENT_DECLINED', `${what}: you declined in the confirmation window.`, {
     kind: request.kind,

@@ -12,7 +12,7 @@ export interface ConsentRow {
   readonly monospace?: boolean;
 }
 
-export const CONSENT_KINDS = ['transaction', 'message', 'vault-setting'] as const;
+export const CONSENT_KINDS = ['transaction', 'message', 'vault-setting', 'wallet-setting'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 export interface ConsentRequest {
@@ -32,6 +32,8 @@ export interface ConsentRequest {
   readonly typedConfirmation?: string;
   /** The label of the approve button: "Sign", "Change auto-lock". */
   readonly approveLabel: string;
+  /** What a decline leaves undone, for its error: "switching to Custom node (10.0.0.5:8090)". */
+  readonly declinedAct?: string;
 }
 
 export type ConsentAnswer =

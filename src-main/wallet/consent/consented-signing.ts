@@ -3,7 +3,9 @@ import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import type { PermissionChangeProof } from '../../../src-core/permission/lockout';
 import type { AccountPermissions, Permission } from '../../../src-core/permission/model';
 import type { TransactionJson } from '../../../src-core/tx/types';
-import { namesOf } from '../cosign/envelope-naming';
+import { readableAddressBook } from '../cosign/envelope-naming';
+import { Names } from '../cosign/names';
+import { pageNames } from './page-names';
 import { chainEnvelope } from '../cosign/proposals';
 import { readTokenFacts } from '../cosign/token-facts';
 import type { ChainAccess } from '../node-host/chain-access';
@@ -63,7 +65,7 @@ export class ConsentedSigning implements SigningVault {
     const accounts = this.options.vault.listAccounts();
     const consent = {
       envelope,
-      names: namesOf(accounts, this.options.chain),
+      names: new Names(accounts, readableAddressBook(this.options.chain), pageNames),
       tokens: await readTokenFacts(this.options.chain.client(), this.options.reads, [envelope.summary]),
       progress: { signedWeight: progress.currentWeight, threshold: progress.threshold },
       ...(request.proof ? { proof: request.proof } : {}),

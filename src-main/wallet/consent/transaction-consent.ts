@@ -132,7 +132,9 @@ function fullAddress(address: string, names: Names): string {
   const base58 = Names.base58(address);
   if (!known) return `${base58} (not in your vault or address book)`;
   const where = known.source === 'vault' ? 'your vault' : 'your address book';
-  return `${base58} (“${known.name}” in ${where})`;
+  // A name the page typed in this session vouches for nothing; the person sees who named it.
+  const by = known.setByPage ? ', a name the app’s page set in this session' : '';
+  return `${base58} (“${known.name}” in ${where}${by})`;
 }
 
 function permissionRows(envelope: Envelope, names: Names): ConsentRow[] {

@@ -16,12 +16,19 @@ export interface KnownName {
   readonly custody?: AccountCustody;
   /** "Ledger (m/44'/195'/1'/0/0)", "offline signer", "vault key", "watch-only". */
   readonly custodyText?: string;
+  /** The app's page set or changed this name in this session (consent/page-names.ts). */
+  readonly setByPage?: boolean;
 }
 
 export class Names {
   private readonly byAddress = new Map<string, KnownName>();
 
-  constructor(accounts: readonly VaultAccount[], book: AddressBook | null) {
+  constructor(
+    accounts: readonly VaultAccount[],
+    book: AddressBook | null,
+    /** Names the page set in this session, to mark (main's consent window passes its registry). */
+    private readonly pageNames?: { setByPage(address: string, name: string): boolean },
+  ) {
     for (const contact of book?.list() ?? [])
       this.byAddress.set(contact.address, { name: contact.name, source: 'address-book', accountId: null });
     // A key in the vault is named by its vault label even when the address book knows it too.
@@ -48,7 +55,9 @@ export class Names {
   }
 
   get(address: string): KnownName | undefined {
-    return this.byAddress.get(Names.base58(address));
+    const b58 = Names.base58(address);
+    const known = this.byAddress.get(b58);
+    return known && this.pageNames?.setByPage(b58, known.name) ? { ...known, setByPage: true } : known;
   }
 
   /** "Carol (TXYZ…abcd)" or the Base58 address. */

@@ -420,13 +420,15 @@ export class WatchtowerService {
     return { items, unread: items.filter((a) => a.readAt === null).length };
   }
 
+  /** Only the alerts named: a call without ids marks nothing. */
   async markRead(input: { ids?: readonly string[] }): Promise<{ unread: number }> {
     const stores = this.requireStores();
-    const ids = input.ids ? new Set(input.ids) : null;
+    const ids = new Set(input.ids ?? []);
     const now = this.now;
-    await stores.saveAlerts((entries) =>
-      entries.map((a) => (a.readAt === null && (ids === null || ids.has(a.id)) ? { ...a, readAt: now } : a)),
-    );
+    if (ids.size > 0)
+      await stores.saveAlerts((entries) =>
+        entries.map((a) => (a.readAt === null && ids.has(a.id) ? { ...a, readAt: now } : a)),
+      );
     return { unread: this.inbox().unread };
   }
 

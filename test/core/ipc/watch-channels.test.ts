@@ -47,8 +47,13 @@ describe('watch channel schemas', () => {
     );
   });
 
-  it('mark alerts read by id or all of them, refusing what is no alert id', () => {
-    expect(watchChannels['watch:markRead'].input.safeParse({}).success).toBe(true);
+  it('mark alerts read only by id, refusing a call that names none and what is no alert id', () => {
+    expect(messages(watchChannels['watch:markRead'].input.safeParse({}))).toEqual([
+      ['ids', 'must list the alert ids to mark read'],
+    ]);
+    expect(messages(watchChannels['watch:markRead'].input.safeParse({ ids: [] }))).toEqual([
+      ['ids', 'must name at least one alert'],
+    ]);
     expect(watchChannels['watch:markRead'].input.safeParse({ ids: ['ab'.repeat(32)] }).success).toBe(true);
     expect(messages(watchChannels['watch:markRead'].input.safeParse({ ids: ['nope'] }))).toEqual([
       ['ids.0', 'must be an alert id'],

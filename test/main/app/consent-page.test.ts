@@ -27,6 +27,11 @@ describe('consent page', () => {
     expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
   });
 
+  it('says the wallet is about to sign a transaction, and about to change a setting', () => {
+    expect(consentPageHtml(request)).toContain('from what it is about to sign;');
+    expect(consentPageHtml({ ...request, kind: 'wallet-setting' })).toContain('from what it is about to change;');
+  });
+
   it('carries no script and a policy under which the page can load and run nothing', () => {
     const html = consentPageHtml(request);
     expect(html).not.toMatch(/<script/i);

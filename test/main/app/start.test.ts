@@ -144,6 +144,8 @@ vi.mock('../../../src-main/wallet', () => ({
       cosign: {},
       addressBook: {},
       history: {},
+      watchtower: {},
+      fork: {},
     };
   },
 }));

@@ -1,4 +1,10 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_CHANNELS, type ConsentChannel } from '../../../src-core/ipc/consent-channels';
+import type { EmbeddedNodeSettings } from '../../../src-core/ipc/channels/node';
+import type { Inbox } from '../../../src-core/ipc/channels/cosign';
+import type { ForkStatus } from '../../../src-core/ipc/channels/fork';
+import type { WatchedAccountView } from '../../../src-core/ipc/channels/watch';
 import { deserializeError, type SerializedError } from '../../../src-core/errors';
 import { createEnvelope, serializeEnvelope } from '../../../src-core/envelope';
 import { channels } from '../../../src-core/ipc/contract';
@@ -36,7 +42,7 @@ describe('a hostile renderer against main’s confirmation', () => {
   };
   const refusal = async (channel: string, args?: unknown): Promise<SerializedError> => {
     const reply = await call(channel, args);
-    expect(reply.ok).toBe(false);
+    expect(reply.ok, channel).toBe(false);
     return (reply as { error: SerializedError }).error;
   };
 
@@ -97,7 +103,7 @@ describe('a hostile renderer against main’s confirmation', () => {
     expect(await value<PreparedTxView>('tx:prepared', { txid: built.txid })).toMatchObject({ state: 'created' });
   });
 
-  it('imports an envelope, but cosign:sign declined adds no signature', async () => {
+  async function importEnvelope(): Promise<string> {
     const client = profile.client();
     const ref = await client.getRefBlock();
     const transaction = buildTransaction(
@@ -123,6 +129,11 @@ describe('a hostile renderer against main’s confirmation', () => {
       text: serializeEnvelope(envelope),
       source: 'paste',
     });
+    return imported.id;
+  }
+
+  it('imports an envelope, but cosign:sign declined adds no signature', async () => {
+    const imported = { id: await importEnvelope() };
     consent.answerWith({ approved: false });
     expect(await refusal('cosign:sign', { id: imported.id, accountId: dev[2]!.id })).toMatchObject({
       code: 'CONSENT_DECLINED',
@@ -132,6 +143,25 @@ describe('a hostile renderer against main’s confirmation', () => {
     expect(JSON.parse(detail.json).transaction.signature ?? []).toEqual([]);
   });
 
+  const permissionUpdate = () => ({
+    owner: {
+      name: 'owner',
+      threshold: 2n,
+      keys: [
+        { address: dev[0]!.address, weight: 1n },
+        { address: dev[1]!.address, weight: 1n },
+      ],
+    },
+    actives: [
+      {
+        name: 'transfers',
+        threshold: 1n,
+        keys: [{ address: dev[1]!.address, weight: 1n }],
+        operations: encodeOperations(['TransferContract']),
+      },
+    ],
+  });
+
   it('submits a permission change, but declined on main’s window the account keeps its structure', async () => {
     const before = await value<{ current: unknown }>('permissions:load', { address: dev[0]!.address });
     consent.answerWith({ approved: false });
@@ -139,24 +169,7 @@ describe('a hostile renderer against main’s confirmation', () => {
       await refusal('permissions:submit', {
         address: dev[0]!.address,
         acknowledgeWarnings: true,
-        update: {
-          owner: {
-            name: 'owner',
-            threshold: 2n,
-            keys: [
-              { address: dev[0]!.address, weight: 1n },
-              { address: dev[1]!.address, weight: 1n },
-            ],
-          },
-          actives: [
-            {
-              name: 'transfers',
-              threshold: 1n,
-              keys: [{ address: dev[1]!.address, weight: 1n }],
-              operations: encodeOperations(['TransferContract']),
-            },
-          ],
-        },
+        update: permissionUpdate(),
       }),
     ).toMatchObject({ code: 'CONSENT_DECLINED' });
     expect(consent.last!.rows.some((r) => r.label.startsWith('Owner'))).toBe(true);
@@ -182,4 +195,178 @@ describe('a hostile renderer against main’s confirmation', () => {
     expect(after.signingPolicy).toEqual(before.signingPolicy);
     expect(after.rememberedOnDevice).toBe(false);
   });
+
+  /** Everything a consent channel could change, read from main (settings, vault, fork, watch rules, chain, envelopes). */
+  async function consentState() {
+    const vault = await value<VaultStatus>('vault:status');
+    const fork = await value<ForkStatus>('fork:status');
+    const client = profile.client();
+    return {
+      settings: profile.wallet.settings.get(),
+      vault: { autoLockMs: vault.autoLockMs, policy: vault.signingPolicy, remembered: vault.rememberedOnDevice },
+      fork: { active: fork.active, impersonated: fork.report?.impersonated ?? [] },
+      watch: (await value<WatchedAccountView[]>('watch:watched'))
+        .filter((a) => dev.some((d) => d.address === a.address))
+        .map((a) => [a.address, a.rules]),
+      nodeDir: existsSync(profile.wallet.node.nodeDir()),
+      offline: profile.wallet.node.isOffline(),
+      balances: await Promise.all(dev.map(async (a) => (await client.getAccount(a.address))?.balance ?? null)),
+      signatures: (await value<Inbox>('cosign:list')).items.reduce((sum, e) => sum + e.signatures, 0),
+    };
+  }
+
+  /**
+   * Valid arguments for each channel main confirms, so the request reaches main's window; a
+   * `refusedFirst` case is refused by a precondition of this profile (no keychain, not an offline
+   * signer, no fork running) before anything is asked, with that typed error; an `idle` case has
+   * nothing to change in this profile (leaving offline mode while online) and answers unasked.
+   */
+  type ConsentCase = {
+    args: () => Promise<unknown> | unknown;
+    refusedFirst?: { name: string; code: string };
+    idle?: true;
+  };
+  const consentCases: Record<ConsentChannel, ConsentCase> = {
+    'vault:rememberOnDevice': {
+      args: () => undefined,
+      refusedFirst: { name: 'VaultError', code: 'VAULT_KEYCHAIN_UNAVAILABLE' },
+    },
+    'vault:setAutoLock': { args: () => ({ ms: 60_000 }) },
+    'vault:setSigningPolicy': { args: () => ({ policy: { passwordFor: 'permission-changes' } }) },
+    'vault:signMessage': { args: () => ({ accountId: dev[0]!.id, message: 'I owe you 1,000,000 TRX' }) },
+    'tx:sign': {
+      args: async () => ({
+        txid: (
+          await value<PreparedTxView>('tx:build', {
+            kind: 'trx-transfer',
+            owner: dev[0]!.address,
+            to: dev[1]!.address,
+            amountSun: '1000000',
+          })
+        ).txid,
+      }),
+    },
+    'cosign:sign': { args: async () => ({ id: await importEnvelope(), accountId: dev[2]!.id }) },
+    'permissions:submit': {
+      args: () => ({ address: dev[0]!.address, acknowledgeWarnings: true, update: permissionUpdate() }),
+    },
+    'offline:sign': {
+      args: () => ({ txid: 'ab'.repeat(32), accountId: dev[0]!.id }),
+      refusedFirst: { name: 'EnvelopeError', code: 'OFFLINE_MODE_OFF' },
+    },
+    'offline:leave': { args: () => undefined, idle: true },
+    'network:select': { args: () => ({ kind: 'custom', fullNodeUrl: 'http://127.0.0.1:1/' }) },
+    'node:saveSettings': {
+      args: () =>
+        ({
+          ...profile.wallet.settings.get().embeddedNode,
+          adminEndpoints: true,
+          allowBrowserAccess: true,
+          dataDir: '/srv/any-folder',
+        }) satisfies EmbeddedNodeSettings,
+    },
+    'node:reset': { args: () => undefined },
+    'fork:startEmbedded': { args: () => ({ target: 'mainnet' }) },
+    'fork:impersonate': {
+      args: () => ({ address: dev[1]!.address }),
+      refusedFirst: { name: 'ForkError', code: 'FORK_NOT_ACTIVE' },
+    },
+    'watch:setRules': {
+      args: () => ({
+        address: dev[0]!.address,
+        rules: {
+          permissionChanged: false,
+          unexpectedSigner: false,
+          outgoingValue: false,
+          outgoingTrxSun: 10n ** 15n,
+          stakingChanged: false,
+          contractSettings: false,
+          balanceFloor: false,
+          floorTrxSun: 0n,
+        },
+      }),
+    },
+  };
+
+  it('asks main’s window for every channel in the consent table; each declined, nothing changes', async () => {
+    await waitForWatchtower();
+    const before = await consentState();
+    for (const channel of CONSENT_CHANNELS) {
+      const entry = consentCases[channel];
+      const args = await entry.args();
+      consent.answerWith({ approved: false });
+      if (entry.idle) {
+        expect((await call(channel, args)).ok, channel).toBe(true);
+        expect(consent.asked, channel).toHaveLength(0);
+        continue;
+      }
+      const error = await refusal(channel, args);
+      if (entry.refusedFirst) {
+        expect(error, channel).toMatchObject(entry.refusedFirst);
+        expect(consent.asked, channel).toHaveLength(0);
+      } else {
+        expect(error, channel).toMatchObject({ name: 'ConsentError', code: 'CONSENT_DECLINED' });
+        expect(consent.asked, channel).toHaveLength(1);
+      }
+    }
+    expect(await consentState()).toEqual(before);
+  });
+
+  it('survives hostile arguments on every channel: typed errors or valid results, no signature, no consented change', async () => {
+    await waitForWatchtower();
+    const before = await consentState();
+    consent.answerWith({ approved: false });
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 5000; i++) deep = { a: deep, ids: [deep] };
+    const huge = 'T'.repeat(1_000_000);
+    const hostile: readonly unknown[] = [
+      null,
+      0,
+      -1,
+      Number.NaN,
+      true,
+      10n ** 80n,
+      huge,
+      [],
+      [huge],
+      {},
+      JSON.parse('{"__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": "yes"}}}'),
+      { constructor: { prototype: { polluted: 'yes' } } },
+      deep,
+      { address: huge, id: huge, txid: huge, accountId: huge, password: huge, kind: huge, ids: [huge] },
+      { kind: 'custom', fullNodeUrl: `http://${huge}` },
+      { target: 'custom', address: dev[0]!.address, txid: { $gt: '' }, ms: -1, count: 1e308 },
+    ];
+    const names = registry.channelNames;
+    expect(names).toEqual(Object.keys(channels));
+    const answered: string[] = [];
+    for (const channel of names) {
+      for (const args of hostile) {
+        const reply = await call(channel, args);
+        if (reply.ok) answered.push(channel);
+        else {
+          expect(reply.error.code, `${channel} ${typeof args}`).not.toBe('IPC_INTERNAL');
+          expect(deserializeError(reply.error).message.length, channel).toBeGreaterThan(10);
+        }
+        expect(({} as Record<string, unknown>).polluted, channel).toBeUndefined();
+      }
+    }
+    const consentAsked = consent.asked.map((a) => a.request.kind);
+    expect(consentAsked.every((k) => k !== 'transaction' && k !== 'message')).toBe(true);
+    expect(await consentState()).toEqual(before);
+    expect(answered.every((c) => !(CONSENT_CHANNELS as readonly string[]).includes(c))).toBe(true);
+    // Only reads and a new vault account (which needs no consent) answer these arguments.
+    expect([...new Set(answered)].sort()).toEqual(
+      ['history:list', 'node:log', 'node:recentBlocks', 'tx:history', 'vault:createMnemonicAccount'].sort(),
+    );
+  });
+
+  async function waitForWatchtower(): Promise<void> {
+    for (let i = 0; i < 200; i++) {
+      const watched = await call('watch:watched');
+      if (watched.ok && (watched.value as unknown[]).length === dev.length) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('The watchtower did not start');
+  }
 });

@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FetchLike } from '@core/client/fetch';
-import { deserializeError, NodeHostError } from '@core/errors';
+import { deserializeError, ValidationError } from '@core/errors';
 import { channels } from '@core/ipc/contract';
 import { createHandlers, walletServices } from '@main/ipc/handlers';
 import { createIpcRegistry, type IpcRegistry } from '@main/ipc/registry';
 import { UnavailableSecretStore } from '@main/vault/secret-store';
 import { createWalletServices, type WalletServices } from '@main/wallet';
 import { Settings, SETTINGS_FILE } from '@main/wallet/stores/settings';
+import { ScriptedConsent } from '../../../fixtures/consent-surface';
 import { miniNodeFactory, startMiniNode, type MiniNode } from '../../../fixtures/mini-node';
 import { CHEAP_SCRYPT } from '../../vault/helpers';
 import { quietLog, recordEvents, removeDir, tempDir } from '../../wallet/helpers';
@@ -21,6 +22,7 @@ describe('node, network and accounts handlers', () => {
   let factory: ReturnType<typeof miniNodeFactory>;
   let clipboard: string[];
   let other: MiniNode | null;
+  let consent: ScriptedConsent;
   const call = (channel: string, args?: unknown) => registry.call(channel, args, trusted);
   const value = async <T>(channel: string, args?: unknown): Promise<T> => {
     const reply = await call(channel, args);
@@ -33,6 +35,7 @@ describe('node, network and accounts handlers', () => {
     factory = miniNodeFactory();
     clipboard = [];
     other = null;
+    consent = ScriptedConsent.approve(undefined, 'RESET');
     const settings = await Settings.open(join(dir, SETTINGS_FILE));
     await settings.update((s) => ({ ...s, embeddedNode: { ...s.embeddedNode, port: 0, blockTimeMs: 100 } }));
     wallet = await createWalletServices({
@@ -50,6 +53,7 @@ describe('node, network and accounts handlers', () => {
       }),
       scrypt: CHEAP_SCRYPT,
       embeddedPollMs: 25,
+      consentSurface: consent,
     });
     await wallet.ready;
     registry = createIpcRegistry({
@@ -80,10 +84,15 @@ describe('node, network and accounts handlers', () => {
     expect(clipboard).toEqual([overview.url]);
   });
 
-  it('keeps the NodeHostError class and code for a reset without the typed confirmation', async () => {
-    const reply = await call('node:reset', { confirmation: 'yes' });
-    expect(reply).toMatchObject({ ok: false, error: { name: 'NodeHostError', code: 'NODE_RESET_NOT_CONFIRMED' } });
-    expect(deserializeError((reply as unknown as { error: never }).error)).toBeInstanceOf(NodeHostError);
+  it('refuses a reset word sent by the page, and resets once RESET is typed in main’s window', async () => {
+    const reply = await call('node:reset', { confirmation: 'RESET' });
+    expect(reply).toMatchObject({ ok: false, error: { name: 'ValidationError' } });
+    expect(deserializeError((reply as unknown as { error: never }).error)).toBeInstanceOf(ValidationError);
+    expect(consent.asked).toHaveLength(0);
+    const started = factory.started.length;
+    expect(await value('node:reset')).toMatchObject({ state: 'running' });
+    expect(consent.last!.typedConfirmation).toBe('RESET');
+    expect(factory.started).toHaveLength(started + 1);
   });
 
   it('refuses bad settings before they reach the host', async () => {

@@ -49,7 +49,11 @@ describe('WatchtowerService', () => {
     await events.waitFor('watch:alert', (e) => e.change === 'confirmed' && e.id === alert!.id, 30_000);
     expect(setup.wallet.watchtower.inbox().items.find((a) => a.id === alert!.id)!.status).toBe('confirmed');
 
-    expect(await setup.wallet.watchtower.markRead({})).toEqual({ unread: 0 });
+    // A call that names no alert marks none; the named ones are marked.
+    const unread = setup.wallet.watchtower.inbox().unread;
+    expect(await setup.wallet.watchtower.markRead({})).toEqual({ unread });
+    const ids = setup.wallet.watchtower.inbox().items.map((a) => a.id);
+    expect(await setup.wallet.watchtower.markRead({ ids })).toEqual({ unread: 0 });
     expect(setup.wallet.watchtower.inbox().items.every((a) => a.readAt !== null)).toBe(true);
   });
 

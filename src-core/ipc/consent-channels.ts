@@ -1,0 +1,28 @@
+import type { Channels } from './contract';
+
+/**
+ * The channels whose change main shows in its own confirmation window before it happens: every
+ * signature, every loosening of the vault, and every switch of where the wallet reads, who reaches
+ * its node and what the watchtower reports. Some ask only for the part of a change that matters
+ * (node:saveSettings when it widens exposure, watch:setRules when it weakens a rule). The hostile
+ * renderer test drives each one with main's window declining and checks nothing changed.
+ */
+export const CONSENT_CHANNELS = [
+  'vault:rememberOnDevice',
+  'vault:setAutoLock',
+  'vault:setSigningPolicy',
+  'vault:signMessage',
+  'tx:sign',
+  'cosign:sign',
+  'permissions:submit',
+  'offline:sign',
+  'offline:leave',
+  'network:select',
+  'node:saveSettings',
+  'node:reset',
+  'fork:startEmbedded',
+  'fork:impersonate',
+  'watch:setRules',
+] as const satisfies readonly (keyof Channels)[];
+
+export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];

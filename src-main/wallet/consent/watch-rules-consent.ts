@@ -1,0 +1,57 @@
+import type { WatchRules, WatchedAccountView } from '../../../src-core/ipc/channels/watch';
+import { formatTrx } from '../../../src-core/units';
+import type { ConsentDraft } from './consent-gate';
+import type { ConsentRow } from './consent-request';
+import { pageNames } from './page-names';
+
+/**
+ * Main's confirmation of a watchtower rule turned off or made less sensitive: a page that could
+ * do it silently could blind the alerts before moving funds. Turning a rule on or making it more
+ * sensitive needs no approval (null).
+ */
+const SWITCHES = [
+  ['permissionChanged', 'Permission changes'],
+  ['unexpectedSigner', 'Unexpected signers'],
+  ['outgoingValue', 'Outgoing value'],
+  ['stakingChanged', 'Staking changes'],
+  ['contractSettings', 'Contract settings'],
+  ['balanceFloor', 'Balance floor'],
+] as const satisfies readonly (readonly [keyof WatchRules, string])[];
+
+export function watchRulesConsent(account: WatchedAccountView, next: WatchRules): ConsentDraft | null {
+  const before = account.rules;
+  const rows: ConsentRow[] = [];
+  for (const [key, name] of SWITCHES) if (before[key] && !next[key]) rows.push({ label: name, value: 'On → off' });
+  // A higher threshold lets larger transfers pass unreported; a lower floor reports later.
+  if (next.outgoingValue && next.outgoingTrxSun > before.outgoingTrxSun)
+    rows.push({ label: 'Outgoing value above', value: `${trx(before.outgoingTrxSun)} → ${trx(next.outgoingTrxSun)}` });
+  if (next.balanceFloor && next.floorTrxSun < before.floorTrxSun)
+    rows.push({ label: 'Balance floor', value: `${trx(before.floorTrxSun)} → ${trx(next.floorTrxSun)}` });
+  if (rows.length === 0) return null;
+  return {
+    kind: 'wallet-setting',
+    title: 'Weaken the watchtower for an account',
+    rows: [
+      { label: 'Account', value: account.address, monospace: true },
+      ...(account.label
+        ? [
+            {
+              label: 'Name',
+              value: pageNames.setByPage(account.address, account.label)
+                ? `${account.label} (a name the app’s page set in this session)`
+                : account.label,
+            },
+          ]
+        : []),
+      ...rows,
+    ],
+    warnings: ['Activity these rules would report goes unreported for this account.'],
+    password: { required: false, reason: 'Weakening an alert rule needs your approval here.' },
+    approveLabel: 'Weaken the rules',
+    declinedAct: `weakening the watchtower rules of ${account.address}`,
+  };
+}
+
+function trx(sun: bigint): string {
+  return formatTrx(sun, { group: true, withUnit: true });
+}
