@@ -545,11 +545,13 @@ export class Vault {
       const passphrase = options.passphrase ?? '';
       if (typeof passphrase !== 'string')
         throw new VaultError('VAULT_INVALID_ARGUMENT', 'The BIP39 passphrase must be text.');
-      const base = options.label === undefined ? 'Account' : checkLabel(options.label);
       const entropy = mnemonicEntropyFromPhrase(phrase);
       try {
-        return await this.addMnemonicSecret({ kind: 'mnemonic', entropy, passphrase }, from, count, (index) =>
-          options.label !== undefined && count === 1 ? base : checkLabel(`${base} ${index + 1}`),
+        return await this.addMnemonicSecret(
+          { kind: 'mnemonic', entropy, passphrase },
+          from,
+          count,
+          importLabels(options.label, count),
         );
       } finally {
         entropy.fill(0);
@@ -588,6 +590,61 @@ export class Vault {
         return accounts.map(accountInfo);
       } finally {
         zeroPayload(payload);
+      }
+    });
+  }
+
+  /**
+   * What `importMnemonic` would add (addresses and labels), refused for the same reasons, storing
+   * nothing: main shows it on its confirmation before the import.
+   */
+  previewImportMnemonic(
+    phrase: string,
+    options: ImportMnemonicOptions = {},
+  ): Promise<{ addresses: HexAddress[]; labels: string[] }> {
+    return this.exclusive(async () => {
+      const { meta } = this.requireUnlocked();
+      const from = options.from ?? 0;
+      const count = options.count ?? 1;
+      assertIndexRange(from, count);
+      const passphrase = options.passphrase ?? '';
+      if (typeof passphrase !== 'string')
+        throw new VaultError('VAULT_INVALID_ARGUMENT', 'The BIP39 passphrase must be text.');
+      const label = importLabels(options.label, count);
+      const entropy = mnemonicEntropyFromPhrase(phrase);
+      try {
+        const keys = await deriveTronPrivateKeys(entropy, passphrase, from, count);
+        const addresses = keys.map((key) => {
+          const address = addressFromPrivateKey(key);
+          key.fill(0);
+          return address;
+        });
+        this.assertNewAddresses(
+          meta,
+          addresses.map((address) => ({ address })),
+        );
+        return { addresses, labels: addresses.map((_, i) => label(from + i)) };
+      } finally {
+        entropy.fill(0);
+      }
+    });
+  }
+
+  /** What `importPrivateKey` would add, refused for the same reasons, storing nothing. */
+  previewImportPrivateKey(
+    privateKeyHex: string,
+    options: { label?: string } = {},
+  ): Promise<{ address: HexAddress; label: string }> {
+    return this.exclusive(async () => {
+      const { meta } = this.requireUnlocked();
+      const label = checkLabel(options.label ?? 'Imported key');
+      const key = parsePrivateKey(privateKeyHex);
+      try {
+        const address = addressFromPrivateKey(key);
+        this.assertNewAddresses(meta, [{ address }]);
+        return { address, label };
+      } finally {
+        key.fill(0);
       }
     });
   }
@@ -1021,7 +1078,7 @@ export class Vault {
     return account;
   }
 
-  private assertNewAddresses(meta: VaultMetadata, accounts: StoredAccount[]): void {
+  private assertNewAddresses(meta: VaultMetadata, accounts: readonly Pick<StoredAccount, 'address'>[]): void {
     const known = new Set(meta.accounts.map((a) => a.address));
     for (const account of accounts) {
       if (known.has(account.address)) {
@@ -1129,6 +1186,12 @@ export class Vault {
       });
     }
   }
+}
+
+/** The label of each imported address: the one given (one address), else "<base> <n>". */
+function importLabels(label: string | undefined, count: number): (index: number) => string {
+  const base = label === undefined ? 'Account' : checkLabel(label);
+  return (index) => (label !== undefined && count === 1 ? base : checkLabel(`${base} ${index + 1}`));
 }
 
 function secretKindMismatch(secretId: string): VaultError {

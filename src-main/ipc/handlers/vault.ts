@@ -16,6 +16,8 @@ export type VaultService = Pick<
   | 'setAutoLock'
   | 'setSigningPolicy'
   | 'changePassword'
+  | 'adopt'
+  | 'purgeRemoved'
   | 'listAccounts'
   | 'createMnemonicAccount'
   | 'importMnemonic'
@@ -48,6 +50,8 @@ export function createVaultHandlers(vault: VaultService): HandlerMap<typeof vaul
     'vault:setAutoLock': ({ ms }) => vault.setAutoLock(ms),
     'vault:setSigningPolicy': ({ policy }) => vault.setSigningPolicy(policy),
     'vault:changePassword': ({ currentPassword, newPassword }) => vault.changePassword(currentPassword, newPassword),
+    'vault:adopt': () => vault.adopt(),
+    'vault:purgeRemoved': () => vault.purgeRemoved(),
     'vault:listAccounts': () => vault.listAccounts(),
     'vault:createMnemonicAccount': (options) => vault.createMnemonicAccount(options),
     'vault:importMnemonic': ({ phrase, ...options }) => vault.importMnemonic(phrase, options),
@@ -55,7 +59,7 @@ export function createVaultHandlers(vault: VaultService): HandlerMap<typeof vaul
     'vault:importPrivateKey': ({ privateKey, ...options }) => vault.importPrivateKey(privateKey, options),
     'vault:addWatchOnly': ({ address, ...options }) => vault.addWatchOnly(address, options),
     'vault:renameAccount': ({ accountId, label }) => vault.renameAccount(accountId, label),
-    // The vault asks for the password itself when the account holds a key (it deletes the key).
+    // The vault asks for the password itself when the account holds a key (it moves the key to removed/).
     'vault:removeAccount': ({ accountId, password }) => vault.removeAccount(accountId, password),
     'vault:signMessage': ({ accountId, message }) => vault.signMessage(message, accountId),
     // Main shows the phrase on its own display; the answer is a word count, never a word.

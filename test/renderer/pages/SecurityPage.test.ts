@@ -43,6 +43,9 @@ beforeEach(() => {
     rememberedOnDevice: false,
     sessionEndsAt: 1_800_000_000_000,
     signingPolicy: { passwordFor: 'above-amount', thresholdSun: '1000000000' },
+    readOnly: false,
+    problems: [],
+    removedKeystores: 0,
     keychain: { available: true, backend: 'test' },
   };
 });
