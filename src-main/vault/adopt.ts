@@ -90,7 +90,9 @@ export async function planAdoption(
       if (taken.has(address)) continue;
       taken.add(address);
       const base = { id: newId('acc'), address, label: `Found key ${found.length + 1}`, createdAt: now, secretId };
-      found.push(read.payload.kind === 'mnemonic' ? { ...base, kind: 'mnemonic', index: 0 } : { ...base, kind: 'privateKey' });
+      found.push(
+        read.payload.kind === 'mnemonic' ? { ...base, kind: 'mnemonic', index: 0 } : { ...base, kind: 'privateKey' },
+      );
     } finally {
       zeroPayload(read.payload);
     }

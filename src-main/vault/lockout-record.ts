@@ -19,8 +19,7 @@ const recordSchema = z.strictObject({
 });
 
 export type LockoutRead =
-  | { readonly status: 'present'; readonly state: LockoutState }
-  | { readonly status: 'missing' | 'unreadable' };
+  { readonly status: 'present'; readonly state: LockoutState } | { readonly status: 'missing' | 'unreadable' };
 
 export function lockoutFile(dataDir: string): string {
   return join(dataDir, LOCKOUT_FILE);
@@ -33,7 +32,10 @@ export async function readLockoutRecord(dataDir: string, vaultId: string): Promi
   try {
     const parsed = recordSchema.safeParse(parseVaultJson(text, file, 'lockout record'));
     if (!parsed.success || parsed.data.vaultId !== vaultId) return { status: 'unreadable' };
-    return { status: 'present', state: { failedAttempts: parsed.data.failedAttempts, lastAttemptAt: parsed.data.lastAttemptAt } };
+    return {
+      status: 'present',
+      state: { failedAttempts: parsed.data.failedAttempts, lastAttemptAt: parsed.data.lastAttemptAt },
+    };
   } catch {
     return { status: 'unreadable' };
   }

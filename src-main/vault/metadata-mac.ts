@@ -22,7 +22,9 @@ export type MacPart = (typeof MAC_PARTS)[number];
 
 export const metadataMacSchema = z.strictObject({
   version: z.literal(MAC_VERSION),
-  tags: z.strictObject(Object.fromEntries(MAC_PARTS.map((part) => [part, tagSchema])) as Record<MacPart, typeof tagSchema>),
+  tags: z.strictObject(
+    Object.fromEntries(MAC_PARTS.map((part) => [part, tagSchema])) as Record<MacPart, typeof tagSchema>,
+  ),
 });
 export type MetadataMac = z.infer<typeof metadataMacSchema>;
 
@@ -31,7 +33,8 @@ export const MAC_PART_TEXT: Readonly<Record<MacPart, string>> = {
   signingPolicy: 'The signing policy in vault.json was changed outside the app.',
   autoLock: 'The auto-lock time in vault.json was changed outside the app.',
   generation: 'The keystore generation vault.json names was changed outside the app.',
-  accounts: 'The account list in vault.json (ids, kinds, addresses, keys, indexes or custody) was changed outside the app.',
+  accounts:
+    'The account list in vault.json (ids, kinds, addresses, keys, indexes or custody) was changed outside the app.',
   labels: 'Account labels in vault.json were changed outside the app.',
 };
 
@@ -68,7 +71,9 @@ function macKey(kek: Uint8Array, vaultId: string): Buffer {
 }
 
 function tag(key: Buffer, vaultId: string, part: MacPart, value: unknown): string {
-  return createHmac('sha256', key).update(`${vaultId}|${part}|${canonical(value)}`).digest('hex');
+  return createHmac('sha256', key)
+    .update(`${vaultId}|${part}|${canonical(value)}`)
+    .digest('hex');
 }
 
 function partValue(subject: MacSubject, part: MacPart): unknown {

@@ -460,8 +460,7 @@ export class Vault {
         await this.onStep('password-change:committed');
         await this.keystores.moveAside(this.keystores.generationDir(meta.generation), String(meta.generation));
       } catch (error) {
-        if (!committed)
-          await this.keystores.moveAside(dir, `${generation}-unfinished`).catch(() => undefined);
+        if (!committed) await this.keystores.moveAside(dir, `${generation}-unfinished`).catch(() => undefined);
         newKek.fill(0);
         throw error;
       } finally {

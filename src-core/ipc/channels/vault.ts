@@ -63,7 +63,13 @@ export const VaultStatusSchema = z.object({
   /** Each disagreement: the file or folder and a sentence saying what is wrong with it. */
   problems: z.array(
     z.object({
-      kind: z.enum(['generation-missing', 'keystore-missing', 'keystore-unnamed', 'other-generation', 'changed-outside']),
+      kind: z.enum([
+        'generation-missing',
+        'keystore-missing',
+        'keystore-unnamed',
+        'other-generation',
+        'changed-outside',
+      ]),
       file: z.string(),
       message: z.string(),
     }),

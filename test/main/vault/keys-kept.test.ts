@@ -127,7 +127,9 @@ describe('vault: opening never deletes a key', () => {
     expect(await snapshot(t.dir)).toEqual(before);
     const [problem] = vault.status().problems;
     expect(problem).toMatchObject({ kind: 'keystore-unnamed' });
-    expect(problem!.message).toBe(`The keystore file ${problem!.file} belongs to no account in vault.json. It is kept.`);
+    expect(problem!.message).toBe(
+      `The keystore file ${problem!.file} belongs to no account in vault.json. It is kept.`,
+    );
 
     await vault.unlock(PASSWORD);
     const { found } = await vault.adopt(PASSWORD);

@@ -28,8 +28,16 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) await removeDir(dir);
 });
 
-async function editJson(file: string, edit: (json: Record<string, any>) => void): Promise<void> {
-  const json = JSON.parse(await readFile(file, 'utf8')) as Record<string, any>;
+/** The parts of vault.json these tests edit by hand. */
+interface VaultJson {
+  settings: Record<string, unknown>;
+  accounts: Record<string, unknown>[];
+  lockout: unknown;
+  mac?: unknown;
+}
+
+async function editJson(file: string, edit: (json: VaultJson) => void): Promise<void> {
+  const json = JSON.parse(await readFile(file, 'utf8')) as VaultJson;
   edit(json);
   await writeFile(file, JSON.stringify(json, null, 2));
 }
@@ -38,17 +46,17 @@ describe('vault.json is authenticated by the password', () => {
   it.each([
     [
       'the signing policy',
-      (json: Record<string, any>) => (json.settings.signingPolicy = { passwordFor: 'permission-changes' }),
+      (json: VaultJson) => (json.settings.signingPolicy = { passwordFor: 'permission-changes' }),
       'The signing policy in vault.json was changed outside the app.',
     ],
     [
       'the auto-lock time',
-      (json: Record<string, any>) => (json.settings.autoLockMs = 24 * 60 * 60_000),
+      (json: VaultJson) => (json.settings.autoLockMs = 24 * 60 * 60_000),
       'The auto-lock time in vault.json was changed outside the app.',
     ],
     [
       'an account address',
-      (json: Record<string, any>) => (json.accounts[0].address = `41${'ab'.repeat(20)}`),
+      (json: VaultJson) => (json.accounts[0]!.address = `41${'ab'.repeat(20)}`),
       'The account list in vault.json (ids, kinds, addresses, keys, indexes or custody) was changed outside the app.',
     ],
   ])('refuses %s changed outside the app, saying what changed', async (_what, edit, sentence) => {
@@ -95,7 +103,7 @@ describe('wrong passwords', () => {
     expect(t.vault.status().locked).toBe(false);
   });
 
-  it('typed in main keep their escalating delay when vault.json\'s counter is reset by hand', async () => {
+  it("typed in main keep their escalating delay when vault.json's counter is reset by hand", async () => {
     const t = await setup();
     t.vault.lock();
     for (let i = 0; i < 8; i++) {

@@ -258,7 +258,10 @@ describe('vault handlers', () => {
     await value('vault:initialize', { password: PASSWORD });
     const key = vectorKeys.K1!;
     consent.answerWith({ approved: false });
-    const declined = await failure('vault:importPrivateKey', { privateKey: key.private_key, label: 'Treasury backup key' });
+    const declined = await failure('vault:importPrivateKey', {
+      privateKey: key.private_key,
+      label: 'Treasury backup key',
+    });
     expect(declined).toMatchObject({ name: 'ConsentError', code: 'CONSENT_DECLINED' });
     expect(consent.last?.rows).toEqual([
       { label: 'Address', value: key.base58, monospace: true },
