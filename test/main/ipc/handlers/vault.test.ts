@@ -303,3 +303,7 @@ describe('vault handlers', () => {
     expect(await readdir(join(dir, 'vault', 'removed'))).toEqual([]);
   });
 });
+
+function never(): never {
+  throw new Error('not used');
+}
