@@ -34,7 +34,7 @@ import { KeystoreFiles } from './keystore-files';
 import { loadKeytarSecretStore } from './keytar-store';
 import { retryAfterMs, type LockoutState } from './lockout';
 import { assumedAfterLoss, readLockoutRecord, stricter, writeLockoutRecord, LOCKOUT_FILE } from './lockout-record';
-import { changedParts, computeMac, MAC_PART_TEXT } from './metadata-mac';
+import { changedParts, computeMac, MAC_PART_TEXT, type MacPart } from './metadata-mac';
 import {
   METADATA_FILE,
   METADATA_FORMAT,
@@ -79,6 +79,7 @@ export const AUTO_LOCK_RANGE_MS = { min: 10_000, max: 24 * 60 * 60_000 } as cons
 export const PASSWORD_ORIGINS = ['main', 'page'] as const;
 export type PasswordOrigin = (typeof PASSWORD_ORIGINS)[number];
 export const PAGE_RETRY_INTERVAL_MS = 1_000;
+const STRICTEST_SIGNING_POLICY: SigningPolicy = { passwordFor: 'every-signature' };
 
 /** Points inside multi-file changes where crash tests stop the vault (see `VaultOptions.onStep`). */
 export type VaultStep =
@@ -152,6 +153,11 @@ export class Vault {
   private removedCount = 0;
   /** When the page may try a password again after a wrong one (memory only: see PasswordOrigin). */
   private pageRetryAt = 0;
+  /**
+   * Parts of vault.json whose MAC failed at the last unlock. Until `adopt` accepts them the vault
+   * applies the stricter value: the password on every signature, the shorter auto-lock.
+   */
+  private untrusted = new Set<MacPart>();
 
   private constructor(
     private readonly dataDir: string,
@@ -239,12 +245,14 @@ export class Vault {
       initialized: meta !== null && meta.password !== null,
       locked: this.kek === null,
       accountCount: meta?.accounts.length ?? 0,
-      autoLockMs: meta?.settings.autoLockMs ?? this.defaultAutoLockMs,
+      autoLockMs: this.autoLockMs(),
       failedAttempts: this.lockoutState.failedAttempts,
       retryAfterMs: retryAfterMs(this.lockoutState, this.clock.now()),
       rememberedOnDevice: meta?.device != null,
       sessionEndsAt: this.kek ? this.sessionEndsAt : null,
-      signingPolicy: meta?.settings.signingPolicy ?? DEFAULT_SIGNING_POLICY,
+      signingPolicy: this.untrusted.has('signingPolicy')
+        ? STRICTEST_SIGNING_POLICY
+        : (meta?.settings.signingPolicy ?? DEFAULT_SIGNING_POLICY),
       keychain: this.keychain,
       readOnly: this.problems.length > 0,
       problems: this.problems.map((p) => ({ ...p })),
@@ -786,6 +794,7 @@ export class Vault {
         await writeLockoutRecord(this.dataDir, meta.vaultId, this.lockoutState);
         await this.commit(next, kek);
         this.problems = await findProblems(next, this.keystores);
+        this.untrusted = new Set();
         this.emit();
         return { found: plan.found.map(accountInfo) };
       } finally {
@@ -912,6 +921,7 @@ export class Vault {
   private async checkIntegrity(kek: Buffer): Promise<void> {
     const meta = this.requireInitialized();
     this.problems = this.problems.filter((p) => p.kind !== VaultProblemKind.changedOutside || p.file !== this.metaFile);
+    this.untrusted = new Set();
     if (!meta.mac) {
       if (this.problems.length > 0) return;
       await writeLockoutRecord(this.dataDir, meta.vaultId, this.lockoutState);
@@ -919,8 +929,16 @@ export class Vault {
       return;
     }
     for (const part of changedParts(kek, meta, meta.mac)) {
+      this.untrusted.add(part);
       this.problems.push({ kind: VaultProblemKind.changedOutside, file: this.metaFile, message: MAC_PART_TEXT[part] });
     }
+  }
+
+  /** The auto-lock time in force: the default while vault.json's was changed outside the app. */
+  private autoLockMs(): number {
+    if (this.untrusted.has('autoLock'))
+      return Math.min(this.defaultAutoLockMs, this.meta?.settings.autoLockMs ?? Infinity);
+    return this.meta?.settings.autoLockMs ?? this.defaultAutoLockMs;
   }
 
   private get metaFile(): string {
@@ -946,7 +964,7 @@ export class Vault {
     const fresh = this.kek === null;
     if (this.kek && this.kek !== kek) this.kek.fill(0);
     this.kek = kek;
-    this.idle.start(this.meta?.settings.autoLockMs ?? this.defaultAutoLockMs);
+    this.idle.start(this.autoLockMs());
     if (fresh) this.startSessionTimer();
     this.emit();
   }

@@ -71,6 +71,9 @@ describe('vault.json is authenticated by the password', () => {
     const refused = await caught(() => vault.sign(unsignedTx('transfer_owner'), account.id));
     expect(refused.code).toBe('VAULT_READ_ONLY');
     expect(refused.message).toContain(sentence);
+    // Until the person accepts the file, the stricter value applies to whatever still asks.
+    expect(vault.status().signingPolicy).toEqual({ passwordFor: 'every-signature' });
+    expect(vault.status().autoLockMs).toBeLessThanOrEqual(5 * 60_000);
   });
 
   it('adds the MAC to a file written without one at the first unlock, then notices later edits', async () => {
