@@ -91,6 +91,17 @@ export const useVaultStore = defineStore('vault', () => {
     status.value = await api.vault.forgetDevice();
   }
 
+  /** Main asks for the password in its own window, then repairs the vault; nothing is deleted. */
+  async function adopt(): Promise<void> {
+    status.value = await api.vault.adopt();
+  }
+
+  /** Main asks for the password and a typed word in its own window before deleting removed keys. */
+  async function purgeRemoved(): Promise<void> {
+    await api.vault.purgeRemoved();
+    status.value = await api.vault.status();
+  }
+
   /** Person activity: resets main's idle timer, at most every 30 s. */
   function touch(now = Date.now()): void {
     if (!status.value || status.value.locked || now - lastTouch < TOUCH_EVERY_MS) return;
@@ -115,5 +126,7 @@ export const useVaultStore = defineStore('vault', () => {
     setSigningPolicy,
     rememberOnDevice,
     forgetDevice,
+    adopt,
+    purgeRemoved,
   };
 });
