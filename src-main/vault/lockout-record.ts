@@ -16,10 +16,16 @@ const recordSchema = z.strictObject({
   vaultId: z.string(),
   failedAttempts: z.number().int().nonnegative(),
   lastAttemptAt: z.number().int().nonnegative().nullable(),
+  /**
+   * Whether vault.json had its MAC when this was written. A vault.json without one next to a
+   * record that says it had one lost its MAC outside the app: it is not sealed afresh at unlock.
+   */
+  sealed: z.boolean().optional(),
 });
 
 export type LockoutRead =
-  { readonly status: 'present'; readonly state: LockoutState } | { readonly status: 'missing' | 'unreadable' };
+  | { readonly status: 'present'; readonly state: LockoutState; readonly sealed: boolean }
+  | { readonly status: 'missing' | 'unreadable' };
 
 export function lockoutFile(dataDir: string): string {
   return join(dataDir, LOCKOUT_FILE);
@@ -32,17 +38,21 @@ export async function readLockoutRecord(dataDir: string, vaultId: string): Promi
   try {
     const parsed = recordSchema.safeParse(parseVaultJson(text, file, 'lockout record'));
     if (!parsed.success || parsed.data.vaultId !== vaultId) return { status: 'unreadable' };
-    return {
-      status: 'present',
-      state: { failedAttempts: parsed.data.failedAttempts, lastAttemptAt: parsed.data.lastAttemptAt },
-    };
+    const { failedAttempts, lastAttemptAt, sealed } = parsed.data;
+    return { status: 'present', state: { failedAttempts, lastAttemptAt }, sealed: sealed === true };
   } catch {
     return { status: 'unreadable' };
   }
 }
 
-export async function writeLockoutRecord(dataDir: string, vaultId: string, state: LockoutState): Promise<void> {
-  await writeFileAtomic(lockoutFile(dataDir), `${JSON.stringify({ vaultId, ...state }, null, 2)}\n`);
+export async function writeLockoutRecord(
+  dataDir: string,
+  vaultId: string,
+  state: LockoutState,
+  sealed: boolean,
+): Promise<void> {
+  const record = { vaultId, failedAttempts: state.failedAttempts, lastAttemptAt: state.lastAttemptAt, sealed };
+  await writeFileAtomic(lockoutFile(dataDir), `${JSON.stringify(record, null, 2)}\n`);
 }
 
 /** More failures wins; between equal counts, the later attempt. */

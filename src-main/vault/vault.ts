@@ -34,7 +34,7 @@ import { KeystoreFiles } from './keystore-files';
 import { loadKeytarSecretStore } from './keytar-store';
 import { retryAfterMs, type LockoutState } from './lockout';
 import { assumedAfterLoss, readLockoutRecord, stricter, writeLockoutRecord, LOCKOUT_FILE } from './lockout-record';
-import { changedParts, computeMac, MAC_PART_TEXT, type MacPart } from './metadata-mac';
+import { changedParts, computeMac, MAC_PART_TEXT, MAC_PARTS, MAC_REMOVED_TEXT, type MacPart } from './metadata-mac';
 import {
   METADATA_FILE,
   METADATA_FORMAT,
@@ -158,6 +158,8 @@ export class Vault {
    * applies the stricter value: the password on every signature, the shorter auto-lock.
    */
   private untrusted = new Set<MacPart>();
+  /** lockout.json says vault.json had a MAC: one without it was changed outside the app. */
+  private macExpected = false;
 
   private constructor(
     private readonly dataDir: string,
@@ -224,8 +226,10 @@ export class Vault {
     this.lockoutState = meta.lockout;
     if (!meta.password) return;
     const record = await readLockoutRecord(this.dataDir, meta.vaultId);
-    if (record.status === 'present') this.lockoutState = stricter(meta.lockout, record.state);
-    else if (meta.mac) {
+    if (record.status === 'present') {
+      this.lockoutState = stricter(meta.lockout, record.state);
+      this.macExpected = record.sealed;
+    } else if (meta.mac) {
       // A vault with a MAC always wrote this file: its absence was not the app's doing.
       this.lockoutState = stricter(meta.lockout, assumedAfterLoss(this.clock.now()));
       const file = join(this.dataDir, LOCKOUT_FILE);
@@ -312,7 +316,7 @@ export class Vault {
         settings: { autoLockMs: this.defaultAutoLockMs },
       };
       await ensurePrivateDir(this.keystores.generationDir(0));
-      await writeLockoutRecord(this.dataDir, vaultId, meta.lockout);
+      await writeLockoutRecord(this.dataDir, vaultId, meta.lockout, true);
       await this.commit(meta, kek);
       this.lockoutState = meta.lockout;
       this.setUnlocked(kek);
@@ -791,8 +795,8 @@ export class Vault {
           );
         }
         const next = { ...meta, generation: plan.generation, accounts: [...meta.accounts, ...plan.found] };
-        await writeLockoutRecord(this.dataDir, meta.vaultId, this.lockoutState);
         await this.commit(next, kek);
+        await writeLockoutRecord(this.dataDir, meta.vaultId, this.lockoutState, true);
         this.problems = await findProblems(next, this.keystores);
         this.untrusted = new Set();
         this.emit();
@@ -922,10 +926,17 @@ export class Vault {
     const meta = this.requireInitialized();
     this.problems = this.problems.filter((p) => p.kind !== VaultProblemKind.changedOutside || p.file !== this.metaFile);
     this.untrusted = new Set();
+    if (!meta.mac && this.macExpected) {
+      for (const part of MAC_PARTS) this.untrusted.add(part);
+      this.problems.push({ kind: VaultProblemKind.changedOutside, file: this.metaFile, message: MAC_REMOVED_TEXT });
+      return;
+    }
     if (!meta.mac) {
       if (this.problems.length > 0) return;
-      await writeLockoutRecord(this.dataDir, meta.vaultId, this.lockoutState);
+      // vault.json first: a crash between the two leaves a sealed file and a record that does not
+      // expect it yet, which is harmless; the other order would read as a MAC removed by hand.
       await this.commit(meta, kek);
+      await writeLockoutRecord(this.dataDir, meta.vaultId, this.lockoutState, true);
       return;
     }
     for (const part of changedParts(kek, meta, meta.mac)) {
@@ -1001,7 +1012,7 @@ export class Vault {
   /** The counter goes to lockout.json first, then vault.json: a crash between them keeps the count. */
   private async commitLockout(lockout: LockoutState): Promise<void> {
     const meta = this.requireInitialized();
-    await writeLockoutRecord(this.dataDir, meta.vaultId, lockout);
+    await writeLockoutRecord(this.dataDir, meta.vaultId, lockout, meta.mac !== undefined || this.macExpected);
     this.lockoutState = lockout;
     await this.commit({ ...meta, lockout }, null);
   }

@@ -78,7 +78,9 @@ describe('vault.json is authenticated by the password', () => {
 
   it('adds the MAC to a file written without one at the first unlock, then notices later edits', async () => {
     const t = await setup();
+    // As a vault written before the MAC existed: no MAC and no lockout.json.
     await editJson(join(t.dir, 'vault.json'), (json) => delete json.mac);
+    await rm(join(t.dir, 'lockout.json'));
     const vault = await reopen(t);
     await vault.unlock(PASSWORD);
     expect(vault.status().readOnly).toBe(false);
@@ -87,6 +89,25 @@ describe('vault.json is authenticated by the password', () => {
     const later = await reopen({ ...t, vault });
     await later.unlock(PASSWORD);
     expect(later.status().readOnly).toBe(true);
+  });
+});
+
+describe('a MAC removed by hand', () => {
+  it('is not sealed afresh at unlock: the vault stays read-only and says so', async () => {
+    const t = await setup();
+    const account = await t.vault.importPrivateKey(vectorKeys.K1!.private_key);
+    await editJson(join(t.dir, 'vault.json'), (json) => {
+      delete json.mac;
+      json.settings.signingPolicy = { passwordFor: 'permission-changes' };
+    });
+    const vault = await reopen(t);
+    await vault.unlock(PASSWORD);
+    expect(vault.status().problems.map((p) => p.message)).toEqual([
+      'The MAC of vault.json was removed outside the app, so none of its settings or accounts can be trusted until you repair the vault.',
+    ]);
+    expect(vault.status().signingPolicy).toEqual({ passwordFor: 'every-signature' });
+    expect((await caught(() => vault.sign(unsignedTx('transfer_owner'), account.id))).code).toBe('VAULT_READ_ONLY');
+    expect(JSON.parse(await readFile(join(t.dir, 'vault.json'), 'utf8')).mac).toBeUndefined();
   });
 });
 
