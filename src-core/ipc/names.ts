@@ -20,6 +20,8 @@ export const CHANNEL_NAMES = [
   'vault:forgetDevice',
   'vault:setAutoLock',
   'vault:changePassword',
+  'vault:adopt',
+  'vault:purgeRemoved',
   'vault:listAccounts',
   'vault:createMnemonicAccount',
   'vault:importMnemonic',

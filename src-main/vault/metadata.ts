@@ -3,6 +3,7 @@ import { VaultError } from '../../src-core/errors';
 import { ACCOUNT_LABEL_MAX, SigningPolicySchema } from '../../src-core/ipc/channels/vault';
 import { parseVaultJson, readTextIfExists, writeFileAtomic } from './atomic-file';
 import { describeIssue, kdfSchema, secretIdSchema } from './keystore';
+import { metadataMacSchema } from './metadata-mac';
 
 /**
  * vault.json, format "tron-wallet-vault" version 1: everything about the vault that is not a
@@ -91,6 +92,8 @@ const metadataSchema = z.strictObject({
     /** Absent in files written before the policy existed: the default policy applies. */
     signingPolicy: SigningPolicySchema.optional(),
   }),
+  /** Tags keyed from the password (metadata-mac.ts); absent in files written before it existed. */
+  mac: metadataMacSchema.optional(),
 });
 
 export type VaultMetadata = z.infer<typeof metadataSchema>;

@@ -16,7 +16,9 @@ import {
   newId,
   type AccountInfo,
 } from './accounts';
+import { planAdoption } from './adopt';
 import { ensurePrivateDir, removeStaleTempFiles, syncDir } from './atomic-file';
+import { findProblems, namedSecretIds, VaultProblemKind, type VaultProblem } from './consistency';
 import { IdleTimer, systemClock, type VaultClock } from './auto-lock';
 import {
   assertIndexRange,
@@ -30,7 +32,9 @@ import { DEFAULT_SCRYPT, deriveKey, newKdfRecord, type ScryptParams } from './kd
 import { encodePayload, zeroPayload, type SecretPayload } from './keystore';
 import { KeystoreFiles } from './keystore-files';
 import { loadKeytarSecretStore } from './keytar-store';
-import { retryAfterMs } from './lockout';
+import { retryAfterMs, type LockoutState } from './lockout';
+import { assumedAfterLoss, readLockoutRecord, stricter, writeLockoutRecord, LOCKOUT_FILE } from './lockout-record';
+import { changedParts, computeMac, MAC_PART_TEXT, MAC_PARTS, MAC_REMOVED_TEXT, type MacPart } from './metadata-mac';
 import {
   METADATA_FILE,
   METADATA_FORMAT,
@@ -66,6 +70,17 @@ export const LOCK_REASONS = ['user', 'idle', 'session-limit', 'suspend', 'screen
 export type LockReason = (typeof LOCK_REASONS)[number];
 export const AUTO_LOCK_RANGE_MS = { min: 10_000, max: 24 * 60 * 60_000 } as const;
 
+/**
+ * Where a password was typed. 'main': in main's own window (a consent window), which the page
+ * cannot fill; wrong attempts there count toward the escalating lockout. 'page': it arrived over
+ * IPC from the renderer, which may be hostile and guess on purpose, so it cannot lock the person
+ * out; instead each wrong attempt from the page makes the next wait `PAGE_RETRY_INTERVAL_MS`.
+ */
+export const PASSWORD_ORIGINS = ['main', 'page'] as const;
+export type PasswordOrigin = (typeof PASSWORD_ORIGINS)[number];
+export const PAGE_RETRY_INTERVAL_MS = 1_000;
+const STRICTEST_SIGNING_POLICY: SigningPolicy = { passwordFor: 'every-signature' };
+
 /** Points inside multi-file changes where crash tests stop the vault (see `VaultOptions.onStep`). */
 export type VaultStep =
   'password-change:keystore-written' | 'password-change:before-commit' | 'password-change:committed';
@@ -100,6 +115,12 @@ export interface VaultStatus {
   readonly signingPolicy: SigningPolicy;
   /** Whether the OS keychain answers and, if not, why (a sentence for the user). */
   readonly keychain: SecretStoreStatus;
+  /** True while vault.json and the keystore files disagree: it unlocks but neither writes nor signs. */
+  readonly readOnly: boolean;
+  /** Each disagreement, naming the file and what is wrong; `adopt` repairs them with the password. */
+  readonly problems: readonly VaultProblem[];
+  /** Keystores of removed accounts kept in removed/ until `purgeRemoved`. */
+  readonly removedKeystores: number;
 }
 
 export interface ImportMnemonicOptions {
@@ -125,6 +146,20 @@ export class Vault {
   private readonly listeners = new Set<(status: VaultStatus) => void>();
   /** Copies of the key handed to the running operation; `exclusive` zeroes them when it ends. */
   private readonly keyCopies: Buffer[] = [];
+  /** Disagreements between vault.json and the files found at open, and MAC failures found at unlock. */
+  private problems: VaultProblem[] = [];
+  /** The stricter of vault.json's counter and lockout.json's copy. */
+  private lockoutState: LockoutState = { failedAttempts: 0, lastAttemptAt: null };
+  private removedCount = 0;
+  /** When the page may try a password again after a wrong one (memory only: see PasswordOrigin). */
+  private pageRetryAt = 0;
+  /**
+   * Parts of vault.json whose MAC failed at the last unlock. Until `adopt` accepts them the vault
+   * applies the stricter value: the password on every signature, the shorter auto-lock.
+   */
+  private untrusted = new Set<MacPart>();
+  /** lockout.json says vault.json had a MAC: one without it was changed outside the app. */
+  private macExpected = false;
 
   private constructor(
     private readonly dataDir: string,
@@ -160,14 +195,10 @@ export class Vault {
           { file: metaFile },
         );
       }
-    } else {
-      // Any other generation is the previous password's copy after a committed change, or an
-      // uncommitted copy from a change that crashed; vault.json says which one is real.
-      await keystores.keepOnly(meta.generation);
     }
     const store = options.secretStore ?? (await loadKeytarSecretStore());
     const keychain = await store.probe();
-    return new Vault(
+    const vault = new Vault(
       dataDir,
       keystores,
       meta,
@@ -179,6 +210,35 @@ export class Vault {
       options.maxSessionMs ?? DEFAULT_MAX_SESSION_MS,
       options.onStep ?? (() => undefined),
     );
+    await vault.inspectFiles();
+    return vault;
+  }
+
+  /**
+   * Compares vault.json with the keystore folders and reads the lockout copy. Only reads: a
+   * disagreement makes the vault read-only and is reported, it is never resolved by deleting.
+   */
+  private async inspectFiles(): Promise<void> {
+    const meta = this.meta;
+    this.removedCount = (await this.keystores.removedFiles()).length;
+    if (!meta) return;
+    this.problems = await findProblems(meta, this.keystores);
+    this.lockoutState = meta.lockout;
+    if (!meta.password) return;
+    const record = await readLockoutRecord(this.dataDir, meta.vaultId);
+    if (record.status === 'present') {
+      this.lockoutState = stricter(meta.lockout, record.state);
+      this.macExpected = record.sealed;
+    } else if (meta.mac) {
+      // A vault with a MAC always wrote this file: its absence was not the app's doing.
+      this.lockoutState = stricter(meta.lockout, assumedAfterLoss(this.clock.now()));
+      const file = join(this.dataDir, LOCKOUT_FILE);
+      this.problems.push({
+        kind: VaultProblemKind.changedOutside,
+        file,
+        message: `The failed-password record ${file} was ${record.status === 'missing' ? 'deleted' : 'changed'} outside the app, so the vault counts the free attempts as used.`,
+      });
+    }
   }
 
   // ── status ────────────────────────────────────────────────────────────────────────────────
@@ -189,13 +249,18 @@ export class Vault {
       initialized: meta !== null && meta.password !== null,
       locked: this.kek === null,
       accountCount: meta?.accounts.length ?? 0,
-      autoLockMs: meta?.settings.autoLockMs ?? this.defaultAutoLockMs,
-      failedAttempts: meta?.lockout.failedAttempts ?? 0,
-      retryAfterMs: meta ? retryAfterMs(meta.lockout, this.clock.now()) : 0,
+      autoLockMs: this.autoLockMs(),
+      failedAttempts: this.lockoutState.failedAttempts,
+      retryAfterMs: retryAfterMs(this.lockoutState, this.clock.now()),
       rememberedOnDevice: meta?.device != null,
       sessionEndsAt: this.kek ? this.sessionEndsAt : null,
-      signingPolicy: meta?.settings.signingPolicy ?? DEFAULT_SIGNING_POLICY,
+      signingPolicy: this.untrusted.has('signingPolicy')
+        ? STRICTEST_SIGNING_POLICY
+        : (meta?.settings.signingPolicy ?? DEFAULT_SIGNING_POLICY),
       keychain: this.keychain,
+      readOnly: this.problems.length > 0,
+      problems: this.problems.map((p) => ({ ...p })),
+      removedKeystores: this.removedCount,
     };
   }
 
@@ -251,14 +316,19 @@ export class Vault {
         settings: { autoLockMs: this.defaultAutoLockMs },
       };
       await ensurePrivateDir(this.keystores.generationDir(0));
-      await this.commit(meta);
+      await writeLockoutRecord(this.dataDir, vaultId, meta.lockout, true);
+      await this.commit(meta, kek);
+      this.lockoutState = meta.lockout;
       this.setUnlocked(kek);
     });
   }
 
-  unlock(password: string): Promise<void> {
+  /** `origin` says where the password was typed (see `PasswordOrigin`); the page's cannot lock anyone out. */
+  unlock(password: string, origin: PasswordOrigin = 'main'): Promise<void> {
     return this.exclusive(async () => {
-      this.setUnlocked(await this.checkPassword(password));
+      const kek = await this.checkPassword(password, origin);
+      await this.checkIntegrity(kek);
+      this.setUnlocked(kek);
     });
   }
 
@@ -287,6 +357,7 @@ export class Vault {
             'The device key in the keychain does not open this vault. Unlock with your password, then choose "remember on this device" again.',
           );
         }
+        await this.checkIntegrity(kek);
         this.setUnlocked(kek);
       } finally {
         wrappingKey.fill(0);
@@ -317,7 +388,7 @@ export class Vault {
   }
 
   /** Changing how long keys stay in memory needs the password, whoever asks. */
-  setAutoLock(ms: number, password: string): Promise<void> {
+  setAutoLock(ms: number, password: string, origin: PasswordOrigin = 'main'): Promise<void> {
     return this.exclusive(async () => {
       this.requireUnlocked();
       if (!Number.isInteger(ms) || ms < AUTO_LOCK_RANGE_MS.min || ms > AUTO_LOCK_RANGE_MS.max) {
@@ -327,7 +398,7 @@ export class Vault {
           { ms },
         );
       }
-      (await this.checkPassword(password)).fill(0);
+      (await this.checkPassword(password, origin)).fill(0);
       const meta = this.requireInitialized();
       await this.commit({ ...meta, settings: { ...meta.settings, autoLockMs: ms } });
       this.idle.start(ms);
@@ -335,43 +406,46 @@ export class Vault {
   }
 
   /** Loosening when the password is asked for is a password decision too. */
-  setSigningPolicy(policy: SigningPolicy, password: string): Promise<void> {
+  setSigningPolicy(policy: SigningPolicy, password: string, origin: PasswordOrigin = 'main'): Promise<void> {
     return this.exclusive(async () => {
       this.requireUnlocked();
       const parsed = SigningPolicySchema.safeParse(policy);
       if (!parsed.success) {
         throw new VaultError('VAULT_INVALID_ARGUMENT', 'That signing policy is not one the vault knows.');
       }
-      (await this.checkPassword(password)).fill(0);
+      (await this.checkPassword(password, origin)).fill(0);
       const meta = this.requireInitialized();
       await this.commit({ ...meta, settings: { ...meta.settings, signingPolicy: parsed.data } });
     });
   }
 
   /** Checks the password without changing anything; wrong attempts count toward the lockout. */
-  verifyPassword(password: string): Promise<void> {
+  verifyPassword(password: string, origin: PasswordOrigin = 'main'): Promise<void> {
     return this.exclusive(async () => {
-      (await this.checkPassword(password)).fill(0);
+      (await this.checkPassword(password, origin)).fill(0);
     });
   }
 
   /**
    * Re-encrypts every keystore under the new password into the next generation directory, then
-   * commits by rewriting vault.json. A crash before that rename leaves the old password working;
-   * the next `open` deletes whichever generation vault.json does not name.
+   * commits by rewriting vault.json, then moves the previous generation into superseded/, where a
+   * backup of vault.json from before the change still finds its keys. A crash before the commit
+   * leaves the old password working; the next `open` reports the unfinished generation and keeps it.
    */
-  changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  changePassword(currentPassword: string, newPassword: string, origin: PasswordOrigin = 'main'): Promise<void> {
     return this.exclusive(async () => {
+      this.requireWritable();
       checkNewPassword(newPassword);
-      const oldKek = await this.checkPassword(currentPassword);
+      const oldKek = await this.checkPassword(currentPassword, origin);
       const meta = this.requireInitialized();
       const kdf = newKdfRecord(this.scrypt);
       const newKek = await deriveKey(newPassword, kdf);
       const generation = meta.generation + 1;
       let committed = false;
+      let dir = this.keystores.generationDir(generation);
       try {
-        const dir = await this.keystores.fresh(generation);
-        for (const secretId of secretIds(meta)) {
+        dir = await this.keystores.fresh(generation);
+        for (const secretId of namedSecretIds(meta)) {
           const { kind, payload } = await this.keystores.read(meta.generation, secretId, oldKek, meta.password.kdf);
           const bytes = encodePayload(payload);
           try {
@@ -385,17 +459,20 @@ export class Vault {
         await syncDir(dir);
         const device = await this.rewrapDeviceKey(meta, newKek);
         await this.onStep('password-change:before-commit');
-        await this.commit({
-          ...meta,
-          generation,
-          password: { kdf, check: sealPasswordCheck(newKek, meta.vaultId) },
-          device,
-        });
+        await this.commit(
+          {
+            ...this.requireInitialized(),
+            generation,
+            password: { kdf, check: sealPasswordCheck(newKek, meta.vaultId) },
+            device,
+          },
+          newKek,
+        );
         committed = true;
         await this.onStep('password-change:committed');
-        await this.keystores.removeGeneration(meta.generation);
+        await this.keystores.moveAside(this.keystores.generationDir(meta.generation), String(meta.generation));
       } catch (error) {
-        if (!committed) await this.keystores.removeGeneration(generation).catch(() => undefined);
+        if (!committed) await this.keystores.moveAside(dir, `${generation}-unfinished`).catch(() => undefined);
         newKek.fill(0);
         throw error;
       } finally {
@@ -412,10 +489,10 @@ export class Vault {
    * Keeps a random wrapping key in the OS keychain and the password key sealed with it in
    * vault.json. Throws VAULT_KEYCHAIN_UNAVAILABLE, with the keychain's reason, when it is off.
    */
-  rememberOnDevice(password: string): Promise<void> {
+  rememberOnDevice(password: string, origin: PasswordOrigin = 'main'): Promise<void> {
     return this.exclusive(async () => {
       this.requireUnlocked();
-      (await this.checkPassword(password)).fill(0);
+      (await this.checkPassword(password, origin)).fill(0);
       const { meta, kek } = this.requireUnlocked();
       const keychainAccount = `vault-${meta.vaultId}`;
       const wrappingKey = randomBytes(32);
@@ -434,6 +511,7 @@ export class Vault {
     return this.exclusive(async () => {
       const meta = this.requireInitialized();
       if (!meta.device) return;
+      this.requireWritable();
       const { keychainAccount } = meta.device;
       await this.commit({ ...meta, device: null });
       await this.keychainCall(() => this.store.delete(keychainAccount)).catch(() => undefined);
@@ -478,11 +556,13 @@ export class Vault {
       const passphrase = options.passphrase ?? '';
       if (typeof passphrase !== 'string')
         throw new VaultError('VAULT_INVALID_ARGUMENT', 'The BIP39 passphrase must be text.');
-      const base = options.label === undefined ? 'Account' : checkLabel(options.label);
       const entropy = mnemonicEntropyFromPhrase(phrase);
       try {
-        return await this.addMnemonicSecret({ kind: 'mnemonic', entropy, passphrase }, from, count, (index) =>
-          options.label !== undefined && count === 1 ? base : checkLabel(`${base} ${index + 1}`),
+        return await this.addMnemonicSecret(
+          { kind: 'mnemonic', entropy, passphrase },
+          from,
+          count,
+          importLabels(options.label, count),
         );
       } finally {
         entropy.fill(0);
@@ -521,6 +601,61 @@ export class Vault {
         return accounts.map(accountInfo);
       } finally {
         zeroPayload(payload);
+      }
+    });
+  }
+
+  /**
+   * What `importMnemonic` would add (addresses and labels), refused for the same reasons, storing
+   * nothing: main shows it on its confirmation before the import.
+   */
+  previewImportMnemonic(
+    phrase: string,
+    options: ImportMnemonicOptions = {},
+  ): Promise<{ addresses: HexAddress[]; labels: string[] }> {
+    return this.exclusive(async () => {
+      const { meta } = this.requireUnlocked();
+      const from = options.from ?? 0;
+      const count = options.count ?? 1;
+      assertIndexRange(from, count);
+      const passphrase = options.passphrase ?? '';
+      if (typeof passphrase !== 'string')
+        throw new VaultError('VAULT_INVALID_ARGUMENT', 'The BIP39 passphrase must be text.');
+      const label = importLabels(options.label, count);
+      const entropy = mnemonicEntropyFromPhrase(phrase);
+      try {
+        const keys = await deriveTronPrivateKeys(entropy, passphrase, from, count);
+        const addresses = keys.map((key) => {
+          const address = addressFromPrivateKey(key);
+          key.fill(0);
+          return address;
+        });
+        this.assertNewAddresses(
+          meta,
+          addresses.map((address) => ({ address })),
+        );
+        return { addresses, labels: addresses.map((_, i) => label(from + i)) };
+      } finally {
+        entropy.fill(0);
+      }
+    });
+  }
+
+  /** What `importPrivateKey` would add, refused for the same reasons, storing nothing. */
+  previewImportPrivateKey(
+    privateKeyHex: string,
+    options: { label?: string } = {},
+  ): Promise<{ address: HexAddress; label: string }> {
+    return this.exclusive(async () => {
+      const { meta } = this.requireUnlocked();
+      const label = checkLabel(options.label ?? 'Imported key');
+      const key = parsePrivateKey(privateKeyHex);
+      try {
+        const address = addressFromPrivateKey(key);
+        this.assertNewAddresses(meta, [{ address }]);
+        return { address, label };
+      } finally {
+        key.fill(0);
       }
     });
   }
@@ -586,38 +721,88 @@ export class Vault {
   }
 
   /**
-   * Removes the account; its keystore goes too once no other account uses it. An account that
-   * holds a key (recovery phrase or private key) is removed only with the password typed again
-   * (checked like `exportMnemonic`: wrong attempts count toward the lockout), so a compromised
-   * page cannot delete keys; a watch-only account needs none (a password given for one is not
-   * checked). Crash safety: `vault.json` is committed first, the keystore deleted afterwards, so
-   * a crash in between leaves an unused keystore, never an account without its key.
+   * Removes the account; once no other account uses its keystore, the keystore moves into
+   * removed/, where it stays until `purgeRemoved`. An account that holds a key is removed only
+   * with the password typed again (checked like `exportMnemonic`); a watch-only account needs
+   * none (a password given for one is not checked). Crash safety: `vault.json` is committed
+   * first, the keystore moved afterwards, so a crash in between leaves a keystore no account
+   * names (reported and kept), never an account without its key.
    */
-  removeAccount(accountId: string, password?: string): Promise<void> {
+  removeAccount(accountId: string, password?: string, origin: PasswordOrigin = 'main'): Promise<void> {
     return this.exclusive(async () => {
       this.requireUnlocked();
       const account = this.findAccount(accountId);
-      let deleteKeystore = false;
+      let moveKeystore = false;
       if (account.kind !== AccountKind.watch) {
-        deleteKeystore = !this.requireInitialized().accounts.some(
+        moveKeystore = !this.requireInitialized().accounts.some(
           (a) => a.id !== accountId && a.kind !== AccountKind.watch && a.secretId === account.secretId,
         );
         if (password === undefined || password === '') {
           throw new VaultError(
             'VAULT_PASSWORD_REQUIRED',
-            deleteKeystore
-              ? 'Removing this account deletes its key from this computer. Type the vault password to confirm.'
+            moveKeystore
+              ? 'Removing this account takes its key out of the vault (it is kept in the removed folder until you empty it). Type the vault password to confirm.'
               : 'Removing an account that can sign needs the vault password. Type it to confirm.',
             { accountId },
           );
         }
-        (await this.checkPassword(password)).fill(0);
+        (await this.checkPassword(password, origin)).fill(0);
       }
       // Read again: checking the password committed the attempt counter.
       const meta = this.requireInitialized();
       await this.commit({ ...meta, accounts: meta.accounts.filter((a) => a.id !== accountId) });
-      if (account.kind !== AccountKind.watch && deleteKeystore) {
-        await this.keystores.remove(meta.generation, account.secretId);
+      if (account.kind !== AccountKind.watch && moveKeystore) {
+        if (await this.keystores.moveToRemoved(meta.generation, account.secretId)) this.removedCount++;
+        this.emit();
+      }
+    });
+  }
+
+  /**
+   * Deletes the keystores in removed/ for good: the one act that destroys keys, so it needs the
+   * password whoever asks. Returns how many files went.
+   */
+  purgeRemoved(password: string, origin: PasswordOrigin = 'main'): Promise<number> {
+    return this.exclusive(async () => {
+      (await this.checkPassword(password, origin)).fill(0);
+      const purged = await this.keystores.purgeRemoved();
+      this.removedCount = (await this.keystores.removedFiles()).length;
+      this.emit();
+      return purged;
+    });
+  }
+
+  /**
+   * Repairs a read-only vault with the password: finds the keystore folder that opens every key
+   * vault.json names (the current one, another under keystores/, or one in superseded/), makes it
+   * the current generation, moves the other keystores/ folders into superseded/, adds an account
+   * for each readable keystore no account named, and writes vault.json with a fresh MAC (which
+   * accepts settings changed outside the app, as the status listed them). Deletes nothing.
+   */
+  adopt(password: string, origin: PasswordOrigin = 'main'): Promise<{ found: AccountInfo[] }> {
+    return this.exclusive(async () => {
+      const kek = await this.checkPassword(password, origin);
+      try {
+        const meta = this.requireInitialized();
+        const plan = await planAdoption(meta, kek, this.keystores, this.clock.now());
+        for (const folder of plan.setAside) await this.keystores.moveAside(folder.dir, folder.name);
+        if (plan.chosen.place === 'superseded') await this.keystores.bringBack(plan.chosen.name, plan.generation);
+        await ensurePrivateDir(this.keystores.generationDir(plan.generation));
+        for (const secretId of plan.unreadable) {
+          await this.keystores.moveAside(
+            this.keystores.path(plan.generation, secretId),
+            `unreadable-${plan.generation}-${secretId}.json`,
+          );
+        }
+        const next = { ...meta, generation: plan.generation, accounts: [...meta.accounts, ...plan.found] };
+        await this.commit(next, kek);
+        await writeLockoutRecord(this.dataDir, meta.vaultId, this.lockoutState, true);
+        this.problems = await findProblems(next, this.keystores);
+        this.untrusted = new Set();
+        this.emit();
+        return { found: plan.found.map(accountInfo) };
+      } finally {
+        kek.fill(0);
       }
     });
   }
@@ -627,7 +812,11 @@ export class Vault {
    * the password is entered again (wrong attempts count toward the lockout like any other). Its
    * caller shows it on a surface main owns; it is never an IPC result.
    */
-  exportMnemonic(accountId: string, password: string): Promise<{ phrase: string; hasPassphrase: boolean }> {
+  exportMnemonic(
+    accountId: string,
+    password: string,
+    origin: PasswordOrigin = 'main',
+  ): Promise<{ phrase: string; hasPassphrase: boolean }> {
     return this.exclusive(async () => {
       this.requireUnlocked();
       const account = this.findAccount(accountId);
@@ -638,7 +827,7 @@ export class Vault {
           { accountId },
         );
       }
-      const kek = await this.checkPassword(password);
+      const kek = await this.checkPassword(password, origin);
       try {
         const meta = this.requireInitialized();
         const { payload } = await this.keystores.read(meta.generation, account.secretId, kek, meta.password.kdf);
@@ -718,9 +907,59 @@ export class Vault {
     return meta as VaultMetadata & { password: NonNullable<VaultMetadata['password']> };
   }
 
+  /** Refuses every write and signature while vault.json and the keystores disagree. */
+  private requireWritable(): void {
+    if (this.problems.length === 0) return;
+    throw new VaultError(
+      'VAULT_READ_ONLY',
+      `The vault is read-only until its files agree: ${this.problems.map((p) => p.message).join(' ')} Repair it with the password (nothing is deleted), or restore the files from a backup.`,
+      { problems: this.problems.map((p) => ({ kind: p.kind, file: p.file })) },
+    );
+  }
+
+  /**
+   * Checks the MAC of vault.json with a key the password just proved. A file without one (written
+   * before the MAC existed) gets one now, as the password proves the owner; a file whose MAC does
+   * not match makes the vault read-only, saying which part changed.
+   */
+  private async checkIntegrity(kek: Buffer): Promise<void> {
+    const meta = this.requireInitialized();
+    this.problems = this.problems.filter((p) => p.kind !== VaultProblemKind.changedOutside || p.file !== this.metaFile);
+    this.untrusted = new Set();
+    if (!meta.mac && this.macExpected) {
+      for (const part of MAC_PARTS) this.untrusted.add(part);
+      this.problems.push({ kind: VaultProblemKind.changedOutside, file: this.metaFile, message: MAC_REMOVED_TEXT });
+      return;
+    }
+    if (!meta.mac) {
+      if (this.problems.length > 0) return;
+      // vault.json first: a crash between the two leaves a sealed file and a record that does not
+      // expect it yet, which is harmless; the other order would read as a MAC removed by hand.
+      await this.commit(meta, kek);
+      await writeLockoutRecord(this.dataDir, meta.vaultId, this.lockoutState, true);
+      return;
+    }
+    for (const part of changedParts(kek, meta, meta.mac)) {
+      this.untrusted.add(part);
+      this.problems.push({ kind: VaultProblemKind.changedOutside, file: this.metaFile, message: MAC_PART_TEXT[part] });
+    }
+  }
+
+  /** The auto-lock time in force: the default while vault.json's was changed outside the app. */
+  private autoLockMs(): number {
+    if (this.untrusted.has('autoLock'))
+      return Math.min(this.defaultAutoLockMs, this.meta?.settings.autoLockMs ?? Infinity);
+    return this.meta?.settings.autoLockMs ?? this.defaultAutoLockMs;
+  }
+
+  private get metaFile(): string {
+    return join(this.dataDir, METADATA_FILE);
+  }
+
   /** A copy of the unlocked key, so that lock() can zero the original while an operation runs. */
   private requireUnlocked(): { meta: ReturnType<Vault['requireInitialized']>; kek: Buffer } {
     const meta = this.requireInitialized();
+    this.requireWritable();
     if (!this.kek) throw new VaultError('VAULT_LOCKED', 'The vault is locked. Unlock it with your password.');
     const kek = Buffer.alloc(this.kek.length);
     this.kek.copy(kek);
@@ -736,7 +975,7 @@ export class Vault {
     const fresh = this.kek === null;
     if (this.kek && this.kek !== kek) this.kek.fill(0);
     this.kek = kek;
-    this.idle.start(this.meta?.settings.autoLockMs ?? this.defaultAutoLockMs);
+    this.idle.start(this.autoLockMs());
     if (fresh) this.startSessionTimer();
     this.emit();
   }
@@ -758,28 +997,43 @@ export class Vault {
     for (const listener of this.listeners) listener(status);
   }
 
-  private async commit(meta: VaultMetadata): Promise<void> {
-    await writeMetadata(join(this.dataDir, METADATA_FILE), meta);
-    this.meta = meta;
+  /**
+   * Writes vault.json. With the password's key (the unlocked one by default) the MAC is computed
+   * afresh; without it (a counted attempt while locked) the file keeps its MAC, which does not
+   * cover the counter.
+   */
+  private async commit(meta: VaultMetadata, kek: Buffer | null = this.kek): Promise<void> {
+    const sealed = kek ? { ...meta, mac: computeMac(kek, meta) } : meta;
+    await writeMetadata(this.metaFile, sealed);
+    this.meta = sealed;
     this.emit();
+  }
+
+  /** The counter goes to lockout.json first, then vault.json: a crash between them keeps the count. */
+  private async commitLockout(lockout: LockoutState): Promise<void> {
+    const meta = this.requireInitialized();
+    await writeLockoutRecord(this.dataDir, meta.vaultId, lockout, meta.mac !== undefined || this.macExpected);
+    this.lockoutState = lockout;
+    await this.commit({ ...meta, lockout }, null);
   }
 
   /**
    * Counts the attempt before checking (a crash mid-check still counts), refuses while the
    * lockout delay runs, clears the counter on success. Returns the password's key.
    */
-  private async checkPassword(password: string): Promise<Buffer> {
+  private async checkPassword(password: string, origin: PasswordOrigin): Promise<Buffer> {
     const meta = this.requireInitialized();
     if (typeof password !== 'string' || password.length === 0 || password.length > PASSWORD_MAX_LENGTH) {
       throw new VaultError('VAULT_WRONG_PASSWORD', 'The password is wrong.');
     }
+    if (origin === 'page') return this.checkPagePassword(password);
     const now = this.clock.now();
-    let lockout = meta.lockout;
+    let lockout = this.lockoutState;
     // A clock set back must not stretch the delay until it catches up again.
     // Restart the delay from now, and persist that, so the wait ends after one delay.
     if (lockout.lastAttemptAt !== null && lockout.lastAttemptAt > now) {
       lockout = { ...lockout, lastAttemptAt: now };
-      await this.commit({ ...meta, lockout });
+      await this.commitLockout(lockout);
     }
     const wait = retryAfterMs(lockout, now);
     if (wait > 0) {
@@ -793,7 +1047,7 @@ export class Vault {
       );
     }
     const counted = { failedAttempts: lockout.failedAttempts + 1, lastAttemptAt: now };
-    await this.commit({ ...this.requireInitialized(), lockout: counted });
+    await this.commitLockout(counted);
     const kek = await deriveKey(password, meta.password.kdf);
     if (!passwordCheckOpens(kek, meta.password.check, meta.vaultId)) {
       kek.fill(0);
@@ -802,7 +1056,32 @@ export class Vault {
         retryAfterMs: retryAfterMs(counted, now),
       });
     }
-    await this.commit({ ...this.requireInitialized(), lockout: { failedAttempts: 0, lastAttemptAt: null } });
+    await this.commitLockout({ failedAttempts: 0, lastAttemptAt: null });
+    return kek;
+  }
+
+  /**
+   * A password from the page: wrong ones never add to the lockout (a hostile page could lock the
+   * person out on purpose); each makes the page wait `PAGE_RETRY_INTERVAL_MS`, which with scrypt's
+   * cost keeps guessing slow.
+   */
+  private async checkPagePassword(password: string): Promise<Buffer> {
+    const meta = this.requireInitialized();
+    const now = this.clock.now();
+    // A clock set back never stretches the wait beyond one interval.
+    const wait = Math.min(this.pageRetryAt - now, PAGE_RETRY_INTERVAL_MS);
+    if (wait > 0) {
+      throw new VaultError('VAULT_RETRY_TOO_SOON', 'Wait a second before trying the password again.', {
+        retryAfterMs: wait,
+      });
+    }
+    const kek = await deriveKey(password, meta.password.kdf);
+    if (!passwordCheckOpens(kek, meta.password.check, meta.vaultId)) {
+      kek.fill(0);
+      this.pageRetryAt = this.clock.now() + PAGE_RETRY_INTERVAL_MS;
+      throw new VaultError('VAULT_WRONG_PASSWORD', 'The password is wrong.', { retryAfterMs: PAGE_RETRY_INTERVAL_MS });
+    }
+    this.pageRetryAt = 0;
     return kek;
   }
 
@@ -827,7 +1106,7 @@ export class Vault {
     return account;
   }
 
-  private assertNewAddresses(meta: VaultMetadata, accounts: StoredAccount[]): void {
+  private assertNewAddresses(meta: VaultMetadata, accounts: readonly Pick<StoredAccount, 'address'>[]): void {
     const known = new Set(meta.accounts.map((a) => a.address));
     for (const account of accounts) {
       if (known.has(account.address)) {
@@ -937,8 +1216,10 @@ export class Vault {
   }
 }
 
-function secretIds(meta: VaultMetadata): string[] {
-  return [...new Set(meta.accounts.flatMap((a) => (a.kind === AccountKind.watch ? [] : [a.secretId])))];
+/** The label of each imported address: the one given (one address), else "<base> <n>". */
+function importLabels(label: string | undefined, count: number): (index: number) => string {
+  const base = label === undefined ? 'Account' : checkLabel(label);
+  return (index) => (label !== undefined && count === 1 ? base : checkLabel(`${base} ${index + 1}`));
 }
 
 function secretKindMismatch(secretId: string): VaultError {

@@ -7,7 +7,9 @@ import { ConsentGate } from './consent/consent-gate';
 import type { ConsentSurface } from './consent/consent-request';
 import { messageConsent } from './consent/message-consent';
 import { transactionConsent, type TransactionConsentInput } from './consent/transaction-consent';
+import { importKeyConsent, purgeRemovedConsent, repairConsent } from './consent/vault-key-consent';
 import { autoLockConsent, rememberDeviceConsent, signingPolicyConsent } from './consent/vault-setting-consent';
+import { toBase58Address } from '../../src-core/address/address';
 import type { EmitEvent, RecoveryPhraseDisplay, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
 
 export interface WalletVaultOptions extends VaultOptions {
@@ -74,10 +76,11 @@ export class WalletVault {
   }
 
   status(): VaultStatus {
-    const { keychain, ...rest } = this.v.status();
+    const { keychain, problems, ...rest } = this.v.status();
     // `detail` (the backend's own error text) stays in main.
     return {
       ...rest,
+      problems: problems.map((p) => ({ ...p })),
       keychain: keychain.available
         ? keychain
         : { available: false, backend: keychain.backend, reason: keychain.reason, message: keychain.message },
@@ -89,8 +92,9 @@ export class WalletVault {
     return this.status();
   }
 
+  /** The password came from the page: wrong ones slow the page down but never lock the person out. */
   async unlock(password: string): Promise<VaultStatus> {
-    await this.v.unlock(password);
+    await this.v.unlock(password, 'page');
     return this.status();
   }
 
@@ -139,8 +143,27 @@ export class WalletVault {
   }
 
   async changePassword(currentPassword: string, newPassword: string): Promise<VaultStatus> {
-    await this.v.changePassword(currentPassword, newPassword);
+    await this.v.changePassword(currentPassword, newPassword, 'page');
     return this.status();
+  }
+
+  /**
+   * Repairs a read-only vault after the person approves, with the password, on main's window
+   * listing what was found; deletes nothing (see `Vault.adopt`).
+   */
+  async adopt(): Promise<VaultStatus> {
+    const problems = this.v.status().problems.map((p) => p.message);
+    const { password } = await this.consent.approve(repairConsent(problems));
+    await this.v.adopt(password ?? '');
+    return this.status();
+  }
+
+  /** Deletes the keystores of removed accounts for good, after the password and a typed word in main's window. */
+  async purgeRemoved(): Promise<{ purged: number }> {
+    const count = this.v.status().removedKeystores;
+    if (count === 0) return { purged: 0 };
+    const { password } = await this.consent.approve(purgeRemovedConsent(count));
+    return { purged: await this.v.purgeRemoved(password ?? '') };
   }
 
   /** Empty when the vault could not open (the status call reports why). */
@@ -157,10 +180,19 @@ export class WalletVault {
     return this.v.createMnemonicAccount(options);
   }
 
-  importMnemonic(
+  /** Main shows every address the phrase adds, in full, and the person approves before it is stored. */
+  async importMnemonic(
     phrase: string,
     options: { passphrase?: string; from?: number; count?: number; label?: string },
   ): Promise<VaultAccount[]> {
+    const preview = await this.v.previewImportMnemonic(phrase, options);
+    await this.consent.approve(
+      importKeyConsent({
+        what: 'recovery phrase',
+        addresses: preview.addresses.map(toBase58Address),
+        labels: preview.labels,
+      }),
+    );
     return this.v.importMnemonic(phrase, options);
   }
 
@@ -176,7 +208,12 @@ export class WalletVault {
     return this.v.importMnemonic(dev.mnemonic, { count: Math.min(count ?? dev.count, dev.count), label: 'Dev' });
   }
 
-  importPrivateKey(privateKey: string, options: { label?: string }): Promise<VaultAccount> {
+  /** Main shows the address the key controls, in full, and the person approves before it is stored. */
+  async importPrivateKey(privateKey: string, options: { label?: string }): Promise<VaultAccount> {
+    const { address, label } = await this.v.previewImportPrivateKey(privateKey, options);
+    await this.consent.approve(
+      importKeyConsent({ what: 'private key', addresses: [toBase58Address(address)], labels: [label] }),
+    );
     return this.v.importPrivateKey(privateKey, options);
   }
 
@@ -209,7 +246,7 @@ export class WalletVault {
 
   /** A keyed account needs the password (`VAULT_PASSWORD_REQUIRED` without it); watch-only does not. */
   async removeAccount(accountId: string, password?: string): Promise<{ accountId: string }> {
-    await this.v.removeAccount(accountId, password);
+    await this.v.removeAccount(accountId, password, 'page');
     return { accountId };
   }
 
@@ -268,7 +305,7 @@ export class WalletVault {
         "This build cannot show the recovery phrase: it has no window of its own to show it in, and the phrase is never sent to the app's pages.",
       );
     }
-    const { phrase, hasPassphrase } = await this.v.exportMnemonic(accountId, password);
+    const { phrase, hasPassphrase } = await this.v.exportMnemonic(accountId, password, 'page');
     const words = phrase.split(' ');
     const count = PHRASE_WORD_COUNTS.find((n) => n === words.length);
     if (count === undefined) {

@@ -4,6 +4,11 @@ import type { SigningPolicy, VaultLocked, VaultStatus } from '../../src-core/ipc
 import { api } from '../api/bridge';
 
 const TOUCH_EVERY_MS = 30_000;
+const MAX_PACED_WAIT_MS = 5_000;
+
+function errorCode(error: unknown): unknown {
+  return (error as { code?: unknown } | null)?.code;
+}
 
 /**
  * The vault's status as main reports it, and the calls that change it. Follows `vault:locked`, so
@@ -13,6 +18,8 @@ export const useVaultStore = defineStore('vault', () => {
   const status = ref<VaultStatus | null>(null);
   const loadError = ref<unknown>(null);
   const lastLock = ref<VaultLocked | null>(null);
+  /** Wrong passwords typed on this page since the last unlock (main does not count them). */
+  const wrongAttempts = ref(0);
   let loading: Promise<void> | null = null;
   let stop: (() => void) | null = null;
   let lastTouch = 0;
@@ -56,13 +63,27 @@ export const useVaultStore = defineStore('vault', () => {
 
   async function unlock(password: string): Promise<void> {
     try {
-      status.value = await api.vault.unlock({ password });
+      status.value = await unlockPacedByMain(password);
     } catch (error) {
-      // Failed attempts and the lockout delay changed: show them.
+      if (errorCode(error) === 'VAULT_WRONG_PASSWORD') wrongAttempts.value++;
+      // The lockout delay may have changed: show it.
       await load();
       throw error;
     }
+    wrongAttempts.value = 0;
     lastLock.value = null;
+  }
+
+  /** Main makes the page wait a moment after a wrong password; the person's next try waits it out once. */
+  async function unlockPacedByMain(password: string): Promise<VaultStatus> {
+    try {
+      return await api.vault.unlock({ password });
+    } catch (error) {
+      const wait = (error as { details?: { retryAfterMs?: unknown } }).details?.retryAfterMs;
+      if (errorCode(error) !== 'VAULT_RETRY_TOO_SOON' || typeof wait !== 'number') throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, MAX_PACED_WAIT_MS)));
+      return api.vault.unlock({ password });
+    }
   }
 
   async function unlockWithDevice(): Promise<void> {
@@ -91,6 +112,17 @@ export const useVaultStore = defineStore('vault', () => {
     status.value = await api.vault.forgetDevice();
   }
 
+  /** Main asks for the password in its own window, then repairs the vault; nothing is deleted. */
+  async function adopt(): Promise<void> {
+    status.value = await api.vault.adopt();
+  }
+
+  /** Main asks for the password and a typed word in its own window before deleting removed keys. */
+  async function purgeRemoved(): Promise<void> {
+    await api.vault.purgeRemoved();
+    status.value = await api.vault.status();
+  }
+
   /** Person activity: resets main's idle timer, at most every 30 s. */
   function touch(now = Date.now()): void {
     if (!status.value || status.value.locked || now - lastTouch < TOUCH_EVERY_MS) return;
@@ -102,6 +134,7 @@ export const useVaultStore = defineStore('vault', () => {
     status,
     loadError,
     lastLock,
+    wrongAttempts,
     load,
     ensureLoaded,
     follow,
@@ -115,5 +148,7 @@ export const useVaultStore = defineStore('vault', () => {
     setSigningPolicy,
     rememberOnDevice,
     forgetDevice,
+    adopt,
+    purgeRemoved,
   };
 });

@@ -58,6 +58,24 @@ export const VaultStatusSchema = z.object({
   sessionEndsAt: z.number().int().nonnegative().nullable(),
   signingPolicy: SigningPolicySchema,
   keychain: KeychainStatusSchema,
+  /** vault.json and the keystore files disagree: the vault unlocks but neither writes nor signs. */
+  readOnly: z.boolean(),
+  /** Each disagreement: the file or folder and a sentence saying what is wrong with it. */
+  problems: z.array(
+    z.object({
+      kind: z.enum([
+        'generation-missing',
+        'keystore-missing',
+        'keystore-unnamed',
+        'other-generation',
+        'changed-outside',
+      ]),
+      file: z.string(),
+      message: z.string(),
+    }),
+  ),
+  /** Keystores of removed accounts kept in the vault's removed folder until it is emptied. */
+  removedKeystores: z.number().int().nonnegative(),
 });
 export type VaultStatus = z.infer<typeof VaultStatusSchema>;
 
@@ -183,6 +201,18 @@ export const vaultChannels = defineChannels('vault', {
     input: z.strictObject({ policy: SigningPolicySchema }),
     output: VaultStatusSchema,
   },
+  adopt: {
+    summary:
+      "Repairs a read-only vault with what is on disk (the keystores the password opens become current; nothing is deleted); approved with the password on main's confirmation window.",
+    input: z.undefined({ error: 'takes no argument' }),
+    output: VaultStatusSchema,
+  },
+  purgeRemoved: {
+    summary:
+      "Deletes the keystores of removed accounts for good; approved with the password and a typed word on main's confirmation window.",
+    input: z.undefined({ error: 'takes no argument' }),
+    output: z.object({ purged: z.number().int().nonnegative() }),
+  },
   changePassword: {
     summary: 'Re-encrypts every keystore under a new password.',
     input: z.strictObject({ currentPassword: PasswordSchema, newPassword: PasswordSchema }),
@@ -202,7 +232,8 @@ export const vaultChannels = defineChannels('vault', {
     output: VaultAccountSchema,
   },
   importMnemonic: {
-    summary: 'Imports a recovery phrase (and BIP39 passphrase) with one or more addresses.',
+    summary:
+      "Imports a recovery phrase (and BIP39 passphrase) with one or more addresses, once the person approves the addresses on main's confirmation window.",
     input: z.strictObject({
       phrase: PhraseSchema,
       passphrase: z.string({ error: 'must be text' }).max(1000, 'is too long').optional(),
@@ -234,7 +265,8 @@ export const vaultChannels = defineChannels('vault', {
     output: z.array(VaultAccountSchema),
   },
   importPrivateKey: {
-    summary: 'Imports one private key; the key goes to main once and never comes back.',
+    summary:
+      "Imports one private key once the person approves its address on main's confirmation window; the key goes to main once and never comes back.",
     input: z.strictObject({
       privateKey: z.string({ error: 'must be text' }).max(200, 'is too long'),
       label: LabelSchema.optional(),
@@ -258,7 +290,7 @@ export const vaultChannels = defineChannels('vault', {
   },
   removeAccount: {
     summary:
-      'Removes an account (and its keystore once no account uses it). Main requires the password for an account that holds a key (VAULT_PASSWORD_REQUIRED without it); a watch-only account needs none.',
+      "Removes an account; once no account uses its keystore, the keystore moves to the vault's removed folder (emptied only through purgeRemoved). Main requires the password for an account that holds a key (VAULT_PASSWORD_REQUIRED without it); a watch-only account needs none.",
     input: z.strictObject({ accountId: AccountIdSchema, password: PasswordSchema.optional() }),
     output: z.object({ accountId: z.string() }),
   },

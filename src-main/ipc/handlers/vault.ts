@@ -17,6 +17,8 @@ export type VaultService = Pick<
   | 'setAutoLock'
   | 'setSigningPolicy'
   | 'changePassword'
+  | 'adopt'
+  | 'purgeRemoved'
   | 'listAccounts'
   | 'createMnemonicAccount'
   | 'importMnemonic'
@@ -49,17 +51,32 @@ export function createVaultHandlers(vault: VaultService): HandlerMap<typeof vaul
     'vault:setAutoLock': ({ ms }) => vault.setAutoLock(ms),
     'vault:setSigningPolicy': ({ policy }) => vault.setSigningPolicy(policy),
     'vault:changePassword': ({ currentPassword, newPassword }) => vault.changePassword(currentPassword, newPassword),
+    'vault:adopt': () => vault.adopt(),
+    'vault:purgeRemoved': () => vault.purgeRemoved(),
     'vault:listAccounts': () => vault.listAccounts(),
-    'vault:createMnemonicAccount': (options) => vault.createMnemonicAccount(options),
-    'vault:importMnemonic': ({ phrase, ...options }) => vault.importMnemonic(phrase, options),
+    'vault:createMnemonicAccount': async (options) =>
+      labelledByPage(options, await vault.createMnemonicAccount(options)),
+    'vault:importMnemonic': async ({ phrase, ...options }) =>
+      labelledByPage(options, await vault.importMnemonic(phrase, options)),
     'vault:importDevAccounts': ({ count }) => vault.importDevAccounts(count),
-    'vault:importPrivateKey': ({ privateKey, ...options }) => vault.importPrivateKey(privateKey, options),
+    'vault:importPrivateKey': async ({ privateKey, ...options }) =>
+      labelledByPage(options, await vault.importPrivateKey(privateKey, options)),
     'vault:addWatchOnly': async ({ address, ...options }) => namedByPage(await vault.addWatchOnly(address, options)),
     'vault:renameAccount': async ({ accountId, label }) => namedByPage(await vault.renameAccount(accountId, label)),
-    // The vault asks for the password itself when the account holds a key (it deletes the key).
+    // The vault asks for the password itself when the account holds a key (it moves the key to removed/).
     'vault:removeAccount': ({ accountId, password }) => vault.removeAccount(accountId, password),
     'vault:signMessage': ({ accountId, message }) => vault.signMessage(message, accountId),
     // Main shows the phrase on its own display; the answer is a word count, never a word.
     'vault:showRecoveryPhrase': ({ accountId, password }) => vault.showRecoveryPhrase(accountId, password),
   };
+}
+
+/** Accounts the page labelled: their names are the page's, and main's window marks them so. */
+function labelledByPage<T extends { readonly address: string; readonly label?: string }>(
+  options: { readonly label?: string },
+  accounts: T | readonly T[],
+): typeof accounts {
+  if (options.label === undefined) return accounts;
+  for (const account of Array.isArray(accounts) ? accounts : [accounts as T]) namedByPage(account);
+  return accounts;
 }

@@ -99,6 +99,9 @@ describe('vault channel schemas', () => {
       rememberedOnDevice: false,
       sessionEndsAt: null,
       signingPolicy: { passwordFor: 'every-signature' },
+      readOnly: false,
+      problems: [],
+      removedKeystores: 0,
       keychain: { available: false, backend: 'keytar', reason: 'NO_SERVICE', message: 'm', detail: 'raw' },
     };
     expect(VaultStatusSchema.parse(status).keychain).toEqual({

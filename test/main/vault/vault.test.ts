@@ -354,7 +354,7 @@ describe('vault: accounts', () => {
     expect(missing).toBeInstanceOf(VaultError);
     expect(missing.code).toBe('VAULT_PASSWORD_REQUIRED');
     expect(missing.message).toBe(
-      'Removing this account deletes its key from this computer. Type the vault password to confirm.',
+      'Removing this account takes its key out of the vault (it is kept in the removed folder until you empty it). Type the vault password to confirm.',
     );
     // Asking is not an attempt: nothing was typed.
     expect(vault.status().failedAttempts).toBe(0);
@@ -373,6 +373,10 @@ describe('vault: accounts', () => {
     expect(JSON.parse(await readFile(join(dir, 'vault.json'), 'utf8')).lockout).toMatchObject({ failedAttempts: 0 });
     await expect(stat(keystore!)).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await keystoreFiles(dir)).toEqual([]);
+    // Out of the vault, not destroyed: the same bytes wait in removed/ until emptied with the password.
+    const kept = await allFiles(join(dir, 'removed'));
+    expect(kept).toHaveLength(1);
+    expect(vault.status().removedKeystores).toBe(1);
   });
 
   it('asks for the password for one address of a shared phrase, and keeps the phrase for the others', async () => {
@@ -656,19 +660,29 @@ describe('vault: changing the password', () => {
     return { t, restarted, phraseAccount: phraseAccount! };
   }
 
+  /** The unfinished or superseded generation is reported and kept; the repair moves it aside. */
+  async function expectRepairKeeps(t: TestVault, restarted: Vault, password: string, current: string, other: string) {
+    expect(restarted.status().readOnly).toBe(true);
+    expect(restarted.status().problems.map((p) => p.file)).toEqual([join(t.dir, 'keystores', other)]);
+    await restarted.adopt(password);
+    expect(restarted.status().readOnly).toBe(false);
+    expect(await readdir(join(t.dir, 'keystores'))).toEqual([current]);
+    expect(await readdir(join(t.dir, 'superseded'))).toEqual([other]);
+  }
+
   it('keeps the old password when the process dies after some keystores were rewritten', async () => {
     const { t, restarted, phraseAccount } = await crashAt('password-change:keystore-written', 1);
     expect((await caught(() => restarted.unlock(NEW_PASSWORD))).code).toBe('VAULT_WRONG_PASSWORD');
     t.clock.advance(60_000);
     await restarted.unlock(PASSWORD);
+    await expectRepairKeeps(t, restarted, PASSWORD, '0', '1');
     expect((await restarted.exportMnemonic(phraseAccount.id, PASSWORD)).phrase).toBe(vectorPhrase());
-    expect(await readdir(join(t.dir, 'keystores'))).toEqual(['0']);
   });
 
   it('keeps the old password when the process dies just before the commit', async () => {
     const { t, restarted } = await crashAt('password-change:before-commit');
     await restarted.unlock(PASSWORD);
-    expect(await readdir(join(t.dir, 'keystores'))).toEqual(['0']);
+    await expectRepairKeeps(t, restarted, PASSWORD, '0', '1');
     expect(await keystoreFiles(t.dir)).toHaveLength(2);
   });
 
@@ -676,8 +690,8 @@ describe('vault: changing the password', () => {
     const { t, restarted, phraseAccount } = await crashAt('password-change:committed');
     expect((await caught(() => restarted.unlock(PASSWORD))).code).toBe('VAULT_WRONG_PASSWORD');
     await restarted.unlock(NEW_PASSWORD);
+    await expectRepairKeeps(t, restarted, NEW_PASSWORD, '1', '0');
     expect((await restarted.exportMnemonic(phraseAccount.id, NEW_PASSWORD)).phrase).toBe(vectorPhrase());
-    expect(await readdir(join(t.dir, 'keystores'))).toEqual(['1']);
   });
 });
 

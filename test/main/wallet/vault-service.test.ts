@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WalletVault } from '../../../src-main/wallet/vault-service';
+import { ScriptedConsent } from '../../fixtures/consent-surface';
 import { UnavailableSecretStore } from '../../../src-main/vault/secret-store';
 import { CHEAP_SCRYPT, FakeClock } from '../vault/helpers';
 import { expectWalletError, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from './helpers';
@@ -39,6 +40,7 @@ describe('wallet vault', () => {
       devAccounts: () => dev,
       shutdown: { register: (hook) => (hooks.push(hook), () => undefined) },
       shutdownOrders: { services: 200, storage: 300 },
+      consentSurface: ScriptedConsent.approve(),
     });
     await vault.initialize('correct horse battery');
   });

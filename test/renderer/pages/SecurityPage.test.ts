@@ -20,6 +20,7 @@ installWindowApi(
       setSigningPolicy: ({ policy }: { policy: SigningPolicy }) => (status = { ...status, signingPolicy: policy }),
       rememberOnDevice: () => (status = { ...status, rememberedOnDevice: true }),
       forgetDevice: () => (status = { ...status, rememberedOnDevice: false }),
+      adopt: () => (status = { ...status, readOnly: false, problems: [] }),
     },
   },
   calls,
@@ -43,6 +44,9 @@ beforeEach(() => {
     rememberedOnDevice: false,
     sessionEndsAt: 1_800_000_000_000,
     signingPolicy: { passwordFor: 'above-amount', thresholdSun: '1000000000' },
+    readOnly: false,
+    problems: [],
+    removedKeystores: 0,
     keychain: { available: true, backend: 'test' },
   };
 });
@@ -95,5 +99,24 @@ describe('SecurityPage', () => {
     await flushPromises();
     expect(page.text()).toContain('Stop unlocking without the password');
     expect(calls.map((c) => c.channel)).toContain('vault:rememberOnDevice');
+  });
+
+  it('lists what main found wrong with the vault files, and asks main to repair them', async () => {
+    const message = 'The signing policy in vault.json was changed outside the app.';
+    status = {
+      ...status,
+      readOnly: true,
+      problems: [{ kind: 'changed-outside', file: '/data/vault.json', message }],
+    };
+    const page = mountPage();
+    await flushPromises();
+    expect(page.find('[data-testid="vault-problems"]').text()).toContain(message);
+    await page
+      .findAll('button')
+      .find((b) => b.text() === 'Repair with the password')!
+      .trigger('click');
+    await flushPromises();
+    expect(calls.map((c) => c.channel)).toContain('vault:adopt');
+    expect(page.find('[data-testid="vault-problems"]').exists()).toBe(false);
   });
 });

@@ -86,7 +86,7 @@ describe('vault handlers', () => {
     await value('vault:initialize', { password: PASSWORD });
     await value('vault:lock');
     const error = await failure('vault:unlock', { password: 'not the password' });
-    expect(error).toMatchObject({ name: 'VaultError', code: 'VAULT_WRONG_PASSWORD', details: { failedAttempts: 1 } });
+    expect(error).toMatchObject({ name: 'VaultError', code: 'VAULT_WRONG_PASSWORD', details: { retryAfterMs: 1000 } });
     expect(deserializeError(error)).toBeInstanceOf(VaultError);
     expect(JSON.stringify(error)).not.toContain('not the password');
   });
@@ -158,7 +158,8 @@ describe('vault handlers', () => {
     expect(error).toMatchObject({ name: 'VaultError', code: 'VAULT_WRONG_PASSWORD' });
     expect(JSON.stringify(error)).not.toContain('nope nope');
     expect(shown).toEqual([]);
-    expect(await value('vault:status')).toMatchObject({ failedAttempts: 1 });
+    // A password from the page slows the page down; it never counts toward locking the person out.
+    expect(await value('vault:status')).toMatchObject({ failedAttempts: 0 });
   });
 
   it('refuses accounts that have no recovery phrase and shows nothing', async () => {
@@ -212,12 +213,14 @@ describe('vault handlers', () => {
     expect(missing).toMatchObject({
       name: 'VaultError',
       code: 'VAULT_PASSWORD_REQUIRED',
-      message: 'Removing this account deletes its key from this computer. Type the vault password to confirm.',
+      message:
+        'Removing this account takes its key out of the vault (it is kept in the removed folder until you empty it). Type the vault password to confirm.',
     });
     const wrong = await failure('vault:removeAccount', { accountId: key.id, password: 'nope nope' });
     expect(wrong).toMatchObject({ name: 'VaultError', code: 'VAULT_WRONG_PASSWORD' });
     expect(JSON.stringify(wrong)).not.toContain('nope nope');
-    expect(await value('vault:status')).toMatchObject({ failedAttempts: 1 });
+    expect(await value('vault:status')).toMatchObject({ failedAttempts: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
     // An empty password is refused by the schema before the vault sees it.
     expect(await failure('vault:removeAccount', { accountId: key.id, password: '' })).toMatchObject({
       name: 'ValidationError',
@@ -249,6 +252,55 @@ describe('vault handlers', () => {
     const error = await failure(channel, args);
     expect(error).toMatchObject({ name: 'ValidationError', code: 'VALIDATION_FAILED' });
     expect((error.details?.issues as { path: string }[]).map((i) => i.path)).toContain(path);
+  });
+
+  it('asks main first when the page imports a private key: the address in full, the label marked as the page’s; declined, nothing is stored', async () => {
+    await value('vault:initialize', { password: PASSWORD });
+    const key = vectorKeys.K1!;
+    consent.answerWith({ approved: false });
+    const declined = await failure('vault:importPrivateKey', {
+      privateKey: key.private_key,
+      label: 'Treasury backup key',
+    });
+    expect(declined).toMatchObject({ name: 'ConsentError', code: 'CONSENT_DECLINED' });
+    expect(consent.last?.rows).toEqual([
+      { label: 'Address', value: key.base58, monospace: true },
+      { label: 'Label (set by the page, not checked)', value: 'Treasury backup key' },
+    ]);
+    expect(await value('vault:listAccounts')).toEqual([]);
+    expect(await readdir(join(dir, 'vault', 'keystores', '0'))).toEqual([]);
+  });
+
+  it('asks main first when the page imports a recovery phrase, listing every address it adds', async () => {
+    await value('vault:initialize', { password: PASSWORD });
+    consent.answerWith({ approved: true });
+    const accounts = await value<{ address: string }[]>('vault:importMnemonic', { phrase: VECTOR_PHRASE, count: 2 });
+    expect(consent.last?.rows.filter((r) => r.monospace).map((r) => r.value)).toEqual(accounts.map((a) => a.address));
+  });
+
+  it('never locks the person out, however many wrong passwords the page sends to vault:unlock', async () => {
+    await value('vault:initialize', { password: PASSWORD });
+    await value('vault:lock');
+    for (let i = 0; i < 8; i++) {
+      const error = await failure('vault:unlock', { password: 'not the password' });
+      expect(['VAULT_WRONG_PASSWORD', 'VAULT_RETRY_TOO_SOON']).toContain(error.code);
+      await new Promise((resolve) => setTimeout(resolve, 1_050));
+    }
+    expect(await value('vault:status')).toMatchObject({ failedAttempts: 0, retryAfterMs: 0 });
+    expect(await value('vault:unlock', { password: PASSWORD })).toMatchObject({ locked: false });
+  }, 30_000);
+
+  it('empties the removed folder only after main’s window gets the password and the typed word', async () => {
+    await value('vault:initialize', { password: PASSWORD });
+    const account = await value<{ id: string }>('vault:importPrivateKey', { privateKey: vectorKeys.K1!.private_key });
+    await value('vault:removeAccount', { accountId: account.id, password: PASSWORD });
+    expect(await readdir(join(dir, 'vault', 'removed'))).toHaveLength(1);
+    consent.answerWith({ approved: true, password: PASSWORD });
+    expect(await failure('vault:purgeRemoved')).toMatchObject({ name: 'ConsentError' });
+    expect(await readdir(join(dir, 'vault', 'removed'))).toHaveLength(1);
+    consent.answerWith({ approved: true, password: PASSWORD, typed: 'DELETE' });
+    expect(await value('vault:purgeRemoved')).toEqual({ purged: 1 });
+    expect(await readdir(join(dir, 'vault', 'removed'))).toEqual([]);
   });
 });
 

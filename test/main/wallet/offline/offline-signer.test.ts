@@ -112,6 +112,8 @@ describe('the offline signer (src-main/wallet/offline)', () => {
     wallet = await open('offline');
     await wallet.vault.initialize(PASSWORD);
     const bob = await wallet.vault.importPrivateKey(K.K2.private_key, { label: 'Bob' });
+    // The import's own confirmation is not one this test counts.
+    consent.asked.length = 0;
     const proposal = trc20Proposal(Date.now());
 
     const imported = await wallet.offline.importQr({ frames: envelopeUrParts(serializeEnvelope(proposal)).reverse() });
@@ -227,6 +229,8 @@ describe('the offline signer (src-main/wallet/offline)', () => {
     await wallet.vault.initialize(PASSWORD);
     const bob = await wallet.vault.importPrivateKey(K.K2.private_key, { label: 'Bob' });
     const outsider = await wallet.vault.importPrivateKey(K.K_ONE.private_key, { label: 'Owner' });
+    // The imports' own confirmations are not ones this test counts.
+    consent.asked.length = 0;
     const old = trc20Proposal(Date.now() - 2 * 3_600_000);
     const view = wallet.offline.import({ text: serializeEnvelope(old), source: 'file' });
     expect(view.checks.find((c) => c.id === 'expiry')).toMatchObject({ outcome: 'warning', title: 'Expired' });
