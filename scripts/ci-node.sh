@@ -5,10 +5,14 @@
 # Either way it prints the version the suite will use.
 
 ci_node_is_supported() {
-  node -e '
-    const [major, minor] = process.versions.node.split(".").map(Number);
-    process.exit(major > 22 || (major === 22 && minor >= 12) ? 0 : 1);
-  ' 2>/dev/null
+  local version major minor
+  version=$(node --version 2>/dev/null) || return 1
+  version=${version#v}
+  major=${version%%.*}
+  minor=${version#*.}
+  minor=${minor%%.*}
+  [[ $major =~ ^[0-9]+$ && $minor =~ ^[0-9]+$ ]] || return 1
+  ((major > 22 || (major == 22 && minor >= 12)))
 }
 
 ci_node_package() {
@@ -24,7 +28,7 @@ ci_node_package() {
 
 ci_use_supported_node() {
   local prefix=$1 found package dir
-  found=$(node --version 2>/dev/null || echo "no node")
+  found=$(node --version 2>/dev/null) || found="no node"
   if ci_node_is_supported; then
     echo "ci-node: using the machine's Node $found"
     return 0
