@@ -26,7 +26,9 @@ function report(dir: string, name: string, passed: number, failed: number) {
       numFailedTests: failed,
       numPendingTests: 0,
       numTodoTests: 0,
-      testResults: [{ status: failed ? 'failed' : 'passed', assertionResults: [] }],
+      testResults: [
+        { status: failed ? 'failed' : 'passed', assertionResults: Array(failed).fill({ status: 'failed' }) },
+      ],
     }),
   );
   return path;
