@@ -114,7 +114,7 @@ describe('the watch configuration file', () => {
 });
 
 describe('the sample watch.json', () => {
-  const samplePath = fileURLToPath(new URL('../../../docs/watch.sample.json', import.meta.url));
+  const samplePath = fileURLToPath(new URL('../../../watch.sample.json', import.meta.url));
   const sampleText = readFileSync(samplePath, 'utf8');
 
   it('validates, and watches the dev node on its default port', () => {
