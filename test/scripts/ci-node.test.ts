@@ -96,4 +96,13 @@ describe('ci-node.sh', () => {
     expect(run.status).not.toBe(0);
     expect(run.err).toContain('did not run as Node 22.12 or newer');
   });
+
+  it('is what .ci/run uses, before it installs the dependencies and runs npm test', () => {
+    const run = readFileSync(new URL('../../.ci/run', import.meta.url), 'utf8');
+    const at = (text: string) => run.indexOf(text);
+    expect(at('source scripts/ci-node.sh')).toBeGreaterThan(0);
+    expect(at('ci_use_supported_node "$work/node"')).toBeGreaterThan(at('source scripts/ci-node.sh'));
+    expect(at('npm ci')).toBeGreaterThan(at('ci_use_supported_node "$work/node"'));
+    expect(at('npm test')).toBeGreaterThan(at('npm ci'));
+  });
 });
