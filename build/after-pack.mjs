@@ -32,15 +32,17 @@ export const fuses = {
   [FuseV1Options.EnableCookieEncryption]: true,
   // The renderer is served from app://, so file:// needs none of its legacy privileges.
   [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
-  // Every fuse @electron/fuses 1.x names is decided here (this one at Electron's default). Not
-  // strictlyRequireAllFuses: Electron 41's wire also has WasmTrapHandlers, which only
-  // @electron/fuses 2 (Node 22) names, so strict mode would refuse every build on Node 20.
+  // One V8 snapshot for every process, as Electron ships it.
   [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: false,
+  // WebAssembly bounds checks by trap handler, Electron's default.
+  [FuseV1Options.WasmTrapHandlers]: true,
 };
 
 export default async function afterPack(context) {
   await flipFuses(electronBinary(context), {
     ...fuses,
+    // A fuse that a later Electron adds to the wire refuses the build until it is decided above.
+    strictlyRequireAllFuses: true,
     // Flipping fuses breaks the ad-hoc signature, which Apple Silicon refuses to run; re-sign
     // ad hoc (a real signature, when configured, is applied later by electron-builder).
     resetAdHocDarwinSignature: context.electronPlatformName === 'darwin',

@@ -1,8 +1,20 @@
 #!/usr/bin/env node
 // Prints what `npm test` ran from vitest's JSON reports: one line per stage, then the totals alone
-// on the last line. A stage whose report is missing (the run crashed) counts as one failure.
+// on the last line, after the Node and Electron versions the run used. A stage whose report is
+// missing (the run crashed) counts as one failure.
 // Usage: node scripts/test-summary.mjs "label=report.json" …
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+/** The installed Electron's version, or the pin in package.json when none is installed. */
+function electronVersion() {
+  const require = createRequire(import.meta.url);
+  try {
+    return require('electron/package.json').version;
+  } catch {
+    return `${require('../package.json').devDependencies.electron} (not installed)`;
+  }
+}
 
 let passed = 0;
 let failed = 0;
@@ -31,5 +43,6 @@ for (const arg of process.argv.slice(2)) {
   passed += report.numPassedTests;
   failed += stageFailed + skipped;
 }
+console.log(`Node ${process.version}, Electron ${electronVersion()}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -9,30 +9,39 @@ export ELECTRON_SKIP_BINARY_DOWNLOAD=1
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 step() { printf '\n=== %s\n' "$*"; }
+# A static stage prints nothing while it works, so its header says what it checks, and its end
+# says how long it took.
 static() {
-  local name=$1
-  shift
-  step "$name"
+  local name=$1 doing=$2 started=$SECONDS
+  shift 2
+  step "$name: $doing"
   if ! "$@"; then
     printf '\nnpm test stopped: %s failed, so no tests ran.\n0 passed, 1 failed\n' "$name"
     exit 1
   fi
+  printf '%s: done in %d s\n' "$name" $((SECONDS - started))
+}
+# Each vitest stage prints "<stage>: N/M files" as its files finish (scripts/vitest-progress.mjs).
+tests() {
+  local name=$1 report=$2
+  shift 2
+  step "$name"
+  TEST_PROGRESS_LABEL=$name bash scripts/with-keyring.sh npx vitest run "$@" \
+    --reporter=default --reporter=./scripts/vitest-progress.mjs --reporter=json --outputFile.json="$report"
 }
 
-static "lint" npm run --silent lint
-static "format" npm run --silent format:check
-static "typecheck" npm run --silent typecheck
-static "proto is current" npm run --silent gen:proto -- --check
-static "no references outside the repository" node scripts/check-standalone.mjs
-static "app build" npm run --silent build:app
+printf 'npm test on Node %s: static checks, the app build, then the unit, integration and end-to-end tests.\n' "$(node --version)"
+static "lint" "eslint over sources, tests and scripts" npm run --silent lint
+static "format" "prettier --check over the repository" npm run --silent format:check
+static "typecheck" "tsc on src-core, src-main and test, vue-tsc on src-renderer" npm run --silent typecheck
+static "proto is current" "regenerating the protobuf codec from proto/ and comparing" npm run --silent gen:proto -- --check
+static "no references outside the repository" "scanning tracked files for paths beside the checkout" \
+  node scripts/check-standalone.mjs
+static "app build" "electron-vite build of main, preload and renderer into out/" npm run --silent build:app
 
 status=0
-step "unit and integration tests"
-bash scripts/with-keyring.sh npx vitest run --project core --project main --project renderer --project integration \
-  --reporter=default --reporter=json --outputFile.json="$results/unit.json" || status=1
-step "end-to-end tests in Chromium"
-bash scripts/with-keyring.sh npx vitest run --project e2e \
-  --reporter=default --reporter=json --outputFile.json="$results/e2e.json" || status=1
+tests "unit and integration" "$results/unit.json" --project core --project main --project renderer --project integration || status=1
+tests "end-to-end in Chromium" "$results/e2e.json" --project e2e || status=1
 
 node scripts/test-summary.mjs "unit and integration=$results/unit.json" "end-to-end in Chromium=$results/e2e.json" || status=1
 exit $status

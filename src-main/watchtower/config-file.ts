@@ -19,12 +19,27 @@ import {
  * taken from the file's folder.
  */
 
+function isTronAddress(value: string): boolean {
+  try {
+    toHexAddress(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const amount = z.union([
   z.string().regex(/^\d+$/, 'must be a whole number of the smallest unit, as digits'),
   z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
 ]);
-const address = z.string().min(1);
-const tokenMap = z.record(z.string(), amount);
+// Addresses and token keys are checked by the schema too, so that one pass finds every problem.
+const address = z
+  .string()
+  .refine(isTronAddress, { error: (issue) => `"${String(issue.input)}" is not a TRON address` });
+const tokenKeyInput = z.string().refine((key) => /^\d+$/.test(key) || isTronAddress(key), {
+  error: (issue) => `"${String(issue.input)}" is neither a TRC-10 id nor a TRC-20 address`,
+});
+const tokenMap = z.record(tokenKeyInput, amount);
 
 const rulesInput = z.strictObject({
   permissionChanged: z.strictObject({ enabled: z.boolean().optional() }).optional(),
@@ -121,6 +136,57 @@ function invalid(field: string, message: string): WatchError {
   });
 }
 
+/** `accounts[0].rules.outgoingValue`, the way the README and the file itself name a field. */
+function fieldName(path: readonly PropertyKey[]): string {
+  const name = path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
+  return name.replace(/^\./, '') || 'the top level';
+}
+
+interface Problem {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+/** Zod's own words, as the rest of a sentence; a bad record key speaks through its inner issue. */
+function problemOf(issue: z.core.$ZodIssue): Problem {
+  const inner = issue.code === 'invalid_key' ? issue.issues[0] : undefined;
+  const message = (inner?.message ?? issue.message)
+    .replace(/\.$/, '')
+    .replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase());
+  return { path: issue.path, message };
+}
+
+/**
+ * Accounts listed twice (in either address form). Checked on the raw JSON beside the schema,
+ * because a refinement of the schema is skipped while any account has another problem.
+ */
+function duplicateAccounts(json: unknown): Problem[] {
+  const accounts = (json as { accounts?: unknown } | null)?.accounts;
+  if (!Array.isArray(accounts)) return [];
+  const seen = new Set<string>();
+  const problems: Problem[] = [];
+  for (const [i, account] of accounts.entries()) {
+    const value = (account as { address?: unknown } | null)?.address;
+    if (typeof value !== 'string' || !isTronAddress(value)) continue;
+    const hex = toHexAddress(value);
+    if (seen.has(hex)) problems.push({ path: ['accounts', i, 'address'], message: 'is listed twice' });
+    seen.add(hex);
+  }
+  return problems;
+}
+
+/** Every problem found, each on its own line, so that one edit can fix them all. */
+function everyProblem(found: readonly Problem[], file: string): WatchError {
+  const problems = found.map((problem) => `${fieldName(problem.path)} ${problem.message}`);
+  if (problems.length === 1) return invalid(fieldName(found[0]!.path), found[0]!.message);
+  return new WatchError(
+    'WATCH_CONFIG_INVALID',
+    `The watch configuration ${file} is not usable; fix these ${problems.length} problems:\n` +
+      problems.map((problem) => `  - ${problem}`).join('\n'),
+    { field: fieldName(found[0]!.path), problems },
+  );
+}
+
 function hexOf(value: string, field: string): HexAddress {
   try {
     return toHexAddress(value);
@@ -183,10 +249,8 @@ export function parseConfigFile(text: string, file: string): HeadlessConfig {
     throw invalid(file, 'is not valid JSON');
   }
   const parsed = configSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw invalid(issue.path.join('.') || 'the top level', issue.message.replace(/\.$/, '').toLowerCase());
-  }
+  const problems = [...(parsed.error?.issues.map(problemOf) ?? []), ...duplicateAccounts(json)];
+  if (!parsed.success || problems.length > 0) throw everyProblem(problems, file);
   const c = parsed.data;
   const folder = dirname(resolve(file));
   const defaults = resolveRules(c.defaults, defaultRules(), 'defaults');
@@ -195,11 +259,6 @@ export function parseConfigFile(text: string, file: string): HeadlessConfig {
     label: a.label ?? '',
     rules: resolveRules(a.rules, defaults, `accounts[${i}].rules`),
   }));
-  const seen = new Set<string>();
-  for (const [i, a] of accounts.entries()) {
-    if (seen.has(a.address)) throw invalid(`accounts[${i}].address`, 'is listed twice');
-    seen.add(a.address);
-  }
   const envelopes: WatchedEnvelope[] = (c.envelopes ?? []).map((e, i) => ({
     txid: e.txid.toLowerCase() as TxId,
     owner: hexOf(e.owner, `envelopes[${i}].owner`),

@@ -32,6 +32,7 @@ const EXPECTED_FUSES = {
   [FuseV1Options.EnableCookieEncryption]: true,
   [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
   [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: false,
+  [FuseV1Options.WasmTrapHandlers]: true,
 };
 
 function packContext(platform: string) {
@@ -68,7 +69,11 @@ describe('packaging', () => {
       join('/pack/out', 'TRON Multisig Wallet.app'),
     ]);
     for (const [index, [, config]] of flipped.entries()) {
-      expect(config).toEqual({ ...EXPECTED_FUSES, resetAdHocDarwinSignature: index === 2 });
+      expect(config).toEqual({
+        ...EXPECTED_FUSES,
+        strictlyRequireAllFuses: true,
+        resetAdHocDarwinSignature: index === 2,
+      });
     }
   });
 

@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { toBase58Address } from '../../../src-core/address/address';
+import { DEFAULT_DEV_MNEMONIC } from '../../../src-main/node/config';
+import { deriveKeys, FUNDED_PATH } from '../../../src-main/node/genesis';
 import { parseConfigFile } from '../../../src-main/watchtower/config-file';
 import { DEFAULT_TRX_FLOOR_SUN } from '../../../src-main/watchtower/watch-list';
 import { testKey } from './fake-chain';
@@ -71,5 +75,63 @@ describe('the watch configuration file', () => {
 
   it('refuses text that is not JSON', () => {
     expect(() => parseConfigFile('{', 'watch.json')).toThrow(expect.objectContaining({ code: 'WATCH_CONFIG_INVALID' }));
+  });
+
+  it('reports every problem at once, each with its field, not only the first', () => {
+    let error: unknown;
+    try {
+      parse({
+        version: 2,
+        pollMs: 'fast',
+        knownAddresses: ['TKeyOfTreasurer1…'],
+        accounts: [
+          { address: treasury, rules: { outgoingValue: { trxSun: '1.5', tokens: { USDT: '1' } } } },
+          { address: toBase58Address(treasury) },
+        ],
+        envelopes: [{ txid: '64 hex digits', owner: treasury, expiration: 1 }],
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    const { message, details } = error as { message: string; details: { problems: string[] } };
+    expect(message).toMatch(
+      /^The watch configuration \/etc\/watch\/watch\.json is not usable; fix these 7 problems:\n/,
+    );
+    expect(details.problems).toHaveLength(7);
+    expect(details.problems).toEqual([
+      expect.stringMatching(/^version /),
+      expect.stringMatching(/^pollMs /),
+      'knownAddresses[0] "TKeyOfTreasurer1…" is not a TRON address',
+      expect.stringMatching(/^accounts\[0\]\.rules\.outgoingValue\.trxSun /),
+      expect.stringMatching(
+        /^accounts\[0\]\.rules\.outgoingValue\.tokens\.USDT "USDT" is neither a TRC-10 id nor a TRC-20 address/,
+      ),
+      'envelopes[0].txid must be 64 hex digits',
+      'accounts[1].address is listed twice',
+    ]);
+    for (const problem of details.problems) expect(message).toContain(`  - ${problem}`);
+  });
+});
+
+describe('the sample watch.json', () => {
+  const samplePath = fileURLToPath(new URL('../../../watch.sample.json', import.meta.url));
+  const sampleText = readFileSync(samplePath, 'utf8');
+
+  it('validates, and watches the dev node on its default port', () => {
+    const config = parseConfigFile(sampleText, samplePath);
+    expect(config.nodeUrl).toBe('http://127.0.0.1:8090');
+    expect(config.watchList.accounts.length).toBeGreaterThan(0);
+  });
+
+  it("watches the dev node's funded accounts, so it runs against `npm run node` as it stands", () => {
+    const funded = new Set(deriveKeys(DEFAULT_DEV_MNEMONIC, FUNDED_PATH, 10).map((key) => key.hex));
+    const config = parseConfigFile(sampleText, samplePath);
+    for (const account of config.watchList.accounts) expect(funded).toContain(account.address);
+    for (const known of config.watchList.knownAddresses) expect(funded).toContain(known);
+  });
+
+  it('is the one the README shows', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(`\`\`\`json\n${sampleText}\`\`\``);
   });
 });
