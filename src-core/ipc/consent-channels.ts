@@ -2,7 +2,7 @@ import type { Channels } from './contract';
 
 /**
  * The channels whose change main shows in its own confirmation window before it happens: every
- * signature, every loosening of the vault, and every switch of where the wallet reads, who reaches
+ * signature, every key added to or deleted from the vault, every loosening of it, a repair, and every switch of where the wallet reads, who reaches
  * its node and what the watchtower reports. Some ask only for the part of a change that matters
  * (node:saveSettings when it widens exposure, watch:setRules when it weakens a rule). The hostile
  * renderer test drives each one with main's window declining and checks nothing changed.
@@ -12,6 +12,10 @@ export const CONSENT_CHANNELS = [
   'vault:setAutoLock',
   'vault:setSigningPolicy',
   'vault:signMessage',
+  'vault:importPrivateKey',
+  'vault:importMnemonic',
+  'vault:adopt',
+  'vault:purgeRemoved',
   'tx:sign',
   'cosign:sign',
   'permissions:submit',

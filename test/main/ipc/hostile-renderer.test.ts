@@ -234,6 +234,13 @@ describe('a hostile renderer against main’s confirmation', () => {
     'vault:setAutoLock': { args: () => ({ ms: 60_000 }) },
     'vault:setSigningPolicy': { args: () => ({ policy: { passwordFor: 'permission-changes' } }) },
     'vault:signMessage': { args: () => ({ accountId: dev[0]!.id, message: 'I owe you 1,000,000 TRX' }) },
+    'vault:importPrivateKey': { args: () => ({ privateKey: '11'.repeat(32), label: 'Treasury backup key' }) },
+    'vault:importMnemonic': {
+      args: () => ({ phrase: `${'abandon '.repeat(11)}about`, count: 2, label: 'Treasury' }),
+    },
+    'vault:adopt': { args: () => undefined },
+    // No account was removed in this profile, so there is nothing to delete and nothing to ask.
+    'vault:purgeRemoved': { args: () => undefined, idle: true },
     'tx:sign': {
       args: async () => ({
         txid: (
@@ -291,6 +298,7 @@ describe('a hostile renderer against main’s confirmation', () => {
   it('asks main’s window for every channel in the consent table; each declined, nothing changes', async () => {
     await waitForWatchtower();
     const before = await consentState();
+    const accountsBefore = (await value<VaultStatus>('vault:status')).accountCount;
     for (const channel of CONSENT_CHANNELS) {
       const entry = consentCases[channel];
       const args = await entry.args();
@@ -310,6 +318,7 @@ describe('a hostile renderer against main’s confirmation', () => {
       }
     }
     expect(await consentState()).toEqual(before);
+    expect((await value<VaultStatus>('vault:status')).accountCount).toBe(accountsBefore);
   });
 
   it('survives hostile arguments on every channel: typed errors or valid results, no signature, no consented change', async () => {
