@@ -72,11 +72,12 @@ export function createVaultHandlers(vault: VaultService): HandlerMap<typeof vaul
 }
 
 /** Accounts the page labelled: their names are the page's, and main's window marks them so. */
-function labelledByPage<T extends { readonly address: string; readonly label?: string }>(
+function labelledByPage<A extends { readonly address: string; readonly label?: string }, R extends A | readonly A[]>(
   options: { readonly label?: string },
-  accounts: T | readonly T[],
-): typeof accounts {
+  accounts: R,
+): R {
   if (options.label === undefined) return accounts;
-  for (const account of Array.isArray(accounts) ? accounts : [accounts as T]) namedByPage(account);
+  const list: readonly A[] = Array.isArray(accounts) ? accounts : [accounts as A];
+  for (const account of list) namedByPage(account);
   return accounts;
 }
