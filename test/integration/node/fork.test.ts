@@ -13,12 +13,14 @@ import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { signDigest } from '../../../src-core/keys/keys';
 import { blockJson } from '../../../src-main/node/http/format';
 import { jsonText } from '../../../src-main/node/http/server';
+import { addressFromPrivateKey, privateKeyFromHex } from '../../../src-core/keys/keys';
 import {
   balanceOfData,
   buildUpstreamState,
   send,
   signedTx,
   spawnHeadlessNode,
+  type Party,
   transferData,
   type ChildNode,
   type UpstreamScenario,
@@ -37,9 +39,87 @@ async function post(url: string, path: string, body: unknown = {}): Promise<Json
   return (await response.json()) as Json;
 }
 
+interface TreasuryScenario {
+  /** Owner 1-of-1, active 2-of-3 for operations 1, 2 and 31, set with TronWeb. */
+  readonly treasury: string;
+  /** Issued a TRC-10 token and sent some to `tokenHolder`. */
+  readonly issuer: string;
+  readonly tokenHolder: string;
+}
+
+const OPS_1_2_31 = '06000080' + '00'.repeat(28);
+
+/** Adds a TronWeb-made multisig treasury and a TRC-10 token with a holder to A's data directory. */
+async function addTreasuryAndToken(datadir: string, funder: Party, holder: Party): Promise<TreasuryScenario> {
+  const node = await createNode({ port: 0, blockTimeMs: 0, signatureWorkers: 0, datadir });
+  try {
+    const tronWeb = new TronWeb({ fullHost: node.url });
+    const treasuryKey = privateKeyFromHex('6'.repeat(64));
+    const treasury = addressFromPrivateKey(treasuryKey);
+    const issuerKey = privateKeyFromHex('8'.repeat(64));
+    const issuer = addressFromPrivateKey(issuerKey);
+    const cosigners = ['a', 'b', 'c'].map((d) => addressFromPrivateKey(privateKeyFromHex(d.repeat(64))));
+    const sendSigned = async (tx: unknown, key: Uint8Array | string): Promise<void> => {
+      const signed = await tronWeb.trx.sign(tx as never, typeof key === 'string' ? key : bytesToHex(key));
+      const reply = (await tronWeb.trx.sendRawTransaction(signed)) as Json;
+      if (reply.result !== true) throw new Error(`node A refused: ${JSON.stringify(reply)}`);
+      await node.mine(1);
+    };
+    for (const to of [treasury, issuer])
+      await sendSigned(await tronWeb.transactionBuilder.sendTrx(to, Number(5_000n * TRX), funder.hex), funder.key);
+    await sendSigned(
+      await tronWeb.transactionBuilder.updateAccountPermissions(
+        treasury,
+        { type: 0, permission_name: 'owner', threshold: 1, keys: [{ address: cosigners[0]!, weight: 1 }] } as never,
+        undefined as never,
+        [
+          {
+            type: 2,
+            permission_name: 'treasury',
+            threshold: 2,
+            operations: OPS_1_2_31,
+            keys: cosigners.map((address) => ({ address, weight: 1 })),
+          },
+        ] as never,
+      ),
+      treasuryKey,
+    );
+    const head = node.head().timestamp;
+    const issue = signedTx(
+      node,
+      b.assetIssueContract({
+        owner: issuer,
+        name: 'Fidelity',
+        abbr: 'FID',
+        totalSupply: 1_000_000_000n,
+        precision: 6,
+        trxNum: 1,
+        num: 1,
+        startTime: head + 60_000,
+        endTime: head + 86_400_000,
+        url: 'https://example.com',
+      }),
+      [issuerKey],
+    );
+    if ((await send(node, issue)).result !== true) throw new Error('node A refused the token');
+    await node.mine(1);
+    const tokenId = String((await post(node.url, '/wallet/getaccount', { address: issuer })).asset_issued_ID);
+    const give = signedTx(node, b.transferAssetContract({ owner: issuer, to: holder.hex, tokenId, amount: 12_345n }), [
+      issuerKey,
+    ]);
+    if ((await send(node, give)).result !== true) throw new Error('node A refused the token transfer');
+    // Solidified: more than 2/3 of the representatives built on the last change.
+    await node.mine(20);
+    return { treasury, issuer, tokenHolder: holder.hex };
+  } finally {
+    await node.stop();
+  }
+}
+
 describe('fork mode against a live upstream node', () => {
   const dirs: string[] = [];
   let scenario: UpstreamScenario;
+  let treasuryScenario: TreasuryScenario;
   let upstreamDir: string;
   let copyDir: string;
   let a: ChildNode;
@@ -58,6 +138,7 @@ describe('fork mode against a live upstream node', () => {
     };
     upstreamDir = await temp('fork-upstream-');
     scenario = await buildUpstreamState(upstreamDir);
+    treasuryScenario = await addTreasuryAndToken(upstreamDir, scenario.alice, scenario.carol);
     // A copy of A's data directory, for the same transfer on A's state without touching A.
     copyDir = await temp('fork-copy-');
     await cp(upstreamDir, copyDir, { recursive: true });
@@ -71,6 +152,32 @@ describe('fork mode against a live upstream node', () => {
     await node?.stop();
     await a?.stop().catch(() => undefined);
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("prints every getaccount field of A's multisig treasury, contract, staker, delegate and TRC-10 holders as A does", async () => {
+    const { treasury, issuer, tokenHolder } = treasuryScenario;
+    const accounts = {
+      treasury,
+      contract: scenario.token,
+      staker: scenario.alice.hex,
+      delegate: scenario.bob.hex,
+      issuer,
+      tokenHolder,
+    };
+    for (const [role, address] of Object.entries(accounts)) {
+      const [fromA, fromB] = [
+        await post(a.url, '/wallet/getaccount', { address }),
+        await post(node.url, '/wallet/getaccount', { address }),
+      ];
+      expect(Object.keys(fromA).length, role).toBeGreaterThan(3);
+      // Serialized, so the order of the fields counts too. No field differs: B has built no block yet,
+      // so usage recovers to the same head slot on both.
+      expect([role, JSON.stringify(fromB)]).toEqual([role, JSON.stringify(fromA)]);
+    }
+    const onB = await post(node.url, '/wallet/getaccount', { address: treasury });
+    expect(onB.owner_permission.threshold).toBe(1);
+    expect(onB.active_permission[0].operations).toBe(OPS_1_2_31);
+    expect(onB.active_permission[0].keys).toHaveLength(3);
   });
 
   it('starts at the upstream head with upstream chain parameters and produces its own blocks on top', async () => {
@@ -257,6 +364,8 @@ describe('fork mode against a live upstream node', () => {
         scenario.newOwner.hex,
         scenario.token,
         scenario.representative,
+        treasuryScenario.treasury,
+        treasuryScenario.issuer,
         ...node.chain.props.genesisWitnesses,
       ].map((hex) => `account ${hex}`),
     );
