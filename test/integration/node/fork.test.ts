@@ -14,6 +14,7 @@ import { signDigest } from '../../../src-core/keys/keys';
 import { blockJson } from '../../../src-main/node/http/format';
 import { jsonText } from '../../../src-main/node/http/server';
 import { addressFromPrivateKey, privateKeyFromHex } from '../../../src-core/keys/keys';
+import { deriveKeys, WITNESS_PATH } from '../../../src-main/node/genesis';
 import {
   balanceOfData,
   buildUpstreamState,
@@ -49,10 +50,53 @@ interface TreasuryScenario {
 
 const OPS_1_2_31 = '06000080' + '00'.repeat(28);
 
-/** Adds a TronWeb-made multisig treasury and a TRC-10 token with a holder to A's data directory. */
+/**
+ * Gives A a price history: ENERGY_FEE 150 and TRANSACTION_FEE 20, each proposed by one
+ * representative and approved by all, decided at the maintenance after they expire.
+ */
+async function approveFeeProposals(node: TronNode, funder: Party): Promise<void> {
+  const tronWeb = new TronWeb({ fullHost: node.url });
+  const active = new Set(node.chain.props.activeWitnesses);
+  const witnesses = deriveKeys(node.config.mnemonic, WITNESS_PATH, active.size).filter((k) => active.has(k.hex));
+  const accept = async (tx: unknown, key: string): Promise<void> => {
+    const reply = (await tronWeb.trx.sendRawTransaction(await tronWeb.trx.sign(tx as never, key))) as Json;
+    if (reply.result !== true) throw new Error(`node A refused: ${JSON.stringify(reply)}`);
+  };
+  // A representative signs with its account's owner permission: the account must exist.
+  for (const w of witnesses)
+    await accept(await tronWeb.transactionBuilder.sendTrx(w.hex, 10_000_000, funder.hex), bytesToHex(funder.key));
+  await node.mine(1);
+  const proposer = witnesses[0]!;
+  // One parameter a proposal: TronWeb and the node order a two-entry parameter map differently.
+  for (const [key, value] of [
+    [11, 150],
+    [3, 20],
+  ] as const)
+    await accept(
+      await tronWeb.transactionBuilder.createProposal([{ key, value }], proposer.hex),
+      bytesToHex(proposer.privateKey),
+    );
+  await node.mine(1);
+  const ids = ((await tronWeb.trx.listProposals()) as Json[]).map((p) => p.proposal_id as number);
+  for (const id of ids)
+    for (const w of witnesses)
+      await accept(await tronWeb.transactionBuilder.voteProposal(id, true, w.hex), bytesToHex(w.privateKey));
+  await node.mine(1);
+  const expiration = ((await tronWeb.trx.getProposal(ids[0]!)) as Json).expiration_time as number;
+  node.advanceTime((expiration - node.head().timestamp) / 1000 + 3);
+  await node.mine(1);
+  node.advanceTime(Number(node.chain.props.parameters.getMaintenanceTimeInterval) / 1000);
+  await node.mine(1);
+  for (const id of ids)
+    if (((await tronWeb.trx.getProposal(id)) as Json).state !== 'APPROVED')
+      throw new Error(`node A did not approve proposal ${id}`);
+}
+
+/** Adds fee proposals, a TronWeb-made multisig treasury and a TRC-10 token with a holder to A's data directory. */
 async function addTreasuryAndToken(datadir: string, funder: Party, holder: Party): Promise<TreasuryScenario> {
   const node = await createNode({ port: 0, blockTimeMs: 0, signatureWorkers: 0, datadir });
   try {
+    await approveFeeProposals(node, funder);
     const tronWeb = new TronWeb({ fullHost: node.url });
     const treasuryKey = privateKeyFromHex('6'.repeat(64));
     const treasury = addressFromPrivateKey(treasuryKey);
@@ -189,6 +233,11 @@ describe('fork mode against a live upstream node', () => {
       timestamp: upstreamHead.block_header.raw_data.timestamp,
     });
     expect(await post(node.url, '/wallet/getchainparameters')).toEqual(await post(a.url, '/wallet/getchainparameters'));
+    for (const path of ['/wallet/getenergyprices', '/wallet/getbandwidthprices']) {
+      const upstream = await post(a.url, path);
+      expect(upstream.prices).toMatch(/^0:\d+,\d+:\d+$/);
+      expect([path, await post(node.url, path)]).toEqual([path, upstream]);
+    }
     await node.mine(1);
     const next = await post(node.url, '/wallet/getnowblock');
     expect(next.block_header.raw_data.number).toBe(forkPoint.number + 1);
