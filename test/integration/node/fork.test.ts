@@ -29,7 +29,8 @@ import {
 
 /**
  * Fork mode end to end, two nodes on loopback: A (a plain node with a TRC-20 and its holders, a
- * 2-of-3 multisig account, stake, a delegation and votes) runs as the headless node in a child
+ * 2-of-3 multisig account, stake, a delegation and votes, approved fee proposals, a TronWeb-made
+ * treasury and a TRC-10 token) runs as the headless node in a child
  * process; B forks it in this process and TronWeb reads both.
  */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- free-form replies
