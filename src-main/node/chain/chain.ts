@@ -26,6 +26,7 @@ import { ChainIndexes } from './indexes';
 import type { MaintenanceHook } from './maintenance';
 import { doMaintenance } from './maintenance';
 import { processProposals } from '../governance/proposals';
+import { priceHistoriesOf } from '../governance/price-history';
 import type { ProcessContext } from './processor';
 import { SolidState } from './solid-state';
 
@@ -268,7 +269,15 @@ export class Chain {
     };
     if (block.timestamp >= p.nextMaintenanceTime) {
       // java-tron Manager.processBlock decides proposals before the maintenance (consensus.applyBlock).
-      next.parameters = processProposals(view, p.nextMaintenanceTime, p.activeWitnesses, p.parameters);
+      const decided = processProposals(
+        view,
+        p.nextMaintenanceTime,
+        p.activeWitnesses,
+        p.parameters,
+        priceHistoriesOf(p),
+      );
+      next.parameters = decided.parameters;
+      next.priceHistories = decided.priceHistories;
       const interval = Number(next.parameters.getMaintenanceTimeInterval);
       const rounds = Math.floor((block.timestamp - p.nextMaintenanceTime) / interval);
       next.nextMaintenanceTime = p.nextMaintenanceTime + (rounds + 1) * interval;

@@ -27,6 +27,7 @@ import { decodeHeader, sealBlock } from './block';
 import type { BatchOp } from '../store/store';
 import { blockBatch } from './commit';
 import { taposEntry } from './indexes';
+import { startingPriceHistories } from '../governance/price-history';
 
 /**
  * A chain's start: genesis for an empty data directory (java-tron's genesis block: the funded
@@ -138,6 +139,7 @@ export function genesisProperties(
     activeWitnesses: witnessKeys.map((k) => k.hex),
     genesisWitnesses: witnessKeys.map((k) => k.hex),
     parameters: params,
+    priceHistories: startingPriceHistories(params),
     unfreezeDayMs: config.profile === NODE_PROFILE.tre ? PRIVATE_NET_UNFREEZE_DAY_MS : DAY_MS,
   };
 }

@@ -11,6 +11,7 @@ import type { AssetRecord } from '../trc10/assets';
 import type { AbiMessage, ContractRecord } from '../vm-host/contract-records';
 import { contractFromMessage, contractStateFromMessage } from '../vm-host/contract-records';
 import type { ContractStateRecord } from '../vm/world-state';
+import { unwindFixedUsage, unwindWindowedUsage } from './unwind-usage';
 
 /**
  * java-tron HTTP JSON (visible=false: bytes as hex) of the upstream node → this node's state
@@ -28,18 +29,53 @@ export const isEmpty = (json: unknown): boolean =>
   json === null || typeof json !== 'object' || Object.keys(json as object).length === 0;
 
 /**
- * Wallet.getAccount's JSON → the account record. java-tron prints the usage already brought to
- * its head slot and the consume times in ms; the record keeps slots, so a non-zero usage is taken
- * as of `readSlot` (the upstream head's slot when it was read), which gives the same usage there.
+ * Wallet.getAccount's JSON → the account record. java-tron prints the usage already brought to its
+ * head slot and the consume times in ms; the record keeps the usage upstream stored at those times
+ * (unwind-usage.ts), or, where no stored value recovers to the printed one, the printed usage as of
+ * `readSlot` (the upstream head's slot when it was read), which gives the same usage there.
+ * frozenV2 is printed as three entries whatever the record holds: zero amounts are left out, as an
+ * account that never staked has none. asset_issued_ID is printed as text even with visible=false
+ * (Util.printAccount), so it is read as text.
  */
 export function accountFromJson(json: Json, genesisTimestamp: number, readSlot: number): AccountRecord {
   const message = jsonToMessage('protocol.Account', json, { hexMode: 'java-tron' });
   const account = decodeAccount(protocol.Account.encode(message as protocol.IAccount).finish());
+  account.frozenV2 = account.frozenV2.filter((f) => f.amount !== 0n);
+  if (typeof json.asset_issued_ID === 'string') account.assetIssuedId = new TextEncoder().encode(json.asset_issued_ID);
   const slotOf = (ms: unknown): number => (num(ms) ? Math.floor((num(ms) - genesisTimestamp) / SLOT_MS) : 0);
   const resource = (json.account_resource ?? {}) as Json;
-  account.latestConsumeTime = account.netUsage ? readSlot : slotOf(json.latest_consume_time);
-  account.latestConsumeFreeTime = account.freeNetUsage ? readSlot : slotOf(json.latest_consume_free_time);
-  account.latestConsumeTimeForEnergy = account.energyUsage ? readSlot : slotOf(resource.latest_consume_time_for_energy);
+
+  const freeSlot = slotOf(json.latest_consume_free_time);
+  const free = unwindFixedUsage(account.freeNetUsage, freeSlot, readSlot);
+  if (free === undefined) account.latestConsumeFreeTime = readSlot;
+  else [account.freeNetUsage, account.latestConsumeFreeTime] = [free, freeSlot];
+
+  const netSlot = slotOf(json.latest_consume_time);
+  const net = unwindWindowedUsage(
+    { usage: account.netUsage, window: { windowSize: account.netWindowSize, optimized: account.netWindowOptimized } },
+    netSlot,
+    readSlot,
+  );
+  if (net === undefined) account.latestConsumeTime = readSlot;
+  else {
+    [account.netUsage, account.latestConsumeTime] = [net.usage, netSlot];
+    [account.netWindowSize, account.netWindowOptimized] = [net.window.windowSize, net.window.optimized];
+  }
+
+  const energySlot = slotOf(resource.latest_consume_time_for_energy);
+  const energy = unwindWindowedUsage(
+    {
+      usage: account.energyUsage,
+      window: { windowSize: account.energyWindowSize, optimized: account.energyWindowOptimized },
+    },
+    energySlot,
+    readSlot,
+  );
+  if (energy === undefined) account.latestConsumeTimeForEnergy = readSlot;
+  else {
+    [account.energyUsage, account.latestConsumeTimeForEnergy] = [energy.usage, energySlot];
+    [account.energyWindowSize, account.energyWindowOptimized] = [energy.window.windowSize, energy.window.optimized];
+  }
   return account;
 }
 

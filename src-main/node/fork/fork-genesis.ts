@@ -33,6 +33,7 @@ export function createForkGenesis(state: StateBackend, input: GenesisInput, info
   props.totalNetWeight = info.totalNetWeight;
   props.totalEnergyWeight = info.totalEnergyWeight;
   props.totalTronPowerWeight = info.totalTronPowerWeight;
+  if (info.priceHistories) props.priceHistories = info.priceHistories;
   // On the wall clock, the first block must come after the fork point even when upstream's time ran ahead.
   props.chainTimeOffsetMs = Math.max(0, info.timestamp + SLOT_MS - input.now);
   const view = new StateView(state, props);

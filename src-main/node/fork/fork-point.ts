@@ -9,6 +9,7 @@ import { key, PREFIX } from '../store/store';
 import { ForkDataError } from '../errors';
 import { chainParametersFromJson } from './convert';
 import type { UpstreamReader } from './upstream';
+import type { PriceHistories } from '../state/dynamic';
 
 /**
  * Where a fork leaves its upstream: the upstream head when the fork was made (its header, kept as
@@ -34,6 +35,8 @@ export interface ForkInfo {
   readonly totalEnergyWeight: bigint;
   readonly totalTronPowerWeight: bigint;
   readonly nextMaintenanceTime: number;
+  /** Upstream's getenergyprices / getbandwidthprices; absent when it printed none (or the fork predates them). */
+  readonly priceHistories?: PriceHistories;
 }
 
 type Json = Record<string, unknown>;
@@ -59,6 +62,16 @@ function headerBlock(json: Json, what: string, upstream: UpstreamReader): { byte
   const message = jsonToMessage('protocol.BlockHeader', header, { hexMode: 'java-tron' });
   const bytes = protocol.Block.encode({ block_header: message } as protocol.IBlock).finish();
   return { bytes, id: bytesToHex(decodeHeader(bytes).id) };
+}
+
+const PRICE_HISTORY = /^\d+:\d+(,\d+:\d+)*$/;
+
+/** Both price histories as upstream printed them, or undefined unless both are well formed. */
+function priceHistoriesFromJson(energy: Json | undefined, bandwidth: Json | undefined): PriceHistories | undefined {
+  const [e, b] = [energy?.prices, bandwidth?.prices];
+  if (typeof e !== 'string' || typeof b !== 'string' || !PRICE_HISTORY.test(e) || !PRICE_HISTORY.test(b))
+    return undefined;
+  return { energy: e, bandwidth: b };
 }
 
 const long = (v: unknown): bigint => (typeof v === 'number' || typeof v === 'string' ? BigInt(v) : 0n);
@@ -99,10 +112,13 @@ export class ForkPoint {
     const zero = headerBlock(genesis!, 'upstream block 0', upstream);
     const raw = (now!.block_header as { raw_data: Json }).raw_data;
     const witness = String(raw.witness_address ?? '');
-    const [resource, maintenance] = upstream.callSync([
+    const [resource, maintenance, energyPrices, bandwidthPrices] = upstream.callSync([
       { item: 'the resource totals', path: '/wallet/getaccountresource', body: { address: witness } },
       { item: 'the next maintenance time', path: '/wallet/getnextmaintenancetime', body: {} },
+      { item: 'the energy price history', path: '/wallet/getenergyprices', body: {} },
+      { item: 'the bandwidth price history', path: '/wallet/getbandwidthprices', body: {} },
     ]) as Json[];
+    const priceHistories = priceHistoriesFromJson(energyPrices, bandwidthPrices);
     const info: ForkInfo = {
       url: upstream.url,
       number: Number(long(raw.number)),
@@ -117,6 +133,7 @@ export class ForkPoint {
       totalEnergyWeight: long(resource!.TotalEnergyWeight),
       totalTronPowerWeight: long(resource!.TotalTronPowerWeight),
       nextMaintenanceTime: Number(long(maintenance!.num)),
+      ...(priceHistories ? { priceHistories } : {}),
     };
     if (head.id !== info.id)
       upstream.fail('the upstream head block', `its header gives block id ${head.id}, upstream says ${info.id}`);

@@ -3,7 +3,9 @@ import { bigintToLong, int64MapKeyToBigint, longToBigint } from '../../../src-co
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import type { StateReader, StateView } from '../state/view';
 import { RECORD } from '../state/records';
+import type { PriceHistories } from '../state/dynamic';
 import { applyProposalParameters } from './proposal-parameters';
+import { withApprovedPrices } from './price-history';
 
 /**
  * Proposals (java-tron ProposalStore / ProposalCapsule), keyed by id from 1 in creation order, and
@@ -87,16 +89,18 @@ function hasMostApprovals(p: ProposalRecord, active: readonly string[]): boolean
 /**
  * ProposalController.processProposals, run on a block that reaches `nextMaintenanceTime` before the
  * votes are tallied: from the newest proposal down to the first one already decided, each
- * expired by then is APPROVED (its parameters applied) or DISAPPROVED. Returns the parameters in
- * force afterwards.
+ * expired by then is APPROVED (its parameters applied, its prices appended to the histories) or
+ * DISAPPROVED. Returns the parameters and price histories in force afterwards.
  */
 export function processProposals(
   view: StateView,
   nextMaintenanceTime: number,
   activeWitnesses: readonly string[],
   parameters: ChainParameters,
-): ChainParameters {
+  priceHistories: PriceHistories,
+): { parameters: ChainParameters; priceHistories: PriceHistories } {
   let result = parameters;
+  let histories = priceHistories;
   for (let id = latestProposalNum(view); id > 0; id--) {
     const p = getProposal(view, id);
     if (!p) continue;
@@ -104,10 +108,11 @@ export function processProposals(
     if (p.state === PROPOSAL_STATE.CANCELED || p.expirationTime > nextMaintenanceTime) continue;
     if (hasMostApprovals(p, activeWitnesses)) {
       result = applyProposalParameters(result, p.parameters);
+      histories = withApprovedPrices(histories, p);
       putProposal(view, { ...p, state: PROPOSAL_STATE.APPROVED });
     } else {
       putProposal(view, { ...p, state: PROPOSAL_STATE.DISAPPROVED });
     }
   }
-  return result;
+  return { parameters: result, priceHistories: histories };
 }

@@ -76,7 +76,7 @@ export async function transactionByHash(reads: NodeReads, hash: string | null): 
     block,
     index,
     energyUsageTotal: longToBigint(info?.receipt?.energy_usage_total),
-    energyFee: reads.energyFee(),
+    energyFee: reads.energyFee(block.timestamp),
   });
 }
 
@@ -95,7 +95,7 @@ async function transactionAt(
     block,
     index: txIndex,
     energyUsageTotal: longToBigint(info?.receipt?.energy_usage_total),
-    energyFee: reads.energyFee(),
+    energyFee: reads.energyFee(block.timestamp),
   });
 }
 
@@ -124,7 +124,7 @@ export async function transactionReceipt(reads: NodeReads, hash: string | null):
   const infos = await transactionInfosOf(reads, block);
   const index = infos.findIndex((candidate) => equalBytes(candidate.id, id));
   if (index === -1) return null;
-  return receiptJson(block, info, receiptContexts(infos)[index]!, reads.energyFee());
+  return receiptJson(block, info, receiptContexts(infos)[index]!, reads.energyFee(block.timestamp));
 }
 
 /**
@@ -143,6 +143,6 @@ export async function blockReceipts(reads: NodeReads, blockParam: string | null)
       `TransactionList size mismatch: block has ${block.transactions.length} transactions, but transactionInfoList has ${infos.length}`,
     );
   }
-  const energyFee = reads.energyFee();
+  const energyFee = reads.energyFee(block.timestamp);
   return receiptContexts(infos).map((context, i) => receiptJson(block, infos[i]!, context, energyFee));
 }

@@ -56,7 +56,7 @@ export async function blockResult(
   fullTransactions: boolean,
 ): Promise<BlockResultJson> {
   const infos = await transactionInfosOf(reads, block);
-  const energyFee = reads.energyFee();
+  const energyFee = reads.energyFee(block.timestamp);
   let gasLimit = 0n;
   let gasUsed = 0n;
   const transactions: (string | TransactionResultJson)[] = [];

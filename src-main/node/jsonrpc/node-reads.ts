@@ -19,6 +19,7 @@ import type { NodeServices } from '../http/services';
 import type { VmExecutionResult } from '../vm/requests';
 import { ContractRejected } from './errors';
 import type { JsonOut } from './json';
+import { energyPriceAt } from '../governance/price-history';
 
 /**
  * The one place the JSON-RPC endpoint touches the node: blocks, transactions and their infos,
@@ -114,8 +115,8 @@ export interface NodeReads {
   /** Number of the block holding a packed transaction. */
   transactionBlockNumber(id: Uint8Array): Promise<number | undefined>;
   transactionInfo(id: Uint8Array): Promise<protocol.TransactionInfo | undefined>;
-  /** getEnergyFee: one price since genesis on this chain (java-tron's energy price history). */
-  energyFee(): bigint;
+  /** The energy price now (Wallet.getEnergyFee); at a block's time when given (Wallet.getEnergyFee(timestamp)). */
+  energyFee(timestamp?: number): bigint;
   /** TRX balance in sun; undefined when the account does not exist. */
   balance(address: Uint8Array): bigint | undefined;
   /** ContractStore holds a contract at `address`. */
@@ -218,7 +219,8 @@ export function nodeReads(services: NodeServices, runtime: ContractRuntime): Nod
       return bytes ? protocol.TransactionInfo.decode(bytes) : undefined;
     },
 
-    energyFee: () => chain.props.parameters.getEnergyFee,
+    energyFee: (timestamp?: number) =>
+      timestamp === undefined ? chain.props.parameters.getEnergyFee : energyPriceAt(chain.props, timestamp),
     balance: (address) => view().getAccount(bytesToHex(address))?.balance,
     isContract: (address) => view().getExt(contractKey(bytesToHex(address))) !== undefined,
     contractAccountExists: (address) =>

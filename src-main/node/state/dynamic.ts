@@ -14,6 +14,12 @@ export interface TxMutableProperties {
   tokenIdNum: number;
 }
 
+/** java-tron ENERGY_PRICE_HISTORY and BANDWIDTH_PRICE_HISTORY ("<ms>:<sun>,…"; governance/price-history.ts). */
+export interface PriceHistories {
+  readonly energy: string;
+  readonly bandwidth: string;
+}
+
 /**
  * java-tron's DynamicPropertiesStore, reduced to what this node reads: head and solid pointers,
  * chain time, maintenance, the public free-bandwidth pool, burned TRX and the chain parameters.
@@ -42,6 +48,8 @@ export interface DynamicProperties extends TxMutableProperties {
   /** The genesis representatives ("guard representatives": they never withdraw rewards). */
   genesisWitnesses: string[];
   parameters: ChainParameters;
+  /** Absent in stores written before it existed: the current prices from time 0. */
+  priceHistories?: PriceHistories;
   /**
    * Milliseconds in one day of the unstaking delay (java-tron FROZEN_PERIOD, 86,400,000); shorter
    * only on the tre profile. Absent in stores written before it existed: a full day.

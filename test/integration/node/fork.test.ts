@@ -13,12 +13,15 @@ import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { signDigest } from '../../../src-core/keys/keys';
 import { blockJson } from '../../../src-main/node/http/format';
 import { jsonText } from '../../../src-main/node/http/server';
+import { addressFromPrivateKey, privateKeyFromHex } from '../../../src-core/keys/keys';
+import { deriveKeys, WITNESS_PATH } from '../../../src-main/node/genesis';
 import {
   balanceOfData,
   buildUpstreamState,
   send,
   signedTx,
   spawnHeadlessNode,
+  type Party,
   transferData,
   type ChildNode,
   type UpstreamScenario,
@@ -26,7 +29,8 @@ import {
 
 /**
  * Fork mode end to end, two nodes on loopback: A (a plain node with a TRC-20 and its holders, a
- * 2-of-3 multisig account, stake, a delegation and votes) runs as the headless node in a child
+ * 2-of-3 multisig account, stake, a delegation and votes, approved fee proposals, a TronWeb-made
+ * treasury and a TRC-10 token) runs as the headless node in a child
  * process; B forks it in this process and TronWeb reads both.
  */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- free-form replies
@@ -37,9 +41,130 @@ async function post(url: string, path: string, body: unknown = {}): Promise<Json
   return (await response.json()) as Json;
 }
 
+interface TreasuryScenario {
+  /** Owner 1-of-1, active 2-of-3 for operations 1, 2 and 31, set with TronWeb. */
+  readonly treasury: string;
+  /** Issued a TRC-10 token and sent some to `tokenHolder`. */
+  readonly issuer: string;
+  readonly tokenHolder: string;
+}
+
+const OPS_1_2_31 = '06000080' + '00'.repeat(28);
+
+/**
+ * Gives A a price history: ENERGY_FEE 150 and TRANSACTION_FEE 20, each proposed by one
+ * representative and approved by all, decided at the maintenance after they expire.
+ */
+async function approveFeeProposals(node: TronNode, funder: Party): Promise<void> {
+  const tronWeb = new TronWeb({ fullHost: node.url });
+  const active = new Set(node.chain.props.activeWitnesses);
+  const witnesses = deriveKeys(node.config.mnemonic, WITNESS_PATH, active.size).filter((k) => active.has(k.hex));
+  const accept = async (tx: unknown, key: string): Promise<void> => {
+    const reply = (await tronWeb.trx.sendRawTransaction(await tronWeb.trx.sign(tx as never, key))) as Json;
+    if (reply.result !== true) throw new Error(`node A refused: ${JSON.stringify(reply)}`);
+  };
+  // A representative signs with its account's owner permission: the account must exist.
+  for (const w of witnesses)
+    await accept(await tronWeb.transactionBuilder.sendTrx(w.hex, 10_000_000, funder.hex), bytesToHex(funder.key));
+  await node.mine(1);
+  const proposer = witnesses[0]!;
+  // One parameter a proposal: TronWeb and the node order a two-entry parameter map differently.
+  for (const [key, value] of [
+    [11, 150],
+    [3, 20],
+  ] as const)
+    await accept(
+      await tronWeb.transactionBuilder.createProposal([{ key, value }], proposer.hex),
+      bytesToHex(proposer.privateKey),
+    );
+  await node.mine(1);
+  const ids = ((await tronWeb.trx.listProposals()) as Json[]).map((p) => p.proposal_id as number);
+  for (const id of ids)
+    for (const w of witnesses)
+      await accept(await tronWeb.transactionBuilder.voteProposal(id, true, w.hex), bytesToHex(w.privateKey));
+  await node.mine(1);
+  const expiration = ((await tronWeb.trx.getProposal(ids[0]!)) as Json).expiration_time as number;
+  node.advanceTime((expiration - node.head().timestamp) / 1000 + 3);
+  await node.mine(1);
+  node.advanceTime(Number(node.chain.props.parameters.getMaintenanceTimeInterval) / 1000);
+  await node.mine(1);
+  for (const id of ids)
+    if (((await tronWeb.trx.getProposal(id)) as Json).state !== 'APPROVED')
+      throw new Error(`node A did not approve proposal ${id}`);
+}
+
+/** Adds fee proposals, a TronWeb-made multisig treasury and a TRC-10 token with a holder to A's data directory. */
+async function addTreasuryAndToken(datadir: string, funder: Party, holder: Party): Promise<TreasuryScenario> {
+  const node = await createNode({ port: 0, blockTimeMs: 0, signatureWorkers: 0, datadir });
+  try {
+    await approveFeeProposals(node, funder);
+    const tronWeb = new TronWeb({ fullHost: node.url });
+    const treasuryKey = privateKeyFromHex('6'.repeat(64));
+    const treasury = addressFromPrivateKey(treasuryKey);
+    const issuerKey = privateKeyFromHex('8'.repeat(64));
+    const issuer = addressFromPrivateKey(issuerKey);
+    const cosigners = ['a', 'b', 'c'].map((d) => addressFromPrivateKey(privateKeyFromHex(d.repeat(64))));
+    const sendSigned = async (tx: unknown, key: Uint8Array | string): Promise<void> => {
+      const signed = await tronWeb.trx.sign(tx as never, typeof key === 'string' ? key : bytesToHex(key));
+      const reply = (await tronWeb.trx.sendRawTransaction(signed)) as Json;
+      if (reply.result !== true) throw new Error(`node A refused: ${JSON.stringify(reply)}`);
+      await node.mine(1);
+    };
+    for (const to of [treasury, issuer])
+      await sendSigned(await tronWeb.transactionBuilder.sendTrx(to, Number(5_000n * TRX), funder.hex), funder.key);
+    await sendSigned(
+      await tronWeb.transactionBuilder.updateAccountPermissions(
+        treasury,
+        { type: 0, permission_name: 'owner', threshold: 1, keys: [{ address: cosigners[0]!, weight: 1 }] } as never,
+        undefined as never,
+        [
+          {
+            type: 2,
+            permission_name: 'treasury',
+            threshold: 2,
+            operations: OPS_1_2_31,
+            keys: cosigners.map((address) => ({ address, weight: 1 })),
+          },
+        ] as never,
+      ),
+      treasuryKey,
+    );
+    const head = node.head().timestamp;
+    const issue = signedTx(
+      node,
+      b.assetIssueContract({
+        owner: issuer,
+        name: 'Fidelity',
+        abbr: 'FID',
+        totalSupply: 1_000_000_000n,
+        precision: 6,
+        trxNum: 1,
+        num: 1,
+        startTime: head + 60_000,
+        endTime: head + 86_400_000,
+        url: 'https://example.com',
+      }),
+      [issuerKey],
+    );
+    if ((await send(node, issue)).result !== true) throw new Error('node A refused the token');
+    await node.mine(1);
+    const tokenId = String((await post(node.url, '/wallet/getaccount', { address: issuer })).asset_issued_ID);
+    const give = signedTx(node, b.transferAssetContract({ owner: issuer, to: holder.hex, tokenId, amount: 12_345n }), [
+      issuerKey,
+    ]);
+    if ((await send(node, give)).result !== true) throw new Error('node A refused the token transfer');
+    // Solidified: more than 2/3 of the representatives built on the last change.
+    await node.mine(20);
+    return { treasury, issuer, tokenHolder: holder.hex };
+  } finally {
+    await node.stop();
+  }
+}
+
 describe('fork mode against a live upstream node', () => {
   const dirs: string[] = [];
   let scenario: UpstreamScenario;
+  let treasuryScenario: TreasuryScenario;
   let upstreamDir: string;
   let copyDir: string;
   let a: ChildNode;
@@ -58,6 +183,7 @@ describe('fork mode against a live upstream node', () => {
     };
     upstreamDir = await temp('fork-upstream-');
     scenario = await buildUpstreamState(upstreamDir);
+    treasuryScenario = await addTreasuryAndToken(upstreamDir, scenario.alice, scenario.carol);
     // A copy of A's data directory, for the same transfer on A's state without touching A.
     copyDir = await temp('fork-copy-');
     await cp(upstreamDir, copyDir, { recursive: true });
@@ -73,6 +199,32 @@ describe('fork mode against a live upstream node', () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
+  it("prints every getaccount field of A's multisig treasury, contract, staker, delegate and TRC-10 holders as A does", async () => {
+    const { treasury, issuer, tokenHolder } = treasuryScenario;
+    const accounts = {
+      treasury,
+      contract: scenario.token,
+      staker: scenario.alice.hex,
+      delegate: scenario.bob.hex,
+      issuer,
+      tokenHolder,
+    };
+    for (const [role, address] of Object.entries(accounts)) {
+      const [fromA, fromB] = [
+        await post(a.url, '/wallet/getaccount', { address }),
+        await post(node.url, '/wallet/getaccount', { address }),
+      ];
+      expect(Object.keys(fromA).length, role).toBeGreaterThan(3);
+      // Serialized, so the order of the fields counts too. No field differs: B has built no block yet,
+      // so usage recovers to the same head slot on both.
+      expect([role, JSON.stringify(fromB)]).toEqual([role, JSON.stringify(fromA)]);
+    }
+    const onB = await post(node.url, '/wallet/getaccount', { address: treasury });
+    expect(onB.owner_permission.threshold).toBe(1);
+    expect(onB.active_permission[0].operations).toBe(OPS_1_2_31);
+    expect(onB.active_permission[0].keys).toHaveLength(3);
+  });
+
   it('starts at the upstream head with upstream chain parameters and produces its own blocks on top', async () => {
     const upstreamHead = await post(a.url, '/wallet/getnowblock');
     const forkPoint = (await post(node.url, '/admin/fork')).forkPoint;
@@ -82,6 +234,11 @@ describe('fork mode against a live upstream node', () => {
       timestamp: upstreamHead.block_header.raw_data.timestamp,
     });
     expect(await post(node.url, '/wallet/getchainparameters')).toEqual(await post(a.url, '/wallet/getchainparameters'));
+    for (const path of ['/wallet/getenergyprices', '/wallet/getbandwidthprices']) {
+      const upstream = await post(a.url, path);
+      expect(upstream.prices).toMatch(/^0:\d+,\d+:\d+$/);
+      expect([path, await post(node.url, path)]).toEqual([path, upstream]);
+    }
     await node.mine(1);
     const next = await post(node.url, '/wallet/getnowblock');
     expect(next.block_header.raw_data.number).toBe(forkPoint.number + 1);
@@ -257,6 +414,8 @@ describe('fork mode against a live upstream node', () => {
         scenario.newOwner.hex,
         scenario.token,
         scenario.representative,
+        treasuryScenario.treasury,
+        treasuryScenario.issuer,
         ...node.chain.props.genesisWitnesses,
       ].map((hex) => `account ${hex}`),
     );

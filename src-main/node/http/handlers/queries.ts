@@ -17,6 +17,8 @@ import {
 import { allTronPowerOf, tronPowerUsedOf } from '../../staking/tron-power';
 import { getAsset } from '../../trc10/assets';
 import { witnessToMessage } from '../../state/witness';
+import type { PriceHistories } from '../../state/dynamic';
+import { priceHistoriesOf } from '../../governance/price-history';
 import type { ApiRequest } from '../request';
 import { params, requestMessage } from '../request';
 import { fromHexString, getHexAddress, getString } from '../servlet-body';
@@ -128,12 +130,9 @@ export const getAccountNet =
     return out;
   };
 
-/**
- * getbandwidthprices / getenergyprices: java-tron prints the history of the price as
- * "timestamp:price,…" since block 0; this chain has had one price since its genesis.
- */
-export const getPrices = (s: NodeServices, key: 'getTransactionFee' | 'getEnergyFee') => (): Json => ({
-  prices: `0:${s.chain.props.parameters[key]}`,
+/** getbandwidthprices / getenergyprices (Wallet.getBandwidthPrices / getEnergyPrices): the price history's text. */
+export const getPrices = (s: NodeServices, price: keyof PriceHistories) => (): Json => ({
+  prices: priceHistoriesOf(s.chain.props)[price],
 });
 
 // --- blocks -------------------------------------------------------------------------------------

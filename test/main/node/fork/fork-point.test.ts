@@ -21,6 +21,7 @@ describe('ForkPoint', () => {
       parameters: { getEnergyFee: 420n, getAllowMultiSign: 0n },
       totalEnergyWeight: 5n,
       totalNetWeight: 7n,
+      priceHistories: { energy: '0:100,1575331200000:10,1606240800000:420', bandwidth: '0:10,1606240800000:1000' },
     });
     // The fork point's block is kept as its header alone, which gives upstream's id back.
     expect(bytesToHex(decodeHeader(point.info.headBlock).id)).toBe(blockAt(100).blockID);

@@ -49,6 +49,10 @@ export class Script implements UpstreamReader {
           return { TotalEnergyWeight: 5, TotalNetWeight: 7 };
         case '/wallet/getnextmaintenancetime':
           return { num: GENESIS_TS + 400 * 3000 };
+        case '/wallet/getenergyprices':
+          return { prices: '0:100,1575331200000:10,1606240800000:420' };
+        case '/wallet/getbandwidthprices':
+          return { prices: '0:10,1606240800000:1000' };
         case '/wallet/getaccount':
           return this.accounts.get(String(body.address)) ?? {};
         default:

@@ -22,6 +22,10 @@ const EMPTY: StateReader = {
   recordKeys: () => [],
 };
 const PROPS = genesisProperties(resolveConfig(), [], 0, '00'.repeat(32));
+const HISTORIES = {
+  energy: `0:${PROPS.parameters.getEnergyFee}`,
+  bandwidth: `0:${PROPS.parameters.getTransactionFee}`,
+};
 const [A, B, C] = ['41' + 'aa'.repeat(20), '41' + 'bb'.repeat(20), '41' + 'cc'.repeat(20)];
 
 function proposal(
@@ -50,7 +54,7 @@ describe('processProposals', () => {
     putProposal(view, proposal(4, 100, [A], PROPOSAL_STATE.CANCELED));
     putProposal(view, proposal(5, 500, [A, B, C])); // not expired at 100
     putProposal(view, proposal(6, 100, [A, 'not-active'])); // 1 active approval < 2
-    const after = processProposals(view, 100, [A, B, C], PROPS.parameters);
+    const after = processProposals(view, 100, [A, B, C], PROPS.parameters, HISTORIES).parameters;
     expect([1, 2, 3, 4, 5, 6].map((id) => getProposal(view, id)!.state)).toEqual([
       PROPOSAL_STATE.PENDING,
       PROPOSAL_STATE.DISAPPROVED,
@@ -65,7 +69,23 @@ describe('processProposals', () => {
   it('answers the very parameters object when nothing is approved (the VM keeps its configuration)', () => {
     const view = new StateView(EMPTY, PROPS);
     putProposal(view, proposal(1, 100, []));
-    expect(processProposals(view, 100, [A, B], PROPS.parameters)).toBe(PROPS.parameters);
+    expect(processProposals(view, 100, [A, B], PROPS.parameters, HISTORIES).parameters).toBe(PROPS.parameters);
+  });
+
+  it('appends "<expiration>:<price>" of an approved ENERGY_FEE and TRANSACTION_FEE to the price histories, as ProposalService does', () => {
+    const view = new StateView(EMPTY, PROPS);
+    putProposal(view, {
+      ...proposal(1, 100, [A, B]),
+      parameters: [
+        [11n, 150n],
+        [3n, 20n],
+      ],
+    });
+    putProposal(view, { ...proposal(2, 100, [A]), parameters: [[11n, 999n]] }); // disapproved: no entry
+    const histories = { energy: '0:100,50:210', bandwidth: '0:10,50:1000' };
+    const decided = processProposals(view, 100, [A, B, C], PROPS.parameters, histories);
+    expect(decided.priceHistories).toEqual({ energy: '0:100,50:210,100:150', bandwidth: '0:10,50:1000,100:20' });
+    expect([decided.parameters.getEnergyFee, decided.parameters.getTransactionFee]).toEqual([150n, 20n]);
   });
 
   it('expires at the first maintenance time after creation + 3 days', () => {
