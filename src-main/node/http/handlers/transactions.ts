@@ -17,6 +17,7 @@ import type { ApiRequest } from '../request';
 import { requestMessage } from '../request';
 import type { NodeServices } from '../services';
 import { transactionFromJson } from '../tx-input';
+import { signedInput } from '../signed-input';
 import type { BuiltTransactions } from '../built-transactions';
 import { stringifyJson } from '../../../../src-core/json/lossless';
 import { mergeJsonFormat } from '../json-format';
@@ -245,10 +246,6 @@ function approvedListBound(s: NodeServices, account: AccountRecord, permissionId
   return permissionById(account, permissionId)?.keys.length ?? s.chain.props.totalSignNum;
 }
 
-function extention(tx: ParsedTransaction, visible: boolean): Json {
-  return { result: { result: true }, txid: tx.idHex, transaction: transactionJson(tx.bytes, visible) };
-}
-
 const SIGN_WEIGHT_CODES = {
   format: 'SIGNATURE_FORMAT_ERROR',
   compute: 'COMPUTE_ADDRESS_ERROR',
@@ -297,13 +294,13 @@ function signingOwner(s: NodeServices, tx: ParsedTransaction) {
 
 export const getSignWeight =
   (s: NodeServices) =>
-  async (req: ApiRequest): Promise<Json> => {
+  async (req: ApiRequest): Promise<Json | RawReply> => {
     const visible = req.visible();
-    const tx = transactionFromJson(req.text(), visible);
+    const input = signedInput(req.text(), visible);
     const out: Json = {};
     let result: Json = {};
     try {
-      const { contract, account } = signingOwner(s, tx);
+      const { contract, account } = signingOwner(s, input.unsigned);
       const permission = permissionById(account, contract.permissionId);
       if (!permission) throw new TransactionSignatureError('permission', 'Permission for this, does not exist!');
       if (contract.permissionId !== 0) {
@@ -314,8 +311,9 @@ export const getSignWeight =
       }
       out.permission = messageToJson('protocol.Permission', permissionToMessage(permission), { visible });
       let weight = 0n;
-      if (tx.signatures.length > 0) {
-        checkSignatureCount(permission.keys.length, tx.signatures.length);
+      if (input.signatureCount > 0) {
+        checkSignatureCount(permission.keys.length, input.signatureCount);
+        const tx = input.signed();
         const approved: Uint8Array[] = [];
         weight = checkWeight(permission, tx.signatures, await recoverAll(s, tx), approved);
         if (approved.length)
@@ -331,21 +329,21 @@ export const getSignWeight =
       result = signatureFailure(error, SIGN_WEIGHT_CODES);
     }
     out.result = result;
-    out.transaction = extention(tx, visible);
-    return out;
+    return input.reply(out);
   };
 
 export const getApprovedList =
   (s: NodeServices) =>
-  async (req: ApiRequest): Promise<Json> => {
+  async (req: ApiRequest): Promise<Json | RawReply> => {
     const visible = req.visible();
-    const tx = transactionFromJson(req.text(), visible);
+    const input = signedInput(req.text(), visible);
     const out: Json = {};
     let result: Json = {};
     try {
-      const { contract, account } = signingOwner(s, tx);
-      if (tx.signatures.length > 0) {
-        checkSignatureCount(approvedListBound(s, account, contract.permissionId), tx.signatures.length);
+      const { contract, account } = signingOwner(s, input.unsigned);
+      if (input.signatureCount > 0) {
+        checkSignatureCount(approvedListBound(s, account, contract.permissionId), input.signatureCount);
+        const tx = input.signed();
         const recovered = await recoverAll(s, tx);
         const approved: Uint8Array[] = [];
         tx.signatures.forEach((signature, i) => {
@@ -365,6 +363,5 @@ export const getApprovedList =
       result = signatureFailure(error, APPROVED_LIST_CODES, true);
     }
     out.result = result;
-    out.transaction = extention(tx, visible);
-    return out;
+    return input.reply(out);
   };
