@@ -12,6 +12,7 @@ import {
 } from './servlet-body';
 import { stringifyJson } from '../../../src-core/json/lossless';
 import { mergeJsonFormat } from './json-format';
+import { checkJsonDepth } from './json-depth';
 import { jsonToMessage } from '../../../src-core/proto/json-codec';
 
 /**
@@ -105,6 +106,7 @@ class ServletRequest implements ApiRequest {
     if (this.method === 'GET' || this.input === INPUT.query) return (this.readText = '');
     let text = servletText(this.bodyText);
     if (this.input === INPUT.postParams && this.contentType === FORM_CONTENT_TYPE) text = formToJsonText(text);
+    checkJsonDepth(text);
     return (this.readText = text);
   }
 
