@@ -16,6 +16,8 @@ export const FASTJSON_MAX_LEVEL = 512;
  * strings skipped; a text that is not JSON is only scanned for its brackets.
  */
 export function checkJsonDepth(text: string): void {
+  // Too few brackets to nest that deep (most texts, and a body of megabytes of hex): no scan.
+  if (bracketsUpTo(text, FASTJSON_MAX_LEVEL + 2) <= FASTJSON_MAX_LEVEL + 1) return;
   let open = 0;
   for (let pos = 0; pos < text.length; pos++) {
     const c = text.charCodeAt(pos);
@@ -32,4 +34,12 @@ export function checkJsonDepth(text: string): void {
       open++;
     } else if (c === 93 /* ] */ || c === 125 /* } */) open--;
   }
+}
+
+/** How many "[" and "{" the text holds, counted up to `limit` (native searches). */
+function bracketsUpTo(text: string, limit: number): number {
+  let count = 0;
+  for (const bracket of ['[', '{'])
+    for (let at = text.indexOf(bracket); at >= 0 && count < limit; at = text.indexOf(bracket, at + 1)) count++;
+  return count;
 }

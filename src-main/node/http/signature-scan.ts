@@ -13,6 +13,8 @@ export interface ScannedSignatures {
   readonly unsignedText: string;
   /** The signatures as JsonFormat prints them back, a JSON array of lower-case hex strings without blanks. */
   printedArray(): string;
+  /** `printedArray()` as its bytes (ASCII), copied from the text without building the array's string. */
+  printedArrayBytes(): Buffer;
   /** The signatures as bytes (JsonFormat's hex decode of plain hex). */
   bytes(): Uint8Array[];
 }
@@ -39,40 +41,59 @@ export function scanSignatures(text: string): ScannedSignatures | undefined {
   }
   const printedArray = (): string =>
     `[${(printedAsSent ? slices : slices.map((s) => s.replace(/\s+/g, '').toLowerCase())).join(',')}]`;
+  const printedArrayBytes = (): Buffer => {
+    if (!printedAsSent) return Buffer.from(printedArray(), 'latin1');
+    const parts = [Buffer.from('[')];
+    slices.forEach((slice, i) => parts.push(Buffer.from(i === 0 ? slice : `,${slice}`, 'latin1')));
+    parts.push(Buffer.from(']'));
+    return Buffer.concat(parts);
+  };
   return {
     count,
-    unsignedText: arrays.length === 0 ? text : splice(text, arrays.map((span) => ({ span, text: '[]' }))),
+    printedArrayBytes,
+    unsignedText:
+      arrays.length === 0
+        ? text
+        : splice(
+            text,
+            arrays.map((span) => ({ span, text: '[]' })),
+          ),
     printedArray,
     bytes: () => (count === 0 ? [] : (JSON.parse(printedArray()) as string[]).map((hex) => hexToBytes(hex))),
   };
 }
 
-const isBlank = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
-const isHexDigit = (c: number): boolean =>
-  (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+/** A character no plain hex string array holds outside its brackets. */
+const FOREIGN = /[^0-9a-fA-F",\s]/;
+const BLANK = /\s/;
+const UPPER = /[A-F]/;
 
 /**
  * How many items the array text[start, end) holds when each is a string of whole hex bytes with
  * nothing else in it (no escape, no "0x", no blank that ByteArray.fromHexString would skip), which
- * JsonFormat reads as exactly those bytes; -1 otherwise. The text is valid JSON, so commas and the
- * closing bracket stand where JSON puts them. `printedAsSent`: no blank and no upper-case digit, so
- * the array's text is already what JsonFormat prints back.
+ * JsonFormat reads as exactly those bytes; -1 otherwise. The text is valid JSON, so its items are
+ * separated by commas, and with only hex digits, quotes, commas and blanks inside, every item is a
+ * string when there are two quotes per comma and one more pair. Native searches only: the array
+ * may be megabytes. `printedAsSent`: no blank and no upper-case digit, so the array's text is
+ * already what JsonFormat prints back.
  */
 function plainHexItems(text: string, start: number, end: number): { count: number; printedAsSent: boolean } {
+  const inner = text.slice(start + 1, end - 1);
+  const refused = { count: -1, printedAsSent: false };
+  if (FOREIGN.test(inner)) return refused;
+  const blanks = BLANK.test(inner);
   let count = 0;
-  let printedAsSent = true;
-  for (let pos = start + 1; pos < end - 1; pos++) {
-    const c = text.charCodeAt(pos);
-    if (c === 44 /* , */) continue;
-    if (isBlank(c)) {
-      printedAsSent = false;
-      continue;
-    }
-    if (c !== 34 /* " */) return { count: -1, printedAsSent };
-    const from = ++pos;
-    for (let d = text.charCodeAt(pos); isHexDigit(d); d = text.charCodeAt(++pos)) if (d <= 70 && d >= 65) printedAsSent = false;
-    if (text.charCodeAt(pos) !== 34 || (pos - from) % 2 !== 0) return { count: -1, printedAsSent };
+  for (let open = inner.indexOf('"'); open >= 0; open = inner.indexOf('"', open + 1)) {
+    const close = inner.indexOf('"', open + 1);
+    if (close < 0 || (close - open - 1) % 2 !== 0) return refused;
+    // A blank inside a string (ByteArray.fromHexString drops it) is not plain; between items it is.
+    if (blanks && BLANK.test(inner.slice(open + 1, close))) return refused;
     count++;
+    open = close;
   }
-  return { count, printedAsSent };
+  let commas = 0;
+  for (let at = inner.indexOf(','); at >= 0; at = inner.indexOf(',', at + 1)) commas++;
+  if (commas !== Math.max(0, count - 1)) return refused;
+  if (count === 0 && inner.trim() !== '') return refused;
+  return { count, printedAsSent: !blanks && !UPPER.test(inner) };
 }

@@ -45,11 +45,15 @@ export function signedInput(text: string, visible: boolean): SignedInput {
     signed: () => (signed ??= withSignatures(unsigned, scan.bytes())),
     reply: (out) => {
       const { txID, raw_data, raw_data_hex, ...rest } = transactionJson(unsigned.bytes, visible);
-      if (scan.count === 0) return { ...out, transaction: extention(unsigned, { txID, raw_data, raw_data_hex, ...rest }) };
+      if (scan.count === 0)
+        return { ...out, transaction: extention(unsigned, { txID, raw_data, raw_data_hex, ...rest }) };
       // transactionJson's order: the signatures follow raw_data_hex.
       const printed = { txID, raw_data, raw_data_hex, signature: SIGNATURES_TOKEN, ...rest };
-      const text = jsonText({ ...out, transaction: extention(unsigned, printed) });
-      return new RawReply(text.replace(`"${SIGNATURES_TOKEN}"`, () => scan.printedArray()));
+      const [head, tail] = jsonText({ ...out, transaction: extention(unsigned, printed) }).split(
+        `"${SIGNATURES_TOKEN}"`,
+      );
+      // Bytes, so that the megabytes of signatures are copied once and never encoded.
+      return new RawReply(Buffer.concat([Buffer.from(head!), scan.printedArrayBytes(), Buffer.from(tail!)]));
     },
   };
 }
