@@ -7,7 +7,7 @@ import { CONTRACT_TYPE_IDS, typeUrlOf } from '../../../../src-core/tx/contract-t
 import type { ContractTypeName } from '../../../../src-core/tx/contract-types';
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import { parseTransaction, parseRawTransaction, encodeWithResult } from '../../chain/tx';
+import { parseTransaction, parseRawTransaction, encodeWithResult, withSignatures } from '../../chain/tx';
 import type { ParsedTransaction } from '../../chain/tx';
 import { checkSignatureCount, checkWeight, operationsAllow, recoveryFailure } from '../../auth/permission-check';
 import type { RecoveredSignature } from '../../auth/permission-check';
@@ -18,6 +18,7 @@ import { requestMessage } from '../request';
 import type { NodeServices } from '../services';
 import { transactionFromJson } from '../tx-input';
 import { signedInput } from '../signed-input';
+import { scanSignatures } from '../signature-scan';
 import type { BuiltTransactions } from '../built-transactions';
 import { stringifyJson } from '../../../../src-core/json/lossless';
 import { mergeJsonFormat } from '../json-format';
@@ -139,11 +140,23 @@ function hexMessage(message: string, visible: boolean): string {
   return visible ? message : bytesToHex(utf8ToBytes(message));
 }
 
+/**
+ * The transaction of a broadcast body. More signatures than `getTotalSignNum` can only end in
+ * validateSignature's "too many signatures", and no check before it reads them: such a body is
+ * merged without its signature array (counted and decoded from the text, signature-scan.ts), which
+ * JsonFormat.merge would otherwise read character by character.
+ */
+function broadcastInput(s: NodeServices, text: string, visible: boolean): ParsedTransaction {
+  const scan = scanSignatures(text);
+  if (!scan || scan.count <= s.chain.props.totalSignNum) return transactionFromJson(text, visible, s.built);
+  return withSignatures(transactionFromJson(scan.unsignedText, visible), scan.bytes());
+}
+
 export const broadcastTransaction =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json | RawReply> => {
     const visible = req.visible();
-    const tx = transactionFromJson(req.text(), visible, s.built);
+    const tx = broadcastInput(s, req.text(), visible);
     try {
       await s.pool.submit(tx);
       // The hot path: exactly java-tron's success body, without a JSON serializer.

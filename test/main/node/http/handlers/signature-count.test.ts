@@ -76,4 +76,16 @@ describe('signature counts read from the request text', () => {
     expect(one.result).toEqual({});
     expect(one.approved_list).toEqual([alice.hex]);
   });
+
+  it('refuses 2,000 signatures on broadcasttransaction with "too many signatures", merging the text without them', async () => {
+    const { tx, body } = heavy(1_999);
+    const reply = (await call(node, '/wallet/broadcasttransaction', body)).json;
+    expect(reply).toEqual({
+      code: 'SIGERROR',
+      txid: tx.txID,
+      message: Buffer.from('Validate signature error: too many signatures').toString('hex'),
+    });
+    expect(built).toHaveBeenCalled();
+    for (const [text] of built.mock.calls) expect(text).not.toContain(tx.signature[1]);
+  });
 });
