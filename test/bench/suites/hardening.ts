@@ -40,7 +40,7 @@ function heavyBody(node: TronNode): string {
   const tx = b.buildTransaction(b.transferContract({ owner: owner.hex, to: node.accounts[1]!.hex, amount: 1n }), {
     header,
   });
-  const signatures = [bytesToHex(signDigest(hexToBytes(tx.txID), privateKeyFromHex(owner.privateKey)))];
+  const signatures: string[] = [bytesToHex(signDigest(hexToBytes(tx.txID), privateKeyFromHex(owner.privateKey)))];
   for (let i = 1; i < SIGNATURES; i++) signatures.push(randomBytes(65).toString('hex'));
   return JSON.stringify({ ...tx, signature: signatures });
 }

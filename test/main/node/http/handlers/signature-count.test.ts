@@ -5,7 +5,7 @@ import * as txInput from '@main/node/http/tx-input';
 import { call, fundedKey, makeTx, newKey, startNode, transfer, type Key, type Reply } from '../../helpers';
 
 vi.mock('@main/node/http/tx-input', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@main/node/http/tx-input')>();
+  const actual = await importOriginal<typeof txInput>();
   return { ...actual, transactionFromJson: vi.fn(actual.transactionFromJson) };
 });
 
