@@ -62,6 +62,11 @@ const KEEP_ALIVE_MS = 30_000;
  */
 const LARGE_BYTES = 64 * 1024;
 
+/** A turn of the event loop before the next step over a text or bytes of `size`, when it is large (see LARGE_BYTES). */
+export async function turnIfLarge(size: number): Promise<void> {
+  if (size > LARGE_BYTES) await nextTurn();
+}
+
 /** A reply written straight to the socket (no request object exists), closing the connection. */
 function closingReply(status: string, error: string): string {
   const body = jsonText({ Error: error });
@@ -204,7 +209,7 @@ export class HttpApi {
     const body = await readBody(req, this.options.maxBodyBytes);
     // The connection closed first (the client left, or the request timed out and was answered).
     if (body === undefined) return;
-    if (body !== null && body.length > LARGE_BYTES) await nextTurn();
+    if (body !== null) await turnIfLarge(body.length);
     if (body === null) {
       send(
         res,
@@ -236,7 +241,7 @@ export class HttpApi {
     } catch (error) {
       text = jsonText(errorBody(error));
     }
-    if (text.length > LARGE_BYTES) await nextTurn();
+    await turnIfLarge(text.length);
     send(res, status, text, headers);
   }
 

@@ -24,7 +24,7 @@ import { stringifyJson } from '../../../../src-core/json/lossless';
 import { mergeJsonFormat } from '../json-format';
 import { extraDataOf, permissionIdOf } from '../servlet-body';
 import { generateContractAddress, transactionInfoJson, transactionJson } from '../format';
-import { RawReply } from '../server';
+import { RawReply, turnIfLarge } from '../server';
 import { AdmissionError, ContractValidateError, JavaError, TransactionSignatureError } from '../../errors';
 
 type Json = Record<string, unknown>;
@@ -156,6 +156,7 @@ export const broadcastTransaction =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json | RawReply> => {
     const visible = req.visible();
+    await turnIfLarge(req.text().length);
     const tx = broadcastInput(s, req.text(), visible);
     try {
       await s.pool.submit(tx);
@@ -309,6 +310,7 @@ export const getSignWeight =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json | RawReply> => {
     const visible = req.visible();
+    await turnIfLarge(req.text().length);
     const input = signedInput(req.text(), visible);
     const out: Json = {};
     let result: Json = {};
@@ -349,6 +351,7 @@ export const getApprovedList =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json | RawReply> => {
     const visible = req.visible();
+    await turnIfLarge(req.text().length);
     const input = signedInput(req.text(), visible);
     const out: Json = {};
     let result: Json = {};
