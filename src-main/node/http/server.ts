@@ -62,9 +62,19 @@ const KEEP_ALIVE_MS = 30_000;
  */
 const LARGE_BYTES = 64 * 1024;
 
+/**
+ * The large steps waiting for a turn, one after the other: each gets a turn of its own, so between
+ * two of them the event loop always reads its sockets (queued together, four would run back to
+ * back in one turn). One queue per process, as there is one event loop.
+ */
+let largeSteps: Promise<void> = Promise.resolve();
+
 /** A turn of the event loop before the next step over a text or bytes of `size`, when it is large (see LARGE_BYTES). */
-export async function turnIfLarge(size: number): Promise<void> {
-  if (size > LARGE_BYTES) await nextTurn();
+export function turnIfLarge(size: number): Promise<void> {
+  if (size <= LARGE_BYTES) return Promise.resolve();
+  const turn = largeSteps.then(() => nextTurn());
+  largeSteps = turn.then(undefined, () => undefined);
+  return turn;
 }
 
 /** A reply written straight to the socket (no request object exists), closing the connection. */
