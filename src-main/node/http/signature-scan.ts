@@ -13,8 +13,8 @@ export interface ScannedSignatures {
   readonly unsignedText: string;
   /** The signatures as JsonFormat prints them back, a JSON array of lower-case hex strings without blanks. */
   printedArray(): string;
-  /** `printedArray()` as its bytes (ASCII), copied from the text without building the array's string. */
-  printedArrayBytes(): Buffer;
+  /** `printedArray()` as its bytes (ASCII) in parts, copied from the text without building the array's string. */
+  printedArrayParts(): Buffer[];
   /** The signatures as bytes (JsonFormat's hex decode of plain hex). */
   bytes(): Uint8Array[];
 }
@@ -41,16 +41,16 @@ export function scanSignatures(text: string): ScannedSignatures | undefined {
   }
   const printedArray = (): string =>
     `[${(printedAsSent ? slices : slices.map((s) => s.replace(/\s+/g, '').toLowerCase())).join(',')}]`;
-  const printedArrayBytes = (): Buffer => {
-    if (!printedAsSent) return Buffer.from(printedArray(), 'latin1');
+  const printedArrayParts = (): Buffer[] => {
+    if (!printedAsSent) return [Buffer.from(printedArray(), 'latin1')];
     const parts = [Buffer.from('[')];
     slices.forEach((slice, i) => parts.push(Buffer.from(i === 0 ? slice : `,${slice}`, 'latin1')));
     parts.push(Buffer.from(']'));
-    return Buffer.concat(parts);
+    return parts;
   };
   return {
     count,
-    printedArrayBytes,
+    printedArrayParts,
     unsignedText:
       arrays.length === 0
         ? text

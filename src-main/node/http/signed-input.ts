@@ -53,7 +53,7 @@ export function signedInput(text: string, visible: boolean): SignedInput {
         `"${SIGNATURES_TOKEN}"`,
       );
       // Bytes, so that the megabytes of signatures are copied once and never encoded.
-      return new RawReply(Buffer.concat([Buffer.from(head!), scan.printedArrayBytes(), Buffer.from(tail!)]));
+      return new RawReply(Buffer.concat([Buffer.from(head!), ...scan.printedArrayParts(), Buffer.from(tail!)]));
     },
   };
 }
