@@ -78,6 +78,11 @@ export interface NodeConfig {
   readonly refuseBrowserRequests: boolean;
   /** java-tron node.rpc.maxMessageSize. */
   readonly maxBodyBytes: number;
+  /**
+   * How long one request may take to arrive, headers and body (http/server.ts answers 408 and closes
+   * the connection after it): a client that trickles its body holds no connection longer.
+   */
+  readonly requestTimeoutMs: number;
   /** java-tron node.maxTransactionPendingSize. */
   readonly maxPendingTransactions: number;
   /** Signature-recovery worker threads; 0 recovers on the main thread. */
@@ -184,6 +189,7 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
     allowedOrigins: input.allowedOrigins ?? [],
     refuseBrowserRequests: input.refuseBrowserRequests ?? false,
     maxBodyBytes: input.maxBodyBytes ?? 4_194_304,
+    requestTimeoutMs: input.requestTimeoutMs ?? 10_000,
     maxPendingTransactions: input.maxPendingTransactions ?? 2000,
     signatureWorkers: input.signatureWorkers ?? 2,
     blockTextWorker: input.blockTextWorker,

@@ -245,6 +245,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     const serverOptions = {
       host: config.host,
       maxBodyBytes: config.maxBodyBytes,
+      requestTimeoutMs: config.requestTimeoutMs,
       allowedHosts: config.allowedHosts,
       allowedOrigins: config.allowedOrigins,
       refuseBrowserRequests: config.refuseBrowserRequests,

@@ -31,6 +31,8 @@ export function parseSpans(text: string, depth = Infinity): JsonSpan {
  */
 class SpanReader {
   private pos = 0;
+  /** The first backslash at or after `pos` as last searched (-1: none left), so strings are skipped by native search. */
+  private backslash = -2;
 
   constructor(private readonly text: string) {}
 
@@ -46,15 +48,18 @@ class SpanReader {
     const text = this.text;
     let pos = this.pos + 1;
     let escaped = false;
-    for (let c = text.charCodeAt(pos); c !== 34; c = text.charCodeAt(pos)) {
-      if (pos >= text.length) throw endedEarly();
-      if (c === 92) {
-        escaped = true;
-        pos += 2;
-      } else pos++;
+    for (;;) {
+      const quote = text.indexOf('"', pos);
+      if (quote < 0) throw endedEarly();
+      if (this.backslash !== -1 && this.backslash < pos) this.backslash = text.indexOf('\\', pos);
+      if (this.backslash === -1 || this.backslash > quote) {
+        this.pos = quote + 1;
+        return escaped;
+      }
+      // The escaped character, a quote or not, belongs to the string.
+      escaped = true;
+      pos = this.backslash + 2;
     }
-    this.pos = pos + 1;
-    return escaped;
   }
 
   /** Past the object or array starting at `pos`, its strings included. */

@@ -12,6 +12,7 @@ import {
 } from './servlet-body';
 import { stringifyJson } from '../../../src-core/json/lossless';
 import { mergeJsonFormat } from './json-format';
+import { checkJsonDepth } from './json-depth';
 import { jsonToMessage } from '../../../src-core/proto/json-codec';
 
 /**
@@ -105,6 +106,7 @@ class ServletRequest implements ApiRequest {
     if (this.method === 'GET' || this.input === INPUT.query) return (this.readText = '');
     let text = servletText(this.bodyText);
     if (this.input === INPUT.postParams && this.contentType === FORM_CONTENT_TYPE) text = formToJsonText(text);
+    checkJsonDepth(text);
     return (this.readText = text);
   }
 
@@ -118,8 +120,26 @@ class ServletRequest implements ApiRequest {
 
   visible(): boolean {
     if (this.method === 'GET' || this.input === INPUT.query) return queryVisible(this.url);
-    const v = this.body().visible;
+    const v = (this.parsed ?? this.plainObject() ?? this.body()).visible;
     return v !== undefined && v !== null && String(v).toLowerCase() === 'true';
+  }
+
+  /**
+   * The text as a plain object by V8's JSON.parse, or undefined when it is not one (then `body()`
+   * reads it or refuses it). `visible` is a literal or a string, which both parsers read alike; the
+   * lossless parse builds every number of a body of megabytes for nothing but that.
+   */
+  private plainObject(): Record<string, unknown> | undefined {
+    const text = this.text();
+    if (text.trim() === '') return undefined;
+    try {
+      const value: unknown = JSON.parse(text);
+      return value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   readAs(other: InputKind): ApiRequest {

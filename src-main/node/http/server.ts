@@ -1,6 +1,8 @@
+import { isAscii } from 'node:buffer';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { stringifyJson } from '../../../src-core/json/lossless';
 import { errorBody } from './error-body';
 import { hostAllowed, isLoopbackOrigin } from './host-header';
@@ -39,6 +41,8 @@ export interface ServerOptions {
   readonly host: string;
   readonly port: number;
   readonly maxBodyBytes: number;
+  /** How long a request may take to arrive, headers and body; then 408 and the connection closed. */
+  readonly requestTimeoutMs: number;
   readonly allowedHosts: readonly string[];
   readonly allowedOrigins: readonly string[];
   /** Refuse every request that carries an Origin header (web pages), whatever its origin. */
@@ -50,6 +54,44 @@ export interface ServerOptions {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const KEEP_ALIVE_MS = 30_000;
+
+/**
+ * A body or reply this large gives the event loop a turn before it is parsed or written: each of
+ * those steps is one uninterrupted run over megabytes, and requests that arrived meanwhile (a
+ * getnowblock behind four 4 MB bodies) are answered between them instead of after all of them.
+ */
+const LARGE_BYTES = 64 * 1024;
+
+/**
+ * The large steps waiting for a turn, one after the other: each gets a turn of its own, so between
+ * two of them the event loop always reads its sockets (queued together, four would run back to
+ * back in one turn). One queue per process, as there is one event loop.
+ */
+let largeSteps: Promise<void> = Promise.resolve();
+
+/** A turn of the event loop before the next step over a text or bytes of `size`, when it is large (see LARGE_BYTES). */
+export function turnIfLarge(size: number): Promise<void> {
+  if (size <= LARGE_BYTES) return Promise.resolve();
+  const turn = largeSteps.then(() => nextTurn());
+  largeSteps = turn.then(undefined, () => undefined);
+  return turn;
+}
+
+/** A reply written straight to the socket (no request object exists), closing the connection. */
+function closingReply(status: string, error: string): string {
+  const body = jsonText({ Error: error });
+  return `HTTP/1.1 ${status}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
+/**
+ * A request not received whole within `requestTimeoutMs`: Jetty's idle timeout ends a stalled read
+ * with java.util.concurrent.TimeoutException; the status is HTTP's 408 (RFC 9110 §15.5.9).
+ */
+const requestTimedOut = (ms: number): string =>
+  closingReply(
+    '408 Request Timeout',
+    `class java.util.concurrent.TimeoutException : Idle timeout expired: ${ms}/${ms} ms`,
+  );
 
 /** Browsers send Origin with cross-origin requests and with every POST; other HTTP clients do not. */
 const BROWSER_REFUSED =
@@ -84,19 +126,31 @@ export class HttpApi {
   async listen(): Promise<{ host: string; port: number }> {
     // Jetty's idle timeout (java-tron's HTTP connector keeps its default, 30 s). Node's 5 s default
     // also closed connections whose next request was already waiting while the event loop was busy.
-    const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS }, (req, res) => {
-      this.handle(req, res).catch((error: unknown) => send(res, 200, jsonText(errorBody(error))));
-    });
+    const timeout = this.options.requestTimeoutMs;
+    const server = createServer(
+      {
+        keepAliveTimeout: KEEP_ALIVE_MS,
+        // node:http checks both every connectionsCheckingInterval (30 s by default): a quarter of
+        // the limit keeps the answer close to it.
+        requestTimeout: timeout,
+        headersTimeout: timeout,
+        connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(timeout / 4))),
+      },
+      (req, res) => {
+        this.handle(req, res).catch((error: unknown) => send(res, 200, jsonText(errorBody(error))));
+      },
+    );
     server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
     });
-    server.on('clientError', (_error, socket) => {
-      const body = jsonText({ Error: 'class java.lang.Exception : malformed HTTP request' });
-      if (socket.writable)
-        socket.end(
-          `HTTP/1.1 400 Bad Request\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-        );
+    server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable) return;
+      socket.end(
+        error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? requestTimedOut(timeout)
+          : closingReply('400 Bad Request', 'class java.lang.Exception : malformed HTTP request'),
+      );
     });
     this.server = server;
     await new Promise<void>((resolve, reject) => {
@@ -163,6 +217,9 @@ export class HttpApi {
       return;
     }
     const body = await readBody(req, this.options.maxBodyBytes);
+    // The connection closed first (the client left, or the request timed out and was answered).
+    if (body === undefined) return;
+    if (body !== null) await turnIfLarge(body.length);
     if (body === null) {
       send(
         res,
@@ -194,6 +251,7 @@ export class HttpApi {
     } catch (error) {
       text = jsonText(errorBody(error));
     }
+    await turnIfLarge(text.length);
     send(res, status, text, headers);
   }
 
@@ -217,14 +275,18 @@ function requestUrl(req: IncomingMessage): URL {
   }
 }
 
-/** The body as text, or null when it exceeds `limit` bytes (the rest is discarded). */
-function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+/**
+ * The body as text, null when it exceeds `limit` bytes (the rest is discarded), undefined when the
+ * connection closed before the body ended.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<string | null | undefined> {
   return new Promise((resolve) => {
+    req.on('close', () => resolve(undefined));
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit) {
       req.resume();
       req.on('end', () => resolve(null));
-      req.on('error', () => resolve(null));
+      req.on('error', () => resolve(undefined));
       return;
     }
     const chunks: Buffer[] = [];
@@ -240,10 +302,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
       }
       chunks.push(chunk);
     });
-    // A body in one chunk (most) is decoded where it lies, without a copy.
-    req.on('end', () =>
-      resolve(tooBig ? null : (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')),
-    );
-    req.on('error', () => resolve(null));
+    req.on('end', () => {
+      if (tooBig) return resolve(null);
+      // A body in one chunk (most) is decoded where it lies, without a copy; ASCII (most bodies, all
+      // of a transaction's hex) is its own UTF-8 and decodes as Latin-1, a plain copy.
+      const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      resolve(bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8'));
+    });
+    req.on('error', () => resolve(undefined));
   });
 }

@@ -17,6 +17,7 @@ export const ERROR_KINDS = {
   methodNotFound: { code: -32601, javaClass: 'org.tron.core.exception.jsonrpc.JsonRpcMethodNotFoundException' },
   internal: { code: -32000, javaClass: 'org.tron.core.exception.jsonrpc.JsonRpcInternalException' },
   tooManyResult: { code: -32005, javaClass: 'org.tron.core.exception.jsonrpc.JsonRpcTooManyResultException' },
+  exceedLimit: { code: -32005, javaClass: 'org.tron.core.exception.jsonrpc.JsonRpcExceedLimitException' },
   itemNotFound: { code: -32000, javaClass: 'org.tron.core.exception.ItemNotFoundException' },
 } as const;
 
@@ -62,6 +63,7 @@ export const internalError = (message: string | null, data?: string): JsonRpcFai
   new JsonRpcFailure('internal', message, data);
 export const tooManyResults = (message: string): JsonRpcFailure => new JsonRpcFailure('tooManyResult', message);
 export const itemNotFound = (message: string): JsonRpcFailure => new JsonRpcFailure('itemNotFound', message);
+export const exceedLimit = (message: string): JsonRpcFailure => new JsonRpcFailure('exceedLimit', message);
 
 /** A Java runtime exception java-tron lets escape (NullPointerException, DecoderException, …). */
 export class JavaRuntimeFailure extends Error {

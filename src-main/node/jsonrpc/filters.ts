@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { transactionInfosOf } from './block-result';
 import { isTag, TAG } from './block-params';
-import { invalidParams, itemNotFound } from './errors';
+import { exceedLimit, invalidParams, itemNotFound } from './errors';
 import { stripHexPrefix, toJsonHex } from './java-hex';
 import type { LogEntryJson } from './log-entry';
 import { logQueryOf } from './log-filter';
@@ -20,6 +20,14 @@ import type { NodeReads } from './node-reads';
  */
 export const EXPIRE_MS = 5 * 60 * 1000;
 const FILTER_NOT_FOUND = 'filter not found';
+
+/**
+ * How many filters of each kind may live at once (java-tron's `node.jsonrpc.maxLogFilterNum` and
+ * `maxBlockFilterNum`, with their JsonRpcExceedLimitException). java-tron's defaults are in the tens
+ * of thousands for a public node; a wallet's local node serves a handful of clients, and every live
+ * filter is visited for each new block.
+ */
+export const MAX_FILTERS = { log: 1_000, block: 1_000 } as const;
 
 interface Polled<T> {
   readonly results: T[];
@@ -86,13 +94,17 @@ export class FilterRegistry {
   async newLogFilter(request: FilterRequest): Promise<string> {
     if (isTag(request.fromBlock, TAG.finalized) || isTag(request.toBlock, TAG.finalized))
       throw invalidParams('invalid block range params');
+    this.makeRoom(this.logFilters, MAX_FILTERS.log, 'log');
     const query = await logQueryOf(this.reads, request, BigInt(this.reads.headNumber()), false);
+    // The request was read meanwhile: another one may have taken the last place.
+    this.makeRoom(this.logFilters, MAX_FILTERS.log, 'log');
     const id = newFilterId();
     this.logFilters.set(id, { query, results: [], expiresAt: this.now() + EXPIRE_MS });
     return `0x${id}`;
   }
 
   newBlockFilter(): string {
+    this.makeRoom(this.blockFilters, MAX_FILTERS.block, 'block');
     const id = newFilterId();
     this.blockFilters.set(id, { results: [], expiresAt: this.now() + EXPIRE_MS });
     return `0x${id}`;
@@ -113,6 +125,18 @@ export class FilterRegistry {
     const filter = this.logFilters.get(stripHexPrefix(filterId));
     if (!filter) throw itemNotFound(FILTER_NOT_FOUND);
     return queryLogs(this.reads, filter.query, BigInt(this.reads.headNumber()));
+  }
+
+  /**
+   * Refuses a new filter when `limit` filters of its kind live. Filters past their expiry are
+   * dropped first: java-tron drops them when the next block arrives, and with no block since (a
+   * node mined on request) they would keep every place taken.
+   */
+  private makeRoom(filters: Map<string, Polled<unknown>>, limit: number, kind: 'log' | 'block'): void {
+    if (filters.size < limit) return;
+    const now = this.now();
+    for (const [id, filter] of filters) if (filter.expiresAt < now) filters.delete(id);
+    if (filters.size >= limit) throw exceedLimit(`exceed max ${kind} filters: ${limit}, try again later`);
   }
 
   uninstall(filterId: string | null): boolean {

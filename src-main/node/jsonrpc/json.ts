@@ -31,6 +31,13 @@ export type JsonOut =
 export class JsonSyntaxError extends Error {}
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
+
+/**
+ * Jackson's StreamReadConstraints.DEFAULT_MAX_DEPTH (jackson-core 2.15 and later): a document whose
+ * objects and arrays nest deeper fails to parse, which jsonrpc4j answers as its parse error. The
+ * reader recurses once per level, so the limit also keeps it far from the stack's end.
+ */
+export const MAX_NESTING_DEPTH = 1000;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /** The first JSON value of `text`; an empty body or a malformed value throws `JsonSyntaxError`. */
@@ -54,14 +61,26 @@ export function isIntegralLiteral(text: string): boolean {
 
 class Reader {
   private pos = 0;
+  private depth = 0;
   constructor(private readonly text: string) {}
+
+  /** Enters an object or array (`read`), refusing one level past MAX_NESTING_DEPTH. */
+  private nested(read: () => JsonNode): JsonNode {
+    if (++this.depth > MAX_NESTING_DEPTH)
+      throw new JsonSyntaxError(
+        `Document nesting depth (${this.depth}) exceeds the maximum allowed (${MAX_NESTING_DEPTH})`,
+      );
+    const node = read();
+    this.depth--;
+    return node;
+  }
 
   value(): JsonNode {
     this.skipWhitespace();
     const c = this.text[this.pos];
     if (c === undefined) throw new JsonSyntaxError('No content to map due to end-of-input');
-    if (c === '{') return this.object();
-    if (c === '[') return this.array();
+    if (c === '{') return this.nested(() => this.object());
+    if (c === '[') return this.nested(() => this.array());
     if (c === '"') return { kind: 'string', value: this.string() };
     if (this.text.startsWith('true', this.pos)) return this.literal('true', { kind: 'boolean', value: true });
     if (this.text.startsWith('false', this.pos)) return this.literal('false', { kind: 'boolean', value: false });

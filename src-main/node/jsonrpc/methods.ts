@@ -163,11 +163,19 @@ export const METHODS: readonly MethodSpec[] = [
   unsupported('eth_compileLLL', 'ethCompileLLL', [S]),
   unsupported('eth_compileSerpent', 'ethCompileSerpent', [S]),
   unsupported('eth_submitHashrate', 'ethSubmitHashrate', [S, S]),
-  define('eth_newFilter', 'newFilter', [filterRequestParam], ['methodNotFound', 'invalidParams'], (c, [request]) => {
-    if (request === null) throw nullPointer();
-    return c.filters.newLogFilter(request);
-  }),
-  define('eth_newBlockFilter', 'newBlockFilter', [], ['methodNotFound'], (c) => c.filters.newBlockFilter()),
+  define(
+    'eth_newFilter',
+    'newFilter',
+    [filterRequestParam],
+    ['methodNotFound', 'invalidParams', 'exceedLimit'],
+    (c, [request]) => {
+      if (request === null) throw nullPointer();
+      return c.filters.newLogFilter(request);
+    },
+  ),
+  define('eth_newBlockFilter', 'newBlockFilter', [], ['methodNotFound', 'exceedLimit'], (c) =>
+    c.filters.newBlockFilter(),
+  ),
   define('eth_uninstallFilter', 'uninstallFilter', [S], FILTER, (c, [id]) => c.filters.uninstall(id)),
   define('eth_getFilterChanges', 'getFilterChanges', [S], FILTER, (c, [id]) => c.filters.changes(id)),
   define('eth_getLogs', 'getLogs', [filterRequestParam], LOGS, async (c, [request]) => {

@@ -7,7 +7,7 @@ import { CONTRACT_TYPE_IDS, typeUrlOf } from '../../../../src-core/tx/contract-t
 import type { ContractTypeName } from '../../../../src-core/tx/contract-types';
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import { parseTransaction, parseRawTransaction, encodeWithResult } from '../../chain/tx';
+import { parseTransaction, parseRawTransaction, encodeWithResult, withSignatures } from '../../chain/tx';
 import type { ParsedTransaction } from '../../chain/tx';
 import { checkSignatureCount, checkWeight, operationsAllow, recoveryFailure } from '../../auth/permission-check';
 import type { RecoveredSignature } from '../../auth/permission-check';
@@ -17,12 +17,14 @@ import type { ApiRequest } from '../request';
 import { requestMessage } from '../request';
 import type { NodeServices } from '../services';
 import { transactionFromJson } from '../tx-input';
+import { signedInput } from '../signed-input';
+import { scanSignatures } from '../signature-scan';
 import type { BuiltTransactions } from '../built-transactions';
 import { stringifyJson } from '../../../../src-core/json/lossless';
 import { mergeJsonFormat } from '../json-format';
 import { extraDataOf, permissionIdOf } from '../servlet-body';
 import { generateContractAddress, transactionInfoJson, transactionJson } from '../format';
-import { RawReply } from '../server';
+import { RawReply, turnIfLarge } from '../server';
 import { AdmissionError, ContractValidateError, JavaError, TransactionSignatureError } from '../../errors';
 
 type Json = Record<string, unknown>;
@@ -138,11 +140,24 @@ function hexMessage(message: string, visible: boolean): string {
   return visible ? message : bytesToHex(utf8ToBytes(message));
 }
 
+/**
+ * The transaction of a broadcast body. More signatures than `getTotalSignNum` can only end in
+ * validateSignature's "too many signatures", and no check before it reads them: such a body is
+ * merged without its signature array (counted and decoded from the text, signature-scan.ts), which
+ * JsonFormat.merge would otherwise read character by character.
+ */
+function broadcastInput(s: NodeServices, text: string, visible: boolean): ParsedTransaction {
+  const scan = scanSignatures(text);
+  if (!scan || scan.count <= s.chain.props.totalSignNum) return transactionFromJson(text, visible, s.built);
+  return withSignatures(transactionFromJson(scan.unsignedText, visible), scan.bytes());
+}
+
 export const broadcastTransaction =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json | RawReply> => {
     const visible = req.visible();
-    const tx = transactionFromJson(req.text(), visible, s.built);
+    await turnIfLarge(req.text().length);
+    const tx = broadcastInput(s, req.text(), visible);
     try {
       await s.pool.submit(tx);
       // The hot path: exactly java-tron's success body, without a JSON serializer.
@@ -245,10 +260,6 @@ function approvedListBound(s: NodeServices, account: AccountRecord, permissionId
   return permissionById(account, permissionId)?.keys.length ?? s.chain.props.totalSignNum;
 }
 
-function extention(tx: ParsedTransaction, visible: boolean): Json {
-  return { result: { result: true }, txid: tx.idHex, transaction: transactionJson(tx.bytes, visible) };
-}
-
 const SIGN_WEIGHT_CODES = {
   format: 'SIGNATURE_FORMAT_ERROR',
   compute: 'COMPUTE_ADDRESS_ERROR',
@@ -297,13 +308,14 @@ function signingOwner(s: NodeServices, tx: ParsedTransaction) {
 
 export const getSignWeight =
   (s: NodeServices) =>
-  async (req: ApiRequest): Promise<Json> => {
+  async (req: ApiRequest): Promise<Json | RawReply> => {
     const visible = req.visible();
-    const tx = transactionFromJson(req.text(), visible);
+    await turnIfLarge(req.text().length);
+    const input = signedInput(req.text(), visible);
     const out: Json = {};
     let result: Json = {};
     try {
-      const { contract, account } = signingOwner(s, tx);
+      const { contract, account } = signingOwner(s, input.unsigned);
       const permission = permissionById(account, contract.permissionId);
       if (!permission) throw new TransactionSignatureError('permission', 'Permission for this, does not exist!');
       if (contract.permissionId !== 0) {
@@ -314,8 +326,9 @@ export const getSignWeight =
       }
       out.permission = messageToJson('protocol.Permission', permissionToMessage(permission), { visible });
       let weight = 0n;
-      if (tx.signatures.length > 0) {
-        checkSignatureCount(permission.keys.length, tx.signatures.length);
+      if (input.signatureCount > 0) {
+        checkSignatureCount(permission.keys.length, input.signatureCount);
+        const tx = input.signed();
         const approved: Uint8Array[] = [];
         weight = checkWeight(permission, tx.signatures, await recoverAll(s, tx), approved);
         if (approved.length)
@@ -331,21 +344,22 @@ export const getSignWeight =
       result = signatureFailure(error, SIGN_WEIGHT_CODES);
     }
     out.result = result;
-    out.transaction = extention(tx, visible);
-    return out;
+    return input.reply(out);
   };
 
 export const getApprovedList =
   (s: NodeServices) =>
-  async (req: ApiRequest): Promise<Json> => {
+  async (req: ApiRequest): Promise<Json | RawReply> => {
     const visible = req.visible();
-    const tx = transactionFromJson(req.text(), visible);
+    await turnIfLarge(req.text().length);
+    const input = signedInput(req.text(), visible);
     const out: Json = {};
     let result: Json = {};
     try {
-      const { contract, account } = signingOwner(s, tx);
-      if (tx.signatures.length > 0) {
-        checkSignatureCount(approvedListBound(s, account, contract.permissionId), tx.signatures.length);
+      const { contract, account } = signingOwner(s, input.unsigned);
+      if (input.signatureCount > 0) {
+        checkSignatureCount(approvedListBound(s, account, contract.permissionId), input.signatureCount);
+        const tx = input.signed();
         const recovered = await recoverAll(s, tx);
         const approved: Uint8Array[] = [];
         tx.signatures.forEach((signature, i) => {
@@ -365,6 +379,5 @@ export const getApprovedList =
       result = signatureFailure(error, APPROVED_LIST_CODES, true);
     }
     out.result = result;
-    out.transaction = extention(tx, visible);
-    return out;
+    return input.reply(out);
   };

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpApi, type ServerOptions } from '@main/node/http/server';
 import type { ApiRequest } from '@main/node/http/request';
@@ -34,6 +35,7 @@ describe('the HTTP server', () => {
       host: '127.0.0.1',
       port: 0,
       maxBodyBytes: 1024,
+      requestTimeoutMs: 10_000,
       allowedHosts: [],
       allowedOrigins: [],
       refuseBrowserRequests: false,
@@ -84,6 +86,42 @@ describe('the HTTP server', () => {
     const tool = await send(port, { Host: `127.0.0.1:${port}` });
     expect([tool.status, JSON.parse(tool.body)]).toEqual([200, { blockID: 'head' }]);
   });
+
+  /** Writes `text` on a raw connection and never more; everything the server sends until it closes. */
+  function stall(port: number, text: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(text));
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+    });
+  }
+
+  const TIMED_OUT = {
+    Error: 'class java.util.concurrent.TimeoutException : Idle timeout expired: 300/300 ms',
+  };
+
+  it('answers a body that stops arriving with 408 and closes the connection after requestTimeoutMs', async () => {
+    const port = await start({
+      requestTimeoutMs: 300,
+      routes: new Map([['/wallet/broadcasttransaction', { post: () => ({ reached: 'handler' }) }]]),
+    });
+    const answer = await stall(
+      port,
+      `POST /wallet/broadcasttransaction HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 100\r\n\r\n{"raw_data":`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(answer).toContain('Connection: close');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(TIMED_OUT);
+  }, 5_000);
+
+  it('answers headers that stop arriving with the same 408', async () => {
+    const port = await start({ requestTimeoutMs: 300 });
+    const answer = await stall(port, `GET /wallet/getnowblock HTTP/1.1\r\nHost: 127.0.0.1`);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(TIMED_OUT);
+  }, 5_000);
 });
 
 /** The server's lookup: the endpoint table first, then `resolve` for paths with parameters; `origin` as the client addressed it. */
@@ -97,6 +135,7 @@ describe('HttpApi routing', () => {
       host: '127.0.0.1',
       port: 0,
       maxBodyBytes: 1024,
+      requestTimeoutMs: 10_000,
       allowedHosts: [],
       allowedOrigins: [],
       refuseBrowserRequests: false,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '@core/bytes/hex';
 import { JsonRpcFailure } from '@main/node/jsonrpc/errors';
-import { EXPIRE_MS, FilterRegistry } from '@main/node/jsonrpc/filters';
+import { EXPIRE_MS, FilterRegistry, MAX_FILTERS } from '@main/node/jsonrpc/filters';
 import type { FilterRequest } from '@main/node/jsonrpc/log-filter';
 import { stubBlockHash, stubReads } from './stub-reads';
 import type { StubChain } from './stub-reads';
@@ -115,5 +115,39 @@ describe('JSON-RPC filters', () => {
       kind: 'itemNotFound',
       javaMessage: 'filter not found',
     });
+  });
+});
+
+describe('JSON-RPC filter limits', () => {
+  it('refuses a block filter past MAX_FILTERS.block with JsonRpcExceedLimitException, and takes one again after an uninstall', () => {
+    const { filters } = setup();
+    const ids = Array.from({ length: MAX_FILTERS.block }, () => filters.newBlockFilter());
+    expect(refusal(() => filters.newBlockFilter())).toMatchObject({
+      kind: 'exceedLimit',
+      javaMessage: `exceed max block filters: ${MAX_FILTERS.block}, try again later`,
+    });
+    filters.uninstall(ids[0]!);
+    expect(filters.newBlockFilter()).toMatch(/^0x[0-9a-f]{32}$/);
+  });
+
+  it('refuses a log filter past MAX_FILTERS.log, block filters counted apart', async () => {
+    const { filters } = setup();
+    for (let i = 0; i < MAX_FILTERS.log; i++) await filters.newLogFilter(request());
+    await expect(filters.newLogFilter(request())).rejects.toMatchObject({
+      kind: 'exceedLimit',
+      javaMessage: `exceed max log filters: ${MAX_FILTERS.log}, try again later`,
+    });
+    expect(filters.newBlockFilter()).toMatch(/^0x[0-9a-f]{32}$/);
+  });
+
+  it('gives the place of an expired filter to a new one even when no block arrived to drop it', async () => {
+    const { filters, advance } = setup();
+    const first = filters.newBlockFilter();
+    for (let i = 1; i < MAX_FILTERS.block; i++) filters.newBlockFilter();
+    for (let i = 0; i < MAX_FILTERS.log; i++) await filters.newLogFilter(request());
+    advance(EXPIRE_MS + 1);
+    expect(filters.newBlockFilter()).toMatch(/^0x[0-9a-f]{32}$/);
+    expect(await filters.newLogFilter(request())).toMatch(/^0x[0-9a-f]{32}$/);
+    expect(refusal(() => filters.changes(first))).toMatchObject({ kind: 'itemNotFound' });
   });
 });

@@ -8,6 +8,7 @@ import type { Key, Reply } from '../helpers';
 import { artifacts, callData, deploy, trigger, word } from '../vm-host/helpers';
 import type { Deployed } from '../vm-host/helpers';
 import { annotatedError, evm, PARAMS_INVALID, result, rpc, unhandledError } from './helpers';
+import { MAX_FILTERS } from '@main/node/jsonrpc/filters';
 
 /**
  * Every JSON-RPC method of java-tron's TronJsonRpc against a node: what it answers for a good
@@ -538,6 +539,18 @@ describe('logs and filters', () => {
       annotatedError(-32602, 'invalid block range params'),
     );
     expect(await rpc(node, 'eth_newBlockFilter', [1])).toEqual(PARAMS_INVALID);
+  });
+
+  it('eth_newBlockFilter past the filter limit answers -32005 "exceed max block filters" (JsonRpcExceedLimitException)', async () => {
+    const made: string[] = [];
+    let reply: Reply = {};
+    for (let i = 0; i <= MAX_FILTERS.block && !reply.error; i++) {
+      reply = await rpc(node, 'eth_newBlockFilter');
+      if (reply.result) made.push(reply.result as string);
+    }
+    expect(reply).toEqual(annotatedError(-32005, `exceed max block filters: ${MAX_FILTERS.block}, try again later`));
+    for (const id of made) await result(node, 'eth_uninstallFilter', [id]);
+    expect(await result(node, 'eth_newBlockFilter')).toMatch(/^0x[0-9a-f]{32}$/);
   });
 });
 
