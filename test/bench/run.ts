@@ -18,6 +18,7 @@ Suites:
   watch     the watchtower's catch-up blocks per second over HTTP
   renderer  the built window's start-up JS and first usable screen in Chromium
   fork      a fork's cold-state cost: upstream requests and time of its first transfers
+  hardening getnowblock's latency while 4 requests carry 28,000 signatures each, against no load
   scale     a 200,000-account, 1,000,000-transfer chain: size, restart, RSS, read latency (only when named)
 
 Options:
