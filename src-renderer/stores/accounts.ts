@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import type { AccountsSnapshot } from '../../src-core/ipc/channels/accounts';
 import { api } from '../api/bridge';
+import { pacedByMain } from '../api/paced-by-main';
 import { useLoaded } from '../composables/use-loaded';
 
 /** Accounts with balances; updated by `accounts:updated` as main reads new blocks. Renames and removes them. */
@@ -24,7 +25,7 @@ export const useAccountsStore = defineStore('accounts', () => {
    * account needs none. An empty password is left out so main answers with its sentence.
    */
   async function remove(accountId: string, password?: string): Promise<void> {
-    await api.vault.removeAccount({ accountId, ...(password ? { password } : {}) });
+    await pacedByMain(() => api.vault.removeAccount({ accountId, ...(password ? { password } : {}) }));
     await load();
   }
 

@@ -2,9 +2,9 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { SigningPolicy, VaultLocked, VaultStatus } from '../../src-core/ipc/channels/vault';
 import { api } from '../api/bridge';
+import { pacedByMain } from '../api/paced-by-main';
 
 const TOUCH_EVERY_MS = 30_000;
-const MAX_PACED_WAIT_MS = 5_000;
 
 function errorCode(error: unknown): unknown {
   return (error as { code?: unknown } | null)?.code;
@@ -63,7 +63,7 @@ export const useVaultStore = defineStore('vault', () => {
 
   async function unlock(password: string): Promise<void> {
     try {
-      status.value = await unlockPacedByMain(password);
+      status.value = await pacedByMain(() => api.vault.unlock({ password }));
     } catch (error) {
       if (errorCode(error) === 'VAULT_WRONG_PASSWORD') wrongAttempts.value++;
       // The lockout delay may have changed: show it.
@@ -72,18 +72,6 @@ export const useVaultStore = defineStore('vault', () => {
     }
     wrongAttempts.value = 0;
     lastLock.value = null;
-  }
-
-  /** Main makes the page wait a moment after a wrong password; the person's next try waits it out once. */
-  async function unlockPacedByMain(password: string): Promise<VaultStatus> {
-    try {
-      return await api.vault.unlock({ password });
-    } catch (error) {
-      const wait = (error as { details?: { retryAfterMs?: unknown } }).details?.retryAfterMs;
-      if (errorCode(error) !== 'VAULT_RETRY_TOO_SOON' || typeof wait !== 'number') throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, MAX_PACED_WAIT_MS)));
-      return api.vault.unlock({ password });
-    }
   }
 
   async function unlockWithDevice(): Promise<void> {
