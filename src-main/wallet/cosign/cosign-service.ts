@@ -27,6 +27,7 @@ import type { SigningVault } from '../consent/consented-signing';
 import { EnvelopeFiles, readEnvelopeQrInTurns } from './envelope-files';
 import { readableAddressBook } from './envelope-naming';
 import { CosignErrorCode, fail, requireEntry } from './errors';
+import { EnvelopeFollower } from './envelope-follower';
 import { ExpiryWatch } from './expiry-watch';
 import { InboxViews, type CosignTracker } from './inbox-views';
 import { storeProposal, type ProposalContext, type ProposalInput } from './proposals';
@@ -54,12 +55,14 @@ export interface CosignServiceOptions {
  * signer's file, paste, drop or QR codes; each is verified against this wallet's own node before
  * it is stored or shown (`InboxViews`). Signing names a vault account; broadcasting goes through
  * the transaction tracker, which follows it to the end. Files and QR frames: `EnvelopeFiles`;
- * expiries on each block: `ExpiryWatch`.
+ * expiries on each block: `ExpiryWatch`; what became of each open envelope on chain, broadcast
+ * by this desk or another: `EnvelopeFollower`.
  */
 export class CosignService {
   private readonly views: InboxViews;
   private readonly files: EnvelopeFiles;
   private readonly expiries: ExpiryWatch;
+  private readonly follower: EnvelopeFollower;
 
   constructor(private readonly options: CosignServiceOptions) {
     this.views = new InboxViews(options);
@@ -71,10 +74,12 @@ export class CosignService {
       importText: (text) => this.import({ text, source: 'file' }),
     });
     this.expiries = new ExpiryWatch(options);
+    this.follower = new EnvelopeFollower(options);
   }
 
   dispose(): void {
     this.expiries.dispose();
+    this.follower.dispose();
   }
 
   private now(): number {
