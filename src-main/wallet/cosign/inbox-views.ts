@@ -116,6 +116,8 @@ export class InboxViews {
       createdAt: entry.createdAt,
       updatedAt: entry.updatedAt,
       replacedBy: entry.replacedBy,
+      broadcastBy: entry.broadcastAt !== null ? 'here' : (entry.onChain?.broadcastBy ?? null),
+      onChainAt: entry.onChain?.blockTime ?? null,
     };
   }
 
