@@ -171,15 +171,18 @@ export class EnvelopeFollower {
     this.closed.add(entry.txid);
     const known = this.options.tracker.historyEntry(entry.txid);
     if (known?.status === 'expired') return;
-    await this.options.tracker.record({
-      txid: entry.txid,
-      type: envelope.summary.contractType,
-      status: 'expired',
-      owner: toBase58Address(envelope.summary.owner),
-      permissionId: envelope.summary.permissionId,
-      expiresAt: envelope.expiresAt,
-      message: 'It expired before it reached the chain; re-propose it.',
-    });
+    // Like `ExpiryWatch`: an envelope this desk never signed gets no history entry of its own.
+    if (known) {
+      await this.options.tracker.record({
+        txid: entry.txid,
+        type: envelope.summary.contractType,
+        status: 'expired',
+        owner: toBase58Address(envelope.summary.owner),
+        permissionId: envelope.summary.permissionId,
+        expiresAt: envelope.expiresAt,
+        message: 'It expired before it reached the chain; re-propose it.',
+      });
+    }
     this.announce(entry, 'expired');
   }
 
