@@ -65,7 +65,8 @@ export class CosignService {
   private readonly follower: EnvelopeFollower;
 
   constructor(private readonly options: CosignServiceOptions) {
-    this.views = new InboxViews(options);
+    this.follower = new EnvelopeFollower(options);
+    this.views = new InboxViews({ ...options, follower: this.follower });
     this.files = new EnvelopeFiles({
       chain: options.chain,
       clipboard: options.clipboard,
@@ -74,7 +75,6 @@ export class CosignService {
       importText: (text) => this.import({ text, source: 'file' }),
     });
     this.expiries = new ExpiryWatch(options);
-    this.follower = new EnvelopeFollower(options);
   }
 
   dispose(): void {

@@ -84,11 +84,26 @@ export class EnvelopeFollower {
     }
   }
 
+  /** Looks one envelope up now, when it is still open (a node that does not answer leaves it as it was). */
+  async followEntry(entry: StoredEnvelope): Promise<void> {
+    const client = this.options.chain.client();
+    const head = this.options.chain.head();
+    const envelopes = this.options.chain.stores().envelopes;
+    if (!client || !head || envelopes.store.problem || !this.isOpen(entry)) return;
+    try {
+      await this.followOne(client, envelopes, entry, head);
+    } catch (error) {
+      if (!(error instanceof WalletError)) throw error;
+    }
+  }
+
   private openEntries(envelopes: Envelopes): StoredEnvelope[] {
-    return envelopes.list().filter((entry) => {
-      if (entry.replacedBy || entry.broadcastAt !== null || this.closed.has(entry.txid)) return false;
-      return !SETTLED.has(this.options.tracker.historyEntry(entry.txid)?.status);
-    });
+    return envelopes.list().filter((entry) => this.isOpen(entry));
+  }
+
+  private isOpen(entry: StoredEnvelope): boolean {
+    if (entry.replacedBy || entry.broadcastAt !== null || this.closed.has(entry.txid)) return false;
+    return !SETTLED.has(this.options.tracker.historyEntry(entry.txid)?.status);
   }
 
   private async followOne(
