@@ -167,7 +167,7 @@ describe('co-signing between two profiles in Chromium', () => {
       'utf8',
     );
     expect(csv.split('\r\n')[0]).toBe(
-      'created_at,stage,type,summary,owner,owner_name,permission_id,signers,txid,block,fee_trx,fee_sun,expires_at,broadcast_at,confirmed_at,message',
+      'created_at,stage,type,summary,owner,owner_name,permission_id,signers,txid,block,fee_trx,fee_sun,expires_at,broadcast_at,broadcast_by,confirmed_at,message',
     );
     expect(csv).toContain('confirmed,TransferContract,Send 12.5 TRX to');
     await a.harness.screenshot('cosign-a-history');

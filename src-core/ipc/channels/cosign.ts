@@ -144,6 +144,10 @@ export const InboxItemSchema = z.object({
   replacedBy: TxIdSchema.nullable(),
   /** Still collecting, and a key of this vault can add its signature: counted on the navigation. */
   waitingForYou: z.boolean().optional(),
+  /** `here`: this desk broadcast it; `elsewhere`: this desk only saw it on chain; null: not known to be sent. */
+  broadcastBy: z.enum(['here', 'elsewhere']).nullable().optional(),
+  /** Time of the block that holds it (ms), once this desk's node showed it. */
+  onChainAt: z.number().int().nullable().optional(),
 });
 export type InboxItem = z.infer<typeof InboxItemSchema>;
 

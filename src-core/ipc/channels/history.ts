@@ -45,6 +45,8 @@ export const HistoryRowSchema = z.object({
   broadcastAt: z.number().int().nullable(),
   confirmedAt: z.number().int().nullable(),
   envelopeId: z.string().nullable(),
+  /** `here`: this desk broadcast it; `elsewhere`: another desk did and this one saw it on chain. */
+  broadcastBy: z.enum(['here', 'elsewhere']).nullable().optional(),
 });
 export type HistoryRow = z.infer<typeof HistoryRowSchema>;
 
@@ -64,6 +66,7 @@ export const HISTORY_CSV_COLUMNS = [
   'fee_sun',
   'expires_at',
   'broadcast_at',
+  'broadcast_by',
   'confirmed_at',
   'message',
 ] as const;

@@ -27,6 +27,7 @@ import type { SigningVault } from '../consent/consented-signing';
 import { EnvelopeFiles, readEnvelopeQrInTurns } from './envelope-files';
 import { readableAddressBook } from './envelope-naming';
 import { CosignErrorCode, fail, requireEntry } from './errors';
+import { EnvelopeFollower } from './envelope-follower';
 import { ExpiryWatch } from './expiry-watch';
 import { InboxViews, type CosignTracker } from './inbox-views';
 import { storeProposal, type ProposalContext, type ProposalInput } from './proposals';
@@ -54,15 +55,18 @@ export interface CosignServiceOptions {
  * signer's file, paste, drop or QR codes; each is verified against this wallet's own node before
  * it is stored or shown (`InboxViews`). Signing names a vault account; broadcasting goes through
  * the transaction tracker, which follows it to the end. Files and QR frames: `EnvelopeFiles`;
- * expiries on each block: `ExpiryWatch`.
+ * expiries on each block: `ExpiryWatch`; what became of each open envelope on chain, broadcast
+ * by this desk or another: `EnvelopeFollower`.
  */
 export class CosignService {
   private readonly views: InboxViews;
   private readonly files: EnvelopeFiles;
   private readonly expiries: ExpiryWatch;
+  private readonly follower: EnvelopeFollower;
 
   constructor(private readonly options: CosignServiceOptions) {
-    this.views = new InboxViews(options);
+    this.follower = new EnvelopeFollower(options);
+    this.views = new InboxViews({ ...options, follower: this.follower });
     this.files = new EnvelopeFiles({
       chain: options.chain,
       clipboard: options.clipboard,
@@ -75,6 +79,7 @@ export class CosignService {
 
   dispose(): void {
     this.expiries.dispose();
+    this.follower.dispose();
   }
 
   private now(): number {

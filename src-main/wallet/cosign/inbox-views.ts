@@ -7,11 +7,12 @@ import type { EnvelopeDetail, EnvelopeStage, Inbox, InboxItem } from '../../../s
 import type { FileDialogs, WalletLog } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { StoredEnvelope } from '../stores/envelopes';
-import type { HistoryEntry, HistoryRecord } from '../stores/history';
+import type { HistoryEntry } from '../stores/history';
 import type { NetworkStores } from '../stores/network-stores';
 import type { ChainReads } from '../transactions/chain-reads';
 import type { TransactionTracker } from '../transactions/transaction-tracker';
 import type { SigningVault } from '../consent/consented-signing';
+import type { EnvelopeFollower } from './envelope-follower';
 import { callView, headline, permissionChangeView, summaryLines, type TokenFacts } from './describe';
 import { namesOf, readableAddressBook } from './envelope-naming';
 import type { Names } from './names';
@@ -29,12 +30,15 @@ export interface InboxViewsOptions {
   readonly reads: ChainReads;
   readonly log: WalletLog;
   readonly files?: FileDialogs | undefined;
+  /** Looks an envelope up on the node when it is opened. */
+  readonly follower?: Pick<EnvelopeFollower, 'followEntry'>;
 }
 
 /**
  * What the inbox shows: every envelope with its stage, and one in full — verified against this
  * node (`verify.ts`), named from the vault and the address book (`names.ts`), decoded
- * (`describe.ts`), with what the chain says happened to it when someone else broadcast it.
+ * (`describe.ts`), with what the chain says happened to it when someone else broadcast it
+ * (`envelope-follower.ts`).
  */
 export class InboxViews {
   constructor(private readonly options: InboxViewsOptions) {}
@@ -46,10 +50,6 @@ export class InboxViews {
   /** Names from the vault's labels, then the address book (when it can be read). */
   names(): Names {
     return namesOf(this.options.vault.listAccounts(), this.options.chain);
-  }
-
-  private record(fields: HistoryRecord): Promise<void> {
-    return this.options.tracker.record(fields);
   }
 
   private history(txid: string): HistoryEntry | undefined {
@@ -116,6 +116,8 @@ export class InboxViews {
       createdAt: entry.createdAt,
       updatedAt: entry.updatedAt,
       replacedBy: entry.replacedBy,
+      broadcastBy: entry.broadcastAt !== null ? 'here' : (entry.onChain?.broadcastBy ?? null),
+      onChainAt: entry.onChain?.blockTime ?? null,
     };
   }
 
@@ -172,46 +174,14 @@ export class InboxViews {
     };
   }
 
-  /**
-   * A co-signer who did not broadcast learns from the node that someone else did: the history
-   * then says so (in a block, confirmed or failed) and the envelope stops offering a broadcast.
-   */
-  private async learnFromChain(entry: StoredEnvelope, envelope: Envelope): Promise<void> {
-    const client = this.options.chain.client();
-    const known = this.history(entry.txid)?.status;
-    if (!client || entry.broadcastAt !== null || known === 'confirmed' || known === 'failed') return;
-    let info;
-    try {
-      info = await client.getTransactionInfoById(entry.txid);
-    } catch (error) {
-      if (!(error instanceof WalletError)) throw error;
-      return;
-    }
-    if (!info || info.blockNumber <= 0) return;
-    const solid = this.options.chain.head()?.solidBlock;
-    const status =
-      info.result === 'FAILED' ? 'failed' : solid !== undefined && info.blockNumber <= solid ? 'confirmed' : 'pending';
-    if (status === known) return;
-    await this.record({
-      txid: entry.txid,
-      type: envelope.summary.contractType,
-      status,
-      owner: toBase58Address(envelope.summary.owner),
-      permissionId: envelope.summary.permissionId,
-      expiresAt: envelope.expiresAt,
-      blockNumber: info.blockNumber,
-      feeSun: info.fee,
-      message:
-        status === 'failed'
-          ? info.resMessage || 'It was packed but failed.'
-          : `Broadcast by a co-signer; in block ${info.blockNumber}.`,
-    });
-  }
-
   /** One envelope in full; `inspection` when the caller has just verified it. */
-  async detail(entry: StoredEnvelope, envelope: Envelope, inspection?: Inspection): Promise<EnvelopeDetail> {
+  async detail(opened: StoredEnvelope, shown: Envelope, inspection?: Inspection): Promise<EnvelopeDetail> {
     const names = this.names();
-    await this.learnFromChain(entry, envelope);
+    // What the chain holds now, not what the last block's pass saw; following may replace the
+    // signatures with the on-chain ones, so the entry is read again.
+    await this.options.follower?.followEntry(opened);
+    const entry = this.stores().envelopes.get(opened.id) ?? opened;
+    const envelope = entry.updatedAt === opened.updatedAt ? shown : this.stores().envelopes.envelopeOf(entry);
     const checked = inspection ?? (await this.inspect(envelope, names));
     const tokens = await this.tokenFacts(envelope);
     const progress = checked.progress;

@@ -152,6 +152,7 @@ export class HistoryService {
         broadcastAt: entry.broadcastAt,
         confirmedAt: entry.confirmedAt,
         envelopeId: stored?.id ?? null,
+        broadcastBy: entry.broadcastAt !== null ? 'here' : (stored?.onChain?.broadcastBy ?? null),
       });
     }
     return rows;
@@ -176,6 +177,7 @@ export class HistoryService {
         r.feeSun,
         iso(r.expiresAt),
         iso(r.broadcastAt),
+        r.broadcastBy ?? null,
         iso(r.confirmedAt),
         r.message,
       ]),

@@ -27,6 +27,20 @@ const hexAddressSchema = z.string().regex(/^41[0-9a-f]{40}$/, 'must be a 41… h
 export const EnvelopeOrigin = { proposed: 'proposed', imported: 'imported' } as const;
 export type EnvelopeOrigin = (typeof EnvelopeOrigin)[keyof typeof EnvelopeOrigin];
 
+export const BroadcastBy = { here: 'here', elsewhere: 'elsewhere' } as const;
+export type BroadcastBy = (typeof BroadcastBy)[keyof typeof BroadcastBy];
+
+const onChainSchema = z.strictObject({
+  blockNumber: z.number().int().nonnegative(),
+  /** The block's time (ms). */
+  blockTime: timeSchema,
+  /** `elsewhere`: another desk (or anyone) broadcast it; this wallet only saw it on chain. */
+  broadcastBy: z.enum(['here', 'elsewhere']),
+  /** Signatures on the transaction as the chain holds it. */
+  signatureCount: z.number().int().nonnegative(),
+});
+export type OnChainFacts = z.infer<typeof onChainSchema>;
+
 export const storedEnvelopeSchema = z.strictObject({
   id: entryIdSchema,
   label: z.string().max(120),
@@ -45,6 +59,11 @@ export const storedEnvelopeSchema = z.strictObject({
   /** First time it left this wallet (file, copy, QR); the note is fixed from then on. */
   exportedAt: timeSchema.nullable(),
   broadcastAt: timeSchema.nullable(),
+  /**
+   * What this node showed of the transaction once it was in a block: which block, its time, who
+   * broadcast it and how many signatures it carried. Optional, so files written before it still read.
+   */
+  onChain: onChainSchema.optional(),
   createdAt: timeSchema,
   updatedAt: timeSchema,
 });

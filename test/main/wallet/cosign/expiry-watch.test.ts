@@ -14,6 +14,8 @@ describe('expiry watch of the inbox', () => {
   let events: RecordedEvents;
   let block: (b: NodeBlock) => void;
   let watch: ExpiryWatch;
+  /** Block of the transaction as the stub node reports it (0: in no block). */
+  let inBlock = 0;
   const envelope = proposal();
   const txid = envelope.transaction.txID;
   const at = (timestamp: number) => ({ number: 1, id: '00'.repeat(32), timestamp, transactionCount: 0 });
@@ -24,9 +26,12 @@ describe('expiry watch of the inbox', () => {
     envelopes = await Envelopes.open(join(dir, ENVELOPES_FILE));
     history = await History.open(join(dir, 'history.json'));
     events = recordEvents();
+    inBlock = 0;
     watch = new ExpiryWatch({
       chain: {
         stores: () => ({ envelopes }) as never,
+        client: () =>
+          ({ getTransactionInfoById: async () => (inBlock > 0 ? { blockNumber: inBlock } : null) }) as never,
         onBlock: (listener) => ((block = listener), () => undefined),
         onNetworkChange: () => () => undefined,
       },
@@ -67,5 +72,16 @@ describe('expiry watch of the inbox', () => {
     block(at(envelope.expiresAt + 3_000));
     await settle();
     expect(events.of('cosign:changed')).toEqual([]);
+  });
+
+  it('does not call expired an envelope the node holds in a block: another desk broadcast it in time', async () => {
+    await envelopes.add(envelope, { origin: 'proposed' });
+    await history.record({ txid, type: 'TransferContract', status: 'signed' });
+    inBlock = 42;
+    block(at(envelope.expiresAt + 3_000));
+    await settle();
+    await settle();
+    expect(events.of('cosign:changed')).toEqual([]);
+    expect(history.get(txid)?.status).toBe('signed');
   });
 });

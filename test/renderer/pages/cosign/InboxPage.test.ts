@@ -133,6 +133,18 @@ describe('co-signing inbox page', () => {
     expect(rows[1]!.find('[data-testid="countdown"]').exists()).toBe(false);
   });
 
+  it('says an envelope another desk broadcast was broadcast elsewhere, with the weight on chain', async () => {
+    inbox.items = [
+      item({ stage: 'confirmed', currentWeight: 2n, signatures: 2, broadcastBy: 'elsewhere', onChainAt: HEAD }),
+      item({ id: 'env_00000000000000a2', txid: 'a2'.repeat(32), stage: 'confirmed', broadcastBy: 'here' }),
+    ];
+    const page = await render();
+    const rows = page.findAll('[data-testid="inbox-row"]');
+    expect(rows[0]!.text()).toMatch(/Received · from Treasury\s+· broadcast elsewhere/);
+    expect(rows[0]!.text()).toContain('2 / 2');
+    expect(rows[1]!.text()).not.toContain('broadcast elsewhere');
+  });
+
   it('shows an envelope that no longer verifies with its reason, and forgets it only when asked', async () => {
     inbox.unreadable = [
       {
