@@ -254,10 +254,11 @@ describe('wallet scenarios in Chromium', () => {
   it('renames an account in place, and removes a keyed one only with the password and a watch-only one with a confirmation', async () => {
     await setup.harness.goto('/');
     const table = page().getByTestId('accounts-table');
-    const keystores = async () =>
-      (await readdir(join(setup.userDataDir, 'vault', 'keystores'), { recursive: true, withFileTypes: true })).filter(
-        (e) => e.isFile(),
+    const filesIn = async (folder: 'keystores' | 'removed') =>
+      (await readdir(join(setup.userDataDir, 'vault', folder), { recursive: true, withFileTypes: true })).filter((e) =>
+        e.isFile(),
       ).length;
+    const keystores = () => filesIn('keystores');
     // The dev accounts' phrase and the phrase created by the backup scenario.
     expect(await keystores()).toBe(2);
 
@@ -280,7 +281,7 @@ describe('wallet scenarios in Chromium', () => {
     const dialog = page().getByRole('dialog', { name: 'Remove Cold storage?' });
     await dialog
       .getByText(
-        `The key of ${cold.address} will be deleted from this computer. Make sure you have its recovery phrase or private key elsewhere; funds stay on chain.`,
+        `The key of ${cold.address} moves to the vault's removed keys, and is deleted from this computer only when you empty them on the Security page. Make sure you have its recovery phrase or private key elsewhere; funds stay on chain.`,
       )
       .waitFor();
     await dialog.getByLabel('Vault password').fill('wrong password');
@@ -303,6 +304,8 @@ describe('wallet scenarios in Chromium', () => {
     expect(setup.wallet.vault.listAccounts().map((a) => a.id)).not.toContain(cold.id);
     expect(setup.wallet.vault.status().failedAttempts).toBe(0);
     expect(await keystores()).toBe(1);
+    // The key is kept aside until the person empties the removed keys with the password.
+    expect(await filesIn('removed')).toBe(1);
 
     await page().getByLabel('How').selectOption('watch');
     await page().getByLabel('Address', { exact: true }).fill(WATCHED);

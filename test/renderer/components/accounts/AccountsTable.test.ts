@@ -175,7 +175,7 @@ describe('accounts table: rename and remove', () => {
     expect(d.element.hasAttribute('open')).toBe(true);
     expect(d.text()).toContain('Remove Hot?');
     expect(d.text()).toContain(
-      `The key of ${accounts[2]!.address} will be deleted from this computer. Make sure you have its recovery phrase or private key elsewhere; funds stay on chain.`,
+      `The key of ${accounts[2]!.address} moves to the vault's removed keys, and is deleted from this computer only when you empty them on the Security page. Make sure you have its recovery phrase or private key elsewhere; funds stay on chain.`,
     );
 
     // No password typed: main's own sentence comes back through the error display.
