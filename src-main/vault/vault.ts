@@ -550,12 +550,7 @@ export class Vault {
   importMnemonic(phrase: string, options: ImportMnemonicOptions = {}): Promise<AccountInfo[]> {
     return this.exclusive(async () => {
       this.requireUnlocked();
-      const from = options.from ?? 0;
-      const count = options.count ?? 1;
-      assertIndexRange(from, count);
-      const passphrase = options.passphrase ?? '';
-      if (typeof passphrase !== 'string')
-        throw new VaultError('VAULT_INVALID_ARGUMENT', 'The BIP39 passphrase must be text.');
+      const { from, count, passphrase } = mnemonicImport(options);
       const entropy = mnemonicEntropyFromPhrase(phrase);
       try {
         return await this.addMnemonicSecret(
@@ -615,12 +610,7 @@ export class Vault {
   ): Promise<{ addresses: HexAddress[]; labels: string[] }> {
     return this.exclusive(async () => {
       const { meta } = this.requireUnlocked();
-      const from = options.from ?? 0;
-      const count = options.count ?? 1;
-      assertIndexRange(from, count);
-      const passphrase = options.passphrase ?? '';
-      if (typeof passphrase !== 'string')
-        throw new VaultError('VAULT_INVALID_ARGUMENT', 'The BIP39 passphrase must be text.');
+      const { from, count, passphrase } = mnemonicImport(options);
       const label = importLabels(options.label, count);
       const entropy = mnemonicEntropyFromPhrase(phrase);
       try {
@@ -1220,6 +1210,17 @@ export class Vault {
 function importLabels(label: string | undefined, count: number): (index: number) => string {
   const base = label === undefined ? 'Account' : checkLabel(label);
   return (index) => (label !== undefined && count === 1 ? base : checkLabel(`${base} ${index + 1}`));
+}
+
+/** The range and passphrase of a phrase import, checked the same for the import and its preview. */
+function mnemonicImport(options: ImportMnemonicOptions): { from: number; count: number; passphrase: string } {
+  const from = options.from ?? 0;
+  const count = options.count ?? 1;
+  assertIndexRange(from, count);
+  const passphrase = options.passphrase ?? '';
+  if (typeof passphrase !== 'string')
+    throw new VaultError('VAULT_INVALID_ARGUMENT', 'The BIP39 passphrase must be text.');
+  return { from, count, passphrase };
 }
 
 function secretKindMismatch(secretId: string): VaultError {

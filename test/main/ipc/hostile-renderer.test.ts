@@ -5,22 +5,19 @@ import type { EmbeddedNodeSettings } from '../../../src-core/ipc/channels/node';
 import type { Inbox } from '../../../src-core/ipc/channels/cosign';
 import type { ForkStatus } from '../../../src-core/ipc/channels/fork';
 import type { WatchedAccountView } from '../../../src-core/ipc/channels/watch';
-import { deserializeError, type SerializedError } from '../../../src-core/errors';
-import { createEnvelope, serializeEnvelope } from '../../../src-core/envelope';
+import { deserializeError } from '../../../src-core/errors';
 import { channels } from '../../../src-core/ipc/contract';
+import { createEnvelope, serializeEnvelope } from '../../../src-core/envelope';
 import type { PreparedTxView } from '../../../src-core/ipc/channels/tx';
 import type { VaultAccount, VaultStatus } from '../../../src-core/ipc/channels/vault';
 import { encodeOperations } from '../../../src-core/permission';
 import { buildTransaction, transferContract } from '../../../src-core/tx/builders';
 import { transactionHeader } from '../../../src-core/tx/header';
-import { createHandlers, walletServices } from '../../../src-main/ipc/handlers';
-import { createIpcRegistry, type IpcRegistry } from '../../../src-main/ipc/registry';
+import { pageRegistry, type PageCalls } from './page-registry';
 import { ScriptedConsent } from '../../fixtures/consent-surface';
 import { PASSWORD } from '../vault/helpers';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../wallet/embedded-wallet';
 import { recordEvents } from '../wallet/helpers';
-
-const trusted = { url: 'app://wallet/index.html', isTopFrame: true, isAppWindow: true };
 
 /**
  * The renderer is hostile: whatever it sends over IPC, a signature or a vault setting happens only
@@ -30,35 +27,19 @@ const trusted = { url: 'app://wallet/index.html', isTopFrame: true, isAppWindow:
  */
 describe('a hostile renderer against main’s confirmation', () => {
   let profile: EmbeddedWallet;
-  let registry: IpcRegistry;
   let dev: VaultAccount[];
   const consent = ScriptedConsent.decline();
 
-  const call = (channel: string, args?: unknown) => registry.call(channel, args, trusted);
-  const value = async <T>(channel: string, args?: unknown): Promise<T> => {
-    const reply = await call(channel, args);
-    if (!reply.ok) throw deserializeError(reply.error);
-    return reply.value as T;
-  };
-  const refusal = async (channel: string, args?: unknown): Promise<SerializedError> => {
-    const reply = await call(channel, args);
-    expect(reply.ok, channel).toBe(false);
-    return (reply as { error: SerializedError }).error;
-  };
+  let page: PageCalls;
+  const call = (channel: string, args?: unknown) => page.call(channel, args);
+  const value = <T>(channel: string, args?: unknown) => page.value<T>(channel, args);
+  const refusal = (channel: string, args?: unknown) => page.refusal(channel, args);
 
   beforeAll(async () => {
     profile = await startEmbeddedWallet({ prefix: 'hostile-', events: recordEvents(), blockTimeMs: 100, consent });
     await profile.wallet.vault.initialize(PASSWORD);
     dev = await profile.wallet.vault.importDevAccounts(3);
-    registry = createIpcRegistry({
-      channels,
-      handlers: createHandlers({
-        app: { info: () => ({}) as never, openExternal: async () => {}, writeClipboard: () => {} },
-        ...walletServices(profile.wallet),
-      }),
-      isTrustedSender: () => true,
-      log: { info() {}, warn() {}, error() {} },
-    });
+    page = pageRegistry(profile.wallet);
   });
   afterAll(async () => {
     await profile?.close();
@@ -346,7 +327,7 @@ describe('a hostile renderer against main’s confirmation', () => {
       { kind: 'custom', fullNodeUrl: `http://${huge}` },
       { target: 'custom', address: dev[0]!.address, txid: { $gt: '' }, ms: -1, count: 1e308 },
     ];
-    const names = registry.channelNames;
+    const names = page.registry.channelNames;
     expect(names).toEqual(Object.keys(channels));
     const answered: string[] = [];
     for (const channel of names) {

@@ -1,20 +1,15 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deserializeError, type SerializedError } from '../../../src-core/errors';
-import { channels } from '../../../src-core/ipc/contract';
 import type { NetworkInfo } from '../../../src-core/ipc/channels/network';
 import type { NodeOverview } from '../../../src-core/ipc/channels/node';
 import type { ForkStatus } from '../../../src-core/ipc/channels/fork';
 import type { WatchedAccountView } from '../../../src-core/ipc/channels/watch';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
-import { createHandlers, walletServices } from '../../../src-main/ipc/handlers';
-import { createIpcRegistry, type IpcRegistry } from '../../../src-main/ipc/registry';
+import { pageRegistry, type PageCalls } from './page-registry';
 import { ScriptedConsent } from '../../fixtures/consent-surface';
 import { PASSWORD } from '../vault/helpers';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../wallet/embedded-wallet';
 import { recordEvents, type RecordedEvents } from '../wallet/helpers';
-
-const trusted = { url: 'app://wallet/index.html', isTopFrame: true, isAppWindow: true };
 
 /**
  * What decides where the wallet reads, who reaches its node and what the watchtower reports passes
@@ -24,21 +19,12 @@ const trusted = { url: 'app://wallet/index.html', isTopFrame: true, isAppWindow:
 describe('settings that matter need main’s confirmation', () => {
   let profile: EmbeddedWallet;
   let events: RecordedEvents;
-  let registry: IpcRegistry;
   let dev: VaultAccount[];
   const consent = ScriptedConsent.decline();
 
-  const call = (channel: string, args?: unknown) => registry.call(channel, args, trusted);
-  const value = async <T>(channel: string, args?: unknown): Promise<T> => {
-    const reply = await call(channel, args);
-    if (!reply.ok) throw deserializeError(reply.error);
-    return reply.value as T;
-  };
-  const refusal = async (channel: string, args?: unknown): Promise<SerializedError> => {
-    const reply = await call(channel, args);
-    expect(reply.ok, channel).toBe(false);
-    return (reply as { error: SerializedError }).error;
-  };
+  let page: PageCalls;
+  const value = <T>(channel: string, args?: unknown) => page.value<T>(channel, args);
+  const refusal = (channel: string, args?: unknown) => page.refusal(channel, args);
   const declined = (act: string) => ({
     name: 'ConsentError',
     code: 'CONSENT_DECLINED',
@@ -59,15 +45,7 @@ describe('settings that matter need main’s confirmation', () => {
     await profile.wallet.vault.initialize(PASSWORD);
     dev = await profile.wallet.vault.importDevAccounts(2);
     await events.waitFor('watch:progress', (s) => s.state === 'watching' && s.watching === 2, 20_000);
-    registry = createIpcRegistry({
-      channels,
-      handlers: createHandlers({
-        app: { info: () => ({}) as never, openExternal: async () => {}, writeClipboard: () => {} },
-        ...walletServices(profile.wallet),
-      }),
-      isTrustedSender: () => true,
-      log: { info() {}, warn() {}, error() {} },
-    });
+    page = pageRegistry(profile.wallet);
   });
   afterAll(async () => {
     await profile?.close();

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import type { VaultClock } from '../../../src-main/vault/auto-lock';
 import type { ScryptParams } from '../../../src-main/vault/kdf';
 import type { SecretStore, SecretStoreStatus } from '../../../src-main/vault/secret-store';
@@ -115,4 +116,28 @@ export async function caught(
     return error as { name: string; code: string; message: string; details?: Record<string, unknown> };
   }
   throw new Error('expected the action to throw');
+}
+
+/** Test vaults opened through `setup`, each disposed and its folder deleted after every test. */
+export function useTestVaults(): { setup(): Promise<TestVault>; reopen(t: TestVault): Promise<Vault> } {
+  const dirs: string[] = [];
+  const vaults: Vault[] = [];
+  afterEach(async () => {
+    for (const vault of vaults.splice(0)) vault.dispose();
+    for (const dir of dirs.splice(0)) await removeDir(dir);
+  });
+  return {
+    async setup() {
+      const t = await openTestVault();
+      dirs.push(t.dir);
+      vaults.push(t.vault);
+      return t;
+    },
+    async reopen(t) {
+      t.vault.dispose();
+      const vault = await t.reopen();
+      vaults.push(vault);
+      return vault;
+    },
+  };
 }

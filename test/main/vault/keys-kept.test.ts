@@ -1,35 +1,14 @@
 import { copyFile, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Trx } from 'tronweb';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Vault } from '../../../src-main/vault/vault';
-import { PASSWORD, caught, openTestVault, removeDir, type TestVault } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, caught, useTestVaults } from './helpers';
 import { unsignedTx, vectorKeys } from './tx-fixtures';
 
 const K1 = vectorKeys.K1!;
 const K2 = vectorKeys.K2!;
 const NEW_PASSWORD = 'a different long password';
-const dirs: string[] = [];
-const vaults: Vault[] = [];
-
-async function setup(): Promise<TestVault> {
-  const t = await openTestVault();
-  dirs.push(t.dir);
-  vaults.push(t.vault);
-  return t;
-}
-
-async function reopen(t: TestVault): Promise<Vault> {
-  t.vault.dispose();
-  const vault = await t.reopen();
-  vaults.push(vault);
-  return vault;
-}
-
-afterEach(async () => {
-  for (const vault of vaults.splice(0)) vault.dispose();
-  for (const dir of dirs.splice(0)) await removeDir(dir);
-});
+const { setup, reopen } = useTestVaults();
 
 /** Every file under `dir`, recursively, with its bytes. */
 async function snapshot(dir: string): Promise<Map<string, string>> {

@@ -1,32 +1,12 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FREE_ATTEMPTS, MAX_DELAY_MS } from '../../../src-main/vault/lockout';
-import { PAGE_RETRY_INTERVAL_MS, type Vault } from '../../../src-main/vault/vault';
-import { PASSWORD, caught, openTestVault, removeDir, type TestVault } from './helpers';
+import { PAGE_RETRY_INTERVAL_MS } from '../../../src-main/vault/vault';
+import { PASSWORD, caught, useTestVaults } from './helpers';
 import { unsignedTx, vectorKeys } from './tx-fixtures';
 
-const dirs: string[] = [];
-const vaults: Vault[] = [];
-
-async function setup(): Promise<TestVault> {
-  const t = await openTestVault();
-  dirs.push(t.dir);
-  vaults.push(t.vault);
-  return t;
-}
-
-async function reopen(t: TestVault): Promise<Vault> {
-  t.vault.dispose();
-  const vault = await t.reopen();
-  vaults.push(vault);
-  return vault;
-}
-
-afterEach(async () => {
-  for (const vault of vaults.splice(0)) vault.dispose();
-  for (const dir of dirs.splice(0)) await removeDir(dir);
-});
+const { setup, reopen } = useTestVaults();
 
 /** The parts of vault.json these tests edit by hand. */
 interface VaultJson {
