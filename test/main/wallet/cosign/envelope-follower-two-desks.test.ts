@@ -4,14 +4,13 @@ import type { FetchLike } from '@core/client/fetch';
 import { TxRequestSchema, type TxRequestInput } from '@core/ipc/channels/tx';
 import type { TronNode } from '@main/node';
 import { createWalletServices, type WalletServices } from '@main/wallet';
-import { UnavailableSecretStore } from '@main/vault/secret-store';
 import { freshAddress } from '../../../fixtures/addresses';
 import { attachTo, makeTreasury, type Treasury } from '../../../fixtures/cosign-network';
 import { ScriptedConsent } from '../../../fixtures/consent-surface';
 import { realNodeFactory } from '../../../fixtures/real-node';
 import { CHEAP_SCRYPT } from '../../vault/helpers';
 import { contractArtifacts } from '../embedded-wallet';
-import { quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
+import { noKeychain, quietLog, recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
 
 const PASSWORD = 'Treasury-Desk-2024!';
 
@@ -34,12 +33,7 @@ async function openDesk(
     createEmbeddedNode,
     fetch: globalThis.fetch as unknown as FetchLike,
     clipboard: { writeText() {} },
-    secretStore: new UnavailableSecretStore('test', {
-      available: false,
-      backend: 'test',
-      reason: 'MODULE_MISSING',
-      message: 'No keychain.',
-    }),
+    secretStore: noKeychain(),
     scrypt: CHEAP_SCRYPT,
     consentSurface: ScriptedConsent.approve(PASSWORD),
     embeddedPollMs: 25,
