@@ -59,6 +59,36 @@ describe('transactionConsent', () => {
     expect(draft.password.required).toBe(false);
   });
 
+  it('shows the TRX main worked out the transaction burns, itemised, as a row of its own', () => {
+    const envelope = proposal();
+    const cost = {
+      expectedSignatures: 2,
+      recipientExists: true,
+      bandwidth: { bytes: 345n, source: 'burn' as const, stakedBytes: 0n, freeBytes: 0n, burnedSun: 345_000n },
+      energy: null,
+      fees: [
+        { kind: 'contract' as const, label: 'AccountPermissionUpdateContract fee', sun: 100_000_000n },
+        { kind: 'multi-signature' as const, label: 'Multi-signature fee', sun: 1_000_000n },
+      ],
+      feeLimitSun: null,
+      burnedSun: 101_345_000n,
+      valueSun: 0n,
+      totalDebitSun: 101_345_000n,
+      notes: [],
+    };
+    const draft = transactionConsent({
+      envelope,
+      signer,
+      names,
+      tokens: new Map(),
+      policy: DEFAULT_SIGNING_POLICY,
+      cost,
+    });
+    expect(value(draft.rows, 'Fee')).toEqual([
+      '101.345 TRX burned (estimate): bandwidth 0.345 TRX, AccountPermissionUpdateContract fee 100 TRX, Multi-signature fee 1 TRX',
+    ]);
+  });
+
   it('leaves out the envelope note: it is text someone typed, not part of what is signed', () => {
     const envelope = proposal({ note: 'Approved by the board, sign quickly' });
     const draft = transactionConsent({ envelope, signer, names, tokens: new Map(), policy: DEFAULT_SIGNING_POLICY });
