@@ -1,6 +1,6 @@
 import type { PreparedTxView, SummaryLine } from '../../src-core/ipc/channels/tx';
 import { formatTrx } from './amounts';
-import { expiryInWords } from './time';
+import { expiryInWords, formatTime } from './time';
 
 /**
  * The lines of the builder's review: what main built, who signs it and when it expires. The memo
@@ -16,4 +16,14 @@ export function reviewLines(prepared: PreparedTxView, timeZone?: string): Summar
     ...(prepared.contractAddress ? [{ label: 'New contract address', value: prepared.contractAddress }] : []),
     { label: 'Transaction id', value: prepared.txid },
   ];
+}
+
+/**
+ * Main's summary of an envelope with its expiry in the app's one date format: main states it in
+ * UTC, the same on every computer; a person reads it in this computer's zone, named.
+ */
+export function summaryInLocalTime(lines: readonly SummaryLine[], expiresAt: number): SummaryLine[] {
+  return lines.map((line) =>
+    line.label === 'Expires' ? { ...line, value: `${formatTime(expiresAt)} (chain time)` } : line,
+  );
 }
