@@ -90,7 +90,7 @@ export function transactionConsent(input: TransactionConsentInput): ConsentDraft
   }
   if (input.cost) rows.push(costRow(input.cost));
   if (summary.memo) rows.push({ label: 'Memo', value: summary.memo.text ?? `hex ${summary.memo.hex}` });
-  rows.push({ label: 'Expires', value: `${new Date(envelope.expiresAt).toISOString()} (chain time, UTC)` });
+  rows.push({ label: 'Expires', value: `${utcTime(envelope.expiresAt)} (chain time)` });
   if (input.progress) {
     rows.push({
       label: 'Signatures so far',
@@ -129,6 +129,14 @@ export function transactionConsent(input: TransactionConsentInput): ConsentDraft
     ...(typedConfirmation ? { typedConfirmation } : {}),
     approveLabel: input.after ? `Sign ${input.after}` : 'Sign',
   };
+}
+
+/**
+ * "2026-12-02 20:34:39 UTC": the app's date format, in UTC, because main's window has no page to
+ * read this computer's zone from and co-signers in other zones compare the same text.
+ */
+function utcTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
 const trx = (sun: bigint) => formatTrx(sun, { group: true, withUnit: true });

@@ -41,7 +41,7 @@ const value = (rows: readonly { label: string; value: string }[], label: string)
   rows.filter((r) => r.label === label).map((r) => r.value);
 
 describe('transactionConsent', () => {
-  it('states the contract, both ends in full Base58, the amount, permission, expiry, key and fingerprint', () => {
+  it('states the contract, both ends in full Base58, the amount, permission, expiry in the app’s date format, key and fingerprint', () => {
     const envelope = proposal();
     const draft = transactionConsent({ envelope, signer, names, tokens: new Map(), policy: DEFAULT_SIGNING_POLICY });
     const transfer = multisig.raw_data.contract[0].parameter.value;
@@ -52,7 +52,12 @@ describe('transactionConsent', () => {
     expect(value(draft.rows, 'Amount')).toEqual([amount]);
     expect(value(draft.rows, 'To')).toEqual([`${to} (not in your vault or address book)`]);
     expect(value(draft.rows, 'Signed under')).toEqual(['Active permission 2, threshold 2']);
-    expect(value(draft.rows, 'Expires')).toEqual([`${new Date(envelope.expiresAt).toISOString()} (chain time, UTC)`]);
+    const expires = new Date(envelope.expiresAt);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(value(draft.rows, 'Expires')).toEqual([
+      `${expires.getUTCFullYear()}-${pad(expires.getUTCMonth() + 1)}-${pad(expires.getUTCDate())} ` +
+        `${pad(expires.getUTCHours())}:${pad(expires.getUTCMinutes())}:${pad(expires.getUTCSeconds())} UTC (chain time)`,
+    ]);
     expect(value(draft.rows, 'Signing key')[0]).toContain(`${toBase58Address(K.K1.hex)} (“Treasury” in your vault)`);
     expect(value(draft.rows, 'Transaction id')).toEqual([envelope.transaction.txID]);
     expect(draft.fingerprint).toBe(envelopeFingerprint(envelope).text);
