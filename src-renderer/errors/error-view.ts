@@ -11,6 +11,8 @@ export interface ErrorView {
   readonly title: string;
   readonly message: string;
   readonly issues: readonly IssueSummary[];
+  /** The underlying reason main recorded (`details.cause`), for the details line. */
+  readonly reason?: string;
 }
 
 /** The title of a notice by error class; every class main or src-core throws has one. */
@@ -92,6 +94,9 @@ export function toErrorView(error: unknown): ErrorView {
       title: TITLES[error.name] ?? 'Something went wrong',
       message: peopleMessage(error.message, issues),
       issues: issues.map((issue) => ({ path: issue.path, message: peopleMessage(issue.message, []) })),
+      ...(typeof error.details?.cause === 'string' && error.details.cause !== ''
+        ? { reason: error.details.cause }
+        : {}),
     };
   }
   // Not a typed error: a bug in the window itself. Say so plainly instead of guessing.

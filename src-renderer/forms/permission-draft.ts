@@ -9,8 +9,9 @@ import type {
 } from '../../src-core/ipc/channels/permissions';
 import { decodeOperations, operationsToBytes } from '../../src-core/permission/operations';
 import { permissionFromJson, type AccountPermissions } from '../../src-core/permission/model';
-import type { PermissionIssue } from '../../src-core/permission/validate';
+import { PERMISSION_ISSUE_CODES, type PermissionIssue } from '../../src-core/permission/validate';
 import type { PermissionStructure } from '../../src-core/permission/structure';
+import { checkAddress } from './tx-fields';
 
 /**
  * The permission editor's form: the whole structure as typed (numbers stay text until they are
@@ -138,6 +139,30 @@ export function issuesByPath(issues: readonly PermissionIssue[]): Map<string, st
     out.set(issue.path, list);
   }
   return out;
+}
+
+const KEY_ADDRESS_PATH = /^(?:(owner|witness)|actives\[(\d+)\])\.keys\[(\d+)\]\.address$/;
+
+/** The address typed in the key an issue's path names (`actives[0].keys[1].address`). */
+function typedKeyAddress(draft: StructureDraft, path: string): string | undefined {
+  const match = KEY_ADDRESS_PATH.exec(path);
+  if (!match) return undefined;
+  const [, named, active, key] = match;
+  const group = named === 'owner' ? draft.owner : named === 'witness' ? draft.witness : draft.actives[Number(active)];
+  return group?.keys[Number(key)]?.address;
+}
+
+/**
+ * A key address the chain would refuse, told in the builder's own sentence (a checksum that does
+ * not match, a hex EVM address, a wrong length) so both forms say the same about the same typo.
+ */
+export function withAddressSentences(issues: readonly PermissionIssue[], draft: StructureDraft): PermissionIssue[] {
+  return issues.map((issue) => {
+    if (issue.code !== PERMISSION_ISSUE_CODES.INVALID_KEY_ADDRESS) return issue;
+    const typed = typedKeyAddress(draft, issue.path);
+    const checked = typed === undefined ? null : checkAddress(typed);
+    return checked && !checked.ok ? { ...issue, message: checked.error } : issue;
+  });
 }
 
 /** The hex mask as typed, or why it cannot be used. */

@@ -25,6 +25,7 @@ import {
   structureOf,
   type GroupDraft,
   type StructureDraft,
+  withAddressSentences,
 } from '../forms/permission-draft';
 import { cosignWindowMinutes, rememberCosignWindow } from '../forms/signing-window';
 import { checkExpirationMinutes } from '../forms/tx-fields';
@@ -68,12 +69,13 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
   const issues = computed<PermissionIssue[]>(() => {
     const s = snapshot.value;
     if (!s || !draft.value) return [];
-    return validatePermissionUpdate(updateValueFromStructure(s.address, structureOf(draft.value)), {
+    const found = validatePermissionUpdate(updateValueFromStructure(s.address, structureOf(draft.value)), {
       isWitness: s.isWitness,
       accountExists: s.exists,
       chainParameters: { getAllowMultiSign: s.chain.allowMultiSign ? 1n : 0n },
       totalSignNum: s.chain.totalSignNum,
     });
+    return withAddressSentences(found, draft.value);
   });
   const fieldIssues = computed(() => issuesByPath(issues.value));
   /** The issues of fields the person edited, or all of them once Review was pressed. */

@@ -54,12 +54,14 @@ export class ConsentGate {
       let answer: ConsentAnswer;
       try {
         answer = await surface.ask(request, retry);
-      } catch (cause) {
-        this.options.log.error('The confirmation window failed', { kind: request.kind });
+      } catch (failure) {
+        // The reason travels with the error: the notice's details line and the log both show it.
+        const cause = failure instanceof Error ? failure.message : String(failure);
+        this.options.log.error('The confirmation window failed', { kind: request.kind, cause });
         throw new ConsentError(
           'CONSENT_SURFACE_FAILED',
           'The confirmation window could not be shown, so nothing was signed. Try again.',
-          { cause: cause instanceof Error ? cause.message : String(cause) },
+          { cause },
         );
       }
       if (!answer.approved) throw declined(request);

@@ -1,4 +1,5 @@
 import { signingProgress, type Envelope } from '../../../src-core/envelope';
+import type { CostView } from '../../../src-core/ipc/channels/tx';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import type { PermissionChangeProof } from '../../../src-core/permission/lockout';
 import type { AccountPermissions, Permission } from '../../../src-core/permission/model';
@@ -28,6 +29,8 @@ export interface SignRequest {
   readonly proof?: PermissionChangeProof | undefined;
   /** What happens once signed, in the approve button's words ("and broadcast"). */
   readonly after?: string | undefined;
+  /** What main worked out the transaction costs when it built it, shown on the confirmation. */
+  readonly cost?: CostView | undefined;
   /** The inbox's envelope when signing one (else an envelope is made here from the transaction). */
   readonly envelope?: Envelope | undefined;
 }
@@ -70,6 +73,7 @@ export class ConsentedSigning implements SigningVault {
       progress: { signedWeight: progress.currentWeight, threshold: progress.threshold },
       ...(request.proof ? { proof: request.proof } : {}),
       ...(request.after ? { after: request.after } : {}),
+      ...(request.cost ? { cost: request.cost } : {}),
     };
     const account = accounts.find((a) => a.id === request.accountId);
     if (account?.custody !== 'ledger') {

@@ -1,5 +1,6 @@
 import type { AccountPermissionsSnapshot, Envelope, PermissionSnapshot } from '../../../src-core/envelope';
 import { envelopeFingerprint } from '../../../src-core/envelope';
+import type { CostView } from '../../../src-core/ipc/channels/tx';
 import type { SigningPolicy } from '../../../src-core/ipc/channels/vault';
 import { gatePermissionChange, LOCKOUT_CONFIRMATION_TEXT } from '../../../src-core/permission/gate';
 import { operationLabel } from '../../../src-core/permission/labels';
@@ -31,6 +32,8 @@ export interface TransactionConsentInput {
   readonly after?: string;
   /** A signing device's part: what it should show, and a setting to enable on it first. */
   readonly device?: { readonly confirm: string; readonly warning?: string | null };
+  /** What main worked out this transaction costs from the live chain parameters, when it built it. */
+  readonly cost?: CostView;
 }
 
 /**
@@ -85,8 +88,9 @@ export function transactionConsent(input: TransactionConsentInput): ConsentDraft
   if (summary.feeLimitSun !== undefined) {
     rows.push({ label: 'Fee limit', value: formatTrx(BigInt(summary.feeLimitSun), { group: true, withUnit: true }) });
   }
+  if (input.cost) rows.push(costRow(input.cost));
   if (summary.memo) rows.push({ label: 'Memo', value: summary.memo.text ?? `hex ${summary.memo.hex}` });
-  rows.push({ label: 'Expires', value: `${new Date(envelope.expiresAt).toISOString()} (chain time, UTC)` });
+  rows.push({ label: 'Expires', value: `${utcTime(envelope.expiresAt)} (chain time)` });
   if (input.progress) {
     rows.push({
       label: 'Signatures so far',
@@ -125,6 +129,26 @@ export function transactionConsent(input: TransactionConsentInput): ConsentDraft
     ...(typedConfirmation ? { typedConfirmation } : {}),
     approveLabel: input.after ? `Sign ${input.after}` : 'Sign',
   };
+}
+
+/**
+ * "2026-12-02 20:34:39 UTC": the app's date format, in UTC, because main's window has no page to
+ * read this computer's zone from and co-signers in other zones compare the same text.
+ */
+function utcTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+const trx = (sun: bigint) => formatTrx(sun, { group: true, withUnit: true });
+
+/** The TRX burned, itemised: bandwidth, energy and each fixed fee (a permission update's, a memo's…). */
+function costRow(cost: CostView): ConsentRow {
+  const items: string[] = [];
+  if (cost.bandwidth.burnedSun > 0n) items.push(`bandwidth ${trx(cost.bandwidth.burnedSun)}`);
+  if (cost.energy && cost.energy.burnedSun > 0n) items.push(`energy ${trx(cost.energy.burnedSun)}`);
+  for (const fee of cost.fees) items.push(`${fee.label} ${trx(fee.sun)}`);
+  const burned = `${trx(cost.burnedSun)} burned (estimate)`;
+  return { label: 'Fee', value: items.length ? `${burned}: ${items.join(', ')}` : burned };
 }
 
 function fullAddress(address: string, names: Names): string {

@@ -60,11 +60,14 @@ export class Names {
     return known && this.pageNames?.setByPage(b58, known.name) ? { ...known, setByPage: true } : known;
   }
 
-  /** "Carol (TXYZ…abcd)" or the Base58 address. */
+  /**
+   * "Carol (TXYZ…full Base58)" or the Base58 address: always in full, because a name is text
+   * someone typed and a shortened address is easy to match with a look-alike.
+   */
   label(address: string): string {
     const b58 = Names.base58(address);
     const known = this.byAddress.get(b58);
-    return known ? `${known.name} (${b58.slice(0, 6)}…${b58.slice(-4)})` : b58;
+    return known ? `${known.name} (${b58})` : b58;
   }
 
   /** Just the name, or the Base58 address. */

@@ -91,6 +91,7 @@ export class TransactionSigner {
       permission: p.permission,
       accountPermissions: p.ownerState.permissions,
       abi: p.plan.abi,
+      cost: p.cost,
       after,
     });
     if (alone) {

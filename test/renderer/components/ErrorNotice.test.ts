@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../../src-core/errors';
+import { ConsentError, ValidationError } from '../../../src-core/errors';
 import ErrorNotice from '../../../src-renderer/components/ErrorNotice.vue';
 
 describe('ErrorNotice', () => {
@@ -21,5 +21,18 @@ describe('ErrorNotice', () => {
     expect(outsideDetails).not.toMatch(/ValidationError|VALIDATION_FAILED|app:openExplorer/);
     expect(wrapper.attributes('data-error-name')).toBe('ValidationError');
     expect(wrapper.attributes('role')).toBe('alert');
+  });
+
+  it('puts the underlying reason a failure carries in the details line, beside the code', () => {
+    const error = new ConsentError(
+      'CONSENT_SURFACE_FAILED',
+      'The confirmation window could not be shown, so nothing was signed. Try again.',
+      { cause: 'The window was closed before the page loaded' },
+    );
+    const wrapper = mount(ErrorNotice, { props: { error } });
+    expect(wrapper.get('.error__details .error__reason').text()).toBe(
+      'Reason: The window was closed before the page loaded',
+    );
+    expect(wrapper.get('.error__message').text()).not.toContain('The window was closed');
   });
 });

@@ -130,4 +130,14 @@ describe('ConsentGate', () => {
     expect(error).toBeInstanceOf(ConsentError);
     expect((error as ConsentError).code).toBe('CONSENT_SURFACE_FAILED');
   });
+
+  it('carries why the surface failed in the error’s details and the log', async () => {
+    const logged: unknown[] = [];
+    const log = { ...silent, error: (_message: string, fields?: unknown) => void logged.push(fields) };
+    const surface = { ask: () => Promise.reject(new Error('window crashed')) };
+    const g = new ConsentGate({ surface, vault: { verifyPassword: async () => undefined }, log });
+    const error = (await g.approve(draft()).catch((e: unknown) => e)) as ConsentError;
+    expect(error.details).toEqual({ cause: 'window crashed' });
+    expect(logged).toEqual([{ kind: 'transaction', cause: 'window crashed' }]);
+  });
 });

@@ -41,7 +41,7 @@ const value = (rows: readonly { label: string; value: string }[], label: string)
   rows.filter((r) => r.label === label).map((r) => r.value);
 
 describe('transactionConsent', () => {
-  it('states the contract, both ends in full Base58, the amount, permission, expiry, key and fingerprint', () => {
+  it('states the contract, both ends in full Base58, the amount, permission, expiry in the app’s date format, key and fingerprint', () => {
     const envelope = proposal();
     const draft = transactionConsent({ envelope, signer, names, tokens: new Map(), policy: DEFAULT_SIGNING_POLICY });
     const transfer = multisig.raw_data.contract[0].parameter.value;
@@ -52,11 +52,46 @@ describe('transactionConsent', () => {
     expect(value(draft.rows, 'Amount')).toEqual([amount]);
     expect(value(draft.rows, 'To')).toEqual([`${to} (not in your vault or address book)`]);
     expect(value(draft.rows, 'Signed under')).toEqual(['Active permission 2, threshold 2']);
-    expect(value(draft.rows, 'Expires')).toEqual([`${new Date(envelope.expiresAt).toISOString()} (chain time, UTC)`]);
+    const expires = new Date(envelope.expiresAt);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(value(draft.rows, 'Expires')).toEqual([
+      `${expires.getUTCFullYear()}-${pad(expires.getUTCMonth() + 1)}-${pad(expires.getUTCDate())} ` +
+        `${pad(expires.getUTCHours())}:${pad(expires.getUTCMinutes())}:${pad(expires.getUTCSeconds())} UTC (chain time)`,
+    ]);
     expect(value(draft.rows, 'Signing key')[0]).toContain(`${toBase58Address(K.K1.hex)} (“Treasury” in your vault)`);
     expect(value(draft.rows, 'Transaction id')).toEqual([envelope.transaction.txID]);
     expect(draft.fingerprint).toBe(envelopeFingerprint(envelope).text);
     expect(draft.password.required).toBe(false);
+  });
+
+  it('shows the TRX main worked out the transaction burns, itemised, as a row of its own', () => {
+    const envelope = proposal();
+    const cost = {
+      expectedSignatures: 2,
+      recipientExists: true,
+      bandwidth: { bytes: 345n, source: 'burn' as const, stakedBytes: 0n, freeBytes: 0n, burnedSun: 345_000n },
+      energy: null,
+      fees: [
+        { kind: 'contract' as const, label: 'AccountPermissionUpdateContract fee', sun: 100_000_000n },
+        { kind: 'multi-signature' as const, label: 'Multi-signature fee', sun: 1_000_000n },
+      ],
+      feeLimitSun: null,
+      burnedSun: 101_345_000n,
+      valueSun: 0n,
+      totalDebitSun: 101_345_000n,
+      notes: [],
+    };
+    const draft = transactionConsent({
+      envelope,
+      signer,
+      names,
+      tokens: new Map(),
+      policy: DEFAULT_SIGNING_POLICY,
+      cost,
+    });
+    expect(value(draft.rows, 'Fee')).toEqual([
+      '101.345 TRX burned (estimate): bandwidth 0.345 TRX, AccountPermissionUpdateContract fee 100 TRX, Multi-signature fee 1 TRX',
+    ]);
   });
 
   it('leaves out the envelope note: it is text someone typed, not part of what is signed', () => {

@@ -274,7 +274,7 @@ describe('co-sign summary: token amounts', () => {
     });
     const lines = summaryLines(envelope, names, TOKENS);
     const value = (label: string) => lines.find((l) => l.label === label)?.value;
-    expect(value('Approve spending (TRC20)')).toBe(`1 WETH for Bob (${BOB.slice(0, 6)}…${BOB.slice(-4)})`);
+    expect(value('Approve spending (TRC20)')).toBe(`1 WETH for Bob (${BOB})`);
     expect(value('Contract')).toBe(WETH);
     expect(value('Fee limit')).toBe('150 TRX');
     expect(value('Signed under')).toBe('permission 2');

@@ -26,10 +26,13 @@ const account = (key: Key, canSign = true): VaultAccount => ({
 function signerWith(accounts: VaultAccount[], head: number | null = null) {
   const proposals: ProposalInput[] = [];
   const signedBy: string[] = [];
+  const requests: SignRequest[] = [];
   const signer = new TransactionSigner({
     vault: {
       listAccounts: () => accounts,
-      sign: async ({ transaction, accountId }: SignRequest) => {
+      sign: async (request: SignRequest) => {
+        requests.push(request);
+        const { transaction, accountId } = request;
         const key = accounts.find((a) => a.id === accountId)!.label as Key;
         signedBy.push(key);
         return signTransaction(transaction, hexToBytes(K[key].private_key));
@@ -43,7 +46,7 @@ function signerWith(accounts: VaultAccount[], head: number | null = null) {
     },
     chain: { head: () => (head === null ? null : ({ number: 1, id: '00', timestamp: head } as never)) },
   });
-  return { signer, proposals, signedBy };
+  return { signer, proposals, signedBy, requests };
 }
 
 function prepared(permission: Permission): Prepared {
@@ -59,6 +62,7 @@ function prepared(permission: Permission): Prepared {
     headTime: Number(transaction.raw_data.timestamp),
     ownerState: { permissions: null },
     plan: { abi: undefined },
+    cost: { burnedSun: 1_345_000n },
   } as unknown as Prepared;
 }
 
@@ -71,6 +75,13 @@ describe('transaction signer', () => {
     expect(p.transaction.signature).toHaveLength(1);
     expect(proposals).toEqual([]);
     expect(p.signing).toMatchObject({ needsCosigning: false, currentWeight: 1n });
+  });
+
+  it('hands main’s confirmation the cost worked out when the transaction was built', async () => {
+    const { signer, requests } = signerWith([account('K2')]);
+    const p = prepared({ ...active, threshold: 1n });
+    await signer.sign(p);
+    expect(requests.map((r) => r.cost)).toEqual([p.cost]);
   });
 
   it('below the threshold, signs first with its key and proposes the transaction to co-signers', async () => {

@@ -68,6 +68,20 @@ describe('PermissionGroupEditor', () => {
     expect(wrapper.text()).toContain('Not in your vault or address book.');
   });
 
+  it('tells a mistyped T… key address by the builder’s checksum sentence', async () => {
+    await editor();
+    const wrapper = mount(PermissionGroupEditor, { props: { kind: 'owner' } });
+    const typed = K.K2.base58;
+    // One character changed: still 34 Base58 characters, but the checksum no longer matches.
+    const typo = typed.slice(0, 10) + (typed[10] === 'a' ? 'b' : 'a') + typed.slice(11);
+    await field(wrapper, 'Owner key 1 address').setValue(typo);
+    const errors = wrapper.findAll('[role="alert"]').map((e) => e.text());
+    expect(errors).toContain(
+      'The checksum does not match: a character was mistyped or changed. Copy the address again.',
+    );
+    expect(wrapper.text()).not.toContain('enter a T… or 41… address');
+  });
+
   it('stops adding keys at the chain limit and removes a key', async () => {
     const store = await editor();
     const wrapper = mount(PermissionGroupEditor, { props: { kind: 'owner' } });

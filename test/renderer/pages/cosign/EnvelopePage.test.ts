@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter, type Router } from 'vue-router';
 import type { EnvelopeDetail } from '@core/ipc/channels/cosign';
 import type { CostView, SimulationView } from '@core/ipc/channels/tx';
+import { formatTime } from '@renderer/format/time';
 import { useNoticesStore } from '@renderer/stores/notices';
 import { installWindowApi, type MainStub } from '../../stub-window-api';
 import { paymentsProgress } from '../../fixtures/progress';
@@ -190,6 +191,23 @@ describe('envelope page', () => {
     expect(check.attributes('data-outcome')).toBe('warning');
     expect(check.text()).toContain('Node disagrees. The node counts weight 2 (2 approved) where this wallet counts 1.');
     expect(page.get('[data-testid="node-cross-check"]').text()).toBe('The node’s count differs: weight 2.');
+  });
+
+  it('shows the expiry in main’s summary in the app’s one date format, not as raw ISO text', async () => {
+    const expiresAt = HEAD + 3_600_000;
+    details.set(
+      ID,
+      detail({
+        summary: [
+          { label: 'Transaction', value: 'TriggerSmartContract' },
+          { label: 'Expires', value: `${new Date(expiresAt).toISOString()} (chain time)` },
+        ],
+      }),
+    );
+    const page = await render();
+    const expires = page.get('.summary__value[data-label="Expires"]').text();
+    expect(expires).toBe(`${formatTime(expiresAt)} (chain time)`);
+    expect(page.text()).not.toContain(new Date(expiresAt).toISOString());
   });
 
   it('simulates on this node before signing and shows REVERT with the revert reason', async () => {
