@@ -44,7 +44,7 @@ function isModuleMissing(error: unknown): boolean {
 
 function reasonOf(error: unknown): string {
   if (isModuleMissing(error)) {
-    return `the optional package ${HID_TRANSPORT_PACKAGE} is not installed (its native part, node-hid, did not build: on Debian/Ubuntu install libusb-1.0-0-dev and libudev-dev, then run npm install again).`;
+    return `the optional package ${HID_TRANSPORT_PACKAGE} is not installed (its native part, node-hid, did not build for this system).`;
   }
   const message = error instanceof Error ? error.message : String(error);
   return `the USB HID module could not be loaded (${message}).`;

@@ -3,7 +3,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const REASON =
-  'the optional package @ledgerhq/hw-transport-node-hid-noevents is not installed (its native part, node-hid, did not build: on Debian/Ubuntu install libusb-1.0-0-dev and libudev-dev, then run npm install again).';
+  'the optional package @ledgerhq/hw-transport-node-hid-noevents is not installed (its native part, node-hid, did not build for this system).';
 
 vi.mock('@renderer/api/bridge', () => ({
   api: {
