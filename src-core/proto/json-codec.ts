@@ -112,7 +112,7 @@ function int64ToJson(value: LongValue | number): number | bigint {
 
 function bytesToJson(owner: MessageInfo, field: FieldInfo, bytes: Uint8Array, options: JsonCodecOptions): string {
   if (!options.visible) return bytesToHex(bytes);
-  const form = visibleFormOf(owner.name, field.name);
+  const form = visibleFormOf(owner.fullName, field.name);
   if (form === 'address') {
     if (bytes.length === 21) return encodeBase58Check(bytes);
     // Log addresses are 20 bytes; java-tron restores the 0x41 prefix before encoding.
@@ -297,7 +297,7 @@ function jsonToBytes(
 ): Uint8Array {
   if (typeof value !== 'string') throw jsonError('JSON_BAD_BYTES', where, 'must be a string');
   if (options.visible) {
-    const form = visibleFormOf(owner.name, field.name);
+    const form = visibleFormOf(owner.fullName, field.name);
     if (form === 'address' && value.length > 0 && !/^(0x)?[0-9a-fA-F]+$/.test(value)) {
       try {
         return decodeBase58Check(value);

@@ -98,10 +98,10 @@ export class BlockReplies {
   /**
    * GetBlockByLimitNextServlet's `{"block":[…]}` of blocks `numbers`, spliced from the blocks' own
    * replies: JSON text without indentation nests, so the list's text is its items' texts between
-   * commas (a block the chain does not have is `{}`).
+   * commas (a block the chain does not have is `{}`). No blocks is `{"block":[]}`: Util.printBlockList
+   * sets the list even when it is empty.
    */
   async listReply(numbers: readonly number[], visible: boolean): Promise<RawReply> {
-    if (numbers.length === 0) return new RawReply(NO_BLOCK);
     const parts: Buffer[] = [LIST_OPEN];
     for (const [i, number] of numbers.entries()) {
       const text = (await this.reply(number, visible)).text;

@@ -49,6 +49,21 @@ function parseLong(s: string, radix: number): bigint {
   return negative ? -result : result;
 }
 
+/**
+ * Long.parseLong(request.getParameter(name)) as the GET forms of java-tron's servlets call it: a
+ * missing parameter is Java 8's NumberFormatException "null", anything that is not a decimal long
+ * (empty, a fraction, past the long range) is "For input string: …".
+ */
+export function longQueryParam(value: string | null): bigint {
+  if (value === null) throw new JavaError(NUMBER_FORMAT, 'null');
+  try {
+    return parseLong(value, 10);
+  } catch (error) {
+    if (error instanceof JavaNumberFormatError) throw new JavaError(NUMBER_FORMAT, error.message);
+    throw error;
+  }
+}
+
 /** Digits per 32-bit group in java.math.BigInteger's string constructor. */
 const DIGITS_PER_INT: Readonly<Record<number, number>> = { 8: 10, 10: 9, 16: 7 };
 

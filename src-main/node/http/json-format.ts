@@ -282,7 +282,7 @@ function decodeAddress(raw: string, tokenizer: Tokenizer): Uint8Array {
 }
 
 function decodeBytes(owner: MessageInfo, field: FieldInfo, visible: boolean, tokenizer: Tokenizer): Uint8Array {
-  const form = visible ? visibleFormOf(owner.name, field.name) : 'hex';
+  const form = visible ? visibleFormOf(owner.fullName, field.name) : 'hex';
   return tokenizer.consumeBytes((raw) => {
     if (form === 'address') return decodeAddress(raw, tokenizer);
     if (form === 'text') return utf8ToBytes(raw);

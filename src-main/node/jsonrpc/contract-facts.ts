@@ -1,6 +1,6 @@
 import { longToBigint } from '../../../src-core/proto/runtime';
 import type { Long, protocol } from '../../../src-core/proto/runtime';
-import type { ContractRecord } from './node-reads';
+import type { ContractRecord, NodeReads } from './node-reads';
 
 /**
  * What java-tron's JSON-RPC reads out of a transaction's first contract: the receivers
@@ -28,6 +28,7 @@ interface Parameters {
   ExchangeInjectContract: protocol.ExchangeInjectContract.$Properties;
   ExchangeWithdrawContract: protocol.ExchangeWithdrawContract.$Properties;
   ExchangeTransactionContract: protocol.ExchangeTransactionContract.$Properties;
+  UnfreezeAssetContract: protocol.UnfreezeAssetContract.$Properties;
 }
 
 type PerType<R> = { readonly [K in keyof Parameters]?: (parameter: Parameters[K]) => R };
@@ -100,14 +101,32 @@ export function amountNeedsInfo(contract: ContractRecord | undefined): boolean {
   return contract?.type !== undefined && contract.type in INFO_AMOUNTS;
 }
 
+/**
+ * getUnfreezeAssetAmount: the frozen supply the owner's token was issued with, summed, as the
+ * token stands when asked (not what the transaction released); 0 unless the owner issued exactly
+ * one token.
+ */
+function unfreezeAssetAmount(owner: Bytes, reads: Pick<NodeReads, 'assetsIssuedBy'>): bigint {
+  if (!owner || owner.length === 0) return 0n;
+  const issued = reads.assetsIssuedBy(owner);
+  if (issued.length !== 1) return 0n;
+  return issued[0]!.frozenSupply.reduce((sum, frozen) => sum + frozen.amount, 0n);
+}
+
 /** getTransactionAmount; `info` is read for the types of `amountNeedsInfo` (0 without it). */
-export function amountOf(contract: ContractRecord | undefined, info: protocol.TransactionInfo | undefined): bigint {
+export function amountOf(
+  contract: ContractRecord | undefined,
+  info: protocol.TransactionInfo | undefined,
+  reads: Pick<NodeReads, 'assetsIssuedBy'>,
+): bigint {
   if (!contract?.type) return 0n;
   const fromInfo = INFO_AMOUNTS[contract.type];
   if (fromInfo) return info ? fromInfo(info) : 0n;
   const fixed = FIXED_AMOUNTS[contract.type];
   if (fixed !== undefined) return fixed;
   if (contract.parameter === undefined) return 0n;
+  if (contract.type === 'UnfreezeAssetContract')
+    return unfreezeAssetAmount((contract.parameter as Parameters['UnfreezeAssetContract']).owner_address, reads);
   if (contract.type === 'VoteWitnessContract') {
     return ((contract.parameter as protocol.VoteWitnessContract.$Properties).votes ?? []).reduce(
       (sum, vote) => sum + longToBigint(vote.vote_count),

@@ -20,6 +20,8 @@ import type { VmExecutionResult } from '../vm/requests';
 import { ContractRejected } from './errors';
 import type { JsonOut } from './json';
 import { energyPriceAt } from '../governance/price-history';
+import { allAssets } from '../trc10/assets';
+import type { AssetRecord } from '../trc10/assets';
 
 /**
  * The one place the JSON-RPC endpoint touches the node: blocks, transactions and their infos,
@@ -119,6 +121,8 @@ export interface NodeReads {
   energyFee(timestamp?: number): bigint;
   /** TRX balance in sun; undefined when the account does not exist. */
   balance(address: Uint8Array): bigint | undefined;
+  /** Wallet.getAssetIssueByAccount: the TRC-10 tokens `owner` issued. */
+  assetsIssuedBy(owner: Uint8Array): readonly AssetRecord[];
   /** ContractStore holds a contract at `address`. */
   isContract(address: Uint8Array): boolean;
   /** Wallet.getContract: the account and its contract exist. */
@@ -222,6 +226,10 @@ export function nodeReads(services: NodeServices, runtime: ContractRuntime): Nod
     energyFee: (timestamp?: number) =>
       timestamp === undefined ? chain.props.parameters.getEnergyFee : energyPriceAt(chain.props, timestamp),
     balance: (address) => view().getAccount(bytesToHex(address))?.balance,
+    assetsIssuedBy: (owner) => {
+      const ownerHex = bytesToHex(owner);
+      return allAssets(view()).filter((asset) => asset.ownerHex === ownerHex);
+    },
     isContract: (address) => view().getExt(contractKey(bytesToHex(address))) !== undefined,
     contractAccountExists: (address) =>
       view().getAccount(bytesToHex(address)) !== undefined &&

@@ -49,7 +49,7 @@ export async function transactionResult(reads: NodeReads, place: TransactionPlac
     // The genesis block's transactions come from nobody.
     from = place.block.number === 0 ? ZERO_ADDRESS : toJsonHexAddress(contract.owner);
     to = toJsonHexAddress(receiverOf(contract));
-    value = quantity(amountOf(contract, info));
+    value = quantity(amountOf(contract, info, reads));
   }
   const signature = signatureParts(tx);
   return {

@@ -15,6 +15,7 @@ import type { ApiRequest } from '../request';
 import { params } from '../request';
 import type { NodeServices } from '../services';
 import { nullPointer } from '../error-body';
+import { longQueryParam } from '../java-numbers';
 import { stateFor } from './staking';
 import { JavaError } from '../../errors';
 
@@ -30,18 +31,9 @@ type Json = Record<string, unknown>;
 /** Parameter.DatabaseConstants PROPOSAL_COUNT_LIMIT_MAX, EXCHANGE_COUNT_LIMIT_MAX, WITNESS_LIST_LIMIT_MAX. */
 const PAGE_LIMIT_MAX = 1000;
 
-const NUMBER_FORMAT = 'java.lang.NumberFormatException';
-
-/** Java 8's Long.parseLong of a query parameter. */
-function parseLongParam(value: string | null): bigint {
-  if (value === null) throw new JavaError(NUMBER_FORMAT, 'null');
-  if (!/^[+-]?\d+$/.test(value)) throw new JavaError(NUMBER_FORMAT, `For input string: "${value}"`);
-  return BigInt(value);
-}
-
 /** The `id` a by-id read names: GET `?id=` (Long.parseLong), POST Util.getJsonLongValue(…, "id", true). */
 function idOf(req: ApiRequest): bigint {
-  if (req.method === 'GET') return parseLongParam(req.query.get('id'));
+  if (req.method === 'GET') return longQueryParam(req.query.get('id'));
   const value = req.body().id;
   if (value === undefined || value === null)
     throw new JavaError('java.security.InvalidParameterException', 'key [id] does not exist');
@@ -51,7 +43,7 @@ function idOf(req: ApiRequest): bigint {
 /** PaginatedMessage's offset and limit: GET query parameters (both required), POST body fields (0 when absent). */
 function pageOf(req: ApiRequest): { offset: bigint; limit: bigint } {
   if (req.method === 'GET')
-    return { offset: parseLongParam(req.query.get('offset')), limit: parseLongParam(req.query.get('limit')) };
+    return { offset: longQueryParam(req.query.get('offset')), limit: longQueryParam(req.query.get('limit')) };
   const m = jsonToMessage('protocol.PaginatedMessage', req.body(), { hexMode: 'java-tron', visible: req.visible() });
   return { offset: longToBigint(m.offset as never), limit: longToBigint(m.limit as never) };
 }

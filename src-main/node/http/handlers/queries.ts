@@ -22,6 +22,7 @@ import { priceHistoriesOf } from '../../governance/price-history';
 import type { ApiRequest } from '../request';
 import { params, requestMessage } from '../request';
 import { fromHexString, getHexAddress, getString } from '../servlet-body';
+import { longQueryParam } from '../java-numbers';
 import { RawReply } from '../server';
 import type { NodeServices } from '../services';
 import { JavaError } from '../../errors';
@@ -187,17 +188,26 @@ export const getBlock =
     return blockByNumber(s, Number(idOrNum), visible, detail);
   };
 
-const BLOCK_LIMIT = 100;
+const BLOCK_LIMIT = 100n;
+
+/** GetBlockByLimitNextServlet's startNum and endNum: GET parses startNum first, then endNum. */
+function blockRangeParams(req: ApiRequest): { start: bigint; end: bigint } {
+  if (req.method === 'GET')
+    return { start: longQueryParam(req.query.get('startNum')), end: longQueryParam(req.query.get('endNum')) };
+  const limit = requestMessage(req, 'protocol.BlockLimit');
+  return { start: longToBigint((limit.startNum ?? 0) as never), end: longToBigint((limit.endNum ?? 0) as never) };
+}
 
 export const getBlockByLimitNext =
   (s: NodeServices) =>
   async (req: ApiRequest): Promise<Json | RawReply> => {
-    const limit = requestMessage(req, 'protocol.BlockLimit');
-    const start = Number(longToBigint((limit.startNum ?? 0) as never));
-    const end = Number(longToBigint((limit.endNum ?? 0) as never));
-    if (!(end > 0 && end > start && start >= 0 && end - start <= BLOCK_LIMIT)) return {};
+    const { start, end } = blockRangeParams(req);
+    if (!(end > 0n && end > start && end - start <= BLOCK_LIMIT)) return {};
+    // BlockStore.getLimitNumber seeks the block key of `start`: a negative number's key sorts
+    // after every block, so that range, like one past the head, is an empty list.
     const numbers: number[] = [];
-    for (let n = start; n < end && n <= s.chain.props.headNumber; n++) numbers.push(n);
+    for (let n = start < 0n ? end : start; n < end && n <= BigInt(s.chain.props.headNumber); n++)
+      numbers.push(Number(n));
     return s.blockReplies.listReply(numbers, req.visible());
   };
 
@@ -209,7 +219,7 @@ export const getBlockByLimitNext =
 export const getTransactionInfoByBlockNum =
   (s: NodeServices, solidOnly: boolean) =>
   async (req: ApiRequest): Promise<Json | Json[]> => {
-    const n = numberParam(req);
+    const n = req.method === 'GET' ? Number(longQueryParam(req.query.get('num'))) : numberParam(req);
     if (n <= 0) return {};
     if (solidOnly && n > s.chain.props.solidNumber) return [];
     const bytes = await s.chain.blockBytes(n);

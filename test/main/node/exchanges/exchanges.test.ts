@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '@main/node';
 import type { ContractSpec } from '@core/tx/builders';
-import { bytesToHex } from '@core/bytes/hex';
+import { encodeBase58Check } from '@core/bytes/base58';
+import { bytesToHex, hexToBytes } from '@core/bytes/hex';
 import { utf8ToBytes } from '@core/bytes/utf8';
 import { newKey, startNode, type Key, type Reply } from '../helpers';
 import { account, b, balanceOf, build, call, expectRefused, fundedKey, info, send, TRX } from '../staking/helpers';
@@ -337,6 +338,38 @@ describe('Bancor exchanges', () => {
       { owner_address: creator.hex, exchange_id: 2, token_id: hex('_'), quant: 1 },
       'Token balance in exchange is equal with 0,the exchange has been closed',
     );
+  });
+
+  it('with visible, takes and prints token ids as text ("_" for TRX), as HttpSelfFormatFieldName lists them', async () => {
+    const created = (
+      await call(node, '/wallet/exchangecreate', {
+        owner_address: encodeBase58Check(hexToBytes(creator.hex)),
+        first_token_id: '_',
+        first_token_balance: 10,
+        second_token_id: TOKEN,
+        second_token_balance: 3,
+        visible: true,
+      })
+    ).json;
+    expect(created.raw_data.contract[0].parameter.value).toMatchObject({ first_token_id: '_', second_token_id: TOKEN });
+    const injected = (
+      await call(node, '/wallet/exchangeinject', {
+        owner_address: encodeBase58Check(hexToBytes(creator.hex)),
+        exchange_id: 1,
+        token_id: '_',
+        quant: 1,
+        visible: true,
+      })
+    ).json;
+    // "_" reads as the TRX side and reaches ExchangeInjectActuator, whose proportion check refuses 1 sun.
+    expect(injected).toEqual({
+      Error:
+        'class org.tron.core.exception.ContractValidateException : the calculated token quant  must be greater than 0',
+    });
+    const shown = (await call(node, '/wallet/getexchangebyid', { id: 1, visible: true })).json;
+    expect([shown.first_token_id, shown.second_token_id].sort()).toEqual([TOKEN, '_'].sort());
+    const hexShown = (await call(node, '/wallet/getexchangebyid', { id: 1 })).json;
+    expect([hexShown.first_token_id, hexShown.second_token_id].sort()).toEqual([hex(TOKEN), hex('_')].sort());
   });
 
   it('builder endpoints refuse GET, as java-tron (no doGet)', async () => {

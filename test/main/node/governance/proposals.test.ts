@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '@main/node';
 import type { ContractSpec } from '@core/tx/builders';
+import { encodeBase58Check } from '@core/bytes/base58';
+import { hexToBytes } from '@core/bytes/hex';
 import { deriveKeys, WITNESS_PATH } from '@main/node/genesis';
 import { PROPOSAL_EXPIRE_MS, proposalExpiration } from '@main/node/governance/proposals';
 import { newKey, startNode, type Key, type Reply } from '../helpers';
@@ -225,6 +227,9 @@ describe('proposals', () => {
     });
     const visible = (await call(node, '/wallet/getproposalbyid', { id: 1, visible: true })).json;
     expect(visible.proposer_address).toMatch(/^T/);
+    const approvals = (await proposal(1)).approvals as string[];
+    expect(approvals.length).toBeGreaterThan(0);
+    expect(visible.approvals).toEqual(approvals.map((a) => encodeBase58Check(hexToBytes(a))));
   });
 
   it('builder endpoints answer an unsigned transaction of the contract type', async () => {

@@ -198,7 +198,7 @@ describe('block replies', () => {
       expect(await served(node, '/wallet/getblockbylimitnext', body)).toEqual(expected);
     }
     expect(await served(node, '/wallet/getblockbylimitnext', { startNum: head + 1, endNum: head + 3 })).toEqual(
-      Buffer.from('{}\n'),
+      Buffer.from('{"block":[]}\n'),
     );
   });
 

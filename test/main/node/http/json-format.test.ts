@@ -143,6 +143,26 @@ describe('JsonFormat.merge', () => {
     );
   });
 
+  it('with visible, takes exchange token ids as text and proposal approvals in Base58Check', () => {
+    const create = mergeJsonFormat(
+      `{"owner_address":"${encodeBase58Check(hexToBytes(ADDRESS))}","first_token_id":"_","first_token_balance":1,"second_token_id":"1000001","second_token_balance":1}`,
+      'protocol.ExchangeCreateContract',
+      true,
+    );
+    expect(bytesToHex(create.first_token_id as Uint8Array)).toBe('5f');
+    expect(new TextDecoder().decode(create.second_token_id as Uint8Array)).toBe('1000001');
+    for (const message of ['ExchangeInjectContract', 'ExchangeWithdrawContract', 'ExchangeTransactionContract']) {
+      const merged = mergeJsonFormat('{"token_id":"_"}', `protocol.${message}`, true);
+      expect({ message, tokenId: bytesToHex(merged.token_id as Uint8Array) }).toEqual({ message, tokenId: '5f' });
+    }
+    const proposal = mergeJsonFormat(
+      `{"approvals":["${encodeBase58Check(hexToBytes(ADDRESS))}"]}`,
+      'protocol.Proposal',
+      true,
+    );
+    expect((proposal.approvals as Uint8Array[]).map(bytesToHex)).toEqual([ADDRESS]);
+  });
+
   it('reads hex as ByteArray.fromHexString: "0x" dropped, odd length padded, anything else "INVALID hex String"', () => {
     expect(
       bytesToHex(mergeJsonFormat('{"data":"0xabc"}', 'protocol.TriggerSmartContract', false).data as Uint8Array),

@@ -75,6 +75,7 @@ export function stubReads(chain: StubChain): NodeReads {
     },
     energyFee: () => 210n,
     balance: unused,
+    assetsIssuedBy: unused,
     isContract: unused,
     contractAccountExists: unused,
     runtimeCode: unused,

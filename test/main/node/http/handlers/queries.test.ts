@@ -108,6 +108,49 @@ describe('the query endpoints, as java-tron answers them', () => {
     });
   });
 
+  describe('getblockbylimitnext and gettransactioninfobyblocknum (their servlets, with Util.printBlockList)', () => {
+    const numberFormat = (message: string) => ({ Error: `class java.lang.NumberFormatException : ${message}` });
+
+    it('getblockbylimitnext answers an empty block list for a range past the head or below block 0, {} for a refused range', async () => {
+      const head = node.head().number;
+      for (const [start, end] of [
+        [head + 1, head + 3],
+        [-5, 3],
+      ]) {
+        expect([
+          start,
+          (await call(node, '/wallet/getblockbylimitnext', { startNum: start, endNum: end })).json,
+        ]).toEqual([start, { block: [] }]);
+        expect([start, (await call(node, `/wallet/getblockbylimitnext?startNum=${start}&endNum=${end}`)).json]).toEqual(
+          [start, { block: [] }],
+        );
+      }
+      for (const [start, end] of [
+        [3, 3],
+        [0, 101],
+        [0, 0],
+      ]) {
+        expect((await call(node, '/wallet/getblockbylimitnext', { startNum: start, endNum: end })).json).toEqual({});
+      }
+    });
+
+    it('the GET forms parse their numbers with Long.parseLong: NumberFormatException "For input string" or "null"', async () => {
+      const cases: [string, ReturnType<typeof numberFormat>][] = [
+        ['/wallet/getblockbylimitnext?startNum=x&endNum=3', numberFormat('For input string: "x"')],
+        ['/wallet/getblockbylimitnext?startNum=1&endNum=3.0', numberFormat('For input string: "3.0"')],
+        ['/wallet/getblockbylimitnext?startNum=a&endNum=b', numberFormat('For input string: "a"')],
+        ['/wallet/getblockbylimitnext?startNum=1', numberFormat('null')],
+        [`/wallet/getblockbylimitnext?startNum=${BIG}&endNum=3`, numberFormat(`For input string: "${BIG}"`)],
+        ['/wallet/gettransactioninfobyblocknum?num=x', numberFormat('For input string: "x"')],
+        ['/wallet/gettransactioninfobyblocknum?num=', numberFormat('For input string: ""')],
+        ['/wallet/gettransactioninfobyblocknum?num=0x1', numberFormat('For input string: "0x1"')],
+        ['/wallet/gettransactioninfobyblocknum', numberFormat('null')],
+        [`/walletsolidity/gettransactioninfobyblocknum?num=${BIG}`, numberFormat(`For input string: "${BIG}"`)],
+      ];
+      for (const [path, expected] of cases) expect([path, (await call(node, path)).json]).toEqual([path, expected]);
+    });
+  });
+
   describe('6. visible=true with a 41… hex address', () => {
     it('getaccount: JsonFormat\'s "INVALID base58 String" (GetAccountServlet merges an Account)', async () => {
       const text = `{"address":"${alice.hex}","visible":true}`;
