@@ -86,7 +86,7 @@ export function transactionConsent(input: TransactionConsentInput): ConsentDraft
   }
   for (const vote of summary.votes ?? []) rows.push({ label: 'Vote', value: `${full(vote.address)}: ${vote.count}` });
   if (summary.feeLimitSun !== undefined) {
-    rows.push({ label: 'Fee limit', value: formatTrx(BigInt(summary.feeLimitSun), { group: true, withUnit: true }) });
+    rows.push({ label: 'Fee limit', value: trx(BigInt(summary.feeLimitSun)) });
   }
   if (input.cost) rows.push(costRow(input.cost));
   if (summary.memo) rows.push({ label: 'Memo', value: summary.memo.text ?? `hex ${summary.memo.hex}` });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deserializeError } from '@core/errors';
-import { channels } from '@core/ipc/contract';
 import type { PermissionStructureInput } from '@core/ipc/channels/permissions';
 import type { VaultAccount } from '@core/ipc/channels/vault';
 import {
@@ -9,12 +8,11 @@ import {
   encodeOperations,
   withOperation,
 } from '@core/permission';
-import { createHandlers, walletServices } from '@main/ipc/handlers';
-import { createIpcRegistry } from '@main/ipc/registry';
 import type { WalletServices } from '@main/wallet';
 import { PermissionsService } from '@main/wallet/permissions/permissions-service';
 import { witnessCreateContract } from '@core/tx/builders';
 import { draftFromSnapshot, structureInput } from '@renderer/forms/permission-draft';
+import { pageRegistry } from '../../ipc/page-registry';
 import { PASSWORD } from '../../vault/helpers';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
 import { expectWalletError, quietLog, recordEvents, type RecordedEvents } from '../helpers';
@@ -304,23 +302,13 @@ describe('permissions service on the embedded node', () => {
   });
 
   it('serves the same calls over IPC, refusing unknown fields', async () => {
-    const registry = createIpcRegistry({
-      channels,
-      handlers: createHandlers({
-        app: { info: () => ({}) as never, openExternal: async () => {}, writeClipboard: () => {} },
-        ...walletServices(wallet),
-      }),
-      isTrustedSender: () => true,
-      log: quietLog,
-    });
-    const trusted = { url: 'app://wallet/index.html', isTopFrame: true, isAppWindow: true };
-    const reply = await registry.call('permissions:load', { address: dev[2]!.address }, trusted);
+    const { call } = pageRegistry(wallet);
+    const reply = await call('permissions:load', { address: dev[2]!.address });
     expect(reply.ok && (reply.value as { address: string }).address).toBe(dev[2]!.address);
-    const refused = await registry.call(
-      'permissions:prepare',
-      { address: dev[2]!.address, update: { ...twoOfThree(), extra: 1 } },
-      trusted,
-    );
+    const refused = await call('permissions:prepare', {
+      address: dev[2]!.address,
+      update: { ...twoOfThree(), extra: 1 },
+    });
     if (refused.ok) throw new Error('an unknown field was accepted');
     expect(deserializeError(refused.error)).toMatchObject({ name: 'ValidationError' });
   });
