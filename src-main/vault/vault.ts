@@ -583,11 +583,9 @@ export class Vault {
       const { payload } = await this.keystores.read(meta.generation, secretId, kek, meta.password.kdf);
       try {
         if (payload.kind !== 'mnemonic') throw secretKindMismatch(secretId);
-        const keys = await deriveTronPrivateKeys(payload.entropy, payload.passphrase, options.from, count);
-        const accounts = keys.map((key, i): StoredAccount => {
+        const addresses = await mnemonicAddresses(payload.entropy, payload.passphrase, options.from, count);
+        const accounts = addresses.map((address, i): StoredAccount => {
           const index = options.from + i;
-          const address = addressFromPrivateKey(key);
-          key.fill(0);
           const label = options.label !== undefined && count === 1 ? base : checkLabel(`${base} ${index + 1}`);
           return { kind: 'mnemonic', id: newId('acc'), address, label, createdAt: this.clock.now(), secretId, index };
         });
@@ -614,12 +612,7 @@ export class Vault {
       const label = importLabels(options.label, count);
       const entropy = mnemonicEntropyFromPhrase(phrase);
       try {
-        const keys = await deriveTronPrivateKeys(entropy, passphrase, from, count);
-        const addresses = keys.map((key) => {
-          const address = addressFromPrivateKey(key);
-          key.fill(0);
-          return address;
-        });
+        const addresses = await mnemonicAddresses(entropy, passphrase, from, count);
         this.assertNewAddresses(
           meta,
           addresses.map((address) => ({ address })),
@@ -1118,20 +1111,16 @@ export class Vault {
   ): Promise<AccountInfo[]> {
     const { meta, kek } = this.requireUnlocked();
     const secretId = newId('sec');
-    const keys = await deriveTronPrivateKeys(payload.entropy, payload.passphrase, from, count);
-    const accounts = keys.map((key, i): StoredAccount => {
-      const address = addressFromPrivateKey(key);
-      key.fill(0);
-      return {
-        kind: 'mnemonic',
-        id: newId('acc'),
-        address,
-        label: label(from + i),
-        createdAt: this.clock.now(),
-        secretId,
-        index: from + i,
-      };
-    });
+    const addresses = await mnemonicAddresses(payload.entropy, payload.passphrase, from, count);
+    const accounts = addresses.map((address, i): StoredAccount => ({
+      kind: 'mnemonic',
+      id: newId('acc'),
+      address,
+      label: label(from + i),
+      createdAt: this.clock.now(),
+      secretId,
+      index: from + i,
+    }));
     this.assertNewAddresses(meta, accounts);
     const bytes = encodePayload(payload);
     try {
@@ -1210,6 +1199,21 @@ export class Vault {
 function importLabels(label: string | undefined, count: number): (index: number) => string {
   const base = label === undefined ? 'Account' : checkLabel(label);
   return (index) => (label !== undefined && count === 1 ? base : checkLabel(`${base} ${index + 1}`));
+}
+
+/** The addresses of a phrase's keys from..from+count-1; each key is zeroed once its address is read. */
+async function mnemonicAddresses(
+  entropy: Uint8Array,
+  passphrase: string,
+  from: number,
+  count: number,
+): Promise<HexAddress[]> {
+  const keys = await deriveTronPrivateKeys(entropy, passphrase, from, count);
+  return keys.map((key) => {
+    const address = addressFromPrivateKey(key);
+    key.fill(0);
+    return address;
+  });
 }
 
 /** The range and passphrase of a phrase import, checked the same for the import and its preview. */
