@@ -150,8 +150,9 @@ export interface WalletServices {
 export async function createWalletServices(options: WalletServicesOptions): Promise<WalletServices> {
   const settings = await Settings.open(join(options.userDataDir, SETTINGS_FILE), options.settingsDefaults);
   const modeFile = await OfflineModeFile.open(options.userDataDir, settings);
-  // The one gate on every way out of the process the services are given: each factory and fetch
-  // below is wrapped here, so no feature holds an unguarded one.
+  // The one gate on every way out of the process the services are given: the host wraps its node
+  // factory and fetch in it, and the throw-away fork factory is wrapped here, so no feature holds
+  // an unguarded one.
   const guard = new OfflineGuard(modeFile.state, modeFile);
   if (modeFile.state.reason)
     options.log.warn('Offline signer on: the saved mode is in doubt', { reason: modeFile.state.reason });
@@ -160,8 +161,8 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     userDataDir: options.userDataDir,
     settings,
     offline: guard,
-    createEmbeddedNode: guard.factory(options.createEmbeddedNode),
-    fetch: guard.fetch(options.fetch),
+    createEmbeddedNode: options.createEmbeddedNode,
+    fetch: options.fetch,
     emit: options.emit,
     log: options.log,
     clipboard: options.clipboard,
