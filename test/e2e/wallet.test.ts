@@ -183,6 +183,8 @@ describe('wallet scenarios in Chromium', () => {
     // A second node: another chain (its own genesis) from the same mnemonic, with two funded accounts.
     remote = await createNode({ port: 0, blockTimeMs: BLOCK_MS, accounts: 2, signatureWorkers: 0 });
     await setup.harness.goto('/node');
+    // The form takes the current network once the page has read it; a choice made before that is reset.
+    await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
     await page().getByLabel('Use').selectOption('custom');
     await page().getByLabel('Full node URL').fill(remote.url);
     await page().getByRole('button', { name: 'Switch network' }).click();
