@@ -1,7 +1,8 @@
 import { VaultError } from '../../src-core/errors';
+import { PASSWORD_MIN_LENGTH, ratePassword, weakPasswordSentence } from '../../src-core/password/strength';
 import { open, seal, type Sealed } from './aead';
 
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH };
 export const PASSWORD_MAX_LENGTH = 1024;
 const CHECK_TEXT = 'tron-wallet-vault password check v1';
 
@@ -16,6 +17,10 @@ export function checkNewPassword(password: unknown): asserts password is string 
         minLength: PASSWORD_MIN_LENGTH,
       },
     );
+  }
+  const rating = ratePassword(password);
+  if (!rating.acceptable) {
+    throw new VaultError('VAULT_WEAK_PASSWORD', weakPasswordSentence(rating), { score: rating.score });
   }
 }
 

@@ -1,9 +1,16 @@
+import {
+  PASSWORD_MIN_LENGTH,
+  ratePassword,
+  weakPasswordSentence,
+  type PasswordRating,
+} from '../../src-core/password/strength';
+
 /**
- * A hint about a new vault password, shown while typing. The vault enforces only the minimum
- * length; this estimates how hard the password is to guess from its length and variety, and
- * says what would make it stronger. It never blocks a password the vault would accept.
+ * The new vault password's strength, shown while typing. It is the rule main's vault applies
+ * (`src-core/password/strength.ts`), so the page refuses exactly what the vault would refuse and
+ * says why before anything is sent.
  */
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH };
 
 export type StrengthLevel = 'too-short' | 'weak' | 'fair' | 'strong';
 
@@ -13,28 +20,16 @@ export interface PasswordStrength {
   readonly hint: string;
 }
 
-const COMMON = /^(password|passw0rd|12345678|123456789|qwertyui|qwerty123|11111111|iloveyou|letmein1|admin123)$/i;
-
 export function passwordStrength(password: string): PasswordStrength {
-  const length = [...password.normalize('NFKC')].length;
-  if (length < PASSWORD_MIN_LENGTH) {
+  if ([...password.normalize('NFKC')].length < PASSWORD_MIN_LENGTH) {
     return { level: 'too-short', label: 'Too short', hint: `Use at least ${PASSWORD_MIN_LENGTH} characters.` };
   }
-  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
-  const distinct = new Set(password).size;
-  if (COMMON.test(password) || distinct <= 3) {
-    return { level: 'weak', label: 'Weak', hint: 'This password is easy to guess. Use several unrelated words.' };
+  const rating = ratePassword(password);
+  if (!rating.acceptable) return { level: 'weak', label: 'Weak', hint: weakPasswordSentence(rating) };
+  if (rating.score === 3) {
+    return { level: 'fair', label: 'Fair', hint: 'Accepted. A longer password or one more word makes it strong.' };
   }
-  // Long passphrases are strong without symbol rules.
-  if (length >= 16 || (length >= 12 && classes >= 3))
-    return { level: 'strong', label: 'Strong', hint: 'Good. Keep it somewhere safe: it cannot be recovered.' };
-  if (length >= 10 && classes >= 2)
-    return {
-      level: 'fair',
-      label: 'Fair',
-      hint: 'Longer is better: four or more random words make a strong password.',
-    };
-  return { level: 'weak', label: 'Weak', hint: 'Make it longer, or mix words, digits and symbols.' };
+  return { level: 'strong', label: 'Strong', hint: 'Good. Keep it somewhere safe: it cannot be recovered.' };
 }
 
 export interface NewPasswordErrors {
@@ -42,11 +37,15 @@ export interface NewPasswordErrors {
   confirmation?: string;
 }
 
-/** Checks of the create-vault form before anything is sent. */
+/** Checks of the create-vault form before anything is sent: the vault's own rule. */
 export function checkNewPassword(password: string, confirmation: string): NewPasswordErrors {
   const errors: NewPasswordErrors = {};
-  if ([...password.normalize('NFKC')].length < PASSWORD_MIN_LENGTH)
+  if ([...password.normalize('NFKC')].length < PASSWORD_MIN_LENGTH) {
     errors.password = `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
+  } else {
+    const rating: PasswordRating = ratePassword(password);
+    if (!rating.acceptable) errors.password = weakPasswordSentence(rating);
+  }
   if (confirmation !== password) errors.confirmation = 'The two passwords are not the same.';
   return errors;
 }

@@ -38,6 +38,8 @@ describe('wallet scenarios in Chromium', () => {
     expect(new URL(page().url()).hash).toBe('#/welcome');
     await page().getByLabel('Password', { exact: true }).fill('short');
     await expect(page().getByTestId('password-strength').textContent()).resolves.toContain('Too short');
+    await page().getByLabel('Password', { exact: true }).fill('Password1!');
+    await expect(page().getByTestId('password-strength').textContent()).resolves.toContain('Weak');
     await page().getByLabel('Password', { exact: true }).fill(PASSWORD);
     await expect(page().getByTestId('password-strength').textContent()).resolves.toContain('Strong');
     await page().getByLabel('Confirm password').fill(`${PASSWORD}x`);

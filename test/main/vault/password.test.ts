@@ -14,13 +14,24 @@ const KEY = new Uint8Array(32).fill(1);
 const OTHER = new Uint8Array(32).fill(2);
 
 describe('password', () => {
-  it('accepts passwords of the minimum length and refuses shorter ones or non-text', async () => {
-    expect(() => checkNewPassword('x'.repeat(PASSWORD_MIN_LENGTH))).not.toThrow();
+  it('accepts a hard-to-guess password and refuses shorter ones or non-text', async () => {
+    expect(() => checkNewPassword('river quartz ladle')).not.toThrow();
     for (const bad of ['x'.repeat(PASSWORD_MIN_LENGTH - 1), '', 12345678, 'y'.repeat(1025)]) {
       const error = await caught(() => checkNewPassword(bad));
       expect(error).toBeInstanceOf(VaultError);
       expect(error.code).toBe('VAULT_WEAK_PASSWORD');
     }
+  });
+
+  it('refuses long passwords that are easy to guess, and says why', async () => {
+    for (const weak of ['x'.repeat(PASSWORD_MIN_LENGTH), 'Password1!', 'password123', 'qwertyuiop']) {
+      const error = await caught(() => checkNewPassword(weak));
+      expect(error).toBeInstanceOf(VaultError);
+      expect(error.code).toBe('VAULT_WEAK_PASSWORD');
+      expect(error.message).toMatch(/too easy to guess/);
+    }
+    const common = await caught(() => checkNewPassword('Password1!'));
+    expect(common.message).toMatch(/commonly used password/);
   });
 
   it('opens the password check only with the same key and vault id', () => {

@@ -7,8 +7,9 @@ describe('password strength hint', () => {
     ['password', 'weak'],
     ['aaaaaaaaaaaa', 'weak'],
     ['tangerine', 'weak'],
-    ['tangerine42', 'fair'],
-    ['Tangerine-42!', 'strong'],
+    ['tangerine42', 'weak'],
+    ['Password1!', 'weak'],
+    ['Tangerine-42!', 'fair'],
     ['correct horse battery staple', 'strong'],
   ])('rates %j as %s', (password, level) => {
     expect(passwordStrength(password).level).toBe(level);
@@ -17,14 +18,28 @@ describe('password strength hint', () => {
   it('counts characters after NFKC normalisation, as the vault does', () => {
     expect(passwordStrength('ｐａｓｓｗｏｒｄ１').level).not.toBe('too-short');
   });
+
+  it('rates the normalised text, so full-width letters do not disguise a common password', () => {
+    expect(passwordStrength('ｐａｓｓｗｏｒｄ１').level).toBe('weak');
+  });
+
+  it('says why a long but common password is weak', () => {
+    expect(passwordStrength('Password1!').hint).toMatch(/commonly used password.*too easy to guess/);
+  });
 });
 
 describe('new password form', () => {
   it('asks for 8 characters and two equal entries', () => {
     expect(checkNewPassword('short', 'short')).toEqual({ password: 'Use at least 8 characters.' });
-    expect(checkNewPassword('long enough', 'long enougH')).toEqual({
+    expect(checkNewPassword('river quartz ladle', 'river quartz ladlE')).toEqual({
       confirmation: 'The two passwords are not the same.',
     });
-    expect(checkNewPassword('long enough', 'long enough')).toEqual({});
+    expect(checkNewPassword('river quartz ladle', 'river quartz ladle')).toEqual({});
+  });
+
+  it('refuses a password of 8 characters or more that the vault would refuse as easy to guess', () => {
+    for (const weak of ['Password1!', 'xxxxxxxxxxxx', 'long enough']) {
+      expect(checkNewPassword(weak, weak).password).toMatch(/too easy to guess/);
+    }
   });
 });
