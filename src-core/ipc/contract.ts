@@ -19,7 +19,7 @@ import { tokensChannels } from './channels/tokens';
 import { vaultChannels, vaultEvents } from './channels/vault';
 import { cosignChannels, cosignEvents } from './channels/cosign';
 import { addressBookChannels } from './channels/address-book';
-import { historyChannels } from './channels/history';
+import { historyChannels, historyEvents } from './channels/history';
 import { watchChannels, watchEvents } from './channels/watch';
 import { forkChannels, forkEvents } from './channels/fork';
 import { ledgerChannels } from './channels/ledger';
@@ -59,6 +59,7 @@ export const events = mergeDefinitions(
   cosignEvents,
   watchEvents,
   forkEvents,
+  historyEvents,
 ) satisfies EventMap;
 
 export type Channels = typeof channels;

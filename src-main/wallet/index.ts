@@ -29,6 +29,7 @@ import { ForkService } from './fork/fork-service';
 import type { CreateForkNode } from './fork/throwaway-fork';
 import { AddressBookService } from './address-book/address-book-service';
 import { HistoryService } from './history/history-service';
+import { IncomingTransfers } from './history/incoming-transfers';
 import { WatchtowerService } from './watchtower/watchtower-service';
 import { LedgerAccounts } from './signers/ledger-accounts';
 import { usbLedgerTransports, type LedgerTransports } from './signers/ledger-connection';
@@ -122,6 +123,8 @@ export interface WalletServices {
   readonly cosign: CosignService;
   readonly addressBook: AddressBookService;
   readonly history: HistoryService;
+  /** Payments others made to this wallet's accounts, found in solidified blocks. */
+  readonly incoming: IncomingTransfers;
   readonly watchtower: WatchtowerService;
   readonly fork: ForkService;
   /** Ledger accounts: list, verify on the device, add. */
@@ -225,6 +228,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     reads,
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
   });
+  const incoming = new IncomingTransfers({ chain: node, accounts: vault, emit: options.emit, log: options.log });
   const permissions = new PermissionsService({ chain: node, vault: signing, transactions, log: options.log });
   const watchtower = new WatchtowerService({
     chain: node,
@@ -267,6 +271,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     cosign,
     addressBook,
     history,
+    incoming,
     watchtower,
     fork,
     ledger,
@@ -277,6 +282,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
       transactions.dispose();
       tracker.dispose();
       cosign.dispose();
+      incoming.dispose();
       accounts.dispose();
       vault.lock('shutdown');
       await node.close().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineChannels } from '../define';
+import { defineChannels, defineEvents } from '../define';
 import { BlockNumberSchema, TxIdSchema } from '../common';
 import { CsvExportSchema } from './address-book';
 
@@ -25,6 +25,23 @@ export const HistoryStageSchema = z.enum([
 ]);
 export type HistoryStage = z.infer<typeof HistoryStageSchema>;
 
+export const HistoryDirectionSchema = z.enum(['out', 'in', 'internal']);
+export type HistoryDirection = z.infer<typeof HistoryDirectionSchema>;
+
+/** One asset, one amount, one recipient: what an accountant books for the transaction. */
+export const HistoryMoneySchema = z.object({
+  /** `TRX`, a TRC10 token id, or a TRC20 contract (Base58). */
+  asset: z.string(),
+  symbol: z.string().nullable(),
+  /** Decimal text in the asset's units; null when its decimals are unknown. */
+  amount: z.string().nullable(),
+  baseUnits: z.bigint(),
+  decimals: z.number().int().nullable(),
+  recipient: z.string(),
+  recipientName: z.string().nullable(),
+});
+export type HistoryMoney = z.infer<typeof HistoryMoneySchema>;
+
 export const HistoryRowSchema = z.object({
   txid: TxIdSchema,
   type: z.string(),
@@ -47,27 +64,47 @@ export const HistoryRowSchema = z.object({
   envelopeId: z.string().nullable(),
   /** `here`: this desk broadcast it; `elsewhere`: another desk did and this one saw it on chain. */
   broadcastBy: z.enum(['here', 'elsewhere']).nullable().optional(),
+  /**
+   * `out`: built or signed here; `in`: found on chain, paid to one of this wallet's accounts by
+   * someone else; `internal`: from one of this wallet's accounts to another.
+   */
+  direction: HistoryDirectionSchema,
+  /** The payment the transaction makes, when it makes one (see HistoryMoneySchema). */
+  money: HistoryMoneySchema.nullable(),
 });
 export type HistoryRow = z.infer<typeof HistoryRowSchema>;
 
-/** Columns of the CSV export, in order. */
+/**
+ * Columns of the CSV export, in order. Times are ISO 8601 in UTC. `fee_*` is the fee the chain
+ * charged, so it is filled only for a transaction in a block (confirmed, or failed there);
+ * `proposed_at` is empty for an incoming transfer, which was never proposed here; for a
+ * transaction another desk broadcast, `broadcast_at` is the time of its block, the first moment
+ * this desk can know of.
+ */
 export const HISTORY_CSV_COLUMNS = [
-  'created_at',
+  'proposed_at',
+  'broadcast_at',
+  'confirmed_at',
+  'expires_at',
   'stage',
+  'direction',
   'type',
-  'summary',
+  'asset',
+  'symbol',
+  'amount',
+  'amount_base_units',
+  'recipient',
+  'recipient_name',
   'owner',
   'owner_name',
   'permission_id',
   'signers',
-  'txid',
-  'block',
   'fee_trx',
   'fee_sun',
-  'expires_at',
-  'broadcast_at',
+  'block',
+  'txid',
   'broadcast_by',
-  'confirmed_at',
+  'summary',
   'message',
 ] as const;
 
@@ -96,5 +133,12 @@ export const historyChannels = defineChannels('history', {
     summary: "Main's save dialog, then writes the history CSV; null when the person cancels.",
     input: z.undefined(),
     output: z.object({ path: z.string(), count: z.number().int() }).nullable(),
+  },
+});
+
+export const historyEvents = defineEvents('history', {
+  changed: {
+    summary: "Payments to this wallet's accounts were found in new blocks and joined the history.",
+    payload: z.object({ added: z.number().int().positive() }),
   },
 });

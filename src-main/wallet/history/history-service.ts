@@ -4,7 +4,13 @@ import { toCsv } from '../../../src-core/csv/csv';
 import { summarizeTransaction, type Envelope, type EnvelopeSummary } from '../../../src-core/envelope';
 import { ValidationError, WalletError } from '../../../src-core/errors';
 import type { CsvExport } from '../../../src-core/ipc/channels/address-book';
-import { HISTORY_CSV_COLUMNS, type HistoryRow, type HistoryStage } from '../../../src-core/ipc/channels/history';
+import {
+  HISTORY_CSV_COLUMNS,
+  type HistoryDirection,
+  type HistoryMoney,
+  type HistoryRow,
+  type HistoryStage,
+} from '../../../src-core/ipc/channels/history';
 import type { NetworkInfo } from '../../../src-core/ipc/channels/network';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import { recoverSigners } from '../../../src-core/tx/sign';
@@ -14,15 +20,18 @@ import { headline } from '../cosign/describe';
 import { Names } from '../cosign/names';
 import { readTokenFacts } from '../cosign/token-facts';
 import type { ChainReads } from '../transactions/chain-reads';
+import { TRC20_ABI } from '../transactions/requests';
 import type { StoredEnvelope } from '../stores/envelopes';
 import type { HistoryEntry } from '../stores/history';
 import type { NetworkStores } from '../stores/network-stores';
+import { moneyLine } from './money-line';
 
 /**
  * IPC domain `history`: the transaction history of the
  * current network joined with the co-signing inbox — the decoded summary and the signers come
- * from the envelope when there is one, else from the transaction as the node holds it — and its
- * CSV export for accounting and audit.
+ * from the envelope when there is one, else from the transaction as the node holds it — with the
+ * payments others made to this wallet (`incoming-transfers.ts`), and its CSV export for accounting
+ * and audit: one asset, amount and recipient per row, and the fee only once the chain charged it.
  */
 export interface HistoryChain {
   stores(): NetworkStores;
@@ -44,6 +53,8 @@ interface OnChainFacts {
 }
 
 const FINAL = new Set(['confirmed', 'failed']);
+/** Stages at which the chain has charged the fee for good. */
+const CHARGED: ReadonlySet<HistoryStage> = new Set(['confirmed', 'failed']);
 
 function iso(ms: number | null): string {
   return ms === null ? '' : new Date(ms).toISOString();
@@ -68,7 +79,8 @@ export class HistoryService {
     let facts: OnChainFacts | null = null;
     try {
       const tx = await client.getTransactionById(txid);
-      if (tx) facts = { summary: summarizeTransaction(tx, { decoder: false }), signers: recoverSigners(tx) };
+      // The standard token ABI, so a TRC20 payment read back from the chain has its amount and recipient.
+      if (tx) facts = { summary: summarizeTransaction(tx, { abi: TRC20_ABI }), signers: recoverSigners(tx) };
     } catch (error) {
       if (!(error instanceof WalletError)) throw error;
     }
@@ -132,25 +144,35 @@ export class HistoryService {
           found.flatMap((f) => (f.summary ? [f.summary] : [])),
         )
       : new Map();
+    const ours = new Set(this.options.vault.listAccounts().map((a) => a.address));
     const rows: HistoryRow[] = [];
     for (const { entry, stored, summary, signers } of found) {
+      const stage = this.stageOf(entry, stored);
+      const line = summary ? moneyLine(summary, tokens) : null;
+      const money: HistoryMoney | null = line
+        ? { ...line, recipientName: names.get(line.recipient)?.name ?? null }
+        : null;
+      const elsewhere = stored?.onChain?.broadcastBy === 'elsewhere' ? stored.onChain : undefined;
       rows.push({
         txid: entry.txid,
         type: entry.type,
-        stage: this.stageOf(entry, stored),
+        stage,
+        direction: directionOf(entry, money, ours),
+        money,
         headline: summary ? headline(summary, names, tokens) : entry.type,
         owner: entry.owner,
         ownerName: entry.owner ? (names.get(entry.owner)?.name ?? null) : null,
         permissionId: entry.permissionId,
         signers: signers.map((s) => ({ address: toBase58Address(s), name: names.get(s)?.name ?? null })),
         blockNumber: entry.blockNumber,
-        feeSun: entry.feeSun,
+        // Until the chain settles it, a fee is an estimate or may still change: not a charge to book.
+        feeSun: CHARGED.has(stage) && entry.blockNumber !== null ? entry.feeSun : null,
         message: entry.message,
         createdAt: entry.createdAt,
         updatedAt: entry.updatedAt,
         expiresAt: entry.expiresAt,
-        broadcastAt: entry.broadcastAt,
-        confirmedAt: entry.confirmedAt,
+        broadcastAt: entry.broadcastAt ?? elsewhere?.blockTime ?? null,
+        confirmedAt: entry.confirmedAt ?? (stage === 'confirmed' ? (elsewhere?.blockTime ?? null) : null),
         envelopeId: stored?.id ?? null,
         broadcastBy: entry.broadcastAt !== null ? 'here' : (stored?.onChain?.broadcastBy ?? null),
       });
@@ -160,27 +182,38 @@ export class HistoryService {
 
   async exportCsv(): Promise<CsvExport> {
     const rows = await this.list({ limit: 5000 });
+    const cells = (r: HistoryRow): Record<(typeof HISTORY_CSV_COLUMNS)[number], string | number | bigint | null> => ({
+      proposed_at: r.direction === 'in' ? null : iso(r.createdAt),
+      broadcast_at: iso(r.broadcastAt),
+      confirmed_at: iso(r.confirmedAt),
+      expires_at: iso(r.expiresAt),
+      stage: r.stage,
+      direction: r.direction,
+      type: r.type,
+      asset: r.money?.asset ?? null,
+      symbol: r.money?.symbol ?? null,
+      amount: r.money?.amount ?? null,
+      amount_base_units: r.money?.baseUnits ?? null,
+      recipient: r.money?.recipient ?? null,
+      recipient_name: r.money?.recipientName ?? null,
+      owner: r.owner,
+      owner_name: r.ownerName,
+      permission_id: r.permissionId,
+      signers: r.signers.map((s) => (s.name ? `${s.name} (${s.address})` : s.address)).join('; '),
+      fee_trx: r.feeSun === null ? null : formatTrx(r.feeSun),
+      fee_sun: r.feeSun,
+      block: r.blockNumber,
+      txid: r.txid,
+      broadcast_by: r.direction === 'in' ? null : (r.broadcastBy ?? null),
+      summary: r.headline,
+      message: r.message,
+    });
     const csv = toCsv([
       [...HISTORY_CSV_COLUMNS],
-      ...rows.map((r) => [
-        iso(r.createdAt),
-        r.stage,
-        r.type,
-        r.headline,
-        r.owner,
-        r.ownerName,
-        r.permissionId,
-        r.signers.map((s) => (s.name ? `${s.name} (${s.address})` : s.address)).join('; '),
-        r.txid,
-        r.blockNumber,
-        r.feeSun === null ? null : formatTrx(r.feeSun),
-        r.feeSun,
-        iso(r.expiresAt),
-        iso(r.broadcastAt),
-        r.broadcastBy ?? null,
-        iso(r.confirmedAt),
-        r.message,
-      ]),
+      ...rows.map((r) => {
+        const row = cells(r);
+        return HISTORY_CSV_COLUMNS.map((column) => row[column]);
+      }),
     ]);
     return { csv, fileName: `history-${this.options.chain.network().key}.csv`, count: rows.length };
   }
@@ -196,4 +229,10 @@ export class HistoryService {
     );
     return saved ? { path: saved.path, count } : null;
   }
+}
+
+function directionOf(entry: HistoryEntry, money: HistoryMoney | null, ours: ReadonlySet<string>): HistoryDirection {
+  if (entry.direction === 'in') return 'in';
+  const fromUs = entry.owner !== null && ours.has(entry.owner);
+  return fromUs && money !== null && ours.has(money.recipient) ? 'internal' : 'out';
 }

@@ -37,6 +37,11 @@ export const historyEntrySchema = z.strictObject({
   confirmedAt: timeSchema.nullable(),
   /** Transaction expiration (ms), to mark it expired without asking the node. */
   expiresAt: timeSchema.nullable(),
+  /**
+   * `in`: a payment to one of this wallet's accounts that someone else made, found in a block
+   * (history/incoming-transfers.ts). Absent for what this wallet built, signed or broadcast.
+   */
+  direction: z.literal('in').optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
@@ -80,6 +85,35 @@ export class History extends EntryStore<HistoryEntry, 'txid'> {
     };
     const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
     return this.entries.put({ ...base, ...defined, txid, updatedAt: now });
+  }
+
+  /**
+   * Adds a payment to this wallet found in a block, dated by the block. A txid already known (built,
+   * signed or broadcast here) keeps its entry: the list then shows it once, as this wallet's own.
+   */
+  async addIncoming(
+    input: Pick<HistoryEntry, 'txid' | 'type' | 'owner' | 'blockNumber'> & { blockTime: number },
+    now = Date.now(),
+  ): Promise<boolean> {
+    const txid = input.txid.toLowerCase();
+    if (this.entries.get(txid)) return false;
+    await this.entries.put({
+      txid,
+      type: input.type,
+      status: 'confirmed',
+      owner: input.owner,
+      permissionId: null,
+      feeSun: null,
+      blockNumber: input.blockNumber,
+      message: null,
+      createdAt: input.blockTime,
+      updatedAt: now,
+      broadcastAt: null,
+      confirmedAt: input.blockTime,
+      expiresAt: null,
+      direction: 'in',
+    });
+    return true;
   }
 
   override remove(txid: string): Promise<void> {

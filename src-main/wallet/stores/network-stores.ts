@@ -3,6 +3,8 @@ import { AddressBook, ADDRESS_BOOK_FILE } from './address-book';
 import { Drafts, DRAFTS_FILE } from './drafts';
 import { Envelopes, ENVELOPES_FILE } from './envelopes';
 import { History, HISTORY_FILE } from './history';
+import { INCOMING_SCAN_FILE, openIncomingScan, type IncomingScan } from './incoming-scan';
+import type { JsonStore } from './json-store';
 import { WatchedTokens, TOKENS_FILE } from './tokens';
 import type { StoreError } from '../../../src-core/errors';
 
@@ -20,18 +22,20 @@ export class NetworkStores {
     readonly addressBook: AddressBook,
     readonly history: History,
     readonly tokens: WatchedTokens,
+    readonly incomingScan: JsonStore<IncomingScan>,
   ) {}
 
   static async open(networksDir: string, key: string): Promise<NetworkStores> {
     const dir = join(networksDir, key);
-    const [drafts, envelopes, addressBook, history, tokens] = await Promise.all([
+    const [drafts, envelopes, addressBook, history, tokens, incomingScan] = await Promise.all([
       Drafts.open(join(dir, DRAFTS_FILE)),
       Envelopes.open(join(dir, ENVELOPES_FILE)),
       AddressBook.open(join(dir, ADDRESS_BOOK_FILE)),
       History.open(join(dir, HISTORY_FILE)),
       WatchedTokens.open(join(dir, TOKENS_FILE)),
+      openIncomingScan(join(dir, INCOMING_SCAN_FILE)),
     ]);
-    return new NetworkStores(key, dir, drafts, envelopes, addressBook, history, tokens);
+    return new NetworkStores(key, dir, drafts, envelopes, addressBook, history, tokens, incomingScan);
   }
 
   /** Damaged files of this network, for the UI to report. */
@@ -42,6 +46,7 @@ export class NetworkStores {
       this.addressBook.store,
       this.history.store,
       this.tokens.store,
+      this.incomingScan,
     ].flatMap((s) => (s.problem ? [s.problem] : []));
   }
 
@@ -52,6 +57,7 @@ export class NetworkStores {
       this.addressBook.store.close(),
       this.history.store.close(),
       this.tokens.store.close(),
+      this.incomingScan.close(),
     ]);
   }
 }

@@ -10,7 +10,7 @@ describe('IPC contract', () => {
     for (const name of [...channelNames, ...eventNames]) expect(name).toMatch(/^[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*$/);
   });
 
-  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook, history, watch, fork, ledger and offline channels and the ten main-to-renderer events', () => {
+  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook, history, watch, fork, ledger and offline channels and the eleven main-to-renderer events', () => {
     expect(channelNames).toEqual(
       expect.arrayContaining([
         'app:info',
@@ -60,6 +60,7 @@ describe('IPC contract', () => {
       'cosign:changed',
       'fork:changed',
       'fork:progress',
+      'history:changed',
       'node:block',
       'node:status',
       'tx:status',

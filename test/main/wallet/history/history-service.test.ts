@@ -114,8 +114,16 @@ describe('history service', () => {
     const [header, row] = parseCsv(exported.csv);
     expect(header!.fields).toEqual([...HISTORY_CSV_COLUMNS]);
     const cell = (name: (typeof HISTORY_CSV_COLUMNS)[number]) => row!.fields[HISTORY_CSV_COLUMNS.indexOf(name)];
-    expect(cell('created_at')).toBe('2024-01-01T00:00:00.000Z');
+    expect(cell('proposed_at')).toBe('2024-01-01T00:00:00.000Z');
     expect(cell('stage')).toBe('confirmed');
+    expect(cell('direction')).toBe('out');
+    expect([cell('asset'), cell('symbol'), cell('amount'), cell('amount_base_units')]).toEqual([
+      'TRX',
+      'TRX',
+      '2.5',
+      '2500000',
+    ]);
+    expect(cell('recipient')).toBe(K.K3.base58);
     expect(cell('summary')).toBe(`Send 2.5 TRX to ${K.K3.base58}`);
     expect(cell('owner_name')).toBe("'=Alice");
     expect(cell('signers')).toBe(`'=Alice (${K.K1.base58})`);
@@ -126,5 +134,43 @@ describe('history service', () => {
     expect(cell('fee_sun')).toBe('1268000');
     expect(cell('confirmed_at')).toBe('2024-01-02T00:00:00.000Z');
     await expect(service.saveCsv()).rejects.toMatchObject({ code: 'HISTORY_NO_DIALOG' });
+  });
+
+  it("books only charged fees, dates a co-signer's broadcast by its block, and lists payments received", async () => {
+    const envelope = addEnvelopeSignature(proposal(), sign(multisig.txID, K.K1.private_key));
+    const { entry } = await stores.envelopes.add(envelope, { origin: 'proposed' });
+    const blockTime = Date.UTC(2024, 0, 3);
+    await stores.envelopes.update(entry.id, () => ({
+      onChain: { blockNumber: 90, blockTime, broadcastBy: 'elsewhere', signatureCount: 2 },
+    }));
+    await stores.history.record(
+      { txid: multisig.txID, type: 'TransferContract', status: 'pending', blockNumber: 90, feeSun: 1_000n },
+      Date.UTC(2024, 0, 1),
+    );
+    await stores.history.record(
+      { txid: 'ef'.repeat(32), type: 'TransferContract', status: 'signed', feeSun: 268_000n },
+      Date.UTC(2024, 0, 2),
+    );
+    await stores.history.addIncoming({
+      txid: '12'.repeat(32),
+      type: 'TransferContract',
+      owner: K.K2.base58,
+      blockNumber: 95,
+      blockTime: Date.UTC(2024, 0, 4),
+    });
+    const parsed = parseCsv((await service.exportCsv()).csv);
+    const header = parsed[0]!.fields;
+    const rows = parsed.slice(1).map((r) => Object.fromEntries(header.map((name, i) => [name, r.fields[i]])));
+    expect(rows.map((r) => [r.txid, r.stage, r.direction, r.fee_sun, r.broadcast_at, r.proposed_at])).toEqual([
+      ['12'.repeat(32), 'confirmed', 'in', '', '', ''],
+      ['ef'.repeat(32), 'signed', 'out', '', '', '2024-01-02T00:00:00.000Z'],
+      [multisig.txID, 'broadcast', 'out', '', new Date(blockTime).toISOString(), '2024-01-01T00:00:00.000Z'],
+    ]);
+    expect(rows[0]).toMatchObject({ owner: K.K2.base58, block: '95', confirmed_at: '2024-01-04T00:00:00.000Z' });
+    await stores.history.record({ txid: multisig.txID, type: 'TransferContract', status: 'confirmed' });
+    const confirmed = (await service.list()).find((r) => r.txid === multisig.txID)!;
+    expect(confirmed.feeSun).toBe(1_000n);
+    expect(confirmed.confirmedAt).toBe(blockTime);
+    expect(confirmed.broadcastBy).toBe('elsewhere');
   });
 });

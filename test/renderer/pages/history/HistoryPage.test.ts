@@ -5,7 +5,8 @@ import type { HistoryRow } from '@core/ipc/channels/history';
 
 const TXID_A = 'a'.repeat(64);
 const TXID_B = 'b'.repeat(64);
-const base: Omit<HistoryRow, 'txid' | 'stage' | 'headline' | 'blockNumber' | 'envelopeId'> = {
+const TXID_C = 'c'.repeat(64);
+const base: Omit<HistoryRow, 'txid' | 'stage' | 'headline' | 'blockNumber' | 'envelopeId' | 'direction' | 'money'> = {
   type: 'TransferContract',
   owner: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
   ownerName: 'Treasury',
@@ -19,8 +20,26 @@ const base: Omit<HistoryRow, 'txid' | 'stage' | 'headline' | 'blockNumber' | 'en
   broadcastAt: null,
   confirmedAt: null,
 };
+const BOB = 'TEdea7WvtoCNceWPwaz7JbkBjbb6omTQcL';
 const ROWS: HistoryRow[] = [
-  { ...base, txid: TXID_A, stage: 'confirmed', headline: 'Send 12.5 TRX to Bob', blockNumber: 42, envelopeId: null },
+  {
+    ...base,
+    txid: TXID_A,
+    stage: 'confirmed',
+    headline: 'Send 12.5 TRX to Bob',
+    blockNumber: 42,
+    envelopeId: null,
+    direction: 'out',
+    money: {
+      asset: 'TRX',
+      symbol: 'TRX',
+      amount: '12.5',
+      baseUnits: 12_500_000n,
+      decimals: 6,
+      recipient: BOB,
+      recipientName: 'Bob',
+    },
+  },
   {
     ...base,
     txid: TXID_B,
@@ -29,6 +48,28 @@ const ROWS: HistoryRow[] = [
     type: 'AccountPermissionUpdateContract',
     blockNumber: null,
     envelopeId: 'env_00000000000000aa',
+    direction: 'out',
+    money: null,
+  },
+  {
+    ...base,
+    txid: TXID_C,
+    stage: 'confirmed',
+    headline: 'Send 250000000000 base units of TLZk to Treasury',
+    type: 'TriggerSmartContract',
+    blockNumber: 50,
+    envelopeId: null,
+    direction: 'in',
+    feeSun: null,
+    money: {
+      asset: 'TLZkDnUDMwRPKQaCwNLn5zdGKx5mZ8Aqmo',
+      symbol: 'TT',
+      amount: '250000',
+      baseUnits: 250_000_000_000n,
+      decimals: 6,
+      recipient: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+      recipientName: 'Treasury',
+    },
   },
 ];
 
@@ -50,6 +91,15 @@ function render() {
 
 describe('history page (the one history screen)', () => {
   beforeEach(() => setActivePinia(createPinia()));
+
+  it("shows each row's direction and the amount in the asset's own units and symbol", async () => {
+    const page = render();
+    await flushPromises();
+    const rows = page.findAll('[data-testid="history-row"]');
+    expect(rows.map((r) => r.attributes('data-direction'))).toEqual(['out', 'out', 'in']);
+    expect(rows.map((r) => r.find('[data-testid="history-amount"]').text())).toEqual(['12.5 TRX', '—', '250,000 TT']);
+    expect(rows[2]!.text()).toContain('In');
+  });
 
   it('links each row to its tracking view, its block and its envelope', async () => {
     const page = render();
