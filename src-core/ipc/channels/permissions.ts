@@ -198,7 +198,9 @@ export const PreparedUpdateSchema = z.object({
 export type PreparedUpdate = z.infer<typeof PreparedUpdateSchema>;
 
 export const DryRunCheckSchema = z.object({
-  id: z.enum(['update-applied', 'follow-up-signature', 'follow-up-applied']),
+  /** `group-proof`: one per group of the new structure, named by `permissionId`. */
+  id: z.enum(['update-applied', 'group-proof']),
+  permissionId: z.number().int().nonnegative().optional(),
   label: z.string(),
   outcome: z.enum(['passed', 'failed', 'skipped']),
   detail: z.string(),
@@ -252,7 +254,7 @@ export const permissionsChannels = defineChannels('permissions', {
   },
   dryRun: {
     summary:
-      'Applies the update on a throwaway copy of the embedded node state, then checks a vault-signed follow-up transfer under the new structure.',
+      'Applies the update on a throwaway copy of the embedded node state, then checks a transfer under each group of the new structure, signed as by its smallest key set.',
     input: UpdateRequestSchema,
     output: DryRunReportSchema,
   },

@@ -3,31 +3,35 @@ import type { HexAddress } from '../../../src-core/brand';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import type { NetworkInfo } from '../../../src-core/ipc/channels/network';
 import type { DryRunCheck, DryRunReport, SigningPlan } from '../../../src-core/ipc/channels/permissions';
-import { choosePermission, effectivePermissions, heaviestFirst, type Permission } from '../../../src-core/permission';
+import { allowedTypeIds, effectivePermissions, minimalKeySets, type Permission } from '../../../src-core/permission';
 import { transferContract, type ContractSpec } from '../../../src-core/tx/builders';
+import { CONTRACT_TYPE_IDS } from '../../../src-core/tx/contract-types';
 import type { TransactionJson } from '../../../src-core/tx/types';
-import type { DryRunSequenceResult } from '../node-host/embedded-node';
+import type { DryRunStepOutcome } from '../node-host/embedded-node';
 import type { SigningVault } from '../consent/consented-signing';
 import type { Review } from './review';
 
 /**
  * The permission update's dry run, reported as checks: the update applied to a copy of the
- * embedded node's state, then a follow-up transfer checked as signed by this vault's keys under
- * the new structure, to show the account can still move funds.
+ * embedded node's state, then, for each group of the new structure, a follow-up transfer checked
+ * as signed by that group's smallest key set under its own Permission_id. So a pass names the
+ * group it proved: a treasury key that signs under the unchanged owner proves nothing about a new
+ * 2-of-3 payments group, and each group gets its own line.
  */
 
 export const FOLLOW_UP_AMOUNT_SUN = 1n;
 
-/** The follow-up transfer, or why there is none. */
-export interface FollowUp {
+/** One group's follow-up transfer, or why there is none. */
+export interface GroupFollowUp {
+  readonly permission: Permission;
   readonly transaction?: TransactionJson;
-  readonly permission?: Permission;
-  readonly weight?: bigint;
+  /** The smallest key set it is checked as signed by (hex): nothing is signed for a rehearsal. */
+  readonly signers: readonly string[];
+  readonly signerLabels: readonly string[];
+  readonly weight: bigint;
   readonly recipient?: HexAddress;
-  /** The vault keys it is checked as signed by (hex): nothing is signed for a rehearsal. */
-  readonly signers?: readonly string[];
-  readonly signerLabels: string[];
-  readonly reason: string;
+  /** Set when there is no transaction: `cannot-transfer` is skipped, `cannot-sign` failed. */
+  readonly refusal?: { readonly kind: 'cannot-transfer' | 'cannot-sign' | 'no-recipient'; readonly reason: string };
 }
 
 export interface FollowUpContext {
@@ -36,46 +40,71 @@ export interface FollowUpContext {
   readonly buildContract: (spec: ContractSpec, permissionId: number) => Promise<TransactionJson>;
 }
 
-/** A 1-sun transfer under the new structure, checked as signed by vault keys alone, to prove the account stays operable. */
-export async function followUpTransfer(review: Review, context: FollowUpContext): Promise<FollowUp> {
-  const accounts = context.vault.listAccounts().filter((a) => a.canSign);
-  const byHex = new Map(accounts.map((a) => [a.addressHex, a]));
-  const choice = choosePermission(
-    review.after,
-    'TransferContract',
-    accounts.map((a) => a.addressHex),
-  );
-  const usable = choice.candidates.filter((c) => c.qualifies && c.reachableAlone);
-  const pick = usable.find((c) => c.id === choice.permissionId) ?? usable[0];
-  if (!pick) {
-    return {
-      signerLabels: [],
-      reason:
-        "The vault's keys alone cannot reach the threshold of any permission that may transfer TRX under the new structure; co-signers' keys would be needed, so only the prover speaks for it.",
-    };
-  }
-  const permission = effectivePermissions(review.after).find((p) => p.id === pick.id && p.type === pick.type)!;
+/** A 1-sun transfer per group of the new structure (owner and actives), each under its own id. */
+export async function groupFollowUps(review: Review, context: FollowUpContext): Promise<GroupFollowUp[]> {
+  const labels = new Map(context.vault.listAccounts().map((a) => [a.addressHex, a.label]));
+  const groups = effectivePermissions(review.after).filter((p) => p.type !== 'Witness');
   const recipient = await followUpRecipient(review, context);
-  if (!recipient)
-    return {
-      signerLabels: [],
-      reason: 'No activated address other than the account itself is known to send the test transfer to.',
-    };
-  const keys = permission.keys.filter((k) => byHex.has(k.address) && k.weight > 0n).sort(heaviestFirst);
-  const tx = await context.buildContract(
-    transferContract({ owner: review.address, to: recipient, amount: FOLLOW_UP_AMOUNT_SUN }),
-    permission.id,
-  );
-  let weight = 0n;
-  const signerLabels: string[] = [];
-  const signers: string[] = [];
-  for (const key of keys) {
-    if (weight >= permission.threshold) break;
-    weight += key.weight;
-    signers.push(key.address);
-    signerLabels.push(byHex.get(key.address)!.label);
+  const out: GroupFollowUp[] = [];
+  for (const permission of groups) {
+    const none = { permission, signers: [], signerLabels: [], weight: 0n };
+    if (!allowedTypeIds(permission).has(CONTRACT_TYPE_IDS.TransferContract)) {
+      out.push({
+        ...none,
+        refusal: {
+          kind: 'cannot-transfer',
+          reason: `This group may not transfer TRX (its operations leave TransferContract out), so no transfer was tried and this dry run proves nothing about who can sign for it.`,
+        },
+      });
+      continue;
+    }
+    // Among the smallest sets, the one holding most of this vault's keys: the set a desk here would use.
+    const smallest = minimalKeySets(permission)
+      .filter((set, _, all) => set.addresses.length === all[0]!.addresses.length)
+      .sort((a, b) => held(b.addresses, labels) - held(a.addresses, labels))[0];
+    if (!smallest) {
+      const total = permission.keys.reduce((sum, k) => sum + k.weight, 0n);
+      out.push({
+        ...none,
+        refusal: {
+          kind: 'cannot-sign',
+          reason: `Its keys together weigh ${total}, less than its threshold ${permission.threshold}: nobody can sign for it.`,
+        },
+      });
+      continue;
+    }
+    const signerLabels = smallest.addresses.map((a) => labels.get(a) ?? toBase58Address(a));
+    if (!recipient) {
+      out.push({
+        ...none,
+        signers: smallest.addresses,
+        signerLabels,
+        weight: smallest.weight,
+        refusal: {
+          kind: 'no-recipient',
+          reason: 'No activated address other than the account itself is known to send the test transfer to.',
+        },
+      });
+      continue;
+    }
+    const transaction = await context.buildContract(
+      transferContract({ owner: review.address, to: recipient, amount: FOLLOW_UP_AMOUNT_SUN }),
+      permission.id,
+    );
+    out.push({
+      permission,
+      transaction,
+      signers: smallest.addresses,
+      signerLabels,
+      weight: smallest.weight,
+      recipient,
+    });
   }
-  return { transaction: tx, permission, weight, recipient, signers, signerLabels, reason: '' };
+  return out;
+}
+
+function held(addresses: readonly string[], vault: ReadonlyMap<string, string>): number {
+  return addresses.filter((a) => vault.has(a)).length;
 }
 
 async function followUpRecipient(review: Review, context: FollowUpContext): Promise<HexAddress | undefined> {
@@ -91,17 +120,74 @@ async function followUpRecipient(review: Review, context: FollowUpContext): Prom
   return undefined;
 }
 
-/** The checks of one dry run: the update (step 1) and the follow-up transfer (step 2, when there is one). */
-export function dryRunReport(result: DryRunSequenceResult, signing: SigningPlan, followUp: FollowUp): DryRunReport {
-  const [applied, transfer] = result.outcomes;
-  const checks: DryRunCheck[] = [];
-  checks.push(
+/** A group's follow-up and what the copy of the chain answered (absent when it was not run). */
+export interface GroupProof {
+  readonly followUp: GroupFollowUp;
+  readonly outcome?: DryRunStepOutcome;
+}
+
+/** "owner permission (id 0)", "active permission "payments" (id 2)". */
+function groupName(p: Permission): string {
+  return p.type === 'Owner'
+    ? 'the owner permission (id 0)'
+    : `active permission ${p.name ? `"${p.name}" ` : ''}(id ${p.id})`;
+}
+
+function groupCheck(proof: GroupProof, updateAccepted: boolean): DryRunCheck {
+  const { followUp, outcome } = proof;
+  const p = followUp.permission;
+  const name = groupName(p);
+  const base = {
+    id: 'group-proof' as const,
+    permissionId: p.id,
+    label: `${name.charAt(0).toUpperCase()}${name.slice(1)} can sign a payment under the new structure`,
+  };
+  if (!updateAccepted) return { ...base, outcome: 'skipped', detail: 'The update itself was refused.' };
+  if (followUp.refusal) {
+    return {
+      ...base,
+      outcome: followUp.refusal.kind === 'cannot-sign' ? 'failed' : 'skipped',
+      detail: followUp.refusal.reason,
+    };
+  }
+  const signedBy = `${followUp.signerLabels.join(' and ')} (weight ${followUp.weight} of ${p.threshold}, its smallest key set)`;
+  const transfer = `A ${trx(FOLLOW_UP_AMOUNT_SUN)} transfer under Permission_id ${p.id}, checked as signed by ${signedBy},`;
+  if (!outcome) return { ...base, outcome: 'failed', detail: `${transfer} got no answer from the node.` };
+  if (!outcome.accepted && outcome.stage === 'signature') {
+    return {
+      ...base,
+      outcome: 'failed',
+      detail: `${transfer} was refused by the permission check: ${outcome.message}.`,
+    };
+  }
+  if (!outcome.accepted) {
+    return {
+      ...base,
+      outcome: 'failed',
+      detail: `${transfer} passed the permission check, but the transfer itself was refused: ${outcome.message} (${outcome.code}).`,
+    };
+  }
+  return {
+    ...base,
+    outcome: 'passed',
+    detail: `${transfer} passed java-tron's permission check and moved ${trx(FOLLOW_UP_AMOUNT_SUN)} to ${toBase58Address(followUp.recipient!)} on the copy; nothing was signed or broadcast.`,
+  };
+}
+
+/** The checks of one dry run: the update, then one line per group of the new structure. */
+export function dryRunReport(
+  headBlock: number,
+  applied: DryRunStepOutcome | undefined,
+  proofs: readonly GroupProof[],
+  signing: SigningPlan,
+): DryRunReport {
+  const checks: DryRunCheck[] = [
     applied?.accepted
       ? {
           id: 'update-applied',
           label: 'The update applies to the current state',
           outcome: 'passed',
-          detail: `The chain's checks for a permission update accepted the new structure on a copy of block ${result.headBlock}, and it was applied there, burning ${trx(applied.feeSun)} with ${signing.expectedSignatures} signature(s) counted. Its own signatures are checked when it is signed. ${signing.explanation}`,
+          detail: `The chain's checks for a permission update accepted the new structure on a copy of block ${headBlock}, and it was applied there, burning ${trx(applied.feeSun)} with ${signing.expectedSignatures} signature(s) counted. Its own signatures are checked when it is signed. ${signing.explanation}`,
         }
       : {
           id: 'update-applied',
@@ -109,51 +195,11 @@ export function dryRunReport(result: DryRunSequenceResult, signing: SigningPlan,
           outcome: 'failed',
           detail: `The node refused it: ${applied?.message ?? 'no answer'} (${applied?.code ?? 'unknown'}).`,
         },
-  );
-  if (!applied?.accepted || !followUp.transaction) {
-    const why = !applied?.accepted ? 'The update itself was refused.' : followUp.reason;
-    checks.push({
-      id: 'follow-up-signature',
-      label: 'A follow-up transfer signed under the new structure passes the permission check',
-      outcome: 'skipped',
-      detail: why,
-    });
-    checks.push({
-      id: 'follow-up-applied',
-      label: 'The follow-up transfer applies',
-      outcome: 'skipped',
-      detail: why,
-    });
-  } else {
-    const signedBy = followUp.signerLabels.join(' and ');
-    const p = followUp.permission!;
-    const under =
-      p.type === 'Owner'
-        ? 'the owner permission (id 0)'
-        : `active permission ${p.name ? `"${p.name}" ` : ''}(id ${p.id})`;
-    const signatureFailed = transfer && !transfer.accepted && transfer.stage === 'signature';
-    checks.push({
-      id: 'follow-up-signature',
-      label: 'A follow-up transfer signed under the new structure passes the permission check',
-      outcome: signatureFailed || !transfer ? 'failed' : 'passed',
-      detail: signatureFailed
-        ? `A ${trx(FOLLOW_UP_AMOUNT_SUN)} transfer checked as signed by ${signedBy} under ${under} was refused: ${transfer.message}.`
-        : `A ${trx(FOLLOW_UP_AMOUNT_SUN)} transfer checked as signed by ${signedBy} under ${under} reached weight ${followUp.weight} of ${followUp.permission!.threshold} against the updated account.`,
-    });
-    checks.push({
-      id: 'follow-up-applied',
-      label: 'The follow-up transfer applies',
-      outcome: signatureFailed ? 'skipped' : transfer?.accepted ? 'passed' : 'failed',
-      detail: signatureFailed
-        ? 'The signature check failed first.'
-        : transfer?.accepted
-          ? `It moved ${trx(FOLLOW_UP_AMOUNT_SUN)} to ${toBase58Address(followUp.recipient!)} on the copy; nothing was broadcast.`
-          : `The node refused it: ${transfer?.message ?? 'no answer'} (${transfer?.code ?? 'unknown'}).`,
-    });
-  }
+    ...proofs.map((proof) => groupCheck(proof, applied?.accepted === true)),
+  ];
   return {
     available: true,
-    headBlock: result.headBlock,
+    headBlock,
     checks,
     balanceChanges: (applied?.balanceChanges ?? []).map((c) => ({
       address: toBase58Address(c.address),

@@ -29,7 +29,7 @@ import type { WalletLog } from '../context';
 import type { ContractTransactions } from '../transactions/transaction-service';
 import type { SigningVault } from '../consent/consented-signing';
 import { costDisclosure, gateView, permissionView, signingPlanOf } from './disclosure';
-import { dryRunReport, followUpTransfer, noDryRunReason } from './dry-run-report';
+import { dryRunReport, groupFollowUps, noDryRunReason, type GroupProof } from './dry-run-report';
 import type { RehearsalPlan } from '../fork/permission-rehearsal';
 import { currentStructure, defaultActiveOperations, totalSignNum, type Review } from './review';
 import { custodyOf, ownsKey, signsHere } from '../../../src-core/ipc/account-custody';
@@ -151,17 +151,31 @@ export class PermissionsService {
     const review = await this.review(addressText, update);
     const signing = this.signingPlan(review);
     const updateTx = await this.options.transactions.buildContract(this.updateSpec(review), signing.permissionId ?? 0);
-    const followUp = await followUpTransfer(review, {
+    const followUps = await groupFollowUps(review, {
       vault: this.options.vault,
       client: this.client(),
       buildContract: (spec, permissionId) => this.options.transactions.buildContract(spec, permissionId),
     });
-    const steps: DryRunStep[] = [
-      { transaction: updateTx, checkSignatures: false, placeholderSignatures: signing.expectedSignatures },
-    ];
-    if (followUp.transaction)
-      steps.push({ transaction: followUp.transaction, checkSignatures: true, signers: followUp.signers ?? [] });
-    return dryRunReport(await runner(steps), signing, followUp);
+    const updateStep: DryRunStep = {
+      transaction: updateTx,
+      checkSignatures: false,
+      placeholderSignatures: signing.expectedSignatures,
+    };
+    const first = await runner([updateStep]);
+    const applied = first.outcomes[0];
+    // Each group on its own copy: a sequence stops at its first refusal, and one group's failure
+    // must not hide what the next one can do.
+    const proofs: GroupProof[] = [];
+    for (const followUp of followUps) {
+      if (!applied?.accepted || !followUp.transaction) {
+        proofs.push({ followUp });
+        continue;
+      }
+      const step: DryRunStep = { transaction: followUp.transaction, checkSignatures: true, signers: followUp.signers };
+      const outcome = (await runner([updateStep, step])).outcomes[1];
+      proofs.push(outcome ? { followUp, outcome } : { followUp });
+    }
+    return dryRunReport(first.headBlock, applied, proofs, signing);
   }
 
   /**

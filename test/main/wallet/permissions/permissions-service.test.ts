@@ -141,34 +141,55 @@ describe('permissions service on the embedded node', () => {
     });
   });
 
-  it('dry-runs the change on a copy of the chain and proves a vault-signed transfer under the new active group', async () => {
+  it('dry-runs the change on a copy of the chain and proves each group with its own smallest key set', async () => {
     const report = await wallet.permissions.dryRun(dev[0]!.address, twoOfThree());
     expect(report.available).toBe(true);
-    expect(report.checks.map((c) => [c.id, c.outcome])).toEqual([
-      ['update-applied', 'passed'],
-      ['follow-up-signature', 'passed'],
-      ['follow-up-applied', 'passed'],
+    expect(report.checks.map((c) => [c.id, c.permissionId, c.outcome])).toEqual([
+      ['update-applied', undefined, 'passed'],
+      ['group-proof', 0, 'passed'],
+      ['group-proof', 2, 'passed'],
     ]);
+    expect(report.checks[1]!.label).toBe('The owner permission (id 0) can sign a payment under the new structure');
     expect(report.checks[1]!.detail).toContain(
-      'signed by Dev 2 under active permission "transfers" (id 2) reached weight 1 of 1',
+      'under Permission_id 0, checked as signed by Dev 1 and Dev 2 (weight 2 of 2, its smallest key set)',
+    );
+    expect(report.checks[2]!.label).toBe(
+      'Active permission "transfers" (id 2) can sign a payment under the new structure',
+    );
+    expect(report.checks[2]!.detail).toContain(
+      'under Permission_id 2, checked as signed by Dev 2 (weight 1 of 1, its smallest key set)',
     );
     expect(report.balanceChanges).toEqual([{ address: dev[0]!.address, deltaSun: -100n * TRX }]);
     // Nothing changed on chain.
     expect((await wallet.permissions.load(dev[0]!.address)).current.owner.threshold).toBe(1n);
   });
 
-  it('proves the follow-up transfer through the 2-of-3 owner, with two vault signatures, when no active group may transfer', async () => {
+  it("says a group that may not transfer was not proved, rather than passing it on the owner's signature", async () => {
     const update = twoOfThree();
     const stake = { ...update.actives[0]!, operations: encodeOperations(['FreezeBalanceV2Contract']) };
     const report = await wallet.permissions.dryRun(dev[0]!.address, { ...update, actives: [stake] });
-    expect(report.checks.map((c) => [c.id, c.outcome])).toEqual([
-      ['update-applied', 'passed'],
-      ['follow-up-signature', 'passed'],
-      ['follow-up-applied', 'passed'],
+    expect(report.checks.map((c) => [c.id, c.permissionId, c.outcome])).toEqual([
+      ['update-applied', undefined, 'passed'],
+      ['group-proof', 0, 'passed'],
+      ['group-proof', 2, 'skipped'],
     ]);
-    expect(report.checks[1]!.detail).toContain(
-      'signed by Dev 1 and Dev 2 under the owner permission (id 0) reached weight 2 of 2',
+    expect(report.checks[2]!.detail).toContain('this dry run proves nothing about who can sign for it');
+  });
+
+  it("proves a group whose keys are all outside this vault with those keys, not with the vault's owner key", async () => {
+    const update = twoOfThree();
+    const outside = group(
+      2n,
+      [
+        [dev[3]!.address, 1n],
+        [STRANGER, 1n],
+      ],
+      encodeOperations(['TransferContract']),
     );
+    const report = await wallet.permissions.dryRun(dev[0]!.address, { ...update, actives: [outside] });
+    const payments = report.checks.find((c) => c.id === 'group-proof' && c.permissionId === 2)!;
+    expect(payments.outcome).toBe('passed');
+    expect(payments.detail).toContain(`checked as signed by Dev 4 and ${STRANGER} (weight 2 of 2`);
   });
 
   it('rehearses the follow-up transfer with the vault locked: the dry run checks who could sign, and nothing is signed', async () => {
@@ -178,8 +199,8 @@ describe('permissions service on the embedded node', () => {
       const report = await wallet.permissions.dryRun(dev[0]!.address, twoOfThree());
       expect(report.checks.map((c) => [c.id, c.outcome])).toEqual([
         ['update-applied', 'passed'],
-        ['follow-up-signature', 'passed'],
-        ['follow-up-applied', 'passed'],
+        ['group-proof', 'passed'],
+        ['group-proof', 'passed'],
       ]);
       expect(profile.consent.asked.length).toBe(asked);
     } finally {
