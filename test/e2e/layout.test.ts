@@ -40,9 +40,15 @@ function wrappedValues(page: Page): Promise<string[]> {
     const selector = '.table__cell--nowrap, [data-testid="address"], .review__amount, [data-testid="countdown"]';
     const wrapped: string[] = [];
     for (const element of document.querySelectorAll<HTMLElement>(selector)) {
-      const range = document.createRange();
-      range.selectNodeContents(element);
-      const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      // Only what is laid out for the eye: text kept for screen readers alone sits outside the line.
+      const rects: DOMRect[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement?.closest('.visually-hidden')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        rects.push(...[...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0));
+      }
       if (rects.length === 0) continue;
       // Boxes of one line differ in top by their font size and border (a name, monospace, a
       // button); a second line starts at least most of a line lower.

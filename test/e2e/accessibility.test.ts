@@ -1,0 +1,159 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TxRequestSchema } from '../../src-core/ipc/channels/tx';
+import { startDevWalletHarness, type DevWalletHarness } from './harness/wallet';
+
+/** 1280×800 at 200% zoom lays a page out in 640×400 CSS pixels (WCAG 1.4.4 and 1.4.10). */
+const ZOOMED = { width: 640, height: 400 };
+const WIDE = { width: 1280, height: 800 };
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+let axeSource: Promise<string> | undefined;
+function loadAxe(): Promise<string> {
+  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  return axeSource;
+}
+
+/** axe-core's WCAG 2.1 A and AA rules on the page as it stands: "rule: target" per violation. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(await loadAxe());
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<AxeResult> } }).axe;
+    type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  }, AXE_TAGS);
+}
+
+/** The element that has the focus, as "tag#id.class" (or "body"). */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}`;
+  });
+}
+
+/**
+ * What axe-core finds on every screen, the pages at 200% zoom, and focus after a route change,
+ * with the real wallet and node behind the window.
+ */
+describe('accessibility of every screen', () => {
+  let setup: DevWalletHarness;
+  let routes: string[] = [];
+
+  beforeAll(async () => {
+    setup = await startDevWalletHarness(150, 3);
+    const owner = setup.dev[0]!.address;
+    await setup.wallet.node.stores().addressBook.save({ name: 'Supplier', address: setup.dev[2]!.address });
+    const built = await setup.wallet.transactions.build(
+      TxRequestSchema.parse({
+        kind: 'trx-transfer',
+        owner,
+        to: setup.dev[1]!.address,
+        amountSun: '1000000',
+        expirationMs: 3_600_000,
+      }),
+    );
+    await setup.wallet.transactions.sign({ txid: built.txid });
+    await setup.wallet.transactions.broadcast({ txid: built.txid });
+    routes = [
+      '/',
+      '/node',
+      '/build/trx-transfer',
+      `/build/trc20-transfer?owner=${owner}`,
+      '/contracts',
+      '/cosign',
+      '/history',
+      '/watch',
+      '/address-book',
+      `/permissions/${owner}`,
+      `/tx/${built.txid}`,
+      '/block/1',
+      '/security',
+      '/about',
+    ];
+  });
+  afterAll(async () => {
+    await setup?.close();
+  });
+
+  async function open(route: string): Promise<void> {
+    await setup.harness.goto(route);
+    await setup.harness.page.waitForLoadState('networkidle').catch(() => undefined);
+    await setup.harness.page.waitForTimeout(400);
+  }
+
+  it('has no WCAG 2.1 A or AA violation that axe-core finds, on any screen', async () => {
+    await setup.harness.page.setViewportSize(WIDE);
+    const problems: string[] = [];
+    for (const route of routes) {
+      await open(route);
+      for (const violation of await axeViolations(setup.harness.page)) problems.push(`${route} ${violation}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('at 200% zoom, shows every navigation link and scrolls no page sideways', async () => {
+    const page = setup.harness.page;
+    await page.setViewportSize(ZOOMED);
+    const problems: string[] = [];
+    try {
+      for (const route of routes) {
+        await open(route);
+        const found = await page.evaluate(() => {
+          const out: string[] = [];
+          if (document.documentElement.scrollWidth > window.innerWidth + 1)
+            out.push(`page is ${document.documentElement.scrollWidth} px wide`);
+          for (const link of document.querySelectorAll<HTMLElement>('.layout__nav a')) {
+            const r = link.getBoundingClientRect();
+            const nav = link.parentElement!.getBoundingClientRect();
+            if (r.right > Math.min(window.innerWidth, nav.right) + 1 || r.left < nav.left - 1)
+              out.push(`link "${link.textContent?.trim()}" is cut off`);
+          }
+          return out;
+        });
+        problems.push(...found.map((f) => `${route}: ${f}`));
+        await setup.harness.screenshot(`zoom-200${route.replace(/[/?=&]+/g, '-').replace(/-$/, '') || '-home'}`);
+      }
+    } finally {
+      await page.setViewportSize(WIDE);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("moves the focus to the new page's heading when a link changes the route by keyboard", async () => {
+    const page = setup.harness.page;
+    await open('/');
+    await page.locator('.layout__nav a', { hasText: 'History' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('history-page').waitFor();
+    await expect.poll(() => focused(page)).toBe('h1');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('History');
+  });
+
+  it('keeps the focus in the page when the focused control is replaced', async () => {
+    const page = setup.harness.page;
+    await open('/address-book');
+    await page.getByTestId('contact').getByRole('button', { name: 'Edit' }).focus();
+    await page.keyboard.press('Enter');
+    const cancel = page.getByRole('button', { name: 'Cancel' }).first();
+    await cancel.focus();
+    // Cancel leaves the page with the form; without a keeper the focus would fall to <body>.
+    await page.keyboard.press('Enter');
+    await expect(cancel.count()).resolves.toBe(0);
+    await expect.poll(() => focused(page)).not.toBe('body');
+    await expect(page.evaluate(() => document.activeElement?.textContent?.trim())).resolves.toBe('Add');
+  });
+
+  it('announces the node state, not every block', async () => {
+    const page = setup.harness.page;
+    await open('/');
+    const live = await page.evaluate(() =>
+      [...document.querySelectorAll('[role="status"], [aria-live]')].map((el) => el.textContent?.trim() ?? ''),
+    );
+    expect(live.some((text) => /block \d/.test(text))).toBe(false);
+  });
+});
