@@ -1,5 +1,5 @@
 import { EncodingError } from '../errors';
-import type { ParsedUr } from './ur';
+import type { ParsedUr } from './parsed-ur';
 
 /**
  * What a multi-part UR decoder learns from a part's path alone (`ur:<type>/<seqNum>-<seqLen>/…`),
