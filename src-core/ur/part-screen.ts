@@ -20,14 +20,16 @@ export class UrPartScreen {
     if (this.seqLen !== null && seqLen !== this.seqLen)
       throw new EncodingError(
         'UR_OTHER_MESSAGE',
-        `This code is one of ${seqLen} parts, unlike the codes of ${this.seqLen} parts read so far, so it belongs to another message.`,
+        `This code is one of ${seqLen} parts, unlike the codes of ${this.seqLen} parts read so far, so it ` +
+          'belongs to another message.',
       );
     const known = this.bodies.get(seqNum);
     if (known === undefined) return 'new';
     if (known === part.body) return 'duplicate';
     throw new EncodingError(
       'UR_OTHER_MESSAGE',
-      `This code is part ${seqNum} again but with other contents than the part ${seqNum} read already, so it belongs to another message.`,
+      `This code is part ${seqNum} again but with other contents than the part ${seqNum} read already, so it ` +
+        'belongs to another message.',
     );
   }
 
