@@ -69,7 +69,8 @@ export function splitCallData(data: string | Uint8Array): { selector: Hex; param
   if (params.length % WORD_HEX !== 0) {
     throw new AbiError(
       'ABI_DATA_LENGTH',
-      `The call data has ${params.length} hex characters after the 8-character selector, which is not a multiple of 64: it was cut off or has extra characters.`,
+      `The call data has ${params.length} hex characters after the 8-character selector, which is not a ` +
+        'multiple of 64: it was cut off or has extra characters.',
       { length: params.length },
     );
   }

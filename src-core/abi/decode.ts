@@ -40,7 +40,8 @@ export function normalizeAbiData(data: string | Uint8Array, what = 'data'): stri
 function lengthError(digits: number, what: string): AbiError {
   return new AbiError(
     'ABI_DATA_LENGTH',
-    `The ABI ${what} has ${digits} hex characters, which is not a multiple of 64: ABI data is made of 32-byte words, so it was cut off or has extra characters.`,
+    `The ABI ${what} has ${digits} hex characters, which is not a multiple of 64: ABI data is made of ` +
+      '32-byte words, so it was cut off or has extra characters.',
     { what, length: digits },
   );
 }
@@ -62,7 +63,8 @@ export function decodeNormalized(tuple: TupleType, hex: string): AbiValue[] {
   if (tuple.components.length > 0 && hex.length === 0) {
     throw new AbiError(
       'ABI_DATA_TOO_SHORT',
-      `The ABI data is empty but ${tuple.canonical} was expected; the call may have reverted or the contract may not exist.`,
+      `The ABI data is empty but ${tuple.canonical} was expected; the call may have reverted or the contract ` +
+        'may not exist.',
       { expected: tuple.canonical },
     );
   }
@@ -95,7 +97,8 @@ function needBytes(reader: Reader, at: number, bytes: number, type: AbiType): vo
   if (at + bytes > reader.size) {
     throw new AbiError(
       'ABI_DATA_TOO_SHORT',
-      `The ABI data ends at byte ${reader.size} but ${type.canonical} at byte ${at} needs ${bytes} bytes; the data is truncated or does not match the types.`,
+      `The ABI data ends at byte ${reader.size} but ${type.canonical} at byte ${at} needs ${bytes} bytes; ` +
+        'the data is truncated or does not match the types.',
       { at, needed: bytes, size: reader.size, type: type.canonical },
     );
   }
@@ -144,7 +147,8 @@ function decodeMember(reader: Reader, type: AbiType, base: number, pos: number):
   if (target + 32 > reader.size) {
     throw new AbiError(
       'ABI_OFFSET_OUT_OF_BOUNDS',
-      `The offset of ${type.canonical} at byte ${pos} points to byte ${target}, past the end of the data (${reader.size} bytes).`,
+      `The offset of ${type.canonical} at byte ${pos} points to byte ${target}, past the end of the data ` +
+        `(${reader.size} bytes).`,
       {
         at: pos,
         target,

@@ -86,7 +86,8 @@ export function eventFragment(name: string, inputs: readonly AbiParameter[], ano
   if (indexed > limit) {
     throw new AbiError(
       'ABI_FRAGMENT_INVALID',
-      `The event ${name} has ${indexed} indexed parameters; ${anonymous ? 'an anonymous' : 'an'} event can have at most ${limit}.`,
+      `The event ${name} has ${indexed} indexed parameters; ${anonymous ? 'an anonymous' : 'an'} event can ` +
+        `have at most ${limit}.`,
       { name },
     );
   }
@@ -333,7 +334,8 @@ function find<T extends Keyed>(list: readonly T[], key: string, what: string, id
   if (matches.length > 1) {
     throw new AbiError(
       'ABI_FRAGMENT_AMBIGUOUS',
-      `The ABI has ${matches.length} ${what}s named "${key}" (${matches.map((m) => m.signature).join(', ')}); give the full signature.`,
+      `The ABI has ${matches.length} ${what}s named "${key}" ` +
+        `(${matches.map((m) => m.signature).join(', ')}); give the full signature.`,
       {
         key,
       },

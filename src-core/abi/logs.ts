@@ -67,7 +67,10 @@ function toEventFragment(event: EventFragment | string): EventFragment {
   return fragment;
 }
 
-/** Decodes a log with a known event (fragment or signature such as `Transfer(address indexed from, address indexed to, uint256 value)`). */
+/**
+ * Decodes a log with a known event (fragment or signature such as `Transfer(address indexed from,
+ * address indexed to, uint256 value)`).
+ */
 export function decodeEventLog(event: EventFragment | string, log: EventLog): DecodedEvent {
   const fragment = toEventFragment(event);
   if (log === null || typeof log !== 'object' || !Array.isArray(log.topics)) {
@@ -79,7 +82,8 @@ export function decodeEventLog(event: EventFragment | string, log: EventLog): De
   if (topics.length !== indexed.length + first) {
     throw new AbiError(
       'ABI_TOPIC_COUNT',
-      `The log has ${topics.length} topics, but ${fragment.signature} ${fragment.anonymous ? '(anonymous) ' : ''}needs ${indexed.length + first}.`,
+      `The log has ${topics.length} topics, but ${fragment.signature} ` +
+        `${fragment.anonymous ? '(anonymous) ' : ''}needs ${indexed.length + first}.`,
       { expected: indexed.length + first, actual: topics.length },
     );
   }
@@ -144,7 +148,8 @@ export function decodeLog(abi: Abi, log: EventLog): DecodedEvent {
   if (log === null || typeof log !== 'object' || !Array.isArray(log.topics) || log.topics.length === 0) {
     throw new AbiError(
       'ABI_TOPIC_COUNT',
-      'The log has no topics, so its event cannot be identified; decode anonymous events with the event named explicitly.',
+      'The log has no topics, so its event cannot be identified; decode anonymous events with the event ' +
+        'named explicitly.',
     );
   }
   return decodeEventLog(findEvent(abi, topicHex(log.topics[0], 0)), log);

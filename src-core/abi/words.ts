@@ -93,7 +93,10 @@ export function prefixLength(text: string): number {
     : 0;
 }
 
-/** Call or revert data given as bytes or hex text (with or without `0x`), as lowercase hex; undefined when the text is not hex. */
+/**
+ * Call or revert data given as bytes or hex text (with or without `0x`), as lowercase hex; undefined
+ * when the text is not hex.
+ */
 export function dataHexOrUndefined(data: unknown): string | undefined {
   if (data instanceof Uint8Array) return bytesToHex(data);
   return typeof data === 'string' ? lowerHexOrUndefined(data, prefixLength(data)) : undefined;

@@ -95,7 +95,8 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): CsvRecord
       if (field !== '')
         throw new CsvError(
           'CSV_STRAY_QUOTE',
-          `Line ${line}: a quote inside an unquoted field; put the whole field in quotes and double the quotes inside it.`,
+          `Line ${line}: a quote inside an unquoted field; put the whole field in quotes and double the ` +
+            'quotes inside it.',
           { line },
         );
       const startLine = line;

@@ -22,7 +22,8 @@ function write(value: unknown, path: string): string {
       if (!Number.isSafeInteger(value)) {
         throw new EnvelopeError(
           'ENVELOPE_NOT_CANONICAL',
-          `The value at ${path} is ${String(value)}; envelopes hold only exact integers (use a bigint or a decimal string).`,
+          `The value at ${path} is ${String(value)}; envelopes hold only exact integers (use a bigint or a ` +
+            'decimal string).',
           { path },
         );
       }

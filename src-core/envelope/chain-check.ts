@@ -22,7 +22,8 @@ export function taposReference(tx: Pick<TransactionJson, 'raw_data'>): TaposRefe
   if (!/^[0-9a-fA-F]{4}$/.test(bytes) || !/^[0-9a-fA-F]{16}$/.test(hash)) {
     throw new EnvelopeError(
       'ENVELOPE_BAD_REF_BLOCK',
-      'The transaction has no valid reference block (ref_block_bytes must be 2 bytes and ref_block_hash 8 bytes of hex).',
+      'The transaction has no valid reference block (ref_block_bytes must be 2 bytes and ref_block_hash 8 ' +
+        'bytes of hex).',
     );
   }
   return { low16: parseInt(bytes, 16), hash: hash.toLowerCase() };
@@ -60,7 +61,9 @@ export function judgeTapos(
       ok: false,
       reason: 'no-block',
       blockNumber: candidate,
-      message: `This node has no block that the transaction's reference (block number ending in ${reference.low16}) can name; it was made on another chain, or this node is not synchronised.`,
+      message:
+        `This node has no block that the transaction's reference (block number ending in ${reference.low16}) ` +
+        'can name; it was made on another chain, or this node is not synchronised.',
     };
   }
   if (block.blockId.toLowerCase().slice(16, 32) !== reference.hash) {
@@ -68,7 +71,10 @@ export function judgeTapos(
       ok: false,
       reason: 'hash-differs',
       blockNumber: candidate,
-      message: `The transaction's reference block is not block ${candidate} of this node (hash ${reference.hash} ≠ ${block.blockId.toLowerCase().slice(16, 32)}): it was made on another chain, and this node would refuse it (TAPOS).`,
+      message:
+        `The transaction's reference block is not block ${candidate} of this node (hash ${reference.hash} ≠ ` +
+        `${block.blockId.toLowerCase().slice(16, 32)}): it was made on another chain, and this node would ` +
+        'refuse it (TAPOS).',
     };
   }
   return { ok: true, blockNumber: candidate, ageBlocks: headNumber - candidate };

@@ -135,7 +135,8 @@ function checkSignatures(
     if (permission && weightOf(permission, signer) === 0n) {
       fail(
         'ENVELOPE_FOREIGN_SIGNATURE',
-        `Signature ${index + 1} was made by ${signer}, which is not a key of the permission this transaction is signed under.`,
+        `Signature ${index + 1} was made by ${signer}, which is not a key of the permission this transaction ` +
+          'is signed under.',
         { index, signer },
       );
     }
@@ -191,7 +192,8 @@ function verify(envelope: Envelope, options: EnvelopeOptions, duplicates: 'refus
   if (permission && permission.id !== permissionId) {
     fail(
       'ENVELOPE_PERMISSION_MISMATCH',
-      `The permission snapshot has id ${permission.id} but the transaction is signed under Permission_id ${permissionId}.`,
+      `The permission snapshot has id ${permission.id} but the transaction is signed under Permission_id ` +
+        `${permissionId}.`,
     );
   }
   const account = envelope.accountPermissions ? fromAccountPermissionsSnapshot(envelope.accountPermissions) : undefined;
@@ -214,7 +216,8 @@ function verify(envelope: Envelope, options: EnvelopeOptions, duplicates: 'refus
   if (!sameSummary(envelope.summary, summary)) {
     fail(
       'ENVELOPE_SUMMARY_MISMATCH',
-      "The envelope's summary does not describe its transaction: it was altered. Trust only the summary this wallet shows.",
+      "The envelope's summary does not describe its transaction: it was altered. Trust only the summary this " +
+        'wallet shows.',
     );
   }
   return {
@@ -340,7 +343,8 @@ export function mergeEnvelopes(envelopes: readonly Envelope[], options: Envelope
     if (e.transaction.txID !== first.transaction.txID) {
       fail(
         'ENVELOPE_TXID_DIFFERS',
-        `These envelopes hold different transactions (${first.transaction.txID} and ${e.transaction.txID}); only signatures of the same transaction can be merged.`,
+        `These envelopes hold different transactions (${first.transaction.txID} and ${e.transaction.txID}); ` +
+          'only signatures of the same transaction can be merged.',
       );
     }
     if (e.network.genesisBlockId !== first.network.genesisBlockId || e.network.name !== first.network.name) {

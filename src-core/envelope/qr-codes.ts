@@ -78,7 +78,8 @@ export class EnvelopeQrReader {
     if (this.format !== null && format !== this.format)
       fail(
         'ENVELOPE_QR_MIXED_SETS',
-        'This QR code is of another kind than the codes read so far, so it belongs to another envelope. Start over to read a different one.',
+        'This QR code is of another kind than the codes read so far, so it belongs to another envelope. ' +
+          'Start over to read a different one.',
       );
     if (format !== 'ur') {
       const progress = this.frames.add(text);

@@ -72,7 +72,8 @@ export function splitForQr(text: string, options: { maxPayloadBytes?: number } =
   if (parts.length > QR_MAX_FRAMES) {
     fail(
       'ENVELOPE_QR_TOO_LARGE',
-      `This envelope needs ${parts.length} QR codes, more than the ${QR_MAX_FRAMES} a reader accepts; pass it as a file instead.`,
+      `This envelope needs ${parts.length} QR codes, more than the ${QR_MAX_FRAMES} a reader accepts; pass ` +
+        'it as a file instead.',
       { frames: parts.length },
     );
   }
@@ -144,7 +145,8 @@ export class QrAssembler {
       if (this.parts.size > 0)
         fail(
           'ENVELOPE_QR_MIXED_SETS',
-          'This QR code holds a whole envelope, but codes of a split one were already read. Clear the codes read so far first.',
+          'This QR code holds a whole envelope, but codes of a split one were already read. Clear the codes ' +
+            'read so far first.',
         );
       this.whole = text;
       return { status: 'whole', have: 1, total: 1, missing: [], complete: true };
@@ -158,7 +160,8 @@ export class QrAssembler {
     if (this.checksum !== null && (frame.checksum !== this.checksum || frame.total !== this.total)) {
       fail(
         'ENVELOPE_QR_MIXED_SETS',
-        `This QR code belongs to another envelope (set ${frame.checksum}, ${frame.total} codes) than the codes read so far (set ${this.checksum}, ${this.total} codes).`,
+        `This QR code belongs to another envelope (set ${frame.checksum}, ${frame.total} codes) than the ` +
+          `codes read so far (set ${this.checksum}, ${this.total} codes).`,
         {
           checksum: frame.checksum,
         },
@@ -168,7 +171,8 @@ export class QrAssembler {
     if (known !== undefined && known !== frame.payload) {
       fail(
         'ENVELOPE_QR_CONFLICT',
-        `Code ${frame.index} of ${frame.total} was read twice with different contents; one reading is wrong. Read the codes again.`,
+        `Code ${frame.index} of ${frame.total} was read twice with different contents; one reading is wrong. ` +
+          'Read the codes again.',
         { index: frame.index },
       );
     }

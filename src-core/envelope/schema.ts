@@ -96,7 +96,8 @@ export function checkEnvelopeShape(value: unknown): z.infer<typeof envelopeSchem
   if (record.version !== ENVELOPE_VERSION) {
     throw new EnvelopeError(
       'ENVELOPE_UNSUPPORTED_VERSION',
-      `This envelope has version ${JSON.stringify(record.version)}; this wallet reads version ${ENVELOPE_VERSION} only, so update it to open the file.`,
+      `This envelope has version ${JSON.stringify(record.version)}; this wallet reads version ` +
+        `${ENVELOPE_VERSION} only, so update it to open the file.`,
       {
         version: String(record.version),
       },
@@ -109,7 +110,8 @@ export function checkEnvelopeShape(value: unknown): z.infer<typeof envelopeSchem
     const where = issue.path.length ? ` in ${pathText(issue.path)}` : '';
     throw new EnvelopeError(
       'ENVELOPE_UNKNOWN_FIELD',
-      `The envelope has fields this version does not define${where} (${issue.keys.join(', ')}); it was written by a newer or different tool.`,
+      `The envelope has fields this version does not define${where} (${issue.keys.join(', ')}); it was ` +
+        'written by a newer or different tool.',
       {
         path: pathText(issue.path),
         keys: issue.keys.join(','),

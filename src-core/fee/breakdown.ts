@@ -140,7 +140,9 @@ export function transactionCost(input: CostInput): CostBreakdown {
       if (energy.burnedSun > feeLimitSun!) {
         notes.push({
           code: 'COST_ENERGY_EXCEEDS_FEE_LIMIT',
-          message: `The energy to burn (${energy.burnedSun} sun) exceeds the fee_limit (${feeLimitSun} sun): the call would run out of energy and fail.`,
+          message:
+            `The energy to burn (${energy.burnedSun} sun) exceeds the fee_limit (${feeLimitSun} sun): the call ` +
+            'would run out of energy and fail.',
         });
       }
     }

@@ -37,7 +37,8 @@ export function assertFeeLimit(feeLimit: bigint, parameters?: FeeParameters): vo
   if (feeLimit > max) {
     throw new FeeError(
       'FEE_LIMIT_TOO_HIGH',
-      `The fee_limit would be ${feeLimit} sun, above the chain's maximum of ${max} sun (${max / PROTOCOL_CONSTANTS.SUN_PER_TRX} TRX); stake energy or split the work.`,
+      `The fee_limit would be ${feeLimit} sun, above the chain's maximum of ${max} sun ` +
+        `(${max / PROTOCOL_CONSTANTS.SUN_PER_TRX} TRX); stake energy or split the work.`,
       {
         feeLimit,
         max,
@@ -56,7 +57,9 @@ function finish(strategy: FeeLimitStrategy, energy: bigint, common: Common, why:
     energy,
     marginBps,
     feeLimit,
-    explanation: `${why} × ${price} sun per energy + ${marginBps / 100n}.${(marginBps % 100n).toString().padStart(2, '0')} % margin.`,
+    explanation:
+      `${why} × ${price} sun per energy + ` +
+      `${marginBps / 100n}.${(marginBps % 100n).toString().padStart(2, '0')} % margin.`,
   };
 }
 

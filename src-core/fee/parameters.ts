@@ -1,7 +1,10 @@
 import { FeeError } from '../errors';
 import { DEFAULT_CHAIN_PARAMETERS, type ChainParameters } from '../chain/parameters';
 
-/** Every rate comes from chain parameters; callers pass the live ones, src-core/chain/parameters.ts holds the defaults. */
+/**
+ * Every rate comes from chain parameters; callers pass the live ones, src-core/chain/parameters.ts
+ * holds the defaults.
+ */
 export type FeeParameters = Partial<ChainParameters>;
 
 export function chainParameters(overrides: FeeParameters | undefined): ChainParameters {

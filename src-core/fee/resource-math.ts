@@ -80,9 +80,10 @@ function limitFromStake(frozenSun: bigint, totalLimit: bigint, totalWeight: bigi
 }
 
 /**
- * NetLimit (BandwidthProcessor.calculateGlobalNetLimit, Stake 2.0): floor(frozen TRX × TotalNetLimit / TotalNetWeight).
- * `frozenSun` is all bandwidth stake counted for the account (own V1+V2 plus delegated to it); `totalNetWeight`
- * is the chain's TotalNetWeight in whole TRX.
+ * NetLimit (BandwidthProcessor.calculateGlobalNetLimit, Stake 2.0):
+ * floor(frozen TRX × TotalNetLimit / TotalNetWeight). `frozenSun` is all bandwidth stake counted for
+ * the account (own V1+V2 plus delegated to it); `totalNetWeight` is the chain's TotalNetWeight in
+ * whole TRX.
  */
 export function netLimitFromStake(input: {
   frozenSun: bigint;

@@ -2,10 +2,11 @@ import type { Channels } from './contract';
 
 /**
  * The channels whose change main shows in its own confirmation window before it happens: every
- * signature, every key added to or deleted from the vault, every loosening of it, a repair, and every switch of where the wallet reads, who reaches
- * its node and what the watchtower reports. Some ask only for the part of a change that matters
- * (node:saveSettings when it widens exposure, watch:setRules when it weakens a rule). The hostile
- * renderer test drives each one with main's window declining and checks nothing changed.
+ * signature, every key added to or deleted from the vault, every loosening of it, a repair, and
+ * every switch of where the wallet reads, who reaches its node and what the watchtower reports.
+ * Some ask only for the part of a change that matters (node:saveSettings when it widens exposure,
+ * watch:setRules when it weakens a rule). The hostile renderer test drives each one with main's
+ * window declining and checks nothing changed.
  */
 export const CONSENT_CHANNELS = [
   'vault:rememberOnDevice',

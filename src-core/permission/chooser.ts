@@ -128,11 +128,15 @@ export function choosePermission(
       other.p.threshold > chosen!.p.threshold
         ? {
             code: CHOOSER_REASONS.HIGHER_THRESHOLD,
-            message: `${capitalize(describePermission(other.p))} also works but needs weight ${other.p.threshold} instead of ${chosen!.p.threshold}.`,
+            message:
+              `${capitalize(describePermission(other.p))} also works but needs weight ${other.p.threshold} ` +
+              `instead of ${chosen!.p.threshold}.`,
           }
         : {
             code: CHOOSER_REASONS.OUTRANKED,
-            message: `${capitalize(describePermission(other.p))} also works with the same threshold; ${describePermission(chosen!.p)} needs fewer co-signatures or grants less.`,
+            message:
+              `${capitalize(describePermission(other.p))} also works with the same threshold; ` +
+              `${describePermission(chosen!.p)} needs fewer co-signatures or grants less.`,
           },
     );
   }
@@ -156,18 +160,23 @@ export function choosePermission(
       candidates,
       explanation:
         stuck.length > 0
-          ? `The permissions that may ${action} and hold your keys can never reach their thresholds; the owner must repair them first.`
-          : `None of your keys belongs to a permission that may ${action}; ask a key holder of such a permission to propose it.`,
+          ? `The permissions that may ${action} and hold your keys can never reach their thresholds; the owner ` +
+            'must repair them first.'
+          : `None of your keys belongs to a permission that may ${action}; ask a key holder of such a ` +
+            'permission to propose it.',
     };
   }
   const cosign = chosen.reachableAlone
     ? 'your keys alone reach its threshold'
-    : `your keys weigh ${chosen.heldWeight} of the ${chosen.p.threshold} needed, so co-signers must add ${chosen.p.threshold - chosen.heldWeight}`;
+    : `your keys weigh ${chosen.heldWeight} of the ${chosen.p.threshold} needed, so co-signers must add ` +
+      `${chosen.p.threshold - chosen.heldWeight}`;
   return {
     permissionId: chosen.p.id,
     permission: chosen.p,
     candidates,
-    explanation: `Use ${describePermission(chosen.p)}${chosen.p.type === 'Owner' ? ' (id 0)' : ''}: it may ${action} and ${cosign}.`,
+    explanation:
+      `Use ${describePermission(chosen.p)}${chosen.p.type === 'Owner' ? ' (id 0)' : ''}: it may ${action} and ` +
+      `${cosign}.`,
   };
 }
 

@@ -212,7 +212,9 @@ export function analyzePermissions(account: AccountPermissions, context: Lockout
       findings.push({
         severity: 'block',
         code: LOCKOUT_FINDINGS.UNREACHABLE_THRESHOLD,
-        message: `All keys of ${describePermission(p)} together weigh ${g.totalWeight}, below its threshold ${p.threshold}: it can never be used.`,
+        message:
+          `All keys of ${describePermission(p)} together weigh ${g.totalWeight}, below its threshold ` +
+          `${p.threshold}: it can never be used.`,
         permissionId: p.id,
       });
     }
@@ -225,7 +227,8 @@ export function analyzePermissions(account: AccountPermissions, context: Lockout
         severity: 'block',
         code: LOCKOUT_FINDINGS.OWNER_NEEDS_CONTRACT_KEY,
         message:
-          'The owner threshold can only be reached with a key that is a smart contract, and contracts cannot sign transactions.',
+          'The owner threshold can only be reached with a key that is a smart contract, and contracts cannot ' +
+          'sign transactions.',
         permissionId: 0,
         addresses: owner.keys.filter((k) => contracts.has(k.address)).map((k) => k.address),
       });
@@ -238,7 +241,8 @@ export function analyzePermissions(account: AccountPermissions, context: Lockout
         severity: 'block',
         code: LOCKOUT_FINDINGS.OWNER_UNREACHABLE_BY_KNOWN_KEYS,
         message:
-          'None of the keys known to this wallet or its co-signers, even all together, reach the owner threshold: the account would be locked for everyone you know.',
+          'None of the keys known to this wallet or its co-signers, even all together, reach the owner ' +
+          'threshold: the account would be locked for everyone you know.',
         permissionId: 0,
       });
     }
@@ -247,7 +251,9 @@ export function analyzePermissions(account: AccountPermissions, context: Lockout
       findings.push({
         severity: 'warn',
         code: LOCKOUT_FINDINGS.ACTIVE_UNREACHABLE_BY_KNOWN_KEYS,
-        message: `The keys known to this wallet and its co-signers cannot reach the threshold of ${describePermission(p)}.`,
+        message:
+          'The keys known to this wallet and its co-signers cannot reach the threshold of ' +
+          `${describePermission(p)}.`,
         permissionId: p.id,
       });
     }
@@ -262,7 +268,9 @@ export function analyzePermissions(account: AccountPermissions, context: Lockout
       findings.push({
         severity: 'warn',
         code: LOCKOUT_FINDINGS.SINGLE_KEY_CONTROLS_EVERYTHING,
-        message: `${ownerSolo.map(short).join(', ')} can alone reach the owner threshold and so do anything, including replacing every other key.`,
+        message:
+          `${ownerSolo.map(short).join(', ')} can alone reach the owner threshold and so do anything, ` +
+          'including replacing every other key.',
         permissionId: 0,
         addresses: ownerSolo,
       });
@@ -285,7 +293,9 @@ export function analyzePermissions(account: AccountPermissions, context: Lockout
       findings.push({
         severity: 'warn',
         code: LOCKOUT_FINDINGS.OWNER_NO_REDUNDANCY,
-        message: `Every way to reach the owner threshold needs ${critical.map(short).join(' and ')}: losing ${critical.length === 1 ? 'that key' : 'any of those keys'} locks the owner permission.`,
+        message:
+          `Every way to reach the owner threshold needs ${critical.map(short).join(' and ')}: losing ` +
+          `${critical.length === 1 ? 'that key' : 'any of those keys'} locks the owner permission.`,
         permissionId: 0,
         addresses: critical,
       });
@@ -300,7 +310,9 @@ export function analyzePermissions(account: AccountPermissions, context: Lockout
       findings.push({
         severity: 'warn',
         code: LOCKOUT_FINDINGS.ACTIVE_CAN_CHANGE_PERMISSIONS,
-        message: `${capitalize(describePermission(p))} may change permissions, so its keys can rewrite the owner and take the whole account.`,
+        message:
+          `${capitalize(describePermission(p))} may change permissions, so its keys can rewrite the owner and ` +
+          'take the whole account.',
         permissionId: p.id,
       });
     }
@@ -308,7 +320,9 @@ export function analyzePermissions(account: AccountPermissions, context: Lockout
       findings.push({
         severity: 'warn',
         code: LOCKOUT_FINDINGS.UNKNOWN_OPERATION_BITS,
-        message: `${capitalize(describePermission(p))} sets operation bits ${g.unknownBits.join(', ')}, which are no contract type; java-tron refuses the update unless the chain knows them.`,
+        message:
+          `${capitalize(describePermission(p))} sets operation bits ${g.unknownBits.join(', ')}, which are no ` +
+          'contract type; java-tron refuses the update unless the chain knows them.',
         permissionId: p.id,
       });
     }
@@ -494,8 +508,10 @@ export function provePermissionChange(
         severity: 'warn',
         code: LOCKOUT_FINDINGS.OWN_KEYS_LEAVE_OWNER,
         message: all
-          ? 'Your keys leave the owner permission: after this change you can no longer take part in changing permissions through the owner.'
-          : `Your key${leaving.length > 1 ? 's' : ''} ${leaving.map(short).join(', ')} leave${leaving.length > 1 ? '' : 's'} the owner permission.`,
+          ? 'Your keys leave the owner permission: after this change you can no longer take part in changing ' +
+            'permissions through the owner.'
+          : `Your key${leaving.length > 1 ? 's' : ''} ${leaving.map(short).join(', ')} ` +
+            `leave${leaving.length > 1 ? '' : 's'} the owner permission.`,
         permissionId: 0,
         addresses: leaving,
       });

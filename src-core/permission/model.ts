@@ -87,7 +87,8 @@ export function assertTransactionPermissionId(id: number): void {
   if (role === 'witness')
     throw new PermissionError(
       'PERM_WITNESS_REFUSED',
-      'Permission_id 1 is the witness permission, which only signs blocks; use the owner (0) or an active permission (2 and up).',
+      'Permission_id 1 is the witness permission, which only signs blocks; use the owner (0) or an active ' +
+        'permission (2 and up).',
     );
 }
 

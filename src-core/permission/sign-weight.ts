@@ -176,7 +176,9 @@ export function signWeight(
         problems.push({
           code: SIGN_PROBLEM_CODES.PERMISSION_MISMATCH,
           nodeMessage: undefined,
-          message: `The transaction names Permission_id ${permissionId}, but the permission given has id ${permission.id}.`,
+          message:
+            `The transaction names Permission_id ${permissionId}, but the permission given has id ` +
+            `${permission.id}.`,
         });
       }
     } else if (source.account === null) {
@@ -200,13 +202,16 @@ export function signWeight(
           code: SIGN_PROBLEM_CODES.WITNESS_PERMISSION,
           nodeMessage: 'Permission for this, does not exist!',
           message:
-            'Permission_id 1 is the witness permission, which only signs blocks; use the owner (0) or an active permission (2+).',
+            'Permission_id 1 is the witness permission, which only signs blocks; use the owner (0) or an ' +
+            'active permission (2+).',
         });
       } else {
         problems.push({
           code: SIGN_PROBLEM_CODES.PERMISSION_NOT_FOUND,
           nodeMessage: 'Permission for this, does not exist!',
-          message: `The account has no permission with id ${permissionId}; rebuild the transaction with an existing Permission_id.`,
+          message:
+            `The account has no permission with id ${permissionId}; rebuild the transaction with an existing ` +
+            'Permission_id.',
         });
       }
       stopNode('PERMISSION_ERROR', 'Permission for this, does not exist!');
@@ -218,7 +223,8 @@ export function signWeight(
           code: witness ? SIGN_PROBLEM_CODES.WITNESS_PERMISSION : SIGN_PROBLEM_CODES.PERMISSION_NOT_ACTIVE,
           nodeMessage: 'Permission type is wrong!',
           message: witness
-            ? 'Permission_id 1 is the witness permission, which only signs blocks; use the owner (0) or an active permission (2+).'
+            ? 'Permission_id 1 is the witness permission, which only signs blocks; use the owner (0) or an ' +
+              'active permission (2+).'
             : `Permission ${permissionId} is not an active permission, so it cannot sign transactions.`,
         });
         stopNode('PERMISSION_ERROR', 'Permission type is wrong!');
@@ -231,7 +237,9 @@ export function signWeight(
           problems.push({
             code: SIGN_PROBLEM_CODES.OPERATIONS_SIZE,
             nodeMessage: message,
-            message: `The operations of permission ${permissionId} are ${operations.length} bytes instead of 32, so it cannot authorise anything.`,
+            message:
+              `The operations of permission ${permissionId} are ${operations.length} bytes instead of 32, so ` +
+              'it cannot authorise anything.',
           });
           stopNode('PERMISSION_ERROR', message);
           stopBroadcast(message);
@@ -239,7 +247,9 @@ export function signWeight(
           problems.push({
             code: SIGN_PROBLEM_CODES.PERMISSION_DENIED,
             nodeMessage: 'Permission denied!',
-            message: `Permission ${permissionId} ("${permission.name}") is not allowed to make a ${contract.type}; choose a permission that allows it.`,
+            message:
+              `Permission ${permissionId} ("${permission.name}") is not allowed to make a ${contract.type}; ` +
+              'choose a permission that allows it.',
           });
           stopNode('PERMISSION_ERROR', 'Permission denied!');
           stopBroadcast('Permission denied');
@@ -258,7 +268,9 @@ export function signWeight(
     problems.push({
       code: SIGN_PROBLEM_CODES.TOO_MANY_SIGNATURES,
       nodeMessage: message,
-      message: `There are ${signatures.length} signatures but the permission has only ${keyCount} keys; remove the extra signatures.`,
+      message:
+        `There are ${signatures.length} signatures but the permission has only ${keyCount} keys; remove the ` +
+        'extra signatures.',
     });
     stopNode('PERMISSION_ERROR', message);
     stopBroadcast(message);
@@ -276,7 +288,9 @@ export function signWeight(
       problems.push({
         code: SIGN_PROBLEM_CODES.BAD_SIGNATURE_SIZE,
         nodeMessage: message,
-        message: `Signature ${index + 1} is ${bytes.length} bytes; a signature is 65 bytes. Ask its signer to sign again.`,
+        message:
+          `Signature ${index + 1} is ${bytes.length} bytes; a signature is 65 bytes. Ask its signer to sign ` +
+          'again.',
         signatureIndex: index,
       });
       stopNode('SIGNATURE_FORMAT_ERROR', message);
@@ -385,7 +399,8 @@ export function assertEnoughWeight(result: SignWeightResult): void {
   if (!result.thresholdMet) {
     throw new PermissionError(
       'SIGN_NOT_ENOUGH_WEIGHT',
-      `The signatures weigh ${result.currentWeight} of the ${result.threshold} needed; ${result.missing.length} more key holder(s) can still sign.`,
+      `The signatures weigh ${result.currentWeight} of the ${result.threshold} needed; ` +
+        `${result.missing.length} more key holder(s) can still sign.`,
       {
         currentWeight: result.currentWeight,
         threshold: result.threshold,

@@ -289,7 +289,8 @@ function checkPermission(
     issues.add(
       PERMISSION_ISSUE_CODES.DUPLICATE_KEY,
       `address should be distinct in permission ${type}`,
-      `Each address may appear only once in the ${label}; merge the duplicate entries into one key with the combined weight.`,
+      `Each address may appear only once in the ${label}; merge the duplicate entries into one key with the ` +
+        'combined weight.',
       `${path}.keys`,
     );
   }
@@ -329,7 +330,8 @@ function checkPermission(
     issues.add(
       PERMISSION_ISSUE_CODES.WEIGHT_BELOW_THRESHOLD,
       `sum of all key's weight should not be less than threshold in permission ${type}`,
-      `The keys of the ${label} weigh ${sum} in total but the threshold is ${p.threshold}; lower the threshold or add weight, or nobody can ever use it.`,
+      `The keys of the ${label} weigh ${sum} in total but the threshold is ${p.threshold}; lower the ` +
+        'threshold or add weight, or nobody can ever use it.',
       `${path}.threshold`,
     );
   }
@@ -380,7 +382,8 @@ export function validatePermissionUpdate(update: unknown, context: PermissionUpd
     issues.add(
       PERMISSION_ISSUE_CODES.MULTI_SIGN_DISABLED,
       'multi sign is not allowed, need to be opened by the committee',
-      'This chain has not enabled multi-signature yet (committee proposal AllowMultiSign); permissions cannot be changed.',
+      'This chain has not enabled multi-signature yet (committee proposal AllowMultiSign); permissions ' +
+        'cannot be changed.',
       '',
     );
   }
@@ -427,7 +430,8 @@ export function validatePermissionUpdate(update: unknown, context: PermissionUpd
     issues.add(
       PERMISSION_ISSUE_CODES.WITNESS_MISSING,
       'witness permission is missed',
-      'This account is a Super Representative: include its witness permission, or block production stops being authorised.',
+      'This account is a Super Representative: include its witness permission, or block production stops ' +
+        'being authorised.',
       'witness',
     );
   }
@@ -458,7 +462,8 @@ export function validatePermissionUpdate(update: unknown, context: PermissionUpd
     issues.add(
       PERMISSION_ISSUE_CODES.TOO_MANY_ACTIVES,
       'active permission is too many',
-      `An account can have at most ${PROTOCOL_CONSTANTS.MAX_ACTIVE_PERMISSIONS} active permissions; this update has ${actives.length}.`,
+      `An account can have at most ${PROTOCOL_CONSTANTS.MAX_ACTIVE_PERMISSIONS} active permissions; this ` +
+        `update has ${actives.length}.`,
       'actives',
     );
   }

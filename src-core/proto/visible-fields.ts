@@ -160,7 +160,10 @@ export const visibleAddressFields = (): readonly string[] => [...ADDRESS_FIELDS]
 /** The full proto names of the bytes fields `visible: true` turns into text. */
 export const visibleTextFields = (): readonly string[] => [...TEXT_FIELDS];
 
-/** How a bytes field of the message `messageFullName` (e.g. `protocol.TransactionInfo.Log`) prints and parses under `visible: true`. */
+/**
+ * How a bytes field of the message `messageFullName` (e.g. `protocol.TransactionInfo.Log`) prints and
+ * parses under `visible: true`.
+ */
 export function visibleFormOf(messageFullName: string, fieldName: string): BytesForm {
   const fieldFullName = `${messageFullName}.${fieldName}`;
   if (ADDRESS_FIELDS.has(fieldFullName)) return 'address';

@@ -100,7 +100,8 @@ export function parseUnits(text: string, decimals: number, options: ParseAmountO
     const smallest = decimals === 0 ? '1' : `0${decimalSeparator}${'0'.repeat(decimals - 1)}1`;
     throw new AmountError(
       'AMOUNT_TOO_MANY_DECIMALS',
-      `${unit} amounts have at most ${decimals} decimal places (the smallest is ${smallest}); "${text}" has ${fraction.length}.`,
+      `${unit} amounts have at most ${decimals} decimal places (the smallest is ${smallest}); "${text}" has ` +
+        `${fraction.length}.`,
       {
         text,
         decimals,

@@ -151,7 +151,8 @@ export class FountainDecoder {
     if (crc32(message) !== checksum)
       throw new EncodingError(
         'UR_BAD_MESSAGE_CHECKSUM',
-        'All parts were read but they do not add up to the message they announce; some code was read wrongly. Start over.',
+        'All parts were read but they do not add up to the message they announce; some code was read ' +
+          'wrongly. Start over.',
       );
     this.message = message;
   }

@@ -1,5 +1,5 @@
 import { EncodingError } from '../errors';
-import type { ParsedUr } from './ur';
+import type { ParsedUr } from './parsed-ur';
 
 /**
  * What a multi-part UR decoder learns from a part's path alone (`ur:<type>/<seqNum>-<seqLen>/…`),
@@ -20,14 +20,16 @@ export class UrPartScreen {
     if (this.seqLen !== null && seqLen !== this.seqLen)
       throw new EncodingError(
         'UR_OTHER_MESSAGE',
-        `This code is one of ${seqLen} parts, unlike the codes of ${this.seqLen} parts read so far, so it belongs to another message.`,
+        `This code is one of ${seqLen} parts, unlike the codes of ${this.seqLen} parts read so far, so it ` +
+          'belongs to another message.',
       );
     const known = this.bodies.get(seqNum);
     if (known === undefined) return 'new';
     if (known === part.body) return 'duplicate';
     throw new EncodingError(
       'UR_OTHER_MESSAGE',
-      `This code is part ${seqNum} again but with other contents than the part ${seqNum} read already, so it belongs to another message.`,
+      `This code is part ${seqNum} again but with other contents than the part ${seqNum} read already, so it ` +
+        'belongs to another message.',
     );
   }
 

@@ -5,7 +5,10 @@ import { CborReader, encodeCborBytes } from './cbor';
 import { FountainDecoder, type FountainReceipt } from './fountain-decoder';
 import { FountainEncoder, type FountainEncoderOptions } from './fountain-encoder';
 import { decodeFountainPart, encodeFountainPart } from './fountain-part';
+import type { ParsedUr } from './parsed-ur';
 import { UrPartScreen } from './part-screen';
+
+export type { ParsedUr } from './parsed-ur';
 
 /**
  * Uniform Resources (BCR-2020-005): `ur:<type>/<body>` for a message that fits one part, and
@@ -67,13 +70,6 @@ export class UrEncoder {
     const body = encodeBytewordsMinimal(encodeFountainPart(part));
     return `ur:${this.ur.type}/${part.seqNum}-${part.seqLen}/${body}`;
   }
-}
-
-export interface ParsedUr {
-  readonly type: string;
-  /** Null for a single-part UR. */
-  readonly sequence: { readonly seqNum: number; readonly seqLen: number } | null;
-  readonly body: string;
 }
 
 /** Splits UR text into its type, sequence and body; refuses anything else with a reason. */

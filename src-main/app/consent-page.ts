@@ -21,10 +21,12 @@ td { padding: 4px 0; overflow-wrap: anywhere; }
 .warnings { background: #fff4e5; border-left: 4px solid #b35c00; padding: 8px 12px 8px 28px; margin: 0 0 14px; }
 .retry { color: #a4161a; font-weight: 600; margin: 0 0 10px; }
 label { display: block; font-weight: 600; margin: 10px 0 4px; }
-input { font: inherit; width: 100%; box-sizing: border-box; padding: 6px 8px; border: 1px solid #8a96a3; border-radius: 4px; }
+input { font: inherit; width: 100%; box-sizing: border-box; padding: 6px 8px; \
+border: 1px solid #8a96a3; border-radius: 4px; }
 .policy { color: #4d5a66; font-size: 13px; margin: 4px 0 0; }
 .actions { display: flex; gap: 12px; justify-content: flex-end; margin-top: 18px; }
-button { font: inherit; padding: 8px 18px; border-radius: 6px; border: 1px solid #8a96a3; background: #fff; cursor: pointer; }
+button { font: inherit; padding: 8px 18px; border-radius: 6px; border: 1px solid #8a96a3; \
+background: #fff; cursor: pointer; }
 button.approve { background: #0b5cad; border-color: #0b5cad; color: #fff; font-weight: 600; }
 `;
 
@@ -62,13 +64,16 @@ export function consentPageHtml(request: ConsentRequest, retry?: { readonly reas
     ? `<ul class="warnings" aria-label="Warnings">${request.warnings.map((w) => `<li>${e(w)}</li>`).join('')}</ul>`
     : '';
   const fingerprint = request.fingerprint
-    ? `<p>Fingerprint (read it to your co-signers):</p><p class="fingerprint" id="fingerprint">${e(request.fingerprint)}</p>`
+    ? '<p>Fingerprint (read it to your co-signers):</p><p class="fingerprint" ' +
+      `id="fingerprint">${e(request.fingerprint)}</p>`
     : '';
   const typed = request.typedConfirmation
-    ? `<label for="typed">Type ${e(request.typedConfirmation)} to approve</label><input id="typed" name="typed" autocomplete="off" spellcheck="false">`
+    ? `<label for="typed">Type ${e(request.typedConfirmation)} to approve</label><input id="typed" ` +
+      'name="typed" autocomplete="off" spellcheck="false">'
     : '';
   const password = request.password.required
-    ? `<label for="password">Vault password</label><input id="password" name="password" type="password" autocomplete="off">`
+    ? '<label for="password">Vault password</label><input id="password" name="password" type="password" ' +
+      'autocomplete="off">'
     : '';
   return `<!doctype html>
 <html lang="en">
@@ -81,7 +86,9 @@ export function consentPageHtml(request: ConsentRequest, retry?: { readonly reas
 <body data-request="${e(request.id)}">
 <main>
 <h1 id="title">${e(request.title)}</h1>
-<p class="source">Shown by the wallet itself from what it is about to ${request.kind === 'transaction' || request.kind === 'message' ? 'sign' : 'change'}; the app's pages cannot change or answer it.</p>
+<p class="source">Shown by the wallet itself from what it is about to \
+${request.kind === 'transaction' || request.kind === 'message' ? 'sign' : 'change'}; \
+the app's pages cannot change or answer it.</p>
 ${retry ? `<p class="retry" role="alert" id="retry">${e(retry.reason)}</p>` : ''}
 <table id="rows">
 ${rows}

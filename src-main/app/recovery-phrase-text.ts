@@ -31,11 +31,14 @@ export function recoveryPhraseText(view: RecoveryPhraseView): RecoveryPhraseText
   const whose = view.accountLabel ? `${view.accountLabel} (${view.address})` : view.address;
   const paragraphs = [
     numberedWords(view.words),
-    `Write these ${view.words.length} words down in this order and keep them offline. Anyone who has them controls the funds of every address made from them. Never type them into a website or give them to anyone.`,
+    `Write these ${view.words.length} words down in this order and keep them offline. Anyone who has them ` +
+      'controls the funds of every address made from them. Never type them into a website or give them to ' +
+      'anyone.',
   ];
   if (view.hasPassphrase) {
     paragraphs.push(
-      'This phrase was added with a BIP39 passphrase. Restoring these accounts needs that passphrase too; it is not shown here.',
+      'This phrase was added with a BIP39 passphrase. Restoring these accounts needs that passphrase too; it ' +
+        'is not shown here.',
     );
   }
   return {

@@ -42,7 +42,8 @@ export function createIpcRegistry<C extends ChannelMap>(options: RegistryOptions
   const extra = Object.keys(handlers).filter((name) => !specs.has(name));
   if (missing.length > 0 || extra.length > 0) {
     throw new TypeError(
-      `IPC handlers do not match the contract (missing: ${missing.join(', ') || 'none'}; unknown: ${extra.join(', ') || 'none'}).`,
+      `IPC handlers do not match the contract (missing: ${missing.join(', ') || 'none'}; unknown: ` +
+        `${extra.join(', ') || 'none'}).`,
     );
   }
   const incidentId = options.incidentId ?? (() => Math.random().toString(36).slice(2, 10));

@@ -65,7 +65,9 @@ export async function planAdoption(
   if (!chosen) {
     throw new VaultError(
       'VAULT_ADOPT_INCOMPLETE',
-      `No keystore folder holds every key vault.json names, readable with this password (looked in ${candidates.map((c) => c.dir).join(', ') || files.root}). Nothing was changed; restore the missing keystore files from a backup, or the vault.json that belongs to them.`,
+      'No keystore folder holds every key vault.json names, readable with this password (looked in ' +
+        `${candidates.map((c) => c.dir).join(', ') || files.root}). Nothing was changed; restore the missing ` +
+        'keystore files from a backup, or the vault.json that belongs to them.',
       { secretIds: named },
     );
   }

@@ -91,7 +91,8 @@ export function parseVaultJson(text: string, file: string, what: string): unknow
     if (trimmed.length === 0 || !trimmed.endsWith('}')) {
       throw new VaultError(
         'VAULT_FILE_TRUNCATED',
-        `The ${what} ${file} is empty or cut short (${text.length} bytes), probably by a crash or a full disk. It was left as is; restore it from a backup.`,
+        `The ${what} ${file} is empty or cut short (${text.length} bytes), probably by a crash or a full ` +
+          'disk. It was left as is; restore it from a backup.',
         { file, bytes: text.length },
       );
     }

@@ -64,7 +64,8 @@ export function assertScryptParams(params: ScryptParams, file?: string): void {
   if (!ok) {
     throw new VaultError(
       'VAULT_KDF_PARAMS_INVALID',
-      `The scrypt parameters N=${N}, r=${r}, p=${p}${file ? ` in ${file}` : ''} are outside the accepted range (N a power of two from 2^10 to 2^22, r ≤ 32, p ≤ 16, at most 1 GiB).`,
+      `The scrypt parameters N=${N}, r=${r}, p=${p}${file ? ` in ${file}` : ''} are outside the accepted ` +
+        'range (N a power of two from 2^10 to 2^22, r ≤ 32, p ≤ 16, at most 1 GiB).',
       { N, r, p, ...(file ? { file } : {}) },
     );
   }

@@ -98,7 +98,8 @@ export function parseKeystore(text: string, fileName: string): KeystoreFile {
   if (typeof version === 'number' && version > KEYSTORE_VERSION) {
     throw new VaultError(
       'VAULT_UNSUPPORTED_VERSION',
-      `The keystore file ${fileName} has format version ${version}; this app reads version ${KEYSTORE_VERSION}. Update the app.`,
+      `The keystore file ${fileName} has format version ${version}; this app reads version ` +
+        `${KEYSTORE_VERSION}. Update the app.`,
       { file: fileName, version },
     );
   }
@@ -106,7 +107,8 @@ export function parseKeystore(text: string, fileName: string): KeystoreFile {
   if (!parsed.success) {
     throw new VaultError(
       'VAULT_FILE_CORRUPT',
-      `The keystore file ${fileName} is damaged (${describeIssue(parsed.error)}). It was left as is; restore it from a backup.`,
+      `The keystore file ${fileName} is damaged (${describeIssue(parsed.error)}). It was left as is; restore ` +
+        'it from a backup.',
       {
         file: fileName,
       },
@@ -125,7 +127,8 @@ export function decryptKeystore(file: KeystoreFile, kek: Uint8Array, fileName: s
   if (!plain) {
     throw new VaultError(
       'VAULT_KEYSTORE_TAMPERED',
-      `The keystore file ${fileName} does not decrypt with the vault password: it was modified or belongs to another vault. It was left as is.`,
+      `The keystore file ${fileName} does not decrypt with the vault password: it was modified or belongs to ` +
+        'another vault. It was left as is.',
       { file: fileName },
     );
   }

@@ -66,7 +66,8 @@ export async function loadKeytarSecretStore(
       backend: 'keytar',
       reason: SecretStoreReason.moduleMissing,
       message:
-        'The keychain module (keytar) is not installed or could not be loaded on this system, so "remember on this device" is off. The vault still works: unlock it with your password.',
+        'The keychain module (keytar) is not installed or could not be loaded on this system, so "remember ' +
+        'on this device" is off. The vault still works: unlock it with your password.',
       detail,
     });
   }

@@ -39,7 +39,8 @@ export const MAC_PART_TEXT: Readonly<Record<MacPart, string>> = {
 };
 
 export const MAC_REMOVED_TEXT =
-  'The MAC of vault.json was removed outside the app, so none of its settings or accounts can be trusted until you repair the vault.';
+  'The MAC of vault.json was removed outside the app, so none of its settings or accounts can be trusted ' +
+  'until you repair the vault.';
 
 /** The parts of vault.json the MAC covers, as the metadata holds them. */
 export interface MacSubject {

@@ -107,7 +107,8 @@ export async function readMetadata(file: string): Promise<VaultMetadata | null> 
   if (typeof version === 'number' && version > METADATA_VERSION) {
     throw new VaultError(
       'VAULT_UNSUPPORTED_VERSION',
-      `The vault metadata file ${file} has format version ${version}; this app reads version ${METADATA_VERSION}. Update the app.`,
+      `The vault metadata file ${file} has format version ${version}; this app reads version ` +
+        `${METADATA_VERSION}. Update the app.`,
       { file, version },
     );
   }
@@ -115,7 +116,8 @@ export async function readMetadata(file: string): Promise<VaultMetadata | null> 
   if (!parsed.success) {
     throw new VaultError(
       'VAULT_FILE_CORRUPT',
-      `The vault metadata file ${file} is damaged (${describeIssue(parsed.error)}). It was left as is; restore it from a backup.`,
+      `The vault metadata file ${file} is damaged (${describeIssue(parsed.error)}). It was left as is; ` +
+        'restore it from a backup.',
       {
         file,
       },

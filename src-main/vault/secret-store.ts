@@ -50,7 +50,9 @@ export function unavailableStatus(backend: string, error: unknown): SecretStoreS
       available: false,
       backend,
       reason: SecretStoreReason.noService,
-      message: `No keychain service (Secret Service such as GNOME Keyring or KWallet) answered on this computer, so "remember on this device" is off. ${PASSWORD_ONLY}`,
+      message:
+        'No keychain service (Secret Service such as GNOME Keyring or KWallet) answered on this computer, so ' +
+        `"remember on this device" is off. ${PASSWORD_ONLY}`,
       detail,
     };
   }
@@ -59,7 +61,9 @@ export function unavailableStatus(backend: string, error: unknown): SecretStoreS
       available: false,
       backend,
       reason: SecretStoreReason.keychainLocked,
-      message: `The system keychain is locked and could not be unlocked, so "remember on this device" is off. Unlock your keychain and try again. ${PASSWORD_ONLY}`,
+      message:
+        'The system keychain is locked and could not be unlocked, so "remember on this device" is off. Unlock ' +
+        `your keychain and try again. ${PASSWORD_ONLY}`,
       detail,
     };
   }

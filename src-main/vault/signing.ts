@@ -59,7 +59,8 @@ export function assertPermission(tx: TransactionJson, requested: number | undefi
   if (requested !== actual) {
     throw new VaultError(
       'VAULT_PERMISSION_MISMATCH',
-      `You asked to sign for permission ${requested}, but the transaction was built for permission ${actual}. Rebuild it with the right permission.`,
+      `You asked to sign for permission ${requested}, but the transaction was built for permission ` +
+        `${actual}. Rebuild it with the right permission.`,
       { requested, actual },
     );
   }
@@ -75,7 +76,8 @@ export function existingSigners(tx: TransactionJson): HexAddress[] {
       const reason = cause instanceof WalletError ? cause.code : 'unreadable';
       throw new VaultError(
         'VAULT_BAD_EXISTING_SIGNATURE',
-        `Signature ${position + 1} already on the transaction is not a valid signature of its txID (${reason}); refusing to add to it.`,
+        `Signature ${position + 1} already on the transaction is not a valid signature of its txID ` +
+          `(${reason}); refusing to add to it.`,
         { position },
       );
     }

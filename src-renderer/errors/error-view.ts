@@ -47,7 +47,10 @@ export const ERROR_TITLES: Readonly<Record<string, string>> = {
 };
 const TITLES = ERROR_TITLES;
 
-/** An error class name ("VaultError"), an error code ("VAULT_WRONG_PASSWORD") or an IPC channel ("addressBook:save"). */
+/**
+ * An error class name ("VaultError"), an error code ("VAULT_WRONG_PASSWORD") or an IPC channel
+ * ("addressBook:save").
+ */
 export const CLASS_NAME = /\b[A-Z][A-Za-z]*Error\b/;
 export const ERROR_CODE = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/;
 export const CHANNEL = /\b[a-z][A-Za-z]*:[a-z][A-Za-z]*\b/;

@@ -18,7 +18,10 @@ export function zoneName(ms: number, timeZone?: string): string {
 /** Milliseconds since the epoch → "2026-05-01 12:00:03 UTC" in the local zone (display only). */
 export function formatTime(ms: number): string {
   const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${zoneName(ms)}`;
+  return (
+    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ` +
+    `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${zoneName(ms)}`
+  );
 }
 
 /** A length of time in words: 90 min → "1 h 30 min", 1380 min → "23 h", 30 s → "30 s". */
@@ -54,5 +57,7 @@ export function expiresOn(expiration: number, timeZone?: string): string {
  * seconds of the clock.
  */
 export function expiryInWords(expiration: number, headTime: number, timeZone?: string): string {
-  return `${expiresOn(expiration, timeZone)}, ${formatSpan(expiration - headTime)} after the head block it was built on`;
+  return (
+    `${expiresOn(expiration, timeZone)}, ${formatSpan(expiration - headTime)} after the head block it was ` + 'built on'
+  );
 }

@@ -86,7 +86,7 @@ export const useCosignStore = defineStore('cosign', () => {
     inbox.value = { ...current, items };
   }
 
-  // ── actions ─────────────────────────────────────────────────────────────────────────────────
+  // ── actions ──
 
   /** Envelopes with an action on its way, and the ids main announced meanwhile. */
   let acting = 0;
@@ -198,7 +198,7 @@ export const useCosignStore = defineStore('cosign', () => {
     await loadInbox();
   }
 
-  // ── announcements ───────────────────────────────────────────────────────────────────────────
+  // ── announcements ──
 
   /** Held while an action is on its way (its answer will say it), else read now. */
   function held(id: string): boolean {

@@ -74,7 +74,8 @@ export const addressBookChannels = defineChannels('addressBook', {
   },
   importCsv: {
     summary:
-      'Reads CSV (name, address, note, tags); a preview unless `apply`; malformed rows are refused with their line numbers.',
+      'Reads CSV (name, address, note, tags); a preview unless `apply`; malformed rows are refused with ' +
+      'their line numbers.',
     input: z.strictObject({
       csv: z.string({ error: 'must be text' }).max(2_000_000, 'is larger than 2 MB'),
       apply: z.boolean({ error: 'must be true or false' }),

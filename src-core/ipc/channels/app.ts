@@ -76,7 +76,8 @@ export const appChannels = defineChannels('app', {
   },
   copy: {
     summary:
-      'Main puts a checked address (in Base58), transaction id or fingerprint on the clipboard; the window has no clipboard access.',
+      'Main puts a checked address (in Base58), transaction id or fingerprint on the clipboard; the window ' +
+      'has no clipboard access.',
     input: CopyRequestSchema,
     output: z.object({ text: z.string() }),
   },

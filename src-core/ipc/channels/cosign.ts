@@ -234,7 +234,10 @@ export type ImportResult = z.infer<typeof ImportResultSchema>;
 export const EnvelopeExportSchema = z.object({
   text: z.string(),
   fileName: z.string(),
-  /** The envelope's QR codes for printing (`ur:bytes/i-n/…`, each fragment once); the window animates its own from `text`. */
+  /**
+   * The envelope's QR codes for printing (`ur:bytes/i-n/…`, each fragment once); the window animates
+   * its own from `text`.
+   */
   frames: z.array(z.string()),
 });
 export type EnvelopeExport = z.infer<typeof EnvelopeExportSchema>;
@@ -260,7 +263,8 @@ export const cosignChannels = defineChannels('cosign', {
   },
   importQr: {
     summary:
-      'Reassembles QR codes read in any order (BC-UR parts, or TRONCOSIGN1 frames of older versions), then imports the envelope they carry.',
+      'Reassembles QR codes read in any order (BC-UR parts, or TRONCOSIGN1 frames of older versions), then ' +
+      'imports the envelope they carry.',
     input: QrFramesInputSchema,
     output: ImportResultSchema,
   },
@@ -291,7 +295,8 @@ export const cosignChannels = defineChannels('cosign', {
   },
   simulate: {
     summary:
-      "Runs the transaction on this signer's own node without changing the chain: balance changes, energy, fees, revert reason.",
+      "Runs the transaction on this signer's own node without changing the chain: balance changes, energy, " +
+      'fees, revert reason.',
     input: EnvelopeRefSchema,
     output: z.object({ simulation: SimulationViewSchema, cost: CostViewSchema }),
   },
@@ -307,7 +312,8 @@ export const cosignChannels = defineChannels('cosign', {
   },
   setOptions: {
     summary:
-      "The proposer's choices: automatic broadcast at the threshold, and the note until the envelope is first exported.",
+      "The proposer's choices: automatic broadcast at the threshold, and the note until the envelope is " +
+      'first exported.',
     input: z.strictObject({
       id: EnvelopeIdSchema,
       autoBroadcast: z.boolean({ error: 'must be true or false' }).optional(),
@@ -317,7 +323,8 @@ export const cosignChannels = defineChannels('cosign', {
   },
   repropose: {
     summary:
-      'Rebuilds an expired transaction with a fresh reference block and expiration (same window), carrying the note and who approved.',
+      'Rebuilds an expired transaction with a fresh reference block and expiration (same window), carrying ' +
+      'the note and who approved.',
     input: EnvelopeRefSchema,
     output: EnvelopeDetailSchema,
   },

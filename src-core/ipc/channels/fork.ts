@@ -56,7 +56,10 @@ export const ForkSimulationSchema = z.object({
   network: z.string(),
   report: ForkReportSchema,
   simulation: SimulationViewSchema,
-  /** The cost of the envelope's transaction as it will be signed; null for a built transaction (its review shows it). */
+  /**
+   * The cost of the envelope's transaction as it will be signed; null for a built transaction (its
+   * review shows it).
+   */
   cost: CostViewSchema.nullable(),
 });
 export type ForkSimulation = z.infer<typeof ForkSimulationSchema>;
@@ -100,7 +103,8 @@ export const forkChannels = defineChannels('fork', {
   },
   status: {
     summary:
-      'Whether the embedded node is a fork, its disclosure and impersonations, and which network a rehearsal would fork.',
+      'Whether the embedded node is a fork, its disclosure and impersonations, and which network a rehearsal ' +
+      'would fork.',
     input: none(),
     output: ForkStatusSchema,
   },
@@ -146,7 +150,8 @@ export const forkChannels = defineChannels('fork', {
   },
   rehearsePermissions: {
     summary:
-      'Applies a permission update (impersonated) on a throw-away fork, then checks a transfer by the owner and each active group under the new structure.',
+      'Applies a permission update (impersonated) on a throw-away fork, then checks a transfer by the owner ' +
+      'and each active group under the new structure.',
     input: UpdateRequestSchema,
     output: ForkRehearsalSchema,
   },

@@ -145,7 +145,8 @@ export const nodeChannels = defineChannels('node', {
   },
   reset: {
     summary:
-      "Deletes the embedded node's chain data and starts a fresh chain, once the word is typed in main's confirmation window.",
+      "Deletes the embedded node's chain data and starts a fresh chain, once the word is typed in main's " +
+      'confirmation window.',
     input: none(),
     output: NodeStatusSchema,
   },

@@ -234,13 +234,15 @@ export type SubmittedUpdate = z.infer<typeof SubmittedUpdateSchema>;
 export const permissionsChannels = defineChannels('permissions', {
   load: {
     summary:
-      "An account's permission structure (with the chain's defaults marked), fees, and the addresses the wallet knows by name.",
+      "An account's permission structure (with the chain's defaults marked), fees, and the addresses the " +
+      'wallet knows by name.',
     input: z.strictObject({ address: AddressSchema }),
     output: PermissionsSnapshotSchema,
   },
   inspectKeys: {
     summary:
-      'Asks the node whether each address is a smart contract (getcontract) and whether it was ever activated (getaccount).',
+      'Asks the node whether each address is a smart contract (getcontract) and whether it was ever ' +
+      'activated (getaccount).',
     input: z.strictObject({
       addresses: z.array(AddressSchema).min(1, 'must list at least one address').max(64, 'lists too many addresses'),
     }),
@@ -248,19 +250,22 @@ export const permissionsChannels = defineChannels('permissions', {
   },
   prepare: {
     summary:
-      'Validates the whole new structure, runs the lockout prover in main, builds the update and discloses its cost and who signs it.',
+      'Validates the whole new structure, runs the lockout prover in main, builds the update and discloses ' +
+      'its cost and who signs it.',
     input: UpdateRequestSchema,
     output: PreparedUpdateSchema,
   },
   dryRun: {
     summary:
-      'Applies the update on a throwaway copy of the embedded node state, then checks a transfer under each group of the new structure, signed as by its smallest key set.',
+      'Applies the update on a throwaway copy of the embedded node state, then checks a transfer under each ' +
+      'group of the new structure, signed as by its smallest key set.',
     input: UpdateRequestSchema,
     output: DryRunReportSchema,
   },
   submit: {
     summary:
-      "Builds the update afresh, signs it with the vault's keys of the signing permission and broadcasts it, or reports that co-signers are needed.",
+      "Builds the update afresh, signs it with the vault's keys of the signing permission and broadcasts it, " +
+      'or reports that co-signers are needed.',
     input: z.strictObject({
       address: AddressSchema,
       update: PermissionStructureInputSchema,

@@ -174,7 +174,8 @@ export const vaultChannels = defineChannels('vault', {
   },
   rememberOnDevice: {
     summary:
-      "Lets this device unlock the vault without the password, through the OS keychain; approved with the password on main's confirmation window.",
+      'Lets this device unlock the vault without the password, through the OS keychain; approved with the ' +
+      "password on main's confirmation window.",
     input: z.undefined({ error: 'takes no argument' }),
     output: VaultStatusSchema,
   },
@@ -185,7 +186,8 @@ export const vaultChannels = defineChannels('vault', {
   },
   setAutoLock: {
     summary:
-      "Sets how long the vault stays unlocked without activity; approved with the password on main's confirmation window.",
+      "Sets how long the vault stays unlocked without activity; approved with the password on main's " +
+      'confirmation window.',
     input: z.strictObject({
       ms: z
         .number({ error: 'must be a number' })
@@ -197,19 +199,22 @@ export const vaultChannels = defineChannels('vault', {
   },
   setSigningPolicy: {
     summary:
-      "Sets when a signature needs the password on main's confirmation; approved with the password on main's confirmation window.",
+      "Sets when a signature needs the password on main's confirmation; approved with the password on main's " +
+      'confirmation window.',
     input: z.strictObject({ policy: SigningPolicySchema }),
     output: VaultStatusSchema,
   },
   adopt: {
     summary:
-      "Repairs a read-only vault with what is on disk (the keystores the password opens become current; nothing is deleted); approved with the password on main's confirmation window.",
+      'Repairs a read-only vault with what is on disk (the keystores the password opens become current; ' +
+      "nothing is deleted); approved with the password on main's confirmation window.",
     input: z.undefined({ error: 'takes no argument' }),
     output: VaultStatusSchema,
   },
   purgeRemoved: {
     summary:
-      "Deletes the keystores of removed accounts for good; approved with the password and a typed word on main's confirmation window.",
+      'Deletes the keystores of removed accounts for good; approved with the password and a typed word on ' +
+      "main's confirmation window.",
     input: z.undefined({ error: 'takes no argument' }),
     output: z.object({ purged: z.number().int().nonnegative() }),
   },
@@ -233,7 +238,8 @@ export const vaultChannels = defineChannels('vault', {
   },
   importMnemonic: {
     summary:
-      "Imports a recovery phrase (and BIP39 passphrase) with one or more addresses, once the person approves the addresses on main's confirmation window.",
+      'Imports a recovery phrase (and BIP39 passphrase) with one or more addresses, once the person approves ' +
+      "the addresses on main's confirmation window.",
     input: z.strictObject({
       phrase: PhraseSchema,
       passphrase: z.string({ error: 'must be text' }).max(1000, 'is too long').optional(),
@@ -266,7 +272,8 @@ export const vaultChannels = defineChannels('vault', {
   },
   importPrivateKey: {
     summary:
-      "Imports one private key once the person approves its address on main's confirmation window; the key goes to main once and never comes back.",
+      "Imports one private key once the person approves its address on main's confirmation window; the key " +
+      'goes to main once and never comes back.',
     input: z.strictObject({
       privateKey: z.string({ error: 'must be text' }).max(200, 'is too long'),
       label: LabelSchema.optional(),
@@ -275,7 +282,8 @@ export const vaultChannels = defineChannels('vault', {
   },
   addWatchOnly: {
     summary:
-      'Adds an address the vault cannot sign for; with custody "offline", one whose key lives on an offline signing machine (its signatures arrive in envelopes).',
+      'Adds an address the vault cannot sign for; with custody "offline", one whose key lives on an offline ' +
+      'signing machine (its signatures arrive in envelopes).',
     input: z.strictObject({
       address: AddressSchema,
       label: LabelSchema.optional(),
@@ -290,13 +298,16 @@ export const vaultChannels = defineChannels('vault', {
   },
   removeAccount: {
     summary:
-      "Removes an account; once no account uses its keystore, the keystore moves to the vault's removed folder (emptied only through purgeRemoved). Main requires the password for an account that holds a key (VAULT_PASSWORD_REQUIRED without it); a watch-only account needs none.",
+      "Removes an account; once no account uses its keystore, the keystore moves to the vault's removed " +
+      'folder (emptied only through purgeRemoved). Main requires the password for an account that holds a ' +
+      'key (VAULT_PASSWORD_REQUIRED without it); a watch-only account needs none.',
     input: z.strictObject({ accountId: AccountIdSchema, password: PasswordSchema.optional() }),
     output: z.object({ accountId: z.string() }),
   },
   signMessage: {
     summary:
-      "Signs a text message (TRON signMessageV2) with an account key once the person approves it on main's confirmation window.",
+      "Signs a text message (TRON signMessageV2) with an account key once the person approves it on main's " +
+      'confirmation window.',
     input: z.strictObject({
       accountId: AccountIdSchema,
       message: z.string({ error: 'must be text' }).max(65_536, 'is too long'),
@@ -305,7 +316,8 @@ export const vaultChannels = defineChannels('vault', {
   },
   showRecoveryPhrase: {
     summary:
-      "Main shows a mnemonic account's recovery phrase in its own dialog after the password is typed again; the answer carries no word of it.",
+      "Main shows a mnemonic account's recovery phrase in its own dialog after the password is typed again; " +
+      'the answer carries no word of it.',
     input: z.strictObject({ accountId: AccountIdSchema, password: PasswordSchema }),
     output: RecoveryPhraseShownSchema,
   },

@@ -1,0 +1,39 @@
+import type { HexAddress } from '../../src-core/brand';
+import { bytesToHex } from '../../src-core/bytes/hex';
+import { VaultError } from '../../src-core/errors';
+import { signMessageV2 } from '../../src-core/keys/message';
+import type { TransactionJson } from '../../src-core/tx/types';
+import { appendSignature, assertPermission, checkedTransaction } from './signing';
+import { withPrivateKey } from './vault-secrets';
+import type { VaultSession } from './vault-session';
+
+/**
+ * Signs `tx` with the account's key and returns a copy with the signature appended. Checks, in
+ * order: shape, txID integrity, the permission the caller expects, that the account can sign,
+ * and that this key has not signed already.
+ */
+export async function signTransaction(
+  session: VaultSession,
+  tx: TransactionJson,
+  accountId: string,
+  permissionId?: number,
+): Promise<TransactionJson> {
+  const { meta, kek } = session.requireUnlocked();
+  const checked = checkedTransaction(tx);
+  if (permissionId !== undefined && (!Number.isInteger(permissionId) || permissionId < 0)) {
+    throw new VaultError('VAULT_INVALID_ARGUMENT', 'A permission id is a non-negative integer.', { permissionId });
+  }
+  assertPermission(checked, permissionId);
+  const account = session.signingAccount(accountId);
+  return withPrivateKey(session, meta, account, kek, (key) =>
+    appendSignature(checked, key, account.address as HexAddress),
+  );
+}
+
+/** TRON signMessageV2 signature ("0x" + r ‖ s ‖ v hex), e.g. to prove a key is still held. */
+export async function signText(session: VaultSession, message: string, accountId: string): Promise<string> {
+  const { meta, kek } = session.requireUnlocked();
+  if (typeof message !== 'string') throw new VaultError('VAULT_INVALID_ARGUMENT', 'The message to sign must be text.');
+  const account = session.signingAccount(accountId);
+  return withPrivateKey(session, meta, account, kek, (key) => `0x${bytesToHex(signMessageV2(message, key))}`);
+}
