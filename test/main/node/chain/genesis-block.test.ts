@@ -55,7 +55,7 @@ function javaTronGenesisId(
     const raw = bytesField(11, Uint8Array.from(contract));
     return Uint8Array.from(bytesField(1, Uint8Array.from(raw)));
   });
-  let level = transactions.map(sha);
+  let level: Uint8Array[] = transactions.map(sha);
   while (level.length > 1) {
     const next: Uint8Array[] = [];
     for (let i = 0; i < level.length; i += 2)
@@ -99,7 +99,7 @@ describe('block 0 as java-tron builds it', () => {
     expect(decoded.transactions).toHaveLength(3);
     const transfers = decoded.transactions.map((t) => {
       expect(t.signature).toHaveLength(0);
-      const contract = t.raw_data!.contract[0]!;
+      const contract = t.raw_data!.contract![0]!;
       expect(contract.type).toBe(protocol.Transaction.Contract.ContractType.TransferContract);
       return protocol.TransferContract.decode(contract.parameter!.value!);
     });

@@ -57,9 +57,9 @@ describe('genesis', () => {
     await writeBatch(store, state, createGenesis(state, { config, witnessKeys, funded, now: 1_700_000_001_234 }));
     const block = protocol.Block.decode((await store.get(key(PREFIX.block, u64(0))))!);
     expect(block.block_header!.raw_data!.version).toBe(0);
-    expect(bytesToHex(block.block_header!.raw_data!.txTrieRoot)).not.toBe('0'.repeat(64));
+    expect(bytesToHex(block.block_header!.raw_data!.txTrieRoot!)).not.toBe('0'.repeat(64));
     const transfers = block.transactions.map((t) =>
-      protocol.TransferContract.decode(t.raw_data!.contract[0]!.parameter!.value!),
+      protocol.TransferContract.decode(t.raw_data!.contract![0]!.parameter!.value!),
     );
     expect(transfers.map((t) => bytesToHex(t.to_address))).toEqual(funded.map((k) => k.hex));
     expect(transfers.map((t) => BigInt(t.amount.toString()))).toEqual(funded.map(() => config.accountBalanceSun));
