@@ -17,9 +17,6 @@ export const PRIVATE_NET_GENESIS = {
   timestamp: 0,
   /** genesis.block.parentHash; TronWeb's tests check it on the earliest block. */
   parentHash: '957dc2d350daecc7bb6a38f3938ebde0a0c1cedafe15f0edae4256a2907449f6',
-  /** java-tron BlockUtil.newGenesisBlockCapsule: block 0's witness_address is this sentence in UTF-8. */
-  witnessText:
-    'A new system must allow existing systems to be linked together without requiring any central control or coordination',
   /** genesis.block.assets: accountName, accountType AssetIssue, balance in sun. */
   accounts: [
     { name: 'Zion', address: 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC', balance: 99_000_000_000_000_000n },

@@ -18,6 +18,11 @@ export interface BlockParts {
   readonly witnessAddress: Uint8Array;
   /** Serialized transactions, each with its `ret`. */
   readonly transactions: readonly Uint8Array[];
+  /**
+   * BlockHeader.raw.version: the producer's BLOCK_VERSION unless given; 0 leaves the field out, as
+   * java-tron's block 0 has it (BlockUtil.newGenesisBlockCapsule sets no version).
+   */
+  readonly version?: number;
 }
 
 export interface SealedBlock {
@@ -63,7 +68,8 @@ function headerRaw(parts: BlockParts): Record<string, unknown> {
   };
   if (parts.number) raw.number = bigintToLong(BigInt(parts.number));
   if (parts.witnessAddress.length) raw.witness_address = parts.witnessAddress;
-  raw.version = BLOCK_VERSION;
+  const version = parts.version ?? BLOCK_VERSION;
+  if (version) raw.version = version;
   return raw;
 }
 

@@ -23,15 +23,16 @@ import {
 import { StateView } from '../state/view';
 import type { Store } from '../store/store';
 import { key, PREFIX, u64 } from '../store/store';
-import { decodeHeader, sealBlock } from './block';
+import { decodeHeader } from './block';
+import { sealGenesisBlock } from './genesis-block';
 import type { BatchOp } from '../store/store';
 import { blockBatch } from './commit';
 import { taposEntry } from './indexes';
 import { startingPriceHistories } from '../governance/price-history';
 
 /**
- * A chain's start: genesis for an empty data directory (java-tron's genesis block: the funded
- * accounts and the genesis representatives, block 0 with no transactions), or the head of an
+ * A chain's start: genesis for an empty data directory (java-tron's genesis: the funded accounts,
+ * each also a TransferContract in block 0, and the genesis representatives), or the head of an
  * existing one.
  */
 export interface GenesisInput {
@@ -53,12 +54,13 @@ export function createGenesis(state: StateBackend, input: GenesisInput): BatchOp
   const genesisTimestamp = privateNet
     ? PRIVATE_NET_GENESIS.timestamp
     : Math.floor((config.genesisTimestamp ?? input.now - SLOT_MS) / SLOT_MS) * SLOT_MS;
-  const block = sealBlock({
-    number: 0,
+  const assets = privateNet
+    ? privateNetAccounts()
+    : input.funded.map((k) => ({ address: k.address, balance: config.accountBalanceSun }));
+  const block = sealGenesisBlock({
     timestamp: genesisTimestamp,
     parentHash: privateNet ? hexToBytes(PRIVATE_NET_GENESIS.parentHash) : new Uint8Array(32),
-    witnessAddress: privateNet ? new TextEncoder().encode(PRIVATE_NET_GENESIS.witnessText) : new Uint8Array(),
-    transactions: [],
+    assets,
   });
   const props = genesisProperties(config, witnessKeys, genesisTimestamp, block.idHex);
   const operations = hexToBytes(ACTIVE_DEFAULT_OPERATIONS);

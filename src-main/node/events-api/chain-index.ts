@@ -100,8 +100,11 @@ export class ChainIndex {
       const blocks = await Promise.all(Array.from({ length: count }, (_, i) => this.reads.block(first + i)));
       for (const block of blocks) {
         if (!block) return;
-        for (const [index, tx] of block.transactions.entries())
-          await this.indexTransaction(block.number, block.timestamp, index, tx);
+        // Block 0's genesis transfers are never stored as transactions (java-tron Manager.initGenesis
+        // writes the block alone: no transaction, no TransactionInfo, no event), so no history lists them.
+        if (block.number > 0)
+          for (const [index, tx] of block.transactions.entries())
+            await this.indexTransaction(block.number, block.timestamp, index, tx);
         this.indexed = block.number;
       }
     }

@@ -4,6 +4,7 @@ import type { NodeServices } from './services';
 import { INPUT, type InputKind } from './request';
 import * as tx from './handlers/transactions';
 import * as q from './handlers/queries';
+import * as pending from './handlers/pending';
 import * as staking from './handlers/staking';
 import * as contracts from './handlers/contracts';
 import * as admin from './handlers/admin';
@@ -83,6 +84,21 @@ export const ENDPOINTS: readonly Endpoint[] = [
     input: postParams,
     handler: tx.getTransactionInfoById,
   },
+  { name: 'getpendingsize', scope: wallet, get: same, input: query, handler: (s) => pending.getPendingSize(s) },
+  {
+    name: 'gettransactionfrompending',
+    scope: wallet,
+    get: same,
+    input: postParams,
+    handler: (s) => pending.getTransactionFromPending(s),
+  },
+  {
+    name: 'gettransactionlistfrompending',
+    scope: wallet,
+    get: same,
+    input: postParams,
+    handler: (s) => pending.getTransactionListFromPending(s),
+  },
   { name: 'getsignweight', scope: wallet, get: empty, input: postParams, handler: (s) => tx.getSignWeight(s) },
   { name: 'getapprovedlist', scope: wallet, get: empty, input: postParams, handler: (s) => tx.getApprovedList(s) },
 
@@ -90,24 +106,47 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'getaccount', scope: walletAndSolidity, get: same, input: postParams, handler: q.getAccount },
   { name: 'getaccountresource', scope: wallet, get: same, input: postParams, handler: (s) => q.getAccountResource(s) },
   { name: 'getaccountnet', scope: wallet, get: same, input: postParams, handler: (s) => q.getAccountNet(s) },
+  // The solidity forms print the head's price histories, burn total and node info (see README).
   {
     name: 'getbandwidthprices',
-    scope: wallet,
+    scope: walletAndSolidity,
     get: same,
     input: query,
     handler: (s) => q.getPrices(s, 'bandwidth'),
   },
-  { name: 'getenergyprices', scope: wallet, get: same, input: query, handler: (s) => q.getPrices(s, 'energy') },
+  {
+    name: 'getenergyprices',
+    scope: walletAndSolidity,
+    get: same,
+    input: query,
+    handler: (s) => q.getPrices(s, 'energy'),
+  },
+  { name: 'getmemofee', scope: wallet, get: same, input: query, handler: (s) => q.getPrices(s, 'memo') },
+  { name: 'getburntrx', scope: walletAndSolidity, get: same, input: query, handler: q.getBurnTrx },
   { name: 'getnowblock', scope: walletAndSolidity, get: same, input: query, handler: q.getNowBlock },
-  { name: 'getblock', scope: wallet, get: same, input: postParams, handler: (s) => q.getBlock(s) },
-  { name: 'getblockbynum', scope: wallet, get: same, input: postParams, handler: (s) => q.getBlockByNum(s) },
-  { name: 'getblockbyid', scope: wallet, get: same, input: postParams, handler: (s) => q.getBlockById(s) },
+  { name: 'getblock', scope: walletAndSolidity, get: same, input: postParams, handler: q.getBlock },
+  { name: 'getblockbynum', scope: walletAndSolidity, get: same, input: postParams, handler: q.getBlockByNum },
+  { name: 'getblockbyid', scope: walletAndSolidity, get: same, input: postParams, handler: q.getBlockById },
   {
     name: 'getblockbylimitnext',
-    scope: wallet,
+    scope: walletAndSolidity,
     get: same,
     input: postParams,
-    handler: (s) => q.getBlockByLimitNext(s),
+    handler: q.getBlockByLimitNext,
+  },
+  {
+    name: 'getblockbylatestnum',
+    scope: walletAndSolidity,
+    get: same,
+    input: postParams,
+    handler: q.getBlockByLatestNum,
+  },
+  {
+    name: 'gettransactioncountbyblocknum',
+    scope: walletAndSolidity,
+    get: same,
+    input: postParams,
+    handler: q.getTransactionCountByBlockNum,
   },
   {
     name: 'gettransactioninfobyblocknum',
@@ -117,8 +156,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     handler: q.getTransactionInfoByBlockNum,
   },
   { name: 'getchainparameters', scope: wallet, get: same, input: query, handler: (s) => q.getChainParameters(s) },
-  { name: 'listwitnesses', scope: wallet, get: same, input: query, handler: (s) => q.listWitnesses(s) },
-  { name: 'getnodeinfo', scope: wallet, get: same, input: query, handler: (s) => q.getNodeInfo(s) },
+  { name: 'listwitnesses', scope: walletAndSolidity, get: same, input: query, handler: q.listWitnesses },
+  { name: 'getnodeinfo', scope: walletAndSolidity, get: same, input: query, handler: (s) => q.getNodeInfo(s) },
   { name: 'validateaddress', scope: wallet, get: same, input: reader, handler: () => q.validateAddress() },
 
   // Stake 2.0, votes, rewards, representatives, TRC-10: builders (handlers/transactions.ts) ...
@@ -168,8 +207,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'withdrawbalance', scope: wallet, get: empty, input: reader, handler: build('WithdrawBalanceContract') },
   { name: 'createwitness', scope: wallet, get: empty, input: postParams, handler: build('WitnessCreateContract') },
   { name: 'updatewitness', scope: wallet, get: empty, input: postParams, handler: build('WitnessUpdateContract') },
+  { name: 'createaccount', scope: wallet, get: refused, input: postParams, handler: build('AccountCreateContract') },
   {
-    name: 'updatebrokerage',
+    name: 'updateBrokerage',
     scope: wallet,
     get: refused,
     input: postParams,
@@ -192,6 +232,20 @@ export const ENDPOINTS: readonly Endpoint[] = [
     get: same,
     input: postParams,
     handler: staking.getDelegatedResourceV2,
+  },
+  {
+    name: 'getdelegatedresource',
+    scope: walletAndSolidity,
+    get: same,
+    input: postParams,
+    handler: () => staking.getDelegatedResource(),
+  },
+  {
+    name: 'getdelegatedresourceaccountindex',
+    scope: walletAndSolidity,
+    get: same,
+    input: postParams,
+    handler: () => staking.getDelegatedResourceAccountIndex(),
   },
   {
     name: 'getdelegatedresourceaccountindexv2',

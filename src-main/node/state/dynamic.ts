@@ -18,6 +18,8 @@ export interface TxMutableProperties {
 export interface PriceHistories {
   readonly energy: string;
   readonly bandwidth: string;
+  /** MEMO_FEE_HISTORY; absent in stores written before it was kept (governance/price-history.ts fills it). */
+  readonly memo?: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '../../../src-main/node';
 import { PRIVATE_NET_GENESIS } from '../../../src-main/node/private-net';
+import { GENESIS_WITNESS_TEXT } from '../../../src-main/node/chain/genesis-block';
 import { call, fundedKey, startNode } from './helpers';
 import { account, advance, b, build, info, send, TRX } from './staking/helpers';
 
@@ -21,7 +22,22 @@ describe('the tre profile: java-tron’s private net as TRE runs it', () => {
     const raw = block.block_header.raw_data;
     expect(raw.parentHash).toBe('957dc2d350daecc7bb6a38f3938ebde0a0c1cedafe15f0edae4256a2907449f6');
     expect(raw.timestamp ?? 0).toBe(0);
-    expect(Buffer.from(raw.witness_address, 'hex').toString('utf8')).toBe(PRIVATE_NET_GENESIS.witnessText);
+    expect(Buffer.from(raw.witness_address, 'hex').toString('utf8')).toBe(GENESIS_WITNESS_TEXT);
+  });
+
+  it('has TRE’s genesis blockID, its reserve transfers and chain id 0xc845df2f', async () => {
+    const block = (await call(node, '/wallet/getblockbynum', { num: 0, visible: true })).json;
+    expect(block.blockID).toBe('0000000000000000c93baa76a4a508f798a96f59156d9eb17ecede8ec845df2f');
+    expect(block.block_header.raw_data.version).toBeUndefined();
+    const receivers = block.transactions.map(
+      (t: { raw_data: { contract: { parameter: { value: { to_address: string } } }[] } }) =>
+        t.raw_data.contract[0]!.parameter.value.to_address,
+    );
+    expect(receivers).toEqual(PRIVATE_NET_GENESIS.accounts.map((a) => a.address));
+    for (const method of ['eth_chainId', 'net_version']) {
+      const reply = (await call(node, '/jsonrpc', { jsonrpc: '2.0', id: 1, method })).json;
+      expect(reply.result).toBe('0xc845df2f');
+    }
   });
 
   it('holds the genesis reserve accounts with their names and balances, the blackhole at Long.MIN_VALUE', async () => {

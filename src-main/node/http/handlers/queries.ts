@@ -26,6 +26,7 @@ import { longQueryParam } from '../java-numbers';
 import { RawReply } from '../server';
 import type { NodeServices } from '../services';
 import { JavaError } from '../../errors';
+import { stateFor } from './staking';
 
 type Json = Record<string, unknown>;
 const CODEC = { hexMode: 'java-tron' as const };
@@ -131,10 +132,23 @@ export const getAccountNet =
     return out;
   };
 
-/** getbandwidthprices / getenergyprices (Wallet.getBandwidthPrices / getEnergyPrices): the price history's text. */
+/**
+ * getbandwidthprices / getenergyprices / getmemofee (Wallet.getBandwidthPrices, getEnergyPrices,
+ * getMemoFeePrices): the price history's text.
+ */
 export const getPrices = (s: NodeServices, price: keyof PriceHistories) => (): Json => ({
   prices: priceHistoriesOf(s.chain.props)[price],
 });
+
+/**
+ * GetBurnTrxServlet: DynamicPropertiesStore BURN_TRX_AMOUNT, printed by hand as
+ * `{"burnTrxAmount": N}` (a space after the colon). The full node reads the state with the
+ * pending transactions applied, as java-tron's does.
+ */
+export const getBurnTrx = (s: NodeServices, solidOnly: boolean) => (): RawReply => {
+  const burned = solidOnly ? s.chain.props.burnedSun : s.pool.view.mutable.burnedSun;
+  return new RawReply(`{"burnTrxAmount": ${burned}}\n`);
+};
 
 // --- blocks -------------------------------------------------------------------------------------
 
@@ -154,38 +168,49 @@ function numberParam(req: ApiRequest): number {
   return Number(longToBigint((requestMessage(req, 'protocol.NumberMessage').num ?? 0) as never));
 }
 
+/**
+ * The last block a read may see: the head, or on `/walletsolidity` the solidified block (the
+ * solidity servlets run the full node's servlet over the solidified stores, WalletOnSolidity).
+ */
+function lastBlock(s: NodeServices, solidOnly: boolean): number {
+  return solidOnly ? s.chain.props.solidNumber : s.chain.props.headNumber;
+}
+
 export const getBlockByNum =
-  (s: NodeServices) =>
-  (req: ApiRequest): Promise<RawReply> =>
-    blockByNumber(s, numberParam(req), req.visible());
+  (s: NodeServices, solidOnly: boolean) =>
+  async (req: ApiRequest): Promise<Json | RawReply> => {
+    const n = numberParam(req);
+    return n > lastBlock(s, solidOnly) ? {} : blockByNumber(s, n, req.visible());
+  };
 
 export const getBlockById =
-  (s: NodeServices) =>
+  (s: NodeServices, solidOnly: boolean) =>
   async (req: ApiRequest): Promise<Json | RawReply> => {
     const value = requestMessage(req, 'protocol.BytesMessage').value as Uint8Array | undefined;
     if (!value || value.length !== 32) return {};
     const n = await s.chain.blockNumberOfId(bytesToHex(value));
-    return n === undefined ? {} : blockByNumber(s, n, req.visible());
+    return n === undefined || n > lastBlock(s, solidOnly) ? {} : blockByNumber(s, n, req.visible());
   };
 
 /** GetBlockServlet: id_or_num empty = head; `detail` false strips the transactions. */
 export const getBlock =
-  (s: NodeServices) =>
+  (s: NodeServices, solidOnly: boolean) =>
   async (req: ApiRequest): Promise<Json | RawReply> => {
+    const last = lastBlock(s, solidOnly);
     const p = params(req);
     const raw = p.id_or_num;
     const idOrNum = raw === undefined || raw === null ? '' : String(raw);
     const detail = String(p.detail ?? 'false').toLowerCase() === 'true';
     const visible = req.visible();
-    if (idOrNum === '') return blockByNumber(s, s.chain.props.headNumber, visible, detail);
+    if (idOrNum === '') return blockByNumber(s, last, visible, detail);
     if (idOrNum.length === 64) {
       if (!/^[0-9a-fA-F]{64}$/.test(idOrNum)) throw new JavaError('', 'id must be legal block hash.', true);
       const n = await s.chain.blockNumberOfId(idOrNum.toLowerCase());
-      return n === undefined ? {} : blockByNumber(s, n, visible, detail);
+      return n === undefined || n > last ? {} : blockByNumber(s, n, visible, detail);
     }
     if (!/^\d+$/.test(idOrNum) || !Number.isSafeInteger(Number(idOrNum)))
       throw new JavaError('', 'num must be non-positive number.', true);
-    return blockByNumber(s, Number(idOrNum), visible, detail);
+    return Number(idOrNum) > last ? {} : blockByNumber(s, Number(idOrNum), visible, detail);
   };
 
 const BLOCK_LIMIT = 100n;
@@ -199,16 +224,45 @@ function blockRangeParams(req: ApiRequest): { start: bigint; end: bigint } {
 }
 
 export const getBlockByLimitNext =
-  (s: NodeServices) =>
+  (s: NodeServices, solidOnly: boolean) =>
   async (req: ApiRequest): Promise<Json | RawReply> => {
     const { start, end } = blockRangeParams(req);
     if (!(end > 0n && end > start && end - start <= BLOCK_LIMIT)) return {};
     // BlockStore.getLimitNumber seeks the block key of `start`: a negative number's key sorts
     // after every block, so that range, like one past the head, is an empty list.
     const numbers: number[] = [];
-    for (let n = start < 0n ? end : start; n < end && n <= BigInt(s.chain.props.headNumber); n++)
+    for (let n = start < 0n ? end : start; n < end && n <= BigInt(lastBlock(s, solidOnly)); n++)
       numbers.push(Number(n));
     return s.blockReplies.listReply(numbers, req.visible());
+  };
+
+/**
+ * GetBlockByLatestNumServlet: the last `num` blocks (0 < num < 100, else `{}`) as a BlockList, up
+ * to the head or the solidified block, oldest first (java-tron collects them in a hash set, so its
+ * order is not defined), genesis included when the chain is shorter.
+ */
+export const getBlockByLatestNum =
+  (s: NodeServices, solidOnly: boolean) =>
+  async (req: ApiRequest): Promise<Json | RawReply> => {
+    const num = req.method === 'GET' ? longQueryParam(req.query.get('num')) : BigInt(numberParam(req));
+    if (!(num > 0n && num < BLOCK_LIMIT)) return {};
+    const last = lastBlock(s, solidOnly);
+    const numbers: number[] = [];
+    for (let n = Math.max(0, last - Number(num) + 1); n <= last; n++) numbers.push(n);
+    return s.blockReplies.listReply(numbers, req.visible());
+  };
+
+/**
+ * GetTransactionCountByBlockNumServlet: `{"count": N}` as java-tron prints it (a space after the
+ * colon), 0 for a block not on the chain (or not solidified, on `/walletsolidity`).
+ */
+export const getTransactionCountByBlockNum =
+  (s: NodeServices, solidOnly: boolean) =>
+  async (req: ApiRequest): Promise<RawReply> => {
+    const n = req.method === 'GET' ? Number(longQueryParam(req.query.get('num'))) : numberParam(req);
+    const bytes = n < 0 || n > lastBlock(s, solidOnly) ? undefined : await s.chain.blockBytes(n);
+    const count = bytes ? splitBlock(bytes).transactions.length : 0;
+    return new RawReply(`{"count": ${count}}\n`);
   };
 
 /**
@@ -246,10 +300,10 @@ export const getChainParameters = (s: NodeServices) => (): Json => {
 
 /** Wallet.getWitnessList: every witness in store (address) order, with its vote count. */
 export const listWitnesses =
-  (s: NodeServices) =>
+  (s: NodeServices, solidOnly: boolean) =>
   (req: ApiRequest): Json => {
     const visible = req.visible();
-    const view = s.pool.view;
+    const view = stateFor(s, solidOnly);
     const list = [...view.witnessAddresses()].sort().map((hex) => view.getWitness(hex)!);
     return list.length
       ? { witnesses: list.map((w) => messageToJson('protocol.Witness', witnessToMessage(w), { visible })) }

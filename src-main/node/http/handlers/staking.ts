@@ -111,6 +111,28 @@ export const getDelegatedResourceV2 =
     return list.length ? { delegatedResource: list.map((r) => delegatedResourceJson(r, req.visible())) } : {};
   };
 
+/**
+ * GetDelegatedResourceServlet / GetDelegatedResourceAccountIndexServlet: Stake 1.0's records. This
+ * node refuses FreezeBalance (Stake 1.0), so there are none: the request is read as java-tron reads
+ * it (a malformed one gets the same error) and the reply is the empty message, `{}`.
+ */
+export const getDelegatedResource =
+  () =>
+  (req: ApiRequest): Json => {
+    if (!postedMessage(req, 'protocol.DelegatedResourceMessage')) {
+      addressOf(req, 'fromAddress');
+      addressOf(req, 'toAddress');
+    }
+    return {};
+  };
+
+export const getDelegatedResourceAccountIndex =
+  () =>
+  (req: ApiRequest): Json => {
+    addressValueParam(req);
+    return {};
+  };
+
 export const getDelegatedResourceAccountIndexV2 =
   (s: NodeServices, solid: boolean) =>
   (req: ApiRequest): Json => {

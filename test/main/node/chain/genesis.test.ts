@@ -4,7 +4,10 @@ import { createGenesis, loadHead, sameGenesisWitnesses } from '@main/node/chain/
 import { resolveConfig } from '@main/node/config';
 import { deriveKeys, FUNDED_PATH, WITNESS_PATH } from '@main/node/genesis';
 import { LevelStateBackend } from '@main/node/state/level-backend';
-import { key, PREFIX } from '@main/node/store/store';
+import { key, PREFIX, u64 } from '@main/node/store/store';
+import { BLOCK_VERSION, sealBlock } from '@main/node/chain/block';
+import { protocol } from '@core/proto/runtime';
+import { bytesToHex } from '@core/bytes/hex';
 import { tempStore } from '../helpers';
 
 const disposals: (() => Promise<void>)[] = [];
@@ -45,5 +48,40 @@ describe('genesis', () => {
     expect(sameGenesisWitnesses(props, witnessKeys)).toBe(true);
     expect(sameGenesisWitnesses(props, witnessKeys.slice(0, 2))).toBe(false);
     expect(sameGenesisWitnesses(props, [...witnessKeys.slice(0, 2), funded[0]!])).toBe(false);
+  });
+
+  it('writes block 0 as java-tron does: a TransferContract per funded account and no header version', async () => {
+    const { store, dispose } = await tempStore();
+    disposals.push(dispose);
+    const state = await LevelStateBackend.open(store, { cacheBytes: 1 << 20, extCodecs: new Map() });
+    await writeBatch(store, state, createGenesis(state, { config, witnessKeys, funded, now: 1_700_000_001_234 }));
+    const block = protocol.Block.decode((await store.get(key(PREFIX.block, u64(0))))!);
+    expect(block.block_header!.raw_data!.version).toBe(0);
+    expect(bytesToHex(block.block_header!.raw_data!.txTrieRoot!)).not.toBe('0'.repeat(64));
+    const transfers = block.transactions.map((t) =>
+      protocol.TransferContract.decode(t.raw_data!.contract![0]!.parameter!.value!),
+    );
+    expect(transfers.map((t) => bytesToHex(t.to_address))).toEqual(funded.map((k) => k.hex));
+    expect(transfers.map((t) => BigInt(t.amount.toString()))).toEqual(funded.map(() => config.accountBalanceSun));
+  });
+
+  it('keeps the blockID stored in a data directory whose block 0 was written another way', async () => {
+    const { store, dispose } = await tempStore();
+    disposals.push(dispose);
+    const state = await LevelStateBackend.open(store, { cacheBytes: 1 << 20, extCodecs: new Map() });
+    await writeBatch(store, state, createGenesis(state, { config, witnessKeys, funded, now: 1_700_000_001_234 }));
+    // A block 0 with a version and no transactions, as data directories made by earlier builds hold.
+    const stored = sealBlock({
+      number: 0,
+      timestamp: 1_700_000_001_000 - 3000,
+      parentHash: new Uint8Array(32),
+      witnessAddress: new Uint8Array(),
+      transactions: [],
+    });
+    await store.write([{ type: 'put', key: key(PREFIX.block, u64(0)), value: stored.bytes }]);
+    const head = await loadHead(store, new TextDecoder().decode((await store.get(key(PREFIX.meta)))!));
+    expect(protocol.Block.decode(stored.bytes).block_header!.raw_data!.version).toBe(BLOCK_VERSION);
+    expect(bytesToHex(head.genesisId)).toBe(stored.idHex);
+    expect(sameGenesisWitnesses(head.props, witnessKeys)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHAIN_PARAMETERS } from '@core/chain/parameters';
-import { energyPriceAt, priceHistoriesOf } from '@main/node/governance/price-history';
+import { energyPriceAt, priceHistoriesOf, withApprovedPrices } from '@main/node/governance/price-history';
 
 const parameters = { ...DEFAULT_CHAIN_PARAMETERS, getEnergyFee: 210n, getTransactionFee: 1000n };
 const props = { parameters, priceHistories: { energy: '0:100,1000:40,2000:210', bandwidth: '0:10' } };
@@ -19,7 +19,16 @@ describe('price history', () => {
   });
 
   it('takes the current prices from time 0 for a store that kept no history', () => {
-    expect(priceHistoriesOf({ parameters })).toEqual({ energy: '0:210', bandwidth: '0:1000' });
+    expect(priceHistoriesOf({ parameters })).toEqual({ energy: '0:210', bandwidth: '0:1000', memo: '0:1000000' });
+    expect(priceHistoriesOf(props).memo).toBe('0:1000000');
     expect(energyPriceAt({ parameters }, 5)).toBe(210n);
+  });
+
+  it('appends an approved MEMO_FEE (68) to the memo fee history, as ProposalService does', () => {
+    const decided = withApprovedPrices(priceHistoriesOf(props), {
+      expirationTime: 7000,
+      parameters: [[68n, 2_000_000n]],
+    });
+    expect(decided).toEqual({ energy: '0:100,1000:40,2000:210', bandwidth: '0:10', memo: '0:1000000,7000:2000000' });
   });
 });

@@ -295,12 +295,12 @@ describe('staking, vote, reward and TRC-10 validation messages', () => {
     );
     await expectRefused(node, 'updatewitness', { owner_address: cand.hex }, 'Invalid url');
     await expectRefused(node, 'updatewitness', { owner_address: a.hex, update_url: url }, 'Witness does not exist');
-    await expectRefused(node, 'updatebrokerage', { owner_address: BAD, brokerage: 10 }, 'Invalid ownerAddress');
-    await expectRefused(node, 'updatebrokerage', { owner_address: cand.hex, brokerage: 101 }, 'Invalid brokerage');
-    await expectRefused(node, 'updatebrokerage', { owner_address: cand.hex, brokerage: -1 }, 'Invalid brokerage');
+    await expectRefused(node, 'updateBrokerage', { owner_address: BAD, brokerage: 10 }, 'Invalid ownerAddress');
+    await expectRefused(node, 'updateBrokerage', { owner_address: cand.hex, brokerage: 101 }, 'Invalid brokerage');
+    await expectRefused(node, 'updateBrokerage', { owner_address: cand.hex, brokerage: -1 }, 'Invalid brokerage');
     await expectRefused(
       node,
-      'updatebrokerage',
+      'updateBrokerage',
       { owner_address: a.hex, brokerage: 10 },
       `Not existed witness:${a.hex}`,
     );
@@ -481,7 +481,7 @@ describe('staking, vote, reward and TRC-10 validation messages', () => {
       );
       await expectRefused(
         off,
-        'updatebrokerage',
+        'updateBrokerage',
         { owner_address: x, brokerage: 1 },
         'contract type error, unexpected type [UpdateBrokerageContract]',
       );
@@ -543,7 +543,7 @@ describe('staking, vote, reward and TRC-10 validation messages', () => {
     ]) {
       expect(await get(path)).toEqual({ status: 200, text: '' });
     }
-    for (const path of ['freezebalancev2', 'delegateresource', 'cancelallunfreezev2', 'updatebrokerage'])
+    for (const path of ['freezebalancev2', 'delegateresource', 'cancelallunfreezev2', 'updateBrokerage'])
       expect((await get(path)).status).toBe(405);
   });
 
