@@ -34,7 +34,7 @@ const nodeBuiltins = [
   'buffer',
 ];
 
-const mainFolders = ['node', 'vault', 'wallet', 'signers', 'watchtower', 'ipc', 'preload', 'app'].map(
+const mainFolders = ['node', 'vault', 'wallet', 'ledger', 'watchtower', 'ipc', 'preload', 'app'].map(
   (f) => `src-main/${f}`,
 );
 const except = (list, ...keep) => list.filter((f) => !keep.includes(f));
@@ -58,9 +58,9 @@ const layerZones = [
     message: 'The vault imports only src-core.',
   },
   {
-    files: 'src-main/signers',
-    forbidden: [...except(mainFolders, 'src-main/signers'), 'src-renderer', 'test'],
-    message: 'Hardware signers import only src-core: no node, vault, wallet, IPC, preload or app code.',
+    files: 'src-main/ledger',
+    forbidden: [...except(mainFolders, 'src-main/ledger'), 'src-renderer', 'test'],
+    message: 'The Ledger driver imports only src-core: no node, vault, wallet, IPC, preload or app code.',
   },
   {
     files: 'src-main/watchtower',
@@ -162,12 +162,12 @@ export default tseslint.config(
       'src-main/node/**/*.ts',
       'src-main/vault/**/*.ts',
       'src-main/wallet/**/*.ts',
-      'src-main/signers/**/*.ts',
+      'src-main/ledger/**/*.ts',
       'src-main/watchtower/**/*.ts',
     ],
     rules: restrict(
       ['electron'],
-      'The node, the vault, the wallet services, the hardware signers and the watchtower run without Electron (tests, headless).',
+      'The node, the vault, the wallet services, the Ledger driver and the watchtower run without Electron (tests, headless).',
     ),
   },
   {

@@ -30,9 +30,9 @@ import type { CreateForkNode } from './fork/throwaway-fork';
 import { AddressBookService } from './address-book/address-book-service';
 import { HistoryService } from './history/history-service';
 import { WatchtowerService } from './watchtower/watchtower-service';
-import { LedgerAccounts } from './signers/ledger-accounts';
-import { usbLedgerTransports, type LedgerTransports } from './signers/ledger-connection';
-import { LedgerSigner } from './signers/ledger-signer';
+import { LedgerAccounts } from './ledger/ledger-accounts';
+import { usbLedgerTransports, type LedgerTransports } from './ledger/ledger-connection';
+import { LedgerSigner } from './ledger/ledger-signer';
 import { OfflineSigner } from './offline/offline-signer';
 import { OfflineModeFile } from './offline/offline-mode-file';
 import { OfflineGuard } from './node-host/offline-guard';
@@ -65,8 +65,8 @@ export type { CreateForkNode } from './fork/throwaway-fork';
 export { AddressBookService } from './address-book/address-book-service';
 export { HistoryService } from './history/history-service';
 export { WatchtowerService } from './watchtower/watchtower-service';
-export { LedgerAccounts } from './signers/ledger-accounts';
-export type { LedgerTransports } from './signers/ledger-connection';
+export { LedgerAccounts } from './ledger/ledger-accounts';
+export type { LedgerTransports } from './ledger/ledger-connection';
 export { OfflineSigner } from './offline/offline-signer';
 
 /** Folder of the vault inside the user data folder. */

@@ -26,8 +26,8 @@ const planted: readonly { name: string; as: string; rule: string }[] = [
   { name: 'wallet-imports-ipc', as: 'src-main/wallet/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'vault-imports-electron', as: 'src-main/vault/planted.ts', rule: 'no-restricted-imports' },
   { name: 'vault-imports-wallet', as: 'src-main/vault/planted.ts', rule: 'layers/no-upward-import' },
-  { name: 'signers-imports-vault', as: 'src-main/signers/ledger/planted.ts', rule: 'layers/no-upward-import' },
-  { name: 'signers-imports-electron', as: 'src-main/signers/ledger/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'ledger-imports-vault', as: 'src-main/ledger/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'ledger-imports-electron', as: 'src-main/ledger/planted.ts', rule: 'no-restricted-imports' },
   { name: 'watchtower-imports-wallet', as: 'src-main/watchtower/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'watchtower-imports-node', as: 'src-main/watchtower/rules/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'watchtower-imports-electron', as: 'src-main/watchtower/planted.ts', rule: 'no-restricted-imports' },
@@ -68,7 +68,7 @@ describe('layer rules', () => {
       ["import { app } from 'electron';\nexport const x = app;\n", 'src-main/app/planted.ts'],
       [
         "import { LedgerError } from '../../src-core/errors';\nexport const x = LedgerError;\n",
-        'src-main/signers/planted.ts',
+        'src-main/ledger/planted.ts',
       ],
       [
         "import { readFile } from 'node:fs/promises';\nimport { WatchError } from '../../src-core/errors';\nexport const x = [readFile, WatchError];\n",

@@ -13,8 +13,8 @@ import type { ChainAccess } from '../node-host/chain-access';
 import type { ChainReads } from '../transactions/chain-reads';
 import type { WalletVault } from '../vault-service';
 import { custodyText } from '../../../src-core/ipc/account-custody';
-import type { LedgerSigner } from '../signers/ledger-signer';
-import { ledgerScreenNote, settingWarning } from '../signers/ledger-screen';
+import type { LedgerSigner } from '../ledger/ledger-signer';
+import { ledgerScreenNote, settingWarning } from '../ledger/ledger-screen';
 
 /** One signature a wallet service asks for: from a vault key, or from a Ledger's on the device. */
 export interface SignRequest {

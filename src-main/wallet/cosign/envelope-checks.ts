@@ -6,7 +6,7 @@ import { operationsAllow } from '../../../src-core/permission/operations';
 import { signWeight } from '../../../src-core/permission/sign-weight';
 import type { ContractTypeName } from '../../../src-core/tx/contract-types';
 import type { Names } from './names';
-import { keyText } from '../signers/key-text';
+import { keyText } from '../ledger/key-text';
 
 /**
  * The checks of an envelope that need no chain: its integrity, each signature against a given
