@@ -9,19 +9,16 @@ import type { ChainAccess } from '../node-host/chain-access';
 import type { StoredEnvelope } from '../stores/envelopes';
 import type { HistoryEntry } from '../stores/history';
 import type { NetworkStores } from '../stores/network-stores';
-import type { ChainReads } from '../transactions/chain-reads';
-import type { TransactionTracker } from '../transactions/transaction-tracker';
+import type { ChainReads } from '../chain-knowledge/chain-reads';
+import type { CosignTracker } from './tracker';
 import type { SigningVault } from '../consent/consented-signing';
 import type { EnvelopeFollower } from './envelope-follower';
-import { callView, headline, permissionChangeView, summaryLines, type TokenFacts } from './describe';
-import { namesOf, readableAddressBook } from './envelope-naming';
-import type { Names } from './names';
-import { readTokenFacts } from './token-facts';
+import { callView, headline, permissionChangeView, summaryLines, type TokenFacts } from '../chain-knowledge/describe';
+import { namesOf, readableAddressBook } from '../chain-knowledge/envelope-naming';
+import type { Names } from '../chain-knowledge/names';
+import { readTokenFacts } from '../chain-knowledge/token-facts';
 import { inspectEnvelope, type Inspection } from './verify';
 import { ownsKey, signsHere } from '../../../src-core/ipc/account-custody';
-
-/** What the inbox uses of the transaction tracker: broadcast and follow, and the history. */
-export type CosignTracker = Pick<TransactionTracker, 'broadcast' | 'record' | 'historyEntry'>;
 
 export interface InboxViewsOptions {
   readonly chain: Pick<ChainAccess, 'client' | 'genesisId' | 'head' | 'network' | 'stores'>;

@@ -2,12 +2,23 @@ import type { LedgerAddressRow, LedgerSupportView } from '../../../src-core/ipc/
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import { ledgerPathFor, type LedgerPathScheme } from '../../ledger/paths';
 import type { ChainAccess } from '../node-host/chain-access';
-import type { WalletVault } from '../vault-service';
 import { deviceModelOf, withLedger, type LedgerTransports } from './ledger-connection';
+
+/**
+ * What adding a device's accounts uses of the vault; `WalletVault` (vault-service.ts) provides it.
+ * Declared here so the Ledger modules sit below the vault service and its confirmations.
+ */
+export interface LedgerVault {
+  listAccounts(): VaultAccount[];
+  addLedgerAccount(
+    address: string,
+    options: { label?: string; ledger: { path: string; scheme: LedgerPathScheme; model?: string } },
+  ): Promise<VaultAccount>;
+}
 
 export interface LedgerAccountsOptions {
   readonly transports: LedgerTransports;
-  readonly vault: Pick<WalletVault, 'listAccounts' | 'addLedgerAccount'>;
+  readonly vault: LedgerVault;
   readonly chain: Pick<ChainAccess, 'requireClient'>;
 }
 

@@ -1,7 +1,7 @@
 import type { EnvelopeSummary } from '../../../src-core/envelope';
 import { TronAppSetting } from '../../ledger/status-words';
-import { amountText, type TokenFacts } from '../cosign/describe';
-import { Names } from '../cosign/names';
+import { amountText, type TokenFacts } from '../chain-knowledge/describe';
+import { Names } from '../chain-knowledge/names';
 
 /** What the Tron app shows for a transaction, and the app setting it needs first, if any. */
 export interface LedgerScreenNote {

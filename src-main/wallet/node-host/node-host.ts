@@ -20,14 +20,19 @@ import { NetworkStores } from '../stores/network-stores';
 import type { Settings, StoredNetwork } from '../stores/settings';
 import type { ChainAccess, DryRunner } from './chain-access';
 import { ChainFacts } from './chain-facts';
-import type { DryRunSequenceResult, DryRunStep, EmbeddedNode, EmbeddedNodeFactory } from './embedded-node';
+import type {
+  DryRunSequenceResult,
+  DryRunStep,
+  EmbeddedNode,
+  EmbeddedNodeFactory,
+  ForkControlLike,
+} from './embedded-node';
 import { LogBuffer } from './log-buffer';
 import { networkInfo, networkKey, networkName, remoteUrls, storedNetwork, withNetworkChoice } from './networks';
 import { RecentBlocks, representativesOf } from './recent-blocks';
 import { NetworkConnection, NodeHostErrorCode, probeRemote, startFailure, type ConnectionContext } from './connection';
-import { forkFailure } from '../fork/errors';
-import type { ForkUpstream } from '../fork/fork-targets';
-import type { ForkControlLike } from '../fork/throwaway-fork';
+import { forkFailure } from './fork-errors';
+import type { ForkUpstream } from './fork-targets';
 import { OfflineGuard } from './offline-guard';
 
 /** The folder inside the data dir that the embedded node owns; a reset deletes exactly this. */

@@ -8,7 +8,7 @@ import { transferContract, type ContractSpec } from '../../../src-core/tx/builde
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { DryRunSequenceResult } from '../node-host/embedded-node';
 import type { SigningVault } from '../consent/consented-signing';
-import type { Review } from './review';
+import type { Review } from '../chain-knowledge/permission-review';
 
 /**
  * The permission update's dry run, reported as checks: the update applied to a copy of the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EnvelopeSummary } from '../../../../src-core/envelope';
-import { Names } from '../../../../src-main/wallet/cosign/names';
+import { Names } from '../../../../src-main/wallet/chain-knowledge/names';
 import { ledgerScreenNote, settingWarning } from '../../../../src-main/wallet/ledger/ledger-screen';
 
 const OWNER = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';

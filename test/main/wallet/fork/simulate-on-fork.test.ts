@@ -7,7 +7,7 @@ import type { FetchLike } from '@core/client/fetch';
 import type { Envelope } from '@core/envelope';
 import { triggerSmartContract } from '@core/tx/builders';
 import { createNode, type TronNode } from '@main/node';
-import { simulateEnvelopeOnFork } from '@main/wallet/cosign/simulate-on-fork';
+import { simulateEnvelopeOnFork } from '@main/wallet/fork/simulate-on-fork';
 import { loadArtifacts } from '../../../fixtures/contracts/compile';
 import {
   buildUpstreamState,

@@ -25,8 +25,8 @@ import {
   tokensMoved,
   trc10Key,
   type TokenFacts,
-} from '@main/wallet/cosign/describe';
-import { Names } from '@main/wallet/cosign/names';
+} from '@main/wallet/chain-knowledge/describe';
+import { Names } from '@main/wallet/chain-knowledge/names';
 import type { AddressBook } from '@main/wallet/stores/address-book';
 
 /**

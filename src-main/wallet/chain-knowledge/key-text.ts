@@ -1,4 +1,4 @@
-import type { KnownName } from '../cosign/names';
+import type { KnownName } from './names';
 
 /**
  * One key of a permission as the co-signing progress says it: its place, what kind of key it is,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VaultAccount } from '@core/ipc/channels/vault';
-import { Names } from '@main/wallet/cosign/names';
+import { Names } from '@main/wallet/chain-knowledge/names';
 import type { AddressBook } from '@main/wallet/stores/address-book';
 import { K } from '../../../fixtures/permissions';
 

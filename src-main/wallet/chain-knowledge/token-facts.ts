@@ -2,7 +2,7 @@ import { toBase58Address } from '../../../src-core/address/address';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import type { EnvelopeSummary } from '../../../src-core/envelope';
 import { WalletError } from '../../../src-core/errors';
-import type { ChainReads } from '../transactions/chain-reads';
+import type { ChainReads } from './chain-reads';
 import { tokensMoved, trc10Key, type TokenFacts } from './describe';
 
 /**

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Envelopes, ENVELOPES_FILE } from '@main/wallet/stores/envelopes';
-import { storeProposal, type ProposalContext } from '@main/wallet/cosign/proposals';
+import { storeProposal, type ProposalContext } from '@main/wallet/chain-knowledge/proposals';
 import { NILE, active, multisig, unsignedOf } from '../../../core/envelope/helpers';
 import { recordEvents, removeDir, tempDir, type RecordedEvents } from '../helpers';
 

@@ -1,9 +1,9 @@
 import { NETWORKS } from '../../../src-core/client/networks';
 import { ForkError } from '../../../src-core/errors';
 import type { ForkTarget, ForkTargetView } from '../../../src-core/ipc/channels/fork';
-import { networkKey, networkName, remoteUrls } from '../node-host/networks';
+import { networkKey, networkName, remoteUrls } from './networks';
 import type { StoredNetwork, WalletSettings } from '../stores/settings';
-import { ForkErrorCode } from './errors';
+import { ForkErrorCode } from './fork-errors';
 
 /**
  * The networks a fork may read from. The renderer names one of four words; the URL is TronGrid's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyText } from '../../../../src-main/wallet/ledger/key-text';
+import { keyText } from '../../../../src-main/wallet/chain-knowledge/key-text';
 
 describe('keyText', () => {
   it('says an offline signer waits for its envelope', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ForkError } from '../../../../src-core/errors';
-import { forkTargets, resolveForkTarget, targetOfNetwork } from '../../../../src-main/wallet/fork/fork-targets';
+import { forkTargets, resolveForkTarget, targetOfNetwork } from '../../../../src-main/wallet/node-host/fork-targets';
 import { defaultSettings, type WalletSettings } from '../../../../src-main/wallet/stores/settings';
 
 const withCustom: WalletSettings = {

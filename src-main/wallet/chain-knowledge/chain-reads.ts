@@ -7,8 +7,6 @@ import type { Account, AccountResource } from '../../../src-core/client/types';
 import { NetworkError, ValidationError, WalletError } from '../../../src-core/errors';
 import type { BandwidthAccount, EnergyAccount } from '../../../src-core/fee';
 import { accountPermissionsFromAccountJson, type AccountPermissions } from '../../../src-core/permission/model';
-import type { TokenSource } from './logs';
-import type { PlanReads } from './requests';
 
 /**
  * Reads the transaction service makes through the node client: the owner's account, resources
@@ -18,6 +16,23 @@ import type { PlanReads } from './requests';
 
 /** msg.sender of anonymous constant calls; some nodes refuse an empty owner_address. */
 export const ZERO_ADDRESS_HEX = '410000000000000000000000000000000000000000';
+
+/** A TRC20 token's symbol and decimals by its Base58 address, or null when the node cannot tell. */
+export type TokenSource = (base58Address: string) => Promise<{ symbol: string; decimals: number } | null>;
+
+/**
+ * What planning a transaction request reads from the chain. transactions/requests.ts plans with the
+ * same shape (its `PlanReads`, matched structurally), declared here so the chain reads need not
+ * import the planning that sits above them.
+ */
+export interface PlanReads {
+  /** The contract's ABI entries on chain (empty when cleared), or null when no contract exists there. */
+  contractAbi(address: string): Promise<Record<string, unknown>[] | null>;
+  /** TRC20 symbol and decimals (constant calls). */
+  trc20(address: string): Promise<{ symbol: string; decimals: number }>;
+  /** TRC10 abbreviation and precision. */
+  trc10(tokenId: string): Promise<{ abbr: string; precision: number } | null>;
+}
 
 export interface OwnerState {
   readonly account: Account | null;

@@ -2,17 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ForkUpstreamError } from '../../node/errors';
-import type { DryRunOptionsLike } from '../node-host/create-embedded';
-import { forkFailure } from './errors';
+import type { DryRunOptionsLike, ForkControlLike } from './embedded-node';
+import { forkFailure } from './fork-errors';
 import type { ForkUpstream } from './fork-targets';
-
-/** Fork mode's report and impersonation, as src-main/node's `TronNode.fork` offers them. */
-export interface ForkControlLike {
-  report(): Record<string, unknown>;
-  /** Both answer the address in base58; a node in a worker thread answers once it applied the change. */
-  impersonate(address: string): string | Promise<string>;
-  stopImpersonating(address: string): string | Promise<string>;
-}
 
 /** What a throw-away fork is used through: src-main/node's `TronNode`, structurally. */
 export interface ForkNodeLike {

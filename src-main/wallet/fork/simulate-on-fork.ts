@@ -5,11 +5,11 @@ import type { Envelope } from '../../../src-core/envelope';
 import type { ForkReport } from '../../../src-core/ipc/channels/fork';
 import type { CostView, SimulationView } from '../../../src-core/ipc/channels/tx';
 import type { DryRunner } from '../node-host/chain-access';
-import { ChainReads } from '../transactions/chain-reads';
-import { forkReportView } from '../fork/fork-report';
-import type { ForkUpstream } from '../fork/fork-targets';
-import { withThrowawayFork, type CreateForkNode, type ForkNodeLike } from '../fork/throwaway-fork';
-import { simulateEnvelope } from './simulate-envelope';
+import { ChainReads } from '../chain-knowledge/chain-reads';
+import { forkReportView } from '../node-host/fork-report';
+import type { ForkUpstream } from '../node-host/fork-targets';
+import { withThrowawayFork, type CreateForkNode, type ForkNodeLike } from '../node-host/throwaway-fork';
+import { simulateEnvelope } from '../cosign/simulate-envelope';
 
 /**
  * "Simulate on a fork of <network>": the co-signer's simulation (simulate-envelope.ts) run on a
