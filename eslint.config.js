@@ -1,8 +1,9 @@
 // The "may import" tables of the src-* READMEs as lint rules: a wrong import fails `npm test`
 // instead of relying on review. Package imports go through no-restricted-imports; relative paths
 // between folders through layers/no-upward-import (scripts/eslint/layer-imports.mjs), which also
-// keeps the node's internal layers in order (scripts/eslint/node-layers.mjs). Each rule
-// has a fixture under test/lint/fixtures that must fail (test/lint/layers.test.ts).
+// keeps the node's internal layers in order (scripts/eslint/node-layers.mjs) and the wallet's floors
+// (scripts/eslint/wallet-layers.mjs). Each rule has a fixture under test/lint/fixtures that must
+// fail (test/lint/layers.test.ts).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import vue from 'eslint-plugin-vue';
@@ -12,6 +13,7 @@ import prettier from 'eslint-config-prettier/flat';
 import { fileURLToPath } from 'node:url';
 import layers from './scripts/eslint/layer-imports.mjs';
 import { nodeLayerZones } from './scripts/eslint/node-layers.mjs';
+import { walletLayerZones } from './scripts/eslint/wallet-layers.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -85,6 +87,7 @@ const layerZones = [
   },
   { files: 'src-main/app', forbidden: ['src-renderer', 'test'], message: 'Main never imports the renderer.' },
   ...nodeLayerZones(),
+  ...walletLayerZones(),
 ];
 
 const restrict = (patterns, message) => ({

@@ -33,8 +33,8 @@ export interface InboxViewsOptions {
 
 /**
  * What the inbox shows: every envelope with its stage, and one in full — verified against this
- * node (`verify.ts`), named from the vault and the address book (`names.ts`), decoded
- * (`describe.ts`), with what the chain says happened to it when someone else broadcast it
+ * node (`verify.ts`), named from the vault and the address book (`chain-knowledge/names.ts`), decoded
+ * (`chain-knowledge/describe.ts`), with what the chain says happened to it when someone else broadcast it
  * (`envelope-follower.ts`).
  */
 export class InboxViews {

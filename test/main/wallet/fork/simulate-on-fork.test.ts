@@ -22,7 +22,7 @@ import {
 
 /**
  * A co-signer simulates an envelope built against node A on a throw-away fork of A
- * (src-main/wallet/cosign/simulate-on-fork.ts); the result must be the one a dry run on A's own
+ * (src-main/wallet/fork/simulate-on-fork.ts); the result must be the one a dry run on A's own
  * state gives (a copy of A's data directory, so A itself is never touched).
  */
 const fetchLike = globalThis.fetch as unknown as FetchLike;
