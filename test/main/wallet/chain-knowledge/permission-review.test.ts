@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { HexAddress } from '@core/brand';
 import { withChainParameters } from '@core/chain/parameters';
 import { DEFAULT_ACTIVE_OPERATIONS } from '@core/permission';
-import { currentStructure, defaultActiveOperations, totalSignNum } from '@main/wallet/chain-knowledge/permission-review';
+import {
+  currentStructure,
+  defaultActiveOperations,
+  totalSignNum,
+} from '@main/wallet/chain-knowledge/permission-review';
 import { K } from '../../../fixtures/permissions';
 
 describe('the structure under review', () => {
