@@ -1,8 +1,9 @@
 // The "may import" tables of the src-* READMEs as lint rules: a wrong import fails `npm test`
 // instead of relying on review. Package imports go through no-restricted-imports; relative paths
 // between folders through layers/no-upward-import (scripts/eslint/layer-imports.mjs), which also
-// keeps the node's internal layers in order (scripts/eslint/node-layers.mjs). Each rule
-// has a fixture under test/lint/fixtures that must fail (test/lint/layers.test.ts).
+// keeps the node's internal layers in order (scripts/eslint/node-layers.mjs) and the wallet's floors
+// (scripts/eslint/wallet-layers.mjs). Each rule has a fixture under test/lint/fixtures that must
+// fail (test/lint/layers.test.ts).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import vue from 'eslint-plugin-vue';
@@ -12,6 +13,7 @@ import prettier from 'eslint-config-prettier/flat';
 import { fileURLToPath } from 'node:url';
 import layers from './scripts/eslint/layer-imports.mjs';
 import { nodeLayerZones } from './scripts/eslint/node-layers.mjs';
+import { walletLayerZones } from './scripts/eslint/wallet-layers.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -34,7 +36,7 @@ const nodeBuiltins = [
   'buffer',
 ];
 
-const mainFolders = ['node', 'vault', 'wallet', 'signers', 'watchtower', 'ipc', 'preload', 'app'].map(
+const mainFolders = ['node', 'vault', 'wallet', 'ledger', 'watchtower', 'ipc', 'preload', 'app'].map(
   (f) => `src-main/${f}`,
 );
 const except = (list, ...keep) => list.filter((f) => !keep.includes(f));
@@ -58,9 +60,9 @@ const layerZones = [
     message: 'The vault imports only src-core.',
   },
   {
-    files: 'src-main/signers',
-    forbidden: [...except(mainFolders, 'src-main/signers'), 'src-renderer', 'test'],
-    message: 'Hardware signers import only src-core: no node, vault, wallet, IPC, preload or app code.',
+    files: 'src-main/ledger',
+    forbidden: [...except(mainFolders, 'src-main/ledger'), 'src-renderer', 'test'],
+    message: 'The Ledger driver imports only src-core: no node, vault, wallet, IPC, preload or app code.',
   },
   {
     files: 'src-main/watchtower',
@@ -85,6 +87,7 @@ const layerZones = [
   },
   { files: 'src-main/app', forbidden: ['src-renderer', 'test'], message: 'Main never imports the renderer.' },
   ...nodeLayerZones(),
+  ...walletLayerZones(),
 ];
 
 const restrict = (patterns, message) => ({
@@ -162,12 +165,12 @@ export default tseslint.config(
       'src-main/node/**/*.ts',
       'src-main/vault/**/*.ts',
       'src-main/wallet/**/*.ts',
-      'src-main/signers/**/*.ts',
+      'src-main/ledger/**/*.ts',
       'src-main/watchtower/**/*.ts',
     ],
     rules: restrict(
       ['electron'],
-      'The node, the vault, the wallet services, the hardware signers and the watchtower run without Electron (tests, headless).',
+      'The node, the vault, the wallet services, the Ledger driver and the watchtower run without Electron (tests, headless).',
     ),
   },
   {

@@ -260,7 +260,7 @@ export class CsvError extends WalletError {
 registerErrorClass('CsvError', CsvError);
 
 /**
- * A Ledger hardware wallet running the Tron app (src-main/signers/ledger): the device is locked,
+ * A Ledger hardware wallet running the Tron app (src-main/ledger): the device is locked,
  * unplugged, showing another app, refused on its screen, needs a setting enabled, or answered
  * something that does not check out. `details.statusWord` carries the device's status word as
  * hex when it sent one; `details.setting` names the Tron app setting to enable.

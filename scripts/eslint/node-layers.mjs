@@ -2,6 +2,8 @@
 // its own layer and the layers below it, never one above: the chain does not reach the pool, the
 // pool not the HTTP server. Entries are paths under src-main/node without the extension; a file
 // listed on its own (chain/tx) sits in its layer even when its folder sits higher.
+import { layerZones } from './layer-zones.mjs';
+
 export const nodeRoot = 'src-main/node';
 
 export const nodeLayers = [
@@ -68,29 +70,13 @@ export const nodeLayerExceptions = [
   },
 ];
 
-const within = (path, prefix) => path === prefix || path.startsWith(`${prefix}/`);
-
 /** One `layers/no-upward-import` zone per layer member: the members of every higher layer are forbidden. */
 export function nodeLayerZones() {
-  const all = nodeLayers.flatMap((layer) => layer.members);
-  const full = (path) => `${nodeRoot}/${path}`;
-  return nodeLayers.flatMap((layer, index) => {
-    const higher = nodeLayers.slice(index + 1).flatMap((l) => l.members);
-    if (higher.length === 0) return [];
-    const lowerOrSame = nodeLayers.slice(0, index + 1).flatMap((l) => l.members);
-    return layer.members.map((member) => ({
-      files: full(member),
-      // A file listed on its own inside this member belongs to its own zone.
-      except: all.filter((other) => other !== member && within(other, member)).map(full),
-      forbidden: higher.map(full),
-      // A lower file listed on its own inside a higher folder (chain/tx inside chain) stays reachable.
-      allow: [
-        ...lowerOrSame.filter((other) => higher.some((h) => within(other, h))).map((to) => ({ to: full(to) })),
-        ...nodeLayerExceptions
-          .filter((e) => within(e.from, member))
-          .map((e) => ({ from: full(e.from), to: full(e.to) })),
-      ],
-      message: `Inside the node a lower layer never imports a higher one ("${layer.name}" is below the module imported; scripts/eslint/node-layers.mjs).`,
-    }));
+  return layerZones({
+    root: nodeRoot,
+    layers: nodeLayers,
+    exceptions: nodeLayerExceptions,
+    message: (name) =>
+      `Inside the node a lower layer never imports a higher one ("${name}" is below the module imported; scripts/eslint/node-layers.mjs).`,
   });
 }

@@ -227,7 +227,7 @@ export class WalletVault {
   }
 
   /**
-   * An account of a Ledger, read from the device in main (`signers/ledger-accounts.ts`); the
+   * An account of a Ledger, read from the device in main (`ledger/ledger-accounts.ts`); the
    * renderer cannot name the path or address of one, only choose among those main listed.
    */
   addLedgerAccount(

@@ -5,6 +5,8 @@ import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain ESM module without type declarations
 import { nodeLayers } from '../../scripts/eslint/node-layers.mjs';
+// @ts-expect-error -- a plain ESM module without type declarations
+import { walletLayers } from '../../scripts/eslint/wallet-layers.mjs';
 
 // Each fixture breaks one written rule when linted as if it sat at `as`; the lint run over the
 // repository ignores the fixtures folder, so they can only be judged here.
@@ -24,10 +26,16 @@ const planted: readonly { name: string; as: string; rule: string }[] = [
   { name: 'node-http-imports-node', as: 'src-main/node/http/handlers/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'wallet-imports-electron', as: 'src-main/wallet/planted.ts', rule: 'no-restricted-imports' },
   { name: 'wallet-imports-ipc', as: 'src-main/wallet/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'wallet-stores-imports-cosign', as: 'src-main/wallet/stores/planted.ts', rule: 'layers/no-upward-import' },
+  {
+    name: 'wallet-chain-knowledge-imports-transactions',
+    as: 'src-main/wallet/chain-knowledge/planted.ts',
+    rule: 'layers/no-upward-import',
+  },
   { name: 'vault-imports-electron', as: 'src-main/vault/planted.ts', rule: 'no-restricted-imports' },
   { name: 'vault-imports-wallet', as: 'src-main/vault/planted.ts', rule: 'layers/no-upward-import' },
-  { name: 'signers-imports-vault', as: 'src-main/signers/ledger/planted.ts', rule: 'layers/no-upward-import' },
-  { name: 'signers-imports-electron', as: 'src-main/signers/ledger/planted.ts', rule: 'no-restricted-imports' },
+  { name: 'ledger-imports-vault', as: 'src-main/ledger/planted.ts', rule: 'layers/no-upward-import' },
+  { name: 'ledger-imports-electron', as: 'src-main/ledger/planted.ts', rule: 'no-restricted-imports' },
   { name: 'watchtower-imports-wallet', as: 'src-main/watchtower/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'watchtower-imports-node', as: 'src-main/watchtower/rules/planted.ts', rule: 'layers/no-upward-import' },
   { name: 'watchtower-imports-electron', as: 'src-main/watchtower/planted.ts', rule: 'no-restricted-imports' },
@@ -68,7 +76,7 @@ describe('layer rules', () => {
       ["import { app } from 'electron';\nexport const x = app;\n", 'src-main/app/planted.ts'],
       [
         "import { LedgerError } from '../../src-core/errors';\nexport const x = LedgerError;\n",
-        'src-main/signers/planted.ts',
+        'src-main/ledger/planted.ts',
       ],
       [
         "import { readFile } from 'node:fs/promises';\nimport { WatchError } from '../../src-core/errors';\nexport const x = [readFile, WatchError];\n",
@@ -94,6 +102,15 @@ describe('layer rules', () => {
         'src-main/node/actuators/planted.ts',
       ],
       ["import type { TxPool } from '../pool/pool';\nexport type X = TxPool;\n", 'src-main/node/vm-host/runtime.ts'],
+      // Inside the wallet: a floor imports its own and lower ones.
+      [
+        "import { TransactionTracker } from '../transactions/transaction-tracker';\nexport const x = TransactionTracker;\n",
+        'src-main/wallet/cosign/planted.ts',
+      ],
+      [
+        "import { ChainReads } from '../chain-knowledge/chain-reads';\nexport const x = ChainReads;\n",
+        'src-main/wallet/history/planted.ts',
+      ],
     ];
     for (const [text, as] of allowed) expect(await rulesBroken(text, as), as).toEqual([]);
   });
@@ -103,6 +120,16 @@ describe('node layers', () => {
   it('place every folder and top-level module of src-main/node in a layer', () => {
     const members = new Set((nodeLayers as { members: string[] }[]).flatMap((layer) => layer.members));
     const entries = readdirSync(new URL('../../src-main/node/', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() || entry.name.endsWith('.ts'))
+      .map((entry) => entry.name.replace(/\.ts$/, ''));
+    expect(entries.filter((name) => !members.has(name))).toEqual([]);
+  });
+});
+
+describe('wallet floors', () => {
+  it('place every folder and top-level module of src-main/wallet on a floor', () => {
+    const members = new Set((walletLayers as { members: string[] }[]).flatMap((layer) => layer.members));
+    const entries = readdirSync(new URL('../../src-main/wallet/', import.meta.url), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() || entry.name.endsWith('.ts'))
       .map((entry) => entry.name.replace(/\.ts$/, ''));
     expect(entries.filter((name) => !members.has(name))).toEqual([]);

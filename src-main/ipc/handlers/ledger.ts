@@ -1,5 +1,5 @@
 import type { ledgerChannels } from '../../../src-core/ipc/channels/ledger';
-import type { LedgerAccounts } from '../../wallet/signers/ledger-accounts';
+import type { LedgerAccounts } from '../../wallet/ledger/ledger-accounts';
 import type { HandlerMap } from '../registry';
 
 export type LedgerService = Pick<LedgerAccounts, 'support' | 'listAddresses' | 'verifyAddress' | 'addAccounts'>;

@@ -4,17 +4,17 @@ import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import type { PermissionChangeProof } from '../../../src-core/permission/lockout';
 import type { AccountPermissions, Permission } from '../../../src-core/permission/model';
 import type { TransactionJson } from '../../../src-core/tx/types';
-import { readableAddressBook } from '../cosign/envelope-naming';
-import { Names } from '../cosign/names';
+import { readableAddressBook } from '../chain-knowledge/envelope-naming';
+import { Names } from '../chain-knowledge/names';
 import { pageNames } from './page-names';
-import { chainEnvelope } from '../cosign/proposals';
-import { readTokenFacts } from '../cosign/token-facts';
+import { chainEnvelope } from '../chain-knowledge/proposals';
+import { readTokenFacts } from '../chain-knowledge/token-facts';
 import type { ChainAccess } from '../node-host/chain-access';
-import type { ChainReads } from '../transactions/chain-reads';
-import type { WalletVault } from '../vault-service';
+import type { ChainReads } from '../chain-knowledge/chain-reads';
+import type { TransactionConsentInput } from './transaction-consent';
 import { custodyText } from '../../../src-core/ipc/account-custody';
-import type { LedgerSigner } from '../signers/ledger-signer';
-import { ledgerScreenNote, settingWarning } from '../signers/ledger-screen';
+import type { LedgerSigner } from '../ledger/ledger-signer';
+import { ledgerScreenNote, settingWarning } from '../ledger/ledger-screen';
 
 /** One signature a wallet service asks for: from a vault key, or from a Ledger's on the device. */
 export interface SignRequest {
@@ -41,8 +41,22 @@ export interface SigningVault {
   sign(request: SignRequest): Promise<TransactionJson>;
 }
 
+/**
+ * What signing uses of the vault: account facts, a vault key's signature behind main's
+ * confirmation, and the confirmation alone for a key the vault does not hold (a Ledger's).
+ * `WalletVault` (vault-service.ts) provides it; declared here because the vault service builds on
+ * the consent modules, not the other way round.
+ */
+export interface ConsentVault {
+  listAccounts(): VaultAccount[];
+  signTransaction(
+    input: Omit<TransactionConsentInput, 'signer' | 'policy'> & { readonly accountId: string },
+  ): Promise<TransactionJson>;
+  approveTransaction(input: Omit<TransactionConsentInput, 'policy'>): Promise<void>;
+}
+
 export interface ConsentedSigningOptions {
-  readonly vault: Pick<WalletVault, 'listAccounts' | 'signTransaction' | 'approveTransaction'>;
+  readonly vault: ConsentVault;
   /** Signs for `ledger` accounts on the device, after the same confirmation as a vault key. */
   readonly ledger: LedgerSigner;
   readonly chain: Pick<ChainAccess, 'client' | 'genesisId' | 'network' | 'stores' | 'head'>;

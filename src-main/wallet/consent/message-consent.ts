@@ -1,5 +1,5 @@
 import type { SigningPolicy } from '../../../src-core/ipc/channels/vault';
-import { Names } from '../cosign/names';
+import { Names } from '../chain-knowledge/names';
 import type { ConsentDraft } from './consent-gate';
 import { passwordForMessage } from './signing-policy';
 

@@ -1,4 +1,4 @@
-import { Names } from '../cosign/names';
+import { Names } from '../chain-knowledge/names';
 
 /**
  * The names the app's page set or changed in this session (vault labels, address-book names),

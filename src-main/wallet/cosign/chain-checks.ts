@@ -3,7 +3,7 @@ import type { TronNodeClient } from '../../../src-core/client/client';
 import { expiryStatus, type Envelope } from '../../../src-core/envelope';
 import type { NodeBlock } from '../../../src-core/ipc/channels/node';
 import { permissionFor, type Permission } from '../../../src-core/permission/model';
-import type { ChainReads } from '../transactions/chain-reads';
+import type { ChainReads } from '../chain-knowledge/chain-reads';
 import { CosignErrorCode, fail } from './errors';
 
 /** The permission the envelope is signed under, as this node holds it now (not the envelope's snapshot). */

@@ -5,8 +5,8 @@ import { weightOf, type Permission } from '../../../src-core/permission/model';
 import { operationsAllow } from '../../../src-core/permission/operations';
 import { signWeight } from '../../../src-core/permission/sign-weight';
 import type { ContractTypeName } from '../../../src-core/tx/contract-types';
-import type { Names } from './names';
-import { keyText } from '../signers/key-text';
+import type { Names } from '../chain-knowledge/names';
+import { keyText } from '../chain-knowledge/key-text';
 
 /**
  * The checks of an envelope that need no chain: its integrity, each signature against a given

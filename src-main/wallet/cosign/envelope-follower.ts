@@ -11,7 +11,7 @@ import type { ChainAccess } from '../node-host/chain-access';
 import type { Envelopes, OnChainFacts, StoredEnvelope } from '../stores/envelopes';
 import type { HistoryStatus } from '../stores/history';
 import { judgeSuccess } from '../transactions/tracking';
-import type { CosignTracker } from './inbox-views';
+import type { CosignTracker } from './tracker';
 
 /** Node lookups one pass may make, so a long inbox never floods the node on one block. */
 export const FOLLOW_LOOKUPS_PER_PASS = 8;

@@ -3,7 +3,7 @@ import { WalletError } from '../../../src-core/errors';
 import type { NodeBlock } from '../../../src-core/ipc/channels/node';
 import type { EmitEvent, WalletLog } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
-import type { CosignTracker } from './inbox-views';
+import type { CosignTracker } from './tracker';
 
 export interface ExpiryWatchOptions {
   readonly chain: Pick<ChainAccess, 'stores' | 'onBlock' | 'onNetworkChange'> & Partial<Pick<ChainAccess, 'client'>>;

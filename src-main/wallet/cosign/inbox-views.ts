@@ -9,19 +9,16 @@ import type { ChainAccess } from '../node-host/chain-access';
 import type { StoredEnvelope } from '../stores/envelopes';
 import type { HistoryEntry } from '../stores/history';
 import type { NetworkStores } from '../stores/network-stores';
-import type { ChainReads } from '../transactions/chain-reads';
-import type { TransactionTracker } from '../transactions/transaction-tracker';
+import type { ChainReads } from '../chain-knowledge/chain-reads';
+import type { CosignTracker } from './tracker';
 import type { SigningVault } from '../consent/consented-signing';
 import type { EnvelopeFollower } from './envelope-follower';
-import { callView, headline, permissionChangeView, summaryLines, type TokenFacts } from './describe';
-import { namesOf, readableAddressBook } from './envelope-naming';
-import type { Names } from './names';
-import { readTokenFacts } from './token-facts';
+import { callView, headline, permissionChangeView, summaryLines, type TokenFacts } from '../chain-knowledge/describe';
+import { namesOf, readableAddressBook } from '../chain-knowledge/envelope-naming';
+import type { Names } from '../chain-knowledge/names';
+import { readTokenFacts } from '../chain-knowledge/token-facts';
 import { inspectEnvelope, type Inspection } from './verify';
 import { ownsKey, signsHere } from '../../../src-core/ipc/account-custody';
-
-/** What the inbox uses of the transaction tracker: broadcast and follow, and the history. */
-export type CosignTracker = Pick<TransactionTracker, 'broadcast' | 'record' | 'historyEntry'>;
 
 export interface InboxViewsOptions {
   readonly chain: Pick<ChainAccess, 'client' | 'genesisId' | 'head' | 'network' | 'stores'>;
@@ -36,8 +33,8 @@ export interface InboxViewsOptions {
 
 /**
  * What the inbox shows: every envelope with its stage, and one in full — verified against this
- * node (`verify.ts`), named from the vault and the address book (`names.ts`), decoded
- * (`describe.ts`), with what the chain says happened to it when someone else broadcast it
+ * node (`verify.ts`), named from the vault and the address book (`chain-knowledge/names.ts`), decoded
+ * (`chain-knowledge/describe.ts`), with what the chain says happened to it when someone else broadcast it
  * (`envelope-follower.ts`).
  */
 export class InboxViews {

@@ -6,7 +6,7 @@ import { contractAddressOf } from '../../../src-core/tx/contract-address';
 import { DEFAULT_EXPIRATION_MS, MAX_EXPIRATION_MS, transactionHeader } from '../../../src-core/tx/header';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { StoredEnvelope } from '../stores/envelopes';
-import type { Names } from './names';
+import type { Names } from '../chain-knowledge/names';
 
 /**
  * A fresh copy of an expired proposal ("re-propose"): the same

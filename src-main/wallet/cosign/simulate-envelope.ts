@@ -10,7 +10,7 @@ import type { HexAddress } from '../../../src-core/brand';
 import type { ContractTypeName } from '../../../src-core/tx/contract-types';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { DryRunner } from '../node-host/chain-access';
-import type { ChainReads } from '../transactions/chain-reads';
+import type { ChainReads } from '../chain-knowledge/chain-reads';
 import { contractShareOf, costView } from '../transactions/costing';
 import { AbiCache } from '../transactions/logs';
 import type { ContractPlan } from '../transactions/requests';

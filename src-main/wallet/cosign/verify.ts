@@ -10,7 +10,7 @@ import {
 import { WalletError } from '../../../src-core/errors';
 import type { CheckView, ExpiryView, ProgressView } from '../../../src-core/ipc/channels/cosign';
 import { permissionFor, type Permission } from '../../../src-core/permission/model';
-import type { OwnerState } from '../transactions/chain-reads';
+import type { OwnerState } from '../chain-knowledge/chain-reads';
 import {
   check,
   expiryCheck,
@@ -22,7 +22,7 @@ import {
   signaturesPassed,
   strangerRefusal,
 } from './envelope-checks';
-import type { Names } from './names';
+import type { Names } from '../chain-knowledge/names';
 
 /**
  * Everything a signer's own node says about an envelope: the

@@ -12,15 +12,16 @@ import type { PermissionStructureInput } from '../../../src-core/ipc/channels/pe
 import type { NodeStatus } from '../../../src-core/ipc/channels/node';
 import type { SimulationView } from '../../../src-core/ipc/channels/tx';
 import type { EmitEvent } from '../context';
-import { forkAccess, simulateEnvelopeOnNode } from '../cosign/simulate-on-fork';
+import { forkAccess, simulateEnvelopeOnNode } from './simulate-on-fork';
 import type { Settings } from '../stores/settings';
 import type { DryRunner } from '../node-host/chain-access';
 import type { TronNodeClient } from '../../../src-core/client/client';
-import { ForkErrorCode } from './errors';
-import { forkReportView } from './fork-report';
-import { forkTargets, resolveForkTarget, targetOfNetwork, type ForkUpstream } from './fork-targets';
+import { ForkErrorCode } from '../node-host/fork-errors';
+import { forkReportView } from '../node-host/fork-report';
+import { forkTargets, resolveForkTarget, targetOfNetwork, type ForkUpstream } from '../node-host/fork-targets';
 import { rehearsePermissionUpdate, type RehearsalPlan } from './permission-rehearsal';
-import { withThrowawayFork, type CreateForkNode, type ForkControlLike, type ForkNodeLike } from './throwaway-fork';
+import type { ForkControlLike } from '../node-host/embedded-node';
+import { withThrowawayFork, type CreateForkNode, type ForkNodeLike } from '../node-host/throwaway-fork';
 
 /** What the fork service uses of the node host. */
 export interface ForkHost {

@@ -6,9 +6,9 @@ import { allowedTypeIds, effectivePermissions, minimalKeySets, type Permission }
 import { buildTransaction, transferContract, type ContractSpec } from '../../../src-core/tx/builders';
 import { CONTRACT_TYPE_IDS } from '../../../src-core/tx/contract-types';
 import { transactionHeader } from '../../../src-core/tx/header';
-import { currentStructure } from '../permissions/review';
-import { forkAccess } from '../cosign/simulate-on-fork';
-import type { ForkNodeLike } from './throwaway-fork';
+import { currentStructure } from '../chain-knowledge/permission-review';
+import { forkAccess } from './simulate-on-fork';
+import type { ForkNodeLike } from '../node-host/throwaway-fork';
 
 /**
  * A permission edit rehearsed end to end on a throw-away fork of the real network: the update is

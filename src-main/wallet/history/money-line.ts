@@ -1,7 +1,7 @@
 import { toBase58Address } from '../../../src-core/address/address';
 import type { AmountLine, EnvelopeSummary } from '../../../src-core/envelope';
 import { formatUnits } from '../../../src-core/units/amount';
-import { trc10Key, type TokenFacts } from '../cosign/describe';
+import { trc10Key, type TokenFacts } from '../chain-knowledge/describe';
 
 /**
  * The money a transaction moves, as an accountant books it: one asset, one amount and one

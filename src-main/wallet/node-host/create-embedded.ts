@@ -1,5 +1,10 @@
-import type { ForkControlLike } from '../fork/throwaway-fork';
-import type { DryRunSequenceResult, DryRunStep, EmbeddedNodeFactory } from './embedded-node';
+import type {
+  DryRunOptionsLike,
+  DryRunSequenceResult,
+  DryRunStep,
+  EmbeddedNodeFactory,
+  ForkControlLike,
+} from './embedded-node';
 import type { WorkerEntry } from '../../node/worker-entry';
 
 /**
@@ -65,13 +70,6 @@ export async function nodeSequenceDryRun(
       feeSun: r.fee,
     })),
   };
-}
-
-/** Options of the node's dry run (see `DryRunOptions` in src-main/node). */
-export interface DryRunOptionsLike {
-  readonly skipSignatureCheck?: boolean;
-  readonly signers?: readonly string[];
-  readonly state?: 'head' | 'pending';
 }
 
 export interface CreateNodeInputLike {

@@ -1,5 +1,4 @@
 import type { TransactionJson } from '../../../src-core/tx/types';
-import type { ForkControlLike } from '../fork/throwaway-fork';
 
 /**
  * What the node host needs from the embedded node, and the settings it starts it with. The real
@@ -22,6 +21,21 @@ export interface EmbeddedNodeConfig {
   readonly log: (line: string) => void;
   /** Start as a fork of this upstream node (src-main/node fork mode) instead of the dev chain. */
   readonly fork?: { readonly url: string; readonly apiKey?: string };
+}
+
+/** Fork mode's report and impersonation, as src-main/node's `TronNode.fork` offers them. */
+export interface ForkControlLike {
+  report(): Record<string, unknown>;
+  /** Both answer the address in base58; a node in a worker thread answers once it applied the change. */
+  impersonate(address: string): string | Promise<string>;
+  stopImpersonating(address: string): string | Promise<string>;
+}
+
+/** Options of the node's dry run (see `DryRunOptions` in src-main/node). */
+export interface DryRunOptionsLike {
+  readonly skipSignatureCheck?: boolean;
+  readonly signers?: readonly string[];
+  readonly state?: 'head' | 'pending';
 }
 
 export interface EmbeddedHead {

@@ -1,6 +1,6 @@
 import type { FetchLike } from '../../../src-core/client/fetch';
 import { NodeHostError } from '../../../src-core/errors';
-import type { CreateForkNode } from '../fork/throwaway-fork';
+import type { CreateForkNode } from './throwaway-fork';
 import type { EmbeddedNodeFactory } from './embedded-node';
 
 export const OFFLINE_MODE_CODE = 'NODE_OFFLINE_MODE';

@@ -11,7 +11,7 @@ import {
   signaturesPassed,
   strangerRefusal,
 } from '../cosign/envelope-checks';
-import type { Names } from '../cosign/names';
+import type { Names } from '../chain-knowledge/names';
 import { refusalOf } from '../cosign/verify';
 
 export interface OfflineInspection {

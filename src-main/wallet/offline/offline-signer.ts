@@ -14,12 +14,12 @@ import type { ConsentGate } from '../consent/consent-gate';
 import type { SigningVault } from '../consent/consented-signing';
 import { leaveOfflineConsent } from '../consent/vault-setting-consent';
 import type { FileDialogs, WalletLog } from '../context';
-import { callView, headline, summaryLines } from '../cosign/describe';
+import { callView, headline, summaryLines } from '../chain-knowledge/describe';
 import { ENVELOPE_FILTERS, readEnvelopeQrInTurns } from '../cosign/envelope-files';
 import { CosignErrorCode, fail } from '../cosign/errors';
 import { signEnvelope, signingAccount } from '../cosign/sign-envelope';
 import { fileNameOf } from '../cosign/inbox-views';
-import { Names } from '../cosign/names';
+import { Names } from '../chain-knowledge/names';
 import { inspectOffline } from './offline-checks';
 
 export const OfflineErrorCode = {

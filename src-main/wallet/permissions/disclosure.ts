@@ -24,8 +24,8 @@ import {
   type PermissionChangeProof,
 } from '../../../src-core/permission';
 import type { TransactionJson } from '../../../src-core/tx/types';
-import { resourcesOf } from '../transactions/chain-reads';
-import type { Review } from './review';
+import { resourcesOf } from '../chain-knowledge/chain-reads';
+import type { Review } from '../chain-knowledge/permission-review';
 import { signsHere } from '../../../src-core/ipc/account-custody';
 
 /** What the person is shown before signing a permission update: who signs, what it costs, what the prover found. */

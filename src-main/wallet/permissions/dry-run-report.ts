@@ -9,7 +9,7 @@ import { CONTRACT_TYPE_IDS } from '../../../src-core/tx/contract-types';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { DryRunStepOutcome } from '../node-host/embedded-node';
 import type { SigningVault } from '../consent/consented-signing';
-import type { Review } from './review';
+import type { Review } from '../chain-knowledge/permission-review';
 
 /**
  * The permission update's dry run, reported as checks: the update applied to a copy of the

@@ -31,7 +31,12 @@ import type { SigningVault } from '../consent/consented-signing';
 import { costDisclosure, gateView, permissionView, signingPlanOf } from './disclosure';
 import { dryRunReport, groupFollowUps, noDryRunReason, type GroupProof } from './dry-run-report';
 import type { RehearsalPlan } from '../fork/permission-rehearsal';
-import { currentStructure, defaultActiveOperations, totalSignNum, type Review } from './review';
+import {
+  currentStructure,
+  defaultActiveOperations,
+  totalSignNum,
+  type Review,
+} from '../chain-knowledge/permission-review';
 import { custodyOf, ownsKey, signsHere } from '../../../src-core/ipc/account-custody';
 
 /** What the service needs from the node host. */

@@ -4,7 +4,7 @@ import { ValidationError, WalletError } from '../../../src-core/errors';
 import type { TokenBalances, Trc10Token, Trc20Token } from '../../../src-core/ipc/channels/tokens';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import type { ChainAccess } from '../node-host/chain-access';
-import type { ChainReads } from '../transactions/chain-reads';
+import type { ChainReads } from '../chain-knowledge/chain-reads';
 
 export type TokensChain = Pick<ChainAccess, 'requireClient' | 'stores'>;
 

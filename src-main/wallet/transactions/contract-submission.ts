@@ -4,7 +4,7 @@ import { permissionFor } from '../../../src-core/permission/model';
 import type { PermissionChangeProof } from '../../../src-core/permission/lockout';
 import type { ContractSpec } from '../../../src-core/tx/builders';
 import type { ChainAccess } from '../node-host/chain-access';
-import type { ChainReads } from './chain-reads';
+import type { ChainReads } from '../chain-knowledge/chain-reads';
 import { signingWindowMs } from '../../../src-core/tx/header';
 import { expirationOf, TxErrorCode } from './prepared';
 import type { TransactionBuilder } from './transaction-builder';

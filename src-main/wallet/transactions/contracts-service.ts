@@ -7,7 +7,7 @@ import type { DecodedLog } from '../../../src-core/ipc/channels/tx';
 import { AbiError, ValidationError, WalletError } from '../../../src-core/errors';
 import { checkAbiTextLength, formatAbiValue, paramView, parseAbiText } from './abi-text';
 import type { ChainAccess } from '../node-host/chain-access';
-import { ZERO_ADDRESS_HEX } from './chain-reads';
+import { ZERO_ADDRESS_HEX } from '../chain-knowledge/chain-reads';
 import { contractsUnavailable, revertReasonOf } from './energy';
 import { decodeLogs, logAddress } from './logs';
 

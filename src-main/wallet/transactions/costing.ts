@@ -7,7 +7,7 @@ import { heaviestFirst, type Permission } from '../../../src-core/permission/mod
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { HexAddress } from '../../../src-core/brand';
 import { toHexAddress } from '../../../src-core/address/address';
-import type { OwnerState } from './chain-reads';
+import type { OwnerState } from '../chain-knowledge/chain-reads';
 
 /**
  * The cost breakdown shown before signing (java-tron BandwidthProcessor, ReceiptCapsule.payEnergyBill): bandwidth from

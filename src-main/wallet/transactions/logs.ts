@@ -6,6 +6,7 @@ import type { DecodedLog } from '../../../src-core/ipc/channels/tx';
 import { WalletError } from '../../../src-core/errors';
 import { formatUnits } from '../../../src-core/units/amount';
 import { formatAbiValue } from './abi-text';
+import type { TokenSource } from '../chain-knowledge/chain-reads';
 
 /** A log as java-tron prints it: the contract's 20-byte address without 41, topics, data. */
 export interface RawLog {
@@ -26,8 +27,6 @@ export function logAddress(address: string): string {
 }
 
 export type AbiSource = (base58Address: string) => Promise<Abi | null>;
-/** A TRC20 token's symbol and decimals by its Base58 address, or null when the node cannot tell. */
-export type TokenSource = (base58Address: string) => Promise<{ symbol: string; decimals: number } | null>;
 
 /** The TRC20 events whose third value is an amount of the emitting token. */
 const TOKEN_AMOUNT_EVENTS = new Set(['Transfer(address,address,uint256)', 'Approval(address,address,uint256)']);

@@ -14,7 +14,7 @@ import { TX_KINDS } from '../../../src-core/ipc/channels/tx';
 import { stringifyJson } from '../../../src-core/json/lossless';
 import type { Permission } from '../../../src-core/permission/model';
 import type { TransactionJson } from '../../../src-core/tx/types';
-import type { OwnerState } from './chain-reads';
+import type { OwnerState } from '../chain-knowledge/chain-reads';
 import type { ContractPlan } from './requests';
 import type { FollowedTransaction, LocalFacts, LocalTransactions } from './transaction-tracker';
 

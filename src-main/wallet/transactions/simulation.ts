@@ -11,9 +11,10 @@ import type { TransactionJson } from '../../../src-core/tx/types';
 import { formatTrx } from '../../../src-core/units/amount';
 import type { DryRunner } from '../node-host/chain-access';
 import { readDryRun, type DryRunOutcome } from './dry-run';
-import { ZERO_ADDRESS_HEX, type OwnerState } from './chain-reads';
+import { ZERO_ADDRESS_HEX, type OwnerState } from '../chain-knowledge/chain-reads';
 import { constantRequest, contractsUnavailable, revertReasonOf } from './energy';
-import { decodeLogs, type AbiSource, type RawLog, type TokenSource } from './logs';
+import { decodeLogs, type AbiSource, type RawLog } from './logs';
+import type { TokenSource } from '../chain-knowledge/chain-reads';
 import type { ContractPlan } from './requests';
 
 /**

@@ -3,7 +3,8 @@ import type { TronNodeClient } from '../../../src-core/client/client';
 import type { TransactionInfo } from '../../../src-core/client/types';
 import type { TrackView, TxKind, TxState } from '../../../src-core/ipc/channels/tx';
 import type { HistoryStatus } from '../stores/history';
-import { decodeLogs, type AbiSource, type TokenSource } from './logs';
+import { decodeLogs, type AbiSource } from './logs';
+import type { TokenSource } from '../chain-knowledge/chain-reads';
 
 /**
  * Following a transaction through its lifecycle (java-tron's

@@ -12,7 +12,7 @@ import { buildTransaction, type ContractSpec } from '../../../src-core/tx/builde
 import { signingWindowMs, transactionHeader } from '../../../src-core/tx/header';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { ChainAccess } from '../node-host/chain-access';
-import type { ChainReads, OwnerState } from './chain-reads';
+import type { ChainReads, OwnerState } from '../chain-knowledge/chain-reads';
 import { contractShareOf, costView, expectedSigners } from './costing';
 import { energyFactorOf, estimateEnergy, estimateView, feeLimitSuggestions, type EnergyFacts } from './energy';
 import { TxErrorCode, type BuiltTransaction } from './prepared';

@@ -16,10 +16,10 @@ import { TX_KINDS } from '../../../src-core/ipc/channels/tx';
 import type { ContractSpec } from '../../../src-core/tx/builders';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { EmitEvent, WalletLog } from '../context';
-import type { Proposals } from '../cosign/proposals';
+import type { Proposals } from '../chain-knowledge/proposals';
 import type { ChainAccess, DryRunner } from '../node-host/chain-access';
 import type { TronNodeClient } from '../../../src-core/client/client';
-import { ChainReads } from './chain-reads';
+import { ChainReads } from '../chain-knowledge/chain-reads';
 import { submitContract, type ContractSubmission, type SubmittedContract } from './contract-submission';
 import { expectedSigners } from './costing';
 import {

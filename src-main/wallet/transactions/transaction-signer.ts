@@ -7,7 +7,7 @@ import { heaviestFirst, weightOf, type Permission } from '../../../src-core/perm
 import { assertEnoughWeight, signWeight } from '../../../src-core/permission/sign-weight';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { SignRequest, SigningVault } from '../consent/consented-signing';
-import type { ProposalInput, Proposals } from '../cosign/proposals';
+import type { ProposalInput, Proposals } from '../chain-knowledge/proposals';
 import type { ChainAccess } from '../node-host/chain-access';
 import { expirationOf, TxErrorCode, type Prepared } from './prepared';
 import { signsHere } from '../../../src-core/ipc/account-custody';

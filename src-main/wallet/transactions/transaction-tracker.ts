@@ -1,5 +1,5 @@
 import { BroadcastError, WalletError } from '../../../src-core/errors';
-import type { ChainReads } from './chain-reads';
+import type { ChainReads } from '../chain-knowledge/chain-reads';
 import type { TrackView, TxKind, TxState } from '../../../src-core/ipc/channels/tx';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { EmitEvent, WalletLog } from '../context';

@@ -1,5 +1,10 @@
-import type { DryRunSequenceResult, DryRunStep, EmbeddedHead, EmbeddedNodeConfig } from '../embedded-node';
-import type { DryRunOptionsLike } from '../create-embedded';
+import type {
+  DryRunOptionsLike,
+  DryRunSequenceResult,
+  DryRunStep,
+  EmbeddedHead,
+  EmbeddedNodeConfig,
+} from '../embedded-node';
 import type { ErrorData } from './error-data';
 
 /**

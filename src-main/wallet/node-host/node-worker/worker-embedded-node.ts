@@ -1,10 +1,14 @@
 import type { Worker } from 'node:worker_threads';
 import { NodeHostError } from '../../../../src-core/errors';
 import { startWorker, type WorkerEntry } from '../../../node/worker-entry';
-import type { ForkControlLike } from '../../fork/throwaway-fork';
 import { NodeHostErrorCode } from '../connection';
-import type { DryRunOptionsLike } from '../create-embedded';
-import type { EmbeddedHead, EmbeddedNode, EmbeddedNodeFactory } from '../embedded-node';
+import type {
+  DryRunOptionsLike,
+  EmbeddedHead,
+  EmbeddedNode,
+  EmbeddedNodeFactory,
+  ForkControlLike,
+} from '../embedded-node';
 import { fromErrorData } from './error-data';
 import {
   EVENT,

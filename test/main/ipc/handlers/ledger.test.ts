@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Base58Address } from '../../../../src-core/brand';
-import type { LedgerPath } from '../../../../src-main/signers/ledger/paths';
+import type { LedgerPath } from '../../../../src-main/ledger/paths';
 import { channels } from '../../../../src-core/ipc/contract';
 import { createHandlers } from '../../../../src-main/ipc/handlers';
 import type { LedgerService } from '../../../../src-main/ipc/handlers/ledger';

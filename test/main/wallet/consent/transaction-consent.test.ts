@@ -6,7 +6,7 @@ import { DEFAULT_SIGNING_POLICY } from '@core/ipc/channels/vault';
 import { formatTrx, formatUnits } from '@core/units/amount';
 import { provePermissionChange } from '@core/permission/lockout';
 import { accountPermissionsFromUpdate } from '@core/permission/model';
-import { Names } from '@main/wallet/cosign/names';
+import { Names } from '@main/wallet/chain-knowledge/names';
 import { transactionConsent } from '@main/wallet/consent/transaction-consent';
 import { K, byName } from '../../../fixtures/permissions';
 import { NILE, active, multisig, proposal, trigger, unsignedOf } from '../../../core/envelope/helpers';

@@ -12,7 +12,7 @@ import {
   operationsRefusal,
   strangerRefusal,
 } from '../../../../src-main/wallet/cosign/envelope-checks';
-import { Names } from '../../../../src-main/wallet/cosign/names';
+import { Names } from '../../../../src-main/wallet/chain-knowledge/names';
 import { K } from '../../../fixtures/permissions';
 import { NILE, active } from '../../../core/envelope/helpers';
 

@@ -6,7 +6,7 @@ import { transactionHeader } from '@core/tx/header';
 import { hexToBytes } from '@core/bytes/hex';
 import { signTransaction } from '@core/tx/sign';
 import { approvalsToCarry, rebuildTransaction, signingWindowOf } from '@main/wallet/cosign/repropose';
-import { Names } from '@main/wallet/cosign/names';
+import { Names } from '@main/wallet/chain-knowledge/names';
 import type { StoredEnvelope } from '@main/wallet/stores/envelopes';
 import { K } from '../../../fixtures/permissions';
 import { NILE, active, multisig, sign, unsignedOf } from '../../../core/envelope/helpers';

@@ -17,7 +17,7 @@ import { signTransaction } from '@core/tx/sign';
 import type { TronNode } from '@main/node';
 import type { WalletServices } from '@main/wallet';
 import { completingSigners, planFromEnvelope, simulateEnvelope } from '@main/wallet/cosign/simulate-envelope';
-import { ChainReads } from '@main/wallet/transactions/chain-reads';
+import { ChainReads } from '@main/wallet/chain-knowledge/chain-reads';
 import { makeTreasury, type Treasury } from '../../../fixtures/cosign-network';
 import { K } from '../../../fixtures/permissions';
 import { NILE, active } from '../../../core/envelope/helpers';

@@ -8,10 +8,10 @@ import { encodeOperations } from '@core/permission/operations';
 import { buildTransaction, transferContract } from '@core/tx/builders';
 import { transactionHeader } from '@core/tx/header';
 import { signTransaction } from '@core/tx/sign';
-import { Names } from '@main/wallet/cosign/names';
+import { Names } from '@main/wallet/chain-knowledge/names';
 import { inspectEnvelope, type InspectContext, type Inspection } from '@main/wallet/cosign/verify';
 import { EXPIRY_WARNING_MS, warningPeriod } from '@main/wallet/cosign/envelope-checks';
-import type { OwnerState } from '@main/wallet/transactions/chain-reads';
+import type { OwnerState } from '@main/wallet/chain-knowledge/chain-reads';
 import { K } from '../../../fixtures/permissions';
 import { NILE, active } from '../../../core/envelope/helpers';
 

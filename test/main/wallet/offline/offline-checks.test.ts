@@ -6,7 +6,7 @@ import { encodeOperations } from '../../../../src-core/permission/operations';
 import { buildTransaction, transferContract } from '../../../../src-core/tx/builders';
 import { transactionHeader } from '../../../../src-core/tx/header';
 import { signTransaction } from '../../../../src-core/tx/sign';
-import { Names } from '../../../../src-main/wallet/cosign/names';
+import { Names } from '../../../../src-main/wallet/chain-knowledge/names';
 import { inspectOffline } from '../../../../src-main/wallet/offline/offline-checks';
 import { K } from '../../../fixtures/permissions';
 import { NILE, active } from '../../../core/envelope/helpers';

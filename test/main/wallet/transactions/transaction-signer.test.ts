@@ -3,7 +3,7 @@ import { hexToBytes } from '@core/bytes/hex';
 import type { VaultAccount } from '@core/ipc/channels/vault';
 import type { Permission } from '@core/permission/model';
 import { signTransaction } from '@core/tx/sign';
-import type { ProposalInput } from '@main/wallet/cosign/proposals';
+import type { ProposalInput } from '@main/wallet/chain-knowledge/proposals';
 import type { Prepared } from '@main/wallet/transactions/prepared';
 import type { SignRequest } from '@main/wallet/consent/consented-signing';
 import { TransactionSigner } from '@main/wallet/transactions/transaction-signer';
