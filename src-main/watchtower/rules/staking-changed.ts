@@ -25,7 +25,7 @@ export function stakingChanged(facts: TxFacts, ctx: RuleContext): AlertDraft[] {
       rule: RULES.stakingChanged,
       account: ctx.account.address,
       txid: facts.txid,
-      title: `${accountName(ctx.account)} ${what}.`,
+      title: `${accountName(ctx)} ${what}.`,
       details: {
         contractType: facts.type,
         amounts: summary.amounts,

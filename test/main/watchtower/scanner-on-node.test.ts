@@ -117,8 +117,8 @@ describe('the watchtower on the embedded node', () => {
       block: { number: packed.number, id: packed.id },
     });
     expect(alert!.details.changes).toEqual([
-      `The owner permission: key ${toBase58Address(treasury.hex)} removed`,
-      `Active permission "active" (id 2): key ${toBase58Address(treasury.hex)} removed`,
+      'The owner permission: key Treasury removed',
+      'Active permission "active" (id 2): key Treasury removed',
     ]);
     expect(alert!.details.before).toMatchObject({
       owner: { keys: [{ address: treasury.hex }, { address: partner.hex }] },
