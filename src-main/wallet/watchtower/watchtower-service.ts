@@ -56,6 +56,8 @@ export function rulesView(rules: AccountRules): WatchRules {
   return {
     permissionChanged: rules.permissionChanged.enabled,
     unexpectedSigner: rules.unexpectedSigner.enabled,
+    signersFromChain: rules.unexpectedSigner.fromChain,
+    expectedSigners: (rules.unexpectedSigner.signers ?? []).map((a) => toBase58Address(a)),
     outgoingValue: rules.outgoingValue.enabled,
     outgoingTrxSun: rules.outgoingValue.trxSun,
     stakingChanged: rules.stakingChanged.enabled,
@@ -69,7 +71,11 @@ export function accountRules(view: WatchRules): AccountRules {
   const base = defaultRules();
   return {
     permissionChanged: { enabled: view.permissionChanged },
-    unexpectedSigner: { ...base.unexpectedSigner, enabled: view.unexpectedSigner },
+    unexpectedSigner: {
+      enabled: view.unexpectedSigner,
+      fromChain: view.signersFromChain,
+      ...(view.expectedSigners.length > 0 ? { signers: view.expectedSigners.map((a) => toHexAddress(a)) } : {}),
+    },
     outgoingValue: { ...base.outgoingValue, enabled: view.outgoingValue, trxSun: view.outgoingTrxSun },
     stakingChanged: { enabled: view.stakingChanged },
     contractSettings: { enabled: view.contractSettings },
@@ -427,11 +433,12 @@ export class WatchtowerService {
     if (!current)
       throw new ValidationError('WATCH_NOT_WATCHED', `${address} is not watched; add it first.`, { field: 'address' });
     const entry = stores.list.get(address);
+    const expectedSigners = [...new Set(input.rules.expectedSigners.map((a) => toBase58Address(a)))];
     await stores.list.put({
       address,
       label: entry?.label ?? current.label,
       origin: current.origin === 'vault' ? 'vault' : 'added',
-      rules: input.rules,
+      rules: { ...input.rules, expectedSigners },
       addedAt: entry?.addedAt ?? this.now,
     });
     return this.watched().find((a) => a.address === address)!;

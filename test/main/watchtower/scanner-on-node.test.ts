@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HexAddress } from '../../../src-core/brand';
-import { toBase58Address } from '../../../src-core/address/address';
 import { TronNodeClient } from '../../../src-core/client/client';
 import type { FetchLike } from '../../../src-core/client/fetch';
 import type { TronNode } from '../../../src-main/node';
