@@ -46,6 +46,7 @@ const rulesInput = z.strictObject({
   unexpectedSigner: z
     .strictObject({
       enabled: z.boolean().optional(),
+      fromChain: z.boolean().optional(),
       permissionIds: z.array(z.number().int().nonnegative()).optional(),
       signers: z.array(address).optional(),
     })
@@ -82,6 +83,15 @@ const configSchema = z.strictObject({
   stateDir: z.string().optional(),
   startAt: z.union([z.literal('head'), z.number().int().nonnegative()]).optional(),
   knownAddresses: z.array(address).optional(),
+  /** Names of other addresses (receivers, signer keys) for alert text. */
+  names: z.record(address, z.string().max(120)).optional(),
+  /** Symbol and decimals of tokens, so alerts say "250,000 USDT" instead of base units. */
+  tokens: z
+    .record(
+      tokenKeyInput,
+      z.strictObject({ symbol: z.string().min(1).max(64), decimals: z.number().int().min(0).max(255) }),
+    )
+    .optional(),
   defaults: rulesInput.optional(),
   accounts: z.array(z.strictObject({ address, label: z.string().optional(), rules: rulesInput.optional() })),
   envelopes: z
@@ -214,6 +224,10 @@ function resolveRules(input: RulesInput | undefined, base: AccountRules, field: 
     unexpectedSigner: {
       ...base.unexpectedSigner,
       ...(signer?.enabled !== undefined ? { enabled: signer.enabled } : {}),
+      // A list given without `fromChain` keeps the meaning it always had: the list replaces the
+      // expected signers (or ids), rather than adding to the chain's.
+      fromChain:
+        signer?.fromChain ?? (signer?.signers || signer?.permissionIds ? false : base.unexpectedSigner.fromChain),
       ...(signer?.permissionIds ? { permissionIds: signer.permissionIds } : {}),
       ...(signer?.signers
         ? { signers: signer.signers.map((s, i) => hexOf(s, `${field}.unexpectedSigner.signers[${i}]`)) }
@@ -279,6 +293,8 @@ export function parseConfigFile(text: string, file: string): HeadlessConfig {
       accounts,
       envelopes,
       knownAddresses: (c.knownAddresses ?? []).map((a, i) => hexOf(a, `knownAddresses[${i}]`)),
+      names: new Map(Object.entries(c.names ?? {}).map(([a, name]) => [hexOf(a, `names.${a}`), name])),
+      tokens: new Map(Object.entries(c.tokens ?? {}).map(([k, facts]) => [tokenKey(k, `tokens.${k}`), facts])),
     },
     ...(c.webhook
       ? {

@@ -1,9 +1,10 @@
 import type { HexAddress, TxId } from '../../src-core/brand';
+import { alertWords } from './alert-words';
 import type { ChainSource } from './chain-source';
 import { balanceFloor, floorBreaches, type Balances } from './rules/balance-floor';
 import type { ScanState } from './state';
 import type { AlertDraft, BlockPoint } from './types';
-import type { WatchedAccount } from './watch-list';
+import { hasFloor, type WatchedAccount, type WatchList } from './watch-list';
 
 async function balancesOf(account: WatchedAccount, source: ChainSource): Promise<Balances> {
   const onChain = await source.account(account.address);
@@ -25,14 +26,21 @@ async function balancesOf(account: WatchedAccount, source: ChainSource): Promise
  */
 export async function checkFloors(
   scan: ScanState,
-  accounts: readonly WatchedAccount[],
+  list: WatchList,
   source: ChainSource,
 ): Promise<{ draft: AlertDraft; at: BlockPoint }[]> {
   const cursor = scan.cursor!;
+  const words = alertWords(list);
   const out: { draft: AlertDraft; at: BlockPoint }[] = [];
-  for (const account of accounts) {
+  for (const account of list.accounts) {
     const track = scan.accounts[account.address];
-    if (!track || !account.rules.balanceFloor.enabled) continue;
+    if (!track) continue;
+    if (!hasFloor(account.rules.balanceFloor)) {
+      // Without a floor nothing is read; one set later is checked at once, from a clean slate.
+      track.below = {};
+      delete track.floorCheckedAt;
+      continue;
+    }
     const touch = track.lastTouch;
     if (track.floorCheckedAt !== undefined && (!touch || touch.block <= track.floorCheckedAt)) continue;
     const breaches = floorBreaches(account, await balancesOf(account, source));
@@ -41,7 +49,8 @@ export async function checkFloors(
     const at: BlockPoint = touch ? { number: touch.block, id: touch.blockId, timestamp: touch.timestamp } : cursor;
     for (const breach of breaches) {
       if (track.below[breach.asset]) continue;
-      const draft = balanceFloor(account, breach, touch ? { txid: touch.txid as TxId } : { blockId: cursor.id });
+      const anchor = touch ? { txid: touch.txid as TxId } : { blockId: cursor.id };
+      const draft = balanceFloor(account, breach, anchor, words);
       out.push({ draft, at });
       track.below[breach.asset] = { block: at.number };
     }

@@ -1,6 +1,11 @@
 import type { TxId } from '../../src-core/brand';
 import type { TransactionInfo } from '../../src-core/client/types';
-import { accountPermissionsFromUpdate, type AccountPermissions } from '../../src-core/permission/model';
+import {
+  accountPermissionsFromAccountJson,
+  accountPermissionsFromUpdate,
+  type AccountPermissions,
+} from '../../src-core/permission/model';
+import { alertWords } from './alert-words';
 import { addressesTouched, blockFacts, type ScannedBlock, type TxFacts } from './block-facts';
 import type { ChainSource } from './chain-source';
 import { contractSettings } from './rules/contract-settings';
@@ -15,14 +20,25 @@ import { currentPermissions, recordPermissions } from './tracks';
 import type { AlertDraft } from './types';
 import type { WatchList } from './watch-list';
 
-/** The structure an AccountPermissionUpdate of `owner` leaves, or undefined for any other transaction. */
-function permissionUpdate(facts: TxFacts): AccountPermissions | undefined {
-  if (facts.type !== 'AccountPermissionUpdateContract' || !facts.success) return undefined;
+/**
+ * The structure a successful AccountPermissionUpdate of its owner leaves, or undefined for any
+ * other transaction. A value this reader cannot parse (the chain validated it) is replaced by
+ * the account as the node has it now: the expected signers must follow the change either way.
+ */
+async function permissionUpdate(
+  facts: TxFacts,
+  source: Pick<ChainSource, 'account'>,
+): Promise<AccountPermissions | undefined> {
+  if (facts.type !== 'AccountPermissionUpdateContract' || !facts.success || !facts.owner) return undefined;
   try {
     return accountPermissionsFromUpdate(facts.value);
   } catch {
-    // The chain validated it; a value we cannot read is reported by the other rules, not fatal.
-    return undefined;
+    const account = await source.account(facts.owner);
+    try {
+      return account ? accountPermissionsFromAccountJson(account.raw) : undefined;
+    } catch {
+      return undefined;
+    }
   }
 }
 
@@ -35,17 +51,18 @@ export async function scanBlock(
   block: ScannedBlock,
   infos: readonly TransactionInfo[],
   list: WatchList,
-  source: Pick<ChainSource, 'isOnChain'>,
+  source: Pick<ChainSource, 'isOnChain' | 'account'>,
 ): Promise<AlertDraft[]> {
   const drafts: AlertDraft[] = [];
   const accounts = new Map(list.accounts.map((a) => [a.address as string, a]));
   const envelopes = new Map(list.envelopes.map((e) => [e.txid as string, e]));
   const watching = accounts.size > 0 || envelopes.size > 0;
+  const words = alertWords(list);
   for (const facts of watching ? blockFacts(block, infos) : []) {
     const envelope = envelopes.get(facts.txid);
     if (envelope) {
       scan.envelopes[facts.txid] = { ...scan.envelopes[facts.txid], seenAt: block.number };
-      drafts.push(...envelopeBroadcastElsewhere(facts, envelope));
+      drafts.push(...envelopeBroadcastElsewhere(facts, envelope, words));
     }
     for (const address of addressesTouched(facts)) {
       const account = accounts.get(address);
@@ -57,8 +74,9 @@ export async function scanBlock(
         permissions: currentPermissions(track),
         baseline: track.baseline,
         knownAddresses: list.knownAddresses,
+        words,
       };
-      const after = facts.owner === address ? permissionUpdate(facts) : undefined;
+      const after = facts.owner === address ? await permissionUpdate(facts, source) : undefined;
       if (after) {
         drafts.push(...permissionChanged(facts, after, ctx));
         recordPermissions(track, block.number, after);
@@ -82,7 +100,7 @@ export async function scanBlock(
       continue;
     }
     scan.envelopes[envelope.txid] = { expiredAt: block.number };
-    drafts.push(envelopeExpired(envelope));
+    drafts.push(envelopeExpired(envelope, words));
   }
   return drafts;
 }

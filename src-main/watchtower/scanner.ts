@@ -216,7 +216,7 @@ export class Watchtower {
     }
     if (scan.cursor!.number >= head.number) {
       // Floors first: a floor alert whose block was replaced may be raised again by the new chain.
-      for (const { draft, at } of await checkFloors(scan, list.accounts, source))
+      for (const { draft, at } of await checkFloors(scan, list, source))
         this.raise(scan, draft, at, solid, list, events);
       this.retractOrphans(scan, events);
     }

@@ -14,9 +14,15 @@ export interface RuleSwitch {
 }
 
 export interface UnexpectedSignerRule extends RuleSwitch {
-  /** Allowed Permission_id values; absent: the ids the account had when watching began. */
+  /**
+   * On (the default): the expected signers and Permission_ids are those of the account's
+   * permissions on chain (owner, witness, actives), followed as they change, plus the lists below.
+   * Off: only the lists below, or when a list is absent, what the account had when watching began.
+   */
+  readonly fromChain: boolean;
+  /** Permission_id values a person expects besides (or, with `fromChain` off, instead of) the chain's. */
   readonly permissionIds?: readonly number[];
-  /** Allowed signers; absent: every key of the account's permissions when watching began. */
+  /** Signers a person expects besides (or, with `fromChain` off, instead of) the chain's keys. */
   readonly signers?: readonly HexAddress[];
 }
 
@@ -30,7 +36,7 @@ export interface OutgoingValueRule extends RuleSwitch {
 }
 
 export interface BalanceFloorRule extends RuleSwitch {
-  /** An alert when the TRX balance falls below this many sun. */
+  /** An alert when the TRX balance falls below this many sun; 0 (the default): no TRX floor. */
   readonly trxSun: bigint;
   readonly tokens: ReadonlyMap<TokenKey, bigint>;
 }
@@ -61,29 +67,42 @@ export interface WatchedEnvelope {
   readonly label?: string;
 }
 
+/** What alert text needs to write a token's amounts: the symbol and decimals a person trusts. */
+export interface TokenFacts {
+  readonly symbol: string;
+  readonly decimals: number;
+}
+
 export interface WatchList {
   readonly accounts: readonly WatchedAccount[];
   readonly envelopes: readonly WatchedEnvelope[];
   /** Addresses whose keys the treasury holds or knows, for the lockout prover's verdict. */
   readonly knownAddresses: readonly HexAddress[];
+  /** Names of other addresses (address book, configuration labels) for alert text. */
+  readonly names?: ReadonlyMap<HexAddress, string>;
+  /** Symbol and decimals per token the person watches (TRC-20 contract 41… hex, or TRC-10 id). */
+  readonly tokens?: ReadonlyMap<TokenKey, TokenFacts>;
 }
 
 /**
- * 100 TRX: the fee of an AccountPermissionUpdate. Below it the account cannot even change its own
- * keys without being topped up first (java-tron `getUpdateAccountPermissionFee`).
+ * Every rule on; any TRX or token leaving the account is reported (threshold 0); the expected
+ * signers follow the chain; no balance floor until a person sets one (a floor is a treasury's own
+ * policy: a fresh signer key with no TRX is normal, not an alarm).
  */
-export const DEFAULT_TRX_FLOOR_SUN = 100_000_000n;
-
-/** Every rule on; any TRX or token leaving the account is reported (threshold 0). */
 export function defaultRules(): AccountRules {
   return {
     permissionChanged: { enabled: true },
-    unexpectedSigner: { enabled: true },
+    unexpectedSigner: { enabled: true, fromChain: true },
     outgoingValue: { enabled: true, trxSun: 0n, tokens: new Map(), otherTokens: 0n },
     stakingChanged: { enabled: true },
     contractSettings: { enabled: true },
-    balanceFloor: { enabled: true, trxSun: DEFAULT_TRX_FLOOR_SUN, tokens: new Map() },
+    balanceFloor: { enabled: true, trxSun: 0n, tokens: new Map() },
   };
+}
+
+/** Whether the floor rule has anything to check: a TRX floor above 0 or a token floor. */
+export function hasFloor(rule: BalanceFloorRule): boolean {
+  return rule.enabled && (rule.trxSun > 0n || rule.tokens.size > 0);
 }
 
 /** The threshold that applies to a token, or undefined when the rule leaves it alone. */

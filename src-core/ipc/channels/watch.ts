@@ -44,17 +44,26 @@ export type WatchInbox = z.infer<typeof WatchInboxSchema>;
 
 const SunSchema = z.bigint({ error: 'must be a whole number of sun' }).nonnegative('must not be negative');
 
+/** A permission holds at most 5 keys and an account at most 8 actives (java-tron TOTAL_SIGN_NUM). */
+export const MAX_EXPECTED_SIGNERS = 50;
+
 /** The rules of one watched account: every switch on by default, thresholds editable. */
 export const WatchRulesSchema = z.strictObject({
   permissionChanged: z.boolean(),
   unexpectedSigner: z.boolean(),
+  /** Expect every key of the account's permissions on chain, followed as they change (default on). */
+  signersFromChain: z.boolean(),
+  /** Signers a person expects besides the chain's keys (or, with `signersFromChain` off, instead of them). */
+  expectedSigners: z
+    .array(AddressSchema, { error: 'must list addresses' })
+    .max(MAX_EXPECTED_SIGNERS, `must list at most ${MAX_EXPECTED_SIGNERS} addresses`),
   outgoingValue: z.boolean(),
   /** TRX leaving above this many sun raises an alert (0: any). */
   outgoingTrxSun: SunSchema,
   stakingChanged: z.boolean(),
   contractSettings: z.boolean(),
   balanceFloor: z.boolean(),
-  /** An alert when the TRX balance falls below this many sun. */
+  /** An alert when the TRX balance falls below this many sun; 0 (the default): no floor. */
   floorTrxSun: SunSchema,
 });
 export type WatchRules = z.infer<typeof WatchRulesSchema>;

@@ -1,4 +1,5 @@
 import type { WatchRules, WatchedAccountView } from '../../../src-core/ipc/channels/watch';
+import { toBase58Address } from '../../../src-core/address/address';
 import { formatTrx } from '../../../src-core/units';
 import type { ConsentDraft } from './consent-gate';
 import type { ConsentRow } from './consent-request';
@@ -27,6 +28,7 @@ export function watchRulesConsent(account: WatchedAccountView, next: WatchRules)
     rows.push({ label: 'Outgoing value above', value: `${trx(before.outgoingTrxSun)} → ${trx(next.outgoingTrxSun)}` });
   if (next.balanceFloor && next.floorTrxSun < before.floorTrxSun)
     rows.push({ label: 'Balance floor', value: `${trx(before.floorTrxSun)} → ${trx(next.floorTrxSun)}` });
+  rows.push(...expectedSignerRows(before, next));
   if (rows.length === 0) return null;
   return {
     kind: 'wallet-setting',
@@ -50,6 +52,34 @@ export function watchRulesConsent(account: WatchedAccountView, next: WatchRules)
     approveLabel: 'Weaken the rules',
     declinedAct: `weakening the watchtower rules of ${account.address}`,
   };
+}
+
+/**
+ * Who the signer rule expects, changed so that a signer reported before may pass: an address added
+ * to the list, or the source switched either way (the chain's keys on: every key on chain passes;
+ * off: only the list, or the keys the account had when watching began, which may since be gone).
+ * Checked whether or not the rule is on now, so that changing it while off is no way around this.
+ */
+function expectedSignerRows(before: WatchRules, next: WatchRules): ConsentRow[] {
+  const rows: ConsentRow[] = [];
+  if (before.signersFromChain !== next.signersFromChain)
+    rows.push({
+      label: 'Expected signers',
+      value: next.signersFromChain
+        ? 'Only those listed → also every key of the account’s permissions on chain'
+        : `Every key on chain → ${next.expectedSigners.length > 0 ? 'only those listed' : 'the keys the account had when watching began'}`,
+    });
+  const known = new Set(before.expectedSigners.map(base58));
+  for (const signer of next.expectedSigners.map(base58)) {
+    if (known.has(signer)) continue;
+    known.add(signer);
+    rows.push({ label: 'Expected signer added', value: signer, monospace: true });
+  }
+  return rows;
+}
+
+function base58(address: string): string {
+  return toBase58Address(address);
 }
 
 function trx(sun: bigint): string {

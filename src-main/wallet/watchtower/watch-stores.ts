@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { WatchAlert, WatchRules } from '../../../src-core/ipc/channels/watch';
 import { WatchAlertSchema, WatchRulesSchema } from '../../../src-core/ipc/channels/watch';
+import { isValidAddress } from '../../../src-core/address/address';
 import { Collection } from '../stores/collection';
 import { base58AddressSchema, sunSchema, timeSchema } from '../stores/common';
 import { JsonStore, type StoreDefinition } from '../stores/json-store';
@@ -18,7 +19,11 @@ export const WATCH_STATE_FILE = 'watch-state.json';
 /** The inbox keeps this many alerts; the oldest read ones go first. */
 export const INBOX_LIMIT = 2000;
 
-const storedRulesSchema = WatchRulesSchema.extend({ outgoingTrxSun: sunSchema, floorTrxSun: sunSchema });
+const storedRulesSchema = WatchRulesSchema.extend({
+  outgoingTrxSun: sunSchema,
+  floorTrxSun: sunSchema,
+  expectedSigners: z.array(base58AddressSchema.refine(isValidAddress)),
+});
 
 const watchEntrySchema = z.strictObject({
   address: base58AddressSchema,
@@ -30,12 +35,28 @@ const watchEntrySchema = z.strictObject({
 });
 export type WatchEntry = Omit<z.infer<typeof watchEntrySchema>, 'rules'> & { readonly rules: WatchRules };
 
+/**
+ * Version 1 had no place for the expected signers: its entries expected what the account had when
+ * watching began. They now follow the chain, with no listed signer.
+ */
+export function migrateWatchListV1(data: unknown): unknown {
+  const doc = data as { entries?: { rules?: Record<string, unknown> }[] } | null;
+  return {
+    ...doc,
+    entries: (doc?.entries ?? []).map((entry) => ({
+      ...entry,
+      rules: { signersFromChain: true, expectedSigners: [], ...entry.rules },
+    })),
+  };
+}
+
 const watchListDefinition: StoreDefinition<{ entries: readonly WatchEntry[] }> = {
   format: 'tron-wallet-watch-list',
-  version: 1,
+  version: 2,
   what: 'watch list',
   schema: z.strictObject({ entries: z.array(watchEntrySchema) }),
   empty: () => ({ entries: [] }),
+  migrations: { 1: migrateWatchListV1 },
 };
 
 const alertsDefinition: StoreDefinition<{ entries: readonly WatchAlert[] }> = {

@@ -15,7 +15,13 @@ import { OutboxPump } from '../../watchtower/outbox-pump';
 import { abortableSleep, runWatchtower } from '../../watchtower/run-loop';
 import { Watchtower } from '../../watchtower/scanner';
 import type { Alert, CatchUpProgress, NumberedEvent } from '../../watchtower/types';
-import { defaultRules, type AccountRules, type WatchedEnvelope, type WatchList } from '../../watchtower/watch-list';
+import {
+  defaultRules,
+  type AccountRules,
+  type TokenFacts,
+  type WatchedEnvelope,
+  type WatchList,
+} from '../../watchtower/watch-list';
 import type { AlertNotifier, EmitEvent, WalletLog } from '../context';
 import type { NetworkStores } from '../stores/network-stores';
 import { hostChainSource } from './host-source';
@@ -50,6 +56,8 @@ export function rulesView(rules: AccountRules): WatchRules {
   return {
     permissionChanged: rules.permissionChanged.enabled,
     unexpectedSigner: rules.unexpectedSigner.enabled,
+    signersFromChain: rules.unexpectedSigner.fromChain,
+    expectedSigners: (rules.unexpectedSigner.signers ?? []).map((a) => toBase58Address(a)),
     outgoingValue: rules.outgoingValue.enabled,
     outgoingTrxSun: rules.outgoingValue.trxSun,
     stakingChanged: rules.stakingChanged.enabled,
@@ -63,12 +71,26 @@ export function accountRules(view: WatchRules): AccountRules {
   const base = defaultRules();
   return {
     permissionChanged: { enabled: view.permissionChanged },
-    unexpectedSigner: { enabled: view.unexpectedSigner },
+    unexpectedSigner: {
+      enabled: view.unexpectedSigner,
+      fromChain: view.signersFromChain,
+      ...(view.expectedSigners.length > 0 ? { signers: view.expectedSigners.map((a) => toHexAddress(a)) } : {}),
+    },
     outgoingValue: { ...base.outgoingValue, enabled: view.outgoingValue, trxSun: view.outgoingTrxSun },
     stakingChanged: { enabled: view.stakingChanged },
     contractSettings: { enabled: view.contractSettings },
     balanceFloor: { ...base.balanceFloor, enabled: view.balanceFloor, trxSun: view.floorTrxSun },
   };
+}
+
+/** The address book's names and the watched tokens' symbols and decimals, for alert text. */
+function wordsOf(stores: NetworkStores): Pick<WatchList, 'names' | 'tokens'> {
+  const names = new Map<HexAddress, string>();
+  for (const contact of stores.addressBook.list()) names.set(toHexAddress(contact.address), contact.name);
+  const tokens = new Map<string, TokenFacts>();
+  for (const token of stores.tokens.list())
+    tokens.set(toHexAddress(token.address), { symbol: token.symbol, decimals: token.decimals });
+  return { names, tokens };
 }
 
 /** Our envelopes as the scanner needs them: txid, owner, expiration, and whether we broadcast it. */
@@ -331,12 +353,20 @@ export class WatchtowerService {
       accounts.set(address, { address, label: entry.label, rules: accountRules(entry.rules) });
     }
     let envelopes: WatchedEnvelope[] = [];
+    let words: Pick<WatchList, 'names' | 'tokens'> = {};
     try {
-      envelopes = envelopesOf(this.options.chain.stores());
+      const stores = this.options.chain.stores();
+      envelopes = envelopesOf(stores);
+      words = wordsOf(stores);
     } catch {
-      // Stores of the network not open (switching): no envelopes this poll.
+      // Stores of the network not open (switching): no envelopes or names this poll.
     }
-    return { accounts: [...accounts.values()], envelopes, knownAddresses: vault.map((a) => toHexAddress(a.address)) };
+    return {
+      accounts: [...accounts.values()],
+      envelopes,
+      knownAddresses: vault.map((a) => toHexAddress(a.address)),
+      ...words,
+    };
   }
 
   watched(): WatchedAccountView[] {
@@ -403,11 +433,12 @@ export class WatchtowerService {
     if (!current)
       throw new ValidationError('WATCH_NOT_WATCHED', `${address} is not watched; add it first.`, { field: 'address' });
     const entry = stores.list.get(address);
+    const expectedSigners = [...new Set(input.rules.expectedSigners.map((a) => toBase58Address(a)))];
     await stores.list.put({
       address,
       label: entry?.label ?? current.label,
       origin: current.origin === 'vault' ? 'vault' : 'added',
-      rules: input.rules,
+      rules: { ...input.rules, expectedSigners },
       addedAt: entry?.addedAt ?? this.now,
     });
     return this.watched().find((a) => a.address === address)!;

@@ -1,9 +1,7 @@
 import type { TxId } from '../../../src-core/brand';
-import { toBase58Address } from '../../../src-core/address/address';
-import { formatTrx } from '../../../src-core/units/amount';
+import type { AlertWords } from '../alert-words';
 import { RULES, type AlertDraft } from '../types';
 import type { TokenKey, WatchedAccount } from '../watch-list';
-import { accountName } from './context';
 
 /** "TRX" or a token key: what a floor is kept for. */
 export type FloorAsset = 'TRX' | TokenKey;
@@ -32,15 +30,6 @@ export function floorBreaches(account: WatchedAccount, balances: Balances): Floo
   return out;
 }
 
-function assetName(asset: FloorAsset): string {
-  if (asset === 'TRX') return 'TRX';
-  return /^\d+$/.test(asset) ? `TRC-10 token ${asset}` : `TRC-20 token ${toBase58Address(asset)}`;
-}
-
-function amountText(asset: FloorAsset, amount: bigint): string {
-  return asset === 'TRX' ? `${formatTrx(amount)} TRX` : `${amount} units`;
-}
-
 /**
  * `anchor`: the last transaction seen touching the account before the balance was read, or the
  * block it was read at when none was (then the block is part of the id).
@@ -49,14 +38,16 @@ export function balanceFloor(
   account: WatchedAccount,
   breach: FloorBreach,
   anchor: { readonly txid: TxId } | { readonly blockId: string },
+  words: AlertWords,
 ): AlertDraft {
+  const amount = (value: bigint): string => words.amount(breach.asset, value);
   return {
     rule: RULES.balanceFloor,
     account: account.address,
     ...('txid' in anchor
       ? { txid: anchor.txid, subject: breach.asset }
       : { subject: `${breach.asset}@${anchor.blockId}` }),
-    title: `The ${assetName(breach.asset)} balance of ${accountName(account)} is ${amountText(breach.asset, breach.balance)}, below its floor of ${amountText(breach.asset, breach.floor)}.`,
+    title: `The ${words.asset(breach.asset)} balance of ${words.name(account.address)} is ${amount(breach.balance)}, below the floor of ${amount(breach.floor)} set for it.`,
     details: { asset: breach.asset, balance: breach.balance.toString(), floor: breach.floor.toString() },
   };
 }

@@ -2,7 +2,7 @@ import { toJsonSafe } from '../../../src-core/envelope/canonical';
 import type { TxFacts } from '../block-facts';
 import { addressField } from '../block-facts';
 import { RULES, type AlertDraft } from '../types';
-import { accountName, base58List, type RuleContext } from './context';
+import { accountName, nameList, type RuleContext } from './context';
 
 /** What each owner-only contract setting transaction changes (java-tron UpdateSettingContractActuator and kin). */
 const SETTING_TYPES: Readonly<Record<string, (value: Readonly<Record<string, unknown>>) => string>> = {
@@ -22,7 +22,7 @@ export function contractSettings(facts: TxFacts, ctx: RuleContext): AlertDraft[]
       rule: RULES.contractSettings,
       account: ctx.account.address,
       txid: facts.txid,
-      title: `Contract ${accountName(ctx.account)}: ${describe(facts.value)} (by ${base58List(facts.owner ? [facts.owner] : [])}).`,
+      title: `Contract ${accountName(ctx)}: ${describe(facts.value)} (by ${nameList(ctx, facts.owner ? [facts.owner] : [])}).`,
       details: { contractType: facts.type, owner: facts.owner, value: toJsonSafe(facts.value) },
     },
   ];

@@ -1,26 +1,25 @@
-import { toBase58Address } from '../../../src-core/address/address';
 import { toJsonSafe } from '../../../src-core/envelope/canonical';
 import { toAccountPermissionsSnapshot } from '../../../src-core/envelope/snapshot';
 import { provePermissionChange, type GroupChange } from '../../../src-core/permission/lockout';
 import type { AccountPermissions } from '../../../src-core/permission/model';
 import { capitalize, describePermission } from '../../../src-core/permission/model';
 import { operationLabel } from '../../../src-core/permission/labels';
+import type { AlertWords } from '../alert-words';
 import type { TxFacts } from '../block-facts';
 import { RULES, type AlertDraft } from '../types';
 import { accountName, type RuleContext } from './context';
 
 /** One line per change of one permission group, for people reading the alert. */
-function groupLines(g: GroupChange): string[] {
+function groupLines(g: GroupChange, words: AlertWords): string[] {
   const name = capitalize(describePermission(g));
   if (g.change === 'added') return [`${name} added`];
   if (g.change === 'removed') return [`${name} removed`];
   const lines: string[] = [];
   if (g.renamed) lines.push(`${name}: renamed from "${g.renamed.before}"`);
   if (g.threshold) lines.push(`${name}: threshold ${g.threshold.before} → ${g.threshold.after}`);
-  for (const k of g.keysAdded) lines.push(`${name}: key ${toBase58Address(k.address)} added (weight ${k.weight})`);
-  for (const k of g.keysRemoved) lines.push(`${name}: key ${toBase58Address(k.address)} removed`);
-  for (const k of g.weightsChanged)
-    lines.push(`${name}: key ${toBase58Address(k.address)} weight ${k.before} → ${k.after}`);
+  for (const k of g.keysAdded) lines.push(`${name}: key ${words.name(k.address)} added (weight ${k.weight})`);
+  for (const k of g.keysRemoved) lines.push(`${name}: key ${words.name(k.address)} removed`);
+  for (const k of g.weightsChanged) lines.push(`${name}: key ${words.name(k.address)} weight ${k.before} → ${k.after}`);
   for (const op of g.operationsAdded) lines.push(`${name}: may now ${operationLabel(op).toLowerCase()}`);
   for (const op of g.operationsRemoved) lines.push(`${name}: may no longer ${operationLabel(op).toLowerCase()}`);
   return lines;
@@ -38,13 +37,13 @@ export function permissionChanged(facts: TxFacts, after: AccountPermissions, ctx
     after,
     ctx.knownAddresses.length > 0 ? { knownAddresses: ctx.knownAddresses } : {},
   );
-  const changes = proof.diff.groups.flatMap(groupLines);
+  const changes = proof.diff.groups.flatMap((g) => groupLines(g, ctx.words));
   return [
     {
       rule: RULES.permissionChanged,
       account: ctx.account.address,
       txid: facts.txid,
-      title: `The permissions of ${accountName(ctx.account)} were changed; the lockout check says ${proof.verdict}.`,
+      title: `The permissions of ${accountName(ctx)} were changed (${changes.join('; ') || 'no key, threshold or operation changed'}); the lockout check says ${proof.verdict}.`,
       details: {
         changes,
         verdict: proof.verdict,

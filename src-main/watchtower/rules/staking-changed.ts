@@ -1,5 +1,5 @@
 import { summarizeTransaction } from '../../../src-core/envelope/summary';
-import type { TxFacts } from '../block-facts';
+import { addressField, type TxFacts } from '../block-facts';
 import { RULES, type AlertDraft } from '../types';
 import { accountName, type RuleContext } from './context';
 
@@ -20,12 +20,20 @@ export function stakingChanged(facts: TxFacts, ctx: RuleContext): AlertDraft[] {
   const what = STAKING_TYPES[facts.type];
   if (!ctx.account.rules.stakingChanged.enabled || what === undefined || facts.owner !== ctx.account.address) return [];
   const summary = summarizeTransaction(facts.transaction, { decoder: false });
+  const amounts = summary.amounts.flatMap((line) =>
+    line.asset === 'TRX' ? [ctx.words.amount('TRX', BigInt(line.sun))] : [],
+  );
+  const receiver = addressField(facts.value.receiver_address);
+  const direction = facts.type === 'UnDelegateResourceContract' ? 'from' : 'to';
+  const moved = [amounts.join(', '), receiver ? `${direction} ${ctx.words.name(receiver)}` : '']
+    .filter((part) => part !== '')
+    .join(' ');
   return [
     {
       rule: RULES.stakingChanged,
       account: ctx.account.address,
       txid: facts.txid,
-      title: `${accountName(ctx.account)} ${what}.`,
+      title: `${accountName(ctx)} ${what}${moved ? `: ${moved}` : ''}.`,
       details: {
         contractType: facts.type,
         amounts: summary.amounts,

@@ -6,6 +6,8 @@ const address = Object.values<{ hex: string; base58: string }>(vectors.keys)[0]!
 const rules = {
   permissionChanged: true,
   unexpectedSigner: true,
+  signersFromChain: true,
+  expectedSigners: [] as string[],
   outgoingValue: true,
   outgoingTrxSun: 0n,
   stakingChanged: true,
@@ -41,6 +43,14 @@ describe('watch channel schemas', () => {
         }),
       ),
     ).toEqual([['rules.floorTrxSun', 'must not be negative']]);
+    expect(
+      messages(
+        watchChannels['watch:setRules'].input.safeParse({
+          address: address.base58,
+          rules: { ...rules, expectedSigners: ['T123'] },
+        }),
+      ),
+    ).toEqual([['rules.expectedSigners.0', 'must be a TRON address (T… or 41…) with a valid checksum']]);
     const { stakingChanged: _left, ...missing } = rules;
     expect(watchChannels['watch:setRules'].input.safeParse({ address: address.base58, rules: missing }).success).toBe(
       false,

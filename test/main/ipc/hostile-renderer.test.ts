@@ -265,6 +265,8 @@ describe('a hostile renderer against main’s confirmation', () => {
         rules: {
           permissionChanged: false,
           unexpectedSigner: false,
+          signersFromChain: true,
+          expectedSigners: [],
           outgoingValue: false,
           outgoingTrxSun: 10n ** 15n,
           stakingChanged: false,

@@ -170,12 +170,39 @@ describe('settings that matter need main’s confirmation', () => {
     );
     expect(consent.last!.rows[0]).toEqual({ label: 'Account', value: dev[0]!.address, monospace: true });
     expect(consent.last!.rows[1]).toEqual({ label: 'Name', value: before!.label });
-    const wereOn = Object.values(before!.rules).filter((v) => v === true).length;
+    const switches = [
+      'permissionChanged',
+      'unexpectedSigner',
+      'outgoingValue',
+      'stakingChanged',
+      'contractSettings',
+      'balanceFloor',
+    ] as const;
+    const wereOn = switches.filter((k) => before!.rules[k]).length;
     expect(wereOn).toBeGreaterThan(0);
     expect(consent.last!.rows).toHaveLength(2 + wereOn);
     const lowered = { ...before!.rules, outgoingTrxSun: before!.rules.outgoingTrxSun + 1_000_000_000n };
     expect(await refusal('watch:setRules', { address: dev[0]!.address, rules: lowered })).toMatchObject({
       code: 'CONSENT_DECLINED',
+    });
+    // Expecting one more signer, or no longer following the chain's keys, may let a signer pass.
+    const stranger = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+    expect(
+      await refusal('watch:setRules', {
+        address: dev[0]!.address,
+        rules: { ...before!.rules, expectedSigners: [stranger] },
+      }),
+    ).toMatchObject({ code: 'CONSENT_DECLINED' });
+    expect(consent.last!.rows.at(-1)).toEqual({ label: 'Expected signer added', value: stranger, monospace: true });
+    expect(
+      await refusal('watch:setRules', {
+        address: dev[0]!.address,
+        rules: { ...before!.rules, signersFromChain: false },
+      }),
+    ).toMatchObject({ code: 'CONSENT_DECLINED' });
+    expect(consent.last!.rows.at(-1)).toEqual({
+      label: 'Expected signers',
+      value: 'Every key on chain → the keys the account had when watching began',
     });
     const [after] = (await value<WatchedAccountView[]>('watch:watched')).filter((a) => a.address === dev[0]!.address);
     expect(after!.rules).toEqual(before!.rules);

@@ -5,7 +5,6 @@ import { toBase58Address } from '../../../src-core/address/address';
 import { DEFAULT_DEV_MNEMONIC } from '../../../src-main/node/config';
 import { deriveKeys, FUNDED_PATH } from '../../../src-main/node/genesis';
 import { parseConfigFile } from '../../../src-main/watchtower/config-file';
-import { DEFAULT_TRX_FLOOR_SUN } from '../../../src-main/watchtower/watch-list';
 import { testKey } from './fake-chain';
 
 const treasury = testKey().hex;
@@ -22,8 +21,11 @@ describe('the watch configuration file', () => {
     const [account] = config.watchList.accounts;
     expect(account!.address).toBe(treasury);
     expect(account!.rules.outgoingValue).toEqual({ enabled: true, trxSun: 0n, tokens: new Map(), otherTokens: 0n });
-    expect(account!.rules.balanceFloor.trxSun).toBe(DEFAULT_TRX_FLOOR_SUN);
-    expect(account!.rules.unexpectedSigner).toEqual({ enabled: true });
+    // No floor unless one is set; the expected signers follow the account's permissions on chain.
+    expect(account!.rules.balanceFloor).toEqual({ enabled: true, trxSun: 0n, tokens: new Map() });
+    expect(account!.rules.unexpectedSigner).toEqual({ enabled: true, fromChain: true });
+    expect(config.watchList.names).toEqual(new Map());
+    expect(config.watchList.tokens).toEqual(new Map());
   });
 
   it('applies defaults, then each account’s own rules, amounts as exact integers', () => {
@@ -52,7 +54,13 @@ describe('the watch configuration file', () => {
       ]),
     );
     expect(rules.stakingChanged.enabled).toBe(false);
-    expect(rules.unexpectedSigner).toEqual({ enabled: true, permissionIds: [0, 2], signers: [cosigner] });
+    // A list written without fromChain keeps its meaning: it replaces the expected signers.
+    expect(rules.unexpectedSigner).toEqual({
+      enabled: true,
+      fromChain: false,
+      permissionIds: [0, 2],
+      signers: [cosigner],
+    });
     expect(rules.balanceFloor.trxSun).toBe(0n);
     expect(config.webhook).toEqual({
       url: 'https://hooks.example.org/tron',
@@ -61,7 +69,31 @@ describe('the watch configuration file', () => {
     });
   });
 
+  it('reads names, token facts and signers added to the chain’s, for alerts in names and units', () => {
+    const config = parse({
+      version: 1,
+      names: { [toBase58Address(cosigner)]: 'Bob' },
+      tokens: { [toBase58Address(token)]: { symbol: 'USDT', decimals: 6 } },
+      accounts: [
+        {
+          address: treasury,
+          label: 'Treasury',
+          rules: { unexpectedSigner: { fromChain: true, signers: [cosigner] } },
+        },
+      ],
+    });
+    expect(config.watchList.names).toEqual(new Map([[cosigner, 'Bob']]));
+    expect(config.watchList.tokens).toEqual(new Map([[token, { symbol: 'USDT', decimals: 6 }]]));
+    expect(config.watchList.accounts[0]!.rules.unexpectedSigner).toEqual({
+      enabled: true,
+      fromChain: true,
+      signers: [cosigner],
+    });
+  });
+
   it.each([
+    [{ version: 1, accounts: [], tokens: { '1000001': { symbol: 'X', decimals: 256 } } }, 'tokens.1000001.decimals'],
+    [{ version: 1, accounts: [], names: { 'Tnot-an-address': 'Bob' } }, 'is not a TRON address'],
     [{ version: 2, accounts: [] }, 'version'],
     [{ version: 1, accounts: [{ address: 'Tnot-an-address' }] }, 'accounts[0].address'],
     [{ version: 1, accounts: [{ address: treasury, rules: { outgoingValue: { trxSun: '1.5' } } }] }, 'trxSun'],

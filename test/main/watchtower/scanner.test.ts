@@ -311,6 +311,13 @@ describe('envelopes and floors', () => {
   });
 
   it('reports a balance below its floor once, anchored to the transaction that touched the account', async () => {
+    const rules = defaultRules();
+    list = {
+      ...list,
+      accounts: [
+        { ...list.accounts[0]!, rules: { ...rules, balanceFloor: { ...rules.balanceFloor, trxSun: 100_000_000n } } },
+      ],
+    };
     const { tower, events } = await open();
     await tower.poll();
     expect(alertsOf(events)).toEqual([]);
@@ -325,11 +332,28 @@ describe('envelopes and floors', () => {
         txid: drain.txID,
         block: { number: block.number },
         details: { asset: 'TRX', balance: '50000000', floor: '100000000' },
+        title: 'The TRX balance of Treasury is 50 TRX, below the floor of 100 TRX set for it.',
       },
     ]);
 
     chain.mine([send(1n)]);
     await tower.poll();
     expect(alertsOf(events).filter((a) => a.rule === 'balance-floor')).toHaveLength(1);
+  });
+
+  it('keeps no floor nobody set: an empty account raises nothing and no balance is read', async () => {
+    const fresh = testKey();
+    list = {
+      ...list,
+      accounts: [...list.accounts, { address: fresh.hex, label: 'New signer key', rules: defaultRules() }],
+    };
+    const { tower, events } = await open();
+    await tower.poll();
+    chain.accounts.set(treasury.hex, { balance: 1n });
+    chain.mine([send(9_999_999_999n)]);
+    chain.reads.length = 0;
+    await tower.poll();
+    expect(alertsOf(events).filter((a) => a.rule === 'balance-floor')).toEqual([]);
+    expect(chain.reads.filter((r) => r.startsWith('account'))).toEqual([]);
   });
 });

@@ -95,4 +95,34 @@ describe('WatchtowerService', () => {
     await events.waitFor('watch:alert', (e) => e.change === 'raised' && e.txid === later.txid, 20_000);
     expect(setup.wallet.watchtower.inbox().items.some((a) => a.txid === built.txid)).toBe(false);
   });
+
+  it('writes alerts with the vault’s labels, the address book’s names and TRX in TRX', async () => {
+    const supplier = toBase58Address(`41${'cd'.repeat(20)}`);
+    await setup.wallet.addressBook.save({ name: 'Acme Supplies', address: supplier });
+    const { built } = await setup.confirm(
+      { kind: 'trx-transfer', owner: dev[0]!, to: supplier, amountSun: '2500000' },
+      { until: 'packed' },
+    );
+    await events.waitFor('watch:alert', (e) => e.change === 'raised' && e.txid === built.txid, 20_000);
+    const alert = setup.wallet.watchtower.inbox().items.find((a) => a.txid === built.txid)!;
+    const label = setup.wallet.vault.listAccounts().find((a) => a.address === dev[0])!.label;
+    expect(alert.title).toBe(`Value left ${label}: 2.5 TRX to Acme Supplies.`);
+  });
+
+  it('sets no balance floor nobody chose: a brand-new key with no TRX raises no alert', async () => {
+    const fresh = toBase58Address(`41${'ef'.repeat(20)}`);
+    const view = await setup.wallet.watchtower.add({ address: fresh, label: 'New signer key' });
+    expect(view.rules).toMatchObject({ balanceFloor: true, floorTrxSun: 0n });
+    // Two transfers after the add: the first one's poll checks the new key's floor, and the inbox
+    // takes events in order, so once the second one's alert is in, any floor alert would be too.
+    for (let i = 0; i < 2; i++) {
+      const { built } = await setup.confirm(
+        { kind: 'trx-transfer', owner: dev[0]!, to: dev[1]!, amountSun: '1000000' },
+        { until: 'packed' },
+      );
+      await events.waitFor('watch:alert', (e) => e.change === 'raised' && e.txid === built.txid, 20_000);
+    }
+    expect(setup.wallet.watchtower.watched().map((a) => a.address)).toContain(fresh);
+    expect(setup.wallet.watchtower.inbox().items.filter((a) => a.rule === 'balance-floor')).toEqual([]);
+  });
 });

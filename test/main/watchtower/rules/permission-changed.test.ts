@@ -38,14 +38,19 @@ describe('permission changed', () => {
   it('shows what changed per group, the structures before and after, and the lockout verdict', () => {
     const tx = signedTx(update([k2.hex], 1), [treasury, k1]);
     const after = accountPermissionsFromUpdate(tx.raw_data.contract[0]!.parameter.value);
-    const [alert] = permissionChanged(facts(tx), after, context(treasury.hex, { permissions: before }));
+    const names = new Map([[k1.hex, 'Alice']]);
+    const [alert] = permissionChanged(facts(tx), after, context(treasury.hex, { permissions: before, names }));
     expect(alert!.rule).toBe('permission-changed');
-    expect(alert!.details.changes).toEqual([
+    const changes = [
       'The owner permission: threshold 2 → 1',
       `The owner permission: key ${toBase58Address(k2.hex)} added (weight 1)`,
-      `The owner permission: key ${toBase58Address(treasury.hex)} removed`,
-      `The owner permission: key ${toBase58Address(k1.hex)} removed`,
-    ]);
+      'The owner permission: key Treasury removed',
+      'The owner permission: key Alice removed',
+    ];
+    expect(alert!.details.changes).toEqual(changes);
+    expect(alert!.title).toBe(
+      `The permissions of Treasury were changed (${changes.join('; ')}); the lockout check says warn.`,
+    );
     expect(alert!.details.before).toMatchObject({ owner: { threshold: '2' } });
     expect(alert!.details.after).toMatchObject({ owner: { threshold: '1', keys: [{ address: k2.hex, weight: '1' }] } });
     expect(alert!.details.verdict).toBe('warn');

@@ -4,6 +4,7 @@ import type { TransactionInfo } from '@core/client/types';
 import type { AccountPermissions } from '@core/permission/model';
 import type { TransactionJson } from '@core/tx/types';
 import { transactionFacts, type TxFacts } from '@main/watchtower/block-facts';
+import { alertWords } from '@main/watchtower/alert-words';
 import type { RuleContext } from '@main/watchtower/rules/context';
 import { defaultRules, type AccountRules } from '@main/watchtower/watch-list';
 
@@ -18,12 +19,15 @@ export function context(
     permissions?: AccountPermissions;
     baseline?: RuleContext['baseline'];
     knownAddresses?: HexAddress[];
+    names?: ReadonlyMap<HexAddress, string>;
   } = {},
 ): RuleContext {
+  const account = { address, label: 'Treasury', rules: { ...defaultRules(), ...options.rules } };
   return {
-    account: { address, label: 'Treasury', rules: { ...defaultRules(), ...options.rules } },
+    account,
     permissions: options.permissions ?? { address, actives: [] },
     baseline: options.baseline ?? { permissionIds: [0, 2], signers: [address] },
     knownAddresses: options.knownAddresses ?? [],
+    words: alertWords({ accounts: [account], ...(options.names ? { names: options.names } : {}) }),
   };
 }

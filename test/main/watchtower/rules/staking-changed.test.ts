@@ -37,6 +37,20 @@ describe('staking and voting changed', () => {
     expect(alert!.title).toContain(words);
   });
 
+  it('writes the amount in TRX and the receiver by name', () => {
+    const spec = b.delegateResourceContract({
+      owner: treasury.hex,
+      receiver: other.hex,
+      amount: 1_500_000n,
+      resource: 'ENERGY',
+    });
+    const [alert] = stakingChanged(
+      facts(signedTx(spec, [treasury])),
+      context(treasury.hex, { names: new Map([[other.hex, 'Ops']]) }),
+    );
+    expect(alert!.title).toBe('Treasury delegated resources: 1.5 TRX to Ops.');
+  });
+
   it('carries the amount and the votes', () => {
     const freeze = signedTx(b.freezeBalanceV2Contract({ owner: treasury.hex, amount: 5_000_000n }), [treasury]);
     expect(stakingChanged(facts(freeze), context(treasury.hex))[0]!.details).toMatchObject({
