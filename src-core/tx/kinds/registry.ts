@@ -9,6 +9,7 @@ import { trc20Transfer } from './trc20-transfer';
 import { triggerSmartContract } from './trigger-smart-contract';
 import { undelegateResource } from './undelegate-resource';
 import { unfreezeBalanceV2 } from './unfreeze-balance-v2';
+import { updateBrokerage } from './update-brokerage';
 import { updateEnergyLimit } from './update-energy-limit';
 import { updateSetting } from './update-setting';
 import { voteWitness } from './vote-witness';
@@ -36,6 +37,7 @@ export const TX_KIND_REGISTRY = [
   updateSetting,
   updateEnergyLimit,
   clearAbi,
+  updateBrokerage,
 ] as const;
 
 export type TxKindDescriptor = (typeof TX_KIND_REGISTRY)[number];
