@@ -10,6 +10,7 @@ import {
 import type { TransactionJson, UnsignedTransactionJson } from '../tx/types';
 import type { ApiPrefix, NodeClientConfig } from './transport';
 import { NodeHttp } from './transport';
+import { BUILDER_ENDPOINTS, endpointFields, type BuilderEndpoint } from './builder-endpoints';
 import { NETWORKS, type NetworkId } from './networks';
 import * as parse from './parse';
 import type { JsonObject } from './read';
@@ -51,42 +52,30 @@ import type {
   AddressValidation,
   ApprovedList,
   AssetIssue,
+  BuilderOptions,
   Block,
   BlockHeaderRaw,
   BlockRef,
   BroadcastHexResult,
   BroadcastResult,
   ChainParameters,
-  ClearAbiRequest,
   ConstantCallResult,
   ConstantContractRequest,
   ContractInfo,
   CreateAssetIssueRequest,
-  CreateTransactionRequest,
-  CreateWitnessRequest,
-  DelegateResourceRequest,
   DelegatedResource,
   DelegatedResourceAccountIndex,
   DeployContractRequest,
   DeployTransactionJson,
   EnergyEstimate,
-  FreezeBalanceV2Request,
   NodeInfo,
-  OwnerRequest,
-  ParticipateAssetIssueRequest,
   PriceStep,
   ReadOptions,
   SignWeight,
   SmartContract,
   TransactionInfo,
-  TransferAssetRequest,
   TriggerResult,
   TriggerSmartContractRequest,
-  UnDelegateResourceRequest,
-  UnfreezeBalanceV2Request,
-  UpdateAccountRequest,
-  UpdateEnergyLimitRequest,
-  UpdateSettingRequest,
   VoteWitnessAccountRequest,
   Witness,
   Account,
@@ -102,6 +91,24 @@ import type {
  */
 export class TronNodeClient {
   private readonly http: NodeHttp;
+
+  // Transaction builders whose body is the request's fields (builder-endpoints.ts); each returns
+  // the node's unsigned transaction JSON (Util.printCreateTransaction).
+  readonly createTransaction = this.endpoint(BUILDER_ENDPOINTS.createTransaction);
+  readonly freezeBalanceV2 = this.endpoint(BUILDER_ENDPOINTS.freezeBalanceV2);
+  readonly unfreezeBalanceV2 = this.endpoint(BUILDER_ENDPOINTS.unfreezeBalanceV2);
+  readonly delegateResource = this.endpoint(BUILDER_ENDPOINTS.delegateResource);
+  readonly unDelegateResource = this.endpoint(BUILDER_ENDPOINTS.unDelegateResource);
+  readonly withdrawExpireUnfreeze = this.endpoint(BUILDER_ENDPOINTS.withdrawExpireUnfreeze);
+  readonly cancelAllUnfreezeV2 = this.endpoint(BUILDER_ENDPOINTS.cancelAllUnfreezeV2);
+  readonly withdrawBalance = this.endpoint(BUILDER_ENDPOINTS.withdrawBalance);
+  readonly createWitness = this.endpoint(BUILDER_ENDPOINTS.createWitness);
+  readonly updateAccount = this.endpoint(BUILDER_ENDPOINTS.updateAccount);
+  readonly updateSetting = this.endpoint(BUILDER_ENDPOINTS.updateSetting);
+  readonly updateEnergyLimit = this.endpoint(BUILDER_ENDPOINTS.updateEnergyLimit);
+  readonly clearAbi = this.endpoint(BUILDER_ENDPOINTS.clearAbi);
+  readonly transferAsset = this.endpoint(BUILDER_ENDPOINTS.transferAsset);
+  readonly participateAssetIssue = this.endpoint(BUILDER_ENDPOINTS.participateAssetIssue);
 
   constructor(config: NodeClientConfig) {
     this.http = new NodeHttp(config);
@@ -148,70 +155,6 @@ export class TronNodeClient {
   // -------------------------------------------------------------------------------------------
   // Transaction builders (each returns the node's unsigned transaction JSON, Util.printCreateTransaction)
 
-  async createTransaction(request: CreateTransactionRequest): Promise<UnsignedTransactionJson> {
-    return this.build('createtransaction', request, {
-      owner_address: addressArg(request.owner_address, 'owner_address'),
-      to_address: addressArg(request.to_address, 'to_address'),
-      amount: uint64(request.amount, 'amount'),
-      extra_data: optionalTextArg(request.extra_data, 'extra_data'),
-    });
-  }
-
-  async freezeBalanceV2(request: FreezeBalanceV2Request): Promise<UnsignedTransactionJson> {
-    return this.build('freezebalancev2', request, {
-      owner_address: addressArg(request.owner_address, 'owner_address'),
-      frozen_balance: uint64(request.frozen_balance, 'frozen_balance'),
-      resource: resourceArg(request.resource, 'resource'),
-    });
-  }
-
-  async unfreezeBalanceV2(request: UnfreezeBalanceV2Request): Promise<UnsignedTransactionJson> {
-    return this.build('unfreezebalancev2', request, {
-      owner_address: addressArg(request.owner_address, 'owner_address'),
-      unfreeze_balance: uint64(request.unfreeze_balance, 'unfreeze_balance'),
-      resource: resourceArg(request.resource, 'resource'),
-    });
-  }
-
-  async delegateResource(request: DelegateResourceRequest): Promise<UnsignedTransactionJson> {
-    return this.build('delegateresource', request, {
-      owner_address: addressArg(request.owner_address, 'owner_address'),
-      receiver_address: addressArg(request.receiver_address, 'receiver_address'),
-      balance: uint64(request.balance, 'balance'),
-      resource: resourceArg(request.resource, 'resource', false),
-      lock: booleanArg(request.lock, 'lock'),
-      lock_period: optionalUint64(request.lock_period, 'lock_period'),
-    });
-  }
-
-  async unDelegateResource(request: UnDelegateResourceRequest): Promise<UnsignedTransactionJson> {
-    return this.build('undelegateresource', request, {
-      owner_address: addressArg(request.owner_address, 'owner_address'),
-      receiver_address: addressArg(request.receiver_address, 'receiver_address'),
-      balance: uint64(request.balance, 'balance'),
-      resource: resourceArg(request.resource, 'resource', false),
-    });
-  }
-
-  async withdrawExpireUnfreeze(request: OwnerRequest): Promise<UnsignedTransactionJson> {
-    return this.build('withdrawexpireunfreeze', request, {
-      owner_address: addressArg(request.owner_address, 'owner_address'),
-    });
-  }
-
-  async cancelAllUnfreezeV2(request: OwnerRequest): Promise<UnsignedTransactionJson> {
-    return this.build('cancelallunfreezev2', request, {
-      owner_address: addressArg(request.owner_address, 'owner_address'),
-    });
-  }
-
-  /** Claims voting rewards (WithdrawBalanceContract). */
-  async withdrawBalance(request: OwnerRequest): Promise<UnsignedTransactionJson> {
-    return this.build('withdrawbalance', request, {
-      owner_address: addressArg(request.owner_address, 'owner_address'),
-    });
-  }
-
   async voteWitnessAccount(request: VoteWitnessAccountRequest): Promise<UnsignedTransactionJson> {
     if (!Array.isArray(request.votes)) throw badArgument('votes', 'a list of votes');
     return this.build('votewitnessaccount', request, {
@@ -223,20 +166,6 @@ export class TronNodeClient {
     });
   }
 
-  async createWitness(request: CreateWitnessRequest): Promise<UnsignedTransactionJson> {
-    return this.build('createwitness', request, {
-      owner_address: addressArg(request.owner_address, 'owner_address'),
-      url: textArg(request.url, 'url'),
-    });
-  }
-
-  async updateAccount(request: UpdateAccountRequest): Promise<UnsignedTransactionJson> {
-    return this.build('updateaccount', request, {
-      owner_address: addressArg(request.owner_address, 'owner_address'),
-      account_name: textArg(request.account_name, 'account_name'),
-    });
-  }
-
   /** Replaces all permissions of the account (AccountPermissionUpdateActuator). */
   async accountPermissionUpdate(request: AccountPermissionUpdateRequest): Promise<UnsignedTransactionJson> {
     if (!Array.isArray(request.actives)) throw badArgument('actives', 'a list of active permissions');
@@ -245,34 +174,6 @@ export class TronNodeClient {
       owner: permissionArg(request.owner, 'owner'),
       witness: request.witness === undefined ? undefined : permissionArg(request.witness, 'witness'),
       actives: request.actives.map((p, i) => permissionArg(p, `actives[${i}]`)),
-    });
-  }
-
-  async updateSetting(request: UpdateSettingRequest): Promise<UnsignedTransactionJson> {
-    return this.build('updatesetting', request, {
-      owner_address: addressArg(request.owner_address, 'owner_address'),
-      contract_address: addressArg(request.contract_address, 'contract_address'),
-      consume_user_resource_percent: integer(
-        request.consume_user_resource_percent,
-        'consume_user_resource_percent',
-        0,
-        100,
-      ),
-    });
-  }
-
-  async updateEnergyLimit(request: UpdateEnergyLimitRequest): Promise<UnsignedTransactionJson> {
-    return this.build('updateenergylimit', request, {
-      owner_address: addressArg(request.owner_address, 'owner_address'),
-      contract_address: addressArg(request.contract_address, 'contract_address'),
-      origin_energy_limit: uint64(request.origin_energy_limit, 'origin_energy_limit'),
-    });
-  }
-
-  async clearAbi(request: ClearAbiRequest): Promise<UnsignedTransactionJson> {
-    return this.build('clearabi', request, {
-      owner_address: addressArg(request.owner_address, 'owner_address'),
-      contract_address: addressArg(request.contract_address, 'contract_address'),
     });
   }
 
@@ -418,25 +319,6 @@ export class TronNodeClient {
         frozen_amount: uint64(f.frozen_amount, `frozen_supply[${i}].frozen_amount`),
         frozen_days: uint64(f.frozen_days, `frozen_supply[${i}].frozen_days`),
       })),
-    });
-  }
-
-  async transferAsset(request: TransferAssetRequest): Promise<UnsignedTransactionJson> {
-    return this.build('transferasset', request, {
-      owner_address: addressArg(request.owner_address, 'owner_address'),
-      to_address: addressArg(request.to_address, 'to_address'),
-      asset_name: textArg(request.asset_name, 'asset_name'),
-      amount: uint64(request.amount, 'amount'),
-      extra_data: optionalTextArg(request.extra_data, 'extra_data'),
-    });
-  }
-
-  async participateAssetIssue(request: ParticipateAssetIssueRequest): Promise<UnsignedTransactionJson> {
-    return this.build('participateassetissue', request, {
-      owner_address: addressArg(request.owner_address, 'owner_address'),
-      to_address: addressArg(request.to_address, 'to_address'),
-      asset_name: textArg(request.asset_name, 'asset_name'),
-      amount: uint64(request.amount, 'amount'),
     });
   }
 
@@ -828,6 +710,13 @@ export class TronNodeClient {
   }
 
   // -------------------------------------------------------------------------------------------
+
+  /** A builder method for an endpoint of builder-endpoints.ts. */
+  private endpoint<R extends BuilderOptions>(
+    spec: BuilderEndpoint<R>,
+  ): (request: R) => Promise<UnsignedTransactionJson> {
+    return async (request) => this.build(spec.endpoint, request, endpointFields(spec, request));
+  }
 
   private async build(
     endpoint: string,

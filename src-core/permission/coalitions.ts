@@ -4,6 +4,7 @@ import { hexToBytes } from '../bytes/hex';
 import { CONTRACT_TYPE_IDS, type ContractTypeName } from '../tx/contract-types';
 import type { Permission } from './model';
 import { operationBits } from './operations';
+import { CAPABILITIES, type CapabilityId } from './type-groups';
 
 /**
  * Who can act: the minimal sets of keys whose weights reach a permission's threshold, and the
@@ -87,66 +88,8 @@ export function canReach(permission: Pick<Permission, 'keys' | 'threshold'>, add
   return weight >= threshold;
 }
 
-/**
- * Security-oriented slices of the contract types, for "who can do what". Unlike the editor's
- * checkbox groups these overlap nothing and leave out types nobody uses.
- */
-export const CAPABILITIES = {
-  'move-funds': {
-    label: 'Move TRX and TRC10 tokens',
-    types: ['TransferContract', 'TransferAssetContract', 'ParticipateAssetIssueContract'],
-  },
-  'call-contracts': { label: 'Call smart contracts (TRC20 transfers, approvals)', types: ['TriggerSmartContract'] },
-  'manage-contracts': {
-    label: 'Deploy and manage smart contracts',
-    types: ['CreateSmartContract', 'UpdateSettingContract', 'UpdateEnergyLimitContract', 'ClearABIContract'],
-  },
-  'stake-resources': {
-    label: 'Stake, unstake and delegate resources',
-    types: [
-      'FreezeBalanceV2Contract',
-      'UnfreezeBalanceV2Contract',
-      'WithdrawExpireUnfreezeContract',
-      'DelegateResourceContract',
-      'UnDelegateResourceContract',
-      'CancelAllUnfreezeV2Contract',
-      'FreezeBalanceContract',
-      'UnfreezeBalanceContract',
-    ],
-  },
-  vote: { label: 'Vote and claim rewards', types: ['VoteWitnessContract', 'WithdrawBalanceContract'] },
-  'change-permissions': { label: 'Change permissions', types: ['AccountPermissionUpdateContract'] },
-  'super-representative': {
-    label: 'Super Representative and proposals',
-    types: [
-      'WitnessCreateContract',
-      'WitnessUpdateContract',
-      'UpdateBrokerageContract',
-      'ProposalCreateContract',
-      'ProposalApproveContract',
-      'ProposalDeleteContract',
-    ],
-  },
-  'issue-tokens': {
-    label: 'Issue and manage TRC10 tokens',
-    types: ['AssetIssueContract', 'UpdateAssetContract', 'UnfreezeAssetContract'],
-  },
-  'account-settings': {
-    label: 'Activate accounts and change account settings',
-    types: ['AccountCreateContract', 'AccountUpdateContract', 'SetAccountIdContract'],
-  },
-  exchange: {
-    label: 'Use exchange pairs',
-    types: [
-      'ExchangeCreateContract',
-      'ExchangeInjectContract',
-      'ExchangeWithdrawContract',
-      'ExchangeTransactionContract',
-    ],
-  },
-} as const satisfies Record<string, { label: string; types: readonly ContractTypeName[] }>;
-
-export type CapabilityId = keyof typeof CAPABILITIES;
+/** Security-oriented slices of the contract types, for "who can do what" (see type-groups.ts). */
+export { CAPABILITIES, type CapabilityId } from './type-groups';
 export const CAPABILITY_IDS = Object.keys(CAPABILITIES) as CapabilityId[];
 
 /** The contract-type ids a permission may use: all for owner, none for witness, the mask for actives. */

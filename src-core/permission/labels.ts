@@ -1,4 +1,5 @@
 import { CONTRACT_TYPE_IDS, contractTypeName, type ContractTypeId, type ContractTypeName } from '../tx/contract-types';
+import { CONTRACT_TYPE_GROUPS, OPERATION_GROUPS, type OperationGroupId } from './type-groups';
 
 /**
  * Human names for every contract type the operations mask can allow, and the groups the
@@ -48,94 +49,10 @@ export const OPERATION_LABELS: Readonly<Record<ContractTypeName, string>> = {
   CancelAllUnfreezeV2Contract: 'Cancel all pending unstakes',
 };
 
-export const OPERATION_GROUPS = {
-  'trx-tokens': {
-    label: 'TRX & tokens',
-    types: [
-      'TransferContract',
-      'TransferAssetContract',
-      'ParticipateAssetIssueContract',
-      'AssetIssueContract',
-      'UpdateAssetContract',
-      'UnfreezeAssetContract',
-    ],
-  },
-  'staking-resources': {
-    label: 'Staking & resources',
-    types: [
-      'FreezeBalanceV2Contract',
-      'UnfreezeBalanceV2Contract',
-      'WithdrawExpireUnfreezeContract',
-      'DelegateResourceContract',
-      'UnDelegateResourceContract',
-      'CancelAllUnfreezeV2Contract',
-    ],
-  },
-  'voting-sr': {
-    label: 'Voting & SR',
-    types: [
-      'VoteWitnessContract',
-      'WithdrawBalanceContract',
-      'WitnessCreateContract',
-      'WitnessUpdateContract',
-      'UpdateBrokerageContract',
-    ],
-  },
-  'smart-contracts': {
-    label: 'Smart contracts',
-    types: [
-      'TriggerSmartContract',
-      'CreateSmartContract',
-      'UpdateSettingContract',
-      'UpdateEnergyLimitContract',
-      'ClearABIContract',
-    ],
-  },
-  'account-permissions': {
-    label: 'Account & permissions',
-    types: [
-      'AccountCreateContract',
-      'AccountUpdateContract',
-      'SetAccountIdContract',
-      'AccountPermissionUpdateContract',
-    ],
-  },
-  'governance-exchange': {
-    label: 'Governance / exchange',
-    types: [
-      'ProposalCreateContract',
-      'ProposalApproveContract',
-      'ProposalDeleteContract',
-      'ExchangeCreateContract',
-      'ExchangeInjectContract',
-      'ExchangeWithdrawContract',
-      'ExchangeTransactionContract',
-    ],
-  },
-  legacy: {
-    label: 'Legacy & unused',
-    types: [
-      'FreezeBalanceContract',
-      'UnfreezeBalanceContract',
-      'VoteAssetContract',
-      'CustomContract',
-      'GetContract',
-      'ShieldedTransferContract',
-      'MarketSellAssetContract',
-      'MarketCancelOrderContract',
-    ],
-  },
-} as const satisfies Record<string, { label: string; types: readonly ContractTypeName[] }>;
+/** The editor's checkbox sections (see type-groups.ts, which also gives the capabilities). */
+export { OPERATION_GROUPS, type OperationGroupId } from './type-groups';
 
-export type OperationGroupId = keyof typeof OPERATION_GROUPS;
-
-const GROUP_OF = new Map<ContractTypeName, OperationGroupId>();
-for (const [group, { types }] of Object.entries(OPERATION_GROUPS) as [
-  OperationGroupId,
-  { types: readonly ContractTypeName[] },
-][]) {
-  for (const type of types) GROUP_OF.set(type, group);
-}
+const GROUP_OF = new Map<ContractTypeName, OperationGroupId>(CONTRACT_TYPE_GROUPS.map((r) => [r.type, r.section]));
 
 /** Why some operations deserve a second look before granting them to an active group. */
 export const OPERATION_RISKS: Partial<Record<ContractTypeName, string>> = {

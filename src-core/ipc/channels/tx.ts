@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineChannels, defineEvents } from '../define';
 import { AddressSchema, BlockNumberSchema, TxIdSchema } from '../common';
-import type { ContractTypeName } from '../../tx/contract-types';
+import { TX_KIND_REGISTRY, type TxKind, type TxKindDescriptor } from '../../tx/kinds/registry';
 
 /**
  * The transaction service over IPC: build any transaction the wallet supports from a typed
@@ -12,195 +12,38 @@ import type { ContractTypeName } from '../../tx/contract-types';
  */
 
 // ── the kinds of transaction a person can build ──────────────────────────────────────────────
+// One file per kind under tx/kinds; everything here is derived from its registry.
 
-export const TX_KINDS = {
-  'trx-transfer': 'TransferContract',
-  'trc10-transfer': 'TransferAssetContract',
-  'trc20-transfer': 'TriggerSmartContract',
-  freeze: 'FreezeBalanceV2Contract',
-  unfreeze: 'UnfreezeBalanceV2Contract',
-  'withdraw-unfreeze': 'WithdrawExpireUnfreezeContract',
-  'cancel-unfreezes': 'CancelAllUnfreezeV2Contract',
-  delegate: 'DelegateResourceContract',
-  undelegate: 'UnDelegateResourceContract',
-  vote: 'VoteWitnessContract',
-  'withdraw-rewards': 'WithdrawBalanceContract',
-  deploy: 'CreateSmartContract',
-  call: 'TriggerSmartContract',
-  'update-setting': 'UpdateSettingContract',
-  'update-energy-limit': 'UpdateEnergyLimitContract',
-  'clear-abi': 'ClearABIContract',
-} as const satisfies Record<string, ContractTypeName>;
-export type TxKind = keyof typeof TX_KINDS;
-export const TX_KIND_NAMES = Object.keys(TX_KINDS) as TxKind[];
+/** The registry's schemas as a tuple, so the union keeps each kind's own request type. */
+type SchemasOf<T extends readonly unknown[]> = {
+  -readonly [I in keyof T]: T[I] extends { schema: infer S } ? S : never;
+};
+export type { TxKind };
+
+/** Each kind's contract type. */
+export const TX_KINDS = Object.fromEntries(TX_KIND_REGISTRY.map((d) => [d.kind, d.contractType])) as {
+  readonly [D in TxKindDescriptor as D['kind']]: D['contractType'];
+};
+export const TX_KIND_NAMES: TxKind[] = TX_KIND_REGISTRY.map((d) => d.kind);
 
 /** Kinds that run contract code: they take a fee_limit and have an energy estimate. */
-export const CONTRACT_KINDS: readonly TxKind[] = ['trc20-transfer', 'deploy', 'call'];
+export const CONTRACT_KINDS: readonly TxKind[] = TX_KIND_REGISTRY.filter((d) => d.runsCode).map((d) => d.kind);
 
 export const TxKindSchema = z.enum(TX_KIND_NAMES as [TxKind, ...TxKind[]], {
   error: 'must be a transaction kind the wallet builds',
 });
 
-// ── field schemas ─────────────────────────────────────────────────────────────────────────────
-
-const INT64_MAX = 2n ** 63n - 1n;
-const UINT256_MAX = 2n ** 256n - 1n;
-
-/** A whole number of sun (or of a TRC10 token's base units) as decimal text; bigint in main. */
-export const SunTextSchema = z
-  .string({ error: 'must be a decimal number of sun' })
-  .regex(/^\d{1,19}$/, 'must be a whole number of sun, written with digits only')
-  .transform((text) => BigInt(text))
-  .refine((value) => value <= INT64_MAX, 'is larger than a 64-bit amount');
-
-/** A TRC20 amount in the token's base units (uint256). */
-export const TokenUnitsTextSchema = z
-  .string({ error: 'must be a decimal number' })
-  .regex(/^\d{1,78}$/, 'must be a whole number of token units, written with digits only')
-  .transform((text) => BigInt(text))
-  .refine((value) => value <= UINT256_MAX, 'is larger than a uint256');
-
-const PositiveSunSchema = SunTextSchema.refine((value) => value > 0n, 'must be more than 0');
-
-export const ResourceSchema = z.enum(['BANDWIDTH', 'ENERGY'], { error: 'must be BANDWIDTH or ENERGY' });
-const PercentSchema = z
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .min(0, 'must be 0 to 100')
-  .max(100, 'must be 0 to 100');
-const TokenIdSchema = z
-  .string({ error: 'must be text' })
-  .regex(/^[1-9]\d{0,18}$/, 'must be a TRC10 token id such as 1000001');
-/** One hour of blocks = 1200; the chain's getMaxDelegateLockPeriod bounds it further. */
-const LockPeriodSchema = z
-  .string({ error: 'must be a number of blocks' })
-  .regex(/^\d{1,12}$/, 'must be a whole number of blocks')
-  .transform((t) => BigInt(t));
-const MemoSchema = z.string({ error: 'must be text' }).max(4096, 'is too long');
-/** Signing window from the head block's time; the chain refuses more than 24 h. */
-export const ExpirationSchema = z
-  .number({ error: 'must be a number of milliseconds' })
-  .int('must be a whole number of milliseconds')
-  .min(10_000, 'must be at least 10 seconds')
-  .max(86_400_000, 'must be at most 24 hours');
-const PermissionIdSchema = z
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .min(0, 'must not be negative')
-  .max(2 ** 31 - 1, 'is too large');
-/** fee_limit: the chain refuses more than getMaxFeeLimit (15,000 TRX on mainnet). */
-export const FeeLimitTextSchema = SunTextSchema.refine(
-  (value) => value <= 15_000_000_000n,
-  'must be at most 15,000 TRX (15,000,000,000 sun)',
-);
-/** ABI JSON text: an array of entries, `{ "entrys": [...] }` or a compiler artifact with `abi`. */
-const AbiTextSchema = z.string({ error: 'must be text' }).min(2, 'must be ABI JSON').max(1_000_000, 'is too long');
-const HexSchema = z
-  .string({ error: 'must be hex' })
-  .max(1_100_000, 'is too long')
-  .regex(/^(0x)?([0-9a-fA-F]{2})*$/, 'must be hex digits (an even number of them)');
-/** Typed arguments for a function or constructor: the form's JSON values (decimal strings for integers). */
-const AbiArgsSchema = z.array(z.json(), { error: 'must be a list of values' }).max(64, 'has too many arguments');
-const FunctionSchema = z.string({ error: 'must be text' }).min(1, 'must name a function').max(1024, 'is too long');
-
-const common = {
-  owner: AddressSchema,
-  /** raw_data.data; burns the memo fee. */
-  memo: MemoSchema.optional(),
-  expirationMs: ExpirationSchema.optional(),
-  /** Overrides the automatic choice of permission. */
-  permissionId: PermissionIdSchema.optional(),
-};
+export {
+  ExpirationSchema,
+  FeeLimitTextSchema,
+  ResourceSchema,
+  SunTextSchema,
+  TokenUnitsTextSchema,
+} from '../../tx/kinds/fields';
 
 export const TxRequestSchema = z.discriminatedUnion(
   'kind',
-  [
-    z.strictObject({ kind: z.literal('trx-transfer'), ...common, to: AddressSchema, amountSun: PositiveSunSchema }),
-    z.strictObject({
-      kind: z.literal('trc10-transfer'),
-      ...common,
-      to: AddressSchema,
-      tokenId: TokenIdSchema,
-      amount: PositiveSunSchema,
-    }),
-    z.strictObject({
-      kind: z.literal('trc20-transfer'),
-      ...common,
-      token: AddressSchema,
-      to: AddressSchema,
-      amount: TokenUnitsTextSchema,
-      feeLimitSun: FeeLimitTextSchema.optional(),
-    }),
-    z.strictObject({ kind: z.literal('freeze'), ...common, amountSun: PositiveSunSchema, resource: ResourceSchema }),
-    z.strictObject({ kind: z.literal('unfreeze'), ...common, amountSun: PositiveSunSchema, resource: ResourceSchema }),
-    z.strictObject({ kind: z.literal('withdraw-unfreeze'), ...common }),
-    z.strictObject({ kind: z.literal('cancel-unfreezes'), ...common }),
-    z.strictObject({
-      kind: z.literal('delegate'),
-      ...common,
-      receiver: AddressSchema,
-      amountSun: PositiveSunSchema,
-      resource: ResourceSchema,
-      lock: z.boolean({ error: 'must be true or false' }).optional(),
-      lockPeriodBlocks: LockPeriodSchema.optional(),
-    }),
-    z.strictObject({
-      kind: z.literal('undelegate'),
-      ...common,
-      receiver: AddressSchema,
-      amountSun: PositiveSunSchema,
-      resource: ResourceSchema,
-    }),
-    z.strictObject({
-      kind: z.literal('vote'),
-      ...common,
-      votes: z
-        .array(z.strictObject({ representative: AddressSchema, count: PositiveSunSchema }), {
-          error: 'must be a list of votes',
-        })
-        .min(1, 'must name at least one representative')
-        .max(30, 'may name at most 30 representatives'),
-    }),
-    z.strictObject({ kind: z.literal('withdraw-rewards'), ...common }),
-    z.strictObject({
-      kind: z.literal('deploy'),
-      ...common,
-      abi: AbiTextSchema,
-      bytecode: HexSchema.refine((text) => text.replace(/^0x/, '').length > 0, 'must not be empty'),
-      args: AbiArgsSchema.default([]),
-      name: z.string({ error: 'must be text' }).max(32, 'must be at most 32 characters').optional(),
-      callValueSun: SunTextSchema.optional(),
-      consumeUserResourcePercent: PercentSchema,
-      originEnergyLimit: PositiveSunSchema,
-      feeLimitSun: FeeLimitTextSchema.optional(),
-    }),
-    z.strictObject({
-      kind: z.literal('call'),
-      ...common,
-      contract: AddressSchema,
-      function: FunctionSchema,
-      /** ABI text when the chain has none (cleared); otherwise read from the chain. */
-      abi: AbiTextSchema.optional(),
-      args: AbiArgsSchema.default([]),
-      callValueSun: SunTextSchema.optional(),
-      tokenValue: SunTextSchema.optional(),
-      tokenId: TokenIdSchema.optional(),
-      feeLimitSun: FeeLimitTextSchema.optional(),
-    }),
-    z.strictObject({
-      kind: z.literal('update-setting'),
-      ...common,
-      contract: AddressSchema,
-      consumeUserResourcePercent: PercentSchema,
-    }),
-    z.strictObject({
-      kind: z.literal('update-energy-limit'),
-      ...common,
-      contract: AddressSchema,
-      originEnergyLimit: PositiveSunSchema,
-    }),
-    z.strictObject({ kind: z.literal('clear-abi'), ...common, contract: AddressSchema }),
-  ],
+  TX_KIND_REGISTRY.map((d) => d.schema) as unknown as SchemasOf<typeof TX_KIND_REGISTRY>,
   { error: 'kind must be a transaction kind the wallet builds' },
 );
 export type TxRequest = z.output<typeof TxRequestSchema>;

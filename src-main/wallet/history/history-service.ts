@@ -20,7 +20,7 @@ import { headline } from '../chain-knowledge/describe';
 import { Names } from '../chain-knowledge/names';
 import { readTokenFacts } from '../chain-knowledge/token-facts';
 import type { ChainReads } from '../chain-knowledge/chain-reads';
-import { TRC20_ABI } from '../transactions/requests';
+import { TRC20_ABI } from '../../../src-core/tx/kinds/trc20-transfer';
 import type { StoredEnvelope } from '../stores/envelopes';
 import type { HistoryEntry } from '../stores/history';
 import type { NetworkStores } from '../stores/network-stores';

@@ -7,7 +7,7 @@ import type { TransactionJson } from '../../../src-core/tx/types';
 import type { EmitEvent, WalletLog } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { NetworkStores } from '../stores/network-stores';
-import { TRC20_ABI } from '../transactions/requests';
+import { TRC20_ABI } from '../../../src-core/tx/kinds/trc20-transfer';
 
 /** Blocks one pass reads (one `getblockbylimitnext` call), so catching up never floods the node. */
 export const INCOMING_BLOCKS_PER_PASS = 20;
