@@ -32,6 +32,12 @@ const TARGET_RSS_MB = 1024;
 const TARGET_RESTART_MS = 5_000;
 const TARGET_P99_MS = 20;
 /**
+ * A whole block's reply (hundreds of kB) takes longer to write than 20 ms on a slow machine even for
+ * a server that does nothing else, so getblockbynum's target is relative: its p99 at most the p99 of
+ * node:http sending the same reply to the same clients, measured in the same run.
+ */
+const TARGET_FLOOR_RATIO: Readonly<Record<string, number>> = { getblockbynum: 1.0 };
+/**
  * Each endpoint first gets this many more requests, in percent, that are not counted (see
  * `measure`). V8 optimizes an endpoint's code over its first several hundred requests: with 200
  * getaccount requests of warm-up, the 2,000 measured ones still shared the two cores with 250 ms
@@ -257,7 +263,16 @@ export async function run(): Promise<boolean> {
       const memory = await memoryOf(child.pid!);
 
       const failedReads = reads.reduce((n, r) => n + r.latency.failed, 0);
-      const worstP99 = Math.max(...reads.map((r) => r.latency.p99));
+      const targetText = (r: (typeof reads)[number]): string => {
+        const ratio = TARGET_FLOOR_RATIO[r.name];
+        return ratio === undefined
+          ? `target p99 < ${TARGET_P99_MS} ms`
+          : `target p99 ≤ ${ratio.toFixed(1)}× the floor's`;
+      };
+      const meetsTarget = (r: (typeof reads)[number]): boolean => {
+        const ratio = TARGET_FLOOR_RATIO[r.name];
+        return ratio === undefined ? r.latency.p99 < TARGET_P99_MS : r.latency.p99 <= ratio * r.floor.p99;
+      };
       console.table([
         {
           measure: 'chain built through the pool and the producer',
@@ -275,7 +290,7 @@ export async function run(): Promise<boolean> {
         ...reads.flatMap((r) => [
           {
             measure: `${r.name}: p50 / p99 / max, ${r.latency.requests} requests, ${CLIENTS} clients`,
-            value: `${ms(r.latency.p50)} / ${ms(r.latency.p99)} / ${ms(r.latency.max)} (target p99 < ${TARGET_P99_MS} ms); node CPU ${r.cpuMsPerRequest.toFixed(2)} ms a request (client ${r.latency.clientCpuMs.toFixed(2)} ms)${r.latency.failed ? `, ${r.latency.failed} wrong answers` : ''}`,
+            value: `${ms(r.latency.p50)} / ${ms(r.latency.p99)} / ${ms(r.latency.max)} (${targetText(r)}); node CPU ${r.cpuMsPerRequest.toFixed(2)} ms a request (client ${r.latency.clientCpuMs.toFixed(2)} ms)${r.latency.failed ? `, ${r.latency.failed} wrong answers` : ''}`,
           },
           {
             measure: `  floor: node:http sending one ${kb(r.replyBytes)} reply, same clients`,
@@ -300,7 +315,7 @@ export async function run(): Promise<boolean> {
         failedReads === 0 &&
         restartMs < TARGET_RESTART_MS &&
         memory.rssMb < TARGET_RSS_MB &&
-        worstP99 < TARGET_P99_MS
+        reads.every(meetsTarget)
       );
     } finally {
       child.send('stop');
