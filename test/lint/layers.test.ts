@@ -85,12 +85,12 @@ describe('layer rules', () => {
         "import { bytesToHex } from '../../../src-core/bytes/hex';\nimport { HttpApi } from '../http/server';\nexport const x = [bytesToHex, HttpApi];\n",
         'src-main/node/jsonrpc/planted.ts',
       ],
-      // Inside the node: a layer imports its own and lower ones; a file listed on its own (chain/tx)
-      // sits in its layer; the listed exceptions (vm-host/runtime → pool) hold.
+      // Inside the node: a layer imports its own and lower ones (the transaction model below the
+      // actuators, the chain above them).
       ["import { TxPool } from '../pool/pool';\nexport const x = TxPool;\n", 'src-main/node/producer/planted.ts'],
-      ["import { sha256Hex } from './sha256';\nexport const x = sha256Hex;\n", 'src-main/node/chain/tx.ts'],
+      ["import { sha256Hex } from './sha256';\nexport const x = sha256Hex;\n", 'src-main/node/model/tx.ts'],
       [
-        "import { parseTransaction } from '../chain/tx';\nexport const x = parseTransaction;\n",
+        "import { parseTransaction } from '../model/tx';\nexport const x = parseTransaction;\n",
         'src-main/node/actuators/planted.ts',
       ],
       ["import type { TxPool } from '../pool/pool';\nexport type X = TxPool;\n", 'src-main/node/vm-host/runtime.ts'],

@@ -1,7 +1,7 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { longToBigint } from '../../../src-core/proto/runtime';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import { getProposal, putProposal } from '../governance/proposals';
 import { liveProposal, proposalOwner } from '../governance/proposal-checks';
 import { ContractValidateError } from '../errors';

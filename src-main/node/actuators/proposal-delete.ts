@@ -1,6 +1,6 @@
 import { longToBigint } from '../../../src-core/proto/runtime';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import { getProposal, putProposal, PROPOSAL_STATE } from '../governance/proposals';
 import { checkLive, existingProposal, proposalOwner } from '../governance/proposal-checks';
 import { ContractValidateError } from '../errors';

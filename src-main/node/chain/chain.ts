@@ -1,5 +1,5 @@
 import type { ActuatorRegistry } from '../actuators/registry';
-import type { ExecutionBlock } from '../actuators/actuator';
+import type { ExecutionBlock } from '../model/execution';
 import type { NodeConfig } from '../config';
 import type { DerivedKey } from '../genesis';
 import type { BlockSigner } from '../consensus/signers';
@@ -16,7 +16,7 @@ import type { StateReader } from '../state/view';
 import { StateView } from '../state/view';
 import type { BatchOp, Store } from '../store/store';
 import { key, PREFIX } from '../store/store';
-import type { SealedBlock } from './block';
+import type { SealedBlock } from '../model/block';
 import type { BlockTextForm, StoredTransaction } from './blocks';
 import { BlockLog, blockTextKey } from './blocks';
 import type { PackedTx } from './commit';

@@ -23,7 +23,7 @@ import {
 import { StateView } from '../state/view';
 import type { Store } from '../store/store';
 import { key, PREFIX, u64 } from '../store/store';
-import { decodeHeader, sealBlock } from './block';
+import { decodeHeader, sealBlock } from '../model/block';
 import type { BatchOp } from '../store/store';
 import { blockBatch } from './commit';
 import { taposEntry } from './indexes';

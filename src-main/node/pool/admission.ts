@@ -4,7 +4,7 @@ import type { Chain } from '../chain/chain';
 import { applyTransaction } from '../chain/apply';
 import { AdmissionError, RESPONSE_CODE } from '../errors';
 import type { ProcessContext, TxOutcome } from '../chain/processor';
-import type { ParsedTransaction } from '../chain/tx';
+import type { ParsedTransaction } from '../model/tx';
 
 export interface AdmissionInput {
   readonly chain: Chain;

@@ -4,11 +4,11 @@ import type { Chain } from '../chain/chain';
 import { AdmissionError, RESPONSE_CODE } from '../errors';
 import { applyTransaction } from '../chain/apply';
 import type { TxOutcome } from '../chain/processor';
-import type { ParsedTransaction } from '../chain/tx';
+import type { ParsedTransaction } from '../model/tx';
 import type { RecoveredSignature } from '../auth/permission-check';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { StateView } from '../state/view';
-import type { ExecutionBlock } from '../actuators/actuator';
+import type { ExecutionBlock } from '../model/execution';
 import { admitTransaction } from './admission';
 
 /**

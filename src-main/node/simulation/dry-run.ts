@@ -10,8 +10,8 @@ import { AdmissionError, RESPONSE_CODE } from '../errors';
 import type { ResponseCode } from '../errors';
 import type { TxOutcome } from '../chain/processor';
 import { totalFee } from '../chain/processor';
-import type { ParsedTransaction } from '../chain/tx';
-import { parseTransaction, parseRawTransaction } from '../chain/tx';
+import type { ParsedTransaction } from '../model/tx';
+import { parseTransaction, parseRawTransaction } from '../model/tx';
 import { transactionInfoJson } from '../http/format';
 import { transactionFromJson } from '../http/tx-input';
 import { internalTxMessage } from '../vm-host/receipt';
@@ -20,7 +20,7 @@ import { tokenBalancesOf } from '../vm-host/world-backend';
 import type { StateReader } from '../state/view';
 import { StateView } from '../state/view';
 import type { RecoveryPool } from '../signatures/recovery-pool';
-import type { ExecutionBlock } from '../actuators/actuator';
+import type { ExecutionBlock } from '../model/execution';
 import { admitTransaction } from '../pool/admission';
 
 /**

@@ -1,7 +1,7 @@
 import type { HexAddress } from '../../../src-core/brand';
 import type { ChainParameters } from '../../../src-core/chain/parameters';
 import { hexToBytes } from '../../../src-core/bytes/hex';
-import type { ActuatorResult, ExecutionBlock } from '../actuators/actuator';
+import type { ActuatorResult, ExecutionBlock } from '../model/execution';
 import type { Chain } from '../chain/chain';
 import type { TxPool } from '../pool/pool';
 import type { StateView } from '../state/view';

@@ -5,7 +5,7 @@ import { decodeBase58Check } from '../../../../src-core/bytes/base58';
 import { longToBigint, bigintToLong } from '../../../../src-core/proto/runtime';
 import { DEFAULT_CHAIN_PARAMETERS } from '../../../../src-core/chain/parameters';
 import { accountJson, splitBlock, transactionInfoJson } from '../format';
-import { parseTransaction } from '../../chain/tx';
+import { parseTransaction } from '../../model/tx';
 import {
   energyLimitOf,
   freeNetUsageAt,

@@ -7,8 +7,8 @@ import { CONTRACT_TYPE_IDS, typeUrlOf } from '../../../../src-core/tx/contract-t
 import type { ContractTypeName } from '../../../../src-core/tx/contract-types';
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import { parseTransaction, parseRawTransaction, encodeWithResult, withSignatures } from '../../chain/tx';
-import type { ParsedTransaction } from '../../chain/tx';
+import { parseTransaction, parseRawTransaction, encodeWithResult, withSignatures } from '../../model/tx';
+import type { ParsedTransaction } from '../../model/tx';
 import { checkSignatureCount, checkWeight, operationsAllow, recoveryFailure } from '../../auth/permission-check';
 import type { RecoveredSignature } from '../../auth/permission-check';
 import { permissionById, permissionToMessage, PERMISSION_TYPE, type AccountRecord } from '../../state/account';
