@@ -31,22 +31,6 @@ export const nodeLayers = [
  */
 export const nodeLayerExceptions = [
   {
-    from: 'vm-host/runtime',
-    to: 'chain/chain',
-    why: 'the runtime is attached to the chain after both exist; constant calls read its head and parameters',
-  },
-  {
-    from: 'vm-host/runtime',
-    to: 'pool/pool',
-    why: "the runtime is attached to the pool after both exist; constant calls take the pool's lock",
-  },
-  { from: 'vm-host/pool-turns', to: 'pool/pool', why: "constant calls share the pool's lock a slice at a time" },
-  {
-    from: 'vm-host/dynamic-energy-maintenance',
-    to: 'chain/maintenance',
-    why: 'a maintenance hook implements the interface the chain declares for its maintenance',
-  },
-  {
     from: 'simulation/dry-run',
     to: 'http/format',
     why: "a dry run answers the TransactionInfo JSON the endpoint prints (java-tron's JsonFormat)",

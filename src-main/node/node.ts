@@ -185,7 +185,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     recovery = new RecoveryPool(config.signatureWorkers, { log: config.log });
     const pool = new TxPool(chain, recovery, config);
     contracts.attach(chain, pool);
-    const dryRunner = new DryRunner(contracts, recovery);
+    const dryRunner = new DryRunner(chain, pool, contracts, recovery);
     producer = new Producer(chain, pool, config.blockTimeMs, (error) =>
       config.log(`block production failed: ${(error as Error).message}`),
     );

@@ -29,6 +29,7 @@ import { processProposals } from '../governance/proposals';
 import { priceHistoriesOf } from '../governance/price-history';
 import type { ProcessContext } from './processor';
 import { SolidState } from './solid-state';
+import type { VmChainPort } from '../vm-host/ports';
 
 /**
  * The chain: the head block and its dynamic properties over the committed state (`state`), and
@@ -81,7 +82,7 @@ export interface BlockToCommit {
   readonly witnessHex: string;
 }
 
-export class Chain {
+export class Chain implements VmChainPort {
   readonly store: Store;
   readonly state: StateBackend;
   readonly config: NodeConfig;

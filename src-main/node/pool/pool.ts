@@ -9,6 +9,7 @@ import type { RecoveredSignature } from '../auth/permission-check';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { StateView } from '../state/view';
 import type { ExecutionBlock } from '../model/execution';
+import type { VmPoolPort } from '../vm-host/ports';
 import { admitTransaction } from './admission';
 
 /**
@@ -24,7 +25,7 @@ export interface PendingState {
   readonly outcomes: ReadonlyMap<string, TxOutcome>;
 }
 
-export class TxPool {
+export class TxPool implements VmPoolPort {
   private readonly entries = new Map<string, ParsedTransaction>();
   private outcomes = new Map<string, TxOutcome>();
   private pending: StateView;

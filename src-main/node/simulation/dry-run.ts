@@ -22,6 +22,8 @@ import { StateView } from '../state/view';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { ExecutionBlock } from '../model/execution';
 import { admitTransaction } from '../pool/admission';
+import type { TxPool } from '../pool/pool';
+import type { Chain } from '../chain/chain';
 
 /**
  * `node.dryRun(tx)`: validates and applies any transaction on a throw-away copy of the current
@@ -157,6 +159,8 @@ type Seen = Map<string, { balance: bigint; tokens: ReadonlyMap<string, bigint>; 
 
 export class DryRunner {
   constructor(
+    private readonly chain: Chain,
+    private readonly pool: TxPool,
     private readonly runtime: ContractRuntime,
     private readonly recovery: RecoveryPool,
   ) {}
@@ -177,8 +181,7 @@ export class DryRunner {
   ): Promise<DryRunSequenceResult> {
     const prepared: PreparedStep[] = [];
     for (const step of steps) prepared.push(await this.prepare(step.transaction, step.options ?? {}));
-    const chain = this.runtime.chain;
-    const pool = this.runtime.pool;
+    const { chain, pool } = this;
     return pool.exclusive(async () => {
       const pending = options.state === 'pending';
       const base: StateReader = pending ? pool.view : chain.state;
@@ -208,7 +211,7 @@ export class DryRunner {
     } else if (
       !options.skipSignatureCheck &&
       tx.signatures.length > 0 &&
-      tx.signatures.length <= this.runtime.chain.props.totalSignNum
+      tx.signatures.length <= this.chain.props.totalSignNum
     ) {
       const requests = [];
       for (const signature of tx.signatures) {
@@ -232,8 +235,7 @@ export class DryRunner {
     seen: Seen,
   ): Promise<DryRunResult> {
     const { tx, recovered } = step;
-    const chain = this.runtime.chain;
-    const pool = this.runtime.pool;
+    const { chain, pool } = this;
     try {
       if (tx.contractCount === 0)
         throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, 'Contract validate error : No contract!');
