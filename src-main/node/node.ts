@@ -23,7 +23,7 @@ import type { Route } from './http/server';
 import { buildRoutes } from './http/routes';
 import { BlockReplies } from './http/block-replies';
 import { BlockTextThread } from './http/block-text-thread';
-import { BuiltTransactions } from './http/built-transactions';
+import { BuiltTransactions } from './java-json/built-transactions';
 import { sourceWorkerEntry } from './worker-entry';
 import type { NodeServices } from './http/services';
 import { ContractRuntime } from './vm-host/runtime';

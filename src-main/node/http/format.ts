@@ -160,9 +160,3 @@ export function accountJson(chain: Chain, account: AccountRecord, visible: boole
   });
   return json;
 }
-
-export function transactionInfoJson(bytes: Uint8Array, visible: boolean): Json {
-  return messageToJson('protocol.TransactionInfo', protocol.TransactionInfo.decode(bytes) as unknown as Json, {
-    visible,
-  });
-}

@@ -4,7 +4,7 @@ import { withSignatures } from '../model/tx';
 import { transactionJson } from './format';
 import { RawReply, jsonText } from './server';
 import { scanSignatures } from './signature-scan';
-import { transactionFromJson } from './tx-input';
+import { transactionFromJson } from '../java-json/tx-input';
 
 type Json = Record<string, unknown>;
 

@@ -14,8 +14,8 @@ import { accountJson } from '../format';
 import type { ApiRequest } from '../request';
 import { params } from '../request';
 import type { NodeServices } from '../services';
-import { nullPointer } from '../error-body';
-import { longQueryParam } from '../java-numbers';
+import { nullPointer } from '../../java-json/error-body';
+import { longQueryParam } from '../../java-json/java-numbers';
 import { stateFor } from './staking';
 import { JavaError } from '../../errors';
 
