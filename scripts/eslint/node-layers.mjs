@@ -10,7 +10,7 @@ export const nodeLayers = [
     members: ['errors', 'genesis', 'bip32', 'private-net', 'config', 'worker-entry'],
   },
   { name: 'storage and state', members: ['store', 'state'] },
-  { name: 'signatures and permission checks', members: ['auth', 'signatures'] },
+  { name: 'signatures and permission checks', members: ['signatures', 'permission-check'] },
   { name: "the transaction model and java-tron's JSON forms of it", members: ['model', 'java-json'] },
   { name: 'protocol rules', members: ['resources', 'trc10', 'staking', 'exchanges', 'governance', 'vm'] },
   { name: 'the hosted VM', members: ['vm-host'] },

@@ -7,9 +7,9 @@ import {
   proposalExpiration,
   putProposal,
   PROPOSAL_STATE,
-} from '../governance/proposals';
+} from '../governance/governance-proposals';
 import { proposalParameterError } from '../governance/proposal-parameters';
-import { proposalOwner } from '../governance/proposal-checks';
+import { proposalOwner } from '../governance/governance-proposal-checks';
 import { ContractValidateError } from '../errors';
 
 /** ProposalCreateContract (java-tron ProposalCreateActuator): a representative proposes chain parameter changes. */

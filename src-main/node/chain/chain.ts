@@ -25,7 +25,7 @@ import { createGenesis, loadHead, sameGenesisWitnesses } from './genesis';
 import { ChainIndexes } from './indexes';
 import type { MaintenanceHook } from './maintenance';
 import { doMaintenance } from './maintenance';
-import { processProposals } from '../governance/proposals';
+import { processProposals } from '../governance/governance-proposals';
 import { priceHistoriesOf } from '../governance/price-history';
 import type { ProcessContext } from './processor';
 import { SolidState } from './solid-state';

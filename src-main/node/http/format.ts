@@ -31,7 +31,7 @@ export function generateContractAddress(txId: Uint8Array, owner: Uint8Array): st
  * left out included.
  *
  * Every Transaction the node stores or builds carries its raw_data as protobufjs wrote it
- * (chain/tx.ts `transactionBytes`), so that field's bytes are the encoding the txID hashes: they are
+ * (model/tx.ts `transactionBytes`), so that field's bytes are the encoding the txID hashes: they are
  * hashed and printed as they are, not encoded again (blocks print hundreds of transactions).
  */
 export function transactionJson(bytes: Uint8Array, visible: boolean): Json {

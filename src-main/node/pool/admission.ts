@@ -1,5 +1,5 @@
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
-import type { RecoveredSignature } from '../auth/permission-check';
+import type { RecoveredSignature } from '../permission-check/permission-check';
 import type { Chain } from '../chain/chain';
 import { applyTransaction } from '../chain/apply';
 import { AdmissionError, RESPONSE_CODE } from '../errors';

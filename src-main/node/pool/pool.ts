@@ -5,7 +5,7 @@ import { AdmissionError, RESPONSE_CODE } from '../errors';
 import { applyTransaction } from '../chain/apply';
 import type { TxOutcome } from '../chain/processor';
 import type { ParsedTransaction } from '../model/tx';
-import type { RecoveredSignature } from '../auth/permission-check';
+import type { RecoveredSignature } from '../permission-check/permission-check';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { StateView } from '../state/view';
 import type { ExecutionBlock } from '../model/execution';

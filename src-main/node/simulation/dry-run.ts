@@ -4,7 +4,7 @@ import { decodeBase58Check } from '../../../src-core/bytes/base58';
 import { protocol } from '../../../src-core/proto/runtime';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import { stringifyJson } from '../../../src-core/json/lossless';
-import type { RecoveredSignature } from '../auth/permission-check';
+import type { RecoveredSignature } from '../permission-check/permission-check';
 import { encodeInfo } from '../chain/transaction-info';
 import { AdmissionError, RESPONSE_CODE } from '../errors';
 import type { ResponseCode } from '../errors';

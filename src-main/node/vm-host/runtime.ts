@@ -10,7 +10,7 @@ import type { BlockContext } from '../vm/types';
 import type { JournaledWorldState } from '../vm/journaled-world-state';
 import { NodeStoppingError } from '../errors';
 import { ConstantMachines } from './constant-machines';
-import { nodeStakingHooks } from './staking-hooks';
+import { nodeStakingHooks } from './world-staking';
 import type { ViewWorldBackend } from './world-backend';
 import { worldOver } from './world-backend';
 import type { VmChainPort, VmPoolPort } from './ports';
