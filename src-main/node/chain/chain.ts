@@ -6,9 +6,6 @@ import type { BlockSigner } from '../consensus/signers';
 import { SignerBook } from '../consensus/signers';
 import { ChainClock } from '../consensus/chain-clock';
 import { ChainError } from '../errors';
-import { recordProduction } from '../consensus/statistics';
-import { solidifiedBlock } from '../consensus/solidification';
-import { payBlockRewards } from '../staking/rewards';
 import type { AccountRecord } from '../state/account';
 import type { StateBackend } from '../state/backend';
 import type { DynamicProperties } from '../state/dynamic';
@@ -24,11 +21,9 @@ import { blockBatch, undoRecordsOf, writeBatch } from './commit';
 import { createGenesis, loadHead, sameGenesisWitnesses } from './genesis';
 import { ChainIndexes } from './indexes';
 import type { MaintenanceHook } from './maintenance';
-import { doMaintenance } from './maintenance';
-import { processProposals } from '../governance/governance-proposals';
-import { priceHistoriesOf } from '../governance/price-history';
 import type { ProcessContext } from './processor';
 import { SolidState } from './solid-state';
+import { blockBookkeeping } from './block-bookkeeping';
 import type { VmChainPort } from '../vm-host/ports';
 
 /**
@@ -258,41 +253,7 @@ export class Chain implements VmChainPort {
    */
   async commitBlock({ block, view, packed, encoded, witnessHex }: BlockToCommit): Promise<void> {
     const p = this.props;
-    recordProduction(view, p, block, witnessHex);
-    payBlockRewards(view, witnessHex);
-    const next: DynamicProperties = {
-      ...p,
-      headNumber: block.number,
-      headId: block.idHex,
-      headTimestamp: block.timestamp,
-      pendingSkipMs: 0,
-      stateFlag: 0,
-    };
-    if (block.timestamp >= p.nextMaintenanceTime) {
-      // java-tron Manager.processBlock decides proposals before the maintenance (consensus.applyBlock).
-      const decided = processProposals(
-        view,
-        p.nextMaintenanceTime,
-        p.activeWitnesses,
-        p.parameters,
-        priceHistoriesOf(p),
-      );
-      next.parameters = decided.parameters;
-      next.priceHistories = decided.priceHistories;
-      const interval = Number(next.parameters.getMaintenanceTimeInterval);
-      const rounds = Math.floor((block.timestamp - p.nextMaintenanceTime) / interval);
-      next.nextMaintenanceTime = p.nextMaintenanceTime + (rounds + 1) * interval;
-      next.stateFlag = 1;
-      if (block.number !== 1) {
-        const result = doMaintenance(view, p.activeWitnesses);
-        next.activeWitnesses = result.activeWitnesses;
-        next.maintenanceCycle = result.cycle;
-        for (const hook of this.maintenanceHooks)
-          hook({ view, cycle: next.maintenanceCycle, endedCycle: p.maintenanceCycle, props: next });
-      }
-    }
-    Object.assign(next, view.mutable);
-    next.solidNumber = solidifiedBlock(view, next.activeWitnesses, p.solidNumber);
+    const next = blockBookkeeping(view, p, block, witnessHex, this.maintenanceHooks);
 
     const undo = undoRecordsOf(this.state, view);
     const keepUndo = next.solidNumber < block.number;
