@@ -3,7 +3,12 @@ import { longToBigint } from '../../../../src-core/proto/runtime';
 import type { StateReader } from '../../state/view';
 import type { WitnessRecord } from '../../state/witness';
 import { witnessToMessage } from '../../state/witness';
-import { getProposal, latestProposalNum, proposalsById, proposalToMessage } from '../../governance/governance-proposals';
+import {
+  getProposal,
+  latestProposalNum,
+  proposalsById,
+  proposalToMessage,
+} from '../../governance/governance-proposals';
 import type { ProposalRecord } from '../../governance/governance-proposals';
 import { exchangesById, exchangeToMessage, getExchange, latestExchangeNum } from '../../exchanges/store';
 import type { ExchangeRecord } from '../../exchanges/store';

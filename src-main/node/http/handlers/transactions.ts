@@ -9,7 +9,12 @@ import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import { parseTransaction, parseRawTransaction, encodeWithResult, withSignatures } from '../../model/tx';
 import type { ParsedTransaction } from '../../model/tx';
-import { checkSignatureCount, checkWeight, operationsAllow, recoveryFailure } from '../../permission-check/permission-check';
+import {
+  checkSignatureCount,
+  checkWeight,
+  operationsAllow,
+  recoveryFailure,
+} from '../../permission-check/permission-check';
 import type { RecoveredSignature } from '../../permission-check/permission-check';
 import { permissionById, permissionToMessage, PERMISSION_TYPE, type AccountRecord } from '../../state/account';
 import { JAVA } from '../../java-json/error-body';
