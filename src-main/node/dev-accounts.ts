@@ -6,7 +6,7 @@ import { buildTransaction, transferContract } from '../../src-core/tx/builders';
 import { rawDataToMessage } from '../../src-core/tx/codec';
 import { transactionHeader } from '../../src-core/tx/header';
 import type { Chain } from './chain/chain';
-import { parseRawTransaction } from './chain/tx';
+import { parseRawTransaction } from './model/tx';
 import type { NodeConfig } from './config';
 import type { DerivedKey } from './genesis';
 import { deriveKeys, FUNDED_PATH } from './genesis';

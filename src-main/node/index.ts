@@ -3,7 +3,7 @@ export type { TronNode, FundedAccount, HeadInfo, CreateNodeOptions } from './nod
 export { resolveConfig, DEFAULT_DEV_MNEMONIC } from './config';
 export type { NodeConfig, NodeConfigInput } from './config';
 export { ActuatorRegistry, defaultActuators } from './actuators/registry';
-export type { Actuator, ActuatorContext, ActuatorResult } from './actuators/actuator';
+export type { Actuator, ActuatorContext, ActuatorResult } from './model/execution';
 export type { Route } from './http/server';
 export type { NodeServices } from './http/services';
 export { staking } from './staking';

@@ -23,7 +23,7 @@ import type { Route } from './http/server';
 import { buildRoutes } from './http/routes';
 import { BlockReplies } from './http/block-replies';
 import { BlockTextThread } from './http/block-text-thread';
-import { BuiltTransactions } from './http/built-transactions';
+import { BuiltTransactions } from './java-json/built-transactions';
 import { sourceWorkerEntry } from './worker-entry';
 import type { NodeServices } from './http/services';
 import { ContractRuntime } from './vm-host/runtime';
@@ -185,7 +185,7 @@ export async function createNode(input: NodeConfigInput = {}, options: CreateNod
     recovery = new RecoveryPool(config.signatureWorkers, { log: config.log });
     const pool = new TxPool(chain, recovery, config);
     contracts.attach(chain, pool);
-    const dryRunner = new DryRunner(contracts, recovery);
+    const dryRunner = new DryRunner(chain, pool, contracts, recovery);
     producer = new Producer(chain, pool, config.blockTimeMs, (error) =>
       config.log(`block production failed: ${(error as Error).message}`),
     );

@@ -1,7 +1,7 @@
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { newAccount } from '../state/account';
-import type { Actuator } from './actuator';
-import { addressValid, insufficientBalance } from './actuator';
+import type { Actuator } from '../model/execution';
+import { addressValid, insufficientBalance } from '../model/validation';
 import { ContractValidateError } from '../errors';
 
 /** AccountCreateContract (java-tron CreateAccountActuator): activates an address for a fixed fee. */

@@ -5,8 +5,8 @@ import { validatePermissionUpdate } from '../../../src-core/permission/validate'
 import { operationBits } from '../../../src-core/permission/operations';
 import type { PermissionRecord } from '../state/account';
 import { permissionFromMessage } from '../state/account';
-import type { Actuator } from './actuator';
-import { addressValid, insufficientBalance, requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { addressValid, insufficientBalance, requireMessage } from '../model/validation';
 import { ContractValidateError } from '../errors';
 
 /**

@@ -1,6 +1,6 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import type { Actuator } from './actuator';
-import { addressValid } from './actuator';
+import type { Actuator } from '../model/execution';
+import { addressValid } from '../model/validation';
 import { ContractValidateError } from '../errors';
 
 /** AccountUpdateContract (java-tron UpdateAccountActuator): sets the account name once. */

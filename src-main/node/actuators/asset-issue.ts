@@ -1,5 +1,5 @@
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import { applyAssetIssue, validateAssetIssue } from '../trc10/rules';
 
 /** AssetIssueContract (java-tron AssetIssueActuator): issues a TRC-10 token for getAssetIssueFee (1024 TRX); TransactionInfo assetIssueID. */

@@ -1,5 +1,5 @@
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import { ownedContract } from './owned-contract';
 import { abiKey } from '../vm-host/contract-records';
 import { ContractValidateError } from '../errors';

@@ -1,6 +1,6 @@
 import { bigintToLong, longToBigint } from '../../../src-core/proto/runtime';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import { EXCHANGE_BALANCE_LIMIT, putExchange, TRX_SYMBOL } from '../exchanges/store';
 import {
   adjustHolding,

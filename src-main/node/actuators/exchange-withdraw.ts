@@ -1,6 +1,6 @@
 import { bigintToLong } from '../../../src-core/proto/runtime';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import { putExchange } from '../exchanges/store';
 import { adjustHolding, checkOpen, exchangeRequest, sidesOf, withBalances } from '../exchanges/rules';
 import { ContractValidateError } from '../errors';

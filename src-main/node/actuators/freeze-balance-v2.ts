@@ -1,7 +1,7 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { longToBigint } from '../../../src-core/proto/runtime';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import { applyFreezeV2, validateFreezeV2 } from '../staking/freeze';
 
 /** FreezeBalanceV2Contract (java-tron FreezeBalanceV2Actuator): balance → Stake 2.0 for BANDWIDTH, ENERGY (or TRON_POWER). */

@@ -1,7 +1,7 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { longToBigint } from '../../../src-core/proto/runtime';
-import type { Actuator } from './actuator';
-import { addressValid, requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { addressValid, requireMessage } from '../model/validation';
 import { stakeOneUnsupported } from './stake-one';
 import { ContractValidateError } from '../errors';
 

@@ -1,5 +1,5 @@
-import type { ActuatorContext } from './actuator';
-import { addressValid } from './actuator';
+import type { ActuatorContext } from '../model/execution';
+import { addressValid } from '../model/validation';
 import type { ContractRecord } from '../vm-host/contract-records';
 import { addressHexOf, contractRecordOf } from '../vm-host/contract-records';
 import { ContractValidateError } from '../errors';

@@ -1,5 +1,5 @@
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import { applyParticipate, validateParticipate } from '../trc10/rules';
 
 /** ParticipateAssetIssueContract (java-tron ParticipateAssetIssueActuator): buys a token from its issuer at trx_num : num. */

@@ -1,9 +1,9 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { longToBigint } from '../../../src-core/proto/runtime';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
-import { getProposal, putProposal } from '../governance/proposals';
-import { liveProposal, proposalOwner } from '../governance/proposal-checks';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
+import { getProposal, putProposal } from '../governance/governance-proposals';
+import { liveProposal, proposalOwner } from '../governance/governance-proposal-checks';
 import { ContractValidateError } from '../errors';
 
 /** ProposalApproveContract (java-tron ProposalApproveActuator): a representative adds or withdraws its approval. */

@@ -1,15 +1,15 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import {
   latestProposalNum,
   proposalEntries,
   proposalExpiration,
   putProposal,
   PROPOSAL_STATE,
-} from '../governance/proposals';
+} from '../governance/governance-proposals';
 import { proposalParameterError } from '../governance/proposal-parameters';
-import { proposalOwner } from '../governance/proposal-checks';
+import { proposalOwner } from '../governance/governance-proposal-checks';
 import { ContractValidateError } from '../errors';
 
 /** ProposalCreateContract (java-tron ProposalCreateActuator): a representative proposes chain parameter changes. */

@@ -1,8 +1,8 @@
 import { longToBigint } from '../../../src-core/proto/runtime';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
-import { getProposal, putProposal, PROPOSAL_STATE } from '../governance/proposals';
-import { checkLive, existingProposal, proposalOwner } from '../governance/proposal-checks';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
+import { getProposal, putProposal, PROPOSAL_STATE } from '../governance/governance-proposals';
+import { checkLive, existingProposal, proposalOwner } from '../governance/governance-proposal-checks';
 import { ContractValidateError } from '../errors';
 
 /** ProposalDeleteContract (java-tron ProposalDeleteActuator): the proposer cancels its proposal. */

@@ -1,8 +1,8 @@
 import { CONTRACT_TYPE_IDS } from '../../../src-core/tx/contract-types';
 import type { ContractTypeName } from '../../../src-core/tx/contract-types';
-import type { Actuator, ActuatorContext, ActuatorResult } from './actuator';
-import type { ContractOf, ParsedContract } from './parsed-contract';
-import { isContractOf } from './parsed-contract';
+import type { Actuator, ActuatorContext, ActuatorResult } from '../model/execution';
+import type { ContractOf, ParsedContract } from '../model/parsed-contract';
+import { isContractOf } from '../model/parsed-contract';
 import { transferActuator } from './transfer';
 import { accountCreateActuator } from './account-create';
 import { accountUpdateActuator } from './account-update';

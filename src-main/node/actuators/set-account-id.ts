@@ -1,6 +1,6 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import type { Actuator } from './actuator';
-import { addressValid, requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { addressValid, requireMessage } from '../model/validation';
 import { accountIdOwner, indexAccountId } from '../governance/account-id';
 import { ContractValidateError } from '../errors';
 

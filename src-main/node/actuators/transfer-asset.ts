@@ -1,5 +1,5 @@
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import { applyTransferAsset, transferAssetCreatesAccount, validateTransferAsset } from '../trc10/rules';
 
 /** TransferAssetContract (java-tron TransferAssetActuator): moves a TRC-10 token by id, activating the receiver if needed. */

@@ -2,9 +2,9 @@ import { longToBigint } from '../../../src-core/proto/runtime';
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { newAccount } from '../state/account';
 import { hexToBytes } from '../../../src-core/bytes/hex';
-import type { Actuator, ActuatorContext } from './actuator';
-import { addressValid, INT64_MAX } from './actuator';
-import type { ContractOf } from './parsed-contract';
+import type { Actuator, ActuatorContext } from '../model/execution';
+import { addressValid, INT64_MAX } from '../model/validation';
+import type { ContractOf } from '../model/parsed-contract';
 import { ContractValidateError } from '../errors';
 
 /** TransferContract (java-tron TransferActuator): moves TRX, activating the receiver if needed. */

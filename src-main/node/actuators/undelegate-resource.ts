@@ -1,7 +1,7 @@
 import { longToBigint } from '../../../src-core/proto/runtime';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
-import type { ContractOf } from './parsed-contract';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
+import type { ContractOf } from '../model/parsed-contract';
 import type { UnDelegateInput } from '../staking/delegation';
 import { applyUnDelegate, validateUnDelegate } from '../staking/delegation';
 

@@ -1,6 +1,6 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import type { Actuator } from './actuator';
-import { addressValid, requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { addressValid, requireMessage } from '../model/validation';
 import { assetBalance, tokenIdText } from '../trc10/assets';
 import { ContractValidateError } from '../errors';
 

@@ -1,7 +1,7 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { bigintToLong, longToBigint } from '../../../src-core/proto/runtime';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import { applyUnfreezeV2, validateUnfreezeV2 } from '../staking/freeze';
 
 /**

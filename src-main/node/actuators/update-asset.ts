@@ -1,7 +1,7 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { longToBigint } from '../../../src-core/proto/runtime';
-import type { Actuator } from './actuator';
-import { addressValid, requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { addressValid, requireMessage } from '../model/validation';
 import { getAsset, putAsset, tokenIdText } from '../trc10/assets';
 import { ONE_DAY_NET_LIMIT } from '../trc10/rules';
 import { validUrl } from '../staking/witness';

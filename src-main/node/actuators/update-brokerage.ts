@@ -1,6 +1,6 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import { applyUpdateBrokerage, validateUpdateBrokerage } from '../staking/witness';
 
 /** UpdateBrokerageContract (java-tron UpdateBrokerageActuator): the share of rewards a representative keeps, from the next cycle. */

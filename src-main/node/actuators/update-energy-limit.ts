@@ -1,6 +1,6 @@
 import { longToBigint } from '../../../src-core/proto/runtime';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import { ownedContract } from './owned-contract';
 import { contractKey } from '../vm-host/contract-records';
 import { ContractValidateError } from '../errors';

@@ -1,8 +1,8 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import type { protocol } from '../../../src-core/proto/runtime';
 import { longToBigint } from '../../../src-core/proto/runtime';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import type { VoteInput } from '../staking/votes';
 import { applyVote, validateVote } from '../staking/votes';
 

@@ -1,7 +1,7 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { bigintToLong } from '../../../src-core/proto/runtime';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import { applyWithdrawBalance, validateWithdrawBalance } from '../staking/withdraw';
 
 /** WithdrawBalanceContract (java-tron WithdrawBalanceActuator): rewards → balance, once per 24 h (withdraw_amount). */

@@ -1,6 +1,6 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import { applyWitnessCreate, validateWitnessCreate } from '../staking/witness';
 
 /** WitnessCreateContract (java-tron WitnessCreateActuator): becomes a representative candidate for getAccountUpgradeCost. */

@@ -1,6 +1,6 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import type { Actuator } from './actuator';
-import { requireMessage } from './actuator';
+import type { Actuator } from '../model/execution';
+import { requireMessage } from '../model/validation';
 import { applyWitnessUpdate, validateWitnessUpdate } from '../staking/witness';
 
 /** WitnessUpdateContract (java-tron WitnessUpdateActuator): changes a candidate's URL. */

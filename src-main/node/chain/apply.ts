@@ -1,10 +1,10 @@
 import { hexToBytes } from '../../../src-core/bytes/hex';
-import type { RecoveredSignature } from '../auth/permission-check';
-import { validateSignatures } from '../auth/permission-check';
+import type { RecoveredSignature } from '../permission-check/permission-check';
+import { validateSignatures } from '../permission-check/permission-check';
 import { AdmissionError, JavaError, RESPONSE_CODE, TransactionSignatureError } from '../errors';
 import type { ProcessContext, TxOutcome } from './processor';
 import { processTransaction } from './processor';
-import type { ParsedTransaction } from './tx';
+import type { ParsedTransaction } from '../model/tx';
 
 /**
  * Validate the signatures, then apply one transaction: what admission, the pending state's

@@ -1,8 +1,8 @@
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import type { Store } from '../store/store';
 import { key, PREFIX, readU64, u64 } from '../store/store';
-import type { SealedBlock } from './block';
-import { decodeHeader } from './block';
+import type { SealedBlock } from '../model/block';
+import { decodeHeader } from '../model/block';
 
 /**
  * The stored blocks (`b<number>`, `i<blockId>`), transactions (`t<txid>`: block number ‖

@@ -1,14 +1,11 @@
 import type { ActuatorRegistry } from '../actuators/registry';
-import type { ExecutionBlock } from '../actuators/actuator';
+import type { ExecutionBlock } from '../model/execution';
 import type { NodeConfig } from '../config';
 import type { DerivedKey } from '../genesis';
 import type { BlockSigner } from '../consensus/signers';
 import { SignerBook } from '../consensus/signers';
 import { ChainClock } from '../consensus/chain-clock';
 import { ChainError } from '../errors';
-import { recordProduction } from '../consensus/statistics';
-import { solidifiedBlock } from '../consensus/solidification';
-import { payBlockRewards } from '../staking/rewards';
 import type { AccountRecord } from '../state/account';
 import type { StateBackend } from '../state/backend';
 import type { DynamicProperties } from '../state/dynamic';
@@ -16,7 +13,7 @@ import type { StateReader } from '../state/view';
 import { StateView } from '../state/view';
 import type { BatchOp, Store } from '../store/store';
 import { key, PREFIX } from '../store/store';
-import type { SealedBlock } from './block';
+import type { SealedBlock } from '../model/block';
 import type { BlockTextForm, StoredTransaction } from './blocks';
 import { BlockLog, blockTextKey } from './blocks';
 import type { PackedTx } from './commit';
@@ -24,11 +21,10 @@ import { blockBatch, undoRecordsOf, writeBatch } from './commit';
 import { createGenesis, loadHead, sameGenesisWitnesses } from './genesis';
 import { ChainIndexes } from './indexes';
 import type { MaintenanceHook } from './maintenance';
-import { doMaintenance } from './maintenance';
-import { processProposals } from '../governance/proposals';
-import { priceHistoriesOf } from '../governance/price-history';
 import type { ProcessContext } from './processor';
 import { SolidState } from './solid-state';
+import { blockBookkeeping } from './block-bookkeeping';
+import type { VmChainPort } from '../vm-host/ports';
 
 /**
  * The chain: the head block and its dynamic properties over the committed state (`state`), and
@@ -81,7 +77,7 @@ export interface BlockToCommit {
   readonly witnessHex: string;
 }
 
-export class Chain {
+export class Chain implements VmChainPort {
   readonly store: Store;
   readonly state: StateBackend;
   readonly config: NodeConfig;
@@ -257,41 +253,7 @@ export class Chain {
    */
   async commitBlock({ block, view, packed, encoded, witnessHex }: BlockToCommit): Promise<void> {
     const p = this.props;
-    recordProduction(view, p, block, witnessHex);
-    payBlockRewards(view, witnessHex);
-    const next: DynamicProperties = {
-      ...p,
-      headNumber: block.number,
-      headId: block.idHex,
-      headTimestamp: block.timestamp,
-      pendingSkipMs: 0,
-      stateFlag: 0,
-    };
-    if (block.timestamp >= p.nextMaintenanceTime) {
-      // java-tron Manager.processBlock decides proposals before the maintenance (consensus.applyBlock).
-      const decided = processProposals(
-        view,
-        p.nextMaintenanceTime,
-        p.activeWitnesses,
-        p.parameters,
-        priceHistoriesOf(p),
-      );
-      next.parameters = decided.parameters;
-      next.priceHistories = decided.priceHistories;
-      const interval = Number(next.parameters.getMaintenanceTimeInterval);
-      const rounds = Math.floor((block.timestamp - p.nextMaintenanceTime) / interval);
-      next.nextMaintenanceTime = p.nextMaintenanceTime + (rounds + 1) * interval;
-      next.stateFlag = 1;
-      if (block.number !== 1) {
-        const result = doMaintenance(view, p.activeWitnesses);
-        next.activeWitnesses = result.activeWitnesses;
-        next.maintenanceCycle = result.cycle;
-        for (const hook of this.maintenanceHooks)
-          hook({ view, cycle: next.maintenanceCycle, endedCycle: p.maintenanceCycle, props: next });
-      }
-    }
-    Object.assign(next, view.mutable);
-    next.solidNumber = solidifiedBlock(view, next.activeWitnesses, p.solidNumber);
+    const next = blockBookkeeping(view, p, block, witnessHex, this.maintenanceHooks);
 
     const undo = undoRecordsOf(this.state, view);
     const keepUndo = next.solidNumber < block.number;

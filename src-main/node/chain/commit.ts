@@ -5,10 +5,10 @@ import { splitSlot } from '../state/records';
 import type { StateReader } from '../state/view';
 import type { BatchOp, Store } from '../store/store';
 import { key, PREFIX, u64 } from '../store/store';
-import type { SealedBlock } from './block';
+import type { SealedBlock } from '../model/block';
 import type { TxOutcome } from './processor';
 import { encodeInfo } from './transaction-info';
-import type { ParsedTransaction } from './tx';
+import type { ParsedTransaction } from '../model/tx';
 import { encodeRecordUndo, encodeUndo } from './undo';
 import type { RecordUndo, UndoRecord } from './undo';
 

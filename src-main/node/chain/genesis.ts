@@ -23,7 +23,7 @@ import {
 import { StateView } from '../state/view';
 import type { Store } from '../store/store';
 import { key, PREFIX, u64 } from '../store/store';
-import { decodeHeader } from './block';
+import { decodeHeader } from '../model/block';
 import { sealGenesisBlock } from './genesis-block';
 import type { BatchOp } from '../store/store';
 import { blockBatch } from './commit';

@@ -2,9 +2,9 @@ import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import type { BatchOp, Store } from '../store/store';
 import { key, PREFIX, readU64, u64 } from '../store/store';
-import type { SealedBlock } from './block';
-import type { ParsedTransaction } from './tx';
-import { parseTransaction } from './tx';
+import type { SealedBlock } from '../model/block';
+import type { ParsedTransaction } from '../model/tx';
+import { parseTransaction } from '../model/tx';
 
 /**
  * The two indexes admission reads besides the state (Manager.validateTapos, Manager.validateDup):

@@ -1,7 +1,7 @@
 import { encodeBase58Check } from '../../../src-core/bytes/base58';
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import type { ActuatorRegistry } from '../actuators/registry';
-import type { ActuatorContext, ActuatorResult, ExecutionBlock } from '../actuators/actuator';
+import type { ActuatorContext, ActuatorResult, ExecutionBlock } from '../model/execution';
 import { bandwidthBytesOf } from '../../../src-core/fee/bandwidth';
 import { tokenIdText } from '../trc10/assets';
 import { consumeBandwidth } from '../resources/bandwidth';
@@ -14,7 +14,7 @@ import {
   RESPONSE_CODE,
   UnknownAssetForBandwidth,
 } from '../errors';
-import type { ParsedTransaction } from './tx';
+import type { ParsedTransaction } from '../model/tx';
 
 /**
  * Steps 14–18 of java-tron's Manager.processTransaction (and BandwidthProcessor.consume): bandwidth, the

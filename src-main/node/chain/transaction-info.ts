@@ -1,8 +1,8 @@
 import { bigintToLong, protocol } from '../../../src-core/proto/runtime';
-import type { SealedBlock } from './block';
+import type { SealedBlock } from '../model/block';
 import type { TxOutcome } from './processor';
 import { totalFee } from './processor';
-import type { ParsedTransaction } from './tx';
+import type { ParsedTransaction } from '../model/tx';
 
 /** TransactionInfo of a system contract (java-tron TransactionUtil.buildTransactionInfoInstance). */
 export function encodeInfo(

@@ -2,7 +2,8 @@ import { parseAbi } from '../../../src-core/abi';
 import type { Abi } from '../../../src-core/abi';
 
 import { messageToJson } from '../../../src-core/proto/json-codec';
-import { transactionJson, splitBlock, transactionInfoJson } from '../http/format';
+import { transactionJson, splitBlock } from '../http/format';
+import { transactionInfoJson } from '../java-json/transaction-info-json';
 import type { NodeServices } from '../http/services';
 import { abiKey } from '../vm-host/contract-records';
 import type { AbiMessage } from '../vm-host/contract-records';

@@ -1,6 +1,6 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { longToBigint } from '../../../src-core/proto/runtime';
-import { addressValid } from '../actuators/actuator';
+import { addressValid } from '../model/validation';
 import type { AccountRecord } from '../state/account';
 import type { StateView } from '../state/view';
 import { assetBalance } from '../trc10/assets';

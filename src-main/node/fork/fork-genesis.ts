@@ -1,8 +1,8 @@
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import type { ChainParameters } from '../../../src-core/chain/parameters';
 import { DEFAULT_CHAIN_PARAMETERS, withChainParameters } from '../../../src-core/chain/parameters';
-import { decodeHeader } from '../chain/block';
-import type { SealedBlock } from '../chain/block';
+import { decodeHeader } from '../model/block';
+import type { SealedBlock } from '../model/block';
 import { blockBatch } from '../chain/commit';
 import type { GenesisInput } from '../chain/genesis';
 import { genesisProperties } from '../chain/genesis';

@@ -2,7 +2,7 @@ import { bytesToHex } from '../../../src-core/bytes/hex';
 import type { ChainParameters } from '../../../src-core/chain/parameters';
 import { jsonToMessage } from '../../../src-core/proto/json-codec';
 import { protocol } from '../../../src-core/proto/runtime';
-import { decodeHeader } from '../chain/block';
+import { decodeHeader } from '../model/block';
 import { decodeRecord, encodeRecord } from '../state/records';
 import type { BatchOp, Store } from '../store/store';
 import { key, PREFIX } from '../store/store';

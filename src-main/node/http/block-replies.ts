@@ -1,5 +1,5 @@
 import type { Chain } from '../chain/chain';
-import type { SealedBlock } from '../chain/block';
+import type { SealedBlock } from '../model/block';
 import { BLOCK_TEXT_FORM, type BlockTextForm } from '../chain/blocks';
 import { BoundedCache } from '../state/cache';
 import { blockReplyBytes } from './block-text';

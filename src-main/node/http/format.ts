@@ -6,8 +6,8 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { concatBytes } from '../../../src-core/bytes/bytes';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import type { Chain } from '../chain/chain';
-import { blockIdOf } from '../chain/block';
-import { sha256Hex } from '../chain/sha256';
+import { blockIdOf } from '../model/block';
+import { sha256Hex } from '../model/sha256';
 import type { AccountRecord } from '../state/account';
 import { accountToMessage } from '../state/account';
 import { addEnergyUsage, addNetUsage, freeNetUsageAt, increaseFixed } from '../resources/account-usage';
@@ -31,7 +31,7 @@ export function generateContractAddress(txId: Uint8Array, owner: Uint8Array): st
  * left out included.
  *
  * Every Transaction the node stores or builds carries its raw_data as protobufjs wrote it
- * (chain/tx.ts `transactionBytes`), so that field's bytes are the encoding the txID hashes: they are
+ * (model/tx.ts `transactionBytes`), so that field's bytes are the encoding the txID hashes: they are
  * hashed and printed as they are, not encoded again (blocks print hundreds of transactions).
  */
 export function transactionJson(bytes: Uint8Array, visible: boolean): Json {
@@ -159,10 +159,4 @@ export function accountJson(chain: Chain, account: AccountRecord, visible: boole
     return entry;
   });
   return json;
-}
-
-export function transactionInfoJson(bytes: Uint8Array, visible: boolean): Json {
-  return messageToJson('protocol.TransactionInfo', protocol.TransactionInfo.decode(bytes) as unknown as Json, {
-    visible,
-  });
 }

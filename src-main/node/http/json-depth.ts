@@ -1,5 +1,5 @@
 import { JavaError } from '../errors';
-import { JAVA } from './error-body';
+import { JAVA } from '../java-json/error-body';
 
 /**
  * fastjson 1.x's nesting limit (DefaultJSONParser.parseArray: an array opened while the parse

@@ -1,6 +1,6 @@
 import { parseJsonLossless } from '../../../src-core/json/lossless';
 import { EncodingError } from '../../../src-core/errors';
-import { JAVA } from './error-body';
+import { JAVA } from '../java-json/error-body';
 import { JavaError } from '../errors';
 import {
   FORM_CONTENT_TYPE,
@@ -11,7 +11,7 @@ import {
   type ServletBody,
 } from './servlet-body';
 import { stringifyJson } from '../../../src-core/json/lossless';
-import { mergeJsonFormat } from './json-format';
+import { mergeJsonFormat } from '../java-json/json-format';
 import { checkJsonDepth } from './json-depth';
 import { jsonToMessage } from '../../../src-core/proto/json-codec';
 

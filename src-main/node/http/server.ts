@@ -4,7 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { stringifyJson } from '../../../src-core/json/lossless';
-import { errorBody } from './error-body';
+import { errorBody } from '../java-json/error-body';
 import { hostAllowed, isLoopbackOrigin } from './host-header';
 import type { ApiRequest } from './request';
 import { makeRequest } from './request';

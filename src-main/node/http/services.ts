@@ -8,7 +8,7 @@ import type { DryRunner } from '../simulation/dry-run';
 import type { DevAccounts } from '../dev-accounts';
 import type { ForkHandle } from '../fork/open-fork';
 import type { BlockReplies } from './block-replies';
-import type { BuiltTransactions } from './built-transactions';
+import type { BuiltTransactions } from '../java-json/built-transactions';
 
 /** What the HTTP handlers use of the node. */
 export interface NodeServices {

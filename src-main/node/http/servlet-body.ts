@@ -1,10 +1,10 @@
 import { parseJsonLossless, stringifyJson } from '../../../src-core/json/lossless';
 import { utf8ToBytes } from '../../../src-core/bytes/utf8';
-import { javaHexDecode } from './json-format';
-import { member, parseSpans, type JsonSpan } from './json-spans';
+import { javaHexDecode } from '../java-json/json-format';
+import { member, parseSpans, type JsonSpan } from '../java-json/json-spans';
 import { JavaError } from '../errors';
-import { intValueExact, longValueExact } from './java-numbers';
-import { JAVA, nullPointer } from './error-body';
+import { intValueExact, longValueExact } from '../java-json/java-numbers';
+import { JAVA, nullPointer } from '../java-json/error-body';
 import { decodeBase58Check } from '../../../src-core/bytes/base58';
 import { bytesToHex } from '../../../src-core/bytes/hex';
 

@@ -1,5 +1,5 @@
 import { hexToBytes } from '../../../src-core/bytes/hex';
-import { parseSpans, splice } from './json-spans';
+import { parseSpans, splice } from '../java-json/json-spans';
 
 /**
  * A transaction's JSON text with its signatures read apart from the rest, so that an endpoint can

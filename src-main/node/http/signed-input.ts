@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ParsedTransaction } from '../chain/tx';
-import { withSignatures } from '../chain/tx';
+import type { ParsedTransaction } from '../model/tx';
+import { withSignatures } from '../model/tx';
 import { transactionJson } from './format';
 import { RawReply, jsonText } from './server';
 import { scanSignatures } from './signature-scan';
-import { transactionFromJson } from './tx-input';
+import { transactionFromJson } from '../java-json/tx-input';
 
 type Json = Record<string, unknown>;
 

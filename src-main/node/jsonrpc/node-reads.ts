@@ -5,8 +5,8 @@ import { bigintToLong, longToBigint, protocol } from '../../../src-core/proto/ru
 import { CONTRACT_TYPE_IDS, typeUrlOf } from '../../../src-core/tx/contract-types';
 import type { ContractTypeName } from '../../../src-core/tx/contract-types';
 import { ContractValidateError, VmValidationError } from '../errors';
-import { parseTransaction, parseRawTransaction } from '../chain/tx';
-import type { ParsedTransaction } from '../chain/tx';
+import { parseTransaction, parseRawTransaction } from '../model/tx';
+import type { ParsedTransaction } from '../model/tx';
 import { constantCall, estimateCall } from '../vm-host/constant-calls';
 import type { ConstantCall } from '../vm-host/constant-calls';
 import { isConstantFunction } from '../http/handlers/contracts';

@@ -1,10 +1,10 @@
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
-import type { RecoveredSignature } from '../auth/permission-check';
+import type { RecoveredSignature } from '../permission-check/permission-check';
 import type { Chain } from '../chain/chain';
 import { applyTransaction } from '../chain/apply';
 import { AdmissionError, RESPONSE_CODE } from '../errors';
 import type { ProcessContext, TxOutcome } from '../chain/processor';
-import type { ParsedTransaction } from '../chain/tx';
+import type { ParsedTransaction } from '../model/tx';
 
 export interface AdmissionInput {
   readonly chain: Chain;

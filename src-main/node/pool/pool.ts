@@ -4,11 +4,12 @@ import type { Chain } from '../chain/chain';
 import { AdmissionError, RESPONSE_CODE } from '../errors';
 import { applyTransaction } from '../chain/apply';
 import type { TxOutcome } from '../chain/processor';
-import type { ParsedTransaction } from '../chain/tx';
-import type { RecoveredSignature } from '../auth/permission-check';
+import type { ParsedTransaction } from '../model/tx';
+import type { RecoveredSignature } from '../permission-check/permission-check';
 import type { RecoveryPool } from '../signatures/recovery-pool';
 import type { StateView } from '../state/view';
-import type { ExecutionBlock } from '../actuators/actuator';
+import type { ExecutionBlock } from '../model/execution';
+import type { VmPoolPort } from '../vm-host/ports';
 import { admitTransaction } from './admission';
 
 /**
@@ -24,7 +25,7 @@ export interface PendingState {
   readonly outcomes: ReadonlyMap<string, TxOutcome>;
 }
 
-export class TxPool {
+export class TxPool implements VmPoolPort {
   private readonly entries = new Map<string, ParsedTransaction>();
   private outcomes = new Map<string, TxOutcome>();
   private pending: StateView;

@@ -1,12 +1,12 @@
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
-import type { ExecutionBlock } from '../actuators/actuator';
+import type { ExecutionBlock } from '../model/execution';
 import { applyTransaction } from '../chain/apply';
-import type { SealedBlock } from '../chain/block';
-import { sealBlock } from '../chain/block';
+import type { SealedBlock } from '../model/block';
+import { sealBlock } from '../model/block';
 import type { Chain } from '../chain/chain';
 import type { PackedTx } from '../chain/commit';
-import { encodeWithResult } from '../chain/tx';
+import { encodeWithResult } from '../model/tx';
 import type { PendingState } from '../pool/pool';
 
 /**

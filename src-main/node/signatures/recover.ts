@@ -1,7 +1,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import type { RecoveredSignature } from '../auth/permission-check';
+import type { RecoveredSignature } from '../permission-check/permission-check';
 
 /**
  * Signer recovery with java-tron's rules (`SignUtils.signatureToAddress` → `ECKey.signatureToKey`):

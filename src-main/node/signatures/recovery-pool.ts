@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { RecoveredSignature } from '../auth/permission-check';
+import type { RecoveredSignature } from '../permission-check/permission-check';
 import { chooseImplementation, type RecoveryImplementation, type RecoveryImplementationName } from './implementation';
 import type { Libsecp256k1Loader } from './native';
 import { recoverSignerWith, statusToResult } from './recover';

@@ -4,24 +4,26 @@ import { decodeBase58Check } from '../../../src-core/bytes/base58';
 import { protocol } from '../../../src-core/proto/runtime';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import { stringifyJson } from '../../../src-core/json/lossless';
-import type { RecoveredSignature } from '../auth/permission-check';
+import type { RecoveredSignature } from '../permission-check/permission-check';
 import { encodeInfo } from '../chain/transaction-info';
 import { AdmissionError, RESPONSE_CODE } from '../errors';
 import type { ResponseCode } from '../errors';
 import type { TxOutcome } from '../chain/processor';
 import { totalFee } from '../chain/processor';
-import type { ParsedTransaction } from '../chain/tx';
-import { parseTransaction, parseRawTransaction } from '../chain/tx';
-import { transactionInfoJson } from '../http/format';
-import { transactionFromJson } from '../http/tx-input';
+import type { ParsedTransaction } from '../model/tx';
+import { parseTransaction, parseRawTransaction } from '../model/tx';
+import { transactionInfoJson } from '../java-json/transaction-info-json';
+import { transactionFromJson } from '../java-json/tx-input';
 import { internalTxMessage } from '../vm-host/receipt';
 import type { ContractRuntime } from '../vm-host/runtime';
 import { tokenBalancesOf } from '../vm-host/world-backend';
 import type { StateReader } from '../state/view';
 import { StateView } from '../state/view';
 import type { RecoveryPool } from '../signatures/recovery-pool';
-import type { ExecutionBlock } from '../actuators/actuator';
+import type { ExecutionBlock } from '../model/execution';
 import { admitTransaction } from '../pool/admission';
+import type { TxPool } from '../pool/pool';
+import type { Chain } from '../chain/chain';
 
 /**
  * `node.dryRun(tx)`: validates and applies any transaction on a throw-away copy of the current
@@ -157,6 +159,8 @@ type Seen = Map<string, { balance: bigint; tokens: ReadonlyMap<string, bigint>; 
 
 export class DryRunner {
   constructor(
+    private readonly chain: Chain,
+    private readonly pool: TxPool,
     private readonly runtime: ContractRuntime,
     private readonly recovery: RecoveryPool,
   ) {}
@@ -177,8 +181,7 @@ export class DryRunner {
   ): Promise<DryRunSequenceResult> {
     const prepared: PreparedStep[] = [];
     for (const step of steps) prepared.push(await this.prepare(step.transaction, step.options ?? {}));
-    const chain = this.runtime.chain;
-    const pool = this.runtime.pool;
+    const { chain, pool } = this;
     return pool.exclusive(async () => {
       const pending = options.state === 'pending';
       const base: StateReader = pending ? pool.view : chain.state;
@@ -208,7 +211,7 @@ export class DryRunner {
     } else if (
       !options.skipSignatureCheck &&
       tx.signatures.length > 0 &&
-      tx.signatures.length <= this.runtime.chain.props.totalSignNum
+      tx.signatures.length <= this.chain.props.totalSignNum
     ) {
       const requests = [];
       for (const signature of tx.signatures) {
@@ -232,8 +235,7 @@ export class DryRunner {
     seen: Seen,
   ): Promise<DryRunResult> {
     const { tx, recovered } = step;
-    const chain = this.runtime.chain;
-    const pool = this.runtime.pool;
+    const { chain, pool } = this;
     try {
       if (tx.contractCount === 0)
         throw new AdmissionError(RESPONSE_CODE.CONTRACT_VALIDATE_ERROR, 'Contract validate error : No contract!');

@@ -1,6 +1,6 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import { mergeReturnedUsage } from '../../../src-core/fee/resource-math';
-import { addressValid } from '../actuators/actuator';
+import { addressValid } from '../model/validation';
 import type { AccountRecord } from '../state/account';
 import { addFrozenV2, frozenV2Of, RESOURCE } from '../state/account';
 import { RECORD } from '../state/records';

@@ -1,6 +1,6 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import type { ChainParameters } from '../../../src-core/chain/parameters';
-import { addressValid } from '../actuators/actuator';
+import { addressValid } from '../model/validation';
 import type { AccountRecord } from '../state/account';
 import { addFrozenV2, frozenV2Of, RESOURCE } from '../state/account';
 import type { StateView } from '../state/view';

@@ -1,5 +1,5 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import { addressValid } from '../actuators/actuator';
+import { addressValid } from '../model/validation';
 import type { AccountRecord, VoteRecord } from '../state/account';
 import { voteRecord } from '../state/account';
 import { RECORD } from '../state/records';

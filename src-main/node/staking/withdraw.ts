@@ -1,5 +1,5 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import { addressValid } from '../actuators/actuator';
+import { addressValid } from '../model/validation';
 import type { StateView } from '../state/view';
 import { checkedAddMessage, DAY_MS, nowMs } from './rules';
 import { queryReward, withdrawVoteReward } from './rewards';

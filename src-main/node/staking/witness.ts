@@ -1,5 +1,5 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import { addressValid } from '../actuators/actuator';
+import { addressValid } from '../model/validation';
 import { defaultWitnessPermission } from '../state/account';
 import type { StateView } from '../state/view';
 import type { WitnessRecord } from '../state/witness';

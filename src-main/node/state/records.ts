@@ -19,7 +19,7 @@ export const RECORD = {
   mortgage: 'mortgage',
   /** token id → AssetIssueContract message object (AssetIssueV2Store). */
   asset: 'asset',
-  /** proposal id (decimal) → ProposalRecord (ProposalStore, governance/proposals.ts). */
+  /** proposal id (decimal) → ProposalRecord (ProposalStore, governance/governance-proposals.ts). */
   proposal: 'proposal',
   /** exchange id (decimal) → ExchangeRecord (ExchangeV2Store, exchanges/store.ts). */
   exchange: 'exchange',

@@ -2,7 +2,7 @@ import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../src-core/bytes/utf8';
 import type { protocol } from '../../../src-core/proto/runtime';
 import { longToBigint } from '../../../src-core/proto/runtime';
-import { addressValid, INT64_MAX } from '../actuators/actuator';
+import { addressValid, INT64_MAX } from '../model/validation';
 import type { AccountRecord } from '../state/account';
 import { newAccount } from '../state/account';
 import type { StateView } from '../state/view';

@@ -1,7 +1,18 @@
-import type { MaintenanceHook } from '../chain/maintenance';
+import type { DynamicProperties } from '../state/dynamic';
+import type { StateView } from '../state/view';
 import { catchUpToCycle } from '../vm/dynamic-energy';
 import type { ContractStateRecord } from '../vm/world-state';
 import { RECORD } from './contract-records';
+
+/** A maintenance block as the chain hands it to its hooks (chain/maintenance.ts `MaintenanceContext`). */
+export interface MaintenanceStep {
+  readonly view: StateView;
+  /** The cycle the maintenance starts. */
+  readonly cycle: number;
+  /** The cycle that just ended. */
+  readonly endedCycle: number;
+  readonly props: Pick<DynamicProperties, 'parameters'>;
+}
 
 /**
  * "Update the dynamic energy factors" at a maintenance block (TIP-491, ContractStateCapsule).
@@ -13,7 +24,7 @@ import { RECORD } from './contract-records';
  * java-tron, so both orders give the same factors; the raise just becomes visible (getcontractinfo,
  * the receipt's energy_penalty_total) without waiting for the next call.
  */
-export function dynamicEnergyMaintenance(): MaintenanceHook {
+export function dynamicEnergyMaintenance(): (ctx: MaintenanceStep) => void {
   return ({ view, cycle, props }) => {
     const p = props.parameters;
     if (p.getAllowDynamicEnergy === 0n) return;

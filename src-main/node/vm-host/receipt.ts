@@ -1,7 +1,7 @@
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../src-core/bytes/utf8';
 import { bigintToLong, protocol } from '../../../src-core/proto/runtime';
-import type { ActuatorResult } from '../actuators/actuator';
+import type { ActuatorResult } from '../model/execution';
 import type { VmExecutionResult, VmTransactionResult } from '../vm/requests';
 import type { ContractResultCode, InternalTransaction, VmLog } from '../vm/types';
 

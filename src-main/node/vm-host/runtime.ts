@@ -1,9 +1,7 @@
 import type { HexAddress } from '../../../src-core/brand';
 import type { ChainParameters } from '../../../src-core/chain/parameters';
 import { hexToBytes } from '../../../src-core/bytes/hex';
-import type { ActuatorResult, ExecutionBlock } from '../actuators/actuator';
-import type { Chain } from '../chain/chain';
-import type { TxPool } from '../pool/pool';
+import type { ActuatorResult, ExecutionBlock } from '../model/execution';
 import type { StateView } from '../state/view';
 import { TronVm } from '../vm/tron-vm';
 import { createMemoryWorldState } from '../vm/memory-backend';
@@ -12,9 +10,10 @@ import type { BlockContext } from '../vm/types';
 import type { JournaledWorldState } from '../vm/journaled-world-state';
 import { NodeStoppingError } from '../errors';
 import { ConstantMachines } from './constant-machines';
-import { nodeStakingHooks } from './staking-hooks';
+import { nodeStakingHooks } from './world-staking';
 import type { ViewWorldBackend } from './world-backend';
 import { worldOver } from './world-backend';
+import type { VmChainPort, VmPoolPort } from './ports';
 
 /**
  * The node's smart-contract runtime: one `TronVm` kept in step with the chain parameters, the
@@ -43,8 +42,8 @@ export const BLACK_HOLE_ADDRESS = '4177944d19c052b73ee2286823aa83f8138cb7032f' a
 export class ContractRuntime {
   /** Full VM results behind the actuator results they produced (the dry run reads them). */
   readonly executions = new WeakMap<ActuatorResult, VmTransactionResult>();
-  private chainRef: Chain | undefined;
-  private poolRef: TxPool | undefined;
+  private chainRef: VmChainPort | undefined;
+  private poolRef: VmPoolPort | undefined;
   private readonly constantMachines: ConstantMachines;
   private readonly constantRuns = new Set<Promise<unknown>>();
   private stopping = false;
@@ -72,17 +71,17 @@ export class ContractRuntime {
     return new ContractRuntime(await newVm(), settings, newVm);
   }
 
-  attach(chain: Chain, pool: TxPool): void {
+  attach(chain: VmChainPort, pool: VmPoolPort): void {
     this.chainRef = chain;
     this.poolRef = pool;
   }
 
-  get chain(): Chain {
+  get chain(): VmChainPort {
     if (!this.chainRef) throw new Error('The contract runtime is not attached to a chain yet.');
     return this.chainRef;
   }
 
-  get pool(): TxPool {
+  get pool(): VmPoolPort {
     if (!this.poolRef) throw new Error('The contract runtime is not attached to a pool yet.');
     return this.poolRef;
   }

@@ -1,6 +1,6 @@
 import type { HexAddress } from '../../../src-core/brand';
 import { longToBigint } from '../../../src-core/proto/runtime';
-import type { ActuatorContext, ActuatorResult } from '../actuators/actuator';
+import type { ActuatorContext, ActuatorResult } from '../model/execution';
 import type { StateView } from '../state/view';
 import { internalTransactionsToSave } from '../vm/internal-transactions';
 import type { JournaledWorldState } from '../vm/journaled-world-state';

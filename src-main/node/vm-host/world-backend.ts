@@ -36,7 +36,7 @@ export function typeCodeOf(type: AccountTypeName): number {
   return TYPE_CODES[type];
 }
 
-/** Staged staking effects (vm-host/staking-hooks.ts): the namespaces the VM world carries them in. */
+/** Staged staking effects (vm-host/world-staking.ts): the namespaces the VM world carries them in. */
 const STAGED_ACCOUNT = 'acct';
 const STAGED_RECORD = 'rec';
 const STAGED_WITNESS = 'wit';
@@ -106,7 +106,7 @@ export class ViewWorldBackend implements WorldStateBackend {
     };
   }
 
-  /** Staged staking effects exist only in the VM world's overlay (vm-host/staking-hooks.ts). */
+  /** Staged staking effects exist only in the VM world's overlay (vm-host/world-staking.ts). */
   getRecord(): unknown {
     return undefined;
   }

@@ -1,7 +1,7 @@
 import { protocol, bigintToLong } from '../../../src-core/proto/runtime';
 import { hexToBytes } from '../../../src-core/bytes/hex';
 import { referenceFields } from '../../../src-core/tx/header';
-import { parseRawTransaction, type ParsedTransaction } from '../../../src-main/node/chain/tx';
+import { parseRawTransaction, type ParsedTransaction } from '../../../src-main/node/model/tx';
 import type { TronNode } from '../../../src-main/node';
 import { benchKey, signId, type BenchKey } from '../libsecp-signer';
 

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { hexToBytes } from '../../../src-core/bytes/hex';
-import { transactionFromJson } from '../../../src-main/node/http/tx-input';
+import { transactionFromJson } from '../../../src-main/node/java-json/tx-input';
 import { parseTxJson } from '../node/parse';
 import { presign, startBenchNode, throughput, type Signed, type Throughput } from '../node/broadcast';
 import { ClientThread } from '../node/client-thread';

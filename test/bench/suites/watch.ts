@@ -11,7 +11,7 @@ import * as b from '../../../src-core/tx/builders';
 import { transactionHeader } from '../../../src-core/tx/header';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import { createNode, type TronNode } from '../../../src-main/node';
-import { transactionFromJson } from '../../../src-main/node/http/tx-input';
+import { transactionFromJson } from '../../../src-main/node/java-json/tx-input';
 import { nodeChainSource, type ChainSource } from '../../../src-main/watchtower/chain-source';
 import { Watchtower } from '../../../src-main/watchtower/scanner';
 import { defaultRules, type WatchList } from '../../../src-main/watchtower/watch-list';

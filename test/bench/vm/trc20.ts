@@ -5,7 +5,7 @@ import type { HexAddress } from '../../../src-core/brand';
 import { withChainParameters } from '../../../src-core/chain/parameters';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { AccountType, TronVm, type BlockContext } from '../../../src-main/node/vm/index';
-import { nodeStakingHooks } from '../../../src-main/node/vm-host/staking-hooks';
+import { nodeStakingHooks } from '../../../src-main/node/vm-host/world-staking';
 import { loadArtifacts } from '../../fixtures/contracts/compile';
 import { nodeWorld } from '../../main/node/vm/helpers';
 

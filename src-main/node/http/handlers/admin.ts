@@ -1,5 +1,5 @@
 import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { JAVA } from '../error-body';
+import { JAVA } from '../../java-json/error-body';
 import type { ApiRequest } from '../request';
 import type { NodeServices } from '../services';
 import { JavaError } from '../../errors';

@@ -5,13 +5,13 @@ import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
 import { messageToJson } from '../../../../src-core/proto/json-codec';
 import { getCodec } from '../../../../src-core/proto/schema';
 import { bigintToLong, longToBigint, protocol } from '../../../../src-core/proto/runtime';
-import type { ParsedTransaction } from '../../chain/tx';
-import { errorBody, JAVA, nullPointer } from '../error-body';
+import type { ParsedTransaction } from '../../model/tx';
+import { errorBody, JAVA, nullPointer } from '../../java-json/error-body';
 import { transactionJson } from '../format';
 import { unsignedJson, unsignedJsonText, unsignedTransaction } from './transactions';
 import { RawReply } from '../server';
 import { stringifyJson } from '../../../../src-core/json/lossless';
-import { mergeJsonFormat } from '../json-format';
+import { mergeJsonFormat } from '../../java-json/json-format';
 import {
   extraDataOf,
   fromHexString,

@@ -1,4 +1,4 @@
-import { JAVA } from '../error-body';
+import { JAVA } from '../../java-json/error-body';
 import type { ApiRequest } from '../request';
 import type { DryRunner, DryRunOptions } from '../../simulation/dry-run';
 import { JavaError } from '../../errors';

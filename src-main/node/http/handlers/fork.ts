@@ -1,4 +1,4 @@
-import { JAVA } from '../error-body';
+import { JAVA } from '../../java-json/error-body';
 import type { ApiRequest } from '../request';
 import type { NodeServices } from '../services';
 import { JavaError } from '../../errors';

@@ -3,8 +3,13 @@ import { longToBigint } from '../../../../src-core/proto/runtime';
 import type { StateReader } from '../../state/view';
 import type { WitnessRecord } from '../../state/witness';
 import { witnessToMessage } from '../../state/witness';
-import { getProposal, latestProposalNum, proposalsById, proposalToMessage } from '../../governance/proposals';
-import type { ProposalRecord } from '../../governance/proposals';
+import {
+  getProposal,
+  latestProposalNum,
+  proposalsById,
+  proposalToMessage,
+} from '../../governance/governance-proposals';
+import type { ProposalRecord } from '../../governance/governance-proposals';
 import { exchangesById, exchangeToMessage, getExchange, latestExchangeNum } from '../../exchanges/store';
 import type { ExchangeRecord } from '../../exchanges/store';
 import { accountIdOwner } from '../../governance/account-id';
@@ -14,8 +19,8 @@ import { accountJson } from '../format';
 import type { ApiRequest } from '../request';
 import { params } from '../request';
 import type { NodeServices } from '../services';
-import { nullPointer } from '../error-body';
-import { longQueryParam } from '../java-numbers';
+import { nullPointer } from '../../java-json/error-body';
+import { longQueryParam } from '../../java-json/java-numbers';
 import { stateFor } from './staking';
 import { JavaError } from '../../errors';
 

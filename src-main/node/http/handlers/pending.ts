@@ -1,5 +1,5 @@
 import { bytesToHex } from '../../../../src-core/bytes/hex';
-import { encodeWithResult } from '../../chain/tx';
+import { encodeWithResult } from '../../model/tx';
 import { transactionJson } from '../format';
 import type { ApiRequest } from '../request';
 import { requestMessage } from '../request';

@@ -4,8 +4,9 @@ import { bytesToHex } from '../../../../src-core/bytes/hex';
 import { decodeBase58Check } from '../../../../src-core/bytes/base58';
 import { longToBigint, bigintToLong } from '../../../../src-core/proto/runtime';
 import { DEFAULT_CHAIN_PARAMETERS } from '../../../../src-core/chain/parameters';
-import { accountJson, splitBlock, transactionInfoJson } from '../format';
-import { parseTransaction } from '../../chain/tx';
+import { accountJson, splitBlock } from '../format';
+import { transactionInfoJson } from '../../java-json/transaction-info-json';
+import { parseTransaction } from '../../model/tx';
 import {
   energyLimitOf,
   freeNetUsageAt,
@@ -22,7 +23,7 @@ import { priceHistoriesOf } from '../../governance/price-history';
 import type { ApiRequest } from '../request';
 import { params, requestMessage } from '../request';
 import { fromHexString, getHexAddress, getString } from '../servlet-body';
-import { longQueryParam } from '../java-numbers';
+import { longQueryParam } from '../../java-json/java-numbers';
 import { RawReply } from '../server';
 import type { NodeServices } from '../services';
 import { JavaError } from '../../errors';

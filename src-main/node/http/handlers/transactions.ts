@@ -7,23 +7,29 @@ import { CONTRACT_TYPE_IDS, typeUrlOf } from '../../../../src-core/tx/contract-t
 import type { ContractTypeName } from '../../../../src-core/tx/contract-types';
 import { bytesToHex, hexToBytes } from '../../../../src-core/bytes/hex';
 import { utf8ToBytes } from '../../../../src-core/bytes/utf8';
-import { parseTransaction, parseRawTransaction, encodeWithResult, withSignatures } from '../../chain/tx';
-import type { ParsedTransaction } from '../../chain/tx';
-import { checkSignatureCount, checkWeight, operationsAllow, recoveryFailure } from '../../auth/permission-check';
-import type { RecoveredSignature } from '../../auth/permission-check';
+import { parseTransaction, parseRawTransaction, encodeWithResult, withSignatures } from '../../model/tx';
+import type { ParsedTransaction } from '../../model/tx';
+import {
+  checkSignatureCount,
+  checkWeight,
+  operationsAllow,
+  recoveryFailure,
+} from '../../permission-check/permission-check';
+import type { RecoveredSignature } from '../../permission-check/permission-check';
 import { permissionById, permissionToMessage, PERMISSION_TYPE, type AccountRecord } from '../../state/account';
-import { JAVA } from '../error-body';
+import { JAVA } from '../../java-json/error-body';
 import type { ApiRequest } from '../request';
 import { requestMessage } from '../request';
 import type { NodeServices } from '../services';
-import { transactionFromJson } from '../tx-input';
+import { transactionFromJson } from '../../java-json/tx-input';
 import { signedInput } from '../signed-input';
 import { scanSignatures } from '../signature-scan';
-import type { BuiltTransactions } from '../built-transactions';
+import type { BuiltTransactions } from '../../java-json/built-transactions';
 import { stringifyJson } from '../../../../src-core/json/lossless';
-import { mergeJsonFormat } from '../json-format';
+import { mergeJsonFormat } from '../../java-json/json-format';
 import { extraDataOf, permissionIdOf } from '../servlet-body';
-import { generateContractAddress, transactionInfoJson, transactionJson } from '../format';
+import { generateContractAddress, transactionJson } from '../format';
+import { transactionInfoJson } from '../../java-json/transaction-info-json';
 import { RawReply, turnIfLarge } from '../server';
 import { AdmissionError, ContractValidateError, JavaError, TransactionSignatureError } from '../../errors';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bigintToLong, protocol } from '@core/proto/runtime';
 import { CONTRACT_TYPE_IDS, typeUrlOf } from '@core/tx/contract-types';
-import type { Actuator } from '@main/node/actuators/actuator';
-import { parseContract } from '@main/node/actuators/parsed-contract';
+import type { Actuator } from '@main/node/model/execution';
+import { parseContract } from '@main/node/model/parsed-contract';
 import { ActuatorRegistry, defaultActuators } from '@main/node/actuators/registry';
 
 /** The registry: contract type id → actuator, each given only contracts of its own type. */

@@ -3,10 +3,10 @@ import type { TronNode } from '@main/node';
 import { hexToBytes } from '@core/bytes/hex';
 import { stringifyJson } from '@core/json/lossless';
 import type { TransactionJson } from '@core/tx/types';
-import type { RecoveredSignature } from '@main/node/auth/permission-check';
+import type { RecoveredSignature } from '@main/node/permission-check/permission-check';
 import { applyTransaction } from '@main/node/chain/apply';
 import { AdmissionError, RESPONSE_CODE } from '@main/node/errors';
-import { transactionFromJson } from '@main/node/http/tx-input';
+import { transactionFromJson } from '@main/node/java-json/tx-input';
 import type { StateView } from '@main/node/state/view';
 import { fundedKey, makeTx, newKey, startNode, transfer, type Key } from '../helpers';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bytesToHex } from '@core/bytes/hex';
-import { sealBlock } from '@main/node/chain/block';
+import { sealBlock } from '@main/node/model/block';
 import { BLOCK_TEXT_FORM, BlockLog, blockTextKey } from '@main/node/chain/blocks';
 import { key, PREFIX, u64 } from '@main/node/store/store';
 import { tempStore } from '../helpers';

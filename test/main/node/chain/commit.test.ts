@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '@core/bytes/hex';
-import { sealBlock } from '@main/node/chain/block';
+import { sealBlock } from '@main/node/model/block';
 import { blockBatch, undoRecordsOf } from '@main/node/chain/commit';
 import type { TxOutcome } from '@main/node/chain/processor';
-import type { ParsedTransaction } from '@main/node/chain/tx';
+import type { ParsedTransaction } from '@main/node/model/tx';
 import { decodeUndo } from '@main/node/chain/undo';
 import type { AccountRecord } from '@main/node/state/account';
 import { newAccount } from '@main/node/state/account';

@@ -5,7 +5,7 @@ import { resolveConfig } from '@main/node/config';
 import { deriveKeys, FUNDED_PATH, WITNESS_PATH } from '@main/node/genesis';
 import { LevelStateBackend } from '@main/node/state/level-backend';
 import { key, PREFIX, u64 } from '@main/node/store/store';
-import { BLOCK_VERSION, sealBlock } from '@main/node/chain/block';
+import { BLOCK_VERSION, sealBlock } from '@main/node/model/block';
 import { protocol } from '@core/proto/runtime';
 import { bytesToHex } from '@core/bytes/hex';
 import { tempStore } from '../helpers';

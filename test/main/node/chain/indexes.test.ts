@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { protocol } from '@core/proto/runtime';
 import { bigintToLong } from '@core/proto/runtime';
-import { sealBlock } from '@main/node/chain/block';
+import { sealBlock } from '@main/node/model/block';
 import { ChainIndexes } from '@main/node/chain/indexes';
-import { encodeWithResult, parseRawTransaction } from '@main/node/chain/tx';
-import type { ParsedTransaction } from '@main/node/chain/tx';
+import { encodeWithResult, parseRawTransaction } from '@main/node/model/tx';
+import type { ParsedTransaction } from '@main/node/model/tx';
 import type { Store } from '@main/node/store/store';
 import { key, PREFIX, u64 } from '@main/node/store/store';
 import { tempStore } from '../helpers';

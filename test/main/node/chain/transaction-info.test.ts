@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { longToBigint, protocol } from '@core/proto/runtime';
 import type { TxOutcome } from '@main/node/chain/processor';
 import { encodeInfo } from '@main/node/chain/transaction-info';
-import type { ParsedTransaction } from '@main/node/chain/tx';
+import type { ParsedTransaction } from '@main/node/model/tx';
 
 describe('TransactionInfo of a system contract', () => {
   it('carries the block, the total fee and the bandwidth receipt', () => {

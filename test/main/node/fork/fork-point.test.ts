@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '@core/bytes/hex';
-import { decodeHeader } from '@main/node/chain/block';
+import { decodeHeader } from '@main/node/model/block';
 import { assertNotForkData, ForkPoint } from '@main/node/fork/fork-point';
 import { ForkDataError } from '@main/node/errors';
 import { key, PREFIX } from '@main/node/store/store';

@@ -1,5 +1,5 @@
 import { messageToJson } from '@core/proto/json-codec';
-import { sealBlock } from '@main/node/chain/block';
+import { sealBlock } from '@main/node/model/block';
 import { blockJson } from '@main/node/http/format';
 import { ForkStateBackend } from '@main/node/fork/fork-backend';
 import { ForkPoint } from '@main/node/fork/fork-point';

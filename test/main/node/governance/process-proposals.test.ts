@@ -3,14 +3,14 @@ import type { StateReader } from '@main/node/state/view';
 import { StateView } from '@main/node/state/view';
 import { resolveConfig } from '@main/node/config';
 import { genesisProperties } from '@main/node/chain/genesis';
-import type { ProposalRecord } from '@main/node/governance/proposals';
+import type { ProposalRecord } from '@main/node/governance/governance-proposals';
 import {
   getProposal,
   processProposals,
   proposalExpiration,
   PROPOSAL_STATE,
   putProposal,
-} from '@main/node/governance/proposals';
+} from '@main/node/governance/governance-proposals';
 
 /** ProposalController.processProposals and the expiry rule of ProposalCreateActuator, on a bare state. */
 const EMPTY: StateReader = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '@main/node';
-import { decodeHeader } from '@main/node/chain/block';
+import { decodeHeader } from '@main/node/model/block';
 import { bytesToHex } from '@core/bytes/hex';
 import { startNode, type Key } from '../helpers';
 import { account, advance, b, balanceOf, build, call, fundedKey, info, send, TRX, VALIDATE } from './helpers';

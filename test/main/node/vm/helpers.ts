@@ -21,7 +21,7 @@ import {
 import type { StateReader } from '../../../../src-main/node/state/view';
 import { StateView } from '../../../../src-main/node/state/view';
 import { putAsset } from '../../../../src-main/node/trc10/assets';
-import { nodeStakingHooks } from '../../../../src-main/node/vm-host/staking-hooks';
+import { nodeStakingHooks } from '../../../../src-main/node/vm-host/world-staking';
 import { worldOver } from '../../../../src-main/node/vm-host/world-backend';
 import { loadArtifacts, type Artifact } from '../../../fixtures/contracts/compile';
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TronNode } from '@main/node';
-import * as txInput from '@main/node/http/tx-input';
+import * as txInput from '@main/node/java-json/tx-input';
 import { call, fundedKey, makeTx, newKey, startNode, transfer, type Key, type Reply } from '../../helpers';
 
-vi.mock('@main/node/http/tx-input', async (importOriginal) => {
+vi.mock('@main/node/java-json/tx-input', async (importOriginal) => {
   const actual = await importOriginal<typeof txInput>();
   return { ...actual, transactionFromJson: vi.fn(actual.transactionFromJson) };
 });

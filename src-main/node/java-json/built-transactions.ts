@@ -1,4 +1,4 @@
-import type { ParsedTransaction } from '../chain/tx';
+import type { ParsedTransaction } from '../model/tx';
 
 /**
  * The unsigned transactions triggersmartcontract printed lately, with the exact text of their

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@core/bytes/hex';
-import { sha256, sha256Hex } from '@main/node/chain/sha256';
+import { sha256, sha256Hex } from '@main/node/model/sha256';
 
 describe('node sha256', () => {
   it('hashes the FIPS 180-4 "abc" example', () => {

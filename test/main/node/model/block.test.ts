@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { blockIdOf, decodeHeader, merkleRoot, sealBlock } from '@main/node/chain/block';
+import { blockIdOf, decodeHeader, merkleRoot, sealBlock } from '@main/node/model/block';
 import { protocol } from '@core/proto/runtime';
 import { addressFromPrivateKey, randomPrivateKey, recoverAddress } from '@core/keys/keys';
 import { bytesToHex, hexToBytes } from '@core/bytes/hex';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { member, parseSpans, type JsonSpan } from '../../../../src-main/node/http/json-spans';
+import { member, parseSpans, type JsonSpan } from '../../../../src-main/node/java-json/json-spans';
 
 const TEXT =
   '{ "a": {"b": [1, {"c": "}]\\"{["}], "d": "x"}, "e": [ "f", {"g": 2} ], "h": -1.5e3, "i": null, "j": "k\\\\" }';

@@ -5,7 +5,7 @@ import { bytesToHex, hexToBytes } from '@core/bytes/hex';
 import { stringifyJson } from '@core/json/lossless';
 import { longToBigint } from '@core/proto/runtime';
 import { getCodec, type FieldInfo } from '@core/proto/schema';
-import { mergeJsonFormat } from '@main/node/http/json-format';
+import { mergeJsonFormat } from '@main/node/java-json/json-format';
 import { JavaError } from '@main/node/errors';
 import { fitsInt64, INT64_FIELDS, wideIntegers } from '../../../fixtures/wide-integers';
 

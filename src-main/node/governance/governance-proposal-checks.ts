@@ -1,8 +1,8 @@
 import { bytesToHex } from '../../../src-core/bytes/hex';
-import { addressValid } from '../actuators/actuator';
+import { addressValid } from '../model/validation';
 import type { StateReader } from '../state/view';
-import type { ProposalRecord } from './proposals';
-import { getProposal, latestProposalNum, PROPOSAL_STATE } from './proposals';
+import type { ProposalRecord } from './governance-proposals';
+import { getProposal, latestProposalNum, PROPOSAL_STATE } from './governance-proposals';
 import { ContractValidateError } from '../errors';
 
 /**

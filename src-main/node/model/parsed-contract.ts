@@ -3,7 +3,7 @@ import { getCodec } from '../../../src-core/proto/schema';
 import { bytesToHex } from '../../../src-core/bytes/hex';
 import type { CONTRACT_TYPE_IDS, ContractTypeName } from '../../../src-core/tx/contract-types';
 import { contractTypeName, parameterMessageOf } from '../../../src-core/tx/contract-types';
-import type { ContractRef } from '../auth/permission-check';
+import type { ContractRef } from '../permission-check/permission-check';
 
 /**
  * A transaction's contract for admission, the permission checks and the actuators: a union keyed

@@ -7,9 +7,9 @@ import { encodeBase58Check } from '@core/bytes/base58';
 import { BLOCK_TEXT_FORM } from '../../../../src-main/node/chain/blocks';
 import { blockJson } from '../../../../src-main/node/http/format';
 import { jsonText } from '../../../../src-main/node/http/server';
-import { transactionFromJson } from '../../../../src-main/node/http/tx-input';
-import { BuiltTransactions } from '../../../../src-main/node/http/built-transactions';
-import type { ParsedTransaction } from '../../../../src-main/node/chain/tx';
+import { transactionFromJson } from '../../../../src-main/node/java-json/tx-input';
+import { BuiltTransactions } from '../../../../src-main/node/java-json/built-transactions';
+import type { ParsedTransaction } from '../../../../src-main/node/model/tx';
 import { call, fundedKey, startNode, type Key, type Reply } from '../helpers';
 import { callData, deploy, word } from '../vm-host/helpers';
 

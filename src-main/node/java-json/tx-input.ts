@@ -1,8 +1,8 @@
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { getCodec } from '../../../src-core/proto/schema';
 import { isContractTypeName, parameterMessageOf } from '../../../src-core/tx/contract-types';
-import type { ParsedTransaction } from '../chain/tx';
-import { parseRawTransaction, withSignatures } from '../chain/tx';
+import type { ParsedTransaction } from '../model/tx';
+import { parseRawTransaction, withSignatures } from '../model/tx';
 import type { BuiltTransactions } from './built-transactions';
 import { nullPointer } from './error-body';
 import { mergeJsonFormat } from './json-format';

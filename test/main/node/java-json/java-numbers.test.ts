@@ -4,7 +4,7 @@ import {
   JavaNumberFormatError,
   longValueExact,
   parseJsonFormatInteger,
-} from '@main/node/http/java-numbers';
+} from '@main/node/java-json/java-numbers';
 
 /** Java 8's number parsing behind java-tron's HTTP layer: JsonFormat.parseInteger and BigDecimal.longValueExact. */
 describe('Java number parsing', () => {

@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { bytesToHex } from '@core/bytes/hex';
 import { bigintToLong, longToBigint, protocol } from '@core/proto/runtime';
 import { typeUrlOf } from '@core/tx/contract-types';
-import { parseContract } from '@main/node/actuators/parsed-contract';
+import { parseContract } from '@main/node/model/parsed-contract';
 
 /** A transaction's contract as the node reads it: type, owner, permission id and the typed parameter. */
 const OWNER = Uint8Array.from([0x41, ...new Array<number>(20).fill(0x11)]);

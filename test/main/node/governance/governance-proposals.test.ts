@@ -4,7 +4,7 @@ import type { ContractSpec } from '@core/tx/builders';
 import { encodeBase58Check } from '@core/bytes/base58';
 import { hexToBytes } from '@core/bytes/hex';
 import { deriveKeys, WITNESS_PATH } from '@main/node/genesis';
-import { PROPOSAL_EXPIRE_MS, proposalExpiration } from '@main/node/governance/proposals';
+import { PROPOSAL_EXPIRE_MS, proposalExpiration } from '@main/node/governance/governance-proposals';
 import { newKey, startNode, type Key, type Reply } from '../helpers';
 import { advance, b, build, call, expectRefused, fundedKey, send, TRX } from '../staking/helpers';
 

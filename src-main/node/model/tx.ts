@@ -1,8 +1,8 @@
 import { protocol, longToBigint } from '../../../src-core/proto/runtime';
 import { hexToBytes } from '../../../src-core/bytes/hex';
-import type { RecoveredSignature } from '../auth/permission-check';
-import type { ParsedContract } from '../actuators/parsed-contract';
-import { parseContract } from '../actuators/parsed-contract';
+import type { RecoveredSignature } from '../permission-check/permission-check';
+import type { ParsedContract } from './parsed-contract';
+import { parseContract } from './parsed-contract';
 import { sha256Hex } from './sha256';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { hexToBytes } from '@core/bytes/hex';
-import { failsPointDecompression } from '@main/node/auth/point-decompression';
+import { failsPointDecompression } from '@main/node/permission-check/point-decompression';
 
 /**
  * ECKey.recoverPubBytesFromSignature decompresses the point whose x is r (plus n for recovery ids
