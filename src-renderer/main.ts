@@ -1,7 +1,7 @@
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';
-import { createAppRouter } from './router';
+import { createAppRouter, unlockPath } from './router';
 import { useNoticesStore } from './stores/notices';
 import { useVaultStore } from './stores/vault';
 import { useOfflineStore } from './stores/offline';
@@ -32,7 +32,8 @@ try {
   notices.pushError(error);
 }
 vault.onLocked((event) => {
-  if (router.currentRoute.value.meta.vault === 'unlocked') void router.push('/unlock');
+  const current = router.currentRoute.value;
+  if (current.meta.vault === 'unlocked') void router.push(unlockPath(current.fullPath));
   if (event.reason === 'idle') notices.push('info', 'The vault locked itself after a period without activity.');
 });
 // Activity keeps the vault unlocked; main throttles nothing, so the store sends at most one touch per 30 s.

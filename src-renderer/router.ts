@@ -95,16 +95,32 @@ export function offlineRedirect(to: Pick<RouteLocationNormalized, 'meta'>, offli
   return offline && !to.meta.offline ? '/offline' : null;
 }
 
+/**
+ * Where the unlock screen goes back to: a path of this app only (`/cosign/env_…`), never another
+ * origin (`//host`), the unlock screen itself, or anything that is not a single text.
+ */
+export function safeReturn(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return null;
+  if (value.length > 512 || value === '/' || value.startsWith('/unlock')) return null;
+  return value;
+}
+
+/** The unlock screen, remembering the page the person was on so that unlocking returns there. */
+export function unlockPath(returnTo?: string): string {
+  const back = safeReturn(returnTo);
+  return back ? `/unlock?return=${encodeURIComponent(back)}` : '/unlock';
+}
+
 /** Where a navigation to `to` must go instead, or null to let it through. */
 export function redirectFor(
-  to: Pick<RouteLocationNormalized, 'meta'>,
+  to: Pick<RouteLocationNormalized, 'meta'> & { fullPath?: string },
   vault: { initialized: boolean; locked: boolean } | null,
 ): string | null {
   const need = to.meta.vault ?? 'none';
   if (need === 'none') return null;
   // Without a status (main did not answer) the welcome page shows why.
   if (!vault || !vault.initialized) return need === 'setup' ? null : '/welcome';
-  if (vault.locked) return need === 'locked' ? null : '/unlock';
+  if (vault.locked) return need === 'locked' ? null : unlockPath(to.fullPath);
   return need === 'unlocked' ? null : '/';
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAppRouter, offlineRedirect, redirectFor } from '../../src-renderer/router';
+import { createAppRouter, offlineRedirect, redirectFor, safeReturn } from '../../src-renderer/router';
 
 describe('router', () => {
   it('uses the URL fragment, so app://wallet/index.html is the only file ever loaded', async () => {
@@ -89,5 +89,21 @@ describe('vault redirects', () => {
     ['none', null, null],
   ] as const)('a route needing %s with vault %j goes to %s', (need, vault, target) => {
     expect(redirectFor({ meta: { vault: need } }, vault)).toBe(target);
+  });
+});
+
+describe('returning after an unlock', () => {
+  it('sends a locked visit to the unlock screen with the page to come back to', async () => {
+    const router = createAppRouter({ state: async () => ({ initialized: true, locked: true }) });
+    await router.push('/cosign/env_00000000000000aa');
+    expect(router.currentRoute.value.name).toBe('unlock');
+    expect(router.currentRoute.value.query.return).toBe('/cosign/env_00000000000000aa');
+  });
+
+  it('comes back only to a path of this app', () => {
+    expect(safeReturn('/cosign/env_00000000000000aa')).toBe('/cosign/env_00000000000000aa');
+    for (const bad of ['//evil.example/x', 'https://evil.example', '/unlock?return=/x', '/', ['/'], undefined]) {
+      expect(safeReturn(bad)).toBeNull();
+    }
   });
 });
