@@ -300,6 +300,18 @@ export function transactionInfo(value: unknown, endpoint: string): TransactionIn
   };
 }
 
+/**
+ * Block 0's witness_address is no address on any java-tron network: BlockUtil.newGenesisBlockCapsule
+ * writes the bytes of a sentence there. It names no producer, so it reads as none.
+ */
+function genesisWitness(raw: JsonObject, endpoint: string): HexAddress | undefined {
+  try {
+    return optionalAddress(raw, 'witness_address', endpoint);
+  } catch {
+    return undefined;
+  }
+}
+
 export function block(value: unknown, endpoint: string): Block | null {
   if (isEmptyObject(value)) return null;
   const b = asObject(value, endpoint);
@@ -307,16 +319,18 @@ export function block(value: unknown, endpoint: string): Block | null {
   if (!HEX64.test(id)) throw badResponse(endpoint, 'the block has no valid blockID');
   const header = child(b, 'block_header', endpoint);
   const raw = child(header, 'raw_data', endpoint);
+  // The genesis block prints no number and no timestamp (both 0, omitted).
+  const number = int(raw, 'number', endpoint);
   return {
     blockID: id.toLowerCase(),
     block_header: {
       raw_data: {
-        // The genesis block prints no number and no timestamp (both 0, omitted).
-        number: int(raw, 'number', endpoint),
+        number,
         timestamp: int(raw, 'timestamp', endpoint),
         txTrieRoot: str(raw, 'txTrieRoot', endpoint),
         parentHash: str(raw, 'parentHash', endpoint),
-        witness_address: optionalAddress(raw, 'witness_address', endpoint),
+        witness_address:
+          number === 0 ? genesisWitness(raw, endpoint) : optionalAddress(raw, 'witness_address', endpoint),
         version: int(raw, 'version', endpoint),
       },
       witness_signature: str(header, 'witness_signature', endpoint),

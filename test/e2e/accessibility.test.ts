@@ -96,6 +96,22 @@ describe('accessibility of every screen', () => {
     expect(problems).toEqual([]);
   });
 
+  it('at 1280×800 cuts off no table column inside its card', async () => {
+    const page = setup.harness.page;
+    await page.setViewportSize(WIDE);
+    const problems: string[] = [];
+    for (const route of routes) {
+      await open(route);
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('main table')]
+          .filter((table) => table.parentElement && table.scrollWidth > table.parentElement.clientWidth + 1)
+          .map((table) => table.getAttribute('data-testid') ?? table.className),
+      );
+      problems.push(...clipped.map((name) => `${route}: table ${name} is wider than its card`));
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('at 200% zoom, shows every navigation link and scrolls no page sideways', async () => {
     const page = setup.harness.page;
     await page.setViewportSize(ZOOMED);

@@ -280,6 +280,35 @@ describe('blocks', () => {
     expect(networkByGenesisId(id)?.id).toBe('nile');
   });
 
+  it("reads a genesis block whose witness_address is java-tron's sentence, not an address", async () => {
+    const sentence =
+      'A new system must allow existing systems to be linked together without requiring any central control or coordination';
+    const genesis = {
+      blockID: NETWORKS.mainnet.genesisBlockId,
+      block_header: {
+        raw_data: {
+          txTrieRoot: 'aa'.repeat(32),
+          parentHash: 'e5'.repeat(32),
+          witness_address: Buffer.from(sentence, 'utf8').toString('hex'),
+        },
+      },
+    };
+    const { client } = clientFor({ '/wallet/getblockbynum': ok(genesis) });
+    const block = await client.getBlockByNum(0);
+    expect(block?.block_header.raw_data.witness_address).toBeUndefined();
+    expect(await client.getGenesisBlockId()).toBe(NETWORKS.mainnet.genesisBlockId);
+  });
+
+  it('still refuses a block past the genesis whose witness_address is not an address', async () => {
+    const block = nileBlock({ withTransactions: false });
+    const bad = {
+      ...block,
+      block_header: { ...block.block_header, raw_data: { ...block.block_header.raw_data, witness_address: 'abcd' } },
+    };
+    const { client } = clientFor({ '/wallet/getblockbynum': ok(bad) });
+    await expect(client.getBlockByNum(66985120)).rejects.toMatchObject({ code: 'NODE_BAD_RESPONSE' });
+  });
+
   it('reads getblockbynum from the solidity view and returns null for {}', async () => {
     const { client, node } = clientFor({ '/walletsolidity/getblockbynum': ok({}) });
     expect(await client.getBlockByNum(123, { solidity: true })).toBeNull();
