@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidAddress } from '../address/address';
+import { AddressSchema } from '../address/address-schema';
 
 /** Schemas shared by several domains. Error texts are shown to people: keep them plain. */
 
@@ -13,9 +13,7 @@ export const TxIdSchema = z
   .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'must be a transaction id of 64 hex characters')
   .transform((text) => text.replace(/^0x/, '').toLowerCase());
 
-export const AddressSchema = z
-  .string({ error: 'must be a text value' })
-  .refine((text) => isValidAddress(text), 'must be a TRON address (T… or 41…) with a valid checksum');
+export { AddressSchema };
 
 export const BlockNumberSchema = z
   .number({ error: 'must be a number' })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineChannels, defineEvents } from '../define';
 import { AddressSchema, BlockNumberSchema, TxIdSchema } from '../common';
 import { TX_KIND_REGISTRY, type TxKind, type TxKindDescriptor } from '../../tx/kinds/registry';
+import type { SummaryLine } from '../../tx/kinds/summary-line';
 
 /**
  * The transaction service over IPC: build any transaction the wallet supports from a typed
@@ -169,10 +170,9 @@ export type TxState = z.infer<typeof TxStateSchema>;
 export const SummaryLineSchema = z.object({
   label: z.string(),
   value: z.string(),
-  /** The value as the chain holds it, shown beside `value` in small type ("250,000,000 base units"). */
   raw: z.string().optional(),
-});
-export type SummaryLine = z.infer<typeof SummaryLineSchema>;
+}) satisfies z.ZodType<SummaryLine>;
+export type { SummaryLine };
 
 export const SigningViewSchema = z.object({
   threshold: z.bigint(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SummaryLine } from '../../ipc/channels/tx';
+import type { SummaryLine } from './summary-line';
 import * as builders from '../builders';
 import { RESOURCE_FIELD } from './form';
 import { AddressSchema, LockPeriodSchema, PositiveSunSchema, requestSchema, ResourceSchema } from './fields';

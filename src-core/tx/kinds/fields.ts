@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressSchema } from '../../ipc/common';
+import { AddressSchema } from '../../address/address-schema';
 
 /**
  * Field schemas shared by the transaction kinds' requests. Amounts travel as decimal strings of

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Abi } from '../../abi/fragments';
 import { toBase58Address } from '../../address/address';
 import { AbiError, ValidationError, WalletError } from '../../errors';
-import type { SummaryLine } from '../../ipc/channels/tx';
+import type { SummaryLine } from './summary-line';
 import { formatTrx, formatUnits } from '../../units/amount';
 import type { ContractSpec } from '../builders';
 import type { ContractTypeName } from '../contract-types';
