@@ -1,6 +1,19 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
+import { defineComponent, ref } from 'vue';
 import BaseField from '@renderer/components/base/BaseField.vue';
+
+/** A form whose address field is invalid while it is shorter than 5 characters, as a page computes it. */
+const Form = defineComponent({
+  components: { BaseField },
+  setup() {
+    const value = ref('');
+    return { value };
+  },
+  template: `<form @submit.prevent>
+    <BaseField v-model="value" label="Address" :error="value.length < 5 ? 'Enter a whole address.' : null" />
+  </form>`,
+});
 
 describe('BaseField', () => {
   it('labels its input and updates the model', async () => {
@@ -46,5 +59,23 @@ describe('BaseField', () => {
   it('carries no inline style attribute, which the CSP would refuse', () => {
     const wrapper = mount(BaseField, { props: { label: 'A', modelValue: '', error: 'bad' } });
     expect(wrapper.html()).not.toContain('style=');
+  });
+
+  it('does not raise an alert on every keystroke, and alerts once the field is left or the form submitted', async () => {
+    const page = mount(Form, { attachTo: document.body });
+    const input = page.get('input');
+    await input.setValue('T');
+    await input.setValue('TW');
+    const error = () => page.get('.field__error');
+    expect(error().text()).toBe('Enter a whole address.');
+    expect(error().attributes('role')).toBeUndefined();
+    expect(input.attributes('aria-describedby')).toContain(error().attributes('id'));
+    await input.trigger('blur');
+    expect(error().attributes('role')).toBe('alert');
+    await input.setValue('TWe');
+    expect(error().attributes('role')).toBeUndefined();
+    await page.get('form').trigger('submit');
+    expect(error().attributes('role')).toBe('alert');
+    page.unmount();
   });
 });
