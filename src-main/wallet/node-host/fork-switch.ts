@@ -59,7 +59,8 @@ async function switchTo(
   const previous = session.connection;
   session.connection = null;
   await session.retire(previous);
-  if (settings.get().network.kind !== 'embedded') await settings.update((current) => ({ ...current, network: EMBEDDED }));
+  if (settings.get().network.kind !== 'embedded')
+    await settings.update((current) => ({ ...current, network: EMBEDDED }));
   const replaced = session.fork.adopt(staged);
   await session.openStores(session.fork.keyOf(EMBEDDED));
   session.connection = connection;
