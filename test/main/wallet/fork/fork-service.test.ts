@@ -1,6 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase58Address } from '../../../../src-core/address/address';
@@ -252,6 +251,27 @@ describe('fork service', () => {
     });
   });
 
+  /**
+   * An upstream that answers every request with `status`, in a worker thread: the fork reads its
+   * upstream synchronously, so a server on this thread's event loop could never answer it.
+   */
+  async function refusingUpstream(status: number): Promise<{ url: string; stop: () => Promise<number> }> {
+    const worker = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+       const server = require('node:http').createServer((request, response) => {
+         response.writeHead(workerData.status, { 'content-type': 'application/json' });
+         response.end(JSON.stringify({ Error: 'ApiKey not exists' }));
+       });
+       server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));`,
+      { eval: true, workerData: { status } },
+    );
+    const port = await new Promise<number>((listening, failed) => {
+      worker.once('message', listening);
+      worker.once('error', failed);
+    });
+    return { url: `http://127.0.0.1:${port}`, stop: () => worker.terminate() };
+  }
+
   /** The next block the host reports after `number`: the dev chain still produces. */
   function nextBlockAfter(host: NodeHost, number: number): Promise<number> {
     return new Promise((resolve) => {
@@ -297,12 +317,8 @@ describe('fork service', () => {
   });
 
   it('blames the API key when the upstream answers 401, and the dev chain keeps running', async () => {
-    const refusing = createServer((_request, response) => {
-      response.writeHead(401, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ Error: 'ApiKey not exists' }));
-    });
-    await new Promise<void>((listening) => refusing.listen(0, '127.0.0.1', listening));
-    const url = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+    const refusing = await refusingUpstream(401);
+    const url = refusing.url;
     const { host, service } = await embeddedForkOf(url);
     try {
       await host.open();
@@ -321,7 +337,7 @@ describe('fork service', () => {
       expect(await nextBlockAfter(host, head)).toBeGreaterThan(head);
     } finally {
       await host.close();
-      await new Promise((closed) => refusing.close(closed));
+      await refusing.stop();
     }
   });
 
