@@ -18,7 +18,6 @@ const EMBEDDED = { kind: 'embedded' } as const;
  */
 export async function startEmbeddedFork(session: HostSession, upstream: ForkUpstream): Promise<void> {
   session.guard.refuse('start a fork of a network');
-  const was = session.statusValue;
   const staged = await session.fork.stage(upstream);
   const beside = session.embedded !== null;
   session.hostLog(
@@ -43,7 +42,7 @@ export async function startEmbeddedFork(session: HostSession, upstream: ForkUpst
       upstream.apiKey !== undefined,
     );
     session.hostLog(failure.message);
-    throw stayed(failure, was);
+    throw stayed(failure, session.statusValue);
   }
   await switchTo(session, connection, staged, relay);
 }
