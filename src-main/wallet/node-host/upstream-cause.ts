@@ -10,6 +10,7 @@ export const UpstreamCauseKind = {
   refused: 'refused',
   timeout: 'timeout',
   unreachable: 'unreachable',
+  badPort: 'bad-port',
   keyRefused: 'key-refused',
   rateLimited: 'rate-limited',
   serverError: 'server-error',
@@ -35,6 +36,8 @@ const REFUSED = /\bECONNREFUSED\b/;
 const TIMEOUT = /\b(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT)\b|aborted/;
 const UNREACHABLE = /\b(ECONNRESET|EHOSTUNREACH|ENETUNREACH|ENETDOWN|EPIPE|UND_ERR_SOCKET)\b/;
 const HTTP = /\bHTTP (\d{3})\b/;
+/** fetch refuses ports reserved for other protocols (the WHATWG Fetch standard's "bad port" list). */
+const BAD_PORT = /\bbad port\b/;
 
 function hostOf(url: string): string {
   try {
@@ -88,6 +91,13 @@ export function upstreamCause(text: string, url: string, hasApiKey: boolean): Up
       code: unreachable,
       what: `the connection to ${host} failed (${unreachable})`,
       advice: 'Check that this computer is online and that the node answers, then try again.',
+    };
+  if (BAD_PORT.test(text))
+    return {
+      kind: UpstreamCauseKind.badPort,
+      code: 'BAD_PORT',
+      what: `the port of ${host} is one web requests may not use (bad port)`,
+      advice: "Check the port: use the node's HTTP API port, then try again.",
     };
   const status = HTTP.exec(text)?.[1];
   if (status) return httpCause(Number(status), host, hasApiKey);

@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,12 +229,13 @@ describe('fork service', () => {
   });
 
   it('names the node and says what to do when the network to fork does not answer, and leaves no folder behind', async () => {
-    const envelope = await envelopeOfMultisigPayment();
-    const { service, tempRoot } = await serviceOn('http://127.0.0.1:9', { envelopes: { envelopeFor: () => envelope } });
-    const failure = await service.simulateEnvelope({ id: 'env_0000000000000001' }).catch((e: unknown) => e);
+    // The fork fails before the transaction is looked up, so the service's own double never answers.
+    const closed = await closedPort();
+    const { service, tempRoot } = await serviceOn(`http://127.0.0.1:${closed}`);
+    const failure = await service.simulateTx({ txid: 'ab'.repeat(32) }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ForkError);
     expect((failure as ForkError).code).toBe('FORK_UPSTREAM_FAILED');
-    expect((failure as ForkError).message).toContain('http://127.0.0.1:9');
+    expect((failure as ForkError).message).toContain(`http://127.0.0.1:${closed}`);
     expect((failure as ForkError).message).toMatch(/connection refused, ECONNREFUSED\). Check that the node runs/);
     expect((failure as ForkError).message).not.toMatch(/API key/);
     expect((failure as ForkError).details).toMatchObject({ cause: 'refused', code: 'ECONNREFUSED' });
@@ -270,6 +272,15 @@ describe('fork service', () => {
       worker.once('error', failed);
     });
     return { url: `http://127.0.0.1:${port}`, stop: () => worker.terminate() };
+  }
+
+  /** A loopback port nothing listens on (a server took it and closed). */
+  async function closedPort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((closed) => server.close(closed));
+    return port;
   }
 
   /** The next block the host reports after `number`: the dev chain still produces. */

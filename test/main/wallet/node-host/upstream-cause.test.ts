@@ -20,6 +20,7 @@ describe('upstreamCause', () => {
     [at('UND_ERR_CONNECT_TIMEOUT fetch failed'), 'timeout', 'UND_ERR_CONNECT_TIMEOUT', /did not answer in time/],
     [at('This operation was aborted'), 'timeout', 'TIMEOUT', /did not answer in time/],
     [at('ECONNRESET fetch failed'), 'unreachable', 'ECONNRESET', /connection to api\.trongrid\.io failed/],
+    [at('bad port fetch failed'), 'bad-port', 'BAD_PORT', /may not use \(bad port\)/],
     [at('HTTP 429: {"Error":"limit"}'), 'rate-limited', 'HTTP 429', /rate limited/],
     [at('HTTP 503: busy'), 'server-error', 'HTTP 503', /server error/],
     [at('HTTP 404'), 'http-status', 'HTTP 404', /refused the request \(HTTP 404\)/],
