@@ -19,6 +19,7 @@ export function forkStartConsent(target: ForkTargetView): ConsentDraft {
     ],
     warnings: [
       'While the fork runs, the wallet shows and broadcasts to the fork, not to the real network.',
+      'The chain the wallet uses now keeps running until the fork answers; then it stops. If the fork does not start, nothing changes. "Back to the dev chain" on the Node screen starts the dev chain again.',
       ...(target.target === 'custom' ? ['The custom node decides what the fork starts from.'] : []),
     ],
     password: NO_PASSWORD,

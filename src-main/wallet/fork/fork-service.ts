@@ -97,15 +97,12 @@ export class ForkService {
         return { ...current, apiKeys };
       });
     const upstream = resolveForkTarget(settings.get(), input.target);
-    const status = await this.options.host.startFork(upstream);
-    this.announce();
-    if (status.state !== 'running')
-      throw new ForkError(
-        ForkErrorCode.upstreamFailed,
-        status.message ??
-          `The fork of ${upstream.name} did not start. Check the node's URL and API key, then try again.`,
-        { url: upstream.url },
-      );
+    // A fork that does not start throws why, and the chain the wallet was on keeps running.
+    try {
+      await this.options.host.startFork(upstream);
+    } finally {
+      this.announce();
+    }
     return this.status();
   }
 

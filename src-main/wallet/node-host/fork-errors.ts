@@ -1,5 +1,6 @@
 import { ForkError, WalletError } from '../../../src-core/errors';
 import { ForkDataError, ForkUpstreamError } from '../../node/errors';
+import { upstreamCause } from './upstream-cause';
 
 export const ForkErrorCode = {
   /** The current network is the embedded dev chain: there is no real state to fork. */
@@ -16,23 +17,27 @@ export const ForkErrorCode = {
 
 /**
  * What went wrong while a fork of `name` (at `url`) started or ran, as a sentence a person can act
- * on. The node's ForkUpstreamError names the item it could not read; the URL is shown, never the
- * API key (it travels only in a header).
+ * on: the item the node could not read, the cause by its kind (DNS, TLS, refused, timeout, an HTTP
+ * status; `upstream-cause.ts`), and what to do. `details` carry the URL, the cause's kind and its
+ * code; the API key is never shown (it travels only in a header) and is blamed only for 401 and 403.
  */
-export function forkFailure(error: unknown, name: string, url: string): WalletError {
+export function forkFailure(error: unknown, name: string, url: string, hasApiKey = false): WalletError {
   if (error instanceof WalletError) return error;
+  if (error instanceof ForkDataError) return new ForkError(ForkErrorCode.upstreamFailed, error.message, { url });
   if (error instanceof ForkUpstreamError) {
+    const cause = upstreamCause(error.cause_, url, hasApiKey);
     return new ForkError(
       ForkErrorCode.upstreamFailed,
-      `The fork of ${name} could not read ${error.item} from ${url} (${error.cause_}). Check that the node answers and that its API key is right on the Node screen, then try again.`,
-      { item: error.item, url },
+      `The fork of ${name} could not read ${error.item} from ${url}: ${cause.what}. ${cause.advice}`,
+      { url, item: error.item, cause: cause.kind, code: cause.code, upstream: error.cause_ },
     );
   }
-  if (error instanceof ForkDataError) return new ForkError(ForkErrorCode.upstreamFailed, error.message, { url });
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   const detail = error instanceof Error ? error.message : String(error);
+  const cause = upstreamCause(`${typeof code === 'string' ? `${code} ` : ''}${detail}`, url, hasApiKey);
   return new ForkError(
     ForkErrorCode.upstreamFailed,
-    `The fork of ${name} could not start from ${url} (${detail.replace(/\.$/, '')}). Check that the node answers and that its API key is right on the Node screen, then try again.`,
-    { url },
+    `The fork of ${name} could not start from ${url}: ${cause.what}. ${cause.advice}`,
+    { url, cause: cause.kind, code: cause.code, upstream: detail },
   );
 }

@@ -96,13 +96,7 @@ export class HostSession {
   async connect(network: StoredNetwork, start: boolean): Promise<void> {
     this.guard.refuse(network.kind === 'embedded' ? 'start the embedded node' : 'connect to any network');
     const key = this.fork.keyOf(network);
-    if (this.networkStores?.key !== key) {
-      await this.networkStores?.close();
-      this.networkStores = null;
-      this.networkStores = await NetworkStores.open(join(this.options.userDataDir, NETWORKS_FOLDER), key);
-      for (const problem of this.networkStores.problems())
-        this.options.log.warn('A store file is damaged and was left as is', { code: problem.code });
-    }
+    await this.openStores(key);
     await this.connection?.close();
     const connection = new NetworkConnection(network, key, this.connectionContext());
     this.connection = connection;
@@ -123,25 +117,43 @@ export class HostSession {
     }
   }
 
+  /** Opens the stores kept under `key` unless they are the open ones. */
+  async openStores(key: string): Promise<void> {
+    if (this.networkStores?.key === key) return;
+    await this.networkStores?.close();
+    this.networkStores = null;
+    this.networkStores = await NetworkStores.open(join(this.options.userDataDir, NETWORKS_FOLDER), key);
+    for (const problem of this.networkStores.problems())
+      this.options.log.warn('A store file is damaged and was left as is', { code: problem.code });
+  }
+
   /** Stops reading the current network (and the embedded node). `message` = the stopped status. */
   async disconnect(message: string | undefined): Promise<void> {
     const connection = this.connection;
     this.connection = null;
+    if (connection?.embedded)
+      this.setStatus({ state: 'stopping', message: 'Stopping the embedded node and flushing its store.' });
+    await this.retire(connection);
+    if (message !== undefined) this.setStatus({ state: 'stopped', message });
+  }
+
+  /**
+   * Closes `connection` and stops the embedded node it started, without a status of its own: the
+   * caller says what runs instead (a fork started beside the chain it replaces, or nothing).
+   */
+  async retire(connection: NetworkConnection | null): Promise<void> {
     await connection?.close();
     const node = connection?.embedded ?? null;
-    if (node) {
-      this.setStatus({ state: 'stopping', message: 'Stopping the embedded node and flushing its store.' });
-      try {
-        await node.stop();
-        this.hostLog('Embedded node stopped.');
-      } catch (error) {
-        this.options.log.error('The embedded node did not stop cleanly', {
-          error: error instanceof Error ? error.name : typeof error,
-        });
-        this.hostLog('The embedded node did not stop cleanly.');
-      }
+    if (!node) return;
+    try {
+      await node.stop();
+      this.hostLog('Embedded node stopped.');
+    } catch (error) {
+      this.options.log.error('The embedded node did not stop cleanly', {
+        error: error instanceof Error ? error.name : typeof error,
+      });
+      this.hostLog('The embedded node did not stop cleanly.');
     }
-    if (message !== undefined) this.setStatus({ state: 'stopped', message });
   }
 
   /** Closes the current network's stores (offline, or the host closing). */
@@ -164,8 +176,8 @@ export class HostSession {
     }
   }
 
-  /** What a connection reads from and reports to this host. */
-  private connectionContext(): ConnectionContext {
+  /** What a connection reads from and reports to this host; `overrides` for one started beside the current one. */
+  connectionContext(overrides: Partial<ConnectionContext> = {}): ConnectionContext {
     const { options } = this;
     return {
       fetch: this.fetch,
@@ -186,11 +198,12 @@ export class HostSession {
       nodeLog: (line) => this.logBuffer.push(line),
       knowGenesis: (client, id) => this.facts.knowGenesis(client, id),
       serial: (run) => this.queue.run(run),
+      ...overrides,
     };
   }
 
   /** A new head block of the current network: kept for the Node screen, in the status, announced. */
-  private onHead(block: NodeBlock): void {
+  onHead(block: NodeBlock): void {
     this.recent.remember(block);
     if (this.statusValue.state === 'running') {
       this.statusValue = {

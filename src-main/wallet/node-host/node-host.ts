@@ -291,7 +291,10 @@ export class NodeHost implements ChainAccess {
     });
   }
 
-  /** Restarts the embedded node as a fork of `upstream` (`fork-switch.ts`). */
+  /**
+   * Starts the embedded node as a fork of `upstream` beside what runs, and switches to it once it
+   * answered (`fork-switch.ts`); a fork that does not start throws why, and nothing changed.
+   */
   startFork(upstream: ForkUpstream): Promise<NodeStatus> {
     return this.queue.run(async () => {
       await startEmbeddedFork(this.session, upstream);

@@ -58,12 +58,14 @@ export async function withThrowawayFork<T>(
         log: options.log ?? (() => {}),
       });
     } catch (error) {
-      throw forkFailure(error, upstream.name, upstream.url);
+      throw forkFailure(error, upstream.name, upstream.url, upstream.apiKey !== undefined);
     }
     try {
       return await task(node);
     } catch (error) {
-      throw error instanceof ForkUpstreamError ? forkFailure(error, upstream.name, upstream.url) : error;
+      throw error instanceof ForkUpstreamError
+        ? forkFailure(error, upstream.name, upstream.url, upstream.apiKey !== undefined)
+        : error;
     } finally {
       await node.stop();
     }

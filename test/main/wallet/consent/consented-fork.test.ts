@@ -45,6 +45,36 @@ describe('ConsentedFork', () => {
     expect(reached).toEqual([]);
   });
 
+  it('asks main before a fork of a real network starts, saying the chain in use runs until the fork answers; declined, nothing starts', async () => {
+    const surface = ScriptedConsent.decline();
+    const { fork, reached } = setup(surface, false);
+    await expect(fork.startEmbedded({ target: 'mainnet', apiKey: 'typed-key' })).rejects.toMatchObject({
+      code: 'CONSENT_DECLINED',
+      message: 'Nothing changed: you declined starting a fork of Mainnet in the confirmation window.',
+    });
+    expect(surface.asked).toHaveLength(1);
+    expect(surface.last!.rows).toContainEqual({
+      label: 'Reads from',
+      value: 'https://api.trongrid.io',
+      monospace: true,
+    });
+    expect(surface.last!.warnings).toContainEqual(
+      expect.stringMatching(
+        /keeps running until the fork answers; then it stops\. If the fork does not start, nothing changes/,
+      ),
+    );
+    expect(surface.last!.warnings.join(' ')).toContain('"Back to the dev chain"');
+    expect(reached).toEqual([]);
+  });
+
+  it('starts the fork only after main’s window approved it', async () => {
+    const surface = ScriptedConsent.approve();
+    const { fork, reached } = setup(surface, false);
+    await fork.startEmbedded({ target: 'mainnet' });
+    expect(surface.asked).toHaveLength(1);
+    expect(reached).toEqual(['start mainnet']);
+  });
+
   it('impersonates once approved in main’s window', async () => {
     const { fork, reached } = setup(ScriptedConsent.approve(), true);
     await fork.impersonate({ address: HOLDER });

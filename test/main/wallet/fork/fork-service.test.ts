@@ -1,4 +1,6 @@
 import { readdir } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase58Address } from '../../../../src-core/address/address';
@@ -227,13 +229,16 @@ describe('fork service', () => {
   });
 
   it('names the node and says what to do when the network to fork does not answer, and leaves no folder behind', async () => {
-    const envelope = await envelopeOfMultisigPayment();
-    const { service, tempRoot } = await serviceOn('http://127.0.0.1:9', { envelopes: { envelopeFor: () => envelope } });
-    const failure = await service.simulateEnvelope({ id: 'env_0000000000000001' }).catch((e: unknown) => e);
+    // The fork fails before the transaction is looked up, so the service's own double never answers.
+    const closed = await closedPort();
+    const { service, tempRoot } = await serviceOn(`http://127.0.0.1:${closed}`);
+    const failure = await service.simulateTx({ txid: 'ab'.repeat(32) }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ForkError);
     expect((failure as ForkError).code).toBe('FORK_UPSTREAM_FAILED');
-    expect((failure as ForkError).message).toContain('http://127.0.0.1:9');
-    expect((failure as ForkError).message).toMatch(/API key/);
+    expect((failure as ForkError).message).toContain(`http://127.0.0.1:${closed}`);
+    expect((failure as ForkError).message).toMatch(/connection refused, ECONNREFUSED\). Check that the node runs/);
+    expect((failure as ForkError).message).not.toMatch(/API key/);
+    expect((failure as ForkError).details).toMatchObject({ cause: 'refused', code: 'ECONNREFUSED' });
     expect(await readdir(tempRoot)).toEqual([]);
   });
 
@@ -248,20 +253,102 @@ describe('fork service', () => {
     });
   });
 
-  it('reports a fork of an unreachable node as a failed start naming its URL, and leaves the dev chain selected', async () => {
-    const { dir, settings, host, service } = await embeddedForkOf('http://127.0.0.1:9');
+  /**
+   * An upstream that answers every request with `status`, in a worker thread: the fork reads its
+   * upstream synchronously, so a server on this thread's event loop could never answer it.
+   */
+  async function refusingUpstream(status: number): Promise<{ url: string; stop: () => Promise<number> }> {
+    const worker = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+       const server = require('node:http').createServer((request, response) => {
+         response.writeHead(workerData.status, { 'content-type': 'application/json' });
+         response.end(JSON.stringify({ Error: 'ApiKey not exists' }));
+       });
+       server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));`,
+      { eval: true, workerData: { status } },
+    );
+    const port = await new Promise<number>((listening, failed) => {
+      worker.once('message', listening);
+      worker.once('error', failed);
+    });
+    return { url: `http://127.0.0.1:${port}`, stop: () => worker.terminate() };
+  }
+
+  /** A loopback port nothing listens on (a server took it and closed). */
+  async function closedPort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((closed) => server.close(closed));
+    return port;
+  }
+
+  /** The next block the host reports after `number`: the dev chain still produces. */
+  function nextBlockAfter(host: NodeHost, number: number): Promise<number> {
+    return new Promise((resolve) => {
+      const off = host.onBlock((block) => {
+        if (block.number > number) {
+          off();
+          resolve(block.number);
+        }
+      });
+    });
+  }
+
+  it('keeps the dev chain producing when the fork cannot look its upstream up (DNS), and says DNS, not the key', async () => {
+    const { dir, settings, host, service, events } = await embeddedForkOf('http://fork-upstream.invalid:8090');
     try {
-      const failure = await service.startEmbedded({ target: 'custom' }).catch((e: unknown) => e);
+      await host.open();
+      expect(host.status()).toMatchObject({ state: 'running', network: 'Embedded dev node' });
+      const devUrl = host.url();
+      const failure = (await service
+        .startEmbedded({ target: 'custom', apiKey: KEY_OF_A })
+        .catch((e: unknown) => e)) as ForkError;
       expect(failure).toBeInstanceOf(ForkError);
-      expect(failure).toMatchObject({ code: 'FORK_UPSTREAM_FAILED' });
-      expect((failure as Error).message).toContain('http://127.0.0.1:9');
-      expect((failure as Error).message).toMatch(/Check that the node answers/);
-      expect(host.status().state).toBe('failed');
+      expect(failure).toMatchObject({ code: 'FORK_UPSTREAM_FAILED', details: { cause: 'dns' } });
+      expect(['ENOTFOUND', 'EAI_AGAIN']).toContain(failure.details?.code);
+      expect(failure.message).toMatch(/the name fork-upstream\.invalid could not be looked up \(DNS, E[A-Z_]+\)/);
+      expect(failure.message).toMatch(/Check that this computer is online/);
+      expect(failure.message).not.toMatch(/API key/);
+      expect(failure.message).toContain('Nothing changed: the wallet stays on Embedded dev node, which keeps running.');
+      expect(failure.message).not.toContain(KEY_OF_A);
+
+      expect(host.status()).toMatchObject({ state: 'running', network: 'Embedded dev node' });
+      expect(events.of('node:status').map((s) => s.state)).not.toContain('failed');
+      expect(events.of('node:status').map((s) => s.state)).not.toContain('stopping');
+      expect(host.url()).toBe(devUrl);
+      const head = host.head()!.number;
+      expect(await nextBlockAfter(host, head)).toBeGreaterThan(head);
       expect(service.status()).toMatchObject({ active: false, report: null });
       expect(host.nodeDir()).toBe(join(dir, 'tron-node'));
       expect(settings.get().network).toEqual({ kind: 'embedded' });
     } finally {
       await host.close();
+    }
+  });
+
+  it('blames the API key when the upstream answers 401, and the dev chain keeps running', async () => {
+    const refusing = await refusingUpstream(401);
+    const url = refusing.url;
+    const { host, service } = await embeddedForkOf(url);
+    try {
+      await host.open();
+      const failure = (await service
+        .startEmbedded({ target: 'custom', apiKey: KEY_OF_A })
+        .catch((e: unknown) => e)) as ForkError;
+      expect(failure).toMatchObject({
+        code: 'FORK_UPSTREAM_FAILED',
+        details: { cause: 'key-refused', code: 'HTTP 401' },
+      });
+      expect(failure.message).toContain(`${url.slice('http://'.length)} refused the API key (HTTP 401)`);
+      expect(failure.message).toMatch(/Check the API key typed for this network/);
+      expect(failure.message).not.toContain(KEY_OF_A);
+      expect(host.status()).toMatchObject({ state: 'running', network: 'Embedded dev node' });
+      const head = host.head()!.number;
+      expect(await nextBlockAfter(host, head)).toBeGreaterThan(head);
+    } finally {
+      await host.close();
+      await refusing.stop();
     }
   });
 
@@ -275,6 +362,9 @@ describe('fork service', () => {
       expect(started).toMatchObject({ active: true, target: 'custom', name: `Custom node (127.0.0.1:${a.port})` });
       expect(host.status()).toMatchObject({ state: 'running', network: `Fork of Custom node (127.0.0.1:${a.port})` });
       expect(host.devAccounts()).toBeNull();
+      // It started beside the dev chain: its steps came as fork progress, and the node never failed or stopped first.
+      expect(events.of('fork:progress').filter((p) => p.task === 'embedded').length).toBeGreaterThan(0);
+      expect(events.of('node:status').map((s) => s.state)).not.toContain('failed');
       expect(host.network().key).toMatch(/^fork-custom-[0-9a-f]{12}$/);
       const head = await upstream.getNowBlockHeader();
       expect(started.report?.forkPoint.id).toBe(head.blockID);

@@ -17,6 +17,8 @@ const report: ForkReport = {
 };
 let status: ForkStatus;
 const calls: { channel: string; args: unknown }[] = [];
+/** A start main has not answered yet, while a test holds it. */
+let pendingStart: Promise<ForkStatus> | null = null;
 const simulation = {
   txid: 'a'.repeat(64),
   method: 'dry-run' as const,
@@ -37,7 +39,11 @@ const main: MainStub = {
       { target: 'mainnet', name: 'TRON Mainnet', url: 'https://api.trongrid.io', hasApiKey: false },
       { target: 'custom', name: 'Custom node', url: null, hasApiKey: false },
     ],
-    startEmbedded: () => ({ ...status, active: true, target: 'mainnet', name: 'TRON Mainnet', report }),
+    startEmbedded: () => pendingStart ?? { ...status, active: true, target: 'mainnet', name: 'TRON Mainnet', report },
+    stopEmbedded: () => {
+      status = { ...status, active: false, target: null, name: null, report: null };
+      return status;
+    },
     simulateEnvelope: () => ({ network: 'TRON Mainnet', report, simulation, cost: null }),
     rehearsePermissions: () => ({
       network: 'TRON Mainnet',
@@ -61,6 +67,7 @@ const { default: ImpersonationBanner } =
 const { default: ForkPermissionRehearsal } =
   await import('../../../../src-renderer/components/fork/ForkPermissionRehearsal.vue');
 const { useForkStore } = await import('../../../../src-renderer/stores/fork');
+const { useNodeStatusStore } = await import('../../../../src-renderer/stores/node-status');
 const { usePermissionEditorStore } = await import('../../../../src-renderer/stores/permission-editor');
 
 const stubs = { RouterLink: { template: '<a><slot /></a>' } };
@@ -69,6 +76,7 @@ describe('fork components', () => {
   beforeEach(() => {
     setActivePinia(createPinia());
     calls.length = 0;
+    pendingStart = null;
     status = {
       active: false,
       target: null,
@@ -108,6 +116,56 @@ describe('fork components', () => {
     expect(calls.filter((c) => c.channel === 'fork:startEmbedded').map((c) => c.args)).toEqual([
       { target: 'mainnet', apiKey: 'key-123' },
     ]);
+  });
+
+  it("offer 'Back to the dev chain' while a fork runs, which stops the fork and shows the start form again", async () => {
+    status = { ...status, active: true, target: 'mainnet', name: 'TRON Mainnet', report };
+    const view = mount(ForkPanel, { global: { stubs } });
+    await flushPromises();
+    const back = view.get('[data-testid="fork-stop"]');
+    expect(back.text()).toBe('Back to the dev chain');
+    expect(view.find('[data-testid="fork-failed"]').exists()).toBe(false);
+    await back.trigger('click');
+    await flushPromises();
+    expect(calls.filter((c) => c.channel === 'fork:stopEmbedded')).toHaveLength(1);
+    expect(view.find('[data-testid="fork-stop"]').exists()).toBe(false);
+    expect(view.find('[data-testid="fork-start"]').exists()).toBe(true);
+  });
+
+  it("say that a fork whose node failed stopped, with main's reason, and offer 'Back to the dev chain'", async () => {
+    status = { ...status, active: true, target: 'mainnet', name: 'TRON Mainnet', report };
+    useNodeStatusStore().status = {
+      state: 'failed',
+      source: 'embedded',
+      network: 'Fork of TRON Mainnet',
+      message: 'The embedded node stopped unexpectedly: its worker failed. Start it again on the Node screen.',
+    };
+    const view = mount(ForkPanel, { global: { stubs } });
+    await flushPromises();
+    const notice = view.get('[data-testid="fork-failed"]');
+    expect(notice.text()).toContain('The fork of TRON Mainnet stopped');
+    expect(notice.text()).toContain('its worker failed');
+    expect(notice.text()).toContain('Back to the dev chain');
+    await view.get('[data-testid="fork-stop"]').trigger('click');
+    await flushPromises();
+    expect(calls.filter((c) => c.channel === 'fork:stopEmbedded')).toHaveLength(1);
+  });
+
+  it('show the steps of a fork starting beside the running chain from fork progress', async () => {
+    let finish: (value: ForkStatus) => void = () => {};
+    pendingStart = new Promise<ForkStatus>((resolve) => (finish = resolve));
+    const view = mount(ForkPanel, { global: { stubs } });
+    await flushPromises();
+    await view.get('[data-testid="fork-start"]').trigger('click');
+    useForkStore().progress = { task: 'embedded', step: 'Forking TRON Mainnet at its head block', index: 2, total: 3 };
+    await nextTick();
+    expect(view.get('[data-testid="fork-starting"]').text()).toContain(
+      'Step 2 of 3: Forking TRON Mainnet at its head block… The chain in use keeps running until the fork answers.',
+    );
+    finish({ ...status, active: true, target: 'mainnet', name: 'TRON Mainnet', report });
+    pendingStart = null;
+    await flushPromises();
+    expect(view.find('[data-testid="fork-starting"]').exists()).toBe(false);
   });
 
   it('show the impersonation banner only while an account is impersonated', async () => {
