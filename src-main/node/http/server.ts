@@ -48,7 +48,9 @@ export interface ServerOptions {
   /** Refuse every request that carries an Origin header (web pages), whatever its origin. */
   readonly refuseBrowserRequests: boolean;
   readonly routes: ReadonlyMap<string, Route>;
-  /** Routes whose paths carry parameters (TronGrid's `/v1/contracts/{address}/events`), asked when `routes` has none. */
+  /**
+   * Routes whose paths carry parameters (TronGrid's `/v1/contracts/{address}/events`), asked when `routes` has none.
+   */
   readonly resolve?: (path: string) => Route | undefined;
 }
 

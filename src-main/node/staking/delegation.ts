@@ -126,7 +126,10 @@ export function delegatableStake(view: StateView, account: AccountRecord, type: 
   return frozenV2Of(account, type) - (usage > 0n ? usage : 0n);
 }
 
-/** TransactionUtil.estimateConsumeBandWidthSize: the bytes of a locked DelegateResource of `balance`, beyond a minimal one. */
+/**
+ * TransactionUtil.estimateConsumeBandWidthSize: the bytes of a locked DelegateResource of `balance`, beyond a minimal
+ * one.
+ */
 export function estimateDelegateBandwidth(view: StateView, balance: bigint): bigint {
   const p = view.props.parameters;
   const varint = (n: bigint): bigint => {
