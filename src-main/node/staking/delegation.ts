@@ -207,7 +207,8 @@ export function validateDelegate(view: StateView, input: DelegateInput, building
       );
       if (lockPeriod * BigInt(SLOT_MS) < remaining) {
         throw new ContractValidateError(
-          `The lock period for ${name} this time cannot be less than the remaining time[${remaining}ms] of the last lock period for ${name}!`,
+          `The lock period for ${name} this time cannot be less than the remaining time[${remaining}ms] of the last ` +
+            `lock period for ${name}!`,
         );
       }
     }
