@@ -465,7 +465,8 @@ export function assertPermissionId(id: number): void {
   if (id === 1)
     throw new TransactionError(
       'TX_WITNESS_PERMISSION',
-      'Permission_id 1 is the witness permission, which only signs blocks; choose the owner (0) or an active permission (2+).',
+      'Permission_id 1 is the witness permission, which only signs blocks; choose the owner (0) or an active ' +
+        'permission (2+).',
     );
 }
 

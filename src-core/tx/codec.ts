@@ -187,7 +187,8 @@ export function verifyTransactionIntegrity(tx: TransactionJson, options: TxCodec
   if (idFromHex !== idFromJson) {
     throw new TransactionError(
       'TX_JSON_HEX_MISMATCH',
-      'The transaction JSON does not match its raw_data_hex: the readable contents differ from the bytes that get signed.',
+      'The transaction JSON does not match its raw_data_hex: the readable contents differ from the bytes that get ' +
+        'signed.',
       { idFromJson, idFromHex },
     );
   }

@@ -75,14 +75,16 @@ async function main(): Promise<void> {
   for (const s of configuredSigners(node.config, [])) {
     const keyHex = addressFromPrivateKey(s.privateKey);
     out.push(
-      `localwitness: the key of ${toBase58Address(keyHex)} produces blocks for representative ${toBase58Address(s.witnessHex)}${s.witnessHex === keyHex ? ' (its own account)' : ''}`,
+      `localwitness: the key of ${toBase58Address(keyHex)} produces blocks for representative ` +
+        `${toBase58Address(s.witnessHex)}${s.witnessHex === keyHex ? ' (its own account)' : ''}`,
     );
   }
   out.push('Funded accounts:');
   for (const a of node.accounts) {
     const balance = node.pool.view.getAccount(a.hex)?.balance ?? 0n;
     out.push(
-      `  (${a.index}) ${a.address}  ${a.hex}  ${balance / 1_000_000n} TRX${node.config.dev ? `  key ${a.privateKey}` : ''}`,
+      `  (${a.index}) ${a.address}  ${a.hex}  ${balance / 1_000_000n} ` +
+        `TRX${node.config.dev ? `  key ${a.privateKey}` : ''}`,
     );
   }
   process.stdout.write(`${out.join('\n')}\n`);

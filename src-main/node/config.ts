@@ -216,7 +216,8 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
   // The dev endpoints hand out funded private keys (/admin/accounts): they stay on this computer.
   if (config.adminApi && !isLoopbackHost(config.host)) {
     throw new RangeError(
-      `Binding to ${config.host} would serve /admin/accounts, which prints private keys, beyond this computer. Bind to 127.0.0.1, or add --no-dev to serve other machines.`,
+      `Binding to ${config.host} would serve /admin/accounts, which prints private keys, beyond this computer. Bind ` +
+        `to 127.0.0.1, or add --no-dev to serve other machines.`,
     );
   }
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535)
@@ -250,11 +251,13 @@ export function resolveConfig(input: NodeConfigInput = {}): NodeConfig {
   }
   if (tre && config.witnessCount !== 1)
     throw new RangeError(
-      "The tre profile has one super representative, as java-tron's private net; leave the number of representatives unset.",
+      "The tre profile has one super representative, as java-tron's private net; leave the number of " +
+        'representatives unset.',
     );
   if (tre && config.genesisTimestamp !== undefined)
     throw new RangeError(
-      "The tre profile starts from java-tron's private-net genesis, whose timestamp is 0; leave the genesis timestamp unset.",
+      "The tre profile starts from java-tron's private-net genesis, whose timestamp is 0; leave the genesis " +
+        'timestamp unset.',
     );
   if (typeof config.maxEnergyLimitForConstant !== 'bigint' || config.maxEnergyLimitForConstant < 0n)
     throw new RangeError('maxEnergyLimitForConstant must be a non-negative bigint (energy units).');

@@ -2,12 +2,15 @@ import { WalletError, registerErrorClass } from '../../src-core/errors';
 
 /**
  * The node's error classes in one module that imports
- * nothing from the node, so any part may throw or catch them. The HTTP layer turns them into java-tron's answers: `AdmissionError`
- * into a broadcast's Return code and message, `JavaError` into `{"Error": "class … : …"}`,
+ * nothing from the node, so any part may throw or catch them. The HTTP layer turns them into java-tron's answers:
+ * `AdmissionError` into a broadcast's Return code and message, `JavaError` into `{"Error": "class … : …"}`,
  * `ReturnCodeError` into the `{"result":{"code",…}}` of the contract endpoints.
  */
 
-/** The chain cannot go on as asked: a data directory of another genesis, a block it does not hold, no key to produce with. */
+/**
+ * The chain cannot go on as asked: a data directory of another genesis, a block it does not hold, no key to produce
+ * with.
+ */
 export class ChainError extends Error {}
 
 // --- transactions: admission, signatures, bandwidth, actuators ------------------------------------

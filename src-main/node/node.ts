@@ -88,7 +88,9 @@ export interface TronNode {
   advanceTime(seconds: number): void;
   /** Stops producing, finishes the block in progress, closes the HTTP server and the store. */
   stop(): Promise<void>;
-  /** Fork mode's report and impersonation (what `/admin/fork` and `/admin/impersonate` serve); null on a plain chain. */
+  /**
+   * Fork mode's report and impersonation (what `/admin/fork` and `/admin/impersonate` serve); null on a plain chain.
+   */
   readonly fork: Pick<ForkHandle, 'report' | 'impersonate' | 'stopImpersonating'> | null;
   /** Internals for tests and the bench. */
   readonly chain: Chain;
@@ -102,7 +104,9 @@ export interface TronNode {
 }
 
 export interface CreateNodeOptions {
-  /** The actuators to execute with (default: the system contracts of this version); the VM and staking register theirs. */
+  /**
+   * The actuators to execute with (default: the system contracts of this version); the VM and staking register theirs.
+   */
   readonly actuators?: ActuatorRegistry;
   /** Extra endpoints, added after the node's own (http/routes.ts); a path listed there is replaced. */
   readonly routes?: (services: NodeServices) => ReadonlyMap<string, Route>;

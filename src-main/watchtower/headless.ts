@@ -64,7 +64,8 @@ export async function runHeadless(options: HeadlessOptions): Promise<void> {
       requestsPerSecond: config.requestsPerSecond,
       onRetry: (r) =>
         options.log(
-          `The node ${r.status !== undefined ? `answered ${r.status}` : 'could not be reached'}; trying again in ${r.delayMs} ms.`,
+          `The node ${r.status !== undefined ? `answered ${r.status}` : 'could not be reached'}; trying again in ` +
+            `${r.delayMs} ms.`,
         ),
     }),
   });

@@ -140,7 +140,8 @@ export class Watchtower {
     else if (this.state.scan.genesisId !== genesis) {
       throw new WatchError(
         'WATCH_WRONG_NETWORK',
-        `The node is on another chain (genesis ${genesis.slice(0, 16)}…) than the one this state file watches (${this.state.scan.genesisId.slice(0, 16)}…); use another state file for it.`,
+        `The node is on another chain (genesis ${genesis.slice(0, 16)}…) than the one this state file watches ` +
+          `(${this.state.scan.genesisId.slice(0, 16)}…); use another state file for it.`,
         { file: this.options.stateFile },
       );
     }
@@ -273,7 +274,9 @@ export class Watchtower {
     if (!fork) {
       throw new WatchError(
         'WATCH_CHAIN_MISMATCH',
-        `The node no longer has block ${candidates.at(-1)!.number.toLocaleString('en-US')} that the watchtower scanned, below what was reversible: it follows another chain. Point the watchtower at a node of the watched network, or start a new state file.`,
+        `The node no longer has block ${candidates.at(-1)!.number.toLocaleString('en-US')} that the watchtower ` +
+          `scanned, below what was reversible: it follows another chain. Point the watchtower at a node of the ` +
+          `watched network, or start a new state file.`,
         { file: this.options.stateFile },
       );
     }

@@ -168,7 +168,8 @@ export function parseState(text: string, file: string): WatchState {
   } catch {
     throw new WatchError(
       'WATCH_STATE_CORRUPT',
-      `The watch state ${file} is not valid JSON (cut short by a crash or a full disk?). It was left as it is; move it away to start watching from the head again.`,
+      `The watch state ${file} is not valid JSON (cut short by a crash or a full disk?). It was left as it is; move ` +
+        `it away to start watching from the head again.`,
       { file },
     );
   }
@@ -177,7 +178,9 @@ export function parseState(text: string, file: string): WatchState {
     const issue = parsed.error.issues[0];
     throw new WatchError(
       'WATCH_STATE_CORRUPT',
-      `The watch state ${file} is not one this watchtower wrote (${issue ? `${issue.path.join('.') || 'top'}: ${issue.message}` : 'unknown shape'}). It was left as it is; move it away to start watching from the head again.`,
+      `The watch state ${file} is not one this watchtower wrote ` +
+        `(${issue ? `${issue.path.join('.') || 'top'}: ${issue.message}` : 'unknown shape'}). It was left as it is; ` +
+        `move it away to start watching from the head again.`,
       { file },
     );
   }

@@ -17,7 +17,8 @@ export function signedBytes(timestamp: string, body: string): Buffer {
 }
 
 export function signWebhook(secret: string, timestamp: string, body: string): string {
-  return `sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(signedBytes(timestamp, body)).digest('hex')}`;
+  const mac = createHmac('sha256', Buffer.from(secret, 'utf8')).update(signedBytes(timestamp, body)).digest('hex');
+  return `sha256=${mac}`;
 }
 
 /** What a receiver runs: true when `header` is the signature of `body` at `timestamp` (constant-time). */

@@ -2,7 +2,10 @@ import type { Actuator } from '../model/execution';
 import { requireMessage } from '../model/validation';
 import { applyAssetIssue, validateAssetIssue } from '../trc10/rules';
 
-/** AssetIssueContract (java-tron AssetIssueActuator): issues a TRC-10 token for getAssetIssueFee (1024 TRX); TransactionInfo assetIssueID. */
+/**
+ * AssetIssueContract (java-tron AssetIssueActuator): issues a TRC-10 token for getAssetIssueFee (1024 TRX);
+ * TransactionInfo assetIssueID.
+ */
 const TYPE_ERROR = 'contract type error,expected type [AssetIssueContract],real type[class com.google.protobuf.Any]';
 
 export const assetIssueActuator: Actuator<'AssetIssueContract'> = {

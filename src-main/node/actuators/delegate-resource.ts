@@ -5,7 +5,9 @@ import type { ContractOf } from '../model/parsed-contract';
 import type { DelegateInput } from '../staking/delegation';
 import { applyDelegate, validateDelegate } from '../staking/delegation';
 
-/** DelegateResourceContract (java-tron DelegateResourceActuator): lends staked bandwidth or energy, optionally locked. */
+/**
+ * DelegateResourceContract (java-tron DelegateResourceActuator): lends staked bandwidth or energy, optionally locked.
+ */
 const TYPE_ERROR =
   'contract type error,expected type [DelegateResourceContract],real type[class com.google.protobuf.Any]';
 

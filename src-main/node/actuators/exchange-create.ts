@@ -5,7 +5,10 @@ import { EXCHANGE_BALANCE_LIMIT, latestExchangeNum, putExchange, TRX_SYMBOL } fr
 import { adjustHolding, exchangeOwner, isTokenNumber, tokenBalanceEnough, tokenIdOf } from '../exchanges/rules';
 import { ContractValidateError } from '../errors';
 
-/** ExchangeCreateContract (java-tron ExchangeCreateActuator): opens a Bancor pair with both balances, for getExchangeCreateFee (burned). */
+/**
+ * ExchangeCreateContract (java-tron ExchangeCreateActuator): opens a Bancor pair with both balances, for
+ * getExchangeCreateFee (burned).
+ */
 const TYPE_ERROR =
   'contract type error,expected type [ExchangeCreateContract],real type[class com.google.protobuf.Any]';
 

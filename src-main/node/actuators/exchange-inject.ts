@@ -13,7 +13,9 @@ import {
 } from '../exchanges/rules';
 import { ContractValidateError } from '../errors';
 
-/** ExchangeInjectContract (java-tron ExchangeInjectActuator): the creator adds one token and the other in proportion. */
+/**
+ * ExchangeInjectContract (java-tron ExchangeInjectActuator): the creator adds one token and the other in proportion.
+ */
 const TYPE_ERROR =
   'contract type error,expected type [ExchangeInjectContract],real type[class com.google.protobuf.Any]';
 

@@ -13,7 +13,10 @@ import {
 import { bancorExchange } from '../exchanges/bancor';
 import { ContractValidateError } from '../errors';
 
-/** ExchangeTransactionContract (java-tron ExchangeTransactionActuator): sells one token of the pair for the other at the Bancor price. */
+/**
+ * ExchangeTransactionContract (java-tron ExchangeTransactionActuator): sells one token of the pair for the other at the
+ * Bancor price.
+ */
 const TYPE_ERROR =
   'contract type error,expected type [ExchangeTransactionContract],real type[class com.google.protobuf.Any]';
 

@@ -5,7 +5,10 @@ import { putExchange } from '../exchanges/store';
 import { adjustHolding, checkOpen, exchangeRequest, sidesOf, withBalances } from '../exchanges/rules';
 import { ContractValidateError } from '../errors';
 
-/** ExchangeWithdrawContract (java-tron ExchangeWithdrawActuator): the creator takes one token out and the other in proportion. */
+/**
+ * ExchangeWithdrawContract (java-tron ExchangeWithdrawActuator): the creator takes one token out and the other in
+ * proportion.
+ */
 const TYPE_ERROR =
   'contract type error,expected type [ExchangeWithdrawContract],real type[class com.google.protobuf.Any]';
 

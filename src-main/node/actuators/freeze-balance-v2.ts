@@ -4,7 +4,10 @@ import type { Actuator } from '../model/execution';
 import { requireMessage } from '../model/validation';
 import { applyFreezeV2, validateFreezeV2 } from '../staking/freeze';
 
-/** FreezeBalanceV2Contract (java-tron FreezeBalanceV2Actuator): balance → Stake 2.0 for BANDWIDTH, ENERGY (or TRON_POWER). */
+/**
+ * FreezeBalanceV2Contract (java-tron FreezeBalanceV2Actuator): balance → Stake 2.0 for BANDWIDTH, ENERGY (or
+ * TRON_POWER).
+ */
 const TYPE_ERROR =
   'contract type error,expected type [FreezeBalanceV2Contract],real type[class com.google.protobuf.Any]';
 

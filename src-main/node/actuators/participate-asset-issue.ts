@@ -2,7 +2,10 @@ import type { Actuator } from '../model/execution';
 import { requireMessage } from '../model/validation';
 import { applyParticipate, validateParticipate } from '../trc10/rules';
 
-/** ParticipateAssetIssueContract (java-tron ParticipateAssetIssueActuator): buys a token from its issuer at trx_num : num. */
+/**
+ * ParticipateAssetIssueContract (java-tron ParticipateAssetIssueActuator): buys a token from its issuer at trx_num :
+ * num.
+ */
 const TYPE_ERROR =
   'contract type error,expected type [ParticipateAssetIssueContract],real type[class com.google.protobuf.Any]';
 

@@ -2,7 +2,10 @@ import type { Actuator } from '../model/execution';
 import { requireMessage } from '../model/validation';
 import { applyTransferAsset, transferAssetCreatesAccount, validateTransferAsset } from '../trc10/rules';
 
-/** TransferAssetContract (java-tron TransferAssetActuator): moves a TRC-10 token by id, activating the receiver if needed. */
+/**
+ * TransferAssetContract (java-tron TransferAssetActuator): moves a TRC-10 token by id, activating the receiver if
+ * needed.
+ */
 const TYPE_ERROR =
   'contract type error, expected type [TransferAssetContract], real type [class com.google.protobuf.Any]';
 

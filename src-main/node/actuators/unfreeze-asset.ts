@@ -4,7 +4,9 @@ import { addressValid, requireMessage } from '../model/validation';
 import { assetBalance, tokenIdText } from '../trc10/assets';
 import { ContractValidateError } from '../errors';
 
-/** UnfreezeAssetContract (java-tron UnfreezeAssetActuator): the issuer takes back the frozen supply whose time has come. */
+/**
+ * UnfreezeAssetContract (java-tron UnfreezeAssetActuator): the issuer takes back the frozen supply whose time has come.
+ */
 const TYPE_ERROR =
   'contract type error, expected type [UnfreezeAssetContract], real type[class com.google.protobuf.Any]';
 

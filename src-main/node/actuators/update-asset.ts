@@ -7,7 +7,10 @@ import { ONE_DAY_NET_LIMIT } from '../trc10/rules';
 import { validUrl } from '../staking/witness';
 import { ContractValidateError } from '../errors';
 
-/** UpdateAssetContract (java-tron UpdateAssetActuator, ALLOW_SAME_TOKEN_NAME on): the issuer changes its token's url, description and free bandwidth limits. */
+/**
+ * UpdateAssetContract (java-tron UpdateAssetActuator, ALLOW_SAME_TOKEN_NAME on): the issuer changes its token's url,
+ * description and free bandwidth limits.
+ */
 const TYPE_ERROR = 'contract type error, expected type [UpdateAssetContract],real type[class com.google.protobuf.Any]';
 /** TransactionUtil MAX_ASSET_DESCRIPTION_LEN */
 const MAX_DESCRIPTION = 200;

@@ -3,7 +3,10 @@ import type { Actuator } from '../model/execution';
 import { requireMessage } from '../model/validation';
 import { applyUpdateBrokerage, validateUpdateBrokerage } from '../staking/witness';
 
-/** UpdateBrokerageContract (java-tron UpdateBrokerageActuator): the share of rewards a representative keeps, from the next cycle. */
+/**
+ * UpdateBrokerageContract (java-tron UpdateBrokerageActuator): the share of rewards a representative keeps, from the
+ * next cycle.
+ */
 const TYPE_ERROR =
   'contract type error, expected type [UpdateBrokerageContract], real type[class com.google.protobuf.Any]';
 

@@ -5,7 +5,10 @@ import { ownedContract } from './owned-contract';
 import { contractKey } from '../vm-host/contract-records';
 import { ContractValidateError } from '../errors';
 
-/** UpdateEnergyLimitContract (java-tron UpdateEnergyLimitContractActuator): the contract origin sets origin_energy_limit. */
+/**
+ * UpdateEnergyLimitContract (java-tron UpdateEnergyLimitContractActuator): the contract origin sets
+ * origin_energy_limit.
+ */
 const TYPE_ERROR =
   'contract type error, expected type [UpdateEnergyLimitContract], real type[class com.google.protobuf.Any]';
 const TEXTS = { noAccount: 'does not exist', noContract: 'Contract does not exist' };

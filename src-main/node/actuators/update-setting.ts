@@ -5,7 +5,10 @@ import { ownedContract } from './owned-contract';
 import { contractKey } from '../vm-host/contract-records';
 import { ContractValidateError } from '../errors';
 
-/** UpdateSettingContract (java-tron UpdateSettingContractActuator): the contract origin sets consume_user_resource_percent. */
+/**
+ * UpdateSettingContract (java-tron UpdateSettingContractActuator): the contract origin sets
+ * consume_user_resource_percent.
+ */
 const TYPE_ERROR =
   'contract type error, expected type [UpdateSettingContract], real type[class com.google.protobuf.Any]';
 const TEXTS = { noAccount: 'does not exist', noContract: 'Contract does not exist' };

@@ -6,7 +6,9 @@ import { requireMessage } from '../model/validation';
 import type { VoteInput } from '../staking/votes';
 import { applyVote, validateVote } from '../staking/votes';
 
-/** VoteWitnessContract (java-tron VoteWitnessActuator): replaces the account's votes, counted at the next maintenance. */
+/**
+ * VoteWitnessContract (java-tron VoteWitnessActuator): replaces the account's votes, counted at the next maintenance.
+ */
 const TYPE_ERROR = 'contract type error, expected type [VoteWitnessContract], real type[class com.google.protobuf.Any]';
 
 function votes(message: protocol.VoteWitnessContract): VoteInput[] {

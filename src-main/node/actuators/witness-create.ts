@@ -3,7 +3,10 @@ import type { Actuator } from '../model/execution';
 import { requireMessage } from '../model/validation';
 import { applyWitnessCreate, validateWitnessCreate } from '../staking/witness';
 
-/** WitnessCreateContract (java-tron WitnessCreateActuator): becomes a representative candidate for getAccountUpgradeCost. */
+/**
+ * WitnessCreateContract (java-tron WitnessCreateActuator): becomes a representative candidate for
+ * getAccountUpgradeCost.
+ */
 const TYPE_ERROR =
   'contract type error, expected type [WitnessCreateContract],real type[class com.google.protobuf.Any]';
 

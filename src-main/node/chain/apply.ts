@@ -30,7 +30,10 @@ function activeDefaultOperations(hex: string): Uint8Array {
   return operationsCache.bytes;
 }
 
-/** Throws AdmissionError SIGERROR with java-tron's "Validate signature error: …" text, OTHER_ERROR for an uncaught Java exception. */
+/**
+ * Throws AdmissionError SIGERROR with java-tron's "Validate signature error: …" text, OTHER_ERROR for an uncaught Java
+ * exception.
+ */
 function checkSignatures(tx: ParsedTransaction, ctx: ApplyContext, signers: readonly RecoveredSignature[]): void {
   const props = ctx.view.props;
   try {

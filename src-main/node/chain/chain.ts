@@ -139,7 +139,8 @@ export class Chain implements VmChainPort {
     const head = await loadHead(store, new TextDecoder().decode(meta));
     if (!sameGenesisWitnesses(head.props, options.witnessKeys)) {
       throw new ChainError(
-        'This data directory was created with a different mnemonic or number of super representatives; use the same --mnemonic, or another --datadir.',
+        'This data directory was created with a different mnemonic or number of super representatives; use the same ' +
+          '--mnemonic, or another --datadir.',
       );
     }
     const chain = new Chain(options, head, {

@@ -2,9 +2,12 @@ import { bigintToLong, protocol } from '../../../src-core/proto/runtime';
 import type { SealedBlock } from '../model/block';
 import { sealBlock } from '../model/block';
 
-/** java-tron BlockUtil.newGenesisBlockCapsule: block 0's witness_address is this sentence in UTF-8, on every network. */
+/**
+ * java-tron BlockUtil.newGenesisBlockCapsule: block 0's witness_address is this sentence in UTF-8, on every network.
+ */
 export const GENESIS_WITNESS_TEXT =
-  'A new system must allow existing systems to be linked together without requiring any central control or coordination';
+  'A new system must allow existing systems to be linked together without requiring any central control or ' +
+  'coordination';
 
 /**
  * TransactionUtil.newGenesisTransaction's owner_address: the bytes of this 23-character text, not

@@ -133,7 +133,8 @@ export function processTransaction(tx: ParsedTransaction, ctx: ProcessContext): 
       if (BigInt(size) > p.getMaxCreateAccountTxSize) {
         throw new AdmissionError(
           RESPONSE_CODE.TOO_BIG_TRANSACTION_ERROR,
-          `Too big new account transaction, TxId ${tx.idHex}, the size is ${size} bytes, maxTxSize ${p.getMaxCreateAccountTxSize}`,
+          `Too big new account transaction, TxId ${tx.idHex}, the size is ${size} bytes, maxTxSize ` +
+            `${p.getMaxCreateAccountTxSize}`,
         );
       }
     }

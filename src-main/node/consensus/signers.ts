@@ -96,7 +96,8 @@ export class SignerBook {
         ? `its witness permission names ${show(permitted)}`
         : `getAllowMultiSign is 0, so only its own key signs`;
       this.logOnce(
-        `Not producing blocks for representative ${show(witnessHex)}: ${names}, but the ${signer.source} key configured for it is the key of ${show(signer.keyHex)} (java-tron: "Witness permission is wrong.").`,
+        `Not producing blocks for representative ${show(witnessHex)}: ${names}, but the ${signer.source} key ` +
+          `configured for it is the key of ${show(signer.keyHex)} (java-tron: "Witness permission is wrong.").`,
       );
       return undefined;
     }
@@ -106,10 +107,13 @@ export class SignerBook {
         held.source === 'localwitness'
           ? this.config.localWitnessAccountAddress === undefined
             ? 'localWitnessAccountAddress is empty, so the localwitness key produces only for its own account'
-            : `localWitnessAccountAddress is ${show(this.config.localWitnessAccountAddress)}, so the localwitness key produces only for that account`
+            : `localWitnessAccountAddress is ${show(this.config.localWitnessAccountAddress)}, so the localwitness ` +
+              `key produces only for that account`
           : `that ${held.source} key produces only for ${show(held.witnessHex)}`;
       this.logOnce(
-        `Not producing blocks for representative ${show(witnessHex)}: its witness permission names ${show(permitted)}, whose key this node holds, but ${why}. Set localWitnessAccountAddress to ${show(witnessHex)} (with that key as the only localwitness) to produce its blocks.`,
+        `Not producing blocks for representative ${show(witnessHex)}: its witness permission names ` +
+          `${show(permitted)}, whose key this node holds, but ${why}. Set localWitnessAccountAddress to ` +
+          `${show(witnessHex)} (with that key as the only localwitness) to produce its blocks.`,
       );
     }
     return undefined;

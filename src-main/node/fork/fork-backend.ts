@@ -153,7 +153,10 @@ export class ForkStateBackend implements StateBackend {
     return (this.known(cacheKey, (v) => decodeAccount(v as Uint8Array)) ?? undefined) as AccountRecord | undefined;
   }
 
-  /** Fetches the accounts not read yet in one round (within the upstream's concurrency): what a caller knows it will read. */
+  /**
+   * Fetches the accounts not read yet in one round (within the upstream's concurrency): what a caller knows it will
+   * read.
+   */
   prefetchAccounts(addresses: readonly string[]): void {
     const missing = addresses.filter((hex) => {
       const cacheKey = KIND.account + hex;

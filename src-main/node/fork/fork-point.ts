@@ -101,7 +101,8 @@ export class ForkPoint {
     // A chain of its own here would be mixed with upstream's state.
     if (await store.get(key(PREFIX.meta)))
       throw new ForkDataError(
-        `This data directory holds a chain that is not a fork; start the fork of ${upstream.url} with another --datadir.`,
+        `This data directory holds a chain that is not a fork; start the fork of ${upstream.url} with another ` +
+          `--datadir.`,
       );
     const [now, genesis, parameters] = upstream.callSync([
       { item: 'the upstream head block', path: '/wallet/getnowblock', body: {} },

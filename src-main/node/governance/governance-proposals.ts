@@ -58,7 +58,10 @@ export function proposalEntries(parameters: Record<string, unknown>): [bigint, b
   return Object.entries(parameters).map(([key, value]) => [int64MapKeyToBigint(key), longToBigint(value as never)]);
 }
 
-/** ProposalCreateActuator: the first maintenance time after `now` + PROPOSAL_EXPIRE_MS (one landing exactly on it is passed over). */
+/**
+ * ProposalCreateActuator: the first maintenance time after `now` + PROPOSAL_EXPIRE_MS (one landing exactly on it is
+ * passed over).
+ */
 export function proposalExpiration(now: number, nextMaintenanceTime: number, interval: number): number {
   const round = Math.trunc((now + PROPOSAL_EXPIRE_MS - nextMaintenanceTime) / interval);
   return nextMaintenanceTime + (round + 1) * interval;

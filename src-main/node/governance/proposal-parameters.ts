@@ -378,7 +378,8 @@ export const PROPOSAL_PARAMETERS: ReadonlyMap<number, ProposalParameter> = new M
       checks: [
         (v, p) =>
           v <= p.getMaxDelegateLockPeriod || v > ONE_YEAR_BLOCK_NUMBERS
-            ? `This value[MAX_DELEGATE_LOCK_PERIOD] is only allowed to be greater than ${p.getMaxDelegateLockPeriod} and less than or equal to ${ONE_YEAR_BLOCK_NUMBERS} !`
+            ? `This value[MAX_DELEGATE_LOCK_PERIOD] is only allowed to be greater than ` +
+              `${p.getMaxDelegateLockPeriod} and less than or equal to ${ONE_YEAR_BLOCK_NUMBERS} !`
             : undefined,
         requires('getUnfreezeDelayDays', 'UNFREEZE_DELAY_DAYS', 'MAX_DELEGATE_LOCK_PERIOD'),
       ],
@@ -394,7 +395,8 @@ export const PROPOSAL_PARAMETERS: ReadonlyMap<number, ProposalParameter> = new M
         onlyOne('ALLOW_OLD_REWARD_OPT'),
         (_v, p) =>
           p.getAllowNewReward === 0n && p.getAllowTvmVote === 0n
-            ? '[ALLOW_NEW_REWARD] or [ALLOW_TVM_VOTE] proposal must be approved before [ALLOW_OLD_REWARD_OPT] can be proposed'
+            ? '[ALLOW_NEW_REWARD] or [ALLOW_TVM_VOTE] proposal must be approved before [ALLOW_OLD_REWARD_OPT] can ' +
+              'be proposed'
             : undefined,
       ],
     },
@@ -416,7 +418,8 @@ export const PROPOSAL_PARAMETERS: ReadonlyMap<number, ProposalParameter> = new M
         range(
           500n,
           10_000n,
-          'This value[MAX_CREATE_ACCOUNT_TX_SIZE] is only allowed to be greater than or equal to 500 and less than or equal to 10000!',
+          'This value[MAX_CREATE_ACCOUNT_TX_SIZE] is only allowed to be greater than or equal to 500 and less than ' +
+            'or equal to 10000!',
         ),
       ],
     },

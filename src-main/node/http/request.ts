@@ -30,7 +30,10 @@ export interface ApiRequest {
   readonly bodyText: string;
   /** The body as the servlet reads it (lines joined with "\n"; a form converted where the servlet converts one). */
   text(): string;
-  /** `text()` parsed as fastjson's JSONObject; `{}` for an empty body. Parsed lazily: handlers that ignore the body never fail on it. */
+  /**
+   * `text()` parsed as fastjson's JSONObject; `{}` for an empty body. Parsed lazily: handlers that ignore the body
+   * never fail on it.
+   */
   body(): Record<string, unknown>;
   /** `text()` and `body()` together, for the fastjson reads of servlet-body.ts. */
   servletBody(): ServletBody;

@@ -48,7 +48,9 @@ export interface ServerOptions {
   /** Refuse every request that carries an Origin header (web pages), whatever its origin. */
   readonly refuseBrowserRequests: boolean;
   readonly routes: ReadonlyMap<string, Route>;
-  /** Routes whose paths carry parameters (TronGrid's `/v1/contracts/{address}/events`), asked when `routes` has none. */
+  /**
+   * Routes whose paths carry parameters (TronGrid's `/v1/contracts/{address}/events`), asked when `routes` has none.
+   */
   readonly resolve?: (path: string) => Route | undefined;
 }
 
@@ -80,7 +82,10 @@ export function turnIfLarge(size: number): Promise<void> {
 /** A reply written straight to the socket (no request object exists), closing the connection. */
 function closingReply(status: string, error: string): string {
   const body = jsonText({ Error: error });
-  return `HTTP/1.1 ${status}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+  return (
+    `HTTP/1.1 ${status}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ` +
+    `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
 }
 
 /**
@@ -95,7 +100,8 @@ const requestTimedOut = (ms: number): string =>
 
 /** Browsers send Origin with cross-origin requests and with every POST; other HTTP clients do not. */
 const BROWSER_REFUSED =
-  'class java.lang.IllegalAccessException : Origin header refused: this node does not answer requests from web pages (browser access is turned off)';
+  'class java.lang.IllegalAccessException : Origin header refused: this node does not answer requests from web ' +
+  'pages (browser access is turned off)';
 const ORIGIN_REFUSED = 'class java.lang.IllegalAccessException : Origin not allowed';
 
 /** Why a request with this Origin header is refused, or null when it is answered. */

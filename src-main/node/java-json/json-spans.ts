@@ -31,7 +31,9 @@ export function parseSpans(text: string, depth = Infinity): JsonSpan {
  */
 class SpanReader {
   private pos = 0;
-  /** The first backslash at or after `pos` as last searched (-1: none left), so strings are skipped by native search. */
+  /**
+   * The first backslash at or after `pos` as last searched (-1: none left), so strings are skipped by native search.
+   */
   private backslash = -2;
 
   constructor(private readonly text: string) {}

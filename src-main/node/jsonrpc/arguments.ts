@@ -31,7 +31,9 @@ export function looksLikeHash(text: string): boolean {
   return HASH.test(text);
 }
 
-/** 20 bytes (41 prepended) or 21 bytes starting 41, else "invalid address hash value"; hex failures keep their message. */
+/**
+ * 20 bytes (41 prepended) or 21 bytes starting 41, else "invalid address hash value"; hex failures keep their message.
+ */
 export function tronAddress(text: string | null): Uint8Array {
   const bytes = decodeAsParam(text);
   if (bytes.length === 20) return Uint8Array.of(ADDRESS_PREFIX, ...bytes);
@@ -39,7 +41,9 @@ export function tronAddress(text: string | null): Uint8Array {
   return bytes;
 }
 
-/** A log-filter address: exactly 20 bytes, else "invalid address: <text>"; a hex failure escapes as a DecoderException. */
+/**
+ * A log-filter address: exactly 20 bytes, else "invalid address: <text>"; a hex failure escapes as a DecoderException.
+ */
 export function evmAddress(text: string | null): Uint8Array {
   const bytes = fromHexString(text);
   if (bytes.length !== 20) throw invalidParams(`invalid address: ${text}`);

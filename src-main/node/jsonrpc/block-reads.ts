@@ -140,7 +140,8 @@ export async function blockReceipts(reads: NodeReads, blockParam: string | null)
   const infos = await transactionInfosOf(reads, block);
   if (infos.length !== block.transactions.length) {
     throw internalError(
-      `TransactionList size mismatch: block has ${block.transactions.length} transactions, but transactionInfoList has ${infos.length}`,
+      `TransactionList size mismatch: block has ${block.transactions.length} transactions, but transactionInfoList ` +
+        `has ${infos.length}`,
     );
   }
   const energyFee = reads.energyFee(block.timestamp);

@@ -68,7 +68,9 @@ function internalOf(error: unknown, fallback: string): JsonRpcFailure {
   return internalError(message === null ? fallback : message.replace(/"/g, "'"));
 }
 
-/** eth_call's block parameter: a tag, or an EIP-1898 object that must name an existing block (then served as latest). */
+/**
+ * eth_call's block parameter: a tag, or an EIP-1898 object that must name an existing block (then served as latest).
+ */
 async function callBlockTag(reads: NodeReads, block: JsonNode): Promise<string | null> {
   if (block.kind === 'string') return block.value;
   if (block.kind !== 'object') throw invalidRequest(JSON_ERROR);

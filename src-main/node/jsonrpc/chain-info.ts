@@ -21,7 +21,9 @@ function javaOsName(): string {
   return type;
 }
 
-/** "TRON/v<version>/<os.name>/<runtime>": java-tron names its Java version there, this node its Node.js major version. */
+/**
+ * "TRON/v<version>/<os.name>/<runtime>": java-tron names its Java version there, this node its Node.js major version.
+ */
 export function clientVersion(): string {
   return ['TRON', `v${CODE_VERSION}`, javaOsName(), `Node${process.versions.node.split('.')[0]}`].join('/');
 }

@@ -34,7 +34,10 @@ export interface ActuatorResult {
   readonly contractRet?: number;
   /** Burned for energy (receipt.energy_fee); part of the TransactionInfo fee. */
   readonly energyFee?: bigint;
-  /** Extra TransactionInfo fields (protobufjs message properties): contractResult, log, internal_transactions, result, resMessage… */
+  /**
+   * Extra TransactionInfo fields (protobufjs message properties): contractResult, log, internal_transactions, result,
+   * resMessage…
+   */
   readonly info?: Record<string, unknown>;
   /** Extra ResourceReceipt fields: energy_usage, energy_usage_total, origin_energy_usage, result… */
   readonly receipt?: Record<string, unknown>;

@@ -11,7 +11,10 @@ import type { ContractRef } from '../permission-check/permission-check';
  * `contract.type === 1`) narrows `message` to the generated `protocol.TransferContract`.
  */
 
-/** The decoded parameter of a contract type: the generated protobuf message of the same name (none for types without one). */
+/**
+ * The decoded parameter of a contract type: the generated protobuf message of the same name (none for types without
+ * one).
+ */
 export type ContractMessage<K extends ContractTypeName> = K extends keyof typeof protocol
   ? (typeof protocol)[K] extends abstract new (...args: never) => infer Message
     ? Message

@@ -41,7 +41,8 @@ function checkAfterSignatures(tx: ParsedTransaction, input: AdmissionInput): voi
   if (tx.contractCount !== 1) {
     throw new AdmissionError(
       RESPONSE_CODE.CONTRACT_VALIDATE_ERROR,
-      `Contract validate error : tx ${tx.idHex} contract size should be exactly 1, this is extend feature ,actual :${tx.contractCount}`,
+      `Contract validate error : tx ${tx.idHex} contract size should be exactly 1, this is extend feature ,actual ` +
+        `:${tx.contractCount}`,
     );
   }
   if (!chain.tapos(tx.refBlockBytes, tx.refBlockHash))
@@ -51,7 +52,8 @@ function checkAfterSignatures(tx: ParsedTransaction, input: AdmissionInput): voi
   if (generalBytes > PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE) {
     throw new AdmissionError(
       RESPONSE_CODE.TOO_BIG_TRANSACTION_ERROR,
-      `Too big transaction with result, TxId ${tx.idHex}, the size is ${generalBytes} bytes, maxTxSize ${PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE}`,
+      `Too big transaction with result, TxId ${tx.idHex}, the size is ${generalBytes} bytes, maxTxSize ` +
+        `${PROTOCOL_CONSTANTS.MAX_TRANSACTION_SIZE}`,
     );
   }
   if (

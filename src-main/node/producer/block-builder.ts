@@ -76,7 +76,10 @@ export async function buildBlock(chain: Chain, pending: PendingState, wallNow: n
   return { block, packed, dropped };
 }
 
-/** Whether the pending state can be the block's: nothing expired by `timestamp`, all fit, no VM run assumed another time. */
+/**
+ * Whether the pending state can be the block's: nothing expired by `timestamp`, all fit, no VM run assumed another
+ * time.
+ */
 function fitsAsApplied(pending: PendingState, timestamp: number): boolean {
   let size = 0;
   for (const tx of pending.transactions) {

@@ -126,7 +126,10 @@ export function delegatableStake(view: StateView, account: AccountRecord, type: 
   return frozenV2Of(account, type) - (usage > 0n ? usage : 0n);
 }
 
-/** TransactionUtil.estimateConsumeBandWidthSize: the bytes of a locked DelegateResource of `balance`, beyond a minimal one. */
+/**
+ * TransactionUtil.estimateConsumeBandWidthSize: the bytes of a locked DelegateResource of `balance`, beyond a minimal
+ * one.
+ */
 export function estimateDelegateBandwidth(view: StateView, balance: bigint): bigint {
   const p = view.props.parameters;
   const varint = (n: bigint): bigint => {
@@ -204,7 +207,8 @@ export function validateDelegate(view: StateView, input: DelegateInput, building
       );
       if (lockPeriod * BigInt(SLOT_MS) < remaining) {
         throw new ContractValidateError(
-          `The lock period for ${name} this time cannot be less than the remaining time[${remaining}ms] of the last lock period for ${name}!`,
+          `The lock period for ${name} this time cannot be less than the remaining time[${remaining}ms] of the last ` +
+            `lock period for ${name}!`,
         );
       }
     }

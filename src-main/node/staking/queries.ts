@@ -27,7 +27,9 @@ export function availableUnfreezeCount(view: StateView, hex: string): number | u
   return account ? UNFREEZE_MAX_TIMES - unfreezingCount(account, nowMs(view)) : undefined;
 }
 
-/** Unfreezes matured at `timestampMs` (0 = the head block time); undefined for an unknown account or a negative time. */
+/**
+ * Unfreezes matured at `timestampMs` (0 = the head block time); undefined for an unknown account or a negative time.
+ */
 export function canWithdrawUnfreezeAmount(view: StateView, hex: string, timestampMs: number): bigint | undefined {
   if (timestampMs < 0) return undefined;
   const account = view.getAccount(hex);

@@ -87,7 +87,9 @@ function payReward(view: StateView, witnessHex: string, value: bigint): void {
   adjustAllowance(view, witnessHex, brokerageAmount);
 }
 
-/** Witnesses by votes, most first; ties by address, highest first (java-tron's sort with allowWitnessSortOptimization). */
+/**
+ * Witnesses by votes, most first; ties by address, highest first (java-tron's sort with allowWitnessSortOptimization).
+ */
 export function sortedWitnesses(reader: Reader): WitnessRecord[] {
   const list: WitnessRecord[] = [];
   for (const hex of reader.witnessAddresses()) {

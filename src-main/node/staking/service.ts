@@ -71,7 +71,9 @@ export function freezeV2(
   });
 }
 
-/** UnfreezeBalanceV2; `withdrawnExpired` = matured unfreezes paid out first (itx withdrawExpireUnfreezeWhileUnfreezing). */
+/**
+ * UnfreezeBalanceV2; `withdrawnExpired` = matured unfreezes paid out first (itx withdrawExpireUnfreezeWhileUnfreezing).
+ */
 export function unfreezeV2(
   view: StateView,
   ownerHex: string,

@@ -17,7 +17,9 @@ export class BoundedCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private total = 0;
   private held = false;
-  /** The clock hand: a live iterator, so eviction resumes where it stopped instead of skipping removed entries again. */
+  /**
+   * The clock hand: a live iterator, so eviction resumes where it stopped instead of skipping removed entries again.
+   */
   private hand: Iterator<[string, Entry<V>]> | undefined;
 
   constructor(readonly maxWeight: number) {

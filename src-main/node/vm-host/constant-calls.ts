@@ -10,8 +10,8 @@ import type { StateView } from '../state/view';
 
 /**
  * Constant calls and energy estimates (java-tron Wallet.callConstantContract / estimateEnergy):
- * they run on the pending state in the head block (or the view a /walletsolidity caller passes), on a VM world that is never flushed, so they
- * cannot change state. Each run has the CPU time `maxConstantCallMs` (java-tron gives a constant
+ * they run on the pending state in the head block (or the view a /walletsolidity caller passes), on a VM world that is
+ * never flushed, so they cannot change state. Each run has the CPU time `maxConstantCallMs` (java-tron gives a constant
  * call `getMaxCpuTimeOfOneTx`; past it, OutOfTimeException). They run on VMs of their own and hold
  * the pool's lock only between pauses (`pool-turns.ts`), so they never see a VM transaction
  * half-applied, and a long one lets block production and other requests in every few milliseconds.

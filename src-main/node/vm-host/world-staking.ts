@@ -146,7 +146,10 @@ function refused(reason: string) {
   return { ok: false as const, reason, withdrawnExpired: 0n, amount: 0n, canceled: ZERO_CANCELED };
 }
 
-/** `ChainParameterEnum`: 1 total net limit, 2 total net weight, 3 total energy limit, 4 total energy weight, 5 unfreeze delay days. */
+/**
+ * `ChainParameterEnum`: 1 total net limit, 2 total net weight, 3 total energy limit, 4 total energy weight, 5 unfreeze
+ * delay days.
+ */
 function chainParameter(view: StateView, code: bigint): bigint {
   const p = view.props.parameters;
   switch (code) {

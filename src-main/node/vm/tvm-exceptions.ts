@@ -66,9 +66,11 @@ export const TvmMessages = {
   tooLargeStack: 'Expected: overflow 1024 elements stack limit',
   memoryOverflow: (opName: string) => `Out of Memory when '${opName}' operation executing`,
   notEnoughEnergy: (opName: string, invokeLimit: bigint, opEnergy: bigint, used: bigint) =>
-    `Not enough energy for '${opName}' operation executing: curInvokeEnergyLimit[${invokeLimit}], curOpEnergy[${opEnergy}], usedEnergy[${used}]`,
+    `Not enough energy for '${opName}' operation executing: curInvokeEnergyLimit[${invokeLimit}], ` +
+    `curOpEnergy[${opEnergy}], usedEnergy[${used}]`,
   notEnoughEnergyWithPenalty: (opName: string, invokeLimit: bigint, opEnergy: bigint, penalty: bigint, used: bigint) =>
-    `Not enough energy for '${opName}' operation executing: curInvokeEnergyLimit[${invokeLimit}], curOpEnergy[${opEnergy}], penaltyEnergy[${penalty}], usedEnergy[${used}]`,
+    `Not enough energy for '${opName}' operation executing: curInvokeEnergyLimit[${invokeLimit}], ` +
+    `curOpEnergy[${opEnergy}], penaltyEnergy[${penalty}], usedEnergy[${used}]`,
   notEnoughCallEnergy: (opName: string, opEnergy: bigint, programEnergy: bigint) =>
     `Not enough energy for '${opName}' operation executing: opEnergy[${opEnergy}], programEnergy[${programEnergy}]`,
   notEnoughSpendEnergy: (hint: string, need: bigint, left: bigint) =>

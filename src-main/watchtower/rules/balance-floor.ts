@@ -47,7 +47,9 @@ export function balanceFloor(
     ...('txid' in anchor
       ? { txid: anchor.txid, subject: breach.asset }
       : { subject: `${breach.asset}@${anchor.blockId}` }),
-    title: `The ${words.asset(breach.asset)} balance of ${words.name(account.address)} is ${amount(breach.balance)}, below the floor of ${amount(breach.floor)} set for it.`,
+    title:
+      `The ${words.asset(breach.asset)} balance of ${words.name(account.address)} is ` +
+      `${amount(breach.balance)}, below the floor of ${amount(breach.floor)} set for it.`,
     details: { asset: breach.asset, balance: breach.balance.toString(), floor: breach.floor.toString() },
   };
 }

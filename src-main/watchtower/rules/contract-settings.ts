@@ -22,7 +22,9 @@ export function contractSettings(facts: TxFacts, ctx: RuleContext): AlertDraft[]
       rule: RULES.contractSettings,
       account: ctx.account.address,
       txid: facts.txid,
-      title: `Contract ${accountName(ctx)}: ${describe(facts.value)} (by ${nameList(ctx, facts.owner ? [facts.owner] : [])}).`,
+      title:
+        `Contract ${accountName(ctx)}: ${describe(facts.value)} (by ` +
+        `${nameList(ctx, facts.owner ? [facts.owner] : [])}).`,
       details: { contractType: facts.type, owner: facts.owner, value: toJsonSafe(facts.value) },
     },
   ];

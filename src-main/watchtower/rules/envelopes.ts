@@ -43,7 +43,9 @@ export function envelopeExpired(envelope: WatchedEnvelope, words: AlertWords): A
     rule: RULES.envelopeExpired,
     account: envelope.owner,
     txid: envelope.txid,
-    title: `The envelope ${envelopeName(envelope, words)} expired without reaching the chain; propose it again if it is still wanted.`,
+    title:
+      `The envelope ${envelopeName(envelope, words)} expired without reaching the chain; propose it again if ` +
+      `it is still wanted.`,
     details: { expiration: envelope.expiration, broadcastByUs: envelope.broadcastByUs },
   };
 }

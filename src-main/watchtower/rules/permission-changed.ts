@@ -43,7 +43,9 @@ export function permissionChanged(facts: TxFacts, after: AccountPermissions, ctx
       rule: RULES.permissionChanged,
       account: ctx.account.address,
       txid: facts.txid,
-      title: `The permissions of ${accountName(ctx)} were changed (${changes.join('; ') || 'no key, threshold or operation changed'}); the lockout check says ${proof.verdict}.`,
+      title:
+        `The permissions of ${accountName(ctx)} were changed ` +
+        `(${changes.join('; ') || 'no key, threshold or operation changed'}); the lockout check says ${proof.verdict}.`,
       details: {
         changes,
         verdict: proof.verdict,

@@ -52,11 +52,13 @@ export function unexpectedSigner(facts: TxFacts, ctx: RuleContext): AlertDraft[]
   const reasons: string[] = [];
   if (outsideSigners.length > 0)
     reasons.push(
-      `signed by ${nameList(ctx, outsideSigners)}, ${rule.fromChain ? `not a key of ${owner}’s permissions on chain` : 'not an expected signer'}`,
+      `signed by ${nameList(ctx, outsideSigners)}, ` +
+        `${rule.fromChain ? `not a key of ${owner}’s permissions on chain` : 'not an expected signer'}`,
     );
   if (idOutside)
     reasons.push(
-      `under permission id ${facts.permissionId}, not one of ${owner}’s (${expected.permissionIds.join(', ') || 'none'})`,
+      `under permission id ${facts.permissionId}, not one of ${owner}’s ` +
+        `(${expected.permissionIds.join(', ') || 'none'})`,
     );
   if (unreadable > 0) reasons.push(`${unreadable} signature(s) name no key`);
   const moved = outflows(facts, ctx.account.address).map((flow) => describeOutflow(flow, ctx.words));

@@ -55,7 +55,9 @@ export const adminTime =
     return { ...headJson(s), nextBlockTimestamp: s.chain.clock.nextBlockTimestamp(Date.now()) };
   };
 
-/** TRE's `/admin/accounts-json`: the funded keys as `privateKeys` (what TronBox reads) and the generated sets as `more`. */
+/**
+ * TRE's `/admin/accounts-json`: the funded keys as `privateKeys` (what TronBox reads) and the generated sets as `more`.
+ */
 export const adminAccountsJson = (s: NodeServices) => (): Json => ({ ...s.devAccounts.json() });
 
 /** TRE's default number of generated accounts. */

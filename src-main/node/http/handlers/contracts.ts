@@ -73,7 +73,10 @@ function resultTrueText(visible: boolean): string {
   return text;
 }
 
-/** java-tron's catch blocks: validation → CONTRACT_VALIDATE_ERROR, anything else → OTHER_ERROR "class … : …" with `"` as `'`. */
+/**
+ * java-tron's catch blocks: validation → CONTRACT_VALIDATE_ERROR, anything else → OTHER_ERROR "class … : …" with `"` as
+ * `'`.
+ */
 function failure(error: unknown, visible: boolean): Json {
   if (error instanceof ReturnCodeError) return { result: returnJson(false, error.code, error.message, visible) };
   if (error instanceof ContractValidateError || error instanceof VmValidationError)
@@ -126,7 +129,9 @@ function requireOwnerAndContract(body: ServletBody): void {
   if (!getString(body, 'contract_address')) throw new JavaError(INVALID_PARAMETER, "contract_address isn't set.");
 }
 
-/** Util.validateParameter (TriggerConstantContractServlet, EstimateEnergyServlet): an empty owner_address is not set. */
+/**
+ * Util.validateParameter (TriggerConstantContractServlet, EstimateEnergyServlet): an empty owner_address is not set.
+ */
 function requireConstantParameters(body: ServletBody): void {
   if (!getString(body, 'owner_address')) throw new JavaError(INVALID_PARAMETER, "owner_address isn't set.");
   const hasContract = Boolean(getString(body, 'contract_address'));
@@ -351,7 +356,10 @@ export const estimateEnergy =
     }
   };
 
-/** The `entrys` DeployContractServlet merges: the `abi` value's text (a JSON array, or a string holding one) inside {"entrys": …}. */
+/**
+ * The `entrys` DeployContractServlet merges: the `abi` value's text (a JSON array, or a string holding one) inside
+ * {"entrys": …}.
+ */
 function abiOf(body: ServletBody, visible: boolean): Json {
   if (!Object.prototype.hasOwnProperty.call(body.json, 'abi')) return {};
   const abi = getString(body, 'abi') ?? 'null';

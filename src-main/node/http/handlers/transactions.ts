@@ -106,7 +106,10 @@ export function unsignedJsonText(tx: ParsedTransaction, visible: boolean, built:
   return text;
 }
 
-/** A builder endpoint: the contract from the body, validated as java-tron's builder does, wrapped in an unsigned transaction. */
+/**
+ * A builder endpoint: the contract from the body, validated as java-tron's builder does, wrapped in an unsigned
+ * transaction.
+ */
 export async function buildUnsigned(
   s: NodeServices,
   req: ApiRequest,
