@@ -61,14 +61,14 @@ export class Names {
     return copy;
   }
 
-  /** "Treasury (stated by the proposer)" when only the proposer names this address, else undefined. */
-  statedOnly(address: string): string | undefined {
-    const b58 = Names.base58(address);
-    const stated = this.stated.get(b58);
-    return stated !== undefined && !this.byAddress.has(b58) ? `${stated} (${STATED_MARK})` : undefined;
+  /**
+   * The name as shown: this wallet's, with a word when the proposer stated another ("Bob (the
+   * proposer stated “Robert”)"); else the stated one, marked ("Carol (stated by the proposer)").
+   */
+  nameText(address: string): string | undefined {
+    return this.shown(Names.base58(address));
   }
 
-  /** This wallet's name, with a word when the proposer stated another; or the stated name, marked. */
   private shown(b58: string): string | undefined {
     const known = this.byAddress.get(b58)?.name;
     const stated = this.stated.get(b58);
