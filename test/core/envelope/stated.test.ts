@@ -37,7 +37,7 @@ describe('the stated section', () => {
 
   it('travels through text in canonical form (entries sorted, hex lowercase)', () => {
     const envelope = proposal({
-      stated: { ...stated, tokens: [{ ...stated.tokens![0]!, contract: TOKEN.toUpperCase() }] },
+      stated: { ...stated, tokens: [{ asset: 'TRC20', contract: TOKEN.toUpperCase(), symbol: 'TT', decimals: 6 }] },
     });
     const read = parseEnvelope(serializeEnvelope(envelope));
     expect(read.stated).toEqual({
