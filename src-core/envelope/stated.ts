@@ -73,7 +73,10 @@ function tokenKey(t: StatedToken): string {
   return t.asset === 'TRC20' ? t.contract.toLowerCase() : `trc10:${t.tokenId}`;
 }
 
-const byKey = <T>(key: (v: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const byKey =
+  <T>(key: (v: T) => string) =>
+  (a: T, b: T) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 
 /** The section in canonical form (lowercase hex, entries sorted), or undefined when it states nothing. */
 export function normalizeStated(stated: StatedFacts | undefined): StatedFacts | undefined {
