@@ -76,3 +76,16 @@ export function networkByGenesisId(genesisBlockId: string): NetworkPreset | unde
   const id = genesisBlockId.toLowerCase().replace(/^0x/, '');
   return Object.values(NETWORKS).find((network) => network.genesisBlockId === id);
 }
+
+/**
+ * The part of a genesis block id a person can compare. A block id begins with its block number
+ * as 8 bytes (java-tron BlockCapsule.BlockId), so every block 0 id starts with 16 zeros and only
+ * the tail tells chains apart: a known network by name with its last 8 bytes, any other chain by
+ * those 8 bytes alone ("Nile Testnet, genesis …802de4d6cd8690dc").
+ */
+export function genesisText(genesisBlockId: string): string {
+  const id = genesisBlockId.toLowerCase().replace(/^0x/, '');
+  const tail = `genesis …${id.slice(-16)}`;
+  const known = networkByGenesisId(id);
+  return known ? `${known.name}, ${tail}` : tail;
+}

@@ -11,6 +11,7 @@ import type { TransactionJson } from '../tx/types';
 import { canonicalJson } from './canonical';
 import { fingerprintOf, summaryForFingerprint, type Fingerprint } from './fingerprint';
 import { ENVELOPE_FORMAT, ENVELOPE_VERSION, checkEnvelopeShape } from './schema';
+import { normalizeStated, type StatedFacts } from './stated';
 import {
   fromAccountPermissionsSnapshot,
   fromPermissionSnapshot,
@@ -46,6 +47,11 @@ export interface Envelope {
   readonly abi?: readonly Record<string, unknown>[];
   readonly summary: EnvelopeSummary;
   readonly note?: string;
+  /**
+   * Token facts and names the proposer's wallet knew (stated.ts): shown as the proposer's word,
+   * never covered by the fingerprint or checked against anything.
+   */
+  readonly stated?: StatedFacts;
   /** When it was proposed (ms; chain time preferred, given by the caller). */
   readonly createdAt: number;
   /** = raw_data.expiration. */
@@ -67,6 +73,7 @@ export interface CreateEnvelopeInput extends EnvelopeOptions {
   readonly accountPermissions?: AccountPermissions;
   readonly abi?: readonly Record<string, unknown>[];
   readonly note?: string;
+  readonly stated?: StatedFacts;
   readonly createdAt: number;
 }
 
@@ -207,6 +214,7 @@ function verify(envelope: Envelope, options: EnvelopeOptions, duplicates: 'refus
     }
   }
   const signatures = checkSignatures(txId, tx.signature ?? [], permission, duplicates);
+  const stated = normalizeStated(envelope.stated);
   const normalized = withTransaction(tx, signatures);
   const summary = summarizeTransaction(normalized, {
     ...(account ? { accountPermissions: account } : {}),
@@ -230,6 +238,7 @@ function verify(envelope: Envelope, options: EnvelopeOptions, duplicates: 'refus
     ...(envelope.abi ? { abi: envelope.abi } : {}),
     summary,
     ...(envelope.note !== undefined ? { note: envelope.note } : {}),
+    ...(stated ? { stated } : {}),
     createdAt: envelope.createdAt,
     expiresAt: envelope.expiresAt,
   };
@@ -262,6 +271,7 @@ export function createEnvelope(input: CreateEnvelopeInput): Envelope {
     ...(input.accountPermissions ? { accountPermissions: toAccountPermissionsSnapshot(input.accountPermissions) } : {}),
     ...(input.abi ? { abi: input.abi } : {}),
     ...(input.note !== undefined ? { note: input.note } : {}),
+    ...(input.stated ? { stated: input.stated } : {}),
     createdAt: input.createdAt,
     expiresAt: Number(toBigInt(tx.raw_data.expiration ?? 0, 'raw_data.expiration')),
     summary: {},
@@ -374,6 +384,11 @@ export function mergeEnvelopes(envelopes: readonly Envelope[], options: Envelope
     'ENVELOPE_CONTEXT_DIFFERS',
     'the contract ABI',
   );
+  const stated = sameOrMissing(
+    verified.map((e) => e.stated),
+    'ENVELOPE_CONTEXT_DIFFERS',
+    'the token facts and names the proposer stated',
+  );
   // The same bytes can be written as hex or base58 JSON; take one form regardless of order.
   const transaction = verified
     .map((e) => e.transaction)
@@ -398,6 +413,7 @@ export function mergeEnvelopes(envelopes: readonly Envelope[], options: Envelope
     ...(permission ? { permission } : {}),
     ...(accountPermissions ? { accountPermissions } : {}),
     ...(abi ? { abi } : {}),
+    ...(stated ? { stated } : {}),
     summary,
   };
   return verify(merged, options, 'refuse');

@@ -1,6 +1,16 @@
 // The open co-signing envelope ("PSBT for TRON"): create, parse, verify, merge, progress,
 // fingerprint and expiry. Format: docs/envelope.md.
 export { canonicalJson, toJsonSafe } from './canonical';
+export {
+  STATED_LIMITS,
+  normalizeStated,
+  statedNameFits,
+  statedSchema,
+  statedTokenFits,
+  type StatedFacts,
+  type StatedName,
+  type StatedToken,
+} from './stated';
 export { ENVELOPE_FORMAT, ENVELOPE_VERSION, envelopeSchema, checkEnvelopeShape } from './schema';
 export {
   toPermissionSnapshot,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EnvelopeError } from '../errors';
+import { statedSchema } from './stated';
 
 /**
  * The shape of a version-1 envelope (docs/envelope.md). Only the shape is checked here; the
@@ -59,6 +60,7 @@ export const envelopeSchema = z.strictObject({
   abi: z.array(z.record(z.string(), z.unknown())).max(2048).optional(),
   summary: z.record(z.string(), z.unknown()),
   note: z.string().max(4000).optional(),
+  stated: statedSchema.optional(),
   createdAt: timestamp,
   expiresAt: timestamp,
 });
@@ -73,6 +75,7 @@ const CODE_BY_FIELD: Record<string, string> = {
   abi: 'ENVELOPE_BAD_ABI',
   summary: 'ENVELOPE_BAD_SUMMARY',
   note: 'ENVELOPE_BAD_NOTE',
+  stated: 'ENVELOPE_BAD_STATED',
   createdAt: 'ENVELOPE_BAD_TIME',
   expiresAt: 'ENVELOPE_BAD_TIME',
 };

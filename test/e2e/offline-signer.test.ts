@@ -147,6 +147,12 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     await expect(pf.getByTestId('call').textContent()).resolves.toContain('transfer(address,uint256)');
     await expect(pf.getByTestId('call').locator('[data-arg="value"]').textContent()).resolves.toContain('250000000');
     await expect(pf.getByTestId('signing-progress').getAttribute('data-weight')).resolves.toBe('1');
+    // With no node, the token and the names are the proposer's statement, said so.
+    await expect(pf.getByTestId('headline').textContent()).resolves.toBe(
+      'Send 250 TT (stated by the proposer) to Dave (supplier) (stated by the proposer)',
+    );
+    await expect(pf.getByTestId('signing-progress').textContent()).resolves.toContain('Alice (stated by the proposer)');
+    await expect(pf.getByTestId('genesis').textContent()).resolves.toMatch(/^genesis …[0-9a-f]{16}$/);
     await offline.harness.screenshot('offline-signer-checked');
 
     offline.consent.screenshotNext = 'offline-signer-consent';

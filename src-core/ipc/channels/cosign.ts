@@ -183,7 +183,8 @@ export const PermissionChangeViewSchema = z.object({
 export type PermissionChangeView = z.infer<typeof PermissionChangeViewSchema>;
 
 export const EnvelopeDetailSchema = InboxItemSchema.extend({
-  network: z.object({ name: z.string(), genesisBlockId: z.string() }),
+  /** `genesis`: the part of the genesis id that tells chains apart, or the known network's name. */
+  network: z.object({ name: z.string(), genesisBlockId: z.string(), genesis: z.string() }),
   /** The decoded summary this wallet computed (never the file's own). */
   summary: z.array(SummaryLineSchema),
   call: CallViewSchema.nullable(),

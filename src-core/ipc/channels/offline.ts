@@ -41,7 +41,8 @@ export const OfflineEnvelopeSchema = z.object({
   headline: z.string(),
   contractType: z.string(),
   owner: z.string(),
-  network: z.object({ name: z.string(), genesisBlockId: z.string() }),
+  /** `genesis`: the part of the genesis id that tells chains apart, or the known network's name. */
+  network: z.object({ name: z.string(), genesisBlockId: z.string(), genesis: z.string() }),
   fingerprint: FingerprintViewSchema,
   summary: z.array(SummaryLineSchema),
   call: CallViewSchema.nullable(),

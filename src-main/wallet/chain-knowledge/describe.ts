@@ -11,7 +11,7 @@ import { analyzePermissions, diffPermissions } from '../../../src-core/permissio
 import { operationLabel } from '../../../src-core/permission/labels';
 import { decodeOperations } from '../../../src-core/permission/operations';
 import { formatTrx, formatUnits } from '../../../src-core/units/amount';
-import { Names } from './names';
+import { Names, STATED_MARK } from './names';
 
 /**
  * The words every signer reads: computed in main from the summary this wallet derived (never the
@@ -23,7 +23,23 @@ import { Names } from './names';
  * Symbol and decimals of the tokens a summary moves, read from the chain by the caller: TRC20 by
  * contract (hex), TRC10 by `trc10Key(id)` (its abbreviation and precision).
  */
-export type TokenFacts = ReadonlyMap<string, { readonly symbol: string; readonly decimals: number }>;
+export type TokenFacts = ReadonlyMap<string, TokenFact>;
+
+export interface TokenFact {
+  readonly symbol: string;
+  readonly decimals: number;
+  /** Only the envelope's proposer says so (chain-knowledge/stated-facts.ts); nothing checked it. */
+  readonly stated?: boolean;
+  /** The proposer stated other facts than this wallet's own, which are the ones shown. */
+  readonly proposerSaid?: { readonly symbol: string; readonly decimals: number };
+}
+
+/** " (stated by the proposer)", or what the proposer stated when it differs from this wallet's facts. */
+function factMark(facts: TokenFact): string {
+  if (facts.stated) return ` (${STATED_MARK})`;
+  const said = facts.proposerSaid;
+  return said ? ` (the proposer stated ${said.symbol} with ${said.decimals} decimals)` : '';
+}
 
 export const trc10Key = (tokenId: string): string => `trc10:${tokenId}`;
 
@@ -47,14 +63,14 @@ export function amountText(line: AmountLine, tokens: TokenFacts): string {
     case 'TRC10': {
       const facts = tokens.get(trc10Key(line.tokenId));
       if (!facts) return `${line.amount} base units (unknown decimals) of TRC10 token ${line.tokenId}`;
-      return `${formatUnits(BigInt(line.amount), facts.decimals, { group: true })} ${facts.symbol} (TRC10 token ${line.tokenId})`;
+      return `${formatUnits(BigInt(line.amount), facts.decimals, { group: true })} ${facts.symbol} (TRC10 token ${line.tokenId})${factMark(facts)}`;
     }
     case 'TRC20': {
       const facts = tokens.get(line.contract);
       // The summary keeps addresses in hex; people read Base58, as everywhere else in the view.
       if (!facts)
         return `${line.amount} base units (unknown decimals) of the TRC20 token at ${Names.base58(line.contract)}`;
-      return `${formatUnits(BigInt(line.amount), facts.decimals, { group: true })} ${facts.symbol}`;
+      return `${formatUnits(BigInt(line.amount), facts.decimals, { group: true })} ${facts.symbol}${factMark(facts)}`;
     }
   }
 }

@@ -20,8 +20,13 @@ export interface KnownName {
   readonly setByPage?: boolean;
 }
 
+/** How a name the proposer stated is marked wherever it is shown: information, not checked. */
+export const STATED_MARK = 'stated by the proposer';
+
 export class Names {
   private readonly byAddress = new Map<string, KnownName>();
+  /** Names the envelope's proposer stated (Base58 → name); this wallet's own names always win. */
+  private readonly stated = new Map<string, string>();
 
   constructor(
     accounts: readonly VaultAccount[],
@@ -45,6 +50,32 @@ export class Names {
     }
   }
 
+  /**
+   * These names plus the ones an envelope's proposer stated, for showing that envelope. `get`
+   * still answers from this wallet's own knowledge only: a stated name never gives custody.
+   */
+  withStated(list: readonly { readonly address: string; readonly name: string }[] | undefined): Names {
+    const copy = new Names([], null, this.pageNames);
+    this.byAddress.forEach((known, address) => copy.byAddress.set(address, known));
+    for (const entry of list ?? []) copy.stated.set(Names.base58(entry.address), entry.name);
+    return copy;
+  }
+
+  /**
+   * The name as shown: this wallet's, with a word when the proposer stated another ("Bob (the
+   * proposer stated “Robert”)"); else the stated one, marked ("Carol (stated by the proposer)").
+   */
+  nameText(address: string): string | undefined {
+    return this.shown(Names.base58(address));
+  }
+
+  private shown(b58: string): string | undefined {
+    const known = this.byAddress.get(b58)?.name;
+    const stated = this.stated.get(b58);
+    if (known === undefined) return stated !== undefined ? `${stated} (${STATED_MARK})` : undefined;
+    return stated !== undefined && stated !== known ? `${known} (the proposer stated “${stated}”)` : known;
+  }
+
   /** Base58 of any address form, or the text as given when it is no address. */
   static base58(address: string): string {
     try {
@@ -66,13 +97,13 @@ export class Names {
    */
   label(address: string): string {
     const b58 = Names.base58(address);
-    const known = this.byAddress.get(b58);
-    return known ? `${known.name} (${b58})` : b58;
+    const shown = this.shown(b58);
+    return shown !== undefined ? `${shown} (${b58})` : b58;
   }
 
   /** Just the name, or the Base58 address. */
   short(address: string): string {
     const b58 = Names.base58(address);
-    return this.byAddress.get(b58)?.name ?? b58;
+    return this.shown(b58) ?? b58;
   }
 }

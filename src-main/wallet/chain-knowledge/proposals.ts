@@ -1,4 +1,4 @@
-import { createEnvelope, type Envelope } from '../../../src-core/envelope';
+import { createEnvelope, type Envelope, type StatedFacts } from '../../../src-core/envelope';
 import type { AccountPermissions, Permission } from '../../../src-core/permission/model';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { EmitEvent } from '../context';
@@ -31,12 +31,17 @@ export interface ProposalContext {
   readonly chain: Pick<ChainAccess, 'genesisId' | 'network' | 'stores'>;
   readonly emit: EmitEvent;
   readonly now: () => number;
+  /**
+   * What this wallet knows about the envelope's tokens and addresses, to travel with it for
+   * co-signers without such facts (stated-facts.ts); none when absent.
+   */
+  readonly statedFacts?: (envelope: Envelope) => Promise<StatedFacts | undefined>;
 }
 
 /** A transaction in an envelope of this chain: the current network's name and its genesis id. */
 export async function chainEnvelope(
   chain: Pick<ChainAccess, 'genesisId' | 'network'>,
-  input: Omit<ProposalInput, 'label'>,
+  input: Omit<ProposalInput, 'label'> & { readonly stated?: StatedFacts | undefined },
 ): Promise<Envelope> {
   return createEnvelope({
     transaction: input.transaction,
@@ -45,6 +50,7 @@ export async function chainEnvelope(
     ...(input.accountPermissions ? { accountPermissions: input.accountPermissions } : {}),
     ...(input.abi ? { abi: input.abi } : {}),
     ...(input.note !== undefined ? { note: input.note } : {}),
+    ...(input.stated ? { stated: input.stated } : {}),
     createdAt: input.createdAt,
   });
 }
@@ -58,7 +64,10 @@ export async function storeProposal(
   input: ProposalInput,
   meta: Omit<EnvelopeMeta, 'origin' | 'label'> = {},
 ): Promise<AddResult> {
-  const envelope = await chainEnvelope(context.chain, input);
+  const bare = await chainEnvelope(context.chain, input);
+  // The summary says which tokens and addresses the facts are needed for, so they follow it.
+  const stated = await context.statedFacts?.(bare);
+  const envelope = stated ? await chainEnvelope(context.chain, { ...input, stated }) : bare;
   const added = await context.chain
     .stores()
     .envelopes.add(envelope, { ...meta, origin: 'proposed', label: input.label }, context.now());

@@ -6,6 +6,7 @@ import type { AccountPermissions, Permission } from '../../../src-core/permissio
 import type { TransactionJson } from '../../../src-core/tx/types';
 import { readableAddressBook } from '../chain-knowledge/envelope-naming';
 import { Names } from '../chain-knowledge/names';
+import { withStatedTokens } from '../chain-knowledge/stated-facts';
 import { pageNames } from './page-names';
 import { chainEnvelope } from '../chain-knowledge/proposals';
 import { readTokenFacts } from '../chain-knowledge/token-facts';
@@ -82,8 +83,12 @@ export class ConsentedSigning implements SigningVault {
     const accounts = this.options.vault.listAccounts();
     const consent = {
       envelope,
-      names: new Names(accounts, readableAddressBook(this.options.chain), pageNames),
-      tokens: await readTokenFacts(this.options.chain.client(), this.options.reads, [envelope.summary]),
+      // The proposer's stated facts fill only what this wallet does not know, and are marked so.
+      names: new Names(accounts, readableAddressBook(this.options.chain), pageNames).withStated(envelope.stated?.names),
+      tokens: withStatedTokens(
+        await readTokenFacts(this.options.chain.client(), this.options.reads, [envelope.summary]),
+        envelope.stated,
+      ),
       progress: { signedWeight: progress.currentWeight, threshold: progress.threshold },
       ...(request.proof ? { proof: request.proof } : {}),
       ...(request.after ? { after: request.after } : {}),

@@ -7,6 +7,7 @@ import { operationLabel } from '../../../src-core/permission/labels';
 import type { PermissionChangeProof } from '../../../src-core/permission/lockout';
 import { decodeOperations } from '../../../src-core/permission/operations';
 import { formatTrx } from '../../../src-core/units/amount';
+import { genesisText } from '../../../src-core/client/networks';
 import { amountText, headline, type TokenFacts } from '../chain-knowledge/describe';
 import { Names } from '../chain-knowledge/names';
 import type { ConsentRow } from './consent-request';
@@ -47,7 +48,7 @@ export function transactionConsent(input: TransactionConsentInput): ConsentDraft
   const summary = envelope.summary;
   const full = (address: string) => fullAddress(address, names);
   const rows: ConsentRow[] = [
-    { label: 'Network', value: `${envelope.network.name} (genesis ${envelope.network.genesisBlockId.slice(-8)})` },
+    { label: 'Network', value: `${envelope.network.name} (${genesisText(envelope.network.genesisBlockId)})` },
     { label: 'Transaction', value: summary.contractType },
     { label: 'From account', value: full(summary.owner), monospace: true },
     {

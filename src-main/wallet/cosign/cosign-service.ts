@@ -31,6 +31,7 @@ import { EnvelopeFollower } from './envelope-follower';
 import { ExpiryWatch } from './expiry-watch';
 import { InboxViews } from './inbox-views';
 import type { CosignTracker } from './tracker';
+import { statedFactsOf } from '../chain-knowledge/stated-facts';
 import { storeProposal, type ProposalContext, type ProposalInput } from '../chain-knowledge/proposals';
 import { approvalsToCarry, rebuildTransaction } from './repropose';
 import { assertOpen, chainPermission } from './chain-checks';
@@ -324,7 +325,13 @@ export class CosignService {
   }
 
   private proposalContext(): ProposalContext {
-    return { chain: this.options.chain, emit: this.options.emit, now: () => this.now() };
+    return {
+      chain: this.options.chain,
+      emit: this.options.emit,
+      now: () => this.now(),
+      statedFacts: async (envelope) =>
+        statedFactsOf(envelope, this.views.names(), await this.views.ownTokenFacts(envelope)),
+    };
   }
 
   async setOptions(input: { id: string; autoBroadcast?: boolean; note?: string }): Promise<EnvelopeDetail> {

@@ -132,7 +132,7 @@ export function progressView(
         key: keyText(i + 1, known, signed.has(k.address)),
         custody: known?.custody ?? null,
         address: toBase58Address(k.address),
-        name: known?.name ?? null,
+        name: names.nameText(k.address) ?? null,
         source: known?.source ?? null,
         weight: k.weight,
         signed: signed.has(k.address),

@@ -17,6 +17,8 @@ import { callView, headline, permissionChangeView, summaryLines, type TokenFacts
 import { namesOf, readableAddressBook } from '../chain-knowledge/envelope-naming';
 import type { Names } from '../chain-knowledge/names';
 import { readTokenFacts } from '../chain-knowledge/token-facts';
+import { withStatedTokens } from '../chain-knowledge/stated-facts';
+import { genesisText } from '../../../src-core/client/networks';
 import { inspectEnvelope, type Inspection } from './verify';
 import { ownsKey, signsHere } from '../../../src-core/ipc/account-custody';
 
@@ -52,8 +54,14 @@ export class InboxViews {
   private history(txid: string): HistoryEntry | undefined {
     return this.options.tracker.historyEntry(txid);
   }
-  private tokenFacts(envelope: Envelope): Promise<TokenFacts> {
+  /** What this wallet's node says about the tokens the envelope moves. */
+  ownTokenFacts(envelope: Envelope): Promise<TokenFacts> {
     return readTokenFacts(this.options.chain.client(), this.options.reads, [envelope.summary]);
+  }
+
+  /** This wallet's facts, with the proposer's statement where this wallet has none. */
+  private async tokenFacts(envelope: Envelope): Promise<TokenFacts> {
+    return withStatedTokens(await this.ownTokenFacts(envelope), envelope.stated);
   }
 
   /** Verifies the envelope against this node (`verify.ts`); chain checks are skipped while no node answers. */
@@ -155,7 +163,8 @@ export class InboxViews {
       const weight = progress
         ? { current: progress.currentWeight, threshold: progress.threshold, met: progress.thresholdMet }
         : { current: 0n, threshold: 0n, met: false };
-      items.push(this.item(entry, envelope, names, await this.tokenFacts(envelope), weight, headTime));
+      const named = names.withStated(envelope.stated?.names);
+      items.push(this.item(entry, envelope, named, await this.tokenFacts(envelope), weight, headTime));
     }
     return {
       network: this.options.chain.network().name,
@@ -173,7 +182,7 @@ export class InboxViews {
 
   /** One envelope in full; `inspection` when the caller has just verified it. */
   async detail(opened: StoredEnvelope, shown: Envelope, inspection?: Inspection): Promise<EnvelopeDetail> {
-    const names = this.names();
+    const names = this.names().withStated(shown.stated?.names);
     // What the chain holds now, not what the last block's pass saw; following may replace the
     // signatures with the on-chain ones, so the entry is read again.
     await this.options.follower?.followEntry(opened);
@@ -202,7 +211,7 @@ export class InboxViews {
     );
     return {
       ...item,
-      network: { ...envelope.network },
+      network: { ...envelope.network, genesis: genesisText(envelope.network.genesisBlockId) },
       summary: summaryLines(envelope, names, tokens),
       call: callView(envelope.summary, tokens),
       permissionChange: permissionChangeView(envelope, names, { known, own }),

@@ -1,4 +1,5 @@
 import { toBase58Address } from '../../../src-core/address/address';
+import { genesisText } from '../../../src-core/client/networks';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import {
   fromPermissionSnapshot,
@@ -99,7 +100,7 @@ export async function inspectEnvelope(envelope: Envelope, ctx: InspectContext): 
     );
   } else {
     // The chain: genesis id, then TAPOS against this node's own recent blocks.
-    // Block ids begin with the block number (zeros for the genesis): bytes 8..16 tell chains apart.
+    // Block ids begin with the block number (zeros for the genesis): only the tail tells chains apart.
     const genesis = (await ctx.genesisId()).toLowerCase();
     if (genesis !== envelope.network.genesisBlockId) {
       checks.push(
@@ -107,7 +108,7 @@ export async function inspectEnvelope(envelope: Envelope, ctx: InspectContext): 
           'network',
           'failed',
           'Wrong network',
-          `The envelope is for “${envelope.network.name}” (genesis …${envelope.network.genesisBlockId.slice(16, 32)}…), but this node is on a chain whose genesis is …${genesis.slice(16, 32)}…. Switch to that network to open it.`,
+          `The envelope is for “${envelope.network.name}” (${genesisText(envelope.network.genesisBlockId)}), but this node is on another chain (${genesisText(genesis)}). Switch to that network to open it.`,
         ),
       );
     } else {

@@ -20,6 +20,8 @@ import { CosignErrorCode, fail } from '../cosign/errors';
 import { signEnvelope, signingAccount } from '../cosign/sign-envelope';
 import { fileNameOf } from '../cosign/inbox-views';
 import { Names } from '../chain-knowledge/names';
+import { withStatedTokens } from '../chain-knowledge/stated-facts';
+import { genesisText } from '../../../src-core/client/networks';
 import { inspectOffline } from './offline-checks';
 
 export const OfflineErrorCode = {
@@ -168,17 +170,18 @@ export class OfflineSigner {
 
   private view(txid: string): OfflineEnvelope {
     const envelope = this.envelope(txid);
-    const names = this.names();
+    const names = this.names().withStated(envelope.stated?.names);
     const inspection = inspectOffline(envelope, names, this.now());
-    // No node to read token symbols and decimals from: amounts show in base units, said so.
-    const tokens = new Map<string, { symbol: string; decimals: number }>();
+    // No node to read token symbols and decimals from: only what the proposer stated, marked so,
+    // else amounts show in base units, said so.
+    const tokens = withStatedTokens(new Map(), envelope.stated);
     const { words, text, hex } = envelopeFingerprint(envelope);
     return {
       txid,
       headline: headline(envelope.summary, names, tokens),
       contractType: envelope.summary.contractType,
       owner: toBase58Address(envelope.summary.owner),
-      network: { ...envelope.network },
+      network: { ...envelope.network, genesis: genesisText(envelope.network.genesisBlockId) },
       fingerprint: { words: [...words], text, hex },
       summary: summaryLines(envelope, names, tokens),
       call: callView(envelope.summary, tokens),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TronNodeClient } from '../../../src-core/client/client';
-import { NETWORKS, networkByGenesisId } from '../../../src-core/client/networks';
+import { NETWORKS, genesisText, networkByGenesisId } from '../../../src-core/client/networks';
 import { ValidationError } from '../../../src-core/errors';
 import { fakeNode, ok } from './fake-node';
 import { NILE_NODE_INFO } from '../../fixtures/java-tron/nile-responses';
@@ -59,5 +59,17 @@ describe('network presets', () => {
     }
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).code).toBe('CLIENT_BAD_CONFIG');
+  });
+});
+
+describe('genesisText', () => {
+  it('names a known network with the tail of its genesis id, never the zero block number', () => {
+    expect(genesisText(NETWORKS.nile.genesisBlockId!)).toBe('Nile Testnet, genesis …802de4d6cd8690dc');
+    expect(genesisText(NETWORKS.mainnet.genesisBlockId!.toUpperCase())).toBe('TRON Mainnet, genesis …4196a1d22b6653dc');
+  });
+
+  it('shows another chain by the last 8 bytes of its genesis id', () => {
+    const custom = '0000000000000000' + 'ab'.repeat(20) + '0123456789abcdef';
+    expect(genesisText(custom)).toBe('genesis …0123456789abcdef');
   });
 });

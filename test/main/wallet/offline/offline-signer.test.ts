@@ -8,7 +8,9 @@ import {
   parseEnvelope,
   serializeEnvelope,
   type Envelope,
+  type StatedFacts,
 } from '../../../../src-core/envelope';
+import { toHexAddress } from '../../../../src-core/address/address';
 import { EnvelopeError, NodeHostError, WalletError } from '../../../../src-core/errors';
 import { buildTransaction, triggerSmartContract } from '../../../../src-core/tx/builders';
 import { transactionHeader } from '../../../../src-core/tx/header';
@@ -27,12 +29,12 @@ const PASSWORD = 'Offline-Desk-2024!';
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 /** A TRC-20 transfer from the 2-of-3 active permission, signed by K1, valid for an hour from now. */
-function trc20Proposal(now: number): Envelope {
+function trc20Proposal(now: number, options: { amount?: bigint; stated?: StatedFacts } = {}): Envelope {
   const tx = buildTransaction(
     triggerSmartContract({
       owner: K.K_ONE.base58,
       contract: USDT,
-      data: encodeFunctionData('transfer(address,uint256)', [K.K3.base58, 1_234_500_000n]),
+      data: encodeFunctionData('transfer(address,uint256)', [K.K3.base58, options.amount ?? 1_234_500_000n]),
     }),
     {
       header: transactionHeader({
@@ -49,6 +51,7 @@ function trc20Proposal(now: number): Envelope {
     network: NILE,
     permission: active,
     abi: TRC20_ABI,
+    ...(options.stated ? { stated: options.stated } : {}),
     createdAt: now,
   });
 }
@@ -191,6 +194,41 @@ describe('the offline signer (src-main/wallet/offline)', () => {
     expect(consent.last?.title).toBe('Leave the offline signer and go online');
     expect(wallet.offline.status()).toEqual({ offline: false, reason: null });
     expect(nodesStarted).toBe(2);
+  });
+
+  it("reads token amounts and names from the proposer's statement, marked as such, its own names first", async () => {
+    wallet = await open('offline');
+    await wallet.vault.initialize(PASSWORD);
+    await wallet.vault.importPrivateKey(K.K2.private_key, { label: 'Bob' });
+    const stated: StatedFacts = {
+      tokens: [{ asset: 'TRC20', contract: toHexAddress(USDT), symbol: 'TT', decimals: 6 }],
+      names: [
+        { address: K.K3.hex, name: 'Carol' },
+        { address: K.K1.hex, name: 'Treasury key' },
+        { address: K.K2.hex, name: 'Robert' },
+      ],
+    };
+    const text = serializeEnvelope(trc20Proposal(Date.now(), { amount: 250_000_000_000n, stated }));
+
+    const view = await wallet.offline.import({ text, source: 'paste' });
+    expect(view.headline).toBe('Send 250,000 TT (stated by the proposer) to Carol (stated by the proposer)');
+    expect(view.summary.find((l) => l.label === 'Send (TRC20)')?.value).toBe(
+      `250,000 TT (stated by the proposer) to Carol (stated by the proposer) (${K.K3.base58})`,
+    );
+    const signers = view.progress!.signers;
+    expect(signers.map((s) => s.name)).toEqual([
+      'Treasury key (stated by the proposer)',
+      'Bob (the proposer stated “Robert”)',
+      'Carol (stated by the proposer)',
+    ]);
+    // A stated name gives no custody: only the vault's own key can sign here.
+    expect(signers.map((s) => s.accountId !== null)).toEqual([false, true, false]);
+    expect(view.network.genesis).toBe('Nile Testnet, genesis …802de4d6cd8690dc');
+
+    const plain = serializeEnvelope(trc20Proposal(Date.now(), { amount: 250_000_000_000n }));
+    const unstated = await wallet.offline.import({ text: plain, source: 'paste' });
+    expect(unstated.headline).toContain('250000000000 base units (unknown decimals)');
+    expect(unstated.progress!.signers.map((s) => s.name)).toEqual([null, 'Bob', null]);
   });
 
   it('refuses its screen while the wallet is online', async () => {

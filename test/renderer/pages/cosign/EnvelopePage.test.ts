@@ -94,7 +94,7 @@ function detail(overrides: Partial<EnvelopeDetail> = {}): EnvelopeDetail {
     createdAt: HEAD,
     updatedAt: HEAD,
     replacedBy: null,
-    network: { name: 'Embedded dev node', genesisBlockId: '00'.repeat(32) },
+    network: { name: 'Embedded dev node', genesisBlockId: '00'.repeat(32), genesis: 'genesis …0000000000000000' },
     summary: [{ label: 'Transaction', value: 'TriggerSmartContract' }],
     call: {
       contract: 'TReverter',
