@@ -225,7 +225,8 @@ export function choosePermission(
     picked: pickedOne !== undefined,
     candidates,
     explanation:
-      `${pickedOne ? 'You chose' : 'Use'} ${describePermission(chosen.p)}${chosen.p.type === 'Owner' ? ' (id 0)' : ''}: ` +
+      `${pickedOne ? 'You chose' : 'Use'} ${describePermission(chosen.p)}` +
+      `${chosen.p.type === 'Owner' ? ' (id 0)' : ''}: ` +
       `it may ${action} and ${cosign}.${pickedOne && bypass ? ` ${bypass}` : ''}`,
   };
 }

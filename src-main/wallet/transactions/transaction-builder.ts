@@ -29,8 +29,9 @@ export interface TransactionBuilderOptions {
 /**
  * Builds and costs transactions from typed requests with src-core's builders: the head block as
  * TAPOS reference and its time for expiration; the Permission_id from the chooser (or the one
- * picked by hand, checked, and remembered per account and contract type), with the others explained; energy estimated and fee_limit suggested
- * for contract code; the cost in TRX from the live chain parameters. Nothing is signed here.
+ * picked by hand, checked, and remembered per account and contract type), with the others
+ * explained; energy estimated and fee_limit suggested for contract code; the cost in TRX from the
+ * live chain parameters. Nothing is signed here.
  */
 export class TransactionBuilder {
   constructor(private readonly options: TransactionBuilderOptions) {}
@@ -44,7 +45,7 @@ export class TransactionBuilder {
     return this.choose(input.owner, input.kind, state).view;
   }
 
-  /** Remembers the person's choice of signer for this owner and kind (null forgets it), then answers as `permissions`. */
+  /** Remembers the person's choice of signer for this owner and kind (null forgets it); answers as `permissions`. */
   async pickSigner(input: { owner: string; kind: TxKind; permissionId: number | null }): Promise<PermissionChoiceView> {
     const state = await this.options.reads.owner(this.options.chain.requireClient(), input.owner);
     if (input.permissionId !== null) {
