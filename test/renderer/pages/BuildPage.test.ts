@@ -3,7 +3,9 @@ import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import type { PermissionChoiceView } from '@core/ipc/channels/tx';
-import { K } from '../../fixtures/permissions';
+import { toBase58Address } from '@core/address/address';
+import { hexToBytes } from '@core/bytes/hex';
+import { addressFromPrivateKey } from '@core/keys/keys';
 import { installWindowApi, type MainStub } from '../stub-window-api';
 
 /**
@@ -11,7 +13,7 @@ import { installWindowApi, type MainStub } from '../stub-window-api';
  * key and whose payments group is 2-of-3. The selector, the panel above it and the bypass
  * sentence all follow main's one answer to who signs.
  */
-const OWNER = K.K1.base58;
+const OWNER = toBase58Address(addressFromPrivateKey(hexToBytes('01'.padStart(64, '0'))));
 const BYPASS = 'Signing with the owner key alone bypasses the 2-of-3 "payments" group.';
 
 function view(pick: number | null): PermissionChoiceView {
