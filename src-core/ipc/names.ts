@@ -52,6 +52,7 @@ export const CHANNEL_NAMES = [
   'accounts:list',
   'accounts:refresh',
   'tx:permissions',
+  'tx:pickSigner',
   'tx:estimate',
   'tx:build',
   'tx:prepared',

@@ -25,6 +25,8 @@ export const CHOOSER_REASONS = {
   UNREACHABLE: 'CHOOSE_UNREACHABLE',
   HIGHER_THRESHOLD: 'CHOOSE_HIGHER_THRESHOLD',
   OUTRANKED: 'CHOOSE_OUTRANKED',
+  BYPASSES_GROUP: 'CHOOSE_BYPASSES_GROUP',
+  NOT_PICKED: 'CHOOSE_NOT_PICKED',
 } as const;
 export type ChooserReasonCode = (typeof CHOOSER_REASONS)[keyof typeof CHOOSER_REASONS];
 
@@ -40,12 +42,19 @@ export interface PermissionCandidate {
   /** The user's keys alone reach the threshold (no co-signer needed). */
   readonly reachableAlone: boolean;
   readonly qualifies: boolean;
+  /**
+   * A single-key permission that would let one key do what a multi-key group of the account also
+   * covers: the sentence saying which group it bypasses; null otherwise.
+   */
+  readonly bypasses: string | null;
   /** Why it was not chosen; empty for the chosen one. */
   readonly reasons: readonly { readonly code: ChooserReasonCode; readonly message: string }[];
 }
 
 export interface PermissionChoice {
   readonly permissionId: number | undefined;
+  /** The person picked this permission (`pick`); false when the chooser's rule decided. */
+  readonly picked: boolean;
   readonly permission: Permission | undefined;
   readonly candidates: readonly PermissionCandidate[];
   readonly explanation: string;
@@ -60,16 +69,37 @@ function typeName(type: ContractTypeName | number): ContractTypeName {
   return name;
 }
 
+/** Several keys, or a threshold above 1: more than one person's say is built into the group. */
+function isMultiKey(p: Permission): boolean {
+  return p.threshold > 1n || p.keys.length > 1;
+}
+
+function groupText(p: Permission): string {
+  const label = p.type === 'Owner' ? 'owner' : p.name ? `"${p.name}"` : `active ${p.id}`;
+  const equal = p.keys.every((k) => k.weight === 1n);
+  return equal
+    ? `the ${p.threshold}-of-${p.keys.length} ${label} group`
+    : `the ${label} group (threshold ${p.threshold} over ${p.keys.length} keys)`;
+}
+
+function bypassSentence(single: Permission, group: Permission): string {
+  const who = single.type === 'Owner' ? 'the owner key' : `the key of ${describePermission(single)}`;
+  return `Signing with ${who} alone bypasses ${groupText(group)}.`;
+}
+
 /**
- * Picks the permission with the smallest threshold that allows `contractType` and contains one
- * of `heldAddresses`; ties go to the one needing the least extra weight, then to an active
- * permission over the owner (least privilege), then to the lower id.
+ * Picks the permission to sign with. A multi-key group (several keys or a threshold above 1) that
+ * may do the operation and holds one of `heldAddresses` comes first, so a single key of another
+ * permission (often the owner's) never silently replaces the group a treasury set up; then the
+ * smallest threshold; ties go to the one needing the least extra weight, then to an active
+ * permission over the owner (least privilege), then to the lower id. `pick` is the person's own
+ * choice: it is used whenever that permission may sign this type, and the others say so.
  */
 export function choosePermission(
   account: AccountPermissions | null,
   contractType: ContractTypeName | number,
   heldAddresses: Iterable<string>,
-  options: PermissionLookupOptions & { ownerAddress?: string } = {},
+  options: PermissionLookupOptions & { ownerAddress?: string; pick?: number } = {},
 ): PermissionChoice {
   const type = typeName(contractType);
   const typeId = CONTRACT_TYPE_IDS[type];
@@ -115,6 +145,7 @@ export function choosePermission(
   const ranked = assessed
     .filter((a) => a.qualifies)
     .sort((a, b) => {
+      if (isMultiKey(a.p) !== isMultiKey(b.p)) return isMultiKey(a.p) ? -1 : 1;
       if (a.p.threshold !== b.p.threshold) return a.p.threshold < b.p.threshold ? -1 : 1;
       const needA = a.p.threshold - a.heldWeight;
       const needB = b.p.threshold - b.heldWeight;
@@ -122,23 +153,38 @@ export function choosePermission(
       if (a.p.type !== b.p.type) return a.p.type === 'Active' ? -1 : 1;
       return a.p.id - b.p.id;
     });
-  const chosen = ranked[0];
-  for (const other of ranked.slice(1)) {
-    other.reasons.push(
-      other.p.threshold > chosen!.p.threshold
-        ? {
-            code: CHOOSER_REASONS.HIGHER_THRESHOLD,
-            message:
-              `${capitalize(describePermission(other.p))} also works but needs weight ${other.p.threshold} ` +
-              `instead of ${chosen!.p.threshold}.`,
-          }
-        : {
-            code: CHOOSER_REASONS.OUTRANKED,
-            message:
-              `${capitalize(describePermission(other.p))} also works with the same threshold; ` +
-              `${describePermission(chosen!.p)} needs fewer co-signatures or grants less.`,
-          },
-    );
+  const group = ranked.find((a) => isMultiKey(a.p));
+  const bypasses = new Map(
+    assessed
+      .filter((a) => group && a.qualifies && !isMultiKey(a.p))
+      .map((a) => [a.p.id, bypassSentence(a.p, group!.p)] as const),
+  );
+  const pickedOne = assessed.find((a) => a.p.id === options.pick && a.allowsType);
+  const chosen = pickedOne ?? ranked[0];
+  for (const other of ranked.filter((a) => a !== chosen)) {
+    const bypass = bypasses.get(other.p.id);
+    if (bypass) other.reasons.push({ code: CHOOSER_REASONS.BYPASSES_GROUP, message: bypass });
+    else if (pickedOne)
+      other.reasons.push({
+        code: CHOOSER_REASONS.NOT_PICKED,
+        message: `${capitalize(describePermission(other.p))} also works; you chose ${describePermission(pickedOne.p)}.`,
+      });
+    else
+      other.reasons.push(
+        other.p.threshold > chosen!.p.threshold
+          ? {
+              code: CHOOSER_REASONS.HIGHER_THRESHOLD,
+              message:
+                `${capitalize(describePermission(other.p))} also works but needs weight ${other.p.threshold} ` +
+                `instead of ${chosen!.p.threshold}.`,
+            }
+          : {
+              code: CHOOSER_REASONS.OUTRANKED,
+              message:
+                `${capitalize(describePermission(other.p))} also works with the same threshold; ` +
+                `${describePermission(chosen!.p)} needs fewer co-signatures or grants less.`,
+            },
+      );
   }
   const candidates: PermissionCandidate[] = assessed.map((a) => ({
     id: a.p.id,
@@ -150,6 +196,7 @@ export function choosePermission(
     heldWeight: a.heldWeight,
     reachableAlone: a.reachableAlone,
     qualifies: a.qualifies,
+    bypasses: bypasses.get(a.p.id) ?? null,
     reasons: a.reasons,
   }));
   if (!chosen) {
@@ -157,6 +204,7 @@ export function choosePermission(
     return {
       permissionId: undefined,
       permission: undefined,
+      picked: false,
       candidates,
       explanation:
         stuck.length > 0
@@ -170,13 +218,16 @@ export function choosePermission(
     ? 'your keys alone reach its threshold'
     : `your keys weigh ${chosen.heldWeight} of the ${chosen.p.threshold} needed, so co-signers must add ` +
       `${chosen.p.threshold - chosen.heldWeight}`;
+  const bypass = bypasses.get(chosen.p.id);
   return {
     permissionId: chosen.p.id,
     permission: chosen.p,
+    picked: pickedOne !== undefined,
     candidates,
     explanation:
-      `Use ${describePermission(chosen.p)}${chosen.p.type === 'Owner' ? ' (id 0)' : ''}: it may ${action} and ` +
-      `${cosign}.`,
+      `${pickedOne ? 'You chose' : 'Use'} ${describePermission(chosen.p)}` +
+      `${chosen.p.type === 'Owner' ? ' (id 0)' : ''}: ` +
+      `it may ${action} and ${cosign}.${pickedOne && bypass ? ` ${bypass}` : ''}`,
   };
 }
 

@@ -32,12 +32,13 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
   /** The window as typed; null until the person changes it (then the default below applies). */
   const typedWindow = ref<string | null>(null);
   const rememberedWindow = ref(cosignWindowMinutes());
-  /** null = the chooser's pick. */
-  const permissionOverride = ref<number | null>(null);
   const touched = ref<Set<string>>(new Set());
   const submitted = ref(false);
 
+  /** Main's one answer to who signs: the panel, the selector and the build all read it. */
   const permission = ref<PermissionChoiceView | null>(null);
+  /** The permission the person chose (main remembers it per account); null while the chooser's rule decides. */
+  const permissionOverride = computed(() => (permission.value?.picked ? permission.value.permissionId : null));
   const permissionError = ref<unknown>(null);
   const estimate = ref<EstimateView | null>(null);
   const prepared = ref<PreparedTxView | null>(null);
@@ -54,9 +55,9 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
 
   const form = computed(() => KIND_FORMS[kind.value]);
 
-  /** The permission that will sign: the one picked by hand, else the chooser's. */
+  /** The permission that will sign: the one picked by hand, else the chooser's (main's answer holds either). */
   const signingCandidate = computed(() => {
-    const id = permissionOverride.value ?? permission.value?.permissionId ?? null;
+    const id = permission.value?.permissionId ?? null;
     return id === null ? null : (permission.value?.candidates.find((c) => c.id === id) ?? null);
   });
   /** The vault's keys alone do not reach the threshold: others sign later, so the window is long. */
@@ -139,9 +140,7 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
   });
 
   /** The chooser found no permission: nothing can be built. */
-  const blocked = computed(
-    () => permission.value !== null && permission.value.permissionId === null && permissionOverride.value === null,
-  );
+  const blocked = computed(() => permission.value !== null && permission.value.permissionId === null);
   const runsCode = computed(() => CONTRACT_KINDS.includes(kind.value));
 
   function touch(key: string): void {
@@ -163,7 +162,6 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
     touched.value = new Set();
     submitted.value = false;
     typedWindow.value = null;
-    permissionOverride.value = null;
     estimate.value = null;
     token.value = null;
     tokenError.value = null;
@@ -199,6 +197,22 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
       if (asked.owner === owner.value && asked.kind === kind.value) permission.value = answer;
     } catch (caught) {
       permissionError.value = caught;
+    } finally {
+      if (busy.value === 'permissions') busy.value = null;
+    }
+  }
+
+  /** The person chose who signs (null: back to the chooser's rule); main remembers it and answers anew. */
+  async function pickSigner(permissionId: number | null): Promise<void> {
+    if (!checkAddress(owner.value).ok) return;
+    const asked = { owner: owner.value, kind: kind.value, permissionId };
+    invalidate();
+    busy.value = 'permissions';
+    try {
+      const answer = await api.tx.pickSigner(asked);
+      if (asked.owner === owner.value && asked.kind === kind.value) permission.value = answer;
+    } catch (caught) {
+      error.value = caught;
     } finally {
       if (busy.value === 'permissions') busy.value = null;
     }
@@ -309,7 +323,6 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
 
   // The chooser answers for the owner and the kind; ask again when either changes.
   watch([owner, kind], () => {
-    permissionOverride.value = null;
     invalidate();
     void loadPermissions();
   });
@@ -350,6 +363,7 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
     setValue,
     setArg,
     loadPermissions,
+    pickSigner,
     loadToken,
     loadContract,
     runEstimate,

@@ -66,6 +66,8 @@ export const PermissionCandidateViewSchema = z.object({
   reachableAlone: z.boolean(),
   qualifies: z.boolean(),
   chosen: z.boolean(),
+  /** A single key that would bypass a multi-key group covering the same operation: the sentence saying so. */
+  bypasses: z.string().nullable(),
   reasons: z.array(ReasonSchema),
 });
 
@@ -77,6 +79,8 @@ export const PermissionChoiceViewSchema = z.object({
   ownerExists: z.boolean(),
   /** null when no permission the vault holds a key of may sign this type. */
   permissionId: z.number().int().nullable(),
+  /** The person chose `permissionId` (remembered for this account and contract type); false: the chooser's rule. */
+  picked: z.boolean(),
   explanation: z.string(),
   candidates: z.array(PermissionCandidateViewSchema),
 });
@@ -343,6 +347,17 @@ export const txChannels = defineChannels('tx', {
   permissions: {
     summary: 'Which permission of the owner would sign this kind of transaction, and why the others would not.',
     input: z.strictObject({ owner: AddressSchema, kind: TxKindSchema }),
+    output: PermissionChoiceViewSchema,
+  },
+  pickSigner: {
+    summary:
+      'Remembers the permission the person chose to sign this kind for the owner (null: back to the chooser) ' +
+      'and answers who signs now.',
+    input: z.strictObject({
+      owner: AddressSchema,
+      kind: TxKindSchema,
+      permissionId: z.number().int().min(0).max(255).nullable(),
+    }),
     output: PermissionChoiceViewSchema,
   },
   estimate: {

@@ -5,6 +5,7 @@ import type { HandlerMap } from '../registry';
 export type TxService = Pick<
   TransactionService,
   | 'permissions'
+  | 'pickSigner'
   | 'estimate'
   | 'build'
   | 'prepare'
@@ -21,6 +22,7 @@ export type TxService = Pick<
 export function createTxHandlers(tx: TxService): HandlerMap<typeof txChannels> {
   return {
     'tx:permissions': (input) => tx.permissions(input),
+    'tx:pickSigner': (input) => tx.pickSigner(input),
     'tx:estimate': (request) => tx.estimate(request),
     'tx:build': (request) => tx.build(request),
     'tx:prepared': (input) => tx.prepare(input),

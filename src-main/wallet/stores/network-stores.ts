@@ -5,6 +5,7 @@ import { Envelopes, ENVELOPES_FILE } from './envelopes';
 import { History, HISTORY_FILE } from './history';
 import { INCOMING_SCAN_FILE, openIncomingScan, type IncomingScan } from './incoming-scan';
 import type { JsonStore } from './json-store';
+import { SignerPicks, SIGNER_PICKS_FILE } from './signer-picks';
 import { WatchedTokens, TOKENS_FILE } from './tokens';
 import type { StoreError } from '../../../src-core/errors';
 
@@ -23,19 +24,21 @@ export class NetworkStores {
     readonly history: History,
     readonly tokens: WatchedTokens,
     readonly incomingScan: JsonStore<IncomingScan>,
+    readonly signerPicks: SignerPicks,
   ) {}
 
   static async open(networksDir: string, key: string): Promise<NetworkStores> {
     const dir = join(networksDir, key);
-    const [drafts, envelopes, addressBook, history, tokens, incomingScan] = await Promise.all([
+    const [drafts, envelopes, addressBook, history, tokens, incomingScan, signerPicks] = await Promise.all([
       Drafts.open(join(dir, DRAFTS_FILE)),
       Envelopes.open(join(dir, ENVELOPES_FILE)),
       AddressBook.open(join(dir, ADDRESS_BOOK_FILE)),
       History.open(join(dir, HISTORY_FILE)),
       WatchedTokens.open(join(dir, TOKENS_FILE)),
       openIncomingScan(join(dir, INCOMING_SCAN_FILE)),
+      SignerPicks.open(join(dir, SIGNER_PICKS_FILE)),
     ]);
-    return new NetworkStores(key, dir, drafts, envelopes, addressBook, history, tokens, incomingScan);
+    return new NetworkStores(key, dir, drafts, envelopes, addressBook, history, tokens, incomingScan, signerPicks);
   }
 
   /** Damaged files of this network, for the UI to report. */
@@ -47,6 +50,7 @@ export class NetworkStores {
       this.history.store,
       this.tokens.store,
       this.incomingScan,
+      this.signerPicks.store,
     ].flatMap((s) => (s.problem ? [s.problem] : []));
   }
 
@@ -58,6 +62,7 @@ export class NetworkStores {
       this.history.store.close(),
       this.tokens.store.close(),
       this.incomingScan.close(),
+      this.signerPicks.store.close(),
     ]);
   }
 }

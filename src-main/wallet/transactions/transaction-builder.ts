@@ -19,17 +19,19 @@ import { TxErrorCode, type BuiltTransaction } from './prepared';
 import { planRequest, type ContractPlan } from './requests';
 
 export interface TransactionBuilderOptions {
-  readonly chain: Pick<ChainAccess, 'requireClient' | 'chainParameters' | 'network' | 'chainMsPerWallMs'>;
+  readonly chain: Pick<ChainAccess, 'requireClient' | 'chainParameters' | 'network' | 'chainMsPerWallMs' | 'stores'>;
   readonly reads: ChainReads;
   /** The vault accounts that hold a key (the chooser prefers permissions they can sign). */
   readonly signingAccounts: () => readonly VaultAccount[];
+  readonly now: () => number;
 }
 
 /**
  * Builds and costs transactions from typed requests with src-core's builders: the head block as
  * TAPOS reference and its time for expiration; the Permission_id from the chooser (or the one
- * picked by hand, checked), with the others explained; energy estimated and fee_limit suggested
- * for contract code; the cost in TRX from the live chain parameters. Nothing is signed here.
+ * picked by hand, checked, and remembered per account and contract type), with the others
+ * explained; energy estimated and fee_limit suggested for contract code; the cost in TRX from the
+ * live chain parameters. Nothing is signed here.
  */
 export class TransactionBuilder {
   constructor(private readonly options: TransactionBuilderOptions) {}
@@ -40,6 +42,27 @@ export class TransactionBuilder {
 
   async permissions(input: { owner: string; kind: TxKind }): Promise<PermissionChoiceView> {
     const state = await this.options.reads.owner(this.options.chain.requireClient(), input.owner);
+    return this.choose(input.owner, input.kind, state).view;
+  }
+
+  /** Remembers the person's choice of signer for this owner and kind (null forgets it); answers as `permissions`. */
+  async pickSigner(input: { owner: string; kind: TxKind; permissionId: number | null }): Promise<PermissionChoiceView> {
+    const state = await this.options.reads.owner(this.options.chain.requireClient(), input.owner);
+    if (input.permissionId !== null) {
+      const candidate = this.choose(input.owner, input.kind, state, input.permissionId).view.candidates.find(
+        (c) => c.id === input.permissionId,
+      );
+      if (!candidate?.allowsType)
+        throw new PermissionError(
+          TxErrorCode.badPermission,
+          candidate?.reasons[0]?.message ??
+            `The account has no permission with id ${input.permissionId}; pick one the account has.`,
+          { field: 'permissionId' },
+        );
+    }
+    await this.options.chain
+      .stores()
+      .signerPicks.choose(toBase58Address(input.owner), TX_KINDS[input.kind], input.permissionId, this.options.now());
     return this.choose(input.owner, input.kind, state).view;
   }
 
@@ -150,26 +173,24 @@ export class TransactionBuilder {
     ownerState: OwnerState,
   ): { choice: PermissionChoiceView; permission: Permission } {
     const { view: choice, permission } = this.choose(request.owner, request.kind, ownerState, request.permissionId);
-    if (!permission) {
-      if (request.permissionId !== undefined) {
+    if (request.permissionId !== undefined) {
+      const candidate = choice.candidates.find((c) => c.id === request.permissionId);
+      if (!candidate) {
         throw new PermissionError(
           TxErrorCode.badPermission,
           `The account has no permission with id ${request.permissionId}; pick one the account has.`,
           { field: 'permissionId' },
         );
       }
-      throw new PermissionError(TxErrorCode.noPermission, choice.explanation);
-    }
-    if (request.permissionId !== undefined) {
-      const candidate = choice.candidates.find((c) => c.id === request.permissionId);
-      if (!candidate?.allowsType) {
+      if (!candidate.allowsType) {
         throw new PermissionError(
           TxErrorCode.badPermission,
-          candidate?.reasons[0]?.message ?? `Permission ${request.permissionId} cannot sign this transaction.`,
+          candidate.reasons[0]?.message ?? `Permission ${request.permissionId} cannot sign this transaction.`,
           { field: 'permissionId' },
         );
       }
     }
+    if (!permission) throw new PermissionError(TxErrorCode.noPermission, choice.explanation);
     return { choice, permission };
   }
 
@@ -202,6 +223,11 @@ export class TransactionBuilder {
     return { estimate, facts, feeLimit };
   }
 
+  /**
+   * One answer to who signs, for the panel, the selector, the build and the signer alike: the
+   * permission given (`override`), else the one remembered for this owner and contract type, else
+   * the chooser's rule. A remembered choice the account no longer allows is passed over.
+   */
   private choose(
     owner: string,
     kind: TxKind,
@@ -209,18 +235,20 @@ export class TransactionBuilder {
     override?: number,
   ): { view: PermissionChoiceView; permission: Permission | undefined } {
     const contractType = TX_KINDS[kind];
-    const choice = choosePermission(state.permissions, contractType, this.held(), { ownerAddress: owner });
-    const chosenId = override ?? choice.permissionId ?? null;
+    const pick = override ?? this.options.chain.stores().signerPicks.pickOf(toBase58Address(owner), contractType);
+    const choice = choosePermission(state.permissions, contractType, this.held(), {
+      ownerAddress: owner,
+      ...(pick !== undefined ? { pick } : {}),
+    });
+    const chosenId = choice.permissionId ?? null;
     const view: PermissionChoiceView = {
       kind,
       contractType,
       owner: toBase58Address(owner),
       ownerExists: state.account !== null,
       permissionId: chosenId,
-      explanation:
-        override !== undefined && override !== choice.permissionId
-          ? `Permission ${override} was chosen by hand. ${choice.explanation}`
-          : choice.explanation,
+      picked: choice.picked,
+      explanation: choice.explanation,
       candidates: choice.candidates.map((c) => ({
         id: c.id,
         type: c.type,
@@ -232,6 +260,7 @@ export class TransactionBuilder {
         reachableAlone: c.reachableAlone,
         qualifies: c.qualifies,
         chosen: c.id === chosenId,
+        bypasses: c.bypasses,
         reasons: c.reasons.map((r) => ({ code: r.code, message: r.message })),
       })),
     };

@@ -77,6 +77,7 @@ export class TransactionService {
       chain: options.chain,
       reads: this.reads,
       signingAccounts: () => this.signer.signingAccounts(),
+      now: () => this.now(),
     });
     this.stops.push(
       options.chain.onNetworkChange(() => {
@@ -103,6 +104,10 @@ export class TransactionService {
 
   permissions(input: { owner: string; kind: TxKind }): Promise<PermissionChoiceView> {
     return this.builder.permissions(input);
+  }
+
+  pickSigner(input: { owner: string; kind: TxKind; permissionId: number | null }): Promise<PermissionChoiceView> {
+    return this.builder.pickSigner(input);
   }
 
   estimate(request: TxRequest): Promise<EstimateView> {

@@ -60,18 +60,80 @@ describe('choosePermission', () => {
     );
   });
 
-  it('picks the smallest threshold containing one of my keys', () => {
-    const choice = choosePermission(account, 'TransferContract', [K.K3.base58]);
-    expect(choice.permissionId).toBe(4);
-    expect(choice.candidates.find((c) => c.id === 4)).toMatchObject({
+  it('picks the smallest threshold containing one of my keys when no multi-key group holds one', () => {
+    const solo: AccountPermissions = {
+      address: A,
+      owner: p(0, 'owner', 2n, [key(A), key(B)]),
+      actives: [
+        p(2, 'small', 1n, [key(C)], encodeOperations(['TransferContract'])),
+        p(3, 'big', 2n, [key(A), key(B)], DEFAULT_ACTIVE_OPERATIONS),
+      ],
+    };
+    const choice = choosePermission(solo, 'TransferContract', [K.K3.base58]);
+    expect(choice.permissionId).toBe(2);
+    expect(choice.candidates.find((c) => c.id === 2)).toMatchObject({
       reachableAlone: true,
       heldWeight: 1n,
       qualifies: true,
+      bypasses: null,
       reasons: [],
     });
-    expect(reasonsOf(choice, 0)).toEqual([CHOOSER_REASONS.HIGHER_THRESHOLD]);
-    expect(reasonsOf(choice, 2)).toEqual([CHOOSER_REASONS.HIGHER_THRESHOLD]);
+    expect(reasonsOf(choice, 3)).toEqual([CHOOSER_REASONS.NO_HELD_KEY]);
     expect(choice.explanation).toContain('your keys alone reach its threshold');
+  });
+
+  it('prefers the multi-key group over a one-key permission that also covers the payment', () => {
+    const choice = choosePermission(account, 'TransferContract', [K.K3.base58]);
+    expect(choice.permissionId).toBe(2);
+    expect(choice.picked).toBe(false);
+    expect(reasonsOf(choice, 4)).toEqual([CHOOSER_REASONS.BYPASSES_GROUP]);
+    expect(choice.candidates.find((c) => c.id === 4)!.bypasses).toBe(
+      'Signing with the key of active permission "petty cash" (id 4) alone bypasses the 2-of-3 "payments" group.',
+    );
+  });
+
+  it("does not fall back to the owner's single key when a 2-of-3 payments group holds my key", () => {
+    const treasury: AccountPermissions = {
+      address: A,
+      owner: p(0, 'owner', 1n, [key(A)]),
+      actives: [p(2, 'payments', 2n, [key(A), key(B), key(C)], encodeOperations(['TransferContract']))],
+    };
+    const choice = choosePermission(treasury, 'TransferContract', [A]);
+    expect(choice.permissionId).toBe(2);
+    expect(choice.explanation).toBe(
+      'Use active permission "payments" (id 2): it may transfer TRX and your keys weigh 1 of the 2 needed, so co-signers must add 1.',
+    );
+    expect(reasonsOf(choice, 0)).toEqual([CHOOSER_REASONS.BYPASSES_GROUP]);
+    expect(choice.candidates.find((c) => c.id === 0)!.bypasses).toBe(
+      'Signing with the owner key alone bypasses the 2-of-3 "payments" group.',
+    );
+    expect(choice.candidates.find((c) => c.id === 2)!.bypasses).toBeNull();
+  });
+
+  it('signs with the permission the person picked, and says what that single key bypasses', () => {
+    const treasury: AccountPermissions = {
+      address: A,
+      owner: p(0, 'owner', 1n, [key(A)]),
+      actives: [p(2, 'payments', 2n, [key(A), key(B), key(C)], encodeOperations(['TransferContract']))],
+    };
+    const choice = choosePermission(treasury, 'TransferContract', [A], { pick: 0 });
+    expect(choice.permissionId).toBe(0);
+    expect(choice.picked).toBe(true);
+    expect(choice.explanation).toBe(
+      'You chose the owner permission (id 0): it may transfer TRX and your keys alone reach its threshold. ' +
+        'Signing with the owner key alone bypasses the 2-of-3 "payments" group.',
+    );
+    expect(reasonsOf(choice, 0)).toEqual([]);
+    expect(reasonsOf(choice, 2)).toEqual([CHOOSER_REASONS.NOT_PICKED]);
+    const group = choosePermission(treasury, 'TransferContract', [A], { pick: 2 });
+    expect(group.permissionId).toBe(2);
+    expect(group.explanation).toMatch(/^You chose active permission "payments" \(id 2\): .*weigh 1 of the 2 needed/);
+  });
+
+  it('ignores a pick that may not sign the type', () => {
+    const choice = choosePermission(account, 'TransferContract', [B], { pick: 3 });
+    expect(choice.permissionId).toBe(2);
+    expect(choice.picked).toBe(false);
   });
 
   it('prefers the permission needing less extra weight when thresholds tie', () => {
@@ -80,8 +142,11 @@ describe('choosePermission', () => {
     expect(choice.candidates.find((c) => c.id === 2)?.reachableAlone).toBe(true);
   });
 
-  it('routes staking to the staking permission and permission changes to the owner', () => {
-    expect(choosePermission(account, 'FreezeBalanceV2Contract', [B]).permissionId).toBe(3);
+  it('routes staking to the multi-key group that covers it, and permission changes to the owner', () => {
+    const staking = choosePermission(account, 'FreezeBalanceV2Contract', [B]);
+    expect(staking.permissionId).toBe(2);
+    expect(reasonsOf(staking, 3)).toEqual([CHOOSER_REASONS.BYPASSES_GROUP]);
+    expect(choosePermission(account, 'FreezeBalanceV2Contract', [B], { pick: 3 }).permissionId).toBe(3);
     const update = choosePermission(account, 46, [B]);
     expect(update.permissionId).toBe(0);
     expect(update.explanation).toMatch(/^Use the owner permission \(id 0\): it may change account permissions/);

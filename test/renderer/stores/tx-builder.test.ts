@@ -45,6 +45,7 @@ function choice(permissionId: number | null) {
     owner,
     ownerExists: true,
     permissionId,
+    picked: false,
     explanation: permissionId === null ? 'None of your keys…' : 'Use active',
     candidates: [],
   };
@@ -210,6 +211,7 @@ describe('transaction builder store', () => {
           reachableAlone: false,
           qualifies: true,
           chosen: true,
+          bypasses: null,
           reasons: [],
         },
       ],

@@ -83,6 +83,7 @@ describe('transaction components', () => {
       owner: 'T',
       ownerExists: true,
       permissionId: null,
+      picked: false,
       explanation: 'None of your keys belongs to a permission that may stake.',
       candidates: [
         {
@@ -96,6 +97,7 @@ describe('transaction components', () => {
           reachableAlone: false,
           qualifies: false,
           chosen: false,
+          bypasses: null,
           reasons: [{ code: 'CHOOSE_NO_HELD_KEY', message: 'None of your keys is in the owner permission.' }],
         },
       ],
