@@ -22,7 +22,7 @@ const RULES: readonly { readonly test: RegExp; readonly sentence: (reason: strin
     sentence: () => 'The receiving account is not activated on this network yet: send it TRX first.',
   },
   {
-    test: /no owneraccount|owner account.*(?:does not exist|not exist)|account\[.*\] (?:does )?not exist|account does not exist|not activated/i,
+    test: /no owneraccount|owner account.*(?:does not exist|not exist)|account\s*\[.*\] (?:does )?not exist|account does not exist|not activated/i,
     sentence: () =>
       'The sending account is not activated on this network yet: it must receive TRX before it can send anything.',
   },
