@@ -1,5 +1,6 @@
-import { WalletError } from '../../src-core/errors';
+import { NodeApiError, WalletError } from '../../src-core/errors';
 import type { IssueSummary } from '../../src-core/ipc/validation';
+import { explainNodeRefusal } from '../../src-core/tx/node-refusal';
 
 /**
  * What the error display needs from any thrown value. `title`, `message` and `issues` are what a
@@ -88,7 +89,25 @@ function isIssueList(value: unknown): value is IssueSummary[] {
   );
 }
 
+/** java-tron's refusal text a node error carries (`details.nodeMessage`), else its message. */
+function nodeWords(error: WalletError): string {
+  const nodeMessage = error.details?.nodeMessage;
+  return typeof nodeMessage === 'string' && nodeMessage !== '' ? nodeMessage : error.message;
+}
+
 export function toErrorView(error: unknown): ErrorView {
+  // A refusal java-tron worded (balance, activation, stake, revert): the app's sentence, the node's words as the reason.
+  const explained = error instanceof NodeApiError ? explainNodeRefusal(nodeWords(error)) : null;
+  if (error instanceof WalletError && explained) {
+    return {
+      name: error.name,
+      code: error.code,
+      title: TITLES[error.name] ?? 'Something went wrong',
+      message: explained.sentence,
+      issues: [],
+      ...(explained.detail !== null ? { reason: explained.detail } : {}),
+    };
+  }
   if (error instanceof WalletError) {
     const issues = isIssueList(error.details?.issues) ? error.details.issues : [];
     return {

@@ -2,6 +2,7 @@ import type { AbiParamView } from '../../src-core/ipc/channels/contracts';
 import type { TxKind, TxRequestInput } from '../../src-core/ipc/channels/tx';
 import { requestKeyOf, type FieldSpec, type KindForm } from '../../src-core/tx/kinds/form';
 import { TX_KIND_REGISTRY } from '../../src-core/tx/kinds/registry';
+import { aboveHolding, type Holding } from './holdings';
 import {
   checkAbiArgument,
   checkAbiText,
@@ -40,6 +41,8 @@ export interface FormContext {
   readonly argInputs?: readonly AbiParamView[];
   /** getMaxDelegateLockPeriod, in blocks. */
   readonly maxLockBlocks?: bigint;
+  /** Field key → what the sending account has of the asset that field spends; a larger amount is refused. */
+  readonly holdings?: Readonly<Record<string, Holding>>;
 }
 
 export interface FormCheck {
@@ -163,6 +166,13 @@ interface Sink {
 
 const INT64_MAX = 2n ** 63n - 1n;
 
+/** A well-formed amount is refused too when the account has less than it. */
+function withinHolding(result: Checked<bigint>, holding: Holding | undefined): Checked<bigint> {
+  if (!result.ok || !holding) return result;
+  const refusal = aboveHolding(result.value, holding);
+  return refusal === null ? result : { ok: false, error: refusal };
+}
+
 /** Checks one filled-in field by its type and puts the value under its request key. */
 function checkField(field: FieldSpec, raw: string, context: FormContext, sink: Sink): void {
   const { errors, sun, out, take } = sink;
@@ -177,7 +187,7 @@ function checkField(field: FieldSpec, raw: string, context: FormContext, sink: S
       take(field.key, checkAddress(raw), (v) => (out[key] = v));
       break;
     case 'trx':
-      take(field.key, checkTrx(raw, bounds), (v) => {
+      take(field.key, withinHolding(checkTrx(raw, bounds), context.holdings?.[field.key]), (v) => {
         sun[field.key] = v;
         out[key] = v.toString();
       });
@@ -194,10 +204,13 @@ function checkField(field: FieldSpec, raw: string, context: FormContext, sink: S
       else
         take(
           field.key,
-          checkTokenAmount(raw, context.tokenDecimals, {
-            unit: context.tokenSymbol ?? 'Token',
-            max: field.max ?? 2n ** 256n - 1n,
-          }),
+          withinHolding(
+            checkTokenAmount(raw, context.tokenDecimals, {
+              unit: context.tokenSymbol ?? 'Token',
+              max: field.max ?? 2n ** 256n - 1n,
+            }),
+            context.holdings?.[field.key],
+          ),
           (v) => (out[key] = v.toString()),
         );
       break;

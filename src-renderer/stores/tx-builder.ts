@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
 import { parseAbi } from '../../src-core/abi/fragments';
+import { formatUnits } from '../../src-core/units';
 import type { AbiParamView, ContractView } from '../../src-core/ipc/channels/contracts';
 import type {
   EstimateView,
@@ -15,6 +16,8 @@ import { checkForm, defaultValues, KIND_FORMS, type FormValues, type VoteRow } f
 import { checkAbiText, checkAddress, checkTokenId } from '../forms/tx-fields';
 import { cosignWindowMinutes, rememberCosignWindow, SOLO_WINDOW_MINUTES } from '../forms/signing-window';
 import { fieldErrors } from '../errors/error-view';
+import { holdingFor, type Holding } from '../forms/holdings';
+import { useAccountsStore } from './accounts';
 
 type Busy = 'permissions' | 'estimate' | 'build' | 'simulate' | 'sign' | 'broadcast' | null;
 
@@ -52,6 +55,9 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
   const contract = ref<ContractView | null>(null);
   const contractError = ref<unknown>(null);
   const maxLockBlocks = ref<bigint | undefined>(864_000n);
+  /** The watched TRC20 balances of the vault's accounts (tokens:balances), read with the token. */
+  const tokenBalances = ref<readonly { account: string; token: string; balance: bigint | null }[]>([]);
+  const accounts = useAccountsStore();
 
   const form = computed(() => KIND_FORMS[kind.value]);
 
@@ -66,6 +72,41 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
     get: () => typedWindow.value ?? (needsCosigning.value ? rememberedWindow.value : SOLO_WINDOW_MINUTES),
     set: (text: string) => (typedWindow.value = text),
   });
+
+  /** What the sending account has of the asset the amount field spends (Max, the balance line, the refusal). */
+  const holding = computed<Holding | null>(() => {
+    const account = accounts.snapshot?.accounts.find((a) => a.address === owner.value)?.chain ?? null;
+    if (!account) return null;
+    let tokenHolding = null;
+    if (token.value && kind.value === 'trc20-transfer') {
+      const read = tokenBalances.value.find((b) => b.account === owner.value && b.token === token.value?.key);
+      tokenHolding = { ...token.value, balance: read ? read.balance : null };
+    } else if (token.value && kind.value === 'trc10-transfer') {
+      const held = account.trc10?.find((t) => t.tokenId === token.value?.key)?.amount ?? 0n;
+      tokenHolding = { ...token.value, balance: held };
+    }
+    const threshold = signingCandidate.value?.threshold ?? 1n;
+    return holdingFor(kind.value, account, {
+      resource: String(values.value.resource ?? 'BANDWIDTH'),
+      token: tokenHolding,
+      memo: String(values.value.memo ?? ''),
+      // A rough count of signatures for the bandwidth reserve: weight-1 keys sign up to the threshold.
+      signatures: threshold > 5n ? 5 : Number(threshold),
+    });
+  });
+  const holdings = computed<Record<string, Holding>>(() => {
+    const out: Record<string, Holding> = {};
+    if (holding.value) out.amount = holding.value;
+    return out;
+  });
+
+  /** Puts the largest amount the account can send into the amount field (fees kept aside for TRX). */
+  function fillMax(): void {
+    const h = holding.value;
+    if (!h) return;
+    setValue('amount', formatUnits(h.max, h.decimals));
+    touch('amount');
+  }
 
   const argInputs = computed<AbiParamView[]>(() => {
     if (kind.value === 'deploy') {
@@ -115,6 +156,7 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
         ...(token.value ? { tokenDecimals: token.value.decimals, tokenSymbol: token.value.symbol } : {}),
         argInputs: argInputs.value,
         ...(maxLockBlocks.value !== undefined ? { maxLockBlocks: maxLockBlocks.value } : {}),
+        holdings: holdings.value,
       },
       {
         args: args.value,
@@ -232,12 +274,22 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
       if (kind.value === 'trc20-transfer' && checkAddress(key).ok) {
         const info = await api.tokens.inspect({ address: key });
         token.value = { key, decimals: info.decimals, symbol: info.symbol };
+        void loadTokenBalances();
       } else if (kind.value === 'trc10-transfer' && checkTokenId(key).ok) {
         const info = await api.tokens.trc10({ tokenId: key });
         token.value = { key, decimals: info.precision, symbol: info.abbr || info.name };
       }
     } catch (caught) {
       tokenError.value = caught instanceof Error ? caught.message : 'The token could not be read.';
+    }
+  }
+
+  /** A watched token's balance shows next to the amount; an unwatched one simply has none. */
+  async function loadTokenBalances(): Promise<void> {
+    try {
+      tokenBalances.value = (await api.tokens.balances()).balances;
+    } catch {
+      tokenBalances.value = [];
     }
   }
 
@@ -350,6 +402,8 @@ export const useTxBuilderStore = defineStore('txBuilder', () => {
     contract,
     contractError,
     maxLockBlocks,
+    holding,
+    fillMax,
     form,
     argInputs,
     callFunctions,

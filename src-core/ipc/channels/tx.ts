@@ -254,6 +254,8 @@ export const SimulationViewSchema = z.object({
   result: z.string(),
   /** Why it would fail: the decoded revert reason, or what the account lacks. */
   reason: z.string().nullable(),
+  /** The node's or the contract's own words behind `reason`, for a details line. */
+  reasonDetail: z.string().nullable().optional(),
   outOfEnergy: z.object({ risk: z.boolean(), message: z.string() }),
   energyUsed: z.bigint().nullable(),
   balanceChanges: z.array(BalanceChangeSchema),

@@ -173,7 +173,10 @@ export function feeLimitSuggestions(
 ): FeeLimitSuggestion[] {
   const estimate = facts.estimate;
   if (!estimate) {
-    const why = facts.problem ?? 'No energy estimate.';
+    // The reason (often a revert reason) is shown once, with the estimate; the rows only point to it.
+    const why = facts.problem
+      ? 'Needs the energy estimate, which is missing (the reason is given above).'
+      : 'No energy estimate.';
     return (['estimate', 'energy-factor', 'max-factor'] as const).map((s) => UNAVAILABLE(s, why));
   }
   const base = estimate.baseEnergy;

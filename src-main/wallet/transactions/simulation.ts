@@ -7,6 +7,7 @@ import type { TronNodeClient } from '../../../src-core/client/client';
 import type { ChainParameters } from '../../../src-core/chain/parameters';
 import { WalletError } from '../../../src-core/errors';
 import type { BalanceChange, CostView, DecodedLog, SimulationView } from '../../../src-core/ipc/channels/tx';
+import { explainNodeRefusal } from '../../../src-core/tx/node-refusal';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import { formatTrx } from '../../../src-core/units/amount';
 import type { DryRunner } from '../node-host/chain-access';
@@ -133,6 +134,16 @@ function outOfEnergy(input: SimulationInput, energy: bigint | null, result: stri
   return { risk: false, message: `It needs ${energy} energy; its limits allow ${limit}.` };
 }
 
+/** A failure reason in the app's words, java-tron's or the contract's text kept for the details line. */
+function worded(reason: string | null, nodeText?: string): Pick<SimulationView, 'reason' | 'reasonDetail'> {
+  if (reason === null) return { reason: null };
+  const explained = explainNodeRefusal(nodeText ?? reason);
+  if (!explained) return { reason };
+  return explained.detail === null
+    ? { reason: explained.sentence }
+    : { reason: explained.sentence, reasonDetail: explained.detail };
+}
+
 export async function simulate(input: SimulationInput): Promise<SimulationView> {
   if (input.dryRun) {
     const signed = (input.transaction.signature?.length ?? 0) > 0;
@@ -151,9 +162,12 @@ async function fromDryRun(input: SimulationInput, outcome: DryRunOutcome): Promi
   const logs = await decodeLogs(outcome.logs as RawLog[], input.abiOf, input.tokenOf);
   const success = outcome.accepted && outcome.result.toUpperCase() === 'SUCCESS';
   let reason: string | null = null;
+  let nodeText: string | undefined;
   if (!success) {
-    if (!outcome.accepted) reason = `The node would refuse it (${outcome.result}): ${outcome.message}`;
-    else if (outcome.result.toUpperCase() === 'REVERT' && outcome.returnData) {
+    if (!outcome.accepted) {
+      reason = `The node would refuse it (${outcome.result}): ${outcome.message}`;
+      nodeText = outcome.message;
+    } else if (outcome.result.toUpperCase() === 'REVERT' && outcome.returnData) {
       let abi;
       try {
         abi = input.plan.abi ? parseAbi(input.plan.abi) : undefined;
@@ -173,7 +187,7 @@ async function fromDryRun(input: SimulationInput, outcome: DryRunOutcome): Promi
     methodNote: `The embedded node executed this exact transaction on a copy of its current state (fee ${trx(outcome.feeSun)}); nothing was stored or broadcast.`,
     success,
     result: outcome.result.toUpperCase(),
-    reason,
+    ...worded(reason, nodeText),
     outOfEnergy: outOfEnergy(input, energyUsed, outcome.result),
     energyUsed,
     balanceChanges: merge([...changes, ...tokenTransfers(logs, input.plan)]),
@@ -238,7 +252,7 @@ async function fromConstantCall(input: SimulationInput): Promise<SimulationView>
     methodNote,
     success,
     result: success ? 'SUCCESS' : 'REVERT',
-    reason: success ? null : revertReasonOf(result, input.plan.abi),
+    ...worded(success ? null : revertReasonOf(result, input.plan.abi)),
     outOfEnergy: outOfEnergy(input, energyUsed, success ? 'SUCCESS' : 'REVERT'),
     energyUsed,
     // A reverted call still burns the energy it used; value moves only on success.

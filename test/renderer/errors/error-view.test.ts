@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NetworkError, ValidationError } from '../../../src-core/errors';
+import { BroadcastError, NetworkError, ValidationError } from '../../../src-core/errors';
 import { fieldErrors, toErrorView } from '../../../src-renderer/errors/error-view';
 
 describe('error view', () => {
@@ -10,6 +10,23 @@ describe('error view', () => {
       title: 'The node could not be reached',
       message: 'No answer from 127.0.0.1:8090.',
       issues: [],
+    });
+  });
+
+  it("gives java-tron's balance refusal as the app's sentence, the node's words as the details line", () => {
+    const nodeMessage = 'Contract validate error : Validate TransferContract error, balance is not sufficient.';
+    const view = toErrorView(
+      new BroadcastError('BROADCAST_FAILED', `The node refused the transaction: ${nodeMessage}`, {
+        nodeCode: 'CONTRACT_VALIDATE_ERROR',
+        nodeMessage,
+      }),
+    );
+    expect(view).toMatchObject({
+      name: 'BroadcastError',
+      code: 'BROADCAST_FAILED',
+      message:
+        'The account does not hold enough TRX for this amount and its fees. Lower the amount or add TRX to the account.',
+      reason: nodeMessage,
     });
   });
 

@@ -32,6 +32,7 @@ vi.mock('../../../src-renderer/api/bridge', () => ({
 }));
 
 const { useTxBuilderStore } = await import('../../../src-renderer/stores/tx-builder');
+const { useAccountsStore } = await import('../../../src-renderer/stores/accounts');
 
 const address = (n: number) => toBase58Address(addressFromPrivateKey(hexToBytes(n.toString(16).padStart(64, '0'))));
 const owner = address(1);
@@ -249,5 +250,39 @@ describe('transaction builder store', () => {
     await flush();
     expect(next.needsCosigning).toBe(false);
     expect(next.expirationMinutes).toBe('1');
+  });
+
+  it('fills Max with the balance less the fees kept aside, and refuses more than the balance as it is typed', async () => {
+    answers['tx:permissions'] = () => choice(2);
+    const permission = { type: 'Owner' as const, id: 0, name: 'owner', threshold: 1n, operations: '', keys: [] };
+    useAccountsStore().snapshot = {
+      network: 'local',
+      updatedAt: 0,
+      accounts: [
+        {
+          chain: {
+            exists: true,
+            balanceSun: 999_900_000_000n,
+            bandwidth: { freeUsed: 0, freeLimit: 600, used: 0, limit: 0 },
+            energy: { used: 0, limit: 0 },
+            owner: permission,
+            witness: null,
+            actives: [],
+          },
+          address: owner,
+        },
+      ],
+    } as never;
+    const store = useTxBuilderStore();
+    store.owner = owner;
+    store.setValue('to', to);
+    expect(store.holding?.amount).toBe(999_900_000_000n);
+    store.fillMax();
+    // 267 bytes of bandwidth at 1,000 sun and 1.1 TRX for a possibly new recipient stay behind.
+    expect(store.values.amount).toBe('999898.633');
+    expect(store.visibleErrors.amount).toBeUndefined();
+    store.setValue('amount', '2000000');
+    expect(store.visibleErrors.amount).toBe('The account holds 999,900 TRX; this is 1,000,100 TRX more than it has.');
+    expect(store.check.request).toBeNull();
   });
 });

@@ -393,6 +393,30 @@ describe('contract paths of the transaction service', () => {
     });
   });
 
+  it("gives the dry run's balance refusal in the app's words, java-tron's text kept for the details line", async () => {
+    const nodeText = 'Contract validate error : Validate TransferContract error, balance is not sufficient.';
+    dryRunAnswer = {
+      txId: 'ab',
+      accepted: false,
+      code: 'CONTRACT_VALIDATE_ERROR',
+      message: nodeText,
+      fee: 0n,
+      balanceChanges: [],
+    };
+    const built = await wallet.transactions.build(
+      request({ kind: 'trx-transfer', owner: dev[0]!, to: address(0x1234), amountSun: '2000000000000' }),
+    );
+    const simulation = await wallet.transactions.simulate({ txid: built.txid });
+    expect(simulation).toMatchObject({
+      method: 'dry-run',
+      success: false,
+      result: 'CONTRACT_VALIDATE_ERROR',
+      reason:
+        'The account does not hold enough TRX for this amount and its fees. Lower the amount or add TRX to the account.',
+      reasonDetail: nodeText,
+    });
+  });
+
   it('refuses a fee_limit above 15,000 TRX when the estimate would need one', async () => {
     tokenAnswers();
     answers.set('/wallet/estimateenergy', () => ({ result: { result: true }, energy_required: 80_000_000 }));

@@ -150,4 +150,19 @@ describe('EnergyEstimate', () => {
     expect(wrapper.find('dl').exists()).toBe(false);
     expect(wrapper.find('table').exists()).toBe(false);
   });
+
+  it('does not repeat a revert reason the simulation under Review already gives', () => {
+    const reason = 'ERC20: transfer amount exceeds balance';
+    const reverted: EstimateView = {
+      ...estimate,
+      energy: null,
+      feeLimits: [],
+      problem: `The call reverts, so it would fail on chain: ${reason}`,
+      revertReason: reason,
+    };
+    expect(mount(EnergyEstimate, { props: { estimate: reverted } }).text()).toContain(reason);
+    const beside = mount(EnergyEstimate, { props: { estimate: reverted, reasonShownElsewhere: true } });
+    expect(beside.text()).not.toContain(reason);
+    expect(beside.get('[data-testid="estimate-problem"]').text()).toContain('the reason is given with the simulation');
+  });
 });

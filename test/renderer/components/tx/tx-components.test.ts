@@ -139,3 +139,61 @@ describe('transaction components', () => {
     expect(wrapper.text()).toContain('−0.189 TRX');
   });
 });
+
+describe('an amount field with what the account holds', () => {
+  const holding = {
+    amount: 999_900_000_000n,
+    decimals: 6,
+    symbol: 'TRX',
+    has: 'holds',
+    max: 999_898_633_000n,
+    keptAsideSun: 1_367_000n,
+    keptAsideNote:
+      'Max keeps 1.367 TRX aside for fees: 0.267 TRX bandwidth (267 bytes), 1.1 TRX activation if the recipient is new.',
+  };
+  const field = { key: 'amount', label: 'Amount (TRX)', type: 'trx' } as const;
+
+  it('shows the balance and what Max keeps aside, and asks for Max on click', async () => {
+    const wrapper = mount(TxFieldInput, { props: { field, value: '', holding } });
+    expect(wrapper.get('[data-testid="holding-balance"]').text()).toBe('The account holds 999,900 TRX.');
+    expect(wrapper.get('[data-testid="holding-kept-aside"]').text()).toBe(holding.keptAsideNote);
+    await wrapper.get('[data-testid="amount-max"]').trigger('click');
+    expect(wrapper.emitted('max')).toHaveLength(1);
+  });
+
+  it('shows the refusal of an amount above the balance as the field error', () => {
+    const error = 'The account holds 999,900 TRX; this is 1,000,100 TRX more than it has.';
+    const wrapper = mount(TxFieldInput, { props: { field, value: '2000000', holding, error } });
+    expect(wrapper.get('[role="alert"]').text()).toBe(error);
+    expect(wrapper.get('input').attributes('aria-invalid')).toBe('true');
+  });
+});
+
+describe('the simulation of a refused transaction', () => {
+  it('reads the sentence first and keeps the node words in a details line, each once', () => {
+    const nodeText = 'Contract validate error : Validate TransferContract error, balance is not sufficient.';
+    const wrapper = mount(SimulationPanel, {
+      props: {
+        simulation: {
+          txid: 'a'.repeat(64),
+          method: 'dry-run',
+          methodNote: 'The embedded node executed this exact transaction.',
+          success: false,
+          result: 'CONTRACT_VALIDATE_ERROR',
+          reason: 'The account does not hold enough TRX for this amount and its fees.',
+          reasonDetail: nodeText,
+          outOfEnergy: { risk: false, message: 'This transaction runs no contract code, so it uses no energy.' },
+          energyUsed: null,
+          balanceChanges: [],
+          logs: [],
+          stateChanged: false,
+        },
+      },
+    });
+    expect(wrapper.get('[data-testid="simulation-reason"]').text()).toBe(
+      'The account does not hold enough TRX for this amount and its fees.',
+    );
+    expect(wrapper.get('[data-testid="simulation-reason-detail"]').text()).toContain(nodeText);
+    expect(wrapper.text().split('balance is not sufficient').length - 1).toBe(1);
+  });
+});
