@@ -123,7 +123,7 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
    */
   const uncheckedPhrase = computed<string | null>(() => {
     if (!draft.value) return null;
-    const present = new Set(
+    const present = new Set<string>(
       effectivePermissions(current.value).flatMap((p) => p.keys.map((k) => toBase58Address(k.address))),
     );
     const added = new Set<string>(keyAddresses(draft.value).filter((address) => !present.has(address)));
