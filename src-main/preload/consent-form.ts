@@ -41,5 +41,10 @@ export function wireConsentForm(doc: Document, send: (answer: ConsentFormAnswer)
   doc.defaultView?.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') answer(false);
   });
-  (doc.getElementById('word-1') ?? doc.getElementById('password') ?? doc.getElementById('typed') ?? doc.getElementById('decline'))?.focus();
+  (
+    doc.getElementById('word-1') ??
+    doc.getElementById('password') ??
+    doc.getElementById('typed') ??
+    doc.getElementById('decline')
+  )?.focus();
 }

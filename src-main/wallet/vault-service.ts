@@ -7,12 +7,7 @@ import { ConsentGate } from './consent/consent-gate';
 import type { ConsentSurface } from './consent/consent-request';
 import { messageConsent } from './consent/message-consent';
 import { transactionConsent, type TransactionConsentInput } from './consent/transaction-consent';
-import {
-  importKeyConsent,
-  phraseCheckConsent,
-  purgeRemovedConsent,
-  repairConsent,
-} from './consent/vault-key-consent';
+import { importKeyConsent, phraseCheckConsent, purgeRemovedConsent, repairConsent } from './consent/vault-key-consent';
 import { autoLockConsent, rememberDeviceConsent, signingPolicyConsent } from './consent/vault-setting-consent';
 import { toBase58Address } from '../../src-core/address/address';
 import type { EmitEvent, RecoveryPhraseDisplay, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
