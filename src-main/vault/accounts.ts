@@ -25,7 +25,7 @@ export interface AccountInfo {
   readonly index?: number;
   readonly path?: string;
   /** For a recovery phrase: false until the person typed words of a phrase the vault made back to it. */
-  readonly phraseChecked?: boolean;
+  readonly backupChecked?: boolean;
   readonly custody: AccountCustody;
   readonly ledger?: LedgerAccountFacts;
 }
@@ -47,7 +47,7 @@ export function accountInfo(account: StoredAccount): AccountInfo {
       secretId: account.secretId,
       index: account.index,
       path: tronPath(account.index),
-      phraseChecked: account.phraseUnchecked !== true,
+      backupChecked: account.phraseUnchecked !== true,
     };
   if (account.kind === AccountKind.privateKey) return { ...base, custody: 'vault', secretId: account.secretId };
   const custody = account.custody;

@@ -357,6 +357,6 @@ export class WalletVault {
   }
 }
 
-function signature(accounts: readonly { id: string; label: string; phraseChecked?: boolean }[]): string {
-  return accounts.map((a) => `${a.id}:${a.label}:${a.phraseChecked === false ? 'unchecked' : ''}`).join('|');
+function signature(accounts: readonly { id: string; label: string; backupChecked?: boolean }[]): string {
+  return accounts.map((a) => `${a.id}:${a.label}:${a.backupChecked === false ? 'unchecked' : ''}`).join('|');
 }

@@ -127,7 +127,7 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
       effectivePermissions(current.value).flatMap((p) => p.keys.map((k) => toBase58Address(k.address))),
     );
     const added = new Set<string>(keyAddresses(draft.value).filter((address) => !present.has(address)));
-    const entry = directory.value.find((d) => d.phraseChecked === false && added.has(d.address));
+    const entry = directory.value.find((d) => d.backupChecked === false && added.has(d.address));
     return entry ? phraseNotCheckedSentence(entry.name || entry.address) : null;
   });
 

@@ -272,7 +272,7 @@ describe('wallet scenarios in Chromium', () => {
     const asked = setup.consent.last()!;
     expect(asked.request.wordPrompts).toHaveLength(3);
     for (const prompt of asked.request.wordPrompts!) expect(asked.text).toContain(prompt);
-    expect(setup.wallet.vault.listAccounts().find((a) => a.label === 'Backup test')?.phraseChecked).toBe(true);
+    expect(setup.wallet.vault.listAccounts().find((a) => a.label === 'Backup test')?.backupChecked).toBe(true);
   });
 
   it('renames an account in place, and removes a keyed one only with the password and a watch-only one with a confirmation', async () => {

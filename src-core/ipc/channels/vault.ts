@@ -104,7 +104,7 @@ export const VaultAccountSchema = z.object({
    * For an account of a recovery phrase: false while the vault made the phrase and nobody has yet
    * typed words of it back on main's window. Such an address cannot be added to a permission.
    */
-  phraseChecked: z.boolean().optional(),
+  backupChecked: z.boolean().optional(),
   /** Where the key lives (src-core/ipc/account-custody.ts); main always says, older fixtures may not. */
   custody: AccountCustodySchema.optional(),
   /** For a Ledger account: the path it signs at and the scheme it was listed under. */

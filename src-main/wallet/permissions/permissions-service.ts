@@ -254,7 +254,7 @@ export class PermissionsService {
       source: 'vault' as const,
       canSign: signsHere(a),
       custody: custodyOf(a),
-      ...(a.phraseChecked === false ? { phraseChecked: false } : {}),
+      ...(a.backupChecked === false ? { backupChecked: false } : {}),
     }));
     const seen = new Set(vault.map((v) => v.address));
     let contacts: KeyDirectoryEntry[] = [];

@@ -20,7 +20,7 @@ export function refuseUncheckedPhrases(
   const before = keysOf(current);
   const added = [...keysOf(after)].filter((address) => !before.has(address));
   for (const address of added) {
-    const account = accounts.find((a) => a.phraseChecked === false && toHexAddress(a.address) === address);
+    const account = accounts.find((a) => a.backupChecked === false && toHexAddress(a.address) === address);
     if (!account) continue;
     throw new PermissionError(PHRASE_NOT_CHECKED_CODE, phraseNotCheckedSentence(account.label || account.address), {
       code: PHRASE_NOT_CHECKED_CODE,

@@ -20,18 +20,18 @@ describe('vault: a recovery phrase the vault made is checked by three of its wor
   it('marks a phrase it made as not checked, for its further addresses too, and keeps that across a restart', async () => {
     const t = await vaults.setup();
     const made = await t.vault.createMnemonicAccount({ label: 'Treasury 1', strength: 128 });
-    expect(made.phraseChecked).toBe(false);
+    expect(made.backupChecked).toBe(false);
     const [second] = await t.vault.addMnemonicAccounts(made.secretId!, { from: 1, label: 'Treasury 2' });
-    expect(second!.phraseChecked).toBe(false);
+    expect(second!.backupChecked).toBe(false);
     const [imported] = await t.vault.importMnemonic(ABANDON);
-    expect(imported!.phraseChecked).toBe(true);
+    expect(imported!.backupChecked).toBe(true);
     const key = await t.vault.importPrivateKey('11'.repeat(32));
-    expect(key.phraseChecked).toBeUndefined();
+    expect(key.backupChecked).toBeUndefined();
 
     const reopened = await vaults.reopen(t);
     await reopened.unlock(PASSWORD);
     expect(reopened.status().problems).toEqual([]);
-    expect(reopened.listAccounts().map((a) => [a.label, a.phraseChecked])).toEqual([
+    expect(reopened.listAccounts().map((a) => [a.label, a.backupChecked])).toEqual([
       ['Treasury 1', false],
       ['Treasury 2', false],
       ['Account 1', true],
@@ -54,7 +54,7 @@ describe('vault: a recovery phrase the vault made is checked by three of its wor
     const reopened = await vaults.reopen(t);
     await reopened.unlock(PASSWORD);
     expect(reopened.status().readOnly).toBe(false);
-    expect(reopened.getAccount(made.id).phraseChecked).toBe(true);
+    expect(reopened.getAccount(made.id).backupChecked).toBe(true);
     expect(JSON.parse(await readFile(file, 'utf8')).accounts[0].phraseUnchecked).toBeUndefined();
     expect((await readFile(keystore)).equals(keyBytes)).toBe(true);
     expect(await wordsOf(reopened, made.id)).toHaveLength(24);
@@ -77,14 +77,14 @@ describe('vault: a recovery phrase the vault made is checked by three of its wor
       word: i === 0 ? `  ${words[position - 1]!.toUpperCase()} ` : words[position - 1]!.normalize('NFKD'),
     }));
     const checked = await t.vault.checkPhrase(made.id, typed);
-    expect(checked.phraseChecked).toBe(true);
-    expect(t.vault.getAccount(second!.id).phraseChecked).toBe(true);
+    expect(checked.backupChecked).toBe(true);
+    expect(t.vault.getAccount(second!.id).backupChecked).toBe(true);
     expect(t.vault.status().failedAttempts).toBe(0);
 
     const reopened = await vaults.reopen(t);
     await reopened.unlock(PASSWORD);
     expect(reopened.status().problems).toEqual([]);
-    expect(reopened.getAccount(made.id).phraseChecked).toBe(true);
+    expect(reopened.getAccount(made.id).backupChecked).toBe(true);
   });
 
   it('refuses a wrong word with a sentence, keeps the phrase unchecked, and counts the attempt', async () => {
@@ -99,7 +99,7 @@ describe('vault: a recovery phrase the vault made is checked by three of its wor
     expect(error).toMatchObject({ name: 'VaultError', code: 'VAULT_PHRASE_MISMATCH' });
     expect(error.message).toContain('“Cold”');
     expect(error.details).toMatchObject({ failedAttempts: 1 });
-    expect(t.vault.getAccount(made.id).phraseChecked).toBe(false);
+    expect(t.vault.getAccount(made.id).backupChecked).toBe(false);
     expect(t.vault.status().failedAttempts).toBe(1);
   });
 
@@ -120,14 +120,14 @@ describe('vault: a recovery phrase the vault made is checked by three of its wor
     await expect(t.vault.checkPhrase(made.id, right)).rejects.toMatchObject({ code: 'VAULT_LOCKED_OUT' });
     await expect(t.vault.phraseQuestion(made.id)).rejects.toMatchObject({ code: 'VAULT_LOCKED_OUT' });
     await expect(t.vault.verifyPassword(PASSWORD)).rejects.toMatchObject({ code: 'VAULT_LOCKED_OUT' });
-    expect(t.vault.getAccount(made.id).phraseChecked).toBe(false);
+    expect(t.vault.getAccount(made.id).backupChecked).toBe(false);
 
     // The count survives a restart, as the password's does.
     const reopened = await vaults.reopen(t);
     expect(reopened.status().failedAttempts).toBe(3);
     t.clock.advance(1_000);
     await reopened.unlock(PASSWORD);
-    expect((await reopened.checkPhrase(made.id, right)).phraseChecked).toBe(true);
+    expect((await reopened.checkPhrase(made.id, right)).backupChecked).toBe(true);
   });
 
   it('has no phrase to check for a private key, and refuses answers of the wrong shape without counting them', async () => {

@@ -170,14 +170,14 @@ describe('wallet vault: checking a recovery phrase it made', () => {
 
   it("asks on main's window for three words at positions main picked, and marks the phrase checked when they match", async () => {
     const account = await vault.createMnemonicAccount({ label: 'Treasury' });
-    expect(account.phraseChecked).toBe(false);
+    expect(account.backupChecked).toBe(false);
     await vault.showRecoveryPhrase(account.id, PASSWORD);
     const words = shown[0]!;
     consent.answerWith(typeFrom(words));
 
     const checked = await vault.checkRecoveryPhrase(account.id);
-    expect(checked).toMatchObject({ id: account.id, phraseChecked: true });
-    expect(vault.listAccounts()[0]!.phraseChecked).toBe(true);
+    expect(checked).toMatchObject({ id: account.id, backupChecked: true });
+    expect(vault.listAccounts()[0]!.backupChecked).toBe(true);
     const request = consent.last!;
     expect(request.title).toBe('Check the recovery phrase of “Treasury”');
     expect(request.wordPrompts).toHaveLength(3);
@@ -199,6 +199,6 @@ describe('wallet vault: checking a recovery phrase it made', () => {
     consent.answerWith({ approved: true });
     await expectWalletError(vault.checkRecoveryPhrase(account.id), 'VaultError', 'VAULT_PHRASE_MISMATCH');
     expect(vault.status().failedAttempts).toBe(2);
-    expect(vault.listAccounts()[0]!.phraseChecked).toBe(false);
+    expect(vault.listAccounts()[0]!.backupChecked).toBe(false);
   });
 });

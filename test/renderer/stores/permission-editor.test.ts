@@ -134,7 +134,7 @@ describe('permission editor store', () => {
     const base = snapshotFixture();
     answers.load = () => ({
       ...base,
-      directory: base.directory.map((d) => (d.address === K.K2.base58 ? { ...d, phraseChecked: false } : d)),
+      directory: base.directory.map((d) => (d.address === K.K2.base58 ? { ...d, backupChecked: false } : d)),
     });
     const store = await editing();
     expect(store.reviewBlockedBy).toBeNull();

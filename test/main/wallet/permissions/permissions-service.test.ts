@@ -337,8 +337,8 @@ describe('permissions service on the embedded node', () => {
   it('refuses to add a key whose recovery phrase the wallet made and nobody checked, naming it and its code', async () => {
     const fresh = await wallet.vault.createMnemonicAccount({ label: 'New treasury key', strength: 128 });
     const snapshot = await wallet.permissions.load(dev[3]!.address);
-    expect(snapshot.directory.find((d) => d.address === fresh.address)).toMatchObject({ phraseChecked: false });
-    expect(snapshot.directory.find((d) => d.address === dev[3]!.address)?.phraseChecked).toBeUndefined();
+    expect(snapshot.directory.find((d) => d.address === fresh.address)).toMatchObject({ backupChecked: false });
+    expect(snapshot.directory.find((d) => d.address === dev[3]!.address)?.backupChecked).toBeUndefined();
     const update: PermissionStructureInput = {
       owner: group(1n, [
         [dev[3]!.address, 1n],

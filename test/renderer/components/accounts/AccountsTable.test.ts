@@ -59,7 +59,7 @@ vi.mock('@renderer/api/bridge', () => ({
         // Main asks for the words on its own window; this stands for the person typing them wrong, then right.
         if (phraseAnswers.shift() === 'wrong')
           throw new VaultError('VAULT_PHRASE_MISMATCH', 'Those words do not match the recovery phrase of “Fresh”.');
-        accounts = accounts.map((a) => (a.id === args.accountId ? { ...a, phraseChecked: true } : a));
+        accounts = accounts.map((a) => (a.id === args.accountId ? { ...a, backupChecked: true } : a));
         return accounts.find((a) => a.id === args.accountId);
       },
       removeAccount: async (args: { accountId: string; password?: string }) => {
@@ -244,8 +244,8 @@ describe('accounts table: rename and remove', () => {
 
   it('marks a phrase nobody checked and has main check it, keeping the mark while the words are wrong', async () => {
     accounts = [
-      { ...account(5, 'mnemonic', 'Fresh', 'sec_0000000000000005'), phraseChecked: false },
-      { ...account(6, 'mnemonic', 'Old', 'sec_0000000000000006'), phraseChecked: true },
+      { ...account(5, 'mnemonic', 'Fresh', 'sec_0000000000000005'), backupChecked: false },
+      { ...account(6, 'mnemonic', 'Old', 'sec_0000000000000006'), backupChecked: true },
       account(7, 'privateKey', 'Hot', 'sec_0000000000000007'),
     ];
     phraseAnswers = ['wrong', 'right'];
