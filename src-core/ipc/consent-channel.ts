@@ -11,4 +11,5 @@ export interface ConsentAnswerMessage {
   readonly approved: boolean;
   readonly password?: string;
   readonly typed?: string;
+  readonly words?: readonly string[];
 }

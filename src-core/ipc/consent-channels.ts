@@ -17,6 +17,7 @@ export const CONSENT_CHANNELS = [
   'vault:importMnemonic',
   'vault:adopt',
   'vault:purgeRemoved',
+  'vault:checkRecoveryPhrase',
   'tx:sign',
   'cosign:sign',
   'permissions:submit',

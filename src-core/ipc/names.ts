@@ -33,6 +33,7 @@ export const CHANNEL_NAMES = [
   'vault:signMessage',
   'vault:setSigningPolicy',
   'vault:showRecoveryPhrase',
+  'vault:checkRecoveryPhrase',
   'ledger:support',
   'ledger:listAddresses',
   'ledger:verifyAddress',

@@ -7,4 +7,5 @@ export const ConsentAnswerMessageSchema = z.strictObject({
   approved: z.boolean(),
   password: z.string().max(1024).optional(),
   typed: z.string().max(200).optional(),
+  words: z.array(z.string().max(100)).max(24).optional(),
 }) satisfies z.ZodType<ConsentAnswerMessage>;

@@ -71,6 +71,14 @@ export function consentPageHtml(request: ConsentRequest, retry?: { readonly reas
     ? `<label for="typed">Type ${e(request.typedConfirmation)} to approve</label><input id="typed" ` +
       'name="typed" autocomplete="off" spellcheck="false">'
     : '';
+  // Ids word-1, word-2 … in the order of the prompts; the form sends them back in that order.
+  const words = (request.wordPrompts ?? [])
+    .map(
+      (prompt, i) =>
+        `<label for="word-${i + 1}">${e(prompt)}</label><input id="word-${i + 1}" name="word-${i + 1}" ` +
+        'data-word autocomplete="off" autocapitalize="off" spellcheck="false">',
+    )
+    .join('\n');
   const password = request.password.required
     ? '<label for="password">Vault password</label><input id="password" name="password" type="password" ' +
       'autocomplete="off">'
@@ -96,6 +104,7 @@ ${rows}
 ${fingerprint}
 ${warnings}
 <form id="consent">
+${words}
 ${typed}
 ${password}
 <p class="policy" id="policy">${e(request.password.reason)}</p>

@@ -79,10 +79,15 @@ export class ElectronConsentSurface implements ConsentSurface {
       this.options.log.warn('A confirmation answer did not match the open request and was ignored');
       return;
     }
-    const { approved, password, typed } = parsed.data;
+    const { approved, password, typed, words } = parsed.data;
     this.settle(
       approved
-        ? { approved: true, ...(password !== undefined ? { password } : {}), ...(typed !== undefined ? { typed } : {}) }
+        ? {
+            approved: true,
+            ...(password !== undefined ? { password } : {}),
+            ...(typed !== undefined ? { typed } : {}),
+            ...(words !== undefined ? { words } : {}),
+          }
         : { approved: false },
     );
   }

@@ -6,6 +6,7 @@ export interface ConsentFormAnswer {
   readonly approved: boolean;
   readonly password?: string;
   readonly typed?: string;
+  readonly words?: readonly string[];
 }
 
 /**
@@ -22,11 +23,14 @@ export function wireConsentForm(doc: Document, send: (answer: ConsentFormAnswer)
     answered = true;
     const password = approved ? field('password') : undefined;
     const typed = approved ? field('typed') : undefined;
+    const wordFields = [...doc.querySelectorAll<HTMLInputElement>('input[data-word]')];
+    const words = approved && wordFields.length > 0 ? wordFields.map((input) => input.value) : undefined;
     send({
       id,
       approved,
       ...(password !== undefined ? { password } : {}),
       ...(typed !== undefined ? { typed } : {}),
+      ...(words !== undefined ? { words } : {}),
     });
   };
   doc.getElementById('consent')?.addEventListener('submit', (event) => {
@@ -37,5 +41,10 @@ export function wireConsentForm(doc: Document, send: (answer: ConsentFormAnswer)
   doc.defaultView?.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') answer(false);
   });
-  (doc.getElementById('password') ?? doc.getElementById('typed') ?? doc.getElementById('decline'))?.focus();
+  (
+    doc.getElementById('word-1') ??
+    doc.getElementById('password') ??
+    doc.getElementById('typed') ??
+    doc.getElementById('decline')
+  )?.focus();
 }

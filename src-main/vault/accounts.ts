@@ -24,6 +24,8 @@ export interface AccountInfo {
   readonly secretId?: string;
   readonly index?: number;
   readonly path?: string;
+  /** For a recovery phrase: false until the person typed words of a phrase the vault made back to it. */
+  readonly backupChecked?: boolean;
   readonly custody: AccountCustody;
   readonly ledger?: LedgerAccountFacts;
 }
@@ -45,6 +47,7 @@ export function accountInfo(account: StoredAccount): AccountInfo {
       secretId: account.secretId,
       index: account.index,
       path: tronPath(account.index),
+      backupChecked: account.phraseUnchecked !== true,
     };
   if (account.kind === AccountKind.privateKey) return { ...base, custody: 'vault', secretId: account.secretId };
   const custody = account.custody;

@@ -11,6 +11,7 @@ export {
 export type { VaultOptions, VaultStatus, VaultStep, ImportMnemonicOptions } from './vault';
 export type { AccountInfo, AccountKind } from './accounts';
 export type { StoredCustody } from './metadata';
+export type { PhraseAnswer } from './vault-phrase-check';
 export type { SecretStore, SecretStoreStatus, SecretStoreReason } from './secret-store';
 export { UnavailableSecretStore, unavailableStatus } from './secret-store';
 export { KeytarSecretStore, loadKeytarSecretStore, KEYTAR_SERVICE } from './keytar-store';

@@ -55,6 +55,11 @@ const accountSchema = z.discriminatedUnion('kind', [
       .int()
       .min(0)
       .max(2 ** 31 - 1),
+    /**
+     * The vault made this phrase and the person has not yet typed words of it back: it may never
+     * have been written down. Absent means checked, which is what accounts in older files count as.
+     */
+    phraseUnchecked: z.literal(true).optional(),
   }),
   z.strictObject({
     kind: z.literal('privateKey'),

@@ -39,6 +39,7 @@ export async function createMnemonicAccount(
       0,
       1,
       () => label,
+      { unchecked: true },
     );
     return account!;
   } finally {
@@ -82,6 +83,9 @@ export async function addMnemonicAccounts(
     throw new VaultError('VAULT_ACCOUNT_NOT_FOUND', 'No recovery phrase with that id is in the vault.', {
       secretId,
     });
+  const unchecked = meta.accounts.some(
+    (a) => a.kind === AccountKind.mnemonic && a.secretId === secretId && a.phraseUnchecked === true,
+  );
   const base = options.label === undefined ? 'Account' : checkLabel(options.label);
   const { payload } = await session.keystores.read(meta.generation, secretId, kek, meta.password.kdf);
   try {
@@ -90,7 +94,9 @@ export async function addMnemonicAccounts(
     const accounts = addresses.map((address, i): StoredAccount => {
       const index = options.from + i;
       const label = options.label !== undefined && count === 1 ? base : checkLabel(`${base} ${index + 1}`);
-      return { kind: 'mnemonic', id: newId('acc'), address, label, createdAt: session.clock.now(), secretId, index };
+      const created = { id: newId('acc'), address, label, createdAt: session.clock.now(), secretId, index };
+      // A further address of a phrase nobody has checked yet is as unchecked as the phrase.
+      return { kind: 'mnemonic', ...created, ...(unchecked ? { phraseUnchecked: true as const } : {}) };
     });
     assertNewAddresses(meta, accounts);
     await session.commit({ ...meta, accounts: [...meta.accounts, ...accounts] });
@@ -226,6 +232,7 @@ async function addMnemonicSecret(
   from: number,
   count: number,
   label: (index: number) => string,
+  mark: { unchecked?: true } = {},
 ): Promise<AccountInfo[]> {
   const { meta, kek } = session.requireUnlocked();
   const secretId = newId('sec');
@@ -238,6 +245,7 @@ async function addMnemonicSecret(
     createdAt: session.clock.now(),
     secretId,
     index: from + i,
+    ...(mark.unchecked ? { phraseUnchecked: true as const } : {}),
   }));
   assertNewAddresses(meta, accounts);
   const bytes = encodePayload(payload);

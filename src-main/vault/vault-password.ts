@@ -1,6 +1,6 @@
 import { VaultError } from '../../src-core/errors';
 import { deriveKey } from './kdf';
-import { retryAfterMs } from './lockout';
+import { retryAfterMs, type LockoutState } from './lockout';
 import { passwordCheckOpens, PASSWORD_MAX_LENGTH } from './password';
 import type { VaultSession } from './vault-session';
 import { PAGE_RETRY_INTERVAL_MS, type PasswordOrigin } from './vault-types';
@@ -15,27 +15,7 @@ export async function checkPassword(session: VaultSession, password: string, ori
     throw new VaultError('VAULT_WRONG_PASSWORD', 'The password is wrong.');
   }
   if (origin === 'page') return checkPagePassword(session, password);
-  const now = session.clock.now();
-  let lockout = session.lockoutState;
-  // A clock set back must not stretch the delay until it catches up again.
-  // Restart the delay from now, and persist that, so the wait ends after one delay.
-  if (lockout.lastAttemptAt !== null && lockout.lastAttemptAt > now) {
-    lockout = { ...lockout, lastAttemptAt: now };
-    await session.commitLockout(lockout);
-  }
-  const wait = retryAfterMs(lockout, now);
-  if (wait > 0) {
-    throw new VaultError(
-      'VAULT_LOCKED_OUT',
-      `Too many wrong passwords. Try again in ${Math.ceil(wait / 1000)} seconds.`,
-      {
-        retryAfterMs: wait,
-        failedAttempts: lockout.failedAttempts,
-      },
-    );
-  }
-  const counted = { failedAttempts: lockout.failedAttempts + 1, lastAttemptAt: now };
-  await session.commitLockout(counted);
+  const { counted, now } = await countAttempt(session, 'wrong passwords');
   const kek = await deriveKey(password, meta.password.kdf);
   if (!passwordCheckOpens(kek, meta.password.check, meta.vaultId)) {
     kek.fill(0);
@@ -46,6 +26,36 @@ export async function checkPassword(session: VaultSession, password: string, ori
   }
   await session.commitLockout({ failedAttempts: 0, lastAttemptAt: null });
   return kek;
+}
+
+/**
+ * Refuses while the lockout delay runs, else counts one more attempt (persisted before the caller
+ * checks anything) and returns the counter before and after it. Shared by every secret the person
+ * types on main's own surfaces, so answers to different questions add up to one lockout.
+ */
+export async function countAttempt(
+  session: VaultSession,
+  what: string,
+): Promise<{ before: LockoutState; counted: LockoutState; now: number }> {
+  session.requireInitialized();
+  const now = session.clock.now();
+  let lockout = session.lockoutState;
+  // A clock set back must not stretch the delay until it catches up again.
+  // Restart the delay from now, and persist that, so the wait ends after one delay.
+  if (lockout.lastAttemptAt !== null && lockout.lastAttemptAt > now) {
+    lockout = { ...lockout, lastAttemptAt: now };
+    await session.commitLockout(lockout);
+  }
+  const wait = retryAfterMs(lockout, now);
+  if (wait > 0) {
+    throw new VaultError('VAULT_LOCKED_OUT', `Too many ${what}. Try again in ${Math.ceil(wait / 1000)} seconds.`, {
+      retryAfterMs: wait,
+      failedAttempts: lockout.failedAttempts,
+    });
+  }
+  const counted = { failedAttempts: lockout.failedAttempts + 1, lastAttemptAt: now };
+  await session.commitLockout(counted);
+  return { before: lockout, counted, now };
 }
 
 /**

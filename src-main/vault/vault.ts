@@ -27,6 +27,7 @@ import { exportMnemonic } from './vault-export';
 import { adoptFiles, inspectFiles } from './vault-integrity';
 import { confirmPassword } from './vault-password';
 import { changePassword } from './vault-password-change';
+import { checkPhrase, phraseQuestion, type PhraseAnswer } from './vault-phrase-check';
 import { purgeRemoved, removeAccount } from './vault-removal';
 import { VaultSession } from './vault-session';
 import { setAutoLock, setSigningPolicy } from './vault-settings';
@@ -282,6 +283,18 @@ export class Vault {
     origin: PasswordOrigin = 'main',
   ): Promise<{ phrase: string; hasPassphrase: boolean }> {
     return this.session.exclusive(() => exportMnemonic(this.session, accountId, password, origin));
+  }
+
+  // ── checking a recovery phrase was written down (vault-phrase-check.ts) ──
+
+  /** Which words of the account's phrase to ask for: positions (1-based) main picked at random. */
+  phraseQuestion(accountId: string): Promise<{ positions: number[] }> {
+    return this.session.exclusive(() => phraseQuestion(this.session, accountId));
+  }
+
+  /** Marks the phrase checked when the words match; a wrong answer counts toward the lockout. */
+  checkPhrase(accountId: string, answers: readonly PhraseAnswer[]): Promise<AccountInfo> {
+    return this.session.exclusive(() => checkPhrase(this.session, accountId, answers));
   }
 
   // ── signing (vault-sign.ts) ──

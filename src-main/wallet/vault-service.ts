@@ -7,7 +7,7 @@ import { ConsentGate } from './consent/consent-gate';
 import type { ConsentSurface } from './consent/consent-request';
 import { messageConsent } from './consent/message-consent';
 import { transactionConsent, type TransactionConsentInput } from './consent/transaction-consent';
-import { importKeyConsent, purgeRemovedConsent, repairConsent } from './consent/vault-key-consent';
+import { importKeyConsent, phraseCheckConsent, purgeRemovedConsent, repairConsent } from './consent/vault-key-consent';
 import { autoLockConsent, rememberDeviceConsent, signingPolicyConsent } from './consent/vault-setting-consent';
 import { toBase58Address } from '../../src-core/address/address';
 import type { EmitEvent, RecoveryPhraseDisplay, ShutdownOrders, ShutdownRegistrar, WalletLog } from './context';
@@ -321,6 +321,24 @@ export class WalletVault {
     return { shown: true, words: count, hasPassphrase };
   }
 
+  /**
+   * Asks, on main's own window, for three words of the account's recovery phrase at positions main
+   * picked at random, and marks the phrase checked when they match. The words go from that window
+   * to the vault; the renderer only asks and learns whether it worked. A wrong answer counts toward
+   * the password lockout (VAULT_PHRASE_MISMATCH), so the question is no way to guess the phrase.
+   */
+  async checkRecoveryPhrase(accountId: string): Promise<VaultAccount> {
+    const account = this.v.getAccount(accountId);
+    const { positions } = await this.v.phraseQuestion(accountId);
+    const { words = [] } = await this.consent.approve(
+      phraseCheckConsent({ label: account.label, address: account.address, positions }),
+    );
+    return this.v.checkPhrase(
+      accountId,
+      positions.map((position, i) => ({ position, word: words[i] ?? '' })),
+    );
+  }
+
   dispose(): void {
     this.vault?.dispose();
     this.accountListeners.clear();
@@ -339,6 +357,6 @@ export class WalletVault {
   }
 }
 
-function signature(accounts: readonly { id: string; label: string }[]): string {
-  return accounts.map((a) => `${a.id}:${a.label}`).join('|');
+function signature(accounts: readonly { id: string; label: string; backupChecked?: boolean }[]): string {
+  return accounts.map((a) => `${a.id}:${a.label}:${a.backupChecked === false ? 'unchecked' : ''}`).join('|');
 }

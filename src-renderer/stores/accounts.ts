@@ -4,7 +4,10 @@ import { api } from '../api/bridge';
 import { pacedByMain } from '../api/paced-by-main';
 import { useLoaded } from '../composables/use-loaded';
 
-/** Accounts with balances; updated by `accounts:updated` as main reads new blocks. Renames and removes them. */
+/**
+ * Accounts with balances; updated by `accounts:updated` as main reads new blocks. Renames and
+ * removes them, and asks main to check a recovery phrase.
+ */
 export const useAccountsStore = defineStore('accounts', () => {
   const { value: snapshot, error, load } = useLoaded<AccountsSnapshot | null>(null, () => api.accounts.list());
   let stop: (() => void) | null = null;
@@ -29,6 +32,15 @@ export const useAccountsStore = defineStore('accounts', () => {
     await load();
   }
 
+  /**
+   * Main asks for three words of the phrase on its own window and compares them there; the page
+   * only names the account and reads the list again to see the phrase checked.
+   */
+  async function checkPhrase(accountId: string): Promise<void> {
+    await api.vault.checkRecoveryPhrase({ accountId });
+    await load();
+  }
+
   function follow(): void {
     if (stop) return;
     stop = api.on('accounts:updated', (payload) => {
@@ -41,5 +53,5 @@ export const useAccountsStore = defineStore('accounts', () => {
     stop = null;
   }
 
-  return { snapshot, error, load, refresh, rename, remove, follow, unfollow };
+  return { snapshot, error, load, refresh, rename, remove, checkPhrase, follow, unfollow };
 });

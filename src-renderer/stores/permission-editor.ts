@@ -12,7 +12,9 @@ import { accountPermissionsFromStructure, updateValueFromStructure } from '../..
 import { gatePermissionChange, type ChangeGate } from '../../src-core/permission/gate';
 import { provePermissionChange, type PermissionChangeProof } from '../../src-core/permission/lockout';
 import { validatePermissionUpdate, type PermissionIssue } from '../../src-core/permission/validate';
-import type { AccountPermissions } from '../../src-core/permission/model';
+import { effectivePermissions, type AccountPermissions } from '../../src-core/permission/model';
+import { toBase58Address } from '../../src-core/address/address';
+import { phraseNotCheckedSentence } from '../../src-core/ipc/phrase-check';
 import { api } from '../api/bridge';
 import {
   currentPermissions,
@@ -115,11 +117,26 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
 
   const gate = computed<ChangeGate | null>(() => (proof.value ? gatePermissionChange(proof.value) : null));
 
+  /**
+   * Main's refusal of a new key whose recovery phrase the wallet made and nobody checked, said
+   * here before anything is sent; null when every new key is fine.
+   */
+  const uncheckedPhrase = computed<string | null>(() => {
+    if (!draft.value) return null;
+    const present = new Set<string>(
+      effectivePermissions(current.value).flatMap((p) => p.keys.map((k) => toBase58Address(k.address))),
+    );
+    const added = new Set<string>(keyAddresses(draft.value).filter((address) => !present.has(address)));
+    const entry = directory.value.find((d) => d.backupChecked === false && added.has(d.address));
+    return entry ? phraseNotCheckedSentence(entry.name || entry.address) : null;
+  });
+
   /** Why "Review" is unavailable, or null when it is. */
   const reviewBlockedBy = computed<string | null>(() => {
     if (!draft.value) return 'Start editing first.';
     if (issues.value.length > 0)
       return `Fix the ${issues.value.length === 1 ? 'problem' : `${issues.value.length} problems`} in the form first.`;
+    if (uncheckedPhrase.value) return uncheckedPhrase.value;
     if (!proof.value || !gate.value) return 'The structure cannot be read yet.';
     if (gate.value.blocking.length > 0) return `Blocked: ${gate.value.blocking[0]!.message}`;
     return null;
@@ -330,6 +347,7 @@ export const usePermissionEditorStore = defineStore('permissionEditor', () => {
     proof,
     gate,
     reviewBlockedBy,
+    uncheckedPhrase,
     canSubmit,
     open,
     edit,

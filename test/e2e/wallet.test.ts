@@ -253,6 +253,26 @@ describe('wallet scenarios in Chromium', () => {
     for (let i = 0; i + 3 <= shown.words.length; i++) expect(text).not.toContain(shown.words.slice(i, i + 3).join(' '));
     await setup.harness.screenshot('backup-recovery-phrase');
     await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Main asks for three words on its own window; typed there from what was written down, the mark goes.
+    const table = page().getByTestId('accounts-table');
+    await table.getByTestId('phrase-unchecked').getByText('Phrase not checked').waitFor();
+    const answer = setup.consent.decide;
+    setup.consent.decide = (request) => ({
+      approve: true,
+      words: (request.wordPrompts ?? []).map((prompt) => shown.words[Number(prompt.replace('word ', '')) - 1]!),
+    });
+    try {
+      await table.getByRole('button', { name: 'Check the recovery phrase of Backup test now' }).click();
+      await page().getByText('The recovery phrase of Backup test is checked.').waitFor();
+    } finally {
+      setup.consent.decide = answer;
+    }
+    await expect(table.getByTestId('phrase-unchecked').count()).resolves.toBe(0);
+    const asked = setup.consent.last()!;
+    expect(asked.request.wordPrompts).toHaveLength(3);
+    for (const prompt of asked.request.wordPrompts!) expect(asked.text).toContain(prompt);
+    expect(setup.wallet.vault.listAccounts().find((a) => a.label === 'Backup test')?.backupChecked).toBe(true);
   });
 
   it('renames an account in place, and removes a keyed one only with the password and a watch-only one with a confirmation', async () => {

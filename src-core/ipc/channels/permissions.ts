@@ -54,6 +54,8 @@ export const KeyDirectoryEntrySchema = z.object({
   canSign: z.boolean(),
   /** For a vault account: where its key lives (vault, Ledger, offline machine, or watched only). */
   custody: AccountCustodySchema.optional(),
+  /** False for a vault account whose recovery phrase nobody has checked: main refuses it as a new key. */
+  backupChecked: z.boolean().optional(),
 });
 export type KeyDirectoryEntry = z.infer<typeof KeyDirectoryEntrySchema>;
 

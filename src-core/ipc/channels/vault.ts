@@ -100,6 +100,11 @@ export const VaultAccountSchema = z.object({
   secretId: z.string().optional(),
   index: z.number().int().nonnegative().optional(),
   path: z.string().optional(),
+  /**
+   * For an account of a recovery phrase: false while the vault made the phrase and nobody has yet
+   * typed words of it back on main's window. Such an address cannot be added to a permission.
+   */
+  backupChecked: z.boolean().optional(),
   /** Where the key lives (src-core/ipc/account-custody.ts); main always says, older fixtures may not. */
   custody: AccountCustodySchema.optional(),
   /** For a Ledger account: the path it signs at and the scheme it was listed under. */
@@ -320,6 +325,14 @@ export const vaultChannels = defineChannels('vault', {
       'the answer carries no word of it.',
     input: z.strictObject({ accountId: AccountIdSchema, password: PasswordSchema }),
     output: RecoveryPhraseShownSchema,
+  },
+  checkRecoveryPhrase: {
+    summary:
+      "Main asks, on its own confirmation window, for three words of a mnemonic account's recovery phrase at " +
+      'positions it picks, and marks the phrase checked when they match; wrong answers count toward the ' +
+      'lockout. The words never cross IPC.',
+    input: z.strictObject({ accountId: AccountIdSchema }),
+    output: VaultAccountSchema,
   },
 });
 

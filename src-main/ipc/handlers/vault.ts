@@ -29,6 +29,7 @@ export type VaultService = Pick<
   | 'removeAccount'
   | 'signMessage'
   | 'showRecoveryPhrase'
+  | 'checkRecoveryPhrase'
 >;
 
 /**
@@ -68,6 +69,8 @@ export function createVaultHandlers(vault: VaultService): HandlerMap<typeof vaul
     'vault:signMessage': ({ accountId, message }) => vault.signMessage(message, accountId),
     // Main shows the phrase on its own display; the answer is a word count, never a word.
     'vault:showRecoveryPhrase': ({ accountId, password }) => vault.showRecoveryPhrase(accountId, password),
+    // Main asks for the words on its own window; the page sends an account id and gets the account back.
+    'vault:checkRecoveryPhrase': ({ accountId }) => vault.checkRecoveryPhrase(accountId),
   };
 }
 

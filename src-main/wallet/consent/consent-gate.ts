@@ -20,6 +20,12 @@ const MAX_ATTEMPTS = 3;
 
 export type ConsentDraft = Omit<ConsentRequest, 'id'>;
 
+/** What an approval carries back to main: the password and the words, when the request asked for them. */
+export interface ConsentResult {
+  readonly password?: string;
+  readonly words?: readonly string[];
+}
+
 /**
  * The single gate every signature and every loosening of the vault passes: it shows main's own
  * request on the consent surface, one request at a time, and resolves only when the person
@@ -32,16 +38,18 @@ export class ConsentGate {
   constructor(private readonly options: ConsentGateOptions) {}
 
   /**
-   * Resolves with the password the person typed (when one was asked for); throws ConsentError
-   * CONSENT_DECLINED when they declined or closed the surface, CONSENT_NO_SURFACE without one.
+   * Resolves with the password the person typed (when one was asked for) and the words typed into
+   * the request's `wordPrompts` (one string per prompt, empty where nothing was typed); throws
+   * ConsentError CONSENT_DECLINED when they declined or closed the surface, CONSENT_NO_SURFACE
+   * without one.
    */
-  approve(draft: ConsentDraft): Promise<{ password?: string }> {
+  approve(draft: ConsentDraft): Promise<ConsentResult> {
     const run = this.tail.then(() => this.ask({ ...draft, id: randomBytes(16).toString('hex') }));
     this.tail = run.catch(() => undefined);
     return run;
   }
 
-  private async ask(request: ConsentRequest): Promise<{ password?: string }> {
+  private async ask(request: ConsentRequest): Promise<ConsentResult> {
     const surface = this.options.surface;
     if (!surface) {
       throw new ConsentError(
@@ -69,11 +77,13 @@ export class ConsentGate {
         retry = { reason: `Type ${request.typedConfirmation} exactly to approve this change.` };
         continue;
       }
-      if (!request.password.required) return {};
+      const words = request.wordPrompts?.map((_, i) => answer.words?.[i] ?? '');
+      const typedWords = words ? { words } : {};
+      if (!request.password.required) return typedWords;
       const password = answer.password ?? '';
       try {
         await this.options.vault.verifyPassword(password);
-        return { password };
+        return { password, ...typedWords };
       } catch (error) {
         if (!(error instanceof VaultError) || error.code !== 'VAULT_WRONG_PASSWORD') throw error;
         retry = { reason: 'The password is wrong. Try again.' };

@@ -30,6 +30,11 @@ export interface ConsentRequest {
   readonly password: { readonly required: boolean; readonly reason: string };
   /** A phrase to type before approving (a change that only keys held elsewhere can undo). */
   readonly typedConfirmation?: string;
+  /**
+   * Words to type on the surface, one field each, by the label shown beside it ("word 3"): the
+   * answer carries them in this order. Only main reads them; they never reach the app's pages.
+   */
+  readonly wordPrompts?: readonly string[];
   /** The label of the approve button: "Sign", "Change auto-lock". */
   readonly approveLabel: string;
   /** What a decline leaves undone, for its error: "switching to Custom node (10.0.0.5:8090)". */
@@ -37,7 +42,14 @@ export interface ConsentRequest {
 }
 
 export type ConsentAnswer =
-  { readonly approved: false } | { readonly approved: true; readonly password?: string; readonly typed?: string };
+  | { readonly approved: false }
+  | {
+      readonly approved: true;
+      readonly password?: string;
+      readonly typed?: string;
+      /** What was typed into the `wordPrompts` fields, in their order. */
+      readonly words?: readonly string[];
+    };
 
 /**
  * The one seam between main's confirmation and whatever shows it: the Electron app's own window

@@ -55,3 +55,32 @@ export function purgeRemovedConsent(count: number): ConsentDraft {
     approveLabel: 'Delete for good',
   };
 }
+
+/**
+ * Asks for words of a recovery phrase the vault made, at positions main picked, so that a phrase
+ * nobody wrote down never becomes a key other people's funds depend on. The words are typed here,
+ * on main's window, and compared in main; the app's pages never see them.
+ */
+export function phraseCheckConsent(input: {
+  readonly label: string;
+  readonly address: string;
+  readonly positions: readonly number[];
+}): ConsentDraft {
+  return {
+    kind: 'vault-setting',
+    title: `Check the recovery phrase of “${input.label}”`,
+    rows: [
+      { label: 'Account', value: input.label },
+      { label: 'Address', value: input.address, monospace: true },
+      { label: 'Words asked for', value: input.positions.map((p) => `word ${p}`).join(', ') },
+    ],
+    warnings: [
+      'Type the words from where you wrote the phrase down, not from memory of the screen. ' +
+        'Wrong answers count toward the same lockout as wrong passwords.',
+    ],
+    password: { required: false, reason: 'Only the words are needed: the vault is already unlocked.' },
+    wordPrompts: input.positions.map((p) => `word ${p}`),
+    approveLabel: 'Check words',
+    declinedAct: 'the recovery phrase check',
+  };
+}

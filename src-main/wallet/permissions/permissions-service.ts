@@ -38,6 +38,8 @@ import {
   type Review,
 } from '../chain-knowledge/permission-review';
 import { custodyOf, ownsKey, signsHere } from '../../../src-core/ipc/account-custody';
+import { PHRASE_NOT_CHECKED_CODE } from '../../../src-core/ipc/phrase-check';
+import { refuseUncheckedPhrases } from './unchecked-phrases';
 
 /** What the service needs from the node host. */
 export interface PermissionsChain extends Pick<ChainAccess, 'requireClient' | 'chainParameters'> {
@@ -60,6 +62,7 @@ export const PermissionsErrorCode = {
   warningsNotAcknowledged: 'PERM_WARNINGS_NOT_ACKNOWLEDGED',
   noSigningKey: 'PERM_NO_SIGNING_KEY',
   accountNotFound: 'PERM_ACCOUNT_NOT_FOUND',
+  phraseNotChecked: PHRASE_NOT_CHECKED_CODE,
 } as const;
 
 /**
@@ -251,6 +254,7 @@ export class PermissionsService {
       source: 'vault' as const,
       canSign: signsHere(a),
       custody: custodyOf(a),
+      ...(a.backupChecked === false ? { backupChecked: false } : {}),
     }));
     const seen = new Set(vault.map((v) => v.address));
     let contacts: KeyDirectoryEntry[] = [];
@@ -294,9 +298,11 @@ export class PermissionsService {
     }
     const current = currentStructure(address, account);
     const after = accountPermissionsFromUpdate(updateValue);
+    const vaultAccounts = this.options.vault.listAccounts();
+    // Before anything is built, dry-run or signed: every path to the chain passes this review.
+    refuseUncheckedPhrases(current, after, vaultAccounts);
     const keyAddresses = [...new Set(effectivePermissions(after).flatMap((p) => p.keys.map((k) => k.address)))];
     const facts = keyAddresses.length > 0 ? await this.inspectKeys(keyAddresses) : [];
-    const vaultAccounts = this.options.vault.listAccounts();
     const known = [...this.directory().map((d) => d.address)];
     const proof = provePermissionChange(current, after, {
       knownAddresses: known,

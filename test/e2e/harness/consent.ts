@@ -10,6 +10,8 @@ export interface ConsentDecision {
   readonly approve: boolean;
   readonly password?: string;
   readonly typed?: string;
+  /** What to type into the fields of a request's `wordPrompts`, in their order. */
+  readonly words?: readonly string[];
 }
 
 export interface ShownConsent {
@@ -59,6 +61,8 @@ export class HarnessConsent implements ConsentSurface {
           await page.fill('#typed', decision.typed);
         if (decision.password !== undefined && request.password.required)
           await page.fill('#password', decision.password);
+        for (const [i, word] of (decision.words ?? []).entries())
+          if (i < (request.wordPrompts?.length ?? 0)) await page.fill(`#word-${i + 1}`, word);
         await page.click('#approve');
       } else {
         await page.click('#decline');
@@ -70,6 +74,7 @@ export class HarnessConsent implements ConsentSurface {
             approved: true,
             ...(sent.password !== undefined ? { password: sent.password } : {}),
             ...(sent.typed !== undefined ? { typed: sent.typed } : {}),
+            ...(sent.words !== undefined ? { words: sent.words } : {}),
           }
         : { approved: false };
     } finally {

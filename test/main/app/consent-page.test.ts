@@ -50,6 +50,24 @@ describe('consent page', () => {
     expect(html).toContain('The password is wrong. Try again.');
   });
 
+  it('shows one plain text field per word main asks for, labelled by its position, in order', () => {
+    const html = consentPageHtml({
+      ...request,
+      kind: 'vault-setting',
+      password: { required: false, reason: 'Only the words.' },
+      typedConfirmation: undefined,
+      wordPrompts: ['word 3', 'word 8', 'word 11'],
+    });
+    const fields = [...html.matchAll(/<label for="(word-\d)">([^<]*)<\/label><input id="(word-\d)"[^>]*>/g)];
+    expect(fields.map((m) => [m[1], m[2], m[3]])).toEqual([
+      ['word-1', 'word 3', 'word-1'],
+      ['word-2', 'word 8', 'word-2'],
+      ['word-3', 'word 11', 'word-3'],
+    ]);
+    expect(fields.every((m) => /data-word autocomplete="off"/.test(m[0]) && !/type="password"/.test(m[0]))).toBe(true);
+    expect(consentPageHtml(request)).not.toContain('data-word');
+  });
+
   it('shows no password field when the policy does not ask for one', () => {
     const html = consentPageHtml({
       ...request,

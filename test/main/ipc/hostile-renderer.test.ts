@@ -222,6 +222,8 @@ describe('a hostile renderer against main’s confirmation', () => {
     'vault:adopt': { args: () => undefined },
     // No account was removed in this profile, so there is nothing to delete and nothing to ask.
     'vault:purgeRemoved': { args: () => undefined, idle: true },
+    // A checked phrase may be checked again; the words are asked on main's window either way.
+    'vault:checkRecoveryPhrase': { args: () => ({ accountId: dev[0]!.id }) },
     'tx:sign': {
       args: async () => ({
         txid: (

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WalletVault } from '../../../src-main/wallet/vault-service';
+import type { ConsentRequest } from '../../../src-main/wallet/consent/consent-request';
 import { ScriptedConsent } from '../../fixtures/consent-surface';
 import { UnavailableSecretStore } from '../../../src-main/vault/secret-store';
 import { CHEAP_SCRYPT, FakeClock } from '../vault/helpers';
@@ -129,5 +130,75 @@ describe('wallet vault', () => {
     await expectWalletError(damaged.unlock('x'), 'VaultError', 'VAULT_FILE_TRUNCATED');
     expect(damaged.listAccounts()).toEqual([]);
     expect(damaged.lock()).toBeUndefined();
+  });
+});
+
+describe('wallet vault: checking a recovery phrase it made', () => {
+  const PASSWORD = 'correct horse battery';
+  let dir: string;
+  let consent: ScriptedConsent;
+  let shown: string[][];
+  let vault: WalletVault;
+
+  beforeEach(async () => {
+    dir = await tempDir('wallet-vault-phrase-');
+    consent = ScriptedConsent.decline();
+    shown = [];
+    vault = await WalletVault.open({
+      dataDir: join(dir, 'vault'),
+      secretStore: noKeychain,
+      scrypt: CHEAP_SCRYPT,
+      clock: new FakeClock(),
+      emit: recordEvents().emit,
+      log: quietLog,
+      devAccounts: () => null,
+      consentSurface: consent,
+      recoveryPhraseDisplay: { show: async ({ words }) => void shown.push([...words]) },
+    });
+    await vault.initialize(PASSWORD);
+  });
+  afterEach(async () => {
+    vault.dispose();
+    await removeDir(dir);
+  });
+
+  /** The person reads the asked positions off main's window and types what they wrote down. */
+  const typeFrom = (words: readonly string[]) => (request: ConsentRequest) => ({
+    approved: true as const,
+    words: (request.wordPrompts ?? []).map((prompt) => words[Number(prompt.replace('word ', '')) - 1] ?? ''),
+  });
+
+  it("asks on main's window for three words at positions main picked, and marks the phrase checked when they match", async () => {
+    const account = await vault.createMnemonicAccount({ label: 'Treasury' });
+    expect(account.backupChecked).toBe(false);
+    await vault.showRecoveryPhrase(account.id, PASSWORD);
+    const words = shown[0]!;
+    consent.answerWith(typeFrom(words));
+
+    const checked = await vault.checkRecoveryPhrase(account.id);
+    expect(checked).toMatchObject({ id: account.id, backupChecked: true });
+    expect(vault.listAccounts()[0]!.backupChecked).toBe(true);
+    const request = consent.last!;
+    expect(request.title).toBe('Check the recovery phrase of “Treasury”');
+    expect(request.wordPrompts).toHaveLength(3);
+    expect(request.wordPrompts!.every((p) => /^word (?:[1-9]|1\d|2[0-4])$/.test(p))).toBe(true);
+    expect(request.password.required).toBe(false);
+    // The request main shows names positions, never a word of the phrase.
+    expect(request.rows.map((r) => r.value).some((v) => words.includes(v))).toBe(false);
+    expect(JSON.stringify(checked)).not.toContain(words.join(' '));
+  });
+
+  it('refuses wrong words, counting them toward the lockout; a decline counts nothing', async () => {
+    const account = await vault.createMnemonicAccount({});
+    consent.answerWith({ approved: false });
+    await expectWalletError(vault.checkRecoveryPhrase(account.id), 'ConsentError', 'CONSENT_DECLINED');
+    expect(vault.status().failedAttempts).toBe(0);
+
+    consent.answerWith({ approved: true, words: ['zoo', 'zoo', 'zoo'] });
+    await expectWalletError(vault.checkRecoveryPhrase(account.id), 'VaultError', 'VAULT_PHRASE_MISMATCH');
+    consent.answerWith({ approved: true });
+    await expectWalletError(vault.checkRecoveryPhrase(account.id), 'VaultError', 'VAULT_PHRASE_MISMATCH');
+    expect(vault.status().failedAttempts).toBe(2);
+    expect(vault.listAccounts()[0]!.backupChecked).toBe(false);
   });
 });

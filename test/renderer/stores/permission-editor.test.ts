@@ -130,6 +130,28 @@ describe('permission editor store', () => {
     expect(store.draft!.actives).toHaveLength(8);
   });
 
+  it("says main's refusal of a new key whose recovery phrase nobody checked before anything is sent", async () => {
+    const base = snapshotFixture();
+    answers.load = () => ({
+      ...base,
+      directory: base.directory.map((d) => (d.address === K.K2.base58 ? { ...d, backupChecked: false } : d)),
+    });
+    const store = await editing();
+    expect(store.reviewBlockedBy).toBeNull();
+    store.addKey('owner', 0, K.K2.base58);
+    store.draft!.owner.threshold = '2';
+    expect(store.issues).toEqual([]);
+    expect(store.uncheckedPhrase).toMatch(/^Check the recovery phrase of Bob first: /);
+    expect(store.reviewBlockedBy).toBe(store.uncheckedPhrase);
+    expect(store.reviewDisabled).toBe(true);
+    await store.review();
+    expect(store.canSubmit).toBe(false);
+    expect(calls.map((c) => c.channel)).not.toContain('prepare');
+    // A key whose phrase was checked (Carol's is not the vault's at all) passes.
+    store.draft!.owner.keys[1]!.address = K.K3.base58;
+    expect(store.uncheckedPhrase).toBeNull();
+  });
+
   it('runs the prover live: an unreachable owner threshold is blocked, with the reason', async () => {
     const store = await editing();
     store.addKey('owner', 0, K.K2.base58);

@@ -333,6 +333,32 @@ describe('permissions service on the embedded node', () => {
     if (refused.ok) throw new Error('an unknown field was accepted');
     expect(deserializeError(refused.error)).toMatchObject({ name: 'ValidationError' });
   });
+
+  it('refuses to add a key whose recovery phrase the wallet made and nobody checked, naming it and its code', async () => {
+    const fresh = await wallet.vault.createMnemonicAccount({ label: 'New treasury key', strength: 128 });
+    const snapshot = await wallet.permissions.load(dev[3]!.address);
+    expect(snapshot.directory.find((d) => d.address === fresh.address)).toMatchObject({ backupChecked: false });
+    expect(snapshot.directory.find((d) => d.address === dev[3]!.address)?.backupChecked).toBeUndefined();
+    const update: PermissionStructureInput = {
+      owner: group(1n, [
+        [dev[3]!.address, 1n],
+        [fresh.address, 1n],
+      ]),
+      actives: [group(1n, [[dev[3]!.address, 1n]], encodeOperations(['TransferContract']))],
+    };
+    for (const attempt of [
+      () => wallet.permissions.prepare(dev[3]!.address, update),
+      () => wallet.permissions.dryRun(dev[3]!.address, update),
+      () => wallet.permissions.submit(dev[3]!.address, update, true),
+    ]) {
+      const error = await expectWalletError(attempt, 'PermissionError', 'PERM_PHRASE_NOT_CHECKED');
+      expect(error.message).toMatch(/^Check the recovery phrase of New treasury key first: /);
+      expect(error.details).toMatchObject({ code: 'PERM_PHRASE_NOT_CHECKED', accountId: fresh.id });
+    }
+    // Without the new key the same account's change goes through the review.
+    const without = { ...update, owner: group(1n, [[dev[3]!.address, 1n]]) };
+    expect((await wallet.permissions.prepare(dev[3]!.address, without)).gate).toMatchObject({ blocked: false });
+  });
 });
 
 /**

@@ -20,6 +20,7 @@ const address = (seed: number) =>
 
 const calls: { channel: string; args: unknown }[] = [];
 let accounts: AccountView[] = [];
+let phraseAnswers: ('wrong' | 'right')[] = [];
 
 function account(id: number, kind: AccountView['kind'], label: string, secretId?: string): AccountView {
   const base58 = address(0xac00 + id);
@@ -51,6 +52,14 @@ vi.mock('@renderer/api/bridge', () => ({
         if (problem) throw new VaultError('VAULT_INVALID_LABEL', problem);
         if (args.label.includes('#')) throw new VaultError('VAULT_INVALID_LABEL', 'Main refused this label.');
         accounts = accounts.map((a) => (a.id === args.accountId ? { ...a, label: args.label.trim() } : a));
+        return accounts.find((a) => a.id === args.accountId);
+      },
+      checkRecoveryPhrase: async (args: { accountId: string }) => {
+        calls.push({ channel: 'vault:checkRecoveryPhrase', args });
+        // Main asks for the words on its own window; this stands for the person typing them wrong, then right.
+        if (phraseAnswers.shift() === 'wrong')
+          throw new VaultError('VAULT_PHRASE_MISMATCH', 'Those words do not match the recovery phrase of “Fresh”.');
+        accounts = accounts.map((a) => (a.id === args.accountId ? { ...a, backupChecked: true } : a));
         return accounts.find((a) => a.id === args.accountId);
       },
       removeAccount: async (args: { accountId: string; password?: string }) => {
@@ -231,5 +240,33 @@ describe('accounts table: rename and remove', () => {
     await flushPromises();
     expect(changes()).toEqual([{ channel: 'vault:removeAccount', args: { accountId: 'acc_0000000000000004' } }]);
     expect(labels(p)).toEqual(['Dev 1', 'Dev 2', 'Hot']);
+  });
+
+  it('marks a phrase nobody checked and has main check it, keeping the mark while the words are wrong', async () => {
+    accounts = [
+      { ...account(5, 'mnemonic', 'Fresh', 'sec_0000000000000005'), backupChecked: false },
+      { ...account(6, 'mnemonic', 'Old', 'sec_0000000000000006'), backupChecked: true },
+      account(7, 'privateKey', 'Hot', 'sec_0000000000000007'),
+    ];
+    phraseAnswers = ['wrong', 'right'];
+    const p = await render();
+    const marks = p.findAll('[data-testid="phrase-unchecked"]');
+    expect(marks).toHaveLength(1);
+    const mark = row(p, 'Fresh').get('[data-testid="phrase-unchecked"]');
+    expect(mark.text().replace(/\s+/g, ' ')).toBe('Phrase not checked — Check now');
+    expect(row(p, 'Old').find('[data-testid="phrase-unchecked"]').exists()).toBe(false);
+
+    await button(row(p, 'Fresh'), 'Check now').trigger('click');
+    await flushPromises();
+    expect(changes()).toEqual([{ channel: 'vault:checkRecoveryPhrase', args: { accountId: 'acc_0000000000000005' } }]);
+    expect(row(p, 'Fresh').get('[data-error-name="VaultError"]').attributes('data-error-code')).toBe(
+      'VAULT_PHRASE_MISMATCH',
+    );
+    expect(row(p, 'Fresh').find('[data-testid="phrase-unchecked"]').exists()).toBe(true);
+
+    await button(row(p, 'Fresh'), 'Check now').trigger('click');
+    await flushPromises();
+    expect(p.find('[data-testid="phrase-unchecked"]').exists()).toBe(false);
+    expect(useNoticesStore().items.map((n) => n.text)).toEqual(['The recovery phrase of Fresh is checked.']);
   });
 });
