@@ -222,8 +222,16 @@ describe('a hostile renderer against main’s confirmation', () => {
     'vault:adopt': { args: () => undefined },
     // No account was removed in this profile, so there is nothing to delete and nothing to ask.
     'vault:purgeRemoved': { args: () => undefined, idle: true },
-    // A checked phrase may be checked again; the words are asked on main's window either way.
-    'vault:checkRecoveryPhrase': { args: () => ({ accountId: dev[0]!.id }) },
+    // A checked phrase may be checked again; the words are asked on main's window either way. The
+    // wrong passwords of the test above started the lockout delay, which refuses before asking.
+    'vault:checkRecoveryPhrase': {
+      args: async () => {
+        for (let i = 0; i < 600 && (await value<VaultStatus>('vault:status')).retryAfterMs > 0; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return { accountId: dev[0]!.id };
+      },
+    },
     'tx:sign': {
       args: async () => ({
         txid: (

@@ -40,10 +40,15 @@ describe('PermissionGroupEditor', () => {
     await field(wrapper, 'Owner name').setValue('Tresorerie €');
     expect(wrapper.text()).toContain('14 / 32 bytes');
     await field(wrapper, 'Owner threshold').setValue('0');
-    const error = wrapper.findAll('[role="alert"]').map((e) => e.text());
+    // Shown as it is typed; announced as an alert once the field is left.
+    const error = wrapper.findAll('.field__error').map((e) => e.text());
     expect(error).toContain('Set the threshold of the owner permission to at least 1.');
+    await field(wrapper, 'Owner threshold').trigger('blur');
+    expect(wrapper.findAll('[role="alert"]').map((e) => e.text())).toContain(
+      'Set the threshold of the owner permission to at least 1.',
+    );
     await field(wrapper, 'Owner threshold').setValue('1');
-    expect(wrapper.findAll('[role="alert"]')).toHaveLength(0);
+    expect(wrapper.findAll('.field__error')).toHaveLength(0);
   });
 
   it('fills a key from the known keys by name, and says where each key is known from', async () => {
@@ -75,7 +80,7 @@ describe('PermissionGroupEditor', () => {
     // One character changed: still 34 Base58 characters, but the checksum no longer matches.
     const typo = typed.slice(0, 10) + (typed[10] === 'a' ? 'b' : 'a') + typed.slice(11);
     await field(wrapper, 'Owner key 1 address').setValue(typo);
-    const errors = wrapper.findAll('[role="alert"]').map((e) => e.text());
+    const errors = wrapper.findAll('.field__error').map((e) => e.text());
     expect(errors).toContain(
       'The checksum does not match: a character was mistyped or changed. Copy the address again.',
     );
