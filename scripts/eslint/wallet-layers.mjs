@@ -27,7 +27,7 @@ export const walletLayers = [
 
 /**
  * Upward imports the floors allow, each with its reason. `from` and `to` are paths under
- * src-main/wallet (a folder or a file without extension). None today: a shared piece found in a
+ * src-main/wallet (a folder or a file without extension). None: a shared piece found in a
  * feature folder moves down to chain-knowledge, or the lower module declares the type it needs.
  */
 export const walletLayerExceptions = [];
