@@ -75,7 +75,7 @@ describe('application frame in Chromium', () => {
       network: 'Embedded dev node',
       endpoint: 'http://127.0.0.1:8090',
     });
-    await harness.page.getByText('Embedded dev node: running').waitFor();
+    await badge.getByText('Embedded dev node: running').waitFor();
     const block = { number: 42, id: 'c'.repeat(64), timestamp: 1_700_000_000_000, transactionCount: 3 };
     harness.events.emit('node:block', block);
     await harness.page.getByText('Embedded dev node · block 42').waitFor();

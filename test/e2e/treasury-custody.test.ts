@@ -157,7 +157,10 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
     await expect(pf.getByTestId('signing-progress').getAttribute('data-weight')).resolves.toBe('2');
     await offline.harness.screenshot('treasury-custody-offline-checked');
     offline.consent.screenshotNext = 'treasury-custody-consent-offline';
-    await pf.getByLabel('Sign with').selectOption({ label: `Carol (${treasury.keys[2]}), weight 1` });
+    // The offline desk names key 3 itself, and says the proposer named it otherwise.
+    await pf
+      .getByLabel('Sign with')
+      .selectOption({ label: `Carol (the proposer stated “Cold room”) (${treasury.keys[2]}), weight 1` });
     await pf.getByRole('button', { name: 'Sign', exact: true }).click();
     await pf.locator('[data-testid="offline-answer"][data-signed-here="true"]').waitFor();
     expect(offline.consent.last()!.request.fingerprint).toBe(fingerprint);
