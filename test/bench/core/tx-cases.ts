@@ -1,10 +1,9 @@
-import { TronWeb } from 'tronweb';
 import type { ComparedCase } from '../measure';
 import * as b from '../../../src-core/tx/builders';
-import { transactionHeader } from '../../../src-core/tx/header';
 import { signTransaction } from '../../../src-core/tx/sign';
 import { privateKeyFromHex } from '../../../src-core/keys/keys';
 import { toBase58Address } from '../../../src-core/address/address';
+import { OFFLINE_HEADER, TRONWEB_BLOCK_HEADER, offlineTronWeb } from '../../fixtures/tronweb/offline-header';
 
 const K1 = {
   hex: '411a642f0e3c3af545e7acbd38b07251b3990914f1',
@@ -12,18 +11,10 @@ const K1 = {
   key: '01'.repeat(32),
 };
 const K2 = { hex: '415050a4f4b3f9338c3472dcc01a87c76a144b3c9c', base58: 'THHsfg2eNiv6MSXC4y5d4t5wkvRVADRKiF' };
-const blockHeader = {
-  ref_block_bytes: '1a2b',
-  ref_block_hash: '0123456789abcdef',
-  expiration: 1_700_000_060_000,
-  timestamp: 1_700_000_000_000,
-};
-const header = transactionHeader({
-  refBlock: { number: 0x1a2bn, blockId: '0000000000001a2b0123456789abcdef' + '00'.repeat(16) },
-  headTimestamp: 1_700_000_000_000,
-});
+const blockHeader = TRONWEB_BLOCK_HEADER;
+const header = OFFLINE_HEADER;
 
-const tronWeb = new TronWeb({ fullHost: 'http://127.0.0.1:9' });
+const tronWeb = offlineTronWeb();
 const privateKey = privateKeyFromHex(K1.key);
 const unsigned = b.buildTransaction(b.transferContract({ owner: K1.hex, to: K2.hex, amount: 1_000_000n }), { header });
 

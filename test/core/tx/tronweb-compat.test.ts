@@ -1,28 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { TronWeb, utils } from 'tronweb';
+import { utils } from 'tronweb';
 import * as b from '../../../src-core/tx/builders';
-import { transactionHeader } from '../../../src-core/tx/header';
 import { decodeRawData, encodeRawData, verifyTransactionIntegrity } from '../../../src-core/tx/codec';
 import { signTransaction } from '../../../src-core/tx/sign';
 import { privateKeyFromHex } from '../../../src-core/keys/keys';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import { vectors } from '../../fixtures/vectors';
+import { OFFLINE_HEADER, TRONWEB_BLOCK_HEADER, offlineTronWeb } from '../../fixtures/tronweb/offline-header';
 
 // TronWeb 6.5.1 is the reference client. With `blockHeader` it builds offline (no HTTP request).
-const tronWeb = new TronWeb({ fullHost: 'http://127.0.0.1:9' });
+const tronWeb = offlineTronWeb();
 const tb = tronWeb.transactionBuilder;
 const K = vectors.keys;
-const blockHeader = {
-  ref_block_bytes: '1a2b',
-  ref_block_hash: '0123456789abcdef',
-  expiration: 1_700_000_060_000,
-  timestamp: 1_700_000_000_000,
-};
-const header = transactionHeader({
-  refBlock: { number: 0x1a2bn, blockId: '0000000000001a2b0123456789abcdef' + '00'.repeat(16) },
-  headTimestamp: 1_700_000_000_000,
-});
+const blockHeader = TRONWEB_BLOCK_HEADER;
+const header = OFFLINE_HEADER;
 const opts = { blockHeader };
 const build = (spec: b.ContractSpec, extra: Partial<b.BuildOptions> = {}) =>
   b.buildTransaction(spec, { header, ...extra });

@@ -1,29 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { TronWeb } from 'tronweb';
 import { TX_KINDS, TX_KIND_NAMES, TxRequestSchema } from '../../../../src-core/ipc/channels/tx';
 import { hexToBytes } from '../../../../src-core/bytes/hex';
 import { buildTransaction } from '../../../../src-core/tx/builders';
 import { decodeRawData } from '../../../../src-core/tx/codec';
 import { CONTRACT_TYPE_IDS } from '../../../../src-core/tx/contract-types';
-import { transactionHeader } from '../../../../src-core/tx/header';
 import { requestKeyOf } from '../../../../src-core/tx/kinds/form';
 import { TX_KIND_BY_NAME } from '../../../../src-core/tx/kinds/registry';
 import type { PlanContext } from '../../../../src-core/tx/kinds/kind';
 import { vectors } from '../../../fixtures/vectors';
+import { OFFLINE_HEADER, TRONWEB_BLOCK_HEADER, offlineTronWeb } from '../../../fixtures/tronweb/offline-header';
 
 // TronWeb 6.5.1 builds offline when given the block header, so its bytes are an independent vector.
-const tronWeb = new TronWeb({ fullHost: 'http://127.0.0.1:9' });
+const tronWeb = offlineTronWeb();
 const K = vectors.keys;
-const blockHeader = {
-  ref_block_bytes: '1a2b',
-  ref_block_hash: '0123456789abcdef',
-  expiration: 1_700_000_060_000,
-  timestamp: 1_700_000_000_000,
-};
-const header = transactionHeader({
-  refBlock: { number: 0x1a2bn, blockId: '0000000000001a2b0123456789abcdef' + '00'.repeat(16) },
-  headTimestamp: 1_700_000_000_000,
-});
+const blockHeader = TRONWEB_BLOCK_HEADER;
+const header = OFFLINE_HEADER;
 const noChain: PlanContext = {
   reads: {
     contractAbi: () => Promise.reject(new Error('not read')),
