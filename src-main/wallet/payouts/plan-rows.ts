@@ -6,7 +6,7 @@ import { PermissionError } from '../../../src-core/errors';
 import { feeLimitFromEstimate, type ContractEnergyShare } from '../../../src-core/fee';
 import type { PayoutRow } from '../../../src-core/payouts/format';
 import { choosePermission } from '../../../src-core/permission/chooser';
-import type { Permission } from '../../../src-core/permission/model';
+import { permissionFor, type Permission } from '../../../src-core/permission/model';
 import { TX_KINDS } from '../../../src-core/ipc/channels/tx';
 import { buildTransaction } from '../../../src-core/tx/builders';
 import type { ContractTypeName } from '../../../src-core/tx/contract-types';
@@ -44,13 +44,24 @@ export function signingChoices(
     const contractType = TX_KINDS[row.request.kind];
     if (out.has(contractType)) continue;
     const choice = choosePermission(state.permissions, contractType, held, { ownerAddress: owner });
-    if (!choice.permission) throw new PermissionError('PAYOUT_NO_PERMISSION', choice.explanation);
     const candidate = choice.candidates.find((c) => c.id === choice.permissionId);
+    // A desk with none of the account's keys (headless planning) plans for the group that would
+    // propose it: the first active permission that may sign this type, else the owner.
+    const fallback =
+      held.length === 0
+        ? permissionFor(
+            state.permissions,
+            choice.candidates.find((c) => c.allowsType && c.type === 'Active')?.id ?? 0,
+            { ownerAddress: owner },
+          )
+        : undefined;
+    const permission = choice.permission ?? fallback;
+    if (!permission) throw new PermissionError('PAYOUT_NO_PERMISSION', choice.explanation);
     out.set(contractType, {
       contractType,
-      permission: choice.permission,
-      signers: expectedSigners(choice.permission, held),
-      needsCosigners: candidate?.reachableAlone === false,
+      permission,
+      signers: expectedSigners(permission, held),
+      needsCosigners: choice.permission ? candidate?.reachableAlone === false : true,
     });
   }
   return out;
