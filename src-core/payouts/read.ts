@@ -54,19 +54,16 @@ export async function readPayoutCsv(text: string, options: ReadPayoutOptions): P
     return { rows: [], issues: [{ line, code, message }], total: 0 };
   }
   const [headerRecord, ...data] = records;
-  if (!headerRecord || data.length === 0)
-    return {
-      rows: [],
-      issues: [
-        {
-          line: headerRecord?.line ?? 1,
-          code: PAYOUT_ISSUE.empty,
-          message: `Line ${headerRecord?.line ?? 1}: the file has no payments; it needs the header row recipient,asset,amount,memo,reference and one row per payment.`,
-        },
-      ],
-      total: 0,
-    };
-  const header = readHeader(headerRecord, issues);
+  const header = headerRecord ? readHeader(headerRecord, issues) : null;
+  if (!headerRecord || data.length === 0) {
+    const line = headerRecord?.line ?? 1;
+    issues.push({
+      line,
+      code: PAYOUT_ISSUE.empty,
+      message: `Line ${line}: the file has no payments; it needs the header row recipient,asset,amount,memo,reference and one row per payment.`,
+    });
+    return { rows: [], issues, total: 0 };
+  }
   if (!header) return { rows: [], issues, total: data.length };
 
   const lookups = {
