@@ -89,7 +89,11 @@ export async function assetCell(text: string, lookups: AssetLookups): Promise<Ce
   if (/^\d+$/.test(text)) {
     const facts = /^[1-9]\d{0,18}$/.test(text) ? await lookups.trc10(text) : null;
     if (!facts)
-      return bad(PAYOUT_ISSUE.unknownToken, 'asset', `there is no TRC-10 token with id ${shown(text)} on this network.`);
+      return bad(
+        PAYOUT_ISSUE.unknownToken,
+        'asset',
+        `there is no TRC-10 token with id ${shown(text)} on this network.`,
+      );
     return {
       ok: true,
       value: { type: 'trc10', tokenId: text, symbol: facts.abbr || `TRC-10 ${text}`, decimals: facts.precision },
@@ -144,7 +148,12 @@ export function amountCell(text: string, asset: PayoutAsset | null): Cell<bigint
   try {
     return {
       ok: true,
-      value: parseUnits(text, decimals, { allowZero: false, allowNegative: false, max, unit: asset?.symbol ?? 'token' }),
+      value: parseUnits(text, decimals, {
+        allowZero: false,
+        allowNegative: false,
+        max,
+        unit: asset?.symbol ?? 'token',
+      }),
     };
   } catch (error) {
     if (!(error instanceof AmountError)) throw error;

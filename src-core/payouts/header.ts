@@ -1,11 +1,5 @@
 import type { CsvRecord } from '../csv/csv';
-import {
-  PAYOUT_COLUMNS,
-  PAYOUT_ISSUE,
-  REQUIRED_PAYOUT_COLUMNS,
-  type PayoutColumn,
-  type PayoutIssue,
-} from './format';
+import { PAYOUT_COLUMNS, PAYOUT_ISSUE, REQUIRED_PAYOUT_COLUMNS, type PayoutColumn, type PayoutIssue } from './format';
 
 /** Where each known column sits in a row; null when the header cannot be used. */
 export interface PayoutHeader {

@@ -7,7 +7,9 @@ export interface PayoutLookups {
   /** Base58 addresses saved under this name (compared without case); empty when none. */
   addressesNamed(name: string): readonly string[];
   /** Watched TRC-20 tokens whose symbol is this one (compared without case). */
-  watchedWithSymbol(symbol: string): readonly { readonly address: string; readonly symbol: string; readonly decimals: number }[];
+  watchedWithSymbol(
+    symbol: string,
+  ): readonly { readonly address: string; readonly symbol: string; readonly decimals: number }[];
   /** A TRC-20 contract's symbol and decimals; null when no token answers there. */
   trc20(contract: string): Promise<{ readonly symbol: string; readonly decimals: number } | null>;
   /** A TRC-10 token's abbreviation and precision; null when the chain has no such token. */

@@ -104,7 +104,8 @@ export async function readPayoutCsv(text: string, options: ReadPayoutOptions): P
       ['asset', assetText],
       ['amount', amountText],
     ] as const)
-      if (value === '') report(PAYOUT_ISSUE.emptyField, column, `the ${column} is empty; fill it in or remove the row.`);
+      if (value === '')
+        report(PAYOUT_ISSUE.emptyField, column, `the ${column} is empty; fill it in or remove the row.`);
 
     const recipient = recipientText === '' ? null : take(recipientCell(recipientText, lookups), report);
     const asset = assets[i] ? take(assets[i], report) : null;

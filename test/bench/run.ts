@@ -1,6 +1,18 @@
 export {};
 // `npm run bench -- <suite…>`: runs the named suites (all but scale when none is named).
-const available = ['core', 'node', 'ipc', 'vm', 'vault', 'watch', 'renderer', 'fork', 'scale', 'hardening', 'payouts'] as const;
+const available = [
+  'core',
+  'node',
+  'ipc',
+  'vm',
+  'vault',
+  'watch',
+  'renderer',
+  'fork',
+  'scale',
+  'hardening',
+  'payouts',
+] as const;
 /** `scale` builds a chain of a million transfers: it runs only when named. */
 const byDefault = available.filter((name) => name !== 'scale');
 

@@ -45,7 +45,9 @@ export async function runPayoutsCommand(argv: readonly string[], io: HeadlessIo)
     if (command.book) {
       const read = readAddressBookCsv(await io.readFile(command.book));
       if (read.problems.length > 0) {
-        io.stderr(`The address book ${command.book} has problems:\n${read.problems.map((p) => p.message).join('\n')}\n`);
+        io.stderr(
+          `The address book ${command.book} has problems:\n${read.problems.map((p) => p.message).join('\n')}\n`,
+        );
         return PAYOUTS_EXIT.badFile;
       }
       book = read.rows.map((r) => ({ name: r.name, address: r.address }));

@@ -113,8 +113,7 @@ export async function rowEnergies(input: {
       const facts = await estimateEnergy(input.client, input.owner, plan);
       const estimate = estimateView(plan.kind, facts, feeLimitSuggestions(facts, await factor, input.parameters));
       const energy = expectedEnergy(estimate, facts) ?? null;
-      let feeLimit =
-        plan.feeLimit ?? estimate.feeLimits.find((s) => s.strategy === 'estimate')?.feeLimitSun ?? null;
+      let feeLimit = plan.feeLimit ?? estimate.feeLimits.find((s) => s.strategy === 'estimate')?.feeLimitSun ?? null;
       if (feeLimit === null && energy !== null) {
         try {
           feeLimit = feeLimitFromEstimate({ energyRequired: energy, parameters: input.parameters }).feeLimit;

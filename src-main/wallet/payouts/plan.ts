@@ -110,8 +110,7 @@ export async function planPayouts(
     };
     if (activates)
       activationSun +=
-        cost.fees.filter((f) => f.kind === 'activation').reduce((sum, f) => sum + f.sun, 0n) +
-        cost.bandwidth.burnedSun;
+        cost.fees.filter((f) => f.kind === 'activation').reduce((sum, f) => sum + f.sun, 0n) + cost.bandwidth.burnedSun;
     const callerEnergy = cost.energy ? cost.energy.energy - cost.energy.fromOrigin : null;
     return { cost, activates, callerEnergy };
   });
@@ -221,7 +220,12 @@ async function judgeRows(input: {
   rows.forEach((_, i) => {
     const problem = input.energies[i]?.problem ?? null;
     if (problem || (input.energies[i] && input.energies[i]!.feeLimit === null))
-      verdicts.set(i, { status: 'fails', reason: problem ?? 'The energy could not be measured.', feeSun: 0n, energyUsed: null });
+      verdicts.set(i, {
+        status: 'fails',
+        reason: problem ?? 'The energy could not be measured.',
+        feeSun: 0n,
+        energyUsed: null,
+      });
     else runnable.push(i);
   });
   input.onProgress({ phase: 'dry-run', done: 0, total: rows.length });

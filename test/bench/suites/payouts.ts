@@ -92,9 +92,11 @@ export async function run(): Promise<boolean> {
     const app = await timed(true);
     const headless = await timed(false);
     const met = app.seconds <= TARGET_SECONDS && app.plan.failing.length === 0;
-    console.log(`\npayouts: planning ${file.rows.length} rows (${ROWS_PER_ASSET} TRX, ${ROWS_PER_ASSET} TRC-20, all recipients new)`);
+    console.log(
+      `\npayouts: planning ${file.rows.length} rows (${ROWS_PER_ASSET} TRX, ${ROWS_PER_ASSET} TRC-20, all recipients new)`,
+    );
     console.table([
-      { case: 'read the CSV (token facts from the node)', 's': readSeconds.toFixed(2), target: '', met: '' },
+      { case: 'read the CSV (token facts from the node)', s: readSeconds.toFixed(2), target: '', met: '' },
       ...[
         ['plan, embedded node: every row dry-run in order', app],
         ['plan, remote node: constant calls, balances counted', headless],

@@ -45,7 +45,9 @@ describe('headless payouts plan', () => {
     expect(stderr).toBe('');
     expect(code).toBe(PAYOUTS_EXIT.good);
     const plan = JSON.parse(stdout);
-    expect(plan.totals.map((t: { key: string; count: number; totalUnits: string }) => [t.key, t.count, t.totalUnits])).toEqual([
+    expect(
+      plan.totals.map((t: { key: string; count: number; totalUnits: string }) => [t.key, t.count, t.totalUnits]),
+    ).toEqual([
       ['TRX', 3, '7.5'],
       [`trc20:${chain.token}`, 2, '5.5'],
     ]);
@@ -88,7 +90,13 @@ describe('headless payouts plan', () => {
 
   it('resolves names from --book and symbols from --token', async () => {
     const book = join(dir, 'book.csv');
-    await writeFile(book, toCsv([['name', 'address'], ['Payroll Bob', freshAddress(31)]]));
+    await writeFile(
+      book,
+      toCsv([
+        ['name', 'address'],
+        ['Payroll Bob', freshAddress(31)],
+      ]),
+    );
     const csv = toCsv([
       ['recipient', 'asset', 'amount'],
       ['Payroll Bob', 'TT', '1'],

@@ -74,7 +74,15 @@ describe('PayoutsService', () => {
     expect(code).toBe(PAYOUTS_EXIT.good);
     const headless = JSON.parse(stdout);
     const app = JSON.parse(JSON.stringify(planJson(plan!)));
-    for (const field of ['totals', 'newRecipients', 'activationSun', 'bandwidthBytes', 'energy', 'burnedSun', 'coverage'])
+    for (const field of [
+      'totals',
+      'newRecipients',
+      'activationSun',
+      'bandwidthBytes',
+      'energy',
+      'burnedSun',
+      'coverage',
+    ])
       expect(headless[field], field).toEqual(app[field]);
     expect(headless.resourceOptions.burn).toEqual(app.resourceOptions.burn);
     expect(headless.resourceOptions.stake.sun).toEqual(app.resourceOptions.stake.sun);

@@ -55,7 +55,9 @@ describe('planPayouts on the dev node', () => {
     expect(plan.energy).toBe(energy);
     expect(plan.resourceOptions.burn.sun).toBe(energy * fee);
     expect(plan.resourceOptions.stake.unlockDays).toBe(Number(planChain.parameters.getUnfreezeDelayDays));
-    expect(plan.resourceOptions.stake.unlocksAt).toBe(plan.headTime + plan.resourceOptions.stake.unlockDays * 86_400_000);
+    expect(plan.resourceOptions.stake.unlocksAt).toBe(
+      plan.headTime + plan.resourceOptions.stake.unlockDays * 86_400_000,
+    );
     // The payer stakes nothing: no energy is available, so every unit is burned under the current resources.
     expect(plan.resourceOptions.delegated.available).toBe(0n);
     expect(plan.resourceOptions.delegated.burnSun).toBe(energy * fee);
@@ -115,7 +117,13 @@ describe('planPayouts on the dev node', () => {
 
   it('refuses to plan for an account that does not exist', async () => {
     const owner = freshAddress(999);
-    const rows = await chain.rows(toCsv([['recipient', 'asset', 'amount'], [freshAddress(1), 'TRX', '1']]), owner);
+    const rows = await chain.rows(
+      toCsv([
+        ['recipient', 'asset', 'amount'],
+        [freshAddress(1), 'TRX', '1'],
+      ]),
+      owner,
+    );
     await expect(planPayouts(owner, rows, await chain.chain())).rejects.toMatchObject({
       code: 'PAYOUT_OWNER_MISSING',
       message: expect.stringContaining(toBase58Address(owner)),
