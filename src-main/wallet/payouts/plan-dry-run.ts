@@ -75,7 +75,7 @@ function verdictOf(outcome: DryRunStepOutcome): DryRunVerdict {
   const ret = outcome.contractRet ?? 'SUCCESS';
   if (ret !== 'SUCCESS') {
     const reason = outcome.revertReason
-      ? `The token contract reverts: ${explainNodeRefusal(outcome.revertReason)?.sentence ?? outcome.revertReason}`
+      ? (explainNodeRefusal(outcome.revertReason)?.sentence ?? `The token contract reverts: ${outcome.revertReason}`)
       : ret === 'OUT_OF_ENERGY'
         ? 'The call runs out of energy within its fee_limit.'
         : `The call fails on chain (${ret}).`;
