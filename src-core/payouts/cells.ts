@@ -116,13 +116,15 @@ export async function assetCell(text: string, lookups: AssetLookups): Promise<Ce
     return bad(
       PAYOUT_ISSUE.unknownToken,
       'asset',
-      `“${shown(text)}” is not TRX, a TRC-10 id or the symbol of a watched TRC-20 token; write the token's contract address or watch the token first.`,
+      `“${shown(text)}” is not TRX, a TRC-10 id or the symbol of a watched TRC-20 token; ` +
+        "write the token's contract address or watch the token first.",
     );
   if (watched.length > 1)
     return bad(
       PAYOUT_ISSUE.ambiguousToken,
       'asset',
-      `${watched.length} watched tokens have the symbol “${shown(text)}”; write the contract address of the one meant.`,
+      `${watched.length} watched tokens have the symbol “${shown(text)}”; ` +
+        'write the contract address of the one meant.',
     );
   const token = watched[0]!;
   const cell = address(token.address, 'asset', `The contract watched as “${shown(text)}”`);
@@ -162,10 +164,12 @@ export function amountCell(text: string, asset: PayoutAsset | null): Cell<bigint
       code === PAYOUT_ISSUE.notPositive
         ? `the amount “${shown(text)}” must be more than zero.`
         : code === PAYOUT_ISSUE.tooManyDecimals
-          ? `the amount “${shown(text)}” has too many decimals: ${asset!.symbol} amounts have at most ${decimals} decimal places; round it.`
+          ? `the amount “${shown(text)}” has too many decimals: ` +
+            `${asset!.symbol} amounts have at most ${decimals} decimal places; round it.`
           : code === PAYOUT_ISSUE.tooLarge
             ? `the amount “${shown(text)}” is larger than a transfer of ${asset!.symbol} can carry.`
-            : `the amount “${shown(text)}” is not a number; write digits with at most one “.”, e.g. 12.5 (no thousands separators).`;
+            : `the amount “${shown(text)}” is not a number; ` +
+              'write digits with at most one “.”, e.g. 12.5 (no thousands separators).';
     return bad(code, 'amount', why);
   }
 }

@@ -28,7 +28,8 @@ export function readHeader(record: CsvRecord, issues: PayoutIssue[]): PayoutHead
         message:
           name === ''
             ? `${at}: column ${i + 1} of the header has no name; name it or remove it (accepted: ${EXPECTED}).`
-            : `${at}: the header names an unknown column “${name.slice(0, 40)}”; rename or remove it (accepted: ${EXPECTED}).`,
+            : `${at}: the header names an unknown column “${name.slice(0, 40)}”; ` +
+              `rename or remove it (accepted: ${EXPECTED}).`,
       });
       return;
     }
@@ -51,7 +52,9 @@ export function readHeader(record: CsvRecord, issues: PayoutIssue[]): PayoutHead
         line: record.line,
         code: PAYOUT_ISSUE.missingColumn,
         column,
-        message: `${at}: the header has no “${column}” column; the first row must name recipient, asset and amount (memo and reference are optional).`,
+        message:
+          `${at}: the header has no “${column}” column; ` +
+          'the first row must name recipient, asset and amount (memo and reference are optional).',
       });
     }
   }

@@ -60,7 +60,9 @@ export async function readPayoutCsv(text: string, options: ReadPayoutOptions): P
     issues.push({
       line,
       code: PAYOUT_ISSUE.empty,
-      message: `Line ${line}: the file has no payments; it needs the header row recipient,asset,amount,memo,reference and one row per payment.`,
+      message:
+        `Line ${line}: the file has no payments; ` +
+        'it needs the header row recipient,asset,amount,memo,reference and one row per payment.',
     });
     return { rows: [], issues, total: 0 };
   }
@@ -85,7 +87,8 @@ export async function readPayoutCsv(text: string, options: ReadPayoutOptions): P
       report(
         PAYOUT_ISSUE.fieldCount,
         undefined,
-        `${record.fields.length} field${record.fields.length === 1 ? '' : 's'}, but the header has ${header.width}; check for a missing or extra comma (quote text that holds one).`,
+        `${record.fields.length} field${record.fields.length === 1 ? '' : 's'}, but the header has ${header.width}; ` +
+          'check for a missing or extra comma (quote text that holds one).',
       );
       return;
     }
@@ -128,7 +131,8 @@ export async function readPayoutCsv(text: string, options: ReadPayoutOptions): P
       report(
         PAYOUT_ISSUE.duplicate,
         undefined,
-        `this row repeats line ${first} (same recipient, asset, amount and reference); remove it, or give each payment its own reference if both are meant.`,
+        `this row repeats line ${first} (same recipient, asset, amount and reference); ` +
+          'remove it, or give each payment its own reference if both are meant.',
       );
       return;
     }
@@ -175,7 +179,8 @@ export function requireGoodFile(file: PayoutFile): readonly PayoutFile['rows'][n
   const lines = new Set(file.issues.map((i) => i.line)).size;
   throw new ValidationError(
     'PAYOUT_FILE_INVALID',
-    `The payout file has ${file.issues.length} problem${file.issues.length === 1 ? '' : 's'} on ${lines} line${lines === 1 ? '' : 's'}; fix them and read it again. First: ${file.issues[0]!.message}`,
+    `The payout file has ${file.issues.length} problem${file.issues.length === 1 ? '' : 's'} ` +
+      `on ${lines} line${lines === 1 ? '' : 's'}; fix them and read it again. First: ${file.issues[0]!.message}`,
     { issues: file.issues.map((i) => ({ ...i })) },
   );
 }

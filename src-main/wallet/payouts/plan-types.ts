@@ -96,7 +96,10 @@ export interface PayoutPlan {
   readonly resourceOptions: ResourceOptionsTotal;
   readonly coverage: readonly PlanCoverage[];
   readonly covered: boolean;
-  /** `node`: every row run in order on a copy of the embedded node's state; `checks`: the node's constant calls and the balances counted down row by row. */
+  /**
+   * `node`: every row run in order on a copy of the embedded node's state; `checks`: the node's
+   * constant calls and the balances counted down row by row.
+   */
   readonly dryRun: { readonly method: 'node' | 'checks'; readonly feeSun: bigint | null };
   readonly rows: readonly PlannedRow[];
   readonly failing: readonly { readonly line: number; readonly reason: string }[];

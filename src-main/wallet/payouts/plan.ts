@@ -251,9 +251,13 @@ async function judgeRows(input: {
     const tokenLeft = row.asset.type === 'trx' ? null : balances.get(key)!;
     let reason: string | null = null;
     if (trxLeft < trxNeeded)
-      reason = `The TRX runs out at this row: it needs ${trx(trxNeeded)} with its fees, and ${trx(trxLeft)} would be left.`;
+      reason =
+        `The TRX runs out at this row: it needs ${trx(trxNeeded)} with its fees, ` +
+        `and ${trx(trxLeft)} would be left.`;
     else if (tokenLeft !== null && tokenLeft < row.amount)
-      reason = `The ${row.asset.symbol} runs out at this row: it pays ${units(row.amount, row.asset.decimals)} and ${units(tokenLeft, row.asset.decimals)} would be left.`;
+      reason =
+        `The ${row.asset.symbol} runs out at this row: it pays ${units(row.amount, row.asset.decimals)} ` +
+        `and ${units(tokenLeft, row.asset.decimals)} would be left.`;
     if (reason) {
       verdicts.set(i, { status: 'fails', reason, feeSun: 0n, energyUsed: null });
       continue;
