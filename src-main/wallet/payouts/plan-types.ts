@@ -64,6 +64,18 @@ export interface ResourceOptionsTotal {
   };
 }
 
+/** One asset of the run: its count and total, and what its rows cost. */
+export interface PlannedAsset extends AssetTotal {
+  readonly symbol: string;
+  /** Rows of this asset whose recipient has no account yet. */
+  readonly newRecipients: number;
+  readonly bandwidthBytes: bigint;
+  /** Energy of this asset's rows (TRC-20 only). */
+  readonly energy: bigint;
+  /** TRX these rows burn under the account's resources, activation included. */
+  readonly burnedSun: bigint;
+}
+
 export interface PlanCoverage {
   readonly assetKey: string;
   readonly symbol: string;
@@ -84,7 +96,7 @@ export interface PayoutPlan {
     readonly permissionId: number;
     readonly expectedSignatures: number;
   }[];
-  readonly totals: readonly (AssetTotal & { readonly symbol: string })[];
+  readonly totals: readonly PlannedAsset[];
   /** Recipients with no account on chain yet, each once. */
   readonly newRecipients: readonly string[];
   /** TRX burned to activate new recipients (fee and its bandwidth). */

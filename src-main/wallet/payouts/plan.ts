@@ -158,7 +158,17 @@ export async function planPayouts(
       permissionId: c.permission.id,
       expectedSignatures: Math.max(1, c.signers.length),
     })),
-    totals: assetTotals(rows).map((t) => ({ ...t, symbol: t.asset.symbol })),
+    totals: assetTotals(rows).map((t) => {
+      const of = planned.filter((r) => r.assetKey === t.key);
+      return {
+        ...t,
+        symbol: t.asset.symbol,
+        newRecipients: of.filter((r) => r.recipientNew).length,
+        bandwidthBytes: of.reduce((sum, r) => sum + r.bandwidthBytes, 0n),
+        energy: of.reduce((sum, r) => sum + (r.energy ?? 0n), 0n),
+        burnedSun: of.reduce((sum, r) => sum + r.burnedSun, 0n),
+      };
+    }),
     newRecipients: recipients.filter((r) => isNew.has(r)),
     activationSun,
     bandwidthBytes: costed.reduce((sum, c) => sum + c.cost.bandwidth.bytes, 0n),

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bytesToBase58Address } from '@core/address/address';
 import { toCsv } from '@core/csv/csv';
 import { ValidationError } from '@core/errors';
-import { PAYOUT_ISSUE, type PayoutLookups } from '@core/payouts/format';
-import { namesFrom, symbolsFrom } from '@core/payouts/lookups';
+import { PAYOUT_ISSUE } from '@core/payouts/format';
+import { namesFrom, symbolsFrom, type PayoutLookups } from '@core/payouts/lookups';
 import { readPayoutCsv, requireGoodFile } from '@core/payouts/read';
 import { assetTotals } from '@core/payouts/totals';
 

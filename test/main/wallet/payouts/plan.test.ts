@@ -26,6 +26,11 @@ describe('planPayouts on the dev node', () => {
       [`trc20:${chain.token}`, 4, tokenTotal],
     ]);
     expect(plan.totals[1]!.symbol).toBe('TT');
+    expect(plan.totals.map((t) => t.newRecipients)).toEqual([6, 4]);
+    expect(plan.totals[0]!.energy).toBe(0n);
+    expect(plan.totals[1]!.energy).toBe(plan.energy);
+    expect(plan.totals[0]!.burnedSun + plan.totals[1]!.burnedSun).toBe(plan.burnedSun);
+    expect(plan.totals[0]!.bandwidthBytes + plan.totals[1]!.bandwidthBytes).toBe(plan.bandwidthBytes);
     expect(plan.newRecipients).toEqual(rows.map((r) => r.recipient));
     // Only the TRX rows activate their recipients: a TRC-20 transfer creates no account.
     const p = planChain.parameters;
