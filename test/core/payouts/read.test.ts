@@ -137,6 +137,7 @@ describe('readPayoutCsv', () => {
         `${good},TRX,9223372036854.775808,,`,
         `${OWNER},TRX,1,,`,
         `41${'ab'.repeat(20)},TRX,1,,`,
+        `${good},${mistyped(USDT)},1,,`,
       ].join('\n'),
     );
     expect(file.rows).toEqual([]);
@@ -158,7 +159,9 @@ describe('readPayoutCsv', () => {
       [15, PAYOUT_ISSUE.tooLarge],
       [16, PAYOUT_ISSUE.paysItself],
       [17, PAYOUT_ISSUE.notAnAddress],
+      [18, PAYOUT_ISSUE.badChecksum],
     ]);
+    expect(file.issues.at(-1)).toMatchObject({ column: 'asset', message: expect.stringContaining('token contract') });
     for (const issue of file.issues) expect(issue.message).toMatch(new RegExp(`^Line ${issue.line}: `));
     expect(file.issues[0]!.message).toContain('bad checksum');
     expect(file.issues[7]!.message).toContain('at most 6');
@@ -185,6 +188,8 @@ describe('readPayoutCsv', () => {
     expect(broken.issues).toEqual([expect.objectContaining({ line: 2, code: PAYOUT_ISSUE.csvSyntax })]);
     const empty = await read('recipient,asset,amount\n');
     expect(empty.issues).toEqual([expect.objectContaining({ line: 1, code: PAYOUT_ISSUE.empty })]);
+    const both = await read('recipient,asset,amount,colour\n');
+    expect(both.issues.map((i) => i.code)).toEqual([PAYOUT_ISSUE.unknownColumn, PAYOUT_ISSUE.empty]);
   });
 
   it('asks the chain about each distinct token once', async () => {
