@@ -23,6 +23,7 @@ import { ContractsService } from './transactions/contracts-service';
 import { TransactionService } from './transactions/transaction-service';
 import { TransactionTracker } from './transactions/transaction-tracker';
 import { TokensService } from './tokens/tokens-service';
+import { PayoutsService } from './payouts/payouts-service';
 import { PermissionsService } from './permissions/permissions-service';
 import { CosignService } from './cosign/cosign-service';
 import { ForkService } from './fork/fork-service';
@@ -120,6 +121,7 @@ export interface WalletServices {
   readonly contracts: ContractsService;
   readonly tokens: TokensService;
   readonly permissions: PermissionsService;
+  readonly payouts: PayoutsService;
   readonly cosign: CosignService;
   readonly addressBook: AddressBookService;
   readonly history: HistoryService;
@@ -230,6 +232,11 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   });
   const incoming = new IncomingTransfers({ chain: node, accounts: vault, emit: options.emit, log: options.log });
   const permissions = new PermissionsService({ chain: node, vault: signing, transactions, log: options.log });
+  const payouts = new PayoutsService({
+    chain: node,
+    reads,
+    signingAccounts: () => vault.listAccounts().filter((a) => a.canSign),
+  });
   const watchtower = new WatchtowerService({
     chain: node,
     accounts: vault,
@@ -268,6 +275,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     contracts,
     tokens,
     permissions,
+    payouts,
     cosign,
     addressBook,
     history,

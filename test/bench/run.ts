@@ -1,6 +1,18 @@
 export {};
 // `npm run bench -- <suite…>`: runs the named suites (all but scale when none is named).
-const available = ['core', 'node', 'ipc', 'vm', 'vault', 'watch', 'renderer', 'fork', 'scale', 'hardening'] as const;
+const available = [
+  'core',
+  'node',
+  'ipc',
+  'vm',
+  'vault',
+  'watch',
+  'renderer',
+  'fork',
+  'scale',
+  'hardening',
+  'payouts',
+] as const;
 /** `scale` builds a chain of a million transfers: it runs only when named. */
 const byDefault = available.filter((name) => name !== 'scale');
 
@@ -19,6 +31,7 @@ Suites:
   renderer  the built window's start-up JS and first usable screen in Chromium
   fork      a fork's cold-state cost: upstream requests and time of its first transfers
   hardening getnowblock's latency while 4 requests carry 28,000 signatures each, against no load
+  payouts   planning 500 payout rows (250 TRX, 250 TRC-20) against a dev node, target 10 s
   scale     a 200,000-account, 1,000,000-transfer chain: size, restart, RSS, read latency (only when named)
 
 Options:

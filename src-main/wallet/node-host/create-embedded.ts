@@ -39,6 +39,9 @@ export interface NodeSequenceResultLike {
     message: string;
     fee: bigint;
     balanceChanges: readonly { address: string; trx: bigint }[];
+    contractRet?: string;
+    revertReason?: string;
+    transactionInfo?: Record<string, unknown>;
   }[];
 }
 
@@ -64,12 +67,25 @@ export async function nodeSequenceDryRun(
       accepted: r.accepted,
       stage: r.code === 'SIGERROR' ? 'signature' : 'apply',
       ...(r.accepted ? { txid: r.txId } : { code: r.code, message: r.message }),
+      ...(r.accepted && r.contractRet ? { contractRet: r.contractRet } : {}),
+      ...(r.revertReason ? { revertReason: r.revertReason } : {}),
+      ...(r.accepted ? { energyUsed: energyUsedOf(r.transactionInfo) } : {}),
       balanceChanges: r.balanceChanges
         .filter((c) => c.trx !== 0n)
         .map((c) => ({ address: c.address, deltaSun: c.trx })),
       feeSun: r.fee,
     })),
   };
+}
+
+/** TransactionInfo.receipt.energy_usage_total as the node's JSON holds it (bigint, number or text). */
+function energyUsedOf(info: Record<string, unknown> | undefined): bigint {
+  const receipt = info?.receipt;
+  const value =
+    receipt !== null && typeof receipt === 'object' ? (receipt as Record<string, unknown>).energy_usage_total : 0;
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+  return typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : 0n;
 }
 
 export interface CreateNodeInputLike {

@@ -109,6 +109,12 @@ export interface DryRunStepOutcome {
   /** TransactionInfo.fee the transaction would pay. */
   readonly feeSun: bigint;
   readonly txid?: string;
+  /** When accepted: contractRet it would be packed with (SUCCESS, REVERT, OUT_OF_ENERGY, …). */
+  readonly contractRet?: string;
+  /** Error(string) / Panic text of a REVERT, as the node decoded it. */
+  readonly revertReason?: string;
+  /** Energy the execution used (TransactionInfo.receipt.energy_usage_total). */
+  readonly energyUsed?: bigint;
 }
 
 export interface DryRunSequenceResult {

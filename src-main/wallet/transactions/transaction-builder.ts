@@ -275,7 +275,7 @@ export class TransactionBuilder {
  * what execution will use on unchanged state; estimateenergy's figure is an upper bound found by
  * a 1-TRX-step search and sizes the fee_limit instead.
  */
-function expectedEnergy(estimate: EstimateView | null, facts: EnergyFacts | null): bigint | undefined {
+export function expectedEnergy(estimate: EstimateView | null, facts: EnergyFacts | null): bigint | undefined {
   const energy = estimate?.energy;
   if (energy && energy.baseEnergy !== null && energy.penalty !== null) return energy.baseEnergy + energy.penalty;
   if (energy) return energy.energy;

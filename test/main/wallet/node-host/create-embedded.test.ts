@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronNodeClient } from '@core/client';
 import { hexToBytes } from '@core/bytes/hex';
+import { encodeFunctionData } from '@core/abi/calldata';
 import * as b from '@core/tx/builders';
 import { transactionHeader } from '@core/tx/header';
 import { signTransaction } from '@core/tx/sign';
@@ -116,6 +117,46 @@ describe('node host sequence dry run over node.dryRunSequence', () => {
     expect(outcome!.feeSun).toBeGreaterThan(314_716n * 210n);
     expect(outcome!.balanceChanges).toEqual([{ address: node.accounts[0]!.hex, deltaSun: -outcome!.feeSun }]);
     expect(node.pool.size).toBe(0);
+  });
+
+  it("reports a call's contractRet, revert reason and energy, and runs the steps after a revert", async () => {
+    const reverter = loadArtifacts()['Reverter']!;
+    const deploy = signTransaction(
+      await build(
+        b.createSmartContract({
+          owner: node.accounts[0]!.hex,
+          abi: reverter.abi as Record<string, unknown>[],
+          bytecode: reverter.bytecode,
+        }),
+        1_000_000_000n,
+      ),
+      key(0),
+    );
+    const call = signTransaction(
+      await build(
+        b.triggerSmartContract({
+          owner: node.accounts[0]!.hex,
+          contract: deploy.contract_address!,
+          data: encodeFunctionData('fail(string)', ['vesting locked']),
+        }),
+        100_000_000n,
+      ),
+      key(0),
+    );
+    const after = signTransaction(await transfer(0, 1, 1_000_000n), key(0));
+    const { outcomes } = await nodeSequenceDryRun(node, [
+      { transaction: deploy, checkSignatures: true },
+      { transaction: call, checkSignatures: true },
+      { transaction: after, checkSignatures: true },
+    ]);
+    expect(outcomes.map((o) => [o.accepted, o.contractRet])).toEqual([
+      [true, 'SUCCESS'],
+      [true, 'REVERT'],
+      [true, 'SUCCESS'],
+    ]);
+    expect(outcomes[1]!.revertReason).toBe('vesting locked');
+    expect(outcomes[1]!.energyUsed).toBeGreaterThan(0n);
+    expect(outcomes[0]!.energyUsed).toBeGreaterThan(outcomes[1]!.energyUsed!);
   });
 
   it('offers no sequence dry run for a node without one, rather than reaching into its internals', async () => {
