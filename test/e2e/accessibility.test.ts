@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TxRequestSchema } from '../../src-core/ipc/channels/tx';
+import { screenRoutes } from './harness/screens';
 import { startDevWalletHarness, type DevWalletHarness } from './harness/wallet';
 
 /** 1280×800 at 200% zoom lays a page out in 640×400 CSS pixels (WCAG 1.4.4 and 1.4.10). */
@@ -59,22 +60,7 @@ describe('accessibility of every screen', () => {
     );
     await setup.wallet.transactions.sign({ txid: built.txid });
     await setup.wallet.transactions.broadcast({ txid: built.txid });
-    routes = [
-      '/',
-      '/node',
-      '/build/trx-transfer',
-      `/build/trc20-transfer?owner=${owner}`,
-      '/contracts',
-      '/cosign',
-      '/history',
-      '/watch',
-      '/address-book',
-      `/permissions/${owner}`,
-      `/tx/${built.txid}`,
-      '/block/1',
-      '/security',
-      '/about',
-    ];
+    routes = [...screenRoutes({ owner, txid: built.txid })];
   });
   afterAll(async () => {
     await setup?.close();
