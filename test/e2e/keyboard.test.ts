@@ -4,6 +4,7 @@ import { TronNodeClient } from '../../src-core/client/client';
 import type { FetchLike } from '../../src-core/client/fetch';
 import { makeTreasury, type Treasury } from '../fixtures/cosign-network';
 import { deployToken } from '../fixtures/treasury-token';
+import { axeViolations } from './harness/axe';
 import { focused, markPresent, tabTo, type Focused } from './harness/keyboard';
 import { startEmbeddedWalletHarness, VAULT_PASSWORD, type EmbeddedWalletHarness } from './harness/wallet';
 
@@ -34,7 +35,13 @@ async function countAlerts(page: Page, selector: string): Promise<void> {
           }
         }
       }
-    }).observe(root, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['role'] });
+    }).observe(root, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['role'],
+    });
   }, selector);
 }
 /** What was announced as an alert since `countAlerts`, one text per announcement. */
@@ -192,6 +199,7 @@ describe('the app by keyboard', () => {
     const names = trail.map((t) => t.name);
     expect(names.indexOf('Copy')).toBeGreaterThan(-1);
     expect(names.indexOf('Copy')).toBeLessThan(names.indexOf('Simulate'));
+    await expect(axeViolations(page())).resolves.toEqual([]);
     await setup.harness.screenshot('keyboard-envelope');
   });
 
@@ -222,6 +230,7 @@ describe('the app by keyboard', () => {
     await page().keyboard.press('Enter');
     await page().getByTestId('watch-alert-details').waitFor();
     await expect(page().evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).resolves.toBe('true');
+    await expect(axeViolations(page())).resolves.toEqual([]);
     await page().keyboard.press('Enter');
     await page().getByTestId('watch-alert-details').waitFor({ state: 'detached' });
   });
@@ -238,6 +247,7 @@ describe('the app by keyboard', () => {
       .waitFor();
     // The field stays free for a contract that is not watched.
     await expect(contract.isEditable()).resolves.toBe(true);
+    await expect(axeViolations(page())).resolves.toEqual([]);
   });
 
   it('ran every scenario without CSP violations, console errors or page errors', () => {

@@ -46,8 +46,18 @@ function view(pick: number | null): PermissionChoiceView {
 
 /** The tokens watched on Home: two, listed out of symbol order. */
 const WATCHED = [
-  { address: toBase58Address(addressFromPrivateKey(hexToBytes('03'.padStart(64, '0')))), name: 'Tether', symbol: 'USDT', decimals: 6 },
-  { address: toBase58Address(addressFromPrivateKey(hexToBytes('02'.padStart(64, '0')))), name: 'Treasury token', symbol: 'TT', decimals: 18 },
+  {
+    address: toBase58Address(addressFromPrivateKey(hexToBytes('03'.padStart(64, '0')))),
+    name: 'Tether',
+    symbol: 'USDT',
+    decimals: 6,
+  },
+  {
+    address: toBase58Address(addressFromPrivateKey(hexToBytes('02'.padStart(64, '0')))),
+    name: 'Treasury token',
+    symbol: 'TT',
+    decimals: 18,
+  },
 ];
 
 const calls: { channel: string; args: unknown }[] = [];
