@@ -203,7 +203,7 @@ describe('the app by keyboard', () => {
     await setup.harness.screenshot('keyboard-envelope');
   });
 
-  it('opens the editor with Edit and closes it with Discard, the focus on the control in their place', async () => {
+  it('opens the editor with Edit, puts a refused review on the field to fix, and closes it with Discard', async () => {
     await setup.harness.goto(`/permissions/${dev[0]}`);
     await page().getByTestId('edit-permissions').waitFor();
     await tabTo(page(), 'button', { name: 'Edit permissions' });
@@ -215,10 +215,32 @@ describe('the app by keyboard', () => {
     expect(first.wasPresent).toBe(false);
     expect(['input', 'select', 'textarea', 'button']).toContain(first.tag);
 
+    // Review with the owner's threshold emptied: the focus goes to that field.
+    await tabTo(page(), 'input', { name: 'Owner threshold' });
+    await page().keyboard.press('Control+A');
+    await page().keyboard.press('Backspace');
+    await tabTo(page(), 'button', { name: 'Review change', max: 300 });
+    await page().keyboard.press('Enter');
+    await page().getByTestId('validation-summary').waitFor();
+    await expect.poll(async () => (await focused(page())).name).toBe('Owner threshold');
+    await expect(page().evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).resolves.toBe('true');
+
     await tabTo(page(), 'button', { name: 'Discard changes', max: 300 });
     await page().keyboard.press('Enter');
     await page().getByTestId('structure-fold').waitFor({ state: 'detached' });
     await expect.poll(async () => (await focused(page())).testid).toBe('edit-permissions');
+  });
+
+  it('puts the focus on the address main refused when a contact is saved', async () => {
+    await setup.harness.goto('/address-book');
+    await tabTo(page(), 'input', { name: 'Name' });
+    await page().keyboard.type('Supplier');
+    await tabTo(page(), 'input', { name: 'Address' });
+    await page().keyboard.type(MISTYPED);
+    await tabTo(page(), 'input', { name: 'Note (optional)' });
+    await page().keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page())).name).toBe('Address');
+    await expect(page().evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).resolves.toBe('true');
   });
 
   it('opens a watch alert with Enter', async () => {
