@@ -215,6 +215,16 @@ describe('the app by keyboard', () => {
     expect(first.wasPresent).toBe(false);
     expect(['input', 'select', 'textarea', 'button']).toContain(first.tag);
 
+    // A mistyped key address raises no alert while it is typed, and one when the field is left.
+    await countAlerts(page(), '[data-testid="structure-fold"]');
+    await tabTo(page(), 'input', { name: 'Owner key 1 address' });
+    await page().keyboard.press('Control+A');
+    await page().keyboard.type(MISTYPED, { delay: 10 });
+    await expect(page().evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).resolves.toBe('true');
+    await expect(alerts(page())).resolves.toEqual([]);
+    await page().keyboard.press('Tab');
+    await expect.poll(async () => (await alerts(page())).length).toBeGreaterThan(0);
+
     // Review with the owner's threshold emptied: the focus goes to that field.
     await tabTo(page(), 'input', { name: 'Owner threshold' });
     await page().keyboard.press('Control+A');
