@@ -263,6 +263,7 @@ describe('the app by keyboard', () => {
     await page().getByTestId('watch-alert-details').waitFor();
     await expect(page().evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).resolves.toBe('true');
     await expect(axeViolations(page())).resolves.toEqual([]);
+    await setup.harness.screenshot('keyboard-watch-alert-open');
     await page().keyboard.press('Enter');
     await page().getByTestId('watch-alert-details').waitFor({ state: 'detached' });
   });
@@ -280,6 +281,7 @@ describe('the app by keyboard', () => {
     // The field stays free for a contract that is not watched.
     await expect(contract.isEditable()).resolves.toBe(true);
     await expect(axeViolations(page())).resolves.toEqual([]);
+    await setup.harness.screenshot('keyboard-token-picker');
   });
 
   it('ran every scenario without CSP violations, console errors or page errors', () => {
