@@ -5,6 +5,9 @@ import { useRouter } from 'vue-router';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** How long a route change waits for the new page's heading (pages that read data first draw it late). */
+const HEADING_WAIT_MS = 3000;
+
 function focusHeading(main: HTMLElement): boolean {
   const heading = main.querySelector<HTMLElement>('h1');
   if (!heading) return false;
@@ -26,6 +29,8 @@ export function useFocusKeeper(mainId: string): void {
   let lastFocused: HTMLElement | null = null;
   let ancestors: HTMLElement[] = [];
   let observer: MutationObserver | null = null;
+  /** A route change is waiting for its page's heading: the old page's controls leaving is expected. */
+  let routing = false;
 
   const main = (): HTMLElement | null => document.getElementById(mainId);
 
@@ -38,6 +43,7 @@ export function useFocusKeeper(mainId: string): void {
   }
 
   function restore(): void {
+    if (routing) return;
     const area = main();
     if (!area || document.activeElement !== document.body || !lastFocused || lastFocused.isConnected) return;
     const home = ancestors.find((el) => el.isConnected && area.contains(el));
@@ -62,12 +68,26 @@ export function useFocusKeeper(mainId: string): void {
     () => router.currentRoute.value.path,
     async (path, previous) => {
       if (previous === undefined) return;
-      await nextTick();
-      const area = main();
-      if (!area || area.contains(document.activeElement)) return;
-      // A page that reads its data first shows its heading a frame later.
-      for (let frame = 0; frame < 10 && !focusHeading(area); frame += 1) {
-        await new Promise((resolve) => requestAnimationFrame(resolve));
+      // The control that changed the route stays where it was (a nav link) or left with the old
+      // page: either way the focus waits for the new page's heading, not the page's first control.
+      const from = document.activeElement;
+      routing = true;
+      try {
+        await nextTick();
+        const area = main();
+        if (!area || area.contains(document.activeElement)) return;
+        // A page that reads its data first shows its heading later; the wait ends early if the
+        // person moved the focus meanwhile.
+        const until = performance.now() + HEADING_WAIT_MS;
+        while (performance.now() < until) {
+          const now = document.activeElement;
+          if (now !== from && now !== document.body) return;
+          if (focusHeading(area)) return;
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+        }
+      } finally {
+        routing = false;
+        lastFocused = null;
       }
     },
   );

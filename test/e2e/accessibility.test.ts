@@ -1,31 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TxRequestSchema } from '../../src-core/ipc/channels/tx';
+import { axeViolations } from './harness/axe';
+import { screenRoutes } from './harness/screens';
 import { startDevWalletHarness, type DevWalletHarness } from './harness/wallet';
 
 /** 1280×800 at 200% zoom lays a page out in 640×400 CSS pixels (WCAG 1.4.4 and 1.4.10). */
 const ZOOMED = { width: 640, height: 400 };
 const WIDE = { width: 1280, height: 800 };
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-let axeSource: Promise<string> | undefined;
-function loadAxe(): Promise<string> {
-  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  return axeSource;
-}
-
-/** axe-core's WCAG 2.1 A and AA rules on the page as it stands: "rule: target" per violation. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(await loadAxe());
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<AxeResult> } }).axe;
-    type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-  }, AXE_TAGS);
-}
 
 /** The element that has the focus, as "tag#id.class" (or "body"). */
 function focused(page: Page): Promise<string> {
@@ -59,22 +41,7 @@ describe('accessibility of every screen', () => {
     );
     await setup.wallet.transactions.sign({ txid: built.txid });
     await setup.wallet.transactions.broadcast({ txid: built.txid });
-    routes = [
-      '/',
-      '/node',
-      '/build/trx-transfer',
-      `/build/trc20-transfer?owner=${owner}`,
-      '/contracts',
-      '/cosign',
-      '/history',
-      '/watch',
-      '/address-book',
-      `/permissions/${owner}`,
-      `/tx/${built.txid}`,
-      '/block/1',
-      '/security',
-      '/about',
-    ];
+    routes = [...screenRoutes({ owner, txid: built.txid })];
   });
   afterAll(async () => {
     await setup?.close();

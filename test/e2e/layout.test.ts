@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TxRequestSchema } from '../../src-core/ipc/channels/tx';
+import { screenRoutes } from './harness/screens';
 import { startDevWalletHarness, type DevWalletHarness } from './harness/wallet';
 
 const NARROW = { width: 1024, height: 700 };
@@ -126,21 +127,7 @@ describe('every page at 1024×700', () => {
 
   it('breaks no address and keeps the header on one row on any page', async () => {
     const page = setup.harness.page;
-    const routes = [
-      '/',
-      '/node',
-      '/build/trx-transfer',
-      `/build/trc20-transfer?owner=${owner}`,
-      '/contracts',
-      '/cosign',
-      '/history',
-      '/watch',
-      '/address-book',
-      `/permissions/${owner}`,
-      `/tx/${txid}`,
-      '/block/1',
-      '/about',
-    ];
+    const routes = screenRoutes({ owner, txid });
     const problems: string[] = [];
     for (const route of routes) {
       await setup.harness.goto(route);

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { consentPageHtml } from '../../../src-main/app/consent-page';
 import { wireConsentForm, type ConsentFormAnswer } from '../../../src-main/preload/consent-form';
@@ -12,6 +13,8 @@ export interface ConsentDecision {
   readonly typed?: string;
   /** What to type into the fields of a request's `wordPrompts`, in their order. */
   readonly words?: readonly string[];
+  /** Answer as a keyboard user: Tab to each field and type, Tab to the button and press Enter. */
+  readonly keyboard?: boolean;
 }
 
 export interface ShownConsent {
@@ -55,7 +58,10 @@ export class HarnessConsent implements ConsentSurface {
         this.screenshotNext = null;
       }
       const decision = await this.decide(request);
-      if (decision.approve) {
+      if (decision.keyboard) {
+        await answerByKeyboard(page, request, decision);
+        this.keyboardAnswers += 1;
+      } else if (decision.approve) {
         // A person types only into the fields the page shows.
         if (decision.typed !== undefined && request.typedConfirmation !== undefined)
           await page.fill('#typed', decision.typed);
@@ -82,6 +88,9 @@ export class HarnessConsent implements ConsentSurface {
     }
   }
 
+  /** How many pages were answered by keyboard alone. */
+  keyboardAnswers = 0;
+
   last(): ShownConsent | undefined {
     return this.shown.at(-1);
   }
@@ -90,4 +99,34 @@ export class HarnessConsent implements ConsentSurface {
     if (this.browser) await (await this.browser).close();
     this.browser = null;
   }
+}
+
+/** Presses Tab until the element with `id` has the focus; the page is short, so a few presses do. */
+async function tabToId(page: Page, id: string): Promise<void> {
+  for (let presses = 0; presses < 30; presses++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((want) => document.activeElement?.id === want, id)) return;
+  }
+  throw new Error(`Tab never reached #${id} on the consent page`);
+}
+
+/** The consent page answered without a mouse: each field reached by Tab, the button pressed with Enter. */
+async function answerByKeyboard(page: Page, request: ConsentRequest, decision: ConsentDecision): Promise<void> {
+  if (decision.approve) {
+    for (const [i, word] of (decision.words ?? []).entries()) {
+      if (i >= (request.wordPrompts?.length ?? 0)) break;
+      await tabToId(page, `word-${i + 1}`);
+      await page.keyboard.type(word);
+    }
+    if (decision.typed !== undefined && request.typedConfirmation !== undefined) {
+      await tabToId(page, 'typed');
+      await page.keyboard.type(decision.typed);
+    }
+    if (decision.password !== undefined && request.password.required) {
+      await tabToId(page, 'password');
+      await page.keyboard.type(decision.password);
+    }
+  }
+  await tabToId(page, decision.approve ? 'approve' : 'decline');
+  await page.keyboard.press('Enter');
 }

@@ -44,6 +44,22 @@ function view(pick: number | null): PermissionChoiceView {
   };
 }
 
+/** The tokens watched on Home: two, listed out of symbol order. */
+const WATCHED = [
+  {
+    address: toBase58Address(addressFromPrivateKey(hexToBytes('03'.padStart(64, '0')))),
+    name: 'Tether',
+    symbol: 'USDT',
+    decimals: 6,
+  },
+  {
+    address: toBase58Address(addressFromPrivateKey(hexToBytes('02'.padStart(64, '0')))),
+    name: 'Treasury token',
+    symbol: 'TT',
+    decimals: 18,
+  },
+];
+
 const calls: { channel: string; args: unknown }[] = [];
 let remembered: number | null = null;
 const main: MainStub = {
@@ -55,6 +71,11 @@ const main: MainStub = {
     }),
   },
   addressBook: { list: () => [] },
+  tokens: {
+    list: () => WATCHED,
+    inspect: ({ address }: { address: string }) => WATCHED.find((t) => t.address === address),
+    balances: () => ({ tokens: WATCHED, balances: [] }),
+  },
   tx: {
     permissions: () => view(remembered),
     pickSigner: ({ permissionId }: { permissionId: number | null }) => {
@@ -67,7 +88,7 @@ installWindowApi(main, calls, { on: () => () => undefined });
 
 const { default: BuildPage } = await import('@renderer/pages/BuildPage.vue');
 
-async function render(): Promise<VueWrapper> {
+async function render(kind = 'trx-transfer'): Promise<VueWrapper> {
   const router = createRouter({
     history: createMemoryHistory(),
     routes: [
@@ -75,9 +96,9 @@ async function render(): Promise<VueWrapper> {
       { path: '/:rest(.*)*', component: { template: '<div />' } },
     ],
   });
-  await router.push(`/build/trx-transfer?owner=${OWNER}`);
+  await router.push(`/build/${kind}?owner=${OWNER}`);
   await router.isReady();
-  const page = mount(BuildPage, { global: { plugins: [router] } });
+  const page = mount(BuildPage, { global: { plugins: [router] }, attachTo: document.body });
   await flushPromises();
   return page;
 }
@@ -131,5 +152,75 @@ describe('build page: who signs', () => {
     expect(selector(page).element.value).toBe('0');
     expect(panelId(page)).toBe('0');
     expect(page.get('[data-testid="signer-bypass"]').text()).toBe(BYPASS);
+  });
+});
+
+describe('build page: the TRC20 token picker', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    calls.length = 0;
+    remembered = null;
+  });
+
+  const contractField = (page: VueWrapper) => page.get<HTMLInputElement>('[data-field="token"] input');
+  const picker = (page: VueWrapper) => page.get<HTMLSelectElement>('[data-testid="token-pick"] select');
+
+  it('offers the tokens watched on Home, by symbol, beside the free contract field', async () => {
+    const page = await render('trc20-transfer');
+    const labels = [...picker(page).element.options].map((o) => o.text.trim());
+    expect(labels).toEqual([
+      'Choose a token watched on Home…',
+      `TT · Treasury token · ${WATCHED[1]!.address}`,
+      `USDT · Tether · ${WATCHED[0]!.address}`,
+    ]);
+    expect(contractField(page).element.value).toBe('');
+    page.unmount();
+  });
+
+  it('fills the contract field with the token picked and reads its decimals from the chain', async () => {
+    const page = await render('trc20-transfer');
+    await picker(page).setValue(WATCHED[1]!.address);
+    await flushPromises();
+    expect(contractField(page).element.value).toBe(WATCHED[1]!.address);
+    expect(calls.filter((c) => c.channel === 'tokens:inspect').map((c) => c.args)).toEqual([
+      { address: WATCHED[1]!.address },
+    ]);
+    expect(page.get('[data-field="token"]').text()).toContain('TT: 18 decimals (read from the chain).');
+    page.unmount();
+  });
+
+  it('keeps a pasted contract that is not watched, with nothing chosen in the picker', async () => {
+    const page = await render('trc20-transfer');
+    const pasted = toBase58Address(addressFromPrivateKey(hexToBytes('04'.padStart(64, '0'))));
+    await contractField(page).setValue(pasted);
+    await flushPromises();
+    expect(contractField(page).element.value).toBe(pasted);
+    expect(picker(page).element.value).toBe('');
+    page.unmount();
+  });
+
+  it('has no picker on the TRX form', async () => {
+    const page = await render('trx-transfer');
+    expect(page.find('[data-testid="token-pick"]').exists()).toBe(false);
+    page.unmount();
+  });
+});
+
+describe('build page: a refused Review', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    calls.length = 0;
+    remembered = null;
+  });
+
+  it('puts the focus on the first field to fix', async () => {
+    const page = await render('trx-transfer');
+    await page.get('[data-testid="tx-form"]').trigger('submit');
+    await flushPromises();
+    const recipient = page.get<HTMLInputElement>('[data-field="to"] input').element;
+    expect(recipient.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(recipient);
+    expect(calls.some((c) => c.channel === 'tx:build')).toBe(false);
+    page.unmount();
   });
 });

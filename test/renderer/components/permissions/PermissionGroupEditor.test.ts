@@ -122,6 +122,24 @@ describe('a new group before and after an edit', () => {
     expect(store.shownIssues.map((i) => i.path)).toContain('owner.keys[1].address');
   });
 
+  it('announces a problem of the whole group once a field is left, not while a key is typed', async () => {
+    await editor();
+    const wrapper = mount(PermissionGroupEditor, { props: { kind: 'owner' } });
+    await wrapper
+      .findAll('button')
+      .find((b) => b.text() === 'Add owner key')!
+      .trigger('click');
+    const key = field(wrapper, 'Owner key 2 address');
+    // As a browser does: beforeinput, then the value changes and input fires.
+    await key.trigger('beforeinput');
+    await key.setValue(K.K1.base58);
+    const list = () => wrapper.get('.group__issues');
+    expect(list().text()).toContain('Each address may appear only once in the owner permission');
+    expect(list().attributes('role')).toBeUndefined();
+    await key.trigger('focusout');
+    expect(list().attributes('role')).toBe('alert');
+  });
+
   it('lets Review be pressed while only form problems stand in the way, to show them', async () => {
     const store = await editor();
     store.addKey('owner');

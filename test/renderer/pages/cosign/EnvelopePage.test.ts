@@ -210,6 +210,25 @@ describe('envelope page', () => {
     expect(page.text()).not.toContain(new Date(expiresAt).toISOString());
   });
 
+  it('lays the step cards out in the document in the order shown, with no CSS reordering', async () => {
+    const cards = (page: VueWrapper) =>
+      page
+        .findAll('[data-testid^="envelope-"]')
+        .map((c) => c.attributes('data-testid'))
+        .filter((t) => ['envelope-signing', 'envelope-simulation', 'envelope-export'].includes(t!));
+    // A co-signer with a key to add: simulate first, then sign, then send it on.
+    details.set(ID, detail());
+    let page = await render();
+    expect(cards(page)).toEqual(['envelope-simulation', 'envelope-signing', 'envelope-export']);
+    expect(page.findAll('[style*="order"]').length).toBe(0);
+    page.unmount();
+    // At the threshold: Broadcast first.
+    details.set(ID, detail({ stage: 'ready' }));
+    page = await render();
+    expect(cards(page)).toEqual(['envelope-signing', 'envelope-export', 'envelope-simulation']);
+    expect(page.findAll('[style*="order"]').length).toBe(0);
+  });
+
   it('simulates on this node before signing and shows REVERT with the revert reason', async () => {
     details.set(ID, detail());
     const page = await render();
