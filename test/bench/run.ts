@@ -23,7 +23,8 @@ reference taken in the same run and prints a table with its targets.
 
 Suites:
   core      the protocol library (transactions, ABI) against TronWeb
-  node      transfers accepted and packed per second over HTTP, against signature recovery
+  node      transfers accepted and packed per second over HTTP, against signature recovery, from a
+            client thread and from a TronWeb client in its own process (wall and CPU)
   ipc       a main-thread request's p99 while the node packs blocks, in process vs worker thread
   vm        TRC-20 transfers in process against bare @ethereumjs/evm, and over HTTP
   vault     one vault unlock (scrypt) against node:crypto doing the same work

@@ -74,8 +74,16 @@ export interface Throughput {
   /** CPU µs per packed transfer of the main thread (the node's event loop) and of the node's other threads. */
   readonly cpuMain: number;
   readonly cpuOthers: number;
-  /** CPU µs per packed transfer of the client thread (left out of the two above). */
+  /** CPU µs per packed transfer of the client, a thread left out of the two above or another process. */
   readonly cpuClient: number;
+}
+
+/** What a client reports of one batch: replies counted, and its own CPU when it is measured on its side. */
+export interface Sent {
+  readonly accepted: number;
+  readonly refused: string;
+  /** The client's CPU ms while it sent, when it runs in another process. */
+  readonly clientCpuMs?: number;
 }
 
 /**
@@ -83,12 +91,21 @@ export interface Throughput {
  * transfers per second, from the first request to the closing block.
  */
 export async function throughput(node: TronNode, signed: readonly Signed[], client: ClientThread): Promise<Throughput> {
-  const startHead = node.head().number;
-  let sending = true;
-  let wake: () => void = () => {};
   // The client thread holds the batch before the clock starts: copying thousands of bodies to it
   // would take the node's main thread, which a wallet in another process never does.
   const batch = await client.keep(signed.map((s) => s.body));
+  return admission(node, () => client.sendKept(batch), client.taskId);
+}
+
+/**
+ * Runs `send` (a client posting a batch it holds already) while blocks are produced: accepted-and-
+ * packed transfers per second, from the first request to the closing block, and the CPU per packed
+ * transfer of this process's threads; `clientTask` is a thread of this process left out of them.
+ */
+export async function admission(node: TronNode, send: () => Promise<Sent>, clientTask?: number): Promise<Throughput> {
+  const startHead = node.head().number;
+  let sending = true;
+  let wake: () => void = () => {};
   // Blocks keep coming every 250 ms while transactions arrive, as the producer would make them;
   // once the last reply is in, the closing block is produced at once.
   const start = performance.now();
@@ -105,15 +122,15 @@ export async function throughput(node: TronNode, signed: readonly Signed[], clie
       await node.mine(1);
     }
   })();
-  const { accepted, refused } = await client.sendKept(batch);
+  const { accepted, refused, clientCpuMs } = await send();
   sending = false;
   wake();
   await mining;
   const seconds = (performance.now() - start) / 1000;
   const cpuAfter = threadCpuMs();
-  const cpu = cpuBetween(cpuBefore, cpuAfter, [client.taskId]);
+  const cpu = cpuBetween(cpuBefore, cpuAfter, [clientTask]);
   const clientMs =
-    client.taskId === undefined ? 0 : (cpuAfter.get(client.taskId) ?? 0) - (cpuBefore.get(client.taskId) ?? 0);
+    clientCpuMs ?? (clientTask === undefined ? 0 : (cpuAfter.get(clientTask) ?? 0) - (cpuBefore.get(clientTask) ?? 0));
   const packed = await countPacked(node, startHead + 1);
   // Reading the head block waits for the texts the node renders on a thread of its own once a block
   // is written (in order, so the head's comes last): that work is done before the references are

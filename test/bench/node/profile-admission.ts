@@ -3,8 +3,10 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { presign, startBenchNode, throughput } from './broadcast';
+import { admission, presign, startBenchNode, throughput, type Throughput } from './broadcast';
 import { ClientThread } from './client-thread';
+import { ExternalClient } from './external';
+import type { TronNode } from '../../../src-main/node';
 import { topOfProfile, type CpuProfile, type ProfileWindow } from './cpu-profile';
 
 /**
@@ -12,34 +14,70 @@ import { topOfProfile, type CpuProfile, type ProfileWindow } from './cpu-profile
  * Runs itself again under `node --cpu-prof` (the main thread and each worker write a profile),
  * broadcasts as `npm run bench -- node` does, and prints the top functions and modules by self
  * time, counting only samples taken while the broadcast ran (not startup or pre-signing).
+ * `-- --external` broadcasts from the external client instead (TronWeb-signed, node:http, a process
+ * of its own, whose profile is not taken). `--connections=N`: the client's keep-alive connections
+ * (32 for the external client, 128 for the client thread by default).
  */
 const WARM_UP = 1500;
 const MEASURED = 4500;
 const CONCURRENCY = 128;
 const TOP = 15;
 const WINDOW_FILE = 'window.json';
+const EXTERNAL_CONNECTIONS = 32;
+
+const option = (name: string): string | undefined =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 
 /** µs on the clock V8's profiler stamps samples with (CLOCK_MONOTONIC, as process.hrtime). */
 const nowMicros = (): number => Number(process.hrtime.bigint() / 1000n);
 
+/** Broadcasts WARM_UP transfers, then MEASURED ones in the profile's window, from the client thread. */
+async function fromThread(node: TronNode, window: ProfileWindow, concurrency: number): Promise<Throughput> {
+  const warmUp = await presign(node, WARM_UP, 1);
+  const measured = await presign(node, MEASURED, 1 + WARM_UP);
+  const client = await ClientThread.start(node.port, concurrency);
+  try {
+    await throughput(node, warmUp, client);
+    window.startMicros = nowMicros();
+    const result = await throughput(node, measured, client);
+    window.endMicros = nowMicros();
+    return result;
+  } finally {
+    await client.close();
+  }
+}
+
+/** The same from the external client's process: both batches are signed there before the first is sent. */
+async function fromProcess(node: TronNode, window: ProfileWindow, connections: number): Promise<Throughput> {
+  const client = await ExternalClient.start(node, [WARM_UP, MEASURED], 1, connections);
+  try {
+    await admission(node, () => client.send());
+    window.startMicros = nowMicros();
+    const result = await admission(node, () => client.send());
+    window.endMicros = nowMicros();
+    return result;
+  } finally {
+    await client.close();
+  }
+}
+
 async function child(dir: string): Promise<void> {
   const cores = os.availableParallelism();
   const node = await startBenchNode();
+  const external = process.argv.includes('--external');
+  const connections = Number(option('connections') ?? (external ? EXTERNAL_CONNECTIONS : CONCURRENCY));
   try {
-    const warmUp = await presign(node, WARM_UP, 1);
-    const measured = await presign(node, MEASURED, 1 + WARM_UP);
-    const client = await ClientThread.start(node.port, CONCURRENCY);
-    await throughput(node, warmUp, client);
-    const window: ProfileWindow = { startMicros: nowMicros(), endMicros: 0 };
-    const result = await throughput(node, measured, client);
-    window.endMicros = nowMicros();
-    await client.close();
+    const window: ProfileWindow = { startMicros: 0, endMicros: 0 };
+    const result = external
+      ? await fromProcess(node, window, connections)
+      : await fromThread(node, window, connections);
     await writeFile(join(dir, WINDOW_FILE), JSON.stringify(window));
+    const client = `${external ? 'external client' : 'client thread'}, ${connections} connections`;
     console.log(
-      `${result.packed} of ${measured.length} packed at ${Math.round(result.tps)} tx/s (${cores} cores, ` +
-        `${node.recovery.implementation}, concurrency ${CONCURRENCY}); CPU per packed transfer: ` +
+      `${result.packed} of ${MEASURED} packed at ${Math.round(result.tps)} tx/s (${cores} cores, ` +
+        `${node.recovery.implementation}, ${client}); CPU per packed transfer: ` +
         `main thread ${Math.round(result.cpuMain)} µs, other threads ${Math.round(result.cpuOthers)} µs ` +
-        `(the client thread ${Math.round(result.cpuClient)} µs, not counted)`,
+        `(the client ${Math.round(result.cpuClient)} µs, not counted)`,
     );
   } finally {
     await node.stop();
@@ -53,7 +91,7 @@ async function parent(): Promise<void> {
     const code = await new Promise<number | null>((resolve) => {
       const proc = spawn(
         process.execPath,
-        ['--cpu-prof', '--cpu-prof-dir', dir, '--import', 'tsx', self, '--child', dir],
+        ['--cpu-prof', '--cpu-prof-dir', dir, '--import', 'tsx', self, ...process.argv.slice(2), '--child', dir],
         { stdio: 'inherit' },
       );
       proc.on('exit', resolve);

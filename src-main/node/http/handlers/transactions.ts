@@ -150,12 +150,20 @@ function hexMessage(message: string, visible: boolean): string {
 }
 
 /**
+ * Bodies up to this many characters are merged whole. Their signatures, however many, cost the
+ * merge less than a scan of every body would cost the broadcasts that carry one or two.
+ */
+const SCAN_SIGNATURES_FROM = 64 * 1024;
+
+/**
  * The transaction of a broadcast body. More signatures than `getTotalSignNum` can only end in
  * validateSignature's "too many signatures", and no check before it reads them: such a body is
  * merged without its signature array (counted and decoded from the text, signature-scan.ts), which
- * JsonFormat.merge would otherwise read character by character.
+ * JsonFormat.merge would otherwise read character by character. Either way the transaction is the
+ * same; a small body is merged whole.
  */
 function broadcastInput(s: NodeServices, text: string, visible: boolean): ParsedTransaction {
+  if (text.length < SCAN_SIGNATURES_FROM) return transactionFromJson(text, visible, s.built);
   const scan = scanSignatures(text);
   if (!scan || scan.count <= s.chain.props.totalSignNum) return transactionFromJson(text, visible, s.built);
   return withSignatures(transactionFromJson(scan.unsignedText, visible), scan.bytes());
