@@ -9,7 +9,7 @@ export const nodeRoot = 'src-main/node';
 export const nodeLayers = [
   {
     name: 'leaves: errors, keys, configuration, worker entries',
-    members: ['errors', 'genesis', 'bip32', 'private-net', 'config', 'worker-entry'],
+    members: ['errors', 'genesis', 'bip32', 'private-net', 'config', 'worker-entry', 'thread-priority'],
   },
   { name: 'storage and state', members: ['store', 'state'] },
   { name: 'signatures and permission checks', members: ['signatures', 'permission-check'] },

@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TronNode } from '../../../../src-main/node';
 import { blockReplyBytes } from '../../../../src-main/node/http/block-text';
@@ -8,6 +9,21 @@ import { broadcast, fundedKey, makeTx, newKey, startNode, transfer } from '../he
 const ENTRY: WorkerEntry = sourceWorkerEntry('../../../../src-main/node/http/block-text-worker.ts', import.meta.url)!;
 /** An entry whose module does not exist: the thread fails while it starts. */
 const MISSING: WorkerEntry = sourceWorkerEntry('./no-such-block-text-worker.ts', import.meta.url)!;
+
+/** nice(2) value of each thread of this process, by thread id (proc(5): stat's 19th field). */
+function threadNiceness(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // Fields after the command name, which is in parentheses and may hold spaces; the state is field 3.
+      out.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+    } catch {
+      // The thread ended between listing and reading.
+    }
+  }
+  return out;
+}
 
 describe('block-text thread', () => {
   let node: TronNode;
@@ -35,6 +51,21 @@ describe('block-text thread', () => {
       expect(Buffer.from(hex).toString()).toContain('"TransferContract"');
       expect(thread.usable).toBe(true);
       expect(lines).toEqual([]);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('runs below the priority of the process’s other threads, which keep theirs', async () => {
+    const before = threadNiceness();
+    const thread = new BlockTextThread(ENTRY, () => undefined);
+    try {
+      await thread.render(blockBytes, false);
+      const lowered = [...threadNiceness()].filter(([tid, nice]) => !before.has(tid) && nice > 0);
+      expect(lowered).toHaveLength(1);
+      expect(lowered[0]![1]).toBe(6);
+      expect(threadNiceness().get(process.pid)).toBe(before.get(process.pid));
+      expect(before.get(process.pid)).toBe(0);
     } finally {
       await thread.close();
     }
