@@ -162,7 +162,7 @@ describe('permission editor in Chromium', () => {
     setup.consent.screenshotNext = 'consent-permission-update';
     await review.getByRole('button', { name: 'Sign and broadcast' }).click();
     const result = page().getByTestId('submit-result');
-    await result.and(page().locator('[data-state="confirmed"]')).waitFor({ timeout: 15_000 });
+    await result.and(page().locator('[data-state="confirmed"]')).waitFor({ timeout: 60_000 });
     await result.getByText('The account now holds the new structure').waitFor();
     // Main's own page showed the change before and after, with the lockout check, before the key signed.
     const shown = setup.consent.last()!;
