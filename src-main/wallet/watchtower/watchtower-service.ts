@@ -72,7 +72,7 @@ export function rulesView(rules: AccountRules, tokens: readonly WatchedTokenFact
     outgoingValue: rules.outgoingValue.enabled,
     outgoingTrxSun: outgoing.trxSun,
     outgoingTokens: tokens.map((t) => ({
-      token: t.address,
+      token: toBase58Address(t.address),
       symbol: t.symbol,
       decimals: t.decimals,
       above: outgoing.tokens.get(toHexAddress(t.address)) ?? outgoing.otherTokens ?? 0n,
