@@ -161,7 +161,9 @@ describe('every desk tells the truth: two desks and an offline signer pay from a
     await selector.selectOption({ label: 'Active 2 “payments” (threshold 2)' });
     await pa.locator('[data-testid="permission-choice"][data-permission-id="2"][data-picked="true"]').waitFor();
     await expect(panel.locator('.perm__item--chosen').textContent()).resolves.toContain('Active 2 “payments”');
-    await expect(panel.textContent()).resolves.toContain('Signs with permission 2 (your choice)');
+    await expect(panel.textContent()).resolves.toContain(
+      'Signs with active permission "payments" (id 2) (your choice)',
+    );
     await expect(pa.getByTestId('signer-bypass').count()).resolves.toBe(0);
 
     // The balance under the field; more than it is refused as the person types, before any Review.
@@ -251,6 +253,9 @@ describe('every desk tells the truth: two desks and an offline signer pay from a
       recipient: dave,
       broadcast_by: 'elsewhere',
     });
+    // The booking is the chain's: the block the transaction is in, and that block's time.
+    const info = (await client.getTransactionInfoById(txid))!;
+    expect(booked!.block).toBe(String(info.blockNumber));
     expect(booked!.confirmed_at).not.toBe('');
     expect(booked!.broadcast_at).not.toBe('');
     expect(booked!.fee_sun).not.toBe('');
@@ -320,6 +325,7 @@ describe('every desk tells the truth: two desks and an offline signer pay from a
     const error = panel.getByRole('alert');
     await error.waitFor({ timeout: 60_000 });
     const text = (await error.textContent()) ?? '';
+    expect(text).toContain('The fork did not start');
     expect(text).toMatch(/no-such-node\.invalid could not be looked up \(DNS, (ENOTFOUND|EAI_AGAIN)\)/);
     expect(text).not.toMatch(/API key/);
     expect(text).toContain('keeps running');
@@ -435,6 +441,11 @@ describe('every desk tells the truth: two desks and an offline signer pay from a
         ['outgoing-value', drain.txID],
       ].sort(),
     );
+    // In names, units and symbols: the treasury by its name, no base units.
+    for (const alert of alerts) {
+      expect(alert.text).toContain('Treasury');
+      expect(alert.text).not.toMatch(/base units|decimals unknown/);
+    }
     await shot(pa, 'a-watch-alerts');
   });
 
