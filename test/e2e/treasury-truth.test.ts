@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -19,6 +19,7 @@ import { freshAddress } from '../fixtures/addresses';
 import { attachTo, makeTreasury, type Treasury } from '../fixtures/cosign-network';
 import { realNodeFactory } from '../fixtures/real-node';
 import { deployToken, tokenBalance } from '../fixtures/treasury-token';
+import { ARTIFACTS } from './harness';
 import { type OfflineProfile, startOfflineProfile } from './harness/offline-profile';
 import { savingDialogs, startWalletHarness, VAULT_PASSWORD, type WalletHarness } from './harness/wallet';
 import { writeQrVideo } from './harness/y4m';
@@ -62,6 +63,13 @@ describe('every desk tells the truth: two desks and an offline signer pay from a
     const path = join(shots, `${String(screens.length + 1).padStart(2, '0')}-${name}.png`);
     await page.screenshot({ path, fullPage: true });
     screens.push(path);
+  }
+
+  /** Main's confirmation pages are saved by the consent harness under ARTIFACTS; copied beside the rest at the end. */
+  const consentShots: string[] = [];
+  function consentShot(name: string): string {
+    consentShots.push(`treasury-truth-${name}`);
+    return `treasury-truth-${name}`;
   }
 
   beforeAll(async () => {
@@ -115,6 +123,13 @@ describe('every desk tells the truth: two desks and an offline signer pay from a
     await b?.close();
     await a?.close();
     await node?.stop();
+    for (const name of consentShots) {
+      const copy = join(shots, `consent-${name}.png`);
+      await copyFile(join(ARTIFACTS, `${name}.png`), copy).then(
+        () => screens.push(copy),
+        () => undefined,
+      );
+    }
     process.stdout.write(`treasury-truth screenshots:\n${screens.map((s) => `  ${s}`).join('\n')}\n`);
   });
 
@@ -134,6 +149,7 @@ describe('every desk tells the truth: two desks and an offline signer pay from a
     const rules = pa.getByTestId('watch-rules-form');
     await rules.getByLabel('Report TRX sent above (TRX)').fill('100000');
     await rules.getByLabel('Report TT sent above (TT)').fill('500000');
+    a.consent.screenshotNext = consentShot('a-consent-weaker-rules');
     await shot(pa, 'a-watch-rules');
     await rules.getByRole('button', { name: 'Save rules' }).click();
     await rules.waitFor({ state: 'detached' });
@@ -186,6 +202,7 @@ describe('every desk tells the truth: two desks and an offline signer pay from a
     );
     await expect(review.getByTestId('technical-permission').textContent()).resolves.toContain('Permission_id 2');
     await shot(pa, 'a-build-review');
+    a.consent.screenshotNext = consentShot('a-consent-payment');
     await pa.getByRole('button', { name: 'Sign and hand off for co-signing' }).click();
     await pa.getByTestId('needs-cosigning').waitFor();
     const consent = a.consent.last()!;
@@ -294,6 +311,7 @@ describe('every desk tells the truth: two desks and an offline signer pay from a
     );
     await expect(pf.getByTestId('genesis').textContent()).resolves.toMatch(/^genesis …[0-9a-f]{16}$/);
     await shot(pf, 'offline-envelope-read');
+    offline.consent.screenshotNext = consentShot('offline-consent');
     await pf.getByLabel('Sign with').selectOption({ label: `Carol (${treasury.keys[2]}), weight 1` });
     await pf.getByRole('button', { name: 'Sign', exact: true }).click();
     await pf.locator('[data-testid="offline-answer"][data-signed-here="true"]').waitFor();
