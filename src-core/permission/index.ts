@@ -46,6 +46,7 @@ export {
   toPermissionInput,
   describePermission,
   capitalize,
+  permissionHeading,
   type PermissionType,
   type PermissionKey,
   type Permission,

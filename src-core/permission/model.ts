@@ -305,6 +305,15 @@ export function describePermission(permission: Pick<Permission, 'type' | 'id' | 
     : `active permission ${permission.id}`;
 }
 
+/**
+ * 'Active permission "payments" (id 2)', 'The owner permission (id 0)': a permission named at the
+ * start of a line, with its id, as the builder's review and main's confirmation both write it.
+ */
+export function permissionHeading(permission: Pick<Permission, 'type' | 'id' | 'name'>): string {
+  const name = capitalize(describePermission(permission));
+  return permission.type === 'Active' ? name : `${name} (id ${permission.id})`;
+}
+
 /** Upper-cases the first letter, for a permission description that starts a sentence. */
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -47,6 +47,22 @@ const SunSchema = z.bigint({ error: 'must be a whole number of sun' }).nonnegati
 /** A permission holds at most 5 keys and an account at most 8 actives (java-tron TOTAL_SIGN_NUM). */
 export const MAX_EXPECTED_SIGNERS = 50;
 
+/** At most this many token thresholds per account (one per watched TRC20 token). */
+export const MAX_TOKEN_THRESHOLDS = 50;
+
+/**
+ * A watched TRC20 token's reporting threshold: leaving the account above `above` (base units) is
+ * reported. Main fills the symbol and decimals from the tokens the person watches, for the form;
+ * on a save it reads only the contract and the amount.
+ */
+export const TokenThresholdSchema = z.strictObject({
+  token: AddressSchema,
+  symbol: z.string().max(64),
+  decimals: z.number().int().min(0).max(255),
+  above: z.bigint({ error: 'must be a whole number of base units' }).nonnegative('must not be negative'),
+});
+export type TokenThreshold = z.infer<typeof TokenThresholdSchema>;
+
 /** The rules of one watched account: every switch on by default, thresholds editable. */
 export const WatchRulesSchema = z.strictObject({
   permissionChanged: z.boolean(),
@@ -60,6 +76,11 @@ export const WatchRulesSchema = z.strictObject({
   outgoingValue: z.boolean(),
   /** TRX leaving above this many sun raises an alert (0: any). */
   outgoingTrxSun: SunSchema,
+  /** Per watched token, the amount above which leaving is reported (0: any); none listed, any amount. */
+  outgoingTokens: z
+    .array(TokenThresholdSchema)
+    .max(MAX_TOKEN_THRESHOLDS, `must list at most ${MAX_TOKEN_THRESHOLDS} tokens`)
+    .default([]),
   stakingChanged: z.boolean(),
   contractSettings: z.boolean(),
   balanceFloor: z.boolean(),

@@ -10,6 +10,7 @@ import type { SummaryLine } from '../../../src-core/ipc/channels/tx';
 import { analyzePermissions, diffPermissions } from '../../../src-core/permission/lockout';
 import { operationLabel } from '../../../src-core/permission/labels';
 import { decodeOperations } from '../../../src-core/permission/operations';
+import { permissionHeading } from '../../../src-core/permission/model';
 import { formatTrx, formatUnits } from '../../../src-core/units/amount';
 import { Names, STATED_MARK } from './names';
 
@@ -169,9 +170,7 @@ export function summaryLines(envelope: Envelope, names: Names, tokens: TokenFact
     { label: 'From', value: names.label(s.owner) },
     {
       label: 'Signed under',
-      value: envelope.permission
-        ? `${envelope.permission.type} permission ${s.permissionId} “${envelope.permission.name}”`
-        : `permission ${s.permissionId}`,
+      value: envelope.permission ? permissionHeading(envelope.permission) : `permission ${s.permissionId}`,
     },
   ];
   for (const amount of s.amounts) lines.push(amountLine(ROLE[amount.role], amount, tokens));

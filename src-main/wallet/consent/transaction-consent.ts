@@ -4,6 +4,7 @@ import type { CostView } from '../../../src-core/ipc/channels/tx';
 import type { SigningPolicy } from '../../../src-core/ipc/channels/vault';
 import { gatePermissionChange, LOCKOUT_CONFIRMATION_TEXT } from '../../../src-core/permission/gate';
 import { operationLabel } from '../../../src-core/permission/labels';
+import { permissionHeading } from '../../../src-core/permission/model';
 import type { PermissionChangeProof } from '../../../src-core/permission/lockout';
 import { decodeOperations } from '../../../src-core/permission/operations';
 import { formatTrx } from '../../../src-core/units/amount';
@@ -54,7 +55,7 @@ export function transactionConsent(input: TransactionConsentInput): ConsentDraft
     {
       label: 'Signed under',
       value: envelope.permission
-        ? `${envelope.permission.type} permission ${summary.permissionId}, threshold ${envelope.permission.threshold}`
+        ? `${permissionHeading(envelope.permission)}, threshold ${envelope.permission.threshold}`
         : `permission ${summary.permissionId}`,
     },
   ];

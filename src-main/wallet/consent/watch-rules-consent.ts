@@ -1,6 +1,6 @@
 import type { WatchRules, WatchedAccountView } from '../../../src-core/ipc/channels/watch';
 import { toBase58Address } from '../../../src-core/address/address';
-import { formatTrx } from '../../../src-core/units';
+import { formatTrx, formatUnits } from '../../../src-core/units';
 import type { ConsentDraft } from './consent-gate';
 import type { ConsentRow } from './consent-request';
 import { pageNames } from './page-names';
@@ -26,6 +26,7 @@ export function watchRulesConsent(account: WatchedAccountView, next: WatchRules)
   // A higher threshold lets larger transfers pass unreported; a lower floor reports later.
   if (next.outgoingValue && next.outgoingTrxSun > before.outgoingTrxSun)
     rows.push({ label: 'Outgoing value above', value: `${trx(before.outgoingTrxSun)} → ${trx(next.outgoingTrxSun)}` });
+  if (next.outgoingValue) rows.push(...tokenThresholdRows(before, next));
   if (next.balanceFloor && next.floorTrxSun < before.floorTrxSun)
     rows.push({ label: 'Balance floor', value: `${trx(before.floorTrxSun)} → ${trx(next.floorTrxSun)}` });
   rows.push(...expectedSignerRows(before, next));
@@ -84,4 +85,28 @@ function base58(address: string): string {
 
 function trx(sun: bigint): string {
   return formatTrx(sun, { group: true, withUnit: true });
+}
+
+/**
+ * A token threshold raised, so larger token payments pass unreported. The token is named by main's
+ * own facts (the tokens the person watches), never by the symbol the page sent; a token main does
+ * not know is shown by its contract, in base units.
+ */
+function tokenThresholdRows(before: WatchRules, next: WatchRules): ConsentRow[] {
+  const rows: ConsentRow[] = [];
+  for (const threshold of next.outgoingTokens) {
+    const token = base58(threshold.token);
+    const known = before.outgoingTokens.find((t) => base58(t.token) === token);
+    const was = known?.above ?? 0n;
+    if (threshold.above <= was) continue;
+    const amount = (units: bigint) =>
+      known
+        ? `${formatUnits(units, known.decimals, { group: true })} ${known.symbol}`
+        : `${units.toLocaleString('en-US')} base units`;
+    rows.push({
+      label: known ? `Outgoing ${known.symbol} above` : `Outgoing token ${token} above`,
+      value: `${amount(was)} → ${amount(threshold.above)}`,
+    });
+  }
+  return rows;
 }

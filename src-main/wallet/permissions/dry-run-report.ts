@@ -38,6 +38,8 @@ export interface FollowUpContext {
   readonly vault: Pick<SigningVault, 'listAccounts'>;
   readonly client: TronNodeClient;
   readonly buildContract: (spec: ContractSpec, permissionId: number) => Promise<TransactionJson>;
+  /** Names of keys this vault does not hold (the address book's), by 41… hex, so a proof names its signers. */
+  readonly names?: ReadonlyMap<string, string>;
 }
 
 /** A 1-sun transfer per group of the new structure (owner and actives), each under its own id. */
@@ -73,7 +75,7 @@ export async function groupFollowUps(review: Review, context: FollowUpContext): 
       });
       continue;
     }
-    const signerLabels = smallest.addresses.map((a) => labels.get(a) ?? toBase58Address(a));
+    const signerLabels = smallest.addresses.map((a) => labels.get(a) ?? context.names?.get(a) ?? toBase58Address(a));
     if (!recipient) {
       out.push({
         ...none,

@@ -163,6 +163,7 @@ export class PermissionsService {
       vault: this.options.vault,
       client: this.client(),
       buildContract: (spec, permissionId) => this.options.transactions.buildContract(spec, permissionId),
+      names: new Map(this.directory().map((entry) => [toHexAddress(entry.address) as string, entry.name])),
     });
     const updateStep: DryRunStep = {
       transaction: updateTx,

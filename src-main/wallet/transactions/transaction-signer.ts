@@ -3,7 +3,7 @@ import { TransactionError } from '../../../src-core/errors';
 import type { SigningView } from '../../../src-core/ipc/channels/tx';
 import { TX_KINDS } from '../../../src-core/ipc/channels/tx';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
-import { heaviestFirst, weightOf, type Permission } from '../../../src-core/permission/model';
+import { heaviestFirst, permissionHeading, weightOf, type Permission } from '../../../src-core/permission/model';
 import { assertEnoughWeight, signWeight } from '../../../src-core/permission/sign-weight';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { SignRequest, SigningVault } from '../consent/consented-signing';
@@ -44,15 +44,24 @@ export class TransactionSigner {
     const accounts = this.heldIn(permission);
     const alone = accounts.find((a) => a.weight >= permission.threshold);
     const result = signWeight(transaction, { permission });
+    // Named as the builder's panel and main's confirmation name it, so all three say one permission.
+    const under = permissionHeading(permission);
     let explanation: string;
     if (result.thresholdMet)
-      explanation = `The signatures reach the threshold of ${permission.threshold}: ready to broadcast.`;
+      explanation = `${under}: the signatures reach its threshold of ${permission.threshold}; ready to broadcast.`;
     else if (alone)
-      explanation = `${alone.account.label} (${alone.account.address}) has weight ${alone.weight} of the ${permission.threshold} needed and signs alone.`;
+      explanation =
+        `${under}: ${alone.account.label} (${alone.account.address}) has weight ${alone.weight} of the ` +
+        `${permission.threshold} needed and signs alone.`;
     else if (accounts.length > 0) {
-      explanation = `Your key ${accounts[0]!.account.label} weighs ${accounts[0]!.weight} of the ${permission.threshold} needed: it signs first, and a co-signing envelope is stored for the other key holders.`;
+      explanation =
+        `${under}: your key ${accounts[0]!.account.label} weighs ${accounts[0]!.weight} of the ` +
+        `${permission.threshold} needed, so it signs first and a co-signing envelope is stored for the other key ` +
+        `holders.`;
     } else
-      explanation = `None of your keys is in this permission: an unsigned co-signing envelope is stored for its key holders (threshold ${permission.threshold}).`;
+      explanation =
+        `${under}: none of your keys is in it, so an unsigned co-signing envelope is stored for its key holders ` +
+        `(threshold ${permission.threshold}).`;
     return {
       threshold: permission.threshold,
       currentWeight: result.currentWeight,

@@ -1,7 +1,12 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { WatchAlert, WatchRules } from '../../../src-core/ipc/channels/watch';
-import { WatchAlertSchema, WatchRulesSchema } from '../../../src-core/ipc/channels/watch';
+import {
+  MAX_TOKEN_THRESHOLDS,
+  TokenThresholdSchema,
+  WatchAlertSchema,
+  WatchRulesSchema,
+} from '../../../src-core/ipc/channels/watch';
 import { isValidAddress } from '../../../src-core/address/address';
 import { Collection } from '../stores/collection';
 import { base58AddressSchema, sunSchema, timeSchema } from '../stores/common';
@@ -21,6 +26,11 @@ export const INBOX_LIMIT = 2000;
 
 const storedRulesSchema = WatchRulesSchema.extend({
   outgoingTrxSun: sunSchema,
+  // Absent in files written before token thresholds: none set.
+  outgoingTokens: z
+    .array(TokenThresholdSchema.extend({ token: base58AddressSchema.refine(isValidAddress), above: sunSchema }))
+    .max(MAX_TOKEN_THRESHOLDS)
+    .default([]),
   floorTrxSun: sunSchema,
   expectedSigners: z.array(base58AddressSchema.refine(isValidAddress)),
 });

@@ -51,15 +51,32 @@ export interface WatchtowerServiceOptions {
 
 const INBOX = 'inbox';
 
-/** The wallet's form of the rules (IPC) ⇄ the scanner's. */
-export function rulesView(rules: AccountRules): WatchRules {
+/** A watched TRC20 token as the rules form needs it: its contract (Base58), symbol and decimals. */
+export interface WatchedTokenFacts {
+  readonly address: string;
+  readonly symbol: string;
+  readonly decimals: number;
+}
+
+/**
+ * The wallet's form of the rules (IPC) ⇄ the scanner's. Each watched token gets its threshold (the
+ * one set for it, else the rule's default for unlisted tokens), so a person can set one per token.
+ */
+export function rulesView(rules: AccountRules, tokens: readonly WatchedTokenFacts[] = []): WatchRules {
+  const outgoing = rules.outgoingValue;
   return {
     permissionChanged: rules.permissionChanged.enabled,
     unexpectedSigner: rules.unexpectedSigner.enabled,
     signersFromChain: rules.unexpectedSigner.fromChain,
     expectedSigners: (rules.unexpectedSigner.signers ?? []).map((a) => toBase58Address(a)),
     outgoingValue: rules.outgoingValue.enabled,
-    outgoingTrxSun: rules.outgoingValue.trxSun,
+    outgoingTrxSun: outgoing.trxSun,
+    outgoingTokens: tokens.map((t) => ({
+      token: toBase58Address(t.address),
+      symbol: t.symbol,
+      decimals: t.decimals,
+      above: outgoing.tokens.get(toHexAddress(t.address)) ?? outgoing.otherTokens ?? 0n,
+    })),
     stakingChanged: rules.stakingChanged.enabled,
     contractSettings: rules.contractSettings.enabled,
     balanceFloor: rules.balanceFloor.enabled,
@@ -76,7 +93,12 @@ export function accountRules(view: WatchRules): AccountRules {
       fromChain: view.signersFromChain,
       ...(view.expectedSigners.length > 0 ? { signers: view.expectedSigners.map((a) => toHexAddress(a)) } : {}),
     },
-    outgoingValue: { ...base.outgoingValue, enabled: view.outgoingValue, trxSun: view.outgoingTrxSun },
+    outgoingValue: {
+      ...base.outgoingValue,
+      enabled: view.outgoingValue,
+      trxSun: view.outgoingTrxSun,
+      tokens: new Map(view.outgoingTokens.map((t) => [toHexAddress(t.token) as string, t.above])),
+    },
     stakingChanged: { enabled: view.stakingChanged },
     contractSettings: { enabled: view.contractSettings },
     balanceFloor: { ...base.balanceFloor, enabled: view.balanceFloor, trxSun: view.floorTrxSun },
@@ -93,7 +115,12 @@ function wordsOf(stores: NetworkStores): Pick<WatchList, 'names' | 'tokens'> {
   return { names, tokens };
 }
 
-/** Our envelopes as the scanner needs them: txid, owner, expiration, and whether we broadcast it. */
+/**
+ * Our envelopes as the scanner needs them: txid, owner, expiration, and whether seeing it on chain
+ * is expected. It is when this wallet broadcast it, and when this wallet proposed it: a co-signer
+ * who completes and broadcasts this desk's own proposal is how co-signing ends, not an alarm. An
+ * envelope received from another desk and put on chain by someone else is still reported.
+ */
 function envelopesOf(stores: NetworkStores): WatchedEnvelope[] {
   const out: WatchedEnvelope[] = [];
   for (const entry of stores.envelopes.list()) {
@@ -105,7 +132,7 @@ function envelopesOf(stores: NetworkStores): WatchedEnvelope[] {
         txid: entry.txid as TxId,
         owner: toHexAddress(owner),
         expiration: envelope.expiresAt,
-        broadcastByUs: entry.broadcastAt !== null,
+        broadcastByUs: entry.broadcastAt !== null || entry.origin === 'proposed',
         label: entry.label,
       });
     } catch {
@@ -370,12 +397,18 @@ export class WatchtowerService {
   }
 
   watched(): WatchedAccountView[] {
+    let tokens: WatchedTokenFacts[] = [];
+    try {
+      tokens = this.options.chain.stores().tokens.list();
+    } catch {
+      // Stores of the network not open (switching): no token thresholds to show.
+    }
     const vault = new Set(this.options.accounts.listAccounts().map((a) => toHexAddress(a.address) as string));
     return this.watchList().accounts.map((a) => ({
       address: toBase58Address(a.address),
       label: a.label,
       origin: vault.has(a.address) ? 'vault' : 'added',
-      rules: rulesView(a.rules),
+      rules: rulesView(a.rules, tokens),
     }));
   }
 
@@ -434,11 +467,12 @@ export class WatchtowerService {
       throw new ValidationError('WATCH_NOT_WATCHED', `${address} is not watched; add it first.`, { field: 'address' });
     const entry = stores.list.get(address);
     const expectedSigners = [...new Set(input.rules.expectedSigners.map((a) => toBase58Address(a)))];
+    const outgoingTokens = input.rules.outgoingTokens.map((t) => ({ ...t, token: toBase58Address(t.token) }));
     await stores.list.put({
       address,
       label: entry?.label ?? current.label,
       origin: current.origin === 'vault' ? 'vault' : 'added',
-      rules: { ...input.rules, expectedSigners },
+      rules: { ...input.rules, expectedSigners, outgoingTokens },
       addedAt: entry?.addedAt ?? this.now,
     });
     return this.watched().find((a) => a.address === address)!;

@@ -14,6 +14,7 @@ import {
   parsePermissionType,
   permissionFor,
   permissionFromJson,
+  permissionHeading,
   permissionToJson,
   toPermissionInput,
   weightOf,
@@ -189,5 +190,13 @@ describe('heaviest first', () => {
       { name: 'd', weight: 2n },
     ];
     expect([...keys].sort(heaviestFirst).map((k) => k.name)).toEqual(['b', 'd', 'a', 'c']);
+  });
+});
+
+describe('permissionHeading', () => {
+  it('names a permission at the start of a line with its type, name and id', () => {
+    expect(permissionHeading({ type: 'Active', id: 2, name: 'payments' })).toBe('Active permission "payments" (id 2)');
+    expect(permissionHeading({ type: 'Active', id: 3, name: '' })).toBe('Active permission 3');
+    expect(permissionHeading({ type: 'Owner', id: 0, name: 'owner' })).toBe('The owner permission (id 0)');
   });
 });

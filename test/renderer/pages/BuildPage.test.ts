@@ -132,7 +132,9 @@ describe('build page: who signs', () => {
     ]);
     expect(selector(page).element.value).toBe('0');
     expect(panelId(page)).toBe('0');
-    expect(page.get('[data-testid="permission-choice"]').text()).toContain('Signs with permission 0 (your choice)');
+    expect(page.get('[data-testid="permission-choice"]').text()).toContain(
+      'Signs with the owner permission (id 0) (your choice)',
+    );
     expect(page.get('[data-testid="signer-bypass"]').text()).toBe(BYPASS);
 
     await selector(page).setValue('');

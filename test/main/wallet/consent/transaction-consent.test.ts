@@ -51,7 +51,8 @@ describe('transactionConsent', () => {
     expect(value(draft.rows, 'Transaction')).toEqual(['TransferContract']);
     expect(value(draft.rows, 'Amount')).toEqual([amount]);
     expect(value(draft.rows, 'To')).toEqual([`${to} (not in your vault or address book)`]);
-    expect(value(draft.rows, 'Signed under')).toEqual(['Active permission 2, threshold 2']);
+    // Named as the builder's review names it: type, name and id.
+    expect(value(draft.rows, 'Signed under')).toEqual(['Active permission "active0" (id 2), threshold 2']);
     const expires = new Date(envelope.expiresAt);
     const pad = (n: number) => String(n).padStart(2, '0');
     expect(value(draft.rows, 'Expires')).toEqual([

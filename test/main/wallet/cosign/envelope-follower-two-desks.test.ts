@@ -206,4 +206,11 @@ describe('each desk follows its open envelopes on its own node', () => {
     expect(row.message).toBe(info!.resMessage || 'It was packed but failed: REVERT.');
     expect(row.message).not.toBe('');
   });
+
+  it('the proposer’s watchtower expects its own proposal on chain whoever broadcasts it; the desk it was sent to does not', async () => {
+    const { txid } = await proposeAndCosign(a, transfer('1400000'));
+    const watchedBy = (desk: Desk) => desk.wallet.watchtower.watchList().envelopes.find((e) => e.txid === txid);
+    expect(watchedBy(a)).toMatchObject({ broadcastByUs: true });
+    expect(watchedBy(b)).toMatchObject({ broadcastByUs: false });
+  });
 });

@@ -96,6 +96,21 @@ describe('transaction signer', () => {
     expect(p.signing).toMatchObject({ needsCosigning: true, currentWeight: 1n, threshold: 2n });
   });
 
+  it('names the permission it signs under, as the builder panel and main’s confirmation do', async () => {
+    const cosigning = signerWith([account('K3')]);
+    const p = prepared(active);
+    await cosigning.signer.sign(p);
+    expect(p.signing!.explanation).toBe(
+      'Active permission "active0" (id 2): your key K3 weighs 1 of the 2 needed, so it signs first and a ' +
+        'co-signing envelope is stored for the other key holders.',
+    );
+    const owner = { ...active, type: 'Owner' as const, id: 0, name: 'owner', operations: undefined, threshold: 1n };
+    const plan = signerWith([account('K2')]).signer.plan(owner, unsignedOf(multisig));
+    expect(plan.explanation).toBe(
+      `The owner permission (id 0): K2 (${K.K2.base58}) has weight 1 of the 1 needed and signs alone.`,
+    );
+  });
+
   it('refuses to sign once the head is past the expiration', async () => {
     const p = prepared(active);
     const { signer, signedBy } = signerWith([account('K1')], Number(p.transaction.raw_data.expiration));

@@ -1,7 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase58Address, toHexAddress } from '@core/address/address';
+import { accountRules, rulesView } from '@main/wallet/watchtower/watchtower-service';
+import { defaultRules } from '@main/watchtower/watch-list';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
 import { recordEvents, type RecordedEvents } from '../helpers';
+
+describe('the rules as the form edits them', () => {
+  const token = toBase58Address(`41${'ef'.repeat(20)}`);
+  const tt = { address: token, symbol: 'TT', decimals: 6 };
+
+  it('offers a threshold per watched token, reporting any amount until one is set', () => {
+    expect(rulesView(defaultRules(), [tt]).outgoingTokens).toEqual([{ token, symbol: 'TT', decimals: 6, above: 0n }]);
+  });
+
+  it('gives the scanner the token threshold a person set, by the contract’s hex address', () => {
+    const view = { ...rulesView(defaultRules(), [tt]), outgoingTrxSun: 100_000n * 1_000_000n };
+    const set = { ...view, outgoingTokens: [{ ...view.outgoingTokens[0]!, above: 300_000_000_000n }] };
+    const rules = accountRules(set);
+    expect(rules.outgoingValue.tokens).toEqual(new Map([[toHexAddress(token), 300_000_000_000n]]));
+    expect(rulesView(rules, [tt]).outgoingTokens[0]!.above).toBe(300_000_000_000n);
+  });
+});
 
 /**
  * The wallet's watchtower on a real embedded node: vault accounts watched automatically, the

@@ -2,6 +2,7 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { nextTick } from 'vue';
+import { ForkError } from '../../../../src-core/errors';
 import type { ForkReport, ForkStatus } from '../../../../src-core/ipc/channels/fork';
 import { K, snapshotFixture } from '../../../fixtures/permission-snapshot';
 import { installWindowApi, type MainStub } from '../../stub-window-api';
@@ -116,6 +117,25 @@ describe('fork components', () => {
     expect(calls.filter((c) => c.channel === 'fork:startEmbedded').map((c) => c.args)).toEqual([
       { target: 'mainnet', apiKey: 'key-123' },
     ]);
+  });
+
+  it('title a start that failed as such, with main’s cause and that the chain in use keeps running', async () => {
+    const view = mount(ForkPanel, { global: { stubs } });
+    await flushPromises();
+    pendingStart = Promise.reject(
+      new ForkError(
+        'FORK_UPSTREAM_FAILED',
+        'The fork of TRON Mainnet could not read the upstream head block: the name api.trongrid.io could not be ' +
+          'looked up (DNS, ENOTFOUND). Nothing changed: the wallet stays on Embedded dev node, which keeps running.',
+      ),
+    );
+    await view.get('[data-testid="fork-start"]').trigger('click');
+    await flushPromises();
+    const notice = view.get('[data-error-name="ForkError"]');
+    expect(notice.text()).toContain('The fork did not start');
+    expect(notice.text()).not.toContain('The fork could not do that');
+    expect(notice.text()).toContain('(DNS, ENOTFOUND)');
+    expect(notice.text()).toContain('keeps running');
   });
 
   it("offer 'Back to the dev chain' while a fork runs, which stops the fork and shows the start form again", async () => {

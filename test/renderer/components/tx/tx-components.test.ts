@@ -110,6 +110,39 @@ describe('transaction components', () => {
     );
   });
 
+  it('names the chosen group in the panel as the review and main’s confirmation name it', () => {
+    const group = (id: number, type: 'Owner' | 'Active', name: string, chosen: boolean) => ({
+      id,
+      type,
+      name,
+      threshold: type === 'Owner' ? 1n : 2n,
+      allowsType: true,
+      heldKeys: [],
+      heldWeight: 1n,
+      reachableAlone: type === 'Owner',
+      qualifies: true,
+      chosen,
+      bypasses: null,
+      reasons: [],
+    });
+    const view: PermissionChoiceView = {
+      kind: 'trx-transfer',
+      contractType: 'TransferContract',
+      owner: 'T',
+      ownerExists: true,
+      permissionId: 2,
+      picked: true,
+      explanation: 'You chose active permission "payments" (id 2).',
+      candidates: [group(0, 'Owner', 'owner', false), group(2, 'Active', 'payments', true)],
+    };
+    const wrapper = mount(PermissionPanel, { props: { choice: view } });
+    expect(wrapper.text()).toContain('Signs with active permission "payments" (id 2) (your choice)');
+    const owner = mount(PermissionPanel, {
+      props: { choice: { ...view, permissionId: 0, picked: false, candidates: [group(0, 'Owner', 'owner', true)] } },
+    });
+    expect(owner.text()).toContain('Signs with the owner permission (id 0)');
+  });
+
   it('show a reverting simulation with its reason and method', () => {
     const simulation: SimulationView = {
       txid: 'ab'.repeat(32),

@@ -13,6 +13,7 @@ const rules: WatchRules = {
   expectedSigners: [],
   outgoingValue: true,
   outgoingTrxSun: 0n,
+  outgoingTokens: [],
   stakingChanged: true,
   contractSettings: true,
   balanceFloor: true,
@@ -46,5 +47,22 @@ describe('WatchRulesForm', () => {
     expect(wrapper.get('.field__error').text()).toBe(
       'Tnot-an-address is not a TRON address (T… with a valid checksum).',
     );
+  });
+
+  it('sets a threshold per watched token, typed in the token’s own units', async () => {
+    const tt = { token: CAROL, symbol: 'TT', decimals: 6, above: 0n };
+    const wrapper = mount(WatchRulesForm, { props: { rules: { ...rules, outgoingTokens: [tt] } } });
+    await field(wrapper, 'Report TT sent above (TT)').setValue('300000');
+    await wrapper.get('form').trigger('submit');
+    expect(wrapper.emitted('save')).toEqual([[{ ...rules, outgoingTokens: [{ ...tt, above: 300_000_000_000n }] }]]);
+  });
+
+  it('refuses a token amount with more decimals than the token has, and saves nothing', async () => {
+    const tt = { token: CAROL, symbol: 'TT', decimals: 2, above: 0n };
+    const wrapper = mount(WatchRulesForm, { props: { rules: { ...rules, outgoingTokens: [tt] } } });
+    await field(wrapper, 'Report TT sent above (TT)').setValue('1.234');
+    await wrapper.get('form').trigger('submit');
+    expect(wrapper.emitted('save')).toBeUndefined();
+    expect(wrapper.get('.field__error').text()).toMatch(/decimal/);
   });
 });
