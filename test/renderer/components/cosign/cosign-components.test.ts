@@ -114,6 +114,8 @@ describe('co-signing components', () => {
     const progress = paymentsProgress();
     const wrapper = mount(SigningProgress, { props: { progress } });
     expect(wrapper.get('h2').text()).toContain('weight 1 of 2');
+    // The permission reads as the builder's review and main's confirmation write it.
+    expect(wrapper.get('.card__text').text()).toBe('Active permission "payments" (id 2), as this node holds it now.');
     const rows = wrapper.findAll('[data-testid="signer"]');
     expect(rows.map((r) => [r.attributes('data-signed'), r.text().includes('your vault holds this key')])).toEqual([
       ['true', false],
