@@ -146,6 +146,8 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     ).resolves.toEqual(['permission-on-chain', 'reference-block', 'network']);
     await expect(pf.getByTestId('call').textContent()).resolves.toContain('transfer(address,uint256)');
     await expect(pf.getByTestId('call').locator('[data-arg="value"]').textContent()).resolves.toContain('250000000');
+    // The raw value does not contradict the stated amount: it says why the two differ.
+    await expect(pf.getByTestId('call-units').textContent()).resolves.toContain('decimals the proposer stated');
     await expect(pf.getByTestId('signing-progress').getAttribute('data-weight')).resolves.toBe('1');
     // With no node, the token and the names are the proposer's statement, said so.
     await expect(pf.getByTestId('headline').textContent()).resolves.toBe(
