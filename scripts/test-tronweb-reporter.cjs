@@ -1,7 +1,7 @@
 // A mocha reporter for `npm run test:tronweb`: mocha's own spec output, then how many tests passed,
 // failed and were skipped in each file of the suite, so one run of TronWeb's files gives per-file figures.
 // CommonJS because mocha loads a reporter given by path with require().
-const { relative, sep } = require('node:path');
+const { join, relative, resolve, sep } = require('node:path');
 
 /** Where a test or hook came from, as the suite names it: trx, contract/method. */
 function fileName(file, root) {
@@ -44,12 +44,15 @@ function formatCounts(counts) {
     .join('\n');
 }
 
-/** Mocha's spec reporter with the per-file table after its summary. */
+/**
+ * Mocha's spec reporter with the per-file table after its summary. The reporter option `root` is the
+ * folder the table names files from (the runner passes lib/commonjs/test/lib, or lib/commonjs/test).
+ */
 function FileSummary(runner, options) {
   // The checkout's own mocha, so its spec output is the one TronWeb's `npm test` prints.
   const Spec = require(require.resolve('mocha/lib/reporters/spec', { paths: [process.cwd()] }));
   const spec = new Spec(runner, options);
-  const root = `${process.cwd()}${sep}lib${sep}commonjs${sep}test${sep}lib`;
+  const root = resolve(options?.reporterOptions?.root ?? join('lib', 'commonjs', 'test', 'lib'));
   const counts = countByFile(runner, root);
   runner.once('end', () => process.stdout.write(`\nper file:\n${formatCounts(counts)}\n`));
   return spec;

@@ -8,7 +8,7 @@
 // pinned version with its own dev dependencies installed:
 //   git clone --branch v<version> https://github.com/tronprotocol/tronweb && (cd tronweb && npm ci)
 // A checkout of another version runs with a warning naming both versions: the figures are that version's.
-// Usage: npm run test:tronweb -- --tronweb DIR [--file NAME]... [--grep PATTERN] [--port N]
+// Usage: npm run test:tronweb -- --tronweb DIR [--file NAME]... [--whole] [--grep PATTERN] [--port N]
 // Not part of `npm test`: it takes many minutes and needs that checkout.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -21,13 +21,16 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ZION_KEY = '0000000000000000000000000000000000000000000000000000000000000001';
 const TEST_ACCOUNTS = 100;
 
-export const USAGE = `Usage: npm run test:tronweb -- --tronweb DIR [--file NAME]... [--grep PATTERN] [--port N]
+const SYNOPSIS = 'npm run test:tronweb -- --tronweb DIR [--file NAME]... [--whole] [--grep PATTERN] [--port N]';
+
+export const USAGE = `Usage: ${SYNOPSIS}
 
   --tronweb DIR    a checkout of tronprotocol/tronweb at the tag of the pinned TronWeb, with its dev
                    dependencies installed (\`npm ci\`); the suite is not in the npm package. Another
                    version's checkout runs with a warning naming both versions
   --file NAME      only this file of test/lib, named without .test.ts (trx, contract/method);
                    repeat it for several (default: every file). Files run in TronWeb's order
+  --whole          every file TronWeb's \`npm test\` runs: test/index and test/utils besides test/lib
   --grep PATTERN   only the tests whose title matches (mocha --grep)
   --port N         the node's port (default 9090, TronWeb's test config default)
 
@@ -49,12 +52,12 @@ export function pinnedTronWebVersion(rootDir = root) {
  * transactionBuilder, trx.
  */
 export function tronWebOrder(names) {
-  return [...new Set(names)].sort((a, b) => a.localeCompare(b, 'en'));
+  return [...new Set(names)].sort((a, b) => `${a}.test.js`.localeCompare(`${b}.test.js`, 'en'));
 }
 
-/** Every test file of the checkout's test/lib, named without .test.ts, in TronWeb's order. */
-export function suiteFiles(dir) {
-  const lib = join(dir, 'test', 'lib');
+/** Every test file under the checkout's test/FOLDER, named without .test.ts, in TronWeb's order. */
+export function suiteFiles(dir, folder = 'lib') {
+  const lib = join(dir, 'test', folder);
   if (!existsSync(lib)) return [];
   const names = readdirSync(lib, { recursive: true, encoding: 'utf8' })
     .map((path) => path.split(sep).join('/'))
@@ -91,6 +94,7 @@ export function parseOptions(args, rootDir = root) {
       options: {
         tronweb: { type: 'string' },
         file: { type: 'string', multiple: true },
+        whole: { type: 'boolean' },
         grep: { type: 'string' },
         port: { type: 'string' },
       },
@@ -110,6 +114,7 @@ export function parseOptions(args, rootDir = root) {
   if (pkg.name !== 'tronweb') throw new UsageError(`${dir} holds ${pkg.name}, not tronweb.`);
   if (!existsSync(join(dir, 'node_modules', '.bin', 'mocha')))
     throw new UsageError(`${dir} has no dev dependencies: run \`npm ci\` in it.`);
+  if (values.whole && values.file) throw new UsageError('--whole runs every file of test: leave out --file.');
   for (const name of values.file ?? []) {
     if (!existsSync(join(dir, 'test', 'lib', `${name}.test.ts`)))
       throw new UsageError(`--file ${name}: ${dir} has no test/lib/${name}.test.ts.`);
@@ -118,7 +123,9 @@ export function parseOptions(args, rootDir = root) {
     throw new UsageError(`--port expects a whole number, got "${values.port}".`);
   return {
     dir,
-    files: values.file ? tronWebOrder(values.file) : suiteFiles(dir),
+    // Mocha's paths are under lib/commonjs/test/FOLDER, and the per-file table names files from there.
+    folder: values.whole ? '' : 'lib',
+    files: values.whole ? suiteFiles(dir, '') : values.file ? tronWebOrder(values.file) : suiteFiles(dir),
     grep: values.grep,
     port: values.port === undefined ? 9090 : Number(values.port),
     // The suite tests the library version it ships with; another one is reported, not refused.
@@ -196,12 +203,15 @@ async function main() {
     if (code === 0)
       code = await run(process.execPath, ['lib/commonjs/test/helpers/newAccounts', String(TEST_ACCOUNTS)], inSuite);
     if (code === 0) {
+      const folder = join('lib', 'commonjs', 'test', options.folder);
       const mocha = [
-        ...options.files.map((name) => `lib/commonjs/test/lib/${name}.test.js`),
+        ...options.files.map((name) => join(folder, `${name}.test.js`)),
         '--timeout',
         '120000',
         '--reporter',
         join(root, 'scripts', 'test-tronweb-reporter.cjs'),
+        '--reporter-option',
+        `root=${folder}`,
       ];
       if (options.grep) mocha.push('--grep', options.grep);
       code = await run(join(options.dir, 'node_modules', '.bin', 'mocha'), mocha, inSuite);

@@ -109,7 +109,26 @@ describe('npm run test:tronweb', () => {
     expect(tronWebOrder(['trx', 'Trx2', 'transactionBuilder', 'trx'])).toEqual(['transactionBuilder', 'trx', 'Trx2']);
   });
 
-  it('takes --file names of test/lib files, several at once in TronWeb’s order, and refuses one the checkout lacks', () => {
+  it('runs with --whole every test file under test, as TronWeb’s npm test does, and refuses --file beside it', () => {
+    const dir = checkout({ name: 'tronweb' });
+    mkdirSync(join(dir, 'test', 'lib', 'contract'), { recursive: true });
+    mkdirSync(join(dir, 'test', 'utils'), { recursive: true });
+    mkdirSync(join(dir, 'test', 'helpers'), { recursive: true });
+    for (const name of ['utils/abi', 'lib/trx', 'index', 'lib/contract/index', 'utils/index']) {
+      writeFileSync(join(dir, 'test', `${name}.test.ts`), '');
+    }
+    writeFileSync(join(dir, 'test', 'helpers', 'config.ts'), '');
+    expect(parseOptions(['--tronweb', dir, '--whole'])).toMatchObject({
+      folder: '',
+      files: ['index', 'lib/contract/index', 'lib/trx', 'utils/abi', 'utils/index'],
+    });
+    expect(parseOptions(['--tronweb', dir])).toMatchObject({ folder: 'lib', files: ['contract/index', 'trx'] });
+    expect(() => parseOptions(['--tronweb', dir, '--whole', '--file', 'trx'])).toThrow(
+      '--whole runs every file of test: leave out --file.',
+    );
+  });
+
+  it('takes --file names of test/lib files, several in TronWeb’s order, and refuses one the checkout lacks', () => {
     const dir = checkout({ name: 'tronweb' });
     mkdirSync(join(dir, 'test', 'lib', 'contract'), { recursive: true });
     writeFileSync(join(dir, 'test', 'lib', 'trx.test.ts'), '');
@@ -150,6 +169,15 @@ describe('npm run test:tronweb', () => {
       '(no file)             0        1        0',
       'all                   3        3        1',
     ]);
+  });
+
+  it('names files in the per-file table from the folder the runner gives as the reporter’s root', () => {
+    const runner = new EventEmitter();
+    const root = join(tmpdir(), 'lib', 'commonjs', 'test');
+    const counts = countByFile(runner, root);
+    runner.emit('pass', { file: join(root, 'index.test.js') });
+    runner.emit('pass', { file: join(root, 'lib', 'contract', 'index.test.js') });
+    expect([...counts.keys()]).toEqual(['index', 'lib/contract/index']);
   });
 
   it('rebuilds the suite only when it was never built or a test or source file is newer than the build', () => {
