@@ -1,6 +1,9 @@
 // A mocha reporter for `npm run test:tronweb`: mocha's own spec output, then how many tests passed,
 // failed and were skipped in each file of the suite, so one run of TronWeb's files gives per-file figures.
-// CommonJS because mocha loads a reporter given by path with require().
+// CommonJS because mocha loads a reporter given by path with require(); the lint config gives Node
+// globals to .js, .mjs and .ts files only, hence the two lines below.
+/* global require, module, process */
+/* eslint-disable @typescript-eslint/no-require-imports */
 const { join, relative, resolve, sep } = require('node:path');
 
 /** Where a test or hook came from, as the suite names it: trx, contract/method. */
