@@ -6,18 +6,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain ESM script without type declarations
-import {
-  needsBuild,
-  parseOptions,
-  pinnedTronWebVersion,
-  suiteFiles,
-  tronWebOrder,
-  UsageError,
-  versionWarning,
-} from '../../scripts/test-tronweb.mjs';
+import * as suiteRunner from '../../scripts/test-tronweb.mjs';
 // @ts-expect-error -- a plain CommonJS reporter without type declarations
 import { countByFile, formatCounts } from '../../scripts/test-tronweb-reporter.cjs';
 
+const { needsBuild, parseOptions, pinnedTronWebVersion, suiteFiles, tronWebOrder, UsageError, versionWarning } =
+  suiteRunner;
 const script = fileURLToPath(new URL('../../scripts/test-tronweb.mjs', import.meta.url));
 const dirs: string[] = [];
 
@@ -101,7 +95,7 @@ describe('npm run test:tronweb', () => {
     for (const name of ['trx', 'transactionBuilder', 'plugin', 'event', 'contract/method', 'contract/index']) {
       writeFileSync(join(dir, 'test', 'lib', `${name}.test.ts`), '');
     }
-    writeFileSync(join(dir, 'test', 'lib', 'notes.md'), '');
+    writeFileSync(join(dir, 'test', 'lib', 'notes.txt'), '');
     const order = ['contract/index', 'contract/method', 'event', 'plugin', 'transactionBuilder', 'trx'];
     expect(suiteFiles(dir)).toEqual(order);
     expect(parseOptions(['--tronweb', dir]).files).toEqual(order);
