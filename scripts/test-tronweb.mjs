@@ -7,11 +7,12 @@
 // The suite is not in the tronweb npm package, so it needs a checkout of tronweb at the tag of the
 // pinned version with its own dev dependencies installed:
 //   git clone --branch v<version> https://github.com/tronprotocol/tronweb && (cd tronweb && npm ci)
-// Usage: npm run test:tronweb -- --tronweb DIR [--file NAME]... [--grep PATTERN] [--port N]
+// A checkout of another version runs with a warning naming both versions: the figures are that version's.
+// Usage: npm run test:tronweb -- --tronweb DIR [--file NAME]... [--whole] [--grep PATTERN] [--port N]
 // Not part of `npm test`: it takes many minutes and needs that checkout.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -20,14 +21,20 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ZION_KEY = '0000000000000000000000000000000000000000000000000000000000000001';
 const TEST_ACCOUNTS = 100;
 
-export const USAGE = `Usage: npm run test:tronweb -- --tronweb DIR [--file NAME]... [--grep PATTERN] [--port N]
+const SYNOPSIS = 'npm run test:tronweb -- --tronweb DIR [--file NAME]... [--whole] [--grep PATTERN] [--port N]';
 
-  --tronweb DIR    a checkout of tronprotocol/tronweb at the tag of the pinned TronWeb, with
-                   \`npm ci\` run in it (the suite is not in the npm package)
+export const USAGE = `Usage: ${SYNOPSIS}
+
+  --tronweb DIR    a checkout of tronprotocol/tronweb at the tag of the pinned TronWeb, with its dev
+                   dependencies installed (\`npm ci\`); the suite is not in the npm package. Another
+                   version's checkout runs with a warning naming both versions
   --file NAME      only this file of test/lib, named without .test.ts (trx, contract/method);
-                   repeat it for several (default: every file)
+                   repeat it for several (default: every file). Files run in TronWeb's order
+  --whole          every file TronWeb's \`npm test\` runs: test/index and test/utils besides test/lib
   --grep PATTERN   only the tests whose title matches (mocha --grep)
   --port N         the node's port (default 9090, TronWeb's test config default)
+
+After mocha's summary it prints passing, failing and pending tests for each file.
 `;
 
 export class UsageError extends Error {}
@@ -36,6 +43,46 @@ export class UsageError extends Error {}
 export function pinnedTronWebVersion(rootDir = root) {
   const pkg = JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8'));
   return pkg.devDependencies.tronweb;
+}
+
+/**
+ * The suite's files in the order TronWeb's `npm test` runs them: mocha expands its glob of every
+ * .test.js under lib/commonjs/test and sorts the paths with an English locale compare (mocha's
+ * lib/cli/lookup-files.js), so test/lib's files run contract/index, contract/method, event, plugin,
+ * transactionBuilder, trx.
+ */
+export function tronWebOrder(names) {
+  return [...new Set(names)].sort((a, b) => `${a}.test.js`.localeCompare(`${b}.test.js`, 'en'));
+}
+
+/** Every test file under the checkout's test/FOLDER, named without .test.ts, in TronWeb's order. */
+export function suiteFiles(dir, folder = 'lib') {
+  const lib = join(dir, 'test', folder);
+  if (!existsSync(lib)) return [];
+  const names = readdirSync(lib, { recursive: true, encoding: 'utf8' })
+    .map((path) => path.split(sep).join('/'))
+    .filter((path) => path.endsWith('.test.ts'))
+    .map((path) => path.slice(0, -'.test.ts'.length));
+  return tronWebOrder(names);
+}
+
+/** Orders two x.y.z versions: negative when a is older than b. */
+function compareVersions(a, b) {
+  const pa = String(a).split('.').map(Number);
+  const pb = String(b).split('.').map(Number);
+  for (let i = 0; i < 3; i++) if ((pa[i] || 0) !== (pb[i] || 0)) return (pa[i] || 0) - (pb[i] || 0);
+  return 0;
+}
+
+/** What to say when the checkout is not the pinned version: it runs, and the reader knows which one ran. */
+export function versionWarning(checkout, pinned) {
+  if (checkout === pinned) return undefined;
+  const order = compareVersions(checkout, pinned);
+  const relation = order < 0 ? 'older than' : order > 0 ? 'newer than' : 'not';
+  return (
+    `the checkout is tronweb ${checkout}, ${relation} the pinned ${pinned}: ` +
+    `the suite builds and tests tronweb ${checkout}'s own source, so its figures are for tronweb ${checkout}`
+  );
 }
 
 /** The options, or a UsageError saying what is missing. */
@@ -47,6 +94,7 @@ export function parseOptions(args, rootDir = root) {
       options: {
         tronweb: { type: 'string' },
         file: { type: 'string', multiple: true },
+        whole: { type: 'boolean' },
         grep: { type: 'string' },
         port: { type: 'string' },
       },
@@ -66,8 +114,8 @@ export function parseOptions(args, rootDir = root) {
   if (pkg.name !== 'tronweb') throw new UsageError(`${dir} holds ${pkg.name}, not tronweb.`);
   if (!existsSync(join(dir, 'node_modules', '.bin', 'mocha')))
     throw new UsageError(`${dir} has no dev dependencies: run \`npm ci\` in it.`);
-  const files = values.file ?? [];
-  for (const name of files) {
+  if (values.whole && values.file) throw new UsageError('--whole runs every file of test: leave out --file.');
+  for (const name of values.file ?? []) {
     if (!existsSync(join(dir, 'test', 'lib', `${name}.test.ts`)))
       throw new UsageError(`--file ${name}: ${dir} has no test/lib/${name}.test.ts.`);
   }
@@ -75,12 +123,13 @@ export function parseOptions(args, rootDir = root) {
     throw new UsageError(`--port expects a whole number, got "${values.port}".`);
   return {
     dir,
-    files,
+    // Mocha's paths are under lib/commonjs/test/FOLDER, and the per-file table names files from there.
+    folder: values.whole ? '' : 'lib',
+    files: values.whole ? suiteFiles(dir, '') : values.file ? tronWebOrder(values.file) : suiteFiles(dir),
     grep: values.grep,
     port: values.port === undefined ? 9090 : Number(values.port),
     // The suite tests the library version it ships with; another one is reported, not refused.
-    versionNote:
-      pkg.version === version ? undefined : `the checkout is tronweb ${pkg.version}, the pinned one is ${version}`,
+    versionNote: versionWarning(pkg.version, version),
   };
 }
 
@@ -142,7 +191,7 @@ async function main() {
     process.stderr.write(`${error.message}\n\n${USAGE}`);
     process.exit(2);
   }
-  if (options.versionNote) process.stderr.write(`Note: ${options.versionNote}.\n`);
+  if (options.versionNote) process.stderr.write(`Warning: ${options.versionNote}.\n`);
   const node = await startNode(options.port);
   const env = { ...process.env, HOST_PORT: String(options.port), PRIVATE_KEY: ZION_KEY };
   const inSuite = { cwd: options.dir, env };
@@ -154,8 +203,16 @@ async function main() {
     if (code === 0)
       code = await run(process.execPath, ['lib/commonjs/test/helpers/newAccounts', String(TEST_ACCOUNTS)], inSuite);
     if (code === 0) {
-      const files = options.files.length ? options.files : ['**/*'];
-      const mocha = [...files.map((name) => `lib/commonjs/test/lib/${name}.test.js`), '--timeout', '120000'];
+      const folder = join('lib', 'commonjs', 'test', options.folder);
+      const mocha = [
+        ...options.files.map((name) => join(folder, `${name}.test.js`)),
+        '--timeout',
+        '120000',
+        '--reporter',
+        join(root, 'scripts', 'test-tronweb-reporter.cjs'),
+        '--reporter-option',
+        `root=${folder}`,
+      ];
       if (options.grep) mocha.push('--grep', options.grep);
       code = await run(join(options.dir, 'node_modules', '.bin', 'mocha'), mocha, inSuite);
     }
