@@ -118,3 +118,4 @@ export {
   type EnvelopeBundle,
   type StatedPayment,
 } from './bundle';
+export { assetKey, paymentOf, samePayment, type Payment } from './payment';
