@@ -295,16 +295,16 @@ export class WalletVault {
       ...consent,
       signer: { address: account.address, device: `vault key “${account.label}”` },
     });
-    const signatures: (string | null)[] = [];
-    for (const [index, row] of input.bundle.rows.entries()) {
-      if (skip?.has(index)) {
-        signatures.push(null);
-        continue;
-      }
+    const rows = input.bundle.rows.flatMap((row, index) => (skip?.has(index) ? [] : [{ row, index }]));
+    const signed = await this.v.signMany(
+      rows.map(({ row }) => ({ transaction: row.transaction, permissionId: row.summary.permissionId })),
+      accountId,
+    );
+    const signatures: (string | null)[] = input.bundle.rows.map(() => null);
+    rows.forEach(({ row, index }, i) => {
       const before = new Set(row.transaction.signature ?? []);
-      const signed = await this.v.sign(row.transaction, accountId, row.summary.permissionId);
-      signatures.push((signed.signature ?? []).find((s) => !before.has(s)) ?? null);
-    }
+      signatures[index] = (signed[i]!.signature ?? []).find((s) => !before.has(s)) ?? null;
+    });
     return signatures;
   }
 
