@@ -6,7 +6,7 @@ import { bundleView } from '../../../../src-main/wallet/payouts/bundle-view';
 import { K } from '../../../fixtures/permissions';
 import { NILE, active } from '../../../core/envelope/helpers';
 import { accountCreateContract, buildTransaction, triggerSmartContract } from '../../../../src-core/tx/builders';
-import { HOUR, OWNER, T0, payout, proposedBundle, recipient, signedBy } from './helpers';
+import { HEADER, HOUR, OWNER, T0, payout, proposedBundle, recipient, signedBy } from './helpers';
 
 const USDT = '41a614f803b6fd780986a42c78ec9c7f77e6ded13c';
 
@@ -68,18 +68,8 @@ describe('a co-signer’s view of a bundle', () => {
   });
 
   it('reads a TRC-20 transfer from its call data without an ABI, and sets apart a row that is not a payment', async () => {
-    const header = payout(0).raw_data;
     const build = (spec: Parameters<typeof buildTransaction>[0]) =>
-      buildTransaction(spec, {
-        header: {
-          ref_block_bytes: header.ref_block_bytes,
-          ref_block_hash: header.ref_block_hash,
-          expiration: header.expiration,
-          timestamp: header.timestamp,
-        },
-        permissionId: 2,
-        feeLimit: 30_000_000n,
-      });
+      buildTransaction(spec, { header: HEADER, permissionId: 2, feeLimit: 30_000_000n });
     const to = recipient(7).slice(2).padStart(64, '0');
     const amount = 123_456n.toString(16).padStart(64, '0');
     const bundle = createBundle({

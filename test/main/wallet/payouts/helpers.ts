@@ -15,14 +15,17 @@ export const OWNER = K.K_ONE.hex;
 /** Recipient i: a distinct 41… address. */
 export const recipient = (i: number) => `41${(i + 1).toString(16).padStart(40, '0')}`;
 
+/** Every row's header: a reference block at T0, expiring an hour later. */
+export const HEADER = transactionHeader({
+  refBlock: { number: 1, blockId: `0000000000000001${'cd'.repeat(24)}` },
+  headTimestamp: T0,
+  expirationMs: HOUR,
+});
+
 /** Row i pays (i + 1) TRX from the treasury under its 2-of-3 active permission. */
 export function payout(i: number, amountSun = BigInt(i + 1) * 1_000_000n): TransactionJson {
   return buildTransaction(transferContract({ owner: OWNER, to: recipient(i), amount: amountSun }), {
-    header: transactionHeader({
-      refBlock: { number: 1, blockId: `0000000000000001${'cd'.repeat(24)}` },
-      headTimestamp: T0,
-      expirationMs: HOUR,
-    }),
+    header: HEADER,
     permissionId: 2,
   });
 }
