@@ -174,16 +174,6 @@ function checkRows(bundle: EnvelopeBundle): void {
   });
 }
 
-/** Re-derives every row through the single envelope's checks; returns the bundle in canonical form. */
-function verifyBundle(bundle: EnvelopeBundle, options: EnvelopeOptions): EnvelopeBundle {
-  const rows = bundle.rows.map((row, index) =>
-    atRow(index, () => rowOf(parseEnvelope(envelopeOf(bundle, row), options), row.statedPayment)),
-  );
-  const verified = bundleOf(bundle, rows);
-  checkRows(verified);
-  return verified;
-}
-
 export function createBundle(input: CreateBundleInput): EnvelopeBundle {
   if (!Array.isArray(input.rows) || input.rows.length === 0)
     fail('BUNDLE_EMPTY', 'Give at least one transaction to put in the bundle.');
@@ -232,6 +222,22 @@ export function serializeBundle(bundle: EnvelopeBundle): string {
 
 /** Reads a bundle from text (or parsed JSON), checking its shape and every row's every claim. */
 export function parseBundle(input: string | unknown, options: EnvelopeOptions = {}): EnvelopeBundle {
+  const steps = readBundleSteps(input, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `parseBundle` one row at a time: yields how many rows were checked so far and returns the
+ * bundle, so a caller that must keep its event loop answering (main's thread) can give it a turn
+ * between rows. Recovering a row's signatures is the costly part, a few milliseconds each.
+ */
+export function* readBundleSteps(
+  input: string | unknown,
+  options: EnvelopeOptions = {},
+): Generator<number, EnvelopeBundle, void> {
   let value: unknown = input;
   if (typeof input === 'string') {
     if (input.length > MAX_BUNDLE_TEXT_LENGTH)
@@ -246,7 +252,15 @@ export function parseBundle(input: string | unknown, options: EnvelopeOptions = 
     }
   }
   checkBundleShape(value);
-  return verifyBundle(value as EnvelopeBundle, options);
+  const bundle = value as EnvelopeBundle;
+  const rows: BundleRow[] = [];
+  for (const [index, row] of bundle.rows.entries()) {
+    rows.push(atRow(index, () => rowOf(parseEnvelope(envelopeOf(bundle, row), options), row.statedPayment)));
+    yield index + 1;
+  }
+  const verified = bundleOf(bundle, rows);
+  checkRows(verified);
+  return verified;
 }
 
 /**

@@ -108,6 +108,7 @@ export {
   createBundle,
   mergeBundles,
   parseBundle,
+  readBundleSteps,
   reproposeBundle,
   reproposeSet,
   rowEnvelope,

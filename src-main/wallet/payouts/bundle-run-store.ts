@@ -1,17 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { bundleFingerprint, parseBundle, serializeBundle, type EnvelopeBundle } from '../../../src-core/envelope';
+import { bundleFingerprint, serializeBundle, type EnvelopeBundle } from '../../../src-core/envelope';
 import { StoreError } from '../../../src-core/errors';
 import { ensurePrivateDir, writeFileAtomic } from '../../vault/atomic-file';
 import { JsonStore, StoreErrorCode, type StoreDefinition } from '../stores/json-store';
+import { readBundleInTurns } from './bundle-files';
 
 /**
  * Where a bundle's broadcast stands, on disk, so a reopened app resumes where it stopped: each
  * row's status with its times, block, fee and reason. A row is marked `sending` before it goes to
  * the node, so after a crash the rows that may have left are looked up on the node before anything
  * is sent again. The signed bundle itself is written once beside it (`bundle-<id>.json`) and read
- * back through `parseBundle`, so a changed file is refused like any received bundle.
+ * back through the bundle's checks, so a changed file is refused like any received bundle.
  */
 export const BUNDLE_RUNS_FILE = 'bundle-runs.json';
 
@@ -127,7 +128,7 @@ export class BundleRuns {
 
   /** The signed bundle of a run, read back and verified. */
   async bundle(id: string): Promise<EnvelopeBundle> {
-    const bundle = parseBundle(await readFile(this.bundleFile(id), 'utf8'));
+    const bundle = await readBundleInTurns(await readFile(this.bundleFile(id), 'utf8'));
     if (bundleFingerprint(bundle).digest !== id)
       throw new StoreError(
         StoreErrorCode.invalid,
