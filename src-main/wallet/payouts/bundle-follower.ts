@@ -1,3 +1,4 @@
+import { decodeRevertData } from '../../../src-core/abi/revert';
 import { PROTOCOL_CONSTANTS } from '../../../src-core/chain/parameters';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import type { TransactionInfo } from '../../../src-core/client/types';
@@ -73,9 +74,23 @@ export class BundleFollower {
         ...facts,
         status: 'failed',
         nodeCode: judged.result,
-        reason: `In block ${info.blockNumber} but failed (${judged.result})${info.resMessage ? `: ${info.resMessage}` : ''}; the fee was charged.`,
+        reason: `In block ${info.blockNumber}, failed with ${judged.result}: ${failureText(info)} The fee was charged.`,
         ...(solid ? { confirmedAt: this.now() } : {}),
       };
     return solid ? { ...facts, status: 'confirmed', confirmedAt: this.now() } : { ...facts, status: 'packed' };
   }
+}
+
+/** The contract's own reason (`Error(string)`, a panic) when its revert data says one, else the node's words. */
+function failureText(info: TransactionInfo): string {
+  const data = info.contractResult[0] ?? '';
+  if (data !== '') {
+    try {
+      return decodeRevertData(data).message;
+    } catch {
+      // Not hex: the node's message below.
+    }
+  }
+  const said = info.resMessage.trim().replace(/[.\s]+$/, '');
+  return said ? `${said}.` : 'the node gave no reason.';
 }

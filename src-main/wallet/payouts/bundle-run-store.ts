@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { bundleFingerprint, serializeBundle, type EnvelopeBundle } from '../../../src-core/envelope';
 import { StoreError } from '../../../src-core/errors';
 import { ensurePrivateDir, writeFileAtomic } from '../../vault/atomic-file';
+import { sunSchema } from '../stores/common';
 import { JsonStore, StoreErrorCode, type StoreDefinition } from '../stores/json-store';
 import { readBundleInTurns } from './bundle-files';
 
@@ -44,14 +45,14 @@ const rowStateSchema = z.strictObject({
   blockNumber: z.number().int().nullable(),
   blockTime: z.number().int().nullable(),
   /** TransactionInfo.fee: every sun the chain charged (bandwidth, energy, account creation). */
-  feeSun: z.bigint().nullable(),
+  feeSun: sunSchema.nullable(),
   /** The node's code (SIGERROR, REVERT…) and its words, for a failed or held row. */
   nodeCode: z.string().nullable(),
   reason: z.string().nullable(),
   /** The node answered DUP_TRANSACTION_ERROR: it already held this row. */
   duplicate: z.boolean(),
 });
-export type RowState = z.infer<typeof rowStateSchema>;
+export type RowState = z.output<typeof rowStateSchema>;
 
 const runSchema = z.strictObject({
   /** The bundle fingerprint's full digest. */
@@ -61,10 +62,10 @@ const runSchema = z.strictObject({
   startedAt: z.number().int().nullable(),
   rows: z.array(rowStateSchema),
 });
-export type BundleRun = z.infer<typeof runSchema>;
+export type BundleRun = z.output<typeof runSchema>;
 
 const runsSchema = z.strictObject({ runs: z.array(runSchema) });
-export type BundleRunsData = z.infer<typeof runsSchema>;
+export type BundleRunsData = z.output<typeof runsSchema>;
 
 export const bundleRunsDefinition: StoreDefinition<BundleRunsData> = {
   format: 'tron-wallet-bundle-runs',

@@ -23,6 +23,7 @@ function fakeNode(known: Map<string, Known>) {
         receipt: k.receipt ? { result: k.receipt } : {},
         result: k.receipt && k.receipt !== 'SUCCESS' ? 'FAILED' : 'SUCESS',
         resMessage: k.message ?? '',
+        contractResult: [],
       } as unknown as TransactionInfo;
     },
   };

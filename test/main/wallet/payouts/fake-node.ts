@@ -69,6 +69,7 @@ export class FakeNode {
       receipt: {},
       result: 'SUCESS',
       resMessage: '',
+      contractResult: [],
     } as unknown as TransactionInfo;
   }
 }
