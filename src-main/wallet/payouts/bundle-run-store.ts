@@ -89,12 +89,22 @@ export class BundleRuns {
   /**
    * The run of a fully signed bundle, created once: the bundle is written beside the states and
    * every row starts `waiting` (or `unsigned` when `ready` says it is short of its threshold).
-   * Asking again for the same bundle returns the run as it stands, never a fresh one.
+   * Asking again for the same bundle returns the run as it stands, never a fresh one, except that
+   * rows now at their threshold join it (the bundle with their signatures replaces the saved one).
    */
   async start(bundle: EnvelopeBundle, ready: readonly boolean[], now: number): Promise<BundleRun> {
     const id = bundleFingerprint(bundle).digest;
     const existing = this.get(id);
-    if (existing) return existing;
+    if (existing) {
+      // Rows that reached their threshold since (more signatures came in) join the run; the rest stand.
+      const joined = existing.rows.flatMap((row, i) => (row.status === 'unsigned' && ready[i] ? [i] : []));
+      if (joined.length === 0) return existing;
+      await writeFileAtomic(this.bundleFile(id), serializeBundle(bundle));
+      return this.updateRows(
+        id,
+        joined.map((i) => [i, { status: 'waiting', reason: null }]),
+      );
+    }
     await writeFileAtomic(this.bundleFile(id), serializeBundle(bundle));
     const run: BundleRun = {
       id,

@@ -116,13 +116,18 @@ describe('BundleBroadcaster', () => {
     ]);
   });
 
-  it('sends nothing of a row short of its threshold', async () => {
+  it('sends nothing of a row short of its threshold, and sends it once its signatures come in', async () => {
     const partly = signedBy(proposedBundle(2), K.K2.private_key);
     const node = new FakeNode();
     const { runs } = await runsIn();
-    const outcome = await new BundleBroadcaster({ runs, client: () => node, ...fakeTime() }).broadcast(partly);
+    const broadcaster = new BundleBroadcaster({ runs, client: () => node, ...fakeTime() });
+    const outcome = await broadcaster.broadcast(partly);
     expect(outcome.run.rows.map((r) => r.status)).toEqual(['unsigned', 'unsigned']);
     expect(node.offered.size).toBe(0);
+    const later = await broadcaster.broadcast(signedBy(partly, K.K3.private_key));
+    expect(later.run.id).toBe(outcome.run.id);
+    expect(later.run.rows.map((r) => r.status)).toEqual(['sent', 'sent']);
+    expect((await runs.bundle(later.run.id)).rows[0]!.transaction.signature).toHaveLength(2);
   });
 
   for (const moment of ['crash-after', 'crash-before'] as const) {

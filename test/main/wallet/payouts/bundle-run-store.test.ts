@@ -28,8 +28,17 @@ describe('payout runs on disk', () => {
     expect(reopened.store.problem).toBeNull();
     expect(reopened.get(run.id)!.rows[0]).toMatchObject({ status: 'confirmed', feeSun: 1_100_000n, blockNumber: 12 });
     expect(serializeBundle(await reopened.bundle(run.id))).toBe(serializeBundle(bundle));
-    // Starting the same bundle again gives the run as it stands.
-    expect((await reopened.start(bundle, [true, true, true], T0 + 1)).rows[2]!.status).toBe('unsigned');
+    // Starting the same bundle again gives the run as it stands; a row signed since joins it.
+    expect((await reopened.start(bundle, [true, true, false], T0 + 1)).rows.map((r) => r.status)).toEqual([
+      'confirmed',
+      'waiting',
+      'unsigned',
+    ]);
+    expect((await reopened.start(bundle, [true, true, true], T0 + 1)).rows.map((r) => r.status)).toEqual([
+      'confirmed',
+      'waiting',
+      'waiting',
+    ]);
     await reopened.close();
   });
 
