@@ -51,7 +51,11 @@ export function fingerprintOf(input: {
     summary: summaryForFingerprint(input.summary),
     txID: input.txId.toLowerCase(),
   });
-  const digest = sha256(utf8ToBytes(FINGERPRINT_DOMAIN + body));
+  return fingerprintFromDigest(sha256(utf8ToBytes(FINGERPRINT_DOMAIN + body)));
+}
+
+/** The words and grouped hex of a sha256 digest: shared by the envelope's and the bundle's fingerprint. */
+export function fingerprintFromDigest(digest: Uint8Array): Fingerprint {
   const words: string[] = [];
   for (let i = 0; i < FINGERPRINT_WORDS; i++) {
     let index = 0;

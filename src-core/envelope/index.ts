@@ -35,6 +35,7 @@ export { abiCallDecoder } from './abi-decoder';
 export {
   FINGERPRINT_DOMAIN,
   FINGERPRINT_WORDS,
+  fingerprintFromDigest,
   fingerprintOf,
   summaryForFingerprint,
   type Fingerprint,
@@ -89,3 +90,33 @@ export {
   type TaposReference,
   type TaposVerdict,
 } from './chain-check';
+export {
+  BUNDLE_FORMAT,
+  BUNDLE_VERSION,
+  MAX_BUNDLE_ROWS,
+  bundleSchema,
+  checkBundleShape,
+  statedPaymentSchema,
+} from './bundle-schema';
+export {
+  BUNDLE_FINGERPRINT_DOMAIN,
+  MAX_BUNDLE_TEXT_LENGTH,
+  addBundleSignatures,
+  bundleExpiry,
+  bundleFingerprint,
+  bundleProgress,
+  createBundle,
+  mergeBundles,
+  parseBundle,
+  readBundleSteps,
+  reproposeBundle,
+  reproposeSet,
+  rowEnvelope,
+  serializeBundle,
+  type BundleProgress,
+  type BundleRow,
+  type CreateBundleInput,
+  type EnvelopeBundle,
+  type StatedPayment,
+} from './bundle';
+export { assetKey, paymentOf, samePayment, type Payment } from './payment';

@@ -27,6 +27,10 @@ border: 1px solid #8a96a3; border-radius: 4px; }
 .actions { display: flex; gap: 12px; justify-content: flex-end; margin-top: 18px; }
 button { font: inherit; padding: 8px 18px; border-radius: 6px; border: 1px solid #8a96a3; \
 background: #fff; cursor: pointer; }
+.list { max-height: 260px; overflow: auto; border: 1px solid #c9d1d9; border-radius: 4px; margin: 0 0 14px; }
+.list table { margin: 0; font-size: 13px; }
+.list caption { text-align: left; font-weight: 600; padding: 6px 8px; }
+.list th, .list td { padding: 3px 8px; width: auto; border-top: 1px solid #eef1f4; }
 button.approve { background: #0b5cad; border-color: #0b5cad; color: #fff; font-weight: 600; }
 `;
 
@@ -67,6 +71,15 @@ export function consentPageHtml(request: ConsentRequest, retry?: { readonly reas
     ? '<p>Fingerprint (read it to your co-signers):</p><p class="fingerprint" ' +
       `id="fingerprint">${e(request.fingerprint)}</p>`
     : '';
+  // Every row of a bundle, in a box that scrolls on its own so the buttons stay in reach.
+  const list = request.list
+    ? `<div class="list" id="list" tabindex="0"><table><caption>${e(request.list.caption)} ` +
+      `(${request.list.rows.length})</caption><thead><tr>${request.list.columns
+        .map((c) => `<th scope="col">${e(c)}</th>`)
+        .join('')}</tr></thead><tbody>\n${request.list.rows
+        .map((r) => `<tr>${r.map((cell) => `<td class="mono">${e(cell)}</td>`).join('')}</tr>`)
+        .join('\n')}\n</tbody></table></div>`
+    : '';
   const typed = request.typedConfirmation
     ? `<label for="typed">Type ${e(request.typedConfirmation)} to approve</label><input id="typed" ` +
       'name="typed" autocomplete="off" spellcheck="false">'
@@ -95,12 +108,13 @@ export function consentPageHtml(request: ConsentRequest, retry?: { readonly reas
 <main>
 <h1 id="title">${e(request.title)}</h1>
 <p class="source">Shown by the wallet itself from what it is about to \
-${request.kind === 'transaction' || request.kind === 'message' ? 'sign' : 'change'}; \
+${request.kind === 'transaction' || request.kind === 'bundle' || request.kind === 'message' ? 'sign' : 'change'}; \
 the app's pages cannot change or answer it.</p>
 ${retry ? `<p class="retry" role="alert" id="retry">${e(retry.reason)}</p>` : ''}
 <table id="rows">
 ${rows}
 </table>
+${list}
 ${fingerprint}
 ${warnings}
 <form id="consent">

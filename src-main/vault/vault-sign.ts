@@ -30,6 +30,31 @@ export async function signTransaction(
   );
 }
 
+/**
+ * Signs several transactions with one account's key, read once for all of them (a bundle approved
+ * in one confirmation): each transaction is checked as `signTransaction` checks it, all before the
+ * key is read, so one bad transaction signs none. Reading and unwrapping the key per transaction
+ * would cost a keystore read and, for a phrase, a seed derivation per row.
+ */
+export async function signTransactions(
+  session: VaultSession,
+  txs: readonly { readonly transaction: TransactionJson; readonly permissionId?: number }[],
+  accountId: string,
+): Promise<TransactionJson[]> {
+  const { meta, kek } = session.requireUnlocked();
+  const checked = txs.map(({ transaction, permissionId }) => {
+    const tx = checkedTransaction(transaction);
+    if (permissionId !== undefined && (!Number.isInteger(permissionId) || permissionId < 0))
+      throw new VaultError('VAULT_INVALID_ARGUMENT', 'A permission id is a non-negative integer.', { permissionId });
+    assertPermission(tx, permissionId);
+    return tx;
+  });
+  const account = session.signingAccount(accountId);
+  return withPrivateKey(session, meta, account, kek, (key) =>
+    checked.map((tx) => appendSignature(tx, key, account.address as HexAddress)),
+  );
+}
+
 /** TRON signMessageV2 signature ("0x" + r ‖ s ‖ v hex), e.g. to prove a key is still held. */
 export async function signText(session: VaultSession, message: string, accountId: string): Promise<string> {
   const { meta, kek } = session.requireUnlocked();

@@ -31,7 +31,7 @@ import { checkPhrase, phraseQuestion, type PhraseAnswer } from './vault-phrase-c
 import { purgeRemoved, removeAccount } from './vault-removal';
 import { VaultSession } from './vault-session';
 import { setAutoLock, setSigningPolicy } from './vault-settings';
-import { signText, signTransaction } from './vault-sign';
+import { signText, signTransaction, signTransactions } from './vault-sign';
 import { initialize, unlock } from './vault-unlock';
 import {
   DEFAULT_AUTO_LOCK_MS,
@@ -302,6 +302,14 @@ export class Vault {
   /** A copy of `tx` with this account's signature appended, after checking shape, txID and permission. */
   sign(tx: TransactionJson, accountId: string, permissionId?: number): Promise<TransactionJson> {
     return this.session.exclusive(() => signTransaction(this.session, tx, accountId, permissionId));
+  }
+
+  /** Copies of `txs`, each with this account's signature appended; the key is read once for all. */
+  signMany(
+    txs: readonly { readonly transaction: TransactionJson; readonly permissionId?: number }[],
+    accountId: string,
+  ): Promise<TransactionJson[]> {
+    return this.session.exclusive(() => signTransactions(this.session, txs, accountId));
   }
 
   /** TRON signMessageV2 signature ("0x" + r ‖ s ‖ v hex), e.g. to prove a key is still held. */

@@ -5,6 +5,7 @@ import { Vault, type VaultOptions, type VaultStatus as VaultServiceStatus } from
 import type { SigningPolicy } from '../../src-core/ipc/channels/vault';
 import { ConsentGate } from './consent/consent-gate';
 import type { ConsentSurface } from './consent/consent-request';
+import { bundleConsent, type BundleConsentInput } from './consent/bundle-consent';
 import { messageConsent } from './consent/message-consent';
 import { transactionConsent, type TransactionConsentInput } from './consent/transaction-consent';
 import { importKeyConsent, phraseCheckConsent, purgeRemovedConsent, repairConsent } from './consent/vault-key-consent';
@@ -275,6 +276,41 @@ export class WalletVault {
    */
   async approveTransaction(input: Omit<TransactionConsentInput, 'policy'>): Promise<void> {
     await this.consent.approve(transactionConsent({ ...input, policy: this.v.status().signingPolicy }));
+  }
+
+  /**
+   * One confirmation for every row of a bundle, then this vault key signs each row in order; the
+   * answer holds each row's new signature. Declining signs nothing. Rows the key already signed
+   * are the caller's to leave out (`skip`): the key signs each transaction at most once.
+   */
+  async signBundle(
+    input: Omit<BundleConsentInput, 'signer' | 'policy'> & {
+      readonly accountId: string;
+      readonly skip?: ReadonlySet<number>;
+    },
+  ): Promise<(string | null)[]> {
+    const account = this.v.getSigningAccount(input.accountId);
+    const { accountId, skip, ...consent } = input;
+    await this.approveBundle({
+      ...consent,
+      signer: { address: account.address, device: `vault key “${account.label}”` },
+    });
+    const rows = input.bundle.rows.flatMap((row, index) => (skip?.has(index) ? [] : [{ row, index }]));
+    const signed = await this.v.signMany(
+      rows.map(({ row }) => ({ transaction: row.transaction, permissionId: row.summary.permissionId })),
+      accountId,
+    );
+    const signatures: (string | null)[] = input.bundle.rows.map(() => null);
+    rows.forEach(({ row, index }, i) => {
+      const before = new Set(row.transaction.signature ?? []);
+      signatures[index] = (signed[i]!.signature ?? []).find((s) => !before.has(s)) ?? null;
+    });
+    return signatures;
+  }
+
+  /** Main's confirmation of a bundle under this vault's signing policy, for a key held elsewhere (a Ledger's). */
+  async approveBundle(input: Omit<BundleConsentInput, 'policy'>): Promise<void> {
+    await this.consent.approve(bundleConsent({ ...input, policy: this.v.status().signingPolicy }));
   }
 
   /** The message is shown verbatim on main's confirmation before the key signs it. */

@@ -12,7 +12,7 @@ export interface ConsentRow {
   readonly monospace?: boolean;
 }
 
-export const CONSENT_KINDS = ['transaction', 'message', 'vault-setting', 'wallet-setting'] as const;
+export const CONSENT_KINDS = ['transaction', 'bundle', 'message', 'vault-setting', 'wallet-setting'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 export interface ConsentRequest {
@@ -22,6 +22,15 @@ export interface ConsentRequest {
   /** One line: "Sign: send 1,500 TRX to TVj…". */
   readonly title: string;
   readonly rows: readonly ConsentRow[];
+  /**
+   * A long table shown below the rows in a scrolling box: every transaction of a bundle, so the
+   * person can read each one before one approval signs them all. Plain text cells, like the rows.
+   */
+  readonly list?: {
+    readonly caption: string;
+    readonly columns: readonly string[];
+    readonly rows: readonly (readonly string[])[];
+  };
   /** Lockout findings, unknown operations, an approval of spending: read before approving. */
   readonly warnings: readonly string[];
   /** The eight words co-signers read to each other, when the request is a transaction. */

@@ -137,7 +137,7 @@ export function transactionConsent(input: TransactionConsentInput): ConsentDraft
  * "2026-12-02 20:34:39 UTC": the app's date format, in UTC, because main's window has no page to
  * read this computer's zone from and co-signers in other zones compare the same text.
  */
-function utcTime(ms: number): string {
+export function utcTime(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
@@ -153,7 +153,8 @@ function costRow(cost: CostView): ConsentRow {
   return { label: 'Fee', value: items.length ? `${burned}: ${items.join(', ')}` : burned };
 }
 
-function fullAddress(address: string, names: Names): string {
+/** An address in full Base58, then the name this wallet gives it and where the name came from. */
+export function fullAddress(address: string, names: Names): string {
   const known = names.get(address);
   const base58 = Names.base58(address);
   if (!known) return `${base58} (not in your vault or address book)`;

@@ -1,0 +1,64 @@
+import { addBundleSignatures, bundleProgress, type EnvelopeBundle } from '../../../src-core/envelope';
+import { weightOf, type Permission } from '../../../src-core/permission/model';
+import type {
+  BundleConsentVault,
+  BundleSignRequest,
+  ConsentedBundleSigning,
+} from '../consent/consented-bundle-signing';
+import { CosignErrorCode, fail } from '../cosign/errors';
+import { signingAccount } from '../cosign/sign-envelope';
+
+export interface BundleSignInput {
+  readonly bundle: EnvelopeBundle;
+  /** The permission the signatures must count under (the chain's online). */
+  readonly permission: Permission;
+  readonly accountId: string;
+  readonly after?: string;
+  readonly onProgress?: BundleSignRequest['onProgress'];
+}
+
+export interface SignedBundle {
+  readonly bundle: EnvelopeBundle;
+  /** Rows this key signed now. */
+  readonly signed: number;
+  /** A Ledger that stopped part way: the row and why (the rows before it are signed). */
+  readonly stopped: { readonly row: number; readonly code: string; readonly message: string } | null;
+}
+
+/**
+ * One key's signatures on every row of a bundle, through one approval on main's window: refused
+ * before anyone is asked when the account holds no key of the permission; rows the key already
+ * signed are left as they are; every new signature is checked against its row as it is added.
+ */
+export async function signBundle(
+  vault: Pick<BundleConsentVault, 'listAccounts'>,
+  signing: Pick<ConsentedBundleSigning, 'sign'>,
+  input: BundleSignInput,
+): Promise<SignedBundle> {
+  const account = signingAccount(vault, input.accountId);
+  const { bundle, permission } = input;
+  if (weightOf(permission, account.addressHex) === 0n)
+    fail(
+      CosignErrorCode.notAKey,
+      `${account.label} (${account.address}) is not a key of permission ${permission.id} “${permission.name}”, so its signatures would not count.`,
+    );
+  const progress = bundleProgress(bundle, { permission });
+  const skip = new Set(
+    progress.rows.flatMap((p, i) => (p.signed.some((s) => s.address === account.addressHex) ? [i] : [])),
+  );
+  if (skip.size === bundle.rows.length)
+    fail(CosignErrorCode.alreadySigned, `${account.label} has already signed every row of this bundle.`);
+  const result = await signing.sign({
+    bundle,
+    accountId: account.id,
+    skip,
+    ready: progress.ready,
+    ...(input.after ? { after: input.after } : {}),
+    ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+  });
+  return {
+    bundle: addBundleSignatures(bundle, result.signatures),
+    signed: result.signatures.filter((s) => s !== null).length,
+    stopped: result.stopped,
+  };
+}
