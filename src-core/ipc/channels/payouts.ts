@@ -44,8 +44,8 @@ export const PayoutRowViewSchema = z.object({
 });
 
 export const PayoutFileViewSchema = z.object({
-  rows: z.array(PayoutRowViewSchema),
-  issues: z.array(PayoutIssueViewSchema),
+  rows: z.array(PayoutRowViewSchema).readonly(),
+  issues: z.array(PayoutIssueViewSchema).readonly(),
   /** Data rows in the file (header excluded). */
   total: z.number().int().nonnegative(),
 });
@@ -110,25 +110,27 @@ export const PayoutPlanViewSchema = z.object({
   owner: z.string(),
   headBlock: z.number().int(),
   headTime: z.number().int(),
-  signing: z.array(
-    z.object({
-      contractType: z.string(),
-      permissionId: z.number().int(),
-      expectedSignatures: z.number().int(),
-    }),
-  ),
-  totals: z.array(PlannedAssetViewSchema),
-  newRecipients: z.array(z.string()),
+  signing: z
+    .array(
+      z.object({
+        contractType: z.string(),
+        permissionId: z.number().int(),
+        expectedSignatures: z.number().int(),
+      }),
+    )
+    .readonly(),
+  totals: z.array(PlannedAssetViewSchema).readonly(),
+  newRecipients: z.array(z.string()).readonly(),
   activationSun: z.bigint(),
   bandwidthBytes: z.bigint(),
   energy: z.bigint(),
   burnedSun: z.bigint(),
   resourceOptions: ResourceOptionsViewSchema,
-  coverage: z.array(PlanCoverageViewSchema),
+  coverage: z.array(PlanCoverageViewSchema).readonly(),
   covered: z.boolean(),
   dryRun: z.object({ method: z.enum(['node', 'checks']), feeSun: z.bigint().nullable() }),
-  rows: z.array(PlannedRowViewSchema),
-  failing: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  rows: z.array(PlannedRowViewSchema).readonly(),
+  failing: z.array(z.object({ line: z.number().int(), reason: z.string() })).readonly(),
 });
 export type PayoutPlanView = z.infer<typeof PayoutPlanViewSchema>;
 
