@@ -1,6 +1,8 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase58Address } from '../../src-core/address/address';
 import { toCsv } from '../../src-core/csv/csv';
@@ -11,6 +13,18 @@ import { deploy, word } from '../main/node/vm-host/helpers';
 import { startDevWalletHarness, type DevWalletHarness } from './harness/wallet';
 
 const BLOCK_MS = 200;
+
+/** axe-core's WCAG 2.1 A and AA rules on the page as it stands (as the accessibility suite runs them). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async () => {
+    type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<AxeResult> } }).axe;
+    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  });
+}
 
 /**
  * The Payouts screen in Chromium on the real wallet and its embedded node: a file with bad rows
@@ -78,6 +92,7 @@ describe('payouts in Chromium', () => {
     expect(text).toContain('Line 4');
     expect(text).toContain('Nobody We Know');
     expect(await page().getByTestId('payout-plan-summary').count()).toBe(0);
+    expect(await axeViolations(page())).toEqual([]);
   });
 
   it('plans the good file on the node with progress, totals in units, energy options, coverage and largest rows', async () => {
@@ -120,6 +135,8 @@ describe('payouts in Chromium', () => {
     expect(await largest.first().getAttribute('data-line')).toBe('2');
     expect(await page().getByTestId('payout-largest').textContent()).toContain('activates the recipient');
     expect(await page().getByTestId('payout-largest').textContent()).not.toContain('12500000');
+
+    expect(await axeViolations(page())).toEqual([]);
 
     const dir = await mkdtemp(join(tmpdir(), 'payouts-e2e-'));
     const path = join(dir, 'payouts-plan.png');
