@@ -45,7 +45,7 @@ export function progressLabel(progress: PayoutProgress): string {
     : `${phase}…`;
 }
 
-/** "in 14 days" from the plan's own clock (chain time), so a fast dev chain says its own span. */
+/** When staked TRX can be withdrawn, counted from the unstake (the chain's getUnfreezeDelayDays). */
 export function unlockInWords(days: number): string {
   return days === 1 ? '1 day after unstaking' : `${days} days after unstaking`;
 }

@@ -144,6 +144,30 @@ describe('payouts in Chromium', () => {
     console.info(`payouts plan screenshot: ${path}`);
   });
 
+  it('marks a token row beyond the balance as failing with the node’s reason, and names the shortfall', async () => {
+    await chooseFile(
+      'too-much.csv',
+      toCsv([
+        ['recipient', 'asset', 'amount', 'memo', 'reference'],
+        ['Vendor One', 'TRX', '1', '', 'X-1'],
+        ['Vendor One', 'TT', '2000000000', '', 'X-2'],
+      ]),
+    );
+    await page().getByRole('button', { name: 'Plan the run' }).click();
+    const failing = page().getByTestId('payout-failing');
+    await failing.waitFor({ timeout: 60_000 });
+    const row = failing.getByTestId('planned-row');
+    expect(await row.count()).toBe(1);
+    expect(await row.getAttribute('data-line')).toBe('3');
+    expect(await row.textContent()).toContain('Would fail:');
+    expect(await row.textContent()).toContain('2,000,000,000 TT');
+    const coverage = page().getByTestId('payout-coverage');
+    expect(await coverage.getAttribute('data-covered')).toBe('false');
+    expect(await coverage.locator(`tr[data-asset="trc20:${token}"] [data-testid="shortfall"]`).textContent()).toBe(
+      '1,000,000,000 TT',
+    );
+  });
+
   it('ran without CSP violations, console errors or page errors', () => {
     expect(setup.harness.pageProblems).toEqual([]);
   });
