@@ -40,6 +40,15 @@ describe('payouts in Chromium', () => {
   const newcomer = freshAddress(0x9a7e);
   const progress: PayoutProgress[] = [];
   const page = () => setup.harness.page;
+  let shots = '';
+
+  /** Screenshots go to a temp folder outside the repository, named in the log for a person to look at. */
+  async function shoot(name: string): Promise<void> {
+    shots ||= await mkdtemp(join(tmpdir(), 'payouts-e2e-'));
+    const path = join(shots, `${name}.png`);
+    await page().screenshot({ path, fullPage: true });
+    console.info(`payouts screenshot: ${path}`);
+  }
 
   beforeAll(async () => {
     setup = await startDevWalletHarness(BLOCK_MS, 2);
@@ -138,10 +147,7 @@ describe('payouts in Chromium', () => {
 
     expect(await axeViolations(page())).toEqual([]);
 
-    const dir = await mkdtemp(join(tmpdir(), 'payouts-e2e-'));
-    const path = join(dir, 'payouts-plan.png');
-    await page().screenshot({ path, fullPage: true });
-    console.info(`payouts plan screenshot: ${path}`);
+    await shoot('payouts-plan');
   });
 
   it('marks a token row beyond the balance as failing with the node’s reason, and names the shortfall', async () => {
@@ -166,6 +172,7 @@ describe('payouts in Chromium', () => {
     expect(await coverage.locator(`tr[data-asset="trc20:${token}"] [data-testid="shortfall"]`).textContent()).toBe(
       '1,000,000,000 TT',
     );
+    await shoot('payouts-shortfall');
   });
 
   it('ran without CSP violations, console errors or page errors', () => {
