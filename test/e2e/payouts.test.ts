@@ -175,6 +175,23 @@ describe('payouts in Chromium', () => {
     await shoot('payouts-shortfall');
   });
 
+  it('fits the plan in its cards at 1280×800 and scrolls no page sideways at 200% zoom', async () => {
+    const layout = () =>
+      page().evaluate(() => ({
+        clipped: [...document.querySelectorAll<HTMLElement>('main table')]
+          .filter((table) => table.parentElement && table.scrollWidth > table.parentElement.clientWidth + 1)
+          .map((table) => table.querySelector('caption')?.textContent?.trim() ?? table.className),
+        pageWidth: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+      }));
+    await page().setViewportSize({ width: 1280, height: 800 });
+    expect((await layout()).clipped).toEqual([]);
+    await page().setViewportSize({ width: 640, height: 400 });
+    const zoomed = await layout();
+    await shoot('payouts-zoomed');
+    expect(zoomed.pageWidth).toBeLessThanOrEqual(zoomed.viewport + 1);
+  });
+
   it('ran without CSP violations, console errors or page errors', () => {
     expect(setup.harness.pageProblems).toEqual([]);
   });
