@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef } from 'vue';
+import { computed, ref, shallowRef, watch } from 'vue';
 import type { PayoutPlanResult, PayoutProgress } from '../../src-core/ipc/channels/payouts';
 import type { VaultAccount } from '../../src-core/ipc/channels/vault';
 import { api } from '../api/bridge';
@@ -20,6 +20,11 @@ export const usePayoutsStore = defineStore('payouts', () => {
   let runs = 0;
   let currentRun: string | null = null;
   let stop: (() => void) | null = null;
+
+  // A plan is for one account: another paying account has other balances and resources.
+  watch(owner, () => {
+    if (!running.value) result.value = null;
+  });
 
   const issues = computed(() => result.value?.file.issues ?? []);
   const plan = computed(() => result.value?.plan ?? null);

@@ -99,6 +99,8 @@ const main = vi.hoisted(() => ({
   plan: null as null | ((args: { runId: string }) => Promise<unknown>),
   calls: [] as { owner: string; csv: string; runId: string }[],
   listeners: new Map<string, (payload: unknown) => void>(),
+  dialogs: false,
+  opened: null as null | { csv: string; name: string },
 }));
 
 vi.mock('@renderer/api/bridge', () => ({
@@ -118,17 +120,18 @@ vi.mock('@renderer/api/bridge', () => ({
           canSign: false,
           createdAt: 1,
         },
+        { id: 'acc_2', kind: 'watch', label: 'Payroll', address: BOB, addressHex: '41', canSign: false, createdAt: 2 },
       ],
     },
     accounts: { list: async () => ({ network: 'embedded', updatedAt: null, accounts: [] }) },
     addressBook: { list: async () => [] },
-    cosign: { list: async () => ({ fileDialogs: { open: false, save: false } }) },
+    cosign: { list: async () => ({ fileDialogs: { open: main.dialogs, save: false } }) },
     payouts: {
       plan: (args: { owner: string; csv: string; runId: string }) => {
         main.calls.push(args);
         return main.plan!(args);
       },
-      openFile: async () => null,
+      openFile: async () => main.opened,
     },
   },
 }));
@@ -154,6 +157,8 @@ describe('payouts page', () => {
     setActivePinia(createPinia());
     main.calls = [];
     main.plan = null;
+    main.dialogs = false;
+    main.opened = null;
     document.body.innerHTML = '';
   });
 
@@ -281,5 +286,36 @@ describe('payouts page', () => {
     expect(coverage.text()).toContain('does not cover the run');
     expect(coverage.find('[data-testid="shortfall"]').text()).toBe('12.209 TRX');
     expect(coverage.text()).toContain('17.209 TRX');
+  });
+
+  it("uses main's open dialog when main has one, and plans the file it returns", async () => {
+    main.dialogs = true;
+    main.opened = { csv: 'recipient,asset,amount\nX,TRX,1\n', name: 'from-main.csv' };
+    main.plan = async () => ({ file: { rows: [], issues: [], total: 1 }, plan: planOf() });
+    const page = mount(PayoutsPage, { attachTo: document.body });
+    await flushPromises();
+    expect(page.find('[data-testid="payout-file"]').exists()).toBe(false);
+    const choose = page.findAll('button').find((b) => b.text() === 'Choose payout file…')!;
+    await choose.trigger('click');
+    await flushPromises();
+    expect(page.find('[data-testid="payout-file-name"]').text()).toContain('from-main.csv');
+    await page.find('form').trigger('submit');
+    await flushPromises();
+    expect(main.calls[0]).toMatchObject({ owner: OWNER, csv: 'recipient,asset,amount\nX,TRX,1\n' });
+    expect(page.find('[data-testid="payout-plan-summary"]').exists()).toBe(true);
+  });
+
+  it('takes the plan away when another paying account is chosen, since it was made for the first', async () => {
+    main.plan = async () => ({ file: { rows: [], issues: [], total: 4 }, plan: planOf() });
+    const page = await renderWithFile();
+    await page.find('form').trigger('submit');
+    await flushPromises();
+    expect(page.find('[data-testid="payout-plan-summary"]').exists()).toBe(true);
+    await page.find('select').setValue(BOB);
+    await flushPromises();
+    expect(page.find('[data-testid="payout-plan-summary"]').exists()).toBe(false);
+    await page.find('form').trigger('submit');
+    await flushPromises();
+    expect(main.calls.map((c) => c.owner)).toEqual([OWNER, BOB]);
   });
 });
