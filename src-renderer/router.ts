@@ -19,6 +19,7 @@ const HistoryPage = () => import('./pages/history/HistoryPage.vue');
 const WatchPage = () => import('./pages/watch/WatchPage.vue');
 const SecurityPage = () => import('./pages/SecurityPage.vue');
 const OfflineSignerPage = () => import('./pages/offline/OfflineSignerPage.vue');
+const PayoutsPage = () => import('./pages/payouts/PayoutsPage.vue');
 
 /**
  * `meta.vault` says what a route needs: `unlocked` (Home), `none` (Node, About: usable while locked
@@ -71,6 +72,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/cosign', name: 'cosign', component: InboxPage, meta: { title: 'Co-signing', vault: 'unlocked' } },
   { path: '/cosign/:id', name: 'envelope', component: EnvelopePage, meta: { title: 'Envelope', vault: 'unlocked' } },
   { path: '/history', name: 'history', component: HistoryPage, meta: { title: 'History', vault: 'unlocked' } },
+  { path: '/payouts', name: 'payouts', component: PayoutsPage, meta: { title: 'Payouts', vault: 'unlocked' } },
   { path: '/watch', name: 'watch', component: WatchPage, meta: { title: 'Watchtower', vault: 'unlocked' } },
   // `/activity` links open the History screen.
   { path: '/activity', redirect: '/history' },

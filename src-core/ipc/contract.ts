@@ -24,6 +24,7 @@ import { watchChannels, watchEvents } from './channels/watch';
 import { forkChannels, forkEvents } from './channels/fork';
 import { ledgerChannels } from './channels/ledger';
 import { offlineChannels } from './channels/offline';
+import { payoutsChannels, payoutsEvents } from './channels/payouts';
 // Registers IpcError for deserializeError wherever the contract is loaded.
 import './errors';
 
@@ -49,6 +50,7 @@ export const channels = mergeDefinitions(
   forkChannels,
   ledgerChannels,
   offlineChannels,
+  payoutsChannels,
 ) satisfies ChannelMap;
 
 export const events = mergeDefinitions(
@@ -60,6 +62,7 @@ export const events = mergeDefinitions(
   watchEvents,
   forkEvents,
   historyEvents,
+  payoutsEvents,
 ) satisfies EventMap;
 
 export type Channels = typeof channels;

@@ -128,6 +128,8 @@ export const CHANNEL_NAMES = [
   'offline:sign',
   'offline:export',
   'offline:saveFile',
+  'payouts:plan',
+  'payouts:openFile',
 ] as const satisfies readonly ChannelName[];
 
 type NeverOr<T extends never> = T;

@@ -24,6 +24,7 @@ import { TransactionService } from './transactions/transaction-service';
 import { TransactionTracker } from './transactions/transaction-tracker';
 import { TokensService } from './tokens/tokens-service';
 import { PayoutsService } from './payouts/payouts-service';
+import { PayoutsScreen } from './payouts/payouts-screen';
 import { PermissionsService } from './permissions/permissions-service';
 import { CosignService } from './cosign/cosign-service';
 import { ForkService } from './fork/fork-service';
@@ -122,6 +123,8 @@ export interface WalletServices {
   readonly tokens: TokensService;
   readonly permissions: PermissionsService;
   readonly payouts: PayoutsService;
+  /** The Payouts screen's channels: the plan with progress events, main's open dialog. */
+  readonly payoutsScreen: PayoutsScreen;
   readonly cosign: CosignService;
   readonly addressBook: AddressBookService;
   readonly history: HistoryService;
@@ -237,6 +240,11 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     reads,
     signingAccounts: () => vault.listAccounts().filter((a) => a.canSign),
   });
+  const payoutsScreen = new PayoutsScreen({
+    payouts,
+    emit: options.emit,
+    ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
+  });
   const watchtower = new WatchtowerService({
     chain: node,
     accounts: vault,
@@ -276,6 +284,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     tokens,
     permissions,
     payouts,
+    payoutsScreen,
     cosign,
     addressBook,
     history,

@@ -20,6 +20,7 @@ import { createWatchHandlers, type WatchService } from './watch';
 import { createForkHandlers, type ForkService } from './fork';
 import { createLedgerHandlers, type LedgerService } from './ledger';
 import { createOfflineHandlers, type OfflineService } from './offline';
+import { createPayoutsHandlers, type PayoutsService } from './payouts';
 
 /**
  * Everything the handlers need, one entry per domain. The app builds it from Electron and the
@@ -42,6 +43,7 @@ export interface Services {
   readonly fork: ForkService;
   readonly ledger: LedgerService;
   readonly offline: OfflineService;
+  readonly payouts: PayoutsService;
 }
 
 /** The full handler map; `satisfies` makes a channel without a handler a compile error. */
@@ -63,6 +65,7 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
     ...createForkHandlers(services.fork),
     ...createLedgerHandlers(services.ledger),
     ...createOfflineHandlers(services.offline),
+    ...createPayoutsHandlers(services.payouts),
   } satisfies HandlerMap<Channels>;
 }
 
@@ -84,6 +87,7 @@ export function walletServices(
     | 'fork'
     | 'ledger'
     | 'offline'
+    | 'payoutsScreen'
   >,
 ): Omit<Services, 'app'> {
   // What changes where the wallet reads, who reaches its node, or what the watchtower reports
@@ -107,6 +111,7 @@ export function walletServices(
     fork: withOverrides(wallet.fork, fork, ['startEmbedded', 'impersonate']),
     ledger: wallet.ledger,
     offline: wallet.offline,
+    payouts: wallet.payoutsScreen,
   };
 }
 

@@ -10,7 +10,7 @@ describe('IPC contract', () => {
     for (const name of [...channelNames, ...eventNames]) expect(name).toMatch(/^[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*$/);
   });
 
-  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook, history, watch, fork, ledger and offline channels and the eleven main-to-renderer events', () => {
+  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook, history, watch, fork, ledger, offline and payouts channels and the twelve main-to-renderer events', () => {
     expect(channelNames).toEqual(
       expect.arrayContaining([
         'app:info',
@@ -33,6 +33,8 @@ describe('IPC contract', () => {
         'ledger:addAccounts',
         'offline:importQr',
         'offline:sign',
+        'payouts:plan',
+        'payouts:openFile',
       ]),
     );
     expect(new Set(channelNames.map((name) => name.split(':')[0]))).toEqual(
@@ -53,6 +55,7 @@ describe('IPC contract', () => {
         'fork',
         'ledger',
         'offline',
+        'payouts',
       ]),
     );
     expect([...eventNames].sort()).toEqual([
@@ -63,6 +66,7 @@ describe('IPC contract', () => {
       'history:changed',
       'node:block',
       'node:status',
+      'payouts:progress',
       'tx:status',
       'vault:locked',
       'watch:alert',

@@ -4,6 +4,7 @@ import { CONSENT_CHANNELS, type ConsentChannel } from '../../../src-core/ipc/con
 import type { EmbeddedNodeSettings } from '../../../src-core/ipc/channels/node';
 import type { Inbox } from '../../../src-core/ipc/channels/cosign';
 import type { ForkStatus } from '../../../src-core/ipc/channels/fork';
+import type { PayoutPlanResult } from '../../../src-core/ipc/channels/payouts';
 import type { WatchedAccountView } from '../../../src-core/ipc/channels/watch';
 import { deserializeError } from '../../../src-core/errors';
 import { channels } from '../../../src-core/ipc/contract';
@@ -175,6 +176,17 @@ describe('a hostile renderer against main’s confirmation', () => {
     expect(after.autoLockMs).toBe(before.autoLockMs);
     expect(after.signingPolicy).toEqual(before.signingPolicy);
     expect(after.rememberedOnDevice).toBe(false);
+  });
+
+  it('plans a payout run for the page without asking main’s window, signing or changing the chain', async () => {
+    const before = await consentState();
+    const asked = consent.asked.length;
+    const csv = `recipient,asset,amount\n${dev[1]!.address},TRX,5000\n${dev[2]!.address},TRX,1.5\n`;
+    const result = await value<PayoutPlanResult>('payouts:plan', { owner: dev[0]!.address, csv });
+    expect(result.file.issues).toEqual([]);
+    expect(result.plan!.rows.map((r) => r.status)).toEqual(['ok', 'ok']);
+    expect(consent.asked.length).toBe(asked);
+    expect(await consentState()).toEqual(before);
   });
 
   /** Everything a consent channel could change, read from main (settings, vault, fork, watch rules, chain, envelopes). */

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { defineChannels, defineEvents } from '../define';
+import { AddressSchema } from '../common';
+
+/**
+ * Payout runs: a CSV of payments (src-core/payouts: the format, every bad row with its line) read
+ * and planned on the current network's node for one paying account. Nothing here signs or sends;
+ * the only node traffic is the reads and dry runs of the plan. Amounts are base units as bigint;
+ * each row and total names its asset with symbol and decimals, so the page words them in units.
+ */
+
+/** Larger than the biggest file the reader accepts (5,000 rows with long memos stays well under it). */
+export const PAYOUT_CSV_MAX_CHARS = 5_000_000;
+
+export const PayoutIssueViewSchema = z.object({
+  line: z.number().int(),
+  code: z.string(),
+  column: z.string().optional(),
+  /** "Line 12: …", a sentence that says what to change. */
+  message: z.string(),
+});
+export type PayoutIssueView = z.infer<typeof PayoutIssueViewSchema>;
+
+export const PayoutAssetViewSchema = z.object({
+  type: z.enum(['trx', 'trc10', 'trc20']),
+  symbol: z.string(),
+  decimals: z.number().int().nonnegative(),
+  tokenId: z.string().optional(),
+  /** TRC-20 contract, T… form. */
+  contract: z.string().optional(),
+});
+export type PayoutAssetView = z.infer<typeof PayoutAssetViewSchema>;
+
+/** A good row of the file; the transaction request it becomes stays in main. */
+export const PayoutRowViewSchema = z.object({
+  line: z.number().int(),
+  recipient: z.string(),
+  recipientName: z.string().nullable(),
+  asset: PayoutAssetViewSchema,
+  amount: z.bigint(),
+  amountText: z.string(),
+  memo: z.string(),
+  reference: z.string(),
+});
+
+export const PayoutFileViewSchema = z.object({
+  rows: z.array(PayoutRowViewSchema).readonly(),
+  issues: z.array(PayoutIssueViewSchema).readonly(),
+  /** Data rows in the file (header excluded). */
+  total: z.number().int().nonnegative(),
+});
+export type PayoutFileView = z.infer<typeof PayoutFileViewSchema>;
+
+export const PlannedRowViewSchema = z.object({
+  line: z.number().int(),
+  recipient: z.string(),
+  /** `TRX`, `trc10:<id>` or `trc20:<contract>`: the key of its asset in `totals`. */
+  assetKey: z.string(),
+  amount: z.bigint(),
+  kind: z.string(),
+  recipientNew: z.boolean(),
+  activates: z.boolean(),
+  bandwidthBytes: z.bigint(),
+  energy: z.bigint().nullable(),
+  feeLimitSun: z.bigint().nullable(),
+  burnedSun: z.bigint(),
+  options: z.object({ burnSun: z.bigint(), stakeSun: z.bigint(), coveredByAvailable: z.boolean() }).nullable(),
+  status: z.enum(['ok', 'fails', 'unchecked']),
+  reason: z.string().nullable(),
+});
+export type PlannedRowView = z.infer<typeof PlannedRowViewSchema>;
+
+export const PlannedAssetViewSchema = z.object({
+  key: z.string(),
+  asset: PayoutAssetViewSchema,
+  count: z.number().int(),
+  total: z.bigint(),
+  symbol: z.string(),
+  newRecipients: z.number().int(),
+  bandwidthBytes: z.bigint(),
+  energy: z.bigint(),
+  burnedSun: z.bigint(),
+});
+export type PlannedAssetView = z.infer<typeof PlannedAssetViewSchema>;
+
+export const PlanCoverageViewSchema = z.object({
+  assetKey: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int().nonnegative(),
+  needed: z.bigint(),
+  available: z.bigint(),
+  shortfall: z.bigint(),
+});
+export type PlanCoverageView = z.infer<typeof PlanCoverageViewSchema>;
+
+export const ResourceOptionsViewSchema = z.object({
+  energy: z.bigint(),
+  burn: z.object({ sun: z.bigint() }),
+  stake: z.object({
+    sun: z.bigint(),
+    unlockDays: z.number().int().nonnegative(),
+    /** ms since epoch, chain time. */
+    unlocksAt: z.number().int(),
+  }),
+  delegated: z.object({ available: z.bigint(), delegatedEnergy: z.bigint(), burnSun: z.bigint() }),
+});
+export type ResourceOptionsView = z.infer<typeof ResourceOptionsViewSchema>;
+
+export const PayoutPlanViewSchema = z.object({
+  owner: z.string(),
+  headBlock: z.number().int(),
+  headTime: z.number().int(),
+  signing: z
+    .array(
+      z.object({
+        contractType: z.string(),
+        permissionId: z.number().int(),
+        expectedSignatures: z.number().int(),
+      }),
+    )
+    .readonly(),
+  totals: z.array(PlannedAssetViewSchema).readonly(),
+  newRecipients: z.array(z.string()).readonly(),
+  activationSun: z.bigint(),
+  bandwidthBytes: z.bigint(),
+  energy: z.bigint(),
+  burnedSun: z.bigint(),
+  resourceOptions: ResourceOptionsViewSchema,
+  coverage: z.array(PlanCoverageViewSchema).readonly(),
+  covered: z.boolean(),
+  dryRun: z.object({ method: z.enum(['node', 'checks']), feeSun: z.bigint().nullable() }),
+  rows: z.array(PlannedRowViewSchema).readonly(),
+  failing: z.array(z.object({ line: z.number().int(), reason: z.string() })).readonly(),
+});
+export type PayoutPlanView = z.infer<typeof PayoutPlanViewSchema>;
+
+export const PayoutPlanResultSchema = z.object({
+  file: PayoutFileViewSchema,
+  /** Null when the file has a bad row: nothing is asked of the node for a bad file. */
+  plan: PayoutPlanViewSchema.nullable(),
+});
+export type PayoutPlanResult = z.infer<typeof PayoutPlanResultSchema>;
+
+/** The page's own name for one planning run, so it can tell its progress from an earlier run's. */
+export const PayoutRunIdSchema = z
+  .string({ error: 'must be text' })
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, _ or -');
+
+export const PayoutProgressSchema = z.object({
+  runId: z.string().nullable(),
+  phase: z.enum(['read', 'recipients', 'energy', 'dry-run']),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type PayoutProgress = z.infer<typeof PayoutProgressSchema>;
+
+export const payoutsChannels = defineChannels('payouts', {
+  plan: {
+    summary:
+      'Reads a payout CSV for the paying account and, when no row is bad, plans it on the node (progress as ' +
+      '`payouts:progress`); every bad row with its line otherwise.',
+    input: z.strictObject({
+      owner: AddressSchema,
+      csv: z.string({ error: 'must be text' }).max(PAYOUT_CSV_MAX_CHARS, 'is larger than 5 MB'),
+      runId: PayoutRunIdSchema.optional(),
+    }),
+    output: PayoutPlanResultSchema,
+  },
+  openFile: {
+    summary: "Main's open dialog for a payout CSV; its text, or null when the person cancels.",
+    input: z.undefined({ error: 'takes no argument' }),
+    output: z.object({ csv: z.string(), name: z.string() }).nullable(),
+  },
+});
+
+export const payoutsEvents = defineEvents('payouts', {
+  progress: {
+    summary: 'How far a payout plan got: the file read, recipients looked up, energy measured, rows dry-run.',
+    payload: PayoutProgressSchema,
+  },
+});
