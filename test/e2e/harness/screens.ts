@@ -20,6 +20,7 @@ export function screenRoutes(seed: ScreenSeed): readonly string[] {
     '/history',
     '/watch',
     '/address-book',
+    '/payouts',
     `/permissions/${seed.owner}`,
     `/tx/${seed.txid}`,
     '/block/1',
