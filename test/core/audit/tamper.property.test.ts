@@ -36,20 +36,16 @@ describe('a tampered audit bundle never verifies', () => {
 
   it('any single changed byte fails to read with a typed code, or names an entry', async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.nat({ max: bytes.length - 1 }),
-        fc.integer({ min: 1, max: 255 }),
-        async (index, flip) => {
-          const changed = bytes.slice();
-          changed[index] = (changed[index] ?? 0) ^ flip;
-          const result = await outcome(changed);
-          expect(result.code).not.toBe('OK');
-          expect(result.code).toMatch(/^AUDIT_[A-Z_]+$/);
-          if (!['AUDIT_UNREADABLE', 'AUDIT_MALFORMED', 'AUDIT_NOT_CANONICAL'].includes(result.code)) {
-            expect(result.entry).toEqual(expect.objectContaining({ desk: expect.any(String), seq: expect.any(Number) }));
-          }
-        },
-      ),
+      fc.asyncProperty(fc.nat({ max: bytes.length - 1 }), fc.integer({ min: 1, max: 255 }), async (index, flip) => {
+        const changed = bytes.slice();
+        changed[index] = (changed[index] ?? 0) ^ flip;
+        const result = await outcome(changed);
+        expect(result.code).not.toBe('OK');
+        expect(result.code).toMatch(/^AUDIT_[A-Z_]+$/);
+        if (!['AUDIT_UNREADABLE', 'AUDIT_MALFORMED', 'AUDIT_NOT_CANONICAL'].includes(result.code)) {
+          expect(result.entry).toEqual(expect.objectContaining({ desk: expect.any(String), seq: expect.any(Number) }));
+        }
+      }),
       { numRuns: 400 },
     );
   });
