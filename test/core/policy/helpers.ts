@@ -5,18 +5,10 @@ import { definePolicy } from '@core/policy/canonical';
 import type { PolicyDocument, PolicyDocumentInput } from '@core/policy/document';
 import type { PolicyInput } from '@core/policy/input';
 
-/** Fixed test keys: 1…4 repeated, never used anywhere real. */
+/** Fixed test keys: one digit repeated 64 times, never used anywhere real. */
 export const keys = [1, 2, 3, 4, 5, 6, 7].map((n) => privateKeyFromHex(String(n).repeat(64)));
-export const addresses = keys.map((k) => toBase58Address(addressFromPrivateKey(k)));
-export const [OWNER_A, OWNER_B, OWNER_C, OUTSIDER, ACCOUNT, PARTNER, STRANGER] = addresses as [
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-];
+const addressOf = (index: number): string => toBase58Address(addressFromPrivateKey(keys[index]!));
+export const [OWNER_A, OWNER_B, OWNER_C, OUTSIDER, ACCOUNT, PARTNER, STRANGER] = [0, 1, 2, 3, 4, 5, 6].map(addressOf);
 /** The USDT contract on mainnet, a well-known valid address. */
 export const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
@@ -31,12 +23,8 @@ export const ownerPermission: Permission = {
   name: 'owner',
   threshold: 2n,
   parentId: 0,
-  keys: [OWNER_A, OWNER_B, OWNER_C].map((a) => ({ address: toHexAddressOf(a), weight: 1n })),
+  keys: [0, 1, 2].map((index) => ({ address: addressFromPrivateKey(keys[index]!), weight: 1n })),
 };
-
-function toHexAddressOf(address: string) {
-  return addressFromPrivateKey(keys[addresses.indexOf(address)]!);
-}
 
 export function policyWith(overrides: Partial<PolicyDocumentInput['permissions'][number]> = {}): PolicyDocument {
   return definePolicy({
