@@ -55,7 +55,9 @@ export function checkCaps(
           message:
             `This payment of ${show(amount)} would bring today's outflow to ${show(after)}, above the daily cap ` +
             `of ${show(rule.dailyCap)} for ${label}. ${show(before)} went out in the last 24 hours; ` +
-            `wait for older payments to leave the window or send at most ${show(rule.dailyCap > before ? rule.dailyCap - before : 0n)}.`,
+            (before < rule.dailyCap
+              ? `send at most ${show(rule.dailyCap - before)} now, or wait for older payments to leave the window.`
+              : 'nothing more may go out until older payments leave the window.'),
           details: { asset, amount, before, after, cap: rule.dailyCap },
         });
       }

@@ -3,8 +3,8 @@ import { POLICY_BREACH, permissionLabel, type PolicyBreach, type PolicyVerdict }
 import { checkCall } from './calls';
 import { checkCaps } from './caps';
 import type { PolicyDocument } from './document';
-import { sameAddress, transactionOutflows, type PolicyInput } from './input';
-import { checkRecipient } from './recipients';
+import { sameAddress, transactionOutflows, transactionRecipients, type PolicyInput } from './input';
+import { checkRecipients } from './recipients';
 import { checkSchedule } from './schedule';
 import { checkTiers } from './tiers';
 
@@ -46,7 +46,7 @@ export function evaluatePolicy(policy: PolicyDocument, input: PolicyInput): Poli
   return fail([
     ...checkSchedule(rules, input.time, label),
     ...checkCall(rules, input.call, label),
-    ...checkRecipient(rules, input.transfer?.recipient, input.addressBook, input.time, label),
+    ...checkRecipients(rules, transactionRecipients(input, outflows), input.addressBook, input.time, label),
     ...checkCaps(rules, outflows, input.history, input.time, label),
     ...checkTiers(rules, outflows, input.approvedSigners, input.signer, label),
   ]);

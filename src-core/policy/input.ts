@@ -74,3 +74,18 @@ export function transactionOutflows(input: PolicyInput): Map<AssetKey, bigint> {
   }
   return out;
 }
+
+/**
+ * Who this transaction pays: the stated recipient, and every other address the simulation credits
+ * with an asset the owner sends, so a transferFrom or a call that forwards funds meets the allowlist
+ * too (a swap's pool or router is then a recipient and needs its tag).
+ */
+export function transactionRecipients(input: PolicyInput, outflows: ReadonlyMap<AssetKey, bigint>): string[] {
+  const found: string[] = [];
+  const add = (address: string) => {
+    if (!sameAddress(address, input.owner) && !found.some((a) => sameAddress(a, address))) found.push(address);
+  };
+  if (input.transfer) add(input.transfer.recipient);
+  for (const change of input.balanceChanges) if (change.delta > 0n && outflows.has(change.asset)) add(change.address);
+  return found;
+}

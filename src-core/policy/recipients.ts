@@ -8,15 +8,25 @@ import { HOUR_MS, sameAddress, type PolicyContact } from './input';
  * been there for the cooling-off hours; exactly N hours after it was added it may receive. Of
  * several tagged entries for one address the oldest counts.
  */
-export function checkRecipient(
+export function checkRecipients(
   rules: PermissionRules,
-  recipient: string | undefined,
+  recipients: readonly string[],
+  addressBook: readonly PolicyContact[],
+  now: number,
+  label: string,
+): PolicyBreach[] {
+  return recipients.flatMap((recipient) => checkRecipient(rules, recipient, addressBook, now, label));
+}
+
+function checkRecipient(
+  rules: PermissionRules,
+  recipient: string,
   addressBook: readonly PolicyContact[],
   now: number,
   label: string,
 ): PolicyBreach[] {
   const rule = rules.recipients;
-  if (!rule || recipient === undefined) return [];
+  if (!rule) return [];
   const address = toBase58Address(recipient);
   const tagged = addressBook.filter(
     (entry) => sameAddress(entry.address, recipient) && entry.tags.some((tag) => rule.tags.includes(tag)),

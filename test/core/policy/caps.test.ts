@@ -28,7 +28,9 @@ describe('daily cap over a rolling day', () => {
       "This payment of 60,000 TRX would bring today's outflow to 260,000 TRX, above the daily cap of 250,000 TRX " +
         'for Active "payments" (id 2).',
     );
-    expect(verdict.breaches[0]!.message).toContain('send at most 50,000 TRX');
+    expect(verdict.breaches[0]!.message).toContain('send at most 50,000 TRX now');
+    const usedUp = evaluatePolicy(capped, paymentOf(1n, { history: [spent(250_000n * TRX, NOON_WEDNESDAY - HOUR)] }));
+    expect(usedUp.breaches[0]!.message).toContain('nothing more may go out until older payments leave the window');
   });
 
   it('passes a payment that reaches the cap exactly', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toHexAddress } from '@core/address/address';
 import { POLICY_BREACH } from '@core/policy/breach';
 import { evaluatePolicy } from '@core/policy/evaluate';
-import { HOUR, NOON_WEDNESDAY, PARTNER, paymentOf, policyWith, STRANGER, TRX } from './helpers';
+import { ACCOUNT, HOUR, NOON_WEDNESDAY, PARTNER, paymentOf, policyWith, STRANGER, TRX, USDT } from './helpers';
 
 const policy = policyWith({ recipients: { tags: ['vendor', 'payroll'], coolingOffHours: 48 } });
 const entry = (address: string, tags: string[], addedAt: number) => ({ address, tags, addedAt });
@@ -48,6 +48,26 @@ describe('recipient allowlist', () => {
       entry(PARTNER, ['payroll'], NOON_WEDNESDAY - 49 * HOUR),
     ];
     expect(evaluatePolicy(policy, paymentOf(5n * TRX, { addressBook: book })).pass).toBe(true);
+  });
+
+  it('holds an address the simulation credits with what the account sends to the allowlist', () => {
+    const book = [entry(PARTNER, ['vendor'], NOON_WEDNESDAY - 72 * HOUR)];
+    const verdict = evaluatePolicy(
+      policy,
+      paymentOf(0n, {
+        contractType: 'TriggerSmartContract',
+        transfer: undefined,
+        call: { contract: USDT, selector: '23b872dd' },
+        addressBook: book,
+        balanceChanges: [
+          { address: ACCOUNT, asset: `TRC20:${USDT}`, delta: -7n },
+          { address: STRANGER, asset: `TRC20:${USDT}`, delta: 7n },
+          { address: PARTNER, asset: 'TRX', delta: 1n },
+        ],
+      }),
+    );
+    expect(verdict.breaches.map((b) => b.code)).toEqual([POLICY_BREACH.recipientNotAllowed]);
+    expect(verdict.breaches[0]!.message).toContain(STRANGER);
   });
 
   it('leaves recipients free when the policy has no allowlist', () => {
