@@ -92,7 +92,8 @@ export interface PolicySignatureReport {
 /**
  * Checks that the owner permission the account holds (as the desk read it from the chain) adopted
  * this document: the digest the signers saw must be the document's, and their owner-key weights
- * must reach the owner threshold.
+ * must reach the owner threshold. `owner` is the owner permission of `policy.account` itself: the
+ * caller reads it for that account, since a permission does not carry its account's address.
  */
 export function verifyPolicySignatures(signed: SignedPolicy, owner: Permission): PolicySignatureReport {
   if (owner.id !== OWNER_PERMISSION_ID || owner.type !== 'Owner') {
