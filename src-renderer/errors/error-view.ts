@@ -45,6 +45,9 @@ export const ERROR_TITLES: Readonly<Record<string, string>> = {
   VmValidationError: 'The node refused the contract',
   VmStateError: 'The embedded node hit an internal problem',
   VmEnergyError: 'The energy cost could not be worked out',
+  PayoutError: 'The payout run could not go on',
+  PolicyError: 'The treasury policy could not be used',
+  AuditError: 'The audit trail could not be read',
 };
 const TITLES = ERROR_TITLES;
 

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { TronNodeClient } from '../../../src-core/client/client';
 import { bundleProgress, type EnvelopeBundle } from '../../../src-core/envelope';
 import { BroadcastError, WalletError } from '../../../src-core/errors';
+import { PayoutError } from '../../../src-core/payouts/errors';
 import type { BundleRun, BundleRuns, RowState } from './bundle-run-store';
 
 /**
@@ -103,7 +104,7 @@ export class BundleBroadcaster {
       if (row.status !== 'sending') continue;
       const held = await client.getTransactionById(row.txid).catch(() => undefined);
       if (held === undefined)
-        throw new WalletError(
+        throw new PayoutError(
           'PAYOUT_NODE_UNREACHABLE',
           'The node did not answer whether the rows sent before the app closed arrived; nothing was sent again. ' +
             'Try again when it answers.',
@@ -178,7 +179,7 @@ export class BundleBroadcaster {
   private client(): Client {
     const client = this.options.client();
     if (!client)
-      throw new WalletError('PAYOUT_NODE_UNREACHABLE', 'The node is not running; start it to broadcast the payouts.');
+      throw new PayoutError('PAYOUT_NODE_UNREACHABLE', 'The node is not running; start it to broadcast the payouts.');
     return client;
   }
 }

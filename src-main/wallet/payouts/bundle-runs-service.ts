@@ -1,6 +1,6 @@
 import type { TronNodeClient } from '../../../src-core/client/client';
 import type { EnvelopeBundle } from '../../../src-core/envelope';
-import { WalletError } from '../../../src-core/errors';
+import { PayoutError } from '../../../src-core/payouts/errors';
 import type { NodeBlock } from '../../../src-core/ipc/channels/node';
 import type { WalletLog } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
@@ -89,7 +89,7 @@ export class BundleRunsService {
   async report(id: string): Promise<{ csv: string; run: BundleRun }> {
     const run = this.options.runs.get(id);
     if (!run)
-      throw new WalletError('PAYOUT_UNKNOWN_RUN', 'This desk started no payout broadcast with that id.', { id });
+      throw new PayoutError('PAYOUT_UNKNOWN_RUN', 'This desk started no payout broadcast with that id.', { id });
     return { csv: payoutReportCsv(run, await this.bundleOf(id)), run };
   }
 
