@@ -41,6 +41,12 @@ const SIGN_TARGET_SECONDS = 2;
 const BLOCK_TIME_MS = 500;
 const BROADCAST_LIMIT_MS = 300_000;
 
+/** The machine is shared: each table says how loaded it was (1, 5 and 15 minutes). */
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
 function fresh(n: number): string {
   const bytes = new Uint8Array(21);
   bytes[0] = 0x41;
@@ -119,11 +125,8 @@ export async function run(): Promise<boolean> {
     const app = await timed(true);
     const headless = await timed(false);
     const planMet = app.seconds <= TARGET_SECONDS && app.plan.failing.length === 0;
-    const load = loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ');
     console.log(
-      `\npayouts (load average ${load}): planning ${file.rows.length} rows (${ROWS_PER_ASSET} TRX, ${ROWS_PER_ASSET} TRC-20, all recipients new)`,
+      `\npayouts (load average ${load()}): planning ${file.rows.length} rows (${ROWS_PER_ASSET} TRX, ${ROWS_PER_ASSET} TRC-20, all recipients new)`,
     );
     console.table([
       { case: 'read the CSV (token facts from the node)', s: readSeconds.toFixed(2), target: '', met: '' },
@@ -148,9 +151,7 @@ export async function run(): Promise<boolean> {
     const signedRows = cosign.bundle.rows.length;
     const allConfirmed = broadcast.confirmed === signedRows;
     console.log(
-      `\npayouts (load average ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}): broadcasting the signed ` +
+      `\npayouts (load average ${load()}): broadcasting the signed ` +
         `bundle at the app's pace, followed once a block (block time ${BLOCK_TIME_MS} ms; a row is confirmed ` +
         'when solidified, which on the dev node is its own block)',
     );
@@ -204,45 +205,38 @@ async function timeCosigning(
   const proposeSeconds = (performance.now() - proposeStarted) / 1000;
   const bench = await cosignBench(permission, [privateKeys[0], privateKeys[1]]);
   try {
-    const reference = rawSigningSeconds(proposed, privateKeys[0]);
+    // The floor is measured just before each key signs, so a change in the machine's load between
+    // the two shows in the floor too and the ratio stays comparable.
+    const firstFloor = rawSigningSeconds(proposed, privateKeys[0]);
     const first = await bench.sign(proposed, 'first');
+    const secondFloor = rawSigningSeconds(first.bundle, privateKeys[1]);
     const second = await bench.sign(first.bundle, 'second');
     const ready = readyRows(second.bundle);
-    const met = [first, second].every(
-      (s) => s.afterConsentSeconds <= SIGN_TARGET_SECONDS && s.signed === proposed.rows.length,
-    );
+    const signedAll = (s: typeof first) =>
+      s.afterConsentSeconds <= SIGN_TARGET_SECONDS && s.signed === proposed.rows.length;
+    const met = signedAll(first) && signedAll(second);
     console.log(
-      `\npayouts (load average ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}): co-signing the ` +
+      `\npayouts (load average ${load()}): co-signing the ` +
         `${proposed.rows.length}-row bundle (2 of 3 keys, each in a vault, approved by a stand-in at once); ` +
         `proposing it took ${proposeSeconds.toFixed(2)} s; ${ready} rows at their threshold after both`,
     );
-    console.table([
-      {
-        case: 'reference: @noble/curves signs the txids, one key',
-        's after consent': reference.toFixed(3),
-        's in all': '',
-        signed: proposed.rows.length,
-        'ratio (ours/reference)': '',
-        target: '',
-        met: '',
-      },
-      ...(
+    console.table(
+      (
         [
-          ['first key: vault signs, bundle checks each signature', first],
-          ["second key: adds its signatures to the first key's", second],
+          ['first key: vault signs, bundle checks each signature', first, firstFloor],
+          ["second key: adds its signatures to the first key's", second, secondFloor],
         ] as const
-      ).map(([name, s]) => ({
+      ).map(([name, s, floor]) => ({
         case: name,
         's after consent': s.afterConsentSeconds.toFixed(3),
         's in all': s.totalSeconds.toFixed(3),
         signed: s.signed,
-        'ratio (ours/reference)': `${(s.afterConsentSeconds / reference).toFixed(2)}×`,
+        '@noble/curves signing the txids s': floor.toFixed(3),
+        'ratio (ours/noble)': `${(s.afterConsentSeconds / floor).toFixed(2)}×`,
         target: `≤ ${SIGN_TARGET_SECONDS} s`,
-        met: s.afterConsentSeconds <= SIGN_TARGET_SECONDS && s.signed === proposed.rows.length ? 'yes' : 'NO',
+        met: signedAll(s) ? 'yes' : 'NO',
       })),
-    ]);
+    );
     return { bundle: second.bundle, met: met && ready === proposed.rows.length };
   } finally {
     await bench.close();
