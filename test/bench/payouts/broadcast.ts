@@ -22,13 +22,14 @@ export interface BroadcastTime {
 }
 
 /**
- * A signed bundle's run as the app drives it: the broadcaster at the app's pace, the follower
- * passed over the rows once a block (as the runs service follows on each new head) until every
- * row is settled, on a run store in a temp folder.
+ * A signed bundle's run as the app drives it: the broadcaster at the app's pace, a block packed
+ * every `blockTimeMs` by `pack`, the follower passed over the rows once a block (as the runs
+ * service follows on each new head) until every row is settled, on a run store in a temp folder.
  */
 export async function timeBroadcast(
   client: TronNodeClient,
   bundle: EnvelopeBundle,
+  pack: () => Promise<unknown>,
   blockTimeMs: number,
   limitMs: number,
 ): Promise<BroadcastTime> {
@@ -45,6 +46,7 @@ export async function timeBroadcast(
     let run: BundleRun | undefined;
     for (;;) {
       await delay(blockTimeMs);
+      await pack();
       if (!runs.get(id)) continue;
       const head = await client.getNowBlock();
       run = await follower.follow(id, bundle, head.block_header.raw_data.timestamp);
