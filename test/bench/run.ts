@@ -32,7 +32,9 @@ Suites:
   renderer  the built window's start-up JS and first usable screen in Chromium
   fork      a fork's cold-state cost: upstream requests and time of its first transfers
   hardening getnowblock's latency while 4 requests carry 28,000 signatures each, against no load
-  payouts   planning 500 payout rows (250 TRX, 250 TRC-20) against a dev node, target 10 s
+  payouts   a 500-row payout run (250 TRX, 250 TRC-20) from a 2-of-3 treasury on a dev node: the plan
+            (target 10 s), each of two vault keys signing it after approval against bare secp256k1
+            (target 2 s), and its broadcast to every row solidified
   scale     a 200,000-account, 1,000,000-transfer chain: size, restart, RSS, read latency (only when named)
 
 Options:
