@@ -1,0 +1,77 @@
+import { join } from 'node:path';
+import type { WalletLog } from '../context';
+import type { ChainAccess } from '../node-host/chain-access';
+import { BundleRuns } from './bundle-run-store';
+import { BundleRunsService, type BundleRunsServiceOptions } from './bundle-runs-service';
+
+/** The payout runs of a network live beside its other stores: `<user data>/networks/<key>/payouts/`. */
+export const PAYOUT_RUNS_FOLDER = 'payouts';
+
+export interface PayoutRunsHostOptions {
+  readonly chain: Pick<ChainAccess, 'client' | 'head' | 'onBlock' | 'stores' | 'onNetworkChange'>;
+  readonly log: WalletLog;
+  readonly pace?: BundleRunsServiceOptions['pace'];
+}
+
+interface Open {
+  readonly dir: string;
+  readonly runs: BundleRuns;
+  readonly service: BundleRunsService;
+}
+
+/**
+ * The payout runs of the network in use: opened from that network's folder, the open runs resumed
+ * when it opens (the app just started, or the person switched back), and followed on its blocks.
+ * A run of one chain is never sent to another: switching networks closes one set and opens the next.
+ */
+export class PayoutRunsHost {
+  private current: Promise<Open> | null = null;
+  private readonly stopListening: () => void;
+
+  constructor(private readonly options: PayoutRunsHostOptions) {
+    this.stopListening = options.chain.onNetworkChange(() => void this.start());
+  }
+
+  /** The runs of the network in use, opened on first use. */
+  async open(): Promise<Open> {
+    const dir = join(this.options.chain.stores().dir, PAYOUT_RUNS_FOLDER);
+    const current = this.current ? await this.current.catch(() => null) : null;
+    if (current?.dir === dir) return current;
+    const opening = (async () => {
+      if (current) await this.release(current);
+      const runs = await BundleRuns.open(dir);
+      const service = new BundleRunsService({
+        runs,
+        chain: this.options.chain,
+        log: this.options.log,
+        ...(this.options.pace ? { pace: this.options.pace } : {}),
+      });
+      return { dir, runs, service };
+    })();
+    this.current = opening;
+    return opening;
+  }
+
+  /** Opens the network's runs and continues every one with rows still to send; failures are logged, not thrown. */
+  async start(): Promise<void> {
+    try {
+      await (await this.open()).service.resume();
+    } catch (error) {
+      this.options.log.warn('Resuming the payout runs failed; they continue when a run is asked for', {
+        cause: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    this.stopListening();
+    const current = this.current ? await this.current.catch(() => null) : null;
+    this.current = null;
+    if (current) await this.release(current);
+  }
+
+  private async release(open: Open): Promise<void> {
+    open.service.dispose();
+    await open.runs.close();
+  }
+}
