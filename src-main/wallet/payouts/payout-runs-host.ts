@@ -40,9 +40,11 @@ export class PayoutRunsHost {
     const opening = (async () => {
       if (current) await this.release(current);
       const runs = await BundleRuns.open(dir);
+      const chain = this.options.chain;
       const service = new BundleRunsService({
         runs,
-        chain: this.options.chain,
+        // The service hands `client` on as a plain function, so each is bound to the host here.
+        chain: { client: () => chain.client(), head: () => chain.head(), onBlock: (l) => chain.onBlock(l) },
         log: this.options.log,
         ...(this.options.pace ? { pace: this.options.pace } : {}),
       });
