@@ -8,7 +8,7 @@ import { BundleRunsService, type BundleRunsServiceOptions } from './bundle-runs-
 export const PAYOUT_RUNS_FOLDER = 'payouts';
 
 export interface PayoutRunsHostOptions {
-  readonly chain: Pick<ChainAccess, 'client' | 'head' | 'onBlock' | 'stores' | 'onNetworkChange'>;
+  readonly chain: BundleRunsServiceOptions['chain'] & Pick<ChainAccess, 'stores' | 'onNetworkChange'>;
   readonly log: WalletLog;
   readonly pace?: BundleRunsServiceOptions['pace'];
 }
