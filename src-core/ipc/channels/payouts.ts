@@ -174,6 +174,8 @@ export const PayoutHandoffSchema = z.object({
   ready: z.number().int(),
   /** Rows this key signed in this call. */
   signed: z.number().int(),
+  /** A Ledger that stopped part way: the row (0-based) and why; the rows before it keep their signatures. */
+  stopped: z.object({ row: z.number().int(), code: z.string(), message: z.string() }).nullable(),
   text: z.string(),
   fileName: z.string(),
 });

@@ -204,10 +204,10 @@ export class PayoutBundles {
     );
     const signed = await signBundle(this.options.vault, this.options.signing, { bundle, permission, accountId });
     this.keep(signed.bundle);
-    return this.handoff(signed.bundle, signed.signed);
+    return this.handoff(signed.bundle, signed.signed, signed.stopped);
   }
 
-  private handoff(bundle: EnvelopeBundle, signed: number): PayoutHandoff {
+  private handoff(bundle: EnvelopeBundle, signed: number, stopped: PayoutHandoff['stopped'] = null): PayoutHandoff {
     const fingerprint = bundleFingerprint(bundle);
     return {
       id: fingerprint.digest,
@@ -215,6 +215,7 @@ export class PayoutBundles {
       rows: bundle.rows.length,
       ready: bundleProgress(bundle).ready,
       signed,
+      stopped,
       text: serializeBundle(bundle),
       fileName: `payout-bundle-${fingerprint.hex}.json`,
     };

@@ -170,7 +170,16 @@ describe('payout bundles over IPC: propose, co-sign, run, report', () => {
     const handoff = await page.value<PayoutHandoff>('payouts:propose', { owner, csv, accountId: dev[0]!.id });
     expect(profile.consent.asked.length).toBe(asked + 1);
     expect(profile.consent.last).toMatchObject({ kind: 'bundle', approveLabel: 'Sign 10 transactions' });
-    expect(handoff).toMatchObject({ rows: 10, ready: 10, signed: 10 });
+    expect(handoff).toMatchObject({ rows: 10, ready: 10, signed: 10, stopped: null });
+    // The same key again adds nothing, and main's window is not asked for it.
+    expect(await page.refusal('payouts:signBundle', { id: handoff.id, accountId: dev[0]!.id })).toMatchObject({
+      code: 'COSIGN_ALREADY_SIGNED',
+    });
+    // A key that is not one of the permission's would add signatures that do not count.
+    expect(await page.refusal('payouts:signBundle', { id: handoff.id, accountId: dev[1]!.id })).toMatchObject({
+      code: 'COSIGN_NOT_A_KEY',
+    });
+    expect(profile.consent.asked.length).toBe(asked + 1);
     expect(handoff.id).toMatch(/^[0-9a-f]{64}$/);
     expect(handoff.fingerprint.words.length).toBeGreaterThan(0);
     expect(handoff.fileName).toMatch(/^payout-bundle-.+\.json$/);
