@@ -25,7 +25,9 @@ interface Open {
  * A run of one chain is never sent to another: switching networks closes one set and opens the next.
  */
 export class PayoutRunsHost {
-  private current: Promise<Open> | null = null;
+  private current: Open | null = null;
+  /** Opening, switching and closing one after another: two calls never open the same folder twice. */
+  private queue: Promise<unknown> = Promise.resolve();
   private readonly stopListening: () => void;
 
   constructor(private readonly options: PayoutRunsHostOptions) {
@@ -33,25 +35,8 @@ export class PayoutRunsHost {
   }
 
   /** The runs of the network in use, opened on first use. */
-  async open(): Promise<Open> {
-    const dir = join(this.options.chain.stores().dir, PAYOUT_RUNS_FOLDER);
-    const current = this.current ? await this.current.catch(() => null) : null;
-    if (current?.dir === dir) return current;
-    const opening = (async () => {
-      if (current) await this.release(current);
-      const runs = await BundleRuns.open(dir);
-      const chain = this.options.chain;
-      const service = new BundleRunsService({
-        runs,
-        // The service hands `client` on as a plain function, so each is bound to the host here.
-        chain: { client: () => chain.client(), head: () => chain.head(), onBlock: (l) => chain.onBlock(l) },
-        log: this.options.log,
-        ...(this.options.pace ? { pace: this.options.pace } : {}),
-      });
-      return { dir, runs, service };
-    })();
-    this.current = opening;
-    return opening;
+  open(): Promise<Open> {
+    return this.queued(() => this.openNow());
   }
 
   /** Opens the network's runs and continues every one with rows still to send; failures are logged, not thrown. */
@@ -67,9 +52,34 @@ export class PayoutRunsHost {
 
   async close(): Promise<void> {
     this.stopListening();
-    const current = this.current ? await this.current.catch(() => null) : null;
+    await this.queued(async () => {
+      if (this.current) await this.release(this.current);
+      this.current = null;
+    });
+  }
+
+  private queued<T>(step: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(step);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async openNow(): Promise<Open> {
+    const dir = join(this.options.chain.stores().dir, PAYOUT_RUNS_FOLDER);
+    if (this.current?.dir === dir) return this.current;
+    if (this.current) await this.release(this.current);
     this.current = null;
-    if (current) await this.release(current);
+    const runs = await BundleRuns.open(dir);
+    const chain = this.options.chain;
+    const service = new BundleRunsService({
+      runs,
+      // The service hands `client` on as a plain function, so each is bound to the host here.
+      chain: { client: () => chain.client(), head: () => chain.head(), onBlock: (l) => chain.onBlock(l) },
+      log: this.options.log,
+      ...(this.options.pace ? { pace: this.options.pace } : {}),
+    });
+    this.current = { dir, runs, service };
+    return this.current;
   }
 
   private async release(open: Open): Promise<void> {
