@@ -29,6 +29,8 @@ export const CONSENT_CHANNELS = [
   'fork:startEmbedded',
   'fork:impersonate',
   'watch:setRules',
+  'payouts:propose',
+  'payouts:signBundle',
 ] as const satisfies readonly (keyof Channels)[];
 
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];

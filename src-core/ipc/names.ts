@@ -130,6 +130,15 @@ export const CHANNEL_NAMES = [
   'offline:saveFile',
   'payouts:plan',
   'payouts:openFile',
+  'payouts:propose',
+  'payouts:importBundle',
+  'payouts:signBundle',
+  'payouts:startRun',
+  'payouts:runs',
+  'payouts:run',
+  'payouts:repropose',
+  'payouts:report',
+  'payouts:saveReport',
 ] as const satisfies readonly ChannelName[];
 
 type NeverOr<T extends never> = T;

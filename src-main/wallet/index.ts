@@ -25,6 +25,9 @@ import { TransactionTracker } from './transactions/transaction-tracker';
 import { TokensService } from './tokens/tokens-service';
 import { PayoutsService } from './payouts/payouts-service';
 import { PayoutsScreen } from './payouts/payouts-screen';
+import { PayoutBundles } from './payouts/payout-bundles';
+import { PayoutRunsHost } from './payouts/payout-runs-host';
+import { bundleWording, ConsentedBundleSigning } from './consent/consented-bundle-signing';
 import { PermissionsService } from './permissions/permissions-service';
 import { CosignService } from './cosign/cosign-service';
 import { ForkService } from './fork/fork-service';
@@ -125,6 +128,10 @@ export interface WalletServices {
   readonly payouts: PayoutsService;
   /** The Payouts screen's channels: the plan with progress events, main's open dialog. */
   readonly payoutsScreen: PayoutsScreen;
+  /** A payout run as one bundle: proposed and signed through one confirmation, co-signed, broadcast, reported. */
+  readonly payoutBundles: PayoutBundles;
+  /** The payout runs of the network in use (`networks/<key>/payouts/`), resumed when it opens. */
+  readonly payoutRuns: PayoutRunsHost;
   readonly cosign: CosignService;
   readonly addressBook: AddressBookService;
   readonly history: HistoryService;
@@ -245,6 +252,21 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     emit: options.emit,
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
   });
+  const payoutRuns = new PayoutRunsHost({ chain: node, log: options.log });
+  const payoutBundles = new PayoutBundles({
+    payouts,
+    chain: node,
+    reads,
+    vault,
+    signing: new ConsentedBundleSigning({
+      vault,
+      ledger: new LedgerSigner(ledgerTransports),
+      wording: bundleWording(vault, node, reads),
+    }),
+    wording: bundleWording(vault, node, reads),
+    runs: payoutRuns,
+    ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
+  });
   const watchtower = new WatchtowerService({
     chain: node,
     accounts: vault,
@@ -273,6 +295,9 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   const ready = node.open().catch((error: unknown) => {
     options.log.error('Opening the network failed', { error: error instanceof Error ? error.name : typeof error });
   });
+  // Runs a closed app left open continue (rows marked sending are looked up before any is sent
+  // again), beside the app rather than before it is ready: a long run must not hold the window.
+  void ready.then(() => payoutRuns.start());
   return {
     settings,
     vault,
@@ -285,6 +310,8 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     permissions,
     payouts,
     payoutsScreen,
+    payoutBundles,
+    payoutRuns,
     cosign,
     addressBook,
     history,
@@ -301,6 +328,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
       cosign.dispose();
       incoming.dispose();
       accounts.dispose();
+      await payoutRuns.close().catch(() => undefined);
       vault.lock('shutdown');
       await node.close().catch(() => undefined);
       vault.dispose();

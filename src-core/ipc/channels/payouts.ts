@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineChannels, defineEvents } from '../define';
 import { AddressSchema } from '../common';
+import { CheckViewSchema } from './cosign';
 
 /**
  * Payout runs: a CSV of payments (src-core/payouts: the format, every bad row with its line) read
@@ -154,6 +155,105 @@ export const PayoutProgressSchema = z.object({
 });
 export type PayoutProgress = z.infer<typeof PayoutProgressSchema>;
 
+/** A bundle's text: 2,000 rows with an ABI each stays under it (src-core/envelope/bundle.ts). */
+export const PAYOUT_BUNDLE_MAX_CHARS = 40_000_000;
+
+/** A bundle or run id: the bundle fingerprint's full sha256. */
+export const PayoutBundleIdSchema = z
+  .string({ error: 'must be text' })
+  .regex(/^[0-9a-f]{64}$/, 'must be a bundle id (64 hex characters)');
+
+const AccountIdSchema = z.string({ error: 'must be text' }).min(1, 'must not be empty').max(100, 'is too long');
+
+/** What a proposer or co-signer hands on: the signed (or unsigned) bundle as text and a file name. */
+export const PayoutHandoffSchema = z.object({
+  id: z.string(),
+  fingerprint: z.object({ words: z.array(z.string()).readonly(), text: z.string(), hex: z.string() }),
+  rows: z.number().int(),
+  /** Rows at their threshold. */
+  ready: z.number().int(),
+  /** Rows this key signed in this call. */
+  signed: z.number().int(),
+  /** A Ledger that stopped part way: the row (0-based) and why; the rows before it keep their signatures. */
+  stopped: z.object({ row: z.number().int(), code: z.string(), message: z.string() }).nullable(),
+  text: z.string(),
+  fileName: z.string(),
+});
+export type PayoutHandoff = z.infer<typeof PayoutHandoffSchema>;
+
+const PaymentViewSchema = z.object({
+  /** `TRX`, `TRC10:<id>` or `TRC20:<41… contract>`. */
+  asset: z.string(),
+  /** T… form. */
+  recipient: z.string(),
+  amount: z.bigint(),
+});
+
+export const PayoutBundleViewSchema = z.object({
+  id: z.string(),
+  fingerprint: z.object({ words: z.array(z.string()).readonly(), text: z.string(), hex: z.string() }),
+  owner: z.string(),
+  count: z.number().int(),
+  ready: z.number().int(),
+  totals: z.array(z.object({ asset: z.string(), amount: z.bigint(), rows: z.number().int() })).readonly(),
+  largest: z.array(z.object({ row: z.number().int(), payment: PaymentViewSchema })).readonly(),
+  newRecipients: z.array(z.object({ row: z.number().int(), recipient: z.string() })).readonly(),
+  differences: z
+    .array(z.object({ row: z.number().int(), stated: PaymentViewSchema, actual: PaymentViewSchema.nullable() }))
+    .readonly(),
+  notPayments: z.array(z.number().int()).readonly(),
+  rows: z
+    .array(
+      z.object({
+        row: z.number().int(),
+        txid: z.string(),
+        outcome: CheckViewSchema.shape.outcome,
+        checks: z.array(CheckViewSchema).readonly(),
+      }),
+    )
+    .readonly(),
+  /** Rows whose checks failed: this desk refuses to sign them. */
+  failed: z.array(z.number().int()).readonly(),
+});
+export type PayoutBundleView = z.infer<typeof PayoutBundleViewSchema>;
+
+export const PAYOUT_ROW_STATUSES = [
+  'unsigned',
+  'waiting',
+  'sending',
+  'sent',
+  'packed',
+  'confirmed',
+  'failed',
+  'expired',
+] as const;
+
+export const PayoutRunRowSchema = z.object({
+  row: z.number().int(),
+  txid: z.string(),
+  status: z.enum(PAYOUT_ROW_STATUSES),
+  attempts: z.number().int(),
+  broadcastAt: z.number().int().nullable(),
+  confirmedAt: z.number().int().nullable(),
+  blockNumber: z.number().int().nullable(),
+  feeSun: z.bigint().nullable(),
+  nodeCode: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const PayoutRunViewSchema = z.object({
+  id: z.string(),
+  owner: z.string(),
+  proposedAt: z.number().int(),
+  startedAt: z.number().int().nullable(),
+  /** Rows per status. */
+  counts: z.record(z.string(), z.number().int()),
+  rows: z.array(PayoutRunRowSchema).readonly(),
+});
+export type PayoutRunView = z.infer<typeof PayoutRunViewSchema>;
+
+const idInput = z.strictObject({ id: PayoutBundleIdSchema });
+
 export const payoutsChannels = defineChannels('payouts', {
   plan: {
     summary:
@@ -170,6 +270,68 @@ export const payoutsChannels = defineChannels('payouts', {
     summary: "Main's open dialog for a payout CSV; its text, or null when the person cancels.",
     input: z.undefined({ error: 'takes no argument' }),
     output: z.object({ csv: z.string(), name: z.string() }).nullable(),
+  },
+  propose: {
+    summary:
+      'Reads and plans the CSV again in main (the page’s plan is never trusted), refuses a file with a bad or ' +
+      'failing row, builds one bundle of every row inside the 24 h limit and signs it with the chosen vault ' +
+      'key after one confirmation on main’s window; the bundle text for hand-off.',
+    input: z.strictObject({
+      owner: AddressSchema,
+      csv: z.string({ error: 'must be text' }).max(PAYOUT_CSV_MAX_CHARS, 'is larger than 5 MB'),
+      accountId: AccountIdSchema,
+    }),
+    output: PayoutHandoffSchema,
+  },
+  importBundle: {
+    summary:
+      'A co-signer’s desk reads a bundle’s text: every row verified, then the totals, largest rows, new ' +
+      'recipients, rows that differ from the stated payments and every row’s checks.',
+    input: z.strictObject({
+      text: z.string({ error: 'must be text' }).max(PAYOUT_BUNDLE_MAX_CHARS, 'is larger than 40 MB'),
+    }),
+    output: PayoutBundleViewSchema,
+  },
+  signBundle: {
+    summary: 'Adds one vault key’s signatures to every row of an imported or proposed bundle after one confirmation.',
+    input: z.strictObject({ id: PayoutBundleIdSchema, accountId: AccountIdSchema }),
+    output: PayoutHandoffSchema,
+  },
+  startRun: {
+    summary: 'Starts (or continues) the paced broadcast of a bundle’s rows at their threshold; each row is sent once.',
+    input: idInput,
+    output: PayoutRunViewSchema,
+  },
+  runs: {
+    summary: 'Every payout run of this network, each row’s status.',
+    input: z.undefined({ error: 'takes no argument' }),
+    output: z.array(PayoutRunViewSchema).readonly(),
+  },
+  run: {
+    summary: 'One run, each row’s status, block, fee and reason.',
+    input: idInput,
+    output: PayoutRunViewSchema,
+  },
+  repropose: {
+    summary: 'The chosen rows of a run (failed, expired or never signed) as a new unsigned bundle.',
+    input: z.strictObject({
+      id: PayoutBundleIdSchema,
+      rows: z
+        .array(z.number({ error: 'must be row numbers' }).int().nonnegative().max(100_000))
+        .min(1, 'choose at least one row')
+        .max(5_000, 'has too many rows'),
+    }),
+    output: PayoutHandoffSchema,
+  },
+  report: {
+    summary: 'A run’s report CSV (status, txid, block, fee and times per row; totals that reconcile).',
+    input: idInput,
+    output: z.object({ csv: z.string(), fileName: z.string() }),
+  },
+  saveReport: {
+    summary: 'A run’s report CSV written where the person chooses in main’s save dialog; the path, or null.',
+    input: idInput,
+    output: z.object({ path: z.string() }).nullable(),
   },
 });
 

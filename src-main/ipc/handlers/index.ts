@@ -20,7 +20,7 @@ import { createWatchHandlers, type WatchService } from './watch';
 import { createForkHandlers, type ForkService } from './fork';
 import { createLedgerHandlers, type LedgerService } from './ledger';
 import { createOfflineHandlers, type OfflineService } from './offline';
-import { createPayoutsHandlers, type PayoutsService } from './payouts';
+import { createPayoutsHandlers, type PayoutBundlesService, type PayoutsService } from './payouts';
 
 /**
  * Everything the handlers need, one entry per domain. The app builds it from Electron and the
@@ -44,6 +44,7 @@ export interface Services {
   readonly ledger: LedgerService;
   readonly offline: OfflineService;
   readonly payouts: PayoutsService;
+  readonly payoutBundles: PayoutBundlesService;
 }
 
 /** The full handler map; `satisfies` makes a channel without a handler a compile error. */
@@ -65,7 +66,7 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
     ...createForkHandlers(services.fork),
     ...createLedgerHandlers(services.ledger),
     ...createOfflineHandlers(services.offline),
-    ...createPayoutsHandlers(services.payouts),
+    ...createPayoutsHandlers(services.payouts, services.payoutBundles),
   } satisfies HandlerMap<Channels>;
 }
 
@@ -88,6 +89,7 @@ export function walletServices(
     | 'ledger'
     | 'offline'
     | 'payoutsScreen'
+    | 'payoutBundles'
   >,
 ): Omit<Services, 'app'> {
   // What changes where the wallet reads, who reaches its node, or what the watchtower reports
@@ -112,6 +114,7 @@ export function walletServices(
     ledger: wallet.ledger,
     offline: wallet.offline,
     payouts: wallet.payoutsScreen,
+    payoutBundles: wallet.payoutBundles,
   };
 }
 

@@ -5,7 +5,7 @@ import { readPayoutCsv } from '../../../src-core/payouts/read';
 import type { ChainReads } from '../chain-knowledge/chain-reads';
 import type { ChainAccess } from '../node-host/chain-access';
 import { chainPayoutLookups } from './payout-lookups';
-import { planPayouts } from './plan';
+import { planAndBuild, type BuiltPlan } from './plan';
 import type { SequenceRunner } from './plan-dry-run';
 import type { PayoutPlan, PlanProgressListener } from './plan-types';
 
@@ -49,10 +49,19 @@ export class PayoutsService {
 
   /** The file read, then planned when no row has a problem; `onProgress` follows the phases for a progress bar. */
   async plan(input: { csv: string; owner: string }, onProgress?: PlanProgressListener): Promise<PayoutPlanResult> {
+    const { file, built } = await this.build(input, onProgress);
+    return { file, plan: built?.plan ?? null };
+  }
+
+  /** As `plan`, with the transactions the plan priced and dry-ran: what a proposal puts in its bundle. */
+  async build(
+    input: { csv: string; owner: string },
+    onProgress?: PlanProgressListener,
+  ): Promise<{ file: PayoutFile; built: BuiltPlan | null }> {
     const file = await this.read(input);
-    if (file.issues.length > 0) return { file, plan: null };
+    if (file.issues.length > 0) return { file, built: null };
     const chain = this.options.chain;
-    const plan = await planPayouts(
+    const built = await planAndBuild(
       input.owner,
       file.rows,
       {
@@ -65,6 +74,6 @@ export class PayoutsService {
       },
       onProgress,
     );
-    return { file, plan };
+    return { file, built };
   }
 }

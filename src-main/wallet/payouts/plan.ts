@@ -2,6 +2,9 @@ import { toBase58Address, toHexAddress } from '../../../src-core/address/address
 import type { HexAddress } from '../../../src-core/brand';
 import type { ChainParameters } from '../../../src-core/chain/parameters';
 import type { TronNodeClient } from '../../../src-core/client/client';
+import type { BlockRef } from '../../../src-core/client/types';
+import type { Permission } from '../../../src-core/permission/model';
+import type { TransactionJson } from '../../../src-core/tx/types';
 import { transactionCost, type BandwidthAccount, type EnergyAccount } from '../../../src-core/fee';
 import { TX_KINDS } from '../../../src-core/ipc/channels/tx';
 import { assetKey, type PayoutRow } from '../../../src-core/payouts/format';
@@ -47,6 +50,27 @@ export async function planPayouts(
   chain: PlanChain,
   onProgress: PlanProgressListener = () => {},
 ): Promise<PayoutPlan> {
+  return (await planAndBuild(owner, rows, chain, onProgress)).plan;
+}
+
+/**
+ * The plan with the transactions it priced and dry-ran, so a proposal signs exactly the rows the
+ * person saw planned: the head as reference block, the signing window the builder chooses.
+ */
+export interface BuiltPlan {
+  readonly plan: PayoutPlan;
+  readonly transactions: readonly TransactionJson[];
+  /** The permission of each row (per its contract type), as the chooser picked it. */
+  readonly permissions: readonly Permission[];
+  readonly refBlock: BlockRef;
+}
+
+export async function planAndBuild(
+  owner: string,
+  rows: readonly PayoutRow[],
+  chain: PlanChain,
+  onProgress: PlanProgressListener = () => {},
+): Promise<BuiltPlan> {
   const { client, parameters } = chain;
   const [refBlock, state] = await Promise.all([client.getRefBlock(), chain.reads.owner(client, owner)]);
   const choices = signingChoices(owner, state, rows, chain.held);
@@ -149,7 +173,7 @@ export async function planPayouts(
   const burnedSun = costed.reduce((sum, c) => sum + c.cost.burnedSun, 0n);
   const uncovered = energy > energyNow.available ? energy - energyNow.available : 0n;
   const coverage = await coverageOf({ chain, owner, state, rows, burnedSun });
-  return {
+  const plan: PayoutPlan = {
     owner: toBase58Address(owner),
     headBlock: Number(refBlock.number),
     headTime: refBlock.timestamp,
@@ -196,6 +220,8 @@ export async function planPayouts(
     rows: planned,
     failing: planned.filter((r) => r.status !== 'ok').map((r) => ({ line: r.line, reason: r.reason ?? '' })),
   };
+  const permissions = rows.map((row) => choices.get(TX_KINDS[row.request.kind])!.permission);
+  return { plan, transactions, permissions, refBlock };
 }
 
 function withShare<T>(share: T | undefined): { contractShare?: T } {

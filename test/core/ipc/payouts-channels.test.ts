@@ -61,4 +61,39 @@ describe('payouts channels', () => {
     });
     expect(payload.safeParse({ runId: 'r', phase: 'signing', done: 0, total: 1 }).success).toBe(false);
   });
+
+  it('the bundle channels take ids as 64 lowercase hex, chosen rows as indices, and no field they do not name', () => {
+    const id = 'ab'.repeat(32);
+    const ok: [keyof typeof payoutsChannels, unknown][] = [
+      ['payouts:propose', { owner: address, csv: 'recipient,asset,amount\n', accountId: 'acc-1' }],
+      ['payouts:importBundle', { text: '{}' }],
+      ['payouts:signBundle', { id, accountId: 'acc-1' }],
+      ['payouts:startRun', { id }],
+      ['payouts:runs', undefined],
+      ['payouts:repropose', { id, rows: [0, 3] }],
+      ['payouts:report', { id }],
+      ['payouts:saveReport', { id }],
+    ];
+    for (const [channel, args] of ok)
+      expect(payoutsChannels[channel].input.safeParse(args).success, channel).toBe(true);
+    const bad: [keyof typeof payoutsChannels, unknown][] = [
+      ['payouts:propose', { owner: address, csv: '', accountId: 'acc-1', plan: {} }],
+      ['payouts:propose', { owner: address, csv: '', accountId: '' }],
+      ['payouts:propose', { owner: address, csv: '', accountId: 'acc-1', privateKey: '11'.repeat(32) }],
+      ['payouts:importBundle', { text: 'x'.repeat(40_000_001) }],
+      ['payouts:signBundle', { id: id.toUpperCase(), accountId: 'acc-1' }],
+      ['payouts:startRun', { id: `${id}0` }],
+      ['payouts:run', { id: '../bundle-runs' }],
+      ['payouts:runs', {}],
+      ['payouts:repropose', { id, rows: [] }],
+      ['payouts:repropose', { id, rows: [-1] }],
+      ['payouts:repropose', { id, rows: Array(5_001).fill(0) }],
+      ['payouts:report', { id, path: '/etc/passwd' }],
+    ];
+    for (const [channel, args] of bad)
+      expect(
+        payoutsChannels[channel].input.safeParse(args).success,
+        `${channel} ${JSON.stringify(args).slice(0, 60)}`,
+      ).toBe(false);
+  });
 });

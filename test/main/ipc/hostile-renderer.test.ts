@@ -8,7 +8,7 @@ import type { PayoutPlanResult } from '../../../src-core/ipc/channels/payouts';
 import type { WatchedAccountView } from '../../../src-core/ipc/channels/watch';
 import { deserializeError } from '../../../src-core/errors';
 import { channels } from '../../../src-core/ipc/contract';
-import { createEnvelope, serializeEnvelope } from '../../../src-core/envelope';
+import { createBundle, createEnvelope, serializeBundle, serializeEnvelope } from '../../../src-core/envelope';
 import type { PreparedTxView } from '../../../src-core/ipc/channels/tx';
 import type { VaultAccount, VaultStatus } from '../../../src-core/ipc/channels/vault';
 import { encodeOperations } from '../../../src-core/permission';
@@ -84,6 +84,22 @@ describe('a hostile renderer against main’s confirmation', () => {
     ]);
     expect(await value<PreparedTxView>('tx:prepared', { txid: built.txid })).toMatchObject({ state: 'created' });
   });
+
+  /** An unsigned two-row bundle from dev[2] read on this desk through payouts:importBundle; its id. */
+  async function importPayoutBundle(): Promise<string> {
+    const client = profile.client();
+    const ref = await client.getRefBlock();
+    const bundle = createBundle({
+      network: { name: 'Embedded dev node', genesisBlockId: await profile.wallet.node.genesisId() },
+      createdAt: ref.timestamp,
+      rows: [3_000_000n, 4_000_000n].map((amount) => ({
+        transaction: buildTransaction(transferContract({ owner: dev[2]!.address, to: dev[1]!.address, amount }), {
+          header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp, expirationMs: 3_600_000 }),
+        }),
+      })),
+    });
+    return (await value<{ id: string }>('payouts:importBundle', { text: serializeBundle(bundle) })).id;
+  }
 
   async function importEnvelope(): Promise<string> {
     const client = profile.client();
@@ -281,6 +297,14 @@ describe('a hostile renderer against main’s confirmation', () => {
       args: () => ({ address: dev[1]!.address }),
       refusedFirst: { name: 'ForkError', code: 'FORK_NOT_ACTIVE' },
     },
+    'payouts:propose': {
+      args: () => ({
+        owner: dev[0]!.address,
+        csv: `recipient,asset,amount\n${dev[1]!.address},TRX,12\n${dev[2]!.address},TRX,3.5\n`,
+        accountId: dev[0]!.id,
+      }),
+    },
+    'payouts:signBundle': { args: async () => ({ id: await importPayoutBundle(), accountId: dev[2]!.id }) },
     'watch:setRules': {
       args: () => ({
         address: dev[0]!.address,
