@@ -9,7 +9,8 @@ import {
   type Payment,
   type StatedPayment,
 } from '../../../src-core/envelope';
-import { ValidationError, WalletError } from '../../../src-core/errors';
+import { ValidationError } from '../../../src-core/errors';
+import { PayoutError } from '../../../src-core/payouts/errors';
 import type { PayoutBundleView, PayoutHandoff, PayoutRunView } from '../../../src-core/ipc/channels/payouts';
 import type { PayoutRow } from '../../../src-core/payouts/format';
 import type { ChainReads } from '../chain-knowledge/chain-reads';
@@ -40,7 +41,7 @@ export interface PayoutBundlesOptions {
 }
 
 function fail(code: string, message: string, details?: Record<string, unknown>): never {
-  throw new WalletError(code, message, details);
+  throw new PayoutError(code, message, details);
 }
 
 function statedPayment(row: PayoutRow): StatedPayment {
