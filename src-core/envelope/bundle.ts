@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '../bytes/utf8';
 import { PROTOCOL_CONSTANTS } from '../chain/parameters';
 import { EnvelopeError } from '../errors';
-import { parseJsonLossless } from '../json/lossless';
+import { readReceivedJson } from './received-json';
 import type { AccountPermissions, Permission } from '../permission/model';
 import type { TransactionJson } from '../tx/types';
 import { BUNDLE_FORMAT, BUNDLE_VERSION, checkBundleShape, type statedPaymentSchema } from './bundle-schema';
@@ -238,19 +238,7 @@ export function* readBundleSteps(
   input: string | unknown,
   options: EnvelopeOptions = {},
 ): Generator<number, EnvelopeBundle, void> {
-  let value: unknown = input;
-  if (typeof input === 'string') {
-    if (input.length > MAX_BUNDLE_TEXT_LENGTH)
-      fail(
-        'BUNDLE_TOO_LARGE',
-        `The bundle is ${input.length} characters long; no genuine bundle exceeds ${MAX_BUNDLE_TEXT_LENGTH}.`,
-      );
-    try {
-      value = parseJsonLossless(input);
-    } catch (error) {
-      fail('BUNDLE_NOT_JSON', `The bundle is not valid JSON: ${(error as Error).message}`);
-    }
-  }
+  const value = readReceivedJson(input, 'bundle', MAX_BUNDLE_TEXT_LENGTH);
   checkBundleShape(value);
   const bundle = value as EnvelopeBundle;
   const rows: BundleRow[] = [];

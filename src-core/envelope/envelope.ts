@@ -2,7 +2,8 @@ import type { HexAddress } from '../brand';
 import { EnvelopeError, KeyError, TransactionError, WalletError } from '../errors';
 import { hexToBytes, normalizeHex } from '../bytes/hex';
 import { PROTOCOL_CONSTANTS } from '../chain/parameters';
-import { parseJsonLossless, toBigInt } from '../json/lossless';
+import { toBigInt } from '../json/lossless';
+import { readReceivedJson } from './received-json';
 import { recoverAddress } from '../keys/keys';
 import { permissionFor, weightOf, type AccountPermissions, type Permission } from '../permission/model';
 import { signWeight, type SignProblem } from '../permission/sign-weight';
@@ -294,19 +295,7 @@ export function serializeEnvelope(envelope: Envelope): string {
 
 /** Reads an envelope from text (or already-parsed JSON), checking every field and every claim. */
 export function parseEnvelope(input: string | unknown, options: EnvelopeOptions = {}): Envelope {
-  let value: unknown = input;
-  if (typeof input === 'string') {
-    if (input.length > MAX_ENVELOPE_TEXT_LENGTH)
-      fail(
-        'ENVELOPE_TOO_LARGE',
-        `The envelope is ${input.length} characters long; no genuine envelope exceeds ${MAX_ENVELOPE_TEXT_LENGTH}.`,
-      );
-    try {
-      value = parseJsonLossless(input);
-    } catch (error) {
-      fail('ENVELOPE_NOT_JSON', `The envelope is not valid JSON: ${(error as Error).message}`);
-    }
-  }
+  const value = readReceivedJson(input, 'envelope', MAX_ENVELOPE_TEXT_LENGTH);
   checkEnvelopeShape(value);
   return verify(value as Envelope, options, 'refuse');
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineChannels, defineEvents } from '../define';
 import { AddressSchema } from '../common';
 import { CheckViewSchema } from './cosign';
+import { PAYOUT_ROW_STATUSES } from '../../payouts/row-status';
 
 /**
  * Payout runs: a CSV of payments (src-core/payouts: the format, every bad row with its line) read
@@ -216,17 +217,6 @@ export const PayoutBundleViewSchema = z.object({
   failed: z.array(z.number().int()).readonly(),
 });
 export type PayoutBundleView = z.infer<typeof PayoutBundleViewSchema>;
-
-export const PAYOUT_ROW_STATUSES = [
-  'unsigned',
-  'waiting',
-  'sending',
-  'sent',
-  'packed',
-  'confirmed',
-  'failed',
-  'expired',
-] as const;
 
 export const PayoutRunRowSchema = z.object({
   row: z.number().int(),

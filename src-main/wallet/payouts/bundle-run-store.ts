@@ -7,6 +7,7 @@ import { ensurePrivateDir, writeFileAtomic } from '../../vault/atomic-file';
 import { sunSchema } from '../stores/common';
 import { JsonStore, StoreErrorCode, type StoreDefinition } from '../stores/json-store';
 import { readBundleInTurns } from './bundle-files';
+import { PAYOUT_ROW_STATUSES, type PayoutRowStatus } from '../../../src-core/payouts/row-status';
 
 /**
  * Where a bundle's broadcast stands, on disk, so a reopened app resumes where it stopped: each
@@ -17,26 +18,11 @@ import { readBundleInTurns } from './bundle-files';
  */
 export const BUNDLE_RUNS_FILE = 'bundle-runs.json';
 
-export const ROW_STATUSES = [
-  /** Short of its threshold when the run started: never sent. */
-  'unsigned',
-  'waiting',
-  /** Handed to the node, answer not recorded yet: looked up before any resend. */
-  'sending',
-  'sent',
-  /** In a block, not yet solidified. */
-  'packed',
-  'confirmed',
-  /** Refused by the node, or in a block and failed (a revert): the reason says which. */
-  'failed',
-  /** Past its expiration and in no block. */
-  'expired',
-] as const;
-export type RowStatus = (typeof ROW_STATUSES)[number];
+export type RowStatus = PayoutRowStatus;
 
 const rowStateSchema = z.strictObject({
   txid: z.string().regex(/^[0-9a-f]{64}$/),
-  status: z.enum(ROW_STATUSES),
+  status: z.enum(PAYOUT_ROW_STATUSES),
   /** Times the node was asked to take it (busy answers included). */
   attempts: z.number().int().nonnegative(),
   broadcastAt: z.number().int().nullable(),
