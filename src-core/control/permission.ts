@@ -49,7 +49,7 @@ export function permissionDifferences(stated: ControlPermission, chain: Permissi
   const out: string[] = [];
   if (stated.type !== chain.type) out.push(`its type is ${chain.type}, not ${stated.type}`);
   if (stated.threshold !== chain.threshold) out.push(`its threshold is ${chain.threshold}, not ${stated.threshold}`);
-  const onChain = new Map(chain.keys.map((k) => [toBase58Address(k.address), k.weight]));
+  const onChain = new Map<string, bigint>(chain.keys.map((k) => [toBase58Address(k.address), k.weight]));
   const inProof = new Map(stated.keys.map((k) => [k.address, k.weight]));
   const added = [...onChain.keys()].filter((a) => !inProof.has(a));
   const removed = [...inProof.keys()].filter((a) => !onChain.has(a));

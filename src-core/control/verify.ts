@@ -55,23 +55,14 @@ const fail = (code: ControlFailureCode, message: string): Failure => ({ verified
  * Whether the proof holds on the chain the facts come from, or the first reason it does not, in a
  * sentence. The signatures are checked against the permission the proof states first (each must
  * recover to one of its keys, once, and together reach its threshold), then the stated facts
- * against the chain's: the pinned block, the permission, the balances.
+ * against the chain's: the permission (what the proof is about; on another chain it is usually
+ * missing or different too), the pinned block (which tells chains apart when the permissions
+ * agree), the balances.
  */
 export function verifyProofOfControl(proof: ProofOfControl, facts: ControlChainFacts): ControlVerdict {
   const checked = checkSignatures(proof);
   if (!checked.verified) return checked;
   const heading = controlPermissionHeading(proof.permission);
-  const { number, id } = proof.block;
-  if (facts.blockId !== id) {
-    return fail(
-      CONTROL_FAILURE.blockNotOnChain,
-      facts.blockId === null
-        ? `This node has no block ${number}, the block the proof was made at: it is not on the proof's chain ` +
-            '(or has not reached that block). Verify against a node of the network the proof names.'
-        : `Block ${number} on this node has id ${facts.blockId}, not ${id} as the proof states: the proof was made ` +
-            'on another chain, or on blocks this chain replaced.',
-    );
-  }
   const where = facts.readAt ? ` ${facts.readAt}` : '';
   if (!facts.permission) {
     return fail(
@@ -86,6 +77,17 @@ export function verifyProofOfControl(proof: ProofOfControl, facts: ControlChainF
       CONTROL_FAILURE.permissionChanged,
       `${heading} of ${proof.account} differs on this node${where} from the one that signed the proof: ` +
         `${differences.join('; ')}.`,
+    );
+  }
+  const { number, id } = proof.block;
+  if (facts.blockId !== id) {
+    return fail(
+      CONTROL_FAILURE.blockNotOnChain,
+      facts.blockId === null
+        ? `This node has no block ${number}, the block the proof was made at: it is not on the proof's chain ` +
+            '(or has not reached that block, or keeps no blocks that old). Verify against a full node of the network the proof names.'
+        : `Block ${number} on this node has id ${facts.blockId}, not ${id} as the proof states: the proof was made ` +
+            'on another chain, or on blocks this chain replaced.',
     );
   }
   if (facts.balances) {
