@@ -31,6 +31,7 @@ export const CONSENT_CHANNELS = [
   'watch:setRules',
   'payouts:propose',
   'payouts:signBundle',
+  'control:sign',
 ] as const satisfies readonly (keyof Channels)[];
 
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];

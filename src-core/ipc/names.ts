@@ -139,6 +139,12 @@ export const CHANNEL_NAMES = [
   'payouts:repropose',
   'payouts:report',
   'payouts:saveReport',
+  'control:start',
+  'control:get',
+  'control:sign',
+  'control:save',
+  'control:open',
+  'control:verify',
 ] as const satisfies readonly ChannelName[];
 
 type NeverOr<T extends never> = T;

@@ -40,6 +40,7 @@ import { LedgerAccounts } from './ledger/ledger-accounts';
 import { usbLedgerTransports, type LedgerTransports } from './ledger/ledger-connection';
 import { LedgerSigner } from './ledger/ledger-signer';
 import { OfflineSigner } from './offline/offline-signer';
+import { ControlService } from './control/control-service';
 import { OfflineModeFile } from './offline/offline-mode-file';
 import { OfflineGuard } from './node-host/offline-guard';
 
@@ -143,6 +144,8 @@ export interface WalletServices {
   readonly ledger: LedgerAccounts;
   /** The offline signer (IPC domain `offline`); while its mode is on the node host starts nothing and connects nowhere. */
   readonly offline: OfflineSigner;
+  /** Proofs of control (IPC domain `control`): signed through main's window, verified against the node in use. */
+  readonly control: ControlService;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
   /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
@@ -292,6 +295,12 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     log: options.log,
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
   });
+  const control = new ControlService({
+    chain: node,
+    vault,
+    ledgerTransports,
+    ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
+  });
   const ready = node.open().catch((error: unknown) => {
     options.log.error('Opening the network failed', { error: error instanceof Error ? error.name : typeof error });
   });
@@ -320,6 +329,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     fork,
     ledger,
     offline,
+    control,
     ready,
     async close() {
       await watchtower.dispose();

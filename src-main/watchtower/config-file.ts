@@ -93,6 +93,8 @@ const configSchema = z.strictObject({
     )
     .optional(),
   defaults: rulesInput.optional(),
+  /** Signed treasury policy files: an outflow that breaks one raises `policy-breach`. */
+  policies: z.array(z.string().min(1)).optional(),
   accounts: z.array(z.strictObject({ address, label: z.string().optional(), rules: rulesInput.optional() })),
   envelopes: z
     .array(
@@ -129,6 +131,8 @@ export interface HeadlessConfig {
   readonly stateDir: string;
   readonly startAt: 'head' | number;
   readonly watchList: WatchList;
+  /** Absolute paths of the signed policy files, read and verified when the watcher starts. */
+  readonly policyFiles: readonly string[];
   readonly webhook?: {
     readonly url: string;
     readonly secretEnv: string;
@@ -289,6 +293,7 @@ export function parseConfigFile(text: string, file: string): HeadlessConfig {
     pollMs: c.pollMs ?? 3000,
     stateDir: resolve(folder, c.stateDir ?? 'watch-state'),
     startAt: c.startAt ?? 'head',
+    policyFiles: (c.policies ?? []).map((p) => resolve(folder, p)),
     watchList: {
       accounts,
       envelopes,

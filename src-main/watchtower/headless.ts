@@ -2,9 +2,11 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TronNodeClient } from '../../src-core/client/client';
 import { NetworkError, NodeApiError, WatchError } from '../../src-core/errors';
+import { accountPermissionsFromAccountJson, permissionFor } from '../../src-core/permission/model';
 import { nodeChainSource } from './chain-source';
 import type { HeadlessConfig } from './config-file';
 import { OutboxPump } from './outbox-pump';
+import { loadPolicyFiles, ownerPermissionOf } from './policy-files';
 import { politeFetch, type HeaderedFetch } from './polite-fetch';
 import { abortableSleep, runWatchtower } from './run-loop';
 import { Watchtower } from './scanner';
@@ -88,12 +90,25 @@ export async function runHeadless(options: HeadlessOptions): Promise<void> {
   const genesis = await genesisWhenReachable(client, options);
   if (genesis === undefined) return;
   await mkdir(config.stateDir, { recursive: true, mode: 0o700 });
+  const policies =
+    config.policyFiles.length === 0
+      ? undefined
+      : await loadPolicyFiles(
+          config.policyFiles,
+          async (account) => {
+            const found = await client.getAccount(account);
+            const permissions = found ? accountPermissionsFromAccountJson(found.raw) : null;
+            return ownerPermissionOf(permissionFor(permissions, 0, { ownerAddress: account }), account);
+          },
+          new Set(config.watchList.accounts.map((a) => a.address)),
+        );
+  const watchList = policies ? { ...config.watchList, policies } : config.watchList;
 
   const pumps: OutboxPump[] = [];
   const tower = await Watchtower.open({
     source: nodeChainSource(client),
     stateFile: stateFileFor(config.stateDir, genesis),
-    watchList: () => config.watchList,
+    watchList: () => watchList,
     consumers: ['stdout', ...(sender ? ['webhook'] : [])],
     startAt: config.startAt,
     onProgress: (p) => options.log(p.text),
@@ -117,7 +132,10 @@ export async function runHeadless(options: HeadlessOptions): Promise<void> {
       if (!(error instanceof Stopped)) throw error;
     });
 
-  options.log(`Watching ${config.watchList.accounts.length} account(s) on ${client.fullNodeUrl}.`);
+  options.log(
+    `Watching ${config.watchList.accounts.length} account(s) on ${client.fullNodeUrl}` +
+      `${config.policyFiles.length > 0 ? ` against ${config.policyFiles.length} treasury policy file(s)` : ''}.`,
+  );
   // Events a previous run made durable but did not hand over go first.
   for (const pump of pumps) void pump.wake().catch(() => undefined);
   if (options.once) await tower.poll();

@@ -13,6 +13,8 @@ import type { RuleContext } from './rules/context';
 import { envelopeBroadcastElsewhere, envelopeExpired, expiringEnvelopes } from './rules/envelopes';
 import { outgoingValue } from './rules/outgoing-value';
 import { permissionChanged } from './rules/permission-changed';
+import { policyBreach, policyOutflows } from './rules/policy-breach';
+import { rememberOutflows, seenOutflows } from './outflow-memory';
 import { stakingChanged } from './rules/staking-changed';
 import { unexpectedSigner } from './rules/unexpected-signer';
 import type { ScanState } from './state';
@@ -87,6 +89,20 @@ export async function scanBlock(
         ...stakingChanged(facts, ctx),
         ...contractSettings(facts, ctx),
       );
+      const watched = list.policies?.policyFor(account.address);
+      if (watched) {
+        drafts.push(...policyBreach(facts, ctx, watched, seenOutflows(track), block.timestamp));
+        const flows = policyOutflows(facts, account.address);
+        if (flows.length > 0) {
+          const seen = flows.map((f) => ({
+            block: block.number,
+            time: block.timestamp,
+            asset: f.asset,
+            amount: f.amount,
+          }));
+          rememberOutflows(track, seen, block.timestamp);
+        }
+      }
     }
   }
   const settled = (txid: string): boolean => {

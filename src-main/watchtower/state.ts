@@ -62,6 +62,17 @@ const accountTrack = z.strictObject({
   floorCheckedAt: z.number().int().optional(),
   /** Assets below their floor whose alert was raised, with the block it was raised at. */
   below: z.record(z.string(), z.strictObject({ block: z.number().int() })),
+  /** Outflows seen in the last day of chain time, for policy daily caps (policies only). */
+  outflows: z
+    .array(
+      z.strictObject({
+        block: z.number().int().nonnegative(),
+        time: z.number().int().nonnegative(),
+        asset: z.string(),
+        amount: z.string().regex(/^[0-9]+$/),
+      }),
+    )
+    .optional(),
 });
 
 const envelopeTrack = z.strictObject({
@@ -107,6 +118,7 @@ export interface AccountTrack {
   lastTouch?: { block: number; blockId: string; timestamp: number; txid: string };
   floorCheckedAt?: number;
   below: Record<string, { block: number }>;
+  outflows?: { block: number; time: number; asset: string; amount: string }[];
 }
 
 /** What the scanner changes while it reads blocks (the outbox is kept apart: consumers ack it concurrently). */

@@ -46,6 +46,7 @@ export function forgetAbove(scan: ScanState, height: number): void {
       delete track.floorCheckedAt;
     }
     for (const [asset, entry] of Object.entries(track.below)) if (entry.block > height) delete track.below[asset];
+    if (track.outflows) track.outflows = track.outflows.filter((o) => o.block <= height);
   }
   for (const entry of Object.values(scan.envelopes)) {
     if (entry.seenAt !== undefined && entry.seenAt > height) delete entry.seenAt;

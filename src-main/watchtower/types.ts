@@ -10,6 +10,7 @@ export const RULES = {
   balanceFloor: 'balance-floor',
   envelopeBroadcastElsewhere: 'envelope-broadcast-elsewhere',
   envelopeExpired: 'envelope-expired',
+  policyBreach: 'policy-breach',
 } as const;
 export type RuleId = (typeof RULES)[keyof typeof RULES];
 

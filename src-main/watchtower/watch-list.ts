@@ -1,4 +1,5 @@
 import type { HexAddress, TxId } from '../../src-core/brand';
+import type { PolicyProvider } from './policies';
 
 /**
  * What is watched on one network, already checked: accounts (every vault account, added
@@ -82,6 +83,8 @@ export interface WatchList {
   readonly names?: ReadonlyMap<HexAddress, string>;
   /** Symbol and decimals per token the person watches (TRC-20 contract 41… hex, or TRC-10 id). */
   readonly tokens?: ReadonlyMap<TokenKey, TokenFacts>;
+  /** Treasury policies per account: an outflow that breaks one raises `policy-breach`. */
+  readonly policies?: PolicyProvider;
 }
 
 /**

@@ -48,6 +48,7 @@ export const ERROR_TITLES: Readonly<Record<string, string>> = {
   PayoutError: 'The payout run could not go on',
   PolicyError: 'The treasury policy could not be used',
   AuditError: 'The audit trail could not be read',
+  ControlError: 'The proof of control could not be used',
 };
 const TITLES = ERROR_TITLES;
 

@@ -17,6 +17,7 @@ export const WatchRuleIdSchema = z.enum([
   'balance-floor',
   'envelope-broadcast-elsewhere',
   'envelope-expired',
+  'policy-breach',
 ]);
 
 export const WatchAlertStatusSchema = z.enum(['pending', 'confirmed', 'retracted']);

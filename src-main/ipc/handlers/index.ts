@@ -21,6 +21,7 @@ import { createForkHandlers, type ForkService } from './fork';
 import { createLedgerHandlers, type LedgerService } from './ledger';
 import { createOfflineHandlers, type OfflineService } from './offline';
 import { createPayoutsHandlers, type PayoutBundlesService, type PayoutsService } from './payouts';
+import { createControlHandlers, type ControlChannelsService } from './control';
 
 /**
  * Everything the handlers need, one entry per domain. The app builds it from Electron and the
@@ -45,6 +46,7 @@ export interface Services {
   readonly offline: OfflineService;
   readonly payouts: PayoutsService;
   readonly payoutBundles: PayoutBundlesService;
+  readonly control: ControlChannelsService;
 }
 
 /** The full handler map; `satisfies` makes a channel without a handler a compile error. */
@@ -67,6 +69,7 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
     ...createLedgerHandlers(services.ledger),
     ...createOfflineHandlers(services.offline),
     ...createPayoutsHandlers(services.payouts, services.payoutBundles),
+    ...createControlHandlers(services.control),
   } satisfies HandlerMap<Channels>;
 }
 
@@ -90,6 +93,7 @@ export function walletServices(
     | 'offline'
     | 'payoutsScreen'
     | 'payoutBundles'
+    | 'control'
   >,
 ): Omit<Services, 'app'> {
   // What changes where the wallet reads, who reaches its node, or what the watchtower reports
@@ -115,6 +119,7 @@ export function walletServices(
     offline: wallet.offline,
     payouts: wallet.payoutsScreen,
     payoutBundles: wallet.payoutBundles,
+    control: wallet.control,
   };
 }
 

@@ -12,6 +12,7 @@ import type {
   WatchStatus,
 } from '../../../src-core/ipc/channels/watch';
 import { OutboxPump } from '../../watchtower/outbox-pump';
+import type { PolicyProvider } from '../../watchtower/policies';
 import { abortableSleep, runWatchtower } from '../../watchtower/run-loop';
 import { Watchtower } from '../../watchtower/scanner';
 import type { Alert, CatchUpProgress, NumberedEvent } from '../../watchtower/types';
@@ -47,6 +48,11 @@ export interface WatchtowerServiceOptions {
   /** Wait between polls at the head (default 3 s, one TRON block). */
   readonly pollMs?: number;
   readonly now?: () => number;
+  /**
+   * The treasury policies the watchtower checks each outflow against (the wallet's policy store,
+   * holding only policies whose owner signatures verified); without one no `policy-breach` is raised.
+   */
+  readonly policies?: PolicyProvider;
 }
 
 const INBOX = 'inbox';
@@ -393,6 +399,7 @@ export class WatchtowerService {
       envelopes,
       knownAddresses: vault.map((a) => toHexAddress(a.address)),
       ...words,
+      ...(this.options.policies ? { policies: this.options.policies } : {}),
     };
   }
 
@@ -529,6 +536,7 @@ const RULE_TITLES: Readonly<Record<WatchAlert['rule'], string>> = {
   'balance-floor': 'balance below its floor',
   'envelope-broadcast-elsewhere': 'envelope broadcast by someone else',
   'envelope-expired': 'envelope expired unsigned',
+  'policy-breach': 'outflow breaks the treasury policy',
 };
 
 export function ruleTitle(rule: WatchAlert['rule']): string {

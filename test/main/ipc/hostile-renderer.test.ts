@@ -6,6 +6,7 @@ import type { Inbox } from '../../../src-core/ipc/channels/cosign';
 import type { ForkStatus } from '../../../src-core/ipc/channels/fork';
 import type { PayoutPlanResult } from '../../../src-core/ipc/channels/payouts';
 import type { WatchedAccountView } from '../../../src-core/ipc/channels/watch';
+import type { ProofView } from '../../../src-core/ipc/channels/control';
 import { deserializeError } from '../../../src-core/errors';
 import { channels } from '../../../src-core/ipc/contract';
 import { createBundle, createEnvelope, serializeBundle, serializeEnvelope } from '../../../src-core/envelope';
@@ -305,6 +306,19 @@ describe('a hostile renderer against main’s confirmation', () => {
       }),
     },
     'payouts:signBundle': { args: async () => ({ id: await importPayoutBundle(), accountId: dev[2]!.id }) },
+    // A proof of control for dev account 0 under its own (default) owner permission, which its key signs.
+    'control:sign': {
+      args: async () => ({
+        id: (
+          await value<ProofView>('control:start', {
+            account: dev[0]!.address,
+            permissionId: 0,
+            challenge: 'Prove you control this account',
+          })
+        ).id,
+        accountId: dev[0]!.id,
+      }),
+    },
     'watch:setRules': {
       args: () => ({
         address: dev[0]!.address,
