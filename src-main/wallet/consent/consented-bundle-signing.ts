@@ -1,4 +1,4 @@
-import type { EnvelopeBundle } from '../../../src-core/envelope';
+import type { EnvelopeBundle, SignerMemo } from '../../../src-core/envelope';
 import { LedgerError } from '../../../src-core/errors';
 import { custodyText } from '../../../src-core/ipc/account-custody';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
@@ -22,6 +22,7 @@ export interface BundleConsentVault {
     input: Omit<BundleConsentInput, 'signer' | 'policy'> & {
       readonly accountId: string;
       readonly skip?: ReadonlySet<number>;
+      readonly signers?: SignerMemo;
     },
   ): Promise<(string | null)[]>;
   approveBundle(input: Omit<BundleConsentInput, 'policy'>): Promise<void>;
@@ -61,6 +62,8 @@ export interface BundleSignRequest {
   readonly skip?: ReadonlySet<number>;
   /** Rows already at their threshold, for the confirmation. */
   readonly ready?: number;
+  /** The signers the caller recovered already (its progress), for the vault's already-signed check. */
+  readonly signers?: SignerMemo;
   readonly after?: string;
   /** Each row a Ledger signed: how many so far of how many it will sign. */
   readonly onProgress?: (progress: { readonly signed: number; readonly total: number }) => void;
@@ -103,6 +106,7 @@ export class ConsentedBundleSigning {
         ...consent,
         accountId: request.accountId,
         ...(request.skip ? { skip: request.skip } : {}),
+        ...(request.signers ? { signers: request.signers } : {}),
       });
       return { signatures, stopped: null };
     }

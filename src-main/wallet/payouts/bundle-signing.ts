@@ -1,4 +1,4 @@
-import { addBundleSignatures, bundleProgress, type EnvelopeBundle } from '../../../src-core/envelope';
+import { addBundleSignatures, bundleProgress, SignerMemo, type EnvelopeBundle } from '../../../src-core/envelope';
 import { weightOf, type Permission } from '../../../src-core/permission/model';
 import type {
   BundleConsentVault,
@@ -15,6 +15,8 @@ export interface BundleSignInput {
   readonly accountId: string;
   readonly after?: string;
   readonly onProgress?: BundleSignRequest['onProgress'];
+  /** Where the signers recovered along the way are kept (a fresh one when not given). */
+  readonly signers?: SignerMemo;
 }
 
 export interface SignedBundle {
@@ -29,6 +31,8 @@ export interface SignedBundle {
  * One key's signatures on every row of a bundle, through one approval on main's window: refused
  * before anyone is asked when the account holds no key of the permission; rows the key already
  * signed are left as they are; every new signature is checked against its row as it is added.
+ * Each signature already on a row is recovered once, for the progress, and that answer serves the
+ * vault's already-signed check and the check of the row's signatures once the new one is added.
  */
 export async function signBundle(
   vault: Pick<BundleConsentVault, 'listAccounts'>,
@@ -42,7 +46,8 @@ export async function signBundle(
       CosignErrorCode.notAKey,
       `${account.label} (${account.address}) is not a key of permission ${permission.id} “${permission.name}”, so its signatures would not count.`,
     );
-  const progress = bundleProgress(bundle, { permission });
+  const signers = input.signers ?? new SignerMemo();
+  const progress = bundleProgress(bundle, { permission, signers });
   const skip = new Set(
     progress.rows.flatMap((p, i) => (p.signed.some((s) => s.address === account.addressHex) ? [i] : [])),
   );
@@ -53,11 +58,12 @@ export async function signBundle(
     accountId: account.id,
     skip,
     ready: progress.ready,
+    signers,
     ...(input.after ? { after: input.after } : {}),
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),
   });
   return {
-    bundle: addBundleSignatures(bundle, result.signatures),
+    bundle: addBundleSignatures(bundle, result.signatures, { signers }),
     signed: result.signatures.filter((s) => s !== null).length,
     stopped: result.stopped,
   };
