@@ -10,7 +10,7 @@ import { unsignedTx, vectorKeys, vectorTx } from './tx-fixtures';
 // Every recovery and address derivation in the process is counted through these spies.
 const counts = vi.hoisted(() => ({ derived: 0, recovered: 0 }));
 vi.mock('../../../src-core/keys/keys', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src-core/keys/keys')>();
+  const real = await importOriginal<typeof keys>();
   return {
     ...real,
     addressFromPrivateKey: (privateKey: Uint8Array) => {

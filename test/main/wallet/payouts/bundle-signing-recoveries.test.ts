@@ -5,6 +5,7 @@ import { UnavailableSecretStore } from '../../../../src-main/vault/secret-store'
 import { Names } from '../../../../src-main/wallet/chain-knowledge/names';
 import { ConsentedBundleSigning } from '../../../../src-main/wallet/consent/consented-bundle-signing';
 import { signBundle } from '../../../../src-main/wallet/payouts/bundle-signing';
+import type * as keys from '../../../../src-core/keys/keys';
 import { WalletVault } from '../../../../src-main/wallet/vault-service';
 import { ScriptedConsent } from '../../../fixtures/consent-surface';
 import { K } from '../../../fixtures/permissions';
@@ -16,7 +17,7 @@ import { proposedBundle } from './helpers';
 // Every signer recovery and key-to-address derivation in the process goes through these counters.
 const counts = vi.hoisted(() => ({ derived: 0, recovered: 0 }));
 vi.mock('../../../../src-core/keys/keys', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../../src-core/keys/keys')>();
+  const real = await importOriginal<typeof keys>();
   return {
     ...real,
     addressFromPrivateKey: (privateKey: Uint8Array) => {
