@@ -23,6 +23,11 @@ export interface SignedBundle {
   readonly bundle: EnvelopeBundle;
   /** Rows this key signed now. */
   readonly signed: number;
+  /**
+   * Rows at their threshold under `permission` once these signatures are added, counted from the
+   * signers this signing recovered: asking `bundleProgress` afresh would recover every signature again.
+   */
+  readonly ready: number;
   /** A Ledger that stopped part way: the row and why (the rows before it are signed). */
   readonly stopped: { readonly row: number; readonly code: string; readonly message: string } | null;
 }
@@ -62,9 +67,11 @@ export async function signBundle(
     ...(input.after ? { after: input.after } : {}),
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),
   });
+  const signed = addBundleSignatures(bundle, result.signatures, { signers });
   return {
-    bundle: addBundleSignatures(bundle, result.signatures, { signers }),
+    bundle: signed,
     signed: result.signatures.filter((s) => s !== null).length,
+    ready: bundleProgress(signed, { permission, signers }).ready,
     stopped: result.stopped,
   };
 }
