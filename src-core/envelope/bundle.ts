@@ -13,7 +13,7 @@ import {
   mergeEnvelopes,
   parseEnvelope,
   signingProgress,
-  addEnvelopeSignature,
+  addCheckedSignature,
   type Envelope,
   type EnvelopeNetwork,
   type EnvelopeOptions,
@@ -21,6 +21,7 @@ import {
   type SigningProgress,
 } from './envelope';
 import { fingerprintFromDigest, summaryForFingerprint, type Fingerprint } from './fingerprint';
+import type { SignerMemo } from './signer-memo';
 import { ENVELOPE_FORMAT, ENVELOPE_VERSION } from './schema';
 import {
   fromAccountPermissionsSnapshot,
@@ -276,12 +277,15 @@ function sha256Hex(text: string): string {
 
 /**
  * Adds signatures row by row: `signatures[i]` is row i's new signature, or null where this signer
- * added none. Each is checked against the row's txID and permission as a single envelope's is.
+ * added none. Each is checked against the row's txID and permission as a single envelope's is: a
+ * signer outside the permission, or one already on the row, is refused. The rows' transactions
+ * were checked when the bundle was made or read and a signature does not change them, so they are
+ * not encoded and hashed again. `signers` shares recoveries with the steps before (its progress).
  */
 export function addBundleSignatures(
   bundle: EnvelopeBundle,
   signatures: readonly (string | null)[],
-  options: EnvelopeOptions = {},
+  options: { readonly signers?: SignerMemo } = {},
 ): EnvelopeBundle {
   if (signatures.length !== bundle.rows.length)
     fail(
@@ -291,8 +295,9 @@ export function addBundleSignatures(
   const rows = bundle.rows.map((row, index) => {
     const signature = signatures[index];
     if (signature === null || signature === undefined) return row;
+    const recover = options.signers?.recover;
     return atRow(index, () =>
-      rowOf(addEnvelopeSignature(envelopeOf(bundle, row), signature, options), row.statedPayment),
+      rowOf(addCheckedSignature(envelopeOf(bundle, row), signature, recover ? { recover } : {}), row.statedPayment),
     );
   });
   return bundleOf(bundle, rows);
@@ -338,9 +343,21 @@ export interface BundleProgress {
   readonly thresholdMet: boolean;
 }
 
-/** Every row's signing progress against the bundle's permission (or the one given). */
-export function bundleProgress(bundle: EnvelopeBundle, options: { permission?: Permission } = {}): BundleProgress {
-  const rows = bundle.rows.map((row, index) => atRow(index, () => signingProgress(envelopeOf(bundle, row), options)));
+/**
+ * Every row's signing progress against the bundle's permission (or the one given). `signers` keeps
+ * the recovered signers for the steps after (a signing that goes on to add its own).
+ */
+export function bundleProgress(
+  bundle: EnvelopeBundle,
+  options: { readonly permission?: Permission; readonly signers?: SignerMemo } = {},
+): BundleProgress {
+  const progressOptions = {
+    ...(options.permission ? { permission: options.permission } : {}),
+    ...(options.signers ? { recover: options.signers.recover } : {}),
+  };
+  const rows = bundle.rows.map((row, index) =>
+    atRow(index, () => signingProgress(envelopeOf(bundle, row), progressOptions)),
+  );
   const ready = rows.filter((p) => p.thresholdMet).length;
   return { rows, ready, thresholdMet: ready === rows.length };
 }

@@ -21,6 +21,7 @@ import {
   type AccountPermissionsSnapshot,
   type PermissionSnapshot,
 } from './snapshot';
+import type { RecoverSigner } from './signer-memo';
 import { summarizeTransaction, type CallDecoder, type EnvelopeSummary } from './summary';
 
 /**
@@ -125,6 +126,7 @@ function checkSignatures(
   signatures: readonly string[],
   permission: Permission | undefined,
   duplicates: 'refuse' | 'drop',
+  recover: RecoverSigner = recoverAddress,
 ): CheckedSignature[] {
   const digest = hexToBytes(txId);
   const bySigner = new Map<string, CheckedSignature>();
@@ -135,7 +137,7 @@ function checkSignatures(
       hex = normalizeHex(text, `signature ${index + 1}`);
       if (hex.length !== PROTOCOL_CONSTANTS.SIGNATURE_LENGTH * 2)
         throw new KeyError('SIGNATURE_WRONG_LENGTH', `Signature size is ${hex.length / 2}`);
-      signer = recoverAddress(digest, hexToBytes(hex));
+      signer = recover(digest, hexToBytes(hex));
     } catch (error) {
       if (!(error instanceof WalletError)) throw error;
       fail('ENVELOPE_BAD_SIGNATURE', `Signature ${index + 1} in the envelope is damaged: ${error.message}.`, { index });
@@ -319,6 +321,29 @@ export function addEnvelopeSignature(
   return verify({ ...envelope, transaction: { ...envelope.transaction, signature: signatures } }, options, 'refuse');
 }
 
+/**
+ * Adds one signature to an envelope this wallet made or read, whose transaction, txID and summary
+ * were checked then and do not change with a signature: the signatures are checked as `verify`
+ * checks them (each recovered, a key of the permission, no signer twice) and put in canonical
+ * order, without encoding, hashing and summarising the transaction again. `recover` lets the steps
+ * of one signing share their recoveries (signer-memo.ts).
+ */
+export function addCheckedSignature(
+  envelope: Envelope,
+  signatureHex: string,
+  options: { readonly recover?: RecoverSigner } = {},
+): Envelope {
+  const tx = envelope.transaction;
+  const signatures = checkSignatures(
+    tx.txID,
+    [...(tx.signature ?? []), signatureHex],
+    permissionOf(envelope),
+    'refuse',
+    options.recover,
+  );
+  return { ...envelope, transaction: withTransaction(tx, signatures) };
+}
+
 function sameOrMissing<T>(values: readonly (T | undefined)[], code: string, what: string): T | undefined {
   const present = values.filter((v): v is T => v !== undefined);
   const first = present[0];
@@ -418,15 +443,21 @@ export interface SigningProgress {
   readonly problems: readonly SignProblem[];
 }
 
-/** Who signed, who is missing, and whether the threshold is met (via the permission module). */
-export function signingProgress(envelope: Envelope, options: { permission?: Permission } = {}): SigningProgress {
+/**
+ * Who signed, who is missing, and whether the threshold is met (via the permission module).
+ * `recover` lets a caller that goes on to sign share the recoveries (signer-memo.ts).
+ */
+export function signingProgress(
+  envelope: Envelope,
+  options: { permission?: Permission; recover?: RecoverSigner } = {},
+): SigningProgress {
   const permission = options.permission ?? permissionOf(envelope);
   if (!permission)
     fail(
       'ENVELOPE_NO_PERMISSION',
       'The envelope carries no permission snapshot; give the permission to measure signing progress against.',
     );
-  const result = signWeight(envelope.transaction, { permission });
+  const result = signWeight(envelope.transaction, { permission }, options.recover ? { recover: options.recover } : {});
   return {
     threshold: result.threshold,
     currentWeight: result.currentWeight,

@@ -120,3 +120,4 @@ export {
   type StatedPayment,
 } from './bundle';
 export { assetKey, paymentOf, samePayment, type Payment } from './payment';
+export { SignerMemo, type RecoverSigner } from './signer-memo';

@@ -111,6 +111,8 @@ export type SignWeightSource =
 export interface SignWeightOptions extends PermissionLookupOptions {
   /** getTotalSignNum (default 5). */
   readonly totalSignNum?: number;
+  /** Recovers a signer (default `recoverAddress`); a caller weighing many rows passes one that remembers. */
+  readonly recover?: (digest: Uint8Array, signature: Uint8Array) => HexAddress;
 }
 
 interface Stop {
@@ -300,7 +302,7 @@ export function signWeight(
     }
     let signer: HexAddress;
     try {
-      signer = recoverAddress(digest, bytes);
+      signer = (options.recover ?? recoverAddress)(digest, bytes);
     } catch (error) {
       const message = error instanceof KeyError ? error.message : 'Could not recover public key from signature';
       problems.push({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { HexAddress } from '../../src-core/brand';
-import { hexToBytes } from '../../src-core/bytes/hex';
+import { bytesToHex, hexToBytes } from '../../src-core/bytes/hex';
+import type { RecoverSigner } from '../../src-core/envelope/signer-memo';
 import { VaultError, WalletError } from '../../src-core/errors';
-import { addressFromPrivateKey, recoverAddress } from '../../src-core/keys/keys';
+import { addressFromPrivateKey, recoverAddress, signDigest } from '../../src-core/keys/keys';
 import { verifyTransactionIntegrity } from '../../src-core/tx/codec';
-import { signTransaction } from '../../src-core/tx/sign';
 import type { TransactionJson } from '../../src-core/tx/types';
 import { describeIssue } from './keystore';
 
@@ -66,12 +66,15 @@ export function assertPermission(tx: TransactionJson, requested: number | undefi
   }
 }
 
-/** Addresses that already signed, recovered from `txID` and each signature. */
-export function existingSigners(tx: TransactionJson): HexAddress[] {
+/**
+ * Addresses that already signed, recovered from `txID` and each signature; `recover` may be one
+ * that remembers what an earlier step recovered (src-core/envelope/signer-memo.ts).
+ */
+export function existingSigners(tx: TransactionJson, recover: RecoverSigner = recoverAddress): HexAddress[] {
   const digest = hexToBytes(tx.txID, 'txID');
   return (tx.signature ?? []).map((signature, position) => {
     try {
-      return recoverAddress(digest, hexToBytes(signature, 'signature'));
+      return recover(digest, hexToBytes(signature, 'signature'));
     } catch (cause) {
       const reason = cause instanceof WalletError ? cause.code : 'unreadable';
       throw new VaultError(
@@ -85,11 +88,17 @@ export function existingSigners(tx: TransactionJson): HexAddress[] {
 }
 
 /**
- * Appends this key's signature over txID (r ‖ s ‖ v, v = 27/28) to a copy of `tx`, through
- * src-core's signTransaction. Refuses, with vault codes, a key that does not belong to `address`
- * and a second signature by the same key.
+ * Signs with the key of `address`: refuses, with vault codes, a key that does not belong to it
+ * (checked once here, since deriving an address is a curve multiplication), then for each
+ * transaction appends the signature over txID (r ‖ s ‖ v, v = 27/28, as src-core's signDigest
+ * makes it) to a copy, refusing a transaction this key signed already. Each transaction must have
+ * passed `checkedTransaction`, which is what proves its txID is the hash of what was shown.
  */
-export function appendSignature(tx: TransactionJson, privateKey: Uint8Array, address: HexAddress): TransactionJson {
+export function keySigner(
+  privateKey: Uint8Array,
+  address: HexAddress,
+  recover: RecoverSigner = recoverAddress,
+): (tx: TransactionJson) => TransactionJson {
   if (addressFromPrivateKey(privateKey) !== address) {
     throw new VaultError(
       'VAULT_KEY_MISMATCH',
@@ -97,11 +106,19 @@ export function appendSignature(tx: TransactionJson, privateKey: Uint8Array, add
       { address },
     );
   }
-  if (existingSigners(tx).includes(address)) {
-    throw new VaultError('VAULT_ALREADY_SIGNED', `Address ${address} has already signed this transaction.`, {
-      address,
-      txID: tx.txID,
-    });
-  }
-  return signTransaction(tx, privateKey);
+  return (tx) => {
+    if (existingSigners(tx, recover).includes(address)) {
+      throw new VaultError('VAULT_ALREADY_SIGNED', `Address ${address} has already signed this transaction.`, {
+        address,
+        txID: tx.txID,
+      });
+    }
+    const signature = bytesToHex(signDigest(hexToBytes(tx.txID, 'txID'), privateKey));
+    return { ...tx, signature: [...(tx.signature ?? []), signature] };
+  };
+}
+
+/** One transaction signed by `keySigner`. */
+export function appendSignature(tx: TransactionJson, privateKey: Uint8Array, address: HexAddress): TransactionJson {
+  return keySigner(privateKey, address)(tx);
 }

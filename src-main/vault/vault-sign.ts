@@ -2,8 +2,9 @@ import type { HexAddress } from '../../src-core/brand';
 import { bytesToHex } from '../../src-core/bytes/hex';
 import { VaultError } from '../../src-core/errors';
 import { signMessageV2 } from '../../src-core/keys/message';
+import type { RecoverSigner } from '../../src-core/envelope/signer-memo';
 import type { TransactionJson } from '../../src-core/tx/types';
-import { appendSignature, assertPermission, checkedTransaction } from './signing';
+import { appendSignature, assertPermission, checkedTransaction, keySigner } from './signing';
 import { withPrivateKey } from './vault-secrets';
 import type { VaultSession } from './vault-session';
 
@@ -34,12 +35,15 @@ export async function signTransaction(
  * Signs several transactions with one account's key, read once for all of them (a bundle approved
  * in one confirmation): each transaction is checked as `signTransaction` checks it, all before the
  * key is read, so one bad transaction signs none. Reading and unwrapping the key per transaction
- * would cost a keystore read and, for a phrase, a seed derivation per row.
+ * would cost a keystore read and, for a phrase, a seed derivation per row; the key's address is
+ * derived once too. `recover` may remember signers an earlier step recovered (the bundle's
+ * progress), so the already-signed check recovers no signature a second time.
  */
 export async function signTransactions(
   session: VaultSession,
   txs: readonly { readonly transaction: TransactionJson; readonly permissionId?: number }[],
   accountId: string,
+  options: { readonly recover?: RecoverSigner } = {},
 ): Promise<TransactionJson[]> {
   const { meta, kek } = session.requireUnlocked();
   const checked = txs.map(({ transaction, permissionId }) => {
@@ -51,7 +55,7 @@ export async function signTransactions(
   });
   const account = session.signingAccount(accountId);
   return withPrivateKey(session, meta, account, kek, (key) =>
-    checked.map((tx) => appendSignature(tx, key, account.address as HexAddress)),
+    checked.map(keySigner(key, account.address as HexAddress, options.recover)),
   );
 }
 

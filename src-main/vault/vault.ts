@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { HexAddress } from '../../src-core/brand';
+import type { RecoverSigner } from '../../src-core/envelope/signer-memo';
 import { VaultError } from '../../src-core/errors';
 import type { SigningPolicy } from '../../src-core/ipc/channels/vault';
 import type { TransactionJson } from '../../src-core/tx/types';
@@ -304,12 +305,16 @@ export class Vault {
     return this.session.exclusive(() => signTransaction(this.session, tx, accountId, permissionId));
   }
 
-  /** Copies of `txs`, each with this account's signature appended; the key is read once for all. */
+  /**
+   * Copies of `txs`, each with this account's signature appended; the key is read once for all.
+   * `recover` may remember the signers a caller recovered already (src-core/envelope/signer-memo.ts).
+   */
   signMany(
     txs: readonly { readonly transaction: TransactionJson; readonly permissionId?: number }[],
     accountId: string,
+    options: { readonly recover?: RecoverSigner } = {},
   ): Promise<TransactionJson[]> {
-    return this.session.exclusive(() => signTransactions(this.session, txs, accountId));
+    return this.session.exclusive(() => signTransactions(this.session, txs, accountId, options));
   }
 
   /** TRON signMessageV2 signature ("0x" + r ‖ s ‖ v hex), e.g. to prove a key is still held. */

@@ -265,6 +265,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
       vault,
       ledger: new LedgerSigner(ledgerTransports),
       wording: bundleWording(vault, node, reads),
+      emit: options.emit,
     }),
     wording: bundleWording(vault, node, reads),
     runs: payoutRuns,

@@ -1,5 +1,6 @@
 import { VaultError } from '../../src-core/errors';
 import type { RecoveryPhraseShown, VaultAccount, VaultLocked, VaultStatus } from '../../src-core/ipc/channels/vault';
+import type { SignerMemo } from '../../src-core/envelope';
 import type { TransactionJson } from '../../src-core/tx/types';
 import { Vault, type VaultOptions, type VaultStatus as VaultServiceStatus } from '../vault';
 import type { SigningPolicy } from '../../src-core/ipc/channels/vault';
@@ -281,16 +282,18 @@ export class WalletVault {
   /**
    * One confirmation for every row of a bundle, then this vault key signs each row in order; the
    * answer holds each row's new signature. Declining signs nothing. Rows the key already signed
-   * are the caller's to leave out (`skip`): the key signs each transaction at most once.
+   * are the caller's to leave out (`skip`): the key signs each transaction at most once. `signers`
+   * holds what the caller recovered already, so the vault's own already-signed check reuses it.
    */
   async signBundle(
     input: Omit<BundleConsentInput, 'signer' | 'policy'> & {
       readonly accountId: string;
       readonly skip?: ReadonlySet<number>;
+      readonly signers?: SignerMemo;
     },
   ): Promise<(string | null)[]> {
     const account = this.v.getSigningAccount(input.accountId);
-    const { accountId, skip, ...consent } = input;
+    const { accountId, skip, signers, ...consent } = input;
     await this.approveBundle({
       ...consent,
       signer: { address: account.address, device: `vault key “${account.label}”` },
@@ -299,6 +302,7 @@ export class WalletVault {
     const signed = await this.v.signMany(
       rows.map(({ row }) => ({ transaction: row.transaction, permissionId: row.summary.permissionId })),
       accountId,
+      signers ? { recover: signers.recover } : {},
     );
     const signatures: (string | null)[] = input.bundle.rows.map(() => null);
     rows.forEach(({ row, index }, i) => {

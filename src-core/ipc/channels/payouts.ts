@@ -164,6 +164,18 @@ export const PayoutBundleIdSchema = z
   .string({ error: 'must be text' })
   .regex(/^[0-9a-f]{64}$/, 'must be a bundle id (64 hex characters)');
 
+/**
+ * A Ledger signing a bundle's rows one by one after the one confirmation: how many of the rows it
+ * will sign are signed so far. A vault key signs every row at once and sends none.
+ */
+export const PayoutSigningProgressSchema = z.object({
+  /** The bundle's id (its fingerprint digest), as the page names it. */
+  id: PayoutBundleIdSchema,
+  signed: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type PayoutSigningProgress = z.infer<typeof PayoutSigningProgressSchema>;
+
 const AccountIdSchema = z.string({ error: 'must be text' }).min(1, 'must not be empty').max(100, 'is too long');
 
 /** What a proposer or co-signer hands on: the signed (or unsigned) bundle as text and a file name. */
@@ -329,5 +341,9 @@ export const payoutsEvents = defineEvents('payouts', {
   progress: {
     summary: 'How far a payout plan got: the file read, recipients looked up, energy measured, rows dry-run.',
     payload: PayoutProgressSchema,
+  },
+  signing: {
+    summary: "How many rows of a bundle a Ledger has signed so far, one by one after main's one confirmation.",
+    payload: PayoutSigningProgressSchema,
   },
 });

@@ -1,4 +1,4 @@
-import type { EnvelopeBundle } from '../../../src-core/envelope';
+import { bundleFingerprint, type EnvelopeBundle, type SignerMemo } from '../../../src-core/envelope';
 import { LedgerError } from '../../../src-core/errors';
 import { custodyText } from '../../../src-core/ipc/account-custody';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
@@ -10,6 +10,7 @@ import { withStatedTokens } from '../chain-knowledge/stated-facts';
 import { readTokenFacts } from '../chain-knowledge/token-facts';
 import type { LedgerSigner } from '../ledger/ledger-signer';
 import { ledgerScreenNote, settingWarning } from '../ledger/ledger-screen';
+import type { EmitEvent } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
 import { paymentLine, type BundleConsentInput } from './bundle-consent';
 import { pageNames } from './page-names';
@@ -22,6 +23,7 @@ export interface BundleConsentVault {
     input: Omit<BundleConsentInput, 'signer' | 'policy'> & {
       readonly accountId: string;
       readonly skip?: ReadonlySet<number>;
+      readonly signers?: SignerMemo;
     },
   ): Promise<(string | null)[]>;
   approveBundle(input: Omit<BundleConsentInput, 'policy'>): Promise<void>;
@@ -61,6 +63,8 @@ export interface BundleSignRequest {
   readonly skip?: ReadonlySet<number>;
   /** Rows already at their threshold, for the confirmation. */
   readonly ready?: number;
+  /** The signers the caller recovered already (its progress), for the vault's already-signed check. */
+  readonly signers?: SignerMemo;
   readonly after?: string;
   /** Each row a Ledger signed: how many so far of how many it will sign. */
   readonly onProgress?: (progress: { readonly signed: number; readonly total: number }) => void;
@@ -84,6 +88,8 @@ export class ConsentedBundleSigning {
       readonly vault: BundleConsentVault;
       readonly ledger: Pick<LedgerSigner, 'sign'>;
       readonly wording: BundleWording;
+      /** Where a Ledger's count goes for the page, as `payouts:signing` (the renderer waits on the device). */
+      readonly emit?: EmitEvent;
     },
   ) {}
 
@@ -103,6 +109,7 @@ export class ConsentedBundleSigning {
         ...consent,
         accountId: request.accountId,
         ...(request.skip ? { skip: request.skip } : {}),
+        ...(request.signers ? { signers: request.signers } : {}),
       });
       return { signatures, stopped: null };
     }
@@ -121,8 +128,13 @@ export class ConsentedBundleSigning {
       },
     });
     const signatures: (string | null)[] = bundle.rows.map(() => null);
+    const id = this.options.emit ? bundleFingerprint(bundle).digest : '';
+    const report = (signed: number) => {
+      request.onProgress?.({ signed, total: rows.length });
+      this.options.emit?.('payouts:signing', { id, signed, total: rows.length });
+    };
     let signed = 0;
-    request.onProgress?.({ signed, total: rows.length });
+    report(signed);
     for (const index of rows) {
       const transaction = bundle.rows[index]!.transaction;
       try {
@@ -134,7 +146,7 @@ export class ConsentedBundleSigning {
         return { signatures, stopped: { row: index, code: error.code, message: error.message } };
       }
       signed += 1;
-      request.onProgress?.({ signed, total: rows.length });
+      report(signed);
     }
     return { signatures, stopped: null };
   }

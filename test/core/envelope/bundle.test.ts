@@ -11,8 +11,11 @@ import {
   reproposeSet,
   rowEnvelope,
   serializeBundle,
+  SignerMemo,
   type EnvelopeBundle,
 } from '../../../src-core/envelope';
+import { bytesToHex } from '../../../src-core/bytes/hex';
+import { recoverAddress } from '../../../src-core/keys/keys';
 import { EnvelopeError } from '../../../src-core/errors';
 import { transactionFromRawData } from '../../../src-core/tx/codec';
 import type { TransactionJson } from '../../../src-core/tx/types';
@@ -164,6 +167,48 @@ describe('envelope bundles', () => {
     expect(serializeBundle(mergeBundles([k3, k2, bundle]))).toBe(serializeBundle(merged));
     expect(serializeBundle(parseBundle(serializeBundle(merged)))).toBe(serializeBundle(merged));
     expectWalletError(() => mergeBundles([k2, bundleOf(2)]), EnvelopeError, 'BUNDLE_ROWS_DIFFER');
+  });
+
+  it('recovers each signature once between the progress and the signatures added after it', () => {
+    const bundle = signedBy(bundleOf(3), K.K2.private_key);
+    const recovered: string[] = [];
+    const signers = new SignerMemo((digest, signature) => {
+      recovered.push(bytesToHex(signature));
+      return recoverAddress(digest, signature);
+    });
+    expect(bundleProgress(bundle, { signers }).ready).toBe(0);
+    expect(recovered).toHaveLength(3);
+    const k3 = bundle.rows.map((r) => sign(r.transaction.txID, K.K3.private_key));
+    const both = addBundleSignatures(bundle, k3, { signers });
+    // K2's three, recovered for the progress, are not recovered again; K3's three are, once each.
+    expect(recovered).toHaveLength(6);
+    expect(new Set(recovered).size).toBe(6);
+    expect(bundleProgress(both, { signers })).toMatchObject({ ready: 3, thresholdMet: true });
+    expect(recovered).toHaveLength(6);
+    expect(serializeBundle(both)).toBe(
+      serializeBundle(mergeBundles([bundle, signedBy(bundleOf(3), K.K3.private_key)])),
+    );
+  });
+
+  it('refuses, with recoveries shared, a signer outside the permission and a second signature by one signer', () => {
+    const bundle = signedBy(bundleOf(2), K.K2.private_key);
+    const signers = new SignerMemo();
+    bundleProgress(bundle, { signers });
+    const stranger = bundle.rows.map((r) => sign(r.transaction.txID, K.K_ONE.private_key));
+    expectWalletError(
+      () => addBundleSignatures(bundle, stranger, { signers }),
+      EnvelopeError,
+      'ENVELOPE_FOREIGN_SIGNATURE',
+    );
+    const again = bundle.rows.map((r) => sign(r.transaction.txID, K.K2.private_key));
+    expectWalletError(
+      () => addBundleSignatures(bundle, again, { signers }),
+      EnvelopeError,
+      'ENVELOPE_DUPLICATE_SIGNER',
+    );
+    expect(refusal(() => addBundleSignatures(bundle, [null, again[1]!], { signers })).details).toMatchObject({
+      row: 2,
+    });
   });
 
   it('re-proposes only the rows that expired short of their threshold, unsigned, with their stated payments', () => {

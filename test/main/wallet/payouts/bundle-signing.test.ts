@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bundleProgress, type EnvelopeBundle } from '../../../../src-core/envelope';
+import { bundleFingerprint, bundleProgress, type EnvelopeBundle } from '../../../../src-core/envelope';
+import { payoutsEvents } from '../../../../src-core/ipc/channels/payouts';
 import type { Permission } from '../../../../src-core/permission/model';
 import { Names } from '../../../../src-main/wallet/chain-knowledge/names';
 import type { BundleConsentInput } from '../../../../src-main/wallet/consent/bundle-consent';
@@ -13,7 +14,7 @@ import { proposedBundle } from './helpers';
 const LIVE_1 = "44'/195'/1'/0/0";
 
 /** A Ledger key beside K2 in a 2-of-2 active permission, and a vault stub that records each approval. */
-function setup() {
+function setup(options: { emit?: (event: string, payload: unknown) => void } = {}) {
   const { ledger, transports } = softwareTransports();
   const account = ledgerAccount(ledger, LIVE_1);
   const permission: Permission = {
@@ -41,6 +42,7 @@ function setup() {
     vault,
     ledger: new LedgerSigner(transports),
     wording: async () => ({ names: new Names([], null), tokens: new Map() }),
+    ...(options.emit ? { emit: options.emit as never } : {}),
   });
   return { ledger, account, permission, approvals, vault, signing };
 }
@@ -62,6 +64,36 @@ describe('a bundle signed by a Ledger, row by row', () => {
     expect(ledger.screens.filter((s) => s.kind === 'transaction')).toHaveLength(4);
     expect(result).toMatchObject({ signed: 4, stopped: null });
     expect(bundleProgress(result.bundle, { permission }).rows.map((r) => r.currentWeight)).toEqual([1n, 1n, 1n, 1n]);
+  });
+
+  it('sends the count to the page as payouts:signing, by bundle id, up to where the device stopped', async () => {
+    const events: { event: string; payload: unknown }[] = [];
+    const { ledger, account, permission, vault, signing } = setup({
+      emit: (event, payload) => events.push({ event, payload }),
+    });
+    const bundle = proposedBundle(3, permission);
+    const id = bundleFingerprint(bundle).digest;
+    const first = await signBundle(vault, signing, {
+      bundle,
+      permission,
+      accountId: account.id,
+      onProgress: (p) => {
+        if (p.signed === 1) ledger.setBehaviour({ answer: 'decline' });
+      },
+    });
+    expect(first.stopped?.row).toBe(1);
+    ledger.setBehaviour({ answer: 'approve' });
+    await signBundle(vault, signing, { bundle: first.bundle, permission, accountId: account.id });
+    expect(events.every((e) => e.event === 'payouts:signing')).toBe(true);
+    // The second pass counts only the two rows this Ledger had not signed; the id stays the bundle's.
+    expect(events.map((e) => e.payload)).toEqual([
+      { id, signed: 0, total: 3 },
+      { id, signed: 1, total: 3 },
+      { id, signed: 0, total: 2 },
+      { id, signed: 1, total: 2 },
+      { id, signed: 2, total: 2 },
+    ]);
+    for (const { payload } of events) expect(payoutsEvents['payouts:signing'].payload.parse(payload)).toEqual(payload);
   });
 
   it('keeps the rows signed before the person declined on the device, and signs only the rest next time', async () => {
