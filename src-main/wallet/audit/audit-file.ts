@@ -1,4 +1,5 @@
-import { open, readFile, rename } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, open, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
   appendAuditEntry,
@@ -15,6 +16,31 @@ import { auditHeadSchema } from '../../../src-core/audit/bundle';
 import { canonicalJson } from '../../../src-core/envelope/canonical';
 import { parseJsonLossless } from '../../../src-core/json/lossless';
 import { ensurePrivateDir, isNotFound, PRIVATE_FILE_MODE, syncDir, writeFileAtomic } from '../../vault/atomic-file';
+
+/** One line of an audit log file that reads: an entry or a stated head, with its text. */
+export interface AuditLine {
+  readonly entry?: AuditEntry;
+  readonly head?: AuditHead;
+  readonly text: string;
+}
+
+/**
+ * The lines of a log file's text that read, and the numbers of those that do not with the
+ * reason. Nothing is changed: the app's log (`AuditFile.open`) and the export command share it.
+ */
+export function readAuditText(text: string, account: string): { lines: AuditLine[]; problems: AuditFileProblem[] } {
+  const raw = text === '' ? [] : text.split('\n');
+  // The text ends with a newline after the last line; an empty last piece is not a line.
+  if (raw.at(-1) === '') raw.pop();
+  const problems: AuditFileProblem[] = [];
+  const lines: AuditLine[] = [];
+  raw.forEach((line, i) => {
+    const read = readLine(line, account);
+    if ('reason' in read) problems.push({ line: i + 1, reason: read.reason });
+    else lines.push({ ...read, text: line });
+  });
+  return { lines, problems };
+}
 
 /** A line of the file that could not be read, by its number (from 1), with the reason. */
 export interface AuditFileProblem {
@@ -52,20 +78,12 @@ export class AuditFile {
       if (!isNotFound(error)) throw error;
       text = null;
     }
-    const lines = text === null ? [] : text.split('\n');
-    // The text ends with a newline after the last line; an empty last piece is not a line.
-    if (lines.at(-1) === '') lines.pop();
-    const problems: AuditFileProblem[] = [];
-    const good: { entry?: AuditEntry; head?: AuditHead; text: string }[] = [];
-    lines.forEach((line, i) => {
-      const read = readLine(line, account);
-      if ('reason' in read) problems.push({ line: i + 1, reason: read.reason });
-      else good.push({ ...read, text: line });
-    });
+    const { lines: good, problems } = readAuditText(text ?? '', account);
     let setAside: string | null = null;
     if (problems.length > 0) {
       setAside = `${path}.damaged-${now}`;
-      await rename(path, setAside);
+      // Copied first and replaced atomically after: at every moment one of the two holds every line.
+      await copyFile(path, setAside, constants.COPYFILE_EXCL);
       await writeFileAtomic(path, good.map((g) => `${g.text}\n`).join(''));
     }
     const file = new AuditFile(path, account, problems, setAside);
@@ -167,6 +185,7 @@ function readLine(line: string, account: string): { entry: AuditEntry } | { head
   const parsed = auditEntrySchema.safeParse(record.entry);
   if (!parsed.success) return { reason: 'an entry of the wrong shape' };
   if (parsed.data.account !== account) return { reason: `an entry of another account (${parsed.data.account})` };
-  if (auditEntryHash(parsed.data) !== parsed.data.hash) return { reason: 'an entry whose content does not match its hash' };
+  if (auditEntryHash(parsed.data) !== parsed.data.hash)
+    return { reason: 'an entry whose content does not match its hash' };
   return { entry: parsed.data };
 }

@@ -158,7 +158,10 @@ export class AuditLog implements AuditSink {
           },
         };
       case 'confirmation':
-        return { ...body, balanceChanges: body.balanceChanges.map((c) => ({ ...c, address: auditAddress(c.address) })) };
+        return {
+          ...body,
+          balanceChanges: body.balanceChanges.map((c) => ({ ...c, address: auditAddress(c.address) })),
+        };
       default:
         return body;
     }
