@@ -31,7 +31,14 @@ export function locateDamage(bytes: Uint8Array, parsed?: AuditBundle): DamageSit
   }
   const entriesAt = text.indexOf('"entries":[');
   const headsAt = text.indexOf('"heads":[', entriesAt + 1);
-  const entries = segments(text, ENTRY_START, entriesAt, headsAt < 0 ? text.length : headsAt);
+  // From after the bundle's own opening brace, which also reads `{"account":`.
+  const listStart = entriesAt < 0 ? 1 : entriesAt + '"entries":['.length;
+  const entries = segments(text, ENTRY_START, listStart, headsAt < 0 ? text.length : headsAt);
+  const first = entries[0]?.start ?? (headsAt < 0 ? text.length : headsAt);
+  if (entriesAt >= 0 && first > listStart + 1) {
+    // The first entry's own opening was changed: its text sits before the first marker found.
+    entries.unshift({ start: listStart, text: text.slice(listStart, text[first - 1] === ',' ? first - 1 : first) });
+  }
   for (const [i, segment] of entries.entries()) {
     const reason = entryProblem(segment.text);
     if (reason) return site(`entry ${i + 1} of the file`, segment.text, reason);
