@@ -1,3 +1,4 @@
+import { toHexAddress } from '../../../src-core/address/address';
 import { paymentOf, summarizeTransaction } from '../../../src-core/envelope';
 import type { TransactionJson } from '../../../src-core/tx/types';
 
@@ -39,9 +40,11 @@ export function confirmedChanges(input: {
 }): AuditBalanceChange[] {
   const totals = new Map<string, AuditBalanceChange>();
   const add = (change: AuditBalanceChange) => {
-    const key = `${change.address.toLowerCase()}\n${change.asset}`;
+    // Base58 and hex spell one account two ways; the total is per account.
+    const address = toHexAddress(change.address).toLowerCase();
+    const key = `${address}\n${change.asset}`;
     const known = totals.get(key);
-    totals.set(key, { ...change, delta: (known?.delta ?? 0n) + change.delta });
+    totals.set(key, { ...change, address, delta: (known?.delta ?? 0n) + change.delta });
   };
   if (input.success) input.payment.forEach(add);
   if (input.feeSun !== 0n) add({ address: input.owner, asset: 'TRX', delta: -input.feeSun });

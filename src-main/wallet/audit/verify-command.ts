@@ -56,7 +56,9 @@ export async function runVerifyCommand(args: readonly string[], io: AuditCommand
     const { desk, seq, hash } = verdict.entry;
     const index = bundle.entries.findIndex((e) => e.hash === hash && e.desk === desk && e.seq === seq);
     const inFile = index >= 0 ? `entry ${index + 1} of the file, ` : '';
-    io.stdout(`BROKEN (${verdict.code}) at ${inFile}entry ${seq} of desk ${desk} (hash ${hash}).\n${verdict.message}\n`);
+    io.stdout(
+      `BROKEN (${verdict.code}) at ${inFile}entry ${seq} of desk ${desk} (hash ${hash}).\n${verdict.message}\n`,
+    );
     return 1;
   }
   io.stdout(

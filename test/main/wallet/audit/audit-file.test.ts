@@ -35,7 +35,12 @@ describe('an account’s audit log file', () => {
     expect(reopened.bundle()).toEqual(written.bundle());
     expect(reopened.head(DESK_A)).toMatchObject({ seq: 2 });
     expect(await verifyAuditBundle(reopened.bundle())).toMatchObject({ ok: true, entries: 3 });
-    const next = await reopened.append({ desk: DESK_A, at: T + 3, txId: TX_ID, body: { kind: 'broadcast', node: 'x' } });
+    const next = await reopened.append({
+      desk: DESK_A,
+      at: T + 3,
+      txId: TX_ID,
+      body: { kind: 'broadcast', node: 'x' },
+    });
     expect(next).toMatchObject({ seq: 3, prev: written.head(DESK_A)!.hash });
   });
 
@@ -52,7 +57,10 @@ describe('an account’s audit log file', () => {
     // Nothing is lost on the next open either: the kept copy stays, and the file reads clean.
     const again = await AuditFile.open(path, ACCOUNT, T + 20);
     expect(again.problems).toEqual([]);
-    expect((await readdir(join(dir, 'audit'))).sort()).toEqual([`${ACCOUNT}.jsonl`, `${ACCOUNT}.jsonl.damaged-${T + 10}`]);
+    expect((await readdir(join(dir, 'audit'))).sort()).toEqual([
+      `${ACCOUNT}.jsonl`,
+      `${ACCOUNT}.jsonl.damaged-${T + 10}`,
+    ]);
   });
 
   it('leaves out an entry whose content was changed, names its line, and verify then names the gap', async () => {

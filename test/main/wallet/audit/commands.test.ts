@@ -97,7 +97,10 @@ describe('npm run audit -- verify', () => {
 
   it('removing any one entry makes verify exit 1 and name that desk’s place', async () => {
     for (const { entry, start, end } of spans) {
-      const cut = text[start - 1] === ',' ? text.slice(0, start - 1) + text.slice(end) : text.slice(0, start) + text.slice(end + 1);
+      const cut =
+        text[start - 1] === ','
+          ? text.slice(0, start - 1) + text.slice(end)
+          : text.slice(0, start) + text.slice(end + 1);
       const result = await run(['verify', await file(cut)]);
       expect(result.code, result.out).toBe(1);
       expect(result.out).toMatch(new RegExp(`desk ${entry.desk}`));
@@ -129,7 +132,9 @@ describe('npm run audit -- verify', () => {
     const forged = createAuditBundle(ACCOUNT, [...rebuilt, ...bundle.entries.filter((e) => e.desk !== DESK_A)]);
     const result = await run(['verify', await file(serializeAuditBundle(forged))]);
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(new RegExp(`AUDIT_BAD_SIGNATURE\\) at entry \\d+ of the file, entry ${signature.seq} of desk ${DESK_A}`));
+    expect(result.out).toMatch(
+      new RegExp(`AUDIT_BAD_SIGNATURE\\) at entry \\d+ of the file, entry ${signature.seq} of desk ${DESK_A}`),
+    );
   });
 });
 
@@ -184,10 +189,33 @@ describe('npm run audit -- export', () => {
     expect(result.out).toMatch(/2 entries; 1 in the period/);
     const files = (await readdir(out)).sort();
     expect(files).toHaveLength(2);
-    const exported = parseAuditBundle(await readFile(join(out, files.find((f) => f.endsWith('.json'))!)));
+    const exported = parseAuditBundle(
+      await readFile(
+        join(
+          out,
+          files.find((f) => f.endsWith('.json'))!,
+        ),
+      ),
+    );
     expect(exported.entries.map((e) => e.at)).toEqual([T0 - 15 * DAY, T0]);
-    expect((await run(['verify', join(out, files.find((f) => f.endsWith('.json'))!)])).code).toBe(0);
-    const html = await readFile(join(out, files.find((f) => f.endsWith('.html'))!), 'utf8');
+    expect(
+      (
+        await run([
+          'verify',
+          join(
+            out,
+            files.find((f) => f.endsWith('.json'))!,
+          ),
+        ])
+      ).code,
+    ).toBe(0);
+    const html = await readFile(
+      join(
+        out,
+        files.find((f) => f.endsWith('.html'))!,
+      ),
+      'utf8',
+    );
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; pay');
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('early payroll');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeAuditBundles, verifyAuditBundle, type PermissionAt } from '@core/audit';
-import type { Hex } from '@core/brand';
+import type { Hex, HexAddress } from '@core/brand';
 import type { AccountPermissions, Permission } from '@core/permission/model';
 import { permissionsAt, signerWeight, type PermissionHistory } from '@main/wallet/audit/node-permissions';
 import { K } from '../../../fixtures/permissions';
@@ -8,9 +8,10 @@ import { ACCOUNT, DESK_B, deskBundles } from '../../../core/audit/story';
 
 /** The confirmation block of the story's transaction. */
 const BLOCK = 64_000_123n;
-const k = (name: 'K1' | 'K2' | 'K3') => K[name].hex.toLowerCase();
+const k = (name: 'K1' | 'K2' | 'K3') => K[name].hex.toLowerCase() as HexAddress;
+const OWNER = ACCOUNT as HexAddress;
 
-function structure(keys: readonly string[]): AccountPermissions {
+function structure(keys: readonly HexAddress[]): AccountPermissions {
   const active: Permission = {
     type: 'Active',
     id: 2,
@@ -21,8 +22,8 @@ function structure(keys: readonly string[]): AccountPermissions {
     keys: keys.map((address) => ({ address, weight: 1n })),
   };
   return {
-    address: ACCOUNT,
-    owner: { type: 'Owner', id: 0, name: 'owner', threshold: 1n, parentId: 0, keys: [{ address: ACCOUNT, weight: 1n }] },
+    address: OWNER,
+    owner: { type: 'Owner', id: 0, name: 'owner', threshold: 1n, parentId: 0, keys: [{ address: OWNER, weight: 1n }] },
     actives: [active],
   };
 }
