@@ -117,7 +117,11 @@ export class ConsentedSigning implements SigningVault {
   }
 
   /** The signature this desk added, for the audit log (the one the envelope did not hold before). */
-  private async recordSignature(envelope: Envelope, signed: TransactionJson, signer: string | undefined): Promise<void> {
+  private async recordSignature(
+    envelope: Envelope,
+    signed: TransactionJson,
+    signer: string | undefined,
+  ): Promise<void> {
     const before = new Set(envelope.transaction.signature ?? []);
     const added = (signed.signature ?? []).find((s) => !before.has(s));
     if (!this.options.audit || !added || !signer) return;
