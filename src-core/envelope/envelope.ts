@@ -13,6 +13,8 @@ import { canonicalJson } from './canonical';
 import { fingerprintOf, summaryForFingerprint, type Fingerprint } from './fingerprint';
 import { ENVELOPE_FORMAT, ENVELOPE_VERSION, checkEnvelopeShape } from './schema';
 import { normalizeStated, type StatedFacts } from './stated';
+import type { AuditBundle } from '../audit';
+import { carriedAudit, mergeCarriedAudits } from './audit-field';
 import {
   fromAccountPermissionsSnapshot,
   fromPermissionSnapshot,
@@ -54,6 +56,8 @@ export interface Envelope {
    * never covered by the fingerprint or checked against anything.
    */
   readonly stated?: StatedFacts;
+  /** The audit log of the desks it passed (audit-field.ts); not covered by the fingerprint. */
+  readonly audit?: AuditBundle;
   /** When it was proposed (ms; chain time preferred, given by the caller). */
   readonly createdAt: number;
   /** = raw_data.expiration. */
@@ -231,6 +235,8 @@ function verify(envelope: Envelope, options: EnvelopeOptions, duplicates: 'refus
         'wallet shows.',
     );
   }
+  // Read against the owner this reader computed, never the summary the sender wrote.
+  const audit = envelope.audit === undefined ? undefined : carriedAudit(envelope.audit, summary.owner);
   return {
     format: ENVELOPE_FORMAT,
     version: ENVELOPE_VERSION,
@@ -242,6 +248,7 @@ function verify(envelope: Envelope, options: EnvelopeOptions, duplicates: 'refus
     summary,
     ...(envelope.note !== undefined ? { note: envelope.note } : {}),
     ...(stated ? { stated } : {}),
+    ...(audit ? { audit } : {}),
     createdAt: envelope.createdAt,
     expiresAt: envelope.expiresAt,
   };
@@ -403,6 +410,7 @@ export function mergeEnvelopes(envelopes: readonly Envelope[], options: Envelope
     'ENVELOPE_CONTEXT_DIFFERS',
     'the token facts and names the proposer stated',
   );
+  const audit = mergeCarriedAudits(verified.map((e) => e.audit));
   // The same bytes can be written as hex or base58 JSON; take one form regardless of order.
   const transaction = verified
     .map((e) => e.transaction)
@@ -428,6 +436,7 @@ export function mergeEnvelopes(envelopes: readonly Envelope[], options: Envelope
     ...(accountPermissions ? { accountPermissions } : {}),
     ...(abi ? { abi } : {}),
     ...(stated ? { stated } : {}),
+    ...(audit ? { audit } : {}),
     summary,
   };
   return verify(merged, options, 'refuse');

@@ -1,6 +1,7 @@
 // The open co-signing envelope ("PSBT for TRON"): create, parse, verify, merge, progress,
 // fingerprint and expiry. Format: docs/envelope.md.
 export { canonicalJson, toJsonSafe } from './canonical';
+export { carriedAudit, mergeCarriedAudits, withAudit } from './audit-field';
 export {
   STATED_LIMITS,
   normalizeStated,

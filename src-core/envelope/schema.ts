@@ -61,6 +61,8 @@ export const envelopeSchema = z.strictObject({
   summary: z.record(z.string(), z.unknown()),
   note: z.string().max(4000).optional(),
   stated: statedSchema.optional(),
+  /** The desks' audit log (audit-field.ts); its own checks run in `carriedAudit`. */
+  audit: z.unknown().optional(),
   createdAt: timestamp,
   expiresAt: timestamp,
 });
@@ -76,6 +78,7 @@ const CODE_BY_FIELD: Record<string, string> = {
   summary: 'ENVELOPE_BAD_SUMMARY',
   note: 'ENVELOPE_BAD_NOTE',
   stated: 'ENVELOPE_BAD_STATED',
+  audit: 'ENVELOPE_BAD_AUDIT',
   createdAt: 'ENVELOPE_BAD_TIME',
   expiresAt: 'ENVELOPE_BAD_TIME',
 };

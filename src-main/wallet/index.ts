@@ -43,6 +43,8 @@ import { OfflineSigner } from './offline/offline-signer';
 import { ControlService } from './control/control-service';
 import { OfflineModeFile } from './offline/offline-mode-file';
 import { OfflineGuard } from './node-host/offline-guard';
+import { AuditLog } from './audit/audit-log';
+import { readOrCreateDeskId } from './audit/desk-id';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
 export type {
@@ -75,6 +77,8 @@ export { WatchtowerService } from './watchtower/watchtower-service';
 export { LedgerAccounts } from './ledger/ledger-accounts';
 export type { LedgerTransports } from './ledger/ledger-connection';
 export { OfflineSigner } from './offline/offline-signer';
+export { AuditLog } from './audit/audit-log';
+export type { AuditSink, AuditStep, AuditVerdictStep } from './chain-knowledge/audit-sink';
 
 /** Folder of the vault inside the user data folder. */
 export const VAULT_FOLDER = 'vault';
@@ -113,6 +117,8 @@ export interface WalletServicesOptions {
    * software device here; it is an option of main's services, out of the renderer's reach.
    */
   readonly ledgerTransports?: LedgerTransports;
+  /** The app's version, written in each proposal's audit entry (Electron's `app.getVersion()`). */
+  readonly appVersion?: string;
 }
 
 export interface WalletServices {
@@ -146,6 +152,11 @@ export interface WalletServices {
   readonly offline: OfflineSigner;
   /** Proofs of control (IPC domain `control`): signed through main's window, verified against the node in use. */
   readonly control: ControlService;
+  /**
+   * This desk's audit logs, one per network and account (`networks/<key>/audit/`). The policy
+   * service records its verdicts through `audit.appendVerdict`.
+   */
+  readonly audit: AuditLog;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
   /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
@@ -161,6 +172,8 @@ export interface WalletServices {
  * <user data>/vault/                   the key vault (vault.json, keystores/)
  * <user data>/tron-node/               the embedded node's chain (or <data dir>/tron-node)
  * <user data>/networks/<key>/*.json    drafts, envelopes, address book, history, watch list, alerts per network
+ * <user data>/networks/<key>/audit/    the audit log of each account (<41… hex>.jsonl)
+ * <user data>/audit-desk-id            this install's desk id in the audit logs
  * ```
  *
  * The same function serves the Electron app and the end-to-end harness.
@@ -188,7 +201,15 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     ...(options.shutdownOrders ? { shutdownOrders: options.shutdownOrders } : {}),
     ...(options.embeddedPollMs !== undefined ? { embeddedPollMs: options.embeddedPollMs } : {}),
   });
+  const audit = new AuditLog({
+    chain: node,
+    deskId: await readOrCreateDeskId(options.userDataDir, Date.now()),
+    appVersion: options.appVersion ?? process.env.npm_package_version ?? 'unstated',
+    log: options.log,
+    offline: () => guard.offline,
+  });
   const vault = await WalletVault.open({
+    audit,
     dataDir: join(options.userDataDir, VAULT_FOLDER),
     emit: options.emit,
     log: options.log,
@@ -208,11 +229,17 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     ...(options.remoteRefreshMs !== undefined ? { remoteRefreshMs: options.remoteRefreshMs } : {}),
   });
   const reads = new ChainReads();
-  const tracker = new TransactionTracker({ chain: node, emit: options.emit, log: options.log, reads });
+  const tracker = new TransactionTracker({ chain: node, emit: options.emit, log: options.log, reads, audit });
   const contracts = new ContractsService(node);
   const tokens = new TokensService(node, vault, reads);
   const ledgerTransports = options.ledgerTransports ?? usbLedgerTransports;
-  const signing = new ConsentedSigning({ vault, chain: node, reads, ledger: new LedgerSigner(ledgerTransports) });
+  const signing = new ConsentedSigning({
+    vault,
+    chain: node,
+    reads,
+    ledger: new LedgerSigner(ledgerTransports),
+    audit,
+  });
   const ledger = new LedgerAccounts({ transports: ledgerTransports, vault, chain: node });
   const cosign = new CosignService({
     chain: node,
@@ -222,6 +249,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     emit: options.emit,
     log: options.log,
     clipboard: options.clipboard,
+    audit,
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
   });
   const transactions = new TransactionService({
@@ -331,6 +359,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     ledger,
     offline,
     control,
+    audit,
     ready,
     async close() {
       await watchtower.dispose();

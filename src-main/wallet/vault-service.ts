@@ -6,6 +6,7 @@ import { Vault, type VaultOptions, type VaultStatus as VaultServiceStatus } from
 import type { SigningPolicy } from '../../src-core/ipc/channels/vault';
 import { ConsentGate } from './consent/consent-gate';
 import type { ConsentSurface } from './consent/consent-request';
+import type { AuditSink } from './chain-knowledge/audit-sink';
 import { bundleConsent, type BundleConsentInput } from './consent/bundle-consent';
 import { messageConsent } from './consent/message-consent';
 import { transactionConsent, type TransactionConsentInput } from './consent/transaction-consent';
@@ -25,6 +26,8 @@ export interface WalletVaultOptions extends VaultOptions {
   readonly recoveryPhraseDisplay?: RecoveryPhraseDisplay;
   /** Main's own confirmation surface; without one nothing can be signed or loosened. */
   readonly consentSurface?: ConsentSurface;
+  /** This desk's audit log, where the gate writes each transaction signature's consent. */
+  readonly audit?: AuditSink;
 }
 
 const PHRASE_WORD_COUNTS: readonly RecoveryPhraseShown['words'][] = [12, 15, 18, 21, 24];
@@ -51,6 +54,7 @@ export class WalletVault {
       ...(options.consentSurface ? { surface: options.consentSurface } : {}),
       vault: { verifyPassword: (password) => this.v.verifyPassword(password) },
       log: options.log,
+      ...(options.audit ? { audit: options.audit } : {}),
     });
     if (vault) {
       this.accountsSignature = signature(vault.listAccounts());
@@ -276,7 +280,13 @@ export class WalletVault {
    * the vault does not hold (a Ledger's): the same window, summary, fingerprint and password rule.
    */
   async approveTransaction(input: Omit<TransactionConsentInput, 'policy'>): Promise<void> {
-    await this.consent.approve(transactionConsent({ ...input, policy: this.v.status().signingPolicy }));
+    await this.consent.approve(transactionConsent({ ...input, policy: this.v.status().signingPolicy }), {
+      account: input.envelope.summary.owner,
+      txId: input.envelope.transaction.txID,
+      signer: input.signer.address,
+      // Only a signing device's confirmation names what the device shows.
+      keyKind: input.device ? 'ledger' : 'vault',
+    });
   }
 
   /**

@@ -4,6 +4,9 @@ import type { TransactionJson } from '../../../src-core/tx/types';
 import type { EmitEvent } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { AddResult, EnvelopeMeta } from '../stores/envelopes';
+import { hexToBytes } from '../../../src-core/bytes/hex';
+import { recoverAddress } from '../../../src-core/keys/keys';
+import type { AuditSink } from './audit-sink';
 
 /** A transaction this wallet proposes to co-signers (or wraps for main's confirmation). */
 export interface ProposalInput {
@@ -36,6 +39,8 @@ export interface ProposalContext {
    * co-signers without such facts (stated-facts.ts); none when absent.
    */
   readonly statedFacts?: (envelope: Envelope) => Promise<StatedFacts | undefined>;
+  /** This desk's audit log: the proposal is its first entry about the transaction. */
+  readonly audit?: AuditSink;
 }
 
 /** A transaction in an envelope of this chain: the current network's name and its genesis id. */
@@ -72,5 +77,29 @@ export async function storeProposal(
     .stores()
     .envelopes.add(envelope, { ...meta, origin: 'proposed', label: input.label }, context.now());
   context.emit('cosign:changed', { id: added.entry.id, txid: added.entry.txid, stage: 'collecting' });
+  if (added.outcome === 'added') await recordProposal(context.audit, envelope, input.label);
   return added;
+}
+
+/**
+ * The proposal entry: who proposed (the key whose signature the envelope carries first, else the
+ * account itself when it goes out unsigned), this desk (the log's own id) and the app's version.
+ */
+async function recordProposal(audit: AuditSink | undefined, envelope: Envelope, label: string): Promise<void> {
+  if (!audit) return;
+  const txId = envelope.transaction.txID;
+  const first = envelope.transaction.signature?.[0];
+  let proposer = envelope.summary.owner;
+  if (first) {
+    try {
+      proposer = recoverAddress(hexToBytes(txId), hexToBytes(first));
+    } catch {
+      // The envelope was verified when it was made; an unrecoverable signature leaves the owner named.
+    }
+  }
+  await audit.append({
+    account: envelope.summary.owner,
+    txId,
+    body: { kind: 'proposal', proposer, appVersion: audit.appVersion, summary: label.slice(0, 4096) },
+  });
 }

@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { canonicalJson } from '../../../src-core/envelope/canonical';
 import { ConsentError, VaultError } from '../../../src-core/errors';
+import type { AuditSink } from '../chain-knowledge/audit-sink';
 import type { WalletLog } from '../context';
 import type { ConsentAnswer, ConsentRequest, ConsentSurface } from './consent-request';
 
@@ -13,6 +15,17 @@ export interface ConsentGateOptions {
   readonly surface?: ConsentSurface;
   readonly vault: PasswordCheck;
   readonly log: WalletLog;
+  /** This desk's audit log: each approved signature's consent is written there. */
+  readonly audit?: Pick<AuditSink, 'append'>;
+}
+
+/** Who approved what, for the audit log: the request itself is hashed as the window showed it. */
+export interface ConsentSubject {
+  /** The account the signature is for (the transaction's owner). */
+  readonly account: string;
+  readonly txId: string;
+  readonly signer: string;
+  readonly keyKind: 'vault' | 'ledger' | 'offline';
 }
 
 /** How many answers one request may get before a wrong password or phrase ends it. */
@@ -43,8 +56,18 @@ export class ConsentGate {
    * ConsentError CONSENT_DECLINED when they declined or closed the surface, CONSENT_NO_SURFACE
    * without one.
    */
-  approve(draft: ConsentDraft): Promise<ConsentResult> {
-    const run = this.tail.then(() => this.ask({ ...draft, id: randomBytes(16).toString('hex') }));
+  approve(draft: ConsentDraft, subject?: ConsentSubject): Promise<ConsentResult> {
+    const run = this.tail.then(async () => {
+      const result = await this.ask({ ...draft, id: randomBytes(16).toString('hex') });
+      if (subject && this.options.audit) {
+        await this.options.audit.append({
+          account: subject.account,
+          txId: subject.txId,
+          body: { kind: 'consent', signer: subject.signer, keyKind: subject.keyKind, shownHash: shownHash(draft) },
+        });
+      }
+      return result;
+    });
     this.tail = run.catch(() => undefined);
     return run;
   }
@@ -97,6 +120,14 @@ export class ConsentGate {
       },
     );
   }
+}
+
+/**
+ * SHA-256 of the request as the window showed it, in canonical JSON and without its random id,
+ * so the same request composed again from the same transaction and facts gives the same digest.
+ */
+export function shownHash(draft: ConsentDraft): string {
+  return createHash('sha256').update(canonicalJson(draft), 'utf8').digest('hex');
 }
 
 function declined(request: ConsentRequest): ConsentError {

@@ -16,6 +16,7 @@ import type { TransactionConsentInput } from './transaction-consent';
 import { custodyText } from '../../../src-core/ipc/account-custody';
 import type { LedgerSigner } from '../ledger/ledger-signer';
 import { ledgerScreenNote, settingWarning } from '../ledger/ledger-screen';
+import type { AuditSink } from '../chain-knowledge/audit-sink';
 
 /** One signature a wallet service asks for: from a vault key, or from a Ledger's on the device. */
 export interface SignRequest {
@@ -62,6 +63,8 @@ export interface ConsentedSigningOptions {
   readonly ledger: LedgerSigner;
   readonly chain: Pick<ChainAccess, 'client' | 'genesisId' | 'network' | 'stores' | 'head'>;
   readonly reads: ChainReads;
+  /** This desk's audit log: each signature made here is written there. */
+  readonly audit?: Pick<AuditSink, 'append'>;
 }
 
 /**
@@ -96,7 +99,9 @@ export class ConsentedSigning implements SigningVault {
     };
     const account = accounts.find((a) => a.id === request.accountId);
     if (account?.custody !== 'ledger') {
-      return this.options.vault.signTransaction({ ...consent, accountId: request.accountId });
+      const signed = await this.options.vault.signTransaction({ ...consent, accountId: request.accountId });
+      await this.recordSignature(envelope, signed, account?.address);
+      return signed;
     }
     // A Ledger's key: main's own confirmation first, with what the device should show, then the device.
     const note = ledgerScreenNote(envelope.summary, envelope.transaction.txID, consent.names, consent.tokens);
@@ -106,7 +111,25 @@ export class ConsentedSigning implements SigningVault {
       signer: { address: account.address, device: custodyText(account) },
       device: { confirm: note.confirm, warning: settingWarning(note) },
     });
-    return this.options.ledger.sign(envelope.transaction, account);
+    const signed = await this.options.ledger.sign(envelope.transaction, account);
+    await this.recordSignature(envelope, signed, account.address);
+    return signed;
+  }
+
+  /** The signature this desk added, for the audit log (the one the envelope did not hold before). */
+  private async recordSignature(
+    envelope: Envelope,
+    signed: TransactionJson,
+    signer: string | undefined,
+  ): Promise<void> {
+    const before = new Set(envelope.transaction.signature ?? []);
+    const added = (signed.signature ?? []).find((s) => !before.has(s));
+    if (!this.options.audit || !added || !signer) return;
+    await this.options.audit.append({
+      account: envelope.summary.owner,
+      txId: envelope.transaction.txID,
+      body: { kind: 'signature', signer, signature: added },
+    });
   }
 
   private wrap(request: SignRequest): Promise<Envelope> {

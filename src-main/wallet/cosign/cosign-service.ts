@@ -38,6 +38,9 @@ import { assertOpen, chainPermission } from './chain-checks';
 import { simulateEnvelope } from './simulate-envelope';
 import { signEnvelope, signingAccount } from './sign-envelope';
 import { ownsKey } from '../../../src-core/ipc/account-custody';
+import type { AuditSink } from '../chain-knowledge/audit-sink';
+import { withAudit } from '../../../src-core/envelope';
+import { checksStep } from '../audit/checks-step';
 
 export interface CosignServiceOptions {
   readonly chain: ChainAccess;
@@ -49,6 +52,8 @@ export interface CosignServiceOptions {
   readonly clipboard: Clipboard;
   readonly files?: FileDialogs;
   readonly now?: () => number;
+  /** This desk's audit log: proposals, each simulation's checks, received logs merged, logs sent out with envelopes. */
+  readonly audit?: AuditSink;
 }
 
 /**
@@ -75,6 +80,7 @@ export class CosignService {
       files: options.files,
       now: () => this.now(),
       importText: (text) => this.import({ text, source: 'file' }),
+      ...(options.audit ? { auditOf: (account: string) => options.audit?.heldBundle(account) } : {}),
     });
     this.expiries = new ExpiryWatch(options);
   }
@@ -112,7 +118,10 @@ export class CosignService {
 
   async get(input: { id: string }): Promise<EnvelopeDetail> {
     const entry = this.entry(input.id);
-    return this.views.detail(entry, this.stores().envelopes.envelopeOf(entry));
+    const envelope = this.stores().envelopes.envelopeOf(entry);
+    // Opens the account's log now, so an export of what is shown carries it.
+    await this.options.audit?.bundleFor(envelope.summary.owner).catch(() => undefined);
+    return this.views.detail(entry, envelope);
   }
 
   // ── import ─────────────────────────────────────────────────────────────────────────────────
@@ -124,10 +133,13 @@ export class CosignService {
    */
   async import(input: { text: string; source: ImportSource }): Promise<ImportResult> {
     this.requireClient();
-    const envelope = parseEnvelope(input.text);
+    const received = parseEnvelope(input.text);
     const names = this.views.names();
-    const inspection = await this.views.inspect(envelope, names);
+    const inspection = await this.views.inspect(received, names);
     if (inspection.refusal) fail(inspection.refusal.code, inspection.refusal.message, { source: input.source });
+    // The desks' log joins this desk's own (a fork refuses the import); the inbox keeps the envelope alone.
+    if (received.audit) await this.options.audit?.receive(received.audit);
+    const envelope = withAudit(received, undefined);
     const result = await this.stores().envelopes.add(envelope, { origin: 'imported' }, this.now());
     this.options.log.info('Envelope imported', {
       source: input.source,
@@ -208,7 +220,7 @@ export class CosignService {
     const entry = this.entry(input.id);
     const envelope = this.stores().envelopes.envelopeOf(entry);
     const head = this.options.chain.head();
-    return simulateEnvelope({
+    const result = await simulateEnvelope({
       envelope,
       client,
       reads: this.options.reads,
@@ -216,6 +228,11 @@ export class CosignService {
       dryRun: this.options.chain.dryRunner(),
       headTime: head?.timestamp ?? envelope.createdAt,
     });
+    if (this.options.audit) {
+      const inspection = await this.views.inspect(envelope, this.views.names());
+      await this.options.audit.append(checksStep(envelope, inspection.checks, result.simulation));
+    }
+    return result;
   }
 
   async sign(input: { id: string; accountId: string }): Promise<ImportResult> {
@@ -326,6 +343,7 @@ export class CosignService {
 
   private proposalContext(): ProposalContext {
     return {
+      ...(this.options.audit ? { audit: this.options.audit } : {}),
       chain: this.options.chain,
       emit: this.options.emit,
       now: () => this.now(),

@@ -5,10 +5,12 @@ import {
   envelopeUrParts,
   QR_MAX_FRAMES,
   serializeEnvelope,
+  withAudit,
 } from '../../../src-core/envelope';
 import { EnvelopeError } from '../../../src-core/errors';
 import type { EnvelopeExport, ImportResult } from '../../../src-core/ipc/channels/cosign';
 import type { Clipboard, FileDialogs } from '../context';
+import type { AuditBundle } from '../../../src-core/audit';
 import type { ChainAccess } from '../node-host/chain-access';
 import { CosignErrorCode, fail, requireEntry } from './errors';
 import { fileNameOf } from './inbox-views';
@@ -61,6 +63,8 @@ export interface EnvelopeFilesOptions {
   readonly now: () => number;
   /** The inbox's import, for a file chosen in main's open dialog. */
   readonly importText: (text: string) => Promise<ImportResult>;
+  /** This desk's audit log of an account, to travel in the envelope (none: the envelope goes without). */
+  readonly auditOf?: (account: string) => AuditBundle | undefined;
 }
 
 /**
@@ -88,7 +92,9 @@ export class EnvelopeFiles {
 
   export(id: string): EnvelopeExport {
     const envelopes = this.options.chain.stores().envelopes;
-    const envelope = envelopes.envelopeOf(requireEntry(envelopes.get(id), id));
+    const stored = envelopes.envelopeOf(requireEntry(envelopes.get(id), id));
+    // The log leaves with the envelope so the next desk, and every desk after it, holds the whole story.
+    const envelope = withAudit(stored, this.options.auditOf?.(stored.summary.owner));
     const text = serializeEnvelope(envelope);
     return { text, fileName: fileNameOf(envelope), frames: envelopeUrParts(text) };
   }

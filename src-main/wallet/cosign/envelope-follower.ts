@@ -12,6 +12,8 @@ import type { Envelopes, OnChainFacts, StoredEnvelope } from '../stores/envelope
 import type { HistoryStatus } from '../stores/history';
 import { judgeSuccess } from '../transactions/tracking';
 import type { CosignTracker } from './tracker';
+import type { AuditSink } from '../chain-knowledge/audit-sink';
+import { confirmedChanges, paymentChanges } from '../audit/balance-changes';
 
 /** Node lookups one pass may make, so a long inbox never floods the node on one block. */
 export const FOLLOW_LOOKUPS_PER_PASS = 8;
@@ -22,6 +24,8 @@ export interface EnvelopeFollowerOptions {
   readonly emit: EmitEvent;
   readonly log: WalletLog;
   readonly lookupsPerPass?: number;
+  /** This desk's audit log: a confirmation seen here of a transaction broadcast elsewhere is written there. */
+  readonly audit?: Pick<AuditSink, 'append'>;
 }
 
 /** Statuses after which the chain has nothing more to say about a transaction. */
@@ -147,6 +151,23 @@ export class EnvelopeFollower {
       message:
         status === 'failed' ? failureOf(info, judged.result) : `Broadcast elsewhere; in block ${info.blockNumber}.`,
     });
+    if (status === 'confirmed') {
+      await this.options.audit?.append({
+        account: envelope.summary.owner,
+        txId: entry.txid,
+        body: {
+          kind: 'confirmation',
+          block: BigInt(info.blockNumber),
+          fee: BigInt(info.fee),
+          balanceChanges: confirmedChanges({
+            owner: envelope.summary.owner,
+            success: true,
+            feeSun: BigInt(info.fee),
+            payment: paymentChanges(envelope.transaction),
+          }),
+        },
+      });
+    }
     this.announce(entry, status === 'pending' ? 'broadcast' : status);
   }
 

@@ -6,6 +6,8 @@ import type { EmitEvent, WalletLog } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
 import type { HistoryEntry, HistoryRecord } from '../stores/history';
 import { AbiCache } from './logs';
+import type { AuditSink } from '../chain-knowledge/audit-sink';
+import { confirmedChanges, paymentChanges, type AuditBalanceChange } from '../audit/balance-changes';
 import { FINAL_STATES, historyStatusOf, readTrack, type TrackedMeta } from './tracking';
 
 export interface TransactionTrackerOptions {
@@ -15,6 +17,8 @@ export interface TransactionTrackerOptions {
   /** Token facts for decoded Transfer events; without it their values stay in base units. */
   readonly reads?: Pick<ChainReads, 'tokenSource'>;
   readonly now?: () => number;
+  /** This desk's audit log: each broadcast and each confirmation is written there. */
+  readonly audit?: Pick<AuditSink, 'append'>;
 }
 
 /** A transaction to broadcast and follow, with what the history should say about it. */
@@ -66,6 +70,8 @@ export class TransactionTracker {
   private polling = false;
   private resumeFromHistory = true;
   private readonly stops: (() => void)[] = [];
+  /** What each transaction broadcast in this session pays, for its confirmation entry. */
+  private readonly payments = new Map<string, readonly AuditBalanceChange[]>();
 
   constructor(private readonly options: TransactionTrackerOptions) {
     this.stops.push(
@@ -141,6 +147,7 @@ export class TransactionTracker {
     }
     const at = this.now();
     await accepted?.(at);
+    await this.recordBroadcast(transaction, facts);
     return this.follow(facts, at);
   }
 
@@ -167,6 +174,36 @@ export class TransactionTracker {
     this.followedNow.set(txid, meta);
     this.options.emit('tx:status', { txid, state: 'pool' });
     return this.refresh(meta);
+  }
+
+  private async recordBroadcast(transaction: TransactionJson, facts: FollowedTransaction): Promise<void> {
+    if (!this.options.audit || !facts.owner) return;
+    const txid = facts.txid.toLowerCase();
+    this.payments.set(txid, paymentChanges(transaction));
+    const node = this.options.chain.client()?.fullNodeUrl ?? 'unknown node';
+    await this.options.audit.append({ account: facts.owner, txId: txid, body: { kind: 'broadcast', node } });
+  }
+
+  /** The confirmation entry: the block, the fee and what moved, once the node shows it confirmed. */
+  private async recordConfirmation(meta: TrackedMeta, view: TrackView): Promise<void> {
+    if (!this.options.audit || !meta.owner || view.blockNumber === null) return;
+    const feeSun = view.feeSun ?? 0n;
+    await this.options.audit.append({
+      account: meta.owner,
+      txId: meta.txid,
+      body: {
+        kind: 'confirmation',
+        block: BigInt(view.blockNumber),
+        fee: feeSun,
+        balanceChanges: confirmedChanges({
+          owner: meta.owner,
+          success: view.success !== false,
+          feeSun,
+          payment: this.payments.get(meta.txid) ?? [],
+        }),
+      },
+    });
+    this.payments.delete(meta.txid);
   }
 
   private recordOf(facts: FollowedTransaction): HistoryRecord {
@@ -244,6 +281,7 @@ export class TransactionTracker {
           message: meta.message,
         });
       }
+      if (meta.state === 'confirmed') await this.recordConfirmation(meta, view);
       this.options.emit('tx:status', {
         txid: meta.txid,
         state: meta.state,

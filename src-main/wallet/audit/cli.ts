@@ -1,0 +1,17 @@
+import type { FetchLike } from '../../../src-core/client/fetch';
+import { runAuditCommand } from './commands';
+
+/** `npm run audit -- verify <bundle> [--node <url>]` and `npm run audit -- export …` (commands.ts). */
+runAuditCommand(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  fetch: globalThis.fetch as unknown as FetchLike,
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`audit: ${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = 2;
+  },
+);
