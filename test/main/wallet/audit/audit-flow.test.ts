@@ -16,7 +16,7 @@ import { TxRequestSchema } from '@core/ipc/channels/tx';
 import { privateKeyFromHex, signDigest } from '@core/keys/keys';
 import type { TronNode } from '@main/node';
 import { createWalletServices, type WalletServices } from '@main/wallet';
-import { runAuditCommand } from '@main/wallet/audit/commands';
+import { runAuditCommand } from '@main/wallet/audit-cli/commands';
 import { shownHash } from '@main/wallet/consent/consent-gate';
 import { freshAddress } from '../../../fixtures/addresses';
 import { attachTo, makeTreasury, type Treasury } from '../../../fixtures/cosign-network';

@@ -1,7 +1,7 @@
 import type { FetchLike } from '../../../src-core/client/fetch';
 import { runAuditCommand } from './commands';
 
-/** `npm run audit -- verify <bundle> [--node <url>]` and `npm run audit -- export …` (commands.ts). */
+/** `npm run audit -- verify|export|verify-control …` (commands.ts). */
 runAuditCommand(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

@@ -1,21 +1,23 @@
-import type { AuditCommand, AuditCommandIo } from './command-io';
-import { runExportCommand } from './export-command';
-import { runVerifyCommand } from './verify-command';
+import type { AuditCommand, AuditCommandIo } from '../audit/command-io';
+import { runExportCommand } from '../audit/export-command';
+import { runVerifyCommand } from '../audit/verify-command';
+import { runVerifyControlCommand } from '../control/verify-control-command';
 
 /**
- * The subcommands of `npm run audit`, by name. `verify-control` (a proof of control checked
- * against a node) is its own module's `runVerifyControlCommand(args, io)`, with this signature;
- * it joins this table as one more row.
+ * The subcommands of `npm run audit`, by name: the audit log's (audit/) and the proof of control's
+ * (control/), which is why the command line stands on the floor above both.
  */
 export const AUDIT_COMMANDS: Readonly<Record<string, AuditCommand>> = {
   verify: runVerifyCommand,
   export: runExportCommand,
+  'verify-control': (args, io) => runVerifyControlCommand(args, { out: io.stdout, err: io.stderr, fetch: io.fetch }),
 };
 
 const USAGE = `Usage: npm run audit -- <command> …
   verify <bundle> [--node <url>]     check a bundle: 0 intact, 1 broken (the first broken entry named), 2 unreadable
   export --account <address> --from <date> --to <date> --out <folder> [--data <user data folder>] [--network <name>]
                                      write the account's bundle and an HTML report of the period
+  verify-control <file> --node <url> check a proof of control against a node: 0 verified, 1 fails, 2 unreadable
 `;
 
 /** Runs one subcommand; an unknown or missing one prints the usage and exits 2. */

@@ -13,7 +13,7 @@ import {
 import { bytesToUtf8 } from '@core/bytes/utf8';
 import { canonicalJson } from '@core/envelope/canonical';
 import type { FetchLike } from '@core/client/fetch';
-import { runAuditCommand } from '@main/wallet/audit/commands';
+import { runAuditCommand } from '@main/wallet/audit-cli/commands';
 import { ACCOUNT, DESK_A, deskBundles } from '../../../core/audit/story';
 import { removeDir, tempDir } from '../helpers';
 
