@@ -1,20 +1,35 @@
+import { toBase58Address } from '../../../src-core/address/address';
 import type { PayoutRunView } from '../../../src-core/ipc/channels/payouts';
 import type { Trc20Token } from '../../../src-core/ipc/channels/tokens';
 import { formatCount, formatToken, formatTrx } from '../../format/amounts';
 
+type TokenFacts = Pick<Trc20Token, 'address' | 'symbol' | 'decimals'>;
+
+/** The contract of a `TRC20:` asset in T… form: main's totals name it in hex (41…), its rows in T… form. */
+function contractOf(asset: string): string {
+  const contract = asset.slice('TRC20:'.length);
+  return /^41[0-9a-fA-F]{40}$/.test(contract) ? toBase58Address(contract) : contract;
+}
+
+/** The asset's short name: TRX, a watched token's symbol, or which kind of token it is. */
+export function bundleAssetName(asset: string, tokens: readonly TokenFacts[]): string {
+  if (asset === 'TRX') return 'TRX';
+  if (asset.startsWith('TRC20:')) {
+    const contract = contractOf(asset);
+    return tokens.find((t) => t.address === contract)?.symbol ?? `TRC-20 ${contract}`;
+  }
+  return `TRC-10 ${asset.slice('TRC10:'.length)}`;
+}
+
 /**
  * Wording of a bundle's payments. Main names each asset as `TRX`, `TRC10:<id>` or
- * `TRC20:<T… contract>`; a watched token gives the symbol and decimals, any other is shown in
- * base units with its contract, so an unknown token is never worded as if its decimals were known.
+ * `TRC20:<contract>`; a watched token gives the symbol and decimals, any other is shown in base
+ * units with its contract, so an unknown token is never worded as if its decimals were known.
  */
-export function bundleAmount(
-  asset: string,
-  amount: bigint,
-  tokens: readonly Pick<Trc20Token, 'address' | 'symbol' | 'decimals'>[],
-): string {
+export function bundleAmount(asset: string, amount: bigint, tokens: readonly TokenFacts[]): string {
   if (asset === 'TRX') return formatTrx(amount);
   if (asset.startsWith('TRC20:')) {
-    const contract = asset.slice('TRC20:'.length);
+    const contract = contractOf(asset);
     const token = tokens.find((t) => t.address === contract);
     return token
       ? formatToken(amount, token.decimals, token.symbol)

@@ -2,6 +2,7 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PayoutBundleView, PayoutHandoff, PayoutPlanView, PayoutRunView } from '@core/ipc/channels/payouts';
+import { toHexAddress } from '@core/address/address';
 import { PayoutError } from '@core/payouts/errors';
 
 const OWNER = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
@@ -92,7 +93,8 @@ const bundleView: PayoutBundleView = {
   ready: 0,
   totals: [
     { asset: 'TRX', amount: 7_500_000n, rows: 2 },
-    { asset: `TRC20:${TOKEN}`, amount: 1_250_500_000n, rows: 1 },
+    // Totals name a token's contract in hex, as main's bundle view keys them.
+    { asset: `TRC20:${toHexAddress(TOKEN)}`, amount: 1_250_500_000n, rows: 1 },
   ],
   largest: [
     { row: 2, payment: { asset: `TRC20:${TOKEN}`, recipient: BOB, amount: 1_250_500_000n } },
@@ -278,6 +280,7 @@ describe('payouts page: one bundle from proposal to report', () => {
     expect(review.find('h2').text()).toBe('Bundle to co-sign: 3 row(s)');
     expect(review.findAll('[data-testid="review-total"]').map((c) => c.text())).toEqual(['7.5 TRX', '1,250.5 TT']);
     expect(review.find('[data-testid="payout-review-totals"] caption').text()).toBe('Totals per asset');
+    expect(review.findAll('[data-testid="payout-review-totals"] tbody th').map((c) => c.text())).toEqual(['TRX', 'TT']);
     expect(review.findAll('[data-testid="review-largest-row"]').map((r) => r.attributes('data-row'))).toEqual([
       '3',
       '1',
