@@ -6,6 +6,12 @@ import { api } from '../api/bridge';
 
 /** Row statuses after which the chain has nothing more to say: the run view stops asking. */
 const SETTLED = new Set(['confirmed', 'failed', 'expired', 'unsigned']);
+/**
+ * The least time between two questions about a moving run. Blocks of a fast dev chain come every
+ * few hundred ms, and each answer carries every row: asking on each block would keep main busy
+ * serialising runs of hundreds of rows while it sends and follows them.
+ */
+export const RUN_REFRESH_MS = 1_000;
 /** Rows the chain will never pay as they are, so a person may choose to pay them again. */
 export const REPROPOSABLE = new Set(['failed', 'expired', 'unsigned']);
 
@@ -31,6 +37,7 @@ export const usePayoutBundlesStore = defineStore('payouts-bundles', () => {
   const reportText = shallowRef<{ csv: string; fileName: string } | null>(null);
   let stop: (() => void) | null = null;
   let asking = false;
+  let askedAt = Number.NEGATIVE_INFINITY;
   /** The bundle whose broadcast main is running, until its run is on screen. */
   let starting: string | null = null;
 
@@ -85,8 +92,9 @@ export const usePayoutBundlesStore = defineStore('payouts-bundles', () => {
   /** One question at a time: blocks arrive faster than a 500-row run is read on a slow disk. */
   async function refreshRun(): Promise<void> {
     const id = run.value?.id;
-    if (!id || asking) return;
+    if (!id || asking || Date.now() - askedAt < RUN_REFRESH_MS) return;
     asking = true;
+    askedAt = Date.now();
     try {
       const next = await api.payouts.run({ id });
       if (run.value?.id === id) run.value = next;

@@ -363,6 +363,31 @@ describe('payouts page: one bundle from proposal to report', () => {
     expect(main.calls.filter(([name]) => name === 'run')).toHaveLength(1);
   });
 
+  it('asks main about a moving run at most once a second however fast blocks come', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(1_700_000_000_000);
+      main.runs = [runOf([runRow(0, 'sent'), runRow(1, 'sending')])];
+      main.answers.run = async () => runOf([runRow(0, 'packed'), runRow(1, 'sent')]);
+      const page = await render();
+      for (let i = 0; i < 4; i++) {
+        block();
+        await flushPromises();
+      }
+      expect(main.calls.filter(([name]) => name === 'run')).toHaveLength(1);
+      expect(page.findAll('[data-testid="run-row"]').map((r) => r.attributes('data-status'))).toEqual([
+        'packed',
+        'sent',
+      ]);
+      vi.setSystemTime(1_700_000_001_000);
+      block();
+      await flushPromises();
+      expect(main.calls.filter(([name]) => name === 'run')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('re-proposes exactly the rows the person ticked, and only failed, expired or unsigned rows can be ticked', async () => {
     main.runs = [
       runOf([
