@@ -5,9 +5,15 @@ import type { TransactionInfo } from '../../../src-core/client/types';
 import type { EnvelopeBundle } from '../../../src-core/envelope';
 import { judgeSuccess } from '../transactions/tracking';
 import type { BundleRun, BundleRuns, RowState, RowStatus } from './bundle-run-store';
+import { mapLimited } from './limited';
 
 /** Node lookups one pass may make, so a run of hundreds of rows never floods the node on one block. */
 export const FOLLOW_LOOKUPS_PER_PASS = 50;
+/**
+ * Rows asked about at once within a pass: one after another, 50 rows of two requests each outlast
+ * a block on a busy machine, and the rows of a large run then wait several blocks to be seen.
+ */
+export const FOLLOW_LOOKUPS_AT_ONCE = 4;
 
 /** Statuses after which the chain has nothing more to say about a row. */
 export const SETTLED: ReadonlySet<RowStatus> = new Set(['confirmed', 'failed', 'expired', 'unsigned']);
@@ -17,6 +23,7 @@ export interface BundleFollowerOptions {
   readonly client: () => Pick<TronNodeClient, 'getTransactionInfoById'> | null;
   readonly now?: () => number;
   readonly lookupsPerPass?: number;
+  readonly lookupsAtOnce?: number;
   readonly onRow?: (index: number, row: RowState) => void;
 }
 
@@ -45,9 +52,13 @@ export class BundleFollower {
       .sort((a, b) => (a.row.broadcastAt ?? 0) - (b.row.broadcastAt ?? 0))
       .slice(0, this.options.lookupsPerPass ?? FOLLOW_LOOKUPS_PER_PASS);
     const changes: [number, Partial<RowState>][] = [];
-    for (const { row, index } of due) {
+    const answers = await mapLimited(due, this.options.lookupsAtOnce ?? FOLLOW_LOOKUPS_AT_ONCE, async ({ row }) => {
       const solid = await client.getTransactionInfoById(row.txid, { solidity: true }).catch(() => null);
       const info = solid ?? (await client.getTransactionInfoById(row.txid).catch(() => null));
+      return { solid, info };
+    });
+    for (const [i, { row, index }] of due.entries()) {
+      const { solid, info } = answers[i]!;
       if (info && info.blockNumber > 0) {
         changes.push([index, this.settled(info, solid !== null)]);
         continue;

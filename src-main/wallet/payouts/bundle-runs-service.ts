@@ -93,6 +93,14 @@ export class BundleRunsService {
     return { csv: payoutReportCsv(run, await this.bundleOf(id)), run };
   }
 
+  /**
+   * The signed bundle of a run, read from disk and verified once per app start: reading it back
+   * recovers every row's signatures, seconds for hundreds of rows, so it is kept after the first read.
+   */
+  bundle(id: string): Promise<EnvelopeBundle> {
+    return this.bundleOf(id);
+  }
+
   private async bundleOf(id: string): Promise<EnvelopeBundle> {
     const known = this.bundles.get(id);
     if (known) return known;

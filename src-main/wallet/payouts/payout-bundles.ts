@@ -170,7 +170,7 @@ export class PayoutBundles {
   async repropose(input: { id: string; rows: readonly number[] }): Promise<PayoutHandoff> {
     const run = await this.runOf(input.id);
     const open = await this.options.runs.open();
-    const bundle = await open.runs.bundle(input.id);
+    const bundle = await open.service.bundle(input.id);
     const refBlock = await this.options.chain.requireClient().getRefBlock();
     const again = reproposeRows(run, bundle, input.rows, { refBlock });
     this.keep(again);
@@ -271,7 +271,7 @@ export class PayoutBundles {
     const kept = this.bundles.get(id);
     if (kept) return kept;
     const open = await this.options.runs.open();
-    if (open.runs.get(id)) return open.runs.bundle(id);
+    if (open.runs.get(id)) return open.service.bundle(id);
     return this.bundle(id);
   }
 

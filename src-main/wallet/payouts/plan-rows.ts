@@ -141,10 +141,17 @@ export async function contractShares(
   return new Map(contracts.map((c, i) => [c, shares[i]]));
 }
 
-/** The row's transaction as the bundle would carry it: the head as reference, the co-signing window. */
+/**
+ * The row's transaction as the bundle would carry it: the head as reference, the co-signing window.
+ * Its creation time (raw_data.timestamp) is the head's time plus the row's place in the file, so two
+ * rows that pay the same recipient the same amount under different references are two transactions
+ * with two txids; with one timestamp they would be one transaction, which the node takes only once.
+ */
 export function rowTransaction(input: {
   plan: ContractPlan;
   row: PayoutRow;
+  /** The row's place in the file, 0-based. */
+  index: number;
   refBlock: BlockRef;
   choice: SigningChoice;
   feeLimit: bigint | null;
@@ -156,6 +163,7 @@ export function rowTransaction(input: {
     header: transactionHeader({
       refBlock: input.refBlock,
       headTimestamp: input.refBlock.timestamp,
+      timestamp: input.refBlock.timestamp + input.index,
       ...(expirationMs !== undefined ? { expirationMs } : {}),
     }),
     ...(input.plan.execution ? { feeLimit: input.feeLimit ?? 0n } : {}),

@@ -98,6 +98,7 @@ export async function planAndBuild(
     rowTransaction({
       plan: plans[i]!,
       row,
+      index: i,
       refBlock,
       choice: choices.get(TX_KINDS[row.request.kind])!,
       feeLimit: energies[i]?.feeLimit ?? null,

@@ -41,6 +41,7 @@ export async function proposeBundle(input: {
       transaction: rowTransaction({
         plan: plans[i]!,
         row,
+        index: i,
         refBlock,
         choice: {
           contractType: plans[i]!.spec.type as never,

@@ -67,8 +67,13 @@ export async function startWalletHarness(options: {
   ledgerTransports?: LedgerTransports;
   /** Extra Chromium flags for this profile's browser (e.g. its fake camera). */
   chromiumArgs?: readonly string[];
+  /**
+   * A user data folder the suite owns, to start the app again on what an earlier start left (a
+   * reopened app); closing leaves it in place. A fresh temp folder, removed on close, otherwise.
+   */
+  userDataDir?: string;
 }): Promise<WalletHarness> {
-  const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-profile-'));
+  const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'e2e-profile-')));
   const events = createEventHub(eventSpecs);
   const clipboard: string[] = [];
   const recoveryPhrases: RecoveryPhraseView[] = [];
@@ -122,7 +127,7 @@ export async function startWalletHarness(options: {
       await consent.close();
       await harness.close();
       await wallet.close();
-      await rm(userDataDir, { recursive: true, force: true });
+      if (!options.userDataDir) await rm(userDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -85,6 +85,40 @@ describe('following a bundle’s rows and reporting them', () => {
     await runs.close();
   });
 
+  it('asks the node about a few rows at once, never more than its limit, and applies every answer', async () => {
+    dir = await tempDir('bundle-follow-');
+    const runs = await BundleRuns.open(dir);
+    const bundle = readyBundle(9);
+    const run = await runs.start(bundle, Array(9).fill(true), T0);
+    await runs.updateRows(
+      run.id,
+      bundle.rows.map((_, i) => [i, { status: 'sent' as const, broadcastAt: T0 + i }]),
+    );
+    const known = new Map<string, Known>(
+      bundle.rows.map((r, i) => [r.transaction.txID, { block: 20 + i, solid: true, fee: BigInt(i) }]),
+    );
+    const node = fakeNode(known);
+    let asking = 0;
+    let most = 0;
+    const counting = {
+      async getTransactionInfoById(txid: string, options: { solidity?: boolean } = {}) {
+        asking += 1;
+        most = Math.max(most, asking);
+        // One turn of the event loop per answer, so lookups started together overlap.
+        await new Promise((resolve) => setImmediate(resolve));
+        asking -= 1;
+        return node.getTransactionInfoById(txid, options);
+      },
+    };
+    const follower = new BundleFollower({ runs, client: () => counting, lookupsAtOnce: 3 });
+    const followed = await follower.follow(run.id, bundle, T0 + 60_000);
+    expect(most).toBe(3);
+    expect(followed.rows.map((r) => [r.status, r.blockNumber])).toEqual(
+      bundle.rows.map((_, i) => ['confirmed', 20 + i]),
+    );
+    await runs.close();
+  });
+
   it('writes text cells a spreadsheet would run as a formula as text', async () => {
     dir = await tempDir('bundle-follow-');
     const runs = await BundleRuns.open(dir);

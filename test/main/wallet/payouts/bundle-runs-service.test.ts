@@ -72,4 +72,31 @@ describe('payout runs across a restart of the app', () => {
     service.dispose();
     await runs.close();
   });
+
+  it('reads and verifies a run’s saved bundle once, then hands out the one it read', async () => {
+    dir = await tempDir('bundle-service-');
+    const bundle = readyBundle(3);
+    const node = new FakeNode(() => 'accept');
+    const first = await BundleRuns.open(dir);
+    const started = new BundleRunsService({ runs: first, chain: fakeChain(node), log: quietLog, pace: instant });
+    const { run } = await started.broadcast(bundle);
+    started.dispose();
+    await first.close();
+
+    const runs = await BundleRuns.open(dir);
+    let reads = 0;
+    const read = runs.bundle.bind(runs);
+    runs.bundle = (id) => {
+      reads += 1;
+      return read(id);
+    };
+    const service = new BundleRunsService({ runs, chain: fakeChain(node), log: quietLog, pace: instant });
+    const once = await service.bundle(run.id);
+    expect(once.rows.map((r) => r.transaction.txID)).toEqual(bundle.rows.map((r) => r.transaction.txID));
+    expect(await service.bundle(run.id)).toBe(once);
+    await service.report(run.id);
+    expect(reads).toBe(1);
+    service.dispose();
+    await runs.close();
+  });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '@core/csv/csv';
 import { toBase58Address } from '@core/address/address';
-import { planPayouts } from '@main/wallet/payouts/plan';
+import { planAndBuild, planPayouts } from '@main/wallet/payouts/plan';
 import type { PlanProgress } from '@main/wallet/payouts/plan-types';
 import { freshAddress, payoutCsv, startPayoutNode, type PayoutNode } from './payout-node';
 
@@ -118,6 +118,26 @@ describe('planPayouts on the dev node', () => {
     expect(remote.totals).toEqual(local.totals);
     expect(remote.energy).toBe(local.energy);
     expect(remote.burnedSun).toBe(local.burnedSun);
+  });
+
+  it('builds rows paying one recipient the same amount under different references as distinct transactions', async () => {
+    const to = freshAddress(4242);
+    const rows = await chain.rows(
+      toCsv([
+        ['recipient', 'asset', 'amount', 'memo', 'reference'],
+        [to, 'TRX', '2', '', 'MAY'],
+        [to, chain.token, '3', '', 'MAY'],
+        [to, 'TRX', '2', '', 'JUNE'],
+        [to, chain.token, '3', '', 'JUNE'],
+      ]),
+    );
+    const built = await planAndBuild(chain.payer.hex, rows, await chain.chain());
+    const txids = built.transactions.map((t) => t.txID);
+    expect(new Set(txids).size).toBe(4);
+    // Same reference block and signing window for every row: only the creation time tells them apart.
+    expect(new Set(built.transactions.map((t) => t.raw_data.ref_block_hash)).size).toBe(1);
+    expect(new Set(built.transactions.map((t) => t.raw_data.expiration)).size).toBe(1);
+    expect(built.plan.failing).toEqual([]);
   });
 
   it('refuses to plan for an account that does not exist', async () => {

@@ -126,7 +126,9 @@ vi.mock('@renderer/api/bridge', () => ({
     accounts: { list: async () => ({ network: 'embedded', updatedAt: null, accounts: [] }) },
     addressBook: { list: async () => [] },
     cosign: { list: async () => ({ fileDialogs: { open: main.dialogs, save: false } }) },
+    tokens: { list: async () => [] },
     payouts: {
+      runs: async () => [],
       plan: (args: { owner: string; csv: string; runId: string }) => {
         main.calls.push(args);
         return main.plan!(args);
