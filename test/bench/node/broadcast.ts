@@ -6,7 +6,7 @@ import { signDigest, privateKeyFromHex } from '../../../src-core/keys/keys';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { splitBlock } from '../../../src-main/node/http/format';
 import type { ClientThread } from './client-thread';
-import { cpuBetween, threadCpuMs } from './thread-cpu';
+import { cpuBetween, cpuPerThread, threadCpuMs } from './thread-cpu';
 
 /**
  * The bench's load: signed transfers between the funded accounts, broadcast over keep-alive HTTP
@@ -76,6 +76,8 @@ export interface Throughput {
   readonly cpuOthers: number;
   /** CPU µs per packed transfer of the client, a thread left out of the two above or another process. */
   readonly cpuClient: number;
+  /** CPU µs per packed transfer of each of this process's threads but the client's, busiest first. */
+  readonly byThread?: readonly { readonly thread: string; readonly micros: number }[];
 }
 
 /** What a client reports of one batch: replies counted, and its own CPU when it is measured on its side. */
@@ -149,5 +151,6 @@ export async function admission(node: TronNode, send: () => Promise<Sent>, clien
     cpuMain: perTx(cpu.main),
     cpuOthers: perTx(cpu.others),
     cpuClient: perTx(clientMs),
+    byThread: cpuPerThread(cpuBefore, cpuAfter, packed, [clientTask]),
   };
 }
