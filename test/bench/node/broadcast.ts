@@ -6,7 +6,7 @@ import { signDigest, privateKeyFromHex } from '../../../src-core/keys/keys';
 import { bytesToHex, hexToBytes } from '../../../src-core/bytes/hex';
 import { splitBlock } from '../../../src-main/node/http/format';
 import type { ClientThread } from './client-thread';
-import { cpuBetween, threadCpuMs } from './thread-cpu';
+import { cpuBetween, cpuPerThread, threadCpuMs } from './thread-cpu';
 
 /**
  * The bench's load: signed transfers between the funded accounts, broadcast over keep-alive HTTP
@@ -76,6 +76,8 @@ export interface Throughput {
   readonly cpuOthers: number;
   /** CPU µs per packed transfer of the client, a thread left out of the two above or another process. */
   readonly cpuClient: number;
+  /** CPU µs per packed transfer of each of this process's threads but the client's, busiest first. */
+  readonly byThread?: readonly { readonly thread: string; readonly micros: number }[];
 }
 
 /** What a client reports of one batch: replies counted, and its own CPU when it is measured on its side. */
@@ -132,10 +134,14 @@ export async function admission(node: TronNode, send: () => Promise<Sent>, clien
   const clientMs =
     clientCpuMs ?? (clientTask === undefined ? 0 : (cpuAfter.get(clientTask) ?? 0) - (cpuBefore.get(clientTask) ?? 0));
   const packed = await countPacked(node, startHead + 1);
-  // Reading the head block waits for the texts the node renders on a thread of its own once a block
-  // is written (in order, so the head's comes last): that work is done before the references are
-  // measured again.
-  await fetch(`${node.url}/wallet/getnowblock`, { method: 'POST', body: '{}' }).then((r) => r.arrayBuffer());
+  // The node renders block texts on a thread of its own once a block is written, or once admission
+  // has nothing in hand; reading each block of the round waits for (or makes) its text, so that work
+  // is done before the references are measured again. The head alone may be a small block rendered
+  // with its write while larger ones before it are still being rendered.
+  for (let n = startHead + 1; n <= node.head().number; n++)
+    await fetch(`${node.url}/wallet/getblockbynum`, { method: 'POST', body: `{"num":${n}}` }).then((r) =>
+      r.arrayBuffer(),
+    );
   const perTx = (ms: number) => (packed ? (ms * 1000) / packed : 0);
   return {
     tps: packed / seconds,
@@ -145,5 +151,6 @@ export async function admission(node: TronNode, send: () => Promise<Sent>, clien
     cpuMain: perTx(cpu.main),
     cpuOthers: perTx(cpu.others),
     cpuClient: perTx(clientMs),
+    byThread: cpuPerThread(cpuBefore, cpuAfter, packed, [clientTask]),
   };
 }

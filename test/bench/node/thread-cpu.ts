@@ -53,3 +53,31 @@ export function cpuBetween(
   }
   return { main, others };
 }
+
+/** The thread's name as Linux reports it (MainThread, V8Worker for V8's GC and compiler helpers, WorkerThread, …). */
+function taskName(tid: number): string {
+  try {
+    return readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+  } catch {
+    return '?';
+  }
+}
+
+/**
+ * Each thread's CPU between two readings, in µs per `count` (threads under 1 µs left out), busiest
+ * first: which of the node's threads, V8's own helpers included, a transfer's CPU goes to.
+ */
+export function cpuPerThread(
+  before: Map<number, number>,
+  after: Map<number, number>,
+  count: number,
+  exclude: readonly (number | undefined)[] = [],
+): { thread: string; micros: number }[] {
+  const out: { thread: string; micros: number }[] = [];
+  for (const [tid, ms] of after) {
+    if (exclude.includes(tid) || count === 0) continue;
+    const micros = ((ms - (before.get(tid) ?? 0)) * 1000) / count;
+    if (micros >= 1) out.push({ thread: `${taskName(tid)} ${tid}`, micros: Math.round(micros) });
+  }
+  return out.sort((a, b) => b.micros - a.micros);
+}
