@@ -205,16 +205,22 @@ export class PayoutBundles {
     );
     const signed = await signBundle(this.options.vault, this.options.signing, { bundle, permission, accountId });
     this.keep(signed.bundle);
-    return this.handoff(signed.bundle, signed.signed, signed.stopped);
+    return this.handoff(signed.bundle, signed.signed, signed.stopped, signed.ready);
   }
 
-  private handoff(bundle: EnvelopeBundle, signed: number, stopped: PayoutHandoff['stopped'] = null): PayoutHandoff {
+  /** `ready` comes from the signing when there was one: counting afresh would recover every signature again. */
+  private handoff(
+    bundle: EnvelopeBundle,
+    signed: number,
+    stopped: PayoutHandoff['stopped'] = null,
+    ready = bundleProgress(bundle).ready,
+  ): PayoutHandoff {
     const fingerprint = bundleFingerprint(bundle);
     return {
       id: fingerprint.digest,
       fingerprint: { words: fingerprint.words, text: fingerprint.text, hex: fingerprint.hex },
       rows: bundle.rows.length,
-      ready: bundleProgress(bundle).ready,
+      ready,
       signed,
       stopped,
       text: serializeBundle(bundle),
