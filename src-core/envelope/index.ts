@@ -13,6 +13,12 @@ export {
 } from './stated';
 export { ENVELOPE_FORMAT, ENVELOPE_VERSION, envelopeSchema, checkEnvelopeShape } from './schema';
 export {
+  POLICY_RECORD_LIMITS,
+  newestPolicyRecord,
+  policyRecordSchema,
+  type EnvelopePolicyRecord,
+} from './policy-record';
+export {
   toPermissionSnapshot,
   fromPermissionSnapshot,
   toAccountPermissionsSnapshot,
@@ -47,6 +53,7 @@ export {
   parseEnvelope,
   envelopeFingerprint,
   addEnvelopeSignature,
+  withPolicyRecord,
   mergeEnvelopes,
   signingProgress,
   expiryStatus,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EnvelopeError } from '../errors';
+import { policyRecordSchema } from './policy-record';
 import { statedSchema } from './stated';
 
 /**
@@ -61,6 +62,7 @@ export const envelopeSchema = z.strictObject({
   summary: z.record(z.string(), z.unknown()),
   note: z.string().max(4000).optional(),
   stated: statedSchema.optional(),
+  policy: policyRecordSchema.optional(),
   createdAt: timestamp,
   expiresAt: timestamp,
 });
@@ -76,6 +78,7 @@ const CODE_BY_FIELD: Record<string, string> = {
   summary: 'ENVELOPE_BAD_SUMMARY',
   note: 'ENVELOPE_BAD_NOTE',
   stated: 'ENVELOPE_BAD_STATED',
+  policy: 'ENVELOPE_BAD_POLICY',
   createdAt: 'ENVELOPE_BAD_TIME',
   expiresAt: 'ENVELOPE_BAD_TIME',
 };

@@ -25,6 +25,7 @@ import { forkChannels, forkEvents } from './channels/fork';
 import { ledgerChannels } from './channels/ledger';
 import { offlineChannels } from './channels/offline';
 import { payoutsChannels, payoutsEvents } from './channels/payouts';
+import { policyChannels } from './channels/policy';
 // Registers IpcError for deserializeError wherever the contract is loaded.
 import './errors';
 
@@ -51,6 +52,7 @@ export const channels = mergeDefinitions(
   ledgerChannels,
   offlineChannels,
   payoutsChannels,
+  policyChannels,
 ) satisfies ChannelMap;
 
 export const events = mergeDefinitions(

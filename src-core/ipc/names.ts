@@ -139,6 +139,10 @@ export const CHANNEL_NAMES = [
   'payouts:repropose',
   'payouts:report',
   'payouts:saveReport',
+  'policy:status',
+  'policy:adopt',
+  'policy:verdict',
+  'policy:override',
 ] as const satisfies readonly ChannelName[];
 
 type NeverOr<T extends never> = T;

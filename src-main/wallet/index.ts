@@ -42,6 +42,12 @@ import { LedgerSigner } from './ledger/ledger-signer';
 import { OfflineSigner } from './offline/offline-signer';
 import { OfflineModeFile } from './offline/offline-mode-file';
 import { OfflineGuard } from './node-host/offline-guard';
+import { PolicyStore, POLICIES_FILE } from './policy/policy-store';
+import { PolicyService } from './policy/policy-service';
+import { outflowsInLastDay } from './policy/outflow-history';
+import { parseJsonLossless } from '../../src-core/json/lossless';
+import { PolicyError } from '../../src-core/policy';
+import type { TransactionJson } from '../../src-core/tx/types';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
 export type {
@@ -74,6 +80,7 @@ export { WatchtowerService } from './watchtower/watchtower-service';
 export { LedgerAccounts } from './ledger/ledger-accounts';
 export type { LedgerTransports } from './ledger/ledger-connection';
 export { OfflineSigner } from './offline/offline-signer';
+export { PolicyService, type PolicyVerdictEvent } from './policy/policy-service';
 
 /** Folder of the vault inside the user data folder. */
 export const VAULT_FOLDER = 'vault';
@@ -143,6 +150,11 @@ export interface WalletServices {
   readonly ledger: LedgerAccounts;
   /** The offline signer (IPC domain `offline`); while its mode is on the node host starts nothing and connects nowhere. */
   readonly offline: OfflineSigner;
+  /**
+   * Treasury policies (IPC domain `policy`, with consent/consented-policy.ts for adoption and
+   * overrides): checked before every vault and Ledger signature; `policy.onVerdict` reports each verdict.
+   */
+  readonly policy: PolicyService;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
   /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
@@ -209,7 +221,38 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   const contracts = new ContractsService(node);
   const tokens = new TokensService(node, vault, reads);
   const ledgerTransports = options.ledgerTransports ?? usbLedgerTransports;
-  const signing = new ConsentedSigning({ vault, chain: node, reads, ledger: new LedgerSigner(ledgerTransports) });
+  const policyStore = await PolicyStore.open(join(options.userDataDir, POLICIES_FILE));
+  const guardedFetch = guard.fetch(options.fetch);
+  // The builder's prepared transactions, for the verdict its review shows; built further down.
+  const built: { transactions?: TransactionService } = {};
+  const policy = new PolicyService({
+    store: policyStore,
+    chain: node,
+    offline: () => node.isOffline(),
+    history: (account, now) => {
+      const network = node.network();
+      if (!network.fullNodeUrl) {
+        throw new PolicyError('POLICY_HISTORY_UNAVAILABLE', 'No node answers, so the daily caps cannot be counted.');
+      }
+      const apiKey = settings.get().apiKeys[network.key];
+      return outflowsInLastDay({ url: network.fullNodeUrl, apiKey, fetch: guardedFetch }, account, now);
+    },
+    prepared: (txid) => {
+      try {
+        return parseJsonLossless(built.transactions!.prepare({ txid }).json) as TransactionJson;
+      } catch {
+        return undefined;
+      }
+    },
+    ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
+  });
+  const signing = new ConsentedSigning({
+    vault,
+    chain: node,
+    reads,
+    ledger: new LedgerSigner(ledgerTransports),
+    policy,
+  });
   const ledger = new LedgerAccounts({ transports: ledgerTransports, vault, chain: node });
   const cosign = new CosignService({
     chain: node,
@@ -230,6 +273,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     tracker,
     proposals: cosign,
   });
+  built.transactions = transactions;
   const addressBook = new AddressBookService({
     chain: node,
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
@@ -320,6 +364,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     fork,
     ledger,
     offline,
+    policy,
     ready,
     async close() {
       await watchtower.dispose();
@@ -331,6 +376,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
       await payoutRuns.close().catch(() => undefined);
       vault.lock('shutdown');
       await node.close().catch(() => undefined);
+      await policyStore.close().catch(() => undefined);
       vault.dispose();
     },
   };

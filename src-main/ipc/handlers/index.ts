@@ -3,6 +3,7 @@ import type { WalletServices } from '../../wallet';
 import { ConsentedFork } from '../../wallet/consent/consented-fork';
 import { ConsentedNode } from '../../wallet/consent/consented-node';
 import { ConsentedWatch } from '../../wallet/consent/consented-watch';
+import { ConsentedPolicy } from '../../wallet/consent/consented-policy';
 import type { HandlerMap } from '../registry';
 import { createAccountsHandlers, type AccountsService } from './accounts';
 import { createAppHandlers, type AppService } from './app';
@@ -21,6 +22,7 @@ import { createForkHandlers, type ForkService } from './fork';
 import { createLedgerHandlers, type LedgerService } from './ledger';
 import { createOfflineHandlers, type OfflineService } from './offline';
 import { createPayoutsHandlers, type PayoutBundlesService, type PayoutsService } from './payouts';
+import { createPolicyHandlers, type PolicyService } from './policy';
 
 /**
  * Everything the handlers need, one entry per domain. The app builds it from Electron and the
@@ -45,6 +47,7 @@ export interface Services {
   readonly offline: OfflineService;
   readonly payouts: PayoutsService;
   readonly payoutBundles: PayoutBundlesService;
+  readonly policy: PolicyService;
 }
 
 /** The full handler map; `satisfies` makes a channel without a handler a compile error. */
@@ -67,6 +70,7 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
     ...createLedgerHandlers(services.ledger),
     ...createOfflineHandlers(services.offline),
     ...createPayoutsHandlers(services.payouts, services.payoutBundles),
+    ...createPolicyHandlers(services.policy),
   } satisfies HandlerMap<Channels>;
 }
 
@@ -90,6 +94,7 @@ export function walletServices(
     | 'offline'
     | 'payoutsScreen'
     | 'payoutBundles'
+    | 'policy'
   >,
 ): Omit<Services, 'app'> {
   // What changes where the wallet reads, who reaches its node, or what the watchtower reports
@@ -97,6 +102,7 @@ export function walletServices(
   const node = new ConsentedNode(wallet.node, wallet.vault.consent);
   const fork = new ConsentedFork(wallet.fork, wallet.vault.consent);
   const watch = new ConsentedWatch(wallet.watchtower, wallet.vault.consent);
+  const policy = new ConsentedPolicy(wallet.policy, wallet.vault.consent, wallet.vault);
   return {
     vault: wallet.vault,
     node: withOverrides(wallet.node, node, ['saveSettings', 'reset']),
@@ -115,6 +121,7 @@ export function walletServices(
     offline: wallet.offline,
     payouts: wallet.payoutsScreen,
     payoutBundles: wallet.payoutBundles,
+    policy: withOverrides(wallet.policy, policy, ['adopt', 'override']),
   };
 }
 
