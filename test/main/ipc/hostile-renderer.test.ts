@@ -6,6 +6,10 @@ import type { Inbox } from '../../../src-core/ipc/channels/cosign';
 import type { ForkStatus } from '../../../src-core/ipc/channels/fork';
 import type { PayoutPlanResult } from '../../../src-core/ipc/channels/payouts';
 import type { WatchedAccountView } from '../../../src-core/ipc/channels/watch';
+import type { PolicyStatusView } from '../../../src-core/ipc/channels/policy';
+import { definePolicy, policyToJson, signPolicy, unsignedPolicy, withPolicySignature } from '../../../src-core/policy';
+import { DEFAULT_DEV_MNEMONIC } from '../../../src-main/node/config';
+import { deriveKeys, FUNDED_PATH } from '../../../src-main/node/genesis';
 import { deserializeError } from '../../../src-core/errors';
 import { channels } from '../../../src-core/ipc/contract';
 import { createBundle, createEnvelope, serializeBundle, serializeEnvelope } from '../../../src-core/envelope';
@@ -37,7 +41,16 @@ describe('a hostile renderer against main’s confirmation', () => {
   const refusal = (channel: string, args?: unknown) => page.refusal(channel, args);
 
   beforeAll(async () => {
-    profile = await startEmbeddedWallet({ prefix: 'hostile-', events: recordEvents(), blockTimeMs: 100, consent });
+    profile = await startEmbeddedWallet({
+      prefix: 'hostile-',
+      events: recordEvents(),
+      blockTimeMs: 100,
+      consent,
+      // Main's open dialog hands over a policy dev[0]'s owner key signed, so policy:adopt reaches main's window.
+      fileDialogs: {
+        openText: async ({ title }) => (title === 'Adopt a treasury policy' ? ownerSignedPolicyFile() : null),
+      },
+    });
     await profile.wallet.vault.initialize(PASSWORD);
     dev = await profile.wallet.vault.importDevAccounts(3);
     page = pageRegistry(profile.wallet);
@@ -45,6 +58,19 @@ describe('a hostile renderer against main’s confirmation', () => {
   afterAll(async () => {
     await profile?.close();
   });
+
+  function ownerSignedPolicyFile(): { name: string; text: string } {
+    const document = definePolicy({
+      format: 'tron-treasury-policy/1',
+      version: 1,
+      account: dev[0]!.address,
+      permissions: [{ permissionId: 0, assets: [], unlistedAssets: 'block', tiers: [] }],
+    });
+    const key = deriveKeys(DEFAULT_DEV_MNEMONIC, FUNDED_PATH, 1)[0]!.privateKey;
+    const signed = withPolicySignature(unsignedPolicy(document), signPolicy(document, key));
+    const text = JSON.stringify({ policy: policyToJson(document), digest: signed.digest, signatures: signed.signatures });
+    return { name: 'treasury-policy.json', text };
+  }
 
   it('builds a transfer, but tx:sign declined on main’s window leaves it unsigned and off the node', async () => {
     const built = await value<PreparedTxView>('tx:build', {
@@ -221,6 +247,7 @@ describe('a hostile renderer against main’s confirmation', () => {
       offline: profile.wallet.node.isOffline(),
       balances: await Promise.all(dev.map(async (a) => (await client.getAccount(a.address))?.balance ?? null)),
       signatures: (await value<Inbox>('cosign:list')).items.reduce((sum, e) => sum + e.signatures, 0),
+      policy: (await value<PolicyStatusView>('policy:status', { account: dev[0]!.address })).adopted,
     };
   }
 
@@ -305,6 +332,12 @@ describe('a hostile renderer against main’s confirmation', () => {
       }),
     },
     'payouts:signBundle': { args: async () => ({ id: await importPayoutBundle(), accountId: dev[2]!.id }) },
+    'policy:adopt': { args: () => undefined },
+    // No signature was blocked in this profile, so there is nothing to override and nothing to ask.
+    'policy:override': {
+      args: () => ({ txid: 'ab'.repeat(32), accountId: dev[0]!.id }),
+      refusedFirst: { name: 'PolicyError', code: 'POLICY_NOTHING_TO_OVERRIDE' },
+    },
     'watch:setRules': {
       args: () => ({
         address: dev[0]!.address,
