@@ -250,7 +250,11 @@ function verify(envelope: Envelope, options: EnvelopeOptions, duplicates: 'refus
 }
 
 /** The envelope with this desk's policy record in place of any earlier one (outside the fingerprint). */
-export function withPolicyRecord(envelope: Envelope, record: EnvelopePolicyRecord, options: EnvelopeOptions = {}): Envelope {
+export function withPolicyRecord(
+  envelope: Envelope,
+  record: EnvelopePolicyRecord,
+  options: EnvelopeOptions = {},
+): Envelope {
   return verify({ ...envelope, policy: record }, options, 'refuse');
 }
 

@@ -65,7 +65,10 @@ export const PolicyPaymentSchema = z.strictObject({
     .string()
     .max(64)
     .regex(/^(TRX|TRC10:\d{1,19}|TRC20:T[1-9A-HJ-NP-Za-km-z]{33})$/, 'must be TRX, TRC10:<id> or TRC20:<T… address>'),
-  amount: z.bigint().nonnegative().max(2n ** 256n - 1n),
+  amount: z
+    .bigint()
+    .nonnegative()
+    .max(2n ** 256n - 1n),
   recipient: AddressSchema,
 });
 

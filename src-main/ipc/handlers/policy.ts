@@ -4,7 +4,8 @@ import type { PolicyService as WalletPolicyService } from '../../wallet/policy/p
 import type { HandlerMap } from '../registry';
 
 /** The policy domain as the handlers reach it: reads from the service, changes through main's window. */
-export type PolicyService = Pick<WalletPolicyService, 'status' | 'verdict'> & Pick<ConsentedPolicy, 'adopt' | 'override'>;
+export type PolicyService = Pick<WalletPolicyService, 'status' | 'verdict'> &
+  Pick<ConsentedPolicy, 'adopt' | 'override'>;
 
 export function createPolicyHandlers(policy: PolicyService): HandlerMap<typeof policyChannels> {
   return {

@@ -15,7 +15,10 @@ import { policyAdoptionConsent, policyOverrideConsent } from './policy-consent';
  */
 export class ConsentedPolicy {
   constructor(
-    private readonly policy: Pick<PolicyService, 'openFile' | 'planAdoption' | 'adopt' | 'blockedSignature' | 'recordOverride'>,
+    private readonly policy: Pick<
+      PolicyService,
+      'openFile' | 'planAdoption' | 'adopt' | 'blockedSignature' | 'recordOverride'
+    >,
     private readonly consent: Pick<ConsentGate, 'approve'>,
     private readonly vault: { listAccounts(): VaultAccount[] },
   ) {}
@@ -32,7 +35,8 @@ export class ConsentedPolicy {
     const blocked = this.policy.blockedSignature(input.txid);
     const owner = this.vault.listAccounts().find((a) => a.id === input.accountId);
     // The password proves the person holds the vault; the key must be the vault's own, not a Ledger's.
-    const weight = owner && custodyOf(owner) === 'vault' && owner.canSign ? weightOf(blocked.owner, owner.addressHex) : 0n;
+    const weight =
+      owner && custodyOf(owner) === 'vault' && owner.canSign ? weightOf(blocked.owner, owner.addressHex) : 0n;
     if (!owner || weight === 0n) {
       throw new PolicyError(
         'POLICY_NOT_AN_OWNER_KEY',

@@ -57,11 +57,7 @@ export interface SigningVault {
  * service stands on a lower floor than the consent modules and signs nothing itself.
  */
 export interface PolicyCheck {
-  check(request: {
-    readonly envelope: Envelope;
-    readonly permission: Permission;
-    readonly signer: string;
-  }): Promise<{
+  check(request: { readonly envelope: Envelope; readonly permission: Permission; readonly signer: string }): Promise<{
     readonly policyVersion: number | null;
     readonly overriddenBy: string | null;
     /** The 24-hour outflows counted, when they came from this desk's node (for the envelope's record). */

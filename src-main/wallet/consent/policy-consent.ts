@@ -19,7 +19,8 @@ export function policyAdoptionConsent(plan: AdoptionPlan): ConsentDraft {
     { label: 'Policy version', value: String(policy.version) },
     {
       label: 'Replaces',
-      value: plan.previousVersion === null ? 'No policy is adopted for this account yet' : `version ${plan.previousVersion}`,
+      value:
+        plan.previousVersion === null ? 'No policy is adopted for this account yet' : `version ${plan.previousVersion}`,
     },
     { label: 'File', value: plan.fileName },
     { label: 'Digest', value: digest, monospace: true },
@@ -29,7 +30,11 @@ export function policyAdoptionConsent(plan: AdoptionPlan): ConsentDraft {
         ? plan.report.message
         : `${plan.signed.signatures.length} signature(s); this offline signer checks them against each envelope's owner permission`,
     },
-    { label: 'Chain', value: plan.genesisId === null ? 'Any chain an envelope names (offline signer)' : plan.genesisId, monospace: true },
+    {
+      label: 'Chain',
+      value: plan.genesisId === null ? 'Any chain an envelope names (offline signer)' : plan.genesisId,
+      monospace: true,
+    },
     ...plan.rules.map((rule) => ({ label: 'Rules', value: rule })),
   ];
   return {

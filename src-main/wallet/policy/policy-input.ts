@@ -63,7 +63,8 @@ export function statedPayment(summary: EnvelopeSummary): PolicyInput['transfer']
   if (!recipient) return undefined;
   for (const line of summary.amounts) {
     if (line.role !== 'send' && line.role !== 'call-value') continue;
-    if (line.asset === 'TRX' && BigInt(line.sun) > 0n) return { asset: trxAsset(), amount: BigInt(line.sun), recipient };
+    if (line.asset === 'TRX' && BigInt(line.sun) > 0n)
+      return { asset: trxAsset(), amount: BigInt(line.sun), recipient };
     if (line.asset === 'TRC10' && BigInt(line.amount) > 0n) {
       return { asset: trc10Asset(line.tokenId), amount: BigInt(line.amount), recipient };
     }

@@ -85,7 +85,10 @@ export interface AdoptionPlan {
 
 export interface PolicyServiceOptions {
   readonly store: PolicyStore;
-  readonly chain: Pick<ChainAccess, 'client' | 'requireClient' | 'genesisId' | 'network' | 'stores' | 'head' | 'dryRunner'>;
+  readonly chain: Pick<
+    ChainAccess,
+    'client' | 'requireClient' | 'genesisId' | 'network' | 'stores' | 'head' | 'dryRunner'
+  >;
   /** The account's outflows in the 24 hours before `now` (chain time), from the node. */
   readonly history: (account: string, now: number) => Promise<OutflowRecord[]>;
   /** Whether this computer is the offline signer (no node: the envelope carries what the node would say). */
@@ -145,9 +148,16 @@ export class PolicyService {
   async openFile(): Promise<{ name: string; signed: SignedPolicy } | null> {
     const open = this.options.files?.openText;
     if (!open) {
-      throw new PolicyError('POLICY_NO_DIALOG', 'This window cannot show the open dialog, so no policy can be adopted here.');
+      throw new PolicyError(
+        'POLICY_NO_DIALOG',
+        'This window cannot show the open dialog, so no policy can be adopted here.',
+      );
     }
-    const file = await open({ title: 'Adopt a treasury policy', filters: POLICY_FILTERS, maxBytes: POLICY_FILE_MAX_BYTES });
+    const file = await open({
+      title: 'Adopt a treasury policy',
+      filters: POLICY_FILTERS,
+      maxBytes: POLICY_FILE_MAX_BYTES,
+    });
     if (!file) return null;
     let json: unknown;
     try {
@@ -171,7 +181,9 @@ export class PolicyService {
     if (!offline) {
       report = verifyPolicySignatures(file.signed, await this.chainOwner(policy.account));
       if (report.status !== 'verified') {
-        throw new PolicyError('POLICY_NOT_ADOPTABLE', `${report.message} It was not adopted.`, { status: report.status });
+        throw new PolicyError('POLICY_NOT_ADOPTABLE', `${report.message} It was not adopted.`, {
+          status: report.status,
+        });
       }
     } else if (file.signed.signatures.length === 0) {
       throw new PolicyError(
@@ -247,7 +259,14 @@ export class PolicyService {
         ? fromPermissionSnapshot(envelope.accountPermissions.owner)
         : defaultOwnerPermission(account)
       : await this.chainOwner(account);
-    this.blocked.set(txid, { txid, genesisId, account, policyVersion: verdict.policyVersion, breaches: verdict.breaches, owner });
+    this.blocked.set(txid, {
+      txid,
+      genesisId,
+      account,
+      policyVersion: verdict.policyVersion,
+      breaches: verdict.breaches,
+      owner,
+    });
     throw breachError(txid, account, verdict);
   }
 
@@ -283,9 +302,7 @@ export class PolicyService {
 
   /** The verdict before anyone signs: a transaction the builder prepared, or a plan's payments in order. */
   async verdict(
-    input:
-      | { txid: string }
-      | { owner: string; permissionId: number; payments: readonly PlannedPayment[] },
+    input: { txid: string } | { owner: string; permissionId: number; payments: readonly PlannedPayment[] },
   ): Promise<PolicyVerdictView> {
     if ('txid' in input) return this.preparedVerdict(input.txid);
     const account = toBase58Address(input.owner);
@@ -312,9 +329,13 @@ export class PolicyService {
   private async preparedVerdict(txid: string): Promise<PolicyVerdictView> {
     const transaction = this.options.prepared?.(txid);
     if (!transaction) {
-      throw new PolicyError('POLICY_UNKNOWN_TRANSACTION', 'This transaction was not built in this session; build it again.', {
-        txid,
-      });
+      throw new PolicyError(
+        'POLICY_UNKNOWN_TRANSACTION',
+        'This transaction was not built in this session; build it again.',
+        {
+          txid,
+        },
+      );
     }
     const value = (transaction.raw_data.contract[0]?.parameter.value ?? {}) as Record<string, unknown>;
     const account = toBase58Address(String(value.owner_address ?? ''));

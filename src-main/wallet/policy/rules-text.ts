@@ -9,7 +9,8 @@ export function rulesText(policy: PolicyDocument): string[] {
       if (asset.perTransactionCap !== undefined) {
         caps.push(`${formatAssetAmount(asset.perTransactionCap, asset.asset, asset)} per transaction`);
       }
-      if (asset.dailyCap !== undefined) caps.push(`${formatAssetAmount(asset.dailyCap, asset.asset, asset)} per 24 hours`);
+      if (asset.dailyCap !== undefined)
+        caps.push(`${formatAssetAmount(asset.dailyCap, asset.asset, asset)} per 24 hours`);
       parts.push(`${asset.asset === 'TRX' ? 'TRX' : asset.symbol}: ${caps.length ? caps.join(', ') : 'no cap'}`);
     }
     parts.push(rules.unlistedAssets === 'block' ? 'other assets blocked' : 'other assets allowed');

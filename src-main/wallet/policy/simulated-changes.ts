@@ -33,12 +33,16 @@ function big(value: unknown): bigint {
   return 0n;
 }
 
-export async function simulatedChanges(source: SimulationSource, transaction: TransactionJson): Promise<BalanceChange[]> {
+export async function simulatedChanges(
+  source: SimulationSource,
+  transaction: TransactionJson,
+): Promise<BalanceChange[]> {
   const contract = transaction.raw_data.contract[0];
   const value = object(contract?.parameter.value);
   const owner = typeof value.owner_address === 'string' ? toBase58Address(value.owner_address) : undefined;
   if (!owner) return [];
-  if (source.dryRun) return fromDryRun(await source.dryRun(transaction, { skipSignatureCheck: true, state: 'pending' }), owner);
+  if (source.dryRun)
+    return fromDryRun(await source.dryRun(transaction, { skipSignatureCheck: true, state: 'pending' }), owner);
   if (contract?.type === 'TriggerSmartContract' && source.client && typeof value.contract_address === 'string') {
     try {
       const result = await source.client.triggerConstantContract({

@@ -68,7 +68,11 @@ describe('a hostile renderer against main’s confirmation', () => {
     });
     const key = deriveKeys(DEFAULT_DEV_MNEMONIC, FUNDED_PATH, 1)[0]!.privateKey;
     const signed = withPolicySignature(unsignedPolicy(document), signPolicy(document, key));
-    const text = JSON.stringify({ policy: policyToJson(document), digest: signed.digest, signatures: signed.signatures });
+    const text = JSON.stringify({
+      policy: policyToJson(document),
+      digest: signed.digest,
+      signatures: signed.signatures,
+    });
     return { name: 'treasury-policy.json', text };
   }
 

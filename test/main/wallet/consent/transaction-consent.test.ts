@@ -70,7 +70,10 @@ describe('transactionConsent', () => {
     const base = { envelope, signer, names, tokens: new Map(), policy: DEFAULT_SIGNING_POLICY };
     expect(value(transactionConsent(base).rows, 'Treasury policy')).toEqual([]);
     expect(
-      value(transactionConsent({ ...base, treasuryPolicy: { version: 7, overriddenBy: null } }).rows, 'Treasury policy'),
+      value(
+        transactionConsent({ ...base, treasuryPolicy: { version: 7, overriddenBy: null } }).rows,
+        'Treasury policy',
+      ),
     ).toEqual(['Version 7: every rule passed on this desk.']);
     const overridden = transactionConsent({ ...base, treasuryPolicy: { version: 7, overriddenBy: K.K1.hex } });
     expect(value(overridden.rows, 'Treasury policy')).toEqual([

@@ -67,9 +67,30 @@ describe('outflowsInLastDay', () => {
       [trc20]: [
         {
           data: [
-            { type: 'Transfer', from: ACCOUNT, to: OTHER, value: '123456789012345678901', block_timestamp: NOW - 10, token_info: { address: TOKEN } },
-            { type: 'Approval', from: ACCOUNT, to: OTHER, value: '9', block_timestamp: NOW - 10, token_info: { address: TOKEN } },
-            { type: 'Transfer', from: OTHER, to: ACCOUNT, value: '9', block_timestamp: NOW - 10, token_info: { address: TOKEN } },
+            {
+              type: 'Transfer',
+              from: ACCOUNT,
+              to: OTHER,
+              value: '123456789012345678901',
+              block_timestamp: NOW - 10,
+              token_info: { address: TOKEN },
+            },
+            {
+              type: 'Approval',
+              from: ACCOUNT,
+              to: OTHER,
+              value: '9',
+              block_timestamp: NOW - 10,
+              token_info: { address: TOKEN },
+            },
+            {
+              type: 'Transfer',
+              from: OTHER,
+              to: ACCOUNT,
+              value: '9',
+              block_timestamp: NOW - 10,
+              token_info: { address: TOKEN },
+            },
           ],
         },
       ],

@@ -79,7 +79,12 @@ describe('treasury policy enforced before signing, on the embedded dev node', ()
 
   async function build(amount: bigint) {
     return profile.wallet.transactions.build(
-      TxRequestSchema.parse({ kind: 'trx-transfer', owner: dev[0]!.address, to: dev[1]!.address, amountSun: `${amount}` }),
+      TxRequestSchema.parse({
+        kind: 'trx-transfer',
+        owner: dev[0]!.address,
+        to: dev[1]!.address,
+        amountSun: `${amount}`,
+      }),
     );
   }
 
@@ -145,7 +150,9 @@ describe('treasury policy enforced before signing, on the embedded dev node', ()
 
   it('lets the owner override a blocked payment on main’s window, and records who, when and what', async () => {
     const built = await build(3n * TRX);
-    await expect(profile.wallet.transactions.sign({ txid: built.txid })).rejects.toMatchObject({ code: 'POLICY_BREACH' });
+    await expect(profile.wallet.transactions.sign({ txid: built.txid })).rejects.toMatchObject({
+      code: 'POLICY_BREACH',
+    });
     consent.answerWith({ approved: false });
     await expect(policy.override({ txid: built.txid, accountId: dev[0]!.id })).rejects.toMatchObject({
       code: 'CONSENT_DECLINED',

@@ -19,7 +19,7 @@ const summary = (overrides: Partial<EnvelopeSummary>): EnvelopeSummary => ({
 
 describe('statedPayment', () => {
   it('reads a TRC-20 transfer(to, amount) from the call data when the envelope carries no ABI', () => {
-    const data = `a9059cbb${'0'.repeat(24)}${TO_HEX.slice(2)}${(5_000_000n).toString(16).padStart(64, '0')}`;
+    const data = `a9059cbb${'0'.repeat(24)}${TO_HEX.slice(2)}${5_000_000n.toString(16).padStart(64, '0')}`;
     const payment = statedPayment(
       summary({
         recipients: [TOKEN],
@@ -42,7 +42,12 @@ describe('statedPayment', () => {
       ),
     ).toEqual({ asset: 'TRX', amount: 2_500_000n, recipient: to });
     expect(
-      statedPayment(summary({ recipients: [TOKEN], call: { contract: TOKEN, selector: '095ea7b3', data: '095ea7b3', callValueSun: '0' } })),
+      statedPayment(
+        summary({
+          recipients: [TOKEN],
+          call: { contract: TOKEN, selector: '095ea7b3', data: '095ea7b3', callValueSun: '0' },
+        }),
+      ),
     ).toBeUndefined();
   });
 });

@@ -5,7 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toBase58Address } from '../../../../src-core/address/address';
 import { withPolicyRecord, type Envelope } from '../../../../src-core/envelope';
 import { fromPermissionSnapshot } from '../../../../src-core/envelope';
-import { definePolicy, policyToJson, signPolicy, unsignedPolicy, withPolicySignature } from '../../../../src-core/policy';
+import {
+  definePolicy,
+  policyToJson,
+  signPolicy,
+  unsignedPolicy,
+  withPolicySignature,
+} from '../../../../src-core/policy';
 import { privateKeyFromHex } from '../../../../src-core/keys/keys';
 import { PolicyService, type PolicyServiceOptions } from '../../../../src-main/wallet/policy/policy-service';
 import { POLICIES_FILE, PolicyStore } from '../../../../src-main/wallet/policy/policy-store';
@@ -114,7 +120,10 @@ describe('PolicyService on the offline signer', () => {
     expect(error).toMatchObject({ name: 'PolicyError', code: 'POLICY_STORE_DAMAGED' });
     expect(error.message).toContain('signs nothing for any account until a policy the owners signed is adopted again');
     const key = privateKeyFromHex('1'.repeat(64));
-    const signed = withPolicySignature(unsignedPolicy(document(10n ** 12n, 4)), signPolicy(document(10n ** 12n, 4), key));
+    const signed = withPolicySignature(
+      unsignedPolicy(document(10n ** 12n, 4)),
+      signPolicy(document(10n ** 12n, 4), key),
+    );
     await policy.adopt(await policy.planAdoption({ name: 'restored.json', signed }));
     expect((await readdir(dir)).some((f) => f.startsWith(`${POLICIES_FILE}.damaged-`))).toBe(true);
     expect(existsSync(join(dir, POLICIES_FILE))).toBe(true);

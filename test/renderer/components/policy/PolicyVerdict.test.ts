@@ -56,14 +56,21 @@ describe('PolicyVerdict', () => {
   });
 
   it('says every rule passes, or that no policy is adopted', async () => {
-    answer = { account: ACCOUNT, policyVersion: 2, verdicts: [{ pass: true, breaches: [], overriddenBy: null }], historyNote: 'From the node.' };
+    answer = {
+      account: ACCOUNT,
+      policyVersion: 2,
+      verdicts: [{ pass: true, breaches: [], overriddenBy: null }],
+      historyNote: 'From the node.',
+    };
     const passing = mount(PolicyVerdict, { props: { txid: 'b'.repeat(64) } });
     await flushPromises();
     expect(passing.get('[data-testid="policy-pass"]').text()).toContain('Every rule passes.');
     answer = { account: ACCOUNT, policyVersion: null, verdicts: [], historyNote: 'From the node.' };
     const none = mount(PolicyVerdict, { props: { txid: 'c'.repeat(64) } });
     await flushPromises();
-    expect(none.get('[data-testid="policy-none"]').text()).toBe('No treasury policy is adopted for this account on this desk.');
+    expect(none.get('[data-testid="policy-none"]').text()).toBe(
+      'No treasury policy is adopted for this account on this desk.',
+    );
   });
 
   it('numbers a plan’s payments and passes them to main as they are', async () => {
@@ -80,7 +87,11 @@ describe('PolicyVerdict', () => {
       policyVersion: 1,
       verdicts: [
         { pass: true, breaches: [], overriddenBy: null },
-        { pass: false, breaches: [{ code: 'POLICY_PER_TRANSACTION_CAP', message: 'Above 5 TRX.' }], overriddenBy: null },
+        {
+          pass: false,
+          breaches: [{ code: 'POLICY_PER_TRANSACTION_CAP', message: 'Above 5 TRX.' }],
+          overriddenBy: null,
+        },
       ],
       historyNote: 'From the node.',
     };
