@@ -80,7 +80,7 @@ export { WatchtowerService } from './watchtower/watchtower-service';
 export { LedgerAccounts } from './ledger/ledger-accounts';
 export type { LedgerTransports } from './ledger/ledger-connection';
 export { OfflineSigner } from './offline/offline-signer';
-export { PolicyService, type PolicyVerdictEvent } from './policy/policy-service';
+export { PolicyService, type PolicyOverrideEvent, type PolicyVerdictEvent } from './policy/policy-service';
 
 /** Folder of the vault inside the user data folder. */
 export const VAULT_FOLDER = 'vault';

@@ -61,6 +61,15 @@ export interface PolicyCheckResult {
   readonly outflows?: readonly OutflowRecord[];
 }
 
+/** An owner override as recorded: the blocked signature, the owner key (Base58) and when. */
+export interface PolicyOverrideEvent extends BlockedSignature {
+  readonly by: string;
+  readonly at: number;
+}
+
+/** Blocked signatures remembered for an override; the oldest goes first. */
+const BLOCKED_KEPT = 200;
+
 /** A signature the policy blocked, kept in memory so its owner may override it on main's window. */
 export interface BlockedSignature {
   readonly txid: string;
@@ -111,6 +120,7 @@ export const POLICY_FILTERS = [{ name: 'Treasury policy', extensions: ['json'] }
 export class PolicyService {
   private readonly blocked = new Map<string, BlockedSignature>();
   private readonly listeners = new Set<(event: PolicyVerdictEvent) => void>();
+  private readonly overrideListeners = new Set<(event: PolicyOverrideEvent) => void>();
 
   constructor(private readonly options: PolicyServiceOptions) {}
 
@@ -118,6 +128,12 @@ export class PolicyService {
   onVerdict(listener: (event: PolicyVerdictEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Every override recorded (the audit trail subscribes here); returns the unsubscribe. */
+  onOverride(listener: (event: PolicyOverrideEvent) => void): () => void {
+    this.overrideListeners.add(listener);
+    return () => this.overrideListeners.delete(listener);
   }
 
   async status(input: { account: string }): Promise<PolicyStatusView> {
@@ -259,6 +275,8 @@ export class PolicyService {
         ? fromPermissionSnapshot(envelope.accountPermissions.owner)
         : defaultOwnerPermission(account)
       : await this.chainOwner(account);
+    this.blocked.delete(txid);
+    if (this.blocked.size >= BLOCKED_KEPT) this.blocked.delete(this.blocked.keys().next().value!);
     this.blocked.set(txid, {
       txid,
       genesisId,
@@ -297,6 +315,8 @@ export class PolicyService {
       breaches: blocked.breaches.map((b) => ({ code: b.code, message: b.message.slice(0, 2000) })),
     });
     this.blocked.delete(blocked.txid);
+    const event = { ...blocked, by: owner, at };
+    for (const listener of this.overrideListeners) listener(event);
     return { txid: blocked.txid, by: owner, at };
   }
 

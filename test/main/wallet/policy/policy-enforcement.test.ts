@@ -16,7 +16,7 @@ import {
 } from '../../../../src-core/policy';
 import { ConsentedPolicy } from '../../../../src-main/wallet/consent/consented-policy';
 import { POLICY_OVERRIDE_WORD } from '../../../../src-main/wallet/consent/policy-consent';
-import type { PolicyVerdictEvent } from '../../../../src-main/wallet/policy/policy-service';
+import type { PolicyOverrideEvent, PolicyVerdictEvent } from '../../../../src-main/wallet/policy/policy-service';
 import { ScriptedConsent } from '../../../fixtures/consent-surface';
 import { PASSWORD } from '../../vault/helpers';
 import { startEmbeddedWallet, type EmbeddedWallet } from '../embedded-wallet';
@@ -51,6 +51,7 @@ describe('treasury policy enforced before signing, on the embedded dev node', ()
   const consent = ScriptedConsent.approve(PASSWORD, POLICY_OVERRIDE_WORD);
   const files: { name: string; text: string }[] = [];
   const verdicts: PolicyVerdictEvent[] = [];
+  const overrides: PolicyOverrideEvent[] = [];
 
   beforeAll(async () => {
     profile = await startEmbeddedWallet({
@@ -67,6 +68,7 @@ describe('treasury policy enforced before signing, on the embedded dev node', ()
     owner = keys[0]!.privateKey;
     policy = new ConsentedPolicy(profile.wallet.policy, profile.wallet.vault.consent, profile.wallet.vault);
     profile.wallet.policy.onVerdict((event) => verdicts.push(event));
+    profile.wallet.policy.onOverride((event) => overrides.push(event));
   }, 120_000);
   afterAll(async () => {
     await profile?.close();
@@ -163,6 +165,7 @@ describe('treasury policy enforced before signing, on the embedded dev node', ()
     consent.answerWith({ approved: true, password: PASSWORD, typed: POLICY_OVERRIDE_WORD });
     const recorded = await policy.override({ txid: built.txid, accountId: dev[0]!.id });
     expect(recorded).toMatchObject({ txid: built.txid, by: dev[0]!.address });
+    expect(overrides).toEqual([expect.objectContaining({ txid: built.txid, by: dev[0]!.address, policyVersion: 2 })]);
     expect(consent.last).toMatchObject({ typedConfirmation: 'OVERRIDE', password: { required: true } });
     const file = JSON.parse(await readFile(join(profile.dir, 'policies.json'), 'utf8')) as {
       data: { overrides: { txid: string; by: string; account: string; breaches: { code: string }[] }[] };
