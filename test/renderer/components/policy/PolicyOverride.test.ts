@@ -27,7 +27,7 @@ const account = (id: string, label: string, custody: VaultAccount['custody'], ca
     listAccounts: async () => ({
       ok: true,
       value: [
-        account('acc_0000000000000001', 'Watched', 'watch-only', false),
+        account('acc_0000000000000001', 'Watched', 'watch', false),
         account('acc_0000000000000002', 'Owner key', 'vault'),
         account('acc_0000000000000003', 'Ledger', 'ledger'),
       ],
