@@ -1,5 +1,5 @@
 import { toBase58Address } from '../../../src-core/address/address';
-import { fromPermissionSnapshot, type Envelope } from '../../../src-core/envelope';
+import { fromPermissionSnapshot, signingProgress, type Envelope } from '../../../src-core/envelope';
 import type { PolicyStatusView, PolicyVerdictView } from '../../../src-core/ipc/channels/policy';
 import { parseJsonLossless } from '../../../src-core/json/lossless';
 import {
@@ -347,30 +347,16 @@ export class PolicyService {
   }
 
   private async preparedVerdict(txid: string): Promise<PolicyVerdictView> {
-    const transaction = this.options.prepared?.(txid);
-    if (!transaction) {
-      throw new PolicyError(
-        'POLICY_UNKNOWN_TRANSACTION',
-        'This transaction was not built in this session; build it again.',
-        {
-          txid,
-        },
-      );
-    }
-    const value = (transaction.raw_data.contract[0]?.parameter.value ?? {}) as Record<string, unknown>;
-    const account = toBase58Address(String(value.owner_address ?? ''));
-    const permissionId = transaction.raw_data.contract[0]?.Permission_id ?? 0;
-    const permission = await this.chainPermission(account, permissionId);
-    const envelope = await chainEnvelope(this.options.chain, {
-      transaction,
-      permission,
-      createdAt: this.chainNow(),
-    });
+    const envelope = await this.envelopeOf(txid);
+    const account = toBase58Address(envelope.summary.owner);
+    const permission = await this.chainPermission(account, envelope.summary.permissionId);
     const adopted = this.adoptedFor(envelope.network.genesisBlockId, account);
     const historyNote = 'Outflows of the last 24 hours read from this desk’s node.';
     if (!adopted) return { account, policyVersion: null, verdicts: [], historyNote };
     const { policy } = readSignedPolicy(adopted.signed);
-    const signer = permission.keys[0]?.address ?? account;
+    // The verdict before a signature: as the next key still missing would meet it (the tiers count the others).
+    const signer =
+      signingProgress(envelope, { permission }).missing[0]?.address ?? permission.keys[0]?.address ?? account;
     const { verdict } = await this.evaluate(policy, { envelope, permission, signer });
     const override = verdict.pass ? undefined : this.options.store.overrideOf(txid);
     return {
@@ -379,6 +365,26 @@ export class PolicyService {
       verdicts: [{ pass: verdict.pass, breaches: breachViews(verdict), overriddenBy: override?.by ?? null }],
       historyNote,
     };
+  }
+
+  /** A transaction the builder prepared in this session, or an envelope of this network's inbox. */
+  private async envelopeOf(txid: string): Promise<Envelope> {
+    const transaction = this.options.prepared?.(txid);
+    if (transaction) {
+      const contract = transaction.raw_data.contract[0];
+      const value = (contract?.parameter.value ?? {}) as Record<string, unknown>;
+      const account = toBase58Address(String(value.owner_address ?? ''));
+      const permission = await this.chainPermission(account, contract?.Permission_id ?? 0);
+      return chainEnvelope(this.options.chain, { transaction, permission, createdAt: this.chainNow() });
+    }
+    const envelopes = this.options.chain.stores().envelopes;
+    const stored = envelopes.byTxid(txid);
+    if (stored) return envelopes.envelopeOf(stored);
+    throw new PolicyError(
+      'POLICY_UNKNOWN_TRANSACTION',
+      'This transaction was neither built in this session nor is it in the co-signing inbox; build or import it again.',
+      { txid },
+    );
   }
 
   private async evaluate(

@@ -14,6 +14,9 @@ import {
   type PolicyDocument,
   type SignedPolicy,
 } from '../../../../src-core/policy';
+import { createEnvelope, serializeEnvelope } from '../../../../src-core/envelope';
+import { buildTransaction, transferContract } from '../../../../src-core/tx/builders';
+import { transactionHeader } from '../../../../src-core/tx/header';
 import { ConsentedPolicy } from '../../../../src-main/wallet/consent/consented-policy';
 import { POLICY_OVERRIDE_WORD } from '../../../../src-main/wallet/consent/policy-consent';
 import type { PolicyOverrideEvent, PolicyVerdictEvent } from '../../../../src-main/wallet/policy/policy-service';
@@ -179,6 +182,39 @@ describe('treasury policy enforced before signing, on the embedded dev node', ()
     );
     expect(verdicts.at(-1)).toMatchObject({ txid: built.txid, overriddenBy: dev[0]!.address });
   }, 60_000);
+
+  it('gives the verdict of an envelope in the co-signing inbox, and cosign:sign meets the same refusal', async () => {
+    const ref = await profile.client().getRefBlock();
+    const transaction = buildTransaction(
+      transferContract({ owner: dev[0]!.address, to: dev[2]!.address, amount: 4n * TRX }),
+      { header: transactionHeader({ refBlock: ref, headTimestamp: ref.timestamp, expirationMs: 3_600_000 }) },
+    );
+    const envelope = createEnvelope({
+      transaction,
+      network: { name: 'Embedded dev node', genesisBlockId: await profile.wallet.node.genesisId() },
+      permission: {
+        type: 'Owner',
+        id: 0,
+        name: 'owner',
+        threshold: 1n,
+        parentId: 0,
+        keys: [{ address: dev[0]!.addressHex as never, weight: 1n }],
+      },
+      createdAt: ref.timestamp,
+    });
+    const imported = await profile.wallet.cosign.import({ text: serializeEnvelope(envelope), source: 'paste' });
+    const verdict = await profile.wallet.policy.verdict({ txid: transaction.txID });
+    expect(verdict.verdicts[0]?.breaches.map((b) => b.code)).toEqual([
+      'POLICY_PER_TRANSACTION_CAP',
+      'POLICY_DAILY_CAP',
+    ]);
+    consent.answerWith({ approved: true, password: PASSWORD, typed: POLICY_OVERRIDE_WORD });
+    await expect(profile.wallet.cosign.sign({ id: imported.id, accountId: dev[0]!.id })).rejects.toMatchObject({
+      name: 'PolicyError',
+      code: 'POLICY_BREACH',
+    });
+    expect(consent.asked).toHaveLength(0);
+  });
 
   it('refuses an override for a transaction the policy did not block', async () => {
     const error = await policy.override({ txid: 'ab'.repeat(32), accountId: dev[0]!.id }).catch((e: unknown) => e);
