@@ -15,7 +15,7 @@ import { proposal } from '../../../core/envelope/helpers';
 
 const account = (custody: 'vault' | 'ledger'): VaultAccount => ({
   id: custody === 'vault' ? 'acc_0000000000000001' : 'acc_0000000000000002',
-  kind: custody === 'vault' ? 'privateKey' : 'ledger',
+  kind: 'privateKey',
   label: custody,
   address: toBase58Address(K.K1.hex),
   addressHex: K.K1.hex,
