@@ -15,7 +15,7 @@ export const walletLayers = [
   },
   {
     name: 'services that read and sign nothing, and the Ledger device',
-    members: ['accounts', 'address-book', 'watchtower', 'tokens', 'history', 'ledger', 'audit'],
+    members: ['accounts', 'address-book', 'watchtower', 'tokens', 'history', 'ledger', 'audit', 'policy'],
   },
   { name: "main's confirmation", members: ['consent'] },
   { name: 'the vault and transactions, signed through the confirmation', members: ['vault-service', 'transactions'] },

@@ -12,6 +12,7 @@ import type { TransactionJson } from '../tx/types';
 import { canonicalJson } from './canonical';
 import { fingerprintOf, summaryForFingerprint, type Fingerprint } from './fingerprint';
 import { ENVELOPE_FORMAT, ENVELOPE_VERSION, checkEnvelopeShape } from './schema';
+import { newestPolicyRecord, type EnvelopePolicyRecord } from './policy-record';
 import { normalizeStated, type StatedFacts } from './stated';
 import type { AuditBundle } from '../audit';
 import { carriedAudit, mergeCarriedAudits } from './audit-field';
@@ -58,6 +59,8 @@ export interface Envelope {
   readonly stated?: StatedFacts;
   /** The audit log of the desks it passed (audit-field.ts); not covered by the fingerprint. */
   readonly audit?: AuditBundle;
+  /** The treasury policy a desk checked it against, with the outflows it counted (policy-record.ts). */
+  readonly policy?: EnvelopePolicyRecord;
   /** When it was proposed (ms; chain time preferred, given by the caller). */
   readonly createdAt: number;
   /** = raw_data.expiration. */
@@ -249,9 +252,19 @@ function verify(envelope: Envelope, options: EnvelopeOptions, duplicates: 'refus
     ...(envelope.note !== undefined ? { note: envelope.note } : {}),
     ...(stated ? { stated } : {}),
     ...(audit ? { audit } : {}),
+    ...(envelope.policy ? { policy: envelope.policy } : {}),
     createdAt: envelope.createdAt,
     expiresAt: envelope.expiresAt,
   };
+}
+
+/** The envelope with this desk's policy record in place of any earlier one (outside the fingerprint). */
+export function withPolicyRecord(
+  envelope: Envelope,
+  record: EnvelopePolicyRecord,
+  options: EnvelopeOptions = {},
+): Envelope {
+  return verify({ ...envelope, policy: record }, options, 'refuse');
 }
 
 // Only the fields an envelope defines; a node's answer may add `ret` or other keys.
@@ -411,6 +424,8 @@ export function mergeEnvelopes(envelopes: readonly Envelope[], options: Envelope
     'the token facts and names the proposer stated',
   );
   const audit = mergeCarriedAudits(verified.map((e) => e.audit));
+  // Desks may have checked against different policy versions: the newest report travels on.
+  const policy = newestPolicyRecord(verified.map((e) => e.policy));
   // The same bytes can be written as hex or base58 JSON; take one form regardless of order.
   const transaction = verified
     .map((e) => e.transaction)
@@ -437,6 +452,7 @@ export function mergeEnvelopes(envelopes: readonly Envelope[], options: Envelope
     ...(abi ? { abi } : {}),
     ...(stated ? { stated } : {}),
     ...(audit ? { audit } : {}),
+    ...(policy ? { policy } : {}),
     summary,
   };
   return verify(merged, options, 'refuse');

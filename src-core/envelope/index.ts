@@ -14,6 +14,12 @@ export {
 } from './stated';
 export { ENVELOPE_FORMAT, ENVELOPE_VERSION, envelopeSchema, checkEnvelopeShape } from './schema';
 export {
+  POLICY_RECORD_LIMITS,
+  newestPolicyRecord,
+  policyRecordSchema,
+  type EnvelopePolicyRecord,
+} from './policy-record';
+export {
   toPermissionSnapshot,
   fromPermissionSnapshot,
   toAccountPermissionsSnapshot,
@@ -48,6 +54,7 @@ export {
   parseEnvelope,
   envelopeFingerprint,
   addEnvelopeSignature,
+  withPolicyRecord,
   mergeEnvelopes,
   signingProgress,
   expiryStatus,

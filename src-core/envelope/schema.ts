@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EnvelopeError } from '../errors';
+import { policyRecordSchema } from './policy-record';
 import { statedSchema } from './stated';
 
 /**
@@ -63,6 +64,7 @@ export const envelopeSchema = z.strictObject({
   stated: statedSchema.optional(),
   /** The desks' audit log (audit-field.ts); its own checks run in `carriedAudit`. */
   audit: z.unknown().optional(),
+  policy: policyRecordSchema.optional(),
   createdAt: timestamp,
   expiresAt: timestamp,
 });
@@ -79,6 +81,7 @@ const CODE_BY_FIELD: Record<string, string> = {
   note: 'ENVELOPE_BAD_NOTE',
   stated: 'ENVELOPE_BAD_STATED',
   audit: 'ENVELOPE_BAD_AUDIT',
+  policy: 'ENVELOPE_BAD_POLICY',
   createdAt: 'ENVELOPE_BAD_TIME',
   expiresAt: 'ENVELOPE_BAD_TIME',
 };

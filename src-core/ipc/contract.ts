@@ -26,6 +26,7 @@ import { ledgerChannels } from './channels/ledger';
 import { offlineChannels } from './channels/offline';
 import { payoutsChannels, payoutsEvents } from './channels/payouts';
 import { controlChannels } from './channels/control';
+import { policyChannels } from './channels/policy';
 // Registers IpcError for deserializeError wherever the contract is loaded.
 import './errors';
 
@@ -53,6 +54,7 @@ export const channels = mergeDefinitions(
   offlineChannels,
   payoutsChannels,
   controlChannels,
+  policyChannels,
 ) satisfies ChannelMap;
 
 export const events = mergeDefinitions(

@@ -145,6 +145,10 @@ export const CHANNEL_NAMES = [
   'control:save',
   'control:open',
   'control:verify',
+  'policy:status',
+  'policy:adopt',
+  'policy:verdict',
+  'policy:override',
 ] as const satisfies readonly ChannelName[];
 
 type NeverOr<T extends never> = T;

@@ -45,6 +45,13 @@ import { OfflineModeFile } from './offline/offline-mode-file';
 import { OfflineGuard } from './node-host/offline-guard';
 import { AuditLog } from './audit/audit-log';
 import { readOrCreateDeskId } from './audit/desk-id';
+import { PolicyStore, POLICIES_FILE } from './policy/policy-store';
+import { PolicyService } from './policy/policy-service';
+import { WatchedPolicies } from './policy/watched-policies';
+import { outflowsInLastDay } from './policy/outflow-history';
+import { parseJsonLossless } from '../../src-core/json/lossless';
+import { PolicyError } from '../../src-core/policy';
+import type { TransactionJson } from '../../src-core/tx/types';
 
 export type { EmbeddedNode, EmbeddedNodeConfig, EmbeddedNodeFactory, EmbeddedHead } from './node-host/embedded-node';
 export type {
@@ -79,6 +86,7 @@ export type { LedgerTransports } from './ledger/ledger-connection';
 export { OfflineSigner } from './offline/offline-signer';
 export { AuditLog } from './audit/audit-log';
 export type { AuditSink, AuditStep, AuditVerdictStep } from './chain-knowledge/audit-sink';
+export { PolicyService, type PolicyOverrideEvent, type PolicyVerdictEvent } from './policy/policy-service';
 
 /** Folder of the vault inside the user data folder. */
 export const VAULT_FOLDER = 'vault';
@@ -157,6 +165,11 @@ export interface WalletServices {
    * service records its verdicts through `audit.appendVerdict`.
    */
   readonly audit: AuditLog;
+  /**
+   * Treasury policies (IPC domain `policy`, with consent/consented-policy.ts for adoption and
+   * overrides): checked before every vault and Ledger signature; `policy.onVerdict` reports each verdict.
+   */
+  readonly policy: PolicyService;
   /** Resolves once the selected network was opened (the embedded node started, or failed). */
   readonly ready: Promise<void>;
   /** Stops the node, closes the stores and locks the vault (what the shutdown hooks do). */
@@ -233,12 +246,51 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   const contracts = new ContractsService(node);
   const tokens = new TokensService(node, vault, reads);
   const ledgerTransports = options.ledgerTransports ?? usbLedgerTransports;
+  const policyStore = await PolicyStore.open(join(options.userDataDir, POLICIES_FILE));
+  const guardedFetch = guard.fetch(options.fetch);
+  // The builder's prepared transactions, for the verdict its review shows; built further down.
+  const built: { transactions?: TransactionService } = {};
+  const policy = new PolicyService({
+    store: policyStore,
+    chain: node,
+    offline: () => node.isOffline(),
+    history: (account, now) => {
+      const network = node.network();
+      if (!network.fullNodeUrl) {
+        throw new PolicyError('POLICY_HISTORY_UNAVAILABLE', 'No node answers, so the daily caps cannot be counted.');
+      }
+      const apiKey = settings.get().apiKeys[network.key];
+      return outflowsInLastDay({ url: network.fullNodeUrl, apiKey, fetch: guardedFetch }, account, now);
+    },
+    prepared: (txid) => {
+      try {
+        return parseJsonLossless(built.transactions!.prepare({ txid }).json) as TransactionJson;
+      } catch {
+        return undefined;
+      }
+    },
+    ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
+  });
+  // Each verdict reached before a signature is evidence: it goes into the account's audit log.
+  policy.onVerdict((event) => {
+    const verdict = event.overriddenBy ? 'override' : event.verdict.pass ? 'pass' : 'block';
+    void audit.appendVerdict({
+      account: event.account,
+      ...(event.txid ? { txId: event.txid } : {}),
+      body: {
+        policyVersion: event.policyVersion,
+        verdict,
+        rules: event.verdict.breaches.map((b) => ({ rule: b.code, message: b.message })),
+      },
+    });
+  });
   const signing = new ConsentedSigning({
     vault,
     chain: node,
     reads,
     ledger: new LedgerSigner(ledgerTransports),
     audit,
+    policy,
   });
   const ledger = new LedgerAccounts({ transports: ledgerTransports, vault, chain: node });
   const cosign = new CosignService({
@@ -261,6 +313,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     tracker,
     proposals: cosign,
   });
+  built.transactions = transactions;
   const addressBook = new AddressBookService({
     chain: node,
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
@@ -299,9 +352,11 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     runs: payoutRuns,
     ...(options.fileDialogs ? { files: options.fileDialogs } : {}),
   });
+  const watchedPolicies = new WatchedPolicies({ store: policyStore, chain: node });
   const watchtower = new WatchtowerService({
     chain: node,
     accounts: vault,
+    policies: watchedPolicies,
     emit: options.emit,
     log: options.log,
     ...(options.alertNotifier ? { notifier: options.alertNotifier } : {}),
@@ -336,6 +391,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
   // Runs a closed app left open continue (rows marked sending are looked up before any is sent
   // again), beside the app rather than before it is ready: a long run must not hold the window.
   void ready.then(() => payoutRuns.start());
+  void ready.then(() => watchedPolicies.refresh());
   return {
     settings,
     vault,
@@ -360,6 +416,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
     offline,
     control,
     audit,
+    policy,
     ready,
     async close() {
       await watchtower.dispose();
@@ -371,6 +428,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
       await payoutRuns.close().catch(() => undefined);
       vault.lock('shutdown');
       await node.close().catch(() => undefined);
+      await policyStore.close().catch(() => undefined);
       vault.dispose();
     },
   };

@@ -52,6 +52,11 @@ export const ERROR_TITLES: Readonly<Record<string, string>> = {
 };
 const TITLES = ERROR_TITLES;
 
+/** Titles that say more than the class's for one code: a policy breach is a refusal, not a failure. */
+export const CODE_TITLES: Readonly<Record<string, string>> = {
+  POLICY_BREACH: 'The treasury policy blocks this signature',
+};
+
 /**
  * An error class name ("VaultError"), an error code ("VAULT_WRONG_PASSWORD") or an IPC channel
  * ("addressBook:save").
@@ -106,7 +111,7 @@ export function toErrorView(error: unknown): ErrorView {
     return {
       name: error.name,
       code: error.code,
-      title: TITLES[error.name] ?? 'Something went wrong',
+      title: CODE_TITLES[error.code] ?? TITLES[error.name] ?? 'Something went wrong',
       message: explained.sentence,
       issues: [],
       ...(explained.detail !== null ? { reason: explained.detail } : {}),
@@ -117,7 +122,7 @@ export function toErrorView(error: unknown): ErrorView {
     return {
       name: error.name,
       code: error.code,
-      title: TITLES[error.name] ?? 'Something went wrong',
+      title: CODE_TITLES[error.code] ?? TITLES[error.name] ?? 'Something went wrong',
       message: peopleMessage(error.message, issues),
       issues: issues.map((issue) => ({ path: issue.path, message: peopleMessage(issue.message, []) })),
       ...(typeof error.details?.cause === 'string' && error.details.cause !== ''

@@ -3,6 +3,7 @@ import type { WalletServices } from '../../wallet';
 import { ConsentedFork } from '../../wallet/consent/consented-fork';
 import { ConsentedNode } from '../../wallet/consent/consented-node';
 import { ConsentedWatch } from '../../wallet/consent/consented-watch';
+import { ConsentedPolicy } from '../../wallet/consent/consented-policy';
 import type { HandlerMap } from '../registry';
 import { createAccountsHandlers, type AccountsService } from './accounts';
 import { createAppHandlers, type AppService } from './app';
@@ -22,6 +23,7 @@ import { createLedgerHandlers, type LedgerService } from './ledger';
 import { createOfflineHandlers, type OfflineService } from './offline';
 import { createPayoutsHandlers, type PayoutBundlesService, type PayoutsService } from './payouts';
 import { createControlHandlers, type ControlChannelsService } from './control';
+import { createPolicyHandlers, type PolicyService } from './policy';
 
 /**
  * Everything the handlers need, one entry per domain. The app builds it from Electron and the
@@ -47,6 +49,7 @@ export interface Services {
   readonly payouts: PayoutsService;
   readonly payoutBundles: PayoutBundlesService;
   readonly control: ControlChannelsService;
+  readonly policy: PolicyService;
 }
 
 /** The full handler map; `satisfies` makes a channel without a handler a compile error. */
@@ -70,6 +73,7 @@ export function createHandlers(services: Services): HandlerMap<Channels> {
     ...createOfflineHandlers(services.offline),
     ...createPayoutsHandlers(services.payouts, services.payoutBundles),
     ...createControlHandlers(services.control),
+    ...createPolicyHandlers(services.policy),
   } satisfies HandlerMap<Channels>;
 }
 
@@ -94,6 +98,7 @@ export function walletServices(
     | 'payoutsScreen'
     | 'payoutBundles'
     | 'control'
+    | 'policy'
   >,
 ): Omit<Services, 'app'> {
   // What changes where the wallet reads, who reaches its node, or what the watchtower reports
@@ -101,6 +106,7 @@ export function walletServices(
   const node = new ConsentedNode(wallet.node, wallet.vault.consent);
   const fork = new ConsentedFork(wallet.fork, wallet.vault.consent);
   const watch = new ConsentedWatch(wallet.watchtower, wallet.vault.consent);
+  const policy = new ConsentedPolicy(wallet.policy, wallet.vault.consent, wallet.vault);
   return {
     vault: wallet.vault,
     node: withOverrides(wallet.node, node, ['saveSettings', 'reset']),
@@ -120,6 +126,7 @@ export function walletServices(
     payouts: wallet.payoutsScreen,
     payoutBundles: wallet.payoutBundles,
     control: wallet.control,
+    policy: withOverrides(wallet.policy, policy, ['adopt', 'override']),
   };
 }
 

@@ -1,4 +1,9 @@
-import { signingProgress, type Envelope } from '../../../src-core/envelope';
+import {
+  POLICY_RECORD_LIMITS,
+  signingProgress,
+  type Envelope,
+  type EnvelopePolicyRecord,
+} from '../../../src-core/envelope';
 import type { CostView } from '../../../src-core/ipc/channels/tx';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import type { PermissionChangeProof } from '../../../src-core/permission/lockout';
@@ -41,6 +46,24 @@ export interface SignRequest {
 export interface SigningVault {
   listAccounts(): VaultAccount[];
   sign(request: SignRequest): Promise<TransactionJson>;
+  /** The treasury policy this desk checked the transaction against when it signed it, for its envelope. */
+  policyRecord?(txid: string): EnvelopePolicyRecord | undefined;
+}
+
+/**
+ * The treasury policy check every signature passes before main's window opens
+ * (`policy/policy-service.ts` provides it, assembled in index.ts): it resolves when no policy
+ * applies, the policy passes or an owner override covers the breaches, and otherwise throws
+ * `PolicyError` `POLICY_BREACH` naming each rule and its numbers. Declared here because the policy
+ * service stands on a lower floor than the consent modules and signs nothing itself.
+ */
+export interface PolicyCheck {
+  check(request: { readonly envelope: Envelope; readonly permission: Permission; readonly signer: string }): Promise<{
+    readonly policyVersion: number | null;
+    readonly overriddenBy: string | null;
+    /** The 24-hour outflows counted, when they came from this desk's node (for the envelope's record). */
+    readonly outflows?: readonly { readonly time: number; readonly asset: string; readonly amount: bigint }[];
+  }>;
 }
 
 /**
@@ -65,7 +88,12 @@ export interface ConsentedSigningOptions {
   readonly reads: ChainReads;
   /** This desk's audit log: each signature made here is written there. */
   readonly audit?: Pick<AuditSink, 'append'>;
+  /** The treasury policy, checked before main's window opens for every vault and Ledger signature. */
+  readonly policy?: PolicyCheck;
 }
+
+/** Records kept for envelopes signed recently; older ones have long been exported. */
+const POLICY_RECORDS_KEPT = 200;
 
 /**
  * The wallet services' only way to a vault signature. The confirmation main shows is built here
@@ -74,7 +102,13 @@ export interface ConsentedSigningOptions {
  * itself; the vault signs only once the person approves it on main's surface.
  */
 export class ConsentedSigning implements SigningVault {
+  private readonly records = new Map<string, EnvelopePolicyRecord>();
+
   constructor(private readonly options: ConsentedSigningOptions) {}
+
+  policyRecord(txid: string): EnvelopePolicyRecord | undefined {
+    return this.records.get(txid);
+  }
 
   listAccounts(): VaultAccount[] {
     return this.options.vault.listAccounts();
@@ -84,6 +118,13 @@ export class ConsentedSigning implements SigningVault {
     const envelope = request.envelope ?? (await this.wrap(request));
     const progress = signingProgress(envelope, { permission: request.permission });
     const accounts = this.options.vault.listAccounts();
+    const account = accounts.find((a) => a.id === request.accountId);
+    // Before main's window opens: a breach is refused with its sentence and nobody is asked.
+    const checked =
+      account && this.options.policy
+        ? await this.options.policy.check({ envelope, permission: request.permission, signer: account.addressHex })
+        : undefined;
+    if (checked?.policyVersion) this.remember(envelope.transaction.txID, checked.policyVersion, checked.outflows);
     const consent = {
       envelope,
       // The proposer's stated facts fill only what this wallet does not know, and are marked so.
@@ -96,8 +137,10 @@ export class ConsentedSigning implements SigningVault {
       ...(request.proof ? { proof: request.proof } : {}),
       ...(request.after ? { after: request.after } : {}),
       ...(request.cost ? { cost: request.cost } : {}),
+      ...(checked?.policyVersion
+        ? { treasuryPolicy: { version: checked.policyVersion, overriddenBy: checked.overriddenBy } }
+        : {}),
     };
-    const account = accounts.find((a) => a.id === request.accountId);
     if (account?.custody !== 'ledger') {
       const signed = await this.options.vault.signTransaction({ ...consent, accountId: request.accountId });
       await this.recordSignature(envelope, signed, account?.address);
@@ -132,6 +175,15 @@ export class ConsentedSigning implements SigningVault {
     });
   }
 
+  private remember(txid: string, version: number, outflows: Parameters<typeof policyOutflows>[0]): void {
+    this.records.delete(txid);
+    this.records.set(txid, { version, ...(outflows ? { outflows: policyOutflows(outflows) } : {}) });
+    for (const old of this.records.keys()) {
+      if (this.records.size <= POLICY_RECORDS_KEPT) break;
+      this.records.delete(old);
+    }
+  }
+
   private wrap(request: SignRequest): Promise<Envelope> {
     const { transaction } = request;
     return chainEnvelope(this.options.chain, {
@@ -142,4 +194,13 @@ export class ConsentedSigning implements SigningVault {
       createdAt: this.options.chain.head()?.timestamp ?? Number(transaction.raw_data.timestamp ?? 0),
     });
   }
+}
+
+/** The outflows as the envelope writes them (amounts as decimal text), within its bound. */
+function policyOutflows(
+  outflows: readonly { readonly time: number; readonly asset: string; readonly amount: bigint }[] | undefined,
+): NonNullable<EnvelopePolicyRecord['outflows']> {
+  return (outflows ?? [])
+    .slice(-POLICY_RECORD_LIMITS.outflows)
+    .map((o) => ({ time: o.time, asset: o.asset, amount: o.amount.toString() }));
 }

@@ -36,6 +36,8 @@ export interface TransactionConsentInput {
   readonly device?: { readonly confirm: string; readonly warning?: string | null };
   /** What main worked out this transaction costs from the live chain parameters, when it built it. */
   readonly cost?: CostView;
+  /** The treasury policy the transaction passed before this window opened, or the owner who overrode it. */
+  readonly treasuryPolicy?: { readonly version: number; readonly overriddenBy: string | null };
 }
 
 /**
@@ -102,6 +104,7 @@ export function transactionConsent(input: TransactionConsentInput): ConsentDraft
   rows.push({ label: 'Signing key', value: `${full(input.signer.address)} — ${input.signer.device}`, monospace: true });
   rows.push({ label: 'Transaction id', value: envelope.transaction.txID, monospace: true });
   if (input.device) rows.push({ label: 'On the device', value: input.device.confirm });
+  if (input.treasuryPolicy) rows.push(treasuryPolicyRow(input.treasuryPolicy, names));
 
   const warnings: string[] = [];
   if (input.device?.warning) warnings.push(input.device.warning);
@@ -142,6 +145,17 @@ export function utcTime(ms: number): string {
 }
 
 const trx = (sun: bigint) => formatTrx(sun, { group: true, withUnit: true });
+
+function treasuryPolicyRow(policy: NonNullable<TransactionConsentInput['treasuryPolicy']>, names: Names): ConsentRow {
+  if (policy.overriddenBy === null) {
+    return { label: 'Treasury policy', value: `Version ${policy.version}: every rule passed on this desk.` };
+  }
+  return {
+    label: 'Treasury policy',
+    value: `Version ${policy.version}: breaches overridden by owner key ${fullAddress(policy.overriddenBy, names)}.`,
+    monospace: true,
+  };
+}
 
 /** The TRX burned, itemised: bandwidth, energy and each fixed fee (a permission update's, a memo's…). */
 function costRow(cost: CostView): ConsentRow {

@@ -1,4 +1,4 @@
-import { addEnvelopeSignature, signingProgress, type Envelope } from '../../../src-core/envelope';
+import { addEnvelopeSignature, signingProgress, withPolicyRecord, type Envelope } from '../../../src-core/envelope';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
 import { signsHere } from '../../../src-core/ipc/account-custody';
 import type { PermissionChangeProof } from '../../../src-core/permission/lockout';
@@ -53,5 +53,11 @@ export async function signEnvelope(vault: SigningVault, request: EnvelopeSignReq
   });
   const added = (signed.signature ?? []).filter((s) => !(envelope.transaction.signature ?? []).includes(s));
   if (added.length !== 1) fail(CosignErrorCode.alreadySigned, `${account.label} has already signed this transaction.`);
-  return addEnvelopeSignature(envelope, added[0]!);
+  const withSignature = addEnvelopeSignature(envelope, added[0]!);
+  const record = vault.policyRecord?.(envelope.transaction.txID);
+  if (!record) return withSignature;
+  // The version this desk checked travels on; a desk without a node (the offline signer) read no
+  // outflows, so the ones the envelope carried stay for the next desk.
+  const outflows = record.outflows ?? envelope.policy?.outflows;
+  return withPolicyRecord(withSignature, { version: record.version, ...(outflows ? { outflows } : {}) });
 }

@@ -10,7 +10,7 @@ describe('IPC contract', () => {
     for (const name of [...channelNames, ...eventNames]) expect(name).toMatch(/^[a-z][a-zA-Z0-9]*:[a-z][a-zA-Z0-9]*$/);
   });
 
-  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook, history, watch, fork, ledger, offline and payouts channels and the thirteen main-to-renderer events', () => {
+  it('has the frame, vault, node, network, accounts, permissions, tx, contracts, tokens, cosign, addressBook, history, watch, fork, ledger, offline, payouts, control and policy channels and the thirteen main-to-renderer events', () => {
     expect(channelNames).toEqual(
       expect.arrayContaining([
         'app:info',
@@ -35,6 +35,8 @@ describe('IPC contract', () => {
         'offline:sign',
         'payouts:plan',
         'payouts:openFile',
+        'policy:adopt',
+        'policy:verdict',
       ]),
     );
     expect(new Set(channelNames.map((name) => name.split(':')[0]))).toEqual(
@@ -56,6 +58,7 @@ describe('IPC contract', () => {
         'ledger',
         'offline',
         'payouts',
+        'policy',
       ]),
     );
     expect([...eventNames].sort()).toEqual([

@@ -7,6 +7,10 @@ import type { ForkStatus } from '../../../src-core/ipc/channels/fork';
 import type { PayoutPlanResult } from '../../../src-core/ipc/channels/payouts';
 import type { WatchedAccountView } from '../../../src-core/ipc/channels/watch';
 import type { ProofView } from '../../../src-core/ipc/channels/control';
+import type { PolicyStatusView } from '../../../src-core/ipc/channels/policy';
+import { definePolicy, policyToJson, signPolicy, unsignedPolicy, withPolicySignature } from '../../../src-core/policy';
+import { DEFAULT_DEV_MNEMONIC } from '../../../src-main/node/config';
+import { deriveKeys, FUNDED_PATH } from '../../../src-main/node/genesis';
 import { deserializeError } from '../../../src-core/errors';
 import { channels } from '../../../src-core/ipc/contract';
 import { createBundle, createEnvelope, serializeBundle, serializeEnvelope } from '../../../src-core/envelope';
@@ -38,7 +42,16 @@ describe('a hostile renderer against main’s confirmation', () => {
   const refusal = (channel: string, args?: unknown) => page.refusal(channel, args);
 
   beforeAll(async () => {
-    profile = await startEmbeddedWallet({ prefix: 'hostile-', events: recordEvents(), blockTimeMs: 100, consent });
+    profile = await startEmbeddedWallet({
+      prefix: 'hostile-',
+      events: recordEvents(),
+      blockTimeMs: 100,
+      consent,
+      // Main's open dialog hands over a policy dev[0]'s owner key signed, so policy:adopt reaches main's window.
+      fileDialogs: {
+        openText: async ({ title }) => (title === 'Adopt a treasury policy' ? ownerSignedPolicyFile() : null),
+      },
+    });
     await profile.wallet.vault.initialize(PASSWORD);
     dev = await profile.wallet.vault.importDevAccounts(3);
     page = pageRegistry(profile.wallet);
@@ -46,6 +59,23 @@ describe('a hostile renderer against main’s confirmation', () => {
   afterAll(async () => {
     await profile?.close();
   });
+
+  function ownerSignedPolicyFile(): { name: string; text: string } {
+    const document = definePolicy({
+      format: 'tron-treasury-policy/1',
+      version: 1,
+      account: dev[0]!.address,
+      permissions: [{ permissionId: 0, assets: [], unlistedAssets: 'block', tiers: [] }],
+    });
+    const key = deriveKeys(DEFAULT_DEV_MNEMONIC, FUNDED_PATH, 1)[0]!.privateKey;
+    const signed = withPolicySignature(unsignedPolicy(document), signPolicy(document, key));
+    const text = JSON.stringify({
+      policy: policyToJson(document),
+      digest: signed.digest,
+      signatures: signed.signatures,
+    });
+    return { name: 'treasury-policy.json', text };
+  }
 
   it('builds a transfer, but tx:sign declined on main’s window leaves it unsigned and off the node', async () => {
     const built = await value<PreparedTxView>('tx:build', {
@@ -222,6 +252,7 @@ describe('a hostile renderer against main’s confirmation', () => {
       offline: profile.wallet.node.isOffline(),
       balances: await Promise.all(dev.map(async (a) => (await client.getAccount(a.address))?.balance ?? null)),
       signatures: (await value<Inbox>('cosign:list')).items.reduce((sum, e) => sum + e.signatures, 0),
+      policy: (await value<PolicyStatusView>('policy:status', { account: dev[0]!.address })).adopted,
     };
   }
 
@@ -318,6 +349,12 @@ describe('a hostile renderer against main’s confirmation', () => {
         ).id,
         accountId: dev[0]!.id,
       }),
+    },
+    'policy:adopt': { args: () => undefined },
+    // No signature was blocked in this profile, so there is nothing to override and nothing to ask.
+    'policy:override': {
+      args: () => ({ txid: 'ab'.repeat(32), accountId: dev[0]!.id }),
+      refusedFirst: { name: 'PolicyError', code: 'POLICY_NOTHING_TO_OVERRIDE' },
     },
     'watch:setRules': {
       args: () => ({

@@ -10,7 +10,12 @@ import {
   type TxRequestInput,
 } from '../../../src-core/ipc/channels/tx';
 import type { TronNode } from '../../../src-main/node';
-import { createWalletServices, type AlertNotifier, type WalletServices } from '../../../src-main/wallet';
+import {
+  createWalletServices,
+  type AlertNotifier,
+  type FileDialogs,
+  type WalletServices,
+} from '../../../src-main/wallet';
 import { realNodeFactory } from '../../fixtures/real-node';
 import { ScriptedConsent } from '../../fixtures/consent-surface';
 import { CHEAP_SCRYPT, PASSWORD } from '../vault/helpers';
@@ -75,6 +80,8 @@ export async function startEmbeddedWallet(options: {
   watchPollMs?: number;
   alertNotifier?: AlertNotifier;
   consent?: ScriptedConsent;
+  /** Main's open and save dialogs as the test scripts them. */
+  fileDialogs?: FileDialogs;
 }): Promise<EmbeddedWallet> {
   const dir = await tempDir(options.prefix);
   const consent = options.consent ?? ScriptedConsent.approve(PASSWORD);
@@ -92,6 +99,7 @@ export async function startEmbeddedWallet(options: {
     embeddedPollMs: 25,
     ...(options.watchPollMs !== undefined ? { watchPollMs: options.watchPollMs } : {}),
     ...(options.alertNotifier ? { alertNotifier: options.alertNotifier } : {}),
+    ...(options.fileDialogs ? { fileDialogs: options.fileDialogs } : {}),
     settingsDefaults: {
       embeddedNode: {
         port: 0,

@@ -65,6 +65,22 @@ describe('transactionConsent', () => {
     expect(draft.password.required).toBe(false);
   });
 
+  it('names the treasury policy the transaction passed, or the owner key that overrode it, and none without one', () => {
+    const envelope = proposal();
+    const base = { envelope, signer, names, tokens: new Map(), policy: DEFAULT_SIGNING_POLICY };
+    expect(value(transactionConsent(base).rows, 'Treasury policy')).toEqual([]);
+    expect(
+      value(
+        transactionConsent({ ...base, treasuryPolicy: { version: 7, overriddenBy: null } }).rows,
+        'Treasury policy',
+      ),
+    ).toEqual(['Version 7: every rule passed on this desk.']);
+    const overridden = transactionConsent({ ...base, treasuryPolicy: { version: 7, overriddenBy: K.K1.hex } });
+    expect(value(overridden.rows, 'Treasury policy')).toEqual([
+      `Version 7: breaches overridden by owner key ${toBase58Address(K.K1.hex)} (“Treasury” in your vault).`,
+    ]);
+  });
+
   it('shows the TRX main worked out the transaction burns, itemised, as a row of its own', () => {
     const envelope = proposal();
     const cost = {

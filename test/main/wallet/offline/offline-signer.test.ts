@@ -8,8 +8,10 @@ import {
   parseEnvelope,
   serializeEnvelope,
   type Envelope,
+  withPolicyRecord,
   type StatedFacts,
 } from '../../../../src-core/envelope';
+import { definePolicy, signPolicy, unsignedPolicy, withPolicySignature } from '../../../../src-core/policy';
 import { toHexAddress } from '../../../../src-core/address/address';
 import { EnvelopeError, NodeHostError, WalletError } from '../../../../src-core/errors';
 import { buildTransaction, triggerSmartContract } from '../../../../src-core/tx/builders';
@@ -149,6 +151,54 @@ describe('the offline signer (src-main/wallet/offline)', () => {
     expect(nodesStarted).toBe(0);
     expect(fetched).toBe(0);
     expect(wallet.node.status().state).toBe('stopped');
+  });
+
+  it('enforces the treasury policy it holds with the outflows the envelope carries, before main’s window', async () => {
+    spy = spyOnNetwork();
+    wallet = await open('offline');
+    await wallet.vault.initialize(PASSWORD);
+    const bob = await wallet.vault.importPrivateKey(K.K2.private_key, { label: 'Bob' });
+    const document = definePolicy({
+      format: 'tron-treasury-policy/1',
+      version: 1,
+      account: K.K_ONE.base58,
+      permissions: [
+        {
+          permissionId: 2,
+          assets: [{ asset: `TRC20:${USDT}`, symbol: 'USDT', decimals: 6, dailyCap: '2000000000' }],
+          unlistedAssets: 'allow',
+          tiers: [],
+        },
+      ],
+    });
+    const signedPolicy = withPolicySignature(
+      unsignedPolicy(document),
+      signPolicy(document, hexToBytes(K.K_ONE.private_key)),
+    );
+    await wallet.policy.adopt(await wallet.policy.planAdoption({ name: 'policy.json', signed: signedPolicy }));
+    consent.asked.length = 0;
+    const now = Date.now();
+    const carried = withPolicyRecord(trc20Proposal(now), {
+      version: 1,
+      outflows: [{ time: now - 3_600_000, asset: `TRC20:${USDT}`, amount: '1000000000' }],
+    });
+    const over = await wallet.offline.importQr({ frames: envelopeUrParts(serializeEnvelope(carried)) });
+    const refused = await rejection(wallet.offline.sign({ txid: over.txid, accountId: bob.id }));
+    expect(refused).toMatchObject({ name: 'PolicyError', code: 'POLICY_BREACH' });
+    expect(refused.message).toContain('Treasury policy version 1');
+    expect(consent.asked).toHaveLength(0);
+
+    const within = await wallet.offline.importQr({
+      frames: envelopeUrParts(serializeEnvelope(trc20Proposal(now + 1, { amount: 1_000_000n }))),
+    });
+    await wallet.offline.sign({ txid: within.txid, accountId: bob.id });
+    expect(consent.asked).toHaveLength(1);
+    expect(consent.last?.rows.find((r) => r.label === 'Treasury policy')?.value).toBe(
+      'Version 1: every rule passed on this desk.',
+    );
+    expect(parseEnvelope(wallet.offline.export({ txid: within.txid }).text).policy).toEqual({ version: 1 });
+    expect(spy.calls).toEqual([]);
+    expect(fetched).toBe(0);
   });
 
   it('has a spy that sees a connection, a listening server, a lookup and a fetch', async () => {
