@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -32,9 +33,15 @@ const modulePath: Plugin = {
 // One project per layer; `npm test` runs them all, `npm run test:e2e` runs the browser suite.
 // Timeouts only stop a hung test: they are generous so that a busy machine (CI next to other jobs,
 // a property test with many runs) slows the suite down without failing it. No test asserts speed.
+// Vitest's default is one worker fewer than the cores, which on a two-core machine runs every file
+// one after another. Many files spend their time waiting on blocks, a keychain or a browser, so two
+// workers there overlap that waiting; larger machines keep the default.
+const WORKERS = Math.max(2, availableParallelism() - 1);
+
 export default defineConfig({
   test: {
     globals: true,
+    maxWorkers: WORKERS,
     projects: [
       {
         resolve,
@@ -86,7 +93,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 300_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Each file runs its own Chromium and nodes: two at a time, whatever the machine.
+          maxWorkers: 2,
         },
       },
     ],

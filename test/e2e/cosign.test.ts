@@ -233,7 +233,7 @@ describe('co-signing between two profiles in Chromium', () => {
     await a.harness.goto(`/cosign/${id}`);
     await pa.locator('[data-testid="envelope-page"][data-stage="collecting"]').waitFor();
     await advanceChainPast(node, Number(handed.expiration));
-    await pa.getByTestId('expired-notice').waitFor({ timeout: 20_000 });
+    await pa.getByTestId('expired-notice').waitFor({ timeout: 90_000 });
     await expect(pa.getByTestId('countdown').getAttribute('data-state')).resolves.toBe('expired');
     await a.harness.screenshot('cosign-a-expired');
     await pa.getByRole('button', { name: 'Re-propose' }).click();

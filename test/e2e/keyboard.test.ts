@@ -141,13 +141,13 @@ describe('the app by keyboard', () => {
     await page().keyboard.press('Control+A');
     await page().keyboard.type('600');
     await page().keyboard.press('Enter');
-    await page().locator('[data-testid="simulation"][data-success="true"]').waitFor({ timeout: 30_000 });
+    await page().locator('[data-testid="simulation"][data-success="true"]').waitFor({ timeout: 90_000 });
     await expect(focused(page())).resolves.toMatchObject({ tag: 'h2', name: 'Review before signing' });
 
     await tabTo(page(), 'button', { name: 'Sign' });
     const answered = setup.consent.keyboardAnswers;
     await page().keyboard.press('Enter');
-    await page().locator('[data-testid="tx-review"][data-state="signed"]').waitFor({ timeout: 30_000 });
+    await page().locator('[data-testid="tx-review"][data-state="signed"]').waitFor({ timeout: 90_000 });
     expect(setup.consent.keyboardAnswers).toBe(answered + 1);
     expect(setup.consent.last()?.request.kind).toBe('transaction');
     await expect.poll(async () => (await focused(page())).name).toBe('Broadcast');
@@ -167,10 +167,10 @@ describe('the app by keyboard', () => {
     await tabTo(page(), 'input', { name: 'Amount (TRX)' });
     await page().keyboard.type('2');
     await page().keyboard.press('Enter');
-    await page().locator('[data-testid="simulation"]').waitFor({ timeout: 30_000 });
+    await page().locator('[data-testid="simulation"]').waitFor({ timeout: 90_000 });
     await tabTo(page(), 'button', { name: 'Sign and hand off for co-signing' });
     await page().keyboard.press('Enter');
-    await page().locator('[data-testid="tx-review"][data-state="cosigning"]').waitFor({ timeout: 30_000 });
+    await page().locator('[data-testid="tx-review"][data-state="cosigning"]').waitFor({ timeout: 90_000 });
     await expect.poll(async () => (await focused(page())).testid).toBe('open-envelope');
 
     await page().keyboard.press('Enter');
@@ -256,7 +256,7 @@ describe('the app by keyboard', () => {
   it('opens a watch alert with Enter', async () => {
     await setup.harness.goto('/watch');
     const row = page().locator('[data-testid="watch-alert"][data-rule="outgoing-value"]').first();
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor({ timeout: 90_000 });
     await tabTo(page(), '[data-testid="watch-alert-open"]');
     await expect(page().evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).resolves.toBe('false');
     await page().keyboard.press('Enter');

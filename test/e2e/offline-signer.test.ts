@@ -130,7 +130,7 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     await offline.harness.goto('/offline');
     await pf.getByRole('button', { name: 'Scan with the camera' }).click();
     await expect
-      .poll(async () => (await pf.getByTestId('camera-progress').textContent())?.trim(), { timeout: 30_000 })
+      .poll(async () => (await pf.getByTestId('camera-progress').textContent())?.trim(), { timeout: 90_000 })
       .toMatch(new RegExp(`^\\d+ of ${parts} codes$`));
     const envelope = pf.getByTestId('offline-envelope');
     await envelope.waitFor({ timeout: 60_000 });

@@ -477,7 +477,7 @@ describe('payouts in Chromium', () => {
       // After both signatures, before the broadcast: the token bars one recipient, so that row reverts.
       const { tx } = await trigger(node, admin, toHexAddress(payroll), callData('bar(address)', toHexAddress(barred)));
       await expect
-        .poll(async () => (await client.getTransactionInfoById(tx.txID))?.blockNumber ?? 0, { timeout: 30_000 })
+        .poll(async () => (await client.getTransactionInfoById(tx.txID))?.blockNumber ?? 0, { timeout: 90_000 })
         .toBeGreaterThan(0);
       treasuryTrxBefore = (await client.getAccount(treasury.address))!.balance;
       treasuryTokenBefore = await tokenBalance(client, payroll, treasury.address);
@@ -486,7 +486,7 @@ describe('payouts in Chromium', () => {
 
       const pb = b.harness.page;
       await pb.getByRole('button', { name: 'Start the run' }).click();
-      await pb.getByTestId('payout-run').waitFor({ timeout: 30_000 });
+      await pb.getByTestId('payout-run').waitFor({ timeout: 90_000 });
       await expect
         .poll(async () => (await runOf())?.rows.filter((r) => r.status !== 'waiting').length ?? 0, {
           timeout: 60_000,
@@ -527,7 +527,7 @@ describe('payouts in Chromium', () => {
       expect(failed.reason).toContain('recipient barred');
 
       const shown = b.harness.page.locator(`[data-testid="run-row"][data-row="${barredRow + 1}"]`);
-      await shown.and(b.harness.page.locator('[data-status="failed"]')).waitFor({ timeout: 30_000 });
+      await shown.and(b.harness.page.locator('[data-status="failed"]')).waitFor({ timeout: 90_000 });
       expect(await shown.getByTestId('run-row-status').textContent()).toContain('recipient barred');
 
       // From the node: each row's txid in exactly one block, none twice.
@@ -572,7 +572,7 @@ describe('payouts in Chromium', () => {
       });
 
       await pb.getByRole('button', { name: 'Download report' }).click();
-      await pb.getByTestId('payout-report-path').waitFor({ timeout: 30_000 });
+      await pb.getByTestId('payout-report-path').waitFor({ timeout: 90_000 });
       step('re-proposed and reported');
       const [header, ...records] = parseCsv(await readFile(savedByB.at(-1)!, 'utf8'));
       const cells = records.map((r) => Object.fromEntries(header!.fields.map((name, i) => [name, r.fields[i]])));

@@ -32,7 +32,7 @@ describe('staking in Chromium', () => {
     await expect(page().getByTestId('tx-result').textContent()).resolves.toContain('SUCCESS');
 
     await setup.harness.goto('/');
-    await page().getByTestId('account-resources').getByText('1,000 TRX · 0 TRX').waitFor({ timeout: 10_000 });
+    await page().getByTestId('account-resources').getByText('1,000 TRX · 0 TRX').waitFor({ timeout: 90_000 });
     await setup.harness.screenshot('home-staked');
 
     {

@@ -87,7 +87,7 @@ describe('transactions in Chromium', () => {
     expect(consentText).toContain(setup.consent.last()!.request.fingerprint);
     await review.getByRole('button', { name: 'Broadcast' }).click();
     await page().getByTestId('tx-page').waitFor();
-    await page().locator('[data-testid="tx-steps"][data-state="confirmed"]').waitFor({ timeout: 30_000 });
+    await page().locator('[data-testid="tx-steps"][data-state="confirmed"]').waitFor({ timeout: 90_000 });
     await page().getByTestId('fee-matches').waitFor();
     await expect(page().getByTestId('tx-result').textContent()).resolves.toContain('SUCCESS');
     const txid = new URL(page().url()).hash.replace('#/tx/', '');

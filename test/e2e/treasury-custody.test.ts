@@ -131,7 +131,7 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
       .selectOption({ label: `Desk Ledger (${treasury.keys[1]}), weight 1 — signs on your Ledger` });
     await pd.getByRole('button', { name: 'Sign', exact: true }).click();
     await expect
-      .poll(() => pd.getByTestId('signing-progress').getAttribute('data-weight'), { timeout: 30_000 })
+      .poll(() => pd.getByTestId('signing-progress').getAttribute('data-weight'), { timeout: 90_000 })
       .toBe('2');
     await envelope.and(pd.locator('[data-stage="collecting"]')).waitFor();
     expect(desk.consent.last()!.request.fingerprint).toBe(fingerprint);

@@ -206,7 +206,7 @@ describe('a treasury TRC-20 transfer with the default co-signing window', () => 
     ] as const) {
       await profile.harness.goto('/history');
       const row = page.locator('[data-testid="history-row"]').filter({ hasText: 'Send 250 TT to Dave (supplier)' });
-      await row.first().waitFor({ timeout: 20_000 });
+      await row.first().waitFor({ timeout: 90_000 });
     }
     await a.harness.screenshot('treasury-token-a-history-1024');
     await pa.setViewportSize(WIDE);

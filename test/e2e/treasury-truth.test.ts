@@ -143,7 +143,7 @@ describe('every desk tells the truth: two desks and an offline signer pay from a
     await shot(pa, 'a-home-token-watched');
 
     await a.harness.goto('/watch');
-    await pa.locator('[data-testid="watch-status"][data-state="watching"]').waitFor({ timeout: 30_000 });
+    await pa.locator('[data-testid="watch-status"][data-state="watching"]').waitFor({ timeout: 90_000 });
     const watched = pa.locator(`[data-testid="watched-account"][data-address="${treasury.address}"]`);
     await watched.getByRole('button', { name: 'Rules' }).click();
     const rules = pa.getByTestId('watch-rules-form');
@@ -349,7 +349,7 @@ describe('every desk tells the truth: two desks and an offline signer pay from a
     expect(text).toContain('keeps running');
     await shot(pa, 'a-node-fork-failed');
     // The dev chain kept producing: its head moves on, and the wallet still reads it.
-    await expect.poll(() => node.head().number, { timeout: 30_000 }).toBeGreaterThan(before + 3);
+    await expect.poll(() => node.head().number, { timeout: 90_000 }).toBeGreaterThan(before + 3);
     expect(a.wallet.node.status()).toMatchObject({ state: 'running', network: expect.stringMatching(/dev/i) });
     await pa.locator('[data-testid="fork-start"]').waitFor();
   });
@@ -378,7 +378,7 @@ describe('every desk tells the truth: two desks and an offline signer pay from a
   it("the watchtower raises the permission change and the stranger's outflow, and nothing for the co-signed payments", async () => {
     const pa = a.harness.page;
     await a.harness.goto('/watch');
-    await pa.locator('[data-testid="watch-status"][data-state="watching"]').waitFor({ timeout: 30_000 });
+    await pa.locator('[data-testid="watch-status"][data-state="watching"]').waitFor({ timeout: 90_000 });
     // Two more co-signed payments, through the services, as the rest of the day: A proposes, B signs
     // with Bob and broadcasts.
     const bob = b.wallet.vault.listAccounts().find((account) => account.label === 'Bob')!;

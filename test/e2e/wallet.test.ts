@@ -78,8 +78,8 @@ describe('wallet scenarios in Chromium', () => {
     await page().getByTestId('head-number').filter({ hasText: /^\d+$/ }).waitFor();
     const head = await number('head-number');
     const solid = await number('solid-number');
-    await expect.poll(() => number('head-number'), { timeout: 10_000 }).toBeGreaterThan(head + 1);
-    await expect.poll(() => number('solid-number'), { timeout: 10_000 }).toBeGreaterThan(solid);
+    await expect.poll(() => number('head-number'), { timeout: 90_000 }).toBeGreaterThan(head + 1);
+    await expect.poll(() => number('solid-number'), { timeout: 90_000 }).toBeGreaterThan(solid);
     const blocks = page().getByTestId('recent-blocks');
     await expect.poll(() => blocks.locator('tbody tr').count()).toBe(10);
     // The producer's address, shortened in the middle on screen, in full in its attribute.
@@ -195,14 +195,14 @@ describe('wallet scenarios in Chromium', () => {
     await page().locator('[data-testid="node-state"][data-state="running"]').waitFor();
     await expect(page().getByTestId('node-url').textContent()).resolves.toBe(remote.url);
     const head = await number('head-number');
-    await expect.poll(() => number('head-number'), { timeout: 10_000 }).toBeGreaterThan(head);
+    await expect.poll(() => number('head-number'), { timeout: 90_000 }).toBeGreaterThan(head);
     // The embedded node is stopped while the wallet uses another network.
     await expect(page().getByRole('button', { name: 'Stop node' }).count()).resolves.toBe(0);
     await setup.harness.screenshot('node-custom-url');
 
     await setup.harness.goto('/');
     const table = page().getByTestId('accounts-table');
-    await expect.poll(() => table.getByText('Not on this network yet').count(), { timeout: 10_000 }).toBe(8);
+    await expect.poll(() => table.getByText('Not on this network yet').count(), { timeout: 90_000 }).toBe(8);
     await table.locator('tbody tr').first().getByText('1,000,000 TRX').waitFor();
     await page().getByTestId('home-network').getByText(`Custom node (${host})`).waitFor();
     await setup.harness.screenshot('home-custom-url');
@@ -215,7 +215,7 @@ describe('wallet scenarios in Chromium', () => {
     await expect(page().getByTestId('node-url').textContent()).resolves.toBe(setup.nodes.at(-1)!.url);
     await setup.harness.goto('/');
     await expect
-      .poll(() => page().getByTestId('accounts-table').getByText('1,000,000 TRX').count(), { timeout: 10_000 })
+      .poll(() => page().getByTestId('accounts-table').getByText('1,000,000 TRX').count(), { timeout: 90_000 })
       .toBe(10);
   });
 

@@ -25,7 +25,7 @@ describe('the watchtower in Chromium', () => {
 
   it('shows a transfer of a vault account as an alert, pending then confirmed, counted on the nav badge until read', async () => {
     await setup.harness.goto('/watch');
-    await page().locator('[data-testid="watch-status"][data-state="watching"]').waitFor({ timeout: 20_000 });
+    await page().locator('[data-testid="watch-status"][data-state="watching"]').waitFor({ timeout: 90_000 });
     await expect(page().getByTestId('watched-account').count()).resolves.toBe(2);
     await expect(page().getByTestId('watch-badge').count()).resolves.toBe(0);
 
@@ -44,12 +44,12 @@ describe('the watchtower in Chromium', () => {
     await tx.broadcast({ txid: built.txid });
 
     const row = page().locator('[data-testid="watch-alert"][data-rule="outgoing-value"]');
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: 90_000 });
     await expect(page().getByTestId('watch-badge').textContent()).resolves.toBe('1');
     await expect(row.textContent()).resolves.toContain('Value left');
     await page()
       .locator('[data-testid="watch-alert"][data-rule="outgoing-value"][data-status="confirmed"]')
-      .waitFor({ timeout: 30_000 });
+      .waitFor({ timeout: 90_000 });
     await setup.harness.screenshot('watch-inbox-confirmed');
 
     await row.click();

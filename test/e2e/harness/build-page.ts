@@ -6,7 +6,7 @@ export async function signBroadcastAndConfirm(page: Page): Promise<void> {
   await review.getByRole('button', { name: 'Sign', exact: true }).click();
   await page.locator('[data-testid="tx-review"][data-state="signed"]').waitFor();
   await review.getByRole('button', { name: 'Broadcast' }).click();
-  await page.locator('[data-testid="tx-steps"][data-state="confirmed"]').waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid="tx-steps"][data-state="confirmed"]').waitFor({ timeout: 90_000 });
 }
 
 /**

@@ -52,6 +52,9 @@ export async function launchChromium(extraArgs: readonly string[] = []): Promise
       args: [...CHROMIUM_ARGS, ...extraArgs],
       viewport: { width: 1200, height: 800 },
     });
+    // Only to stop a hung wait: end-to-end files run two at a time beside their nodes, and on a busy
+    // two-core machine a page may take well over Playwright's default 30 s to show what it will show.
+    context.setDefaultTimeout(90_000);
     return {
       context,
       async close() {
