@@ -21,7 +21,10 @@ export const walletLayers = [
   { name: 'the vault and transactions, signed through the confirmation', members: ['vault-service', 'transactions'] },
   { name: 'co-signing', members: ['cosign'] },
   { name: 'forks and rehearsals on them', members: ['fork'] },
-  { name: 'features built on all of the above', members: ['permissions', 'offline', 'payouts', 'control', 'audit-cli'] },
+  {
+    name: 'features built on all of the above',
+    members: ['permissions', 'offline', 'payouts', 'control', 'audit-cli'],
+  },
   { name: 'the services assembled', members: ['index'] },
 ];
 

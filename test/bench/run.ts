@@ -40,7 +40,7 @@ Suites:
 Options:
   --help                                 this text
   --profile                              vm, scale: print the node's top functions
-  --part=plan|cosign|broadcast           payouts: measure only these parts (repeatable or comma-separated)
+  --part=plan|frames|cosign|broadcast    payouts: measure only these parts (repeatable or comma-separated)
   --accounts=N --transfers=N --per-block=N  scale: the chain to build
   --keep=DIR                             scale: leave the built chain in DIR
   --reuse=DIR                            scale: measure the chain in DIR again without building it`;

@@ -1,0 +1,81 @@
+import { toBase58Address } from '../../../src-core/address/address';
+import { toCsv } from '../../../src-core/csv/csv';
+import { startDevWalletHarness } from '../../e2e/harness/wallet';
+import { freshAddress } from '../../fixtures/addresses';
+import { fundedKey } from '../../main/node/helpers';
+import { deploy, word } from '../../main/node/vm-host/helpers';
+
+/** What the page saw while main planned the file. */
+export interface PlanFrames {
+  readonly rows: number;
+  /** From the click on "Plan the run" to the plan's summary on screen. */
+  readonly seconds: number;
+  /** Animation frames the page drew meanwhile, and the longest gap between two of them. */
+  readonly frames: number;
+  readonly longestMs: number;
+  /** Gaps between frames over 100 ms: each is a moment the page could not answer a person. */
+  readonly over100: number;
+}
+
+/** Runs in the page: notes the gap between consecutive animation frames until told to stop. */
+const WATCH_FRAMES = `(() => {
+  const watch = { gaps: [], last: 0, on: true };
+  const step = (t) => {
+    if (watch.last) watch.gaps.push(t - watch.last);
+    watch.last = t;
+    if (watch.on) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+  window.__frames = watch;
+})()`;
+
+/**
+ * The Payouts page in Chromium on the real wallet services and embedded node (the end-to-end
+ * harness): a file of `perAsset` TRX rows and as many TRC-20 rows, every recipient new, is planned
+ * while the page counts its animation frames. Main does the planning, so a frame held up means the
+ * page itself did too much with the progress or the result.
+ */
+export async function timePlanFrames(perAsset: number): Promise<PlanFrames> {
+  const setup = await startDevWalletHarness(500, 1);
+  try {
+    const node = setup.nodes[0]!;
+    const owner = setup.dev[0]!.address;
+    const token = toBase58Address((await deploy(node, fundedKey(node, 0), 'Token', word(10n ** 18n))).address);
+    await setup.wallet.tokens.watch({ address: token });
+    const fresh = (n: number) => freshAddress(0xb0_0000 + n);
+    const rows: string[][] = [];
+    for (let i = 0; i < perAsset; i++) {
+      rows.push([fresh(2 * i + 1), 'TRX', `${1 + (i % 9)}.5`, '', `T-${i}`]);
+      rows.push([fresh(2 * i + 2), token, `${1 + (i % 7)}.25`, '', `C-${i}`]);
+    }
+    const page = setup.harness.page;
+    await setup.harness.goto('/payouts');
+    await page.getByRole('heading', { name: 'Payouts', level: 1 }).waitFor();
+    await page.getByLabel('Paying account').selectOption(owner);
+    await page.getByLabel('Payout file (CSV)').setInputFiles({
+      name: 'bench.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(toCsv([['recipient', 'asset', 'amount', 'memo', 'reference'], ...rows])),
+    });
+    await page.getByTestId('payout-file-name').getByText('bench.csv').waitFor();
+    await page.evaluate(WATCH_FRAMES);
+    const started = performance.now();
+    await page.getByRole('button', { name: 'Plan the run' }).click();
+    await page.getByTestId('payout-plan-summary').waitFor({ timeout: 600_000 });
+    const seconds = (performance.now() - started) / 1000;
+    const gaps = await page.evaluate(() => {
+      const watch = (window as unknown as { __frames: { gaps: number[]; on: boolean } }).__frames;
+      watch.on = false;
+      return watch.gaps;
+    });
+    return {
+      rows: rows.length,
+      seconds,
+      frames: gaps.length,
+      longestMs: Math.max(0, ...gaps),
+      over100: gaps.filter((g) => g > 100).length,
+    };
+  } finally {
+    await setup.close();
+  }
+}
