@@ -1,9 +1,9 @@
-import { toBase58Address } from '../../../src-core/address/address';
 import { toCsv } from '../../../src-core/csv/csv';
 import { startDevWalletHarness } from '../../e2e/harness/wallet';
 import { freshAddress } from '../../fixtures/addresses';
-import { fundedKey } from '../../main/node/helpers';
-import { deploy, word } from '../../main/node/vm-host/helpers';
+import { TronNodeClient } from '../../../src-core/client/client';
+import type { FetchLike } from '../../../src-core/client/fetch';
+import { deployBenchToken } from './token';
 
 /** What the page saw while main planned the file. */
 export interface PlanFrames {
@@ -15,13 +15,18 @@ export interface PlanFrames {
   readonly longestMs: number;
   /** Gaps between frames over 100 ms: each is a moment the page could not answer a person. */
   readonly over100: number;
+  /** When the longest gap ended, in seconds after the click: where to look for its cause. */
+  readonly longestAtS: number;
 }
 
 /** Runs in the page: notes the gap between consecutive animation frames until told to stop. */
 const WATCH_FRAMES = `(() => {
-  const watch = { gaps: [], last: 0, on: true };
+  const watch = { gaps: [], ends: [], last: 0, on: true };
   const step = (t) => {
-    if (watch.last) watch.gaps.push(t - watch.last);
+    if (watch.last) {
+      watch.gaps.push(t - watch.last);
+      watch.ends.push(performance.timeOrigin + t);
+    }
     watch.last = t;
     if (watch.on) requestAnimationFrame(step);
   };
@@ -40,7 +45,8 @@ export async function timePlanFrames(perAsset: number): Promise<PlanFrames> {
   try {
     const node = setup.nodes[0]!;
     const owner = setup.dev[0]!.address;
-    const token = toBase58Address((await deploy(node, fundedKey(node, 0), 'Token', word(10n ** 18n))).address);
+    const client = new TronNodeClient({ fullNodeUrl: node.url, fetch: globalThis.fetch as unknown as FetchLike });
+    const token = await deployBenchToken(node, client, node.accounts[0]!);
     await setup.wallet.tokens.watch({ address: token });
     const fresh = (n: number) => freshAddress(0xb0_0000 + n);
     const rows: string[][] = [];
@@ -60,15 +66,18 @@ export async function timePlanFrames(perAsset: number): Promise<PlanFrames> {
     await page.getByTestId('payout-file-name').getByText('bench.csv').waitFor();
     await page.evaluate(WATCH_FRAMES);
     const started = performance.now();
+    const clickedAt = performance.timeOrigin + started;
     await page.getByRole('button', { name: 'Plan the run' }).click();
     await page.getByTestId('payout-plan-summary').waitFor({ timeout: 600_000 });
     const seconds = (performance.now() - started) / 1000;
-    const gaps = await page.evaluate(() => {
-      const watch = (window as unknown as { __frames: { gaps: number[]; on: boolean } }).__frames;
+    const { gaps, ends } = await page.evaluate(() => {
+      const watch = (window as unknown as { __frames: { gaps: number[]; ends: number[]; on: boolean } }).__frames;
       watch.on = false;
-      return watch.gaps;
+      return watch;
     });
+    const longest = gaps.indexOf(Math.max(...gaps));
     return {
+      longestAtS: longest < 0 ? 0 : (ends[longest]! - clickedAt) / 1000,
       rows: rows.length,
       seconds,
       frames: gaps.length,
