@@ -29,6 +29,7 @@ import { freshAddress } from '../fixtures/addresses';
 import { makeTreasury, type Treasury } from '../fixtures/cosign-network';
 import { realNodeFactory } from '../fixtures/real-node';
 import { deployToken } from '../fixtures/treasury-token';
+import { axeViolations } from './harness/axe';
 import { reviewWithLongWindow, signBroadcastAndConfirm } from './harness/build-page';
 import { startWalletHarness, VAULT_PASSWORD, type WalletHarness } from './harness/wallet';
 
@@ -127,6 +128,11 @@ describe('treasury controls: a policy the owners signed is enforced before signi
     await status.locator('[data-testid="policy-status-signature"][data-status="verified"]').waitFor();
     expect(desk.consent.last()!.text).toContain(treasury.address);
     await expect(status.textContent()).resolves.toContain('signed by owner keys worth 1 of the 1 needed');
+    // Beside the account's permissions, under its own heading, and clean for axe's WCAG rules.
+    await expect(
+      page.getByRole('region', { name: 'Treasury policy' }).getByTestId('policy-status').count(),
+    ).resolves.toBe(1);
+    await expect(axeViolations(page)).resolves.toEqual([]);
     await expect(desk.wallet.policy.status({ account: treasury.address })).resolves.toMatchObject({
       adopted: { version: 1, signature: { status: 'verified' } },
     });
