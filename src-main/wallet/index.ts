@@ -347,6 +347,7 @@ export async function createWalletServices(options: WalletServicesOptions): Prom
       ledger: new LedgerSigner(ledgerTransports),
       wording: bundleWording(vault, node, reads),
       emit: options.emit,
+      policy,
     }),
     wording: bundleWording(vault, node, reads),
     runs: payoutRuns,

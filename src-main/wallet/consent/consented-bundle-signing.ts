@@ -1,4 +1,10 @@
-import { bundleFingerprint, type EnvelopeBundle, type SignerMemo } from '../../../src-core/envelope';
+import {
+  bundleFingerprint,
+  fromPermissionSnapshot,
+  rowEnvelope,
+  type EnvelopeBundle,
+  type SignerMemo,
+} from '../../../src-core/envelope';
 import { LedgerError } from '../../../src-core/errors';
 import { custodyText } from '../../../src-core/ipc/account-custody';
 import type { VaultAccount } from '../../../src-core/ipc/channels/vault';
@@ -13,8 +19,27 @@ import { ledgerScreenNote, settingWarning } from '../ledger/ledger-screen';
 import type { EmitEvent } from '../context';
 import type { ChainAccess } from '../node-host/chain-access';
 import { paymentLine, type BundleConsentInput } from './bundle-consent';
+import type { PolicyCheck } from './consented-signing';
 import { pageNames } from './page-names';
 import { paymentOf } from '../../../src-core/envelope';
+import type { Permission } from '../../../src-core/permission/model';
+import { PolicyError, trc10Asset, trc20Asset, trxAsset } from '../../../src-core/policy';
+
+/** What one row would send, counted against the daily caps of the rows after it in the same approval. */
+export interface EarlierOutflow {
+  readonly asset: string;
+  readonly amount: bigint;
+}
+
+/**
+ * consented-signing.ts's treasury policy check, told what the bundle's earlier rows send: one
+ * approval signs them all, so each row's caps count the rows before it as already sent.
+ */
+export interface BundlePolicyCheck {
+  check(
+    request: Parameters<PolicyCheck['check']>[0] & { readonly earlier?: readonly EarlierOutflow[] },
+  ): Promise<unknown>;
+}
 
 /** What bundle signing uses of the vault; `WalletVault` provides it (declared here, a floor below it). */
 export interface BundleConsentVault {
@@ -63,6 +88,8 @@ export interface BundleSignRequest {
   readonly skip?: ReadonlySet<number>;
   /** Rows already at their threshold, for the confirmation. */
   readonly ready?: number;
+  /** The permission the rows count under; the bundle's own snapshot when absent. */
+  readonly permission?: Permission;
   /** The signers the caller recovered already (its progress), for the vault's already-signed check. */
   readonly signers?: SignerMemo;
   readonly after?: string;
@@ -90,11 +117,15 @@ export class ConsentedBundleSigning {
       readonly wording: BundleWording;
       /** Where a Ledger's count goes for the page, as `payouts:signing` (the renderer waits on the device). */
       readonly emit?: EmitEvent;
+      /** The treasury policy every row passes before main's window opens, as a single signature does. */
+      readonly policy?: BundlePolicyCheck;
     },
   ) {}
 
   async sign(request: BundleSignRequest): Promise<BundleSignResult> {
     const { bundle } = request;
+    const signer = this.options.vault.listAccounts().find((a) => a.id === request.accountId);
+    if (signer && this.options.policy) await this.checkPolicy(request, this.options.policy, signer.addressHex);
     const { names, tokens } = await this.options.wording(bundle);
     const consent = {
       bundle,
@@ -150,4 +181,49 @@ export class ConsentedBundleSigning {
     }
     return { signatures, stopped: null };
   }
+
+  /** Every row this key signs, in order, each counting what the rows before it send; the first breach stops all. */
+  private async checkPolicy(request: BundleSignRequest, policy: BundlePolicyCheck, signer: string): Promise<void> {
+    const { bundle } = request;
+    const snapshot = bundle.permission ? fromPermissionSnapshot(bundle.permission) : undefined;
+    const earlier: EarlierOutflow[] = [];
+    for (const [index, row] of bundle.rows.entries()) {
+      if (request.skip?.has(index)) continue;
+      const permission = request.permission ?? snapshot ?? keylessPermission(row.summary.permissionId);
+      try {
+        await policy.check({ envelope: rowEnvelope(bundle, index), permission, signer, earlier: [...earlier] });
+      } catch (error) {
+        if (!(error instanceof PolicyError)) throw error;
+        throw new PolicyError(
+          error.code,
+          `Row ${index + 1} of the ${bundle.rows.length} in this bundle: ${error.message}`,
+          { ...error.details, row: index + 1 },
+          { cause: error },
+        );
+      }
+      const outflow = outflowOf(row.summary);
+      if (outflow) earlier.push(outflow);
+    }
+  }
+}
+
+/** What a row pays, as the policy names assets. */
+function outflowOf(summary: EnvelopeBundle['rows'][number]['summary']): EarlierOutflow | null {
+  const payment = paymentOf(summary);
+  if (!payment) return null;
+  if (payment.asset === 'TRX') return { asset: trxAsset(), amount: BigInt(payment.amount) };
+  if (payment.asset === 'TRC10') return { asset: trc10Asset(payment.tokenId), amount: BigInt(payment.amount) };
+  return { asset: trc20Asset(payment.contract), amount: BigInt(payment.amount) };
+}
+
+/** A bundle that names no permission: its keys unknown, so a tier counts no co-signature already on a row. */
+function keylessPermission(id: number): Permission {
+  return {
+    type: id === 0 ? 'Owner' : 'Active',
+    id,
+    name: `permission ${id}`,
+    threshold: 1n,
+    parentId: 0,
+    keys: [],
+  };
 }

@@ -52,6 +52,11 @@ export interface PolicyCheckRequest {
   readonly permission: Permission;
   /** The key about to sign (hex or Base58). */
   readonly signer: string;
+  /**
+   * What the earlier rows of a bundle send, signed in the same approval: counted as sent now, so
+   * rows that each fit a daily cap cannot pass it together.
+   */
+  readonly earlier?: readonly { readonly asset: string; readonly amount: bigint }[];
 }
 
 export interface PolicyCheckResult {
@@ -398,13 +403,14 @@ export class PolicyService {
       // No node here: the outflows are the proposer's, as the envelope carries them.
       const carried = envelope.policy?.outflows ?? [];
       const outflows = carried.map((o) => ({ time: o.time, asset: o.asset, amount: BigInt(o.amount) }));
+      const time = this.now();
       const input = policyInputOf({
         envelope,
         permission,
         signer: request.signer,
-        time: this.now(),
+        time,
         addressBook: [],
-        history: outflows,
+        history: [...outflows, ...earlierOutflows(request, time)],
         balanceChanges: [],
       });
       return { verdict: evaluatePolicy(policy, input), history: 'proposer', outflows };
@@ -423,7 +429,7 @@ export class PolicyService {
       signer: request.signer,
       time,
       addressBook: policyContacts(this.options.chain),
-      history,
+      history: [...history, ...earlierOutflows(request, time)],
       balanceChanges,
     });
     return { verdict: evaluatePolicy(policy, input), history: 'node', outflows: history };
@@ -478,6 +484,11 @@ export class PolicyService {
   private emit(event: PolicyVerdictEvent): void {
     for (const listener of this.listeners) listener(event);
   }
+}
+
+/** A bundle's earlier rows as outflows at the moment of the check. */
+function earlierOutflows(request: PolicyCheckRequest, time: number): OutflowRecord[] {
+  return (request.earlier ?? []).map((o) => ({ time, asset: o.asset, amount: o.amount }));
 }
 
 function needsHistory(policy: PolicyDocument, permissionId: number): boolean {
