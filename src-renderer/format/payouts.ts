@@ -49,3 +49,29 @@ export function progressLabel(progress: PayoutProgress): string {
 export function unlockInWords(days: number): string {
   return days === 1 ? '1 day after unstaking' : `${days} days after unstaking`;
 }
+
+/** The most payments `policy:verdict` takes in one question; a larger file is checked as it is signed. */
+export const POLICY_PREVIEW_ROWS = 1000;
+
+/**
+ * A plan's payments as the treasury policy names them (`TRX`, `TRC10:<id>`, `TRC20:<T…>`), in the
+ * file's order and under the permission the plan signs with, so each counts toward the daily caps
+ * of the rows after it; null when the plan is larger than one question can carry.
+ */
+export function policyPayments(plan: PayoutPlanView): {
+  owner: string;
+  permissionId: number;
+  payments: { asset: string; amount: bigint; recipient: string }[];
+} | null {
+  const permissionId = plan.signing[0]?.permissionId;
+  if (permissionId === undefined || plan.rows.length === 0 || plan.rows.length > POLICY_PREVIEW_ROWS) return null;
+  return {
+    owner: plan.owner,
+    permissionId,
+    payments: plan.rows.map((row) => ({
+      asset: row.assetKey.replace(/^trc10:/, 'TRC10:').replace(/^trc20:/, 'TRC20:'),
+      amount: row.amount,
+      recipient: row.recipient,
+    })),
+  };
+}

@@ -98,6 +98,7 @@ function planOf(overrides: Partial<PayoutPlanView> = {}): PayoutPlanView {
 const main = vi.hoisted(() => ({
   plan: null as null | ((args: { runId: string }) => Promise<unknown>),
   calls: [] as { owner: string; csv: string; runId: string }[],
+  verdicts: [] as unknown[],
   listeners: new Map<string, (payload: unknown) => void>(),
   dialogs: false,
   opened: null as null | { csv: string; name: string },
@@ -127,6 +128,24 @@ vi.mock('@renderer/api/bridge', () => ({
     addressBook: { list: async () => [] },
     cosign: { list: async () => ({ fileDialogs: { open: main.dialogs, save: false } }) },
     tokens: { list: async () => [] },
+    policy: {
+      verdict: async (input: { payments: { asset: string }[] }) => {
+        main.verdicts.push(input);
+        return {
+          policyVersion: 4,
+          historyNote: '',
+          verdicts: input.payments.map((_, i) =>
+            i === 1
+              ? {
+                  pass: false,
+                  overriddenBy: null,
+                  breaches: [{ code: 'POLICY_DAILY_CAP', message: 'Above the daily cap of 10 TRX.' }],
+                }
+              : { pass: true, overriddenBy: null, breaches: [] },
+          ),
+        };
+      },
+    },
     payouts: {
       runs: async () => [],
       plan: (args: { owner: string; csv: string; runId: string }) => {
@@ -158,6 +177,7 @@ describe('payouts page', () => {
   beforeEach(() => {
     setActivePinia(createPinia());
     main.calls = [];
+    main.verdicts = [];
     main.plan = null;
     main.dialogs = false;
     main.opened = null;
@@ -263,6 +283,29 @@ describe('payouts page', () => {
     expect(largest.map((r) => r.attributes('data-line'))).toEqual(['2', '3', '4', '5']);
     expect(largest[1]!.text()).toContain('activates the recipient');
     expect(page.text()).not.toContain('12000000');
+  });
+
+  it('asks main for the policy verdict on every planned payment in file order, under the plan’s permission, and names a breach', async () => {
+    main.plan = async () => ({ file: { rows: [], issues: [], total: 4 }, plan: planOf() });
+    const page = await renderWithFile();
+    await page.find('form').trigger('submit');
+    await flushPromises();
+
+    const plan = planOf();
+    expect(main.verdicts).toEqual([
+      {
+        owner: plan.owner,
+        permissionId: 0,
+        payments: plan.rows.map((r) => ({
+          asset: r.assetKey === 'TRX' ? 'TRX' : `TRC20:${TOKEN}`,
+          amount: r.amount,
+          recipient: r.recipient,
+        })),
+      },
+    ]);
+    const breach = page.find('[data-testid="policy-breach"]');
+    expect(breach.text()).toContain('Treasury policy version 4 blocks this');
+    expect(breach.text()).toContain('Payment 2: Above the daily cap of 10 TRX.');
   });
 
   it('names the shortfall when the balance does not cover the run', async () => {
