@@ -10,8 +10,8 @@ import { policyAdoptionConsent, policyOverrideConsent } from './policy-consent';
 /**
  * The policy channels that change what this desk enforces, through main's window: adopting a
  * policy (the file from main's own dialog, checked against the chain before anything is asked)
- * and an owner's override of a blocked signature (an owner key in this vault, the typed word and
- * the password). Every other channel of the domain is the service's own.
+ * and an owner's override of a blocked signature (an owner key in this vault that meets the owner
+ * threshold alone, the typed word and the password). Every other channel of the domain is the service's own.
  */
 export class ConsentedPolicy {
   constructor(
@@ -42,6 +42,17 @@ export class ConsentedPolicy {
         'POLICY_NOT_AN_OWNER_KEY',
         `Only a key of ${blocked.account}'s owner permission held in this vault may override its treasury policy; ` +
           'choose such an account.',
+      );
+    }
+    // One person's approval stands for the owner permission only when that key alone meets its
+    // threshold; below it, the owners' way past a rule is a new policy version they sign together.
+    if (weight < blocked.owner.threshold) {
+      throw new PolicyError(
+        'POLICY_OVERRIDE_BELOW_THRESHOLD',
+        `${owner.label} (${owner.address}) carries weight ${weight} in ${blocked.account}'s owner permission, ` +
+          `whose threshold is ${blocked.owner.threshold}, so it cannot override the treasury policy alone. ` +
+          'Override with an owner key that meets the threshold, or have the owners sign a new policy version.',
+        { weight: weight.toString(), threshold: blocked.owner.threshold.toString() },
       );
     }
     await this.consent.approve(policyOverrideConsent(blocked, owner, weight));
