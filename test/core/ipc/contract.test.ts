@@ -58,6 +58,7 @@ describe('IPC contract', () => {
         'ledger',
         'offline',
         'payouts',
+        'control',
         'policy',
       ]),
     );
