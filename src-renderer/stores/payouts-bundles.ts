@@ -1,6 +1,11 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { PayoutBundleView, PayoutHandoff, PayoutRunView } from '../../src-core/ipc/channels/payouts';
+import type {
+  PayoutBundleView,
+  PayoutHandoff,
+  PayoutRunView,
+  PayoutSigningProgress,
+} from '../../src-core/ipc/channels/payouts';
 import type { Trc20Token } from '../../src-core/ipc/channels/tokens';
 import { api } from '../api/bridge';
 
@@ -35,6 +40,8 @@ export const usePayoutBundlesStore = defineStore('payouts-bundles', () => {
   const failure = shallowRef<unknown>(null);
   const reportPath = ref<string | null>(null);
   const reportText = shallowRef<{ csv: string; fileName: string } | null>(null);
+  /** A Ledger's rows signed so far while it signs this bundle row by row (a vault key sends none). */
+  const signing = shallowRef<PayoutSigningProgress | null>(null);
   let stop: (() => void) | null = null;
   let asking = false;
   let askedAt = Number.NEGATIVE_INFINITY;
@@ -122,8 +129,16 @@ export const usePayoutBundlesStore = defineStore('payouts-bundles', () => {
   async function sign(accountId: string): Promise<void> {
     const id = handoff.value?.id ?? imported.value?.id;
     if (!id) return;
-    const answer = await act('sign', () => api.payouts.signBundle({ id, accountId }));
-    if (answer) handoff.value = answer;
+    const off = api.on('payouts:signing', (progress) => {
+      if (progress.id === id) signing.value = progress;
+    });
+    try {
+      const answer = await act('sign', () => api.payouts.signBundle({ id, accountId }));
+      if (answer) handoff.value = answer;
+    } finally {
+      off();
+      signing.value = null;
+    }
   }
 
   /**
@@ -198,6 +213,7 @@ export const usePayoutBundlesStore = defineStore('payouts-bundles', () => {
     failure,
     reportPath,
     reportText,
+    signing,
     moving,
     reproposable,
     follow,

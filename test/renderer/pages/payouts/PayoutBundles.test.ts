@@ -302,6 +302,27 @@ describe('payouts page: one bundle from proposal to report', () => {
     expect(page.find('[data-testid="payout-start"]').text()).toBe('Start the run');
   });
 
+  it('counts a Ledger’s rows as it signs them one by one, for this bundle only, and stops counting once signed', async () => {
+    let finish: (value: unknown) => void = () => undefined;
+    main.answers.signBundle = () => new Promise((resolve) => (finish = resolve));
+    const page = await render();
+    await importBundle(page);
+    await page.find('[data-testid="payout-cosign-form"]').trigger('submit');
+    await flushPromises();
+    const signing = main.listeners.get('payouts:signing')!;
+    signing({ id: 'ff'.repeat(32), signed: 9, total: 9 });
+    signing({ id: ID, signed: 2, total: 3 });
+    await flushPromises();
+    const count = page.find('[data-testid="payout-signing-count"]');
+    expect(count.attributes('role')).toBe('status');
+    expect(count.text()).toContain('The Ledger has signed 2 of 3 rows');
+    expect(count.find('progress').attributes('value')).toBe('2');
+    finish(handoff({ ready: 3, signed: 3 }));
+    await flushPromises();
+    expect(page.find('[data-testid="payout-signing-count"]').exists()).toBe(false);
+    expect(main.listeners.has('payouts:signing')).toBe(false);
+  });
+
   it('words a token it does not watch in base units with its contract, never with guessed decimals', async () => {
     const other = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
     main.answers.importBundle = async () => ({
