@@ -146,6 +146,7 @@ vi.mock('../../../src-main/wallet', () => ({
       history: {},
       watchtower: {},
       fork: {},
+      policy: {},
     };
   },
 }));
