@@ -31,9 +31,24 @@ tests() {
 }
 
 printf 'npm test on Node %s: static checks, the app build, then the unit, integration and end-to-end tests.\n' "$(node --version)"
+# The type check is the longest static stage and uses one core: it runs beside lint and format, and
+# its output is printed under its own header once they are done.
+typecheck_log="$results/typecheck.log"
+typecheck_started=$SECONDS
+npm run --silent typecheck >"$typecheck_log" 2>&1 &
+typecheck_pid=$!
+trap 'kill "$typecheck_pid" 2>/dev/null; rm -rf "$results"' EXIT
 static "lint" "eslint over sources, tests and scripts" npm run --silent lint
 static "format" "prettier --check over the repository" npm run --silent format:check
-static "typecheck" "tsc on src-core, src-main and test, vue-tsc on src-renderer" npm run --silent typecheck
+step "typecheck: tsc on src-core, src-main and test, vue-tsc on src-renderer (started beside lint and format)"
+typecheck_status=0
+wait "$typecheck_pid" || typecheck_status=$?
+cat "$typecheck_log"
+if [ "$typecheck_status" -ne 0 ]; then
+  printf '\nnpm test stopped: typecheck failed, so no tests ran.\n0 passed, 1 failed\n'
+  exit 1
+fi
+printf 'typecheck: done in %d s\n' $((SECONDS - typecheck_started))
 static "proto is current" "regenerating the protobuf codec from proto/ and comparing" npm run --silent gen:proto -- --check
 static "no references outside the repository" "scanning tracked files for paths beside the checkout" \
   node scripts/check-standalone.mjs
