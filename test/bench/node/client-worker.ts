@@ -8,16 +8,31 @@ import { LeanConnection } from './lean-client';
  * Each `{ bodies }` message is broadcast over `concurrency` keep-alive connections; the answer
  * counts the accepted ones and gives the first refusal. `{ keep }` stores a batch and answers its
  * index, which `{ send }` broadcasts later (the caller's thread then posts a number, not the batch).
+ * `{ reconnect }` replaces every connection with a fresh one and keeps the thread (and its compiled code).
  */
 const { port, concurrency } = workerData as { port: number; concurrency: number };
-const connections = await Promise.all(Array.from({ length: concurrency }, () => LeanConnection.open(port)));
+const openAll = (): Promise<LeanConnection[]> =>
+  Promise.all(Array.from({ length: concurrency }, () => LeanConnection.open(port)));
+let connections = await openAll();
 
 /** Batches handed over ahead of time (`keep`), sent later by index (`send`) with nothing to copy then. */
 const kept: (readonly string[])[] = [];
 
 parentPort!.on(
   'message',
-  async (message: { bodies?: readonly string[]; keep?: readonly string[]; send?: number; close?: true }) => {
+  async (message: {
+    bodies?: readonly string[];
+    keep?: readonly string[];
+    send?: number;
+    reconnect?: true;
+    close?: true;
+  }) => {
+    if (message.reconnect) {
+      for (const c of connections) c.close();
+      connections = await openAll();
+      parentPort!.postMessage({ reconnected: connections.length });
+      return;
+    }
     if (message.close) {
       for (const c of connections) c.close();
       parentPort!.close();
