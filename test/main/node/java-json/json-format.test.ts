@@ -5,7 +5,7 @@ import { bytesToHex, hexToBytes } from '@core/bytes/hex';
 import { stringifyJson } from '@core/json/lossless';
 import { longToBigint } from '@core/proto/runtime';
 import { getCodec, type FieldInfo } from '@core/proto/schema';
-import { mergeJsonFormat } from '@main/node/java-json/json-format';
+import { javaHexDecode, mergeJsonFormat } from '@main/node/java-json/json-format';
 import { JavaError } from '@main/node/errors';
 import { fitsInt64, INT64_FIELDS, wideIntegers } from '../../../fixtures/wide-integers';
 
@@ -196,6 +196,62 @@ describe('JsonFormat.merge', () => {
     expect(read('00 ab cd')).toBe('00abcd');
     expect(read('0 ab cd')).toBe('00abcd');
     expect(refusal('{"data":"00ag"}', 'protocol.TriggerSmartContract').message).toBe('1:9: INVALID hex String');
+  });
+
+  it('decodes hex exactly as ByteArray.fromHexString then Hex.decode would, whatever the characters (property)', () => {
+    // The rule written out plainly: "0x" dropped, an odd length padded with "0", then spaces, tabs
+    // and line breaks skipped; the rest must be an even number of hex digits of either case.
+    const model = (text: string): string | undefined => {
+      let data = text.startsWith('0x') ? text.slice(2) : text;
+      if (data.length % 2 !== 0) data = `0${data}`;
+      const digits = [...data].filter((c) => !' \t\n\r'.includes(c));
+      if (digits.length % 2 !== 0 || digits.some((c) => !'0123456789abcdefABCDEF'.includes(c))) return undefined;
+      return digits.join('').toLowerCase();
+    };
+    const decoded = (text: string): string | undefined => {
+      const bytes = javaHexDecode(text);
+      return bytes === undefined ? undefined : bytesToHex(bytes);
+    };
+    const chars = [...'0123456789abcdefABCDEFgGxX \t\n\r\u000b', '\uff41', '\u0660', '\u00e1', '\u0100', '\u0130'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...chars), { maxLength: 12 }), fc.boolean(), (list, prefixed) => {
+        const text = (prefixed ? '0x' : '') + list.join('');
+        expect(decoded(text)).toBe(model(text));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(decoded('')).toBe('');
+    expect(decoded('0x')).toBe('');
+    expect(decoded('0X0a')).toBeUndefined();
+    expect(decoded('ＡＢ')).toBeUndefined();
+  });
+
+  it('reads a quoted token up to its closing quote on the same line; a line break or a trailing backslash leaves it open', () => {
+    const amount = (text: string): unknown => {
+      const merged = mergeJsonFormat(text, 'protocol.TransferContract', false);
+      return longToBigint(merged.amount as never);
+    };
+    // Unknown keys: their string values are tokenized, escapes and carriage returns included.
+    expect(amount('{"x":"a\rb","y":"a\\"b\\\\","z":"\u2028","amount":5}')).toBe(5n);
+    expect(amount("{\"x\":'a\"b',\"amount\":6}")).toBe(6n);
+    expect(refusal('{"x":"ab\nc","amount":5}', 'protocol.TransferContract').message).toBe(
+      '1:6: String missing ending quote.',
+    );
+    expect(refusal('{"x":"ab\\\nc","amount":5}', 'protocol.TransferContract').message).toBe(
+      '1:6: String missing ending quote.',
+    );
+    expect(refusal('{"x":"ab\\\rc","amount":5}', 'protocol.TransferContract').message).toBe(
+      '1:6: String missing ending quote.',
+    );
+    expect(refusal('{"x":"ab', 'protocol.TransferContract').message).toBe('1:6: String missing ending quote.');
+    expect(refusal('{"x":"ab\\', 'protocol.TransferContract').message).toBe('1:6: String missing ending quote.');
+    expect(refusal('{"x":"a\\"b\\\\\\", "amount":5}', 'protocol.TransferContract').message).toBe(
+      '1:24: Expected ":".',
+    );
+    expect(refusal("{'amount':5}", 'protocol.TransferContract').message).toBe("1:2: Expected identifier. -'");
+    expect(refusal('{"owner_address":"41ab\\n"}', 'protocol.TransferContract').message).toBe(
+      '1:18: INVALID hex String',
+    );
   });
 
   it("takes every int64 field of every message exactly or refuses it with JsonFormat's range text, never a wrapped value (property, −2^70…2^70)", () => {
