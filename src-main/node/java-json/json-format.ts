@@ -10,6 +10,7 @@ import {
 } from '../../../src-core/proto/schema';
 import { visibleFormOf } from '../../../src-core/proto/visible-fields';
 import { JAVA, nullPointer } from './error-body';
+import { TokenEnds } from './json-format-tokens';
 import { JavaNumberFormatError, parseJsonFormatInteger } from './java-numbers';
 import { JavaError } from '../errors';
 
@@ -27,22 +28,10 @@ type Message = Record<string, unknown>;
 const EXPECTED_STRING = 'Expected string.';
 const MISSING_END_QUOTE = 'String missing ending quote.';
 
-// java.util.regex: \s is [ \t\n\x0B\f\r]; "." and "$" stop at line ends. Possessive quantifiers
-// are written as a look-ahead captured and re-matched, which cannot backtrack.
+// java.util.regex: \s is [ \t\n\x0B\f\r]; a "#" comment runs to the line end.
 // eslint-disable-next-line no-control-regex -- \x0B (vertical tab) is whitespace to Java's \s
 const WHITESPACE = /(?:[ \t\n\x0B\f\r]|#[^\n\r\u0085\u2028\u2029]*)+/y;
-const TOKEN = new RegExp(
-  [
-    '[a-zA-Z_](?=([0-9a-zA-Z_+-]*))\\1',
-    '[.]?[0-9+-](?=([0-9a-zA-Z_.+-]*))\\2',
-    '"(?=((?:[^"\\n\\\\]|\\\\[^\\n\\r\\u0085\\u2028\\u2029])*))\\3(?:"|\\\\?$)',
-    "'(?=((?:[^'\\n\\\\]|\\\\[^\\n\\r\\u0085\\u2028\\u2029])*))\\4(?:'|\\\\?$)",
-  ].join('|'),
-  'ym',
-);
-
 const IDENTIFIER = /^[a-zA-Z0-9_."]*$/;
-const HEX_DIGITS = /^[0-9a-fA-F]*$/;
 
 /** JsonFormat.Tokenizer: tokens of the text with the line and column of each, counted from 0. */
 class Tokenizer {
@@ -51,8 +40,10 @@ class Tokenizer {
   private pos = 0;
   private previousPos = 0;
   private next = 0;
+  private readonly ends: TokenEnds;
 
   constructor(private readonly text: string) {
+    this.ends = new TokenEnds(text);
     this.skipWhitespace();
     this.advance();
   }
@@ -72,11 +63,10 @@ class Tokenizer {
       this.current = '';
       return;
     }
-    // test, not exec: the token is the text up to lastIndex, and no match array is built per token.
-    TOKEN.lastIndex = this.next;
-    if (TOKEN.test(this.text)) {
-      this.current = this.text.slice(this.next, TOKEN.lastIndex);
-      this.next = TOKEN.lastIndex;
+    const end = this.ends.after(this.next);
+    if (end > 0) {
+      this.current = this.text.slice(this.next, end);
+      this.next = end;
     } else {
       this.current = this.text[this.pos]!;
       this.next = this.pos + 1;
@@ -236,26 +226,34 @@ function unescapeText(input: string, fail: (message: string) => Error): string {
 
 /** ByteArray.fromHexString then Bouncy Castle's Hex.decode (spaces, tabs and line breaks skipped). */
 export function javaHexDecode(text: string): Uint8Array | undefined {
-  // The usual value: an even number of hex digits and nothing else.
-  if (text.length % 2 === 0 && !text.startsWith('0x') && HEX_DIGITS.test(text)) return decodeHexDigits(text);
+  // The usual value: an even number of hex digits and nothing else, checked as it is decoded.
+  if (text.length % 2 === 0 && !text.startsWith('0x')) {
+    const bytes = decodeHexDigits(text);
+    if (bytes) return bytes;
+  }
   let data = text.startsWith('0x') ? text.slice(2) : text;
   if (data.length % 2 !== 0) data = `0${data}`;
   const digits = data.replace(/[ \t\n\r]/g, '');
-  if (digits.length % 2 !== 0 || !HEX_DIGITS.test(digits)) return undefined;
+  if (digits.length % 2 !== 0) return undefined;
   return decodeHexDigits(digits);
 }
 
-/** An even number of hex digits, already checked, as bytes. */
-function decodeHexDigits(digits: string): Uint8Array {
-  const out = new Uint8Array(digits.length / 2);
-  for (let i = 0; i < out.length; i++)
-    out[i] = (hexValue(digits.charCodeAt(2 * i)) << 4) | hexValue(digits.charCodeAt(2 * i + 1));
-  return out;
-}
+/** Each UTF-16 unit's hex digit value ('0'-'9', 'a'-'f', 'A'-'F'), -1 for any other unit. */
+const HEX_VALUES = Int8Array.from({ length: 0x10000 }, (_, code) => {
+  const c = String.fromCharCode(code);
+  return /[0-9a-fA-F]/.test(c) ? parseInt(c, 16) : -1;
+});
 
-/** One hex digit's value ('0'-'9', 'a'-'f', 'A'-'F'). */
-function hexValue(code: number): number {
-  return code <= 57 ? code - 48 : (code | 0x20) - 87;
+/** An even number of hex digits as bytes; undefined when any character is not a hex digit. */
+function decodeHexDigits(digits: string): Uint8Array | undefined {
+  const out = new Uint8Array(digits.length / 2);
+  for (let i = 0; i < out.length; i++) {
+    const high = HEX_VALUES[digits.charCodeAt(2 * i)]!;
+    const low = HEX_VALUES[digits.charCodeAt(2 * i + 1)]!;
+    if ((high | low) < 0) return undefined;
+    out[i] = (high << 4) | low;
+  }
+  return out;
 }
 
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';

@@ -13,8 +13,8 @@ import { INPUT, makeRequest } from '../../../src-main/node/http/request';
 import { presign, type PresignSource } from './broadcast';
 
 const BODIES = Number(process.argv[2] ?? 2000);
-const PASSES = Number(process.argv[3] ?? 7);
-const ROUNDS_PER_PASS = 5;
+const PASSES = Number(process.argv[3] ?? 15);
+const ROUNDS_PER_PASS = 2;
 
 /** Twenty fixed keys and a head, standing in for a bench node (presign reads nothing else of it). */
 function source(): PresignSource {
