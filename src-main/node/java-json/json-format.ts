@@ -31,7 +31,10 @@ const MISSING_END_QUOTE = 'String missing ending quote.';
 // java.util.regex: \s is [ \t\n\x0B\f\r]; a "#" comment runs to the line end.
 // eslint-disable-next-line no-control-regex -- \x0B (vertical tab) is whitespace to Java's \s
 const WHITESPACE = /(?:[ \t\n\x0B\f\r]|#[^\n\r\u0085\u2028\u2029]*)+/y;
-const IDENTIFIER = /^[a-zA-Z0-9_."]*$/;
+/** Whether each UTF-16 unit below 128 is a letter, a digit, "_" or "." (an identifier's characters besides '"'). */
+const IDENTIFIER_CHARS = Uint8Array.from({ length: 128 }, (_, code) =>
+  /[a-zA-Z0-9_.]/.test(String.fromCharCode(code)) ? 1 : 0,
+);
 
 /** JsonFormat.Tokenizer: tokens of the text with the line and column of each, counted from 0. */
 class Tokenizer {
@@ -100,18 +103,23 @@ class Tokenizer {
   /** Letters, digits, "_", "." and '"' only; the quotes are dropped. */
   consumeIdentifier(): string {
     const token = this.current;
-    if (!IDENTIFIER.test(token)) {
-      for (const c of token) {
-        if (!/[a-zA-Z0-9_."]/.test(c)) throw this.error(`Expected identifier. -${c}`);
-      }
+    let quotes = 0;
+    for (let i = 0; i < token.length; i++) {
+      const c = token.charCodeAt(i);
+      if (c === 34 /* " */) quotes++;
+      else if (!(c < 128 && IDENTIFIER_CHARS[c])) throw this.notIdentifier(token);
     }
-    const result = !token.includes('"')
-      ? token
-      : token.length > 1 && token[0] === '"' && token.indexOf('"', 1) === token.length - 1
-        ? token.slice(1, -1)
-        : token.replace(/"/g, '');
+    // A key as JSON writes it has its two quotes around it and no other.
+    const quoted = quotes === 2 && token.charCodeAt(0) === 34 && token.charCodeAt(token.length - 1) === 34;
+    const result = quotes === 0 ? token : quoted ? token.slice(1, -1) : token.replace(/"/g, '');
     this.advance();
     return result;
+  }
+
+  /** The error for the first character of `token` that is not an identifier's, a code point at a time. */
+  private notIdentifier(token: string): JavaError {
+    for (const c of token) if (!/[a-zA-Z0-9_."]/.test(c)) return this.error(`Expected identifier. -${c}`);
+    return this.error('Expected identifier.');
   }
 
   consumeInteger(bits: 32 | 64): bigint {

@@ -226,6 +226,21 @@ describe('JsonFormat.merge', () => {
     expect(decoded('ＡＢ')).toBeUndefined();
   });
 
+  it('takes keys quoted or bare, and names the first character no identifier has, a whole code point', () => {
+    const amount = (text: string): bigint =>
+      longToBigint(mergeJsonFormat(text, 'protocol.TransferContract', false).amount as never);
+    expect(amount('{amount:5}')).toBe(5n);
+    expect(amount('{"amount":5,"x.y_1":2}')).toBe(5n);
+    expect(refusal('{"amount":5,"\u00e9":1}', 'protocol.TransferContract').message).toBe(
+      '1:13: Expected identifier. -\u00e9',
+    );
+    expect(refusal('{"a\u{1f600}":1}', 'protocol.TransferContract').message).toBe(
+      '1:2: Expected identifier. -\u{1f600}',
+    );
+    expect(refusal('{"amo\\"unt":5}', 'protocol.TransferContract').message).toBe('1:2: Expected identifier. -\\');
+    expect(amount('{"":5,"amount":6}')).toBe(6n);
+  });
+
   it('reads a quoted token up to its closing quote on the same line; a line break or a trailing backslash leaves it open', () => {
     const amount = (text: string): unknown => {
       const merged = mergeJsonFormat(text, 'protocol.TransferContract', false);
@@ -233,7 +248,7 @@ describe('JsonFormat.merge', () => {
     };
     // Unknown keys: their string values are tokenized, escapes and carriage returns included.
     expect(amount('{"x":"a\rb","y":"a\\"b\\\\","z":"\u2028","amount":5}')).toBe(5n);
-    expect(amount("{\"x\":'a\"b',\"amount\":6}")).toBe(6n);
+    expect(amount('{"x":\'a"b\',"amount":6}')).toBe(6n);
     expect(refusal('{"x":"ab\nc","amount":5}', 'protocol.TransferContract').message).toBe(
       '1:6: String missing ending quote.',
     );
@@ -245,9 +260,7 @@ describe('JsonFormat.merge', () => {
     );
     expect(refusal('{"x":"ab', 'protocol.TransferContract').message).toBe('1:6: String missing ending quote.');
     expect(refusal('{"x":"ab\\', 'protocol.TransferContract').message).toBe('1:6: String missing ending quote.');
-    expect(refusal('{"x":"a\\"b\\\\\\", "amount":5}', 'protocol.TransferContract').message).toBe(
-      '1:24: Expected ":".',
-    );
+    expect(refusal('{"x":"a\\"b\\\\\\", "amount":5}', 'protocol.TransferContract').message).toBe('1:24: Expected ":".');
     expect(refusal("{'amount':5}", 'protocol.TransferContract').message).toBe("1:2: Expected identifier. -'");
     expect(refusal('{"owner_address":"41ab\\n"}', 'protocol.TransferContract').message).toBe(
       '1:18: INVALID hex String',
