@@ -336,7 +336,7 @@ class Merger {
     const name = t.consumeIdentifier();
     let field = info.fieldsByName.get(name);
     let unknown = false;
-    if (!field && /^[0-9]$/.test(name)) {
+    if (!field && name.length === 1 && name >= '0' && name <= '9') {
       field = info.fields.find((f) => f.id === Number(name));
       unknown = true;
     }

@@ -9,6 +9,12 @@ import { mergeJsonFormat } from './json-format';
 import { member, parseSpans, splice, type JsonSpan } from './json-spans';
 
 /**
+ * How deep the spans of a transaction are listed: root, raw_data, contract, each contract, its
+ * parameter, whose value is read only as its extent (JsonFormat.merge reads it from the text).
+ */
+const VALUE_DEPTH = 5;
+
+/**
  * Util.packTransaction: a transaction from its JSON. Each `raw_data.contract[i]` whose `type`
  * names a contract and whose `parameter.value` JsonFormat merges into that contract is packed
  * (its value becomes the hex of the message, `type_url` stays as sent); the others are dropped
@@ -21,7 +27,7 @@ export function transactionFromJson(text: string, visible: boolean, built?: Buil
   // remembered, that first reading would only be done again below.
   const taken = built?.any(visible) ? builtTransaction(text, parseSpans(text, 2), visible, built) : undefined;
   if (taken) return taken;
-  const root = parseSpans(text);
+  const root = parseSpans(text, VALUE_DEPTH);
   const contracts = member(member(root, 'raw_data'), 'contract');
   if (contracts?.kind !== 'array') throw nullPointer();
   const kept = contracts.items!.flatMap((item) => {

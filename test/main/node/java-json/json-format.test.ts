@@ -239,6 +239,9 @@ describe('JsonFormat.merge', () => {
     );
     expect(refusal('{"amo\\"unt":5}', 'protocol.TransferContract').message).toBe('1:2: Expected identifier. -\\');
     expect(amount('{"":5,"amount":6}')).toBe(6n);
+    // A one-digit key names a field by its number (JsonFormat's unknown-field lookup); longer ones are skipped.
+    expect(amount('{"3":7}')).toBe(7n);
+    expect(amount('{"03":7,"amount":8}')).toBe(8n);
   });
 
   it('reads a quoted token up to its closing quote on the same line; a line break or a trailing backslash leaves it open', () => {
