@@ -50,7 +50,8 @@ async function main(): Promise<void> {
   const built = new BuiltTransactions();
   for (const [i, body] of bodies.entries())
     if (toTransaction(body, built) !== signed[i]!.id) throw new Error(`body ${i} gave another transaction id`);
-  pass(bodies, built);
+  // Optimized code settles over the first few thousand bodies; those passes are not counted.
+  for (let p = 0; p < 3; p++) pass(bodies, built);
   const micros: number[] = [];
   for (let p = 0; p < PASSES; p++) micros.push(pass(bodies, built));
   const best = Math.min(...micros);
