@@ -246,8 +246,8 @@ export function javaHexDecode(text: string): Uint8Array | undefined {
   return decodeHexDigits(digits);
 }
 
-/** Each UTF-16 unit's hex digit value ('0'-'9', 'a'-'f', 'A'-'F'), -1 for any other unit. */
-const HEX_VALUES = Int8Array.from({ length: 0x10000 }, (_, code) => {
+/** The hex digit value of each character code below 128 ('0'-'9', 'a'-'f', 'A'-'F'), -1 for the others. */
+const HEX_VALUES = Int8Array.from({ length: 128 }, (_, code) => {
   const c = String.fromCharCode(code);
   return /[0-9a-fA-F]/.test(c) ? parseInt(c, 16) : -1;
 });
@@ -256,8 +256,11 @@ const HEX_VALUES = Int8Array.from({ length: 0x10000 }, (_, code) => {
 function decodeHexDigits(digits: string): Uint8Array | undefined {
   const out = new Uint8Array(digits.length / 2);
   for (let i = 0; i < out.length; i++) {
-    const high = HEX_VALUES[digits.charCodeAt(2 * i)]!;
-    const low = HEX_VALUES[digits.charCodeAt(2 * i + 1)]!;
+    const highCode = digits.charCodeAt(2 * i);
+    const lowCode = digits.charCodeAt(2 * i + 1);
+    if ((highCode | lowCode) >= 128) return undefined;
+    const high = HEX_VALUES[highCode]!;
+    const low = HEX_VALUES[lowCode]!;
     if ((high | low) < 0) return undefined;
     out[i] = (high << 4) | low;
   }
