@@ -8,7 +8,7 @@ import {
   type FieldInfo,
   type MessageInfo,
 } from '../../../src-core/proto/schema';
-import { visibleFormOf } from '../../../src-core/proto/visible-fields';
+import { visibleFormOf, type BytesForm } from '../../../src-core/proto/visible-fields';
 import { JAVA, nullPointer } from './error-body';
 import { TokenEnds } from './json-format-tokens';
 import { JavaNumberFormatError, parseJsonFormatInteger } from './java-numbers';
@@ -170,8 +170,15 @@ class Tokenizer {
     return value;
   }
 
-  consumeBytes(decode: (raw: string) => Uint8Array): Uint8Array {
-    const value = decode(this.quoted());
+  /** Bytes written in `form` (hex unless `visible` names the field's form). */
+  consumeBytes(form: BytesForm): Uint8Array {
+    const raw = this.quoted();
+    const value =
+      form === 'address'
+        ? decodeAddress(raw, this)
+        : form === 'text'
+          ? utf8ToBytes(raw)
+          : (javaHexDecode(raw) ?? failHex(this));
     this.advance();
     return value;
   }
@@ -291,14 +298,7 @@ function decodeAddress(raw: string, tokenizer: Tokenizer): Uint8Array {
 }
 
 function decodeBytes(owner: MessageInfo, field: FieldInfo, visible: boolean, tokenizer: Tokenizer): Uint8Array {
-  const form = visible ? visibleFormOf(owner.fullName, field.name) : 'hex';
-  return tokenizer.consumeBytes((raw) => {
-    if (form === 'address') return decodeAddress(raw, tokenizer);
-    if (form === 'text') return utf8ToBytes(raw);
-    const bytes = javaHexDecode(raw);
-    if (!bytes) throw tokenizer.error('INVALID hex String');
-    return bytes;
-  });
+  return tokenizer.consumeBytes(visible ? visibleFormOf(owner.fullName, field.name) : 'hex');
 }
 
 /** The key/value message protobuf makes of a map field. */
@@ -399,7 +399,7 @@ class Merger {
   private message(info: MessageInfo, unknown: boolean): Message {
     const t = this.tokenizer;
     if (unknown) {
-      const bytes = t.consumeBytes((raw) => javaHexDecode(raw) ?? failHex(t));
+      const bytes = t.consumeBytes('hex');
       try {
         return getCodec(info.fullName).decode(bytes);
       } catch {

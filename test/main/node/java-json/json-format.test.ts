@@ -244,6 +244,16 @@ describe('JsonFormat.merge', () => {
     expect(amount('{"03":7,"amount":8}')).toBe(8n);
   });
 
+  it('reads a message named by its field number from the hex of its bytes, naming its size when they do not parse', () => {
+    const merged = mergeJsonFormat('{"1":"0a020102"}', 'protocol.Transaction', false);
+    expect(bytesToHex((merged.raw_data as { ref_block_bytes: Uint8Array }).ref_block_bytes)).toBe('0102');
+    expect(refusal('{"1":"0a0201"}', 'protocol.Transaction').message).toBe(
+      '1:14: Failed to build protocol.Transaction.raw from <ByteString size=3>',
+    );
+    expect(refusal('{"1":"0g"}', 'protocol.Transaction').message).toBe('1:6: INVALID hex String');
+    expect(refusal('{"1":5}', 'protocol.Transaction').message).toBe('1:6: Expected string.');
+  });
+
   it('reads a quoted token up to its closing quote on the same line; a line break or a trailing backslash leaves it open', () => {
     const amount = (text: string): unknown => {
       const merged = mergeJsonFormat(text, 'protocol.TransferContract', false);
