@@ -390,14 +390,15 @@ export function reproposeSet(
 export function reproposeBundle(
   bundle: EnvelopeBundle,
   indices: readonly number[],
-  rebuild: (envelope: Envelope) => TransactionJson,
+  /** `place` is the row's place in the new bundle, 0-based. */
+  rebuild: (envelope: Envelope, place: number) => TransactionJson,
   input: { readonly createdAt: number; readonly permission?: Permission } & EnvelopeOptions,
 ): EnvelopeBundle {
   if (indices.length === 0) fail('BUNDLE_EMPTY', 'No rows are left to re-propose.');
-  const rows = indices.map((index) => {
+  const rows = indices.map((index, place) => {
     const row = bundle.rows[index];
     if (!row) fail('BUNDLE_NO_SUCH_ROW', `The bundle has no row ${index + 1}.`, { row: index + 1 });
-    const { signature: _dropped, ...transaction } = rebuild(envelopeOf(bundle, row));
+    const { signature: _dropped, ...transaction } = rebuild(envelopeOf(bundle, row), place);
     return {
       transaction,
       ...(row.abi ? { abi: row.abi } : {}),

@@ -21,11 +21,16 @@ export function signingWindowOf(envelope: Envelope): number {
   return Math.min(window, MAX_EXPIRATION_MS);
 }
 
-export function rebuildTransaction(envelope: Envelope, refBlock: BlockRef): TransactionJson {
+/**
+ * `place` (0-based) moves the creation time that many milliseconds past the head's: rows of one
+ * bundle rebuilt together that pay the same recipient the same amount stay distinct transactions.
+ */
+export function rebuildTransaction(envelope: Envelope, refBlock: BlockRef, place = 0): TransactionJson {
   const old = envelope.transaction;
   const header = transactionHeader({
     refBlock,
     headTimestamp: refBlock.timestamp,
+    timestamp: refBlock.timestamp + place,
     expirationMs: signingWindowOf(envelope),
   });
   const { ref_block_num: _num, ...raw } = old.raw_data;

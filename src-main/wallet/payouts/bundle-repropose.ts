@@ -1,5 +1,5 @@
 import type { BlockRef } from '../../../src-core/client/types';
-import { reproposeBundle, type EnvelopeBundle } from '../../../src-core/envelope';
+import { reproposeBundle, type Envelope, type EnvelopeBundle } from '../../../src-core/envelope';
 import { EnvelopeError } from '../../../src-core/errors';
 import type { Permission } from '../../../src-core/permission/model';
 import { rebuildTransaction } from '../cosign/repropose';
@@ -35,7 +35,8 @@ export function reproposeRows(
         { row: index + 1, status: state.status },
       );
   }
-  return reproposeBundle(bundle, rows, (envelope) => rebuildTransaction(envelope, input.refBlock), {
+  const rebuild = (envelope: Envelope, place: number) => rebuildTransaction(envelope, input.refBlock, place);
+  return reproposeBundle(bundle, rows, rebuild, {
     createdAt: input.refBlock.timestamp,
     ...(input.permission ? { permission: input.permission } : {}),
   });
