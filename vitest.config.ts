@@ -1,4 +1,6 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -34,9 +36,30 @@ const modulePath: Plugin = {
 // Timeouts only stop a hung test: they are generous so that a busy machine (CI next to other jobs,
 // a property test with many runs) slows the suite down without failing it. No test asserts speed.
 // Vitest's default is one worker fewer than the cores, which on a two-core machine runs every file
-// one after another. Many files spend their time waiting on blocks, a keychain or a browser, so two
-// workers there overlap that waiting; larger machines keep the default.
-const WORKERS = Math.max(2, availableParallelism() - 1);
+// one after another. Most files spend their time waiting on blocks, scrypt in libuv's pool or a
+// keychain (the unit stage keeps about 1.2 of 2 cores busy with two workers), so two workers a core
+// overlap that waiting.
+const WORKERS = Math.min(16, 2 * Math.max(2, availableParallelism()));
+
+// A test file that replaces modules, globals, timers or functions must not share its imports with
+// other files. Within one worker, files otherwise share them (`isolate: false`): each file loading
+// every module afresh is most of the unit stage's time. Such files are found by what they call, so
+// that a new one lands in the isolated project without anyone listing it.
+const REPLACES = /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|spyOn|hoisted|useFakeTimers)\b/;
+function testFiles(folders: readonly string[]): { shared: string[]; isolated: string[] } {
+  const shared: string[] = [];
+  const isolated: string[] = [];
+  for (const folder of folders) {
+    const root = fileURLToPath(new URL(`./${folder}`, import.meta.url));
+    for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      if (!name.endsWith('.test.ts')) continue;
+      const file = `${folder}/${name.split('\\').join('/')}`;
+      (REPLACES.test(readFileSync(join(root, name), 'utf8')) ? isolated : shared).push(file);
+    }
+  }
+  return { shared, isolated };
+}
+const mainFiles = testFiles(['test/main', 'test/scripts', 'test/lint']);
 
 export default defineConfig({
   test: {
@@ -63,7 +86,19 @@ export default defineConfig({
         resolve,
         test: {
           name: 'main',
-          include: ['test/main/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/lint/**/*.test.ts'],
+          include: mainFiles.shared,
+          isolate: false,
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        plugins: [modulePath],
+        resolve,
+        test: {
+          name: 'main-isolated',
+          include: mainFiles.isolated,
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -55,7 +55,7 @@ static "no references outside the repository" "scanning tracked files for paths 
 static "app build" "electron-vite build of main, preload and renderer into out/" npm run --silent build:app
 
 status=0
-tests "unit and integration" "$results/unit.json" --project core --project main --project renderer --project integration || status=1
+tests "unit and integration" "$results/unit.json" --project core --project main --project main-isolated --project renderer --project integration || status=1
 tests "end-to-end in Chromium" "$results/e2e.json" --project e2e || status=1
 
 node scripts/test-summary.mjs "unit and integration=$results/unit.json" "end-to-end in Chromium=$results/e2e.json" || status=1
