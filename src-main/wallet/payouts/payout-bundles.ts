@@ -88,6 +88,13 @@ export function runView(run: BundleRun): PayoutRunView {
   };
 }
 
+/** The first few failing rows with the node's reason each, so that the refusal says what to fix. */
+function failingLines(failing: readonly { readonly line: number; readonly reason: string }[]): string {
+  const SHOWN = 3;
+  const named = failing.slice(0, SHOWN).map((f) => (f.reason ? `line ${f.line}: ${f.reason}` : `line ${f.line}`));
+  return failing.length > SHOWN ? `${named.join('; ')}; and ${failing.length - SHOWN} more` : named.join('; ');
+}
+
 /**
  * IPC domain `payouts`, the bundle half: a proposal built from the file read and planned again in
  * main (the page's plan is only a picture of it), one confirmation for every row's signature, the
@@ -110,9 +117,8 @@ export class PayoutBundles {
     if (built.plan.failing.length > 0)
       fail(
         'PAYOUT_ROWS_FAIL',
-        `${built.plan.failing.length} row(s) would fail on the node (line ${built.plan.failing
-          .map((f) => f.line)
-          .join(', ')}); take them out of the file or fix the cause, then propose again.`,
+        `${built.plan.failing.length} row(s) would fail on the node (${failingLines(built.plan.failing)}); ` +
+          'take them out of the file or fix the cause, then propose again.',
         { lines: built.plan.failing.map((f) => f.line) },
       );
     const permission = built.permissions[0]!;

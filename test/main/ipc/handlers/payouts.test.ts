@@ -327,6 +327,13 @@ describe('payout bundles over IPC: propose, co-sign, run, report', () => {
       expect(error.message.length, channel).toBeGreaterThan(10);
       if (code) expect(error.code, channel).toBe(code);
     }
+    const tooMuch = await page.refusal('payouts:propose', {
+      owner,
+      csv: `recipient,asset,amount\n${freshAddress(22_101)},TRX,900000000000\n`,
+      accountId: dev[0]!.id,
+    });
+    // The refusal names the line and the node's reason, so the person knows what to fix.
+    expect(tooMuch.message).toMatch(/\(line 2: .*balance.*\)/i);
     expect(
       (
         await page.refusal('payouts:propose', {
