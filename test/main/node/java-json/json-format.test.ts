@@ -27,6 +27,10 @@ function refusal(text: string, message: string, visible = false): { className: s
   throw new Error(`${text} was merged`);
 }
 
+/** The amount a TransferContract's JSON gives, read the JsonFormat way. */
+const amount = (text: string): bigint =>
+  longToBigint(mergeJsonFormat(text, 'protocol.TransferContract', false).amount as never);
+
 describe('JsonFormat.merge', () => {
   it('reads a builder body: hex bytes, int64, enums by name, by number and all lower case capitalised', () => {
     const transfer = mergeJsonFormat(
@@ -227,8 +231,6 @@ describe('JsonFormat.merge', () => {
   });
 
   it('takes keys quoted or bare, and names the first character no identifier has, a whole code point', () => {
-    const amount = (text: string): bigint =>
-      longToBigint(mergeJsonFormat(text, 'protocol.TransferContract', false).amount as never);
     expect(amount('{amount:5}')).toBe(5n);
     expect(amount('{"amount":5,"x.y_1":2}')).toBe(5n);
     expect(refusal('{"amount":5,"\u00e9":1}', 'protocol.TransferContract').message).toBe(
@@ -255,10 +257,6 @@ describe('JsonFormat.merge', () => {
   });
 
   it('reads a quoted token up to its closing quote on the same line; a line break or a trailing backslash leaves it open', () => {
-    const amount = (text: string): unknown => {
-      const merged = mergeJsonFormat(text, 'protocol.TransferContract', false);
-      return longToBigint(merged.amount as never);
-    };
     // Unknown keys: their string values are tokenized, escapes and carriage returns included.
     expect(amount('{"x":"a\rb","y":"a\\"b\\\\","z":"\u2028","amount":5}')).toBe(5n);
     expect(amount('{"x":\'a"b\',"amount":6}')).toBe(6n);
