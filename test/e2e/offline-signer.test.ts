@@ -10,6 +10,7 @@ import { realNodeFactory } from '../fixtures/real-node';
 import { deployToken, tokenBalance } from '../fixtures/treasury-token';
 import { ARTIFACTS } from './harness';
 import { type OfflineProfile, showToCamera, startOfflineProfile } from './harness/offline-profile';
+import { steppableClock } from './harness/animated-qr';
 import { fakeCameraArgs } from './harness/chromium';
 import { savingDialogs, startWalletHarness, VAULT_PASSWORD, type WalletHarness } from './harness/wallet';
 import { parseEnvelope } from '../../src-core/envelope';
@@ -118,6 +119,7 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     await po.getByTestId('open-envelope').click();
     await po.locator('[data-testid="envelope-page"][data-stage="collecting"]').waitFor();
     const fingerprint = await po.getByTestId('fingerprint').getAttribute('data-fingerprint');
+    await steppableClock(po);
     await po.getByRole('button', { name: 'Show QR code' }).click();
     await po.getByTestId('qr-animated').waitFor();
     await online.harness.screenshot('offline-signer-online-proposal-qr');
@@ -159,6 +161,7 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
 
     offline.consent.screenshotNext = 'offline-signer-consent';
     await pf.getByLabel('Sign with').selectOption({ label: `Bob (${treasury.keys[1]}), weight 1` });
+    await steppableClock(pf);
     await pf.getByRole('button', { name: 'Sign', exact: true }).click();
     await pf.locator('[data-testid="offline-answer"][data-signed-here="true"]').waitFor();
     expect(offline.consent.last()!.request.fingerprint).toBe(fingerprint);

@@ -14,6 +14,7 @@ import { DEV_MNEMONIC } from '../fixtures/mini-node';
 import { realNodeFactory } from '../fixtures/real-node';
 import { ARTIFACTS } from './harness';
 import { type OfflineProfile, showToCamera, startOfflineProfile } from './harness/offline-profile';
+import { steppableClock } from './harness/animated-qr';
 import { fakeCameraArgs } from './harness/chromium';
 import { startWalletHarness, VAULT_PASSWORD, type WalletHarness } from './harness/wallet';
 import { writeQrVideo } from './harness/y4m';
@@ -143,6 +144,7 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
     await desk.harness.screenshot('treasury-custody-ledger-signed');
 
     // Desk → offline: the animated code, as the offline camera would see the desk's screen.
+    await steppableClock(pd);
     await pd.getByRole('button', { name: 'Show QR code' }).click();
     await pd.getByTestId('qr-animated').waitFor();
     await desk.harness.screenshot('treasury-custody-proposal-qr');
@@ -161,6 +163,7 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
     await pf
       .getByLabel('Sign with')
       .selectOption({ label: `Carol (the proposer stated “Cold room”) (${treasury.keys[2]}), weight 1` });
+    await steppableClock(pf);
     await pf.getByRole('button', { name: 'Sign', exact: true }).click();
     await pf.locator('[data-testid="offline-answer"][data-signed-here="true"]').waitFor();
     expect(offline.consent.last()!.request.fingerprint).toBe(fingerprint);
