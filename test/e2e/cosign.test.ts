@@ -17,7 +17,7 @@ import type { TronNode } from '../../src-main/node';
 import { attachTo, makeTreasury, treasuryDesks, type Treasury } from '../fixtures/cosign-network';
 import { QR_FRAME_MS } from '../../src-renderer/components/cosign/qr';
 import { ARTIFACTS } from './harness';
-import { steppableClock } from './harness/animated-qr';
+import { holdClock, releaseClock, steppableClock } from './harness/animated-qr';
 import { savingDialogs, startWalletHarness, type WalletHarness, VAULT_PASSWORD } from './harness/wallet';
 import { advanceChainPast, realNodeFactory } from '../fixtures/real-node';
 
@@ -292,7 +292,7 @@ describe('co-signing between two profiles in Chromium', () => {
     await pa.getByRole('button', { name: 'Show QR code' }).click();
     const animated = pa.getByTestId('qr-animated');
     await animated.waitFor();
-    await pa.clock.pauseAt((await pa.evaluate(() => Date.now())) + 1);
+    await holdClock(pa);
     const parts = Number(await animated.getAttribute('data-parts'));
     expect(parts).toBeGreaterThanOrEqual(3);
     await expect(pa.locator('[data-testid="qr-codes"] svg').count()).resolves.toBe(1);
@@ -331,7 +331,7 @@ describe('co-signing between two profiles in Chromium', () => {
         .first()
         .waitFor();
     }
-    await pa.clock.resume();
+    await releaseClock(pa);
     // Frames were missed, among them pure fragments that only the later mixtures could restore.
     expect(missed.length).toBeGreaterThan(0);
     expect(Number(missed[0])).toBeLessThanOrEqual(parts);

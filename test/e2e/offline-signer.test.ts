@@ -38,6 +38,7 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
   let client: TronNodeClient;
   let token = '';
   let offlineProfile: OfflineProfile;
+  let startingOffline: Promise<OfflineProfile> | undefined;
   const savedOffline: string[] = [];
   const dave = freshAddress(0x0ff1e);
 
@@ -58,6 +59,12 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
       fullNodeUrl: node.url,
       fetch: globalThis.fetch.bind(globalThis) as unknown as FetchLike,
     });
+    // The offline desk: a fresh profile whose node is not started at all. It starts while the
+    // chain sets up the treasury and its token, since neither needs the other.
+    startingOffline = startOfflineProfile({
+      camera: OFFLINE_CAMERA,
+      fileDialogs: savingDialogs(FILES, 'offline', savedOffline),
+    });
     treasury = await makeTreasury(node);
     token = await deployToken(node, client, treasury);
     await online.wallet.vault.initialize(VAULT_PASSWORD);
@@ -65,15 +72,12 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     await online.wallet.vault.addWatchOnly(treasury.address, { label: 'Treasury' });
     await online.wallet.node.stores().addressBook.save({ name: 'Dave (supplier)', address: dave });
 
-    // The offline desk: a fresh profile whose node is not started at all.
-    offlineProfile = await startOfflineProfile({
-      camera: OFFLINE_CAMERA,
-      fileDialogs: savingDialogs(FILES, 'offline', savedOffline),
-    });
+    offlineProfile = await startingOffline;
     offline = offlineProfile.desk;
   });
   afterAll(async () => {
-    await offline?.close();
+    // A profile still starting when the setup failed is closed too.
+    await (offline ?? (await startingOffline?.catch(() => undefined))?.desk)?.close();
     await online?.close();
     await node?.stop();
   });

@@ -48,6 +48,7 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
   let treasury: Treasury;
   let client: TronNodeClient;
   let offlineProfile: OfflineProfile;
+  let startingOffline: Promise<OfflineProfile> | undefined;
   const ledger = new SoftwareLedger({ mnemonic: DEV_MNEMONIC });
   const transports: LedgerTransports = {
     open: async () => ledger,
@@ -73,6 +74,8 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
       fullNodeUrl: node.url,
       fetch: globalThis.fetch.bind(globalThis) as unknown as FetchLike,
     });
+    // The offline profile starts while the chain and the desk's vault are set up: neither needs the other.
+    startingOffline = startOfflineProfile({ camera: OFFLINE_CAMERA });
     treasury = await makeTreasury(node, { threshold: 3n });
     await desk.wallet.vault.initialize(VAULT_PASSWORD);
     await desk.wallet.vault.importPrivateKey(treasury.privateKeys[0], { label: 'Alice' });
@@ -85,7 +88,7 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
     });
     await desk.wallet.vault.addWatchOnly(treasury.keys[2], { label: 'Cold room', custody: 'offline' });
 
-    offlineProfile = await startOfflineProfile({ camera: OFFLINE_CAMERA });
+    offlineProfile = await startingOffline;
     offline = offlineProfile.desk;
     // Becoming the offline signer from the welcome screen is the offline suite's subject.
     await offline.wallet.node.enterOffline();
@@ -93,7 +96,8 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
     await offline.wallet.vault.importPrivateKey(treasury.privateKeys[2], { label: 'Carol' });
   });
   afterAll(async () => {
-    await offline?.close();
+    // A profile still starting when the setup failed is closed too.
+    await (offline ?? (await startingOffline?.catch(() => undefined))?.desk)?.close();
     await desk?.close();
     await node?.stop();
   });
