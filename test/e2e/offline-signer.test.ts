@@ -10,6 +10,7 @@ import { realNodeFactory } from '../fixtures/real-node';
 import { deployToken, tokenBalance } from '../fixtures/treasury-token';
 import { ARTIFACTS } from './harness';
 import { type OfflineProfile, showToCamera, startOfflineProfile } from './harness/offline-profile';
+import { steppableClock } from './harness/animated-qr';
 import { fakeCameraArgs } from './harness/chromium';
 import { savingDialogs, startWalletHarness, VAULT_PASSWORD, type WalletHarness } from './harness/wallet';
 import { parseEnvelope } from '../../src-core/envelope';
@@ -37,6 +38,7 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
   let client: TronNodeClient;
   let token = '';
   let offlineProfile: OfflineProfile;
+  let startingOffline: Promise<OfflineProfile> | undefined;
   const savedOffline: string[] = [];
   const dave = freshAddress(0x0ff1e);
 
@@ -57,6 +59,12 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
       fullNodeUrl: node.url,
       fetch: globalThis.fetch.bind(globalThis) as unknown as FetchLike,
     });
+    // The offline desk: a fresh profile whose node is not started at all. It starts while the
+    // chain sets up the treasury and its token, since neither needs the other.
+    startingOffline = startOfflineProfile({
+      camera: OFFLINE_CAMERA,
+      fileDialogs: savingDialogs(FILES, 'offline', savedOffline),
+    });
     treasury = await makeTreasury(node);
     token = await deployToken(node, client, treasury);
     await online.wallet.vault.initialize(VAULT_PASSWORD);
@@ -64,15 +72,12 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     await online.wallet.vault.addWatchOnly(treasury.address, { label: 'Treasury' });
     await online.wallet.node.stores().addressBook.save({ name: 'Dave (supplier)', address: dave });
 
-    // The offline desk: a fresh profile whose node is not started at all.
-    offlineProfile = await startOfflineProfile({
-      camera: OFFLINE_CAMERA,
-      fileDialogs: savingDialogs(FILES, 'offline', savedOffline),
-    });
+    offlineProfile = await startingOffline;
     offline = offlineProfile.desk;
   });
   afterAll(async () => {
-    await offline?.close();
+    // A profile still starting when the setup failed is closed too.
+    await (offline ?? (await startingOffline?.catch(() => undefined))?.desk)?.close();
     await online?.close();
     await node?.stop();
   });
@@ -118,6 +123,7 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
     await po.getByTestId('open-envelope').click();
     await po.locator('[data-testid="envelope-page"][data-stage="collecting"]').waitFor();
     const fingerprint = await po.getByTestId('fingerprint').getAttribute('data-fingerprint');
+    await steppableClock(po);
     await po.getByRole('button', { name: 'Show QR code' }).click();
     await po.getByTestId('qr-animated').waitFor();
     await online.harness.screenshot('offline-signer-online-proposal-qr');
@@ -159,6 +165,7 @@ describe('an offline signer between two profiles in Chromium, by camera', () => 
 
     offline.consent.screenshotNext = 'offline-signer-consent';
     await pf.getByLabel('Sign with').selectOption({ label: `Bob (${treasury.keys[1]}), weight 1` });
+    await steppableClock(pf);
     await pf.getByRole('button', { name: 'Sign', exact: true }).click();
     await pf.locator('[data-testid="offline-answer"][data-signed-here="true"]').waitFor();
     expect(offline.consent.last()!.request.fingerprint).toBe(fingerprint);

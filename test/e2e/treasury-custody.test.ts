@@ -14,6 +14,7 @@ import { DEV_MNEMONIC } from '../fixtures/mini-node';
 import { realNodeFactory } from '../fixtures/real-node';
 import { ARTIFACTS } from './harness';
 import { type OfflineProfile, showToCamera, startOfflineProfile } from './harness/offline-profile';
+import { steppableClock } from './harness/animated-qr';
 import { fakeCameraArgs } from './harness/chromium';
 import { startWalletHarness, VAULT_PASSWORD, type WalletHarness } from './harness/wallet';
 import { writeQrVideo } from './harness/y4m';
@@ -47,6 +48,7 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
   let treasury: Treasury;
   let client: TronNodeClient;
   let offlineProfile: OfflineProfile;
+  let startingOffline: Promise<OfflineProfile> | undefined;
   const ledger = new SoftwareLedger({ mnemonic: DEV_MNEMONIC });
   const transports: LedgerTransports = {
     open: async () => ledger,
@@ -72,6 +74,8 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
       fullNodeUrl: node.url,
       fetch: globalThis.fetch.bind(globalThis) as unknown as FetchLike,
     });
+    // The offline profile starts while the chain and the desk's vault are set up: neither needs the other.
+    startingOffline = startOfflineProfile({ camera: OFFLINE_CAMERA });
     treasury = await makeTreasury(node, { threshold: 3n });
     await desk.wallet.vault.initialize(VAULT_PASSWORD);
     await desk.wallet.vault.importPrivateKey(treasury.privateKeys[0], { label: 'Alice' });
@@ -84,7 +88,7 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
     });
     await desk.wallet.vault.addWatchOnly(treasury.keys[2], { label: 'Cold room', custody: 'offline' });
 
-    offlineProfile = await startOfflineProfile({ camera: OFFLINE_CAMERA });
+    offlineProfile = await startingOffline;
     offline = offlineProfile.desk;
     // Becoming the offline signer from the welcome screen is the offline suite's subject.
     await offline.wallet.node.enterOffline();
@@ -92,7 +96,8 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
     await offline.wallet.vault.importPrivateKey(treasury.privateKeys[2], { label: 'Carol' });
   });
   afterAll(async () => {
-    await offline?.close();
+    // A profile still starting when the setup failed is closed too.
+    await (offline ?? (await startingOffline?.catch(() => undefined))?.desk)?.close();
     await desk?.close();
     await node?.stop();
   });
@@ -143,6 +148,7 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
     await desk.harness.screenshot('treasury-custody-ledger-signed');
 
     // Desk → offline: the animated code, as the offline camera would see the desk's screen.
+    await steppableClock(pd);
     await pd.getByRole('button', { name: 'Show QR code' }).click();
     await pd.getByTestId('qr-animated').waitFor();
     await desk.harness.screenshot('treasury-custody-proposal-qr');
@@ -161,6 +167,7 @@ describe('a treasury whose three keys live in the vault, on a Ledger and on an o
     await pf
       .getByLabel('Sign with')
       .selectOption({ label: `Carol (the proposer stated “Cold room”) (${treasury.keys[2]}), weight 1` });
+    await steppableClock(pf);
     await pf.getByRole('button', { name: 'Sign', exact: true }).click();
     await pf.locator('[data-testid="offline-answer"][data-signed-here="true"]').waitFor();
     expect(offline.consent.last()!.request.fingerprint).toBe(fingerprint);
