@@ -1,7 +1,7 @@
 import { AuditError, AuditErrorCode } from './errors';
 import { auditEntryContentSchema, KINDS_WITH_TXID, type AuditBodyInput, type AuditEntry } from './entry';
 import { sealEntry } from './hash';
-import { issuePath } from './issue';
+import { valuePath } from '../json/value-path';
 
 export interface AppendInput {
   readonly account: string;
@@ -38,10 +38,11 @@ export function appendAuditEntry(head: AuditEntry | null, input: AppendInput): A
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    const path = valuePath(issue?.path ?? []) || 'the value';
     throw new AuditError(
       AuditErrorCode.malformed,
-      `The audit entry cannot be written: ${issuePath(issue?.path ?? [])} ${issue?.message ?? 'is not valid'}.`,
-      { path: issuePath(issue?.path ?? []) },
+      `The audit entry cannot be written: ${path} ${issue?.message ?? 'is not valid'}.`,
+      { path },
     );
   }
   if (KINDS_WITH_TXID.includes(parsed.data.body.kind) && parsed.data.txId === undefined) {

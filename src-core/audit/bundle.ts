@@ -4,7 +4,7 @@ import { canonicalJson } from '../envelope/canonical';
 import { parseJsonLossless } from '../json/lossless';
 import { AuditError, AuditErrorCode } from './errors';
 import { auditAddressSchema, auditEntrySchema, deskIdSchema, digestSchema, type AuditEntry } from './entry';
-import { issuePath } from './issue';
+import { valuePath } from '../json/value-path';
 
 export const AUDIT_BUNDLE_FORMAT = 'tron-wallet-audit';
 
@@ -85,7 +85,7 @@ export function parseAuditBundle(input: Uint8Array | string): AuditBundle {
   const parsed = auditBundleSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const path = issuePath(issue?.path ?? []);
+    const path = valuePath(issue?.path ?? []) || 'the value';
     throw new AuditError(
       AuditErrorCode.malformed,
       `The audit bundle is damaged: ${path} ${issue?.message ?? 'is not valid'}.`,

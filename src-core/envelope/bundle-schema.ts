@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EnvelopeError } from '../errors';
 import { envelopeSchema } from './schema';
+import { valuePath } from '../json/value-path';
 
 /**
  * The shape of a version-1 envelope bundle (docs/envelope.md, "Bundles"): many transactions of one
@@ -70,10 +71,6 @@ export const bundleSchema = z.strictObject({
   rows: z.array(bundleRowSchema).min(1, 'must hold at least one row').max(MAX_BUNDLE_ROWS),
 });
 
-function pathText(path: readonly PropertyKey[]): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
-}
-
 /** Checks the shape and turns the first problem into an EnvelopeError naming the field (and row). */
 export function checkBundleShape(value: unknown): z.infer<typeof bundleSchema> {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
@@ -99,7 +96,7 @@ export function checkBundleShape(value: unknown): z.infer<typeof bundleSchema> {
   const result = bundleSchema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const path = pathText(issue.path);
+  const path = valuePath(issue.path);
   const row = issue.path[0] === 'rows' && typeof issue.path[1] === 'number' ? issue.path[1] + 1 : undefined;
   if (issue.code === 'unrecognized_keys')
     throw new EnvelopeError(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EnvelopeError } from '../errors';
 import { policyRecordSchema } from './policy-record';
 import { statedSchema } from './stated';
+import { valuePath } from '../json/value-path';
 
 /**
  * The shape of a version-1 envelope (docs/envelope.md). Only the shape is checked here; the
@@ -86,10 +87,6 @@ const CODE_BY_FIELD: Record<string, string> = {
   expiresAt: 'ENVELOPE_BAD_TIME',
 };
 
-function pathText(path: readonly PropertyKey[]): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
-}
-
 /** Checks the shape and turns the first problem into an EnvelopeError naming the field. */
 export function checkEnvelopeShape(value: unknown): z.infer<typeof envelopeSchema> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -116,13 +113,13 @@ export function checkEnvelopeShape(value: unknown): z.infer<typeof envelopeSchem
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   if (issue.code === 'unrecognized_keys') {
-    const where = issue.path.length ? ` in ${pathText(issue.path)}` : '';
+    const where = issue.path.length ? ` in ${valuePath(issue.path)}` : '';
     throw new EnvelopeError(
       'ENVELOPE_UNKNOWN_FIELD',
       `The envelope has fields this version does not define${where} (${issue.keys.join(', ')}); it was ` +
         'written by a newer or different tool.',
       {
-        path: pathText(issue.path),
+        path: valuePath(issue.path),
         keys: issue.keys.join(','),
       },
     );
@@ -132,7 +129,7 @@ export function checkEnvelopeShape(value: unknown): z.infer<typeof envelopeSchem
     field === 'transaction' && issue.path[1] === 'signature'
       ? 'ENVELOPE_BAD_SIGNATURE'
       : (CODE_BY_FIELD[field] ?? 'ENVELOPE_MALFORMED');
-  const path = pathText(issue.path);
+  const path = valuePath(issue.path);
   throw new EnvelopeError(
     code,
     `The envelope field ${path || '(top level)'} is invalid: ${issue.message.replace(/\.$/, '')}.`,
