@@ -4,6 +4,7 @@ import { hexToBytes } from '../../../src-core/bytes/hex';
 import { bytesToUtf8 } from '../../../src-core/bytes/utf8';
 import { parseJsonLossless } from '../../../src-core/json/lossless';
 import { DAY_MS, PolicyError, trc10Asset, trc20Asset, trxAsset, type OutflowRecord } from '../../../src-core/policy';
+import { jsonObject, wholeNumber, type Json } from './node-json';
 
 /**
  * The account's outflows in the 24 hours before `now`, from the node's account-history API
@@ -26,17 +27,6 @@ export interface HistoryEndpoint {
 
 const PAGE = 200;
 export const MAX_PAGES = 10;
-
-type Json = Record<string, unknown>;
-const object = (value: unknown): Json =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
-
-function units(value: unknown): bigint {
-  if (typeof value === 'bigint') return value;
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
-  if (typeof value === 'string' && /^\d{1,78}$/.test(value)) return BigInt(value);
-  return 0n;
-}
 
 export async function outflowsInLastDay(
   endpoint: HistoryEndpoint,
@@ -61,12 +51,12 @@ async function listAll(endpoint: HistoryEndpoint, path: string, since: number): 
   for (let page = 0; page < MAX_PAGES; page++) {
     const query = new URLSearchParams({ only_from: 'true', min_timestamp: String(since), limit: String(PAGE) });
     if (fingerprint) query.set('fingerprint', fingerprint);
-    const answer = object(await getJson(endpoint, `${path}?${query.toString()}`));
+    const answer = jsonObject(await getJson(endpoint, `${path}?${query.toString()}`));
     if (answer.success === false || !Array.isArray(answer.data)) {
       throw historyUnavailable(endpoint, `it answered ${String(answer.error ?? 'without a data list')}`);
     }
-    rows.push(...answer.data.map(object));
-    const next = object(answer.meta).fingerprint;
+    rows.push(...answer.data.map(jsonObject));
+    const next = jsonObject(answer.meta).fingerprint;
     // The node's own fingerprint pages on; its `links.next` URL is not followed, so a node can only
     // page within the path asked.
     if (typeof next !== 'string' || next === '' || answer.data.length === 0) return rows;
@@ -113,27 +103,31 @@ function historyUnavailable(endpoint: HistoryEndpoint, why: string): PolicyError
 /** The TRX or TRC-10 a successful transaction of the account sent: a transfer, or a call's value. */
 function transactionOutflows(row: Json, account: string): OutflowRecord[] {
   const success = (Array.isArray(row.ret) ? row.ret : []).every((r) => {
-    const result = object(r).contractRet;
+    const result = jsonObject(r).contractRet;
     return result === undefined || result === 'SUCCESS';
   });
-  const raw = object(row.raw_data);
-  const contract = object(Array.isArray(raw.contract) ? raw.contract[0] : undefined);
-  const value = object(object(contract.parameter).value);
+  const raw = jsonObject(row.raw_data);
+  const contract = jsonObject(Array.isArray(raw.contract) ? raw.contract[0] : undefined);
+  const value = jsonObject(jsonObject(contract.parameter).value);
   const owner = typeof value.owner_address === 'string' ? safeBase58(value.owner_address) : undefined;
   const time = Number(row.block_timestamp);
   if (!success || owner !== account || !Number.isFinite(time)) return [];
   const out: OutflowRecord[] = [];
   switch (contract.type) {
     case 'TransferContract':
-      out.push({ time, asset: trxAsset(), amount: units(value.amount) });
+      out.push({ time, asset: trxAsset(), amount: wholeNumber(value.amount) });
       break;
     case 'TransferAssetContract':
-      out.push({ time, asset: trc10Asset(tokenIdOf(value.asset_name)), amount: units(value.amount) });
+      out.push({ time, asset: trc10Asset(tokenIdOf(value.asset_name)), amount: wholeNumber(value.amount) });
       break;
     case 'TriggerSmartContract':
-      out.push({ time, asset: trxAsset(), amount: units(value.call_value) });
+      out.push({ time, asset: trxAsset(), amount: wholeNumber(value.call_value) });
       if (value.token_id !== undefined) {
-        out.push({ time, asset: trc10Asset(String(units(value.token_id))), amount: units(value.call_token_value) });
+        out.push({
+          time,
+          asset: trc10Asset(String(wholeNumber(value.token_id))),
+          amount: wholeNumber(value.call_token_value),
+        });
       }
       break;
     default:
@@ -144,10 +138,10 @@ function transactionOutflows(row: Json, account: string): OutflowRecord[] {
 
 function tokenOutflows(row: Json, account: string): OutflowRecord[] {
   const time = Number(row.block_timestamp);
-  const token = object(row.token_info).address;
+  const token = jsonObject(row.token_info).address;
   if (row.type !== 'Transfer' || typeof token !== 'string' || !Number.isFinite(time)) return [];
   if (typeof row.from !== 'string' || safeBase58(row.from) !== account) return [];
-  const amount = units(row.value);
+  const amount = wholeNumber(row.value);
   return amount > 0n ? [{ time, asset: trc20Asset(token), amount }] : [];
 }
 

@@ -4,6 +4,7 @@ import { WalletError } from '../../../src-core/errors';
 import { trc10Asset, trc20Asset, trxAsset, type BalanceChange } from '../../../src-core/policy';
 import type { TransactionJson } from '../../../src-core/tx/types';
 import type { DryRunner } from '../node-host/chain-access';
+import { jsonObject, wholeNumber } from './node-json';
 
 /**
  * The balance changes a transaction would make, in the policy's asset keys, so a TRC-20
@@ -22,23 +23,12 @@ export interface SimulationSource {
 /** keccak256("Transfer(address,address,uint256)"), the ERC-20/TRC-20 Transfer event's topic 0. */
 const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
-type Json = Record<string, unknown>;
-const object = (value: unknown): Json =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
-
-function big(value: unknown): bigint {
-  if (typeof value === 'bigint') return value;
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
-  if (typeof value === 'string' && /^-?\d{1,78}$/.test(value)) return BigInt(value);
-  return 0n;
-}
-
 export async function simulatedChanges(
   source: SimulationSource,
   transaction: TransactionJson,
 ): Promise<BalanceChange[]> {
   const contract = transaction.raw_data.contract[0];
-  const value = object(contract?.parameter.value);
+  const value = jsonObject(contract?.parameter.value);
   const owner = typeof value.owner_address === 'string' ? toBase58Address(value.owner_address) : undefined;
   if (!owner) return [];
   if (source.dryRun)
@@ -49,7 +39,7 @@ export async function simulatedChanges(
         owner_address: toHexAddress(owner),
         contract_address: toHexAddress(value.contract_address),
         data: typeof value.data === 'string' ? value.data : '',
-        ...(big(value.call_value) > 0n ? { call_value: big(value.call_value) } : {}),
+        ...(wholeNumber(value.call_value, true) > 0n ? { call_value: wholeNumber(value.call_value, true) } : {}),
       });
       if (result.reverted) return [];
       return transferLogs(result.logs);
@@ -62,22 +52,23 @@ export async function simulatedChanges(
 }
 
 function fromDryRun(raw: unknown, owner: string): BalanceChange[] {
-  const result = object(raw);
+  const result = jsonObject(raw);
   if (result.accepted !== true) return [];
   const success = String(result.contractRet ?? 'SUCCESS').toUpperCase() === 'SUCCESS';
-  const fee = big(result.fee);
+  const fee = wholeNumber(result.fee, true);
   const changes: BalanceChange[] = [];
   for (const entry of Array.isArray(result.balanceChanges) ? result.balanceChanges : []) {
-    const change = object(entry);
+    const change = jsonObject(entry);
     if (typeof change.address !== 'string') continue;
     const address = toBase58Address(change.address);
-    const trx = big(change.trx) + (address === owner ? fee : 0n);
+    const trx = wholeNumber(change.trx, true) + (address === owner ? fee : 0n);
     if (trx !== 0n) changes.push({ address, asset: trxAsset(), delta: trx });
-    for (const [tokenId, delta] of Object.entries(object(change.tokens))) {
-      if (big(delta) !== 0n) changes.push({ address, asset: trc10Asset(tokenId), delta: big(delta) });
+    for (const [tokenId, delta] of Object.entries(jsonObject(change.tokens))) {
+      if (wholeNumber(delta, true) !== 0n)
+        changes.push({ address, asset: trc10Asset(tokenId), delta: wholeNumber(delta, true) });
     }
   }
-  const logs = object(result.transactionInfo).log;
+  const logs = jsonObject(result.transactionInfo).log;
   return success ? [...changes, ...transferLogs(Array.isArray(logs) ? logs : [])] : changes;
 }
 
@@ -85,7 +76,7 @@ function fromDryRun(raw: unknown, owner: string): BalanceChange[] {
 function transferLogs(logs: readonly unknown[]): BalanceChange[] {
   const out: BalanceChange[] = [];
   for (const entry of logs) {
-    const log = object(entry);
+    const log = jsonObject(entry);
     const topics = Array.isArray(log.topics) ? log.topics.map((t) => String(t).replace(/^0x/, '').toLowerCase()) : [];
     const data = String(log.data ?? '').replace(/^0x/, '');
     if (topics[0] !== TRANSFER_TOPIC || topics.length !== 3 || !/^[0-9a-fA-F]{64}$/.test(data)) continue;
